@@ -1,0 +1,113 @@
+"""Cards: parsing liberal card text and writing canonical card text (``Td``).
+
+A card is a small ``int`` subclass, ``(rank - 2) * 4 + suit``, so that cards index tables directly and
+compare by rank first, then by suit (clubs < diamonds < hearts < spades, the order used for the stud
+odd chip, RULES §4.6). There are exactly 52 card objects; parsing returns them.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from hilo_cli.errors import CardError
+
+RANK_CHARS = "23456789TJQKA"
+SUIT_CHARS = "cdhs"
+SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
+RANK_NAMES = {
+    2: "twos", 3: "threes", 4: "fours", 5: "fives", 6: "sixes", 7: "sevens", 8: "eights",
+    9: "nines", 10: "tens", 11: "jacks", 12: "queens", 13: "kings", 14: "aces",
+}
+ACE = 14
+
+_SUIT_ALIASES = {
+    "c": 0, "♣": 0, "♧": 0,
+    "d": 1, "♦": 1, "♢": 1,
+    "h": 2, "♥": 2, "♡": 2,
+    "s": 3, "♠": 3, "♤": 3,
+}
+_RANK_ALIASES = {c: i + 2 for i, c in enumerate(RANK_CHARS)} | {"10": 10}
+
+
+class Card(int):
+    """One of the 52 cards; ``rank`` is 2..14 (ace 14), ``suit`` 0..3 (c, d, h, s)."""
+
+    __slots__ = ()
+
+    @property
+    def rank(self) -> int:
+        return int(self) // 4 + 2
+
+    @property
+    def suit(self) -> int:
+        return int(self) % 4
+
+    @property
+    def low_rank(self) -> int:
+        """The rank for ace-to-five low: the ace counts 1."""
+        r = int(self) // 4 + 2
+        return 1 if r == ACE else r
+
+    def __str__(self) -> str:
+        return RANK_CHARS[int(self) // 4] + SUIT_CHARS[int(self) % 4]
+
+    def __repr__(self) -> str:
+        return f"Card({str(self)!r})"
+
+
+DECK: tuple[Card, ...] = tuple(Card(i) for i in range(52))
+_BY_TEXT = {str(c): c for c in DECK}
+
+# One card: a rank (2-9, T, 10, J, Q, K, A) then a suit letter or symbol, in either case.
+_CARD_RE = re.compile(r"(10|[2-9tjqka])([cdhs♣♧♦♢♥♡♠♤])", re.IGNORECASE)
+_SEPARATORS = re.compile(r"[\s,]+")
+
+
+def card(text: str) -> Card:
+    """Parse one card such as ``Td``, ``10h``, ``td`` or ``T♦``."""
+    found = _BY_TEXT.get(text)
+    if found is not None:
+        return found
+    m = _CARD_RE.fullmatch(text.strip())
+    if not m:
+        raise CardError(f"{text!r} is not a card (expected a rank 2-9, T, J, Q, K, A and a suit s, h, d, c)")
+    rank = _RANK_ALIASES[m.group(1).upper()]
+    suit = _SUIT_ALIASES[m.group(2).lower()]
+    return DECK[(rank - 2) * 4 + suit]
+
+
+def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
+    """Parse cards separated by spaces or commas, or written together (``AsKd2c3h``), or a list of them.
+
+    A bad token raises ``CardError`` naming the token and its position (1-based).
+    """
+    tokens = _SEPARATORS.split(text.strip()) if isinstance(text, str) else list(text)
+    cards: list[Card] = []
+    for token in tokens:
+        if not isinstance(token, str):
+            raise CardError(f"card {len(cards) + 1} is {token!r}, not card text")
+        if not token:
+            continue
+        found = _BY_TEXT.get(token)
+        if found is not None:
+            cards.append(found)
+            continue
+        pos = 0
+        stripped = token.strip()
+        while pos < len(stripped):
+            m = _CARD_RE.match(stripped, pos)
+            if not m:
+                bad = stripped if pos == 0 else stripped[pos:]
+                raise CardError(
+                    f"{bad!r} (card {len(cards) + 1}) is not a card: expected a rank 2-9, T, J, Q, K, A "
+                    "and a suit s, h, d, c"
+                )
+            cards.append(card(m.group(0)))
+            pos = m.end()
+    return tuple(cards)
+
+
+def format_cards(cards: Iterable[Card]) -> str:
+    """Canonical text for cards, space separated."""
+    return " ".join(str(c) for c in cards)

@@ -1,0 +1,133 @@
+"""A deal as the library takes it, and the checks that make it one a dealer could have dealt.
+
+Readers (``formats``) build ``Deal`` values; ``check_deal`` rejects what breaks the rules of the game
+(RULES §2, §4.2, §5, §7) with a ``DealError`` that says what and where.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from hilo_cli.cards import Card
+from hilo_cli.errors import DealError
+from hilo_cli.games import Game, OddChipRule
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    """One seat at showdown. ``hole`` may be ``None`` for a folded player (or a lone live one)."""
+
+    name: str
+    seat: int
+    hole: tuple[Card, ...] | None
+    contributed: int | None = None
+    folded: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """One showdown: the game, the board, the players in clockwise order, and the money.
+
+    Either ``pot`` (one pot every live player is in) or every player's ``contributed``. ``button`` is a
+    seat number; ``None`` means the last listed player's seat. ``odd_chip`` ``None`` means the game's
+    own rule. ``expected`` holds amounts someone paid out, to be checked.
+    """
+
+    game: Game
+    board: tuple[Card, ...]
+    players: tuple[Player, ...]
+    pot: int | None = None
+    button: int | None = None
+    chip_unit: int = 1
+    qualifier: int | None = 8
+    odd_chip: OddChipRule | None = None
+    id: str | None = None
+    expected: dict[str, int] | None = field(default=None, compare=False)
+
+    @property
+    def button_seat(self) -> int:
+        return self.button if self.button is not None else self.players[-1].seat
+
+    @property
+    def odd_chip_rule(self) -> OddChipRule:
+        return self.odd_chip or self.game.odd_chip
+
+
+def _amount(value: object, what: str, unit: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise DealError(f"{what} is {value!r}: amounts are whole numbers of chips")
+    if value < 0:
+        raise DealError(f"{what} is {value}: amounts cannot be negative")
+    if value % unit:
+        raise DealError(f"{what} is {value}, not a multiple of the chip unit {unit} (RULES §4.2)")
+    return value
+
+
+def check_deal(deal: Deal) -> None:
+    """Raise ``DealError`` unless the deal could have happened under its game's rules."""
+    game, unit = deal.game, deal.chip_unit
+    if isinstance(unit, bool) or not isinstance(unit, int) or unit <= 0:
+        raise DealError(f"chip unit is {unit!r}: it must be a whole number of chips, 1 or more")
+    if deal.qualifier not in (8, 9, None):
+        raise DealError(f"qualifier {deal.qualifier!r} is not 8, 9 or none")
+    if not deal.players:
+        raise DealError("no players")
+    if len(deal.board) != game.board_cards:
+        if game.board_cards == 0:
+            raise DealError(f"{game.name} has no board, but {len(deal.board)} board cards were given")
+        raise DealError(f"the board has {len(deal.board)} cards; {game.name} needs exactly {game.board_cards}")
+    needed = len(deal.players) * game.hole_cards + game.board_cards
+    if needed > 52:
+        raise DealError(
+            f"{len(deal.players)} players of {game.name} need {needed} cards; a deck has 52 "
+            f"(at most {(52 - game.board_cards) // game.hole_cards} players)"
+        )
+    names: set[str] = set()
+    seats: dict[int, str] = {}
+    for p in deal.players:
+        if not isinstance(p.name, str) or not p.name.strip():
+            raise DealError("a player has no name")
+        if p.name in names:
+            raise DealError(f"two players are named {p.name!r}")
+        names.add(p.name)
+        if isinstance(p.seat, bool) or not isinstance(p.seat, int) or p.seat < 0:
+            raise DealError(f"player {p.name}: seat {p.seat!r} is not a non-negative whole number")
+        if p.seat in seats:
+            raise DealError(f"players {seats[p.seat]} and {p.name} both sit in seat {p.seat}")
+        seats[p.seat] = p.name
+    button = deal.button
+    if button is not None and (isinstance(button, bool) or not isinstance(button, int) or button < 0):
+        raise DealError(f"button {button!r} is not a seat number")
+    live = [p for p in deal.players if not p.folded]
+    if not live:
+        raise DealError("every player folded: there is nobody to award the pot to")
+    seen: dict[Card, str] = {}
+    for c in deal.board:
+        if c in seen:
+            raise DealError(f"{c} is on the board twice")
+        seen[c] = "on the board"
+    for p in deal.players:
+        if p.hole is None:
+            if not p.folded and len(live) > 1:
+                raise DealError(f"player {p.name}: no hole cards; a live hand must show them all (RULES §7)")
+            continue
+        count = len(p.hole)
+        if (count != game.hole_cards and not p.folded) or count > game.hole_cards:
+            raise DealError(f"player {p.name} has {count} hole cards; {game.name} deals {game.hole_cards}")
+        for c in p.hole:
+            if c in seen:
+                raise DealError(f"{c} appears twice: in {p.name}'s hole cards and {seen[c]}")
+            seen[c] = f"in {p.name}'s hole cards"
+    given = [p for p in deal.players if p.contributed is not None]
+    if deal.pot is not None:
+        if given:
+            raise DealError("give either pot or every player's contributed amount, not both")
+        _amount(deal.pot, "pot", unit)
+    else:
+        if not given:
+            raise DealError("give either pot or every player's contributed amount; neither was given")
+        missing = [p.name for p in deal.players if p.contributed is None]
+        if missing:
+            raise DealError(f"contributed amount missing for {', '.join(missing)}")
+        for p in deal.players:
+            _amount(p.contributed, f"player {p.name}: contributed", unit)

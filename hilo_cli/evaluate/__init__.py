@@ -1,0 +1,61 @@
+"""Best high and best low for one player: the evaluator's small facade.
+
+``evaluate(game, hole, board, qualifier)`` returns the player's ``Hands``. The Omaha family takes
+exactly two hole cards and three board cards, chosen independently for each half (RULES §2.1, §2.2);
+stud takes any five of seven (§6). The fast path uses the tables in ``tables.py``; ``generic.py``
+enumerates every legal selection and serves stud, the no-qualifier low, and the suit odd-chip rule,
+where the exact cards of equal hands matter (§4.6).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from hilo_cli.cards import Card
+from hilo_cli.evaluate import fast, generic
+from hilo_cli.evaluate.hands import HighHand, LowHand
+from hilo_cli.games import Game
+
+__all__ = ["HighHand", "LowHand", "Hands", "evaluate", "Board", "prepare_board"]
+
+Board = fast.Board
+prepare_board = fast.prepare_board
+
+
+@dataclass(frozen=True, slots=True)
+class Hands:
+    """One player's best high, best low, and if there is no low, why not."""
+
+    high: HighHand
+    low: LowHand | None
+    no_low: str | None
+
+
+NO_LOW_HALF = "no low half in this game (high only)"
+
+
+def evaluate(
+    game: Game,
+    hole: Sequence[Card],
+    board: Sequence[Card] | Board,
+    qualifier: int | None = 8,
+    by_suit: bool = False,
+) -> Hands:
+    """Evaluate one live hand.
+
+    ``by_suit`` asks, among equal best hands, for the one holding the highest card by rank then suit:
+    the cards that decide a suit-based odd chip (RULES §4.6, §9 V2).
+    """
+    prepared = board if isinstance(board, fast.Board) else fast.prepare_board(board, qualifier)
+    if game.hole_used is None or by_suit:
+        high = generic.best_high(game, hole, prepared.cards)
+    else:
+        high = fast.best_high(hole, prepared)
+    if not game.split:
+        return Hands(high, None, NO_LOW_HALF)
+    if game.hole_used is None or by_suit or qualifier is None:
+        low, why = generic.best_low(game, hole, prepared.cards, qualifier)
+    else:
+        low, why = fast.best_low(hole, prepared, qualifier)
+    return Hands(high, low, why)

@@ -1,0 +1,112 @@
+"""Lookup tables for the fast evaluator, each built on first use so one showdown pays only for its own.
+
+* ``rank_table()``: the high value of every five-rank multiset without a flush, keyed by the product of
+  one prime per rank (a product names a multiset uniquely).
+* ``flush_table()``: the value of five suited cards keyed by their 13-bit rank mask (flush or
+  straight flush).
+* ``board_row(ranks)``: for one board's ranks (sorted high to low), the best non-flush high for every
+  pair of hole ranks, as ``value << 4 | i`` where ``i`` names the board triple used. Rows are kept per
+  board, so a file of many deals builds each board's row once (there are 6,175 rank multisets).
+* ``low_choice(hole_mask, board_mask)``: the best 2 + 3 low from two masks of low ranks.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations, combinations_with_replacement
+
+from hilo_cli.evaluate.hands import low_key, rank_value
+
+PRIMES = (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41)
+TRIPLES = tuple(combinations(range(5), 3))
+
+_rank_table: dict[int, int] = {}
+_flush_table: dict[int, int] = {}
+_rows: dict[tuple[int, ...], list[int]] = {}
+_lows: dict[int, tuple[int, tuple[int, ...], tuple[int, ...]] | int] = {}
+
+NO_LOW_BOARD, NO_LOW_HOLE, NO_LOW_COUNTERFEIT = 1, 2, 3
+
+
+def rank_table() -> dict[int, int]:
+    """Prime product of five ranks -> high value without a flush."""
+    if not _rank_table:
+        for idx in combinations_with_replacement(range(13), 5):
+            if any(idx.count(i) > 4 for i in set(idx)):
+                continue
+            product = 1
+            for i in idx:
+                product *= PRIMES[i]
+            _rank_table[product] = rank_value([i + 2 for i in idx], False)
+    return _rank_table
+
+
+def flush_table() -> dict[int, int]:
+    """Rank mask of five suited cards -> flush or straight-flush value."""
+    if not _flush_table:
+        for idx in combinations(range(13), 5):
+            mask = 0
+            for i in idx:
+                mask |= 1 << i
+            _flush_table[mask] = rank_value([i + 2 for i in idx], True)
+    return _flush_table
+
+
+def board_row(board_ranks: tuple[int, ...]) -> list[int]:
+    """Best non-flush high per hole-rank pair (index ``a * 13 + b``) on a board of rank indexes 0..12.
+
+    ``board_ranks`` is sorted high to low; the low 4 bits of each entry are the index into ``TRIPLES``
+    of the board positions used. Entries for impossible pairs (five of a rank) are -1.
+    """
+    row = _rows.get(board_ranks)
+    if row is not None:
+        return row
+    table = rank_table()
+    products = [PRIMES[board_ranks[i]] * PRIMES[board_ranks[j]] * PRIMES[board_ranks[k]] for i, j, k in TRIPLES]
+    row = [-1] * 169
+    for a in range(13):
+        for b in range(a, 13):
+            pair = PRIMES[a] * PRIMES[b]
+            best = -1
+            for t, product in enumerate(products):
+                value = table.get(pair * product)
+                if value is not None and (value << 4 | t) > best:
+                    best = value << 4 | t
+            row[a * 13 + b] = row[b * 13 + a] = best
+    _rows[board_ranks] = row
+    return row
+
+
+def _ranks_of(mask: int) -> list[int]:
+    return [r for r in range(1, 10) if mask >> r & 1]
+
+
+def low_choice(hole_mask: int, board_mask: int) -> tuple[int, tuple[int, ...], tuple[int, ...]] | int:
+    """Best low from two different hole low ranks and three different board low ranks, all five different.
+
+    Masks have bit ``r`` set for each low rank ``r`` present (ace = 1). Returns ``(key, hole ranks,
+    board ranks)`` with ``key`` from ``low_key`` (smaller is better), or one of the ``NO_LOW_*`` reasons
+    (RULES §2.4).
+    """
+    slot = hole_mask << 16 | board_mask
+    found = _lows.get(slot)
+    if found is not None:
+        return found
+    hole, board = _ranks_of(hole_mask), _ranks_of(board_mask)
+    result: tuple[int, tuple[int, ...], tuple[int, ...]] | int
+    if len(board) < 3:
+        result = NO_LOW_BOARD
+    elif len(hole) < 2:
+        result = NO_LOW_HOLE
+    else:
+        result = NO_LOW_COUNTERFEIT
+        for pair in combinations(hole, 2):
+            rest = [r for r in board if r not in pair]
+            if len(rest) < 3:
+                continue
+            # The three lowest board ranks left are always the best three to add.
+            triple = tuple(rest[:3])
+            key = low_key(pair + triple)
+            if isinstance(result, int) or key < result[0]:
+                result = (key, pair, triple)
+    _lows[slot] = result
+    return result
