@@ -102,8 +102,9 @@ def settle(deal: Deal) -> Settlement:
         for p in live:
             assert p.hole is not None
             hands[p.name] = evaluate(game, p.hole, board, deal.qualifier, by_suit)
+    returned: dict[str, int] = {}
     if deal.pot is not None:
-        pots, returned = [Pot(deal.pot, tuple(p.name for p in live))], {}
+        pots = [Pot(deal.pot, tuple(p.name for p in live))]
     else:
         pots, returned = build_pots({p.name: p.contributed or 0 for p in deal.players},
                                     {p.name for p in deal.players if p.folded})
@@ -180,8 +181,8 @@ def _divide_pot(
         no_low = "no eligible player has a qualifying low"
     else:
         best_low = max(low_values)
-        low_winners = order([n for n, low in zip(eligible, lows) if low is not None and low.value == best_low],
-                            "low")
+        tied = [n for n, low in zip(eligible, lows, strict=True) if low is not None and low.value == best_low]
+        low_winners = order(tied, "low")
     odd: list[OddChip] = []
     shares: dict[str, int] = {}
 

@@ -17,7 +17,7 @@ from hilo_cli.evaluate import fast, generic
 from hilo_cli.evaluate.hands import HighHand, LowHand
 from hilo_cli.games import Game
 
-__all__ = ["HighHand", "LowHand", "Hands", "evaluate", "Board", "prepare_board"]
+__all__ = ["Board", "Hands", "HighHand", "LowHand", "evaluate", "prepare_board"]
 
 Board = fast.Board
 prepare_board = fast.prepare_board

@@ -12,9 +12,9 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from hilo_cli.cards import Card
+from hilo_cli.errors import DealError
 from hilo_cli.evaluate import tables
 from hilo_cli.evaluate.hands import LOW_LIMIT, HighHand, LowHand, high_order, low_order, low_rank_text
-from hilo_cli.errors import DealError
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,7 +33,7 @@ def prepare_board(board: Sequence[Card], qualifier: int | None) -> Board:
     """Sort the board high to low and look up everything that depends on it alone."""
     cards = tuple(sorted(board, reverse=True))
     row = tables.board_row(tuple(c >> 2 for c in cards)) if len(cards) == 5 else None
-    flush_suit, suited = -1, ()
+    flush_suit, suited = -1, tuple[Card, ...]()
     for suit in range(4):
         same = tuple(c for c in cards if c & 3 == suit)
         if len(same) >= 3:

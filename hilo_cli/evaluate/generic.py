@@ -42,7 +42,7 @@ def fast_high_value(cards: Sequence[Card]) -> int:
 
 def best_high(game: Game, hole: Sequence[Card], board: Sequence[Card]) -> HighHand:
     """Best high; among equal values, the selection with the highest card by rank then suit."""
-    value, top, chosen = max((fast_high_value(s), max(s), s) for s in selections(game, hole, board))
+    value, _top, chosen = max((fast_high_value(s), max(s), s) for s in selections(game, hole, board))
     return HighHand(value, high_order(chosen, value))
 
 

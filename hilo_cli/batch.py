@@ -1,0 +1,221 @@
+"""Many deals from files: split input into records, settle each, render each, keep input order.
+
+``read_records`` streams a file (JSON Lines and text lines one at a time, so memory does not grow with
+the input); a single JSON object or array is read whole. ``run`` settles records in this process or
+in ``jobs`` worker processes, yielding one ``Outcome`` per record, in input order: a rendered result or
+an error, never nothing.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from functools import partial
+from itertools import islice
+from typing import IO, Literal
+
+from hilo_cli.errors import HiloError, InputError
+from hilo_cli.formats import csv_out, json_out, text_out
+from hilo_cli.formats.records import Defaults, deal_from_record
+from hilo_cli.formats.text_in import record_from_line, strip_comment
+from hilo_cli.showdown import settle
+
+Kind = Literal["object", "json-line", "text-line", "error"]
+OutputFormat = Literal["text", "json", "csv"]
+
+
+@dataclass(frozen=True, slots=True)
+class Raw:
+    """One record as read: a parsed JSON value, a line still to parse, or an error found reading."""
+
+    source: str
+    line: int
+    kind: Kind
+    payload: object
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """One record's result: ``output`` to print, ``error`` if it could not be settled, ``differs`` if a
+    check found amounts that differ."""
+
+    source: str
+    line: int
+    output: str
+    error: str | None
+    differs: bool
+
+
+def _decode(data: bytes, source: str, line: int) -> str:
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise InputError(f"not UTF-8 text (byte {e.start + 1} of the line)", f"{source}:{line}") from None
+
+
+def read_records(source: str, stream: IO[bytes], input_format: str = "auto") -> Iterator[Raw]:
+    """Split one input into records. ``input_format`` is ``auto`` (from the content), ``json`` or ``text``."""
+    head = stream.read(8192)
+    if head.startswith(b"\xef\xbb\xbf"):
+        head = head[3:]
+    if b"\x00" in head:
+        yield Raw(source, 1, "error", "binary data, not deals in JSON or text")
+        return
+    start = head.lstrip()
+    if not start:
+        yield Raw(source, 1, "error", "empty input: no deals")
+        return
+    if input_format == "auto":
+        input_format = "json" if start[:1] in (b"{", b"[") else "text"
+    lines = _lines(head, stream)
+    if input_format == "text":
+        yield from _text_records(source, lines)
+    elif start[:1] == b"{" and _first_line_is_object(head):
+        yield from _json_lines(source, lines)
+    else:
+        yield from _json_document(source, b"".join(lines))
+
+
+def _lines(head: bytes, stream: IO[bytes]) -> Iterator[bytes]:
+    """The lines of ``head`` followed by the rest of ``stream``, read lazily."""
+    rest = stream.readline()
+    first = head + rest
+    yield from first.splitlines(keepends=True)
+    yield from stream
+
+
+def _first_line_is_object(head: bytes) -> bool:
+    first = head.lstrip().split(b"\n", 1)[0]
+    try:
+        return isinstance(json.loads(first), dict)
+    except ValueError:
+        return False
+
+
+def _text_records(source: str, lines: Iterable[bytes]) -> Iterator[Raw]:
+    found = False
+    for number, data in enumerate(lines, 1):
+        try:
+            text = strip_comment(_decode(data, source, number).lstrip("\ufeff"))
+        except HiloError as e:
+            found = True
+            yield Raw(source, number, "error", e.message)
+            continue
+        if text:
+            found = True
+            yield Raw(source, number, "text-line", text)
+    if not found:
+        yield Raw(source, 1, "error", "no deals: only blank lines and comments")
+
+
+def _json_lines(source: str, lines: Iterable[bytes]) -> Iterator[Raw]:
+    for number, data in enumerate(lines, 1):
+        if data.strip():
+            yield Raw(source, number, "json-line", data)
+
+
+def _json_document(source: str, data: bytes) -> Iterator[Raw]:
+    try:
+        text = _decode(data, source, 1)
+        value = json.loads(text)
+    except HiloError as e:
+        yield Raw(source, 1, "error", e.message)
+        return
+    except json.JSONDecodeError as e:
+        yield Raw(source, e.lineno, "error", f"malformed JSON: {e.msg} (column {e.colno})")
+        return
+    if isinstance(value, list):
+        if not value:
+            yield Raw(source, 1, "error", "an empty JSON array: no deals")
+        for index, line in zip(value, _element_lines(text), strict=False):
+            yield Raw(source, line, "object", index)
+    else:
+        yield Raw(source, text.count("\n", 0, len(text) - len(text.lstrip())) + 1, "object", value)
+
+
+def _element_lines(text: str) -> Iterator[int]:
+    """The line on which each element of a top-level JSON array starts."""
+    decoder = json.JSONDecoder()
+    pos = text.index("[") + 1
+    while True:
+        while pos < len(text) and text[pos] in " \t\r\n,":
+            pos += 1
+        if pos >= len(text) or text[pos] == "]":
+            return
+        yield text.count("\n", 0, pos) + 1
+        _, pos = decoder.raw_decode(text, pos)
+
+
+def process(raw: Raw, defaults: Defaults, fmt: OutputFormat) -> Outcome:
+    """Settle and render one record; an input problem becomes an error outcome."""
+    where = f"{raw.source}:{raw.line}"
+    record_id: str | None = None
+    try:
+        if raw.kind == "error":
+            raise InputError(str(raw.payload))
+        if raw.kind == "json-line":
+            assert isinstance(raw.payload, bytes)
+            try:
+                record: object = json.loads(raw.payload)
+            except ValueError as e:
+                raise InputError(f"malformed JSON: {e}") from None
+        elif raw.kind == "text-line":
+            assert isinstance(raw.payload, str)
+            record = record_from_line(raw.payload)
+        else:
+            record = raw.payload
+        if isinstance(record, dict) and record.get("id") is not None:
+            record_id = str(record["id"])
+        settlement = settle(deal_from_record(record, defaults))
+    except HiloError as e:
+        return _error(raw, where, record_id, e.message, fmt)
+    differs = settlement.check is not None and not settlement.check.ok
+    if fmt == "json":
+        output = json.dumps(json_out.settlement_dict(settlement), ensure_ascii=False) + "\n"
+    elif fmt == "csv":
+        output = csv_out.settlement_rows(settlement, where)
+    else:
+        output = text_out.settlement_text(settlement, where) + "\n"
+    return Outcome(raw.source, raw.line, output, None, differs)
+
+
+def _error(raw: Raw, where: str, record_id: str | None, message: str, fmt: OutputFormat) -> Outcome:
+    if fmt == "json":
+        output = json.dumps(json_out.error_dict(record_id, raw.line, message), ensure_ascii=False) + "\n"
+    elif fmt == "csv":
+        output = csv_out.error_row(where, record_id, message)
+    else:
+        output = ""
+    return Outcome(raw.source, raw.line, output, message, False)
+
+
+def _process_chunk(chunk: list[Raw], defaults: Defaults, fmt: OutputFormat) -> list[Outcome]:
+    return [process(raw, defaults, fmt) for raw in chunk]
+
+
+def _chunks(raws: Iterable[Raw], size: int) -> Iterator[list[Raw]]:
+    it = iter(raws)
+    while chunk := list(islice(it, size)):
+        yield chunk
+
+
+def run(raws: Iterable[Raw], defaults: Defaults, fmt: OutputFormat, jobs: int = 1) -> Iterator[Outcome]:
+    """Settle every record, in input order, here (``jobs`` 1) or in ``jobs`` worker processes."""
+    if jobs <= 1:
+        for raw in raws:
+            yield process(raw, defaults, fmt)
+        return
+    import multiprocessing
+    from collections import deque
+
+    work = partial(_process_chunk, defaults=defaults, fmt=fmt)
+    # At most a few chunks per worker are in flight, so memory stays flat on a long input.
+    with multiprocessing.get_context("fork").Pool(jobs) as pool:
+        pending: deque[multiprocessing.pool.AsyncResult[list[Outcome]]] = deque()
+        for chunk in _chunks(raws, 256):
+            pending.append(pool.apply_async(work, (chunk,)))
+            if len(pending) >= 4 * jobs:
+                yield from pending.popleft().get()
+        while pending:
+            yield from pending.popleft().get()

@@ -1,0 +1,131 @@
+"""One input record (a JSON object, or a text line read into the same shape) into a ``Deal``.
+
+Both readers build a plain ``dict`` with the JSON schema of the README and call ``deal_from_record``, so
+the two formats cannot drift. Command-line options arrive as ``Defaults`` that a record's own fields
+override.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from hilo_cli.cards import Card, parse_cards
+from hilo_cli.deal import Deal, Player
+from hilo_cli.errors import CardError, DealError, HiloError, InputError
+from hilo_cli.games import Game, OddChipRule, game, qualifier
+
+
+@dataclass(frozen=True, slots=True)
+class Defaults:
+    """Options that apply to every record unless the record says otherwise."""
+
+    game: str = "omaha8"
+    qualifier: int | None = 8
+    chip_unit: int = 1
+    odd_chip: OddChipRule | None = None
+
+
+def _cards(value: object, what: str) -> tuple[Card, ...]:
+    if isinstance(value, str) or (isinstance(value, list) and all(isinstance(v, str) for v in value)):
+        try:
+            return parse_cards(value)
+        except CardError as e:
+            raise CardError(f"{what}: {e.message}") from None
+    raise InputError(f"{what} must be card text or a list of cards, not {type(value).__name__}")
+
+
+def amount(value: object, what: str) -> int:
+    """A chip amount: a whole number (``600`` or ``600.0``); anything else is an error."""
+    if isinstance(value, bool):
+        raise DealError(f"{what} is {value!r}, not a number of chips")
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    if isinstance(value, float):
+        raise DealError(f"{what} is {value!r}: amounts are whole numbers of chips, not fractions")
+    if not isinstance(value, int):
+        raise DealError(f"{what} is {value!r}, not a whole number of chips")
+    if value < 0:
+        raise DealError(f"{what} is {value}: amounts cannot be negative")
+    return value
+
+
+def _seat(value: object, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise DealError(f"{what} is {value!r}, not a seat number (a whole number, 0 or more)")
+    return value
+
+
+def _player(raw: object, index: int, g: Game) -> Player:
+    if not isinstance(raw, Mapping):
+        raise InputError(f"player {index} must be an object with name and hole")
+    name = raw.get("name", f"P{index}")
+    if not isinstance(name, str) or not name.strip():
+        raise InputError(f"player {index}: name must be a non-empty string")
+    name = name.strip()
+    folded = raw.get("folded", False)
+    if not isinstance(folded, bool):
+        raise InputError(f"player {name}: folded must be true or false")
+    hole_raw = raw.get("hole")
+    hole = None if hole_raw is None else _cards(hole_raw, f"player {name}: hole")
+    if hole is not None and not hole and folded:
+        hole = None
+    seat = _seat(raw.get("seat", index), f"player {name}: seat")
+    contributed = raw.get("contributed")
+    return Player(name, seat, hole, None if contributed is None else amount(contributed, f"player {name}: contributed"),
+                  folded)
+
+
+def _expected(raw: object) -> dict[str, int]:
+    if not isinstance(raw, Mapping):
+        raise InputError("expected must be an object of player name to amount won")
+    out: dict[str, int] = {}
+    for name, value in raw.items():
+        # A vectors.json style entry {"won": N, ...} is accepted as well as a bare amount.
+        if isinstance(value, Mapping) and "won" in value:
+            value = value["won"]
+        out[str(name)] = amount(value, f"expected amount for {name}")
+    return out
+
+
+def deal_from_record(record: object, defaults: Defaults = Defaults()) -> Deal:
+    """Build a ``Deal`` from one record of the JSON schema; unknown fields are ignored."""
+    if not isinstance(record, Mapping):
+        raise InputError(f"a deal must be a JSON object, not {type(record).__name__}")
+    g = game(record.get("game", defaults.game))
+    players_raw = record.get("players")
+    if not isinstance(players_raw, list) or not players_raw:
+        raise InputError("players must be a non-empty list")
+    players = tuple(_player(raw, i, g) for i, raw in enumerate(players_raw, 1))
+    board_raw = record.get("board")
+    if board_raw is None:
+        if g.board_cards:
+            raise DealError(f"no board: {g.name} needs {g.board_cards} board cards")
+        board: tuple[Card, ...] = ()
+    else:
+        board = _cards(board_raw, "board")
+    pot = record.get("pot")
+    button = record.get("button")
+    qual = qualifier(record["qualifier"]) if "qualifier" in record else defaults.qualifier
+    odd = record.get("odd_chip", defaults.odd_chip)
+    if odd not in (None, "button", "suit"):
+        raise InputError(f"odd_chip {odd!r} is not button or suit")
+    unit = record.get("chip_unit", defaults.chip_unit)
+    unit = amount(unit, "chip_unit")
+    rid = record.get("id")
+    expected = record.get("expected")
+    return Deal(
+        game=g,
+        board=board,
+        players=players,
+        pot=None if pot is None else amount(pot, "pot"),
+        button=None if button is None else _seat(button, "button"),
+        chip_unit=unit,
+        qualifier=qual,
+        odd_chip=odd,
+        id=None if rid is None else str(rid),
+        expected=None if expected is None else _expected(expected),
+    )
+
+
+__all__ = ["Defaults", "HiloError", "amount", "deal_from_record"]

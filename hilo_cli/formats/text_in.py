@@ -1,0 +1,109 @@
+"""The plain text line format: one deal per line, fields separated by ``|``.
+
+    # comment; blank lines are skipped
+    Ac 3d 6h Ks Kd | A: 2c 4d Qc Jd | B: Kh Kc 2h 4s | pot 1200
+    board 3c 4d 7h Kc Ks | Alice: As 2d 9c 9d @15 | Bob: Ad 2h Qh Jh @40 | Dave: fold @10 | button 5
+    game stud8 | A: As 2d 3c 4h 8s 8d Kc | B: Ks Kd Kh 7c 6c 5d 2h | pot 80 | expect A=40 B=40
+
+A field ``NAME: CARDS`` is a player (listed clockwise); after the cards, ``@N`` is what the player put in,
+``seat N`` the seat, and ``fold`` marks a folded player (whose cards may be left out). Other fields are
+``KEY VALUE``: ``board``, ``pot``, ``game``, ``button``, ``chip-unit``, ``qualifier``, ``odd-chip``,
+``id``, ``expect NAME=N ...``. A field of cards alone is the board. The line becomes the same record as
+the JSON format's and goes through ``records.deal_from_record``.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from hilo_cli.errors import InputError
+
+KEYS = {
+    "board": "board", "pot": "pot", "game": "game", "button": "button", "chip-unit": "chip_unit",
+    "chip_unit": "chip_unit", "unit": "chip_unit", "qualifier": "qualifier", "odd-chip": "odd_chip",
+    "odd_chip": "odd_chip", "id": "id", "expect": "expected", "expected": "expected",
+}
+_INT = re.compile(r"[+-]?\d+(\.\d*)?")
+
+
+def number(text: str, what: str) -> int | float:
+    """A number written in a text field; a later check rejects fractions and negatives."""
+    if not _INT.fullmatch(text):
+        raise InputError(f"{what}: {text!r} is not a number")
+    value = float(text)
+    return int(value) if value.is_integer() and "." not in text else value
+
+
+def strip_comment(line: str) -> str:
+    return line.split("#", 1)[0].strip()
+
+
+def record_from_line(line: str) -> dict[str, Any]:
+    """Read one non-blank, comment-free line into a JSON-schema record."""
+    record: dict[str, Any] = {}
+    players: list[dict[str, Any]] = []
+    for position, raw in enumerate(line.split("|"), 1):
+        field = raw.strip()
+        if not field:
+            raise InputError(f"field {position} is empty")
+        first = re.split(r"[\s:]", field, maxsplit=1)[0]
+        if first.lower() in KEYS:
+            name = KEYS[first.lower()]
+            value = field[len(first):].strip().removeprefix(":").strip()
+            if not value:
+                raise InputError(f"{first} has no value")
+            if name in record:
+                raise InputError(f"{first} is given twice")
+            record[name] = _value(name, value)
+            continue
+        if ":" in field:
+            head, _, rest = field.partition(":")
+            players.append(_player(head.strip(), rest.split()))
+            continue
+        if "board" in record:
+            raise InputError(f"field {position} ({field!r}) is neither NAME: CARDS nor a known KEY VALUE")
+        record["board"] = field
+    record["players"] = players
+    return record
+
+
+def _value(name: str, value: str) -> Any:
+    if name in ("pot", "button", "chip_unit"):
+        return number(value, name)
+    if name == "expected":
+        expected: dict[str, int | float] = {}
+        for token in value.replace(",", " ").split():
+            who, eq, amount = token.partition("=")
+            if not eq or not who:
+                raise InputError(f"expect takes NAME=AMOUNT pairs, not {token!r}")
+            expected[who] = number(amount, f"expected amount for {who}")
+        return expected
+    return value
+
+
+def _player(name: str, tokens: list[str]) -> dict[str, Any]:
+    player: dict[str, Any] = {"name": name}
+    cards: list[str] = []
+    i = 0
+    while i < len(tokens):
+        token = tokens[i]
+        lower = token.lower()
+        if lower in ("fold", "folded"):
+            player["folded"] = True
+        elif token.startswith("@"):
+            amount = token[1:] or (tokens[i + 1] if i + 1 < len(tokens) else "")
+            if not token[1:]:
+                i += 1
+            player["contributed"] = number(amount, f"player {name}: amount after @")
+        elif lower == "seat":
+            if i + 1 >= len(tokens):
+                raise InputError(f"player {name}: seat needs a number")
+            i += 1
+            player["seat"] = number(tokens[i], f"player {name}: seat")
+        else:
+            cards.append(token)
+        i += 1
+    if cards:
+        player["hole"] = " ".join(cards)
+    return player

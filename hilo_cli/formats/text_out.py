@@ -1,0 +1,108 @@
+"""The text report: reads like a floor decision.
+
+Each player's high and low with the hole cards used before the ``+``, "no low" with its reason, then
+each pot: the high half to whom, the low half to whom, ties and odd chips with their reasons, and each
+player's total.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from hilo_cli.cards import Card, format_cards
+from hilo_cli.evaluate import HighHand, LowHand
+from hilo_cli.showdown import Half, PotResult, Settlement
+
+
+def _names(names: Sequence[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _used(hand: HighHand | LowHand, hole: Sequence[Card], board_game: bool) -> str:
+    if not board_game:
+        return format_cards(hand.cards)
+    from_hole = [c for c in hand.cards if c in hole]
+    from_board = [c for c in hand.cards if c not in hole]
+    return f"{format_cards(from_hole)} + {format_cards(from_board)}"
+
+
+def _half(label: str, half: Half, unit: int) -> str:
+    winners = half.winners
+    hand = half.hand.lower() if label == "high" else half.hand
+    if len(winners) == 1:
+        return f"{label:<4} {half.amount} to {winners[0]} ({hand})"
+    each = half.amount // unit // len(winners) * unit
+    return f"{label:<4} {half.amount} tied by {_names(winners)} ({hand}), {each} each"
+
+
+def _pot_lines(pot: PotResult, unit: int, single: bool) -> list[str]:
+    label = f"{pot.name} {pot.amount}" if single else f"{pot.name} {pot.amount} ({', '.join(pot.eligible)})"
+    lines: list[str] = []
+    high, low = pot.high, pot.low
+    if pot.division == "uncontested":
+        lines.append(f"{pot.amount} to {high.winners[0]} (the only player eligible)")
+    elif pot.division == "scoop" and low is not None:
+        lines.append(f"scoop {pot.amount} to {high.winners[0]} (high {high.hand.lower()}, low {low.hand})")
+    elif pot.division == "same winners" and low is not None:
+        each = pot.amount // unit // len(high.winners) * unit
+        lines.append(
+            f"high and low both to {_names(high.winners)} ({high.hand.lower()}; {low.hand}): "
+            f"one division of the whole pot, {each} each (RULES §4.5)"
+        )
+    else:
+        lines.append(_half("high", high, unit))
+        if low is not None:
+            lines.append(_half("low", low, unit))
+        else:
+            lines.append(f"no low: {pot.no_low}")
+    for odd in pot.odd_chips:
+        lines.append(f"odd chip {odd.amount} to {odd.to}: {odd.why}")
+    pad = " " * (len(label) + 3)
+    return [label + "   " + lines[0]] + [pad + line for line in lines[1:]]
+
+
+def settlement_text(s: Settlement, source: str = "") -> str:
+    """The report for one settlement, ending with a newline."""
+    deal = s.deal
+    head = [deal.game.title]
+    if deal.id is not None or source:
+        head.insert(0, " ".join(x for x in (source, f"id {deal.id}" if deal.id is not None else "") if x))
+    if deal.board:
+        head.append(f"board {format_cards(deal.board)}")
+    total = sum(p.amount for p in s.pots) + sum(s.returned.values())
+    head.append(f"pot {deal.pot}" if deal.pot is not None else f"{total} put in")
+    lines = ["   ".join(head)]
+    width = max(len(r.name) for r in s.players)
+    board_game = bool(deal.board)
+    for r in s.players:
+        p = r.player
+        hole = format_cards(p.hole) if p.hole else ""
+        name = p.name.ljust(width)
+        if p.folded:
+            put = f", {p.contributed} in" if p.contributed else ""
+            lines.append(f"{name}  {hole + '   ' if hole else ''}folded{put}")
+            continue
+        if r.hands is None:
+            lines.append(f"{name}  {hole + '   ' if hole else ''}the only live hand (need not be shown)")
+            continue
+        hands = r.hands
+        prefix = f"{name}  {hole}   "
+        lines.append(f"{prefix}high  {_used(hands.high, p.hole or (), board_game)}   {hands.high.name.lower()}")
+        indent = " " * len(prefix)
+        if hands.low is not None:
+            lines.append(f"{indent}low   {_used(hands.low, p.hole or (), board_game)}   {hands.low.name}")
+        elif deal.game.split:
+            lines.append(f"{indent}low   none: {hands.no_low}")
+    single = len(s.pots) == 1
+    for pot in s.pots:
+        lines.extend(_pot_lines(pot, deal.chip_unit, single))
+    for name, chips in s.returned.items():
+        lines.append(f"{chips} uncalled returned to {name} (RULES §5.3)")
+    lines.append("   ".join(f"{r.name} wins {r.won}" for r in s.players if not r.player.folded))
+    if s.check is not None:
+        if s.check.ok:
+            lines.append("check: the amounts paid agree")
+        else:
+            for name, (expected, won) in s.check.differences.items():
+                lines.append(f"check: DIFFERENCE {name} was paid {expected}, should win {won}")
+    return "\n".join(lines) + "\n"
