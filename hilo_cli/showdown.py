@@ -211,8 +211,8 @@ def _divide_pot(
                          tuple(odd))
     if units % 2 and len(high_winners) == 1:
         odd.append(OddChip(high_winners[0], unit, "high", (
-            f"the {name} of {units} units does not halve evenly: the odd chip goes to the high half "
-            "(RULES §4.3)")))
+            f"{units} units of the {name} do not halve evenly between high and low: the odd chip goes to "
+            "the high half (RULES §4.3)")))
     share_out(high_units, high_winners, "high", "the high half")
     share_out(low_units, low_winners, "low", "the low half")
     return PotResult(name, pot.amount, eligible, high_half, low_half, None, "split", _nonzero(shares),

@@ -19,10 +19,12 @@ def _names(names: Sequence[str]) -> str:
 
 
 def _used(hand: HighHand | LowHand, hole: Sequence[Card], board_game: bool) -> str:
+    # A low reads best from the bottom up, the way it is spoken: A-3-6 with 2-4.
+    cards = hand.cards if isinstance(hand, HighHand) else hand.cards[::-1]
     if not board_game:
-        return format_cards(hand.cards)
-    from_hole = [c for c in hand.cards if c in hole]
-    from_board = [c for c in hand.cards if c not in hole]
+        return format_cards(cards)
+    from_hole = [c for c in cards if c in hole]
+    from_board = [c for c in cards if c not in hole]
     return f"{format_cards(from_hole)} + {format_cards(from_board)}"
 
 
