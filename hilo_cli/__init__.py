@@ -1,3 +1,48 @@
-"""hilo: showdown calculator for Omaha Hi/Lo (8 or better) and its relatives."""
+"""hilo: showdown calculator for Omaha Hi/Lo (8 or better) and its relatives.
+
+The library settles a ``Deal`` into a ``Settlement`` (``hilo_cli.showdown.settle``); the ``hilo``
+command (``cli.py``) is a thin layer over it. Where each rule of RULES.md lives:
+
+=======================================  ==========================================================
+Rule (RULES.md section)                   Implemented by
+=======================================  ==========================================================
+§1.1–1.2 categories, comparing within      ``evaluate.hands.rank_value`` (value layout),
+                                           ``evaluate.tables.rank_table`` / ``flush_table``
+§1.3 ace high, the wheel, no wrap-around   ``evaluate.hands._straight_top``
+§1.4 suits never rank hands                ``evaluate.hands.rank_value`` (ranks only)
+§1.5 kickers only inside the five cards    ``evaluate.fast.best_high``, ``evaluate.generic.selections``
+§2.1 exactly two hole + three board cards  ``evaluate.fast.best_high`` / ``best_low`` (board rows by
+                                           hole-rank pair), ``evaluate.generic.selections``
+§2.2 high and low chosen independently     ``evaluate.evaluate`` / ``evaluate_all`` (separate searches)
+§2.3 best of C(h,2)×C(5,3) candidates      ``evaluate.tables.board_row``, ``evaluate.generic``
+§2.4 misreads: flush, straight, board      ``evaluate.fast.best_high`` (flush needs 2 suited hole cards
+     quads, trips in the hole, low needs   and 3 suited board cards), ``evaluate.tables.low_choice``
+     two low hole cards, counterfeiting    (two distinct hole ranks + three other board ranks) and
+                                           ``evaluate.fast.no_low_reason``
+§3.1 8-or-better qualification             ``evaluate.hands.low_value``, ``evaluate.tables.low_choice``
+§3.2 straights and flushes ignored for low ``evaluate.hands.low_key`` (ranks only, ace = 1)
+§3.3 comparing lows from the top down      ``evaluate.hands.low_key``
+§3.4 equal lows tie                        ``showdown._divide_pot`` (ties by value)
+§3.5 no low: high takes the whole pot      ``showdown._divide_pot`` ("high only")
+§3.6 qualifier 8, 9 or none                ``games.qualifier``, ``deal.Deal.qualifier``
+§4.1 halves, scoops, quartering            ``showdown._divide_pot``
+§4.2 chip unit, whole units only           ``deal.check_deal`` (multiples), ``showdown._Shares``
+§4.3 odd chip between halves to high       ``showdown._divide_pot`` (``units - units // 2``)
+§4.4 tied half: leftovers one each,        ``pots.divide``, ``pots.clockwise_from_button``
+     clockwise from the button
+§4.5 same winners both ways: one division  ``showdown._divide_pot`` ("same winners")
+§4.6 stud: by highest card then suit       ``showdown._OddChipOrder``, ``evaluate.generic`` (chooses,
+                                           among equal hands, the one with the highest card)
+§4.7 chips conserved; totals               ``showdown.settle`` (``won`` = shares + returned)
+§5.1 side pots by layers, merged           ``pots.build_pots``
+§5.2 folded players never eligible         ``pots.build_pots``, ``showdown.settle``
+§5.3 uncalled top layer returned           ``pots.build_pots``
+§5.4 each pot divided on its own           ``showdown._divide_pot`` (per pot, its own eligible players)
+§6 the variants                            ``games.GAMES``
+§7 cards speak; folded hands dead; a       ``showdown.settle`` (evaluates every live hand, no
+   single live player takes all            declarations), ``deal.check_deal``
+§9 V1 odd chip by suit in button games     ``--odd-chip suit`` → ``deal.Deal.odd_chip``
+=======================================  ==========================================================
+"""
 
 __version__ = "0.1.0"

@@ -9,11 +9,10 @@ that does not divide evenly is recorded with who got it and why.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from hilo_cli.deal import Deal, Player, check_deal
-from hilo_cli.evaluate import Hands, evaluate, prepare_board
+from hilo_cli.evaluate import Hands, evaluate_all
 from hilo_cli.pots import Pot, build_pots, clockwise_from_button, divide
 
 
@@ -90,44 +89,52 @@ class Settlement:
     check: Check | None
 
 
+class _OddChipOrder:
+    """The order in which tied winners receive leftover units: clockwise from the button (RULES §4.4)
+    or by the highest card by rank then suit of the hand that won that half (§4.6)."""
+
+    def __init__(self, deal: Deal, hands: dict[str, Hands]) -> None:
+        self.by_suit = deal.odd_chip_rule == "suit"
+        self.hands = hands
+        if self.by_suit:
+            self.why = "by the highest card by rank then suit in each winner's hand (RULES §4.6)"
+        else:
+            seats = {p.name: p.seat for p in deal.players}
+            clockwise = clockwise_from_button(seats, deal.button_seat)
+            self.rank = {n: i for i, n in enumerate(clockwise)}
+            self.why = f"clockwise from the button (seat {deal.button_seat}) (RULES §4.4)"
+
+    def __call__(self, names: list[str], half: str) -> list[str]:
+        if len(names) < 2:
+            return names
+        if not self.by_suit:
+            return sorted(names, key=self.rank.__getitem__)
+        return sorted(names, key=lambda n: self._top_card(n, half), reverse=True)
+
+    def _top_card(self, name: str, half: str) -> int:
+        hand = self.hands[name].low if half == "low" else self.hands[name].high
+        return max(hand.cards) if hand is not None else -1
+
+
 def settle(deal: Deal) -> Settlement:
     """Settle one showdown. Raises ``DealError`` for a deal that breaks its game's rules."""
     check_deal(deal)
-    game = deal.game
     live = [p for p in deal.players if not p.folded]
-    by_suit = deal.odd_chip_rule == "suit"
     hands: dict[str, Hands] = {}
     if len(live) > 1:
-        board = prepare_board(deal.board, deal.qualifier)
-        for p in live:
-            assert p.hole is not None
-            hands[p.name] = evaluate(game, p.hole, board, deal.qualifier, by_suit)
+        holes = [p.hole or () for p in live]
+        by_suit = deal.odd_chip_rule == "suit"
+        for p, h in zip(live, evaluate_all(deal.game, holes, deal.board, deal.qualifier, by_suit), strict=True):
+            hands[p.name] = h
     returned: dict[str, int] = {}
     if deal.pot is not None:
         pots = [Pot(deal.pot, tuple(p.name for p in live))]
     else:
         pots, returned = build_pots({p.name: p.contributed or 0 for p in deal.players},
                                     {p.name for p in deal.players if p.folded})
-    seats = {p.name: p.seat for p in deal.players}
-    if by_suit:
-        def order(names: Sequence[str], half: str) -> list[str]:
-            def top(n: str) -> int:
-                hand = hands[n].low if half == "low" else hands[n].high
-                return max(hand.cards) if hand is not None else -1
-            return sorted(names, key=top, reverse=True)
-        why_order = "by the highest card by rank then suit in each winner's hand (RULES §4.6)"
-    else:
-        clockwise = clockwise_from_button(seats, deal.button_seat)
-        rank = {n: i for i, n in enumerate(clockwise)}
-
-        def order(names: Sequence[str], half: str) -> list[str]:
-            return sorted(names, key=rank.__getitem__)
-        why_order = f"clockwise from the button (seat {deal.button_seat}) (RULES §4.4)"
-    results = [
-        _divide_pot(i, len(pots), pot, hands, game.split, deal.chip_unit, order, why_order)
-        for i, pot in enumerate(pots)
-    ]
-    won = dict.fromkeys(seats, 0)
+    order = _OddChipOrder(deal, hands)
+    results = [_divide_pot(_pot_name(i, len(pots)), pot, hands, deal, order) for i, pot in enumerate(pots)]
+    won = dict.fromkeys((p.name for p in deal.players), 0)
     for r in results:
         for name, chips in r.shares.items():
             won[name] += chips
@@ -138,10 +145,9 @@ def settle(deal: Deal) -> Settlement:
     )
     check = None
     if deal.expected is not None:
-        differences = {
-            n: (deal.expected.get(n, 0), won[n]) for n in won if deal.expected.get(n, 0) != won[n]
-        }
-        check = Check(dict(deal.expected), differences)
+        expected = deal.expected
+        differences = {n: (expected.get(n, 0), w) for n, w in won.items() if expected.get(n, 0) != w}
+        check = Check(dict(expected), differences)
     return Settlement(deal, players, tuple(results), returned, check)
 
 
@@ -151,73 +157,70 @@ def _pot_name(i: int, count: int) -> str:
     return "main pot" if i == 0 else f"side pot {i}"
 
 
-def _divide_pot(
-    i: int,
-    count: int,
-    pot: Pot,
-    hands: dict[str, Hands],
-    split: bool,
-    unit: int,
-    order: Callable[[Sequence[str], str], list[str]],
-    why_order: str,
-) -> PotResult:
-    name = _pot_name(i, count)
+class _Shares:
+    """Chips of one pot as they are handed out, with a record of every odd chip."""
+
+    def __init__(self, unit: int, why_order: str) -> None:
+        self.unit = unit
+        self.why_order = why_order
+        self.shares: dict[str, int] = {}
+        self.odd: list[OddChip] = []
+
+    def give(self, units: int, winners: list[str], half: str, label: str) -> None:
+        """Divide ``units`` among ``winners`` (in odd-chip order), leftovers one each (§4.4)."""
+        got, extra = divide(units, winners)
+        shares, unit = self.shares, self.unit
+        for w, u in got.items():
+            if u:
+                shares[w] = shares.get(w, 0) + u * unit
+        for w in extra:
+            self.odd.append(OddChip(w, unit, half, (
+                f"{units} units of {label} do not divide among {len(winners)} tied winners: "
+                f"one leftover chip each, {self.why_order}")))
+
+
+def _divide_pot(name: str, pot: Pot, hands: dict[str, Hands], deal: Deal, order: _OddChipOrder) -> PotResult:
+    unit = deal.chip_unit
     units = pot.amount // unit
     eligible = pot.eligible
     if len(eligible) == 1 or not hands:
         only = eligible[0]
         return PotResult(name, pot.amount, eligible, Half(pot.amount, (only,), "uncontested"), None,
                          "only one player is eligible", "uncontested", {only: pot.amount} if pot.amount else {}, ())
-    best_high = max(hands[n].high.value for n in eligible)
-    high_winners = order([n for n in eligible if hands[n].high.value == best_high], "high")
+    contenders = [(n, hands[n]) for n in eligible]
+    best_high = max(h.high.value for _, h in contenders)
+    high_winners = order([n for n, h in contenders if h.high.value == best_high], "high")
     high_name = hands[high_winners[0]].high.name
-    lows = [hands[n].low for n in eligible]
-    low_values = [low.value for low in lows if low is not None]
+    low_values = [h.low.value for _, h in contenders if h.low is not None]
     no_low: str | None = None
     low_winners: list[str] = []
-    if not split:
+    if not deal.game.split:
         no_low = "high-only game"
     elif not low_values:
         no_low = "no eligible player has a qualifying low"
     else:
         best_low = max(low_values)
-        tied = [n for n, low in zip(eligible, lows, strict=True) if low is not None and low.value == best_low]
-        low_winners = order(tied, "low")
-    odd: list[OddChip] = []
-    shares: dict[str, int] = {}
-
-    def share_out(n_units: int, winners: list[str], half: str, label: str) -> None:
-        got, extra = divide(n_units, winners)
-        for w, u in got.items():
-            shares[w] = shares.get(w, 0) + u * unit
-        for w in extra:
-            odd.append(OddChip(w, unit, half, (
-                f"{n_units} units of {label} do not divide among {len(winners)} tied winners: "
-                f"one leftover chip each, {why_order}")))
-
+        low_winners = order([n for n, h in contenders if h.low is not None and h.low.value == best_low], "low")
+    out = _Shares(unit, order.why)
     if not low_winners:
-        share_out(units, high_winners, "high", f"the {name}")
+        out.give(units, high_winners, "high", f"the {name}")
         return PotResult(name, pot.amount, eligible, Half(pot.amount, tuple(high_winners), high_name),
-                         None, no_low, "high only", _nonzero(shares), tuple(odd))
-    low_name = next(hands[n].low for n in low_winners).name  # type: ignore[union-attr]
+                         None, no_low, "high only", out.shares, tuple(out.odd))
+    low_hand = hands[low_winners[0]].low
+    assert low_hand is not None
     high_units, low_units = units - units // 2, units // 2
     high_half = Half(high_units * unit, tuple(high_winners), high_name)
-    low_half = Half(low_units * unit, tuple(low_winners), low_name)
+    low_half = Half(low_units * unit, tuple(low_winners), low_hand.name)
     if set(low_winners) == set(high_winners):
         # §4.5: the same players win both ways; one even division of the whole pot.
-        share_out(units, high_winners, "whole", f"the {name} (the same players win high and low, RULES §4.5)")
+        out.give(units, high_winners, "whole", f"the {name} (the same players win high and low, RULES §4.5)")
         division = "scoop" if len(high_winners) == 1 else "same winners"
-        return PotResult(name, pot.amount, eligible, high_half, low_half, None, division, _nonzero(shares),
-                         tuple(odd))
+        return PotResult(name, pot.amount, eligible, high_half, low_half, None, division, out.shares,
+                         tuple(out.odd))
     if units % 2 and len(high_winners) == 1:
-        odd.append(OddChip(high_winners[0], unit, "high", (
+        out.odd.append(OddChip(high_winners[0], unit, "high", (
             f"{units} units of the {name} do not halve evenly between high and low: the odd chip goes to "
             "the high half (RULES §4.3)")))
-    share_out(high_units, high_winners, "high", "the high half")
-    share_out(low_units, low_winners, "low", "the low half")
-    return PotResult(name, pot.amount, eligible, high_half, low_half, None, "split", _nonzero(shares),
-                     tuple(odd))
-
-
-def _nonzero(shares: dict[str, int]) -> dict[str, int]:
-    return {n: c for n, c in shares.items() if c}
+    out.give(high_units, high_winners, "high", "the high half")
+    out.give(low_units, low_winners, "low", "the low half")
+    return PotResult(name, pot.amount, eligible, high_half, low_half, None, "split", out.shares, tuple(out.odd))

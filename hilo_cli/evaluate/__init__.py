@@ -10,7 +10,7 @@ where the exact cards of equal hands matter (§4.6).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from hilo_cli.cards import Card
 from hilo_cli.evaluate import fast, generic
@@ -23,8 +23,7 @@ Board = fast.Board
 prepare_board = fast.prepare_board
 
 
-@dataclass(frozen=True, slots=True)
-class Hands:
+class Hands(NamedTuple):
     """One player's best high, best low, and if there is no low, why not."""
 
     high: HighHand
@@ -59,3 +58,20 @@ def evaluate(
     else:
         low, why = fast.best_low(hole, prepared, qualifier)
     return Hands(high, low, why)
+
+
+def evaluate_all(
+    game: Game,
+    holes: Sequence[Sequence[Card]],
+    board: Sequence[Card],
+    qualifier: int | None = 8,
+    by_suit: bool = False,
+) -> list[Hands]:
+    """Evaluate several live hands on one board, preparing the board once."""
+    prepared = fast.prepare_board(board, qualifier)
+    if game.hole_used is None or by_suit or qualifier is None:
+        return [evaluate(game, hole, prepared, qualifier, by_suit) for hole in holes]
+    best_high, best_low = fast.best_high, fast.best_low
+    if not game.split:
+        return [Hands(best_high(hole, prepared), None, NO_LOW_HALF) for hole in holes]
+    return [Hands(best_high(hole, prepared), *best_low(hole, prepared, qualifier)) for hole in holes]

@@ -14,37 +14,47 @@ from itertools import combinations
 from hilo_cli.cards import Card
 from hilo_cli.errors import DealError
 from hilo_cli.evaluate import tables
-from hilo_cli.evaluate.hands import LOW_LIMIT, HighHand, LowHand, high_order, low_order, low_rank_text
+from hilo_cli.evaluate.hands import HighHand, LowHand, low_rank_text
+
+# Per-card lookups, indexed by the card's number: rank index 0..12, that times 13, low rank (ace 1).
+_RANK = tuple(c >> 2 for c in range(52))
+_ROW = tuple((c >> 2) * 13 for c in range(52))
+_LOW = tuple(1 if c >> 2 == 12 else (c >> 2) + 2 for c in range(52))
+# For each qualifier, the bit of each card's low rank, or 0 if the card is too high to play low.
+_LOW_BIT = {q: tuple(1 << r if r <= q else 0 for r in _LOW) for q in (8, 9, 13)}
 
 
 @dataclass(frozen=True, slots=True)
 class Board:
-    """A board prepared once per deal: sorted cards, rank row, flush suit, low mask."""
+    """A board prepared once per deal: sorted cards, rank row, triples, flush suit, low cards."""
 
     cards: tuple[Card, ...]
     row: list[int] | None
+    triples: tuple[tuple[Card, ...], ...]
     flush_suit: int
     suited: tuple[Card, ...]
     low_mask: int
+    low_cards: dict[int, Card]
     qualifier: int | None
 
 
 def prepare_board(board: Sequence[Card], qualifier: int | None) -> Board:
     """Sort the board high to low and look up everything that depends on it alone."""
     cards = tuple(sorted(board, reverse=True))
-    row = tables.board_row(tuple(c >> 2 for c in cards)) if len(cards) == 5 else None
+    row = tables.board_row(tuple(_RANK[c] for c in cards)) if len(cards) == 5 else None
+    triples = tuple((cards[i], cards[j], cards[k]) for i, j, k in tables.TRIPLES) if row is not None else ()
     flush_suit, suited = -1, tuple[Card, ...]()
     for suit in range(4):
         same = tuple(c for c in cards if c & 3 == suit)
         if len(same) >= 3:
             flush_suit, suited = suit, same
-    limit = qualifier if qualifier is not None else 13
+    bits = _LOW_BIT[qualifier if qualifier is not None else 13]
     mask = 0
-    for c in cards:
-        low = c.low_rank
-        if low <= limit:
-            mask |= 1 << low
-    return Board(cards, row, flush_suit, suited, mask, qualifier)
+    low_cards: dict[int, Card] = {}
+    for c in reversed(cards):  # high suits last, so each rank keeps its highest-suited card
+        mask |= bits[c]
+        low_cards[_LOW[c]] = c
+    return Board(cards, row, triples, flush_suit, suited, mask, low_cards, qualifier)
 
 
 def best_high(hole: Sequence[Card], board: Board) -> HighHand:
@@ -52,13 +62,16 @@ def best_high(hole: Sequence[Card], board: Board) -> HighHand:
     row = board.row
     if row is None:
         raise DealError("an Omaha board needs five cards")
-    best, best_pair = -1, (hole[0], hole[1])
-    for a, b in combinations(hole, 2):
-        entry = row[(a >> 2) * 13 + (b >> 2)]
-        if entry > best:
-            best, best_pair = entry, (a, b)
+    best = bi = bj = -1
+    n = len(hole)
+    for i in range(n - 1):
+        offset = _ROW[hole[i]]
+        for j in range(i + 1, n):
+            entry = row[offset + _RANK[hole[j]]]
+            if entry > best:
+                best, bi, bj = entry, i, j
     value = best >> 4
-    chosen: tuple[Card, ...] = best_pair + tuple(board.cards[i] for i in tables.TRIPLES[best & 15])
+    chosen: tuple[Card, ...] = (hole[bi], hole[bj], *board.triples[best & 15])
     if board.flush_suit >= 0:
         suited_hole = [c for c in hole if c & 3 == board.flush_suit]
         if len(suited_hole) >= 2:
@@ -67,31 +80,34 @@ def best_high(hole: Sequence[Card], board: Board) -> HighHand:
                 for triple in combinations(board.suited, 3):
                     mask = 0
                     for c in pair + triple:
-                        mask |= 1 << (c >> 2)
+                        mask |= 1 << _RANK[c]
                     flush = flushes[mask]
                     if flush > value:
                         value, chosen = flush, pair + triple
-    return HighHand(value, high_order(chosen, value))
+    return HighHand(value, chosen)
 
 
 def best_low(hole: Sequence[Card], board: Board, qualifier: int) -> tuple[LowHand | None, str | None]:
     """Best qualifying Omaha low, or ``None`` and why there is none (RULES §2.4)."""
+    bits = _LOW_BIT[qualifier]
     hole_mask = 0
     for c in hole:
-        low = c.low_rank
-        if low <= qualifier:
-            hole_mask |= 1 << low
+        hole_mask |= bits[c]
     found = tables.low_choice(hole_mask, board.low_mask)
     if isinstance(found, int):
         return None, no_low_reason(found, hole_mask, board.low_mask, qualifier)
-    key, hole_ranks, board_ranks = found
-    cards = [_pick(hole, r) for r in hole_ranks] + [_pick(board.cards, r) for r in board_ranks]
-    return LowHand(LOW_LIMIT - key, low_order(cards)), None
-
-
-def _pick(cards: Sequence[Card], low_rank: int) -> Card:
-    """The highest-suited card of a low rank among ``cards``."""
-    return max(c for c in cards if c.low_rank == low_rank)
+    value, (r1, r2), board_ranks = found
+    c1 = c2 = None
+    for c in hole:  # the highest-suited card of each of the two low ranks used
+        rank = _LOW[c]
+        if rank == r1:
+            if c1 is None or c > c1:
+                c1 = c
+        elif rank == r2 and (c2 is None or c > c2):
+            c2 = c
+    assert c1 is not None and c2 is not None
+    low_cards = board.low_cards
+    return LowHand(value, (c1, c2, *(low_cards[r] for r in board_ranks))), None
 
 
 def no_low_reason(reason: int, hole_mask: int, board_mask: int, qualifier: int) -> str:

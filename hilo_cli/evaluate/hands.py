@@ -16,7 +16,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from hilo_cli.cards import ACE, RANK_CHARS, RANK_NAMES, Card
 
@@ -29,12 +28,43 @@ _SINGULAR = {r: n[:-1] if not n.endswith("xes") else n[:-2] for r, n in RANK_NAM
 LOW_LIMIT = 1 << 24
 
 
-@dataclass(frozen=True, slots=True)
-class HighHand:
+class _Hand:
+    """Five cards and a comparable value; the canonical card order is worked out when first asked for,
+    since a file of many deals often needs only the values. Treat instances as immutable."""
+
+    __slots__ = ("_cards", "_raw", "value")
+
+    def __init__(self, value: int, cards: Sequence[Card]) -> None:
+        self.value = value
+        self._raw = cards
+        self._cards: tuple[Card, ...] | None = None
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        if self._cards is None:
+            self._cards = self._order()
+        return self._cards
+
+    def _order(self) -> tuple[Card, ...]:
+        raise NotImplementedError
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and (self.value, self.cards) == (other.value, other.cards)
+
+    def __hash__(self) -> int:
+        return hash((self.value, self.cards))
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.value}, {' '.join(map(str, self.cards))})"
+
+
+class HighHand(_Hand):
     """A five-card high hand: its comparable ``value`` and its cards in canonical order."""
 
-    value: int
-    cards: tuple[Card, ...]
+    __slots__ = ()
+
+    def _order(self) -> tuple[Card, ...]:
+        return high_order(self._raw, self.value)
 
     @property
     def category(self) -> str:
@@ -47,12 +77,13 @@ class HighHand:
         return high_name(self.value)
 
 
-@dataclass(frozen=True, slots=True)
-class LowHand:
+class LowHand(_Hand):
     """A five-card low hand: its comparable ``value`` and its cards, highest first (ace last)."""
 
-    value: int
-    cards: tuple[Card, ...]
+    __slots__ = ()
+
+    def _order(self) -> tuple[Card, ...]:
+        return low_order(self._raw)
 
     @property
     def name(self) -> str:

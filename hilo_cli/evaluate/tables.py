@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from itertools import combinations, combinations_with_replacement
 
-from hilo_cli.evaluate.hands import low_key, rank_value
+from hilo_cli.evaluate.hands import LOW_LIMIT, low_key, rank_value
 
 PRIMES = (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41)
 TRIPLES = tuple(combinations(range(5), 3))
@@ -83,8 +83,8 @@ def _ranks_of(mask: int) -> list[int]:
 def low_choice(hole_mask: int, board_mask: int) -> tuple[int, tuple[int, ...], tuple[int, ...]] | int:
     """Best low from two different hole low ranks and three different board low ranks, all five different.
 
-    Masks have bit ``r`` set for each low rank ``r`` present (ace = 1). Returns ``(key, hole ranks,
-    board ranks)`` with ``key`` from ``low_key`` (smaller is better), or one of the ``NO_LOW_*`` reasons
+    Masks have bit ``r`` set for each low rank ``r`` present (ace = 1). Returns ``(value, hole ranks,
+    board ranks)`` with the low's value (greater is better), or one of the ``NO_LOW_*`` reasons
     (RULES §2.4).
     """
     slot = hole_mask << 16 | board_mask
@@ -105,8 +105,8 @@ def low_choice(hole_mask: int, board_mask: int) -> tuple[int, tuple[int, ...], t
                 continue
             # The three lowest board ranks left are always the best three to add.
             triple = tuple(rest[:3])
-            key = low_key(pair + triple)
-            if isinstance(result, int) or key < result[0]:
-                result = (key, pair, triple)
+            value = LOW_LIMIT - low_key(pair + triple)
+            if isinstance(result, int) or value > result[0]:
+                result = (value, pair, triple)
     _lows[slot] = result
     return result
