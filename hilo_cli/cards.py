@@ -57,6 +57,8 @@ class Card(int):
 
 
 DECK: tuple[Card, ...] = tuple(Card(i) for i in range(52))
+TEXT: tuple[str, ...] = tuple(str(c) for c in DECK)
+"""Canonical text of each card, by card number: ``TEXT[card]`` is ``str(card)`` without a call."""
 _BY_TEXT = {str(c): c for c in DECK}
 
 # One card: a rank (2-9, T, 10, J, Q, K, A) then a suit letter or symbol, in either case.
@@ -82,7 +84,12 @@ def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
 
     A bad token raises ``CardError`` naming the token and its position (1-based).
     """
-    tokens = _SEPARATORS.split(text.strip()) if isinstance(text, str) else list(text)
+    tokens = text.split() if isinstance(text, str) else list(text)
+    fast = [_BY_TEXT.get(t) for t in tokens] if all(isinstance(t, str) for t in tokens) else [None]
+    if None not in fast:
+        return tuple(fast)  # type: ignore[arg-type]
+    if isinstance(text, str):
+        tokens = _SEPARATORS.split(text.strip())
     cards: list[Card] = []
     for token in tokens:
         if not isinstance(token, str):
@@ -110,4 +117,4 @@ def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
 
 def format_cards(cards: Iterable[Card]) -> str:
     """Canonical text for cards, space separated."""
-    return " ".join(str(c) for c in cards)
+    return " ".join([TEXT[c] for c in cards])

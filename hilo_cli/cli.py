@@ -43,6 +43,10 @@ def _defaults(game: str, qualifier: str, chip_unit: int, odd_chip: str | None) -
     return Defaults(game, QUALIFIERS[qualifier], chip_unit, odd_chip)  # type: ignore[arg-type]
 
 
+# Click 8.2 and later raise this for a bare `hilo`; older Clicks print the help and exit 0.
+_NO_ARGS: type[Exception] = getattr(click.exceptions, "NoArgsIsHelpError", click.exceptions.Exit)
+
+
 class HiloGroup(click.Group):
     """A group whose usage errors are one line on stderr and exit 2, under CliRunner too."""
 
@@ -52,6 +56,12 @@ class HiloGroup(click.Group):
             rv = super().main(*args, standalone_mode=False, **kwargs)  # type: ignore[call-overload]
         except click.exceptions.Abort:
             click.echo("hilo: aborted", err=True)
+            sys.exit(ExitStatus.BAD_INPUT)
+        except HiloError as e:
+            click.echo(f"hilo: error: {e}", err=True)
+            sys.exit(e.exit_status)
+        except _NO_ARGS:
+            click.echo("hilo: error: missing command: showdown or batch (see 'hilo --help')", err=True)
             sys.exit(ExitStatus.BAD_INPUT)
         except click.exceptions.ClickException as e:
             hint = f" (see '{e.ctx.command_path} --help')" if isinstance(e, click.UsageError) and e.ctx else ""
@@ -119,6 +129,21 @@ def showdown(players: tuple[str, ...], board: str | None, pot: int | None, butto
       hilo showdown --board "4h 5h 9h Kc 2d" A="Ah Th Qs Qd"@20 B="Kd Ks 6h 7h"@60 \\
                     C="Ac 3c Jc Jd"@60 --folded D=10
     """
+    record = _showdown_record(players, board, pot, button, folded, expect)
+    settlement = settle(deal_from_record(record, _defaults(game, qualifier, chip_unit, odd_chip)))
+    if fmt == "json":
+        click.echo(json.dumps(json_out.settlement_dict(settlement), indent=2, ensure_ascii=False))
+    elif fmt == "csv":
+        click.echo(csv_out.header() + csv_out.settlement_rows(settlement), nl=False)
+    else:
+        click.echo(text_out.settlement_text(settlement), nl=False)
+    if settlement.check is not None and not settlement.check.ok:
+        sys.exit(ExitStatus.DIFFERENCE)
+
+
+def _showdown_record(players: tuple[str, ...], board: str | None, pot: int | None, button: int | None,
+                     folded: tuple[str, ...], expect: tuple[str, ...]) -> dict[str, Any]:
+    """The command line of ``showdown`` as a record of the JSON schema."""
     record: dict[str, Any] = {"players": []}
     for index, arg in enumerate(players, 1):
         m = _PLAYER.match(arg)
@@ -137,19 +162,7 @@ def showdown(players: tuple[str, ...], board: str | None, pot: int | None, butto
         record["button"] = len(players)
     if expect:
         record["expected"] = _pairs(expect, "--expect")
-    defaults = _defaults(game, qualifier, chip_unit, odd_chip)
-    try:
-        settlement = settle(deal_from_record(record, defaults))
-    except HiloError as e:
-        raise _fail(str(e)) from None
-    if fmt == "json":
-        click.echo(json.dumps(json_out.settlement_dict(settlement), indent=2, ensure_ascii=False))
-    elif fmt == "csv":
-        click.echo(csv_out.header() + csv_out.settlement_rows(settlement), nl=False)
-    else:
-        click.echo(text_out.settlement_text(settlement), nl=False)
-    if settlement.check is not None and not settlement.check.ok:
-        sys.exit(ExitStatus.DIFFERENCE)
+    return record
 
 
 @main.command()
@@ -203,10 +216,3 @@ def _all_records(files: tuple[str, ...], input_format: str) -> Any:
             continue
         with stream:
             yield from read_records(name, stream, input_format)
-
-
-def _fail(message: str) -> click.exceptions.Exit:
-    click.echo(f"hilo: error: {message}", err=True)
-    return click.exceptions.Exit(ExitStatus.BAD_INPUT)
-
-

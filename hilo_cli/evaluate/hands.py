@@ -88,7 +88,13 @@ class LowHand(_Hand):
     @property
     def name(self) -> str:
         """The low as a floor person says it, e.g. ``8-7-4-2-A``."""
-        return "-".join(low_rank_text(c.low_rank) for c in self.cards)
+        name = _LOW_NAMES.get(self.value)
+        if name is None:
+            name = _LOW_NAMES[self.value] = "-".join(low_rank_text(c.low_rank) for c in self.cards)
+        return name
+
+
+_LOW_NAMES: dict[int, str] = {}
 
 
 def low_rank_text(rank: int) -> str:
@@ -142,16 +148,29 @@ def high_value(cards: Sequence[Card]) -> int:
 
 def high_order(cards: Sequence[Card], value: int) -> tuple[Card, ...]:
     """Five cards in canonical order: by group size, then rank, then suit; a wheel as 5-4-3-2-A."""
-    counts = Counter(c.rank for c in cards)
-    ordered = sorted(cards, key=lambda c: (counts[c.rank], c.rank, c.suit), reverse=True)
+    ordered = sorted(cards, reverse=True)  # card numbers sort by rank, then suit
     category = value >> 20
-    if category in (STRAIGHT, STRAIGHT_FLUSH) and (value >> 16) & 15 == 5:
-        ordered = ordered[1:] + ordered[:1]
+    if category in (STRAIGHT, STRAIGHT_FLUSH):
+        if (value >> 16) & 15 == 5:
+            ordered = ordered[1:] + ordered[:1]
+    elif category not in (HIGH_CARD, FLUSH):
+        ranks = [c >> 2 for c in ordered]
+        ordered.sort(key=lambda c: ranks.count(c >> 2), reverse=True)  # stable: rank, suit order kept
     return tuple(ordered)
 
 
 def high_name(value: int) -> str:
     """Name a high value, e.g. ``Full house, kings full of sevens``."""
+    name = _HIGH_NAMES.get(value)
+    if name is None:
+        name = _HIGH_NAMES[value] = _high_name(value)
+    return name
+
+
+_HIGH_NAMES: dict[int, str] = {}
+
+
+def _high_name(value: int) -> str:
     category = value >> 20
     ranks = [(value >> shift) & 15 for shift in (16, 12, 8, 4, 0)]
     label = CATEGORY_NAMES[category]
@@ -190,4 +209,8 @@ def low_value(cards: Sequence[Card], qualifier: int | None) -> int | None:
 
 def low_order(cards: Sequence[Card]) -> tuple[Card, ...]:
     """Low cards highest first (the ace last), then by suit."""
-    return tuple(sorted(cards, key=lambda c: (c.low_rank, c.suit), reverse=True))
+    return tuple(sorted(cards, key=_LOW_ORDER.__getitem__, reverse=True))
+
+
+# Card number with the aces moved below the twos: the order of cards in a low.
+_LOW_ORDER = tuple((c + 4) % 52 for c in range(52))

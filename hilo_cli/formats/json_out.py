@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from hilo_cli.cards import TEXT
 from hilo_cli.evaluate import HighHand, LowHand
 from hilo_cli.showdown import Half, Settlement
 
@@ -14,7 +15,7 @@ from hilo_cli.showdown import Half, Settlement
 def _hand(hand: HighHand | LowHand | None) -> dict[str, Any] | None:
     if hand is None:
         return None
-    out: dict[str, Any] = {"cards": [str(c) for c in hand.cards], "name": hand.name}
+    out: dict[str, Any] = {"cards": [TEXT[c] for c in hand.cards], "name": hand.name}
     if isinstance(hand, HighHand):
         out["category"] = hand.category
     return out
@@ -35,7 +36,7 @@ def settlement_dict(s: Settlement) -> dict[str, Any]:
         players.append({
             "name": p.name,
             "seat": p.seat,
-            "hole": [str(c) for c in p.hole] if p.hole is not None else None,
+            "hole": [TEXT[c] for c in p.hole] if p.hole is not None else None,
             "folded": p.folded,
             "high": _hand(hands.high) if hands else None,
             "low": _hand(hands.low) if hands else None,
@@ -47,7 +48,7 @@ def settlement_dict(s: Settlement) -> dict[str, Any]:
     out: dict[str, Any] = {
         "id": deal.id,
         "game": deal.game.name,
-        "board": [str(c) for c in deal.board],
+        "board": [TEXT[c] for c in deal.board],
         "button": deal.button_seat,
         "chip_unit": deal.chip_unit,
         "qualifier": deal.qualifier,
