@@ -101,11 +101,7 @@ def check_deal(deal: Deal) -> None:
     live = [p for p in deal.players if not p.folded]
     if not live:
         raise DealError("every player folded: there is nobody to award the pot to")
-    seen: dict[Card, str] = {}
-    for c in deal.board:
-        if c in seen:
-            raise DealError(f"{c} is on the board twice")
-        seen[c] = "on the board"
+    cards = list(deal.board)
     for p in deal.players:
         if p.hole is None:
             if not p.folded and len(live) > 1:
@@ -114,10 +110,9 @@ def check_deal(deal: Deal) -> None:
         count = len(p.hole)
         if (count != game.hole_cards and not p.folded) or count > game.hole_cards:
             raise DealError(f"player {p.name} has {count} hole cards; {game.name} deals {game.hole_cards}")
-        for c in p.hole:
-            if c in seen:
-                raise DealError(f"{c} appears twice: in {p.name}'s hole cards and {seen[c]}")
-            seen[c] = f"in {p.name}'s hole cards"
+        cards.extend(p.hole)
+    if len(set(cards)) != len(cards):
+        _duplicate(deal)
     given = [p for p in deal.players if p.contributed is not None]
     if deal.pot is not None:
         if given:
@@ -131,3 +126,16 @@ def check_deal(deal: Deal) -> None:
             raise DealError(f"contributed amount missing for {', '.join(missing)}")
         for p in deal.players:
             _amount(p.contributed, f"player {p.name}: contributed", unit)
+
+
+def _duplicate(deal: Deal) -> None:
+    """Raise ``DealError`` naming the first card that appears twice and both of its places."""
+    seen: dict[Card, str] = {}
+    places = [("on the board", deal.board)] + [(f"in {p.name}'s hole cards", p.hole or ()) for p in deal.players]
+    for place, cards in places:
+        for c in cards:
+            if c in seen and place == seen[c]:
+                raise DealError(f"{c} is {place} twice")
+            if c in seen:
+                raise DealError(f"{c} appears twice: {place} and {seen[c]}")
+            seen[c] = place
