@@ -16,7 +16,7 @@ from itertools import islice
 from typing import IO, Literal
 
 from hilo_cli.errors import HiloError, InputError
-from hilo_cli.formats import csv_out, json_out, text_out
+from hilo_cli.formats import csv_out, json_out, jsonlib, text_out
 from hilo_cli.formats.records import Defaults, deal_from_record
 from hilo_cli.formats.text_in import record_from_line, strip_comment
 from hilo_cli.showdown import settle
@@ -157,7 +157,7 @@ def process(raw: Raw, defaults: Defaults, fmt: OutputFormat) -> Outcome:
         if raw.kind == "json-line":
             assert isinstance(raw.payload, bytes)
             try:
-                record: object = json.loads(raw.payload)
+                record: object = jsonlib.loads(raw.payload)
             except ValueError as e:
                 raise InputError(f"malformed JSON: {e}") from None
         elif raw.kind == "text-line":
@@ -172,7 +172,7 @@ def process(raw: Raw, defaults: Defaults, fmt: OutputFormat) -> Outcome:
         return _error(raw, where, record_id, e.message, fmt)
     differs = settlement.check is not None and not settlement.check.ok
     if fmt == "json":
-        output = json.dumps(json_out.settlement_dict(settlement), ensure_ascii=False) + "\n"
+        output = jsonlib.dumps(json_out.settlement_dict(settlement)) + "\n"
     elif fmt == "csv":
         output = csv_out.settlement_rows(settlement, where)
     else:
@@ -182,7 +182,7 @@ def process(raw: Raw, defaults: Defaults, fmt: OutputFormat) -> Outcome:
 
 def _error(raw: Raw, where: str, record_id: str | None, message: str, fmt: OutputFormat) -> Outcome:
     if fmt == "json":
-        output = json.dumps(json_out.error_dict(record_id, raw.line, message), ensure_ascii=False) + "\n"
+        output = jsonlib.dumps(json_out.error_dict(record_id, raw.line, message)) + "\n"
     elif fmt == "csv":
         output = csv_out.error_row(where, record_id, message)
     else:

@@ -15,6 +15,10 @@ from hilo_cli.deal import Deal, Player
 from hilo_cli.errors import CardError, DealError, HiloError, InputError
 from hilo_cli.games import Game, OddChipRule, game, qualifier
 
+# Bounds that keep every number an exact 64-bit integer in any JSON reader downstream.
+MAX_AMOUNT = 10**15
+MAX_SEAT = 10**6
+
 
 @dataclass(frozen=True, slots=True)
 class Defaults:
@@ -47,12 +51,14 @@ def amount(value: object, what: str) -> int:
         raise DealError(f"{what} is {value!r}, not a whole number of chips")
     if value < 0:
         raise DealError(f"{what} is {value}: amounts cannot be negative")
+    if value > MAX_AMOUNT:
+        raise DealError(f"{what} is {value}: more chips than hilo counts (at most {MAX_AMOUNT})")
     return value
 
 
 def _seat(value: object, what: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise DealError(f"{what} is {value!r}, not a seat number (a whole number, 0 or more)")
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_SEAT:
+        raise DealError(f"{what} is {value!r}, not a seat number (a whole number from 0 to {MAX_SEAT})")
     return value
 
 
