@@ -1,0 +1,166 @@
+"""Properties of ``settle()`` over random deals (hypothesis).
+
+Deals: any game, 2-9 players within the deck, random seats and button, a chip unit of 1, 2, 5 or 25,
+contributions in whole units (or one ``pot``), random folds keeping at least one live hand, qualifier
+8, 9 or none. A folded player never put in more than the deepest live player (no real betting round
+leaves chips that only folded players could win).
+"""
+
+from __future__ import annotations
+
+from itertools import islice
+
+import reference as ref
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from hilo_cli.cards import DECK
+from hilo_cli.deal import Deal, Player
+from hilo_cli.games import GAMES
+from hilo_cli.showdown import settle
+
+SETTINGS = settings(max_examples=300, deadline=None)
+
+
+def deal_holes(rest, board, size, n, mirror):
+    """Hole cards from the shuffled ``rest``. With ``mirror``, players copy the first hand's ranks in other
+    suits where those cards are free, so that tied halves and odd chips come up often."""
+    used = set(board)
+    fresh = iter(rest)
+    holes: list[tuple] = []
+    for i in range(n):
+        hole = None
+        if mirror and holes and i % 4:
+            copy = tuple(DECK[(c.rank - 2) * 4 + (c.suit + i) % 4] for c in holes[0])
+            hole = None if used & set(copy) else copy
+        if hole is None:
+            hole = tuple(islice((c for c in fresh if c not in used), size))
+        used |= set(hole)
+        holes.append(hole)
+    return holes
+
+
+@st.composite
+def deals(draw, explicit_button=False):
+    g = GAMES[draw(st.sampled_from(sorted(GAMES)))]
+    n = draw(st.integers(2, min(9, (52 - g.board_cards) // g.hole_cards)))
+    deck = draw(st.permutations(DECK))
+    board = tuple(deck[: g.board_cards])
+    holes = deal_holes(deck[g.board_cards :], board, g.hole_cards, n, mirror=draw(st.booleans()))
+    seats = draw(st.lists(st.integers(0, 9), min_size=n, max_size=n, unique=True))
+    folded = draw(st.lists(st.booleans(), min_size=n, max_size=n))
+    if all(folded):
+        folded[draw(st.integers(0, n - 1))] = False
+    unit = draw(st.sampled_from([1, 2, 5, 25]))
+    button = draw(st.sampled_from(seats) | st.integers(0, 10) | st.none())
+    if explicit_button and button is None:
+        button = seats[0]
+    pot, amounts = None, [None] * n
+    if draw(st.booleans()):
+        pot = unit * draw(st.integers(0, 300))
+    else:
+        amounts = [unit * draw(st.integers(0, 40)) for _ in range(n)]
+        deepest = max(a for a, f in zip(amounts, folded, strict=True) if not f)
+        amounts = [min(a, deepest) if f else a for a, f in zip(amounts, folded, strict=True)]
+    lone = folded.count(False) == 1
+    players = []
+    for i in range(n):
+        # Folded hands, and a lone live hand, need not be shown (RULES §7).
+        hidden = (folded[i] or lone) and draw(st.booleans())
+        players.append(Player(f"P{i}", seats[i], None if hidden else holes[i], amounts[i], folded[i]))
+    qualifier = draw(st.sampled_from([8, 9, None]))
+    return Deal(g, board, tuple(players), pot=pot, button=button, chip_unit=unit, qualifier=qualifier)
+
+
+def put_in(deal: Deal) -> int:
+    return deal.pot if deal.pot is not None else sum(p.contributed for p in deal.players)
+
+
+def describe(deal: Deal) -> str:
+    board = " ".join(map(str, deal.board)) or "-"
+    people = "; ".join(
+        f"{p.name} seat {p.seat} {' '.join(map(str, p.hole or ())) or '??'} in {p.contributed}"
+        f"{' folded' if p.folded else ''}"
+        for p in deal.players
+    )
+    return (f"{deal.game.name} board {board} button {deal.button} unit {deal.chip_unit} pot {deal.pot} "
+            f"q {deal.qualifier}: {people}")
+
+
+@SETTINGS
+@given(deals())
+def test_chips_are_conserved(deal):
+    s = settle(deal)
+    total = put_in(deal)
+    assert sum(p.won for p in s.players) == total, describe(deal)
+    assert sum(p.amount for p in s.pots) + sum(s.returned.values()) == total, describe(deal)
+    for pot in s.pots:
+        assert sum(pot.shares.values()) == pot.amount, describe(deal)
+
+
+@SETTINGS
+@given(deals())
+def test_only_eligible_live_players_win(deal):
+    s = settle(deal)
+    folded = {p.name for p in deal.players if p.folded}
+    for pot in s.pots:
+        assert not folded & set(pot.eligible), describe(deal)
+        assert set(pot.shares) <= set(pot.eligible), describe(deal)
+        assert set(pot.high.winners) <= set(pot.eligible), describe(deal)
+        if pot.low is not None:
+            assert set(pot.low.winners) <= set(pot.eligible), describe(deal)
+    for p in s.players:
+        if p.player.folded:
+            assert p.won == 0, describe(deal)
+
+
+@SETTINGS
+@given(deals())
+def test_every_amount_is_whole_chip_units(deal):
+    s = settle(deal)
+    unit = deal.chip_unit
+    amounts = [p.won for p in s.players] + list(s.returned.values())
+    for pot in s.pots:
+        amounts += [pot.amount, *pot.shares.values(), *(c.amount for c in pot.odd_chips)]
+        amounts += [pot.high.amount] + ([pot.low.amount] if pot.low else [])
+    assert all(a % unit == 0 for a in amounts), describe(deal)
+
+
+@SETTINGS
+@given(deals(explicit_button=True), st.randoms(use_true_random=False))
+def test_listing_order_does_not_matter(deal, rnd):
+    """Seats and the button decide odd chips (§4.4), or the cards (§4.6): never the order of listing.
+
+    So the pots, their winners and every player's chips must all be the same, odd chips or not (which
+    includes the weaker "same chips when no odd chip was recorded")."""
+    players = list(deal.players)
+    rnd.shuffle(players)
+    shuffled = Deal(deal.game, deal.board, tuple(players), pot=deal.pot, button=deal.button,
+                    chip_unit=deal.chip_unit, qualifier=deal.qualifier)
+    a, b = settle(deal), settle(shuffled)
+
+    def pots(s):
+        return sorted(
+            (p.amount, sorted(p.eligible), sorted(p.high.winners), sorted(p.low.winners) if p.low else [])
+            for p in s.pots
+        )
+
+    assert pots(a) == pots(b), describe(deal)
+    won_a, won_b = ({p.name: p.won for p in s.players} for s in (a, b))
+    assert won_a == won_b, f"listing order changed the chips: {won_a} vs {won_b}\n{describe(deal)}"
+
+
+@SETTINGS
+@given(deals())
+def test_engine_matches_reference_splitter(deal):
+    s = settle(deal)
+    won, pots, returned = ref.settle(deal)
+    assert {p.name: p.won for p in s.players} == won, describe(deal)
+    assert s.returned == returned, describe(deal)
+    assert [(p.amount, set(p.eligible), p.shares) for p in s.pots] == [
+        (p.amount, set(p.eligible), p.shares) for p in pots
+    ], describe(deal)
+    for mine, theirs in zip(s.pots, pots, strict=True):
+        if len(mine.eligible) > 1 and len(s.players) - sum(p.player.folded for p in s.players) > 1:
+            assert set(mine.high.winners) == set(theirs.high), describe(deal)
+            assert set(mine.low.winners if mine.low else ()) == set(theirs.low), describe(deal)
