@@ -10,10 +10,9 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
 from functools import partial
 from itertools import islice
-from typing import IO, Literal
+from typing import IO, Literal, NamedTuple
 
 from hilo_cli.errors import HiloError, InputError
 from hilo_cli.formats import csv_out, json_out, jsonlib, text_out
@@ -25,8 +24,7 @@ Kind = Literal["object", "json-line", "text-line", "error"]
 OutputFormat = Literal["text", "json", "csv"]
 
 
-@dataclass(frozen=True, slots=True)
-class Raw:
+class Raw(NamedTuple):
     """One record as read: a parsed JSON value, a line still to parse, or an error found reading."""
 
     source: str
@@ -35,8 +33,7 @@ class Raw:
     payload: object
 
 
-@dataclass(frozen=True, slots=True)
-class Outcome:
+class Outcome(NamedTuple):
     """One record's result: ``output`` to print, ``error`` if it could not be settled, ``differs`` if a
     check found amounts that differ."""
 

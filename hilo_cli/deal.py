@@ -6,15 +6,14 @@ Readers (``formats``) build ``Deal`` values; ``check_deal`` rejects what breaks 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from hilo_cli.cards import Card
 from hilo_cli.errors import DealError
 from hilo_cli.games import Game, OddChipRule
 
 
-@dataclass(frozen=True, slots=True)
-class Player:
+class Player(NamedTuple):
     """One seat at showdown. ``hole`` may be ``None`` for a folded player (or a lone live one)."""
 
     name: str
@@ -24,8 +23,7 @@ class Player:
     folded: bool = False
 
 
-@dataclass(frozen=True, slots=True)
-class Deal:
+class Deal(NamedTuple):
     """One showdown: the game, the board, the players in clockwise order, and the money.
 
     Either ``pot`` (one pot every live player is in) or every player's ``contributed``. ``button`` is a
@@ -42,7 +40,7 @@ class Deal:
     qualifier: int | None = 8
     odd_chip: OddChipRule | None = None
     id: str | None = None
-    expected: dict[str, int] | None = field(default=None, compare=False)
+    expected: dict[str, int] | None = None
 
     @property
     def button_seat(self) -> int:

@@ -7,16 +7,14 @@ RULES §6 lists the variants. The Omaha family uses exactly two hole cards and t
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, NamedTuple
 
 from hilo_cli.errors import DealError
 
 OddChipRule = Literal["button", "suit"]
 
 
-@dataclass(frozen=True, slots=True)
-class Game:
+class Game(NamedTuple):
     """A game's showdown rules.
 
     ``hole_used`` is 2 for the Omaha family (exactly two hole cards with exactly three board cards);

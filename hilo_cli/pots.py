@@ -10,13 +10,12 @@ units go one each, in the order given (clockwise from the button, or by suit for
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from hilo_cli.errors import DealError
 
 
-@dataclass(frozen=True, slots=True)
-class Pot:
+class Pot(NamedTuple):
     """A pot of ``amount`` chips open to ``eligible`` players (main pot first, then side pots)."""
 
     amount: int

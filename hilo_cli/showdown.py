@@ -9,15 +9,14 @@ that does not divide evenly is recorded with who got it and why.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from hilo_cli.deal import Deal, Player, check_deal
 from hilo_cli.evaluate import Hands, evaluate_all
 from hilo_cli.pots import Pot, build_pots, clockwise_from_button, divide
 
 
-@dataclass(frozen=True, slots=True)
-class OddChip:
+class OddChip(NamedTuple):
     """``amount`` chips (one unit) that went to ``to`` because a division was not even."""
 
     to: str
@@ -26,8 +25,7 @@ class OddChip:
     why: str
 
 
-@dataclass(frozen=True, slots=True)
-class Half:
+class Half(NamedTuple):
     """One half of a pot: its chips, its winners (odd-chip order) and the winning hand's name."""
 
     amount: int
@@ -35,8 +33,7 @@ class Half:
     hand: str
 
 
-@dataclass(frozen=True, slots=True)
-class PotResult:
+class PotResult(NamedTuple):
     """How one pot was divided. ``low`` is ``None`` when no eligible player has a low (``no_low`` says
     why). ``division`` is ``scoop``, ``split``, ``high only`` or ``same winners`` (§4.5)."""
 
@@ -51,8 +48,7 @@ class PotResult:
     odd_chips: tuple[OddChip, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class PlayerResult:
+class PlayerResult(NamedTuple):
     """One player's hands and winnings (pot shares plus uncalled chips returned)."""
 
     player: Player
@@ -65,8 +61,7 @@ class PlayerResult:
         return self.player.name
 
 
-@dataclass(frozen=True, slots=True)
-class Check:
+class Check(NamedTuple):
     """Amounts someone paid out against the amounts settled: ``differences`` maps each player whose
     amounts differ to ``(expected, won)``."""
 
@@ -78,8 +73,7 @@ class Check:
         return not self.differences
 
 
-@dataclass(frozen=True, slots=True)
-class Settlement:
+class Settlement(NamedTuple):
     """The whole answer for one deal."""
 
     deal: Deal

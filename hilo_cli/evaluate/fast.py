@@ -8,8 +8,8 @@ three of a suit. Low: one lookup on the masks of low ranks held and on the board
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from itertools import combinations
+from typing import NamedTuple
 
 from hilo_cli.cards import Card
 from hilo_cli.errors import DealError
@@ -24,8 +24,7 @@ _LOW = tuple(1 if c >> 2 == 12 else (c >> 2) + 2 for c in range(52))
 _LOW_BIT = {q: tuple(1 << r if r <= q else 0 for r in _LOW) for q in (8, 9, 13)}
 
 
-@dataclass(frozen=True, slots=True)
-class Board:
+class Board(NamedTuple):
     """A board prepared once per deal: sorted cards, rank row, triples, flush suit, low cards."""
 
     cards: tuple[Card, ...]

@@ -8,7 +8,7 @@ override.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from hilo_cli.cards import Card, parse_cards
 from hilo_cli.deal import Deal, Player
@@ -20,14 +20,16 @@ MAX_AMOUNT = 10**15
 MAX_SEAT = 10**6
 
 
-@dataclass(frozen=True, slots=True)
-class Defaults:
+class Defaults(NamedTuple):
     """Options that apply to every record unless the record says otherwise."""
 
     game: str = "omaha8"
     qualifier: int | None = 8
     chip_unit: int = 1
     odd_chip: OddChipRule | None = None
+
+
+DEFAULTS = Defaults()
 
 
 def _cards(value: object, what: str) -> tuple[Card, ...]:
@@ -94,7 +96,7 @@ def _expected(raw: object) -> dict[str, int]:
     return out
 
 
-def deal_from_record(record: object, defaults: Defaults = Defaults()) -> Deal:
+def deal_from_record(record: object, defaults: Defaults = DEFAULTS) -> Deal:
     """Build a ``Deal`` from one record of the JSON schema; unknown fields are ignored."""
     if not isinstance(record, Mapping):
         raise InputError(f"a deal must be a JSON object, not {type(record).__name__}")
