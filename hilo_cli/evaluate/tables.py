@@ -1,4 +1,8 @@
-"""Lookup tables for the fast evaluator, each built on first use so one showdown pays only for its own.
+"""Lookup tables for the fast evaluator, loaded or built on first use so one showdown pays only for its own.
+
+The two hand tables ship ready-made in ``tables.bin`` beside this file (read in about a millisecond,
+where working them out takes about 40); ``compute_tables`` works them out from ``hands.rank_value`` and a
+test checks that the file holds exactly that.
 
 * ``rank_table()``: the high value of every five-rank multiset without a flush, keyed by the product of
   one prime per rank (a product names a multiset uniquely).
@@ -12,7 +16,10 @@
 
 from __future__ import annotations
 
+import sys
+from array import array
 from itertools import combinations, combinations_with_replacement
+from pathlib import Path
 
 from hilo_cli.evaluate.hands import LOW_LIMIT, low_key, rank_value
 
@@ -30,25 +37,71 @@ NO_LOW_BOARD, NO_LOW_HOLE, NO_LOW_COUNTERFEIT = 1, 2, 3
 def rank_table() -> dict[int, int]:
     """Prime product of five ranks -> high value without a flush."""
     if not _rank_table:
-        for idx in combinations_with_replacement(range(13), 5):
-            if any(idx.count(i) > 4 for i in set(idx)):
-                continue
-            product = 1
-            for i in idx:
-                product *= PRIMES[i]
-            _rank_table[product] = rank_value([i + 2 for i in idx], False)
+        _load()
     return _rank_table
 
 
 def flush_table() -> dict[int, int]:
     """Rank mask of five suited cards -> flush or straight-flush value."""
     if not _flush_table:
-        for idx in combinations(range(13), 5):
-            mask = 0
-            for i in idx:
-                mask |= 1 << i
-            _flush_table[mask] = rank_value([i + 2 for i in idx], True)
+        _load()
     return _flush_table
+
+
+def compute_tables() -> tuple[dict[int, int], dict[int, int]]:
+    """Work both tables out from ``hands.rank_value`` (about 40 ms; ``tables.bin`` holds the result)."""
+    ranks: dict[int, int] = {}
+    for idx in combinations_with_replacement(range(13), 5):
+        if any(idx.count(i) > 4 for i in set(idx)):
+            continue
+        product = 1
+        for i in idx:
+            product *= PRIMES[i]
+        ranks[product] = rank_value([i + 2 for i in idx], False)
+    flushes: dict[int, int] = {}
+    for idx in combinations(range(13), 5):
+        mask = 0
+        for i in idx:
+            mask |= 1 << i
+        flushes[mask] = rank_value([i + 2 for i in idx], True)
+    return ranks, flushes
+
+
+_FILE = Path(__file__).with_name("tables.bin")
+_MAGIC = b"hilo-tables-1\n"
+
+
+def table_bytes(ranks: dict[int, int], flushes: dict[int, int]) -> bytes:
+    """The ``tables.bin`` format: a magic line, two counts, then keys and values as little-endian uint32."""
+    parts = [array("I", [len(ranks), len(flushes)]), array("I", ranks), array("I", ranks.values()),
+             array("I", flushes), array("I", flushes.values())]
+    if sys.byteorder == "big":  # pragma: no cover
+        for part in parts:
+            part.byteswap()
+    return _MAGIC + b"".join(part.tobytes() for part in parts)
+
+
+def _load() -> None:
+    """Fill both tables from the shipped ``tables.bin``, or work them out if it is missing or damaged."""
+    try:
+        data = _FILE.read_bytes()
+    except OSError:  # pragma: no cover - a package installed without its data file
+        data = b""
+    if data.startswith(_MAGIC):
+        numbers = array("I")
+        numbers.frombytes(data[len(_MAGIC):])
+        if sys.byteorder == "big":  # pragma: no cover
+            numbers.byteswap()
+        n_ranks, n_flushes = numbers[0], numbers[1]
+        if len(numbers) == 2 + 2 * (n_ranks + n_flushes):
+            split = 2 + n_ranks
+            _rank_table.update(zip(numbers[2:split], numbers[split:split + n_ranks], strict=True))
+            split += n_ranks
+            _flush_table.update(zip(numbers[split:split + n_flushes], numbers[split + n_flushes:], strict=True))
+            return
+    ranks, flushes = compute_tables()
+    _rank_table.update(ranks)
+    _flush_table.update(flushes)
 
 
 def board_row(board_ranks: tuple[int, ...]) -> list[int]:
