@@ -246,6 +246,13 @@ def main(argv: list[str] | None = None) -> None:
             say()
             runs = args.startup_runs
             say(f"[d] start-up, median of {runs} runs each (after one warm-up run each)")
+            # pip compiles an installed package's bytecode, and click's is compiled; an editable install
+            # under PYTHONDONTWRITEBYTECODE=1 (set on this machine) never is, so compile hilo's first.
+            import compileall
+
+            import hilo_cli
+
+            compileall.compile_dir(str(Path(hilo_cli.__file__).parent), quiet=1)
             show = [HILO, *SHOWDOWN]
             click = [sys.executable, "-c", "import click"]
             median_time(show, 1)

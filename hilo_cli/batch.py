@@ -21,7 +21,7 @@ from hilo_cli.formats.text_in import record_from_line, strip_comment
 from hilo_cli.showdown import settle
 
 Kind = Literal["object", "json-line", "text-line", "error"]
-OutputFormat = Literal["text", "json", "csv"]
+OutputFormat = Literal["text", "json", "csv"]  # the same choices as the command's --format
 
 
 class Raw(NamedTuple):

@@ -1,22 +1,27 @@
-"""The ``hilo`` command: Click only. Options, files and echo; the rules live in the library."""
+"""The ``hilo`` command: Click only. Options, files and echo; the rules live in the library.
+
+Each command imports the library modules it needs when it runs, so ``hilo showdown`` does not pay at
+start-up for batch work, worker processes or output formats it will not use.
+"""
 
 from __future__ import annotations
 
-import json
 import re
 import sys
-from collections.abc import Callable
-from typing import IO, Any, TypeVar
+from collections.abc import Callable, Iterator
+from typing import IO, TYPE_CHECKING, Any, Literal, TypeVar
 
 import click
 
 from hilo_cli import __version__
-from hilo_cli.batch import OutputFormat, Raw, read_records, run
 from hilo_cli.errors import ExitStatus, HiloError
-from hilo_cli.formats import csv_out, json_out, text_out
-from hilo_cli.formats.records import Defaults, deal_from_record
 from hilo_cli.games import GAMES, QUALIFIERS
-from hilo_cli.showdown import settle
+
+if TYPE_CHECKING:
+    from hilo_cli.batch import Raw
+    from hilo_cli.formats.records import Defaults
+
+OutputFormat = Literal["text", "json", "csv"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -40,6 +45,8 @@ def common_options(f: F) -> F:
 
 
 def _defaults(game: str, qualifier: str, chip_unit: int, odd_chip: str | None) -> Defaults:
+    from hilo_cli.formats.records import Defaults
+
     return Defaults(game, QUALIFIERS[qualifier], chip_unit, odd_chip)  # type: ignore[arg-type]
 
 
@@ -129,13 +136,24 @@ def showdown(players: tuple[str, ...], board: str | None, pot: int | None, butto
       hilo showdown --board "4h 5h 9h Kc 2d" A="Ah Th Qs Qd"@20 B="Kd Ks 6h 7h"@60 \\
                     C="Ac 3c Jc Jd"@60 --folded D=10
     """
+    from hilo_cli.formats.records import deal_from_record
+    from hilo_cli.showdown import settle
+
     record = _showdown_record(players, board, pot, button, folded, expect)
     settlement = settle(deal_from_record(record, _defaults(game, qualifier, chip_unit, odd_chip)))
     if fmt == "json":
+        import json
+
+        from hilo_cli.formats import json_out
+
         click.echo(json.dumps(json_out.settlement_dict(settlement), indent=2, ensure_ascii=False))
     elif fmt == "csv":
+        from hilo_cli.formats import csv_out
+
         click.echo(csv_out.header() + csv_out.settlement_rows(settlement), nl=False)
     else:
+        from hilo_cli.formats import text_out
+
         click.echo(text_out.settlement_text(settlement), nl=False)
     if settlement.check is not None and not settlement.check.ok:
         sys.exit(ExitStatus.DIFFERENCE)
@@ -186,6 +204,9 @@ def batch(files: tuple[str, ...], input_format: str, fail_fast: bool, jobs: int,
       hilo batch --format json examples/side-pots.jsonl
       cat hands.jsonl | hilo batch --jobs 2 --format json - > results.jsonl
     """
+    from hilo_cli.batch import run
+    from hilo_cli.formats import csv_out
+
     defaults = _defaults(game, qualifier, chip_unit, odd_chip)
     out = sys.stdout
     if fmt == "csv":
@@ -204,7 +225,9 @@ def batch(files: tuple[str, ...], input_format: str, fail_fast: bool, jobs: int,
     sys.exit(ExitStatus.BAD_INPUT if bad else ExitStatus.DIFFERENCE if differs else ExitStatus.OK)
 
 
-def _all_records(files: tuple[str, ...], input_format: str) -> Any:
+def _all_records(files: tuple[str, ...], input_format: str) -> Iterator[Raw]:
+    from hilo_cli.batch import Raw, read_records
+
     for name in files:
         if name == "-":
             yield from read_records("<stdin>", sys.stdin.buffer, input_format)
