@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import combinations
-from typing import NamedTuple
+from typing import Any, NamedTuple, cast
 
 from hilo_cli.cards import Card
 from hilo_cli.errors import DealError
@@ -20,18 +20,19 @@ from hilo_cli.evaluate.hands import HighHand, LowHand, low_rank_text
 _RANK = tuple(c >> 2 for c in range(52))
 _ROW = tuple((c >> 2) * 13 for c in range(52))
 _LOW = tuple(1 if c >> 2 == 12 else (c >> 2) + 2 for c in range(52))
+# The pairs of hole-card positions, by the number of hole cards.
+_PAIRS = {n: tuple(combinations(range(n), 2)) for n in range(2, 8)}
 # For each qualifier, the bit of each card's low rank, or 0 if the card is too high to play low.
 _LOW_BIT = {q: tuple(1 << r if r <= q else 0 for r in _LOW) for q in (8, 9, 13)}
 
 
 class Board(NamedTuple):
-    """A board prepared once per deal: sorted cards, rank row, triples, flush suit, low cards."""
+    """A board prepared once per deal: cards high to low, rank row, flush suit, low cards."""
 
     cards: tuple[Card, ...]
     row: list[int] | None
-    triples: tuple[tuple[Card, ...], ...]
     flush_suit: int
-    suited: tuple[Card, ...]
+    suited_triples: tuple[tuple[int, tuple[Card, ...]], ...]
     low_mask: int
     low_cards: dict[int, Card]
     qualifier: int | None
@@ -40,20 +41,23 @@ class Board(NamedTuple):
 def prepare_board(board: Sequence[Card], qualifier: int | None) -> Board:
     """Sort the board high to low and look up everything that depends on it alone."""
     cards = tuple(sorted(board, reverse=True))
-    row = tables.board_row(tuple(_RANK[c] for c in cards)) if len(cards) == 5 else None
-    triples = tuple((cards[i], cards[j], cards[k]) for i, j, k in tables.TRIPLES) if row is not None else ()
-    flush_suit, suited = -1, tuple[Card, ...]()
-    for suit in range(4):
-        same = tuple(c for c in cards if c & 3 == suit)
-        if len(same) >= 3:
-            flush_suit, suited = suit, same
+    row = tables.board_row(tuple([_RANK[c] for c in cards])) if len(cards) == 5 else None
+    suits = [c & 3 for c in cards]
+    flush_suit, suited_triples = -1, tuple[tuple[int, tuple[Card, ...]], ...]()
+    for suit in set(suits):
+        if suits.count(suit) >= 3:  # at most one suit can have three of five cards
+            flush_suit = suit
+            suited_triples = tuple(
+                (1 << _RANK[a] | 1 << _RANK[b] | 1 << _RANK[c], (a, b, c))
+                for a, b, c in combinations([c for c in cards if c & 3 == suit], 3)
+            )
     bits = _LOW_BIT[qualifier if qualifier is not None else 13]
     mask = 0
-    low_cards: dict[int, Card] = {}
-    for c in reversed(cards):  # high suits last, so each rank keeps its highest-suited card
+    for c in cards:
         mask |= bits[c]
-        low_cards[_LOW[c]] = c
-    return Board(cards, row, triples, flush_suit, suited, mask, low_cards, qualifier)
+    # Low cards from the lowest suit up, so each rank keeps its highest-suited card.
+    low_cards = {_LOW[c]: c for c in reversed(cards)}
+    return Board(cards, row, flush_suit, suited_triples, mask, low_cards, qualifier)
 
 
 def best_high(hole: Sequence[Card], board: Board) -> HighHand:
@@ -62,27 +66,25 @@ def best_high(hole: Sequence[Card], board: Board) -> HighHand:
     if row is None:
         raise DealError("an Omaha board needs five cards")
     best = bi = bj = -1
-    n = len(hole)
-    for i in range(n - 1):
-        offset = _ROW[hole[i]]
-        for j in range(i + 1, n):
-            entry = row[offset + _RANK[hole[j]]]
-            if entry > best:
-                best, bi, bj = entry, i, j
+    for i, j in _PAIRS[len(hole)]:
+        entry = row[_ROW[hole[i]] + _RANK[hole[j]]]
+        if entry > best:
+            best, bi, bj = entry, i, j
     value = best >> 4
-    chosen: tuple[Card, ...] = (hole[bi], hole[bj], *board.triples[best & 15])
-    if board.flush_suit >= 0:
-        suited_hole = [c for c in hole if c & 3 == board.flush_suit]
+    i, j, k = tables.TRIPLES[best & 15]
+    cards = board.cards
+    chosen: tuple[Card, ...] = (hole[bi], hole[bj], cards[i], cards[j], cards[k])
+    suit = board.flush_suit
+    if suit >= 0:
+        suited_hole = [c for c in hole if c & 3 == suit]
         if len(suited_hole) >= 2:
             flushes = tables.flush_table()
-            for pair in combinations(suited_hole, 2):
-                for triple in combinations(board.suited, 3):
-                    mask = 0
-                    for c in pair + triple:
-                        mask |= 1 << _RANK[c]
-                    flush = flushes[mask]
+            for a, b in combinations(suited_hole, 2):
+                pair_mask = 1 << _RANK[a] | 1 << _RANK[b]
+                for triple_mask, triple in board.suited_triples:
+                    flush = flushes[pair_mask | triple_mask]
                     if flush > value:
-                        value, chosen = flush, pair + triple
+                        value, chosen = flush, (a, b, *triple)
     return HighHand(value, chosen)
 
 
@@ -95,22 +97,36 @@ def best_low(hole: Sequence[Card], board: Board, qualifier: int) -> tuple[LowHan
     found = tables.low_choice(hole_mask, board.low_mask)
     if isinstance(found, int):
         return None, no_low_reason(found, hole_mask, board.low_mask, qualifier)
-    value, (r1, r2), board_ranks = found
-    c1 = c2 = None
-    for c in hole:  # the highest-suited card of each of the two low ranks used
-        rank = _LOW[c]
-        if rank == r1:
-            if c1 is None or c > c1:
-                c1 = c
-        elif rank == r2 and (c2 is None or c > c2):
-            c2 = c
-    assert c1 is not None and c2 is not None
-    low_cards = board.low_cards
-    return LowHand(value, (c1, c2, *(low_cards[r] for r in board_ranks))), None
+    value, hole_ranks, board_ranks = found
+    return _OmahaLow(value, cast(Any, (hole, hole_ranks, board.low_cards, board_ranks))), None
+
+
+class _OmahaLow(LowHand):
+    """A low found by masks of ranks: its cards are picked only when someone asks for them."""
+
+    __slots__ = ()
+
+    def _order(self) -> tuple[Card, ...]:
+        hole, hole_ranks, low_cards, board_ranks = self._raw
+        # The highest-suited hole card of each low rank used; the board's are kept in low_cards.
+        picked = [max(c for c in hole if _LOW[c] == rank) for rank in hole_ranks]
+        self._raw = (*picked, *(low_cards[rank] for rank in board_ranks))
+        return super()._order()
 
 
 def no_low_reason(reason: int, hole_mask: int, board_mask: int, qualifier: int) -> str:
     """Say why a player has no low, in a floor person's words (RULES §2.4)."""
+    key = (reason, hole_mask & board_mask if reason == tables.NO_LOW_COUNTERFEIT else 0, qualifier)
+    text = _REASONS.get(key)
+    if text is None:
+        text = _REASONS[key] = _no_low_reason(reason, hole_mask, board_mask, qualifier)
+    return text
+
+
+_REASONS: dict[tuple[int, int, int], str] = {}
+
+
+def _no_low_reason(reason: int, hole_mask: int, board_mask: int, qualifier: int) -> str:
     if reason == tables.NO_LOW_BOARD:
         return f"the board has fewer than three different low cards ({qualifier} or lower)"
     if reason == tables.NO_LOW_HOLE:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from typing import Any
 
 from hilo_cli.cards import ACE, RANK_CHARS, RANK_NAMES, Card
 
@@ -36,7 +37,7 @@ class _Hand:
 
     def __init__(self, value: int, cards: Sequence[Card]) -> None:
         self.value = value
-        self._raw = cards
+        self._raw: Any = cards  # a subclass may keep what it needs to pick the cards later
         self._cards: tuple[Card, ...] | None = None
 
     @property
