@@ -19,6 +19,7 @@ from __future__ import annotations
 import sys
 from array import array
 from itertools import combinations, combinations_with_replacement
+from operator import mul, or_
 from pathlib import Path
 
 from hilo_cli.evaluate.hands import LOW_LIMIT, low_key, rank_value
@@ -108,25 +109,36 @@ def board_row(board_ranks: tuple[int, ...]) -> list[int]:
     """Best non-flush high per hole-rank pair (index ``a * 13 + b``) on a board of rank indexes 0..12.
 
     ``board_ranks`` is sorted high to low; the low 4 bits of each entry are the index into ``TRIPLES``
-    of the board positions used. Entries for impossible pairs (five of a rank) are -1.
+    of the board positions used. Entries for impossible pairs (five of a rank) are negative.
     """
     row = _rows.get(board_ranks)
     if row is not None:
         return row
-    table = rank_table()
+    table = _shifted_table()
     products = [PRIMES[board_ranks[i]] * PRIMES[board_ranks[j]] * PRIMES[board_ranks[k]] for i, j, k in TRIPLES]
-    row = [-1] * 169
-    for a in range(13):
-        for b in range(a, 13):
-            pair = PRIMES[a] * PRIMES[b]
-            best = -1
-            for t, product in enumerate(products):
-                value = table.get(pair * product)
-                if value is not None and (value << 4 | t) > best:
-                    best = value << 4 | t
-            row[a * 13 + b] = row[b * 13 + a] = best
-    _rows[board_ranks] = row
+    # All 91 x 10 (hole-rank pair, board triple) hands at once, with the loops in C: keys pair-major,
+    # each entry value << 4 | triple, then the best of each pair's ten.
+    entries = map(or_, map(table.__getitem__, map(mul, _PAIR_KEYS, products * 91)), _TRIPLE_TAGS)
+    best = list(map(max, zip(*[entries] * 10, strict=True)))
+    row = _rows[board_ranks] = list(map(best.__getitem__, _ROW_PAIRS))
     return row
+
+
+# The 91 pairs of hole ranks (a <= b); each pair's prime product repeated once per board triple; the
+# triple index to tag each entry with; and which of the 91 pairs each of the 169 row slots holds.
+_PAIRS91 = [(a, b) for a in range(13) for b in range(a, 13)]
+_PAIR_KEYS = [PRIMES[a] * PRIMES[b] for a, b in _PAIRS91 for _ in range(10)]
+_TRIPLE_TAGS = list(range(10)) * 91
+_ROW_PAIRS = [_PAIRS91.index((min(a, b), max(a, b))) for a in range(13) for b in range(13)]
+_shifted: dict[int, int] = {}
+
+
+def _shifted_table() -> dict[int, int]:
+    """The rank table with values shifted left 4 bits, and five of a rank (impossible) as -16."""
+    if not _shifted:
+        _shifted.update((product, value << 4) for product, value in rank_table().items())
+        _shifted.update((p**5, -16) for p in PRIMES)
+    return _shifted
 
 
 def _ranks_of(mask: int) -> list[int]:
