@@ -84,10 +84,12 @@ def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
 
     A bad token raises ``CardError`` naming the token and its position (1-based).
     """
+    # The common case first: canonical cards separated by white space, or a list of them.
     tokens = text.split() if isinstance(text, str) else list(text)
-    fast = [_BY_TEXT.get(t) for t in tokens] if all(isinstance(t, str) for t in tokens) else [None]
-    if None not in fast:
-        return tuple(fast)  # type: ignore[arg-type]
+    if isinstance(text, str) or all(type(t) is str for t in tokens):
+        fast = list(map(_BY_TEXT.get, tokens))
+        if None not in fast:
+            return tuple(fast)  # type: ignore[arg-type]
     if isinstance(text, str):
         tokens = _SEPARATORS.split(text.strip())
     cards: list[Card] = []

@@ -51,9 +51,15 @@ class Deal(NamedTuple):
         return self.odd_chip or self.game.odd_chip
 
 
+def _whole(value: object) -> bool:
+    """A whole number that is not a bool (``True`` is an ``int`` in Python, never an amount)."""
+    return type(value) is int or (isinstance(value, int) and not isinstance(value, bool))
+
+
 def _amount(value: object, what: str, unit: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
+    if not _whole(value):
         raise DealError(f"{what} is {value!r}: amounts are whole numbers of chips")
+    assert isinstance(value, int)
     if value < 0:
         raise DealError(f"{what} is {value}: amounts cannot be negative")
     if value % unit:
@@ -63,67 +69,73 @@ def _amount(value: object, what: str, unit: int) -> int:
 
 def check_deal(deal: Deal) -> None:
     """Raise ``DealError`` unless the deal could have happened under its game's rules."""
-    game, unit = deal.game, deal.chip_unit
-    if isinstance(unit, bool) or not isinstance(unit, int) or unit <= 0:
+    game, unit, players = deal.game, deal.chip_unit, deal.players
+    if not _whole(unit) or unit <= 0:
         raise DealError(f"chip unit is {unit!r}: it must be a whole number of chips, 1 or more")
     if deal.qualifier not in (8, 9, None):
         raise DealError(f"qualifier {deal.qualifier!r} is not 8, 9 or none")
-    if not deal.players:
+    if not players:
         raise DealError("no players")
     if len(deal.board) != game.board_cards:
         if game.board_cards == 0:
             raise DealError(f"{game.name} has no board, but {len(deal.board)} board cards were given")
         raise DealError(f"the board has {len(deal.board)} cards; {game.name} needs exactly {game.board_cards}")
-    needed = len(deal.players) * game.hole_cards + game.board_cards
+    needed = len(players) * game.hole_cards + game.board_cards
     if needed > 52:
         raise DealError(
-            f"{len(deal.players)} players of {game.name} need {needed} cards; a deck has 52 "
+            f"{len(players)} players of {game.name} need {needed} cards; a deck has 52 "
             f"(at most {(52 - game.board_cards) // game.hole_cards} players)"
         )
-    names: set[str] = set()
-    seats: dict[int, str] = {}
-    for p in deal.players:
-        if not isinstance(p.name, str) or not p.name.strip():
-            raise DealError("a player has no name")
-        if p.name in names:
-            raise DealError(f"two players are named {p.name!r}")
-        names.add(p.name)
-        if isinstance(p.seat, bool) or not isinstance(p.seat, int) or p.seat < 0:
-            raise DealError(f"player {p.name}: seat {p.seat!r} is not a non-negative whole number")
-        if p.seat in seats:
-            raise DealError(f"players {seats[p.seat]} and {p.name} both sit in seat {p.seat}")
-        seats[p.seat] = p.name
-    button = deal.button
-    if button is not None and (isinstance(button, bool) or not isinstance(button, int) or button < 0):
-        raise DealError(f"button {button!r} is not a seat number")
-    live = [p for p in deal.players if not p.folded]
+    _check_seating(deal)
+    live = [p for p in players if not p.folded]
     if not live:
         raise DealError("every player folded: there is nobody to award the pot to")
     cards = list(deal.board)
-    for p in deal.players:
-        if p.hole is None:
+    for p in players:
+        hole = p.hole
+        if hole is None:
             if not p.folded and len(live) > 1:
                 raise DealError(f"player {p.name}: no hole cards; a live hand must show them all (RULES §7)")
             continue
-        count = len(p.hole)
-        if (count != game.hole_cards and not p.folded) or count > game.hole_cards:
-            raise DealError(f"player {p.name} has {count} hole cards; {game.name} deals {game.hole_cards}")
-        cards.extend(p.hole)
+        if (len(hole) != game.hole_cards and not p.folded) or len(hole) > game.hole_cards:
+            raise DealError(f"player {p.name} has {len(hole)} hole cards; {game.name} deals {game.hole_cards}")
+        cards += hole
     if len(set(cards)) != len(cards):
         _duplicate(deal)
-    given = [p for p in deal.players if p.contributed is not None]
     if deal.pot is not None:
-        if given:
+        if any(p.contributed is not None for p in players):
             raise DealError("give either pot or every player's contributed amount, not both")
         _amount(deal.pot, "pot", unit)
     else:
-        if not given:
+        missing = [p.name for p in players if p.contributed is None]
+        if len(missing) == len(players):
             raise DealError("give either pot or every player's contributed amount; neither was given")
-        missing = [p.name for p in deal.players if p.contributed is None]
         if missing:
             raise DealError(f"contributed amount missing for {', '.join(missing)}")
-        for p in deal.players:
+        for p in players:
             _amount(p.contributed, f"player {p.name}: contributed", unit)
+
+
+def _check_seating(deal: Deal) -> None:
+    """Names and seats: distinct, names non-empty text, seats and the button non-negative numbers."""
+    players = deal.players
+    names = [p.name for p in players]
+    seats = [p.seat for p in players]
+    if not all(type(n) is str and n.strip() for n in names):
+        raise DealError("a player has no name")
+    if len(set(names)) != len(names):
+        twice = next(n for i, n in enumerate(names) if n in names[:i])
+        raise DealError(f"two players are named {twice!r}")
+    for p in players:
+        if not _whole(p.seat) or p.seat < 0:
+            raise DealError(f"player {p.name}: seat {p.seat!r} is not a non-negative whole number")
+    if len(set(seats)) != len(seats):
+        i = next(i for i, seat in enumerate(seats) if seat in seats[:i])
+        first = names[seats.index(seats[i])]
+        raise DealError(f"players {first} and {names[i]} both sit in seat {seats[i]}")
+    button = deal.button
+    if button is not None and (not _whole(button) or button < 0):
+        raise DealError(f"button {button!r} is not a seat number")
 
 
 def _duplicate(deal: Deal) -> None:

@@ -85,25 +85,30 @@ class Settlement(NamedTuple):
 
 class _OddChipOrder:
     """The order in which tied winners receive leftover units: clockwise from the button (RULES §4.4)
-    or by the highest card by rank then suit of the hand that won that half (§4.6)."""
+    or by the highest card by rank then suit of the hand that won that half (§4.6). Worked out only
+    when a half is tied, which most pots are not."""
 
     def __init__(self, deal: Deal, hands: dict[str, Hands]) -> None:
-        self.by_suit = deal.odd_chip_rule == "suit"
+        self.deal = deal
         self.hands = hands
+        self.by_suit = deal.odd_chip_rule == "suit"
+        self._rank: dict[str, int] | None = None
+
+    @property
+    def why(self) -> str:
         if self.by_suit:
-            self.why = "by the highest card by rank then suit in each winner's hand (RULES §4.6)"
-        else:
-            seats = {p.name: p.seat for p in deal.players}
-            clockwise = clockwise_from_button(seats, deal.button_seat)
-            self.rank = {n: i for i, n in enumerate(clockwise)}
-            self.why = f"clockwise from the button (seat {deal.button_seat}) (RULES §4.4)"
+            return "by the highest card by rank then suit in each winner's hand (RULES §4.6)"
+        return f"clockwise from the button (seat {self.deal.button_seat}) (RULES §4.4)"
 
     def __call__(self, names: list[str], half: str) -> list[str]:
         if len(names) < 2:
             return names
-        if not self.by_suit:
-            return sorted(names, key=self.rank.__getitem__)
-        return sorted(names, key=lambda n: self._top_card(n, half), reverse=True)
+        if self.by_suit:
+            return sorted(names, key=lambda n: self._top_card(n, half), reverse=True)
+        if self._rank is None:
+            seats = {p.name: p.seat for p in self.deal.players}
+            self._rank = {n: i for i, n in enumerate(clockwise_from_button(seats, self.deal.button_seat))}
+        return sorted(names, key=self._rank.__getitem__)
 
     def _top_card(self, name: str, half: str) -> int:
         hand = self.hands[name].low if half == "low" else self.hands[name].high
@@ -154,14 +159,18 @@ def _pot_name(i: int, count: int) -> str:
 class _Shares:
     """Chips of one pot as they are handed out, with a record of every odd chip."""
 
-    def __init__(self, unit: int, why_order: str) -> None:
+    def __init__(self, unit: int, order: _OddChipOrder) -> None:
         self.unit = unit
-        self.why_order = why_order
+        self.order = order
         self.shares: dict[str, int] = {}
         self.odd: list[OddChip] = []
 
     def give(self, units: int, winners: list[str], half: str, label: str) -> None:
         """Divide ``units`` among ``winners`` (in odd-chip order), leftovers one each (§4.4)."""
+        if len(winners) == 1:
+            if units:
+                self.shares[winners[0]] = self.shares.get(winners[0], 0) + units * self.unit
+            return
         got, extra = divide(units, winners)
         shares, unit = self.shares, self.unit
         for w, u in got.items():
@@ -170,7 +179,7 @@ class _Shares:
         for w in extra:
             self.odd.append(OddChip(w, unit, half, (
                 f"{units} units of {label} do not divide among {len(winners)} tied winners: "
-                f"one leftover chip each, {self.why_order}")))
+                f"one leftover chip each, {self.order.why}")))
 
 
 def _divide_pot(name: str, pot: Pot, hands: dict[str, Hands], deal: Deal, order: _OddChipOrder) -> PotResult:
@@ -181,21 +190,22 @@ def _divide_pot(name: str, pot: Pot, hands: dict[str, Hands], deal: Deal, order:
         only = eligible[0]
         return PotResult(name, pot.amount, eligible, Half(pot.amount, (only,), "uncontested"), None,
                          "only one player is eligible", "uncontested", {only: pot.amount} if pot.amount else {}, ())
-    contenders = [(n, hands[n]) for n in eligible]
-    best_high = max(h.high.value for _, h in contenders)
-    high_winners = order([n for n, h in contenders if h.high.value == best_high], "high")
+    contenders = [hands[n] for n in eligible]
+    highs = [h.high.value for h in contenders]
+    best_high = max(highs)
+    high_winners = order([n for n, v in zip(eligible, highs, strict=True) if v == best_high], "high")
     high_name = hands[high_winners[0]].high.name
-    low_values = [h.low.value for _, h in contenders if h.low is not None]
+    lows = [h.low.value if h.low is not None else -1 for h in contenders]
+    best_low = max(lows)
     no_low: str | None = None
     low_winners: list[str] = []
     if not deal.game.split:
         no_low = "high-only game"
-    elif not low_values:
+    elif best_low < 0:
         no_low = "no eligible player has a qualifying low"
     else:
-        best_low = max(low_values)
-        low_winners = order([n for n, h in contenders if h.low is not None and h.low.value == best_low], "low")
-    out = _Shares(unit, order.why)
+        low_winners = order([n for n, v in zip(eligible, lows, strict=True) if v == best_low], "low")
+    out = _Shares(unit, order)
     if not low_winners:
         out.give(units, high_winners, "high", f"the {name}")
         return PotResult(name, pot.amount, eligible, Half(pot.amount, tuple(high_winners), high_name),

@@ -10,11 +10,10 @@ where the exact cards of equal hands matter (§4.6).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NamedTuple
 
 from hilo_cli.cards import Card
 from hilo_cli.evaluate import fast, generic
-from hilo_cli.evaluate.hands import HighHand, LowHand
+from hilo_cli.evaluate.hands import Hands, HighHand, LowHand
 from hilo_cli.games import Game
 
 __all__ = ["Board", "Hands", "HighHand", "LowHand", "evaluate", "prepare_board"]
@@ -23,15 +22,7 @@ Board = fast.Board
 prepare_board = fast.prepare_board
 
 
-class Hands(NamedTuple):
-    """One player's best high, best low, and if there is no low, why not."""
-
-    high: HighHand
-    low: LowHand | None
-    no_low: str | None
-
-
-NO_LOW_HALF = "no low half in this game (high only)"
+NO_LOW_HALF = fast.NO_LOW_HALF
 
 
 def evaluate(
@@ -71,7 +62,4 @@ def evaluate_all(
     prepared = fast.prepare_board(board, qualifier)
     if game.hole_used is None or by_suit or qualifier is None:
         return [evaluate(game, hole, prepared, qualifier, by_suit) for hole in holes]
-    best_high, best_low = fast.best_high, fast.best_low
-    if not game.split:
-        return [Hands(best_high(hole, prepared), None, NO_LOW_HALF) for hole in holes]
-    return [Hands(best_high(hole, prepared), *best_low(hole, prepared, qualifier)) for hole in holes]
+    return fast.omaha_hands(holes, prepared, qualifier if game.split else None)

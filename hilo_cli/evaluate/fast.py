@@ -14,7 +14,7 @@ from typing import Any, NamedTuple, cast
 from hilo_cli.cards import Card
 from hilo_cli.errors import DealError
 from hilo_cli.evaluate import tables
-from hilo_cli.evaluate.hands import HighHand, LowHand, low_rank_text
+from hilo_cli.evaluate.hands import Hands, HighHand, LowHand, low_rank_text
 
 # Per-card lookups, indexed by the card's number: rank index 0..12, that times 13, low rank (ace 1).
 _RANK = tuple(c >> 2 for c in range(52))
@@ -60,6 +60,65 @@ def prepare_board(board: Sequence[Card], qualifier: int | None) -> Board:
     return Board(cards, row, flush_suit, suited_triples, mask, low_cards, qualifier)
 
 
+NO_LOW_HALF = "no low half in this game (high only)"
+
+
+def omaha_hands(holes: Sequence[Sequence[Card]], board: Board, qualifier: int | None) -> list[Hands]:
+    """Both halves for every hand on one board; ``qualifier`` ``None`` here means no low half.
+
+    The same steps as ``best_high`` and ``best_low``, in one loop: this is where a batch spends its
+    evaluation time.
+    """
+    row = board.row
+    if row is None:
+        raise DealError("an Omaha board needs five cards")
+    cards, suit, board_mask = board.cards, board.flush_suit, board.low_mask
+    bits = _LOW_BIT[qualifier] if qualifier is not None else None
+    low_limit = qualifier or 0
+    lows, triples = tables._lows, tables.TRIPLES
+    out = []
+    for hole in holes:
+        best = bi = bj = -1
+        for i, j in _PAIRS[len(hole)]:
+            entry = row[_ROW[hole[i]] + _RANK[hole[j]]]
+            if entry > best:
+                best, bi, bj = entry, i, j
+        i, j, k = triples[best & 15]
+        high = HighHand(best >> 4, (hole[bi], hole[bj], cards[i], cards[j], cards[k]))
+        if suit >= 0:
+            high = _with_flush(high, hole, board)
+        if bits is None:
+            out.append(Hands(high, None, NO_LOW_HALF))
+            continue
+        hole_mask = 0
+        for c in hole:
+            hole_mask |= bits[c]
+        found = lows.get(hole_mask << 16 | board_mask) or tables.low_choice(hole_mask, board_mask)
+        if isinstance(found, int):
+            out.append(Hands(high, None, no_low_reason(found, hole_mask, board_mask, low_limit)))
+        else:
+            value, hole_ranks, board_ranks = found
+            low = _OmahaLow(value, cast(Any, (hole, hole_ranks, board.low_cards, board_ranks)))
+            out.append(Hands(high, low, None))
+    return out
+
+
+def _with_flush(high: HighHand, hole: Sequence[Card], board: Board) -> HighHand:
+    """``high``, or a better flush: two suited hole cards with three board cards of that suit."""
+    suited_hole = [c for c in hole if c & 3 == board.flush_suit]
+    if len(suited_hole) < 2:
+        return high
+    value, chosen = high.value, None
+    flushes = tables.flush_table()
+    for a, b in combinations(suited_hole, 2):
+        pair_mask = 1 << _RANK[a] | 1 << _RANK[b]
+        for triple_mask, triple in board.suited_triples:
+            flush = flushes[pair_mask | triple_mask]
+            if flush > value:
+                value, chosen = flush, (a, b, *triple)
+    return HighHand(value, chosen) if chosen is not None else high
+
+
 def best_high(hole: Sequence[Card], board: Board) -> HighHand:
     """Best Omaha high: two hole cards plus three board cards."""
     row = board.row
@@ -74,18 +133,8 @@ def best_high(hole: Sequence[Card], board: Board) -> HighHand:
     i, j, k = tables.TRIPLES[best & 15]
     cards = board.cards
     chosen: tuple[Card, ...] = (hole[bi], hole[bj], cards[i], cards[j], cards[k])
-    suit = board.flush_suit
-    if suit >= 0:
-        suited_hole = [c for c in hole if c & 3 == suit]
-        if len(suited_hole) >= 2:
-            flushes = tables.flush_table()
-            for a, b in combinations(suited_hole, 2):
-                pair_mask = 1 << _RANK[a] | 1 << _RANK[b]
-                for triple_mask, triple in board.suited_triples:
-                    flush = flushes[pair_mask | triple_mask]
-                    if flush > value:
-                        value, chosen = flush, (a, b, *triple)
-    return HighHand(value, chosen)
+    high = HighHand(value, chosen)
+    return _with_flush(high, hole, board) if board.flush_suit >= 0 else high
 
 
 def best_low(hole: Sequence[Card], board: Board, qualifier: int) -> tuple[LowHand | None, str | None]:
@@ -107,11 +156,19 @@ class _OmahaLow(LowHand):
     __slots__ = ()
 
     def _order(self) -> tuple[Card, ...]:
-        hole, hole_ranks, low_cards, board_ranks = self._raw
+        hole, (r1, r2), low_cards, (r3, r4, r5) = self._raw
         # The highest-suited hole card of each low rank used; the board's are kept in low_cards.
-        picked = [max(c for c in hole if _LOW[c] == rank) for rank in hole_ranks]
-        self._raw = (*picked, *(low_cards[rank] for rank in board_ranks))
-        return super()._order()
+        c1 = c2 = -1
+        for c in hole:
+            rank = _LOW[c]
+            if rank == r1 and c > c1:
+                c1 = c
+            elif rank == r2 and c > c2:
+                c2 = c
+        # Highest first, the ace last: the ranks are known, so no sorting is needed.
+        by_rank = {r1: c1, r2: c2, r3: low_cards[r3], r4: low_cards[r4], r5: low_cards[r5]}
+        self._raw = tuple([by_rank[r] for r in sorted(by_rank, reverse=True)])
+        return self._raw  # type: ignore[no-any-return]
 
 
 def no_low_reason(reason: int, hole_mask: int, board_mask: int, qualifier: int) -> str:

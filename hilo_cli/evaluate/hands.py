@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from hilo_cli.cards import ACE, RANK_CHARS, RANK_NAMES, Card
 
@@ -96,6 +96,14 @@ class LowHand(_Hand):
 
 
 _LOW_NAMES: dict[int, str] = {}
+
+
+class Hands(NamedTuple):
+    """One player's best high, best low, and if there is no low, why not."""
+
+    high: HighHand
+    low: LowHand | None
+    no_low: str | None
 
 
 def low_rank_text(rank: int) -> str:

@@ -13,7 +13,7 @@ from typing import NamedTuple
 from hilo_cli.cards import Card, parse_cards
 from hilo_cli.deal import Deal, Player
 from hilo_cli.errors import CardError, DealError, HiloError, InputError
-from hilo_cli.games import Game, OddChipRule, game, qualifier
+from hilo_cli.games import OddChipRule, game, qualifier
 
 # Bounds that keep every number an exact 64-bit integer in any JSON reader downstream.
 MAX_AMOUNT = 10**15
@@ -41,6 +41,13 @@ def _cards(value: object, what: str) -> tuple[Card, ...]:
     raise InputError(f"{what} must be card text or a list of cards, not {type(value).__name__}")
 
 
+def _hole(value: object, name: str) -> tuple[Card, ...]:
+    try:
+        return parse_cards(value)  # type: ignore[arg-type]
+    except (CardError, TypeError):
+        return _cards(value, f"player {name}: hole")  # says what was wrong, or parses after all
+
+
 def amount(value: object, what: str) -> int:
     """A chip amount: a whole number (``600`` or ``600.0``); anything else is an error."""
     if isinstance(value, bool):
@@ -64,24 +71,28 @@ def _seat(value: object, what: str) -> int:
     return value
 
 
-def _player(raw: object, index: int, g: Game) -> Player:
-    if not isinstance(raw, Mapping):
+def _player(raw: object, index: int) -> Player:
+    if type(raw) is not dict and not isinstance(raw, Mapping):
         raise InputError(f"player {index} must be an object with name and hole")
     name = raw.get("name", f"P{index}")
-    if not isinstance(name, str) or not name.strip():
+    if type(name) is not str or not name.strip():
         raise InputError(f"player {index}: name must be a non-empty string")
     name = name.strip()
     folded = raw.get("folded", False)
-    if not isinstance(folded, bool):
+    if type(folded) is not bool:
         raise InputError(f"player {name}: folded must be true or false")
     hole_raw = raw.get("hole")
-    hole = None if hole_raw is None else _cards(hole_raw, f"player {name}: hole")
+    hole = None if hole_raw is None else _hole(hole_raw, name) if type(hole_raw) in (str, list) else _cards(
+        hole_raw, f"player {name}: hole")
     if hole is not None and not hole and folded:
         hole = None
-    seat = _seat(raw.get("seat", index), f"player {name}: seat")
+    seat = raw.get("seat", index)
+    if type(seat) is not int or not 0 <= seat <= MAX_SEAT:
+        seat = _seat(seat, f"player {name}: seat")
     contributed = raw.get("contributed")
-    return Player(name, seat, hole, None if contributed is None else amount(contributed, f"player {name}: contributed"),
-                  folded)
+    if contributed is not None:
+        contributed = amount(contributed, f"player {name}: contributed")
+    return Player(name, seat, hole, contributed, folded)
 
 
 def _expected(raw: object) -> dict[str, int]:
@@ -104,7 +115,7 @@ def deal_from_record(record: object, defaults: Defaults = DEFAULTS) -> Deal:
     players_raw = record.get("players")
     if not isinstance(players_raw, list) or not players_raw:
         raise InputError("players must be a non-empty list")
-    players = tuple(_player(raw, i, g) for i, raw in enumerate(players_raw, 1))
+    players = tuple([_player(raw, i) for i, raw in enumerate(players_raw, 1)])
     board_raw = record.get("board")
     if board_raw is None:
         if g.board_cards:
