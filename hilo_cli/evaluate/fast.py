@@ -31,6 +31,7 @@ class Board(NamedTuple):
 
     cards: tuple[Card, ...]
     row: list[int] | None
+    positions: dict[int, tuple[int, int, int]]
     flush_suit: int
     suited_triples: tuple[tuple[int, tuple[Card, ...]], ...]
     low_mask: int
@@ -41,7 +42,7 @@ class Board(NamedTuple):
 def prepare_board(board: Sequence[Card], qualifier: int | None) -> Board:
     """Sort the board high to low and look up everything that depends on it alone."""
     cards = tuple(sorted(board, reverse=True))
-    row = tables.board_row(tuple([_RANK[c] for c in cards])) if len(cards) == 5 else None
+    row, positions = tables.board_row(tuple([_RANK[c] for c in cards])) if len(cards) == 5 else (None, {})
     suits = [c & 3 for c in cards]
     flush_suit, suited_triples = -1, tuple[tuple[int, tuple[Card, ...]], ...]()
     for suit in set(suits):
@@ -57,7 +58,7 @@ def prepare_board(board: Sequence[Card], qualifier: int | None) -> Board:
         mask |= bits[c]
     # Low cards from the lowest suit up, so each rank keeps its highest-suited card.
     low_cards = {_LOW[c]: c for c in reversed(cards)}
-    return Board(cards, row, flush_suit, suited_triples, mask, low_cards, qualifier)
+    return Board(cards, row, positions, flush_suit, suited_triples, mask, low_cards, qualifier)
 
 
 NO_LOW_HALF = "no low half in this game (high only)"
@@ -75,7 +76,7 @@ def omaha_hands(holes: Sequence[Sequence[Card]], board: Board, qualifier: int | 
     cards, suit, board_mask = board.cards, board.flush_suit, board.low_mask
     bits = _LOW_BIT[qualifier] if qualifier is not None else None
     low_limit = qualifier or 0
-    lows, triples = tables._lows, tables.TRIPLES
+    lows, positions, tag = tables._lows, board.positions, tables.TAG_MASK
     out = []
     for hole in holes:
         best = bi = bj = -1
@@ -83,8 +84,8 @@ def omaha_hands(holes: Sequence[Sequence[Card]], board: Board, qualifier: int | 
             entry = row[_ROW[hole[i]] + _RANK[hole[j]]]
             if entry > best:
                 best, bi, bj = entry, i, j
-        i, j, k = triples[best & 15]
-        high = HighHand(best >> 4, (hole[bi], hole[bj], cards[i], cards[j], cards[k]))
+        i, j, k = positions[best & tag]
+        high = HighHand(best >> tables.TAG_BITS, (hole[bi], hole[bj], cards[i], cards[j], cards[k]))
         if suit >= 0:
             high = _with_flush(high, hole, board)
         if bits is None:
@@ -129,8 +130,8 @@ def best_high(hole: Sequence[Card], board: Board) -> HighHand:
         entry = row[_ROW[hole[i]] + _RANK[hole[j]]]
         if entry > best:
             best, bi, bj = entry, i, j
-    value = best >> 4
-    i, j, k = tables.TRIPLES[best & 15]
+    value = best >> tables.TAG_BITS
+    i, j, k = board.positions[best & tables.TAG_MASK]
     cards = board.cards
     chosen: tuple[Card, ...] = (hole[bi], hole[bj], cards[i], cards[j], cards[k])
     high = HighHand(value, chosen)

@@ -9,8 +9,9 @@ test checks that the file holds exactly that.
 * ``flush_table()``: the value of five suited cards keyed by their 13-bit rank mask (flush or
   straight flush).
 * ``board_row(ranks)``: for one board's ranks (sorted high to low), the best non-flush high for every
-  pair of hole ranks, as ``value << 4 | i`` where ``i`` names the board triple used. Rows are kept per
-  board, so a file of many deals builds each board's row once (there are 6,175 rank multisets).
+  pair of hole ranks, tagged with the board triple used. Rows are kept per board, so a file of many
+  deals builds each board's row once (there are 6,175 rank multisets), from columns kept per board
+  triple (there are 455).
 * ``low_choice(hole_mask, board_mask)``: the best 2 + 3 low from two masks of low ranks.
 """
 
@@ -19,17 +20,16 @@ from __future__ import annotations
 import sys
 from array import array
 from itertools import combinations, combinations_with_replacement
-from operator import mul, or_
 from pathlib import Path
 
-from hilo_cli.evaluate.hands import LOW_LIMIT, low_key, rank_value
+from hilo_cli.evaluate.hands import LOW_LIMIT, rank_value
 
 PRIMES = (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41)
 TRIPLES = tuple(combinations(range(5), 3))
 
 _rank_table: dict[int, int] = {}
 _flush_table: dict[int, int] = {}
-_rows: dict[tuple[int, ...], list[int]] = {}
+_rows: dict[tuple[int, ...], tuple[list[int], dict[int, tuple[int, int, int]]]] = {}
 _lows: dict[int, tuple[int, tuple[int, ...], tuple[int, ...]] | int] = {}
 
 NO_LOW_BOARD, NO_LOW_HOLE, NO_LOW_COUNTERFEIT = 1, 2, 3
@@ -105,40 +105,48 @@ def _load() -> None:
     _flush_table.update(flushes)
 
 
-def board_row(board_ranks: tuple[int, ...]) -> list[int]:
+TAG_BITS = 17  # a row entry is value << TAG_BITS | the prime product of the board triple's ranks
+TAG_MASK = (1 << TAG_BITS) - 1
+
+
+def board_row(board_ranks: tuple[int, ...]) -> tuple[list[int], dict[int, tuple[int, int, int]]]:
     """Best non-flush high per hole-rank pair (index ``a * 13 + b``) on a board of rank indexes 0..12.
 
-    ``board_ranks`` is sorted high to low; the low 4 bits of each entry are the index into ``TRIPLES``
-    of the board positions used. Entries for impossible pairs (five of a rank) are negative.
+    ``board_ranks`` is sorted high to low. Each entry is ``value << TAG_BITS | p`` where ``p`` is the
+    prime product of the three board ranks used; the second result maps ``p`` to board positions.
+    Entries for impossible pairs (five of a rank) are negative.
     """
-    row = _rows.get(board_ranks)
-    if row is not None:
-        return row
-    table = _shifted_table()
-    products = [PRIMES[board_ranks[i]] * PRIMES[board_ranks[j]] * PRIMES[board_ranks[k]] for i, j, k in TRIPLES]
-    # All 91 x 10 (hole-rank pair, board triple) hands at once, with the loops in C: keys pair-major,
-    # each entry value << 4 | triple, then the best of each pair's ten.
-    entries = map(or_, map(table.__getitem__, map(mul, _PAIR_KEYS, products * 91)), _TRIPLE_TAGS)
-    best = list(map(max, zip(*[entries] * 10, strict=True)))
-    row = _rows[board_ranks] = list(map(best.__getitem__, _ROW_PAIRS))
-    return row
+    found = _rows.get(board_ranks)
+    if found is not None:
+        return found
+    positions = {}
+    for i, j, k in reversed(TRIPLES):  # the first triple of equal ranks (highest suits) wins
+        positions[PRIMES[board_ranks[i]] * PRIMES[board_ranks[j]] * PRIMES[board_ranks[k]]] = (i, j, k)
+    # The best of the board's triples for each of the 91 hole-rank pairs, with the loop in C.
+    best = list(map(max, *map(_column, positions)))
+    found = _rows[board_ranks] = (list(map(best.__getitem__, _ROW_PAIRS)), positions)
+    return found
 
 
-# The 91 pairs of hole ranks (a <= b); each pair's prime product repeated once per board triple; the
-# triple index to tag each entry with; and which of the 91 pairs each of the 169 row slots holds.
+# The 91 pairs of hole ranks (a <= b), and which of them each of the 169 row slots (a * 13 + b) holds.
 _PAIRS91 = [(a, b) for a in range(13) for b in range(a, 13)]
-_PAIR_KEYS = [PRIMES[a] * PRIMES[b] for a, b in _PAIRS91 for _ in range(10)]
-_TRIPLE_TAGS = list(range(10)) * 91
+_PAIR_PRODUCTS = [PRIMES[a] * PRIMES[b] for a, b in _PAIRS91]
 _ROW_PAIRS = [_PAIRS91.index((min(a, b), max(a, b))) for a in range(13) for b in range(13)]
-_shifted: dict[int, int] = {}
+_columns: dict[int, list[int]] = {}
 
 
-def _shifted_table() -> dict[int, int]:
-    """The rank table with values shifted left 4 bits, and five of a rank (impossible) as -16."""
-    if not _shifted:
-        _shifted.update((product, value << 4) for product, value in rank_table().items())
-        _shifted.update((p**5, -16) for p in PRIMES)
-    return _shifted
+def _column(triple: int) -> list[int]:
+    """For one board triple (its prime product), the tagged value with each of the 91 hole-rank pairs.
+
+    At most 455 rank triples exist, so every board reuses columns built for earlier boards.
+    """
+    column = _columns.get(triple)
+    if column is None:
+        table = rank_table()
+        column = _columns[triple] = [
+            table[q * triple] << TAG_BITS | triple if q * triple in table else -1 for q in _PAIR_PRODUCTS
+        ]
+    return column
 
 
 def _ranks_of(mask: int) -> list[int]:
@@ -170,7 +178,9 @@ def low_choice(hole_mask: int, board_mask: int) -> tuple[int, tuple[int, ...], t
                 continue
             # The three lowest board ranks left are always the best three to add.
             triple = tuple(rest[:3])
-            value = LOW_LIMIT - low_key(pair + triple)
+            # Five different ranks: low_key is just the ranks high to low, four bits each.
+            r1, r2, r3, r4, r5 = sorted(pair + triple, reverse=True)
+            value = LOW_LIMIT - (r1 << 16 | r2 << 12 | r3 << 8 | r4 << 4 | r5)
             if isinstance(result, int) or value > result[0]:
                 result = (value, pair, triple)
     _lows[slot] = result
