@@ -188,7 +188,13 @@ def _error(raw: Raw, where: str, record_id: str | None, message: str, fmt: Outpu
 
 
 def _process_chunk(chunk: list[Raw], defaults: Defaults, fmt: OutputFormat) -> list[Outcome]:
-    return [process(raw, defaults, fmt) for raw in chunk]
+    """Settle a chunk in a worker. A chunk with nothing to report comes back as one outcome holding
+    all its output, so the parent process, which shares the CPUs with the workers, only writes it."""
+    outcomes = [process(raw, defaults, fmt) for raw in chunk]
+    if any(o.error is not None or o.differs for o in outcomes):
+        return outcomes
+    first = chunk[0]
+    return [Outcome(first.source, first.line, "".join([o.output for o in outcomes]), None, False)]
 
 
 def _chunks(raws: Iterable[Raw], size: int) -> Iterator[list[Raw]]:
@@ -198,7 +204,11 @@ def _chunks(raws: Iterable[Raw], size: int) -> Iterator[list[Raw]]:
 
 
 def run(raws: Iterable[Raw], defaults: Defaults, fmt: OutputFormat, jobs: int = 1) -> Iterator[Outcome]:
-    """Settle every record, in input order, here (``jobs`` 1) or in ``jobs`` worker processes."""
+    """Settle every record, in input order, here (``jobs`` 1) or in ``jobs`` worker processes.
+
+    With workers, a run of records that settled cleanly may come back as one outcome; every record
+    that could not be settled, or whose check found a difference, still has an outcome of its own.
+    """
     if jobs <= 1:
         for raw in raws:
             yield process(raw, defaults, fmt)
@@ -210,7 +220,7 @@ def run(raws: Iterable[Raw], defaults: Defaults, fmt: OutputFormat, jobs: int = 
     # At most a few chunks per worker are in flight, so memory stays flat on a long input.
     with multiprocessing.get_context("fork").Pool(jobs) as pool:
         pending: deque[multiprocessing.pool.AsyncResult[list[Outcome]]] = deque()
-        for chunk in _chunks(raws, 256):
+        for chunk in _chunks(raws, 500):
             pending.append(pool.apply_async(work, (chunk,)))
             if len(pending) >= 4 * jobs:
                 yield from pending.popleft().get()

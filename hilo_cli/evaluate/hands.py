@@ -163,8 +163,9 @@ def high_order(cards: Sequence[Card], value: int) -> tuple[Card, ...]:
         if (value >> 16) & 15 == 5:
             ordered = ordered[1:] + ordered[:1]
     elif category not in (HIGH_CARD, FLUSH):
+        # Larger groups first; within a group size the rank-then-suit order stands.
         ranks = [c >> 2 for c in ordered]
-        ordered.sort(key=lambda c: ranks.count(c >> 2), reverse=True)  # stable: rank, suit order kept
+        ordered = [c for _, c in sorted(zip(map(ranks.count, ranks), ordered, strict=True), reverse=True)]
     return tuple(ordered)
 
 
