@@ -11,14 +11,15 @@ from hilo_cli.cards import TEXT
 from hilo_cli.evaluate import HighHand, LowHand
 from hilo_cli.showdown import Half, Settlement
 
+_text = TEXT.__getitem__
 
-def _hand(hand: HighHand | LowHand | None) -> dict[str, Any] | None:
-    if hand is None:
-        return None
-    out: dict[str, Any] = {"cards": [TEXT[c] for c in hand.cards], "name": hand.name}
-    if isinstance(hand, HighHand):
-        out["category"] = hand.category
-    return out
+
+def _high(hand: HighHand) -> dict[str, Any]:
+    return {"cards": list(map(_text, hand.cards)), "name": hand.name, "category": hand.category}
+
+
+def _low(hand: LowHand | None) -> dict[str, Any] | None:
+    return None if hand is None else {"cards": list(map(_text, hand.cards)), "name": hand.name}
 
 
 def _half(half: Half | None) -> dict[str, Any] | None:
@@ -36,10 +37,10 @@ def settlement_dict(s: Settlement) -> dict[str, Any]:
         players.append({
             "name": p.name,
             "seat": p.seat,
-            "hole": [TEXT[c] for c in p.hole] if p.hole is not None else None,
+            "hole": list(map(_text, p.hole)) if p.hole is not None else None,
             "folded": p.folded,
-            "high": _hand(hands.high) if hands else None,
-            "low": _hand(hands.low) if hands else None,
+            "high": _high(hands.high) if hands else None,
+            "low": _low(hands.low) if hands else None,
             "no_low": hands.no_low if hands else None,
             "contributed": p.contributed,
             "returned": r.returned,
@@ -48,7 +49,7 @@ def settlement_dict(s: Settlement) -> dict[str, Any]:
     out: dict[str, Any] = {
         "id": deal.id,
         "game": deal.game.name,
-        "board": [TEXT[c] for c in deal.board],
+        "board": list(map(_text, deal.board)),
         "button": deal.button_seat,
         "chip_unit": deal.chip_unit,
         "qualifier": deal.qualifier,
