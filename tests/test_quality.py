@@ -1,0 +1,82 @@
+"""The code stays as the house style asks: mypy --strict and ruff clean, and imports pointing one way."""
+
+from __future__ import annotations
+
+import ast
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+BIN = Path(sys.executable).parent
+
+# Each layer may import only the layers listed after it (STYLE.md: cli -> formats -> showdown -> ...).
+LAYERS = [
+    ("hilo_cli.cli",),
+    ("hilo_cli.batch",),
+    ("hilo_cli.formats",),
+    ("hilo_cli.showdown",),
+    ("hilo_cli.evaluate", "hilo_cli.pots", "hilo_cli.deal"),
+    ("hilo_cli.games",),
+    ("hilo_cli.cards",),
+    ("hilo_cli.errors",),
+]
+
+
+def _tool(name: str) -> str:
+    found = BIN / name
+    if found.exists():
+        return str(found)
+    path = shutil.which(name)
+    if path is None:
+        pytest.fail(f"{name} is not installed; pip install -e '.[test]' installs it")
+    return path
+
+
+def test_mypy_strict_is_clean() -> None:
+    run = subprocess.run([_tool("mypy")], cwd=ROOT, capture_output=True, text=True)
+    assert run.returncode == 0, run.stdout + run.stderr
+
+
+def test_ruff_is_clean() -> None:
+    run = subprocess.run([_tool("ruff"), "check", "hilo_cli", "tests", "benchmarks"], cwd=ROOT,
+                         capture_output=True, text=True)
+    assert run.returncode == 0, run.stdout + run.stderr
+
+
+def _layer(module: str) -> int:
+    for i, names in enumerate(LAYERS):
+        if any(module == n or module.startswith(n + ".") for n in names):
+            return i
+    return len(LAYERS)  # the package itself (__init__: the version)
+
+
+def test_imports_point_one_way() -> None:
+    wrong = []
+    for path in sorted((ROOT / "hilo_cli").rglob("*.py")):
+        module = ".".join(path.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__")
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("hilo_cli."):
+                target = node.module
+            elif isinstance(node, ast.Import):
+                target = next((a.name for a in node.names if a.name.startswith("hilo_cli.")), "")
+            else:
+                continue
+            if target and _layer(target) < _layer(module):
+                wrong.append(f"{module} imports {target}")
+    assert not wrong, wrong
+
+
+def test_library_has_no_click_print_or_exit() -> None:
+    offenders = []
+    for path in sorted((ROOT / "hilo_cli").rglob("*.py")):
+        if path.name == "cli.py":
+            continue
+        text = path.read_text()
+        for word in ("import click", "print(", "sys.exit", "sys.argv"):
+            if word in text:
+                offenders.append(f"{path.relative_to(ROOT)}: {word}")
+    assert not offenders, offenders
