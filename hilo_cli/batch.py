@@ -8,6 +8,7 @@ an error, never nothing.
 
 from __future__ import annotations
 
+import io
 import json
 from collections.abc import Iterable, Iterator
 from functools import partial
@@ -63,31 +64,31 @@ def read_records(source: str, stream: IO[bytes], input_format: str = "auto") -> 
     if not start:
         yield Raw(source, 1, "error", "empty input: no deals")
         return
+    if b"\n" not in start:
+        head += stream.readline()  # the first line whole, however long
+        start = head.lstrip()
     if input_format == "auto":
         input_format = "json" if start[:1] in (b"{", b"[") else "text"
     lines = _lines(head, stream)
     if input_format == "text":
         yield from _text_records(source, lines)
-    elif start[:1] == b"{" and _first_line_is_object(head):
+    elif _looks_like_json_lines(start):
         yield from _json_lines(source, lines)
     else:
         yield from _json_document(source, b"".join(lines))
 
 
 def _lines(head: bytes, stream: IO[bytes]) -> Iterator[bytes]:
-    """The lines of ``head`` followed by the rest of ``stream``, read lazily."""
-    rest = stream.readline()
-    first = head + rest
-    yield from first.splitlines(keepends=True)
+    """The lines of ``head`` followed by the rest of ``stream``, read lazily, split at newlines only."""
+    yield from io.BytesIO(head + stream.readline())
     yield from stream
 
 
-def _first_line_is_object(head: bytes) -> bool:
-    first = head.lstrip().split(b"\n", 1)[0]
-    try:
-        return isinstance(json.loads(first), dict)
-    except ValueError:
-        return False
+def _looks_like_json_lines(start: bytes) -> bool:
+    """JSON Lines if the first line is a whole object on its own, or is meant to be one: it begins with
+    ``{`` and ends with ``}``, so a malformed first record does not make the whole file one document."""
+    first = start.split(b"\n", 1)[0].strip()
+    return first.startswith(b"{") and first.endswith(b"}")
 
 
 def _text_records(source: str, lines: Iterable[bytes]) -> Iterator[Raw]:
@@ -114,13 +115,19 @@ def _json_lines(source: str, lines: Iterable[bytes]) -> Iterator[Raw]:
 
 def _json_document(source: str, data: bytes) -> Iterator[Raw]:
     try:
-        text = _decode(data, source, 1)
-        value = json.loads(text)
-    except HiloError as e:
-        yield Raw(source, 1, "error", e.message)
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        line = data.count(b"\n", 0, e.start) + 1
+        column = e.start - data.rfind(b"\n", 0, e.start)
+        yield Raw(source, line, "error", f"not UTF-8 text (byte {column} of the line)")
         return
+    try:
+        value = json.loads(text)
     except json.JSONDecodeError as e:
         yield Raw(source, e.lineno, "error", f"malformed JSON: {e.msg} (column {e.colno})")
+        return
+    except RecursionError:
+        yield Raw(source, 1, "error", "JSON nested too deeply to be a deal")
         return
     if isinstance(value, list):
         if not value:
@@ -146,7 +153,7 @@ def _element_lines(text: str) -> Iterator[int]:
 
 def process(raw: Raw, defaults: Defaults, fmt: OutputFormat) -> Outcome:
     """Settle and render one record; an input problem becomes an error outcome."""
-    where = f"{raw.source}:{raw.line}"
+    where = f"{raw.source}:{raw.line}" if raw.line else raw.source  # line 0: the file itself
     record_id: str | None = None
     try:
         if raw.kind == "error":
@@ -155,7 +162,7 @@ def process(raw: Raw, defaults: Defaults, fmt: OutputFormat) -> Outcome:
             assert isinstance(raw.payload, bytes)
             try:
                 record: object = jsonlib.loads(raw.payload)
-            except ValueError as e:
+            except (ValueError, RecursionError) as e:
                 raise InputError(f"malformed JSON: {e}") from None
         elif raw.kind == "text-line":
             assert isinstance(raw.payload, str)
@@ -165,15 +172,18 @@ def process(raw: Raw, defaults: Defaults, fmt: OutputFormat) -> Outcome:
         if isinstance(record, dict) and record.get("id") is not None:
             record_id = str(record["id"])
         settlement = settle(deal_from_record(record, defaults))
+        differs = settlement.check is not None and not settlement.check.ok
+        if fmt == "json":
+            output = jsonlib.dumps(json_out.settlement_dict(settlement)) + "\n"
+        elif fmt == "csv":
+            output = csv_out.settlement_rows(settlement, where)
+        else:
+            output = text_out.settlement_text(settlement, where) + "\n"
     except HiloError as e:
         return _error(raw, where, record_id, e.message, fmt)
-    differs = settlement.check is not None and not settlement.check.ok
-    if fmt == "json":
-        output = jsonlib.dumps(json_out.settlement_dict(settlement)) + "\n"
-    elif fmt == "csv":
-        output = csv_out.settlement_rows(settlement, where)
-    else:
-        output = text_out.settlement_text(settlement, where) + "\n"
+    except (RecursionError, OverflowError, TypeError, ValueError) as e:
+        # Not a rule hilo knows of: still one error for this record, and the batch goes on.
+        return _error(raw, where, record_id, f"cannot settle this record ({type(e).__name__}: {e})", fmt)
     return Outcome(raw.source, raw.line, output, None, differs)
 
 

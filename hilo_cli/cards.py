@@ -91,7 +91,8 @@ def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
         if None not in fast:
             return tuple(fast)  # type: ignore[arg-type]
     if isinstance(text, str):
-        tokens = _SEPARATORS.split(text.strip())
+        # U+FE0F (emoji presentation) often follows a pasted suit symbol such as ♥️; it means nothing here.
+        tokens = _SEPARATORS.split(text.replace("\ufe0f", "").strip())
     cards: list[Card] = []
     for token in tokens:
         if not isinstance(token, str):
@@ -103,7 +104,7 @@ def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
             cards.append(found)
             continue
         pos = 0
-        stripped = token.strip()
+        stripped = token.replace("\ufe0f", "").strip()
         while pos < len(stripped):
             m = _CARD_RE.match(stripped, pos)
             if not m:

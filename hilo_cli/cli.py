@@ -6,6 +6,7 @@ start-up for batch work, worker processes or output formats it will not use.
 
 from __future__ import annotations
 
+import os
 import re
 import sys
 from collections.abc import Callable, Iterator
@@ -69,6 +70,9 @@ class HiloGroup(click.Group):
             sys.exit(e.exit_status)
         except _NO_ARGS:
             click.echo("hilo: error: missing command: showdown or batch (see 'hilo --help')", err=True)
+            sys.exit(ExitStatus.BAD_INPUT)
+        except OSError as e:
+            click.echo(f"hilo: error: cannot write the output: {e.strerror or e}", err=True)
             sys.exit(ExitStatus.BAD_INPUT)
         except click.exceptions.ClickException as e:
             hint = f" (see '{e.ctx.command_path} --help')" if isinstance(e, click.UsageError) and e.ctx else ""
@@ -212,16 +216,21 @@ def batch(files: tuple[str, ...], input_format: str, fail_fast: bool, jobs: int,
     if fmt == "csv":
         out.write(csv_out.header())
     bad = differs = False
-    for outcome in run(_all_records(files or ("-",), input_format), defaults, fmt, jobs):
-        out.write(outcome.output)
-        if outcome.error is not None:
-            bad = True
-            out.flush()
-            click.echo(f"{outcome.source}:{outcome.line}: {outcome.error}", err=True)
-            if fail_fast:
-                break
-        differs = differs or outcome.differs
-    out.flush()
+    try:
+        for outcome in run(_all_records(files or ("-",), input_format), defaults, fmt, jobs):
+            out.write(outcome.output)
+            if outcome.error is not None:
+                bad = True
+                out.flush()
+                where = f"{outcome.source}:{outcome.line}" if outcome.line else outcome.source
+                click.echo(f"{where}: {outcome.error}", err=True)
+                if fail_fast:
+                    break
+            differs = differs or outcome.differs
+        out.flush()
+    except BrokenPipeError:
+        # The reader went away (`hilo batch ... | head`): stop quietly, as a pipeline expects.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     sys.exit(ExitStatus.BAD_INPUT if bad else ExitStatus.DIFFERENCE if differs else ExitStatus.OK)
 
 

@@ -102,6 +102,10 @@ def check_deal(deal: Deal) -> None:
         cards += hole
     if len(set(cards)) != len(cards):
         _duplicate(deal)
+    if deal.expected is not None:
+        strangers = [n for n in deal.expected if n not in {p.name for p in players}]
+        if strangers:
+            raise DealError(f"expected amounts name {', '.join(map(repr, strangers))}, who did not play this deal")
     if deal.pot is not None:
         if any(p.contributed is not None for p in players):
             raise DealError("give either pot or every player's contributed amount, not both")

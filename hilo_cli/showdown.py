@@ -110,9 +110,11 @@ class _OddChipOrder:
             self._rank = {n: i for i, n in enumerate(clockwise_from_button(seats, self.deal.button_seat))}
         return sorted(names, key=self._rank.__getitem__)
 
-    def _top_card(self, name: str, half: str) -> int:
+    def _top_card(self, name: str, half: str) -> tuple[int, ...]:
+        """The hand's cards from the highest by rank then suit down: the first decides (§4.6); with a
+        shared board card on top (the suit rule in a board game) the next ones do, not listing order."""
         hand = self.hands[name].low if half == "low" else self.hands[name].high
-        return max(hand.cards) if hand is not None else -1
+        return tuple(sorted(hand.cards, reverse=True)) if hand is not None else ()
 
 
 def settle(deal: Deal) -> Settlement:

@@ -80,5 +80,5 @@ def settlement_dict(s: Settlement) -> dict[str, Any]:
 
 
 def error_dict(record_id: str | None, line: int, message: str) -> dict[str, Any]:
-    """The contract object for a record that could not be settled."""
-    return {"id": record_id, "line": line, "error": message}
+    """The contract object for a record that could not be settled (``line`` null: the whole file)."""
+    return {"id": record_id, "line": line or None, "error": message}

@@ -7,6 +7,7 @@ override.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from typing import NamedTuple
 
@@ -49,20 +50,19 @@ def _hole(value: object, name: str) -> tuple[Card, ...]:
 
 
 def amount(value: object, what: str) -> int:
-    """A chip amount: a whole number (``600`` or ``600.0``); anything else is an error."""
-    if isinstance(value, bool):
-        raise DealError(f"{what} is {value!r}, not a number of chips")
-    if isinstance(value, float) and value.is_integer():
-        return int(value)
-    if isinstance(value, float):
-        raise DealError(f"{what} is {value!r}: amounts are whole numbers of chips, not fractions")
-    if not isinstance(value, int):
+    """A chip amount: a whole number (``600`` or ``600.0``) from 0 to ``MAX_AMOUNT``; else an error."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
         raise DealError(f"{what} is {value!r}, not a whole number of chips")
+    if isinstance(value, float):
+        if not math.isfinite(value):
+            raise DealError(f"{what} is {value!r}, not a number of chips")
+        if not value.is_integer():
+            raise DealError(f"{what} is {value!r}: amounts are whole numbers of chips, not fractions")
     if value < 0:
-        raise DealError(f"{what} is {value}: amounts cannot be negative")
+        raise DealError(f"{what} is {value:g}: amounts cannot be negative")
     if value > MAX_AMOUNT:
-        raise DealError(f"{what} is {value}: more chips than hilo counts (at most {MAX_AMOUNT})")
-    return value
+        raise DealError(f"{what} is {value:g}: more chips than hilo counts (at most {MAX_AMOUNT})")
+    return int(value)
 
 
 def _seat(value: object, what: str) -> int:
@@ -127,11 +127,15 @@ def deal_from_record(record: object, defaults: Defaults = DEFAULTS) -> Deal:
     button = record.get("button")
     qual = qualifier(record["qualifier"]) if "qualifier" in record else defaults.qualifier
     odd = record.get("odd_chip", defaults.odd_chip)
+    if isinstance(odd, str):
+        odd = odd.strip().lower()
     if odd not in (None, "button", "suit"):
         raise InputError(f"odd_chip {odd!r} is not button or suit")
     unit = record.get("chip_unit", defaults.chip_unit)
     unit = amount(unit, "chip_unit")
     rid = record.get("id")
+    if rid is not None and (isinstance(rid, bool) or not isinstance(rid, str | int | float)):
+        raise InputError(f"id must be a string or a number, not {type(rid).__name__}")
     expected = record.get("expected")
     return Deal(
         game=g,

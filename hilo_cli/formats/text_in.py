@@ -85,6 +85,8 @@ def _value(name: str, value: str) -> Any:
 def _player(name: str, tokens: list[str]) -> dict[str, Any]:
     player: dict[str, Any] = {"name": name}
     cards: list[str] = []
+    # "Jd@600" as well as "Jd @600" and "Jd @ 600".
+    tokens = [part for token in tokens for part in token.replace("@", " @").split()]
     i = 0
     while i < len(tokens):
         token = tokens[i]

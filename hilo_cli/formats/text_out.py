@@ -53,6 +53,8 @@ def _pot_lines(pot: PotResult, unit: int, single: bool) -> list[str]:
         )
     else:
         lines.append(_half("high", high, unit))
+        if low is not None and high.amount > low.amount and len(high.winners) > 1:
+            lines[-1] += " (with the odd chip of the split, RULES §4.3)"
         if low is not None:
             lines.append(_half("low", low, unit))
         else:
@@ -100,7 +102,20 @@ def settlement_text(s: Settlement, source: str = "") -> str:
         lines.extend(_pot_lines(pot, deal.chip_unit, single))
     for name, chips in s.returned.items():
         lines.append(f"{chips} uncalled returned to {name} (RULES §5.3)")
-    lines.append("   ".join(f"{r.name} wins {r.won}" for r in s.players if not r.player.folded))
+    quartered = {
+        name
+        for pot in s.pots
+        if pot.division == "split" and pot.low is not None
+        for half, other in ((pot.high, pot.low), (pot.low, pot.high))
+        if len(half.winners) == 2
+        for name in half.winners
+        if name not in other.winners
+    }
+    lines.append("   ".join(
+        f"{r.name} wins {r.won}" + (" (quartered)" if r.name in quartered else "")
+        for r in s.players
+        if not r.player.folded or r.won
+    ))
     if s.check is not None:
         if s.check.ok:
             lines.append("check: the amounts paid agree")
