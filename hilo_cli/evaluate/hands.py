@@ -15,8 +15,9 @@ unpaired hand, as in ace-to-five lowball.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
-from typing import Any, NamedTuple
+from collections.abc import Callable, Sequence
+from operator import itemgetter
+from typing import Any, NamedTuple, cast
 
 from hilo_cli.cards import ACE, RANK_CHARS, RANK_NAMES, Card
 
@@ -156,17 +157,31 @@ def high_value(cards: Sequence[Card]) -> int:
 
 
 def high_order(cards: Sequence[Card], value: int) -> tuple[Card, ...]:
-    """Five cards in canonical order: by group size, then rank, then suit; a wheel as 5-4-3-2-A."""
+    """Five cards in canonical order: by group size, then rank, then suit; a wheel as 5-4-3-2-A.
+
+    The value fixes the ranks, so it also fixes where each card of the rank-then-suit order goes: that
+    rearrangement is worked out once per value and kept.
+    """
     ordered = sorted(cards, reverse=True)  # card numbers sort by rank, then suit
+    arrange = _ARRANGE.get(value)
+    if arrange is None:
+        arrange = _ARRANGE[value] = cast(Callable[[list[Card]], tuple[Card, ...]],
+                                         itemgetter(*_arrangement(ordered, value)))
+    return arrange(ordered)
+
+
+_ARRANGE: dict[int, Callable[[list[Card]], tuple[Card, ...]]] = {}
+
+
+def _arrangement(ordered: Sequence[Card], value: int) -> list[int]:
+    """Positions in rank-then-suit order, listed in canonical order, for hands of this value."""
+    positions = list(range(5))
     category = value >> 20
     if category in (STRAIGHT, STRAIGHT_FLUSH):
-        if (value >> 16) & 15 == 5:
-            ordered = ordered[1:] + ordered[:1]
-    elif category not in (HIGH_CARD, FLUSH):
-        # Larger groups first; within a group size the rank-then-suit order stands.
-        ranks = [c >> 2 for c in ordered]
-        ordered = [c for _, c in sorted(zip(map(ranks.count, ranks), ordered, strict=True), reverse=True)]
-    return tuple(ordered)
+        return positions[1:] + positions[:1] if (value >> 16) & 15 == 5 else positions
+    ranks = [c >> 2 for c in ordered]
+    # Larger groups first; within a group size the rank-then-suit order stands (a stable sort).
+    return sorted(positions, key=lambda i: ranks.count(ranks[i]), reverse=True)
 
 
 def high_name(value: int) -> str:
