@@ -107,7 +107,7 @@ def check_deal(deal: Deal) -> None:
         if strangers:
             raise DealError(f"expected amounts name {', '.join(map(repr, strangers))}, who did not play this deal")
     if deal.pot is not None:
-        if any(p.contributed is not None for p in players):
+        if [p for p in players if p.contributed is not None]:
             raise DealError("give either pot or every player's contributed amount, not both")
         _amount(deal.pot, "pot", unit)
     else:
@@ -125,14 +125,15 @@ def _check_seating(deal: Deal) -> None:
     players = deal.players
     names = [p.name for p in players]
     seats = [p.seat for p in players]
-    if not all(type(n) is str and n.strip() for n in names):
+    if set(map(type, names)) != {str} or not all(map(str.strip, names)):
         raise DealError("a player has no name")
     if len(set(names)) != len(names):
         twice = next(n for i, n in enumerate(names) if n in names[:i])
         raise DealError(f"two players are named {twice!r}")
-    for p in players:
-        if not _whole(p.seat) or p.seat < 0:
-            raise DealError(f"player {p.name}: seat {p.seat!r} is not a non-negative whole number")
+    if set(map(type, seats)) != {int} or min(seats) < 0:  # the usual case, checked at once
+        for p in players:
+            if not _whole(p.seat) or p.seat < 0:
+                raise DealError(f"player {p.name}: seat {p.seat!r} is not a non-negative whole number")
     if len(set(seats)) != len(seats):
         i = next(i for i, seat in enumerate(seats) if seat in seats[:i])
         first = names[seats.index(seats[i])]

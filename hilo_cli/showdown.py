@@ -120,36 +120,36 @@ class _OddChipOrder:
 def settle(deal: Deal) -> Settlement:
     """Settle one showdown. Raises ``DealError`` for a deal that breaks its game's rules."""
     check_deal(deal)
-    live = [p for p in deal.players if not p.folded]
+    players = deal.players
+    live = [p for p in players if not p.folded]
+    names = [p.name for p in live]
     hands: dict[str, Hands] = {}
     if len(live) > 1:
-        holes = [p.hole or () for p in live]
         by_suit = deal.odd_chip_rule == "suit"
-        for p, h in zip(live, evaluate_all(deal.game, holes, deal.board, deal.qualifier, by_suit), strict=True):
-            hands[p.name] = h
+        hands = dict(zip(names, evaluate_all(deal.game, [p.hole or () for p in live], deal.board, deal.qualifier,
+                                             by_suit), strict=True))
     returned: dict[str, int] = {}
     if deal.pot is not None:
-        pots = [Pot(deal.pot, tuple(p.name for p in live))]
+        pots = [Pot(deal.pot, tuple(names))]
     else:
-        pots, returned = build_pots({p.name: p.contributed or 0 for p in deal.players},
-                                    {p.name for p in deal.players if p.folded})
+        pots, returned = build_pots({p.name: p.contributed or 0 for p in players},
+                                    {p.name for p in players if p.folded})
     order = _OddChipOrder(deal, hands)
     results = [_divide_pot(_pot_name(i, len(pots)), pot, hands, deal, order) for i, pot in enumerate(pots)]
-    won = dict.fromkeys((p.name for p in deal.players), 0)
+    won = dict.fromkeys([p.name for p in players], 0)
     for r in results:
         for name, chips in r.shares.items():
             won[name] += chips
     for name, chips in returned.items():
         won[name] += chips
-    players = tuple(
-        PlayerResult(p, hands.get(p.name), won[p.name], returned.get(p.name, 0)) for p in deal.players
-    )
+    get = hands.get
+    results_by_player = tuple([PlayerResult(p, get(p.name), won[p.name], returned.get(p.name, 0)) for p in players])
     check = None
     if deal.expected is not None:
         expected = deal.expected
         differences = {n: (expected.get(n, 0), w) for n, w in won.items() if expected.get(n, 0) != w}
         check = Check(dict(expected), differences)
-    return Settlement(deal, players, tuple(results), returned, check)
+    return Settlement(deal, results_by_player, tuple(results), returned, check)
 
 
 def _pot_name(i: int, count: int) -> str:
