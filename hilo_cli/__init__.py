@@ -10,12 +10,12 @@ Rule (RULES.md section)                   Implemented by
                                            ``evaluate.tables.rank_table`` / ``flush_table``
 §1.3 ace high, the wheel, no wrap-around   ``evaluate.hands._straight_top``
 §1.4 suits never rank hands                ``evaluate.hands.rank_value`` (ranks only)
-§1.5 kickers only inside the five cards    ``evaluate.fast.best_high``, ``evaluate.generic.selections``
-§2.1 exactly two hole + three board cards  ``evaluate.fast.best_high`` / ``best_low`` (board rows by
+§1.5 kickers only inside the five cards    ``evaluate.fast.omaha_hands``, ``evaluate.generic.selections``
+§2.1 exactly two hole + three board cards  ``evaluate.fast.omaha_hands`` (board rows by
                                            hole-rank pair), ``evaluate.generic.selections``
 §2.2 high and low chosen independently     ``evaluate.evaluate`` / ``evaluate_all`` (separate searches)
 §2.3 best of C(h,2)×C(5,3) candidates      ``evaluate.tables.board_row``, ``evaluate.generic``
-§2.4 misreads: flush, straight, board      ``evaluate.fast.best_high`` (flush needs 2 suited hole cards
+§2.4 misreads: flush, straight, board      ``evaluate.fast._with_flush`` (flush needs 2 suited hole cards
      quads, trips in the hole, low needs   and 3 suited board cards), ``evaluate.tables.low_choice``
      two low hole cards, counterfeiting    (two distinct hole ranks + three other board ranks) and
                                            ``evaluate.fast.no_low_reason``

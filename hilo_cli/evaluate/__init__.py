@@ -37,29 +37,25 @@ def evaluate(
     ``by_suit`` asks, among equal best hands, for the one holding the highest card by rank then suit:
     the cards that decide a suit-based odd chip (RULES §4.6, §9 V2).
     """
-    prepared = board if isinstance(board, fast.Board) else fast.prepare_board(board, qualifier)
-    if game.hole_used is None or by_suit:
-        high = generic.best_high(game, hole, prepared.cards)
-    else:
-        high = fast.best_high(hole, prepared)
-    if not game.split:
-        return Hands(high, None, NO_LOW_HALF)
-    if game.hole_used is None or by_suit or qualifier is None:
-        low, why = generic.best_low(game, hole, prepared.cards, qualifier)
-    else:
-        low, why = fast.best_low(hole, prepared, qualifier)
-    return Hands(high, low, why)
+    return evaluate_all(game, [hole], board, qualifier, by_suit)[0]
 
 
 def evaluate_all(
     game: Game,
     holes: Sequence[Sequence[Card]],
-    board: Sequence[Card],
+    board: Sequence[Card] | Board,
     qualifier: int | None = 8,
     by_suit: bool = False,
 ) -> list[Hands]:
     """Evaluate several live hands on one board, preparing the board once."""
-    prepared = fast.prepare_board(board, qualifier)
-    if game.hole_used is None or by_suit or qualifier is None:
-        return [evaluate(game, hole, prepared, qualifier, by_suit) for hole in holes]
+    prepared = board if isinstance(board, fast.Board) else fast.prepare_board(board, qualifier)
+    if game.hole_used is None or by_suit or (qualifier is None and game.split):
+        return [_every_selection(game, hole, prepared.cards, qualifier) for hole in holes]
     return fast.omaha_hands(holes, prepared, qualifier if game.split else None)
+
+
+def _every_selection(game: Game, hole: Sequence[Card], board: Sequence[Card], qualifier: int | None) -> Hands:
+    high = generic.best_high(game, hole, board)
+    if not game.split:
+        return Hands(high, None, NO_LOW_HALF)
+    return Hands(high, *generic.best_low(game, hole, board, qualifier))

@@ -67,8 +67,9 @@ NO_LOW_HALF = "no low half in this game (high only)"
 def omaha_hands(holes: Sequence[Sequence[Card]], board: Board, qualifier: int | None) -> list[Hands]:
     """Both halves for every hand on one board; ``qualifier`` ``None`` here means no low half.
 
-    The same steps as ``best_high`` and ``best_low``, in one loop: this is where a batch spends its
-    evaluation time.
+    High: the best row entry over the pairs of hole cards, then a flush if two hole cards and three
+    board cards share a suit. Low: one lookup on the two masks of low ranks. This loop is where a batch
+    spends its evaluation time.
     """
     row = board.row
     if row is None:
@@ -118,37 +119,6 @@ def _with_flush(high: HighHand, hole: Sequence[Card], board: Board) -> HighHand:
             if flush > value:
                 value, chosen = flush, (a, b, *triple)
     return HighHand(value, chosen) if chosen is not None else high
-
-
-def best_high(hole: Sequence[Card], board: Board) -> HighHand:
-    """Best Omaha high: two hole cards plus three board cards."""
-    row = board.row
-    if row is None:
-        raise DealError("an Omaha board needs five cards")
-    best = bi = bj = -1
-    for i, j in _PAIRS[len(hole)]:
-        entry = row[_ROW[hole[i]] + _RANK[hole[j]]]
-        if entry > best:
-            best, bi, bj = entry, i, j
-    value = best >> tables.TAG_BITS
-    i, j, k = board.positions[best & tables.TAG_MASK]
-    cards = board.cards
-    chosen: tuple[Card, ...] = (hole[bi], hole[bj], cards[i], cards[j], cards[k])
-    high = HighHand(value, chosen)
-    return _with_flush(high, hole, board) if board.flush_suit >= 0 else high
-
-
-def best_low(hole: Sequence[Card], board: Board, qualifier: int) -> tuple[LowHand | None, str | None]:
-    """Best qualifying Omaha low, or ``None`` and why there is none (RULES §2.4)."""
-    bits = _LOW_BIT[qualifier]
-    hole_mask = 0
-    for c in hole:
-        hole_mask |= bits[c]
-    found = tables.low_choice(hole_mask, board.low_mask)
-    if isinstance(found, int):
-        return None, no_low_reason(found, hole_mask, board.low_mask, qualifier)
-    value, hole_ranks, board_ranks = found
-    return _OmahaLow(value, cast(Any, (hole, hole_ranks, board.low_cards, board_ranks))), None
 
 
 class _OmahaLow(LowHand):
