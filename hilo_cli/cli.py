@@ -26,8 +26,6 @@ OutputFormat = Literal["text", "json", "csv"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
-SHOWDOWN_EXAMPLE = 'hilo showdown --board "Ac 3d 6h Ks Kd" A="2c 4d Qc Jd" B="Kh Kc 2h 4s" --pot 1200'
-
 
 def common_options(f: F) -> F:
     """Options every command takes; in batch they are defaults that a record's own fields override."""
@@ -100,11 +98,10 @@ _PAIR = re.compile(r"^(?P<name>[^=]+)=(?P<amount>.+)$")
 
 
 def _number(text: str, where: str) -> int | float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise HiloError(f"{text!r} is not a number of chips", where) from None
-    return int(value) if value.is_integer() and "." not in text else value
+    """An amount typed on the command line, read as the text line format reads one."""
+    from hilo_cli.formats.text_in import number
+
+    return number(text, where)
 
 
 def _pairs(values: tuple[str, ...], option: str) -> dict[str, int | float]:

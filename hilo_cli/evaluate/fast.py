@@ -52,13 +52,19 @@ def prepare_board(board: Sequence[Card], qualifier: int | None) -> Board:
                 (1 << _RANK[a] | 1 << _RANK[b] | 1 << _RANK[c], (a, b, c))
                 for a, b, c in combinations([c for c in cards if c & 3 == suit], 3)
             )
+    mask = low_mask(cards, qualifier)
+    # Low cards from the lowest suit up, so each rank keeps its highest-suited card.
+    low_cards = {_LOW[c]: c for c in reversed(cards)}
+    return Board(cards, row, positions, flush_suit, suited_triples, mask, low_cards, qualifier)
+
+
+def low_mask(cards: Sequence[Card], qualifier: int | None) -> int:
+    """Bit ``r`` set for each low rank ``r`` (ace 1) among ``cards`` at or below the qualifier."""
     bits = _LOW_BIT[qualifier if qualifier is not None else 13]
     mask = 0
     for c in cards:
         mask |= bits[c]
-    # Low cards from the lowest suit up, so each rank keeps its highest-suited card.
-    low_cards = {_LOW[c]: c for c in reversed(cards)}
-    return Board(cards, row, positions, flush_suit, suited_triples, mask, low_cards, qualifier)
+    return mask
 
 
 NO_LOW_HALF = "no low half in this game (high only)"

@@ -11,7 +11,7 @@ from itertools import combinations
 
 from hilo_cli.cards import Card
 from hilo_cli.evaluate import tables
-from hilo_cli.evaluate.fast import no_low_reason
+from hilo_cli.evaluate.fast import low_mask, no_low_reason
 from hilo_cli.evaluate.hands import HighHand, LowHand, high_order, low_order, low_value
 from hilo_cli.games import Game
 
@@ -64,17 +64,10 @@ def best_low(
 
 
 def _why_no_low(game: Game, hole: Sequence[Card], board: Sequence[Card], qualifier: int) -> str:
-    def mask(cards: Sequence[Card]) -> int:
-        m = 0
-        for c in cards:
-            if c.low_rank <= qualifier:
-                m |= 1 << c.low_rank
-        return m
-
     if game.hole_used is None:
-        count = bin(mask(hole)).count("1")
+        count = bin(low_mask(hole, qualifier)).count("1")
         return f"holds {count} different low cards ({qualifier} or lower), five are needed"
-    hole_mask, board_mask = mask(hole), mask(board)
+    hole_mask, board_mask = low_mask(hole, qualifier), low_mask(board, qualifier)
     reason = tables.low_choice(hole_mask, board_mask)
     assert isinstance(reason, int)
     return no_low_reason(reason, hole_mask, board_mask, qualifier)
