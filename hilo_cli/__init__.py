@@ -11,11 +11,13 @@ Rule (RULES.md section)                   Implemented by
 §1.3 ace high, the wheel, no wrap-around   ``evaluate.hands._straight_top``
 §1.4 suits never rank hands                ``evaluate.hands.rank_value`` (ranks only)
 §1.5 kickers only inside the five cards    ``evaluate.fast.omaha_hands``, ``evaluate.generic.selections``
-§2.1 exactly two hole + three board cards  ``evaluate.fast.omaha_hands`` (board rows by
-                                           hole-rank pair), ``evaluate.generic.selections``
-§2.2 high and low chosen independently     ``evaluate.evaluate`` / ``evaluate_all`` (separate searches)
+§2.1 exactly two hole + three board cards  ``evaluate.fast.omaha_values`` (settling: values only) and
+                                           ``omaha_hands`` (the cards), both by board rows per
+                                           hole-rank pair; ``evaluate.generic.selections``
+§2.2 high and low chosen independently     ``evaluate.evaluate`` / ``evaluate_all`` / ``evaluate_deal``
+                                           (separate searches)
 §2.3 best of C(h,2)×C(5,3) candidates      ``evaluate.tables.board_row``, ``evaluate.generic``
-§2.4 misreads: flush, straight, board      ``evaluate.fast._with_flush`` (flush needs 2 suited hole cards
+§2.4 misreads: flush, straight, board      ``evaluate.fast._with_flush``, ``omaha_values`` (flush needs 2 suited hole cards
      quads, trips in the hole, low needs   and 3 suited board cards), ``evaluate.tables.low_choice``
      two low hole cards, counterfeiting    (two distinct hole ranks + three other board ranks) and
                                            ``evaluate.fast.no_low_reason``
@@ -26,7 +28,7 @@ Rule (RULES.md section)                   Implemented by
 §3.5 no low: high takes the whole pot      ``showdown._divide_pot`` ("high only")
 §3.6 qualifier 8, 9 or none                ``games.qualifier``, ``deal.Deal.qualifier``
 §4.1 halves, scoops, quartering            ``showdown._divide_pot``
-§4.2 chip unit, whole units only           ``deal.check_deal`` (multiples), ``showdown._Shares``
+§4.2 chip unit, whole units only           ``deal.check_deal`` (multiples), ``showdown._give``
 §4.3 odd chip between halves to high       ``showdown._divide_pot`` (``units - units // 2``)
 §4.4 tied half: leftovers one each,        ``pots.divide``, ``pots.clockwise_from_button``
      clockwise from the button

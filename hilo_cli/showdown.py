@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from hilo_cli.deal import Deal, Player, check_deal
-from hilo_cli.evaluate import Hands, evaluate_all
+from hilo_cli.evaluate import Evaluation, Hands, evaluate_deal
 from hilo_cli.pots import Pot, build_pots, clockwise_from_button, divide
 
 
@@ -48,17 +48,27 @@ class PotResult(NamedTuple):
     odd_chips: tuple[OddChip, ...]
 
 
-class PlayerResult(NamedTuple):
-    """One player's hands and winnings (pot shares plus uncalled chips returned)."""
+class PlayerResult:
+    """One player's hands and winnings (pot shares plus uncalled chips returned). ``hands`` is ``None``
+    for a folded player and for a lone live player (RULES §7); it is worked out when first asked for."""
 
-    player: Player
-    hands: Hands | None
-    won: int
-    returned: int
+    __slots__ = ("_evaluation", "_index", "player", "returned", "won")
+
+    def __init__(self, player: Player, won: int, returned: int, evaluation: Evaluation | None = None,
+                 index: int = -1) -> None:
+        self.player, self.won, self.returned = player, won, returned
+        self._evaluation, self._index = evaluation, index
 
     @property
     def name(self) -> str:
         return self.player.name
+
+    @property
+    def hands(self) -> Hands | None:
+        return self._evaluation.hands(self._index) if self._evaluation is not None and self._index >= 0 else None
+
+    def __repr__(self) -> str:
+        return f"PlayerResult({self.player.name!r}, won={self.won}, returned={self.returned})"
 
 
 class Check(NamedTuple):
@@ -88,11 +98,15 @@ class _OddChipOrder:
     or by the highest card by rank then suit of the hand that won that half (§4.6). Worked out only
     when a half is tied, which most pots are not."""
 
-    def __init__(self, deal: Deal, hands: dict[str, Hands]) -> None:
+    def __init__(self, deal: Deal, positions: dict[str, int], evaluation: Evaluation | None) -> None:
         self.deal = deal
-        self.hands = hands
-        self.by_suit = deal.odd_chip_rule == "suit"
+        self.positions = positions
+        self.evaluation = evaluation
         self._rank: dict[str, int] | None = None
+
+    @property
+    def by_suit(self) -> bool:
+        return self.deal.odd_chip_rule == "suit"
 
     @property
     def why(self) -> str:
@@ -113,7 +127,9 @@ class _OddChipOrder:
     def _top_card(self, name: str, half: str) -> tuple[int, ...]:
         """The hand's cards from the highest by rank then suit down: the first decides (§4.6); with a
         shared board card on top (the suit rule in a board game) the next ones do, not listing order."""
-        hand = self.hands[name].low if half == "low" else self.hands[name].high
+        assert self.evaluation is not None
+        hands = self.evaluation.hands(self.positions[name])
+        hand = hands.low if half == "low" else hands.high
         return tuple(sorted(hand.cards, reverse=True)) if hand is not None else ()
 
 
@@ -123,33 +139,36 @@ def settle(deal: Deal) -> Settlement:
     players = deal.players
     live = [p for p in players if not p.folded]
     names = [p.name for p in live]
-    hands: dict[str, Hands] = {}
+    evaluation = None
     if len(live) > 1:
-        by_suit = deal.odd_chip_rule == "suit"
-        hands = dict(zip(names, evaluate_all(deal.game, [p.hole or () for p in live], deal.board, deal.qualifier,
-                                             by_suit), strict=True))
+        evaluation = evaluate_deal(deal.game, [p.hole or () for p in live], deal.board, deal.qualifier,
+                                   (deal.odd_chip or deal.game.odd_chip) == "suit")
+    positions = {n: i for i, n in enumerate(names)}
+    order = _OddChipOrder(deal, positions, evaluation)
+    won = dict.fromkeys([p.name for p in players], 0)
     returned: dict[str, int] = {}
     if deal.pot is not None:
-        pots = [Pot(deal.pot, tuple(names))]
+        results: tuple[PotResult, ...] = (_divide_pot("pot", Pot(deal.pot, tuple(names)), positions, evaluation,
+                                                      deal, order),)
     else:
         pots, returned = build_pots({p.name: p.contributed or 0 for p in players},
                                     {p.name for p in players if p.folded})
-    order = _OddChipOrder(deal, hands)
-    results = [_divide_pot(_pot_name(i, len(pots)), pot, hands, deal, order) for i, pot in enumerate(pots)]
-    won = dict.fromkeys([p.name for p in players], 0)
+        count = len(pots)
+        results = tuple([_divide_pot(_pot_name(i, count), pot, positions, evaluation, deal, order)
+                         for i, pot in enumerate(pots)])
+        for name, chips in returned.items():
+            won[name] += chips
     for r in results:
         for name, chips in r.shares.items():
             won[name] += chips
-    for name, chips in returned.items():
-        won[name] += chips
-    get = hands.get
-    results_by_player = tuple([PlayerResult(p, get(p.name), won[p.name], returned.get(p.name, 0)) for p in players])
+    get, back = positions.get, returned.get
+    by_player = tuple([PlayerResult(p, won[p.name], back(p.name, 0), evaluation, get(p.name, -1)) for p in players])
     check = None
     if deal.expected is not None:
         expected = deal.expected
         differences = {n: (expected.get(n, 0), w) for n, w in won.items() if expected.get(n, 0) != w}
         check = Check(dict(expected), differences)
-    return Settlement(deal, results_by_player, tuple(results), returned, check)
+    return Settlement(deal, by_player, results, returned, check)
 
 
 def _pot_name(i: int, count: int) -> str:
@@ -158,75 +177,75 @@ def _pot_name(i: int, count: int) -> str:
     return "main pot" if i == 0 else f"side pot {i}"
 
 
-class _Shares:
-    """Chips of one pot as they are handed out, with a record of every odd chip."""
-
-    def __init__(self, unit: int, order: _OddChipOrder) -> None:
-        self.unit = unit
-        self.order = order
-        self.shares: dict[str, int] = {}
-        self.odd: list[OddChip] = []
-
-    def give(self, units: int, winners: list[str], half: str, label: str) -> None:
-        """Divide ``units`` among ``winners`` (in odd-chip order), leftovers one each (§4.4)."""
-        if len(winners) == 1:
-            if units:
-                self.shares[winners[0]] = self.shares.get(winners[0], 0) + units * self.unit
-            return
-        got, extra = divide(units, winners)
-        shares, unit = self.shares, self.unit
-        for w, u in got.items():
-            if u:
-                shares[w] = shares.get(w, 0) + u * unit
-        for w in extra:
-            self.odd.append(OddChip(w, unit, half, (
-                f"{units} units of {label} do not divide among {len(winners)} tied winners: "
-                f"one leftover chip each, {self.order.why}")))
+def _give(shares: dict[str, int], odd: list[OddChip], units: int, unit: int, winners: list[str], half: str,
+          label: str, order: _OddChipOrder) -> None:
+    """Divide ``units`` among ``winners`` (in odd-chip order), leftovers one each (§4.4), into ``shares``;
+    every leftover unit is recorded in ``odd``."""
+    if len(winners) == 1:
+        if units:
+            shares[winners[0]] = shares.get(winners[0], 0) + units * unit
+        return
+    got, extra = divide(units, winners)
+    for w, u in got.items():
+        if u:
+            shares[w] = shares.get(w, 0) + u * unit
+    for w in extra:
+        odd.append(OddChip(w, unit, half, (
+            f"{units} units of {label} do not divide among {len(winners)} tied winners: "
+            f"one leftover chip each, {order.why}")))
 
 
-def _divide_pot(name: str, pot: Pot, hands: dict[str, Hands], deal: Deal, order: _OddChipOrder) -> PotResult:
+def _divide_pot(name: str, pot: Pot, positions: dict[str, int], evaluation: Evaluation | None, deal: Deal,
+                order: _OddChipOrder) -> PotResult:
     unit = deal.chip_unit
     units = pot.amount // unit
     eligible = pot.eligible
-    if len(eligible) == 1 or not hands:
+    if len(eligible) == 1 or evaluation is None:
         only = eligible[0]
         return PotResult(name, pot.amount, eligible, Half(pot.amount, (only,), "uncontested"), None,
                          "only one player is eligible", "uncontested", {only: pot.amount} if pot.amount else {}, ())
-    contenders = [hands[n] for n in eligible]
-    highs = [h.high.value for h in contenders]
-    best_high = max(highs)
-    high_winners = order([n for n, v in zip(eligible, highs, strict=True) if v == best_high], "high")
-    high_name = hands[high_winners[0]].high.name
-    lows = [h.low.value if h.low is not None else -1 for h in contenders]
-    best_low = max(lows)
+    # Eligible players keep the listing order, so a pot open to every live player is the whole list.
+    whole = len(eligible) == len(positions)
+    at = None if whole else [positions[n] for n in eligible]
+    highs = evaluation.highs if at is None else [evaluation.highs[i] for i in at]
+    best = max(highs)
+    high_winners = [n for n, v in zip(eligible, highs, strict=True) if v == best]
+    if len(high_winners) > 1:
+        high_winners = order(high_winners, "high")
+    high_name = evaluation.high_name(positions[high_winners[0]])
+    low_values = evaluation.lows
     no_low: str | None = None
     low_winners: list[str] = []
-    if not deal.game.split:
+    if low_values is None:
         no_low = "high-only game"
-    elif best_low < 0:
-        no_low = "no eligible player has a qualifying low"
     else:
-        low_winners = order([n for n, v in zip(eligible, lows, strict=True) if v == best_low], "low")
-    out = _Shares(unit, order)
+        lows = low_values if at is None else [low_values[i] for i in at]
+        best = max(lows)
+        if best < 0:
+            no_low = "no eligible player has a qualifying low"
+        else:
+            low_winners = [n for n, v in zip(eligible, lows, strict=True) if v == best]
+            if len(low_winners) > 1:
+                low_winners = order(low_winners, "low")
+    shares: dict[str, int] = {}
+    odd: list[OddChip] = []
     if not low_winners:
-        out.give(units, high_winners, "high", f"the {name}")
+        _give(shares, odd, units, unit, high_winners, "high", f"the {name}", order)
         return PotResult(name, pot.amount, eligible, Half(pot.amount, tuple(high_winners), high_name),
-                         None, no_low, "high only", out.shares, tuple(out.odd))
-    low_hand = hands[low_winners[0]].low
-    assert low_hand is not None
+                         None, no_low, "high only", shares, tuple(odd))
     high_units, low_units = units - units // 2, units // 2
     high_half = Half(high_units * unit, tuple(high_winners), high_name)
-    low_half = Half(low_units * unit, tuple(low_winners), low_hand.name)
-    if set(low_winners) == set(high_winners):
+    low_half = Half(low_units * unit, tuple(low_winners), evaluation.low_name(positions[low_winners[0]]))
+    if low_winners == high_winners or set(low_winners) == set(high_winners):
         # §4.5: the same players win both ways; one even division of the whole pot.
-        out.give(units, high_winners, "whole", f"the {name} (the same players win high and low, RULES §4.5)")
+        _give(shares, odd, units, unit, high_winners, "whole",
+              f"the {name} (the same players win high and low, RULES §4.5)", order)
         division = "scoop" if len(high_winners) == 1 else "same winners"
-        return PotResult(name, pot.amount, eligible, high_half, low_half, None, division, out.shares,
-                         tuple(out.odd))
+        return PotResult(name, pot.amount, eligible, high_half, low_half, None, division, shares, tuple(odd))
     if units % 2 and len(high_winners) == 1:
-        out.odd.append(OddChip(high_winners[0], unit, "high", (
+        odd.append(OddChip(high_winners[0], unit, "high", (
             f"{units} units of the {name} do not halve evenly between high and low: the odd chip goes to "
             "the high half (RULES §4.3)")))
-    out.give(high_units, high_winners, "high", "the high half")
-    out.give(low_units, low_winners, "low", "the low half")
-    return PotResult(name, pot.amount, eligible, high_half, low_half, None, "split", out.shares, tuple(out.odd))
+    _give(shares, odd, high_units, unit, high_winners, "high", "the high half", order)
+    _give(shares, odd, low_units, unit, low_winners, "low", "the low half", order)
+    return PotResult(name, pot.amount, eligible, high_half, low_half, None, "split", shares, tuple(odd))

@@ -5,7 +5,8 @@ reference scores all C(h,2) x C(5,3) selections itself; the engine's value for t
 the same place among all values as the reference's key does among all keys. That is checked without
 comparing every pair: each reference key maps to exactly one engine value and back, and sorting the
 keys sorts the values. Every 20th hand also has its chosen cards checked: a legal two-plus-three
-selection that the reference scores as the best.
+selection that the reference scores as the best. The values-only path that settling uses
+(``evaluate_deal``) must give every hand exactly the values of the full one.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from collections.abc import Sequence
 import reference as ref
 
 from hilo_cli.cards import DECK
-from hilo_cli.evaluate import Hands, evaluate_all
+from hilo_cli.evaluate import Hands, evaluate_all, evaluate_deal
 from hilo_cli.games import game
 
 # (game, hands, players per deal): 200,000 hands in all, most of them four-card Omaha.
@@ -65,6 +66,11 @@ def test_fast_evaluator_agrees_with_reference_on_200000_hands() -> None:
     for seed, (game_name, hands, players) in enumerate(PLAN):
         for holes, board in _deals(game_name, hands, players, seed):
             results: list[Hands] = evaluate_all(game(game_name), holes, board, 8)
+            values = evaluate_deal(game(game_name), holes, board, 8)
+            assert values.highs == [h.high.value for h in results], f"{game_name} board {board}: highs"
+            assert values.lows is not None
+            assert [v if v >= 0 else None for v in values.lows] == [
+                h.low.value if h.low is not None else None for h in results], f"{game_name} board {board}: lows"
             for hole, hands_ in zip(holes, results, strict=True):
                 where = f"{game_name} hole {' '.join(map(str, hole))} board {' '.join(map(str, board))}"
                 best_high = ref.best_high(game_name, hole, board)

@@ -1,6 +1,9 @@
 """Best high and best low for one player: the evaluator's small facade.
 
-``evaluate(game, hole, board, qualifier)`` returns the player's ``Hands``. The Omaha family takes
+``evaluate(game, hole, board, qualifier)`` returns the player's ``Hands``; ``evaluate_deal`` evaluates every
+live hand of a deal at once as an ``Evaluation``: the values that settling compares, and each player's
+``Hands`` worked out only when asked for (a file of deals checked for payouts needs the values alone). The
+Omaha family takes
 exactly two hole cards and three board cards, chosen independently for each half (RULES §2.1, §2.2);
 stud takes any five of seven (§6). The fast path uses the tables in ``tables.py``; ``generic.py``
 enumerates every legal selection and serves stud, the no-qualifier low, and the suit odd-chip rule,
@@ -13,10 +16,11 @@ from collections.abc import Sequence
 
 from hilo_cli.cards import Card
 from hilo_cli.evaluate import fast, generic
-from hilo_cli.evaluate.hands import Hands, HighHand, LowHand
+from hilo_cli.evaluate.hands import Hands, HighHand, LowHand, high_name, low_name
 from hilo_cli.games import Game
 
-__all__ = ["Board", "Hands", "HighHand", "LowHand", "evaluate", "prepare_board"]
+__all__ = ["Board", "Evaluation", "Hands", "HighHand", "LowHand", "evaluate", "evaluate_all", "evaluate_deal",
+           "prepare_board"]
 
 Board = fast.Board
 prepare_board = fast.prepare_board
@@ -59,3 +63,65 @@ def _every_selection(game: Game, hole: Sequence[Card], board: Sequence[Card], qu
     if not game.split:
         return Hands(high, None, NO_LOW_HALF)
     return Hands(high, *generic.best_low(game, hole, board, qualifier))
+
+
+class Evaluation:
+    """Every live hand of one deal: ``highs[i]`` and ``lows[i]`` compare "stronger is greater" (a low
+    below 0 is no low; ``lows`` is ``None`` in a high-only game); ``hands(i)`` is hand ``i`` in full."""
+
+    __slots__ = ("_board", "_game", "_hands", "_holes", "_qualifier", "highs", "lows")
+
+    def __init__(
+        self,
+        highs: list[int],
+        lows: list[int] | None,
+        game: Game,
+        holes: Sequence[Sequence[Card]],
+        board: Board,
+        qualifier: int | None,
+        hands: list[Hands | None] | None = None,
+    ) -> None:
+        self.highs, self.lows = highs, lows
+        self._game, self._holes, self._board, self._qualifier = game, holes, board, qualifier
+        self._hands: list[Hands | None] = hands if hands is not None else [None] * len(highs)
+
+    def hands(self, i: int) -> Hands:
+        """Hand ``i``: its best high and low with their cards, or why it has no low."""
+        found = self._hands[i]
+        if found is None:
+            # Whoever asks for one hand (a report, the JSON contract) asks for them all.
+            qualifier = self._qualifier if self._game.split else None
+            self._hands = list[Hands | None](fast.omaha_hands(self._holes, self._board, qualifier))
+            found = self._hands[i]
+            assert found is not None
+        return found
+
+    def high_name(self, i: int) -> str:
+        """The name of hand ``i``'s high, e.g. ``Full house, kings full of sevens``."""
+        return high_name(self.highs[i])
+
+    def low_name(self, i: int) -> str:
+        """The name of hand ``i``'s low, e.g. ``8-7-4-2-A``; hand ``i`` must have one."""
+        found = self._hands[i]
+        if found is not None and found.low is not None:
+            return found.low.name
+        assert self.lows is not None and self.lows[i] >= 0
+        return low_name(self.lows[i])
+
+
+def evaluate_deal(
+    game: Game,
+    holes: Sequence[Sequence[Card]],
+    board: Sequence[Card],
+    qualifier: int | None = 8,
+    by_suit: bool = False,
+) -> Evaluation:
+    """Evaluate every live hand of one deal (``holes`` in listing order) on its board."""
+    prepared = fast.prepare_board(board, qualifier)
+    if game.hole_used is None or by_suit or (qualifier is None and game.split):
+        hands = [_every_selection(game, hole, prepared.cards, qualifier) for hole in holes]
+        lows = [h.low.value if h.low is not None else -1 for h in hands] if game.split else None
+        return Evaluation([h.high.value for h in hands], lows, game, holes, prepared, qualifier,
+                          list[Hands | None](hands))
+    highs, lows = fast.omaha_values(holes, prepared, qualifier if game.split else None)
+    return Evaluation(highs, lows, game, holes, prepared, qualifier)

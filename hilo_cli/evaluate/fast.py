@@ -27,7 +27,7 @@ _LOW_BIT = {q: tuple(1 << r if r <= q else 0 for r in _LOW) for q in (8, 9, 13)}
 
 
 class Board(NamedTuple):
-    """A board prepared once per deal: cards high to low, rank row, flush suit, low cards."""
+    """A board prepared once per deal: cards high to low, rank row, flush suit, low ranks."""
 
     cards: tuple[Card, ...]
     row: list[int] | None
@@ -35,27 +35,34 @@ class Board(NamedTuple):
     flush_suit: int
     suited_triples: tuple[tuple[int, tuple[Card, ...]], ...]
     low_mask: int
-    low_cards: dict[int, Card]
     qualifier: int | None
+
+
+# Each card's suit as one count in a 4-bit field per suit: the sum over a board counts every suit.
+_SUIT_COUNT = tuple(1 << 4 * (c & 3) for c in range(52))
 
 
 def prepare_board(board: Sequence[Card], qualifier: int | None) -> Board:
     """Sort the board high to low and look up everything that depends on it alone."""
     cards = tuple(sorted(board, reverse=True))
-    row, positions = tables.board_row(tuple([_RANK[c] for c in cards])) if len(cards) == 5 else (None, {})
-    suits = [c & 3 for c in cards]
-    flush_suit, suited_triples = -1, tuple[tuple[int, tuple[Card, ...]], ...]()
-    for suit in set(suits):
-        if suits.count(suit) >= 3:  # at most one suit can have three of five cards
-            flush_suit = suit
-            suited_triples = tuple(
-                (1 << _RANK[a] | 1 << _RANK[b] | 1 << _RANK[c], (a, b, c))
-                for a, b, c in combinations([c for c in cards if c & 3 == suit], 3)
-            )
-    mask = low_mask(cards, qualifier)
-    # Low cards from the lowest suit up, so each rank keeps its highest-suited card.
-    low_cards = {_LOW[c]: c for c in reversed(cards)}
-    return Board(cards, row, positions, flush_suit, suited_triples, mask, low_cards, qualifier)
+    bits = _LOW_BIT[qualifier if qualifier is not None else 13]
+    if len(cards) == 5:
+        ranks = tuple(map(_RANK.__getitem__, cards))
+        row, positions = tables.rows.get(ranks) or tables.board_row(ranks)
+        a, b, c, d, e = cards
+        mask = bits[a] | bits[b] | bits[c] | bits[d] | bits[e]
+    else:
+        row, positions, mask = None, {}, low_mask(cards, qualifier)
+    # A suit's field holds 3, 4 or 5 (at most one suit of five cards) exactly when adding 1 sets its bit 2.
+    three = (sum(map(_SUIT_COUNT.__getitem__, cards)) + 0x1111) & 0x4444
+    if not three or len(cards) > 5:
+        return Board(cards, row, positions, -1, (), mask, qualifier)
+    suit = three.bit_length() >> 2
+    suited_triples = tuple(
+        (1 << _RANK[a] | 1 << _RANK[b] | 1 << _RANK[c], (a, b, c))
+        for a, b, c in combinations([c for c in cards if c & 3 == suit], 3)
+    )
+    return Board(cards, row, positions, suit, suited_triples, mask, qualifier)
 
 
 def low_mask(cards: Sequence[Card], qualifier: int | None) -> int:
@@ -68,6 +75,57 @@ def low_mask(cards: Sequence[Card], qualifier: int | None) -> int:
 
 
 NO_LOW_HALF = "no low half in this game (high only)"
+
+
+def omaha_values(
+    holes: Sequence[Sequence[Card]], board: Board, qualifier: int | None
+) -> tuple[list[int], list[int] | None]:
+    """The values alone of every hand's best high and best low on one board: what settling compares.
+
+    The same lookups as ``omaha_hands`` without picking cards: the best row entry over the pairs of
+    hole cards (with four hole cards written out), a flush only where two hole cards and three board
+    cards share a suit, and one lookup on the masks of low ranks. A low value below 0 is minus a
+    ``tables.NO_LOW_*`` reason; ``qualifier`` ``None`` here means no low half (the lows are ``None``).
+    This loop is where settling a file spends its evaluation time.
+    """
+    row = board.row
+    if row is None:
+        raise DealError("an Omaha board needs five cards")
+    rank, row_of, shift = _RANK, _ROW, tables.TAG_BITS
+    suit = board.flush_suit
+    bits = _LOW_BIT[qualifier if qualifier is not None else 8]
+    board_mask, known, low_value = board.low_mask, tables.low_values, tables.low_value
+    highs: list[int] = []
+    lows: list[int] = []
+    for hole in holes:
+        if len(hole) == 4:
+            a, b, c, d = hole
+            ra, rb, rc, sb, sc, sd = row_of[a], row_of[b], row_of[c], rank[b], rank[c], rank[d]
+            best = max(row[ra + sb], row[ra + sc], row[ra + sd], row[rb + sc], row[rb + sd], row[rc + sd])
+            hole_mask = bits[a] | bits[b] | bits[c] | bits[d]
+        else:
+            best = max([row[row_of[hole[i]] + rank[hole[j]]] for i, j in _PAIRS[len(hole)]])
+            hole_mask = 0
+            for c in hole:
+                hole_mask |= bits[c]
+        highs.append(best >> shift)
+        low = known.get(hole_mask << 16 | board_mask)
+        lows.append(low if low is not None else low_value(hole_mask, board_mask))
+    if suit >= 0:
+        # A flush needs two hole cards and three board cards of the board's suit (RULES §2.4).
+        flush_masks = [m for m, _ in board.suited_triples]
+        flushes = tables.flush_table()
+        for n, hole in enumerate(holes):
+            suited = [1 << rank[c] for c in hole if c & 3 == suit]
+            if len(suited) > 1:
+                value = highs[n]
+                for x, y in combinations(suited, 2):
+                    for m in flush_masks:
+                        flush = flushes[x | y | m]
+                        if flush > value:
+                            value = flush
+                highs[n] = value
+    return highs, lows if qualifier is not None else None
 
 
 def omaha_hands(holes: Sequence[Sequence[Card]], board: Board, qualifier: int | None) -> list[Hands]:
@@ -106,7 +164,7 @@ def omaha_hands(holes: Sequence[Sequence[Card]], board: Board, qualifier: int | 
             out.append(Hands(high, None, no_low_reason(found, hole_mask, board_mask, low_limit)))
         else:
             value, hole_ranks, board_ranks = found
-            low = _OmahaLow(value, cast(Any, (hole, hole_ranks, board.low_cards, board_ranks)))
+            low = _OmahaLow(value, cast(Any, (hole, hole_ranks, cards, board_ranks)))
             out.append(Hands(high, low, None))
     return out
 
@@ -133,8 +191,10 @@ class _OmahaLow(LowHand):
     __slots__ = ()
 
     def _order(self) -> tuple[Card, ...]:
-        hole, (r1, r2), low_cards, (r3, r4, r5) = self._raw
-        # The highest-suited hole card of each low rank used; the board's are kept in low_cards.
+        hole, (r1, r2), board, (r3, r4, r5) = self._raw
+        # Each low rank's highest-suited card on the board: the lowest suits first, overwritten.
+        low_cards = {_LOW[c]: c for c in reversed(board)}
+        # The highest-suited hole card of each low rank used.
         c1 = c2 = -1
         for c in hole:
             rank = _LOW[c]

@@ -99,6 +99,16 @@ class LowHand(_Hand):
 _LOW_NAMES: dict[int, str] = {}
 
 
+def low_name(value: int) -> str:
+    """Name a low of five different ranks from its value alone, e.g. ``8-7-4-2-A``."""
+    name = _LOW_NAMES.get(value)
+    if name is None:
+        key = LOW_LIMIT - value
+        assert key < 1 << 20, "a low with a pair is named from its cards"
+        name = _LOW_NAMES[value] = "-".join(low_rank_text(key >> shift & 15) for shift in (16, 12, 8, 4, 0))
+    return name
+
+
 class Hands(NamedTuple):
     """One player's best high, best low, and if there is no low, why not."""
 

@@ -12,7 +12,8 @@ test checks that the file holds exactly that.
   pair of hole ranks, tagged with the board triple used. Rows are kept per board, so a file of many
   deals builds each board's row once (there are 6,175 rank multisets), from columns kept per board
   triple (there are 455).
-* ``low_choice(hole_mask, board_mask)``: the best 2 + 3 low from two masks of low ranks.
+* ``low_choice(hole_mask, board_mask)``: the best 2 + 3 low from two masks of low ranks;
+  ``low_value`` the same low's value alone.
 """
 
 from __future__ import annotations
@@ -29,8 +30,12 @@ TRIPLES = tuple(combinations(range(5), 3))
 
 _rank_table: dict[int, int] = {}
 _flush_table: dict[int, int] = {}
-_rows: dict[tuple[int, ...], tuple[list[int], dict[int, tuple[int, int, int]]]] = {}
+rows: dict[tuple[int, ...], tuple[list[int], dict[int, tuple[int, int, int]]]] = {}
+"""Board rows already built, by the board's ranks (``board_row`` fills it)."""
 _lows: dict[int, tuple[int, tuple[int, ...], tuple[int, ...]] | int] = {}
+low_values: dict[int, int] = {}
+"""``hole_mask << 16 | board_mask`` -> the best low's value, or minus a ``NO_LOW_*`` reason: the values
+alone, for settling (filled by ``low_value``)."""
 
 NO_LOW_BOARD, NO_LOW_HOLE, NO_LOW_COUNTERFEIT = 1, 2, 3
 
@@ -116,7 +121,7 @@ def board_row(board_ranks: tuple[int, ...]) -> tuple[list[int], dict[int, tuple[
     prime product of the three board ranks used; the second result maps ``p`` to board positions.
     Entries for impossible pairs (five of a rank) are negative.
     """
-    found = _rows.get(board_ranks)
+    found = rows.get(board_ranks)
     if found is not None:
         return found
     positions = {}
@@ -124,7 +129,7 @@ def board_row(board_ranks: tuple[int, ...]) -> tuple[list[int], dict[int, tuple[
         positions[PRIMES[board_ranks[i]] * PRIMES[board_ranks[j]] * PRIMES[board_ranks[k]]] = (i, j, k)
     # The best of the board's triples for each of the 91 hole-rank pairs, with the loop in C.
     best = list(map(max, *map(_column, positions)))
-    found = _rows[board_ranks] = (list(map(best.__getitem__, _ROW_PAIRS)), positions)
+    found = rows[board_ranks] = (list(map(best.__getitem__, _ROW_PAIRS)), positions)
     return found
 
 
@@ -185,3 +190,12 @@ def low_choice(hole_mask: int, board_mask: int) -> tuple[int, tuple[int, ...], t
                 result = (value, pair, triple)
     _lows[slot] = result
     return result
+
+
+def low_value(hole_mask: int, board_mask: int) -> int:
+    """The value of ``low_choice(hole_mask, board_mask)`` (greater is better), or minus its ``NO_LOW_*``
+    reason when there is no low; kept in ``low_values``."""
+    found = low_choice(hole_mask, board_mask)
+    value = -found if isinstance(found, int) else found[0]
+    low_values[hole_mask << 16 | board_mask] = value
+    return value
