@@ -60,6 +60,7 @@ DECK: tuple[Card, ...] = tuple(Card(i) for i in range(52))
 TEXT: tuple[str, ...] = tuple(str(c) for c in DECK)
 """Canonical text of each card, by card number: ``TEXT[card]`` is ``str(card)`` without a call."""
 _BY_TEXT = {str(c): c for c in DECK}
+_CARD_OF_TEXT = _BY_TEXT.__getitem__  # bound once: parse_cards' fast path calls it for every card
 
 # One card: a rank (2-9, T, 10, J, Q, K, A) then a suit letter or symbol, in either case.
 _CARD_RE = re.compile(r"(10|[2-9tjqka])([cdhs♣♧♦♢♥♡♠♤])", re.IGNORECASE)
@@ -84,15 +85,21 @@ def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
 
     A bad token raises ``CardError`` naming the token and its position (1-based).
     """
-    # The common case first: canonical cards separated by white space, or a list of them.
-    tokens = text.split() if isinstance(text, str) else list(text)
-    if isinstance(text, str) or all(type(t) is str for t in tokens):
-        fast = list(map(_BY_TEXT.get, tokens))
-        if None not in fast:
-            return tuple(fast)  # type: ignore[arg-type]
+    # The common case first: canonical cards separated by white space, or a list of them. For text, a token
+    # that is not canonical raises KeyError, which is cheaper than checking each look-up for None.
     if isinstance(text, str):
+        try:
+            return tuple(map(_CARD_OF_TEXT, text.split()))
+        except KeyError:
+            pass
         # U+FE0F (emoji presentation) often follows a pasted suit symbol such as ♥️; it means nothing here.
         tokens = _SEPARATORS.split(text.replace("\ufe0f", "").strip())
+    else:
+        tokens = list(text)
+        if all(type(t) is str for t in tokens):
+            fast = list(map(_BY_TEXT.get, tokens))
+            if None not in fast:
+                return tuple(fast)  # type: ignore[arg-type]
     cards: list[Card] = []
     for token in tokens:
         if not isinstance(token, str):

@@ -14,7 +14,7 @@ from typing import NamedTuple
 from hilo_cli.cards import Card, parse_cards
 from hilo_cli.deal import Deal, Player
 from hilo_cli.errors import CardError, DealError, HiloError, InputError
-from hilo_cli.games import OddChipRule, game, qualifier
+from hilo_cli.games import GAMES, OddChipRule, game, qualifier
 
 # Bounds that keep every number an exact 64-bit integer in any JSON reader downstream.
 MAX_AMOUNT = 10**15
@@ -51,6 +51,8 @@ def _hole(value: object, name: str) -> tuple[Card, ...]:
 
 def amount(value: object, what: str) -> int:
     """A chip amount: a whole number (``600`` or ``600.0``) from 0 to ``MAX_AMOUNT``; else an error."""
+    if type(value) is int and 0 <= value <= MAX_AMOUNT:
+        return value  # the usual amount, settled by one check
     if isinstance(value, bool) or not isinstance(value, int | float):
         raise DealError(f"{what} is {value!r}, not a whole number of chips")
     if isinstance(value, float):
@@ -72,6 +74,17 @@ def _seat(value: object, what: str) -> int:
 
 
 def _player(raw: object, index: int) -> Player:
+    # Most players are just {"name": text, "hole": card text}: build them directly. Anything else, or any
+    # error, takes the careful code below, which gives the same Player or the error and its message.
+    # Player._make skips the NamedTuple's keyword-handling __new__ (about half the cost of a Player) yet
+    # still checks that every field is given.
+    if type(raw) is dict and len(raw) == 2:
+        name, hole_text = raw.get("name"), raw.get("hole")
+        if type(name) is str and type(hole_text) is str and (name := name.strip()):
+            try:
+                return Player._make((name, index, parse_cards(hole_text), None, False))
+            except CardError:
+                pass
     if type(raw) is not dict and not isinstance(raw, Mapping):
         raise InputError(f"player {index} must be an object with name and hole")
     name = raw.get("name", f"P{index}")
@@ -109,9 +122,13 @@ def _expected(raw: object) -> dict[str, int]:
 
 def deal_from_record(record: object, defaults: Defaults = DEFAULTS) -> Deal:
     """Build a ``Deal`` from one record of the JSON schema; unknown fields are ignored."""
-    if not isinstance(record, Mapping):
+    if type(record) is not dict and not isinstance(record, Mapping):
         raise InputError(f"a deal must be a JSON object, not {type(record).__name__}")
-    g = game(record.get("game", defaults.game))
+    name = record.get("game", defaults.game)
+    # A canonical game name is a key of GAMES as it stands; game() strips, lowercases and explains.
+    g = GAMES.get(name) if type(name) is str else None
+    if g is None:
+        g = game(name)
     players_raw = record.get("players")
     if not isinstance(players_raw, list) or not players_raw:
         raise InputError("players must be a non-empty list")
@@ -134,20 +151,21 @@ def deal_from_record(record: object, defaults: Defaults = DEFAULTS) -> Deal:
     unit = record.get("chip_unit", defaults.chip_unit)
     unit = amount(unit, "chip_unit")
     rid = record.get("id")
-    if rid is not None and (isinstance(rid, bool) or not isinstance(rid, str | int | float)):
+    if type(rid) is not str and rid is not None and (isinstance(rid, bool) or not isinstance(rid, str | int | float)):
         raise InputError(f"id must be a string or a number, not {type(rid).__name__}")
     expected = record.get("expected")
+    # Positional arguments, in Deal's field order: a NamedTuple built by keyword takes twice as long.
     return Deal(
-        game=g,
-        board=board,
-        players=players,
-        pot=None if pot is None else amount(pot, "pot"),
-        button=None if button is None else _seat(button, "button"),
-        chip_unit=unit,
-        qualifier=qual,
-        odd_chip=odd,
-        id=None if rid is None else str(rid),
-        expected=None if expected is None else _expected(expected),
+        g,
+        board,
+        players,
+        None if pot is None else amount(pot, "pot"),
+        None if button is None else _seat(button, "button"),
+        unit,
+        qual,
+        odd,
+        None if rid is None else str(rid),
+        None if expected is None else _expected(expected),
     )
 
 
