@@ -86,6 +86,8 @@ def check_deal(deal: Deal) -> None:
             f"{len(players)} players of {game.name} need {needed} cards; a deck has 52 "
             f"(at most {(52 - game.board_cards) // game.hole_cards} players)"
         )
+    if type(unit) is int and _plainly_valid(deal, game.hole_cards, unit):
+        return
     _check_seating(deal)
     live = [p for p in players if not p.folded]
     if not live:
@@ -118,6 +120,54 @@ def check_deal(deal: Deal) -> None:
             raise DealError(f"contributed amount missing for {', '.join(missing)}")
         for p in players:
             _amount(p.contributed, f"player {p.name}: contributed", unit)
+
+
+def _plainly_valid(deal: Deal, hole_cards: int, unit: int) -> bool:
+    """True if the rest of ``check_deal`` (from ``_check_seating`` on) would pass; False if unsure.
+
+    ``check_deal`` runs once per deal, so the usual valid deal gets this single cheap pass instead of the
+    careful checks. Anything unusual (a wrong type, a folded player's missing hand, any problem) returns
+    False, and the careful checks then find the first problem in their own order, with their own message.
+    Nothing here raises before the careful checks would have got as far: only ``set(cards)`` may (an
+    unhashable card), and only once everything they check before it has passed.
+    """
+    board, players, pot = deal.board, deal.players, deal.pot
+    if type(board) is not tuple:
+        return False
+    by_pot = pot is not None
+    names: set[str] = set()
+    seats: set[int] = set()
+    cards = list(board)
+    live = 0
+    for p in players:
+        if type(p) is not Player:
+            return False
+        name, seat, hole, contributed, folded = p
+        if type(name) is not str or not name.strip() or type(seat) is not int or seat < 0:
+            return False
+        if folded is False and type(hole) is tuple and len(hole) == hole_cards:
+            live += 1
+        elif folded is not True or (hole is not None and (type(hole) is not tuple or len(hole) > hole_cards)):
+            return False
+        if contributed is None:
+            if not by_pot:
+                return False
+        elif by_pot or type(contributed) is not int or contributed < 0 or contributed % unit:
+            return False
+        names.add(name)
+        seats.add(seat)
+        if hole is not None:
+            cards += hole
+    button, expected = deal.button, deal.expected
+    if not live or len(names) != len(players) or len(seats) != len(players):
+        return False
+    if button is not None and (type(button) is not int or button < 0):
+        return False
+    if len(set(cards)) != len(cards):
+        return False
+    if expected is not None and (type(expected) is not dict or not names.issuperset(expected)):
+        return False
+    return not by_pot or (type(pot) is int and pot >= 0 and not pot % unit)
 
 
 def _check_seating(deal: Deal) -> None:
