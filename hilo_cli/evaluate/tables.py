@@ -169,25 +169,31 @@ def low_choice(hole_mask: int, board_mask: int) -> tuple[int, tuple[int, ...], t
     found = _lows.get(slot)
     if found is not None:
         return found
-    hole, board = _ranks_of(hole_mask), _ranks_of(board_mask)
     result: tuple[int, tuple[int, ...], tuple[int, ...]] | int
-    if len(board) < 3:
+    if board_mask.bit_count() < 3:
         result = NO_LOW_BOARD
-    elif len(hole) < 2:
+    elif hole_mask.bit_count() < 2:
         result = NO_LOW_HOLE
     else:
-        result = NO_LOW_COUNTERFEIT
-        for pair in combinations(hole, 2):
-            rest = [r for r in board if r not in pair]
-            if len(rest) < 3:
+        # Five different ranks compare, highest first, exactly as their masks compare as numbers. For each
+        # pair of hole ranks the three lowest board ranks left are the best three to add; the first pair
+        # (lowest ranks first) that makes the lowest mask is kept.
+        result, best = NO_LOW_COUNTERFEIT, 1 << 16
+        for pair in combinations(_ranks_of(hole_mask), 2):
+            rest = board_mask & ~(1 << pair[0] | 1 << pair[1])
+            if rest.bit_count() < 3:
                 continue
-            # The three lowest board ranks left are always the best three to add.
-            triple = tuple(rest[:3])
+            first = rest & -rest
+            second = (rest := rest ^ first) & -rest
+            third = (rest ^ second) & -(rest ^ second)
+            five = 1 << pair[0] | 1 << pair[1] | first | second | third
+            if five < best:
+                best, result = five, (0, pair, (first.bit_length() - 1, second.bit_length() - 1,
+                                                third.bit_length() - 1))
+        if best < 1 << 16:
+            r1, r2, r3, r4, r5 = _ranks_of(best)[::-1]
             # Five different ranks: low_key is just the ranks high to low, four bits each.
-            r1, r2, r3, r4, r5 = sorted(pair + triple, reverse=True)
-            value = LOW_LIMIT - (r1 << 16 | r2 << 12 | r3 << 8 | r4 << 4 | r5)
-            if isinstance(result, int) or value > result[0]:
-                result = (value, pair, triple)
+            result = (LOW_LIMIT - (r1 << 16 | r2 << 12 | r3 << 8 | r4 << 4 | r5), *result[1:])  # type: ignore[misc]
     _lows[slot] = result
     return result
 
