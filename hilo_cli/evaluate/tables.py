@@ -178,22 +178,24 @@ def low_choice(hole_mask: int, board_mask: int) -> tuple[int, tuple[int, ...], t
         # Five different ranks compare, highest first, exactly as their masks compare as numbers. For each
         # pair of hole ranks the three lowest board ranks left are the best three to add; the first pair
         # (lowest ranks first) that makes the lowest mask is kept.
-        result, best = NO_LOW_COUNTERFEIT, 1 << 16
-        for pair in combinations(_ranks_of(hole_mask), 2):
-            rest = board_mask & ~(1 << pair[0] | 1 << pair[1])
+        result, best, chosen = NO_LOW_COUNTERFEIT, 1 << 16, (0, 0)
+        for x, y in combinations(_ranks_of(hole_mask), 2):
+            rest = board_mask & ~(1 << x | 1 << y)
             if rest.bit_count() < 3:
                 continue
             first = rest & -rest
-            second = (rest := rest ^ first) & -rest
-            third = (rest ^ second) & -(rest ^ second)
-            five = 1 << pair[0] | 1 << pair[1] | first | second | third
+            rest ^= first
+            second = rest & -rest
+            rest ^= second
+            five = 1 << x | 1 << y | first | second | rest & -rest
             if five < best:
-                best, result = five, (0, pair, (first.bit_length() - 1, second.bit_length() - 1,
-                                                third.bit_length() - 1))
+                best, chosen = five, (x, y)
         if best < 1 << 16:
-            r1, r2, r3, r4, r5 = _ranks_of(best)[::-1]
+            x, y = chosen
+            triple = tuple(r for r in _ranks_of(best) if r != x and r != y)
             # Five different ranks: low_key is just the ranks high to low, four bits each.
-            result = (LOW_LIMIT - (r1 << 16 | r2 << 12 | r3 << 8 | r4 << 4 | r5), *result[1:])  # type: ignore[misc]
+            r5, r4, r3, r2, r1 = _ranks_of(best)
+            result = (LOW_LIMIT - (r1 << 16 | r2 << 12 | r3 << 8 | r4 << 4 | r5), chosen, triple)
     _lows[slot] = result
     return result
 
