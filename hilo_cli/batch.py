@@ -171,7 +171,7 @@ def process(raw: Raw, defaults: Defaults, fmt: OutputFormat) -> Outcome:
             record = raw.payload
         if isinstance(record, dict) and record.get("id") is not None:
             record_id = str(record["id"])
-        settlement = settle(deal_from_record(record, defaults))
+        settlement = settle(deal_from_record(record, defaults), cards=True)  # every format shows the hands
         differs = settlement.check is not None and not settlement.check.ok
         if fmt == "json":
             output = jsonlib.dumps(json_out.settlement_dict(settlement)) + "\n"

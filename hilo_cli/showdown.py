@@ -133,8 +133,12 @@ class _OddChipOrder:
         return tuple(sorted(hand.cards, reverse=True)) if hand is not None else ()
 
 
-def settle(deal: Deal) -> Settlement:
-    """Settle one showdown. Raises ``DealError`` for a deal that breaks its game's rules."""
+def settle(deal: Deal, cards: bool = False) -> Settlement:
+    """Settle one showdown. Raises ``DealError`` for a deal that breaks its game's rules.
+
+    Hands are compared by value; each player's ``hands`` (the cards, the names) are worked out when first
+    asked for, or at once with ``cards`` (for a report that shows every hand).
+    """
     check_deal(deal)
     players = deal.players
     live = [p for p in players if not p.folded]
@@ -142,7 +146,7 @@ def settle(deal: Deal) -> Settlement:
     evaluation = None
     if len(live) > 1:
         evaluation = evaluate_deal(deal.game, [p.hole or () for p in live], deal.board, deal.qualifier,
-                                   (deal.odd_chip or deal.game.odd_chip) == "suit")
+                                   (deal.odd_chip or deal.game.odd_chip) == "suit", cards)
     positions = {n: i for i, n in enumerate(names)}
     order = _OddChipOrder(deal, positions, evaluation)
     won = dict.fromkeys([p.name for p in players], 0)
@@ -195,6 +199,14 @@ def _give(shares: dict[str, int], odd: list[OddChip], units: int, unit: int, win
             f"one leftover chip each, {order.why}")))
 
 
+def _best(eligible: tuple[str, ...], values: list[int], order: _OddChipOrder, half: str) -> list[str]:
+    """The players with the greatest value, in odd-chip order; most halves have one winner."""
+    best = max(values)
+    if values.count(best) == 1:
+        return [eligible[values.index(best)]]
+    return order([n for n, v in zip(eligible, values, strict=True) if v == best], half)
+
+
 def _divide_pot(name: str, pot: Pot, positions: dict[str, int], evaluation: Evaluation | None, deal: Deal,
                 order: _OddChipOrder) -> PotResult:
     unit = deal.chip_unit
@@ -208,10 +220,7 @@ def _divide_pot(name: str, pot: Pot, positions: dict[str, int], evaluation: Eval
     whole = len(eligible) == len(positions)
     at = None if whole else [positions[n] for n in eligible]
     highs = evaluation.highs if at is None else [evaluation.highs[i] for i in at]
-    best = max(highs)
-    high_winners = [n for n, v in zip(eligible, highs, strict=True) if v == best]
-    if len(high_winners) > 1:
-        high_winners = order(high_winners, "high")
+    high_winners = _best(eligible, highs, order, "high")
     high_name = evaluation.high_name(positions[high_winners[0]])
     low_values = evaluation.lows
     no_low: str | None = None
@@ -220,13 +229,10 @@ def _divide_pot(name: str, pot: Pot, positions: dict[str, int], evaluation: Eval
         no_low = "high-only game"
     else:
         lows = low_values if at is None else [low_values[i] for i in at]
-        best = max(lows)
-        if best < 0:
+        if max(lows) < 0:
             no_low = "no eligible player has a qualifying low"
         else:
-            low_winners = [n for n, v in zip(eligible, lows, strict=True) if v == best]
-            if len(low_winners) > 1:
-                low_winners = order(low_winners, "low")
+            low_winners = _best(eligible, lows, order, "low")
     shares: dict[str, int] = {}
     odd: list[OddChip] = []
     if not low_winners:

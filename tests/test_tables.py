@@ -66,3 +66,9 @@ def test_low_choice_is_the_best_of_every_selection_for_every_pair_of_masks() -> 
                                                        for b in range(0, 512, 6)]
     wrong = [(h, b) for h, b in pairs if tables.low_choice(h, b) != _low_by_search(h, b)]
     assert not wrong, f"{len(wrong)} pairs of masks differ, e.g. {wrong[:3]}"
+
+
+def test_low_choice_ignores_ranks_too_high_to_play_low() -> None:
+    # A mask built with no qualifier carries bits up to 13 (kings); only ace to nine can make a low.
+    for hole, board in ((0b110, 0b111000), (0b1000010, 0b10110100), (0b10, 0b1110)):
+        assert tables.low_choice(hole | 1 << 13 | 1 << 10, board | 1 << 12 | 1 << 11) == _low_by_search(hole, board)

@@ -79,11 +79,11 @@ class Evaluation:
         holes: Sequence[Sequence[Card]],
         board: Board,
         qualifier: int | None,
-        hands: list[Hands | None] | None = None,
+        hands: Sequence[Hands | None] | None = None,
     ) -> None:
         self.highs, self.lows = highs, lows
         self._game, self._holes, self._board, self._qualifier = game, holes, board, qualifier
-        self._hands: list[Hands | None] = hands if hands is not None else [None] * len(highs)
+        self._hands: list[Hands | None] = list(hands) if hands is not None else [None] * len(highs)
 
     def hands(self, i: int) -> Hands:
         """Hand ``i``: its best high and low with their cards, or why it has no low."""
@@ -91,7 +91,7 @@ class Evaluation:
         if found is None:
             # Whoever asks for one hand (a report, the JSON contract) asks for them all.
             qualifier = self._qualifier if self._game.split else None
-            self._hands = list[Hands | None](fast.omaha_hands(self._holes, self._board, qualifier))
+            self._hands = list(fast.omaha_hands(self._holes, self._board, qualifier))
             found = self._hands[i]
             assert found is not None
         return found
@@ -115,13 +115,20 @@ def evaluate_deal(
     board: Sequence[Card],
     qualifier: int | None = 8,
     by_suit: bool = False,
+    cards: bool = False,
 ) -> Evaluation:
-    """Evaluate every live hand of one deal (``holes`` in listing order) on its board."""
+    """Evaluate every live hand of one deal (``holes`` in listing order) on its board.
+
+    ``cards`` asks for every hand's cards at once (a report that shows them all); otherwise only the
+    values are worked out, and the cards when first asked for.
+    """
     prepared = fast.prepare_board(board, qualifier)
     if game.hole_used is None or by_suit or (qualifier is None and game.split):
         hands = [_every_selection(game, hole, prepared.cards, qualifier) for hole in holes]
-        lows = [h.low.value if h.low is not None else -1 for h in hands] if game.split else None
-        return Evaluation([h.high.value for h in hands], lows, game, holes, prepared, qualifier,
-                          list[Hands | None](hands))
-    highs, lows = fast.omaha_values(holes, prepared, qualifier if game.split else None)
-    return Evaluation(highs, lows, game, holes, prepared, qualifier)
+    elif cards:
+        hands = fast.omaha_hands(holes, prepared, qualifier if game.split else None)
+    else:
+        highs, lows = fast.omaha_values(holes, prepared, qualifier if game.split else None)
+        return Evaluation(highs, lows, game, holes, prepared, qualifier)
+    lows = [h.low.value if h.low is not None else -1 for h in hands] if game.split else None
+    return Evaluation([h.high.value for h in hands], lows, game, holes, prepared, qualifier, hands)

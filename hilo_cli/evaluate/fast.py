@@ -109,8 +109,9 @@ def omaha_values(
             for c in hole:
                 hole_mask |= bits[c]
         highs.append(best >> shift)
-        low = known.get(hole_mask << 16 | board_mask)
-        lows.append(low if low is not None else low_value(hole_mask, board_mask))
+        if qualifier is not None:
+            low = known.get(hole_mask << 16 | board_mask)
+            lows.append(low if low is not None else low_value(hole_mask, board_mask))
     if suit >= 0:
         # A flush needs two hole cards and three board cards of the board's suit (RULES §2.4).
         flush_masks = [m for m, _ in board.suited_triples]
@@ -129,42 +130,49 @@ def omaha_values(
 
 
 def omaha_hands(holes: Sequence[Sequence[Card]], board: Board, qualifier: int | None) -> list[Hands]:
-    """Both halves for every hand on one board; ``qualifier`` ``None`` here means no low half.
+    """Both halves for every hand on one board, with their cards; ``qualifier`` ``None`` here means no
+    low half.
 
-    High: the best row entry over the pairs of hole cards, then a flush if two hole cards and three
-    board cards share a suit. Low: one lookup on the two masks of low ranks. This loop is where a batch
-    spends its evaluation time.
+    High: the best row entry over the pairs of hole cards (with four hole cards written out), then a
+    flush if two hole cards and three board cards share a suit. Low: one lookup on the two masks of low
+    ranks. The same lookups as ``omaha_values``, keeping which cards made each hand.
     """
     row = board.row
     if row is None:
         raise DealError("an Omaha board needs five cards")
+    rank, row_of, pairs4 = _RANK, _ROW, _PAIRS[4]
     cards, suit, board_mask = board.cards, board.flush_suit, board.low_mask
-    bits = _LOW_BIT[qualifier] if qualifier is not None else None
-    low_limit = qualifier or 0
-    lows, positions, tag = tables._lows, board.positions, tables.TAG_MASK
+    bits = _LOW_BIT[qualifier if qualifier is not None else 8]
+    lows, positions, tag, shift = tables._lows, board.positions, tables.TAG_MASK, tables.TAG_BITS
+    reasons = _REASON_BY_SLOT[qualifier or 0]
     out = []
     for hole in holes:
-        best = bi = bj = -1
-        for i, j in _PAIRS[len(hole)]:
-            entry = row[_ROW[hole[i]] + _RANK[hole[j]]]
-            if entry > best:
-                best, bi, bj = entry, i, j
-        i, j, k = positions[best & tag]
-        high = HighHand(best >> tables.TAG_BITS, (hole[bi], hole[bj], cards[i], cards[j], cards[k]))
+        if len(hole) == 4:
+            a, b, c, d = hole
+            ra, rb, rc, sb, sc, sd = row_of[a], row_of[b], row_of[c], rank[b], rank[c], rank[d]
+            entries = (row[ra + sb], row[ra + sc], row[ra + sd], row[rb + sc], row[rb + sd], row[rc + sd])
+            best = max(entries)
+            i, j = pairs4[entries.index(best)]
+            hole_mask = bits[a] | bits[b] | bits[c] | bits[d]
+        else:
+            best, i, j = max([(row[row_of[hole[i]] + rank[hole[j]]], i, j) for i, j in _PAIRS[len(hole)]])
+            hole_mask = 0
+            for c in hole:
+                hole_mask |= bits[c]
+        p, q, r = positions[best & tag]
+        high = HighHand(best >> shift, (hole[i], hole[j], cards[p], cards[q], cards[r]))
         if suit >= 0:
             high = _with_flush(high, hole, board)
-        if bits is None:
+        if qualifier is None:
             out.append(Hands(high, None, NO_LOW_HALF))
             continue
-        hole_mask = 0
-        for c in hole:
-            hole_mask |= bits[c]
-        found = lows.get(hole_mask << 16 | board_mask) or tables.low_choice(hole_mask, board_mask)
+        slot = hole_mask << 16 | board_mask
+        found = lows.get(slot) or tables.low_choice(hole_mask, board_mask)
         if isinstance(found, int):
-            out.append(Hands(high, None, no_low_reason(found, hole_mask, board_mask, low_limit)))
+            reason = reasons.get(slot) or _reason(reasons, slot, found, hole_mask, board_mask, qualifier)
+            out.append(Hands(high, None, reason))
         else:
-            value, hole_ranks, board_ranks = found
-            low = _OmahaLow(value, cast(Any, (hole, hole_ranks, cards, board_ranks)))
+            low = _OmahaLow(found[0], cast(Any, (hole, found[1], cards, found[2])))
             out.append(Hands(high, low, None))
     return out
 
@@ -218,6 +226,13 @@ def no_low_reason(reason: int, hole_mask: int, board_mask: int, qualifier: int) 
 
 
 _REASONS: dict[tuple[int, int, int], str] = {}
+# The same words by qualifier, then by the slot of the two masks: one lookup for a hand seen before.
+_REASON_BY_SLOT: dict[int, dict[int, str]] = {8: {}, 9: {}, 0: {}}
+
+
+def _reason(reasons: dict[int, str], slot: int, reason: int, hole_mask: int, board_mask: int, qualifier: int) -> str:
+    text = reasons[slot] = no_low_reason(reason, hole_mask, board_mask, qualifier)
+    return text
 
 
 def _no_low_reason(reason: int, hole_mask: int, board_mask: int, qualifier: int) -> str:

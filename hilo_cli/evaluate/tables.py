@@ -154,6 +154,9 @@ def _column(triple: int) -> list[int]:
     return column
 
 
+_LOW_RANKS = 0b1111111110  # bits 1 (ace) to 9: the ranks that can ever play low
+
+
 def _ranks_of(mask: int) -> list[int]:
     return [r for r in range(1, 10) if mask >> r & 1]
 
@@ -170,6 +173,8 @@ def low_choice(hole_mask: int, board_mask: int) -> tuple[int, tuple[int, ...], t
     if found is not None:
         return found
     result: tuple[int, tuple[int, ...], tuple[int, ...]] | int
+    hole_mask &= _LOW_RANKS
+    board_mask &= _LOW_RANKS
     if board_mask.bit_count() < 3:
         result = NO_LOW_BOARD
     elif hole_mask.bit_count() < 2:

@@ -9,13 +9,15 @@ from typing import Any
 
 from hilo_cli.cards import TEXT
 from hilo_cli.evaluate import HighHand, LowHand
+from hilo_cli.evaluate.hands import CATEGORY_NAMES, high_name
 from hilo_cli.showdown import Half, Settlement
 
 _text = TEXT.__getitem__
 
 
 def _high(hand: HighHand) -> dict[str, Any]:
-    return {"cards": list(map(_text, hand.cards)), "name": hand.name, "category": hand.category}
+    value = hand.value
+    return {"cards": list(map(_text, hand.cards)), "name": high_name(value), "category": CATEGORY_NAMES[value >> 20]}
 
 
 def _low(hand: LowHand | None) -> dict[str, Any] | None:
@@ -34,14 +36,15 @@ def settlement_dict(s: Settlement) -> dict[str, Any]:
     players = []
     for r in s.players:
         p, hands = r.player, r.hands
+        hole = p.hole
         players.append({
             "name": p.name,
             "seat": p.seat,
-            "hole": list(map(_text, p.hole)) if p.hole is not None else None,
+            "hole": list(map(_text, hole)) if hole is not None else None,
             "folded": p.folded,
-            "high": _high(hands.high) if hands else None,
-            "low": _low(hands.low) if hands else None,
-            "no_low": hands.no_low if hands else None,
+            "high": _high(hands.high) if hands is not None else None,
+            "low": _low(hands.low) if hands is not None else None,
+            "no_low": hands.no_low if hands is not None else None,
             "contributed": p.contributed,
             "returned": r.returned,
             "won": r.won,
