@@ -153,7 +153,6 @@ def _element_lines(text: str) -> Iterator[int]:
 
 def process(raw: Raw, defaults: Defaults, fmt: OutputFormat) -> Outcome:
     """Settle and render one record; an input problem becomes an error outcome."""
-    where = f"{raw.source}:{raw.line}" if raw.line else raw.source  # line 0: the file itself
     record_id: str | None = None
     try:
         if raw.kind == "error":
@@ -176,18 +175,23 @@ def process(raw: Raw, defaults: Defaults, fmt: OutputFormat) -> Outcome:
         if fmt == "json":
             output = jsonlib.dumps(json_out.settlement_dict(settlement)) + "\n"
         elif fmt == "csv":
-            output = csv_out.settlement_rows(settlement, where)
+            output = csv_out.settlement_rows(settlement, _where(raw))
         else:
-            output = text_out.settlement_text(settlement, where) + "\n"
+            output = text_out.settlement_text(settlement, _where(raw)) + "\n"
     except HiloError as e:
-        return _error(raw, where, record_id, e.message, fmt)
+        return _error(raw, record_id, e.message, fmt)
     except (RecursionError, OverflowError, TypeError, ValueError) as e:
         # Not a rule hilo knows of: still one error for this record, and the batch goes on.
-        return _error(raw, where, record_id, f"cannot settle this record ({type(e).__name__}: {e})", fmt)
+        return _error(raw, record_id, f"cannot settle this record ({type(e).__name__}: {e})", fmt)
     return Outcome(raw.source, raw.line, output, None, differs)
 
 
-def _error(raw: Raw, where: str, record_id: str | None, message: str, fmt: OutputFormat) -> Outcome:
+def _where(raw: Raw) -> str:
+    return f"{raw.source}:{raw.line}" if raw.line else raw.source  # line 0: the file itself
+
+
+def _error(raw: Raw, record_id: str | None, message: str, fmt: OutputFormat) -> Outcome:
+    where = _where(raw)
     if fmt == "json":
         output = jsonlib.dumps(json_out.error_dict(record_id, raw.line, message)) + "\n"
     elif fmt == "csv":

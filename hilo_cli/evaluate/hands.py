@@ -66,7 +66,11 @@ class HighHand(_Hand):
     __slots__ = ()
 
     def _order(self) -> tuple[Card, ...]:
-        return high_order(self._raw, self.value)
+        # high_order, written in: every hand a report shows comes through here.
+        arrange = _ARRANGE.get(self.value)
+        if arrange is None:
+            return high_order(self._raw, self.value)
+        return arrange(sorted(self._raw, reverse=True))
 
     @property
     def category(self) -> str:
