@@ -180,7 +180,7 @@ def stages_unprofiled(data: bytes, n: int) -> None:
         t2 = clock()
         deal = deal_from_record(record, defaults)
         t3 = clock()
-        settlement = settle(deal)
+        settlement = settle(deal, cards=True)  # as batch does: every format shows the hands
         t4 = clock()
         as_dict = json_out.settlement_dict(settlement)
         t5 = clock()

@@ -53,9 +53,14 @@ def evaluate_all(
 ) -> list[Hands]:
     """Evaluate several live hands on one board, preparing the board once."""
     prepared = board if isinstance(board, fast.Board) else fast.prepare_board(board, qualifier)
-    if game.hole_used is None or by_suit or (qualifier is None and game.split):
+    if _every_selection_needed(game, qualifier, by_suit):
         return [_every_selection(game, hole, prepared.cards, qualifier) for hole in holes]
     return fast.omaha_hands(holes, prepared, qualifier if game.split else None)
+
+
+def _every_selection_needed(game: Game, qualifier: int | None, by_suit: bool) -> bool:
+    """Stud, the suit odd-chip rule and the no-qualifier low are not served by the tables."""
+    return game.hole_used is None or by_suit or (qualifier is None and game.split)
 
 
 def _every_selection(game: Game, hole: Sequence[Card], board: Sequence[Card], qualifier: int | None) -> Hands:
@@ -90,8 +95,7 @@ class Evaluation:
         found = self._hands[i]
         if found is None:
             # Whoever asks for one hand (a report, the JSON contract) asks for them all.
-            qualifier = self._qualifier if self._game.split else None
-            self._hands = list(fast.omaha_hands(self._holes, self._board, qualifier))
+            self._hands = list(evaluate_all(self._game, self._holes, self._board, self._qualifier))
             found = self._hands[i]
             assert found is not None
         return found
@@ -123,12 +127,9 @@ def evaluate_deal(
     values are worked out, and the cards when first asked for.
     """
     prepared = fast.prepare_board(board, qualifier)
-    if game.hole_used is None or by_suit or (qualifier is None and game.split):
-        hands = [_every_selection(game, hole, prepared.cards, qualifier) for hole in holes]
-    elif cards:
-        hands = fast.omaha_hands(holes, prepared, qualifier if game.split else None)
-    else:
+    if not cards and not _every_selection_needed(game, qualifier, by_suit):
         highs, lows = fast.omaha_values(holes, prepared, qualifier if game.split else None)
         return Evaluation(highs, lows, game, holes, prepared, qualifier)
+    hands = evaluate_all(game, holes, prepared, qualifier, by_suit)
     lows = [h.low.value if h.low is not None else -1 for h in hands] if game.split else None
     return Evaluation([h.high.value for h in hands], lows, game, holes, prepared, qualifier, hands)
