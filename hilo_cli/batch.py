@@ -35,12 +35,12 @@ class Raw(NamedTuple):
 
 
 class Outcome(NamedTuple):
-    """One record's result: ``output`` to print, ``error`` if it could not be settled, ``differs`` if a
-    check found amounts that differ."""
+    """One record's result: ``output`` to print (UTF-8), ``error`` if it could not be settled, ``differs``
+    if a check found amounts that differ."""
 
     source: str
     line: int
-    output: str
+    output: bytes
     error: str | None
     differs: bool
 
@@ -173,11 +173,11 @@ def process(raw: Raw, defaults: Defaults, fmt: OutputFormat) -> Outcome:
         settlement = settle(deal_from_record(record, defaults), cards=True)  # every format shows the hands
         differs = settlement.check is not None and not settlement.check.ok
         if fmt == "json":
-            output = jsonlib.dumps(json_out.settlement_dict(settlement)) + "\n"
+            output = jsonlib.dumps_line(json_out.settlement_dict(settlement))
         elif fmt == "csv":
-            output = csv_out.settlement_rows(settlement, _where(raw))
+            output = csv_out.settlement_rows(settlement, _where(raw)).encode()
         else:
-            output = text_out.settlement_text(settlement, _where(raw)) + "\n"
+            output = (text_out.settlement_text(settlement, _where(raw)) + "\n").encode()
     except HiloError as e:
         return _error(raw, record_id, e.message, fmt)
     except (RecursionError, OverflowError, TypeError, ValueError) as e:
@@ -193,22 +193,24 @@ def _where(raw: Raw) -> str:
 def _error(raw: Raw, record_id: str | None, message: str, fmt: OutputFormat) -> Outcome:
     where = _where(raw)
     if fmt == "json":
-        output = jsonlib.dumps(json_out.error_dict(record_id, raw.line, message)) + "\n"
+        output = jsonlib.dumps_line(json_out.error_dict(record_id, raw.line, message))
     elif fmt == "csv":
-        output = csv_out.error_row(where, record_id, message)
+        output = csv_out.error_row(where, record_id, message).encode()
     else:
-        output = ""
+        output = b""
     return Outcome(raw.source, raw.line, output, message, False)
 
 
-def _process_chunk(chunk: list[Raw], defaults: Defaults, fmt: OutputFormat) -> list[Outcome]:
-    """Settle a chunk in a worker. A chunk with nothing to report comes back as one outcome holding
-    all its output, so the parent process, which shares the CPUs with the workers, only writes it."""
-    outcomes = [process(raw, defaults, fmt) for raw in chunk]
+def _process_chunk(chunk: list[tuple[str, int, Kind, object]], defaults: Defaults,
+                   fmt: OutputFormat) -> list[Outcome]:
+    """Settle a chunk in a worker. The records come as plain tuples and a chunk with nothing to report
+    comes back as one outcome holding all its output: the parent process, which shares the CPUs with
+    the workers, only passes bytes along."""
+    outcomes = [process(Raw._make(raw), defaults, fmt) for raw in chunk]
     if any(o.error is not None or o.differs for o in outcomes):
         return outcomes
-    first = chunk[0]
-    return [Outcome(first.source, first.line, "".join([o.output for o in outcomes]), None, False)]
+    source, line = chunk[0][:2]
+    return [Outcome(source, line, b"".join([o.output for o in outcomes]), None, False)]
 
 
 def _chunks(raws: Iterable[Raw], size: int) -> Iterator[list[Raw]]:
@@ -235,7 +237,7 @@ def run(raws: Iterable[Raw], defaults: Defaults, fmt: OutputFormat, jobs: int = 
     with multiprocessing.get_context("fork").Pool(jobs) as pool:
         pending: deque[multiprocessing.pool.AsyncResult[list[Outcome]]] = deque()
         for chunk in _chunks(raws, 500):
-            pending.append(pool.apply_async(work, (chunk,)))
+            pending.append(pool.apply_async(work, ([tuple(raw) for raw in chunk],)))
             if len(pending) >= 4 * jobs:
                 yield from pending.popleft().get()
         while pending:

@@ -209,9 +209,10 @@ def batch(files: tuple[str, ...], input_format: str, fail_fast: bool, jobs: int,
     from hilo_cli.formats import csv_out
 
     defaults = _defaults(game, qualifier, chip_unit, odd_chip)
-    out = sys.stdout
+    sys.stdout.flush()
+    out = sys.stdout.buffer  # outcomes are UTF-8 already
     if fmt == "csv":
-        out.write(csv_out.header())
+        out.write(csv_out.header().encode())
     bad = differs = False
     try:
         for outcome in run(_all_records(files or ("-",), input_format), defaults, fmt, jobs):

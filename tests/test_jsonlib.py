@@ -14,7 +14,7 @@ from hilo_cli.formats.records import Defaults
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 
 
-def _outputs() -> list[str]:
+def _outputs() -> list[bytes]:
     lines = (EXAMPLES / "side-pots.jsonl").read_bytes().splitlines()
     lines.append(b'{"id": "bad", "board": "Ac 3d 6h Ks", "players": []}')
     lines.append(b'{"id": "caf\xc3\xa9", "board": "Ac 3d 6h Ks Kd", "players": [{"name": "\xc3\xa9", '
@@ -29,8 +29,8 @@ def test_fallback_writes_the_same_as_orjson(monkeypatch: pytest.MonkeyPatch) -> 
     monkeypatch.setattr(jsonlib, "orjson", None)
     slow = _outputs()
     assert fast == slow
-    assert "é" in fast[-1]  # UTF-8 text is written as it is, not escaped
-    assert all(json.loads(line) for line in fast)
+    assert "é".encode() in fast[-1]  # UTF-8 text is written as it is, not escaped
+    assert all(line.endswith(b"}\n") and json.loads(line) for line in fast)
 
 
 @pytest.mark.parametrize("use_orjson", [True, False])

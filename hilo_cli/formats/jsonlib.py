@@ -26,6 +26,13 @@ def dumps(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
+def dumps_line(value: Any) -> bytes:
+    """``dumps(value)`` and a newline, as UTF-8 bytes: one JSON Lines record, ready to write."""
+    if orjson is not None:
+        return orjson.dumps(value, option=orjson.OPT_APPEND_NEWLINE)
+    return (json.dumps(value, ensure_ascii=False, separators=(",", ":")) + "\n").encode()
+
+
 def loads(data: bytes | str) -> Any:
     """Parse JSON text; raises ``ValueError`` (a ``json.JSONDecodeError`` or orjson's) when malformed."""
     if orjson is not None:
