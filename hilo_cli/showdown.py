@@ -67,8 +67,15 @@ class PlayerResult:
     def hands(self) -> Hands | None:
         return self._evaluation.hands(self._index) if self._evaluation is not None and self._index >= 0 else None
 
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, PlayerResult) and (self.player, self.won, self.returned, self.hands) == (
+            other.player, other.won, other.returned, other.hands)
+
+    def __hash__(self) -> int:
+        return hash((self.player, self.won, self.returned))
+
     def __repr__(self) -> str:
-        return f"PlayerResult({self.player.name!r}, won={self.won}, returned={self.returned})"
+        return f"PlayerResult({self.player.name!r}, won={self.won}, returned={self.returned}, hands={self.hands!r})"
 
 
 class Check(NamedTuple):

@@ -330,3 +330,13 @@ def test_high_only_games_have_no_low_half():
         if not g.split:
             hands = evaluate(g, parse_cards("Ah 2h 3c 4c 5d 6d")[: g.hole_cards], parse_cards("3h 4s 5s Kd Jh"))
             assert hands.low is None, f"{g.name}: a high-only game gave a low {hands.low}"
+
+
+def test_equal_hole_pairs_show_the_first_in_listing_order_with_any_number_of_hole_cards() -> None:
+    # Three nines: each pair of them with K Q 7 makes the same pair of nines; the first two listed are
+    # the ones shown, with five or six hole cards as with four (a report must not depend on the hand's size).
+    board = parse_cards("Kd Qh 7s 4c 2h")
+    shown = [evaluate(game(name), parse_cards(hole), board).high.cards
+             for name, hole in (("omaha", "9s 9h 9d 3c"), ("omaha-5", "9s 9h 9d 3c 5c"),
+                                ("omaha-6", "9s 9h 9d 3c 5c 6d"), ("omaha8-6", "9d 9s 9h 3c 5c 6d"))]
+    assert [" ".join(map(str, cards)) for cards in shown] == ["9s 9h Kd Qh 7s"] * 3 + ["9s 9d Kd Qh 7s"]

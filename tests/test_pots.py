@@ -374,3 +374,11 @@ def test_paid_out_amounts_are_checked():
     assert right.check.ok
     wrong = settle(deal(seat("Hi", 1, HI), seat("Lo", 2, LO1), pot=25, expected={"Hi": 12, "Lo": 13}))
     assert wrong.check.differences == {"Hi": (12, 13), "Lo": (13, 12)}
+
+
+def test_settling_the_same_deal_twice_gives_equal_settlements() -> None:
+    d = deal(seat("A", 1, LO1, 100), seat("B", 2, HI, 100), seat("C", 3, NOLO, 40, folded=True))
+    first, second = settle(d), settle(d, cards=True)
+    assert first == second and hash(first.players) == hash(second.players)
+    assert first.players[0].hands == second.players[0].hands and first.players[2].hands is None
+    assert "won=" in repr(first.players[0])

@@ -155,7 +155,10 @@ def omaha_hands(holes: Sequence[Sequence[Card]], board: Board, qualifier: int | 
             i, j = pairs4[entries.index(best)]
             hole_mask = bits[a] | bits[b] | bits[c] | bits[d]
         else:
-            best, i, j = max([(row[row_of[hole[i]] + rank[hole[j]]], i, j) for i, j in _PAIRS[len(hole)]])
+            pairs = _PAIRS[len(hole)]
+            listed = [row[row_of[hole[i]] + rank[hole[j]]] for i, j in pairs]
+            best = max(listed)
+            i, j = pairs[listed.index(best)]  # the first pair in listing order, as with four hole cards
             hole_mask = 0
             for c in hole:
                 hole_mask |= bits[c]
