@@ -3,7 +3,7 @@
     python benchmarks/profile_batch.py [--deals 20000] [--players 6] [--seed 1] [--top 25]
 
 Runs ``hilo_cli.batch.read_records`` + ``hilo_cli.batch.run(..., fmt="json", jobs=1)`` over an in-memory
-JSON Lines file of seeded deals (``benchmarks/deals.py``), writing to an ``io.StringIO``, under cProfile.
+JSON Lines file of seeded deals (``benchmarks/deals.py``), writing to an ``io.BytesIO``, under cProfile.
 Prints the top functions by cumulative and by total (own) time, the share of time in each stage (JSON
 decode, deal building, evaluation, the rest of settlement, JSON encode), and then the same stages timed
 one after another without the profiler (whose overhead inflates many small calls), plus a few JSON
@@ -37,7 +37,7 @@ def pipeline(data: bytes) -> str:
     from hilo_cli.batch import read_records, run
     from hilo_cli.formats.records import Defaults
 
-    out = io.StringIO()
+    out = io.BytesIO()
     for outcome in run(read_records("bench.jsonl", io.BytesIO(data)), Defaults(), "json", jobs=1):
         if outcome.error is not None:
             raise SystemExit(f"{outcome.source}:{outcome.line}: {outcome.error}")
@@ -96,7 +96,8 @@ def stage_shares(profile: cProfile.Profile) -> None:
     settle_all = cumulative(stats, "hilo_cli/showdown.py", "settle")
     check = cumulative(stats, "hilo_cli/deal.py", "check_deal")
     to_dict = cumulative(stats, "hilo_cli/formats/json_out.py", "settlement_dict")
-    dumps = cumulative_any(stats, ("hilo_cli/formats/jsonlib.py", "dumps"), ("json/__init__.py", "dumps"))
+    jsonlib = "hilo_cli/formats/jsonlib.py"
+    dumps = cumulative_any(stats, (jsonlib, "dumps_line"), (jsonlib, "dumps"), ("json/__init__.py", "dumps"))
     rows = [
         ("reading lines (read_records)", read),
         ("JSON decode (hilo's loads)", decode),
@@ -112,7 +113,7 @@ def stage_shares(profile: cProfile.Profile) -> None:
     for label, t in rows:
         say(f"  {label:<58} {t:7.3f} s  {100 * t / total:5.1f}%")
     say(f"  {'JSON encode total':<58} {to_dict + dumps:7.3f} s  {100 * (to_dict + dumps) / total:5.1f}%")
-    say(f"  {'other (process/run loop, Outcome, StringIO writes)':<58} {total - accounted:7.3f} s  "
+    say(f"  {'other (process/run loop, Outcome, BytesIO writes)':<58} {total - accounted:7.3f} s  "
         f"{100 * (total - accounted) / total:5.1f}%")
     if MISSING:
         say(f"  (not found in the profile, counted as 0: {', '.join(MISSING)})")
@@ -154,23 +155,23 @@ def stages_unprofiled(data: bytes, n: int) -> None:
     try:
         from hilo_cli.formats import jsonlib
 
-        loads, dumps = jsonlib.loads, jsonlib.dumps
+        loads, dumps = jsonlib.loads, jsonlib.dumps_line
         backend = getattr(jsonlib, "BACKEND", "?")
     except ImportError:  # a hilo without its JSON wrapper: the standard library, as batch.py used it
         loads, backend = json.loads, "json"
 
-        def dumps(value: Any) -> str:
-            return json.dumps(value, ensure_ascii=False)
+        def dumps(value: Any) -> bytes:
+            return (json.dumps(value, ensure_ascii=False) + "\n").encode()
 
     evaluate = _evaluator()
     defaults = Defaults()
     clock = time.perf_counter
     names = ("reading lines (read_records)", f"JSON decode (hilo's loads, {backend})",
              "deal building (deal_from_record)", "settle (check, evaluation, pots, shares)",
-             "JSON encode: settlement_dict", f"JSON encode: hilo's dumps ({backend})", "writing (StringIO.write)")
+             "JSON encode: settlement_dict", f"JSON encode: hilo's dumps ({backend})", "writing (BytesIO.write)")
     spent = [0.0] * len(names)
     eval_only = 0.0
-    out = io.StringIO()
+    out = io.BytesIO()
     gc.collect()
     it = read_records("b", io.BytesIO(data))
     t0 = clock()
@@ -184,7 +185,7 @@ def stages_unprofiled(data: bytes, n: int) -> None:
         t4 = clock()
         as_dict = json_out.settlement_dict(settlement)
         t5 = clock()
-        text = dumps(as_dict) + "\n"
+        text = dumps(as_dict)
         t6 = clock()
         out.write(text)
         t7 = clock()
@@ -243,7 +244,7 @@ def main(argv: list[str] | None = None) -> None:
 
     data = "".join(gen.json_lines(args.deals, args.players, args.seed)).encode()
     say(f"profile of the in-process batch pipeline: {args.deals} deals, {args.players} players, seed {args.seed}, "
-        f"{len(data) / 1e6:.1f} MB of JSON Lines in memory, output to io.StringIO")
+        f"{len(data) / 1e6:.1f} MB of JSON Lines in memory, output to io.BytesIO")
 
     import hilo_cli.batch  # noqa: F401  (imports outside the profile)
 
