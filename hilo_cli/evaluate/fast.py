@@ -3,6 +3,7 @@
 High: the board's row (``tables.board_row``) gives the best non-flush hand for each pair of hole ranks;
 a flush needs two hole cards and three board cards of one suit (§2.4), checked only when the board has
 three of a suit. Low: one lookup on the masks of low ranks held and on the board (§2.4, §3).
+``omaha_values`` does only that; ``omaha_hands`` also keeps which cards made each hand.
 """
 
 from __future__ import annotations
@@ -86,7 +87,8 @@ def omaha_values(
     hole cards (with four hole cards written out), a flush only where two hole cards and three board
     cards share a suit, and one lookup on the masks of low ranks. A low value below 0 is minus a
     ``tables.NO_LOW_*`` reason; ``qualifier`` ``None`` here means no low half (the lows are ``None``).
-    This loop is where settling a file spends its evaluation time.
+    Settling goes through here; a report that shows every hand goes through ``omaha_hands`` instead, and
+    a test holds the two to the same values on 200,000 hands.
     """
     row = board.row
     if row is None:
