@@ -17,7 +17,7 @@ Rule (RULES.md section)                   Implemented by
 §2.2 high and low chosen independently     ``evaluate.evaluate`` / ``evaluate_all`` / ``evaluate_deal``
                                            (separate searches)
 §2.3 best of C(h,2)×C(5,3) candidates      ``evaluate.tables.board_row``, ``evaluate.generic``
-§2.4 misreads: flush, straight, board      ``evaluate.fast._with_flush`` and ``omaha_values`` (a flush
+§2.4 misreads: flush, straight, board      ``evaluate.fast._best_flush`` (a flush
      quads, trips in the hole, low needs   needs 2 suited hole cards and 3 suited board cards),
                                            ``evaluate.tables.low_choice``
      two low hole cards, counterfeiting    (two distinct hole ranks + three other board ranks) and

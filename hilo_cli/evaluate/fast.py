@@ -115,19 +115,8 @@ def omaha_values(
             low = known.get(hole_mask << 16 | board_mask)
             lows.append(low if low is not None else low_value(hole_mask, board_mask))
     if suit >= 0:
-        # A flush needs two hole cards and three board cards of the board's suit (RULES §2.4).
-        flush_masks = [m for m, _ in board.suited_triples]
-        flushes = tables.flush_table()
         for n, hole in enumerate(holes):
-            suited = [1 << rank[c] for c in hole if c & 3 == suit]
-            if len(suited) > 1:
-                value = highs[n]
-                for x, y in combinations(suited, 2):
-                    for m in flush_masks:
-                        flush = flushes[x | y | m]
-                        if flush > value:
-                            value = flush
-                highs[n] = value
+            highs[n] = _best_flush(highs[n], hole, board)[0]
     return highs, lows if qualifier is not None else None
 
 
@@ -183,19 +172,25 @@ def omaha_hands(holes: Sequence[Sequence[Card]], board: Board, qualifier: int | 
 
 
 def _with_flush(high: HighHand, hole: Sequence[Card], board: Board) -> HighHand:
-    """``high``, or a better flush: two suited hole cards with three board cards of that suit."""
-    suited_hole = [c for c in hole if c & 3 == board.flush_suit]
-    if len(suited_hole) < 2:
-        return high
-    value, chosen = high.value, None
-    flushes = tables.flush_table()
-    for a, b in combinations(suited_hole, 2):
-        pair_mask = 1 << _RANK[a] | 1 << _RANK[b]
-        for triple_mask, triple in board.suited_triples:
-            flush = flushes[pair_mask | triple_mask]
-            if flush > value:
-                value, chosen = flush, (a, b, *triple)
+    """``high``, or a better flush."""
+    value, chosen = _best_flush(high.value, hole, board)
     return HighHand(value, chosen) if chosen is not None else high
+
+
+def _best_flush(value: int, hole: Sequence[Card], board: Board) -> tuple[int, tuple[Card, ...] | None]:
+    """A flush better than ``value`` and its cards, or ``value`` and ``None``: two hole cards and three
+    board cards of the board's suit (RULES §2.4)."""
+    suited_hole = [c for c in hole if c & 3 == board.flush_suit]
+    chosen = None
+    if len(suited_hole) > 1:
+        flushes = tables.flush_table()
+        for a, b in combinations(suited_hole, 2):
+            pair_mask = 1 << _RANK[a] | 1 << _RANK[b]
+            for triple_mask, triple in board.suited_triples:
+                flush = flushes[pair_mask | triple_mask]
+                if flush > value:
+                    value, chosen = flush, (a, b, *triple)
+    return value, chosen
 
 
 class _OmahaLow(LowHand):
