@@ -215,12 +215,8 @@ def main(argv: list[str] | None = None) -> None:
         # c. hilo batch --format json end to end.
         if args.batch:
             say()
-            path = tmp / f"deals-{args.batch}.jsonl"
-            start = time.perf_counter()
-            with open(path, "w", encoding="utf-8") as f:
-                gen.write_json_lines(f, args.batch, players, seed)
-            say(f"[c] hilo batch --format json, {args.batch} deals ({path.stat().st_size / 1e6:.1f} MB file written "
-                f"in {time.perf_counter() - start:.1f} s, not timed), output to /dev/null")
+            path, written = _deal_file(tmp, args.batch, players, seed)
+            say(f"[c] hilo batch --format json, {args.batch} deals ({written}, not timed), output to /dev/null")
             _check_batch_output(path, min(2000, args.batch), settle, deal_from_record, defaults)
             for jobs in (1, 2):
                 runs = [run_child([HILO, "batch", "--format", "json", "--jobs", str(jobs), str(path)])
@@ -272,12 +268,8 @@ def main(argv: list[str] | None = None) -> None:
         # e. Peak memory over a big file.
         if args.big:
             say()
-            path = tmp / f"deals-{args.big}.jsonl"
-            start = time.perf_counter()
-            with open(path, "w", encoding="utf-8") as f:
-                gen.write_json_lines(f, args.big, players, seed)
-            say(f"[e] peak memory, hilo batch --format json --jobs 1 over {args.big} deals "
-                f"({path.stat().st_size / 1e6:.1f} MB file written in {time.perf_counter() - start:.1f} s), "
+            path, written = _deal_file(tmp, args.big, players, seed)
+            say(f"[e] peak memory, hilo batch --format json --jobs 1 over {args.big} deals ({written}), "
                 "output to /dev/null")
             _, floor, _ = run_child([sys.executable, "-c", "pass"])
             elapsed, peak, code = run_child([HILO, "batch", "--format", "json", "--jobs", "1", str(path)])
@@ -296,6 +288,15 @@ def main(argv: list[str] | None = None) -> None:
     say()
     say("load average at end: {:.2f} {:.2f} {:.2f}".format(*os.getloadavg()))
     _table(fig, args)
+
+
+def _deal_file(tmp: Path, count: int, players: int, seed: int) -> tuple[Path, str]:
+    """Write ``count`` seeded deals as JSON Lines under ``tmp``; the path, and its size and writing time."""
+    path = tmp / f"deals-{count}.jsonl"
+    start = time.perf_counter()
+    with open(path, "w", encoding="utf-8") as f:
+        gen.write_json_lines(f, count, players, seed)
+    return path, f"{path.stat().st_size / 1e6:.1f} MB file written in {time.perf_counter() - start:.1f} s"
 
 
 def _check_batch_output(path: Path, count: int, settle: Any, deal_from_record: Any, defaults: Any) -> None:
