@@ -15,6 +15,7 @@ class ExitStatus(IntEnum):
     OK = 0
     DIFFERENCE = 1
     BAD_INPUT = 2
+    INTERRUPTED = 130  # 128 + SIGINT: what a shell reports for Ctrl-C
 
 
 class HiloError(Exception):

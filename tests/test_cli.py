@@ -344,14 +344,23 @@ def test_the_help_examples_work(command: list[str], monkeypatch: pytest.MonkeyPa
         assert result.exit_code == 0, f"{example}\n{result.output}"
 
 
-def test_every_exit_status_is_produced() -> None:
+def test_every_exit_status_is_produced(monkeypatch: pytest.MonkeyPatch) -> None:
     wrong = {**RECORD, "expected": {"A": 1200}}
     invocations = {
         ExitStatus.OK: (EXAMPLE, None),
         ExitStatus.DIFFERENCE: (["batch"], jsonl(wrong)),
         ExitStatus.BAD_INPUT: (["batch"], jsonl(wrong, {**RECORD, "pot": "lots"})),
+        ExitStatus.INTERRUPTED: (["showdown", "--board", "interrupt", "A=2c 4d Qc Jd"], None),
     }
     assert set(invocations) == set(ExitStatus)
+
+    def interrupt(*args: object, **kwargs: object) -> None:
+        raise KeyboardInterrupt  # what Ctrl-C raises in the middle of reading the cards
+
+    import hilo_cli.formats.records
+
     for status, (args, stdin) in invocations.items():
+        if status == ExitStatus.INTERRUPTED:
+            monkeypatch.setattr(hilo_cli.formats.records, "deal_from_record", interrupt)
         result = run(args, stdin=stdin)
         assert result.exit_code == status, f"{status!r}: {args} gave {result.exit_code}\n{result.output}"

@@ -1,0 +1,95 @@
+"""The ``hilo`` command: Click only. Options, files and echo; the rules live in the library.
+
+Each command is a module of this package (``COMMANDS``), imported only when it is run or its help is
+shown, and each imports the library modules it needs when it runs: ``hilo showdown`` does not pay at
+start-up for batch work, worker processes, equity tables or output formats it will not use.
+"""
+
+from __future__ import annotations
+
+import importlib
+import sys
+from typing import Any
+
+import click
+
+from hilo_cli import __version__
+from hilo_cli.errors import ExitStatus, HiloError
+
+# Each command's module, in the order ``hilo --help`` lists them; the module defines a click command of
+# the same name. A new command is a new module here and one line in this table.
+COMMANDS: dict[str, str] = {
+    "showdown": "hilo_cli.cli.showdown",
+    "batch": "hilo_cli.cli.batch",
+}
+
+# Click 8.2 and later raise this for a bare `hilo`; older Clicks print the help and exit 0.
+_NO_ARGS: type[Exception] = getattr(click.exceptions, "NoArgsIsHelpError", click.exceptions.Exit)
+
+
+class HiloGroup(click.Group):
+    """A group whose usage errors are one line on stderr and exit 2, under CliRunner too, and whose
+    commands are imported only when they are used (``COMMANDS``)."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return list(COMMANDS)
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        module = COMMANDS.get(cmd_name)
+        if module is None:
+            return None
+        command = getattr(importlib.import_module(module), cmd_name.replace("-", "_"))
+        assert isinstance(command, click.Command)
+        return command
+
+    def main(self, *args: Any, **kwargs: Any) -> Any:
+        standalone = kwargs.pop("standalone_mode", True)
+        try:
+            rv = super().main(*args, standalone_mode=False, **kwargs)  # type: ignore[call-overload]
+        except KeyboardInterrupt:
+            _interrupted()
+        except click.exceptions.Abort as e:
+            if isinstance(e.__cause__, KeyboardInterrupt):
+                _interrupted()
+            click.echo("hilo: aborted", err=True)
+            sys.exit(ExitStatus.BAD_INPUT)
+        except HiloError as e:
+            click.echo(f"hilo: error: {e}", err=True)
+            sys.exit(e.exit_status)
+        except _NO_ARGS:
+            click.echo("hilo: error: missing command: showdown or batch (see 'hilo --help')", err=True)
+            sys.exit(ExitStatus.BAD_INPUT)
+        except OSError as e:
+            click.echo(f"hilo: error: cannot write the output: {e.strerror or e}", err=True)
+            sys.exit(ExitStatus.BAD_INPUT)
+        except click.exceptions.ClickException as e:
+            hint = f" (see '{e.ctx.command_path} --help')" if isinstance(e, click.UsageError) and e.ctx else ""
+            click.echo(f"hilo: error: {e.format_message()}{hint}", err=True)
+            sys.exit(ExitStatus.BAD_INPUT)
+        if not standalone:
+            return rv
+        sys.exit(rv if isinstance(rv, int) else ExitStatus.OK)
+
+
+@click.group(cls=HiloGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="hilo")
+def main() -> None:
+    """Settle Omaha Hi/Lo showdowns: best high and 8-or-better low hands, every pot in chips.
+
+    \b
+    Example:
+      hilo showdown --board "Ac 3d 6h Ks Kd" A="2c 4d Qc Jd" B="Kh Kc 2h 4s" --pot 1200
+      hilo batch examples/hands.txt --format json
+    """
+
+
+
+
+def _interrupted() -> None:
+    """Ctrl-C: one line and the shell's status for an interrupt (128 + SIGINT), never a traceback."""
+    try:
+        sys.stdout.flush()
+    except (OSError, ValueError):
+        pass
+    click.echo("hilo: interrupted", err=True)
+    sys.exit(ExitStatus.INTERRUPTED)
