@@ -34,8 +34,10 @@ Rule (RULES.md section)                   Implemented by
 §4.4 tied half: leftovers one each,        ``pots.divide``, ``pots.clockwise_from_button``
      clockwise from the button
 §4.5 same winners both ways: one division  ``showdown._divide_pot`` ("same winners")
-§4.6 stud: by highest card then suit       ``showdown._OddChipOrder``, ``evaluate.generic`` (chooses,
-                                           among equal hands, the one with the highest card)
+§4.6 stud: by highest card then suit       ``showdown._OddChipOrder`` (tied players by their cards
+     (which five cards, when equal)        from the highest down, identical cards clockwise; the
+                                           reason names the deciding card), ``evaluate.generic.shown``
+                                           (among equal selections, the greatest cards from the top)
 §4.7 chips conserved; totals               ``showdown.settle`` (``won`` = shares + returned)
 §5.1 side pots by layers, merged           ``pots.build_pots``
 §5.2 folded players never eligible         ``pots.build_pots``, ``showdown.settle``

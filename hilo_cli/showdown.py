@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from hilo_cli.cards import Card, format_cards
 from hilo_cli.deal import Deal, Player, check_deal
 from hilo_cli.evaluate import Evaluation, Hands, evaluate_deal
 from hilo_cli.pots import Pot, build_pots, clockwise_from_button, divide
@@ -101,9 +102,11 @@ class Settlement(NamedTuple):
 
 
 class _OddChipOrder:
-    """The order in which tied winners receive leftover units: clockwise from the button (RULES §4.4)
-    or by the highest card by rank then suit of the hand that won that half (§4.6). Worked out only
-    when a half is tied, which most pots are not."""
+    """The order in which tied winners receive leftover units, and why: clockwise from the button
+    (RULES §4.4), or under the suit rule by the cards each winner shows for that half, compared from the
+    highest down by rank then suit, with identical cards falling back to clockwise (§4.6 "Which five
+    cards"; the high hands decide when the same players win both halves, §4.5). Worked out only when a
+    half is tied, which most pots are not."""
 
     def __init__(self, deal: Deal, positions: dict[str, int], evaluation: Evaluation | None) -> None:
         self.deal = deal
@@ -115,25 +118,37 @@ class _OddChipOrder:
     def by_suit(self) -> bool:
         return self.deal.odd_chip_rule == "suit"
 
-    @property
-    def why(self) -> str:
-        if self.by_suit:
-            return "by the highest card by rank then suit in each winner's hand (RULES §4.6)"
-        return f"clockwise from the button (seat {self.deal.button_seat}) (RULES §4.4)"
+    def _clockwise(self) -> str:
+        return f"clockwise from the button (seat {self.deal.button_seat})"
 
     def __call__(self, names: list[str], half: str) -> list[str]:
         if len(names) < 2:
             return names
-        if self.by_suit:
-            return sorted(names, key=lambda n: self._top_card(n, half), reverse=True)
         if self._rank is None:
             seats = {p.name: p.seat for p in self.deal.players}
             self._rank = {n: i for i, n in enumerate(clockwise_from_button(seats, self.deal.button_seat))}
-        return sorted(names, key=self._rank.__getitem__)
+        clockwise = sorted(names, key=self._rank.__getitem__)
+        if not self.by_suit:
+            return clockwise
+        # A stable sort: players showing identical cards stay in clockwise order.
+        return sorted(clockwise, key=lambda n: self._shown(n, half), reverse=True)
 
-    def _top_card(self, name: str, half: str) -> tuple[int, ...]:
-        """The hand's cards from the highest by rank then suit down: the first decides (§4.6); with a
-        shared board card on top (the suit rule in a board game) the next ones do, not listing order."""
+    def why(self, winners: list[str], odd: int, to: str, half: str) -> str:
+        """Why ``to`` got a leftover unit: ``winners`` in odd-chip order, the first ``odd`` got one."""
+        if not self.by_suit:
+            return f"{self._clockwise()} (RULES §4.4)"
+        other = winners[odd]  # the first tied winner left without one
+        mine, theirs = self._shown(to, half), self._shown(other, half)
+        if mine == theirs:
+            return (f"{to} and {other} show the same five cards (RULES §4.6), so {self._clockwise()} "
+                    "(RULES §4.4)")
+        j = next(i for i, (a, b) in enumerate(zip(mine, theirs, strict=True)) if a != b)
+        shared = f" after the shared {format_cards(mine[:j])}" if j else ""
+        return (f"by the highest card by rank then suit in each winner's hand (RULES §4.6): "
+                f"{to}'s {mine[j]} beats {other}'s {theirs[j]}{shared}")
+
+    def _shown(self, name: str, half: str) -> tuple[Card, ...]:
+        """The cards of the hand that won ``half``, from the highest down by rank then suit (§4.6)."""
         assert self.evaluation is not None
         hands = self.evaluation.hands(self.positions[name])
         hand = hands.low if half == "low" else hands.high
@@ -203,7 +218,7 @@ def _give(shares: dict[str, int], odd: list[OddChip], units: int, unit: int, win
     for w in extra:
         odd.append(OddChip(w, unit, half, (
             f"{units} units of {label} do not divide among {len(winners)} tied winners: "
-            f"one leftover chip each, {order.why}")))
+            f"one leftover chip each, {order.why(winners, len(extra), w, half)}")))
 
 
 def _best(eligible: tuple[str, ...], values: list[int], order: _OddChipOrder, half: str) -> list[str]:

@@ -1,7 +1,9 @@
 """Every legal five-card selection, for the cases the tables do not serve.
 
 Stud (any five of seven), the no-qualifier low, and the suit odd-chip rule, where among equal hands the
-one holding the highest card by rank then suit is wanted (RULES §4.6, §9 V2).
+one a player shows is wanted: the selection whose cards, compared from the highest down by rank then
+suit, are greatest (RULES §4.6 "Which five cards"). That choice depends on the cards alone, never on the
+order in which they were written.
 """
 
 from __future__ import annotations
@@ -40,25 +42,32 @@ def fast_high_value(cards: Sequence[Card]) -> int:
     return tables.rank_table()[product]
 
 
+def shown(cards: Sequence[Card]) -> tuple[Card, ...]:
+    """Cards from the highest down by rank then suit (card numbers sort that way): how equal selections,
+    and tied players under the suit rule, are compared (RULES §4.6)."""
+    return tuple(sorted(cards, reverse=True))
+
+
 def best_high(game: Game, hole: Sequence[Card], board: Sequence[Card]) -> HighHand:
-    """Best high; among equal values, the selection with the highest card by rank then suit."""
-    value, _top, chosen = max((fast_high_value(s), max(s), s) for s in selections(game, hole, board))
+    """Best high; among equal values, the selection whose cards from the highest down are greatest."""
+    value, chosen = max((fast_high_value(s), shown(s)) for s in selections(game, hole, board))
     return HighHand(value, high_order(chosen, value))
 
 
 def best_low(
     game: Game, hole: Sequence[Card], board: Sequence[Card], qualifier: int | None
 ) -> tuple[LowHand | None, str | None]:
-    """Best low (ace-to-five); among equal values, the one with the highest card by rank then suit."""
-    best: tuple[int, Card, tuple[Card, ...]] | None = None
+    """Best low (ace-to-five); among equal values, the selection whose cards from the highest down (ace
+    high, as for the odd chip, RULES §4.6) are greatest."""
+    best: tuple[int, tuple[Card, ...]] | None = None
     for s in selections(game, hole, board):
         value = low_value(s, qualifier)
-        if value is not None:
-            candidate = (value, max(s), s)
+        if value is not None and (best is None or value >= best[0]):
+            candidate = (value, shown(s))
             if best is None or candidate > best:
                 best = candidate
     if best is not None:
-        return LowHand(best[0], low_order(best[2])), None
+        return LowHand(best[0], low_order(best[1])), None
     assert qualifier is not None  # with no qualifier every selection is a low
     return None, _why_no_low(game, hole, board, qualifier)
 
