@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import io
 import json
-from collections.abc import Iterable, Iterator
+import signal
+from collections.abc import Generator, Iterable, Iterator
 from functools import partial
 from itertools import islice
 from typing import IO, Literal, NamedTuple
@@ -53,14 +54,29 @@ def _decode(data: bytes, source: str, line: int) -> str:
 
 
 def read_records(source: str, stream: IO[bytes], input_format: str = "auto") -> Iterator[Raw]:
-    """Split one input into records. ``input_format`` is ``auto`` (from the content), ``json`` or ``text``."""
+    """Split one input into records.
+
+    ``input_format`` is ``auto`` (from the content), ``json`` (one document, an array, or objects one after
+    another as ``jq .`` writes them), ``jsonl`` (one object per line, each read on its own) or ``text``.
+    UTF-8 with or without a byte-order mark, UTF-16 with one; LF, CRLF or CR-only line ends.
+    """
     head = stream.read(8192)
+    if head.startswith((b"\xff\xfe", b"\xfe\xff")):
+        stream = _utf16(head, stream)
+        head = stream.read(8192)
     if head.startswith(b"\xef\xbb\xbf"):
         head = head[3:]
     if b"\x00" in head:
         yield Raw(source, 1, "error", "binary data, not deals in JSON or text")
         return
+    if b"\r" in head and b"\n" not in head:
+        # Classic Mac line ends (CR only): read as lines all the same.
+        stream = io.BytesIO(head.replace(b"\r", b"\n") + stream.read().replace(b"\r", b"\n"))
+        head = b""
     start = head.lstrip()
+    if not start:
+        head += stream.readline()
+        start = head.lstrip()
     if not start:
         yield Raw(source, 1, "error", "empty input: no deals")
         return
@@ -69,13 +85,24 @@ def read_records(source: str, stream: IO[bytes], input_format: str = "auto") -> 
         start = head.lstrip()
     if input_format == "auto":
         input_format = "json" if start[:1] in (b"{", b"[") else "text"
+        if input_format == "json" and _looks_like_json_lines(head, stream):
+            input_format = "jsonl"
     lines = _lines(head, stream)
     if input_format == "text":
         yield from _text_records(source, lines)
-    elif _looks_like_json_lines(start):
+    elif input_format == "jsonl":
         yield from _json_lines(source, lines)
     else:
         yield from _json_document(source, b"".join(lines))
+
+
+def _utf16(head: bytes, stream: IO[bytes]) -> IO[bytes]:
+    """A UTF-16 input (it has a byte-order mark) as UTF-8; a decoding error is left for the reader to report."""
+    data = head + stream.read()
+    try:
+        return io.BytesIO(data.decode("utf-16").encode("utf-8"))
+    except UnicodeDecodeError:
+        return io.BytesIO(data)
 
 
 def _lines(head: bytes, stream: IO[bytes]) -> Iterator[bytes]:
@@ -84,11 +111,31 @@ def _lines(head: bytes, stream: IO[bytes]) -> Iterator[bytes]:
     yield from stream
 
 
-def _looks_like_json_lines(start: bytes) -> bool:
-    """JSON Lines if the first line is a whole object on its own, or is meant to be one: it begins with
-    ``{`` and ends with ``}``, so a malformed first record does not make the whole file one document."""
-    first = start.split(b"\n", 1)[0].strip()
-    return first.startswith(b"{") and first.endswith(b"}")
+def _looks_like_json_lines(head: bytes, stream: IO[bytes]) -> bool:
+    """JSON Lines if the first line is a whole JSON object on its own, or if both of the first two lines
+    that are not blank start with ``{``: then a malformed first record (cut short, or with junk after it)
+    is one bad line, not a reason to read the whole file as one document. A value spread over lines
+    (``jq .`` output, a pretty-printed file) has a second line that does not start with ``{``."""
+    first, _, rest = head.lstrip().partition(b"\n")
+    try:
+        if isinstance(jsonlib.loads(first), dict):
+            return True
+    except (ValueError, RecursionError):
+        pass
+    if not first.strip().startswith(b"{") or first.strip() == b"{":
+        return False
+    for line in rest.split(b"\n")[:-1] if b"\n" in rest else []:
+        if line.strip():
+            return line.lstrip().startswith(b"{")
+    # The second line is not in the head yet: it is after a long first line.
+    return rest.strip().startswith(b"{") if rest.strip() else _peek_starts_object(stream)
+
+
+def _peek_starts_object(stream: IO[bytes]) -> bool:
+    peek = getattr(stream, "peek", None)
+    if peek is None:
+        return False
+    return bool(peek(1).lstrip()[:1] == b"{")
 
 
 def _text_records(source: str, lines: Iterable[bytes]) -> Iterator[Raw]:
@@ -108,12 +155,21 @@ def _text_records(source: str, lines: Iterable[bytes]) -> Iterator[Raw]:
 
 
 def _json_lines(source: str, lines: Iterable[bytes]) -> Iterator[Raw]:
+    found = False
     for number, data in enumerate(lines, 1):
         if data.strip():
-            yield Raw(source, number, "json-line", data)
+            found = True
+            yield Raw(source, number, "json-line", data.lstrip(b"\xef\xbb\xbf") if number == 1 else data)
+    if not found:
+        yield Raw(source, 1, "error", "empty input: no deals")
 
 
 def _json_document(source: str, data: bytes) -> Iterator[Raw]:
+    """One JSON document (an object, or an array of objects), or objects one after another (``jq .``).
+
+    A value that cannot be read is one error at the line where reading it failed; reading goes on at the
+    next line that starts with ``{``, so one bad record does not lose the ones after it.
+    """
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as e:
@@ -121,27 +177,54 @@ def _json_document(source: str, data: bytes) -> Iterator[Raw]:
         column = e.start - data.rfind(b"\n", 0, e.start)
         yield Raw(source, line, "error", f"not UTF-8 text (byte {column} of the line)")
         return
-    try:
-        value = json.loads(text)
-    except json.JSONDecodeError as e:
-        yield Raw(source, e.lineno, "error", f"malformed JSON: {e.msg} (column {e.colno})")
-        return
-    except RecursionError:
-        yield Raw(source, 1, "error", "JSON nested too deeply to be a deal")
-        return
-    if isinstance(value, list):
-        if not value:
-            yield Raw(source, 1, "error", "an empty JSON array: no deals")
-        for index, line in zip(value, _element_lines(text), strict=False):
-            yield Raw(source, line, "object", index)
-    else:
-        yield Raw(source, text.count("\n", 0, len(text) - len(text.lstrip())) + 1, "object", value)
-
-
-def _element_lines(text: str) -> Iterator[int]:
-    """The line on which each element of a top-level JSON array starts."""
     decoder = json.JSONDecoder()
-    pos = text.index("[") + 1
+    pos, end = 0, len(text)
+    while True:
+        pos = _skip_blank(text, pos)
+        if pos >= end:
+            return
+        line = text.count("\n", 0, pos) + 1
+        try:
+            value, after = decoder.raw_decode(text, pos)
+        except json.JSONDecodeError as e:
+            yield Raw(source, e.lineno, "error", f"malformed JSON: {e.msg} (column {e.colno})")
+            pos = _next_object_line(text, pos)
+            continue
+        except RecursionError:
+            yield Raw(source, line, "error", "JSON nested too deeply to be a deal")
+            pos = _next_object_line(text, pos)
+            continue
+        if isinstance(value, list):
+            if not value:
+                yield Raw(source, line, "error", "an empty JSON array: no deals")
+            for element, element_line in zip(value, _element_lines(text, pos), strict=False):
+                yield Raw(source, element_line, "object", element)
+        else:
+            yield Raw(source, line, "object", value)
+        pos = after
+
+
+def _skip_blank(text: str, pos: int) -> int:
+    while pos < len(text) and text[pos] in " \t\r\n\ufeff":
+        pos += 1
+    return pos
+
+
+def _next_object_line(text: str, pos: int) -> int:
+    """The start of the next line, after ``pos``, that starts with ``{`` (or the end of the text)."""
+    while True:
+        newline = text.find("\n", pos)
+        if newline < 0:
+            return len(text)
+        pos = newline + 1
+        if text.startswith("{", pos):
+            return pos
+
+
+def _element_lines(text: str, start: int) -> Iterator[int]:
+    """The line on which each element of the JSON array at ``start`` starts."""
+    decoder = json.JSONDecoder()
+    pos = text.index("[", start) + 1
     while True:
         while pos < len(text) and text[pos] in " \t\r\n,":
             pos += 1
@@ -173,7 +256,9 @@ def process(raw: Raw, defaults: Defaults, fmt: OutputFormat) -> Outcome:
         settlement = settle(deal_from_record(record, defaults), cards=True)  # every format shows the hands
         differs = settlement.check is not None and not settlement.check.ok
         if fmt == "json":
-            output = jsonlib.dumps_line(json_out.settlement_dict(settlement))
+            result = json_out.settlement_dict(settlement)
+            result["source"] = _where(raw)  # every result can be traced to its input
+            output = jsonlib.dumps_line(result)
         elif fmt == "csv":
             output = csv_out.settlement_rows(settlement, _where(raw)).encode()
         else:
@@ -193,7 +278,9 @@ def _where(raw: Raw) -> str:
 def _error(raw: Raw, record_id: str | None, message: str, fmt: OutputFormat) -> Outcome:
     where = _where(raw)
     if fmt == "json":
-        output = jsonlib.dumps_line(json_out.error_dict(record_id, raw.line, message))
+        error = json_out.error_dict(record_id, raw.line, message)
+        error["source"] = where
+        output = jsonlib.dumps_line(error)
     elif fmt == "csv":
         output = csv_out.error_row(where, record_id, message).encode()
     else:
@@ -213,13 +300,18 @@ def _process_chunk(chunk: list[tuple[str, int, Kind, object]], defaults: Default
     return [Outcome(source, line, b"".join([o.output for o in outcomes]), None, False)]
 
 
+def _ignore_interrupts() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def _chunks(raws: Iterable[Raw], size: int) -> Iterator[list[Raw]]:
     it = iter(raws)
     while chunk := list(islice(it, size)):
         yield chunk
 
 
-def run(raws: Iterable[Raw], defaults: Defaults, fmt: OutputFormat, jobs: int = 1) -> Iterator[Outcome]:
+def run(raws: Iterable[Raw], defaults: Defaults, fmt: OutputFormat,
+        jobs: int = 1) -> Generator[Outcome, None, None]:
     """Settle every record, in input order, here (``jobs`` 1) or in ``jobs`` worker processes.
 
     With workers, a run of records that settled cleanly may come back as one outcome; every record
@@ -234,7 +326,9 @@ def run(raws: Iterable[Raw], defaults: Defaults, fmt: OutputFormat, jobs: int = 
 
     work = partial(_process_chunk, defaults=defaults, fmt=fmt)
     # At most a few chunks per worker are in flight, so memory stays flat on a long input.
-    with multiprocessing.get_context("fork").Pool(jobs) as pool:
+    # Workers ignore Ctrl-C: the parent alone stops the run (it terminates them), so an interrupt gives
+    # one line from the parent, not a traceback from every worker.
+    with multiprocessing.get_context("fork").Pool(jobs, initializer=_ignore_interrupts) as pool:
         pending: deque[multiprocessing.pool.AsyncResult[list[Outcome]]] = deque()
         for chunk in _chunks(raws, 500):
             pending.append(pool.apply_async(work, ([tuple(raw) for raw in chunk],)))

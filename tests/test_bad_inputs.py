@@ -147,7 +147,8 @@ def test_bad_files(name: str, content: str | bytes, line_no: int, words: list[st
         assert word in line, f"{word!r} not in {line!r}"
     errors = [r for r in map(json.loads, result.stdout.splitlines()) if "error" in r]
     assert len(errors) == 1 and errors[0]["line"] == line_no, result.stdout
-    assert set(errors[0]) == {"id", "line", "error"}
+    assert set(errors[0]) == {"id", "line", "error", "source"}
+    assert errors[0]["source"] == f"{name}:{line_no}"
 
 
 def test_file_cases_are_read_the_same_from_stdin() -> None:

@@ -177,7 +177,7 @@ def test_big_o_takes_five_hole_cards() -> None:
     ("object.json", json.dumps(RECORD, indent=2)),
     ("array.json", json.dumps([RECORD, RECORD])),
     ("lines.jsonl", jsonl(RECORD, RECORD)),
-    ("lines.txt", f"# two deals\n{TEXT_LINE}\n\n{TEXT_LINE}  # again\n"),
+    ("lines.txt", f"# two deals\n{TEXT_LINE}\n\n  # a comment line may be indented\n{TEXT_LINE}\n"),
 ])
 def test_batch_reads_each_input_format(tmp_path: Path, name: str, content: str) -> None:
     path = tmp_path / name

@@ -76,7 +76,8 @@ def test_a_file_that_cannot_be_read_has_no_line(tmp_path: Path) -> None:
     result = CliRunner().invoke(main, ["batch", "--format", "json", str(tmp_path)])
     assert result.exit_code == 2
     assert result.stderr.strip() == f"{tmp_path}: cannot read: Is a directory"
-    assert json.loads(result.stdout) == {"id": None, "line": None, "error": "cannot read: Is a directory"}
+    assert json.loads(result.stdout) == {"id": None, "line": None, "error": "cannot read: Is a directory",
+                                         "source": str(tmp_path)}
 
 
 def test_suit_rule_in_a_board_game_does_not_depend_on_listing_order() -> None:

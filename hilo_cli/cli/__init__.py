@@ -14,6 +14,7 @@ from typing import Any
 import click
 
 from hilo_cli import __version__
+from hilo_cli.cli.common import interrupted
 from hilo_cli.errors import ExitStatus, HiloError
 
 # Each command's module, in the order ``hilo --help`` lists them; the module defines a click command of
@@ -47,10 +48,10 @@ class HiloGroup(click.Group):
         try:
             rv = super().main(*args, standalone_mode=False, **kwargs)  # type: ignore[call-overload]
         except KeyboardInterrupt:
-            _interrupted()
+            interrupted()
         except click.exceptions.Abort as e:
             if isinstance(e.__cause__, KeyboardInterrupt):
-                _interrupted()
+                interrupted()
             click.echo("hilo: aborted", err=True)
             sys.exit(ExitStatus.BAD_INPUT)
         except HiloError as e:
@@ -81,15 +82,3 @@ def main() -> None:
       hilo showdown --board "Ac 3d 6h Ks Kd" A="2c 4d Qc Jd" B="Kh Kc 2h 4s" --pot 1200
       hilo batch examples/hands.txt --format json
     """
-
-
-
-
-def _interrupted() -> None:
-    """Ctrl-C: one line and the shell's status for an interrupt (128 + SIGINT), never a traceback."""
-    try:
-        sys.stdout.flush()
-    except (OSError, ValueError):
-        pass
-    click.echo("hilo: interrupted", err=True)
-    sys.exit(ExitStatus.INTERRUPTED)

@@ -9,7 +9,7 @@ from typing import IO, TYPE_CHECKING
 
 import click
 
-from hilo_cli.cli.common import OutputFormat, common_options, defaults
+from hilo_cli.cli.common import OutputFormat, WholeRecords, common_options, defaults, interrupted, once, stdout_bytes
 from hilo_cli.errors import ExitStatus
 
 if TYPE_CHECKING:
@@ -17,11 +17,11 @@ if TYPE_CHECKING:
 
 @click.command()
 @click.argument("files", nargs=-1, metavar="[FILE ...]")
-@click.option("--input-format", type=click.Choice(["auto", "json", "text"]), default="auto",
-              show_default=True, help="How to read the input: detected from the content by default.")
+@once("--input-format", type=click.Choice(["auto", "json", "jsonl", "text"], case_sensitive=False), default="auto",
+      show="auto", help="How to read the input: detected from the content by default; json is one document, "
+                        "an array or objects one after another, jsonl one object per line.")
 @click.option("--fail-fast", is_flag=True, help="Stop at the first record that cannot be settled.")
-@click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True,
-              help="Worker processes; output stays in input order.")
+@once("--jobs", type=click.IntRange(min=1), default=1, show="1", help="Worker processes; output stays in input order.")
 @common_options
 def batch(files: tuple[str, ...], input_format: str, fail_fast: bool, jobs: int, game: str, qualifier: str,
           chip_unit: int, odd_chip: str | None, fmt: OutputFormat) -> None:
@@ -40,26 +40,33 @@ def batch(files: tuple[str, ...], input_format: str, fail_fast: bool, jobs: int,
     from hilo_cli.formats import csv_out
 
     record_defaults = defaults(game, qualifier, chip_unit, odd_chip)
-    sys.stdout.flush()
-    out = sys.stdout.buffer  # outcomes are UTF-8 already
-    if fmt == "csv":
-        out.write(csv_out.header().encode())
+    out = stdout_bytes()  # outcomes are UTF-8 already
     bad = differs = False
+    outcomes = run(_all_records(files or ("-",), input_format.lower()), record_defaults, fmt, jobs)
     try:
-        for outcome in run(_all_records(files or ("-",), input_format), record_defaults, fmt, jobs):
-            out.write(outcome.output)
-            if outcome.error is not None:
-                bad = True
-                out.flush()
-                where = f"{outcome.source}:{outcome.line}" if outcome.line else outcome.source
-                click.echo(f"{where}: {outcome.error}", err=True)
-                if fail_fast:
+        with WholeRecords() as interrupts:
+            if fmt == "csv":
+                out.write(csv_out.header().encode())
+            for outcome in outcomes:
+                with interrupts.writing():
+                    out.write(outcome.output)
+                    if outcome.error is not None:
+                        bad = True
+                        out.flush()
+                        where = f"{outcome.source}:{outcome.line}" if outcome.line else outcome.source
+                        click.echo(f"{where}: {outcome.error}", err=True)
+                if outcome.error is not None and fail_fast:
                     break
-            differs = differs or outcome.differs
-        out.flush()
+                differs = differs or outcome.differs
+            out.flush()
     except BrokenPipeError:
         # The reader went away (`hilo batch ... | head`): stop quietly, as a pipeline expects.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except KeyboardInterrupt:
+        outcomes.close()  # ends the worker processes, if any
+        interrupted()
+    finally:
+        outcomes.close()
     sys.exit(ExitStatus.BAD_INPUT if bad else ExitStatus.DIFFERENCE if differs else ExitStatus.OK)
 
 
@@ -68,7 +75,11 @@ def _all_records(files: tuple[str, ...], input_format: str) -> Iterator[Raw]:
 
     for name in files:
         if name == "-":
-            yield from read_records("<stdin>", sys.stdin.buffer, input_format)
+            stdin = sys.stdin
+            if stdin is None or getattr(stdin, "closed", False) or not hasattr(stdin, "buffer"):
+                yield Raw("<stdin>", 0, "error", "standard input is closed: no deals to read")
+                continue
+            yield from read_records("<stdin>", stdin.buffer, input_format)
             continue
         try:
             stream: IO[bytes] = open(name, "rb")

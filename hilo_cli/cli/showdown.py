@@ -2,17 +2,13 @@
 
 from __future__ import annotations
 
-import re
 import sys
 from typing import Any
 
 import click
 
-from hilo_cli.cli.common import OutputFormat, common_options, defaults
+from hilo_cli.cli.common import OutputFormat, common_options, defaults, once, stdout_bytes
 from hilo_cli.errors import ExitStatus, HiloError
-
-_PLAYER = re.compile(r"^(?:(?P<name>[^=@]+)=)?(?P<cards>[^@]*)(?:@(?P<amount>.*))?$")
-_PAIR = re.compile(r"^(?P<name>[^=]+)=(?P<amount>.+)$")
 
 
 def _number(text: str, where: str) -> int | float:
@@ -23,26 +19,53 @@ def _number(text: str, where: str) -> int | float:
 
 
 def _pairs(values: tuple[str, ...], option: str) -> dict[str, int | float]:
+    """``NAME=AMOUNT`` values; the name is everything before the last ``=`` (a name may hold ``=`` or
+    ``@``), and a name given twice is bad input, never "the last one wins"."""
     out: dict[str, int | float] = {}
     for value in values:
-        m = _PAIR.match(value)
-        if not m:
+        name, eq, amount = value.rpartition("=")
+        name = name.strip()
+        if not eq or not name or not amount.strip():
             raise HiloError(f"{value!r} is not NAME=AMOUNT", option)
-        out[m["name"].strip()] = _number(m["amount"].strip(), f"{option} {value}")
+        if name in out:
+            raise HiloError(f"{name} is given twice ({out[name]:g} and {amount.strip()}); give each player once",
+                            option)
+        out[name] = _number(amount.strip(), f"{option} {value}")
     return out
+
+
+def _player(arg: str, index: int) -> dict[str, Any]:
+    """``NAME=CARDS[@PUT]`` or bare ``CARDS[@PUT]``. The name is everything before the last ``=`` (cards
+    never hold one), so a name may contain ``=`` or ``@``; ``@PUT`` is after the last ``@`` of the rest."""
+    name, eq, rest = arg.rpartition("=")
+    if not eq:
+        name, rest = "", arg
+    cards, at, amount = rest.rpartition("@")
+    if not at:
+        cards = rest
+    entry: dict[str, Any] = {"name": name.strip() or f"P{index}", "hole": cards, "seat": index}
+    if at:
+        entry["contributed"] = _number(amount.strip(), f"argument {arg!r}")
+    return entry
 
 
 @click.command()
 @click.argument("players", nargs=-1, required=True, metavar="NAME=CARDS[@PUT] ...")
-@click.option("--board", default=None, help="The five board cards (none for stud8).")
-@click.option("--pot", type=int, default=None, help="One pot that every live player is in.")
-@click.option("--button", type=int, default=None, help="The button's seat (default: the last listed player).")
+@click.option("--board", "boards", multiple=True, metavar="CARDS",
+              help="The five board cards (none for stud8). Give it again for each further board of a deal "
+                   "run twice or dealt with two boards, in dealing order (RULES §12).")
+@once("--multi-board", type=click.Choice(["each", "either"], case_sensitive=False),
+      help="With several boards: each board wins its share of every pot (each, the default), or the best "
+           "high and best low over all boards share one division (either: Ultimate Big O).")
+@once("--pot", type=int, help="One pot that every live player is in.")
+@once("--button", type=int, help="The button's seat (default: the last listed player).")
 @click.option("--folded", multiple=True, metavar="NAME=PUT", help="A folded player and the chips they put in.")
-@click.option("--expect", multiple=True, metavar="NAME=WON", help="An amount paid out, to be checked.")
+@click.option("--expect", multiple=True, metavar="NAME=WON",
+              help="An amount paid out, to be checked; a player it leaves out was paid 0.")
 @common_options
-def showdown(players: tuple[str, ...], board: str | None, pot: int | None, button: int | None,
-             folded: tuple[str, ...], expect: tuple[str, ...], game: str, qualifier: str, chip_unit: int,
-             odd_chip: str | None, fmt: OutputFormat) -> None:
+def showdown(players: tuple[str, ...], boards: tuple[str, ...], multi_board: str | None, pot: int | None,
+             button: int | None, folded: tuple[str, ...], expect: tuple[str, ...], game: str, qualifier: str,
+             chip_unit: int, odd_chip: str | None, fmt: OutputFormat) -> None:
     """Settle one showdown given as arguments.
 
     Players are NAME=CARDS (bare CARDS are P1, P2, ...), listed clockwise and seated 1, 2, ...; the
@@ -54,45 +77,48 @@ def showdown(players: tuple[str, ...], board: str | None, pot: int | None, butto
       hilo showdown --board "Ac 3d 6h Ks Kd" A="2c 4d Qc Jd" B="Kh Kc 2h 4s" --pot 1200
       hilo showdown --board "4h 5h 9h Kc 2d" A="Ah Th Qs Qd"@20 B="Kd Ks 6h 7h"@60 \\
                     C="Ac 3c Jc Jd"@60 --folded D=10
+      hilo showdown --board "7h 5d 3s 7s Ts" --board "7h 5d 3s 2s 4h" \\
+                    A="As 4c 2d Kd Jh" B="Ad 7c 7d 6s 3c" --game courchevel8 --pot 16300
     """
     from hilo_cli.formats.records import deal_from_record
     from hilo_cli.showdown import settle
 
-    record = _showdown_record(players, board, pot, button, folded, expect)
+    out = stdout_bytes()
+    record = _showdown_record(players, boards, multi_board, pot, button, folded, expect)
     settlement = settle(deal_from_record(record, defaults(game, qualifier, chip_unit, odd_chip)))
     if fmt == "json":
         import json
 
         from hilo_cli.formats import json_out
 
-        click.echo(json.dumps(json_out.settlement_dict(settlement), indent=2, ensure_ascii=False))
+        text = json.dumps(json_out.settlement_dict(settlement), indent=2, ensure_ascii=False) + "\n"
     elif fmt == "csv":
         from hilo_cli.formats import csv_out
 
-        click.echo(csv_out.header() + csv_out.settlement_rows(settlement), nl=False)
+        text = csv_out.header() + csv_out.settlement_rows(settlement)
     else:
         from hilo_cli.formats import text_out
 
-        click.echo(text_out.settlement_text(settlement), nl=False)
+        text = text_out.settlement_text(settlement)
+    out.write(text.encode("utf-8"))
+    out.flush()
     if settlement.check is not None and not settlement.check.ok:
         sys.exit(ExitStatus.DIFFERENCE)
 
 
-def _showdown_record(players: tuple[str, ...], board: str | None, pot: int | None, button: int | None,
-                     folded: tuple[str, ...], expect: tuple[str, ...]) -> dict[str, Any]:
+def _showdown_record(players: tuple[str, ...], boards: tuple[str, ...], multi_board: str | None, pot: int | None,
+                     button: int | None, folded: tuple[str, ...], expect: tuple[str, ...]) -> dict[str, Any]:
     """The command line of ``showdown`` as a record of the JSON schema."""
-    record: dict[str, Any] = {"players": []}
-    for index, arg in enumerate(players, 1):
-        m = _PLAYER.match(arg)
-        assert m is not None  # the pattern matches any text
-        where = f"argument {arg!r}"
-        entry: dict[str, Any] = {"name": (m["name"] or f"P{index}").strip(), "hole": m["cards"], "seat": index}
-        if m["amount"] is not None:
-            entry["contributed"] = _number(m["amount"].strip(), where)
-        record["players"].append(entry)
+    record: dict[str, Any] = {"players": [_player(arg, index) for index, arg in enumerate(players, 1)]}
     for offset, (name, put) in enumerate(_pairs(folded, "--folded").items(), len(players) + 1):
         record["players"].append({"name": name, "seat": offset, "folded": True, "contributed": put})
-    for key, value in (("board", board), ("pot", pot), ("button", button)):
+    if len(boards) == 1:
+        record["board"] = boards[0]
+    elif boards:
+        record["boards"] = list(boards)
+    if multi_board is not None:
+        record["multi_board"] = multi_board
+    for key, value in (("pot", pot), ("button", button)):
         if value is not None:
             record[key] = value
     if button is None:
@@ -100,5 +126,3 @@ def _showdown_record(players: tuple[str, ...], board: str | None, pot: int | Non
     if expect:
         record["expected"] = _pairs(expect, "--expect")
     return record
-
-

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from hilo_cli.cards import Card, parse_cards
 from hilo_cli.deal import Deal, Player
@@ -39,7 +39,16 @@ def _cards(value: object, what: str) -> tuple[Card, ...]:
             return parse_cards(value)
         except CardError as e:
             raise CardError(f"{what}: {e.message}") from None
+    if isinstance(value, list):
+        index, bad = next((i, v) for i, v in enumerate(value, 1) if not isinstance(v, str))
+        raise InputError(f"{what}: card {index} of the list is {_shown(bad)}, not card text such as \"Ah\"")
     raise InputError(f"{what} must be card text or a list of cards, not {type(value).__name__}")
+
+
+def _shown(value: object) -> str:
+    """A value as the user wrote it in JSON, cut short if long."""
+    text = "null" if value is None else "true" if value is True else "false" if value is False else repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def _hole(value: object, name: str) -> tuple[Card, ...]:
@@ -60,10 +69,11 @@ def amount(value: object, what: str) -> int:
             raise DealError(f"{what} is {value!r}, not a number of chips")
         if not value.is_integer():
             raise DealError(f"{what} is {value!r}: amounts are whole numbers of chips, not fractions")
+    shown = value if isinstance(value, int) else f"{value:g}"
     if value < 0:
-        raise DealError(f"{what} is {value:g}: amounts cannot be negative")
+        raise DealError(f"{what} is {shown}: amounts cannot be negative")
     if value > MAX_AMOUNT:
-        raise DealError(f"{what} is {value:g}: more chips than hilo counts (at most {MAX_AMOUNT})")
+        raise DealError(f"{what} is {shown}: more chips than hilo counts (at most {MAX_AMOUNT:,})")
     return int(value)
 
 
@@ -82,9 +92,11 @@ def _player(raw: object, index: int) -> Player:
         name, hole_text = raw.get("name"), raw.get("hole")
         if type(name) is str and type(hole_text) is str and (name := name.strip()):
             try:
-                return Player._make((name, index, parse_cards(hole_text), None, False))
+                hole_cards = parse_cards(hole_text)
             except CardError:
-                pass
+                hole_cards = ()
+            if hole_cards:
+                return Player._make((name, index, hole_cards, None, False))
     if type(raw) is not dict and not isinstance(raw, Mapping):
         raise InputError(f"player {index} must be an object with name and hole")
     name = raw.get("name", f"P{index}")
@@ -97,8 +109,8 @@ def _player(raw: object, index: int) -> Player:
     hole_raw = raw.get("hole")
     hole = None if hole_raw is None else _hole(hole_raw, name) if type(hole_raw) in (str, list) else _cards(
         hole_raw, f"player {name}: hole")
-    if hole is not None and not hole and folded:
-        hole = None
+    if hole is not None and not hole:
+        hole = None  # no cards shown: a folded hand, or a lone live hand that need not be shown (RULES §7)
     seat = raw.get("seat", index)
     if type(seat) is not int or not 0 <= seat <= MAX_SEAT:
         seat = _seat(seat, f"player {name}: seat")
@@ -133,13 +145,21 @@ def deal_from_record(record: object, defaults: Defaults = DEFAULTS) -> Deal:
     if not isinstance(players_raw, list) or not players_raw:
         raise InputError("players must be a non-empty list")
     players = tuple([_player(raw, i) for i, raw in enumerate(players_raw, 1)])
+    boards = _boards(record)
     board_raw = record.get("board")
-    if board_raw is None:
-        if g.board_cards:
+    if board_raw is None and boards:
+        board: tuple[Card, ...] = boards[0]
+    elif board_raw is None:
+        # A lone live hand takes every pot without a showdown (RULES §7): such a deal needs no board.
+        if g.board_cards and sum(not p.folded for p in players) != 1:
             raise DealError(f"no board: {g.name} needs {g.board_cards} board cards")
-        board: tuple[Card, ...] = ()
+        board = ()
     else:
         board = _cards(board_raw, "board")
+        if boards and board != boards[0]:
+            raise InputError("board and boards are both given and differ: give boards alone for several boards")
+    if len(boards) == 1:
+        boards = ()  # one board in a list is just the board
     pot = record.get("pot")
     button = record.get("button")
     qual = qualifier(record["qualifier"]) if "qualifier" in record else defaults.qualifier
@@ -155,7 +175,7 @@ def deal_from_record(record: object, defaults: Defaults = DEFAULTS) -> Deal:
         raise InputError(f"id must be a string or a number, not {type(rid).__name__}")
     expected = record.get("expected")
     # Positional arguments, in Deal's field order: a NamedTuple built by keyword takes twice as long.
-    return Deal(
+    deal = Deal(
         g,
         board,
         players,
@@ -167,6 +187,26 @@ def deal_from_record(record: object, defaults: Defaults = DEFAULTS) -> Deal:
         None if rid is None else str(rid),
         None if expected is None else _expected(expected),
     )
+    if boards or "multi_board" in record:
+        several: dict[str, Any] = {"boards": boards, "multi_board": _multi_board(record.get("multi_board", "each"))}
+        deal = deal._replace(**several)  # the Deal fields of RULES §12 (being added to the engine)
+    return deal
+
+
+def _boards(record: Mapping[str, object]) -> tuple[tuple[Card, ...], ...]:
+    """The boards of ``"boards"`` (RULES §12): a list of card strings or card lists, in dealing order."""
+    raw = record.get("boards")
+    if raw is None:
+        return ()
+    if not isinstance(raw, list) or not raw:
+        raise InputError("boards must be a non-empty list of boards (each card text or a list of cards)")
+    return tuple(_cards(b, f"board {i}") for i, b in enumerate(raw, 1))
+
+
+def _multi_board(value: object) -> str:
+    if isinstance(value, str) and value.strip().lower() in ("each", "either"):
+        return value.strip().lower()
+    raise InputError(f"multi_board {_shown(value)} is not each or either (RULES §12.2, §12.4)")
 
 
 __all__ = ["Defaults", "HiloError", "amount", "deal_from_record"]

@@ -1,15 +1,21 @@
 """The plain text line format: one deal per line, fields separated by ``|``.
 
-    # comment; blank lines are skipped
+    # a comment: a line whose first character (after blanks) is #; blank lines are skipped
     Ac 3d 6h Ks Kd | A: 2c 4d Qc Jd | B: Kh Kc 2h 4s | pot 1200
     board 3c 4d 7h Kc Ks | Alice: As 2d 9c 9d @15 | Bob: Ad 2h Qh Jh @40 | Dave: fold @10 | button 5
     game stud8 | A: As 2d 3c 4h 8s 8d Kc | B: Ks Kd Kh 7c 6c 5d 2h | pot 80 | expect A=40 B=40
+    board 7h 5d 3s 7s Ts | board 7h 5d 3s 2s 4h | A: ... | B: ... | pot 16300 | multi-board each
 
 A field ``NAME: CARDS`` is a player (listed clockwise); after the cards, ``@N`` is what the player put in,
 ``seat N`` the seat, and ``fold`` marks a folded player (whose cards may be left out). Other fields are
 ``KEY VALUE``: ``board``, ``pot``, ``game``, ``button``, ``chip-unit``, ``qualifier``, ``odd-chip``,
-``id``, ``expect NAME=N ...``. A field of cards alone is the board. The line becomes the same record as
-the JSON format's and goes through ``records.deal_from_record``.
+``multi-board``, ``id``, ``expect NAME=N ...``. A field of cards alone is the board. Several ``board``
+fields are several boards, in dealing order (RULES §12). The line becomes the same record as the JSON
+format's and goes through ``records.deal_from_record``.
+
+``#`` starts a comment only at the start of a line: inside a line it is an ordinary character (``id
+hand#42``), so a field is never cut short. A value given twice in one line (``pot``, ``@N``, ``seat``, a
+name in ``expect``) is an error, never "the last one wins".
 """
 
 from __future__ import annotations
@@ -17,12 +23,14 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from hilo_cli.errors import InputError
+from hilo_cli.cards import parse_cards
+from hilo_cli.errors import CardError, InputError
 
 KEYS = {
     "board": "board", "pot": "pot", "game": "game", "button": "button", "chip-unit": "chip_unit",
     "chip_unit": "chip_unit", "unit": "chip_unit", "qualifier": "qualifier", "odd-chip": "odd_chip",
     "odd_chip": "odd_chip", "id": "id", "expect": "expected", "expected": "expected",
+    "multi-board": "multi_board", "multi_board": "multi_board",
 }
 _INT = re.compile(r"[+-]?\d+(\.\d*)?")
 
@@ -36,13 +44,16 @@ def number(text: str, what: str) -> int | float:
 
 
 def strip_comment(line: str) -> str:
-    return line.split("#", 1)[0].strip()
+    """The line without its blanks, or nothing for a comment line (``#`` first, RULES of the format above)."""
+    text = line.strip()
+    return "" if text.startswith("#") else text
 
 
 def record_from_line(line: str) -> dict[str, Any]:
     """Read one non-blank, comment-free line into a JSON-schema record."""
     record: dict[str, Any] = {}
     players: list[dict[str, Any]] = []
+    boards: list[str] = []
     for position, raw in enumerate(line.split("|"), 1):
         field = raw.strip()
         if not field:
@@ -53,6 +64,9 @@ def record_from_line(line: str) -> dict[str, Any]:
             value = field[len(first):].strip().removeprefix(":").strip()
             if not value:
                 raise InputError(f"{first} has no value")
+            if name == "board":
+                boards.append(value)
+                continue
             if name in record:
                 raise InputError(f"{first} is given twice")
             record[name] = _value(name, value)
@@ -61,11 +75,28 @@ def record_from_line(line: str) -> dict[str, Any]:
             head, _, rest = field.partition(":")
             players.append(_player(head.strip(), rest.split()))
             continue
-        if "board" in record:
-            raise InputError(f"field {position} ({field!r}) is neither NAME: CARDS nor a known KEY VALUE")
-        record["board"] = field
+        if not _looks_like_cards(field):
+            raise InputError(
+                f"field {position} ({field!r}) is not cards, NAME: CARDS or a known KEY VALUE"
+                + (" (a player's name needs a colon: NAME: CARDS)" if _looks_like_cards(field.split(None, 1)[-1])
+                   else ""))
+        if boards:
+            raise InputError(f"field {position} ({field!r}) is a second board without the word board: "
+                             "write each board of a multi-board deal as board CARDS")
+        boards.append(field)
+    if len(boards) == 1:
+        record["board"] = boards[0]
+    elif boards:
+        record["boards"] = boards
     record["players"] = players
     return record
+
+
+def _looks_like_cards(field: str) -> bool:
+    try:
+        return bool(parse_cards(field))
+    except CardError:
+        return False
 
 
 def _value(name: str, value: str) -> Any:
@@ -77,6 +108,8 @@ def _value(name: str, value: str) -> Any:
             who, eq, amount = token.partition("=")
             if not eq or not who:
                 raise InputError(f"expect takes NAME=AMOUNT pairs, not {token!r}")
+            if who in expected:
+                raise InputError(f"expect gives {who} twice")
             expected[who] = number(amount, f"expected amount for {who}")
         return expected
     return value
@@ -97,10 +130,14 @@ def _player(name: str, tokens: list[str]) -> dict[str, Any]:
             amount = token[1:] or (tokens[i + 1] if i + 1 < len(tokens) else "")
             if not token[1:]:
                 i += 1
+            if "contributed" in player:
+                raise InputError(f"player {name}: @ is given twice (what the player put in is one amount)")
             player["contributed"] = number(amount, f"player {name}: amount after @")
         elif lower == "seat":
             if i + 1 >= len(tokens):
                 raise InputError(f"player {name}: seat needs a number")
+            if "seat" in player:
+                raise InputError(f"player {name}: seat is given twice")
             i += 1
             player["seat"] = number(tokens[i], f"player {name}: seat")
         else:
