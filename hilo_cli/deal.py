@@ -1,7 +1,7 @@
 """A deal as the library takes it, and the checks that make it one a dealer could have dealt.
 
 Readers (``formats``) build ``Deal`` values; ``check_deal`` rejects what breaks the rules of the game
-(RULES §2, §4.2, §5, §7) with a ``DealError`` that says what and where.
+(RULES §2, §4.2, §5, §7, several boards §12.5, rake §13) with a ``DealError`` that says what and where.
 """
 
 from __future__ import annotations
@@ -29,6 +29,12 @@ class Deal(NamedTuple):
     Either ``pot`` (one pot every live player is in) or every player's ``contributed``. ``button`` is a
     seat number; ``None`` means the last listed player's seat. ``odd_chip`` ``None`` means the game's
     own rule. ``expected`` holds amounts someone paid out, to be checked.
+
+    Several boards (RULES §12): ``boards`` holds two or more boards (run it twice or three times, or a
+    double-board game), and then ``board`` is ``boards[0]``; it is empty for a single-board deal.
+    ``multi_board`` is ``"each"`` (every pot split between the boards, §12.2) or ``"either"`` (the best
+    high and the best low over all boards, Ultimate Big O, §12.4). ``rake`` (§13) is the chips the house
+    took from each pot before dividing it, in pot order (main pot, side pot 1, ...); missing entries are 0.
     """
 
     game: Game
@@ -41,6 +47,9 @@ class Deal(NamedTuple):
     odd_chip: OddChipRule | None = None
     id: str | None = None
     expected: dict[str, int] | None = None
+    boards: tuple[tuple[Card, ...], ...] = ()
+    multi_board: str = "each"
+    rake: tuple[int, ...] = ()
 
     @property
     def button_seat(self) -> int:
@@ -49,6 +58,14 @@ class Deal(NamedTuple):
     @property
     def odd_chip_rule(self) -> OddChipRule:
         return self.odd_chip or self.game.odd_chip
+
+    @property
+    def all_boards(self) -> tuple[tuple[Card, ...], ...]:
+        """Every board in dealing order: ``boards``, or the one ``board``."""
+        return self.boards or (self.board,)
+
+
+MULTI_BOARD = ("each", "either")
 
 
 def _whole(value: object) -> bool:
@@ -76,23 +93,24 @@ def check_deal(deal: Deal) -> None:
         raise DealError(f"qualifier {deal.qualifier!r} is not 8, 9 or none")
     if not players:
         raise DealError("no players")
-    if len(deal.board) != game.board_cards:
+    if deal.multi_board not in MULTI_BOARD:
+        raise DealError(f"multi_board {deal.multi_board!r} is not each or either (RULES §12)")
+    if deal.boards:
+        _check_boards(deal)
+    elif len(deal.board) != game.board_cards and not (not deal.board and _lone_hand_unseen(deal)):
+        # A lone live hand that is not shown wins without a showdown, so it needs no board (RULES §7).
         if game.board_cards == 0:
             raise DealError(f"{game.name} has no board, but {len(deal.board)} board cards were given")
         raise DealError(f"the board has {len(deal.board)} cards; {game.name} needs exactly {game.board_cards}")
-    needed = len(players) * game.hole_cards + game.board_cards
-    if needed > 52:
-        raise DealError(
-            f"{len(players)} players of {game.name} need {needed} cards; a deck has 52 "
-            f"(at most {(52 - game.board_cards) // game.hole_cards} players)"
-        )
-    if type(unit) is int and _plainly_valid(deal, game.hole_cards, unit):
+    if deal.rake:
+        _check_rake(deal.rake, unit)
+    if type(unit) is int and not deal.boards and _plainly_valid(deal, game.hole_cards, unit):
         return
     _check_seating(deal)
     live = [p for p in players if not p.folded]
     if not live:
         raise DealError("every player folded: there is nobody to award the pot to")
-    cards = list(deal.board)
+    cards = list(_board_cards(deal))
     for p in players:
         hole = p.hole
         if hole is None:
@@ -102,6 +120,9 @@ def check_deal(deal: Deal) -> None:
         if (len(hole) != game.hole_cards and not p.folded) or len(hole) > game.hole_cards:
             raise DealError(f"player {p.name} has {len(hole)} hole cards; {game.name} deals {game.hole_cards}")
         cards += hole
+    if len(cards) > 52:
+        # Only the cards the deal shows count: folded players who gave no cards take none (issue 8).
+        raise DealError(f"the board and {len(players)} players show {len(cards)} cards; a deck has 52")
     if len(set(cards)) != len(cards):
         _duplicate(deal)
     if deal.expected is not None:
@@ -120,6 +141,67 @@ def check_deal(deal: Deal) -> None:
             raise DealError(f"contributed amount missing for {', '.join(missing)}")
         for p in players:
             _amount(p.contributed, f"player {p.name}: contributed", unit)
+
+
+def _lone_hand_unseen(deal: Deal) -> bool:
+    """Exactly one live player, whose cards are not shown (RULES §7: no showdown, so no board needed)."""
+    live = [p for p in deal.players if not getattr(p, "folded", False)]
+    return len(live) == 1 and getattr(live[0], "hole", None) is None
+
+
+def _board_cards(deal: Deal) -> list[Card]:
+    """Every card on the boards, a card of a common prefix once (RULES §12.5)."""
+    if not deal.boards:
+        return list(deal.board)
+    seen: dict[Card, None] = {}
+    for board in deal.boards:
+        seen.update(dict.fromkeys(board))
+    return list(seen)
+
+
+def _check_boards(deal: Deal) -> None:
+    """RULES §12.5: two or more boards of the game's size, ``board`` the first of them, and a card on two
+    boards only at the same position of their common prefix (the cards dealt before the all-in)."""
+    boards, game = deal.boards, deal.game
+    if type(boards) is not tuple or not all(type(b) is tuple for b in boards):
+        raise DealError("boards must be a tuple of boards, each a tuple of cards")
+    if len(boards) < 2:
+        raise DealError(f"{len(boards)} board given in boards: several boards means 2 or more (RULES §12)")
+    if game.board_cards == 0:
+        raise DealError(f"{game.name} has no board, so it cannot be dealt on several boards")
+    sizes = sorted({len(b) for b in boards})
+    if len(sizes) > 1:
+        raise DealError(f"the boards have different numbers of cards ({', '.join(map(str, sizes))}); "
+                        "every board of a deal has the same (RULES §12.5)")
+    if sizes[0] != game.board_cards:
+        raise DealError(f"each board has {sizes[0]} cards; {game.name} needs exactly {game.board_cards}")
+    if deal.board and tuple(deal.board) != boards[0]:
+        raise DealError("board differs from the first of boards: give one or the other, or the same cards")
+    where: dict[Card, tuple[int, int]] = {}
+    for b, board in enumerate(boards):
+        if len(set(board)) != len(board):
+            twice = next(c for i, c in enumerate(board) if c in board[:i])
+            raise DealError(f"{twice} is on board {b + 1} twice")
+        for i, card in enumerate(board):
+            if card not in where:
+                where[card] = (b, i)
+                continue
+            first, at = where[card]
+            prefix = next((k for k, (x, y) in enumerate(zip(boards[first], board, strict=True)) if x != y),
+                          len(board))
+            if at != i or i >= prefix:
+                raise DealError(
+                    f"{card} is on board {first + 1} (card {at + 1}) and board {b + 1} (card {i + 1}): a card "
+                    "may be on two boards only at the same place among the cards dealt before the all-in "
+                    f"(their common first {prefix} cards, RULES §12.5)")
+
+
+def _check_rake(rake: object, unit: int) -> None:
+    """RULES §13: whole chips, in chip units; checked against the pots when they are built (``settle``)."""
+    if type(rake) is not tuple:
+        raise DealError("rake must be a tuple of amounts, one per pot")
+    for i, amount in enumerate(rake):
+        _amount(amount, "rake on the main pot" if i == 0 else f"rake on side pot {i}", unit)
 
 
 def _plainly_valid(deal: Deal, hole_cards: int, unit: int) -> bool:
@@ -196,7 +278,14 @@ def _check_seating(deal: Deal) -> None:
 def _duplicate(deal: Deal) -> None:
     """Raise ``DealError`` naming the first card that appears twice and both of its places."""
     seen: dict[Card, str] = {}
-    places = [("on the board", deal.board)] + [(f"in {p.name}'s hole cards", p.hole or ()) for p in deal.players]
+    places: list[tuple[str, tuple[Card, ...]]] = [("on the board", deal.board)]
+    if deal.boards:  # a card of a common prefix is one card, named on the first board it is on
+        earlier: set[Card] = set()
+        places = []
+        for k, board in enumerate(deal.boards):
+            places.append((f"on board {k + 1}", tuple(c for c in board if c not in earlier)))
+            earlier.update(board)
+    places += [(f"in {p.name}'s hole cards", p.hole or ()) for p in deal.players]
     for place, cards in places:
         for c in cards:
             if c in seen and place == seen[c]:

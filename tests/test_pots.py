@@ -382,3 +382,53 @@ def test_settling_the_same_deal_twice_gives_equal_settlements() -> None:
     assert first == second and hash(first.players) == hash(second.players)
     assert first.players[0].hands == second.players[0].hands and first.players[2].hands is None
     assert "won=" in repr(first.players[0])
+
+
+# --- issue 8 item 8: only the cards a deal shows count; a lone unseen hand needs no board ---------
+
+
+def test_eight_handed_stud_with_folded_players_who_gave_no_cards():
+    """Eight stud players would need 56 cards, but the folded ones showed none: 3 x 7 shown cards fit."""
+    hands = ["As 2s 3s 4s 5s Kd Kc", "Ah 2h 3h 4h 6h Qd Qc", "Ad 2d 3d 5d 6d Jd Jc"]
+    players = [seat(f"P{i}", i, hands[i], 20) for i in range(3)]
+    players += [seat(f"F{i}", i, None, 10, folded=True) for i in range(3, 8)]
+    s = settle(deal(*players, game_name="stud8", board=""))
+    assert sum(won(s).values()) == 3 * 20 + 5 * 10
+    assert won(s)["P0"] > 0 and all(won(s)[f"F{i}"] == 0 for i in range(3, 8))
+
+
+def test_shown_cards_beyond_the_deck_are_refused_naming_the_count():
+    with pytest.raises(DealError, match="8 players show 56 cards; a deck has 52"):
+        settle(too_many("stud8", 8))
+
+
+@pytest.mark.parametrize("game_name", ["omaha8", "courchevel8", "omaha"])
+def test_a_lone_unseen_hand_needs_no_board(game_name):
+    """RULES §7: the only live hand takes the pot without a showdown, so no board need be given."""
+    s = settle(deal(seat("A", 1, None, 50), seat("B", 2, None, 50, folded=True), game_name=game_name, board=""))
+    assert won(s) == {"A": 100, "B": 0}
+
+
+def test_an_empty_board_is_still_refused_when_hands_are_shown():
+    with pytest.raises(DealError, match="0 cards"):
+        settle(deal(seat("A", 1, HI), seat("B", 2, LO1), board="", pot=10))
+    with pytest.raises(DealError, match="0 cards"):  # a lone live hand that is shown is evaluated
+        settle(deal(seat("A", 1, HI, 10), seat("B", 2, None, 10, folded=True), board=""))
+
+
+# --- issue 8 item 14: the hi/lo odd chip is counted in chip units, not chips ---------------------
+
+
+def test_hi_lo_odd_chip_in_units_of_ten():
+    """Pot 1210 with chip unit 10 is 121 units: high 610, low 600, and the odd chip of 10 is recorded
+    (RULES §4.2, §4.3); a check of the pot's chips (1210, even) instead of its units would lose it."""
+    from hilo_cli.formats.json_out import settlement_dict
+    from hilo_cli.formats.text_out import settlement_text
+
+    s = settle(deal(seat("Hi", 1, HI), seat("Lo", 2, LO1), pot=1210, chip_unit=10))
+    assert won(s) == {"Hi": 610, "Lo": 600}
+    (odd,) = s.pots[0].odd_chips
+    assert (odd.to, odd.amount, odd.half) == ("Hi", 10, "high")
+    assert "odd chip 10 to Hi: 121 units of the pot do not halve evenly" in settlement_text(s)
+    assert settlement_dict(s)["pots"][0]["odd_chips"] == [
+        {"to": "Hi", "amount": 10, "half": "high", "why": odd.why}]
