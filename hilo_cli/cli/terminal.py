@@ -1,0 +1,250 @@
+"""At a terminal (issue 13): colour, progress, the closing summary and the hint when stdin is a terminal.
+
+Everything here looks at where the output goes and adds to it only for a person at a terminal, so
+that a pipe or a file receives exactly what it always did:
+
+- colour (``--color auto|always|never``): ``auto`` colours text output when stdout is a terminal,
+  unless ``NO_COLOR`` is set (https://no-color.org) or ``TERM`` is ``dumb``; ``always`` and
+  ``never`` say so outright (``always`` wins over ``NO_COLOR``, as an explicit option should).
+  JSON and CSV are never coloured. ``--suits`` picks the deck (``formats.colour``).
+- progress (``Progress``): one line on stderr, rewritten in place, once a run has taken a second, and
+  only when stderr is a terminal: records done, the rate, bad records and differences so far.
+- the closing summary (``summary``): records settled, checks that differ, bad records and the time,
+  on stderr at a terminal, or anywhere with ``--summary`` (for logs).
+- ``stdin_hint``: reading deals from a terminal, say how to end the input instead of waiting silently.
+
+``HILO_PROGRESS_AFTER`` (seconds, default 1) is how long a run goes before progress is shown; tests
+and demonstrations set it to 0.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from collections import deque
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
+from typing import IO, Any, Literal, NamedTuple, TypeVar
+
+import click
+
+from hilo_cli.formats.colour import SUIT_STYLES, SuitStyle, colour_report
+
+ColorChoice = Literal["auto", "always", "never"]
+
+F = TypeVar("F", bound=Callable[..., Any])
+T = TypeVar("T")
+
+PROGRESS_AFTER = 1.0  # seconds: a shorter run ends before progress would help
+REDRAW_EVERY = 0.2  # seconds between two drawings of the progress line
+
+
+def is_terminal(stream: IO[Any] | None) -> bool:
+    """Whether ``stream`` is a terminal (a closed or replaced stream is not)."""
+    try:
+        return stream is not None and stream.isatty()
+    except (AttributeError, ValueError, OSError):
+        return False
+
+
+def colour_wanted(choice: str, stream: IO[Any] | None, env: Mapping[str, str] | None = None) -> bool:
+    """Whether output to ``stream`` is coloured under ``--color choice``."""
+    if choice == "never":
+        return False
+    if choice == "always":
+        return True
+    env = os.environ if env is None else env
+    if env.get("NO_COLOR", "") != "" or env.get("TERM") == "dumb":
+        return False
+    return is_terminal(stream)
+
+
+class Style(NamedTuple):
+    """How a text report is shown: in colour or not, and with which suits."""
+
+    colour: bool
+    suits: SuitStyle
+
+    def render(self, text: str) -> str:
+        """The report ``text`` as this style shows it (the same text when plain)."""
+        return colour_report(text, self.suits, self.colour)
+
+    @property
+    def plain(self) -> bool:
+        return not self.colour and self.suits != "symbols"
+
+
+def style(color: str, suits: str, stream: IO[Any] | None = None) -> Style:
+    """The style for text written to ``stream`` (stdout by default) under ``--color`` and ``--suits``."""
+    return Style(colour_wanted(color, sys.stdout if stream is None else stream), suits)  # type: ignore[arg-type]
+
+
+def terminal_options(f: F) -> F:
+    """``--color`` and ``--suits``: how text output looks at a terminal."""
+    f = click.option("--suits", type=click.Choice(SUIT_STYLES), default="four-colour", show_default=True,
+                     help="Suits in colour: four colours (hearts red, diamonds blue, clubs green), two "
+                          "(red and black), or four colours and the symbols ♠♥♦♣ (written even when not "
+                          "in colour).")(f)
+    f = click.option("--color", "--colour", "color", type=click.Choice(["auto", "always", "never"]),
+                     default="auto", show_default=True,
+                     help="Colour text output: auto = when stdout is a terminal and NO_COLOR is not set. "
+                          "JSON and CSV are never coloured.")(f)
+    return f
+
+
+def summary_option(f: F) -> F:
+    """``--summary``: the closing summary on stderr even when stderr is not a terminal."""
+    return click.option("--summary", is_flag=True,
+                        help="Print the closing summary on stderr even when it is not a terminal (for logs).")(f)
+
+
+def _count(n: int, one: str, many: str) -> str:
+    return f"{n:,} {one if n == 1 else many}"
+
+
+def duration(seconds: float) -> str:
+    """A run's time as a person reads it: 0.04 s, 12.3 s, 2 min 05 s."""
+    if seconds < 10:
+        return f"{seconds:.2f} s"
+    if seconds < 60:
+        return f"{seconds:.1f} s"
+    minutes, rest = divmod(round(seconds), 60)
+    return f"{minutes} min {rest:02d} s"
+
+
+def summary(command: str, records: int, bad: int, differences: int, seconds: float) -> str:
+    """The closing summary line: records settled, checks that differ, bad records, and the time."""
+    settled = records - bad
+    differ = f"{differences:,} check{'' if differences == 1 else 's'} differ{'s' if differences == 1 else ''}"
+    return (f"{command}: {_count(records, 'record', 'records')} in {duration(seconds)}: {settled:,} settled, "
+            f"{differ}, {_count(bad, 'bad record', 'bad records')}")
+
+
+class Progress:
+    """Counts a long run and, at a terminal, shows how it goes on one line of stderr.
+
+    Use it as a context manager and call ``advance`` for each record (or run of records) done::
+
+        with Progress("hilo batch") as progress:
+            for outcome in outcomes:
+                progress.before_output()   # only needed when writing to stdout as you go
+                ...
+                progress.advance(errors=..., differences=...)
+        progress.finish(force=summary_flag)  # the closing summary
+
+    Nothing is drawn when stderr is not a terminal, nor before ``HILO_PROGRESS_AFTER`` seconds (1 by
+    default); the counts are kept either way, for the summary.
+    """
+
+    def __init__(self, command: str, stream: IO[str] | None = None, *, show: bool | None = None,
+                 after: float | None = None, clock: Callable[[], float] = time.monotonic) -> None:
+        self.command = command
+        self.stream = sys.stderr if stream is None else stream
+        self.show = is_terminal(self.stream) if show is None else show
+        # Progress and results share the screen when stdout is the same terminal: clear before output.
+        self.shares_screen = self.show and is_terminal(sys.stdout)
+        self.after = _progress_after() if after is None else after
+        self.clock = clock
+        self.started = clock()
+        self.done = self.errors = self.differences = 0
+        self._drawn = 0  # width of the line now on screen, 0 when none
+        self._last = -REDRAW_EVERY
+
+    def __enter__(self) -> Progress:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.clear()
+
+    @property
+    def elapsed(self) -> float:
+        return self.clock() - self.started
+
+    def advance(self, records: int = 1, *, errors: int = 0, differences: int = 0) -> None:
+        """Count ``records`` more done, of which ``errors`` were bad and ``differences`` differed."""
+        self.done += records
+        self.errors += errors
+        self.differences += differences
+        if self.show:
+            now = self.clock()
+            if now - self.started >= self.after and now - self._last >= REDRAW_EVERY:
+                self._last = now
+                self._draw(now - self.started)
+
+    def line(self, seconds: float) -> str:
+        """The progress line: records done, the rate, and the bad records and differences so far."""
+        rate = f"{self.done / seconds:,.0f}/s" if seconds > 0 else "-"
+        return (f"{self.command}: {_count(self.done, 'record', 'records')} done, {rate}, "
+                f"{_count(self.errors, 'bad', 'bad')}, {_count(self.differences, 'differs', 'differ')}")
+
+    def _draw(self, seconds: float) -> None:
+        text = self.line(seconds)
+        # Spaces, not an erase code, clear what a longer line left: it works on any terminal, dumb ones too.
+        self.stream.write("\r" + text.ljust(self._drawn))
+        self.stream.flush()
+        self._drawn = len(text)
+
+    def clear(self) -> None:
+        """Take the progress line off the screen (if drawn), leaving the cursor at the start of the line."""
+        if self._drawn:
+            self.stream.write("\r" + " " * self._drawn + "\r")
+            self.stream.flush()
+            self._drawn = 0
+
+    def before_output(self) -> None:
+        """Call before writing results to stdout: when stdout is the same terminal, the progress line
+        makes way (it is drawn again at the next ``advance``)."""
+        if self._drawn and self.shares_screen:
+            self.clear()
+            self._last = self.clock()  # let the results be read before the line comes back
+
+    def finish(self, force: bool = False) -> None:
+        """Clear the progress line and print the closing summary: at a terminal, or anywhere if ``force``."""
+        self.clear()
+        if force or is_terminal(self.stream):
+            click.echo(summary(self.command, self.done, self.errors, self.differences, self.elapsed),
+                       file=self.stream)
+
+
+def _progress_after() -> float:
+    try:
+        return max(0.0, float(os.environ.get("HILO_PROGRESS_AFTER", PROGRESS_AFTER)))
+    except ValueError:
+        return PROGRESS_AFTER
+
+
+class InFlight:
+    """Records read but not yet reported, so progress counts what is done, not what was read ahead.
+
+    ``feed`` passes records through, remembering each one's key (``source, line``); ``reached(key)``
+    is how many records are done when the result for ``key`` comes back, results coming in input
+    order (batch with ``--jobs`` reads ahead of its workers, and reports a clean run of records as one
+    outcome headed by its first record).
+    """
+
+    def __init__(self) -> None:
+        self.read = 0
+        self._waiting: deque[tuple[Hashable, int]] = deque()
+
+    def feed(self, items: Iterable[T], key: Callable[[T], Hashable]) -> Iterator[T]:
+        for item in items:
+            self.read += 1
+            self._waiting.append((key(item), self.read))
+            yield item
+
+    def reached(self, key: Hashable) -> int:
+        """The number of records done once the result headed by ``key`` is in (0 if it is unknown)."""
+        while self._waiting:
+            found, number = self._waiting.popleft()
+            if found == key:
+                return number
+        return 0
+
+
+def stdin_hint(command: str, stdin: IO[Any] | None = None, stream: IO[str] | None = None) -> None:
+    """When deals are to be read from a terminal, say on stderr how to end the input or give a file."""
+    if is_terminal(sys.stdin if stdin is None else stdin):
+        eof = "Ctrl-Z then Enter" if sys.platform == "win32" else "Ctrl-D"
+        click.echo(f"{command}: reading deals from the terminal: type or paste them, one per line, then "
+                   f"{eof} on a line of its own to settle them; or give a FILE ('{command} --help').",
+                   file=sys.stderr if stream is None else stream)

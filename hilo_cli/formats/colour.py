@@ -1,0 +1,119 @@
+"""Colour for a finished text report (issue 13): the plain text in, the same text with ANSI colour out.
+
+The report itself is always what ``text_out`` writes; colour is laid over it afterwards, so a pipe, a
+file or JSON can never receive a colour code by accident, and taking the codes out again gives back the
+plain text exactly (a test checks this for every example). What is coloured:
+
+- cards, each in its suit's colour: a four-colour deck by default (spades in the terminal's own
+  colour, black or white; hearts red, diamonds blue, clubs green), or two colours (hearts and diamonds
+  red); ``symbols`` also writes the suits as ♠ ♥ ♦ ♣;
+- who wins what: the amounts and names of each half, scoop, tie and odd chip, and each ``NAME wins N``
+  of the closing line (a player who wins chips in bold green);
+- ``DIFFERENCE`` and ``MISMATCH`` in red, and a check that agrees in green.
+
+Only runs of two or more cards are treated as cards (a board, a hand, the hole cards used), so that a
+player called ``As`` or ``Kd`` keeps the name.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Literal
+
+SuitStyle = Literal["four-colour", "two-colour", "symbols"]
+SUIT_STYLES: tuple[SuitStyle, ...] = ("four-colour", "two-colour", "symbols")
+
+SYMBOLS = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
+
+RESET = "\x1b[0m"
+BOLD = "\x1b[1m"
+RED = "\x1b[31m"
+GREEN = "\x1b[32m"
+BLUE = "\x1b[34m"
+BOLD_RED = "\x1b[1;31m"
+BOLD_GREEN = "\x1b[1;32m"
+
+# Spades have no colour of their own: the terminal's foreground is black on a light screen and white on
+# a dark one, as the four-colour deck wants.
+FOUR_COLOURS = {"s": "", "h": RED, "d": BLUE, "c": GREEN}
+TWO_COLOURS = {"s": "", "h": RED, "d": RED, "c": ""}
+
+_CARD = r"[2-9TJQKA][shdc]"
+# A run of cards as the report writes them: single spaces between, or `` + `` between the hole cards
+# used and the board cards used. Lone card-like words (names) are not runs.
+_RUN = re.compile(rf"(?<!\S){_CARD}(?:(?: | \+ ){_CARD})+(?!\S)")
+_ONE = re.compile(_CARD)
+_ANSI = re.compile(r"\x1b\[[0-9;]*m")
+
+# Who is paid what, as ``text_out`` words it: "600 to B (", "600 tied by A and B (", "odd chip 1 to C:",
+# "both to A and B (", ", 33 each", "40 uncalled returned to B (".
+_PAID = (
+    re.compile(r"(?<![\w.-])(?P<amount>\d+) (?:to|tied by) (?P<who>[^(:]+?) \("),
+    re.compile(r"^\s*odd chip (?P<amount>\d+) to (?P<who>[^:]+?):"),
+    re.compile(r"high and low both to (?P<who>[^(]+?) \("),
+    re.compile(r", (?P<amount>\d+) each\b"),
+    re.compile(r"^(?P<amount>\d+) uncalled returned to (?P<who>.+?) \(RULES"),
+)
+_WIN = r".+? wins \d+(?: \(quartered\))?"
+_WINS_LINE = re.compile(rf"{_WIN}(?:   {_WIN})*")
+_WIN_ENTRY = re.compile(r"(?:^|(?<=   ))(?P<who>.+?) wins (?P<amount>\d+)")
+_ALARM = re.compile(r"\b(?:DIFFERENCE|MISMATCH)\b")
+_AGREE = re.compile(r"^check: (?P<agree>the amounts paid agree)$")
+
+Span = tuple[int, int, str]
+
+
+def colour_report(text: str, suits: SuitStyle = "four-colour", colour: bool = True) -> str:
+    """``text`` (a report of ``text_out``, or several) with colour codes and, for ``symbols``, suit symbols.
+
+    With ``colour`` false only the suit symbols are written (or nothing changes): the choice of colour
+    is the command line's (``--color``), the choice of suits the user's (``--suits``).
+    """
+    if not colour and suits != "symbols":
+        return text
+    return "\n".join(_line(line, suits, colour) for line in text.split("\n"))
+
+
+def strip_colour(text: str) -> str:
+    """``text`` without its ANSI colour codes."""
+    return _ANSI.sub("", text)
+
+
+def _line(line: str, suits: SuitStyle, colour: bool) -> str:
+    cards = [(m.start(), m.end()) for run in _RUN.finditer(line) for m in _ONE.finditer(line, run.start(), run.end())]
+    spans: list[Span] = [(a, b, "card") for a, b in cards]
+    if colour:
+        spans += _highlights(line)
+    spans.sort()
+    out: list[str] = []
+    pos = 0
+    for start, end, style in spans:
+        if start < pos:
+            continue  # overlaps a span already written: the first one wins
+        out.append(line[pos:start])
+        piece = line[start:end]
+        if style == "card":
+            suit = piece[1]
+            piece = piece[0] + (SYMBOLS[suit] if suits == "symbols" else suit)
+            style = (TWO_COLOURS if suits == "two-colour" else FOUR_COLOURS)[suit] if colour else ""
+        out.append(f"{style}{piece}{RESET}" if style else piece)
+        pos = end
+    out.append(line[pos:])
+    return "".join(out)
+
+
+def _highlights(line: str) -> list[Span]:
+    spans: list[Span] = []
+    for pattern in _PAID:
+        for m in pattern.finditer(line):
+            spans.extend((m.start(g), m.end(g), BOLD) for g in ("amount", "who") if g in m.re.groupindex)
+    if _WINS_LINE.fullmatch(line):
+        for m in _WIN_ENTRY.finditer(line):
+            won = int(m["amount"]) > 0
+            spans.append((m.start("who"), m.end("who"), BOLD if won else ""))
+            spans.append((m.start("amount"), m.end("amount"), BOLD_GREEN if won else ""))
+    spans.extend((m.start(), m.end(), BOLD_RED) for m in _ALARM.finditer(line))
+    agree = _AGREE.match(line)
+    if agree:
+        spans.append((agree.start("agree"), agree.end("agree"), GREEN))
+    return [s for s in spans if s[2] and s[0] < s[1]]
