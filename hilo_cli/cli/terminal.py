@@ -76,19 +76,22 @@ class Style(NamedTuple):
 
 def style(color: str, suits: str, stream: IO[Any] | None = None) -> Style:
     """The style for text written to ``stream`` (stdout by default) under ``--color`` and ``--suits``."""
-    return Style(colour_wanted(color, sys.stdout if stream is None else stream), suits)  # type: ignore[arg-type]
+    wanted = colour_wanted(color.lower(), sys.stdout if stream is None else stream)
+    return Style(wanted, suits.lower())  # type: ignore[arg-type]
 
 
 def terminal_options(f: F) -> F:
-    """``--color`` and ``--suits``: how text output looks at a terminal."""
-    f = click.option("--suits", type=click.Choice(SUIT_STYLES), default="four-colour", show_default=True,
-                     help="Suits in colour: four colours (hearts red, diamonds blue, clubs green), two "
-                          "(red and black), or four colours and the symbols ♠♥♦♣ (written even when not "
-                          "in colour).")(f)
-    f = click.option("--color", "--colour", "color", type=click.Choice(["auto", "always", "never"]),
-                     default="auto", show_default=True,
-                     help="Colour text output: auto = when stdout is a terminal and NO_COLOR is not set. "
-                          "JSON and CSV are never coloured.")(f)
+    """``--color`` and ``--suits``: how text output looks at a terminal (each may be given once)."""
+    from hilo_cli.cli.common import once
+
+    f = once("--suits", type=click.Choice(SUIT_STYLES, case_sensitive=False), default="four-colour",
+             show="four-colour",
+             help="Suits in colour: four colours (hearts red, diamonds blue, clubs green), two (red and "
+                  "black), or four colours and the symbols ♠♥♦♣ (written even without colour).")(f)
+    f = once("--color", "--colour", "color", type=click.Choice(["auto", "always", "never"], case_sensitive=False),
+             default="auto", show="auto",
+             help="Colour text output: auto = when stdout is a terminal, NO_COLOR is not set and TERM is "
+                  "not dumb. JSON and CSV are never coloured.")(f)
     return f
 
 
