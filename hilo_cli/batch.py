@@ -194,6 +194,11 @@ def _json_document(source: str, data: bytes) -> Iterator[Raw]:
             yield Raw(source, line, "error", "JSON nested too deeply to be a deal")
             pos = _next_object_line(text, pos)
             continue
+        repeated = jsonlib.duplicate_key(text[pos:after], value)
+        if repeated is not None:
+            yield Raw(source, line, "error", f"{repeated!r} is given twice in one object: give each field once")
+            pos = after
+            continue
         if isinstance(value, list):
             if not value:
                 yield Raw(source, line, "error", "an empty JSON array: no deals")
@@ -246,6 +251,7 @@ def process(raw: Raw, defaults: Defaults, fmt: OutputFormat) -> Outcome:
                 record: object = jsonlib.loads(raw.payload)
             except (ValueError, RecursionError) as e:
                 raise InputError(f"malformed JSON: {e}") from None
+            _no_duplicate_keys(raw.payload.decode("utf-8", "replace"), record)
         elif raw.kind == "text-line":
             assert isinstance(raw.payload, str)
             record = record_from_line(raw.payload)
@@ -269,6 +275,12 @@ def process(raw: Raw, defaults: Defaults, fmt: OutputFormat) -> Outcome:
         # Not a rule hilo knows of: still one error for this record, and the batch goes on.
         return _error(raw, record_id, f"cannot settle this record ({type(e).__name__}: {e})", fmt)
     return Outcome(raw.source, raw.line, output, None, differs)
+
+
+def _no_duplicate_keys(text: str, record: object) -> None:
+    repeated = jsonlib.duplicate_key(text, record)
+    if repeated is not None:
+        raise InputError(f"{repeated!r} is given twice in one object: give each field once")
 
 
 def _where(raw: Raw) -> str:

@@ -248,3 +248,21 @@ def test_item17_players_left_out_of_expect_were_paid_nothing() -> None:
     assert json.loads(result.stdout)["check"]["differences"] == {"B": {"expected": 0, "won": 900}}
     text = run([*SHOWDOWN, "--expect", "A=300"]).stdout
     assert "DIFFERENCE B was paid 0, should win 900" in text
+
+
+@pytest.mark.parametrize("data", [
+    GOOD.replace('"pot": 1200', '"pot": 600, "pot": 1200'),
+    GOOD.replace('"name": "A"', '"name": "A", "name": "C"'),
+    json.dumps({**RECORD, "expected": {"A": 300}}).replace('{"A": 300}', '{"A": 300, "A": 900}'),
+    json.dumps(RECORD, indent=2).replace('"pot": 1200', '"pot" : 600,\n  "pot": 1200'),
+])
+def test_item3_a_json_key_given_twice_is_bad_input_not_the_last_one(data: str) -> None:
+    message = one_error_line(run(["batch", "-"], stdin=data + "\n"))
+    assert "given twice" in message
+
+
+def test_item3_a_colon_inside_a_value_is_not_taken_for_a_repeated_key() -> None:
+    record = {**RECORD, "id": 'odd": id', "players": [{"name": 'x":y', "hole": A_HOLE}, RECORD["players"][1]]}
+    result, records = batch_json(json.dumps(record) + "\n")
+    assert result.exit_code == 0, result.output
+    assert records[0]["id"] == 'odd": id'

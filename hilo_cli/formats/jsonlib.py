@@ -9,6 +9,7 @@ hilo working where orjson cannot be installed; both write compact JSON with UTF-
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 try:
@@ -38,3 +39,41 @@ def loads(data: bytes | str) -> Any:
     if orjson is not None:
         return orjson.loads(data)
     return json.loads(data)
+
+
+_KEY = re.compile(r'"\s*:')
+
+
+def duplicate_key(text: str, value: Any) -> str | None:
+    """The first key given twice in one object of ``text`` (which parsed to ``value``), or None.
+
+    JSON readers keep the last of a repeated key silently (``{"pot": 600, "pot": 700}`` is 700), and a
+    repeated amount is bad input, never "the last one wins". Each key is followed by a colon, so when
+    the parsed objects hold as many keys as the text has colons after a quote, nothing was repeated:
+    the usual record is settled by that count alone; anything else is read again, key by key.
+    """
+    if len(_KEY.findall(text)) <= _count_keys(value):
+        return None
+    found: list[str] = []
+
+    def pairs(items: list[tuple[str, Any]]) -> dict[str, Any]:
+        seen: set[str] = set()
+        for key, _ in items:
+            if key in seen and not found:
+                found.append(key)
+            seen.add(key)
+        return dict(items)
+
+    try:
+        json.loads(text, object_pairs_hook=pairs)
+    except (ValueError, RecursionError):
+        return None
+    return found[0] if found else None
+
+
+def _count_keys(value: Any) -> int:
+    if isinstance(value, dict):
+        return len(value) + sum(_count_keys(v) for v in value.values())
+    if isinstance(value, list):
+        return sum(_count_keys(v) for v in value)
+    return 0

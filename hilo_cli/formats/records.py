@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from hilo_cli.cards import Card, parse_cards
 from hilo_cli.deal import Deal, Player
@@ -188,8 +188,7 @@ def deal_from_record(record: object, defaults: Defaults = DEFAULTS) -> Deal:
         None if expected is None else _expected(expected),
     )
     if boards or "multi_board" in record:
-        several: dict[str, Any] = {"boards": boards, "multi_board": _multi_board(record.get("multi_board", "each"))}
-        deal = deal._replace(**several)  # the Deal fields of RULES §12 (being added to the engine)
+        deal = deal._replace(boards=boards, multi_board=_multi_board(record.get("multi_board", "each")))
     return deal
 
 
