@@ -49,10 +49,11 @@ def duplicate_key(text: str, value: Any) -> str | None:
 
     JSON readers keep the last of a repeated key silently (``{"pot": 600, "pot": 700}`` is 700), and a
     repeated amount is bad input, never "the last one wins". Each key is followed by a colon, so when
-    the parsed objects hold as many keys as the text has colons after a quote, nothing was repeated:
-    the usual record is settled by that count alone; anything else is read again, key by key.
+    the parsed objects hold as many keys as the text has colons, nothing was repeated: the usual record
+    is settled by that count alone; anything else is read again, key by key.
     """
-    if len(_KEY.findall(text)) <= _count_keys(value):
+    keys = _count_keys(value)
+    if text.count(":") <= keys or len(_KEY.findall(text)) <= keys:
         return None
     found: list[str] = []
 
@@ -72,8 +73,20 @@ def duplicate_key(text: str, value: Any) -> str | None:
 
 
 def _count_keys(value: Any) -> int:
-    if isinstance(value, dict):
-        return len(value) + sum(_count_keys(v) for v in value.values())
-    if isinstance(value, list):
-        return sum(_count_keys(v) for v in value)
-    return 0
+    """Keys in every object of a parsed JSON value (a loop, not recursion: it runs once per record)."""
+    count = 0
+    stack = [value]
+    pop, push = stack.pop, stack.append
+    while stack:
+        item = pop()
+        if type(item) is dict:
+            count += len(item)
+            children = item.values()
+        elif type(item) is list:
+            children = item
+        else:
+            continue
+        for child in children:
+            if type(child) is dict or type(child) is list:
+                push(child)
+    return count
