@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterable
 from typing import Any
 
 try:
@@ -77,6 +78,7 @@ def _count_keys(value: Any) -> int:
     count = 0
     stack = [value]
     pop, push = stack.pop, stack.append
+    children: Iterable[Any]
     while stack:
         item = pop()
         if type(item) is dict:
