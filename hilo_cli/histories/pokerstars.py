@@ -1,0 +1,340 @@
+"""PokerStars hand histories for ``hilo check``: each hand into a ``HandRecord`` to replay and settle.
+
+``pokerstars_lines`` reads the lines; this module turns one ``StarsHand`` into the ``Hand`` the replay
+takes (RULES §14), what the site paid (the "collected" lines, RULES §13), and the change to make to the
+replayed deal before it is settled: the rake of each pot and the boards of a hand run twice.
+
+* **Rake** (RULES §13): the site's "Main pot"/"Side pot-N" amounts are after rake and "Total pot" before
+  it, so the rake each pot paid is the pot the actions built minus the pot printed. The printed pots
+  must add up to Total pot − Rake and none may be more than the pot the actions built. A single pot
+  pays the whole rake.
+* **Runs** (RULES §12): "FIRST/SECOND FLOP|TURN|RIVER" are the boards of a hand run twice; every pot
+  is divided between the runs, then each run's share on its own board.
+* **What the site paid**: the "collected" lines summed per player (several per player when a player
+  wins both halves, several pots, or both runs), plus the uncalled bet returned; the summary's "won (…)"
+  must say the same, or the hand is reported as the site's own inconsistency.
+* **Not checkable**, with the reason, never an error: a game hilo does not play (hold'em, razz, draw in a
+  mixed game), a cancelled hand, a cashed-out hand, a contested showdown whose cards are not all shown.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from functools import partial
+
+from hilo_cli.betting import Action, ActionKind, Hand, Structure
+from hilo_cli.cards import Card, format_cards
+from hilo_cli.deal import Deal
+from hilo_cli.errors import DealError
+from hilo_cli.games import GAMES
+from hilo_cli.histories import HandRecord
+from hilo_cli.histories.pokerstars_lines import Action as Line
+from hilo_cli.histories.pokerstars_lines import BadHand, StarsHand, read_hands
+from hilo_cli.pots import build_pots
+
+# The site's game names for the games hilo plays (RULES §6).
+GAME_NAMES: dict[str, str] = {
+    "Omaha Hi/Lo": "omaha8",
+    "5 Card Omaha Hi/Lo": "omaha8-5",
+    "6 Card Omaha Hi/Lo": "omaha8-6",
+    "Courchevel Hi/Lo": "courchevel8",
+    "7 Card Stud Hi/Lo": "stud8",
+    "Omaha": "omaha",
+    "5 Card Omaha": "omaha-5",
+    "6 Card Omaha": "omaha-6",
+}
+STRUCTURES: dict[str, Structure] = {"Limit": "fixed", "Fixed Limit": "fixed", "Pot Limit": "pot", "No Limit": "no"}
+
+# A stud street deals three cards (two down, one up) on third street and one card on each later street.
+_STUD_DEAL = (3, 1, 1, 1, 1)
+
+
+def read(source: str, text: str) -> Iterator[HandRecord]:
+    """Every hand of a PokerStars history file, in file order: a hand to replay, a hand that is not
+    checkable (with the reason), or an error for a hand that cannot be read (the others still come)."""
+    for hand in read_hands(source, text):
+        if isinstance(hand, BadHand):
+            yield HandRecord(source, hand.line, hand.id, None, error=str(hand))
+            continue
+        try:
+            yield record(hand)
+        except DealError as e:
+            yield HandRecord(source, hand.line, hand.header.id, None, error=f"{hand.where}: {e.message}")
+
+
+def pot_name(index: int, count: int) -> str:
+    """The site's name for pot ``index`` of ``count``: "pot", or "main pot", "side pot-1", ..."""
+    if count == 1:
+        return "pot"
+    return "main pot" if index == 0 else f"side pot-{index}"
+
+
+def _pot_index(printed: str) -> int:
+    """The pot a "collected ... from <pot>" line names: main pot first (0), then side pot 1, 2, ..."""
+    if printed in ("pot", "main pot"):
+        return 0
+    if printed == "side pot":
+        return 1
+    return int(printed.rsplit("-", 1)[1])
+
+
+def record(hand: StarsHand) -> HandRecord:
+    """One hand into the record ``hilo check`` replays and settles (see the module docstring)."""
+    header = hand.header
+    source, line, id = hand.source, hand.line, header.id
+
+    def not_checkable(why: str) -> HandRecord:
+        return HandRecord(source, line, id, None, not_checkable=why)
+
+    if hand.cancelled:
+        return not_checkable("the hand was cancelled")
+    name = GAME_NAMES.get(header.game)
+    if name is None:
+        where = f" (a {header.mixed} table)" if header.mixed else ""
+        return not_checkable(f"{header.game} {header.limit}{where} is not a game hilo plays")
+    structure = STRUCTURES.get(header.limit.title().replace("Pot Limit Pre-Flop, No Limit Post-Flop", ""))
+    if structure is None:
+        return not_checkable(f"the betting structure {header.limit!r} is not one hilo replays")
+    if hand.cashed_out:
+        return not_checkable(f"{', '.join(hand.cashed_out)} cashed out the hand: the pot was not awarded "
+                             "at a showdown")
+    game = GAMES[name]
+    players = _players(hand)
+    live = [p for p in players if not _folded(hand, p)]
+    if len(live) > 1:
+        unseen = [p for p in live if p not in hand.shows and p not in hand.summary_cards]
+        if unseen:
+            return not_checkable(f"cards not shown at a contested showdown: {', '.join(unseen)}")
+    actions, contributed = _actions(hand, players, game.board_cards == 0, structure)
+    stacks = {s.name: s.stack for s in hand.seats}
+    bring_in = next((a.amount for a in hand.actions if a.verb == "bring in"), 0)
+    small, big = (header.small, header.big) if structure == "fixed" else (header.big, header.big)
+    replayable = Hand(
+        game, structure, tuple(players), tuple(stacks[p] for p in players), tuple(actions),
+        seats=tuple(_seat(hand, p) for p in players), button=hand.button if game.board_cards else None,
+        bring_in=bring_in, small_bet=small, big_bet=big, check_turns=game.board_cards > 0, id=id,
+        qualifier=8 if game.split else None)
+    folded = {p for p in players if _folded(hand, p)}
+    pots, returned = build_pots({p: contributed[p] for p in players}, folded)
+    rake = rake_by_pot(hand, [p.amount for p in pots])
+    boards = tuple(tuple(hand.boards[r]) for r in sorted(hand.boards) if r > 0)
+    recorded = paid(hand)
+    for player, chips in returned.items():
+        if player not in hand.uncalled:
+            # Older histories leave an uncalled bet out of Total pot without an "Uncalled bet" line;
+            # Total pot (checked above) shows it was given back.
+            recorded[player] = recorded.get(player, 0) + chips
+    printed = tuple(hand.printed_pots) or (((hand.total or 0) - hand.rake),)
+    return HandRecord(source, line, id, replayable, recorded_won=recorded, recorded_pots=printed,
+                      adjust=partial(adjust, rake=rake, boards=boards))
+
+
+def paid(hand: StarsHand) -> dict[str, int]:
+    """What the site paid each player: the "collected" lines plus the uncalled bet returned.
+
+    The summary's "won (…)" and "collected (…)" must say the same as the "collected" lines; a hand where
+    they differ is the site's own inconsistency (``DealError``).
+    """
+    collected: dict[str, int] = {}
+    for c in hand.collects:
+        collected[c.player] = collected.get(c.player, 0) + c.amount
+    if collected != {n: w for n, w in hand.won.items() if w or n in collected}:
+        differ = sorted(set(collected) | set(hand.won))
+        words = "; ".join(f"{n}: collected {collected.get(n, 0)}, summary {hand.won.get(n, 0)}" for n in differ
+                          if collected.get(n, 0) != hand.won.get(n, 0))
+        raise DealError(f"the site's own lines disagree: the 'collected' lines and the summary's 'won' "
+                        f"amounts differ ({words})")
+    won = dict(collected)
+    for name, chips in hand.uncalled.items():
+        won[name] = won.get(name, 0) + chips
+    return won
+
+
+def rake_by_pot(hand: StarsHand, built: list[int]) -> tuple[int, ...]:
+    """The rake each pot paid (RULES §13): the pot the actions built minus the pot the site printed.
+
+    Raises ``DealError`` when the site's summary does not add up: Total pot is not what the actions put
+    in, the printed pots are not Total pot − Rake, a printed pot is more than its built pot, or the site
+    printed a different number of pots.
+    """
+    total = hand.total or 0
+    if sum(built) != total:
+        raise DealError(f"the summary's Total pot is {total}, but the actions put {sum(built)} in the pots")
+    printed = hand.printed_pots or [total - hand.rake]
+    if sum(printed) != total - hand.rake:
+        raise DealError(f"the printed pots add up to {sum(printed)}, not Total pot {total} − Rake {hand.rake} "
+                        f"= {total - hand.rake} (RULES §13)")
+    if len(printed) != len(built):
+        raise DealError(f"the site printed {len(printed)} pot(s) and the actions build {len(built)}: "
+                        f"{', '.join(map(str, built))} (RULES §5.1)")
+    rake = tuple(b - p for b, p in zip(built, printed, strict=True))
+    for i, r in enumerate(rake):
+        if r < 0:
+            raise DealError(f"the {pot_name(i, len(built))} is printed as {printed[i]}, more than the "
+                            f"{built[i]} the actions put in it (RULES §13)")
+    return rake
+
+
+def rake_note(hand: StarsHand, rake: tuple[int, ...]) -> str:
+    """Which pot paid how much rake, in words: "rake 20 from the pot", "rake 12 from the main pot, 5 from
+    side pot-1"."""
+    if not any(rake):
+        return "no rake"
+    parts = [f"{r} from the {pot_name(i, len(rake))}" for i, r in enumerate(rake)]
+    return "rake " + ", ".join(parts)
+
+
+def adjust(deal: Deal, rake: tuple[int, ...], boards: tuple[tuple[Card, ...], ...]) -> Deal:
+    """The replayed deal as the site settled it: after the rake of each pot (RULES §13), on every board
+    of a hand run twice (§12.2); a lone live hand that was not shown needs no board (§7)."""
+    if boards:
+        deal = deal._replace(boards=boards, board=boards[0])
+    live = [p for p in deal.players if not p.folded]
+    if len(live) == 1 and (deal.game.board_cards == 0 or len(deal.board) != deal.game.board_cards
+                           or deal.boards):
+        # Nobody else is left: the pot is awarded without a showdown, whatever the board.
+        lone = live[0].name
+        deal = deal._replace(board=(), boards=(), players=tuple(
+            p._replace(hole=None) if p.name == lone else p for p in deal.players))
+    if any(rake):
+        deal = deal._replace(rake=rake)
+    return deal
+
+
+def _seat(hand: StarsHand, name: str) -> int:
+    return next(s.seat for s in hand.seats if s.name == name)
+
+
+def _players(hand: StarsHand) -> list[str]:
+    """The players dealt in, in seat order: every seated player with a line of their own in the hand
+    (posts, antes, actions, cards dealt, shows or mucks). Players sitting out have none."""
+    acting = {a.player for a in hand.actions if a.player}
+    return [s.name for s in sorted(hand.seats, key=lambda s: s.seat) if s.name in acting]
+
+
+def _folded(hand: StarsHand, name: str) -> bool:
+    """Folded, or mucked at the showdown (dead, RULES §7.3)."""
+    return name in hand.mucks or any(a.verb == "fold" and a.player == name for a in hand.actions)
+
+
+def _actions(hand: StarsHand, players: list[str], stud: bool, structure: Structure
+             ) -> tuple[list[Action], dict[str, int]]:
+    """The hand's lines as replay actions (street totals for bets and raises, §14), and each player's
+    contribution by the site's own amounts (to find the pots the rake came from, RULES §13)."""
+    header = hand.header
+    out: list[Action] = []
+    contributed = dict.fromkeys(players, 0)
+    street_bets: dict[str, int] = {}
+    folded: set[str] = set()
+    live_blind = header.small if structure == "fixed" else header.big
+    lines = hand.actions
+    first_big_blind: int | None = None
+    for i, a in enumerate(lines):
+        verb, who = a.verb, a.player
+
+        def add(kind: ActionKind, amount: int | None = None, cards: tuple[Card | None, ...] = (),
+                actor: str | None = who, a: Line = a) -> None:
+            out.append(Action(a.line, a.text, actor, kind, amount, cards))
+
+        if verb == "board":
+            if a.run == 0:
+                street_bets = {}
+                add("deal-board", cards=a.cards, actor=None)
+            continue
+        if verb == "street":
+            if a.street > 0:  # the blinds are posted before "*** HOLE CARDS ***" and are bets of its round
+                street_bets = {}
+            if stud:
+                _deal_stud(out, lines, i, players, folded)
+            continue
+        if verb == "dealt":
+            if not stud:
+                add("deal-hole", cards=a.cards)
+            continue
+        if verb in ("show", "muck"):
+            add(verb, cards=a.cards)  # type: ignore[arg-type]
+            continue
+        bet = street_bets.get(who, 0)
+        chips = 0
+        if verb == "fold":
+            folded.add(who)
+            add("fold")
+        elif verb == "check":
+            add("check")
+        elif verb == "call":
+            chips = a.amount
+            add("call", a.amount)
+        elif verb in ("small blind", "big blind", "straddle"):
+            chips = a.amount
+            if verb == "big blind" and first_big_blind is None:
+                first_big_blind = len(out)
+            add("straddle" if verb == "straddle" else "post", a.amount)
+        elif verb == "small and big blinds":
+            # A dead small blind with a live big blind (a player coming in between the blinds).
+            chips = a.amount
+            dead = a.amount - live_blind
+            if dead > 0:
+                add("ante", dead)
+            add("post", min(a.amount, live_blind))
+            street_bets[who] = bet + min(a.amount, live_blind)
+            contributed[who] += chips
+            continue
+        elif verb == "ante":
+            contributed[who] += a.amount
+            add("ante", a.amount)
+            continue
+        elif verb == "bring in":
+            chips = a.amount
+            add("bring-in", a.amount)
+        elif verb in ("bet", "raise", "complete"):
+            total = bet + a.amount if verb == "bet" else (a.to or 0)
+            chips = total - bet
+            kind: ActionKind = "all-in" if a.all_in else {"bet": "bet", "raise": "raise-to",
+                                                         "complete": "complete"}[verb]  # type: ignore[assignment]
+            add(kind, total)
+        else:
+            raise DealError(f"line {a.line}: cannot replay {a.text!r}")
+        street_bets[who] = bet + chips
+        contributed[who] += chips
+    _big_blind_last(out, first_big_blind)
+    for name, chips in hand.uncalled.items():
+        if name not in contributed or chips > contributed[name]:
+            raise DealError(f"an uncalled bet of {chips} is returned to {name}, who put in only "
+                            f"{contributed.get(name, 0)}")
+    return out, contributed
+
+
+def _big_blind_last(out: list[Action], at: int | None) -> None:
+    """Move the big blind's post after the other live blinds of the opening posts (before any straddle).
+
+    The site lists the small and big blinds first, then blinds posted by players joining the game
+    ("Hero: posts big blind" from a seat after the big blind). The action still starts left of the big
+    blind (RULES §14.1); the replay takes the last of the largest live blinds as the big blind, so the
+    real one goes last.
+    """
+    if at is None:
+        return
+    end = at
+    while end + 1 < len(out) and out[end + 1].kind in ("post", "ante"):
+        end += 1
+    if end > at:
+        out.insert(end, out.pop(at))
+
+
+def _deal_stud(out: list[Action], lines: list[Line], at: int, players: list[str], folded: set[str]) -> None:
+    """A stud street: every player still in gets the street's cards (RULES §14.6), those the history
+    shows (the player's own, the up cards) and unknown ones (``None``) for the rest."""
+    street = lines[at]
+    count = _STUD_DEAL[min(street.street, 4)]
+    shown: dict[str, tuple[Card, ...]] = {}
+    for a in lines[at + 1:]:
+        if a.verb != "dealt":
+            break
+        shown[a.player] = a.cards[-count:]
+    for name in players:
+        if name in folded:
+            continue
+        known: tuple[Card | None, ...] = shown.get(name, ())
+        cards = (None,) * (count - len(known)) + known
+        out.append(Action(street.line, f"{street.text} ({name}: {format_cards(c for c in known if c)})",
+                          name, "deal-hole", None, cards))

@@ -1,0 +1,499 @@
+"""PokerStars hand histories, line by line: a file's text into one ``StarsHand`` per hand.
+
+This module only reads: every line of a hand becomes a field of ``StarsHand`` (the header's game, limit
+and stakes; seats and stacks; each action with its amount in integer chips; boards, runs, shows and
+mucks; the "collected" lines; the summary's pots, rake and "won (…)" amounts). It never settles and
+never judges: ``pokerstars.py`` replays, settles and compares. The line catalogue and what each line
+means are in ../shared/handhistories/POKERSTARS.md; rake and runs in RULES §12 and §13.
+
+Money is read into the smallest unit at once (RULES §4.2): cents in cash games (``$7.06`` -> 706,
+``€1,234.50`` -> 123450), chips as they are in tournaments and play-money games. A line that cannot be
+read raises ``InputError`` located at ``file:line``; the caller turns it into one error record for that
+hand and goes on with the next.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from decimal import Decimal, InvalidOperation
+
+from hilo_cli.cards import Card, parse_cards
+from hilo_cli.errors import CardError, InputError
+
+HEADER = re.compile(
+    r"^(?:PokerStars|POKERSTARS)(?: Home Game| Zoom| Rush)?(?: Hand| Game| GAME) #(?P<id>\d+): +(?P<rest>.*)$")
+# The game and its limit: "Omaha Hi/Lo Pot Limit", "8-Game (7 Card Stud Hi/Lo Limit, $400/$800 USD)",
+# "HORSE (Omaha Hi/Lo Limit)"; tournaments put "Tournament #N, buy-in " in front.
+_GAME = re.compile(
+    r"(?:(?P<mixed>HORSE|8-Game|8-GAME|HOSE|Mixed [^(]+?|Triple Stud|[A-Z][\w' +/-]*?) \()?"
+    r"(?P<game>(?:\d Card |6\+ |Split )?[A-Z][\w' /+-]*?) "
+    r"(?P<limit>Pot Limit Pre-Flop, No Limit Post-Flop|Pot Limit|No Limit|Fixed Limit|Limit|POT LIMIT|NO LIMIT|LIMIT)"
+    r"(?=[,) ]|$)")
+_STAKES = re.compile(r"\(?(?:ante [^,]*, )?(?P<sb>[$€£]?[\d.,]+)/(?P<bb>[$€£]?[\d.,]+)(?: (?P<iso>[A-Z]{3}))?\)")
+_CLUB = re.compile(r"^\{[^}]*\}\s+")
+_TOURNAMENT = re.compile(
+    r"^(?:Zoom |Rush )?(?:Tournament|TOURNAMENT) #\d+, "
+    r"(?:Freeroll|(?:[$€£]?[\d.,]+\+?|FPP\+?|SC\+?)+(?: [A-Z]{3})?)? ?(?:- )?")
+TABLE = re.compile(r"^Table '(?P<table>.*)'(?: (?P<max>\d+)-max)?(?: \(Play Money\))?"
+                   r"(?: Seat #(?P<button>\d+) is the button)?\s*$")
+SEAT = re.compile(
+    r"^Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>[$€£]?[\d.,]+) in chips(?:, [$€£]?[\d.,]+ bounty)?\)"
+    r"(?P<out> is sitting out| out of hand.*)?\s*$")
+STREET = re.compile(r"^\*\*\* (?:(?P<run>FIRST|SECOND|THIRD) )?(?P<name>[A-Za-z0-9 -]+?) \*\*\*(?P<cards>.*)$")
+_BRACKETS = re.compile(r"\[([^\]]*)\]")
+COLLECTED = re.compile(
+    r"^(?P<name>.+) collected (?P<amount>[$€£]?[\d.,]+) from (?P<pot>pot|main pot|side pot(?:-\d+)?)\s*$")
+UNCALLED = re.compile(r"^Uncalled bet \((?P<amount>[$€£]?[\d.,]+)\) returned to (?P<name>.+?)\s*$")
+CASHED_OUT = re.compile(r"^(?P<name>.+) cashed out the hand for (?P<amount>[$€£]?[\d.,]+)")
+TOTAL = re.compile(r"^Total pot (?P<total>[$€£]?[\d.,]+)(?P<pots>(?: (?:Main pot|Side pot(?:-\d+)?) [$€£]?[\d.,]+\.)*)"
+                   r" \| Rake (?P<rake>[$€£]?[\d.,]+)\s*$")
+_PRINTED_POT = re.compile(r"(Main pot|Side pot(?:-(\d+))?) ([$€£]?[\d.,]+)\.")
+SUMMARY_BOARD = re.compile(r"^(?:(?P<run>FIRST|SECOND|THIRD) )?Board \[(?P<cards>[^\]]*)\]\s*$")
+SUMMARY_SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<rest>.*)$")
+_WON = re.compile(r"(?:won|collected) \((?P<amount>[$€£]?[\d.,]+)\)")
+_SHOWED = re.compile(r"(?P<how>showed|mucked) \[(?P<cards>[^\]]*)\]")
+_RAISE = re.compile(r"^raises (?P<by>[$€£]?[\d.,]+) to (?P<to>[$€£]?[\d.,]+)(?P<tail>.*)$")
+_AMOUNT_VERB = re.compile(
+    r"^(?P<verb>calls|bets|posts small blind|posts big blind|posts small & big blinds|posts the ante|"
+    r"posts straddle|brings in for|brings-in for|completes it to) (?P<amount>[$€£]?[\d.,]+)(?P<tail>.*)$")
+_ALL_IN = re.compile(r"^(?: and is all-in| and has reached the [$€£]?[\d.,]+ cap)?\s*$")
+# Lines that say something about a player but move no chips and deal no cards.
+_NOTES = re.compile(
+    r"^(?:is sitting out|sits out|is back|has timed out.*|has returned|is disconnected|is connected|"
+    r"leaves the table|joins the table at seat #\d+|will be allowed to play after the button|said, .*|"
+    r"finished the tournament.*|wins the tournament.*|wins .* for (?:splitting the elimination of|eliminating) .*|"
+    r"wins the .* bounty for eliminating .*|split the .* bounty for eliminating .*|re-buys.*|"
+    r"was removed from the table.*|is low with .*|is high with .*|has been disconnected.*|"
+    r"stands up|sits down|takes the add-on.*|is all-in|: is sitting out|: sits out|: is back)\s*$")
+
+VERBS = {
+    "calls": "call", "bets": "bet", "posts small blind": "small blind", "posts big blind": "big blind",
+    "posts small & big blinds": "small and big blinds", "posts the ante": "ante", "posts straddle": "straddle",
+    "brings in for": "bring in", "brings-in for": "bring in", "completes it to": "complete",
+}
+# Street names by the game's kind: a board game's streets and stud's.
+BOARD_STREETS = {"HOLE CARDS": 0, "FLOP": 1, "TURN": 2, "RIVER": 3}
+STUD_STREETS = {"3rd STREET": 0, "4th STREET": 1, "5th STREET": 2, "6th STREET": 3, "RIVER": 4, "7th STREET": 4}
+RUNS = {None: 0, "FIRST": 1, "SECOND": 2, "THIRD": 3}
+
+
+@dataclass(frozen=True)
+class Header:
+    """The first line: the hand number, the game as the site names it, the limit and the stakes."""
+
+    id: str
+    game: str
+    limit: str
+    mixed: str | None
+    tournament: bool
+    currency: str  # "$", "€", "£", or "" for tournament and play chips
+    small: int
+    big: int
+
+
+@dataclass(frozen=True)
+class Seat:
+    seat: int
+    name: str
+    stack: int
+    sitting_out: bool
+
+
+@dataclass(frozen=True)
+class Action:
+    """One line that moves chips or deals cards, in the hand's order.
+
+    ``verb``: fold, check, call, bet, raise, complete, bring in, small blind, big blind, small and big
+    blinds, ante, straddle (chips); dealt (``cards`` dealt to ``player``: the new ones), board (``cards``
+    dealt to the board of ``run``, ``player`` empty), show, muck. ``amount`` is the printed amount (for a
+    raise, the increment ``X`` of "raises X to Y"); ``to`` is ``Y`` for raises and completions.
+    """
+
+    line: int
+    street: int
+    player: str
+    verb: str
+    amount: int
+    to: int | None
+    all_in: bool
+    text: str
+    cards: tuple[Card, ...] = ()
+    run: int = 0
+
+
+@dataclass(frozen=True)
+class Collect:
+    """``X collected N from <pot>``: ``pot`` as printed, ``run`` 0 for a single board, else 1, 2, ..."""
+
+    line: int
+    player: str
+    amount: int
+    pot: str
+    run: int
+
+
+@dataclass
+class StarsHand:
+    """Everything one hand's lines say, in the hand's own units (see ``Header.currency``)."""
+
+    source: str
+    line: int
+    header: Header
+    button: int | None = None
+    seats: list[Seat] = field(default_factory=list)
+    actions: list[Action] = field(default_factory=list)
+    dealt: dict[str, tuple[Card, ...]] = field(default_factory=dict)
+    boards: dict[int, list[Card]] = field(default_factory=dict)  # run (0 = the only board) -> cards
+    shows: dict[str, tuple[Card, ...]] = field(default_factory=dict)
+    mucks: set[str] = field(default_factory=set)
+    uncalled: dict[str, int] = field(default_factory=dict)
+    collects: list[Collect] = field(default_factory=list)
+    cashed_out: list[str] = field(default_factory=list)
+    cancelled: bool = False
+    showdown: bool = False
+    total: int | None = None
+    printed_pots: list[int] = field(default_factory=list)  # main pot, side pot 1, ... as printed (after rake)
+    rake: int = 0
+    run_twice: int = 1
+    summary_boards: dict[int, tuple[Card, ...]] = field(default_factory=dict)
+    won: dict[str, int] = field(default_factory=dict)  # the summary's "won (…)"/"collected (…)" per player
+    summary_cards: dict[str, tuple[Card, ...]] = field(default_factory=dict)
+    end: int = 0  # the last line of the hand
+
+    @property
+    def where(self) -> str:
+        return f"{self.source}:{self.line}"
+
+    @property
+    def names(self) -> list[str]:
+        return [s.name for s in self.seats]
+
+
+class BadHand(InputError):
+    """A hand that cannot be read; ``id`` is its hand number when the header was read."""
+
+    def __init__(self, message: str, where: str, id: str | None, line: int) -> None:
+        super().__init__(message, where)
+        self.id = id
+        self.line = line
+
+
+def money(text: str, scale: int) -> int:
+    """``$1,234.56`` -> 123456 with ``scale`` 100 (cash), ``1,500`` -> 1500 with ``scale`` 1 (chips).
+
+    An amount finer than the unit (``$0.005``, ``12.5`` chips) is refused: chips are whole units (§4.2).
+    """
+    plain = text.lstrip("$€£").replace(",", "")
+    try:
+        value = Decimal(plain) * scale
+    except InvalidOperation:
+        raise InputError(f"{text!r} is not an amount") from None
+    if value != value.to_integral_value() or value < 0:
+        unit = "a cent" if scale == 100 else "a chip"
+        raise InputError(f"{text!r} is not a whole number of units ({unit})")
+    return int(value)
+
+
+def read_header(line: str) -> Header:
+    m = HEADER.match(line)
+    if m is None:
+        raise InputError("not a PokerStars hand header (expected 'PokerStars Hand #N: ...')")
+    rest = _CLUB.sub("", m.group("rest"))
+    t = _TOURNAMENT.match(rest)
+    tournament = t is not None
+    g = _GAME.match(rest, t.end() if t is not None else 0)
+    if g is None:
+        raise InputError(f"hand #{m.group('id')}: cannot read the game and limit in {rest!r}")
+    stakes = _STAKES.search(rest, g.end())
+    if stakes is None:
+        raise InputError(f"hand #{m.group('id')}: cannot read the stakes (small/big) in {rest!r}")
+    sb, bb = stakes.group("sb"), stakes.group("bb")
+    currency = sb[0] if sb[0] in "$€£" else ""
+    if tournament:
+        currency = ""
+    scale = 100 if currency else 1
+    game = g.group("game").strip()
+    mixed = g.group("mixed")
+    return Header(m.group("id"), game, g.group("limit"), mixed.strip() if mixed else None, tournament,
+                  currency, money(sb, scale), money(bb, scale))
+
+
+def _cards(text: str, what: str) -> tuple[Card, ...]:
+    try:
+        return parse_cards(text)
+    except CardError as e:
+        raise InputError(f"{what}: {e.message}") from None
+
+
+def _player(line: str, names: set[str]) -> tuple[str, str] | None:
+    """``NAME: rest`` for a seated ``NAME`` (names may hold spaces and colons: try each ': ')."""
+    at = line.find(": ")
+    while at > 0:
+        if line[:at] in names:
+            return line[:at], line[at + 2:]
+        at = line.find(": ", at + 1)
+    return None
+
+
+class _Reader:
+    """Reads one hand's lines into a ``StarsHand``; ``fail`` raises at the current line."""
+
+    def __init__(self, source: str, start: int, lines: list[str]) -> None:
+        self.source, self.start, self.lines = source, start, lines
+        self.number = start
+        self.id: str | None = None
+
+    def fail(self, message: str) -> BadHand:
+        return BadHand(message, f"{self.source}:{self.number}", self.id, self.number)
+
+    def read(self, line_numbers: list[int]) -> StarsHand:
+        lines = self.lines
+        self.number = line_numbers[0]
+        try:
+            header = read_header(lines[0])
+        except InputError as e:
+            raise self.fail(e.message) from None
+        self.id = header.id
+        hand = StarsHand(self.source, self.start, header)
+        self.scale = 100 if header.currency else 1
+        stud = "Stud" in header.game or header.game.startswith("Razz")
+        streets = STUD_STREETS if stud else BOARD_STREETS
+        names: set[str] = set()
+        section = "seats"  # seats, play, showdown, summary
+        street, run = 0, 0
+        for number, line in zip(line_numbers[1:], lines[1:], strict=True):
+            self.number = number
+            try:
+                if section == "summary":
+                    self._summary(hand, line)
+                    continue
+                if line.startswith("*** "):
+                    m = STREET.match(line)
+                    if m is None:
+                        raise InputError(f"cannot read the street line {line!r}")
+                    name, run_word = m.group("name"), m.group("run")
+                    if name == "SUMMARY":
+                        section = "summary"
+                    elif name in ("SHOW DOWN", "SHOWDOWN"):
+                        section, hand.showdown = "showdown", True
+                        run = RUNS[run_word]
+                    elif name in streets:
+                        section, street = "play", streets[name]
+                        run = RUNS[run_word]
+                        hand.actions.append(Action(number, street, "", "street", 0, None, False, line, (), run))
+                        self._board(hand, run, name, m.group("cards"), stud, number, street)
+                    else:
+                        raise InputError(f"unknown street {name!r}")
+                    continue
+                if section == "seats" and line.startswith("Table '"):
+                    t = TABLE.match(line)
+                    if t is None:
+                        raise InputError(f"cannot read the table line {line!r}")
+                    hand.button = int(t.group("button")) if t.group("button") else None
+                    continue
+                if line.startswith("Seat ") and section == "seats":
+                    s = SEAT.match(line)
+                    if s is None:
+                        raise InputError(f"cannot read the seat line {line!r}")
+                    seat = Seat(int(s.group("seat")), s.group("name"), money(s.group("stack"), self.scale),
+                                s.group("out") is not None)
+                    if seat.name in names or any(x.seat == seat.seat for x in hand.seats):
+                        raise InputError(f"seat {seat.seat} ({seat.name!r}) is listed twice")
+                    hand.seats.append(seat)
+                    names.add(seat.name)
+                    continue
+                self._line(hand, line, number, names, street, run)
+            except InputError as e:
+                raise self.fail(e.message) from None
+        hand.end = line_numbers[-1]
+        self.number = hand.end
+        if section != "summary":
+            raise self.fail(f"hand #{header.id} is cut short: no '*** SUMMARY ***' line")
+        if hand.total is None and not hand.cancelled:
+            raise self.fail(f"hand #{header.id}: the summary has no 'Total pot' line")
+        return hand
+
+    def _board(self, hand: StarsHand, run: int, name: str, text: str, stud: bool, number: int,
+               street: int) -> None:
+        found = _BRACKETS.findall(text)
+        if stud or (name == "HOLE CARDS" and not found):
+            return
+        if not found:
+            raise InputError(f"the {name.lower()} line shows no cards")
+        board = hand.boards.get(run)
+        if board is None:
+            # A run's board starts with the cards dealt before the all-in (RULES §12.1).
+            board = list(hand.boards.get(0, [])) if run else []
+            hand.boards[run] = board
+        what = f"the {name.lower()}"
+        new = _cards(found[-1], what)
+        if len(found) == 1:
+            # The flop (Courchevel: its first card was dealt before the first betting round, §6).
+            if tuple(board) != new[:len(board)]:
+                raise InputError(f"{what} {' '.join(map(str, new))} does not start with the board card "
+                                 f"dealt before it, {' '.join(map(str, board))}")
+            new = new[len(board):]
+        else:
+            before = _cards(found[-2], what)
+            if tuple(board) != before:
+                raise InputError(f"{what} line repeats the board as {' '.join(map(str, before))}, "
+                                 f"but the board so far is {' '.join(map(str, board)) or 'empty'}")
+        board.extend(new)
+        hand.actions.append(Action(number, street, "", "board", 0, None, False, f"*** {name} ***{text}", new, run))
+
+    def _line(self, hand: StarsHand, line: str, number: int, names: set[str], street: int, run: int) -> None:
+        scale = self.scale
+        said = _player(line, names)
+        if said is not None:
+            name, rest = said
+            rest = rest.strip()
+            self._action(hand, name, rest, line, number, street)
+            return
+        if line.startswith("Dealt to "):
+            body = line[len("Dealt to "):]
+            at = body.find(" [")
+            name = body[:at] if at > 0 else ""
+            if name not in names:
+                raise InputError(f"cards dealt to {name or body!r}, who has no seat in this hand")
+            found = _BRACKETS.findall(body[at:])
+            if not found:
+                raise InputError(f"cannot read the cards dealt in {line!r}")
+            # Stud repeats the cards dealt before in a first bracket: the last bracket holds the new ones.
+            new = _cards(found[-1], f"{name}'s cards")
+            hand.dealt[name] = hand.dealt.get(name, ()) + new
+            hand.actions.append(Action(number, street, name, "dealt", 0, None, False, line, new, run))
+            return
+        m = COLLECTED.match(line)
+        if m is not None and m.group("name") in names:
+            pot = m.group("pot")
+            hand.collects.append(Collect(number, m.group("name"), money(m.group("amount"), scale), pot, run))
+            return
+        m = UNCALLED.match(line)
+        if m is not None:
+            if m.group("name") not in names:
+                raise InputError(f"an uncalled bet returned to {m.group('name')!r}, who has no seat in this hand")
+            name = m.group("name")
+            hand.uncalled[name] = hand.uncalled.get(name, 0) + money(m.group("amount"), scale)
+            return
+        m = CASHED_OUT.match(line)
+        if m is not None and m.group("name") in names:
+            hand.cashed_out.append(m.group("name"))
+            return
+        if line == "Hand cancelled":
+            hand.cancelled = True
+            return
+        if line == "No low hand qualified" or line.startswith("Hand was run "):
+            return
+        # Notes about a player move no chips: seated or not (players join, leave and come back).
+        at = line.find(" ")
+        while at > 0:
+            if _NOTES.match(line[at + 1:]) or _NOTES.match(line[at:]):
+                return
+            at = line.find(" ", at + 1)
+        raise InputError(f"cannot read the line {line!r}")
+
+    def _action(self, hand: StarsHand, name: str, rest: str, line: str, number: int, street: int) -> None:
+        scale = self.scale
+        if rest in ("folds", "checks"):
+            hand.actions.append(Action(number, street, name, rest[:-1], 0, None, False, line))
+            return
+        m = _RAISE.match(rest)
+        if m is not None:
+            tail = m.group("tail")
+            if not _ALL_IN.match(tail):
+                raise InputError(f"cannot read the raise {line!r}")
+            hand.actions.append(Action(number, street, name, "raise", money(m.group("by"), scale),
+                                       money(m.group("to"), scale), "all-in" in tail, line))
+            return
+        m = _AMOUNT_VERB.match(rest)
+        if m is not None:
+            tail = m.group("tail")
+            if not _ALL_IN.match(tail):
+                raise InputError(f"cannot read the action {line!r}")
+            verb = VERBS[m.group("verb")]
+            amount = money(m.group("amount"), scale)
+            to = amount if verb == "complete" else None
+            hand.actions.append(Action(number, street, name, verb, amount, to, "all-in" in tail, line))
+            return
+        if rest.startswith("shows ["):
+            found = _BRACKETS.findall(rest)
+            cards = _cards(found[0], f"{name}'s cards") if found else ()
+            hand.shows[name] = cards
+            hand.actions.append(Action(number, street, name, "show", 0, None, False, line, cards))
+            return
+        if rest.startswith(("mucks hand", "mucks")):
+            hand.mucks.add(name)
+            hand.actions.append(Action(number, street, name, "muck", 0, None, False, line))
+            return
+        if rest.startswith(("doesn't show hand", "shows hand")):
+            return
+        if _NOTES.match(rest) or rest.startswith(("discards", "stands pat")):
+            return
+        raise InputError(f"cannot read the action {line!r}")
+
+    def _summary(self, hand: StarsHand, line: str) -> None:
+        scale = self.scale
+        m = TOTAL.match(line)
+        if m is not None:
+            hand.total = money(m.group("total"), scale)
+            hand.rake = money(m.group("rake"), scale)
+            pots = _PRINTED_POT.findall(m.group("pots"))
+            hand.printed_pots = [money(amount, scale) for _, _, amount in pots]
+            for i, (label, n, _) in enumerate(pots):
+                expected = "Main pot" if i == 0 else "Side pot"
+                if not label.startswith(expected) or (n and int(n) != i):
+                    raise InputError(f"the summary's pots are not in order main, side 1, side 2, ...: {line!r}")
+            return
+        if line.startswith("Total pot "):
+            raise InputError(f"cannot read the summary's pot line {line!r}")
+        m = SUMMARY_BOARD.match(line)
+        if m is not None:
+            hand.summary_boards[RUNS[m.group("run")]] = _cards(m.group("cards"), "the summary board")
+            return
+        if line.startswith("Hand was run "):
+            words = line[len("Hand was run "):].split()
+            hand.run_twice = {"twice": 2, "three": 3}.get(words[0] if words else "", 0)
+            if not hand.run_twice:
+                raise InputError(f"cannot read {line!r}")
+            return
+        m = SUMMARY_SEAT.match(line)
+        if m is not None:
+            seat = int(m.group("seat"))
+            found = next((s for s in hand.seats if s.seat == seat), None)
+            rest = m.group("rest")
+            if found is None or not rest.startswith(found.name):
+                raise InputError(f"the summary names seat {seat}, but the hand's seat {seat} is not {rest!r}")
+            tail = rest[len(found.name):]
+            amounts = [money(a, scale) for a in _WON.findall(tail)]
+            if amounts:
+                hand.won[found.name] = sum(amounts)
+            shown = _SHOWED.search(tail)
+            if shown is not None:
+                hand.summary_cards[found.name] = _cards(shown.group("cards"), f"{found.name}'s cards")
+            return
+        raise InputError(f"cannot read the summary line {line!r}")
+
+
+def read_hands(source: str, text: str) -> Iterator[StarsHand | BadHand]:
+    """Every hand of a file's text, in file order: a ``StarsHand``, or a ``BadHand`` for one that cannot
+    be read (the other hands are still read)."""
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    numbered = [(n, raw.strip()) for n, raw in enumerate(text.splitlines(), 1)]
+    groups: list[list[tuple[int, str]]] = []
+    for n, line in numbered:
+        if not line:
+            continue
+        if not groups or (line.startswith(("PokerStars ", "POKERSTARS ")) and HEADER.match(line)):
+            groups.append([])
+        groups[-1].append((n, line))
+    for group in groups:
+        numbers = [n for n, _ in group]
+        lines = [line for _, line in group]
+        reader = _Reader(source, numbers[0], lines)
+        try:
+            yield reader.read(numbers)
+        except BadHand as e:
+            yield e
