@@ -19,8 +19,10 @@ from __future__ import annotations
 from typing import Literal, NamedTuple
 
 from hilo_cli.cards import Card
-from hilo_cli.deal import Deal
+from hilo_cli.deal import Deal, Player
+from hilo_cli.errors import DealError
 from hilo_cli.games import Game, OddChipRule
+from hilo_cli.pots import build_pots
 
 Structure = Literal["fixed", "pot", "no"]
 """Fixed limit (RULES §14.2), pot limit (§14.3), no limit (§14.4)."""
@@ -28,8 +30,8 @@ Structure = Literal["fixed", "pot", "no"]
 STRUCTURE_NAMES: dict[Structure, str] = {"fixed": "fixed limit", "pot": "pot limit", "no": "no limit"}
 
 ActionKind = Literal[
-    "post", "ante", "straddle", "bring-in", "complete", "fold", "check", "call", "bet", "raise-to",
-    "all-in", "show", "muck", "deal-hole", "deal-board",
+    "post", "ante", "straddle", "bring-in", "complete", "fold", "check", "call", "check-call", "bet",
+    "raise-to", "all-in", "show", "muck", "deal-hole", "deal-board",
 ]
 """What an action does.
 
@@ -42,7 +44,8 @@ ActionKind = Literal[
 * ``all-in``: the player puts in every chip left; ``amount`` (the street total) is checked if given.
 * ``call``: ``amount``, if given, is the chips *added* (as histories write it) and is checked against
   what the call costs (or the player's whole stack, all in for less).
-* ``check``, ``fold``: no amount.
+* ``check``, ``fold``: no amount. ``check-call`` (PHH ``cc``): a check if there is nothing to call, else
+  a call.
 * ``show``: ``cards`` are the player's hole cards shown at showdown; ``muck``: the hand is not shown and
   is dead (§7, §14.7).
 * ``deal-hole``: ``cards`` dealt to ``actor`` (``None`` for a card the history does not know, PHH ``??``);
@@ -132,11 +135,373 @@ class Replayed(NamedTuple):
     stacks: dict[str, int]
 
 
+_VOLUNTARY = frozenset({"bring-in", "complete", "fold", "check", "call", "check-call", "bet", "raise-to", "all-in"})
+_TO_AMOUNT = frozenset({"complete", "bet", "raise-to"})
+
+
+def _error(action: Action, message: str) -> DealError:
+    return DealError(f"action {action.number} {action.text!r}: {message}")
+
+
+class _Round:
+    """One betting round: each player's bet in it, the bet to call, and who still has to act."""
+
+    def __init__(self, street: int) -> None:
+        self.street = street
+        self.bets: dict[str, int] = {}
+        self.to_call = 0  # the highest bet of the round (a street total)
+        self.full_level = 0  # the bet after the last full bet or raise (fixed limit: the next raise adds to it)
+        self.last_raise = 0  # the size of the last full bet or raise (§14.3: the smallest raise)
+        self.full_bets = 0  # full bets and raises, the blind counting as the bet (for a raise cap)
+        self.acted: set[str] = set()  # acted since the last full bet or raise: may not raise again (§14.5)
+        self.pending: set[str] | None = None  # still to act; None until the round's first action
+        self.cursor = 0  # where in seat order to look for the next player to act
+        self.opener: int | None = None  # preflop: the seat index of the last (largest) blind poster
+
+
+class _Replay:
+    """The state of a hand while its actions are replayed (``replay`` is the entry point)."""
+
+    def __init__(self, hand: Hand) -> None:
+        self.hand = hand
+        self.names = list(hand.players)
+        self.position = {n: i for i, n in enumerate(self.names)}
+        self.stacks = dict(zip(self.names, hand.starting_stacks, strict=True))
+        self.contributed = dict.fromkeys(self.names, 0)
+        self.hole: dict[str, list[Card | None]] = {n: [] for n in self.names}
+        self.shown: dict[str, tuple[Card, ...]] = {}
+        self.board: list[Card | None] = []
+        self.folded: list[str] = []
+        self.mucked: list[str] = []
+        self.all_in: set[str] = set()
+        self.round = _Round(0)
+        self.stud = hand.game.board_cards == 0
+        self.big_blind = 0
+
+    # -- who is where -------------------------------------------------------------------------------
+
+    def live(self) -> list[str]:
+        return [n for n in self.names if n not in self.folded and n not in self.mucked]
+
+    def can_act(self) -> list[str]:
+        return [n for n in self.live() if n not in self.all_in]
+
+    def first_after_button(self) -> int:
+        seats = self.hand.seat_numbers
+        button = self.hand.button if self.hand.button is not None else seats[-1]
+        return next((i for i, s in enumerate(seats) if s > button), 0)
+
+    # -- chips --------------------------------------------------------------------------------------
+
+    def put(self, name: str, chips: int) -> None:
+        self.stacks[name] -= chips
+        self.contributed[name] += chips
+        if self.stacks[name] == 0:
+            self.all_in.add(name)
+
+    def post(self, name: str, chips: int, live: bool) -> None:
+        """A blind, straddle or ante: all the player has if that is less (all in for less)."""
+        chips = min(chips, self.stacks[name])
+        self.put(name, chips)
+        if live:
+            r = self.round
+            r.bets[name] = r.bets.get(name, 0) + chips
+            if r.bets[name] >= r.to_call:
+                r.to_call = r.full_level = r.last_raise = r.bets[name]
+                r.opener = self.position[name]
+                r.full_bets = 1
+            self.big_blind = max(self.big_blind, chips)
+
+    # -- streets ------------------------------------------------------------------------------------
+
+    def street_now(self) -> int:
+        """The street the cards dealt so far make: board games by the board (flop 1, turn 2, river 3),
+        stud by the most cards a live player holds (third street 0 ... seventh street 4)."""
+        if self.stud:
+            return max(0, max((len(self.hole[n]) for n in self.live()), default=0) - 3)
+        return {0: 0, 1: 0, 2: 0, 3: 1, 4: 2}.get(len(self.board), 3)
+
+    def start_betting(self) -> set[str]:
+        """The players who must act in this round, worked out when its first action comes."""
+        r = self.round
+        if r.pending is None:
+            able = self.can_act()
+            facing = {n for n in able if r.bets.get(n, 0) < r.to_call}
+            r.pending = set(able) if len(able) > 1 else facing
+            if r.street == 0 and r.opener is not None and not self.stud:
+                r.cursor = (r.opener + 1) % len(self.names)  # §14.1: left of the big blind
+            else:
+                r.cursor = self.first_after_button()  # §14.1: later rounds
+        return r.pending
+
+    def close_round(self, action: Action) -> None:
+        pending = self.start_betting()
+        if pending and len(self.live()) > 1:
+            waiting = ", ".join(n for n in self.names if n in pending)
+            raise _error(action, f"cards are dealt while the betting round is open: {waiting} still to act "
+                                 "(RULES §14: a round ends when every live player has acted and the bets are level)")
+
+    def deal(self, action: Action) -> None:
+        before = self.street_now()
+        if action.kind == "deal-board":
+            if self.stud:
+                raise _error(action, f"{self.hand.game.title} has no board")
+            self.board.extend(action.cards)
+        else:
+            if action.actor not in self.hole:
+                raise _error(action, f"no player named {action.actor!r}")
+            self.hole[action.actor].extend(action.cards)
+        after = self.street_now()
+        if after > before:
+            self.close_round(action)
+            self.round = _Round(after)
+
+    # -- actions ------------------------------------------------------------------------------------
+
+    def check_actor(self, action: Action) -> str:
+        """The acting player, if they may act now (§14: nothing after folding or going all in; §14.1)."""
+        name = action.actor
+        if name not in self.position:
+            raise _error(action, f"no player named {name!r} in this hand")
+        if name in self.folded or name in self.mucked:
+            raise _error(action, f"{name} has folded: no action after folding (RULES §14)")
+        if len(self.live()) < 2:
+            raise _error(action, "the hand is over: every other player has folded")
+        if name in self.all_in:
+            raise _error(action, f"{name} is all in: no action after going all in (RULES §14.5)")
+        pending = self.start_betting()
+        if name not in pending:
+            raise _error(action, f"{name} has nothing to act on: the betting round is over or {name} has acted "
+                                 "and nobody has bet or raised since (RULES §14)")
+        if self.hand.check_turns and not self.stud:
+            r = self.round
+            count = len(self.names)
+            turn = next(self.names[(r.cursor + k) % count] for k in range(count)
+                        if self.names[(r.cursor + k) % count] in pending)
+            if name != turn:
+                raise _error(action, f"it is {turn}'s turn to act, not {name}'s (RULES §14.1)")
+        return name
+
+    def acted(self, name: str) -> None:
+        r = self.round
+        assert r.pending is not None
+        r.pending.discard(name)
+        r.cursor = (self.position[name] + 1) % len(self.names)
+
+    def act(self, action: Action) -> None:
+        name = self.check_actor(action)
+        r = self.round
+        bet = r.bets.get(name, 0)
+        owed = r.to_call - bet
+        kind = action.kind
+        if kind == "check-call":
+            kind = "call" if owed > 0 else "check"
+        if kind == "all-in":
+            total = bet + self.stacks[name]
+            if action.amount is not None and action.amount != total:
+                raise _error(action, f"all in is a total of {total} on this street, not {action.amount}")
+            kind = "call" if total <= r.to_call else "raise-to"
+            action = action._replace(amount=None if kind == "call" else total)
+        if kind == "fold":
+            self.folded.append(name)
+        elif kind == "check":
+            if owed > 0:
+                raise _error(action, f"{name} cannot check facing a bet: {owed} to call (RULES §14)")
+            r.acted.add(name)
+        elif kind == "call":
+            if owed <= 0:
+                raise _error(action, f"there is nothing to call: {name} may check or bet (RULES §14)")
+            chips = min(owed, self.stacks[name])  # §14.2: all in for less may call less
+            if action.amount is not None and action.amount != chips:
+                raise _error(action, f"the call is {chips}, not {action.amount} (RULES §14)")
+            self.put(name, chips)
+            r.bets[name] = bet + chips
+            r.acted.add(name)
+        elif kind == "bring-in":
+            self.bring_in(action, name)
+        else:
+            self.raise_to(action, name, kind)
+        self.acted(name)
+
+    def bring_in(self, action: Action, name: str) -> None:
+        r, hand = self.round, self.hand
+        if not self.stud or r.street != 0 or r.to_call > 0:
+            raise _error(action, "a bring-in is only the first bet of third street in stud (RULES §14.6)")
+        chips = hand.bring_in if action.amount is None else action.amount
+        if chips != hand.bring_in and chips < self.stacks[name]:
+            raise _error(action, f"the bring-in is {hand.bring_in}, not {chips} (RULES §14.6)")
+        chips = min(chips, self.stacks[name])
+        self.put(name, chips)
+        r.bets[name] = r.to_call = chips
+        r.acted.add(name)  # the bring-in is not a full bet: it does not give its player another turn
+
+    def raise_to(self, action: Action, name: str, kind: str) -> None:
+        r, hand = self.round, self.hand
+        total = action.amount
+        if total is None:
+            raise _error(action, "a bet or raise needs its amount")
+        bet = r.bets.get(name, 0)
+        most = bet + self.stacks[name]
+        if total > most:
+            raise _error(action, f"{name} has only {most} for this street: a stack never goes below zero (RULES §14)")
+        if total <= r.to_call:
+            raise _error(action, f"a bet or raise must be more than the {r.to_call} to call (RULES §14)")
+        all_in = total == most
+        if name in r.acted and r.to_call > 0 and r.pending is not None:
+            raise _error(action, f"{name} has acted and the all-in since was less than a full raise: "
+                                 "call or fold only (RULES §14.5)")
+        if kind == "complete" and not self.stud:
+            raise _error(action, "completing is a stud bet (RULES §14.6)")
+        full = self.check_size(action, total, all_in)
+        if full:
+            cap = hand.raise_cap
+            if hand.structure == "fixed" and cap is not None and r.full_bets >= cap + 1:
+                raise _error(action, f"the betting is capped at a bet and {cap} raises (RULES §14.2, house rule)")
+            r.last_raise = total - r.to_call if hand.structure != "fixed" else self.limit_size()
+            r.full_level = total
+            r.full_bets += 1
+            r.acted = {name}
+            r.pending = set(self.can_act()) - {name}
+        else:
+            r.acted.add(name)
+            assert r.pending is not None
+            r.pending |= {n for n in self.can_act() if r.bets.get(n, 0) < total and n != name}
+        self.put(name, total - bet)
+        r.bets[name] = total
+        r.to_call = total
+        if name in self.all_in:
+            r.pending.discard(name)
+
+    def limit_size(self) -> int:
+        """Fixed limit (§14.2): the small bet before the flop and on the flop (stud: third and fourth
+        street; in stud hi/lo an open pair does not allow the big bet, §14.6), the big bet after."""
+        return self.hand.small_bet if self.round.street <= 1 else self.hand.big_bet
+
+    def check_size(self, action: Action, total: int, all_in: bool) -> bool:
+        """Raise ``DealError`` unless ``total`` is a bet or raise the structure allows; return whether it
+        is a full bet or raise (one that reopens the betting, §14.5)."""
+        r, structure = self.round, self.hand.structure
+        if structure == "fixed":
+            size = self.limit_size()
+            # A bet (or a stud completion) is to the size; a raise adds the size to the last full bet.
+            exact = size if r.to_call < size else r.full_level + size
+            if total == exact:
+                return True
+            if all_in and total < exact:
+                # All in for less: a full raise if at least half a bet (Robert's Rules; §14.2 is silent).
+                return (total - r.to_call) * 2 >= size
+            raise _error(action, f"fixed limit: a bet or raise on this street is to exactly {exact} "
+                                 f"({'the small bet' if size == self.hand.small_bet else 'the big bet'} of {size}; "
+                                 "RULES §14.2)")
+        least_bet = self.hand.small_bet or self.big_blind or self.hand.chip_unit
+        if r.to_call == 0 or (self.stud and r.to_call < least_bet):
+            least = least_bet
+        else:
+            least = r.to_call + max(r.last_raise, least_bet)
+        if structure == "pot":
+            owed = r.to_call - r.bets.get(action.actor or "", 0)
+            most = r.to_call + sum(self.contributed.values()) + owed
+            if total > most:
+                raise _error(action, f"pot limit: the most is {'a bet' if r.to_call == 0 else 'a raise to'} "
+                                     f"{most} (the pot after the call; RULES §14.3)")
+        if total < least:
+            if all_in:
+                return False  # §14.5: all in for less than a full bet or raise
+            what = "bet is" if r.to_call == 0 else "raise is to"
+            raise _error(action, f"{STRUCTURE_NAMES[structure]}: the smallest {what} {least} "
+                                 f"(RULES §{'14.3' if structure == 'pot' else '14.4'})")
+        return True
+
+    def show(self, action: Action) -> None:
+        name = action.actor
+        if name not in self.position:
+            raise _error(action, f"no player named {name!r} in this hand")
+        if action.kind == "muck":
+            if name not in self.mucked and name not in self.folded:
+                self.mucked.append(name)
+            return
+        cards = action.cards
+        if any(c is None for c in cards):
+            return  # shown as unknown: nothing learnt
+        dealt = [c for c in self.hole[name] if c is not None]
+        if not set(dealt) <= set(cards):
+            raise _error(action, f"{name} shows cards other than those dealt")
+        self.shown[name] = tuple(c for c in cards if c is not None)
+
+
 def replay(hand: Hand) -> Replayed:
     """Replay ``hand``'s actions under RULES §14 and return the deal to settle.
 
     Raises ``DealError`` naming the action (``action N 'text'``), what was allowed, and the section, for
-    an action that breaks a rule; and for a hand that cannot be settled from what it records (a live
-    hand whose cards are never known, actions after the hand is over).
+    an action that breaks a rule; and for a hand that cannot be settled from what it records (a history
+    that ends while a player still has to act).
     """
-    raise NotImplementedError("replay: the interface is committed first; the rules follow")
+    _check_table(hand)
+    state = _Replay(hand)
+    names = state.names
+    for name, ante in zip(names, hand.antes or (0,) * len(names), strict=True):
+        if ante:
+            state.post(name, ante, live=False)
+    for name, blind in zip(names, hand.blinds or (0,) * len(names), strict=True):
+        if blind:
+            state.post(name, blind, live=True)
+    for action in hand.actions:
+        kind = action.kind
+        if kind in ("deal-hole", "deal-board"):
+            state.deal(action)
+        elif kind in ("show", "muck"):
+            state.show(action)
+        elif kind in ("post", "straddle", "ante"):
+            if action.actor not in state.position:
+                raise _error(action, f"no player named {action.actor!r} in this hand")
+            if action.amount is None or action.amount <= 0:
+                raise _error(action, "a blind or ante needs its amount")
+            state.post(action.actor, action.amount, live=kind != "ante")
+        elif kind in _VOLUNTARY:
+            state.act(action)
+        else:
+            raise _error(action, f"unknown action {kind!r}")
+    return _finish(state)
+
+
+def _check_table(hand: Hand) -> None:
+    count = len(hand.players)
+    if count < 2:
+        raise DealError(f"a hand needs two players or more; this one has {count}")
+    for what, values in (("starting_stacks", hand.starting_stacks), ("seats", hand.seats),
+                         ("blinds", hand.blinds), ("antes", hand.antes)):
+        if values and len(values) != count:
+            raise DealError(f"{what} has {len(values)} entries for {count} players")
+    for what, values in (("starting stack", hand.starting_stacks), ("blind", hand.blinds), ("ante", hand.antes)):
+        for name, value in zip(hand.players, values, strict=False):
+            if type(value) is not int or value < 0:
+                raise DealError(f"player {name}: {what} {value!r} is not a whole number of chips, 0 or more")
+    if hand.structure == "fixed" and (hand.small_bet <= 0 or hand.big_bet <= 0):
+        raise DealError("fixed limit needs a small bet and a big bet (RULES §14.2)")
+
+
+def _finish(state: _Replay) -> Replayed:
+    hand, live = state.hand, state.live()
+    if len(live) > 1:
+        pending = state.start_betting()
+        if pending:
+            waiting = ", ".join(n for n in state.names if n in pending)
+            raise DealError(f"the history ends while {waiting} still has to act (RULES §14)")
+    dead = set(state.folded) | set(state.mucked)
+    players = []
+    for name, seat in zip(state.names, hand.seat_numbers, strict=True):
+        cards = state.shown.get(name)
+        if cards is None:
+            dealt = state.hole[name]
+            cards = tuple(c for c in dealt if c is not None) if dealt and None not in dealt else None
+        if cards is not None and len(cards) < hand.game.hole_cards and len(live) == 1 and name in live:
+            cards = None  # the hand ended before all its cards were dealt: a lone live hand needs none (§7)
+        players.append(Player(name, seat, cards or None, state.contributed[name], name in dead))
+    board = tuple(c for c in state.board if c is not None)
+    if len(board) != len(state.board):
+        raise DealError("the board has cards the history does not name")
+    deal = Deal(hand.game, board, tuple(players), button=hand.button if not state.stud else None,
+                chip_unit=hand.chip_unit, qualifier=hand.qualifier, odd_chip=hand.odd_chip, id=hand.id)
+    _, returned = build_pots(state.contributed, dead)
+    stacks = dict(state.stacks)
+    return Replayed(deal, dict(state.contributed), returned, tuple(state.folded), tuple(state.mucked), stacks)

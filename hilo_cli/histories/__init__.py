@@ -37,6 +37,8 @@ class HandRecord(NamedTuple):
       the finishing stacks instead (PHH ``finishing_stacks``), turned into ``won`` after the replay
       (finishing stack minus the stack before the pot was pushed). A record gives one, or neither (then
       the hand is not checkable: there is nothing to check against).
+    * ``won_excludes_returned``: ``recorded_won`` counts only chips won from the pots (PHH ``winnings``,
+      "collected pots"); the check then adds the uncalled chips the replay returns.
     * ``recorded_pots``: the amount of each pot as the history gives it (main pot first), if it does.
     * ``not_checkable``: why the hand cannot be checked (a game hilo does not play), or ``None``.
     * ``error``: why the hand cannot be read (bad input, exit 2), or ``None``.
@@ -52,6 +54,7 @@ class HandRecord(NamedTuple):
     recorded_won: dict[str, int] | None = None
     recorded_stacks: dict[str, int] | None = None
     recorded_pots: tuple[int, ...] | None = None
+    won_excludes_returned: bool = False
     not_checkable: str | None = None
     error: str | None = None
     adjust: Callable[[Deal], Deal] | None = None

@@ -1,0 +1,253 @@
+"""Checking recorded hands: replay each hand's actions, settle it, compare with what the history recorded.
+
+Every ``HandRecord`` ends as one ``Checked`` outcome, in input order: OK (the recorded result is what the
+cards and the rules give), MISMATCH (the players whose amounts differ, recorded and recomputed, and the
+likely reason), NOT CHECKABLE (why: a game hilo does not play, nothing recorded), or an error (bad input:
+an action that breaks RULES §14, a file that cannot be read). Each is rendered as text (a floor decision,
+verdict first), a JSON Lines object (the showdown contract plus ``check``), or CSV rows (the batch
+columns plus ``verdict`` and ``why``), with the existing writers.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Generator, Iterable, Iterator
+from functools import partial
+from itertools import islice
+from typing import Any, Literal, NamedTuple
+
+from hilo_cli.betting import Replayed, replay
+from hilo_cli.cards import DECK
+from hilo_cli.deal import Deal
+from hilo_cli.errors import HiloError
+from hilo_cli.formats import csv_out, json_out, jsonlib, text_out
+from hilo_cli.histories import HandRecord
+from hilo_cli.showdown import Settlement, settle
+
+Status = Literal["ok", "mismatch", "not-checkable", "error"]
+OutputFormat = Literal["text", "json", "csv"]
+VERDICTS: dict[Status, str] = {"ok": "OK", "mismatch": "MISMATCH", "not-checkable": "NOT CHECKABLE", "error": "ERROR"}
+CSV_COLUMNS = (*csv_out.COLUMNS, "verdict", "why")
+
+
+class Verdict(NamedTuple):
+    """The check of one hand. ``differences`` maps each player whose amount differs to ``(recorded,
+    recomputed)`` in the terms of ``basis`` (``finishing stack`` or ``won``)."""
+
+    status: Status
+    why: str
+    basis: str
+    differences: dict[str, tuple[int, int]]
+
+
+class Checked(NamedTuple):
+    """One hand's outcome: ``output`` to print (UTF-8) and its ``status``; ``error`` for bad input."""
+
+    source: str
+    line: int
+    output: bytes
+    status: Status
+    error: str | None
+
+
+def settle_replayed(replayed: Replayed, deal: Deal | None = None) -> Settlement:
+    """Settle a replayed hand (``deal``: the replayed deal, adjusted).
+
+    A hand won without a showdown may stop before the board is complete; ``settle`` needs a whole board,
+    but with one live hand nothing is evaluated (RULES §7), so the board is filled out with cards nobody
+    holds for the arithmetic, and the settlement keeps the board as dealt.
+    """
+    deal = deal or replayed.deal
+    live = [p for p in deal.players if not p.folded]
+    missing = deal.game.board_cards - len(deal.board)
+    if len(live) != 1 or missing <= 0:
+        return settle(deal, cards=True)
+    used = set(deal.board) | {c for p in deal.players for c in p.hole or ()}
+    filler = tuple(c for c in DECK if c not in used)[:missing]
+    settlement = settle(deal._replace(board=deal.board + filler), cards=True)
+    return settlement._replace(deal=deal)
+
+
+def recorded_won(record: HandRecord, replayed: Replayed) -> tuple[dict[str, int] | None, str]:
+    """What the record says each player won (uncalled chips returned included), and the terms it was given in."""
+    if record.recorded_stacks is not None:
+        return {n: s - replayed.stacks[n] for n, s in record.recorded_stacks.items() if n in replayed.stacks}, \
+            "finishing stack"
+    if record.recorded_won is not None:
+        won = dict(record.recorded_won)
+        if record.won_excludes_returned:
+            for name, chips in replayed.returned.items():
+                won[name] = won.get(name, 0) + chips
+        return won, "won"
+    return None, "won"
+
+
+def check(record: HandRecord) -> tuple[Settlement | None, Verdict]:
+    """Replay, settle and compare one hand. Raises ``HiloError`` for bad input (the record's own error,
+    an action that breaks RULES §14, a deal that breaks the showdown rules)."""
+    if record.error is not None:
+        raise HiloError(record.error)
+    hand = record.hand
+    if hand is None:
+        return None, Verdict("not-checkable", record.not_checkable or "nothing to replay", "won", {})
+    replayed = replay(hand)
+    deal = record.adjust(replayed.deal) if record.adjust is not None else replayed.deal
+    expected, basis = recorded_won(record, replayed)
+    if expected is None or record.not_checkable is not None:
+        settlement = settle_replayed(replayed, deal)
+        return settlement, Verdict("not-checkable", record.not_checkable or "no recorded result", basis, {})
+    settlement = settle_replayed(replayed, deal._replace(expected=expected))
+    assert settlement.check is not None
+    offset = replayed.stacks if basis == "finishing stack" else dict.fromkeys(replayed.stacks, 0)
+    differences = {n: (e + offset[n], w + offset[n]) for n, (e, w) in settlement.check.differences.items()}
+    if not differences:
+        return settlement, Verdict("ok", "the recorded result is what the cards and the rules give", basis, {})
+    return settlement, Verdict("mismatch", likely_reason(settlement), basis, differences)
+
+
+def likely_reason(s: Settlement) -> str:
+    """The likeliest reason a recorded result differs from the settlement: an odd chip, a tied half paid
+    whole to one of its winners, a pot or half given to another hand, or chips that do not add up."""
+    assert s.check is not None
+    diffs = {n: e - w for n, (e, w) in s.check.differences.items()}
+    unit = s.deal.chip_unit
+    total = sum(diffs.values())
+    if total:
+        more = "more" if total > 0 else "less"
+        return (f"the recorded amounts pay out {abs(total)} {more} than the pots hold (a rake, or chips "
+                "miscounted; RULES §4.7: chips are conserved)")
+    if all(abs(d) <= unit for d in diffs.values()):
+        return "an odd chip went to another player (RULES §4.3, §4.4, §4.6)"
+    for pot in s.pots:
+        for half in (pot.high, pot.low):
+            if half is None or len(half.winners) < 2:
+                continue
+            share = half.amount // len(half.winners)
+            for name in half.winners:
+                if abs(diffs.get(name, 0) - (half.amount - share)) <= unit * len(half.winners):
+                    return (f"a tied half paid whole: the {pot.name}'s {'high' if half is pot.high else 'low'} half "
+                            f"({half.amount}) went to {name} alone, but {', '.join(half.winners)} tie for it "
+                            "(RULES §4.1, §4.4)")
+    gainers = [n for n, d in diffs.items() if d > 0]
+    return (f"a pot or half given to the wrong hand: {', '.join(gainers)} recorded more than the cards win "
+            "(RULES §7: cards speak; §5.4: each pot on its own)")
+
+
+# -- rendering ----------------------------------------------------------------------------------------
+
+def _where(record: HandRecord) -> str:
+    return f"{record.source}:{record.line}" if record.line else record.source
+
+
+def _label(record: HandRecord) -> str:
+    return _where(record) + (f" hand {record.id}" if record.id is not None else "")
+
+
+def verdict_text(record: HandRecord, verdict: Verdict) -> str:
+    """The verdict line, and one line per differing player."""
+    head = f"{VERDICTS[verdict.status]}: {_label(record)}: {verdict.why}"
+    lines = [head]
+    for name, (recorded, recomputed) in verdict.differences.items():
+        change = recomputed - recorded
+        lines.append(f"  {name}: recorded {verdict.basis} {recorded}, the cards and the rules give {recomputed} "
+                     f"({'+' if change > 0 else ''}{change})")
+    return "\n".join(lines) + "\n"
+
+
+def _check_dict(verdict: Verdict, settled: dict[str, Any] | None) -> dict[str, Any]:
+    out: dict[str, Any] = dict(settled.get("check") or {}) if settled is not None else {}
+    out["ok"] = {"ok": True, "mismatch": False}.get(verdict.status)
+    out["verdict"] = VERDICTS[verdict.status]
+    out["why"] = verdict.why
+    out["basis"] = verdict.basis
+    differences = out.get("differences") or {}
+    for name, (recorded, recomputed) in verdict.differences.items():
+        differences.setdefault(name, {}).update({"recorded": recorded, "recomputed": recomputed})
+    out["differences"] = differences
+    return out
+
+
+def render(record: HandRecord, settlement: Settlement | None, verdict: Verdict, fmt: OutputFormat) -> bytes:
+    """One checked hand in ``fmt``."""
+    if fmt == "json":
+        settled = json_out.settlement_dict(settlement) if settlement is not None else None
+        out: dict[str, Any] = {"id": record.id, "source": record.source, "line": record.line or None}
+        if settled is not None:
+            out.update(settled)
+            out["id"] = record.id
+        out["check"] = _check_dict(verdict, settled)
+        return jsonlib.dumps_line(out)
+    if fmt == "csv":
+        rows = csv_out.settlement_rows(settlement, _where(record)) if settlement is not None else ""
+        table = list(csv.reader(io.StringIO(rows))) or [[_where(record), record.id or "",
+                                                         *[""] * (len(csv_out.COLUMNS) - 2)]]
+        buffer = io.StringIO()
+        csv.writer(buffer, lineterminator="\n").writerows([*row, VERDICTS[verdict.status], verdict.why]
+                                                          for row in table)
+        return buffer.getvalue().encode()
+    text = verdict_text(record, verdict)
+    if settlement is not None:
+        text += text_out.settlement_text(settlement, _where(record))
+    return (text + "\n").encode()
+
+
+def error_output(record: HandRecord, message: str, fmt: OutputFormat) -> bytes:
+    if fmt == "json":
+        return jsonlib.dumps_line({**json_out.error_dict(record.id, record.line, message), "source": record.source})
+    if fmt == "csv":
+        row = csv_out.error_row(_where(record), record.id, message).rstrip("\n")
+        return (row + ",ERROR,\n").encode()
+    return b""
+
+
+def process(record: HandRecord, fmt: OutputFormat) -> Checked:
+    """Check and render one hand; bad input becomes an error outcome, never an exception."""
+    try:
+        settlement, verdict = check(record)
+        output = render(record, settlement, verdict, fmt)
+    except HiloError as e:
+        return _failed(record, e.message, fmt)
+    except (RecursionError, OverflowError, TypeError, ValueError) as e:
+        return _failed(record, f"cannot check this hand ({type(e).__name__}: {e})", fmt)
+    return Checked(record.source, record.line, output, verdict.status, None)
+
+
+def _failed(record: HandRecord, message: str, fmt: OutputFormat) -> Checked:
+    return Checked(record.source, record.line, error_output(record, message, fmt), "error", message)
+
+
+def _chunks(records: Iterable[HandRecord], size: int) -> Iterator[list[HandRecord]]:
+    it = iter(records)
+    while chunk := list(islice(it, size)):
+        yield chunk
+
+
+def _process_chunk(chunk: list[HandRecord], fmt: OutputFormat) -> list[Checked]:
+    return [process(record, fmt) for record in chunk]
+
+
+def run(records: Iterable[HandRecord], fmt: OutputFormat, jobs: int = 1) -> Generator[Checked, None, None]:
+    """Check every hand, in input order, here (``jobs`` 1) or in ``jobs`` worker processes."""
+    if jobs <= 1:
+        for record in records:
+            yield process(record, fmt)
+        return
+    import multiprocessing
+    from collections import deque
+
+    work = partial(_process_chunk, fmt=fmt)
+    with multiprocessing.get_context("fork").Pool(jobs) as pool:
+        pending: deque[multiprocessing.pool.AsyncResult[list[Checked]]] = deque()
+        for chunk in _chunks(records, 50):
+            pending.append(pool.apply_async(work, (chunk,)))
+            if len(pending) >= 4 * jobs:
+                yield from pending.popleft().get()
+        while pending:
+            yield from pending.popleft().get()
+
+
+def csv_header() -> bytes:
+    buffer = io.StringIO()
+    csv.writer(buffer, lineterminator="\n").writerow(CSV_COLUMNS)
+    return buffer.getvalue().encode()
