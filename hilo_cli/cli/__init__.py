@@ -22,6 +22,7 @@ from hilo_cli.errors import ExitStatus, HiloError
 COMMANDS: dict[str, str] = {
     "showdown": "hilo_cli.cli.showdown",
     "batch": "hilo_cli.cli.batch",
+    "check": "hilo_cli.cli.check",
 }
 
 # Click 8.2 and later raise this for a bare `hilo`; older Clicks print the help and exit 0.
