@@ -23,6 +23,8 @@ COMMANDS: dict[str, str] = {
     "showdown": "hilo_cli.cli.showdown",
     "batch": "hilo_cli.cli.batch",
     "check": "hilo_cli.cli.check",
+    "limits": "hilo_cli.cli.limits",
+    "equity": "hilo_cli.cli.equity",
 }
 
 # Click 8.2 and later raise this for a bare `hilo`; older Clicks print the help and exit 0.

@@ -1,0 +1,103 @@
+"""``hilo equity``: each live player's expected share of the pots while board cards are still to come."""
+
+from __future__ import annotations
+
+import sys
+import time
+from typing import Any
+
+import click
+
+from hilo_cli.cli.common import OutputFormat, common_options, defaults, once, stdout_bytes
+from hilo_cli.errors import HiloError
+
+PROGRESS_AFTER = 1.0  # seconds: a run expected to take longer shows a progress bar (stderr a terminal)
+
+
+@click.command()
+@click.argument("players", nargs=-1, required=True, metavar="NAME=CARDS[@PUT] ...")
+@once("--board", help="The board cards dealt so far: none, 3 (the flop) or 4 (the turn).")
+@once("--dead", help="Cards known to be out of play (seen, burnt or mucked face up).")
+@once("--pot", type=int, help="One pot that every live player is in.")
+@once("--button", type=int, help="The button's seat (default: the last listed player).")
+@click.option("--folded", multiple=True, metavar="NAME=PUT", help="A folded player and the chips they put in.")
+@once("--samples", type=click.IntRange(min=1), help="Sample this many runouts instead of dealing every one.")
+@once("--seed", type=click.IntRange(min=0), help="The seed of a sampled run (default 0): the same seed, the "
+                                                "same runouts.")
+@click.option("--exact", is_flag=True, help="Deal every runout even when that takes long.")
+@common_options
+def equity(players: tuple[str, ...], board: str | None, dead: str | None, pot: int | None, button: int | None,
+           folded: tuple[str, ...], samples: int | None, seed: int | None, exact: bool, game: str, qualifier: str,
+           chip_unit: int, odd_chip: str | None, fmt: OutputFormat) -> None:
+    """Each player's equity and expected chips, every runout settled as a showdown.
+
+    Players and money as for showdown: NAME=CARDS[@PUT], listed clockwise; --pot for one pot, or what
+    each player put in after @ for side pots. Exact by default (fractions of whole chips); --samples N
+    --seed S samples instead.
+
+    \b
+    Examples:
+      hilo equity --board "Ah 7c 8d" A="As 2s Kd Qh" B="Ac 3c Th Td" --pot 100
+      hilo equity A="As 2s 3d Kh"@300 B="Kd Kc Qs Jh"@500 C="Ad 4c 5h 6s"@500 --samples 100000
+    """
+    from hilo_cli.cards import parse_cards
+    from hilo_cli.cli.showdown import _showdown_record
+    from hilo_cli.equity import equity as run
+    from hilo_cli.formats import equity_out
+    from hilo_cli.formats.records import deal_from_record
+
+    if exact and samples is not None:
+        raise click.UsageError("--exact and --samples ask for different runs; give one")
+    if seed is not None and samples is None:
+        raise click.UsageError("--seed goes with --samples (an exact run deals every board)")
+    record = _showdown_record(players, (), None, pot, button, folded, ())
+    record["board"] = board or ""
+    try:
+        dead_cards = parse_cards(dead or "")
+    except HiloError as e:
+        raise e.located("--dead") from None
+    deal = deal_from_record(record, defaults(game, qualifier, chip_unit, odd_chip))
+    with _Progress() as progress:
+        result = run(deal, dead_cards, samples, seed, exact, progress)
+    if result.note:
+        click.echo(f"hilo: {result.note}", err=True)
+    out = stdout_bytes()
+    if fmt == "json":
+        import json
+
+        text = json.dumps(equity_out.equity_dict(result), indent=2, ensure_ascii=False) + "\n"
+    elif fmt == "csv":
+        text = equity_out.csv_header() + equity_out.equity_rows(result)
+    else:
+        text = equity_out.equity_text(result)
+    out.write(text.encode("utf-8"))
+    out.flush()
+
+
+class _Progress:
+    """Click's progress bar on stderr, shown only when stderr is a terminal and the run, judged by its
+    first chunk, will take longer than ``PROGRESS_AFTER`` seconds."""
+
+    def __init__(self) -> None:
+        self.start = time.perf_counter()
+        self.bar: Any = None
+        self.shown = 0
+        self.tty = sys.stderr.isatty()
+
+    def __enter__(self) -> _Progress:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self.bar is not None:
+            self.bar.render_finish()
+
+    def __call__(self, done: int, total: int) -> None:
+        if not self.tty or (done >= total and self.bar is None):
+            return
+        if self.bar is None:
+            elapsed = time.perf_counter() - self.start
+            if elapsed * total / max(done, 1) < PROGRESS_AFTER:
+                return
+            self.bar = click.progressbar(length=total, label="runouts", file=sys.stderr)
+        self.bar.update(done - self.shown)
+        self.shown = done

@@ -1,0 +1,280 @@
+"""Equity: each live player's expected share of the pots while board cards are still to come.
+
+``equity(deal, dead)`` deals every remaining board (or ``samples`` of them) and settles each runout
+exactly as a showdown is settled (``showdown.settle``: halves, ties, quarters, scoops, no low, side pots,
+odd chips; RULES §3.5, §4, §5), so the expected chips are exact fractions of whole chips. Two ways to
+the same numbers:
+
+* ``vector``: every runout's hand values at once with numpy (``vector.py``, the Omaha games with a
+  qualifier or high only). Runouts are counted by their pattern (who wins each half of each pot), and
+  one runout of each pattern is settled by ``settle`` for the pattern's chips; under the suit odd-chip
+  rule (§4.6) a pattern with leftover units in a tied half has each of its runouts settled.
+* ``plain``: ``settle`` on every runout (the no-qualifier low, which the tables do not serve, §3.6).
+
+Equity is a player's expected chips over everything in the pots (returned uncalled chips, §5.3, are
+no one's to win); with no money given it is the plain share of one pot. Sampling reports the standard
+error of every figure.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator, Sequence
+from fractions import Fraction
+from itertools import combinations, islice
+from math import sqrt
+from typing import NamedTuple
+
+from hilo_cli.cards import DECK, Card
+from hilo_cli.deal import Deal
+from hilo_cli.equity.runouts import NO_MONEY_POT, Setup, Tally, prepare
+from hilo_cli.evaluate import evaluate_deal
+from hilo_cli.showdown import settle
+
+__all__ = ["DEFAULT_SAMPLES", "EXACT_LIMIT_SECONDS", "NO_MONEY_POT", "Equity", "PlayerEquity", "PotEquity",
+           "equity", "prepare"]
+
+EXACT_LIMIT_SECONDS = 10.0
+DEFAULT_SAMPLES = {"vector": 100_000, "plain": 10_000}
+CHUNK = 1 << 17
+
+Progress = Callable[[int, int], None]
+
+
+class PlayerEquity(NamedTuple):
+    """One live player's figures. Chances are fractions of the runouts; the low ones are ``None`` in a
+    high-only game. ``se`` (sampled runs) holds the standard error of each figure by field name."""
+
+    name: str
+    equity: Fraction
+    expected_chips: Fraction | None
+    scoop: Fraction
+    high_win: Fraction
+    high_tie: Fraction
+    low_win: Fraction | None
+    low_tie: Fraction | None
+    quartered: Fraction | None
+    se: dict[str, float] | None
+
+
+class PotEquity(NamedTuple):
+    """One pot: its chips, who may win it, and each eligible player's expected chips from it."""
+
+    name: str
+    amount: int
+    eligible: tuple[str, ...]
+    expected_chips: dict[str, Fraction]
+    se: dict[str, float] | None
+
+
+class Equity(NamedTuple):
+    """The whole answer. ``runouts`` is the number of boards enumerated (exact) or sampled; ``method``
+    is ``vector`` or ``plain``; ``note`` says why a run sampled when exact was asked for by default."""
+
+    deal: Deal
+    dead: tuple[Card, ...]
+    exact: bool
+    runouts: int
+    seed: int | None
+    players: tuple[PlayerEquity, ...]
+    pots: tuple[PotEquity, ...]
+    returned: dict[str, int]
+    no_low: Fraction | None
+    no_low_se: float | None
+    money: bool
+    method: str
+    note: str | None
+
+
+def method_for(deal: Deal) -> str:
+    """``vector`` where the tables serve every hand (the Omaha games, a qualifier or high only), else
+    ``plain``."""
+    game = deal.game
+    return "vector" if game.hole_used == 2 and not (game.split and deal.qualifier is None) else "plain"
+
+
+def equity(deal: Deal, dead: Sequence[Card] = (), samples: int | None = None, seed: int | None = None,
+           exact: bool = False, progress: Progress | None = None, method: str | None = None) -> Equity:
+    """Every runout of ``deal``'s board (or ``samples`` of them, drawn with ``seed``), settled.
+
+    ``deal.board`` holds the cards known (0 to 5); ``dead`` are cards out of play. Exact by default;
+    when exact would take more than ``EXACT_LIMIT_SECONDS`` the run samples instead (and says so in
+    ``note``) unless ``exact``. Raises ``DealError`` for a deal that cannot be run out (``prepare``).
+    """
+    setup = prepare(deal, tuple(dead))
+    how = method or method_for(deal)
+    note = None
+    if samples is None and not exact and how == "plain" and setup.runouts > 50:
+        seconds = _plain_seconds(setup) * setup.runouts
+        if seconds > EXACT_LIMIT_SECONDS:
+            samples = DEFAULT_SAMPLES[how]
+            note = (f"exact would take about {seconds:.0f} s ({setup.runouts:,} runouts); sampling "
+                    f"{samples:,} instead (--exact to insist)")
+    if samples is not None:
+        if samples < 1:
+            from hilo_cli.errors import DealError
+
+            raise DealError(f"samples is {samples}: at least 1")
+        seed = 0 if seed is None else seed
+    tally = Tally(setup)
+    total = setup.runouts if samples is None else samples
+    if how == "vector":
+        _vector(setup, tally, samples, seed or 0, total, progress)
+    else:
+        _plain(setup, tally, _plain_runouts(setup, samples, seed or 0), total, progress)
+    return _result(setup, tally, samples is None, seed if samples is not None else None, how, note)
+
+
+def _plain_runouts(setup: Setup, samples: int | None, seed: int) -> Iterator[tuple[Card, ...]]:
+    if samples is None:
+        return combinations(setup.unknown, setup.to_come)
+    import random
+
+    rng = random.Random(seed)
+    return (tuple(rng.sample(setup.unknown, setup.to_come)) for _ in range(samples))
+
+
+def _plain_seconds(setup: Setup) -> float:
+    """Seconds per runout of the plain path, measured on a few runouts."""
+    tally = Tally(setup)
+    start = time.perf_counter()
+    _plain(setup, tally, islice(combinations(setup.unknown, setup.to_come), 20), 20, None)
+    return (time.perf_counter() - start) / 20
+
+
+def _plain(setup: Setup, tally: Tally, runouts: Iterator[tuple[Card, ...]], total: int,
+           progress: Progress | None) -> None:
+    """``settle`` on every runout, one at a time: the reference the vectorised path is held to."""
+    deal = setup.deal
+    live = [deal.players[i] for i in setup.live]
+    names = tuple(p.name for p in live)
+    n = len(live)
+    done = 0
+    for runout in runouts:
+        full = setup.full(runout)
+        settlement = settle(full)
+        everyone = next((pot for pot in settlement.pots if pot.eligible == names and pot.division != "uncontested"),
+                        None)
+        if everyone is not None:
+            high = sum(1 << names.index(w) for w in everyone.high.winners)
+            low = sum(1 << names.index(w) for w in everyone.low.winners) if everyone.low is not None else 0
+        else:
+            high, low = _winners(full, live)
+        tally.add((high | low << n,), 1, tally.shares(settlement))
+        done += 1
+        if progress is not None and done % 4096 == 0:
+            progress(done, total)
+    if progress is not None:
+        progress(done, total)
+
+
+def _winners(deal: Deal, live: Sequence[object]) -> tuple[int, int]:
+    """Bit masks of the best high and best low among every live player (for the figures)."""
+    players = [p for p in deal.players if not p.folded]
+    ev = evaluate_deal(deal.game, [p.hole or () for p in players], deal.board, deal.qualifier)
+    best = max(ev.highs)
+    high = sum(1 << i for i, v in enumerate(ev.highs) if v == best)
+    low = 0
+    if ev.lows is not None and max(ev.lows) >= 0:
+        top = max(ev.lows)
+        low = sum(1 << i for i, v in enumerate(ev.lows) if v == top)
+    return high, low
+
+
+def _vector(setup: Setup, tally: Tally, samples: int | None, seed: int, total: int,
+            progress: Progress | None) -> None:
+    """Every runout's values with numpy, counted by pattern; one ``settle`` per new pattern."""
+    from hilo_cli.equity import vector
+
+    deal = setup.deal
+    n = len(setup.live)
+    holes = [deal.players[i].hole or () for i in setup.live]
+    evaluator = vector.Evaluator(holes, setup.board, setup.unknown, deal.qualifier, deal.game.split)
+    members = [[i for i in range(n) if group >> i & 1] for group in setup.groups]
+    unknown = vector.as_array(setup.unknown)
+    if samples is None:
+        every = vector.all_runouts(len(setup.unknown), setup.to_come)
+        chunks: Iterator[vector.Array] = (every[i:i + CHUNK] for i in range(0, len(every), CHUNK))
+    else:
+        chunks = vector.sampled_runouts(len(setup.unknown), setup.to_come, samples, seed, CHUNK)
+    done = 0
+    for rows in chunks:
+        cards = unknown[rows]
+        values = evaluator.values(cards)
+        columns = []
+        for group in members:
+            code = vector.winners(values.highs, group)
+            if values.lows is not None:
+                code |= vector.winners(values.lows, group) << n
+            columns.append(code)
+        codes = vector.pack(columns, 2 * n)
+        for _code, row, count in zip(*vector.pattern_counts(codes), strict=True):
+            pattern = tuple(int(column[row]) for column in columns)
+            if not tally.known(pattern):
+                tally.learn(pattern, settle(setup.full(tuple(DECK[c] for c in cards[row].tolist()))))
+            if tally.cards_matter(pattern):
+                for r in vector.rows_with(codes, codes[row]):
+                    runout = tuple(DECK[c] for c in cards[r].tolist())
+                    tally.add(pattern, 1, tally.shares(settle(setup.full(runout))))
+            else:
+                tally.add(pattern, count)
+        done += len(rows)
+        if progress is not None:
+            progress(done, total)
+
+
+def _fraction(count: int, total: int) -> Fraction:
+    return Fraction(count, total)
+
+
+def _se(total: int, total2: int, n: int, scale: int = 1) -> float:
+    """The standard error of a mean over ``n`` samples from its sum and sum of squares (divided by
+    ``scale``)."""
+    if n < 2:
+        return 0.0
+    mean = total / n
+    variance = max(total2 / n - mean * mean, 0.0) * n / (n - 1)
+    return sqrt(variance / n) / scale
+
+
+def _result(setup: Setup, tally: Tally, exact: bool, seed: int | None, method: str, note: str | None) -> Equity:
+    deal = setup.deal
+    n = tally.runouts
+    f = tally.figures
+    in_pots = sum(amount for _, amount, _ in setup.pots)
+    split = deal.game.split
+    live = [deal.players[i].name for i in setup.live]
+    players = []
+    for i, name in enumerate(live):
+        chances = {k: getattr(f, k)[i] for k in ("scoop", "high_win", "high_tie", "low_win", "low_tie", "quartered")}
+        se = None
+        if not exact:
+            se = {"equity": _se(f.chips[i], f.chips2[i], n, in_pots) if in_pots else 0.0}
+            if setup.money:
+                se["expected_chips"] = _se(f.chips[i], f.chips2[i], n)
+            for k, c in chances.items():
+                if split or not k.startswith(("low", "quartered")):
+                    se[k] = _se(c, c, n)
+        players.append(PlayerEquity(
+            name,
+            Fraction(f.chips[i], n * in_pots) if in_pots else Fraction(0),
+            Fraction(f.chips[i], n) if setup.money else None,
+            _fraction(chances["scoop"], n),
+            _fraction(chances["high_win"], n),
+            _fraction(chances["high_tie"], n),
+            _fraction(chances["low_win"], n) if split else None,
+            _fraction(chances["low_tie"], n) if split else None,
+            _fraction(chances["quartered"], n) if split else None,
+            se,
+        ))
+    pots = []
+    if setup.money:
+        for p, (name, amount, eligible) in enumerate(setup.pots):
+            index = [live.index(e) for e in eligible]
+            expected = {live[i]: Fraction(tally.pot_chips[p][i], n) for i in index}
+            pot_se = None if exact else {live[i]: _se(tally.pot_chips[p][i], tally.pot_chips2[p][i], n) for i in index}
+            pots.append(PotEquity(name, amount, eligible, expected, pot_se))
+    no_low = Fraction(tally.no_low, n) if split else None
+    no_low_se = _se(tally.no_low, tally.no_low, n) if split and not exact else None
+    return Equity(deal if setup.money else deal._replace(pot=None), setup.dead, exact, n, seed,
+                  tuple(players), tuple(pots), setup.returned, no_low, no_low_se, setup.money, method, note)

@@ -1,0 +1,208 @@
+"""Equity results as a text table, the JSON contract and CSV; and equity for one batch record.
+
+The JSON contract (add fields, never rename): ``{"game", "board", "dead", "exact", "runouts", "seed",
+"players": [{"name", "equity", "equity_fraction", "expected_chips", "expected_chips_fraction", "scoop",
+"high_win", "high_tie", "low_win", "low_tie", "quartered"}], "pots": [{"name", "amount", "eligible",
+"expected_chips", "expected_chips_fraction"}], "returned", "no_low"}``. Chances and equity are numbers
+from 0 to 1; ``_fraction`` fields are exact ``"n/d"`` text (exact runs only, else null); a sampled run
+adds ``"se"`` (the standard error of each figure) to each player and pot and ``no_low_se``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from fractions import Fraction
+from typing import Any
+
+from hilo_cli.cards import TEXT, Card, parse_cards
+from hilo_cli.equity import Equity, equity
+from hilo_cli.errors import CardError, InputError
+from hilo_cli.formats.records import DEFAULTS, Defaults, deal_from_record
+
+_CHANCES = ("scoop", "high_win", "high_tie", "low_win", "low_tie", "quartered")
+CSV_COLUMNS = ("source", "id", "game", "board", "dead", "exact", "runouts", "name", "equity", "equity_fraction",
+               "expected_chips", "expected_chips_fraction", *_CHANCES, "no_low", "equity_se", "expected_chips_se")
+
+
+def _text(cards: tuple[Card, ...]) -> list[str]:
+    return [TEXT[c] for c in cards]
+
+
+def _exact(value: Fraction | None, exact: bool) -> str | None:
+    return f"{value.numerator}/{value.denominator}" if value is not None and exact else None
+
+
+def _number(value: Fraction | None) -> float | None:
+    return None if value is None else float(value)
+
+
+def equity_dict(e: Equity) -> dict[str, Any]:
+    """The contract object for one equity run."""
+    players = []
+    for p in e.players:
+        entry: dict[str, Any] = {
+            "name": p.name,
+            "equity": float(p.equity),
+            "equity_fraction": _exact(p.equity, e.exact),
+            "expected_chips": _number(p.expected_chips),
+            "expected_chips_fraction": _exact(p.expected_chips, e.exact),
+        }
+        for k in _CHANCES:
+            entry[k] = _number(getattr(p, k))
+        if p.se is not None:
+            entry["se"] = p.se
+        players.append(entry)
+    pots = []
+    for pot in e.pots:
+        item: dict[str, Any] = {
+            "name": pot.name,
+            "amount": pot.amount,
+            "eligible": list(pot.eligible),
+            "expected_chips": {n: float(v) for n, v in pot.expected_chips.items()},
+            "expected_chips_fraction": {n: _exact(v, e.exact) for n, v in pot.expected_chips.items()},
+        }
+        if pot.se is not None:
+            item["se"] = pot.se
+        pots.append(item)
+    out: dict[str, Any] = {
+        "id": e.deal.id,
+        "game": e.deal.game.name,
+        "board": _text(e.deal.board),
+        "dead": _text(e.dead),
+        "exact": e.exact,
+        "runouts": e.runouts,
+        "seed": e.seed,
+        "players": players,
+        "pots": pots,
+        "returned": e.returned,
+        "no_low": _number(e.no_low),
+    }
+    if e.no_low_se is not None:
+        out["no_low_se"] = e.no_low_se
+    return out
+
+
+def _pct(value: Fraction | None, se: float | None = None) -> str:
+    if value is None:
+        return "-"
+    text = f"{float(value) * 100:.2f}%"
+    return text if se is None else f"{text} ±{se * 100:.2f}"
+
+
+def _chips(value: Fraction, se: float | None = None) -> str:
+    text = f"{float(value):.2f}"
+    return text if se is None else f"{text} ±{se:.2f}"
+
+
+def equity_text(e: Equity, where: str | None = None) -> str:
+    """A table a player reads at a glance: one row per live player, then the pots and the no-low chance."""
+    deal = e.deal
+    board = " ".join(_text(deal.board)) or "none"
+    to_come = deal.game.board_cards - len(deal.board)
+    how = (f"exact: {e.runouts:,} runouts" if e.exact
+           else f"sampled: {e.runouts:,} runouts (seed {e.seed}), ± one standard error")
+    head = f"{deal.game.title} · board {board}" + (f" ({to_come} to come)" if to_come else "")
+    if e.dead:
+        head += f" · dead {' '.join(_text(e.dead))}"
+    lines = [f"{where}: " + head if where else head, how]
+    columns = ["equity", "expected"] if e.money else ["equity"]
+    columns += ["scoop", "high win", "high tie"]
+    if deal.game.split:
+        columns += ["low win", "low tie", "quartered"]
+    rows = []
+    for p in e.players:
+        se = p.se or {}
+        row = [p.name, _pct(p.equity, se.get("equity"))]
+        if e.money:
+            assert p.expected_chips is not None
+            row.append(_chips(p.expected_chips, se.get("expected_chips")))
+        for k in _CHANCES[:3] + (_CHANCES[3:] if deal.game.split else ()):
+            row.append(_pct(getattr(p, k), se.get(k)))
+        rows.append(row)
+    header = ["player", *columns]
+    widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
+    for r in [header, *rows]:
+        lines.append("  ".join([r[0].ljust(widths[0])] + [c.rjust(w) for c, w in zip(r[1:], widths[1:], strict=True)])
+                     .rstrip())
+    if e.no_low is not None:
+        lines.append(f"no qualifying low for anyone: {_pct(e.no_low, e.no_low_se)} of runouts")
+    for pot in e.pots:
+        shares = ", ".join(f"{n} {_chips(v, (pot.se or {}).get(n))}" for n, v in pot.expected_chips.items())
+        lines.append(f"{pot.name} {pot.amount}: {shares}")
+    for name, chips in e.returned.items():
+        lines.append(f"returned to {name}: {chips} (uncalled)")
+    return "\n".join(lines) + "\n"
+
+
+def csv_header() -> str:
+    return ",".join(CSV_COLUMNS) + "\n"
+
+
+def equity_rows(e: Equity, where: str = "") -> str:
+    """One CSV row per live player (``CSV_COLUMNS``)."""
+    import csv
+    import io
+
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    for p in e.players:
+        se = p.se or {}
+        writer.writerow([
+            where, e.deal.id or "", e.deal.game.name, " ".join(_text(e.deal.board)), " ".join(_text(e.dead)),
+            "true" if e.exact else "false", e.runouts, p.name, float(p.equity), _exact(p.equity, e.exact) or "",
+            "" if p.expected_chips is None else float(p.expected_chips), _exact(p.expected_chips, e.exact) or "",
+            *["" if getattr(p, k) is None else float(getattr(p, k)) for k in _CHANCES],
+            "" if e.no_low is None else float(e.no_low), se.get("equity", ""), se.get("expected_chips", ""),
+        ])
+    return buffer.getvalue()
+
+
+def wants_equity(record: object) -> bool:
+    """True for a batch record that asks for equity: ``"equity": true``, or a board of fewer than five
+    cards in a board game (a record with a full board stays a showdown)."""
+    if not isinstance(record, Mapping):
+        return False
+    if record.get("equity") is True:
+        return True
+    board = record.get("board")
+    if not isinstance(board, str | list) or "boards" in record:
+        return False
+    try:
+        count = len(parse_cards(board))
+    except (CardError, TypeError):
+        return False  # the showdown path says what is wrong with it
+    return count < 5 and str(record.get("game", "")).strip().lower() != "stud8"
+
+
+def equity_from_record(record: object, defaults: Defaults = DEFAULTS) -> Equity:
+    """Equity for one record of the JSON schema, with optional ``dead`` (cards), ``samples``, ``seed``
+    and ``exact`` fields; a missing board means nothing dealt yet."""
+    if not isinstance(record, Mapping):
+        raise InputError(f"a deal must be a JSON object, not {type(record).__name__}")
+    fields = dict(record)
+    fields.setdefault("board", "")
+    dead_raw = fields.get("dead", "")
+    if not isinstance(dead_raw, str | list):
+        raise InputError("dead must be card text or a list of cards")
+    try:
+        dead = parse_cards(dead_raw)
+    except CardError as e:
+        raise CardError(f"dead: {e.message}") from None
+    samples, seed, exact = fields.get("samples"), fields.get("seed"), fields.get("exact", False)
+    for name, value in (("samples", samples), ("seed", seed)):
+        if value is not None and (type(value) is not int or value < (1 if name == "samples" else 0)):
+            raise InputError(f"{name} is {value!r}: a whole number, at least {1 if name == 'samples' else 0}")
+    if type(exact) is not bool:
+        raise InputError("exact must be true or false")
+    return equity(deal_from_record(fields, defaults), dead, samples, seed, exact)
+
+
+def render(e: Equity, fmt: str, where: str = "") -> bytes:
+    """One record's output for ``hilo batch``: a JSON line, CSV rows, or the text table."""
+    if fmt == "json":
+        import json
+
+        return (json.dumps(equity_dict(e), ensure_ascii=False) + "\n").encode()
+    if fmt == "csv":
+        return equity_rows(e, where).encode()
+    return (equity_text(e, where) + "\n").encode()
