@@ -1,0 +1,96 @@
+"""``hilo limits``: what the next player may do: call, and the smallest and largest bet or raise."""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from hilo_cli.cli.common import OutputFormat, once, stdout_bytes
+from hilo_cli.errors import ExitStatus, HiloError
+
+_STREETS = ("preflop", "flop", "turn", "river")
+
+
+def _blinds(text: str | None) -> int:
+    """``--blinds 50/100`` (or ``100``): the big blind, the smallest bet in pot and no limit."""
+    if text is None:
+        return 0
+    parts = text.replace("-", "/").split("/")
+    try:
+        values = [int(p) for p in parts]
+    except ValueError:
+        raise HiloError(f"{text!r} is not blinds like 50/100", "--blinds") from None
+    if not values or min(values) <= 0:
+        raise HiloError(f"{text!r} is not blinds like 50/100", "--blinds")
+    return max(values)
+
+
+def _fixed(text: str | None) -> tuple[int, int]:
+    """``--limits 100/200``: the small bet and the big bet of fixed limit."""
+    if text is None:
+        return 0, 0
+    try:
+        small, big = (int(p) for p in text.replace("-", "/").split("/"))
+    except ValueError:
+        raise HiloError(f"{text!r} is not limits like 100/200 (the small bet and the big bet)", "--limits") from None
+    if small <= 0 or big <= 0:
+        raise HiloError(f"{text!r} is not limits like 100/200 (the small bet and the big bet)", "--limits")
+    return small, big
+
+
+@click.command()
+@once("--structure", type=click.Choice(["pot", "no", "fixed"], case_sensitive=False), default="pot", show="pot",
+      help="Pot limit, no limit, or fixed limit.")
+@once("--pot", type=click.IntRange(min=0), default=0, show="0",
+      help="Chips in the middle from earlier rounds (antes included), before this round's bets.")
+@click.option("--bet", "bets", type=click.IntRange(min=0), multiple=True,
+              help="Each other player's chips in this round (a street total), in the order made; repeat it.")
+@once("--in", "already_in", type=click.IntRange(min=0), default=0, show="0",
+      help="The next player's own chips already in this round (a blind, an earlier bet).")
+@once("--blinds", help="Blinds like 50/100: the big blind is the smallest bet (pot and no limit).")
+@once("--limits", "fixed_limits", help="Fixed limit: the small bet and the big bet, like 100/200.")
+@once("--street", type=click.Choice(list(_STREETS), case_sensitive=False), default="preflop", show="preflop",
+      help="The betting round (fixed limit: the small bet preflop and on the flop, the big bet after).")
+@once("--stack", type=click.IntRange(min=0), default=None, help="The next player's chips behind, if it matters.")
+@once("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show="text", help="Output.")
+def limits(structure: str, pot: int, bets: tuple[int, ...], already_in: int, blinds: str | None,
+           fixed_limits: str | None, street: str, stack: int | None, fmt: OutputFormat) -> None:
+    """Say what the next player may do: the call, and the smallest and largest bet or raise (to).
+
+    \b
+    Example (the founding text's: pot 100, a bet of 100, pot limit):
+      hilo limits --structure pot --blinds 50/100 --pot 100 --bet 100
+    """
+    from hilo_cli.betting import STRUCTURE_NAMES
+    from hilo_cli.betting import limits as work_out
+    from hilo_cli.formats import jsonlib
+
+    small, big = _fixed(fixed_limits)
+    kind = structure.lower()
+    try:
+        found = work_out(kind, pot, bets, already_in, _blinds(blinds), small, big,  # type: ignore[arg-type]
+                         _STREETS.index(street.lower()), stack)
+    except HiloError as e:
+        where = "--blinds" if "big blind" in e.message else "--limits" if "small bet" in e.message else "--bet"
+        raise e.located(where) from None
+    out = stdout_bytes()
+    if fmt == "json":
+        out.write(jsonlib.dumps_line({
+            "structure": found.structure, "pot": found.pot, "call": found.call, "action": found.action,
+            "least": found.least, "most": found.most, "all_in": found.all_in,
+        }))
+        sys.exit(ExitStatus.OK)
+    lines = [f"{STRUCTURE_NAMES[found.structure]}, pot {found.pot}"]
+    lines.append(f"call {found.call}" if found.call else "check")
+    verb = "bet" if found.action == "bet" else "raise to"
+    if found.all_in:
+        lines.append(f"{verb} all in for {found.least} only (less than a full {found.action}, RULES §14.5)")
+    elif found.most is None:
+        lines.append(f"{verb} at least {found.least}, at most all in (no limit)")
+    elif found.most == found.least:
+        lines.append(f"{verb} {found.least} (fixed limit)" if kind == "fixed" else f"{verb} {found.least}")
+    else:
+        lines.append(f"{verb} at least {found.least}, at most {found.most} ({STRUCTURE_NAMES[found.structure]})")
+    out.write(("\n".join(lines) + "\n").encode())
+    sys.exit(ExitStatus.OK)
