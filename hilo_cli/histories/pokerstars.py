@@ -52,7 +52,7 @@ _STUD_DEAL = (3, 1, 1, 1, 1)
 def read(source: str, text: str) -> Iterator[HandRecord]:
     """Every hand of a PokerStars history file, in file order: a hand to replay, a hand that is not
     checkable (with the reason), or an error for a hand that cannot be read (the others still come)."""
-    for hand in read_hands(source, text):
+    for hand in read_hands(source, text, lambda header: header.game in GAME_NAMES):
         if isinstance(hand, BadHand):
             yield HandRecord(source, hand.line, hand.id, None, error=str(hand))
             continue
@@ -186,16 +186,9 @@ def rake_note(hand: StarsHand, rake: tuple[int, ...]) -> str:
 
 def adjust(deal: Deal, rake: tuple[int, ...], boards: tuple[tuple[Card, ...], ...]) -> Deal:
     """The replayed deal as the site settled it: after the rake of each pot (RULES §13), on every board
-    of a hand run twice (§12.2); a lone live hand that was not shown needs no board (§7)."""
+    of a hand run twice (§12.2)."""
     if boards:
         deal = deal._replace(boards=boards, board=boards[0])
-    live = [p for p in deal.players if not p.folded]
-    if len(live) == 1 and (deal.game.board_cards == 0 or len(deal.board) != deal.game.board_cards
-                           or deal.boards):
-        # Nobody else is left: the pot is awarded without a showdown, whatever the board.
-        lone = live[0].name
-        deal = deal._replace(board=(), boards=(), players=tuple(
-            p._replace(hole=None) if p.name == lone else p for p in deal.players))
     if any(rake):
         deal = deal._replace(rake=rake)
     return deal

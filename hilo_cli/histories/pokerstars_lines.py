@@ -15,7 +15,7 @@ hand and goes on with the next.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 
@@ -248,7 +248,7 @@ class _Reader:
     def fail(self, message: str) -> BadHand:
         return BadHand(message, f"{self.source}:{self.number}", self.id, self.number)
 
-    def read(self, line_numbers: list[int]) -> StarsHand:
+    def read(self, line_numbers: list[int], wanted: Callable[[Header], bool] | None = None) -> StarsHand:
         lines = self.lines
         self.number = line_numbers[0]
         try:
@@ -257,6 +257,9 @@ class _Reader:
             raise self.fail(e.message) from None
         self.id = header.id
         hand = StarsHand(self.source, self.start, header)
+        hand.end = line_numbers[-1]
+        if wanted is not None and not wanted(header):
+            return hand  # a game not checked: its lines (draws, razz) are not read
         self.scale = 100 if header.currency else 1
         stud = "Stud" in header.game or header.game.startswith("Razz")
         streets = STUD_STREETS if stud else BOARD_STREETS
@@ -476,9 +479,11 @@ class _Reader:
         raise InputError(f"cannot read the summary line {line!r}")
 
 
-def read_hands(source: str, text: str) -> Iterator[StarsHand | BadHand]:
+def read_hands(source: str, text: str, wanted: Callable[[Header], bool] | None = None
+               ) -> Iterator[StarsHand | BadHand]:
     """Every hand of a file's text, in file order: a ``StarsHand``, or a ``BadHand`` for one that cannot
-    be read (the other hands are still read)."""
+    be read (the other hands are still read). A hand whose header ``wanted`` refuses (a game that is not
+    checked) comes back with its header only."""
     if text.startswith("\ufeff"):
         text = text[1:]
     numbered = [(n, raw.strip()) for n, raw in enumerate(text.splitlines(), 1)]
@@ -494,6 +499,6 @@ def read_hands(source: str, text: str) -> Iterator[StarsHand | BadHand]:
         lines = [line for _, line in group]
         reader = _Reader(source, numbers[0], lines)
         try:
-            yield reader.read(numbers)
+            yield reader.read(numbers, wanted)
         except BadHand as e:
             yield e
