@@ -13,7 +13,7 @@ from math import comb
 from typing import NamedTuple
 
 from hilo_cli.cards import DECK, Card, format_cards
-from hilo_cli.deal import Deal, check_deal
+from hilo_cli.deal import Deal
 from hilo_cli.errors import DealError
 from hilo_cli.showdown import Settlement, settle
 
@@ -98,7 +98,6 @@ def prepare(deal: Deal, dead: tuple[Card, ...] = ()) -> Setup:
     money = deal.pot is not None or any(p.contributed is not None for p in players)
     ready = deal if money else deal._replace(pot=NO_MONEY_POT * deal.chip_unit)
     if len(unknown) < to_come:
-        check_deal(ready._replace(board=board + unknown))  # a card dealt twice says so first
         raise DealError(f"too few cards left: {len(unknown)} unknown cards for the {to_come} board cards to come"
                         + (f" ({len(dead)} dead: {format_cards(dead)})" if dead else ""))
     first = settle(ready._replace(board=board + unknown[:to_come]))  # every check of a showdown
