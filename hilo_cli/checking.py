@@ -127,14 +127,18 @@ def likely_reason(s: Settlement) -> str:
             for name in half.winners:
                 if abs(diffs.get(name, 0) - (half.amount - share)) <= unit * len(half.winners):
                     return (f"a tied half paid whole: the {pot.name}'s {'high' if half is pot.high else 'low'} half "
-                            f"({half.amount}) went to {name} alone, but {', '.join(half.winners)} tie for it "
+                            f"({half.amount}) went to {name} alone, but {_names(half.winners)} tie for it "
                             "(RULES §4.1, §4.4)")
     gainers = [n for n, d in diffs.items() if d > 0]
-    return (f"a pot or half given to the wrong hand: {', '.join(gainers)} recorded more than the cards win "
+    return (f"a pot or half given to the wrong hand: {_names(gainers)} recorded more than the cards win "
             "(RULES §7: cards speak; §5.4: each pot on its own)")
 
 
 # -- rendering ----------------------------------------------------------------------------------------
+
+def _names(names: tuple[str, ...] | list[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
 
 def _where(record: HandRecord) -> str:
     return f"{record.source}:{record.line}" if record.line else record.source
