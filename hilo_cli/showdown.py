@@ -5,6 +5,11 @@ divide each pot on its own (§5.4): its own best high among its eligible players
 low (§3.5), the hi/lo odd chip to high (§4.3), one even division when the same players win both halves
 (§4.5), tied winners' leftover units one each in odd-chip order (§4.4 button, §4.6 suit). Every chip
 that does not divide evenly is recorded with who got it and why.
+
+Several boards (§12): each pot is divided into equal shares per board in chip units, leftover units one
+each to the first boards, and each board's share is divided by ``_divide_pot`` exactly as a single pot
+on that board alone (§12.2); or, "either board" (§12.4), each player's best high and best low over the
+boards meet in one division. Rake (§13) comes off each pot before anything is divided.
 """
 
 from __future__ import annotations
@@ -13,7 +18,8 @@ from typing import NamedTuple
 
 from hilo_cli.cards import Card, format_cards
 from hilo_cli.deal import Deal, Player, check_deal
-from hilo_cli.evaluate import Evaluation, Hands, evaluate_deal
+from hilo_cli.errors import DealError
+from hilo_cli.evaluate import Evaluation, Hands, best_over_boards, evaluate_deal
 from hilo_cli.pots import Pot, build_pots, clockwise_from_button, divide
 
 
@@ -34,9 +40,30 @@ class Half(NamedTuple):
     hand: str
 
 
+class BoardResult(NamedTuple):
+    """One board's share of a pot, divided as a single pot on that board alone (RULES §12.2).
+
+    ``board`` indexes ``Deal.all_boards``; ``name`` is ``run 1`` (boards that share their first cards)
+    or ``board 1`` (boards with no card in common); the other fields are as in ``PotResult``."""
+
+    board: int
+    name: str
+    amount: int
+    high: Half
+    low: Half | None
+    no_low: str | None
+    division: str
+    shares: dict[str, int]
+    odd_chips: tuple[OddChip, ...]
+
+
 class PotResult(NamedTuple):
     """How one pot was divided. ``low`` is ``None`` when no eligible player has a low (``no_low`` says
-    why). ``division`` is ``scoop``, ``split``, ``high only`` or ``same winners`` (§4.5)."""
+    why). ``division`` is ``scoop``, ``split``, ``high only`` or ``same winners`` (§4.5), or ``by board``
+    when the pot was divided between several boards (§12.2): then ``runs`` holds each board's share and
+    division, ``shares`` and ``odd_chips`` the totals (the units between boards included, ``half``
+    ``board``), and ``high``/``low`` the halves summed over the boards. ``amount`` is what was divided,
+    after the house's ``rake`` (§13)."""
 
     name: str
     amount: int
@@ -47,18 +74,29 @@ class PotResult(NamedTuple):
     division: str
     shares: dict[str, int]
     odd_chips: tuple[OddChip, ...]
+    runs: tuple[BoardResult, ...] = ()
+    rake: int = 0
 
 
 class PlayerResult:
     """One player's hands and winnings (pot shares plus uncalled chips returned). ``hands`` is ``None``
-    for a folded player and for a lone live player (RULES §7); it is worked out when first asked for."""
+    for a folded player and for a lone live player (RULES §7); it is worked out when first asked for.
+    With several boards ``board_hands`` holds the hands on each board, and ``hands`` those on the first
+    board (``Deal.board``), or under "either board" the best high and best low over the boards (§12.4)."""
 
-    __slots__ = ("_evaluation", "_index", "player", "returned", "won")
+    __slots__ = ("_boards", "_evaluation", "_index", "player", "returned", "won")
 
     def __init__(self, player: Player, won: int, returned: int, evaluation: Evaluation | None = None,
-                 index: int = -1) -> None:
+                 index: int = -1, boards: tuple[Evaluation, ...] = ()) -> None:
         self.player, self.won, self.returned = player, won, returned
-        self._evaluation, self._index = evaluation, index
+        self._evaluation, self._index, self._boards = evaluation, index, boards
+
+    @property
+    def board_hands(self) -> tuple[Hands, ...] | None:
+        """The hands on each board of a several-board deal; ``None`` otherwise, or with no hands."""
+        if not self._boards or self._index < 0:
+            return None
+        return tuple([e.hands(self._index) for e in self._boards])
 
     @property
     def name(self) -> str:
@@ -69,8 +107,9 @@ class PlayerResult:
         return self._evaluation.hands(self._index) if self._evaluation is not None and self._index >= 0 else None
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, PlayerResult) and (self.player, self.won, self.returned, self.hands) == (
-            other.player, other.won, other.returned, other.hands)
+        return isinstance(other, PlayerResult) and (
+            self.player, self.won, self.returned, self.hands, self.board_hands) == (
+            other.player, other.won, other.returned, other.hands, other.board_hands)
 
     def __hash__(self) -> int:
         return hash((self.player, self.won, self.returned))
@@ -165,36 +204,117 @@ def settle(deal: Deal, cards: bool = False) -> Settlement:
     players = deal.players
     live = [p for p in players if not p.folded]
     names = [p.name for p in live]
+    positions = {n: i for i, n in enumerate(names)}
+    boards = deal.boards
+    by_board: tuple[Evaluation, ...] = ()
     evaluation = None
     if len(live) > 1:
-        evaluation = evaluate_deal(deal.game, [p.hole or () for p in live], deal.board, deal.qualifier,
-                                   (deal.odd_chip or deal.game.odd_chip) == "suit", cards)
-    positions = {n: i for i, n in enumerate(names)}
-    order = _OddChipOrder(deal, positions, evaluation)
+        holes = [p.hole or () for p in live]
+        by_suit = (deal.odd_chip or deal.game.odd_chip) == "suit"
+        if boards:
+            # Each live hand on each board, once (§12.2); "either" compares the cards of the best ones.
+            either = deal.multi_board == "either"
+            by_board = tuple([evaluate_deal(deal.game, holes, b, deal.qualifier, by_suit, cards or either)
+                              for b in boards])
+            evaluation = best_over_boards(by_board) if either else by_board[0]
+        else:
+            evaluation = evaluate_deal(deal.game, holes, deal.board, deal.qualifier, by_suit, cards)
     won = dict.fromkeys([p.name for p in players], 0)
     returned: dict[str, int] = {}
     if deal.pot is not None:
-        results: tuple[PotResult, ...] = (_divide_pot("pot", Pot(deal.pot, tuple(names)), positions, evaluation,
-                                                      deal, order),)
+        pots = [Pot(deal.pot, tuple(names))]
     else:
         pots, returned = build_pots({p.name: p.contributed or 0 for p in players},
                                     {p.name for p in players if p.folded})
-        count = len(pots)
-        results = tuple([_divide_pot(_pot_name(i, count), pot, positions, evaluation, deal, order)
-                         for i, pot in enumerate(pots)])
         for name, chips in returned.items():
             won[name] += chips
+    count, rake = len(pots), deal.rake
+    if rake:
+        pots = _raked(pots, rake)
+    if boards and deal.multi_board == "each" and evaluation is not None:
+        results = tuple([_divide_by_board(_pot_name(i, count), pot, positions, by_board, deal)
+                         for i, pot in enumerate(pots)])
+    else:
+        order = _OddChipOrder(deal, positions, evaluation)
+        results = tuple([_divide_pot(_pot_name(i, count), pot, positions, evaluation, deal, order)
+                         for i, pot in enumerate(pots)])
+    if rake:
+        results = tuple([r._replace(rake=rake[i]) if i < len(rake) else r for i, r in enumerate(results)])
     for r in results:
         for name, chips in r.shares.items():
             won[name] += chips
     get, back = positions.get, returned.get
-    by_player = tuple([PlayerResult(p, won[p.name], back(p.name, 0), evaluation, get(p.name, -1)) for p in players])
+    by_player = tuple([PlayerResult(p, won[p.name], back(p.name, 0), evaluation, get(p.name, -1), by_board)
+                       for p in players])
     check = None
     if deal.expected is not None:
         expected = deal.expected
         differences = {n: (expected.get(n, 0), w) for n, w in won.items() if expected.get(n, 0) != w}
         check = Check(dict(expected), differences)
     return Settlement(deal, by_player, results, returned, check)
+
+
+def _raked(pots: list[Pot], rake: tuple[int, ...]) -> list[Pot]:
+    """Each pot less the house's rake on it (RULES §13), which must fit in the pot."""
+    if len(rake) > len(pots):
+        raise DealError(f"rake is given for {len(rake)} pots, but the deal makes {len(pots)} (RULES §13)")
+    out = list(pots)
+    for i, taken in enumerate(rake):
+        pot = pots[i]
+        if taken > pot.amount:
+            raise DealError(f"rake {taken} on the {_pot_name(i, len(pots))} is more than the pot, {pot.amount} "
+                            "(RULES §13)")
+        out[i] = Pot(pot.amount - taken, pot.eligible)
+    return out
+
+
+def _board_names(deal: Deal) -> list[str]:
+    """``run 1, run 2`` for boards run from a common start, ``board 1, board 2`` for boards with nothing
+    in common (a double-board game, §12.1)."""
+    boards = deal.all_boards
+    word = "run" if all(b[0] == boards[0][0] for b in boards) else "board"
+    return [f"{word} {k + 1}" for k in range(len(boards))]
+
+
+def _divide_by_board(name: str, pot: Pot, positions: dict[str, int], by_board: tuple[Evaluation, ...],
+                     deal: Deal) -> PotResult:
+    """RULES §12.2: equal shares per board in chip units, leftover units one each to the first boards in
+    dealing order; then each share divided as a single pot on that board alone (``_divide_pot``)."""
+    if len(pot.eligible) == 1:
+        # §12.3: a pot with one eligible player is theirs whole, however it is divided between boards.
+        return _divide_pot(name, pot, positions, None, deal, _OddChipOrder(deal, positions, None))
+    unit, count = deal.chip_unit, len(by_board)
+    units = pot.amount // unit
+    each, left = divmod(units, count)
+    labels = _board_names(deal)
+    odd = [OddChip(labels[k], unit, "board", (
+        f"{units} units of the {name} do not divide between {count} boards: one leftover chip each to the "
+        "first boards in dealing order (RULES §12.2)")) for k in range(left)]
+    runs = []
+    for k, evaluation in enumerate(by_board):
+        share = Pot((each + (k < left)) * unit, pot.eligible)
+        one = _divide_pot(f"{name} on {labels[k]}", share, positions, evaluation, deal,
+                          _OddChipOrder(deal, positions, evaluation), f" on {labels[k]}")
+        runs.append(BoardResult(k, labels[k], one.amount, one.high, one.low, one.no_low, one.division, one.shares,
+                                one.odd_chips))
+        odd += one.odd_chips
+    shares: dict[str, int] = {}
+    for r in runs:
+        for n, chips in r.shares.items():
+            shares[n] = shares.get(n, 0) + chips
+    high = _summed([r.high for r in runs], runs)
+    lows = [r.low for r in runs if r.low is not None]
+    low = _summed(lows, [r for r in runs if r.low is not None]) if lows else None
+    no_low = None if lows else runs[0].no_low
+    return PotResult(name, pot.amount, pot.eligible, high, low, no_low, "by board", shares, tuple(odd),
+                     tuple(runs))
+
+
+def _summed(halves: list[Half], runs: list[BoardResult]) -> Half:
+    """One half over several boards: its chips summed, every winner once, each board's hand by name."""
+    winners = tuple(dict.fromkeys(w for h in halves for w in h.winners))
+    hand = "; ".join(f"{r.name}: {h.hand}" for h, r in zip(halves, runs, strict=True))
+    return Half(sum(h.amount for h in halves), winners, hand)
 
 
 def _pot_name(i: int, count: int) -> str:
@@ -230,7 +350,8 @@ def _best(eligible: tuple[str, ...], values: list[int], order: _OddChipOrder, ha
 
 
 def _divide_pot(name: str, pot: Pot, positions: dict[str, int], evaluation: Evaluation | None, deal: Deal,
-                order: _OddChipOrder) -> PotResult:
+                order: _OddChipOrder, on: str = "") -> PotResult:
+    """Divide one pot (or one board's share of it, ``on`` naming the board) among its eligible players."""
     unit = deal.chip_unit
     units = pot.amount // unit
     eligible = pot.eligible
@@ -274,6 +395,6 @@ def _divide_pot(name: str, pot: Pot, positions: dict[str, int], evaluation: Eval
         odd.append(OddChip(high_winners[0], unit, "high", (
             f"{units} units of the {name} do not halve evenly between high and low: the odd chip goes to "
             "the high half (RULES §4.3)")))
-    _give(shares, odd, high_units, unit, high_winners, "high", "the high half", order)
-    _give(shares, odd, low_units, unit, low_winners, "low", "the low half", order)
+    _give(shares, odd, high_units, unit, high_winners, "high", f"the high half{on}", order)
+    _give(shares, odd, low_units, unit, low_winners, "low", f"the low half{on}", order)
     return PotResult(name, pot.amount, eligible, high_half, low_half, None, "split", shares, tuple(odd))

@@ -19,8 +19,8 @@ from hilo_cli.evaluate import fast, generic
 from hilo_cli.evaluate.hands import Hands, HighHand, LowHand, high_name, low_name
 from hilo_cli.games import Game
 
-__all__ = ["Board", "Evaluation", "Hands", "HighHand", "LowHand", "evaluate", "evaluate_all", "evaluate_deal",
-           "prepare_board"]
+__all__ = ["Board", "Evaluation", "Hands", "HighHand", "LowHand", "best_over_boards", "evaluate", "evaluate_all",
+           "evaluate_deal", "prepare_board"]
 
 Board = fast.Board
 prepare_board = fast.prepare_board
@@ -133,3 +133,29 @@ def evaluate_deal(
     hands = evaluate_all(game, holes, prepared, qualifier, by_suit)
     lows = [h.low.value if h.low is not None else -1 for h in hands] if game.split else None
     return Evaluation([h.high.value for h in hands], lows, game, holes, prepared, qualifier, hands)
+
+
+def best_over_boards(evaluations: Sequence[Evaluation]) -> Evaluation:
+    """Each hand's best high and best low over several boards ("either board", RULES §12.4).
+
+    ``evaluations`` are one deal's hands on each board, made with ``cards``. Of equal values on two boards
+    the player shows the greater cards from the highest down (§4.6), as among the selections of one
+    board. A hand with no low on any board keeps the first board's reason.
+    """
+    first = evaluations[0]
+    hands = []
+    for i in range(len(first.highs)):
+        each = [e.hands(i) for e in evaluations]
+        high = max((h.high for h in each), key=_shown)
+        lows = [h.low for h in each if h.low is not None]
+        low = max(lows, key=_shown) if lows else None
+        hands.append(Hands(high, low, None if low is not None else each[0].no_low))
+    lows_values = None
+    if first.lows is not None:
+        lows_values = [h.low.value if h.low is not None else -1 for h in hands]
+    return Evaluation([h.high.value for h in hands], lows_values, first._game, first._holes, first._board,
+                      first._qualifier, hands)
+
+
+def _shown(hand: HighHand | LowHand) -> tuple[int, tuple[Card, ...]]:
+    return hand.value, tuple(sorted(hand.cards, reverse=True))

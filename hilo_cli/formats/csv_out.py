@@ -1,4 +1,14 @@
-"""CSV: one row per player per deal; a record that could not be settled is one row with ``error``."""
+"""CSV: one row per player per deal; a record that could not be settled is one row with ``error``.
+
+A deal on several boards (RULES §12) adds seven columns at the end (``BOARD_COLUMNS``), each holding one
+entry per board separated by `` | `` in the order of the boards: ``boards`` (the cards of each board),
+``board_high``, ``board_high_name``, ``board_low``, ``board_low_name``, ``board_no_low`` (the player's
+hands on each board) and ``board_won`` (the player's chips from each board's shares of the pots, before
+the uncalled chips returned). The base columns keep their meaning: ``board``, ``high`` and ``low`` are
+the first board's (or, with ``multi_board`` "either", the best over the boards), ``won`` the total.
+A writer that knows the input has several boards asks for ``header(boards=True)``; rows of such deals
+always carry the columns, and single-board rows carry them (empty) only when asked.
+"""
 
 from __future__ import annotations
 
@@ -12,6 +22,9 @@ COLUMNS = (
     "source", "id", "game", "board", "name", "seat", "hole", "folded", "high", "high_name", "low",
     "low_name", "no_low", "contributed", "returned", "won", "expected", "difference", "error",
 )
+BOARD_COLUMNS = ("boards", "board_high", "board_high_name", "board_low", "board_low_name", "board_no_low",
+                 "board_won")
+_EACH = " | "
 
 
 def _join(cards: Iterable[object] | None) -> str:
@@ -24,14 +37,37 @@ def _write(rows: list[list[object]]) -> str:
     return buffer.getvalue()
 
 
-def header() -> str:
-    return _write([list(COLUMNS)])
+def header(boards: bool = False) -> str:
+    return _write([list(COLUMNS + BOARD_COLUMNS if boards else COLUMNS)])
 
 
-def settlement_rows(s: Settlement, source: str = "") -> str:
+def _board_cells(s: Settlement, name: str, i: int) -> list[object]:
+    """The added cells of player ``name`` (row ``i``) on a deal with several boards."""
+    boards = s.deal.boards
+    hands = s.players[i].board_hands
+    won = [0] * len(boards)
+    for pot in s.pots:
+        for run in pot.runs:
+            won[run.board] += run.shares.get(name, 0)
+        if not pot.runs:  # a pot with one eligible player is not divided between boards (RULES §12.3)
+            won[0] += pot.shares.get(name, 0)
+    cells: list[object] = [_EACH.join(_join(b) for b in boards)]
+    if hands is None:
+        cells += [""] * 5
+    else:
+        cells += [
+            _EACH.join(_join(h.high.cards) for h in hands), _EACH.join(h.high.name for h in hands),
+            _EACH.join(_join(h.low.cards) if h.low else "" for h in hands),
+            _EACH.join(h.low.name if h.low else "" for h in hands),
+            _EACH.join(h.no_low or "" for h in hands),
+        ]
+    return [*cells, _EACH.join(map(str, won))]
+
+
+def settlement_rows(s: Settlement, source: str = "", boards: bool = False) -> str:
     deal = s.deal
     rows: list[list[object]] = []
-    for r in s.players:
+    for i, r in enumerate(s.players):
         p, h = r.player, r.hands
         expected: object = ""
         difference: object = ""
@@ -46,8 +82,13 @@ def settlement_rows(s: Settlement, source: str = "") -> str:
             (h.no_low or "") if h else "",
             "" if p.contributed is None else p.contributed, r.returned, r.won, expected, difference, "",
         ])
+        if deal.boards:
+            rows[-1] += _board_cells(s, p.name, i)
+        elif boards:
+            rows[-1] += [""] * len(BOARD_COLUMNS)
     return _write(rows)
 
 
-def error_row(source: str, record_id: str | None, message: str) -> str:
-    return _write([[source, record_id or "", *[""] * (len(COLUMNS) - 3), message]])
+def error_row(source: str, record_id: str | None, message: str, boards: bool = False) -> str:
+    extra = [""] * len(BOARD_COLUMNS) if boards else []
+    return _write([[source, record_id or "", *[""] * (len(COLUMNS) - 3), message, *extra]])

@@ -1,6 +1,12 @@
 """The JSON contract: one object per settled deal, the same fields for ``showdown`` and ``batch``.
 
 Field names are a contract that scripts rely on: add fields, never rename these.
+
+A deal on several boards (RULES §12) adds, and only then: ``boards`` (each board's cards) and
+``multi_board`` after ``board``; per player ``boards`` (``high``, ``low``, ``no_low`` on each board); per pot
+``runs`` (each board's share divided: ``board`` its index in ``boards``, ``name``, ``amount``, ``high``,
+``low``, ``no_low``, ``division``, ``shares``, ``odd_chips``). A pot the house raked (§13) adds ``rake``.
+A single-board deal without rake is written exactly as before.
 """
 
 from __future__ import annotations
@@ -9,8 +15,8 @@ from typing import Any
 
 from hilo_cli.cards import TEXT
 from hilo_cli.evaluate import HighHand, LowHand
-from hilo_cli.evaluate.hands import CATEGORY_NAMES, high_name
-from hilo_cli.showdown import Half, Settlement
+from hilo_cli.evaluate.hands import CATEGORY_NAMES, Hands, high_name
+from hilo_cli.showdown import BoardResult, Half, OddChip, PotResult, Settlement
 
 _text = TEXT.__getitem__
 
@@ -28,6 +34,39 @@ def _half(half: Half | None) -> dict[str, Any] | None:
     if half is None:
         return None
     return {"amount": half.amount, "winners": list(half.winners), "hand": half.hand}
+
+
+def _odd(chips: tuple[OddChip, ...]) -> list[dict[str, Any]]:
+    return [{"to": o.to, "amount": o.amount, "half": o.half, "why": o.why} for o in chips]
+
+
+def _hands(hands: Hands) -> dict[str, Any]:
+    return {"high": _high(hands.high), "low": _low(hands.low), "no_low": hands.no_low}
+
+
+def _run(run: BoardResult) -> dict[str, Any]:
+    return {"board": run.board, "name": run.name, "amount": run.amount, "high": _half(run.high),
+            "low": _half(run.low), "no_low": run.no_low, "division": run.division, "shares": run.shares,
+            "odd_chips": _odd(run.odd_chips)}
+
+
+def _pot(pot: PotResult) -> dict[str, Any]:
+    out = {
+        "name": pot.name,
+        "amount": pot.amount,
+        "eligible": list(pot.eligible),
+        "high": _half(pot.high),
+        "low": _half(pot.low),
+        "no_low": pot.no_low,
+        "division": pot.division,
+        "shares": pot.shares,
+        "odd_chips": _odd(pot.odd_chips),
+    }
+    if pot.runs:
+        out["runs"] = [_run(r) for r in pot.runs]
+    if pot.rake:
+        out["rake"] = pot.rake
+    return out
 
 
 def settlement_dict(s: Settlement) -> dict[str, Any]:
@@ -49,28 +88,25 @@ def settlement_dict(s: Settlement) -> dict[str, Any]:
             "returned": r.returned,
             "won": r.won,
         })
+        board_hands = r.board_hands
+        if board_hands is not None:
+            players[-1]["boards"] = [_hands(h) for h in board_hands]
+        elif deal.boards:
+            players[-1]["boards"] = None
     out: dict[str, Any] = {
         "id": deal.id,
         "game": deal.game.name,
         "board": list(map(_text, deal.board)),
+    }
+    if deal.boards:
+        out["boards"] = [list(map(_text, b)) for b in deal.boards]
+        out["multi_board"] = deal.multi_board
+    out |= {
         "button": deal.button_seat,
         "chip_unit": deal.chip_unit,
         "qualifier": deal.qualifier,
         "players": players,
-        "pots": [
-            {
-                "name": pot.name,
-                "amount": pot.amount,
-                "eligible": list(pot.eligible),
-                "high": _half(pot.high),
-                "low": _half(pot.low),
-                "no_low": pot.no_low,
-                "division": pot.division,
-                "shares": pot.shares,
-                "odd_chips": [{"to": o.to, "amount": o.amount, "half": o.half, "why": o.why} for o in pot.odd_chips],
-            }
-            for pot in s.pots
-        ],
+        "pots": [_pot(pot) for pot in s.pots],
         "returned": s.returned,
     }
     if s.check is not None:

@@ -2,7 +2,9 @@
 
 Each player's high and low with the hole cards used before the ``+``, "no low" with its reason, then
 each pot: the high half to whom, the low half to whom, ties and odd chips with their reasons, and each
-player's total.
+player's total. A deal on several boards (RULES §12) shows each player's hands run by run, and each pot
+split between the runs, then run 1 and run 2 each divided as a pot of its own; rake (§13) is shown on
+the pot it came from.
 """
 
 from __future__ import annotations
@@ -11,7 +13,8 @@ from collections.abc import Sequence
 
 from hilo_cli.cards import Card, format_cards
 from hilo_cli.evaluate import HighHand, LowHand
-from hilo_cli.showdown import Half, PotResult, Settlement
+from hilo_cli.evaluate.hands import Hands
+from hilo_cli.showdown import BoardResult, Half, PotResult, Settlement
 
 
 def _names(names: Sequence[str]) -> str:
@@ -37,8 +40,8 @@ def _half(label: str, half: Half, unit: int) -> str:
     return f"{label:<4} {half.amount} tied by {_names(winners)} ({hand}), {each} each"
 
 
-def _pot_lines(pot: PotResult, unit: int, single: bool) -> list[str]:
-    label = f"{pot.name} {pot.amount}" if single else f"{pot.name} {pot.amount} ({', '.join(pot.eligible)})"
+def _division_lines(pot: PotResult | BoardResult, unit: int) -> list[str]:
+    """How one pot, or one board's share of it, was divided, and its odd chips."""
     lines: list[str] = []
     high, low = pot.high, pot.low
     if pot.division == "uncontested":
@@ -61,8 +64,50 @@ def _pot_lines(pot: PotResult, unit: int, single: bool) -> list[str]:
             lines.append(f"no low: {pot.no_low}")
     for odd in pot.odd_chips:
         lines.append(f"odd chip {odd.amount} to {odd.to}: {odd.why}")
+    return lines
+
+
+def _by_board_lines(pot: PotResult, unit: int) -> list[str]:
+    """A pot divided between boards (RULES §12.2): the shares per board, then each board on its own."""
+    runs = pot.runs
+    sizes = sorted({r.amount for r in runs}, reverse=True)
+    each = f"{sizes[0]} each" if len(sizes) == 1 else " / ".join(str(r.amount) for r in runs)
+    lines = [f"split between {len(runs)} {'runs' if runs[0].name.startswith('run') else 'boards'}: {each} "
+             "(RULES §12.2)"]
+    lines += [f"odd chip {o.amount} to {o.to}: {o.why}" for o in pot.odd_chips if o.half == "board"]
+    for run in runs:
+        label = f"{run.name} {run.amount}"
+        pad = " " * (len(label) + 3)
+        body = _division_lines(run, unit)
+        lines += [label + "   " + body[0]] + [pad + line for line in body[1:]]
+    return lines
+
+
+def _pot_lines(pot: PotResult, unit: int, single: bool) -> list[str]:
+    label = f"{pot.name} {pot.amount}" if single else f"{pot.name} {pot.amount} ({', '.join(pot.eligible)})"
+    lines = _by_board_lines(pot, unit) if pot.runs else _division_lines(pot, unit)
+    if pot.rake:
+        lines.insert(0, f"after {pot.rake} rake taken by the house first (RULES §13)")
     pad = " " * (len(label) + 3)
     return [label + "   " + lines[0]] + [pad + line for line in lines[1:]]
+
+
+def _hand_lines(prefix: str, hands: Hands, hole: Sequence[Card], board_game: bool, split: bool) -> list[str]:
+    lines = [f"{prefix}high  {_used(hands.high, hole, board_game)}   {hands.high.name.lower()}"]
+    indent = " " * len(prefix)
+    if hands.low is not None:
+        lines.append(f"{indent}low   {_used(hands.low, hole, board_game)}   {hands.low.name}")
+    elif split:
+        lines.append(f"{indent}low   none: {hands.no_low}")
+    return lines
+
+
+def _board_labels(s: Settlement) -> list[str]:
+    for pot in s.pots:
+        if pot.runs:
+            return [r.name for r in pot.runs]
+    word = "run" if all(b[0] == s.deal.boards[0][0] for b in s.deal.boards) else "board"
+    return [f"{word} {k + 1}" for k in range(len(s.deal.boards))]
 
 
 def settlement_text(s: Settlement, source: str = "") -> str:
@@ -71,7 +116,12 @@ def settlement_text(s: Settlement, source: str = "") -> str:
     head = [deal.game.title]
     if deal.id is not None or source:
         head.insert(0, " ".join(x for x in (source, f"id {deal.id}" if deal.id is not None else "") if x))
-    if deal.board:
+    labels = _board_labels(s) if deal.boards else []
+    if deal.boards:
+        head += [f"{label} {format_cards(b)}" for label, b in zip(labels, deal.boards, strict=True)]
+        if deal.multi_board == "either":
+            head.append("best high and best low over either board (RULES §12.4)")
+    elif deal.board:
         head.append(f"board {format_cards(deal.board)}")
     total = sum(p.amount for p in s.pots) + sum(s.returned.values())
     head.append(f"pot {deal.pot}" if deal.pot is not None else f"{total} put in")
@@ -91,12 +141,16 @@ def settlement_text(s: Settlement, source: str = "") -> str:
             continue
         hands = r.hands
         prefix = f"{name}  {hole}   "
-        lines.append(f"{prefix}high  {_used(hands.high, p.hole or (), board_game)}   {hands.high.name.lower()}")
-        indent = " " * len(prefix)
-        if hands.low is not None:
-            lines.append(f"{indent}low   {_used(hands.low, p.hole or (), board_game)}   {hands.low.name}")
-        elif deal.game.split:
-            lines.append(f"{indent}low   none: {hands.no_low}")
+        board_hands = r.board_hands
+        if board_hands is None:
+            lines += _hand_lines(prefix, hands, p.hole or (), board_game, deal.game.split)
+            continue
+        for k, (label, on_board) in enumerate(zip(labels, board_hands, strict=True)):
+            start = prefix if k == 0 else " " * len(prefix)
+            lines += _hand_lines(f"{start}{label}  ", on_board, p.hole or (), board_game, deal.game.split)
+        if deal.multi_board == "either":
+            lines += _hand_lines(f"{' ' * len(prefix)}{'best'.ljust(len(labels[0]))}  ", hands, p.hole or (),
+                                 board_game, deal.game.split)
     single = len(s.pots) == 1
     for pot in s.pots:
         lines.extend(_pot_lines(pot, deal.chip_unit, single))
@@ -104,7 +158,8 @@ def settlement_text(s: Settlement, source: str = "") -> str:
         lines.append(f"{chips} uncalled returned to {name} (RULES §5.3)")
     quartered = {
         name
-        for pot in s.pots
+        for whole in s.pots
+        for pot in (whole.runs or (whole,))
         if pot.division == "split" and pot.low is not None
         for half, other in ((pot.high, pot.low), (pot.low, pot.high))
         if len(half.winners) == 2
