@@ -105,6 +105,9 @@ SMALL_CASES = {
         [{"name": "A", "hole": "As 2s Kd Qh", "contributed": 50},
          {"name": "B", "hole": "Ac 3c Th Td", "contributed": 85},
          {"name": "C", "hole": "5c 6c 7d 8h", "contributed": 100}], "2h 7c Jd", {"chip_unit": 5}),
+    "9 players on the turn, a side pot per stack (patterns wider than 63 bits)": (
+        [{"name": f"P{i}", "hole": " ".join(str(DECK[i + 9 * j]) for j in range(4)), "contributed": 10 * i + 5}
+         for i in range(9)], "Jc Qd Kh As", {"button": 3}),
 }
 
 
