@@ -113,7 +113,7 @@ def test_a_name_that_looks_like_a_card_stays_a_name() -> None:
 def test_winners_and_amounts_are_highlighted() -> None:
     shown = colour_report(report(SPLIT)).splitlines()
     assert shown[5] == f"pot 1200   high {BOLD}600{RESET} to {BOLD}B{RESET} (four of a kind, kings)"
-    assert shown[6] == (f"           low  {BOLD}600{RESET} tied by {BOLD}A and B{RESET} (6-4-3-2-A), "
+    assert shown[6] == (f"           low  {BOLD}600{RESET} tied by {BOLD}A{RESET} and {BOLD}B{RESET} (6-4-3-2-A), "
                         f"{BOLD}300{RESET} each")
     assert shown[7] == (f"{BOLD}A{RESET} wins {BOLD_GREEN}300{RESET} (quartered)   "
                         f"{BOLD}B{RESET} wins {BOLD_GREEN}900{RESET}")
@@ -134,6 +134,7 @@ def test_a_player_who_wins_nothing_is_not_highlighted() -> None:
 def test_odd_chips_and_side_pots_name_who_is_paid() -> None:
     shown = colour_report(report(ODD))
     assert f"odd chip {BOLD}1{RESET} to {BOLD}Carol{RESET}: 50 units" in shown
+    assert f"tied by {BOLD}Carol{RESET}, {BOLD}Alice{RESET} and {BOLD}Bob{RESET} (7-4-3-2-A)" in shown
     side = colour_report(report(SIDE))
     assert f"side pot 1 80 (B, C)   high {BOLD}40{RESET} to {BOLD}B{RESET} (flush, nine high)" in side
 

@@ -54,6 +54,7 @@ _PAID = (
     re.compile(r", (?P<amount>\d+) each\b"),
     re.compile(r"^(?P<amount>\d+) uncalled returned to (?P<who>.+?) \(RULES"),
 )
+_BETWEEN_NAMES = re.compile(r", | and ")
 _WIN = r".+? wins \d+(?: \(quartered\))?"
 _WINS_LINE = re.compile(rf"{_WIN}(?:   {_WIN})*")
 _WIN_ENTRY = re.compile(r"(?:^|(?<=   ))(?P<who>.+?) wins (?P<amount>\d+)")
@@ -102,11 +103,24 @@ def _line(line: str, suits: SuitStyle, colour: bool) -> str:
     return "".join(out)
 
 
+def _names(start: int, end: int, line: str) -> list[Span]:
+    """A bold span for each name in ``line[start:end]``, a list like ``Carol, Alice and Bob``."""
+    spans: list[Span] = []
+    for gap in _BETWEEN_NAMES.finditer(line, start, end):
+        spans.append((start, gap.start(), BOLD))
+        start = gap.end()
+    spans.append((start, end, BOLD))
+    return spans
+
+
 def _highlights(line: str) -> list[Span]:
     spans: list[Span] = []
     for pattern in _PAID:
         for m in pattern.finditer(line):
-            spans.extend((m.start(g), m.end(g), BOLD) for g in ("amount", "who") if g in m.re.groupindex)
+            if "amount" in m.re.groupindex:
+                spans.append((m.start("amount"), m.end("amount"), BOLD))
+            if "who" in m.re.groupindex:  # each name of "Carol, Alice and Bob"
+                spans.extend(_names(m.start("who"), m.end("who"), line))
     if _WINS_LINE.fullmatch(line):
         for m in _WIN_ENTRY.finditer(line):
             won = int(m["amount"]) > 0
