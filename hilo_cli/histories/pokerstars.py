@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from functools import partial
+from typing import NamedTuple
 
 from hilo_cli.betting import Action, ActionKind, Hand, Structure
 from hilo_cli.cards import Card, format_cards
@@ -90,7 +91,7 @@ def record(hand: StarsHand) -> HandRecord:
         return not_checkable("the hand was cancelled")
     name = GAME_NAMES.get(header.game)
     if name is None:
-        where = f" (a {header.mixed} table)" if header.mixed else ""
+        where = f" ({header.mixed} table)" if header.mixed else ""
         return not_checkable(f"{header.game} {header.limit}{where} is not a game hilo plays")
     structure = STRUCTURES.get(header.limit.title().replace("Pot Limit Pre-Flop, No Limit Post-Flop", ""))
     if structure is None:
@@ -105,7 +106,7 @@ def record(hand: StarsHand) -> HandRecord:
         unseen = [p for p in live if p not in hand.shows and p not in hand.summary_cards]
         if unseen:
             return not_checkable(f"cards not shown at a contested showdown: {', '.join(unseen)}")
-    actions, contributed = _actions(hand, players, game.board_cards == 0, structure)
+    actions = _actions(hand, players, game.board_cards == 0, structure)
     stacks = {s.name: s.stack for s in hand.seats}
     bring_in = next((a.amount for a in hand.actions if a.verb == "bring in"), 0)
     small, big = (header.small, header.big) if structure == "fixed" else (header.big, header.big)
@@ -114,79 +115,79 @@ def record(hand: StarsHand) -> HandRecord:
         seats=tuple(_seat(hand, p) for p in players), button=hand.button if game.board_cards else None,
         bring_in=bring_in, small_bet=small, big_bet=big, check_turns=game.board_cards > 0, id=id,
         qualifier=8 if game.split else None)
-    folded = {p for p in players if _folded(hand, p)}
-    pots, returned = build_pots({p: contributed[p] for p in players}, folded)
-    rake = rake_by_pot(hand, [p.amount for p in pots])
     boards = tuple(tuple(hand.boards[r]) for r in sorted(hand.boards) if r > 0)
-    recorded = paid(hand)
-    for player, chips in returned.items():
-        if player not in hand.uncalled:
-            # Older histories leave an uncalled bet out of Total pot without an "Uncalled bet" line;
-            # Total pot (checked above) shows it was given back.
-            recorded[player] = recorded.get(player, 0) + chips
-    printed = tuple(hand.printed_pots) or (((hand.total or 0) - hand.rake),)
-    return HandRecord(source, line, id, replayable, recorded_won=recorded, recorded_pots=printed,
-                      adjust=partial(adjust, rake=rake, boards=boards))
+    summary = Summary(hand.total or 0, hand.rake, tuple(hand.printed_pots), dict(hand.uncalled))
+    return HandRecord(source, line, id, replayable, recorded_won=collected(hand),
+                      recorded_pots=summary.printed or (summary.total - summary.rake,), won_excludes_returned=True,
+                      adjust=partial(adjust, summary=summary, boards=boards))
 
 
-def paid(hand: StarsHand) -> dict[str, int]:
-    """What the site paid each player: the "collected" lines plus the uncalled bet returned.
+class Summary(NamedTuple):
+    """What the site printed about the pots: Total pot (before rake), Rake, the Main and Side pot
+    amounts (after rake; empty for a single pot) and the uncalled bets returned."""
 
-    The summary's "won (…)" and "collected (…)" must say the same as the "collected" lines; a hand where
-    they differ is the site's own inconsistency (``DealError``).
+    total: int
+    rake: int
+    printed: tuple[int, ...]
+    uncalled: dict[str, int]
+
+
+def collected(hand: StarsHand) -> dict[str, int]:
+    """What the site paid each player from the pots: the "collected" lines, summed per player.
+
+    The summary's "won (…)" and "collected (…)" must say the same; a hand where they differ is the
+    site's own inconsistency (``DealError``, naming both amounts).
     """
-    collected: dict[str, int] = {}
+    paid: dict[str, int] = {}
     for c in hand.collects:
-        collected[c.player] = collected.get(c.player, 0) + c.amount
-    if collected != {n: w for n, w in hand.won.items() if w or n in collected}:
-        differ = sorted(set(collected) | set(hand.won))
-        words = "; ".join(f"{n}: collected {collected.get(n, 0)}, summary {hand.won.get(n, 0)}" for n in differ
-                          if collected.get(n, 0) != hand.won.get(n, 0))
-        raise DealError(f"the site's own lines disagree: the 'collected' lines and the summary's 'won' "
-                        f"amounts differ ({words})")
-    won = dict(collected)
-    for name, chips in hand.uncalled.items():
-        won[name] = won.get(name, 0) + chips
-    return won
+        paid[c.player] = paid.get(c.player, 0) + c.amount
+    summary = {n: w for n, w in hand.won.items() if w or n in paid}
+    if paid != summary:
+        words = "; ".join(f"{n} collected {paid.get(n, 0)}, the summary says won {summary.get(n, 0)}"
+                          for n in sorted(set(paid) | set(summary)) if paid.get(n, 0) != summary.get(n, 0))
+        raise DealError(f"the site's own lines disagree: {words}")
+    return paid
 
 
-def rake_by_pot(hand: StarsHand, built: list[int]) -> tuple[int, ...]:
+def rake_by_pot(summary: Summary, built: list[int]) -> tuple[int, ...]:
     """The rake each pot paid (RULES §13): the pot the actions built minus the pot the site printed.
 
     Raises ``DealError`` when the site's summary does not add up: Total pot is not what the actions put
     in, the printed pots are not Total pot − Rake, a printed pot is more than its built pot, or the site
     printed a different number of pots.
     """
-    total = hand.total or 0
+    total, rake = summary.total, summary.rake
     if sum(built) != total:
         raise DealError(f"the summary's Total pot is {total}, but the actions put {sum(built)} in the pots")
-    printed = hand.printed_pots or [total - hand.rake]
-    if sum(printed) != total - hand.rake:
-        raise DealError(f"the printed pots add up to {sum(printed)}, not Total pot {total} − Rake {hand.rake} "
-                        f"= {total - hand.rake} (RULES §13)")
+    printed = list(summary.printed) or [total - rake]
+    if sum(printed) != total - rake:
+        raise DealError(f"the printed pots add up to {sum(printed)}, not Total pot {total} − Rake {rake} "
+                        f"= {total - rake} (RULES §13)")
     if len(printed) != len(built):
         raise DealError(f"the site printed {len(printed)} pot(s) and the actions build {len(built)}: "
                         f"{', '.join(map(str, built))} (RULES §5.1)")
-    rake = tuple(b - p for b, p in zip(built, printed, strict=True))
-    for i, r in enumerate(rake):
-        if r < 0:
-            raise DealError(f"the {pot_name(i, len(built))} is printed as {printed[i]}, more than the "
-                            f"{built[i]} the actions put in it (RULES §13)")
-    return rake
+    for i, (b, p) in enumerate(zip(built, printed, strict=True)):
+        if p > b:
+            raise DealError(f"the {pot_name(i, len(built))} is printed as {p}, more than the {b} the actions "
+                            "put in it (RULES §13)")
+    return tuple(b - p for b, p in zip(built, printed, strict=True))
 
 
-def rake_note(hand: StarsHand, rake: tuple[int, ...]) -> str:
-    """Which pot paid how much rake, in words: "rake 20 from the pot", "rake 12 from the main pot, 5 from
-    side pot-1"."""
-    if not any(rake):
-        return "no rake"
-    parts = [f"{r} from the {pot_name(i, len(rake))}" for i, r in enumerate(rake)]
-    return "rake " + ", ".join(parts)
+def adjust(deal: Deal, summary: Summary, boards: tuple[tuple[Card, ...], ...]) -> Deal:
+    """The replayed deal as the site settled it: after the rake each pot paid (RULES §13), on every
+    board of a hand run twice (§12.2).
 
-
-def adjust(deal: Deal, rake: tuple[int, ...], boards: tuple[tuple[Card, ...], ...]) -> Deal:
-    """The replayed deal as the site settled it: after the rake of each pot (RULES §13), on every board
-    of a hand run twice (§12.2)."""
+    The pots are built from the replay's contributions (§5.1); an uncalled bet the site returned must be
+    the one the actions leave (§5.3). Older histories give some back without a line: Total pot, checked
+    against the pots, shows it.
+    """
+    contributions = {p.name: p.contributed or 0 for p in deal.players}
+    pots, returned = build_pots(contributions, {p.name for p in deal.players if p.folded})
+    for name, chips in summary.uncalled.items():
+        if returned.get(name, 0) != chips:
+            raise DealError(f"the site returned an uncalled bet of {chips} to {name}, but the actions leave "
+                            f"{returned.get(name, 0)} uncalled (RULES §5.3)")
+    rake = rake_by_pot(summary, [p.amount for p in pots])
     if boards:
         deal = deal._replace(boards=boards, board=boards[0])
     if any(rake):
@@ -210,13 +211,10 @@ def _folded(hand: StarsHand, name: str) -> bool:
     return name in hand.mucks or any(a.verb == "fold" and a.player == name for a in hand.actions)
 
 
-def _actions(hand: StarsHand, players: list[str], stud: bool, structure: Structure
-             ) -> tuple[list[Action], dict[str, int]]:
-    """The hand's lines as replay actions (street totals for bets and raises, §14), and each player's
-    contribution by the site's own amounts (to find the pots the rake came from, RULES §13)."""
+def _actions(hand: StarsHand, players: list[str], stud: bool, structure: Structure) -> list[Action]:
+    """The hand's lines as replay actions, bets and raises as street totals (RULES §14)."""
     header = hand.header
     out: list[Action] = []
-    contributed = dict.fromkeys(players, 0)
     street_bets: dict[str, int] = {}
     folded: set[str] = set()
     live_blind = header.small if structure == "fixed" else header.big
@@ -270,10 +268,8 @@ def _actions(hand: StarsHand, players: list[str], stud: bool, structure: Structu
                 add("ante", dead)
             add("post", min(a.amount, live_blind))
             street_bets[who] = bet + min(a.amount, live_blind)
-            contributed[who] += chips
             continue
         elif verb == "ante":
-            contributed[who] += a.amount
             add("ante", a.amount)
             continue
         elif verb == "bring in":
@@ -288,13 +284,8 @@ def _actions(hand: StarsHand, players: list[str], stud: bool, structure: Structu
         else:
             raise DealError(f"line {a.line}: cannot replay {a.text!r}")
         street_bets[who] = bet + chips
-        contributed[who] += chips
     _big_blind_last(out, first_big_blind)
-    for name, chips in hand.uncalled.items():
-        if name not in contributed or chips > contributed[name]:
-            raise DealError(f"an uncalled bet of {chips} is returned to {name}, who put in only "
-                            f"{contributed.get(name, 0)}")
-    return out, contributed
+    return out
 
 
 def _big_blind_last(out: list[Action], at: int | None) -> None:
