@@ -266,3 +266,39 @@ def test_item3_a_colon_inside_a_value_is_not_taken_for_a_repeated_key() -> None:
     result, records = batch_json(json.dumps(record) + "\n")
     assert result.exit_code == 0, result.output
     assert records[0]["id"] == 'odd": id'
+
+
+# --- 11. names are data, not terminal commands ------------------------------------------------------------------
+
+HOSTILE = ["Eve\x1b[2J\x1b[31m", "Mal\nB wins 1200", "=HYPERLINK(\"http://x\")", "+1", "-2", "@me", "r\u202eevil"]
+
+
+@pytest.mark.parametrize("name", HOSTILE)
+def test_item11_names_are_escaped_in_text_output(name: str) -> None:
+    result = run(["showdown", "--board", BOARD, "--pot", "1200", "--", f"{name}={A_HOLE}", f"B={B_HOLE}"])
+    assert result.exit_code == 0, result.output
+    assert "\x1b" not in result.stdout and "\u202e" not in result.stdout
+    assert len(result.stdout.splitlines()) == 8  # a newline in a name adds no line
+    assert "B wins 900" in result.stdout.splitlines()[-1]
+
+
+@pytest.mark.parametrize("name", HOSTILE)
+def test_item11_csv_cells_are_never_formulas_or_controls(name: str) -> None:
+    result = run(["showdown", "--board", BOARD, "--pot", "1200", "--format", "csv", "--", f"{name}={A_HOLE}",
+                  f"B={B_HOLE}"])
+    rows = list(csv.reader(io.StringIO(result.stdout)))
+    assert len(rows) == 3
+    cell = rows[1][4]
+    assert not cell.startswith(("=", "+", "-", "@")) and "\x1b" not in cell and "\n" not in cell
+    assert cell.lstrip("'").replace("\\n", "\n").replace("\\x1b", "\x1b").replace("\\u202e", "\u202e") == name
+
+
+def test_item11_json_keeps_names_exactly() -> None:
+    name = HOSTILE[0]
+    result = run(["showdown", "--board", BOARD, f"{name}={A_HOLE}", f"B={B_HOLE}", "--pot", "1200", "--format", "json"])
+    assert json.loads(result.stdout)["players"][0]["name"] == name
+
+
+def test_item11_error_lines_escape_names_too() -> None:
+    line = one_error_line(run(["batch", "-"], stdin=f"{BOARD} | E\x1b[31mve: {A_HOLE} | B: {A_HOLE} | pot 10\n"))
+    assert "\x1b" not in line

@@ -58,7 +58,9 @@ class HiloGroup(click.Group):
             click.echo("hilo: aborted", err=True)
             sys.exit(ExitStatus.BAD_INPUT)
         except HiloError as e:
-            click.echo(f"hilo: error: {e}", err=True)
+            from hilo_cli.formats.safe import shown
+
+            click.echo(f"hilo: error: {shown(str(e))}", err=True)
             sys.exit(e.exit_status)
         except _NO_ARGS:
             click.echo("hilo: error: missing command: showdown or batch (see 'hilo --help')", err=True)

@@ -38,6 +38,7 @@ def batch(files: tuple[str, ...], input_format: str, fail_fast: bool, jobs: int,
     """
     from hilo_cli.batch import run
     from hilo_cli.formats import csv_out
+    from hilo_cli.formats.safe import shown
 
     record_defaults = defaults(game, qualifier, chip_unit, odd_chip)
     out = stdout_bytes()  # outcomes are UTF-8 already
@@ -54,7 +55,7 @@ def batch(files: tuple[str, ...], input_format: str, fail_fast: bool, jobs: int,
                         bad = True
                         out.flush()
                         where = f"{outcome.source}:{outcome.line}" if outcome.line else outcome.source
-                        click.echo(f"{where}: {outcome.error}", err=True)
+                        click.echo(shown(f"{where}: {outcome.error}"), err=True)
                 if outcome.error is not None and fail_fast:
                     break
                 differs = differs or outcome.differs

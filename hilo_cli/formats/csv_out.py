@@ -16,6 +16,7 @@ import csv
 import io
 from collections.abc import Iterable
 
+from hilo_cli.formats.safe import csv_cell
 from hilo_cli.showdown import Settlement
 
 COLUMNS = (
@@ -33,7 +34,8 @@ def _join(cards: Iterable[object] | None) -> str:
 
 def _write(rows: list[list[object]]) -> str:
     buffer = io.StringIO()
-    csv.writer(buffer, lineterminator="\n").writerows(rows)
+    # Names and ids are data: control characters escaped, and no cell a spreadsheet would run as a formula.
+    csv.writer(buffer, lineterminator="\n").writerows([[csv_cell(cell) for cell in row] for row in rows])
     return buffer.getvalue()
 
 

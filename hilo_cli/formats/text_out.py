@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from hilo_cli.cards import Card, format_cards
 from hilo_cli.evaluate import HighHand, LowHand
 from hilo_cli.evaluate.hands import Hands
+from hilo_cli.formats.safe import shown
 from hilo_cli.showdown import BoardResult, Half, PotResult, Settlement
 
 
@@ -177,4 +178,5 @@ def settlement_text(s: Settlement, source: str = "") -> str:
         else:
             for name, (expected, won) in s.check.differences.items():
                 lines.append(f"check: DIFFERENCE {name} was paid {expected}, should win {won}")
-    return "\n".join(lines) + "\n"
+    # Names and ids are data: a newline or an escape sequence in one is shown escaped, never obeyed.
+    return "\n".join(map(shown, lines)) + "\n"
