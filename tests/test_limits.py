@@ -1,0 +1,105 @@
+"""``hilo limits`` and ``hilo_cli.betting.limits``: call, smallest and largest bet or raise (RULES §14.2-14.4).
+
+The founding text's example (§14.3): pot 100, a bet of 100: call 100, raise to at least 200, at most 400.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from hilo_cli.betting import Action, Hand, limits, replay
+from hilo_cli.cli import main
+from hilo_cli.errors import DealError
+from hilo_cli.games import GAMES
+
+
+def test_the_founding_example() -> None:
+    found = limits("pot", 100, [100])
+    assert (found.call, found.action, found.least, found.most) == (100, "raise", 200, 400)
+
+
+def test_a_pot_limit_round_of_raises_walked_by_hand() -> None:
+    """Pot 100 from earlier rounds; A bets, B raises the pot, C raises the pot, A raises the pot.
+
+    A (nothing to call): bet 10 (the big blind) to 100 (the pot).               A bets 100: in the middle 200.
+    B: call 100; raise to 100 + 100 at least; at most 100 + (200 + 100) = 400.  B raises to 400: 600.
+    C: call 400; the last raise was 300, so at least 700; at most 400 + (600 + 400) = 1400.  C to 1400: 2000.
+    A (100 in): call 1300; at least 1400 + 1000 = 2400; at most 1400 + (2000 + 1300) = 4700.
+    """
+    a = limits("pot", 100, [], big_blind=10)
+    assert (a.call, a.action, a.least, a.most) == (0, "bet", 10, 100)
+    b = limits("pot", 100, [100], big_blind=10)
+    assert (b.call, b.least, b.most, b.pot) == (100, 200, 400, 200)
+    c = limits("pot", 100, [100, 400], big_blind=10)
+    assert (c.call, c.least, c.most, c.pot) == (400, 700, 1400, 600)
+    a2 = limits("pot", 100, [400, 1400], already_in=100, big_blind=10)
+    assert (a2.call, a2.least, a2.most, a2.pot) == (1300, 2400, 4700, 2000)
+
+
+def test_the_replay_agrees_with_the_walk() -> None:
+    """The same round replayed: the pot-limit raises to 400, 1400 and 4700 are allowed, 4701 is not."""
+    names = ("A", "B", "C")
+
+    def round_of(last: int) -> Hand:
+        moves = [("A", "raise-to", 100), ("B", "raise-to", 400), ("C", "raise-to", 1400), ("A", "raise-to", last),
+                 ("B", "call", None), ("C", "call", None)]
+        actions = tuple(Action(i, f"{n} {k} {t}", n, k, t) for i, (n, k, t) in enumerate(moves, 1))  # type: ignore[arg-type]
+        # Antes of 100 in all (dead money) stand in for the earlier rounds' pot of 100.
+        return Hand(GAMES["omaha"], "pot", names, (10000,) * 3, actions, antes=(34, 33, 33), small_bet=10)
+
+    assert replay(round_of(4700)).contributed == {"A": 4734, "B": 4733, "C": 4733}
+    with pytest.raises(DealError, match="the most is a raise to 4700"):
+        replay(round_of(4701))
+    with pytest.raises(DealError, match="the smallest raise is to 2400"):
+        replay(round_of(2399))
+
+
+def test_fixed_and_no_limit() -> None:
+    # Fixed 100/200: before the flop and on the flop 100 steps, on the turn and river 200.
+    flop = limits("fixed", 300, [100], small_bet=100, big_bet=200, street=1)
+    assert (flop.call, flop.least, flop.most) == (100, 200, 200)
+    turn = limits("fixed", 300, [], small_bet=100, big_bet=200, street=2)
+    assert (turn.action, turn.least, turn.most) == ("bet", 200, 200)
+    # No limit, blinds 1/2, raised to 6: call 6, at least 10 (the raise was 4), at most the stack.
+    nl = limits("no", 0, [1, 2, 6], big_blind=2)
+    assert (nl.call, nl.least, nl.most) == (6, 10, None)
+    assert limits("no", 0, [1, 2, 6], big_blind=2, stack=50).most == 50
+
+
+def test_a_short_stack_is_all_in_for_less() -> None:
+    found = limits("pot", 100, [100], stack=150)
+    assert (found.call, found.least, found.most, found.all_in) == (100, 150, 150, True)
+
+
+@pytest.mark.parametrize("args, message", [
+    (("pot", -1, []), "pot is -1"),
+    (("pot", 100, []), "needs the big blind"),
+    (("fixed", 100, [100]), "small bet and the big bet"),
+])
+def test_bad_figures(args: tuple[str, int, list[int]], message: str) -> None:
+    with pytest.raises(DealError, match=message):
+        limits(*args)  # type: ignore[arg-type]
+
+
+def test_cli_text_and_json() -> None:
+    runner = CliRunner()
+    result = runner.invoke(main, ["limits", "--structure", "pot", "--pot", "100", "--bet", "100"])
+    assert result.exit_code == 0, result.output
+    assert result.output == "pot limit, pot 200\ncall 100\nraise to at least 200, at most 400 (pot limit)\n"
+    result = runner.invoke(main, ["limits", "--pot", "100", "--bet", "100", "--format", "json"])
+    assert json.loads(result.output) == {"structure": "pot", "pot": 200, "call": 100, "action": "raise",
+                                         "least": 200, "most": 400, "all_in": False}
+    fixed = runner.invoke(main, ["limits", "--structure", "fixed", "--limits", "100/200", "--street", "river"])
+    assert fixed.output.splitlines()[1:] == ["check", "bet 200 (fixed limit)"]
+
+
+def test_cli_bad_input_is_one_line_and_exit_2() -> None:
+    result = CliRunner().invoke(main, ["limits", "--pot", "100"])
+    assert result.exit_code == 2
+    assert result.output.strip() == ("hilo: error: --blinds: pot limit needs the big blind "
+                                     "(the smallest bet, RULES §14.3)")
+    result = CliRunner().invoke(main, ["limits", "--structure", "fixed", "--limits", "ten"])
+    assert result.exit_code == 2 and "--limits" in result.output and "Traceback" not in result.output
