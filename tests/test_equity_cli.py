@@ -1,0 +1,194 @@
+"""``hilo equity`` through Click's CliRunner, the batch entry point (``equity_out``), and numpy kept out of
+``hilo showdown`` and ``hilo batch``."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import subprocess
+import sys
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+
+import hilo_cli.equity
+from hilo_cli.cli import main
+from hilo_cli.equity import equity
+from hilo_cli.errors import DealError, ExitStatus, InputError
+from hilo_cli.formats import equity_out
+from hilo_cli.formats.records import deal_from_record
+
+ROOT = Path(__file__).resolve().parents[1]
+FLOP = ["equity", "--board", "Ah 7c 8d", "A=As 2s Kd Qh", "B=Ac 3c Th Td", "--pot", "100"]
+# Three stacks all in on a flop, a folded player's 10 chips in the main pot: a main pot and a side pot.
+SIDE = ["equity", "--board", "4h 5h 9h", "A=Ah Th Qs Qd@20", "B=Kd Ks 6h 7h@60", "C=Ac 3c Jc Jd@60",
+        "--folded", "D=10"]
+
+
+def _run(args: list[str]) -> Result:
+    return CliRunner().invoke(main, args)
+
+
+def test_text_table_has_a_row_per_player_and_the_pots() -> None:
+    r = _run(SIDE)
+    assert r.exit_code == 0, r.output
+    lines = r.output.splitlines()
+    assert lines[0] == "Omaha Hi/Lo 8 or better · board 4h 5h 9h (2 to come)"
+    assert lines[1] == "exact: 666 runouts"
+    assert lines[2].split() == ["player", "equity", "expected", "scoop", "high", "win", "high", "tie", "low", "win",
+                                "low", "tie", "quartered"]
+    assert [line.split()[0] for line in lines[3:6]] == ["A", "B", "C"]
+    assert lines[6].startswith("no qualifying low for anyone: ")
+    assert lines[7].startswith("main pot 70: A ") and lines[8].startswith("side pot 1 80: B ")
+
+
+def test_json_contract_fields_and_exact_fractions() -> None:
+    r = _run([*SIDE, "--format", "json"])
+    assert r.exit_code == 0, r.output
+    out = json.loads(r.output)
+    assert out["exact"] is True and out["board"] == ["4h", "5h", "9h"]
+    assert out["runouts"] == 666  # C(37, 2): 52 - 12 hole - 3 board
+    assert out["dead"] == [] and out["seed"] is None and out["returned"] == {}
+    fields = {"name", "equity", "equity_fraction", "expected_chips", "expected_chips_fraction", "scoop",
+              "high_win", "high_tie", "low_win", "low_tie", "quartered"}
+    assert all(fields <= set(p) for p in out["players"])
+    assert sum(Fraction(p["equity_fraction"]) for p in out["players"]) == 1
+    assert sum(Fraction(p["expected_chips_fraction"]) for p in out["players"]) == 150
+    for p in out["players"]:
+        assert p["equity"] == pytest.approx(float(Fraction(p["equity_fraction"])))
+    assert [(p["name"], p["amount"], p["eligible"]) for p in out["pots"]] == [
+        ("main pot", 70, ["A", "B", "C"]), ("side pot 1", 80, ["B", "C"])]
+    for pot in out["pots"]:
+        assert sum(Fraction(v) for v in pot["expected_chips_fraction"].values()) == pot["amount"]
+    # The same run through the library: the command adds nothing of its own.
+    deal = deal_from_record({"board": "4h 5h 9h", "button": 3, "players": [
+        {"name": "A", "hole": "Ah Th Qs Qd", "contributed": 20, "seat": 1},
+        {"name": "B", "hole": "Kd Ks 6h 7h", "contributed": 60, "seat": 2},
+        {"name": "C", "hole": "Ac 3c Jc Jd", "contributed": 60, "seat": 3},
+        {"name": "D", "folded": True, "contributed": 10, "seat": 4}]})
+    assert equity_out.equity_dict(equity(deal)) == out
+
+
+def test_sampled_json_has_standard_errors_and_no_fractions() -> None:
+    r = _run([*FLOP, "--samples", "2000", "--seed", "5", "--format", "json"])
+    out = json.loads(r.output)
+    assert out["exact"] is False and out["runouts"] == 2000 and out["seed"] == 5
+    for p in out["players"]:
+        assert p["equity_fraction"] is None and p["expected_chips_fraction"] is None
+        assert set(p["se"]) >= {"equity", "expected_chips", "scoop", "high_win", "low_win"}
+    assert "no_low_se" in out
+    assert _run([*FLOP, "--samples", "2000", "--seed", "5", "--format", "json"]).output == r.output
+
+
+def test_csv_one_row_per_player() -> None:
+    r = _run([*FLOP, "--format", "csv"])
+    rows = list(csv.DictReader(io.StringIO(r.output)))
+    assert [row["name"] for row in rows] == ["A", "B"]
+    assert tuple(rows[0]) == equity_out.CSV_COLUMNS
+    assert sum(Fraction(row["equity_fraction"]) for row in rows) == 1
+    assert {row["runouts"] for row in rows} == {"820"}
+
+
+def test_no_board_means_nothing_dealt_yet() -> None:
+    r = _run(["equity", "A=As 2s 3d Kh", "B=Kd Kc Qs Jh", "C=Ad 4c 5h 6s", "--samples", "500", "--format", "json"])
+    assert r.exit_code == 0, r.output
+    assert json.loads(r.output)["board"] == []
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["equity", "--board", "Ah 7c 8d", "A=As 2s Kd Qh", "B=As 3c Th Td"], "As"),
+    (["equity", "--board", "Ah 7c 8d", "A=As 2s Kd Qh", "B=Ac 3c Th Td", "--dead", "7c"],
+     "dead card 7c is on the board"),
+    (["equity", "--board", "Ah 7c 8d", "A=As 2s Kd Qh", "B=Ac 3c Th Td", "--dead", "Zz"], "--dead"),
+    (["equity", "--game", "stud8", "A=As 2s Kd Qh 3c 4c 5c", "B=Ac 3s Th Td 6c 7c 8c"], "out of scope"),
+    (["equity", "--game", "omaha8-5", *[f"P{i}={' '.join(f'{r}{s}' for r, s in cards)}" for i, cards in enumerate(
+        [[(r, s) for r, s in zip("23456789TJQKA" * 4, "c" * 13 + "d" * 13 + "h" * 13 + "s" * 13,
+                                  strict=True)][5 * i:5 * i + 5] for i in range(10)])]],
+     "10 players of omaha8-5 need 55 cards"),
+    ([*FLOP, "--exact", "--samples", "10"], "--exact and --samples"),
+    ([*FLOP, "--seed", "3"], "--seed goes with --samples"),
+    ([*FLOP, "--samples", "0"], "--samples"),
+    ([*FLOP[:-2], "--pot", "100", "--pot", "200"], "--pot"),
+])
+def test_bad_input_is_one_line_and_exit_2(args: list[str], message: str) -> None:
+    r = _run(args)
+    assert r.exit_code == ExitStatus.BAD_INPUT, r.output
+    assert message in r.output
+    assert len(r.output.strip().splitlines()) == 1 and "Traceback" not in r.output
+
+
+def test_too_long_for_exact_says_so_and_samples(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The no-qualifier low takes the plain path (settle on every runout); judged too slow, it samples.
+    monkeypatch.setattr(hilo_cli.equity, "EXACT_LIMIT_SECONDS", 0.0)
+    monkeypatch.setitem(hilo_cli.equity.DEFAULT_SAMPLES, "plain", 300)
+    args = [*FLOP, "--qualifier", "none", "--format", "json"]
+    r = CliRunner().invoke(main, args)
+    assert r.exit_code == 0, r.output
+    assert "exact would take about" in r.stderr and "sampling 300 instead (--exact to insist)" in r.stderr
+    out = json.loads(r.stdout)
+    assert out["exact"] is False and out["runouts"] == 300
+    forced = json.loads(CliRunner().invoke(main, [*args, "--exact"]).stdout)
+    assert forced["exact"] is True and forced["runouts"] == 820
+
+
+def test_no_progress_bar_when_stderr_is_not_a_terminal() -> None:
+    r = CliRunner().invoke(main, ["equity", "A=As 2s 3d Kh", "B=Kd Kc Qs Jh"])
+    assert r.exit_code == 0 and r.stderr == ""
+
+
+# Batch records ask for equity with a board of fewer than five cards (or "equity": true).
+RECORD = {"board": "Ah 7c 8d", "pot": 100, "players": [{"name": "A", "hole": "As 2s Kd Qh"},
+                                                      {"name": "B", "hole": "Ac 3c Th Td"}]}
+
+
+def test_batch_records_that_ask_for_equity() -> None:
+    assert equity_out.wants_equity(RECORD)
+    assert equity_out.wants_equity({**RECORD, "board": ""})
+    assert equity_out.wants_equity({**RECORD, "board": "Ah 7c 8d 9s Ts", "equity": True})
+    assert not equity_out.wants_equity({**RECORD, "board": "Ah 7c 8d 9s Ts"})
+    assert not equity_out.wants_equity({**RECORD, "game": "stud8", "board": ""})
+    assert not equity_out.wants_equity({k: v for k, v in RECORD.items() if k != "board"})
+    e = equity_out.equity_from_record({**RECORD, "dead": ["2c"], "samples": 400, "seed": 2})
+    assert not e.exact and e.runouts == 400 and [str(c) for c in e.dead] == ["2c"]
+    line = json.loads(equity_out.render(equity_out.equity_from_record(RECORD), "json"))
+    assert line == equity_out.equity_dict(equity_out.equity_from_record(RECORD))
+    assert equity_out.render(equity_out.equity_from_record(RECORD), "text", "f.jsonl:3").startswith(b"f.jsonl:3: ")
+    assert equity_out.render(equity_out.equity_from_record(RECORD), "csv", "f.jsonl:3").count(b"\n") == 2
+
+
+@pytest.mark.parametrize(("record", "error", "message"), [
+    ({**RECORD, "dead": 7}, InputError, "dead must be card text"),
+    ({**RECORD, "dead": "Ah"}, DealError, "dead card Ah is on the board"),
+    ({**RECORD, "samples": 0}, InputError, "samples is 0"),
+    ({**RECORD, "seed": "x"}, InputError, "seed is 'x'"),
+    ({**RECORD, "exact": "yes"}, InputError, "exact must be true or false"),
+])
+def test_batch_record_errors(record: dict[str, object], error: type[Exception], message: str) -> None:
+    with pytest.raises(error, match=message):
+        equity_out.equity_from_record(record)
+
+
+_NUMPY_CHECK = """import sys
+from hilo_cli.cli import main
+try:
+    main({args!r})
+except SystemExit as e:
+    print("exit", e.code, file=sys.stderr)
+print("numpy imported:", "numpy" in sys.modules, file=sys.stderr)
+"""
+
+
+@pytest.mark.parametrize(("args", "numpy"), [
+    (["showdown", "--board", "Ac 3d 6h Ks Kd", "A=2c 4d Qc Jd", "B=Kh Kc 2h 4s", "--pot", "1200"], False),
+    (["batch", str(ROOT / "examples" / "hands.txt"), "--format", "json"], False),
+    (FLOP, True),  # the control: equity does import it, so the check can see an import
+])
+def test_showdown_and_batch_never_import_numpy(args: list[str], numpy: bool) -> None:
+    """numpy is for ``hilo equity`` alone: start-up of the other commands does not pay for it."""
+    run = subprocess.run([sys.executable, "-c", _NUMPY_CHECK.format(args=args)], capture_output=True, text=True,
+                         cwd=ROOT, timeout=120)
+    assert run.stdout.strip(), run.stderr  # the command ran and printed its result
+    assert run.stderr.strip().splitlines()[-2:] == ["exit 0", f"numpy imported: {numpy}"], run.stderr
