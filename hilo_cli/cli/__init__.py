@@ -83,7 +83,21 @@ def main() -> None:
     """Settle Omaha Hi/Lo showdowns: best high and 8-or-better low hands, every pot in chips.
 
     \b
-    Example:
+    The commands, one example each ('hilo COMMAND --help' for more):
+    showdown  one showdown given as arguments
       hilo showdown --board "Ac 3d 6h Ks Kd" A="2c 4d Qc Jd" B="Kh Kc 2h 4s" --pot 1200
+    batch     every deal in files or stdin: text lines, JSON or JSON Lines
       hilo batch examples/hands.txt --format json
+    check     hand histories (PHH, PokerStars) replayed, settled and compared
+      cat session.phh | hilo check
+    limits    what the next player may do: the call, the smallest and largest raise
+      hilo limits --structure pot --blinds 50/100 --pot 100 --bet 100
+    equity    each player's share of the pot over every runout still to come
+      hilo equity --board "Ah 7c 8d" A="As 2s Kd Qh" B="Ac 3c Th Td" --pot 100
+
+    \b
+    At a terminal, reports are in colour (each command's --color and --suits;
+    NO_COLOR is respected) and long runs show progress. Shell completion, bash:
+      eval "$(_HILO_COMPLETE=bash_source hilo)"
+    (zsh_source for zsh; for fish: _HILO_COMPLETE=fish_source hilo | source).
     """
