@@ -55,12 +55,13 @@ def read(source: str, text: str) -> Iterator[HandRecord]:
     checkable (with the reason), or an error for a hand that cannot be read (the others still come)."""
     for hand in read_hands(source, text, lambda header: header.game in GAME_NAMES):
         if isinstance(hand, BadHand):
-            yield HandRecord(source, hand.line, hand.id, None, error=str(hand))
+            # ``line`` is the line that could not be read, so FILE:LINE points at it.
+            yield HandRecord(source, hand.line, hand.id, None, error=hand.message)
             continue
         try:
             yield record(hand)
         except DealError as e:
-            yield HandRecord(source, hand.line, hand.header.id, None, error=f"{hand.where}: {e.message}")
+            yield HandRecord(source, hand.line, hand.header.id, None, error=e.message)
 
 
 def pot_name(index: int, count: int) -> str:

@@ -35,7 +35,7 @@ _STAKES = re.compile(r"\(?(?:ante [^,]*, )?(?P<sb>[$€£]?[\d.,]+)/(?P<bb>[$€
 _CLUB = re.compile(r"^\{[^}]*\}\s+")
 _TOURNAMENT = re.compile(
     r"^(?:Zoom |Rush )?(?:Tournament|TOURNAMENT) #\d+, "
-    r"(?:Freeroll|(?:[$€£]?[\d.,]+\+?|FPP\+?|SC\+?)+(?: [A-Z]{3})?)? ?(?:- )?")
+    r"(?:Freeroll|(?:[$€£]?[\d.,]+\+?|FPP\+?|SC\+?)+(?: (?:USD|EUR|GBP|CAD|INR|CNY|FPP|SC)(?= ))?)? ?(?:- )?")
 TABLE = re.compile(r"^Table '(?P<table>.*)'(?: (?P<max>\d+)-max)?(?: \(Play Money\))?"
                    r"(?: Seat #(?P<button>\d+) is the button)?\s*$")
 SEAT = re.compile(
@@ -340,7 +340,9 @@ class _Reader:
             new = new[len(board):]
         else:
             before = _cards(found[-2], what)
-            if tuple(board) != before:
+            if not board and name == "FLOP":
+                new = before + new  # Courchevel's flop line: [first card] [the other two]
+            elif tuple(board) != before:
                 raise InputError(f"{what} line repeats the board as {' '.join(map(str, before))}, "
                                  f"but the board so far is {' '.join(map(str, board)) or 'empty'}")
         board.extend(new)
