@@ -15,13 +15,13 @@ Rule (RULES.md section)                   Implemented by
                                            ``omaha_hands`` (the cards), both by board rows per
                                            hole-rank pair; ``evaluate.generic.selections``
 §2.2 high and low chosen independently     ``evaluate.evaluate`` / ``evaluate_all`` / ``evaluate_deal``
-                                           (separate searches)
+                                           (separate searches); ``evaluate.path`` picks the evaluator
 §2.3 best of C(h,2)×C(5,3) candidates      ``evaluate.tables.board_row``, ``evaluate.generic``
 §2.4 misreads: flush, straight, board      ``evaluate.fast._best_flush`` (a flush
      quads, trips in the hole, low needs   needs 2 suited hole cards and 3 suited board cards),
                                            ``evaluate.tables.low_choice``
      two low hole cards, counterfeiting    (two distinct hole ranks + three other board ranks) and
-                                           ``evaluate.fast.no_low_reason``
+                                           ``evaluate.tables.no_low_reason``
 §3.1 8-or-better qualification             ``evaluate.hands.low_value``, ``evaluate.tables.low_choice``
 §3.2 straights and flushes ignored for low ``evaluate.hands.low_key`` (ranks only, ace = 1)
 §3.3 comparing lows from the top down      ``evaluate.hands.low_key``

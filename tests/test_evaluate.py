@@ -340,3 +340,44 @@ def test_equal_hole_pairs_show_the_first_in_listing_order_with_any_number_of_hol
              for name, hole in (("omaha", "9s 9h 9d 3c"), ("omaha-5", "9s 9h 9d 3c 5c"),
                                 ("omaha-6", "9s 9h 9d 3c 5c 6d"), ("omaha8-6", "9d 9s 9h 3c 5c 6d"))]
     assert [" ".join(map(str, cards)) for cards in shown] == ["9s 9h Kd Qh 7s"] * 3 + ["9s 9d Kd Qh 7s"]
+
+
+# --- the house: evaluate/ in layers ------------------------------------------------------------
+
+EVALUATE_LAYERS = {"hands": set(), "tables": {"hands"}, "fast": {"hands", "tables"}, "generic": {"hands", "tables"}}
+
+
+@pytest.mark.parametrize("module", sorted(EVALUATE_LAYERS))
+def test_each_evaluate_file_imports_only_the_layers_below_it(module):
+    """hands -> tables -> {fast, generic}: fast and generic never call each other, and only the package's
+    ``__init__`` (``path``) decides which of them serves a deal."""
+    import ast
+    from pathlib import Path
+
+    import hilo_cli.evaluate as package
+
+    source = (Path(package.__file__).parent / f"{module}.py").read_text(encoding="utf-8")
+    used = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.ImportFrom) and node.module == "hilo_cli.evaluate":
+            used |= {a.name for a in node.names}
+        elif isinstance(node, ast.ImportFrom) and (node.module or "").startswith("hilo_cli.evaluate."):
+            used.add(node.module.rsplit(".", 1)[1])
+    assert used <= EVALUATE_LAYERS[module], f"{module} imports {sorted(used - EVALUATE_LAYERS[module])}"
+
+
+@pytest.mark.parametrize(
+    ("game_name", "qualifier", "by_suit", "cards", "expected"),
+    [
+        ("omaha8", 8, False, False, "values"),
+        ("omaha8", 8, False, True, "cards"),
+        ("omaha8", 8, True, False, "every selection"),
+        ("omaha8", None, False, False, "every selection"),
+        ("omaha", None, False, False, "values"),  # no low half: the qualifier does not matter
+        ("stud8", 8, False, False, "every selection"),
+    ],
+)
+def test_one_place_decides_which_evaluator_serves_a_deal(game_name, qualifier, by_suit, cards, expected):
+    from hilo_cli.evaluate import path
+
+    assert path(GAMES[game_name], qualifier, by_suit, cards) == expected

@@ -1,13 +1,16 @@
-"""Best high and best low for one player: the evaluator's small facade.
+"""Best high and best low for every live hand: the evaluator's one door.
 
-``evaluate(game, hole, board, qualifier)`` returns the player's ``Hands``; ``evaluate_deal`` evaluates every
-live hand of a deal at once as an ``Evaluation``: the values that settling compares, and each player's
-``Hands`` worked out only when asked for (a file of deals checked for payouts needs the values alone). The
-Omaha family takes
-exactly two hole cards and three board cards, chosen independently for each half (RULES §2.1, §2.2);
-stud takes any five of seven (§6). The fast path uses the tables in ``tables.py``; ``generic.py``
-enumerates every legal selection and serves stud, the no-qualifier low, and the suit odd-chip rule,
-where the exact cards of equal hands matter (§4.6).
+Layers, each file importing only those before it:
+
+1. ``hands.py``: what a hand is: values that compare "stronger is greater" (RULES §1, §3), names, card
+   order, ``HighHand``/``LowHand``/``Hands``.
+2. ``tables.py``: lookups built from those values: five-rank and flush tables, each board's row, the
+   best low from two masks of low ranks, and why a hand has no low (§2.4).
+3. ``fast.py`` (table-driven Omaha, exactly two hole and three board cards, §2.1) and ``generic.py``
+   (every legal selection: stud, the no-qualifier low, the suit odd-chip rule, where the exact cards
+   of equal hands matter, §4.6). Neither calls the other.
+4. Here: ``path`` is the one place that decides which of them serves a deal; ``evaluate_deal`` returns
+   an ``Evaluation`` (the values settling compares, each player's ``Hands`` when a report asks).
 """
 
 from __future__ import annotations
@@ -20,7 +23,7 @@ from hilo_cli.evaluate.hands import Hands, HighHand, LowHand, high_name, low_nam
 from hilo_cli.games import Game
 
 __all__ = ["Board", "Evaluation", "Hands", "HighHand", "LowHand", "best_over_boards", "evaluate", "evaluate_all",
-           "evaluate_deal", "prepare_board"]
+           "evaluate_deal", "path", "prepare_board"]
 
 Board = fast.Board
 prepare_board = fast.prepare_board
@@ -51,16 +54,26 @@ def evaluate_all(
     qualifier: int | None = 8,
     by_suit: bool = False,
 ) -> list[Hands]:
-    """Evaluate several live hands on one board, preparing the board once."""
+    """Evaluate several live hands on one board, with their cards, preparing the board once."""
     prepared = board if isinstance(board, fast.Board) else fast.prepare_board(board, qualifier)
-    if _every_selection_needed(game, qualifier, by_suit):
+    if path(game, qualifier, by_suit, cards=True) == EVERY_SELECTION:
         return [_every_selection(game, hole, prepared.cards, qualifier) for hole in holes]
     return fast.omaha_hands(holes, prepared, qualifier if game.split else None)
 
 
-def _every_selection_needed(game: Game, qualifier: int | None, by_suit: bool) -> bool:
-    """Stud, the suit odd-chip rule and the no-qualifier low are not served by the tables."""
-    return game.hole_used is None or by_suit or (qualifier is None and game.split)
+VALUES, CARDS, EVERY_SELECTION = "values", "cards", "every selection"
+
+
+def path(game: Game, qualifier: int | None, by_suit: bool, cards: bool) -> str:
+    """Which evaluator serves a deal: the one place that decides.
+
+    ``EVERY_SELECTION`` (``generic``) for stud, the no-qualifier low and the suit odd-chip rule, which the
+    tables do not serve; otherwise the tables (``fast``): ``VALUES`` alone for settling, or ``CARDS``
+    when a report shows every hand.
+    """
+    if game.hole_used is None or by_suit or (qualifier is None and game.split):
+        return EVERY_SELECTION
+    return CARDS if cards else VALUES
 
 
 def _every_selection(game: Game, hole: Sequence[Card], board: Sequence[Card], qualifier: int | None) -> Hands:
@@ -127,7 +140,7 @@ def evaluate_deal(
     values are worked out, and the cards when first asked for.
     """
     prepared = fast.prepare_board(board, qualifier)
-    if not cards and not _every_selection_needed(game, qualifier, by_suit):
+    if path(game, qualifier, by_suit, cards) == VALUES:
         highs, lows = fast.omaha_values(holes, prepared, qualifier if game.split else None)
         return Evaluation(highs, lows, game, holes, prepared, qualifier)
     hands = evaluate_all(game, holes, prepared, qualifier, by_suit)

@@ -15,7 +15,8 @@ from typing import Any, NamedTuple, cast
 from hilo_cli.cards import Card
 from hilo_cli.errors import DealError
 from hilo_cli.evaluate import tables
-from hilo_cli.evaluate.hands import Hands, HighHand, LowHand, low_rank_text
+from hilo_cli.evaluate.hands import Hands, HighHand, LowHand
+from hilo_cli.evaluate.tables import low_mask
 
 # Per-card lookups, indexed by the card's number: rank index 0..12, that times 13, low rank (ace 1).
 _RANK = tuple(c >> 2 for c in range(52))
@@ -24,7 +25,7 @@ _LOW = tuple(1 if c >> 2 == 12 else (c >> 2) + 2 for c in range(52))
 # The pairs of hole-card positions, by the number of hole cards.
 _PAIRS = {n: tuple(combinations(range(n), 2)) for n in range(2, 8)}
 # For each qualifier, the bit of each card's low rank, or 0 if the card is too high to play low.
-_LOW_BIT = {q: tuple(1 << r if r <= q else 0 for r in _LOW) for q in (8, 9, 13)}
+_LOW_BIT = tables.LOW_BIT
 
 
 class Board(NamedTuple):
@@ -64,15 +65,6 @@ def prepare_board(board: Sequence[Card], qualifier: int | None) -> Board:
         for a, b, c in combinations([c for c in cards if c & 3 == suit], 3)
     )
     return Board(cards, row, positions, suit, suited_triples, mask, qualifier)
-
-
-def low_mask(cards: Sequence[Card], qualifier: int | None) -> int:
-    """Bit ``r`` set for each low rank ``r`` (ace 1) among ``cards`` at or below the qualifier."""
-    bits = _LOW_BIT[qualifier if qualifier is not None else 13]
-    mask = 0
-    for c in cards:
-        mask |= bits[c]
-    return mask
 
 
 NO_LOW_HALF = "no low half in this game (high only)"
@@ -135,7 +127,7 @@ def omaha_hands(holes: Sequence[Sequence[Card]], board: Board, qualifier: int | 
     cards, suit, board_mask = board.cards, board.flush_suit, board.low_mask
     bits = _LOW_BIT[qualifier if qualifier is not None else 8]
     lows, positions, tag, shift = tables._lows, board.positions, tables.TAG_MASK, tables.TAG_BITS
-    reasons = _REASON_BY_SLOT[qualifier or 0]
+    reasons = tables.REASON_BY_SLOT[qualifier or 0]
     out = []
     for hole in holes:
         if len(hole) == 4:
@@ -163,7 +155,7 @@ def omaha_hands(holes: Sequence[Sequence[Card]], board: Board, qualifier: int | 
         slot = hole_mask << 16 | board_mask
         found = lows.get(slot) or tables.low_choice(hole_mask, board_mask)
         if isinstance(found, int):
-            reason = reasons.get(slot) or _reason(reasons, slot, found, hole_mask, board_mask, qualifier)
+            reason = reasons.get(slot) or tables.slot_reason(reasons, slot, found, hole_mask, board_mask, qualifier)
             out.append(Hands(high, None, reason))
         else:
             low = _OmahaLow(found[0], cast(Any, (hole, found[1], cards, found[2])))
@@ -214,35 +206,3 @@ class _OmahaLow(LowHand):
         by_rank = {r1: c1, r2: c2, r3: low_cards[r3], r4: low_cards[r4], r5: low_cards[r5]}
         self._raw = tuple([by_rank[r] for r in sorted(by_rank, reverse=True)])
         return self._raw  # type: ignore[no-any-return]
-
-
-def no_low_reason(reason: int, hole_mask: int, board_mask: int, qualifier: int) -> str:
-    """Say why a player has no low, in a floor person's words (RULES §2.4)."""
-    key = (reason, hole_mask & board_mask if reason == tables.NO_LOW_COUNTERFEIT else 0, qualifier)
-    text = _REASONS.get(key)
-    if text is None:
-        text = _REASONS[key] = _no_low_reason(reason, hole_mask, board_mask, qualifier)
-    return text
-
-
-_REASONS: dict[tuple[int, int, int], str] = {}
-# The same words by qualifier, then by the slot of the two masks: one lookup for a hand seen before.
-_REASON_BY_SLOT: dict[int, dict[int, str]] = {8: {}, 9: {}, 0: {}}
-
-
-def _reason(reasons: dict[int, str], slot: int, reason: int, hole_mask: int, board_mask: int, qualifier: int) -> str:
-    text = reasons[slot] = no_low_reason(reason, hole_mask, board_mask, qualifier)
-    return text
-
-
-def _no_low_reason(reason: int, hole_mask: int, board_mask: int, qualifier: int) -> str:
-    if reason == tables.NO_LOW_BOARD:
-        return f"the board has fewer than three different low cards ({qualifier} or lower)"
-    if reason == tables.NO_LOW_HOLE:
-        return f"holds fewer than two different low cards ({qualifier} or lower)"
-    both = hole_mask & board_mask
-    paired = [low_rank_text(r) for r in range(1, 10) if both >> r & 1]
-    return (
-        f"counterfeited: the board pairs the {', '.join(paired)} in the hand, so no two low hole cards "
-        "go with three other low board cards"
-    )

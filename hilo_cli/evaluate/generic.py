@@ -13,7 +13,6 @@ from itertools import combinations
 
 from hilo_cli.cards import Card
 from hilo_cli.evaluate import tables
-from hilo_cli.evaluate.fast import low_mask, no_low_reason
 from hilo_cli.evaluate.hands import HighHand, LowHand, high_order, low_order, low_value
 from hilo_cli.games import Game
 
@@ -74,9 +73,9 @@ def best_low(
 
 def _why_no_low(game: Game, hole: Sequence[Card], board: Sequence[Card], qualifier: int) -> str:
     if game.hole_used is None:
-        count = bin(low_mask(hole, qualifier)).count("1")
+        count = bin(tables.low_mask(hole, qualifier)).count("1")
         return f"holds {count} different low cards ({qualifier} or lower), five are needed"
-    hole_mask, board_mask = low_mask(hole, qualifier), low_mask(board, qualifier)
+    hole_mask, board_mask = tables.low_mask(hole, qualifier), tables.low_mask(board, qualifier)
     reason = tables.low_choice(hole_mask, board_mask)
     assert isinstance(reason, int)
-    return no_low_reason(reason, hole_mask, board_mask, qualifier)
+    return tables.no_low_reason(reason, hole_mask, board_mask, qualifier)

@@ -13,17 +13,20 @@ test checks that the file holds exactly that.
   deals builds each board's row once (there are 6,175 rank multisets), from columns kept per board
   triple (there are 455).
 * ``low_choice(hole_mask, board_mask)``: the best 2 + 3 low from two masks of low ranks;
-  ``low_value`` the same low's value alone.
+  ``low_value`` the same low's value alone; ``low_mask`` a mask from cards, and ``no_low_reason`` why a
+  hand has no low, in a floor person's words (RULES §2.4).
 """
 
 from __future__ import annotations
 
 import sys
 from array import array
+from collections.abc import Sequence
 from itertools import combinations, combinations_with_replacement
 from pathlib import Path
 
-from hilo_cli.evaluate.hands import LOW_LIMIT, rank_value
+from hilo_cli.cards import Card
+from hilo_cli.evaluate.hands import LOW_LIMIT, low_rank_text, rank_value
 
 PRIMES = (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41)
 TRIPLES = tuple(combinations(range(5), 3))
@@ -212,3 +215,53 @@ def low_value(hole_mask: int, board_mask: int) -> int:
     value = -found if isinstance(found, int) else found[0]
     low_values[hole_mask << 16 | board_mask] = value
     return value
+
+
+# --- Masks of low ranks, and why a hand has none ------------------------------------------------
+
+_LOW = tuple(1 if c >> 2 == 12 else (c >> 2) + 2 for c in range(52))
+LOW_BIT = {q: tuple(1 << r if r <= q else 0 for r in _LOW) for q in (8, 9, 13)}
+"""For each qualifier (13: none), the bit of each card's low rank (ace 1), or 0 if it cannot play low."""
+
+
+def low_mask(cards: Sequence[Card], qualifier: int | None) -> int:
+    """Bit ``r`` set for each low rank ``r`` (ace 1) among ``cards`` at or below the qualifier."""
+    bits = LOW_BIT[qualifier if qualifier is not None else 13]
+    mask = 0
+    for c in cards:
+        mask |= bits[c]
+    return mask
+
+
+def no_low_reason(reason: int, hole_mask: int, board_mask: int, qualifier: int) -> str:
+    """Say why a player has no low, in a floor person's words (RULES §2.4)."""
+    key = (reason, hole_mask & board_mask if reason == NO_LOW_COUNTERFEIT else 0, qualifier)
+    text = _REASONS.get(key)
+    if text is None:
+        text = _REASONS[key] = _no_low_reason(reason, hole_mask, board_mask, qualifier)
+    return text
+
+
+_REASONS: dict[tuple[int, int, int], str] = {}
+# The same words by qualifier, then by the slot of the two masks: one lookup for a hand seen before.
+REASON_BY_SLOT: dict[int, dict[int, str]] = {8: {}, 9: {}, 0: {}}
+
+
+def slot_reason(reasons: dict[int, str], slot: int, reason: int, hole_mask: int, board_mask: int,
+                qualifier: int) -> str:
+    """``no_low_reason``, kept in ``reasons`` under the slot of the two masks."""
+    text = reasons[slot] = no_low_reason(reason, hole_mask, board_mask, qualifier)
+    return text
+
+
+def _no_low_reason(reason: int, hole_mask: int, board_mask: int, qualifier: int) -> str:
+    if reason == NO_LOW_BOARD:
+        return f"the board has fewer than three different low cards ({qualifier} or lower)"
+    if reason == NO_LOW_HOLE:
+        return f"holds fewer than two different low cards ({qualifier} or lower)"
+    both = hole_mask & board_mask
+    paired = [low_rank_text(r) for r in range(1, 10) if both >> r & 1]
+    return (
+        f"counterfeited: the board pairs the {', '.join(paired)} in the hand, so no two low hole cards "
+        "go with three other low board cards"
+    )
