@@ -47,6 +47,7 @@ OTHER_VARIANTS = {
 }
 
 _PLAYER = re.compile(r"p([1-9][0-9]*)$")
+_HEADER = re.compile(r"^\s*\[([^\[\]]+)\]\s*(?:#.*)?$")
 _CARD_TEXT = re.compile(r"[2-9TJQKAtjqka?][cdhs?]")
 
 
@@ -69,17 +70,19 @@ def read(source: str, text: str) -> Iterator[HandRecord]:
     if not tables:
         yield HandRecord(source, 0, None, None, error="no hands: neither a PHH hand nor a collection of them")
         return
+    lines = _header_lines(text)
     for key, table in tables:
-        yield _record(source, _header_line(text, key), key, table)
+        yield _record(source, lines.get(key, 0), key, table)
 
 
-def _header_line(text: str, key: str) -> int:
-    quoted = re.escape(key)
-    pattern = re.compile(rf"""^\s*\[\s*({quoted}|"{quoted}"|'{quoted}')\s*\]""")
+def _header_lines(text: str) -> dict[str, int]:
+    """The line of each ``[table]`` header, by its key (bare or quoted), found in one pass."""
+    lines: dict[str, int] = {}
     for number, line in enumerate(text.splitlines(), 1):
-        if pattern.match(line):
-            return number
-    return 0
+        found = _HEADER.match(line)
+        if found:
+            lines.setdefault(found.group(1).strip().strip("\"'"), number)
+    return lines
 
 
 def _record(source: str, line: int, key: str | None, fields: dict[str, Any]) -> HandRecord:
