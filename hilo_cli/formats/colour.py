@@ -115,19 +115,22 @@ def _names(start: int, end: int, line: str) -> list[Span]:
 
 def _highlights(line: str) -> list[Span]:
     spans: list[Span] = []
-    for pattern in _PAID:
+    # Cheap word tests first: most lines of a report are hands, and name nobody who is paid.
+    paid = " to " in line or " tied by " in line or " each" in line
+    for pattern in _PAID if paid else ():
         for m in pattern.finditer(line):
             if "amount" in m.re.groupindex:
                 spans.append((m.start("amount"), m.end("amount"), BOLD))
             if "who" in m.re.groupindex:  # each name of "Carol, Alice and Bob"
                 spans.extend(_names(m.start("who"), m.end("who"), line))
-    if _WINS_LINE.fullmatch(line):
+    if " wins " in line and _WINS_LINE.fullmatch(line):
         for m in _WIN_ENTRY.finditer(line):
             won = int(m["amount"]) > 0
             spans.append((m.start("who"), m.end("who"), BOLD if won else ""))
             spans.append((m.start("amount"), m.end("amount"), BOLD_GREEN if won else ""))
-    spans.extend((m.start(), m.end(), BOLD_RED) for m in _ALARM.finditer(line))
-    agree = _AGREE.match(line)
+    if "DIFFERENCE" in line or "MISMATCH" in line:
+        spans.extend((m.start(), m.end(), BOLD_RED) for m in _ALARM.finditer(line))
+    agree = _AGREE.match(line) if line.startswith("check: ") else None
     if agree:
         spans.append((agree.start("agree"), agree.end("agree"), GREEN))
     return [s for s in spans if s[2] and s[0] < s[1]]
