@@ -184,7 +184,13 @@ class Tty(io.StringIO):
 ])
 def test_colour_wanted(choice: str, env: dict[str, str], tty: bool, expected: bool) -> None:
     stream = Tty() if tty else io.StringIO()
-    assert terminal.colour_wanted(choice, stream, env) is expected
+    assert terminal.colour_wanted(choice, stream, env, platform="linux") is expected
+
+
+@pytest.mark.parametrize(("env", "expected"), [({}, False), ({"WT_SESSION": "1"}, True), ({"TERM": "xterm"}, True)])
+def test_windows_consoles_that_show_codes_as_text_get_none(env: dict[str, str], expected: bool) -> None:
+    assert terminal.colour_wanted("auto", Tty(), env, platform="win32") is expected
+    assert terminal.colour_wanted("always", io.StringIO(), env, platform="win32") is True
 
 
 def test_a_closed_stream_is_not_a_terminal() -> None:

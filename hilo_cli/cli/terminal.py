@@ -47,7 +47,8 @@ def is_terminal(stream: IO[Any] | None) -> bool:
         return False
 
 
-def colour_wanted(choice: str, stream: IO[Any] | None, env: Mapping[str, str] | None = None) -> bool:
+def colour_wanted(choice: str, stream: IO[Any] | None, env: Mapping[str, str] | None = None,
+                  platform: str = sys.platform) -> bool:
     """Whether output to ``stream`` is coloured under ``--color choice``."""
     if choice == "never":
         return False
@@ -56,6 +57,8 @@ def colour_wanted(choice: str, stream: IO[Any] | None, env: Mapping[str, str] | 
     env = os.environ if env is None else env
     if env.get("NO_COLOR", "") != "" or env.get("TERM") == "dumb":
         return False
+    if platform == "win32" and not ("WT_SESSION" in env or "TERM" in env or "ANSICON" in env):
+        return False  # the old Windows console shows colour codes as text; Windows Terminal, mintty do not
     return is_terminal(stream)
 
 
