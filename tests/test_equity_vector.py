@@ -50,7 +50,7 @@ def test_values_equal_the_table_evaluator(hole_cards: int, known: int, qualifier
         runouts += [rnd.sample(suited, min(len(suited), 5 - known)) for _ in range(100)]
         runouts = [r for r in runouts if len(r) == 5 - known]
         evaluator = vector.Evaluator(holes, board, unknown, qualifier, split)
-        values = evaluator.values(np.array(runouts, np.int64))
+        values = evaluator.values(np.array(runouts, np.int64).T)
         for j, runout in enumerate(runouts):
             prepared = fast.prepare_board(board + runout, qualifier)
             highs, lows = fast.omaha_values(holes, prepared, qualifier if split else None)

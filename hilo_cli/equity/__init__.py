@@ -199,7 +199,7 @@ def _vector(setup: Setup, tally: Tally, samples: int | None, seed: int, total: i
         chunks = vector.sampled_runouts(len(setup.unknown), setup.to_come, samples, seed, CHUNK)
     done = 0
     for rows in chunks:
-        cards = unknown[rows]
+        cards = unknown[rows.T]  # one row per card position: each is read as one contiguous column
         values = evaluator.values(cards)
         columns = []
         for group in members:
@@ -211,10 +211,10 @@ def _vector(setup: Setup, tally: Tally, samples: int | None, seed: int, total: i
         for _code, row, count in zip(*vector.pattern_counts(codes), strict=True):
             pattern = tuple(int(column[row]) for column in columns)
             if not tally.known(pattern):
-                tally.learn(pattern, settle(setup.full(tuple(DECK[c] for c in cards[row].tolist()))))
+                tally.learn(pattern, settle(setup.full(tuple(DECK[c] for c in cards[:, row].tolist()))))
             if tally.cards_matter(pattern):
                 for r in vector.rows_with(codes, codes[row]):
-                    runout = tuple(DECK[c] for c in cards[r].tolist())
+                    runout = tuple(DECK[c] for c in cards[:, r].tolist())
                     tally.add(pattern, 1, tally.shares(settle(setup.full(runout))))
             else:
                 tally.add(pattern, count)

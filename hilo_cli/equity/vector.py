@@ -4,14 +4,14 @@ The values are those ``evaluate.fast.omaha_values`` gives (RULES §2.1: exactly 
 board cards; §2.4: a flush needs two suited hole cards and three suited board cards; §3: lows by masks
 of low ranks, ``tables.low_value``), arranged so that each runout costs a few table look-ups:
 
-* High without a flush depends only on the board's five ranks. Each rank has a weight (``WEIGHTS``)
-  chosen so that the sums over any five ranks, repeats allowed, all differ: a board's key is the sum
-  of its cards' weights, and each player has one table from board key to best non-flush high, the
-  best over the 10 board triples and the player's hole-rank pairs (``rank_table``).
+* High without a flush, and low, depend only on the board's five ranks. Each rank has a weight
+  (``WEIGHTS``) chosen so that the sums over any five ranks, repeats allowed, all differ: a board's
+  key is the sum of its cards' weights. Each player has a table by board (its place among the rank
+  multisets that can still come) of the best non-flush high, over the 10 board triples and the
+  player's hole-rank pairs (``rank_table``), and of the low (``tables.low_value`` of the masks).
 * A flush: per suit, the board's 13-bit mask of that suit's ranks indexes a player's table of best
   flush (two suited hole cards, three suited board cards, ``flush_table``); boards with fewer than
   three of the suit give -1.
-* Low: the board's mask of low ranks indexes the player's table of ``tables.low_value``.
 
 ``hilo showdown`` and ``hilo batch`` never import this module (a test holds them to it).
 """
@@ -37,25 +37,23 @@ WEIGHTS = (0, 1, 6, 31, 108, 366, 926, 2286, 5733, 12905, 27316, 44676, 94545)
 KEYS = 5 * WEIGHTS[-1] + 1
 
 _W = np.array(WEIGHTS, np.int32)
-_CARD_WEIGHT = _W[np.arange(52) >> 2]
-# Each card as one bit of its rank in a 16-bit field of its suit: a board's sum holds every suit's ranks.
-_CARD_SUITED = np.array([1 << ((c >> 2) + 16 * (c & 3)) for c in range(52)], np.int64)
 _LOW_RANK = [1 if c >> 2 == 12 else (c >> 2) + 2 for c in range(52)]
 
 _cache: dict[str, Array] = {}
 
 
-def _boards(known: tuple[int, ...], to_come: int) -> tuple[Array, Array]:
+def _boards(known: tuple[int, ...], to_come: int) -> tuple[Array, Array, Array]:
     """Every multiset of board ranks that can still come (the ``known`` rank indexes plus ``to_come``
-    more, at most four of a rank): its key, and the keys of its 10 triples (to build a player's table).
-    Preflop that is all 6,175 five-rank multisets; on a flop, 91."""
-    cache_key = f"boards{known}"
-    if cache_key not in _cache:
+    more, at most four of a rank): its ranks, its key, and the keys of its 10 triples (to build a
+    player's tables). Preflop that is all 6,175 five-rank multisets; on a flop, 91."""
+    name = f"boards{known}"
+    if name not in _cache:
         boards = [tuple(sorted(known + more)) for more in combinations_with_replacement(range(13), to_come)]
-        ranks = np.array([b for b in boards if max(map(b.count, b)) <= 4], np.int64)
-        _cache[cache_key] = _W[ranks].sum(axis=1)
-        _cache[cache_key + "triples"] = _W[ranks[:, np.array(tables.TRIPLES)]].sum(axis=2)
-    return _cache[cache_key], _cache[cache_key + "triples"]
+        ranks = np.array([b for b in boards if max(map(b.count, b)) <= 4], np.int64).reshape(-1, 5)
+        _cache[name] = ranks
+        _cache[name + "keys"] = _W[ranks].sum(axis=1)
+        _cache[name + "triples"] = _W[ranks[:, np.array(tables.TRIPLES)]].sum(axis=2)
+    return _cache[name], _cache[name + "keys"], _cache[name + "triples"]
 
 
 def _high5() -> Array:
@@ -84,64 +82,62 @@ def _flush_table() -> Array:
     return _cache["flush"]
 
 
+def _flush_boards() -> tuple[Array, Array, Array]:
+    """Every 13-bit mask of three to five ranks (a board's cards of a flush suit), each mask's triples
+    (padded to 10 by repeating the first), and the number of ranks in every 13-bit mask."""
+    if "fboards" not in _cache:
+        count = np.array([m.bit_count() for m in range(1 << 13)], np.int64)
+        masks = np.flatnonzero((count >= 3) & (count <= 5))
+        threes = np.flatnonzero(count == 3)
+        rows, cols = np.nonzero((masks[:, None] & threes[None, :]) == threes[None, :])  # row by row, in order
+        start = np.searchsorted(rows, np.arange(len(masks)))
+        triples = np.repeat(threes[cols[start]][:, None], 10, axis=1)
+        triples[rows, np.arange(len(rows)) - start[rows]] = threes[cols]
+        _cache["fboards"], _cache["ftriples"], _cache["bitcount"] = masks, triples, count
+    return _cache["fboards"], _cache["ftriples"], _cache["bitcount"]
+
+
 def _suit_masks(board: Sequence[Card], unknown: Sequence[Card], to_come: int, suit: int) -> tuple[Array, Array]:
     """The masks of one suit's ranks that a board can still have with three to five of them (a flush
     is possible), and each mask's triples (padded to 10 by repeats)."""
-    known = [c >> 2 for c in board if c & 3 == suit]
-    more = [c >> 2 for c in unknown if c & 3 == suit]
-    masks, triples = [], []
-    for j in range(to_come + 1):
-        for extra in combinations(more, j):
-            ranks = known + list(extra)
-            if len(ranks) < 3:
-                continue
-            subsets = [1 << a | 1 << b | 1 << c for a, b, c in combinations(ranks, 3)]
-            masks.append(sum(1 << r for r in ranks))
-            triples.append(subsets + subsets[:1] * (10 - len(subsets)))
-    return np.array(masks, np.int64), np.array(triples, np.int64).reshape(-1, 10)
+    masks, triples, count = _flush_boards()
+    known = sum(1 << (c >> 2) for c in board if c & 3 == suit)
+    possible = known | sum(1 << (c >> 2) for c in unknown if c & 3 == suit)
+    keep = ((masks & known) == known) & ((masks & ~possible) == 0) & (count[masks] <= count[known] + to_come)
+    return masks[keep], triples[keep]
 
 
 class Player:
-    """One live hand's tables: best non-flush high by board key, best flush by the board's mask of
-    each suit, low by the board's mask of low ranks."""
+    """One live hand's tables: best non-flush high and low by the board's place among the rank
+    multisets that can come (the ranks decide both, RULES §3.2), best flush by the board's mask of each
+    suit in which the hand holds two cards."""
 
-    def __init__(self, hole: Sequence[Card], board: Sequence[Card], to_come: int,
-                 low_bits: Sequence[int] | None, suits: dict[int, tuple[Array, Array]]) -> None:
-        keys, triples = _boards(tuple(sorted(c >> 2 for c in board)), to_come)
-        pairs = list(combinations(hole, 2))
-        pair_keys = np.array(sorted({WEIGHTS[a >> 2] + WEIGHTS[b >> 2] for a, b in pairs}), np.int64)
-        best = _high5()[triples[:, :, None] + pair_keys[None, None, :]].max(axis=(1, 2))
-        self.high = np.full(KEYS, -1, np.int32)
-        self.high[keys] = best
+    def __init__(self, hole: Sequence[Card], triples: Array, board_lows: Array | None, low_bits: Sequence[int],
+                 suits: dict[int, tuple[Array, Array]]) -> None:
+        pair_keys = np.array(sorted({WEIGHTS[a >> 2] + WEIGHTS[b >> 2] for a, b in combinations(hole, 2)}), np.int64)
+        self.high = _high5()[triples[:, :, None] + pair_keys[None, None, :]].max(axis=(1, 2)).astype(np.int32)
         self.flush: list[tuple[int, Array]] = []
-        for suit in range(4):
+        for suit, (masks, ftriples) in suits.items():
             suited = [c for c in hole if c & 3 == suit]
             if len(suited) < 2:
                 continue
-            masks, ftriples = suits[suit]
-            flush = _flush_table()
             pair_masks = np.array([1 << (a >> 2) | 1 << (b >> 2) for a, b in combinations(suited, 2)], np.int64)
             table = np.full(1 << 13, -1, np.int32)
-            table[masks] = flush[ftriples[:, :, None] | pair_masks[None, None, :]].max(axis=(1, 2))
+            table[masks] = _flush_table()[ftriples[:, :, None] | pair_masks[None, None, :]].max(axis=(1, 2))
             self.flush.append((suit, table))
         self.low: Array | None = None
-        if low_bits is not None:
+        if board_lows is not None:
             hole_mask = 0
             for c in hole:
                 hole_mask |= low_bits[c]
-            self.low = np.full(1 << 10, -1, np.int32)
-            for mask in _low_masks(board, to_come, low_bits):
-                found = tables.low_values.get(hole_mask << 16 | mask)
-                self.low[mask] = found if found is not None else tables.low_value(hole_mask, mask)
-
-
-def _low_masks(board: Sequence[Card], to_come: int, low_bits: Sequence[int]) -> list[int]:
-    """The masks of low ranks a board can still have: the known cards' ranks and up to ``to_come`` more."""
-    known = 0
-    for c in board:
-        known |= low_bits[c]
-    more = sorted({b for b in low_bits if b})
-    return sorted({known | sum(extra) for j in range(to_come + 1) for extra in combinations(more, j)})
+            known, work_out = tables.low_values.get, tables.low_value
+            by_mask: dict[int, int] = {}
+            for m in set(board_lows.tolist()):
+                found = known(hole_mask << 16 | m)
+                by_mask[m] = found if found is not None else work_out(hole_mask, m)
+            table = np.full(1 << 10, -1, np.int32)
+            table[list(by_mask)] = list(by_mask.values())
+            self.low = table[board_lows]
 
 
 def low_bits(qualifier: int) -> list[int]:
@@ -157,44 +153,62 @@ class Values:
 
 
 class Evaluator:
-    """The tables of one deal's live hands, for evaluating chunks of runouts."""
+    """The tables of one deal's live hands, for evaluating chunks of runouts.
+
+    Each card adds one number to a runout's sum: its rank's weight in the low 20 bits, and for each suit
+    in which some hand holds two cards (only those can make a flush, RULES §2.4), its rank's bit in a
+    13-bit field of that suit. Different cards of one suit have different ranks, so no field carries
+    into the next; three suits fit beside the weight in 64 bits, a fourth takes a second sum.
+    """
 
     def __init__(self, holes: Sequence[Sequence[Card]], board: Sequence[Card], unknown: Sequence[Card],
                  qualifier: int | None, split: bool) -> None:
-        bits = low_bits(qualifier) if split and qualifier is not None else None
         to_come = 5 - len(board)
-        suits = {s: _suit_masks(board, unknown, to_come, s) for s in range(4)}
-        self.players = [Player(hole, board, to_come, bits, suits) for hole in holes]
-        self.key0 = sum(WEIGHTS[c >> 2] for c in board)
-        self.suited0 = sum(1 << ((c >> 2) + 16 * (c & 3)) for c in board)
-        self.low0 = 0
-        self.low_bits = np.array(bits, np.int16) if bits is not None else None
-        if bits is not None:
-            for c in board:
-                self.low0 |= bits[c]
+        ranks, keys, triples = _boards(tuple(sorted(c >> 2 for c in board)), to_come)
+        # A board's key to its place among the boards that can still come: one look-up per runout, then
+        # each player's tables are small (6,175 entries preflop, 91 on a flop) and stay in cache.
+        self.board_index = np.zeros(KEYS, np.int64)
+        self.board_index[keys] = np.arange(len(keys))
+        bits = low_bits(qualifier if qualifier is not None else 8)
+        board_lows = None
+        if split and qualifier is not None:
+            rank_bits = np.array([bits[4 * r] for r in range(13)], np.int64)  # the low bit of each rank index
+            board_lows = np.bitwise_or.reduce(rank_bits[ranks], axis=1)
+        self.suits = sorted({s for hole in holes for s in range(4) if sum(1 for c in hole if c & 3 == s) > 1})
+        suits = {s: _suit_masks(board, unknown, to_come, s) for s in self.suits}
+        self.players = [Player(hole, triples, board_lows, bits, suits) for hole in holes]
+        # Where each suit's field sits: (which sum, shift). The weight is the low 20 bits of sum 0.
+        self.fields = {s: (i // 3, 20 + 13 * (i % 3) if i < 3 else 0) for i, s in enumerate(self.suits)}
+        codes = [[0] * 52 for _ in range(1 if len(self.suits) <= 3 else 2)]
+        for c in range(52):
+            codes[0][c] = WEIGHTS[c >> 2]
+            for s, (at, shift) in self.fields.items():
+                if c & 3 == s:
+                    codes[at][c] += 1 << ((c >> 2) + shift)
+        self.codes = [np.array(code, np.int64) for code in codes]
+        self.start = [sum(code[c] for c in board) for code in codes]
 
-    def values(self, runouts: Array) -> Values:
-        """The values of every live hand on runouts given as rows of card numbers (the board to come)."""
-        n = len(runouts)
-        key = np.full(n, self.key0, np.int64)
-        suited = np.full(n, self.suited0, np.int64)
-        low = np.full(n, self.low0, np.int16) if self.low_bits is not None else None
-        for column in runouts.T:
-            key += _CARD_WEIGHT[column]
-            suited += _CARD_SUITED[column]
-            if low is not None:
-                assert self.low_bits is not None
-                low |= self.low_bits[column]
-        by_suit = {s: (suited >> (16 * s)) & 0x1FFF for s in range(4)}
+    def values(self, columns: Array) -> Values:
+        """The values of every live hand on runouts given as columns of card numbers: ``columns[j]`` holds
+        the j-th card to come of every runout."""
+        n = columns.shape[1]
+        sums = []
+        for code, start in zip(self.codes, self.start, strict=True):
+            total = np.full(n, start, np.int64)
+            for column in columns:
+                total += np.take(code, column)
+            sums.append(total)
+        board = np.take(self.board_index, sums[0] & 0xFFFFF)
+        by_suit = {s: (sums[at] >> shift) & 0x1FFF for s, (at, shift) in self.fields.items()}
         highs = np.empty((len(self.players), n), np.int32)
-        lows = np.empty((len(self.players), n), np.int32) if low is not None else None
+        lows = np.empty((len(self.players), n), np.int32) if self.players[0].low is not None else None
         for i, p in enumerate(self.players):
-            h = p.high[key]
+            h = np.take(p.high, board)
             for suit, table in p.flush:
-                np.maximum(h, table[by_suit[suit]], out=h)
+                np.maximum(h, np.take(table, by_suit[suit]), out=h)
             highs[i] = h
-            if lows is not None and p.low is not None and low is not None:
-                lows[i] = p.low[low]
+            if lows is not None and p.low is not None:
+                lows[i] = np.take(p.low, board)
         return Values(highs, lows)
 
 
@@ -212,13 +226,14 @@ def winners(values: Array, members: Sequence[int]) -> Array:
 
 def all_runouts(n: int, k: int) -> Array:
     """Every ``k``-subset of ``range(n)`` as rows, in lexicographic order (``itertools.combinations``)."""
-    rows = np.zeros((1, 0), np.int64) if k == 0 else np.arange(n - k + 1, dtype=np.int64)[:, None]
+    # Card positions fit in a byte: a million five-card rows are 5 MB, not 40.
+    rows = np.zeros((1, 0), np.int8) if k == 0 else np.arange(n - k + 1, dtype=np.int8)[:, None]
     for depth in range(1, k):
-        last = rows[:, -1]
+        last = rows[:, -1].astype(np.int64)
         counts = n - k + depth - last  # the next element runs from last + 1 to n - k + depth
         starts = np.repeat(last + 1, counts)
         offsets = np.arange(counts.sum()) - np.repeat(np.cumsum(counts) - counts, counts)
-        rows = np.hstack([np.repeat(rows, counts, axis=0), (starts + offsets)[:, None]])
+        rows = np.hstack([np.repeat(rows, counts, axis=0), (starts + offsets).astype(np.int8)[:, None]])
     return rows
 
 
