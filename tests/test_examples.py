@@ -29,7 +29,7 @@ def batch(monkeypatch: pytest.MonkeyPatch, *args: str) -> Result:
 
 def test_the_examples_are_there() -> None:
     for name in ("quartered.json", "split.json", "aces-not-kings.json", "scoop.json", "side-pots.jsonl",
-                 "disputed.jsonl", "hands.txt"):
+                 "disputed.jsonl", "hands.txt", "run-it-twice.json", "bomb-pot.json"):
         assert name in INPUTS
     for name in INPUTS:
         for suffix in (".out.txt", ".out.jsonl"):
@@ -107,3 +107,27 @@ def test_scoop(monkeypatch: pytest.MonkeyPatch) -> None:
     assert alice["low"]["name"] == "6-5-3-2-A"
     assert sorted(alice["low"]["cards"]) == sorted(["3s", "6h", "Ad", "5s", "2h"])
     assert bob["low"] is None and bob["no_low"]
+
+
+def test_run_it_twice_with_a_quartered_second_run(monkeypatch: pytest.MonkeyPatch) -> None:
+    """RULES §12.2, worked by hand: 1230 run twice is 615 a run. Run 1: high Ann (kings and nines) 308,
+    low Bob alone 307 (Ann's 7 is counterfeited, Cat holds one low card). Run 2: high Cat (queens and
+    fives) 308; Ann and Bob tie 8-7-5-3-2 for the low's 307, and its odd chip goes to Ann, first left of
+    the button in seat 3: 154 and 153."""
+    record = settled("run-it-twice.json", monkeypatch)
+    assert won(record) == {"Ann": 308 + 154, "Bob": 307 + 153, "Cat": 308}
+    (pot,) = record["pots"]
+    assert [r["amount"] for r in pot["runs"]] == [615, 615]
+    run2 = pot["runs"][1]
+    assert run2["low"]["winners"] == ["Ann", "Bob"] and run2["shares"] == {"Cat": 308, "Ann": 154, "Bob": 153}
+
+
+def test_double_board_bomb_pot(monkeypatch: pytest.MonkeyPatch) -> None:
+    """RULES §12.2 with chip unit 5: 75 is 15 units, 8 to board 1 (the leftover unit to the first board)
+    and 7 to board 2. Board 1: Dan scoops 40 (kings and eights, the only low). Board 2: Ann's full house
+    takes the high's 4 units (20, the odd unit to high), Cat's 6-5-4-3-A the low's 3 (15)."""
+    record = settled("bomb-pot.json", monkeypatch)
+    assert won(record) == {"Ann": 20, "Cat": 15, "Dan": 40}
+    (pot,) = record["pots"]
+    assert [r["amount"] for r in pot["runs"]] == [40, 35]
+    assert [o["to"] for o in pot["odd_chips"] if o["half"] == "board"] == ["board 1"]
