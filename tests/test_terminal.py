@@ -25,6 +25,7 @@ from hilo_cli.formats.colour import (
     RED,
     RESET,
     SYMBOLS,
+    YELLOW,
     colour_report,
     strip_colour,
 )
@@ -143,6 +144,13 @@ def test_a_difference_is_red() -> None:
     shown = colour_report(report(WRONG))
     assert f"check: {BOLD_RED}DIFFERENCE{RESET} A was paid 34, should win 33" in shown
     assert colour_report("MISMATCH at file:3") == f"{BOLD_RED}MISMATCH{RESET} at file:3"
+
+
+def test_check_verdicts() -> None:
+    assert colour_report("OK: a.phh:1: agrees") == f"{BOLD_GREEN}OK{RESET}: a.phh:1: agrees"
+    assert colour_report("NOT CHECKABLE: a.phh:9: no showdown") == f"{YELLOW}NOT CHECKABLE{RESET}: a.phh:9: no showdown"
+    assert colour_report("MISMATCH: a.phh:5: p1 was paid 10") == f"{BOLD_RED}MISMATCH{RESET}: a.phh:5: p1 was paid 10"
+    assert colour_report("OKAY: not a verdict") == "OKAY: not a verdict"
 
 
 def _letters(text: str) -> str:
