@@ -92,6 +92,8 @@ def check(record: HandRecord) -> tuple[Settlement | None, Verdict]:
     if hand is None:
         return None, Verdict("not-checkable", record.not_checkable or "nothing to replay", "won", {})
     replayed = replay(hand)
+    if replayed.unfinished is not None:
+        return None, Verdict("not-checkable", replayed.unfinished, "won", {})
     deal = record.adjust(replayed.deal) if record.adjust is not None else replayed.deal
     expected, basis = recorded_won(record, replayed)
     if expected is None or record.not_checkable is not None:

@@ -171,3 +171,14 @@ def test_the_verdict_does_not_depend_on_the_order_cards_are_written(name: str, d
     assert (va.status, va.why, va.differences) == (vb.status, vb.why, vb.differences)
     assert sa is not None and sb is not None
     assert [(p.name, p.won) for p in sa.players] == [(p.name, p.won) for p in sb.players]
+
+
+def test_a_partial_history_is_not_checkable(tmp_path: Path) -> None:
+    # PHH allows a history that stops before the hand is over: nothing to settle, nothing wrong.
+    text = (DATA / "quartered.phh").read_text()
+    path = tmp_path / "partial.phh"
+    path.write_text(text[:text.index("  'd db Kd',")] + "]\nfinishing_stacks = [900, 900, 900]\n")
+    result = run(str(path))
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith("NOT CHECKABLE: ")
+    assert "the history ends before the showdown: 3 of the 5 board cards dealt, 3 hands live" in result.output

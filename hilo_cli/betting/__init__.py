@@ -18,4 +18,5 @@ from hilo_cli.betting.hand import STRUCTURE_NAMES, Action, ActionKind, Hand, Rep
 from hilo_cli.betting.limits import Limits, limits
 from hilo_cli.betting.replay import replay
 
-__all__ = ["STRUCTURE_NAMES", "Action", "ActionKind", "Hand", "Limits", "Replayed", "Structure", "limits", "replay"]
+__all__ = ["STRUCTURE_NAMES", "Action", "ActionKind", "Hand", "Limits", "Replayed", "Structure",
+           "limits", "replay"]

@@ -114,6 +114,9 @@ class Replayed(NamedTuple):
     * ``stacks``: each player's chips after the betting, before the pot is pushed and before the
       uncalled chips come back (starting stack minus contribution). A finishing stack is this plus what
       ``settle`` says the player won (``won`` includes the uncalled chips returned).
+    * ``unfinished``: why the hand is not over when the history stops (PHH allows a partial history: a
+      player still to act, or the board not complete with two or more hands live), or ``None``. Such a
+      hand has no result to settle; a checker reports it as not checkable.
     """
 
     deal: Deal
@@ -122,3 +125,4 @@ class Replayed(NamedTuple):
     folded: tuple[str, ...]
     mucked: tuple[str, ...]
     stacks: dict[str, int]
+    unfinished: str | None = None

@@ -355,11 +355,16 @@ def _check_table(hand: Hand) -> None:
 
 def _finish(state: _Replay) -> Replayed:
     hand, live = state.hand, state.live()
+    unfinished = None
     if len(live) > 1:
         pending = state.start_betting()
         if pending:
-            waiting = ", ".join(n for n in state.names if n in pending)
-            raise DealError(f"the history ends while {waiting} still has to act (RULES §14)")
+            waiting = [n for n in state.names if n in pending]
+            verb = "has" if len(waiting) == 1 else "have"
+            unfinished = f"the history ends while {', '.join(waiting)} still {verb} to act (RULES §14)"
+        elif not state.stud and len(state.board) < hand.game.board_cards:
+            unfinished = (f"the history ends before the showdown: {len(state.board)} of the "
+                          f"{hand.game.board_cards} board cards dealt, {len(live)} hands live")
     dead = set(state.folded) | set(state.mucked)
     players = []
     for name, seat in zip(state.names, hand.seat_numbers, strict=True):
@@ -377,4 +382,5 @@ def _finish(state: _Replay) -> Replayed:
                 chip_unit=hand.chip_unit, qualifier=hand.qualifier, odd_chip=hand.odd_chip, id=hand.id)
     _, returned = build_pots(state.contributed, dead)
     stacks = dict(state.stacks)
-    return Replayed(deal, dict(state.contributed), returned, tuple(state.folded), tuple(state.mucked), stacks)
+    return Replayed(deal, dict(state.contributed), returned, tuple(state.folded), tuple(state.mucked), stacks,
+                    unfinished)
