@@ -150,6 +150,7 @@ def test_check_verdicts() -> None:
     assert colour_report("OK: a.phh:1: agrees") == f"{BOLD_GREEN}OK{RESET}: a.phh:1: agrees"
     assert colour_report("NOT CHECKABLE: a.phh:9: no showdown") == f"{YELLOW}NOT CHECKABLE{RESET}: a.phh:9: no showdown"
     assert colour_report("MISMATCH: a.phh:5: p1 was paid 10") == f"{BOLD_RED}MISMATCH{RESET}: a.phh:5: p1 was paid 10"
+    assert colour_report("ERROR: a.phh:2: bad") == f"{BOLD_RED}ERROR{RESET}: a.phh:2: bad"
     assert colour_report("OKAY: not a verdict") == "OKAY: not a verdict"
 
 

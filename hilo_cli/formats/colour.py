@@ -10,7 +10,7 @@ plain text exactly (a test checks this for every example). What is coloured:
 - who wins what: the amounts and names of each half, scoop, tie and odd chip, and each ``NAME wins N``
   of the closing line (a player who wins chips in bold green);
 - ``DIFFERENCE`` and ``MISMATCH`` in red, and a check that agrees in green; ``hilo check``'s verdicts
-  ``OK`` in green and ``NOT CHECKABLE`` in yellow.
+  ``OK`` in green, ``NOT CHECKABLE`` in yellow and ``ERROR`` in red.
 
 Only runs of two or more cards are treated as cards (a board, a hand, the hole cards used), so that a
 player called ``As`` or ``Kd`` keeps the name.
@@ -61,8 +61,8 @@ _WIN = r".+? wins \d+(?: \(quartered\))?"
 _WINS_LINE = re.compile(rf"{_WIN}(?:   {_WIN})*")
 _WIN_ENTRY = re.compile(r"(?:^|(?<=   ))(?P<who>.+?) wins (?P<amount>\d+)")
 _ALARM = re.compile(r"\b(?:DIFFERENCE|MISMATCH)\b")
-_VERDICT = re.compile(r"(OK|NOT CHECKABLE): ")
-_VERDICTS = {"OK": BOLD_GREEN, "NOT CHECKABLE": YELLOW}
+_VERDICT = re.compile(r"(OK|NOT CHECKABLE|ERROR): ")
+_VERDICTS = {"OK": BOLD_GREEN, "NOT CHECKABLE": YELLOW, "ERROR": BOLD_RED}
 _AGREE = re.compile(r"^check: (?P<agree>the amounts paid agree)$")
 
 Span = tuple[int, int, str]
@@ -134,7 +134,7 @@ def _highlights(line: str) -> list[Span]:
             spans.append((m.start("amount"), m.end("amount"), BOLD_GREEN if won else ""))
     if "DIFFERENCE" in line or "MISMATCH" in line:
         spans.extend((m.start(), m.end(), BOLD_RED) for m in _ALARM.finditer(line))
-    verdict = _VERDICT.match(line) if line[:1] in "ON" else None
+    verdict = _VERDICT.match(line) if line[:1] in "ONE" else None
     if verdict:  # hilo check's verdict at the head of each hand
         spans.append((verdict.start(1), verdict.end(1), _VERDICTS[verdict[1]]))
     agree = _AGREE.match(line) if line.startswith("check: ") else None
