@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from collections.abc import Generator, Iterable, Iterator
 from functools import partial
 from itertools import islice
@@ -213,10 +214,19 @@ def process(record: HandRecord, fmt: OutputFormat) -> Checked:
         settlement, verdict = check(record)
         output = render(record, settlement, verdict, fmt)
     except HiloError as e:
-        return _failed(record, e.message, fmt)
+        return _failed(_at_action(record, e.message), e.message, fmt)
     except (RecursionError, OverflowError, TypeError, ValueError) as e:
         return _failed(record, f"cannot check this hand ({type(e).__name__}: {e})", fmt)
     return Checked(record.source, record.line, output, verdict.status, None)
+
+
+def _at_action(record: HandRecord, message: str) -> HandRecord:
+    """The record placed at the line of the action a message names (``action N ...``), where known."""
+    found = re.match(r"action (\d+) ", message)
+    lines = record.action_lines
+    if found and 0 < int(found.group(1)) <= len(lines):
+        return record._replace(line=lines[int(found.group(1)) - 1])
+    return record
 
 
 def _failed(record: HandRecord, message: str, fmt: OutputFormat) -> Checked:

@@ -182,3 +182,14 @@ def test_a_partial_history_is_not_checkable(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     assert result.output.startswith("NOT CHECKABLE: ")
     assert "the history ends before the showdown: 3 of the 5 board cards dealt, 3 hands live" in result.output
+
+
+def test_a_broken_rule_is_reported_at_the_actions_own_line(tmp_path: Path) -> None:
+    text = (DATA / "plo8-side-pots.phh").read_text().replace("'p3 cbr 600'", "'p3 cbr 901'")
+    path = tmp_path / "over-pot.phh"
+    path.write_text(text)
+    line = text[:text.index("'p3 cbr 901'")].count("\n") + 1
+    result = run(str(path))
+    assert result.exit_code == 2
+    assert result.stderr == (f"{path}:{line}: action 11 'p3 cbr 901': pot limit: the most is a raise to 900 "
+                             "(the pot after the call; RULES §14.3)\n")

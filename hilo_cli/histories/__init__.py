@@ -42,6 +42,8 @@ class HandRecord(NamedTuple):
     * ``recorded_pots``: the amount of each pot as the history gives it (main pot first), if it does.
     * ``not_checkable``: why the hand cannot be checked (a game hilo does not play), or ``None``.
     * ``error``: why the hand cannot be read (bad input, exit 2), or ``None``.
+    * ``action_lines``: the file line of each action (``action_lines[n - 1]`` for action ``n``), if known,
+      so that an action that breaks a rule is reported at its own ``file:line``.
     * ``adjust``: a change to make to the replayed ``Deal`` before it is settled (a site's rake, several
       boards: ``lambda deal: deal._replace(rake=..., boards=...)``). It is pickled for ``--jobs``, so
       it must be a module-level function or a ``functools.partial`` of one, not a lambda.
@@ -58,6 +60,7 @@ class HandRecord(NamedTuple):
     not_checkable: str | None = None
     error: str | None = None
     adjust: Callable[[Deal], Deal] | None = None
+    action_lines: tuple[int, ...] = ()
 
 
 def detect(text: str) -> str | None:

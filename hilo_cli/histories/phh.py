@@ -64,7 +64,7 @@ def read(source: str, text: str) -> Iterator[HandRecord]:
         yield HandRecord(source, int(found.group(1)) if found else 0, None, None, error=f"not valid TOML: {e}")
         return
     if "variant" in document or "actions" in document:
-        yield _record(source, 1, None, document)
+        yield _record(source, 1, None, document, text)
         return
     tables = [(k, v) for k, v in document.items() if isinstance(v, dict)]
     if not tables:
@@ -72,7 +72,7 @@ def read(source: str, text: str) -> Iterator[HandRecord]:
         return
     lines = _header_lines(text)
     for key, table in tables:
-        yield _record(source, lines.get(key, 0), key, table)
+        yield _record(source, lines.get(key, 0), key, table, text)
 
 
 def _header_lines(text: str) -> dict[str, int]:
@@ -85,12 +85,34 @@ def _header_lines(text: str) -> dict[str, int]:
     return lines
 
 
-def _record(source: str, line: int, key: str | None, fields: dict[str, Any]) -> HandRecord:
+def _record(source: str, line: int, key: str | None, fields: dict[str, Any], text: str) -> HandRecord:
     hand_id = _hand_id(fields, key)
     try:
-        return _read_hand(source, line, hand_id, fields)
+        record = _read_hand(source, line, hand_id, fields)
     except HiloError as e:
         return HandRecord(source, line, hand_id, None, error=e.message)
+    return record._replace(action_lines=_action_lines(text, line, fields.get("actions")))
+
+
+def _action_lines(text: str, line: int, actions: object) -> tuple[int, ...]:
+    """The line each action is written on: each action's text found in turn after the hand's ``actions``
+    key (a string with TOML escapes that cannot be found gives the hand's own line)."""
+    if not isinstance(actions, list):
+        return ()
+    start = 0
+    for _ in range(max(line - 1, 0)):
+        start = text.find("\n", start) + 1
+    found = re.compile(r"^\s*actions\s*=", re.MULTILINE).search(text, start)
+    pos = found.end() if found else start
+    lines = []
+    for action in actions:
+        at = text.find(str(action), pos) if isinstance(action, str) and action else -1
+        if at < 0:
+            lines.append(line)
+            continue
+        lines.append(text.count("\n", 0, at) + 1)
+        pos = at + len(action)
+    return tuple(lines)
 
 
 def _hand_id(fields: dict[str, Any], key: str | None) -> str | None:
