@@ -191,5 +191,5 @@ def test_a_broken_rule_is_reported_at_the_actions_own_line(tmp_path: Path) -> No
     line = text[:text.index("'p3 cbr 901'")].count("\n") + 1
     result = run(str(path))
     assert result.exit_code == 2
-    assert result.stderr == (f"{path}:{line}: action 11 'p3 cbr 901': pot limit: the most is a raise to 900 "
+    assert result.stderr == (f"{path}:{line}: action 12 'p3 cbr 901': pot limit: the most is a raise to 900 "
                              "(the pot after the call; RULES §14.3)\n")
