@@ -47,6 +47,14 @@ Rule (RULES.md section)                   Implemented by
 §7 cards speak; folded hands dead; a       ``showdown.settle`` (evaluates every live hand, no
    single live player takes all            declarations), ``deal.check_deal``
 §9 V1 odd chip by suit in button games     ``--odd-chip suit`` → ``deal.Deal.odd_chip``
+§12.1 several boards                       ``deal.Deal.boards`` / ``multi_board``
+§12.2 each pot split between the boards,   ``showdown._divide_by_board`` (shares in chip units, the
+      each board divided on its own        leftover units to the first boards; ``_divide_pot`` per
+                                           board); ``formats`` show each run
+§12.3 one eligible player: the pot whole   ``showdown._divide_by_board``
+§12.4 either board (Ultimate Big O)        ``evaluate.best_over_boards``, one ``_divide_pot``
+§12.5 validating several boards            ``deal._check_boards``
+§13 rake off each pot before dividing      ``deal.Deal.rake``, ``deal._check_rake``, ``showdown._raked``
 =======================================  ==========================================================
 """
 
