@@ -245,7 +245,7 @@ def test_a_turn_that_repeats_a_different_board_is_refused() -> None:
 
 @pytest.mark.parametrize(("change", "line", "words"), [
     (("Al: folds", "Al: dances"), 11, "cannot read the action 'Al: dances'"),
-    (("Al: calls $0.15", "Al: calls $0.1x5"), 9, "cannot read"),
+    (("Al: calls $0.15", "Al: calls $0.1x5"), 9, "'$0.1x5' is not an amount"),
     (("Dealt to Al [Ah 2h 3c Kd]", "Dealt to Al [Ah 2h 3c Kx]"), 8, "'Kx'"),
     (("Dealt to Al", "Dealt to Zed"), 8, "no seat"),
     (("Seat 2: Bo ($1,000.50 in chips)", "Seat 2: Bo (lots in chips)"), 4, "seat line"),

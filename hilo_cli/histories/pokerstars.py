@@ -102,7 +102,8 @@ def record(hand: StarsHand) -> HandRecord:
                              "at a showdown")
     game = GAMES[name]
     players = _players(hand)
-    live = [p for p in players if not _folded(hand, p)]
+    dead = hand.mucks | {a.player for a in hand.actions if a.verb == "fold"}  # folded or mucked (RULES §7.3)
+    live = [p for p in players if p not in dead]
     if len(live) > 1:
         unseen = [p for p in live if p not in hand.shows and p not in hand.summary_cards]
         if unseen:
@@ -207,31 +208,30 @@ def _players(hand: StarsHand) -> list[str]:
     return [s.name for s in sorted(hand.seats, key=lambda s: s.seat) if s.name in acting]
 
 
-def _folded(hand: StarsHand, name: str) -> bool:
-    """Folded, or mucked at the showdown (dead, RULES §7.3)."""
-    return name in hand.mucks or any(a.verb == "fold" and a.player == name for a in hand.actions)
+_KINDS: dict[str, ActionKind] = {
+    "fold": "fold", "check": "check", "call": "call", "small blind": "post", "big blind": "post",
+    "straddle": "straddle", "ante": "ante", "bring in": "bring-in", "bet": "bet", "raise": "raise-to",
+    "complete": "complete", "show": "show", "muck": "muck",
+}
 
 
 def _actions(hand: StarsHand, players: list[str], stud: bool, structure: Structure) -> list[Action]:
     """The hand's lines as replay actions, bets and raises as street totals (RULES §14)."""
     header = hand.header
     out: list[Action] = []
+    append = out.append
     street_bets: dict[str, int] = {}
     folded: set[str] = set()
     live_blind = header.small if structure == "fixed" else header.big
     lines = hand.actions
     first_big_blind: int | None = None
     for i, a in enumerate(lines):
-        verb, who = a.verb, a.player
-
-        def add(kind: ActionKind, amount: int | None = None, cards: tuple[Card | None, ...] = (),
-                actor: str | None = who, a: Line = a) -> None:
-            out.append(Action(a.line, a.text, actor, kind, amount, cards))
-
+        verb, who, number, text = a.verb, a.player, a.line, a.text
         if verb == "board":
-            if a.run == 0:
+            # A hand run twice is replayed on its first run's board; ``adjust`` adds the others (§12).
+            if a.run <= 1:
                 street_bets = {}
-                add("deal-board", cards=a.cards, actor=None)
+                append(Action(number, text, None, "deal-board", None, a.cards))
             continue
         if verb == "street":
             if a.street > 0:  # the blinds are posted before "*** HOLE CARDS ***" and are bets of its round
@@ -241,50 +241,36 @@ def _actions(hand: StarsHand, players: list[str], stud: bool, structure: Structu
             continue
         if verb == "dealt":
             if not stud:
-                add("deal-hole", cards=a.cards)
+                append(Action(number, text, who, "deal-hole", None, a.cards))
             continue
-        if verb in ("show", "muck"):
-            add(verb, cards=a.cards)  # type: ignore[arg-type]
+        kind = _KINDS.get(verb)
+        if verb in ("show", "muck", "fold", "check"):
+            if verb == "fold":
+                folded.add(who)
+            append(Action(number, text, who, _KINDS[verb], None, a.cards))
             continue
         bet = street_bets.get(who, 0)
-        chips = 0
-        if verb == "fold":
-            folded.add(who)
-            add("fold")
-        elif verb == "check":
-            add("check")
-        elif verb == "call":
-            chips = a.amount
-            add("call", a.amount)
-        elif verb in ("small blind", "big blind", "straddle"):
-            chips = a.amount
-            if verb == "big blind" and first_big_blind is None:
-                first_big_blind = len(out)
-            add("straddle" if verb == "straddle" else "post", a.amount)
-        elif verb == "small and big blinds":
+        amount = a.amount
+        if verb == "small and big blinds":
             # A dead small blind with a live big blind (a player coming in between the blinds).
-            chips = a.amount
-            dead = a.amount - live_blind
-            if dead > 0:
-                add("ante", dead)
-            add("post", min(a.amount, live_blind))
-            street_bets[who] = bet + min(a.amount, live_blind)
+            live = min(amount, live_blind)
+            if amount > live:
+                append(Action(number, text, who, "ante", amount - live))
+            append(Action(number, text, who, "post", live))
+            street_bets[who] = bet + live
             continue
-        elif verb == "ante":
-            add("ante", a.amount)
+        if kind is None:
+            raise DealError(f"line {number}: cannot replay {text!r}")
+        if verb == "ante":
+            append(Action(number, text, who, "ante", amount))
             continue
-        elif verb == "bring in":
-            chips = a.amount
-            add("bring-in", a.amount)
-        elif verb in ("bet", "raise", "complete"):
-            total = bet + a.amount if verb == "bet" else (a.to or 0)
-            chips = total - bet
-            kind: ActionKind = "all-in" if a.all_in else {"bet": "bet", "raise": "raise-to",
-                                                         "complete": "complete"}[verb]  # type: ignore[assignment]
-            add(kind, total)
-        else:
-            raise DealError(f"line {a.line}: cannot replay {a.text!r}")
-        street_bets[who] = bet + chips
+        if verb in ("bet", "raise", "complete"):
+            total = bet + amount if verb == "bet" else (a.to or 0)
+            amount, kind = total, ("all-in" if a.all_in else kind)
+        elif verb == "big blind" and first_big_blind is None:
+            first_big_blind = len(out)
+        append(Action(number, text, who, kind, amount))
+        street_bets[who] = total if verb in ("bet", "raise", "complete") else bet + amount
     _big_blind_last(out, first_big_blind)
     return out
 

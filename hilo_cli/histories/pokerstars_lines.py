@@ -18,6 +18,8 @@ import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
+from functools import lru_cache
+from typing import NamedTuple
 
 from hilo_cli.cards import Card, parse_cards
 from hilo_cli.errors import CardError, InputError
@@ -79,8 +81,7 @@ STUD_STREETS = {"3rd STREET": 0, "4th STREET": 1, "5th STREET": 2, "6th STREET":
 RUNS = {None: 0, "FIRST": 1, "SECOND": 2, "THIRD": 3}
 
 
-@dataclass(frozen=True)
-class Header:
+class Header(NamedTuple):
     """The first line: the hand number, the game as the site names it, the limit and the stakes."""
 
     id: str
@@ -93,16 +94,14 @@ class Header:
     big: int
 
 
-@dataclass(frozen=True)
-class Seat:
+class Seat(NamedTuple):
     seat: int
     name: str
     stack: int
     sitting_out: bool
 
 
-@dataclass(frozen=True)
-class Action:
+class Action(NamedTuple):
     """One line that moves chips or deals cards, in the hand's order.
 
     ``verb``: fold, check, call, bet, raise, complete, bring in, small blind, big blind, small and big
@@ -123,8 +122,7 @@ class Action:
     run: int = 0
 
 
-@dataclass(frozen=True)
-class Collect:
+class Collect(NamedTuple):
     """``X collected N from <pot>``: ``pot`` as printed, ``run`` 0 for a single board, else 1, 2, ..."""
 
     line: int
@@ -180,12 +178,19 @@ class BadHand(InputError):
         self.line = line
 
 
+@lru_cache(maxsize=4096)
 def money(text: str, scale: int) -> int:
     """``$1,234.56`` -> 123456 with ``scale`` 100 (cash), ``1,500`` -> 1500 with ``scale`` 1 (chips).
 
     An amount finer than the unit (``$0.005``, ``12.5`` chips) is refused: chips are whole units (§4.2).
+    Cached: a year of hands repeats the same few stakes and bets.
     """
     plain = text.lstrip("$€£").replace(",", "")
+    if plain.isdigit():
+        return int(plain) * scale
+    whole, dot, cents = plain.partition(".")
+    if dot and scale == 100 and whole.isdigit() and cents.isdigit() and len(cents) <= 2:
+        return int(whole) * 100 + int(cents.ljust(2, "0"))
     try:
         value = Decimal(plain) * scale
     except InvalidOperation:
@@ -404,6 +409,11 @@ class _Reader:
         if rest in ("folds", "checks"):
             hand.actions.append(Action(number, street, name, rest[:-1], 0, None, False, line))
             return
+        if rest.startswith(("calls ", "bets ")):
+            word, _, printed = rest.partition(" ")
+            if " " not in printed:  # the usual call or bet, read without a pattern
+                hand.actions.append(Action(number, street, name, word[:-1], money(printed, scale), None, False, line))
+                return
         m = _RAISE.match(rest)
         if m is not None:
             tail = m.group("tail")
