@@ -1,0 +1,140 @@
+"""Several boards and rake in the writers (JSON, text, CSV), and the same cards settling the same
+however a several-board deal is written (RULES §12, §13; issue 9)."""
+
+from __future__ import annotations
+
+import csv
+import io
+import random
+
+import pytest
+from test_multiboard import courchevel, describe, random_deal
+
+from hilo_cli.cards import parse_cards
+from hilo_cli.deal import Deal, Player
+from hilo_cli.errors import DealError
+from hilo_cli.formats import csv_out
+from hilo_cli.formats.json_out import settlement_dict
+from hilo_cli.formats.text_out import settlement_text
+from hilo_cli.games import GAMES
+from hilo_cli.showdown import settle
+
+NEW_TOP, NEW_POT, NEW_PLAYER = {"boards", "multi_board"}, {"runs", "rake"}, {"boards"}
+
+
+def test_a_single_board_deal_has_none_of_the_new_fields():
+    d = courchevel()._replace(boards=())
+    out = settlement_dict(settle(d))
+    assert not NEW_TOP & set(out)
+    assert not NEW_POT & set(out["pots"][0])
+    assert not NEW_PLAYER & set(out["players"][0])
+
+
+def test_json_of_a_deal_run_twice():
+    out = settlement_dict(settle(courchevel(pot=16351, rake=(50,))))
+    assert out["board"] == out["boards"][0] and out["boards"][1] == ["7h", "5d", "3s", "2s", "4h"]
+    assert out["multi_board"] == "each"
+    (pot,) = out["pots"]
+    assert (pot["amount"], pot["rake"], pot["division"]) == (16301, 50, "by board")
+    assert [(r["board"], r["name"], r["amount"]) for r in pot["runs"]] == [(0, "run 1", 8151), (1, "run 2", 8150)]
+    assert {"to": "run 1", "amount": 1, "half": "board"}.items() <= pot["odd_chips"][0].items()
+    assert sum(pot["shares"].values()) == 16301
+    assert all(sum(r["shares"].values()) == r["amount"] for r in pot["runs"])
+    button = next(p for p in out["players"] if p["name"] == "Button")
+    assert [b["high"]["name"] for b in button["boards"]] == ["Full house, fives full of sevens",
+                                                              "Straight, seven high"]
+    assert button["high"] == button["boards"][0]["high"]
+
+
+def test_json_rake_is_written_only_where_taken():
+    players = (Player("A", 1, parse_cards("Ad 4c Kd Qh"), 100), Player("B", 2, parse_cards("5c 5h 6c 3c"), 200),
+               Player("C", 3, parse_cards("9s 9d 8s 8d"), 200))
+    out = settlement_dict(settle(Deal(GAMES["omaha8"], parse_cards("7h 5d 3s 7s Ts"), players, rake=(30,))))
+    assert out["pots"][0]["rake"] == 30 and "rake" not in out["pots"][1]
+    assert "boards" not in out
+
+
+def test_text_reads_run_by_run():
+    text = settlement_text(settle(courchevel(pot=16350, rake=(50,))))
+    lines = text.splitlines()
+    assert "run 1 7h 5d 3s 7s Ts   run 2 7h 5d 3s 2s 4h   pot 16350" in lines[0]
+    pot = next(i for i, line in enumerate(lines) if line.startswith("pot 16300"))
+    assert "after 50 rake taken by the house first (RULES §13)" in lines[pot]
+    assert lines[pot + 1].strip() == "split between 2 runs: 8150 each (RULES §12.2)"
+    assert lines[pot + 2].strip().startswith("run 1 8150   high 4075 to Button")
+    assert lines[pot + 4].strip().startswith("run 2 8150   high 4075 to Button")
+    assert "low  4075 tied by BigBlind and Button (5-4-3-2-A), 2037 each" in lines[pot + 5]
+    assert lines[pot + 6].strip().startswith("odd chip 1 to BigBlind: 4075 units of the low half on run 2")
+    assert lines[-1] == "BigBlind wins 6113 (quartered)   Button wins 10187"
+
+
+def test_text_names_disjoint_boards_and_the_unit_between_them():
+    d = courchevel(pot=16301)._replace(boards=(parse_cards("7h 5d 3s 7s Ts"), parse_cards("2s 4h 8c 8d Jh")))
+    text = settlement_text(settle(d))
+    assert "board 1 7h 5d 3s 7s Ts   board 2 2s 4h 8c 8d Jh" in text
+    assert "odd chip 1 to board 1: 16301 units of the pot do not divide between 2 boards" in text
+
+
+def rows(text: str) -> list[list[str]]:
+    return list(csv.reader(io.StringIO(text)))
+
+
+def test_csv_adds_per_board_columns_at_the_end():
+    s = settle(courchevel())
+    head, *body = rows(csv_out.header(boards=True) + csv_out.settlement_rows(s))
+    assert head[: len(csv_out.COLUMNS)] == list(csv_out.COLUMNS)
+    assert head[len(csv_out.COLUMNS):] == list(csv_out.BOARD_COLUMNS)
+    for row in body:
+        cells = dict(zip(head, row, strict=True))
+        assert cells["boards"] == "7h 5d 3s 7s Ts | 7h 5d 3s 2s 4h"
+        assert sum(map(int, cells["board_won"].split(" | "))) == int(cells["won"])
+    button = dict(zip(head, body[1], strict=True))
+    assert button["board_high_name"] == "Full house, fives full of sevens | Straight, seven high"
+    assert button["board_low_name"] == "7-6-5-3-A | 5-4-3-2-A" and button["board_won"] == "4075 | 6112"
+
+
+def test_csv_of_a_single_board_deal_is_unchanged_unless_asked():
+    s = settle(courchevel()._replace(boards=()))
+    plain = rows(csv_out.header() + csv_out.settlement_rows(s))
+    assert all(len(r) == len(csv_out.COLUMNS) for r in plain)
+    wide = rows(csv_out.header(boards=True) + csv_out.settlement_rows(s, boards=True))
+    assert all(len(r) == len(csv_out.COLUMNS) + len(csv_out.BOARD_COLUMNS) for r in wide)
+    assert [r[: len(csv_out.COLUMNS)] for r in wide] == plain
+    assert len(rows(csv_out.error_row("f:1", None, "bad", boards=True))[0]) == len(wide[0])
+
+
+def rewritten(deal: Deal, rnd: random.Random) -> Deal:
+    """The deal with hole cards and the listing of players shuffled, and the boards' cards shuffled the
+    same way in their common first cards and each board's own way after them (seats, button kept)."""
+    boards = deal.boards
+    prefix = next((i for i in range(5) if len({b[i] for b in boards}) > 1), 5)
+    shared = list(range(prefix))
+    rnd.shuffle(shared)
+    new_boards = []
+    for b in boards:
+        own = list(b[prefix:])
+        rnd.shuffle(own)
+        new_boards.append(tuple(b[i] for i in shared) + tuple(own))
+    players = [p._replace(hole=None if p.hole is None else tuple(rnd.sample(p.hole, len(p.hole))))
+               for p in deal.players]
+    rnd.shuffle(players)
+    return deal._replace(board=new_boards[0], boards=tuple(new_boards), players=tuple(players))
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_the_same_cards_settle_the_same_however_written(seed):
+    rnd = random.Random(seed)
+    done = 0
+    while done < 300:
+        deal = random_deal(rnd)
+        if deal.button is None:
+            deal = deal._replace(button=deal.players[-1].seat)
+        try:
+            a = settle(deal)
+        except DealError:
+            continue
+        b = settle(rewritten(deal, rnd))
+        assert {r.name: r.won for r in a.players} == {r.name: r.won for r in b.players}, describe(deal)
+        assert sorted((o.to, o.amount, o.half) for p in a.pots for o in p.odd_chips) == sorted(
+            (o.to, o.amount, o.half) for p in b.pots for o in p.odd_chips), describe(deal)
+        done += 1
