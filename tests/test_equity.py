@@ -133,11 +133,13 @@ def test_dead_cards_leave_the_deck() -> None:
     _agree(e, _brute(deal, dead))
 
 
-def test_no_qualifier_low_takes_the_plain_path() -> None:
-    deal = _deal([{"name": "A", "hole": "As 2s Kd Qh"}, {"name": "B", "hole": "Ac 3c Th Td"}], "2h 7c 8d Ks",
-                 pot=100, qualifier=None)
+@pytest.mark.parametrize("odd_chip", [None, "suit"])
+def test_no_qualifier_low_equals_settle(odd_chip: str | None) -> None:
+    # RULES §3.6: every five cards make a low; settle() searches every selection for it.
+    deal = _deal([{"name": "A", "hole": "As 2s Kd Qh"}, {"name": "B", "hole": "Ac 3c Th Td"},
+                  {"name": "C", "hole": "Kc Qc 9s 9d"}], "2h 7c 8d Ks", pot=101, qualifier=None, odd_chip=odd_chip)
     e = equity(deal)
-    assert e.method == "plain"
+    assert e.method == "vector"
     _agree(e, _brute(deal))
 
 

@@ -121,17 +121,20 @@ def test_bad_input_is_one_line_and_exit_2(args: list[str], message: str) -> None
 
 
 def test_too_long_for_exact_says_so_and_samples(monkeypatch: pytest.MonkeyPatch) -> None:
-    # The no-qualifier low takes the plain path (settle on every runout); judged too slow, it samples.
+    # Under the suit odd-chip rule a tied half with leftover units is settled runout by runout (RULES
+    # §4.6): A and B both hold A-2, so most lows tie; an odd pot leaves a unit over. Judged too slow, the
+    # run samples instead and says so.
     monkeypatch.setattr(hilo_cli.equity, "EXACT_LIMIT_SECONDS", 0.0)
-    monkeypatch.setitem(hilo_cli.equity.DEFAULT_SAMPLES, "plain", 300)
-    args = [*FLOP, "--qualifier", "none", "--format", "json"]
+    monkeypatch.setattr(hilo_cli.equity, "SLOW_SAMPLES", 300)
+    args = ["equity", "--board", "4c 5d 8s", "A=Ah 2h Kc Kd", "B=Ad 2d Qc Qh", "C=Js Ts 9s 3c", "--pot", "103",
+            "--odd-chip", "suit", "--format", "json"]
     r = CliRunner().invoke(main, args)
     assert r.exit_code == 0, r.output
     assert "exact would take about" in r.stderr and "sampling 300 instead (--exact to insist)" in r.stderr
     out = json.loads(r.stdout)
-    assert out["exact"] is False and out["runouts"] == 300
-    forced = json.loads(CliRunner().invoke(main, [*args, "--exact"]).stdout)
-    assert forced["exact"] is True and forced["runouts"] == 820
+    assert out["exact"] is False and out["runouts"] == 300 and out["seed"] == 0
+    forced = CliRunner().invoke(main, [*args, "--exact"])
+    assert forced.stderr == "" and json.loads(forced.stdout)["runouts"] == 666
 
 
 def test_no_progress_bar_when_stderr_is_not_a_terminal() -> None:

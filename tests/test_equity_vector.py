@@ -10,7 +10,10 @@ import pytest
 
 from hilo_cli.cards import DECK
 from hilo_cli.equity import vector
-from hilo_cli.evaluate import fast
+from hilo_cli.evaluate import evaluate, fast
+from hilo_cli.games import GAMES
+
+OMAHA8 = GAMES["omaha8"]
 
 
 def test_rank_weights_name_every_five_rank_multiset() -> None:
@@ -36,7 +39,8 @@ def test_sampled_runouts_are_distinct_cards_and_reproducible() -> None:
 
 
 @pytest.mark.parametrize(("hole_cards", "known", "qualifier", "split"),
-                         [(4, 0, 8, True), (4, 3, 8, True), (5, 3, 8, True), (6, 4, 9, True), (4, 0, None, False)])
+                         [(4, 0, 8, True), (4, 3, 8, True), (5, 3, 8, True), (6, 4, 9, True), (4, 0, None, False),
+                          (4, 3, None, True)])
 def test_values_equal_the_table_evaluator(hole_cards: int, known: int, qualifier: int | None, split: bool) -> None:
     rnd = random.Random(hole_cards * 10 + known)
     for _ in range(5):
@@ -52,8 +56,12 @@ def test_values_equal_the_table_evaluator(hole_cards: int, known: int, qualifier
         evaluator = vector.Evaluator(holes, board, unknown, qualifier, split)
         values = evaluator.values(np.array(runouts, np.int64).T)
         for j, runout in enumerate(runouts):
-            prepared = fast.prepare_board(board + runout, qualifier)
-            highs, lows = fast.omaha_values(holes, prepared, qualifier if split else None)
+            if split and qualifier is None:  # no qualifier: every selection, as settle() does (RULES §3.6)
+                hands = [evaluate(OMAHA8, hole, board + runout, None) for hole in holes]
+                highs, lows = [h.high.value for h in hands], [h.low.value if h.low else -1 for h in hands]
+            else:
+                highs, lows = fast.omaha_values(holes, fast.prepare_board(board + runout, qualifier),
+                                                qualifier if split else None)
             assert values.highs[:, j].tolist() == highs, (holes, board + runout)
             if split:
                 assert values.lows is not None and lows is not None

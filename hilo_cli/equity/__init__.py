@@ -23,19 +23,24 @@ from collections.abc import Callable, Iterator, Sequence
 from fractions import Fraction
 from itertools import combinations, islice
 from math import sqrt
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from hilo_cli.cards import DECK, Card
 from hilo_cli.deal import Deal
 from hilo_cli.equity.runouts import NO_MONEY_POT, Setup, Tally, prepare
+from hilo_cli.errors import DealError
 from hilo_cli.evaluate import evaluate_deal
 from hilo_cli.showdown import settle
 
-__all__ = ["DEFAULT_SAMPLES", "EXACT_LIMIT_SECONDS", "NO_MONEY_POT", "Equity", "PlayerEquity", "PotEquity",
+if TYPE_CHECKING:
+    from hilo_cli.equity import vector
+
+__all__ = ["EXACT_LIMIT_SECONDS", "NO_MONEY_POT", "SLOW_SAMPLES", "Equity", "PlayerEquity", "PotEquity",
            "equity", "prepare"]
 
 EXACT_LIMIT_SECONDS = 10.0
-DEFAULT_SAMPLES = {"vector": 100_000, "plain": 10_000}
+SLOW_SAMPLES = 10_000
+"""Runouts sampled instead of an exact run judged too long (a run that settles runouts one by one)."""
 CHUNK = 1 << 17
 
 Progress = Callable[[int, int], None]
@@ -87,10 +92,8 @@ class Equity(NamedTuple):
 
 
 def method_for(deal: Deal) -> str:
-    """``vector`` where the tables serve every hand (the Omaha games, a qualifier or high only), else
-    ``plain``."""
-    game = deal.game
-    return "vector" if game.hole_used == 2 and not (game.split and deal.qualifier is None) else "plain"
+    """``vector`` for the Omaha games (two hole cards and three board cards), else ``plain``."""
+    return "vector" if deal.game.hole_used == 2 else "plain"
 
 
 def equity(deal: Deal, dead: Sequence[Card] = (), samples: int | None = None, seed: int | None = None,
@@ -104,25 +107,34 @@ def equity(deal: Deal, dead: Sequence[Card] = (), samples: int | None = None, se
     setup = prepare(deal, tuple(dead))
     how = method or method_for(deal)
     note = None
+    if samples is not None and samples < 1:
+        raise DealError(f"samples is {samples}: at least 1")
     if samples is None and not exact and how == "plain" and setup.runouts > 50:
         seconds = _plain_seconds(setup) * setup.runouts
         if seconds > EXACT_LIMIT_SECONDS:
-            samples = DEFAULT_SAMPLES[how]
-            note = (f"exact would take about {seconds:.0f} s ({setup.runouts:,} runouts); sampling "
-                    f"{samples:,} instead (--exact to insist)")
+            samples, note = SLOW_SAMPLES, _too_long(seconds, setup.runouts)
     if samples is not None:
-        if samples < 1:
-            from hilo_cli.errors import DealError
-
-            raise DealError(f"samples is {samples}: at least 1")
         seed = 0 if seed is None else seed
     tally = Tally(setup)
-    total = setup.runouts if samples is None else samples
-    if how == "vector":
-        _vector(setup, tally, samples, seed or 0, total, progress)
-    else:
+    if how == "plain":
+        total = setup.runouts if samples is None else samples
         _plain(setup, tally, _plain_runouts(setup, samples, seed or 0), total, progress)
+        return _result(setup, tally, samples is None, seed if samples is not None else None, how, note)
+    each = _vector(setup, tally, samples, seed or 0, progress)
+    count = sum(cards.shape[1] for _, cards in each)
+    if count and samples is None and not exact:
+        seconds = _each_seconds(setup, each) * count
+        if seconds > EXACT_LIMIT_SECONDS:
+            samples, seed, note = SLOW_SAMPLES, 0, _too_long(seconds, setup.runouts)
+            tally = Tally(setup)
+            each = _vector(setup, tally, samples, seed, progress)
+    _settle_each(setup, tally, each, progress)
     return _result(setup, tally, samples is None, seed if samples is not None else None, how, note)
+
+
+def _too_long(seconds: float, runouts: int) -> str:
+    return (f"exact would take about {seconds:.0f} s ({runouts:,} runouts); sampling {SLOW_SAMPLES:,} "
+            "instead (--exact to insist)")
 
 
 def _plain_runouts(setup: Setup, samples: int | None, seed: int) -> Iterator[tuple[Card, ...]]:
@@ -181,9 +193,15 @@ def _winners(deal: Deal, live: Sequence[object]) -> tuple[int, int]:
     return high, low
 
 
-def _vector(setup: Setup, tally: Tally, samples: int | None, seed: int, total: int,
-            progress: Progress | None) -> None:
-    """Every runout's values with numpy, counted by pattern; one ``settle`` per new pattern."""
+Each = list[tuple[tuple[int, ...], "vector.Array"]]
+
+
+def _vector(setup: Setup, tally: Tally, samples: int | None, seed: int, progress: Progress | None) -> Each:
+    """Every runout's values with numpy, counted by pattern; one ``settle`` per new pattern.
+
+    Returns the runouts whose chips depend on their cards (the suit odd-chip rule with leftover units
+    in a tied half, RULES §4.6), by pattern, for ``_settle_each``: they are not counted yet.
+    """
     from hilo_cli.equity import vector
 
     deal = setup.deal
@@ -192,11 +210,13 @@ def _vector(setup: Setup, tally: Tally, samples: int | None, seed: int, total: i
     evaluator = vector.Evaluator(holes, setup.board, setup.unknown, deal.qualifier, deal.game.split)
     members = [[i for i in range(n) if group >> i & 1] for group in setup.groups]
     unknown = vector.as_array(setup.unknown)
+    total = setup.runouts if samples is None else samples
     if samples is None:
         every = vector.all_runouts(len(setup.unknown), setup.to_come)
         chunks: Iterator[vector.Array] = (every[i:i + CHUNK] for i in range(0, len(every), CHUNK))
     else:
         chunks = vector.sampled_runouts(len(setup.unknown), setup.to_come, samples, seed, CHUNK)
+    each: Each = []
     done = 0
     for rows in chunks:
         cards = unknown[rows.T]  # one row per card position: each is read as one contiguous column
@@ -213,14 +233,40 @@ def _vector(setup: Setup, tally: Tally, samples: int | None, seed: int, total: i
             if not tally.known(pattern):
                 tally.learn(pattern, settle(setup.full(tuple(DECK[c] for c in cards[:, row].tolist()))))
             if tally.cards_matter(pattern):
-                for r in vector.rows_with(codes, codes[row]):
-                    runout = tuple(DECK[c] for c in cards[:, r].tolist())
-                    tally.add(pattern, 1, tally.shares(settle(setup.full(runout))))
+                each.append((pattern, cards[:, vector.rows_with(codes, codes[row])]))
             else:
                 tally.add(pattern, count)
         done += len(rows)
         if progress is not None:
             progress(done, total)
+    return each
+
+
+def _runout(cards: vector.Array, r: int) -> tuple[Card, ...]:
+    return tuple(DECK[c] for c in cards[:, r].tolist())
+
+
+def _settle_each(setup: Setup, tally: Tally, each: Each, progress: Progress | None) -> None:
+    """Settle and count, one by one, the runouts whose chips depend on their cards."""
+    total = sum(cards.shape[1] for _, cards in each)
+    done = 0
+    for pattern, cards in each:
+        for r in range(cards.shape[1]):
+            tally.add(pattern, 1, tally.shares(settle(setup.full(_runout(cards, r)))))
+            done += 1
+            if progress is not None and done % 256 == 0:
+                progress(done, total)
+    if progress is not None and total:
+        progress(total, total)
+
+
+def _each_seconds(setup: Setup, each: Each) -> float:
+    """Seconds to settle one runout on its own, measured on a few of them."""
+    tries = [(cards, r) for _, cards in each[:3] for r in range(min(cards.shape[1], 5))]
+    start = time.perf_counter()
+    for cards, r in tries:
+        settle(setup.full(_runout(cards, r)))
+    return (time.perf_counter() - start) / len(tries)
 
 
 def _fraction(count: int, total: int) -> Fraction:

@@ -9,6 +9,8 @@ of low ranks, ``tables.low_value``), arranged so that each runout costs a few ta
   key is the sum of its cards' weights. Each player has a table by board (its place among the rank
   multisets that can still come) of the best non-flush high, over the 10 board triples and the
   player's hole-rank pairs (``rank_table``), and of the low (``tables.low_value`` of the masks).
+  With no qualifier (RULES §3.6) the low is, like the high, the best over triples and pairs of a
+  table by five-rank key.
 * A flush: per suit, the board's 13-bit mask of that suit's ranks indexes a player's table of best
   flush (two suited hole cards, three suited board cards, ``flush_table``); boards with fewer than
   three of the suit give -1.
@@ -27,6 +29,7 @@ import numpy.typing as npt
 
 from hilo_cli.cards import Card
 from hilo_cli.evaluate import tables
+from hilo_cli.evaluate.hands import LOW_LIMIT, low_key
 
 Array = npt.NDArray[Any]
 
@@ -72,6 +75,18 @@ def _high5() -> Array:
     return _cache["high5"]
 
 
+def _low5() -> Array:
+    """The low value with no qualifier of every five-rank multiset, by key (RULES §3.6: every five cards
+    make a low, pairs below no pair; ``hands.low_value`` with qualifier ``None``)."""
+    if "low5" not in _cache:
+        low5 = np.full(KEYS, -1, np.int32)
+        for idx in combinations_with_replacement(range(13), 5):
+            if idx[0] != idx[4]:  # five of one rank cannot be dealt
+                low5[sum(WEIGHTS[i] for i in idx)] = LOW_LIMIT - low_key([1 if i == 12 else i + 2 for i in idx])
+        _cache["low5"] = low5
+    return _cache["low5"]
+
+
 def _flush_table() -> Array:
     """The flush table as an array by the 13-bit mask of five suited ranks."""
     if "flush" not in _cache:
@@ -113,9 +128,10 @@ class Player:
     suit in which the hand holds two cards."""
 
     def __init__(self, hole: Sequence[Card], triples: Array, board_lows: Array | None, low_bits: Sequence[int],
-                 suits: dict[int, tuple[Array, Array]]) -> None:
+                 suits: dict[int, tuple[Array, Array]], any_low: bool = False) -> None:
         pair_keys = np.array(sorted({WEIGHTS[a >> 2] + WEIGHTS[b >> 2] for a, b in combinations(hole, 2)}), np.int64)
-        self.high = _high5()[triples[:, :, None] + pair_keys[None, None, :]].max(axis=(1, 2)).astype(np.int32)
+        hands = triples[:, :, None] + pair_keys[None, None, :]  # every 2 + 3 by its five ranks' key
+        self.high = _high5()[hands].max(axis=(1, 2)).astype(np.int32)
         self.flush: list[tuple[int, Array]] = []
         for suit, (masks, ftriples) in suits.items():
             suited = [c for c in hole if c & 3 == suit]
@@ -126,7 +142,9 @@ class Player:
             table[masks] = _flush_table()[ftriples[:, :, None] | pair_masks[None, None, :]].max(axis=(1, 2))
             self.flush.append((suit, table))
         self.low: Array | None = None
-        if board_lows is not None:
+        if any_low:
+            self.low = _low5()[hands].max(axis=(1, 2)).astype(np.int32)
+        elif board_lows is not None:
             hole_mask = 0
             for c in hole:
                 hole_mask |= low_bits[c]
@@ -176,7 +194,8 @@ class Evaluator:
             board_lows = np.bitwise_or.reduce(rank_bits[ranks], axis=1)
         self.suits = sorted({s for hole in holes for s in range(4) if sum(1 for c in hole if c & 3 == s) > 1})
         suits = {s: _suit_masks(board, unknown, to_come, s) for s in self.suits}
-        self.players = [Player(hole, triples, board_lows, bits, suits) for hole in holes]
+        any_low = split and qualifier is None
+        self.players = [Player(hole, triples, board_lows, bits, suits, any_low) for hole in holes]
         # Where each suit's field sits: (which sum, shift). The weight is the low 20 bits of sum 0.
         self.fields = {s: (i // 3, 20 + 13 * (i % 3) if i < 3 else 0) for i, s in enumerate(self.suits)}
         codes = [[0] * 52 for _ in range(1 if len(self.suits) <= 3 else 2)]
