@@ -256,3 +256,21 @@ def test_command_input_format_pokerstars_and_text_starts_with_the_hand_number() 
 
 def test_record_type_is_the_histories_one() -> None:
     assert all(isinstance(r, HandRecord) for r in read("t.txt", text_of("quartered.txt")))
+
+
+def test_readme_section_examples_are_what_hilo_prints(monkeypatch: pytest.MonkeyPatch) -> None:
+    # docs/readme/pokerstars.md is pasted into README.md, whose examples tests/test_readme.py runs; until
+    # then this keeps the section's console blocks true.
+    import shlex
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).parent))
+    from test_readme import console_examples, normalise
+
+    root = Path(__file__).resolve().parents[1]
+    examples = console_examples((root / "docs" / "readme" / "pokerstars.md").read_text(encoding="utf-8"))
+    assert len(examples) == 2
+    monkeypatch.chdir(root)
+    for command, expected in examples:
+        result = CliRunner().invoke(main, shlex.split(command)[1:])
+        assert normalise(expected) == normalise(result.stdout), command
