@@ -219,3 +219,22 @@ def test_the_readme_text_for_equity_is_exact_output(command: str, expected: str,
     result = CliRunner().invoke(main, shlex.split(command)[1:])
     assert result.exit_code == 0, result.output
     assert normalise(result.stdout) == normalise(expected), result.stdout
+
+
+def test_progress_bar_only_on_a_terminal_and_a_long_run(capsys: pytest.CaptureFixture[str]) -> None:
+    from hilo_cli.cli.equity import _Progress
+
+    quiet = _Progress()
+    quiet.tty = False
+    quiet(10, 1000)
+    short = _Progress()
+    short.tty = True
+    short(500, 1000)  # half done at once: far less than a second in all
+    assert capsys.readouterr().err == ""
+    with _Progress() as long:
+        long.tty = True
+        long(1, 1000)
+        long.start -= 5  # as if the first runout took five seconds
+        long(2, 1000)
+        long(1000, 1000)
+    assert "runouts" in capsys.readouterr().err

@@ -76,27 +76,35 @@ def equity(players: tuple[str, ...], board: str | None, dead: str | None, pot: i
 
 class _Progress:
     """Click's progress bar on stderr, shown only when stderr is a terminal and the run, judged by its
-    first chunk, will take longer than ``PROGRESS_AFTER`` seconds."""
+    first chunk, will take longer than ``PROGRESS_AFTER`` seconds. A new total starts a new bar (the
+    runouts settled one by one after the vectorised pass)."""
 
     def __init__(self) -> None:
         self.start = time.perf_counter()
         self.bar: Any = None
-        self.shown = 0
+        self.shown = self.total = 0
         self.tty = sys.stderr.isatty()
 
     def __enter__(self) -> _Progress:
         return self
 
     def __exit__(self, *exc: object) -> None:
+        self._finish()
+
+    def _finish(self) -> None:
         if self.bar is not None:
             self.bar.render_finish()
+            self.bar = None
 
     def __call__(self, done: int, total: int) -> None:
-        if not self.tty or (done >= total and self.bar is None):
+        if not self.tty:
             return
+        if total != self.total:
+            self._finish()
+            self.start, self.shown, self.total = time.perf_counter(), 0, total
         if self.bar is None:
             elapsed = time.perf_counter() - self.start
-            if elapsed * total / max(done, 1) < PROGRESS_AFTER:
+            if done >= total or elapsed * total / max(done, 1) < PROGRESS_AFTER:
                 return
             self.bar = click.progressbar(length=total, label="runouts", file=sys.stderr)
         self.bar.update(done - self.shown)
