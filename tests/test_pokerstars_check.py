@@ -12,6 +12,7 @@ The own files in tests/data/pokerstars/ were worked out by hand (amounts in cent
 * odd-cent: 190 − 9 = 181: high 91 Gus (trip queens), low 90 Eve (8-6-3-2-A).
 * no-showdown: 875 − 40 = 835 to Hal, plus his 600 uncalled.
 * run-twice: 1000 − 41 = 959: run 1 480 (odd cent to the first run), Max scoops it; run 2 479 to Ned.
+* courchevel-run-twice: the Courchevel hand of RULES §12.3, its first board card before the flop.
 * stud-hilo: 306 − 15 = 291: high 146 Pam (full house), low 145 Quin (6-5-4-3-2).
 * mixed-8-game: the Omaha Hi/Lo hand 120 − 6 = 114, 57/57; hold'em, razz and triple draw not checkable.
 * tampered: the quartered hand with the low's odd cent paid to Ann, and with the tied low paid whole to Cy.
@@ -65,7 +66,7 @@ def only(text: str) -> tuple[str, str]:
 
 
 @pytest.mark.parametrize("name", ["side-pots-rake.txt", "quartered.txt", "odd-cent.txt", "no-showdown.txt",
-                                  "run-twice.txt", "stud-hilo.txt"])
+                                  "run-twice.txt", "stud-hilo.txt", "courchevel-run-twice.txt"])
 def test_own_files_that_the_site_paid_right_are_ok(name: str) -> None:
     assert [status for _, status, _ in verdicts(text_of(name))] == ["ok"]
 
@@ -89,6 +90,18 @@ def test_run_twice_odd_cent_to_the_first_run() -> None:
     swapped = swapped.replace("Ned collected $4.79", "Ned collected $4.80").replace("won ($4.80)", "won (X)")
     swapped = swapped.replace("won ($4.79)", "won ($4.80)").replace("won (X)", "won ($4.79)")
     assert only(swapped)[0] == "mismatch"
+
+
+def test_courchevel_run_twice_is_the_hand_of_rules_12_3() -> None:
+    # RULES §12.3 (PokerStars #97007286518): 16350 − 50 rake = 16300, 8150 a run. Run 1: high to the
+    # button (full house), low to the big blind (7-5-4-3-A), 4075 each. Run 2: high 4075 to the button
+    # (seven-high straight); both lows 5-4-3-2-A share 4075: 2038 to the big blind, first left of the
+    # button, 2037 to the button.
+    (record,) = read("t.txt", text_of("courchevel-run-twice.txt"))
+    settlement, verdict = check(record)
+    assert settlement is not None and verdict.status == "ok"
+    assert [(r.amount, r.shares) for r in settlement.pots[0].runs] == [
+        (8150, {"Vic": 4075, "Walt": 4075}), (8150, {"Vic": 4075 + 2037, "Walt": 2038})]
 
 
 def test_cancelled_hand_is_not_checkable() -> None:
@@ -181,7 +194,7 @@ def test_a_mucked_hand_is_dead() -> None:
 
 _BRACKET = re.compile(r"(shows \[|showed \[|mucked \[)([^\]]+)\]")
 OWN = ["side-pots-rake.txt", "quartered.txt", "odd-cent.txt", "run-twice.txt", "stud-hilo.txt", "tampered.txt",
-       "mixed-8-game.txt"]
+       "mixed-8-game.txt", "courchevel-run-twice.txt"]
 
 
 def _shuffled(text: str, rng: random.Random) -> str:
@@ -237,7 +250,7 @@ def test_command_on_a_folder_reads_every_txt_file() -> None:
     code, out, err = invoke(str(DATA), "--format", "json")
     rows = [json.loads(line) for line in out.splitlines()]
     assert code == 2  # bad-input.txt has bad hands
-    assert len(rows) == 18 and len(err.strip().splitlines()) == 3  # 18 hands in 10 files, 3 of them bad
+    assert len(rows) == 19 and len(err.strip().splitlines()) == 3  # 19 hands in 11 files, 3 of them bad
     by_id = {r["id"]: r["check"]["verdict"] if "check" in r else "ERROR: " + r["error"] for r in rows}
     assert by_id["200000000001"] == "OK" and by_id["200000000020"] == "MISMATCH"
     assert by_id["200000000005"] == "NOT CHECKABLE" and by_id["200000000031"].startswith("ERROR: cannot read")
