@@ -271,3 +271,11 @@ def test_the_same_cards_settle_the_same_in_any_order(order: list[int], rnd: Any,
     listed = [dict(players[i], hole=shuffled(players[i]["hole"])) for i in order]
     again = equity(_deal(listed, shuffled(" ".join(map(str, board))), pot=pot, button=4))
     assert {p.name: p for p in base.players} == {p.name: p for p in again.players}
+
+
+def test_nothing_in_the_pots_gives_the_share_of_one_pot() -> None:
+    players = [{"name": "A", "hole": "Ks Kd Qh Jc"}, {"name": "B", "hole": "Kh Kc Qs Jd"}]
+    for listed, fields in ((players, {"pot": 0}), ([dict(p, contributed=0) for p in players], {})):
+        e = equity(_deal(listed, "9d 9c Tc Ts", **fields))
+        assert [p.equity for p in e.players] == [Fraction(1, 2), Fraction(1, 2)]
+        assert not e.money and e.pots == ()

@@ -10,9 +10,12 @@ import subprocess
 import sys
 from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner, Result
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import hilo_cli.equity
 from hilo_cli.cli import main
@@ -238,3 +241,27 @@ def test_progress_bar_only_on_a_terminal_and_a_long_run(capsys: pytest.CaptureFi
         long(2, 1000)
         long(1000, 1000)
     assert "runouts" in capsys.readouterr().err
+
+
+_SEATED = [{"name": "A", "hole": "As 2s Kd Qh", "seat": 2, "contributed": 40},
+           {"name": "B", "hole": "Ac 3c Th Td", "seat": 5, "contributed": 75},
+           {"name": "C", "hole": "5h 6h 7d 4c", "seat": 7, "contributed": 75},
+           {"name": "D", "hole": "9c 9d", "seat": 9, "contributed": 5, "folded": True}]
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.permutations(range(4)), st.randoms(use_true_random=False))
+def test_a_batch_record_settles_the_same_in_any_order(order: list[int], rnd: Any) -> None:
+    """The batch input path: players listed in any order (seats and button kept), hole, board and dead
+    cards written in any order, as text or as lists."""
+    def shuffled(text: str) -> str | list[str]:
+        cards = text.split()
+        rnd.shuffle(cards)
+        return cards if rnd.random() < 0.5 else " ".join(cards)
+
+    base = equity_out.equity_from_record({"players": _SEATED, "board": "2h 7c 8d Ks", "dead": "Jc Js", "button": 5})
+    listed = [dict(_SEATED[i], hole=shuffled(_SEATED[i]["hole"])) for i in order]
+    again = equity_out.equity_from_record({"players": listed, "board": shuffled("2h 7c 8d Ks"),
+                                           "dead": shuffled("Jc Js"), "button": 5})
+    assert {p.name: p for p in base.players} == {p.name: p for p in again.players}
+    assert {p.name: p.expected_chips for p in base.pots} == {p.name: p.expected_chips for p in again.pots}

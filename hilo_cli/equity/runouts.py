@@ -101,6 +101,13 @@ def prepare(deal: Deal, dead: tuple[Card, ...] = ()) -> Setup:
         raise DealError(f"too few cards left: {len(unknown)} unknown cards for the {to_come} board cards to come"
                         + (f" ({len(dead)} dead: {format_cards(dead)})" if dead else ""))
     first = settle(ready._replace(board=board + unknown[:to_come]))  # every check of a showdown
+    returned = dict(first.returned)
+    if money and not any(pot.amount for pot in first.pots):
+        # Nothing in the pots (a pot of 0, or nothing called): equity is then the plain share of one pot.
+        money = False
+        ready = deal._replace(pot=NO_MONEY_POT * deal.chip_unit, players=tuple(p._replace(contributed=None)
+                                                                              for p in players))
+        first = settle(ready._replace(board=board + unknown[:to_come]))
     names = [players[i].name for i in live]
     bit = {n: 1 << i for i, n in enumerate(names)}
     groups = [(1 << len(live)) - 1]
@@ -109,8 +116,7 @@ def prepare(deal: Deal, dead: tuple[Card, ...] = ()) -> Setup:
         if members not in groups:
             groups.append(members)
     pots = tuple((pot.name, pot.amount, pot.eligible) for pot in first.pots)
-    return Setup(ready, board, tuple(dead), unknown, to_come, live, tuple(groups), pots, dict(first.returned),
-                 money)
+    return Setup(ready, board, tuple(dead), unknown, to_come, live, tuple(groups), pots, returned, money)
 
 
 class Figures(NamedTuple):
@@ -133,7 +139,8 @@ class Tally:
     and those with the best qualifying low (bit masks, 0 for no low). The figures of a player come from
     the first group (everyone live, RULES §7): high win or tie, low win or tie, scoop (the whole of
     that pot alone: both halves, or the high when nobody has a low, §3.5, §4.1), quartered (a share of
-    a low tied with others while the high went elsewhere, §4.1), no low for anyone.
+    a tied low in a pot whose high half is divided on its own: the high winners are not exactly the low
+    winners, §4.1, §4.5), no low for anyone.
     """
 
     def __init__(self, setup: Setup) -> None:

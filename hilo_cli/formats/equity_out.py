@@ -99,7 +99,7 @@ def equity_text(e: Equity, where: str | None = None) -> str:
     deal = e.deal
     board = " ".join(_text(deal.board)) or "none"
     to_come = deal.game.board_cards - len(deal.board)
-    how = (f"exact: {e.runouts:,} runouts" if e.exact
+    how = (f"exact: {e.runouts:,} runout{'s' if e.runouts != 1 else ''}" if e.exact
            else f"sampled: {e.runouts:,} runouts (seed {e.seed}), ± one standard error")
     head = f"{deal.game.title} · board {board}" + (f" ({to_come} to come)" if to_come else "")
     if e.dead:
