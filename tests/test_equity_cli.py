@@ -39,7 +39,7 @@ def test_text_table_has_a_row_per_player_and_the_pots() -> None:
     r = _run(SIDE)
     assert r.exit_code == 0, r.output
     lines = r.output.splitlines()
-    assert lines[0] == "Omaha Hi/Lo 8 or better · board 4h 5h 9h (2 to come)"
+    assert lines[0] == "Omaha Hi/Lo 8 or better   board 4h 5h 9h (2 to come)"
     assert lines[1] == "exact: 666 runouts"
     assert lines[2].split() == ["player", "equity", "expected", "scoop", "high", "win", "high", "tie", "low", "win",
                                 "low", "tie", "quartered"]
@@ -159,10 +159,12 @@ def test_batch_records_that_ask_for_equity() -> None:
     assert not equity_out.wants_equity({k: v for k, v in RECORD.items() if k != "board"})
     e = equity_out.equity_from_record({**RECORD, "dead": ["2c"], "samples": 400, "seed": 2})
     assert not e.exact and e.runouts == 400 and [str(c) for c in e.dead] == ["2c"]
-    line = json.loads(equity_out.render(equity_out.equity_from_record(RECORD), "json"))
-    assert line == equity_out.equity_dict(equity_out.equity_from_record(RECORD))
-    assert equity_out.render(equity_out.equity_from_record(RECORD), "text", "f.jsonl:3").startswith(b"f.jsonl:3: ")
-    assert equity_out.render(equity_out.equity_from_record(RECORD), "csv", "f.jsonl:3").count(b"\n") == 2
+    result = equity_out.equity_from_record({**RECORD, "id": "h7"})
+    line = json.loads(equity_out.render(result, "json", "f.jsonl:3"))
+    assert line == {**equity_out.equity_dict(result), "source": "f.jsonl:3"} and line["id"] == "h7"
+    assert equity_out.render(result, "text", "f.jsonl:3").startswith(b"f.jsonl:3 id h7   Omaha Hi/Lo")
+    with pytest.raises(InputError, match="equity has its own CSV columns"):
+        equity_out.render(result, "csv", "f.jsonl:3")
 
 
 @pytest.mark.parametrize(("record", "error", "message"), [

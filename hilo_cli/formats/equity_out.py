@@ -17,6 +17,7 @@ from typing import Any
 from hilo_cli.cards import TEXT, Card, parse_cards
 from hilo_cli.equity import Equity, equity
 from hilo_cli.errors import CardError, InputError
+from hilo_cli.formats import jsonlib
 from hilo_cli.formats.records import DEFAULTS, Defaults, deal_from_record
 
 _CHANCES = ("scoop", "high_win", "high_tie", "low_win", "low_tie", "quartered")
@@ -101,10 +102,12 @@ def equity_text(e: Equity, where: str | None = None) -> str:
     to_come = deal.game.board_cards - len(deal.board)
     how = (f"exact: {e.runouts:,} runout{'s' if e.runouts != 1 else ''}" if e.exact
            else f"sampled: {e.runouts:,} runouts (seed {e.seed}), ± one standard error")
-    head = f"{deal.game.title} · board {board}" + (f" ({to_come} to come)" if to_come else "")
+    head = [deal.game.title, f"board {board}" + (f" ({to_come} to come)" if to_come else "")]
     if e.dead:
-        head += f" · dead {' '.join(_text(e.dead))}"
-    lines = [f"{where}: " + head if where else head, how]
+        head.append(f"dead {' '.join(_text(e.dead))}")
+    if deal.id is not None or where:
+        head.insert(0, " ".join(x for x in (where or "", f"id {deal.id}" if deal.id is not None else "") if x))
+    lines = ["   ".join(head), how]  # the parts of the head spaced as a showdown report spaces them
     columns = ["equity", "expected"] if e.money else ["equity"]
     columns += ["scoop", "high win", "high tie"]
     if deal.game.split:
@@ -198,11 +201,14 @@ def equity_from_record(record: object, defaults: Defaults = DEFAULTS) -> Equity:
 
 
 def render(e: Equity, fmt: str, where: str = "") -> bytes:
-    """One record's output for ``hilo batch``: a JSON line, CSV rows, or the text table."""
+    """One record's output for ``hilo batch``: a JSON line (with ``source``, as a showdown's) or the text
+    table. CSV has no room for it: a batch's CSV has the showdown's columns, so an equity record there
+    is an ``InputError`` that says so (``hilo equity --format csv`` writes equity CSV)."""
     if fmt == "json":
-        import json
-
-        return (json.dumps(equity_dict(e), ensure_ascii=False) + "\n").encode()
+        result = equity_dict(e)
+        result["source"] = where
+        return jsonlib.dumps_line(result)
     if fmt == "csv":
-        return equity_rows(e, where).encode()
+        raise InputError("equity has its own CSV columns, not a showdown's: use --format json or text for a batch "
+                         "with equity records, or hilo equity --format csv")
     return (equity_text(e, where) + "\n").encode()
