@@ -279,3 +279,14 @@ def test_nothing_in_the_pots_gives_the_share_of_one_pot() -> None:
         e = equity(_deal(listed, "9d 9c Tc Ts", **fields))
         assert [p.equity for p in e.players] == [Fraction(1, 2), Fraction(1, 2)]
         assert not e.money and e.pots == ()
+
+
+def test_courchevel_with_its_first_flop_card_up() -> None:
+    # RULES §6: in Courchevel one flop card is dealt face up before the betting, so one card is known;
+    # dead cards keep the brute force short.
+    deal = _deal([{"name": "A", "hole": "As 2s 3d Kh Qh"}, {"name": "B", "hole": "Ad 4c 5h Js Jc"}], "7d",
+                 pot=51, game="courchevel8")
+    dead = tuple(c for c in DECK if c >> 2 in (6, 7, 8) or c in parse_cards("Kc Kd Ks Qc Qd Qs 2c 3c 4d"))
+    e = equity(deal, dead)
+    assert e.runouts == 4845  # C(20, 4)
+    _agree(e, _brute(deal, dead))
