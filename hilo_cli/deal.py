@@ -175,8 +175,8 @@ def _check_boards(deal: Deal) -> None:
                         "every board of a deal has the same (RULES §12.5)")
     if sizes[0] != game.board_cards:
         raise DealError(f"each board has {sizes[0]} cards; {game.name} needs exactly {game.board_cards}")
-    if deal.board and tuple(deal.board) != boards[0]:
-        raise DealError("board differs from the first of boards: give one or the other, or the same cards")
+    if tuple(deal.board) != boards[0]:
+        raise DealError("board differs from the first of boards: with several boards, board is the first")
     where: dict[Card, tuple[int, int]] = {}
     for b, board in enumerate(boards):
         if len(set(board)) != len(board):

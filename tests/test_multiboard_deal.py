@@ -49,6 +49,7 @@ def test_good_boards(boards, kw):
         (lambda: two("7s 5d 3s 9c Ts", "7s 5d 3c 2s Ts"), "Ts is on board 1 .card 5. and board 2 .card 5."),
         (lambda: two("7s 5d 3s 9c Ts"), "1 board given in boards"),
         (lambda: two("7s 5d 3s 9c Ts", "7s 5d 3s 2s 4c", board="7s 5d 3s 2s 4c"), "board differs from the first"),
+        (lambda: two("7s 5d 3s 9c Ts", "7s 5d 3s 2s 4c", board=""), "board differs from the first"),
         (lambda: two("7s 5d 3s 9c Ts", "7s 5d 3s 2s 4c", multi_board="eithr"), "multi_board 'eithr'"),
         (lambda: two("7s 5d 3s 9c Ts", "7s 5d 3s 2s Ah"), "Ah appears twice: in A's hole cards and on board 2"),
         (lambda: two("7s 5d 3s 9c Ts", "7s 5d 3s 2s 2s"), "2s is on board 2 twice"),
