@@ -138,3 +138,11 @@ def test_the_same_cards_settle_the_same_however_written(seed):
         assert sorted((o.to, o.amount, o.half) for p in a.pots for o in p.odd_chips) == sorted(
             (o.to, o.amount, o.half) for p in b.pots for o in p.odd_chips), describe(deal)
         done += 1
+
+
+def test_csv_either_board_has_hands_per_board_but_no_chips_per_board():
+    s = settle(courchevel(multi_board="either"))
+    head, *body = rows(csv_out.header(boards=True) + csv_out.settlement_rows(s))
+    for row in body:
+        cells = dict(zip(head, row, strict=True))
+        assert cells["board_won"] == "" and cells["board_high_name"].count(" | ") == 1

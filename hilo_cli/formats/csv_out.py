@@ -4,10 +4,11 @@ A deal on several boards (RULES §12) adds seven columns at the end (``BOARD_COL
 entry per board separated by `` | `` in the order of the boards: ``boards`` (the cards of each board),
 ``board_high``, ``board_high_name``, ``board_low``, ``board_low_name``, ``board_no_low`` (the player's
 hands on each board) and ``board_won`` (the player's chips from each board's shares of the pots, before
-the uncalled chips returned). The base columns keep their meaning: ``board``, ``high`` and ``low`` are
-the first board's (or, with ``multi_board`` "either", the best over the boards), ``won`` the total.
-A writer that knows the input has several boards asks for ``header(boards=True)``; rows of such deals
-always carry the columns, and single-board rows carry them (empty) only when asked.
+the uncalled chips returned; empty under "either board", whose one division belongs to no board).
+The base columns keep their meaning: ``board``, ``high`` and ``low`` are the first board's (or, with
+``multi_board`` "either", the best over the boards), ``won`` the total. A writer that knows the input
+has several boards asks for ``header(boards=True)``; rows of such deals always carry the columns, and
+single-board rows carry them (empty) only when asked.
 """
 
 from __future__ import annotations
@@ -63,7 +64,8 @@ def _board_cells(s: Settlement, name: str, i: int) -> list[object]:
             _EACH.join(h.low.name if h.low else "" for h in hands),
             _EACH.join(h.no_low or "" for h in hands),
         ]
-    return [*cells, _EACH.join(map(str, won))]
+    # Under "either board" one division pays the best hands over the boards: no chips belong to one board.
+    return [*cells, "" if s.deal.multi_board == "either" else _EACH.join(map(str, won))]
 
 
 def settlement_rows(s: Settlement, source: str = "", boards: bool = False) -> str:
