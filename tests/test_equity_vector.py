@@ -89,3 +89,8 @@ def test_pack_keeps_rows_apart_when_codes_do_not_fit() -> None:
         for j in range(i):
             assert (wide[i] == wide[j]) == (rows[i] == rows[j])
     assert len(set(small.tolist())) == len({r[:3] for r in rows})
+
+
+@pytest.mark.parametrize("k", [0, 1, 2, 5])
+def test_multisets_are_combinations_with_replacement(k: int) -> None:
+    assert vector._multisets(k).tolist() == [list(c) for c in combinations_with_replacement(range(13), k)]

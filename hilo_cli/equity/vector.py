@@ -51,12 +51,20 @@ def _boards(known: tuple[int, ...], to_come: int) -> tuple[Array, Array, Array]:
     player's tables). Preflop that is all 6,175 five-rank multisets; on a flop, 91."""
     name = f"boards{known}"
     if name not in _cache:
-        boards = [tuple(sorted(known + more)) for more in combinations_with_replacement(range(13), to_come)]
-        ranks = np.array([b for b in boards if max(map(b.count, b)) <= 4], np.int64).reshape(-1, 5)
+        more = _multisets(to_come)
+        ranks = np.sort(np.hstack([np.broadcast_to(np.array(known, np.int64), (len(more), len(known))), more]),
+                        axis=1).reshape(-1, 5)
+        ranks = ranks[ranks[:, 0] != ranks[:, 4]]  # five of one rank cannot be dealt
         _cache[name] = ranks
         _cache[name + "keys"] = _W[ranks].sum(axis=1)
         _cache[name + "triples"] = _W[ranks[:, np.array(tables.TRIPLES)]].sum(axis=2)
     return _cache[name], _cache[name + "keys"], _cache[name + "triples"]
+
+
+def _multisets(k: int) -> Array:
+    """Every multiset of ``k`` rank indexes, as sorted rows: the ``k``-subsets of ``range(12 + k)`` with
+    the j-th element lowered by j (``itertools.combinations_with_replacement(range(13), k)``)."""
+    return all_runouts(12 + k, k).astype(np.int64) - np.arange(k)
 
 
 def _high5() -> Array:
@@ -65,7 +73,7 @@ def _high5() -> Array:
         table = tables.rank_table()
         products = np.array(sorted(table), np.int64)
         values = np.array([table[p] for p in products.tolist()], np.int32)
-        ranks = np.array(list(combinations_with_replacement(range(13), 5)), np.int64)
+        ranks = _multisets(5)
         wanted = np.array(tables.PRIMES, np.int64)[ranks].prod(axis=1)
         at = np.minimum(np.searchsorted(products, wanted), len(products) - 1)
         high5 = np.full(KEYS, -1, np.int32)
@@ -101,14 +109,17 @@ def _flush_boards() -> tuple[Array, Array, Array]:
     """Every 13-bit mask of three to five ranks (a board's cards of a flush suit), each mask's triples
     (padded to 10 by repeating the first), and the number of ranks in every 13-bit mask."""
     if "fboards" not in _cache:
-        count = np.array([m.bit_count() for m in range(1 << 13)], np.int64)
-        masks = np.flatnonzero((count >= 3) & (count <= 5))
-        threes = np.flatnonzero(count == 3)
-        rows, cols = np.nonzero((masks[:, None] & threes[None, :]) == threes[None, :])  # row by row, in order
-        start = np.searchsorted(rows, np.arange(len(masks)))
-        triples = np.repeat(threes[cols[start]][:, None], 10, axis=1)
-        triples[rows, np.arange(len(rows)) - start[rows]] = threes[cols]
-        _cache["fboards"], _cache["ftriples"], _cache["bitcount"] = masks, triples, count
+        every = np.arange(1 << 13)
+        count = np.zeros(1 << 13, np.int64)
+        for r in range(13):
+            count += (every >> r) & 1
+        masks, triples = [], []
+        for size in (3, 4, 5):
+            bits = np.int64(1) << all_runouts(13, size).astype(np.int64)  # each row: one set of suited ranks
+            subsets = bits[:, np.array(list(combinations(range(size), 3)))].sum(axis=2)
+            masks.append(bits.sum(axis=1))
+            triples.append(np.hstack([subsets, np.repeat(subsets[:, :1], 10 - subsets.shape[1], axis=1)]))
+        _cache["fboards"], _cache["ftriples"], _cache["bitcount"] = np.concatenate(masks), np.vstack(triples), count
     return _cache["fboards"], _cache["ftriples"], _cache["bitcount"]
 
 
