@@ -115,20 +115,20 @@ SMALL_CASES = {
 def test_vectorised_equals_settle_on_every_runout(case: str) -> None:
     players, board, fields = SMALL_CASES[case]
     deal = _deal(players, board, **fields)
-    _agree(equity(deal), _brute(deal))
+    _agree(equity(deal, method="vector"), _brute(deal))
 
 
 def test_suit_odd_chip_ties_are_settled_runout_by_runout() -> None:
     # RULES §4.6: who gets a leftover unit of a tied half depends on the cards, not only on who tied.
     deal = _deal([{"name": "A", "hole": "Ah 2h Kc Kd"}, {"name": "B", "hole": "Ad 2d Qc Qh"},
                   {"name": "C", "hole": "Js Ts 9s 3c"}], "4c 5d 8s Kh", pot=103, odd_chip="suit")
-    _agree(equity(deal), _brute(deal))
+    _agree(equity(deal, method="vector"), _brute(deal))
 
 
 def test_dead_cards_leave_the_deck() -> None:
     deal = _deal([{"name": "A", "hole": "As 2s Kd Qh"}, {"name": "B", "hole": "Ac 3c Th Td"}], "2h 7c 8d", pot=100)
     dead = parse_cards("4c 5c 6h")
-    e = equity(deal, dead)
+    e = equity(deal, dead, method="vector")
     assert e.runouts == 38 * 37 // 2  # 52 - 8 hole - 3 board - 3 dead
     _agree(e, _brute(deal, dead))
 
@@ -139,7 +139,7 @@ def test_no_qualifier_low_equals_settle(odd_chip: str | None) -> None:
     deal = _deal([{"name": "A", "hole": "As 2s Kd Qh"}, {"name": "B", "hole": "Ac 3c Th Td"},
                   {"name": "C", "hole": "Kc Qc 9s 9d"}], "2h 7c 8d Ks", pot=101, qualifier=None, odd_chip=odd_chip)
     e = equity(deal)
-    assert e.method == "vector"
+    assert e.method == "vector"  # the default: settle() searches every selection for a no-qualifier low
     _agree(e, _brute(deal))
 
 
@@ -149,15 +149,25 @@ def test_plain_and_vector_agree_on_a_flop() -> None:
     assert equity(deal, method="plain")[:-2] == equity(deal, method="vector")[:-2]
 
 
+def test_which_way_a_run_goes() -> None:
+    heads_up = [{"name": "A", "hole": "As 2s Kd Qh"}, {"name": "B", "hole": "Ac 3c Th Td"}]
+    assert equity(_deal(heads_up, "2h 7c 8d", pot=10)).method == "plain"  # 820 runouts: settle each
+    assert equity(_deal(heads_up, "2h 7c 8d", pot=10), samples=50).method == "vector"  # sampled: numpy draws
+    assert equity(_deal(heads_up, "2h 7c", pot=10)).method == "vector"  # 11,480 runouts
+    assert equity(_deal(heads_up, "2h 7c 8d", pot=10, odd_chip="suit")).method == "vector"
+    assert equity(_deal(heads_up, "2h 7c 8d", pot=10, qualifier=None)).method == "vector"
+
+
 def _contributed(deal: Deal) -> int:
     return sum(p.contributed or 0 for p in deal.players) if deal.pot is None else deal.pot
 
 
+@pytest.mark.parametrize("method", ["vector", "plain"])
 @pytest.mark.parametrize("case", list(SMALL_CASES))
-def test_equities_sum_to_one_and_chips_to_the_pots(case: str) -> None:
+def test_equities_sum_to_one_and_chips_to_the_pots(case: str, method: str) -> None:
     players, board, fields = SMALL_CASES[case]
     deal = _deal(players, board, **fields)
-    e = equity(deal)
+    e = equity(deal, method=method)
     assert sum(p.equity for p in e.players) == 1
     assert sum(p.expected_chips or 0 for p in e.players) == _contributed(deal) - sum(e.returned.values())
     for pot in e.pots:
@@ -287,6 +297,6 @@ def test_courchevel_with_its_first_flop_card_up() -> None:
     deal = _deal([{"name": "A", "hole": "As 2s 3d Kh Qh"}, {"name": "B", "hole": "Ad 4c 5h Js Jc"}], "7d",
                  pot=51, game="courchevel8")
     dead = tuple(c for c in DECK if c >> 2 in (6, 7, 8) or c in parse_cards("Kc Kd Ks Qc Qd Qs 2c 3c 4d"))
-    e = equity(deal, dead)
+    e = equity(deal, dead, method="vector")
     assert e.runouts == 4845  # C(20, 4)
     _agree(e, _brute(deal, dead))

@@ -9,7 +9,8 @@ the same numbers:
   qualifier or high only). Runouts are counted by their pattern (who wins each half of each pot), and
   one runout of each pattern is settled by ``settle`` for the pattern's chips; under the suit odd-chip
   rule (§4.6) a pattern with leftover units in a tied half has each of its runouts settled.
-* ``plain``: ``settle`` on every runout (the no-qualifier low, which the tables do not serve, §3.6).
+* ``plain``: ``settle`` on every runout: the reference the vectorised path is held to, and the quicker
+  way for a small exact run (a turn, most flops), which then never imports numpy.
 
 Equity is a player's expected chips over everything in the pots (returned uncalled chips, §5.3, are
 no one's to win); with no money given it is the plain share of one pot. Sampling reports the standard
@@ -39,6 +40,7 @@ __all__ = ["EXACT_LIMIT_SECONDS", "NO_MONEY_POT", "SLOW_SAMPLES", "Equity", "Pla
            "equity", "prepare"]
 
 EXACT_LIMIT_SECONDS = 10.0
+PLAIN_RUNOUTS = 1_000
 SLOW_SAMPLES = 10_000
 """Runouts sampled instead of an exact run judged too long (a run that settles runouts one by one)."""
 CHUNK = 1 << 17
@@ -91,9 +93,17 @@ class Equity(NamedTuple):
     note: str | None
 
 
-def method_for(deal: Deal) -> str:
-    """``vector`` for the Omaha games (two hole cards and three board cards), else ``plain``."""
-    return "vector" if deal.game.hole_used == 2 else "plain"
+def method_for(deal: Deal, runouts: int, samples: int | None) -> str:
+    """``vector`` for the Omaha games (two hole cards and three board cards), except a small exact run
+    that the table evaluator settles quickly (``PLAIN_RUNOUTS`` runouts at most, an 8 or 9 qualifier or
+    high only, odd chips by the button): settling each of a few hundred runouts costs less than
+    importing numpy. Sampled runs always take ``vector``, so a seed draws the same runouts whatever
+    the deal."""
+    game = deal.game
+    if game.hole_used != 2:
+        return "plain"
+    fast = not (game.split and deal.qualifier is None) and deal.odd_chip_rule == "button"
+    return "plain" if samples is None and fast and runouts <= PLAIN_RUNOUTS else "vector"
 
 
 def equity(deal: Deal, dead: Sequence[Card] = (), samples: int | None = None, seed: int | None = None,
@@ -105,7 +115,7 @@ def equity(deal: Deal, dead: Sequence[Card] = (), samples: int | None = None, se
     ``note``) unless ``exact``. Raises ``DealError`` for a deal that cannot be run out (``prepare``).
     """
     setup = prepare(deal, tuple(dead))
-    how = method or method_for(deal)
+    how = method or method_for(deal, setup.runouts, samples)
     note = None
     if samples is not None and samples < 1:
         raise DealError(f"samples is {samples}: at least 1")
