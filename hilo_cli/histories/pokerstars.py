@@ -110,11 +110,12 @@ def record(hand: StarsHand) -> HandRecord:
             return not_checkable(f"cards not shown at a contested showdown: {', '.join(unseen)}")
     actions = _actions(hand, players, game.board_cards == 0, structure)
     stacks = {s.name: s.stack for s in hand.seats}
+    seat_of = {s.name: s.seat for s in hand.seats}
     bring_in = next((a.amount for a in hand.actions if a.verb == "bring in"), 0)
     small, big = (header.small, header.big) if structure == "fixed" else (header.big, header.big)
     replayable = Hand(
         game, structure, tuple(players), tuple(stacks[p] for p in players), tuple(actions),
-        seats=tuple(_seat(hand, p) for p in players), button=hand.button if game.board_cards else None,
+        seats=tuple(seat_of[p] for p in players), button=hand.button if game.board_cards else None,
         bring_in=bring_in, small_bet=small, big_bet=big, check_turns=game.board_cards > 0, id=id,
         qualifier=8 if game.split else None)
     boards = tuple(tuple(hand.boards[r]) for r in sorted(hand.boards) if r > 0)
@@ -195,10 +196,6 @@ def adjust(deal: Deal, summary: Summary, boards: tuple[tuple[Card, ...], ...]) -
     if any(rake):
         deal = deal._replace(rake=rake)
     return deal
-
-
-def _seat(hand: StarsHand, name: str) -> int:
-    return next(s.seat for s in hand.seats if s.name == name)
 
 
 def _players(hand: StarsHand) -> list[str]:

@@ -19,6 +19,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from functools import lru_cache
+from itertools import pairwise
 from typing import NamedTuple
 
 from hilo_cli.cards import Card, parse_cards
@@ -232,16 +233,6 @@ def _cards(text: str, what: str) -> tuple[Card, ...]:
         raise InputError(f"{what}: {e.message}") from None
 
 
-def _player(line: str, names: set[str]) -> tuple[str, str] | None:
-    """``NAME: rest`` for a seated ``NAME`` (names may hold spaces and colons: try each ': ')."""
-    at = line.find(": ")
-    while at > 0:
-        if line[:at] in names:
-            return line[:at], line[at + 2:]
-        at = line.find(": ", at + 1)
-    return None
-
-
 class _Reader:
     """Reads one hand's lines into a ``StarsHand``; ``fail`` raises at the current line."""
 
@@ -266,62 +257,88 @@ class _Reader:
         if wanted is not None and not wanted(header):
             return hand  # a game not checked: its lines (draws, razz) are not read
         self.scale = 100 if header.currency else 1
-        stud = "Stud" in header.game or header.game.startswith("Razz")
-        streets = STUD_STREETS if stud else BOARD_STREETS
-        names: set[str] = set()
-        section = "seats"  # seats, play, showdown, summary
-        street, run = 0, 0
-        for number, line in zip(line_numbers[1:], lines[1:], strict=True):
-            self.number = number
-            try:
-                if section == "summary":
-                    self._summary(hand, line)
-                    continue
-                if line.startswith("*** "):
-                    m = STREET.match(line)
-                    if m is None:
-                        raise InputError(f"cannot read the street line {line!r}")
-                    name, run_word = m.group("name"), m.group("run")
-                    if name == "SUMMARY":
-                        section = "summary"
-                    elif name in ("SHOW DOWN", "SHOWDOWN"):
-                        section, hand.showdown = "showdown", True
-                        run = RUNS[run_word]
-                    elif name in streets:
-                        section, street = "play", streets[name]
-                        run = RUNS[run_word]
-                        hand.actions.append(Action(number, street, "", "street", 0, None, False, line, (), run))
-                        self._board(hand, run, name, m.group("cards"), stud, number, street)
-                    else:
-                        raise InputError(f"unknown street {name!r}")
-                    continue
-                if section == "seats" and line.startswith("Table '"):
-                    t = TABLE.match(line)
-                    if t is None:
-                        raise InputError(f"cannot read the table line {line!r}")
-                    hand.button = int(t.group("button")) if t.group("button") else None
-                    continue
-                if line.startswith("Seat ") and section == "seats":
-                    s = SEAT.match(line)
-                    if s is None:
-                        raise InputError(f"cannot read the seat line {line!r}")
-                    seat = Seat(int(s.group("seat")), s.group("name"), money(s.group("stack"), self.scale),
-                                s.group("out") is not None)
-                    if seat.name in names or any(x.seat == seat.seat for x in hand.seats):
-                        raise InputError(f"seat {seat.seat} ({seat.name!r}) is listed twice")
-                    hand.seats.append(seat)
-                    names.add(seat.name)
-                    continue
-                self._line(hand, line, number, names, street, run)
-            except InputError as e:
-                raise self.fail(e.message) from None
-        hand.end = line_numbers[-1]
+        count = len(lines)
+        try:
+            at = self._seats(hand, lines, line_numbers)
+            at = self._play(hand, lines, line_numbers, at)
+            for i in range(at, count):
+                self.number = line_numbers[i]
+                self._summary(hand, lines[i])
+        except InputError as e:
+            raise self.fail(e.message) from None
         self.number = hand.end
-        if section != "summary":
+        if at >= count + 1:
             raise self.fail(f"hand #{header.id} is cut short: no '*** SUMMARY ***' line")
         if hand.total is None and not hand.cancelled:
             raise self.fail(f"hand #{header.id}: the summary has no 'Total pot' line")
         return hand
+
+    def _seats(self, hand: StarsHand, lines: list[str], numbers: list[int]) -> int:
+        """The table and seat lines after the header; returns the index of the first line after them."""
+        names: set[str] = set()
+        seats: set[int] = set()
+        at = 1
+        for at in range(1, len(lines)):
+            line = lines[at]
+            self.number = numbers[at]
+            if line.startswith("Seat "):
+                s = SEAT.match(line)
+                if s is None:
+                    raise InputError(f"cannot read the seat line {line!r}")
+                seat = Seat(int(s.group("seat")), s.group("name"), money(s.group("stack"), self.scale),
+                            s.group("out") is not None)
+                if seat.name in names or seat.seat in seats:
+                    raise InputError(f"seat {seat.seat} ({seat.name!r}) is listed twice")
+                hand.seats.append(seat)
+                names.add(seat.name)
+                seats.add(seat.seat)
+            elif line.startswith("Table '"):
+                t = TABLE.match(line)
+                if t is None:
+                    raise InputError(f"cannot read the table line {line!r}")
+                hand.button = int(t.group("button")) if t.group("button") else None
+            else:
+                return at
+        return len(lines)
+
+    def _play(self, hand: StarsHand, lines: list[str], numbers: list[int], start: int) -> int:
+        """From the blinds to "*** SUMMARY ***"; returns the index after it (``len(lines) + 1`` when the
+        hand has no summary: cut short)."""
+        header = hand.header
+        stud = "Stud" in header.game or header.game.startswith("Razz")
+        streets = STUD_STREETS if stud else BOARD_STREETS
+        names = {s.name for s in hand.seats}
+        street, run = 0, 0
+        actions = hand.actions
+        for at in range(start, len(lines)):
+            line = lines[at]
+            number = self.number = numbers[at]
+            if line.startswith("*** "):
+                m = STREET.match(line)
+                if m is None:
+                    raise InputError(f"cannot read the street line {line!r}")
+                name, run_word = m.group("name"), m.group("run")
+                if name == "SUMMARY":
+                    return at + 1
+                if name in ("SHOW DOWN", "SHOWDOWN"):
+                    hand.showdown, run = True, RUNS[run_word]
+                elif name in streets:
+                    street, run = streets[name], RUNS[run_word]
+                    actions.append(Action(number, street, "", "street", 0, None, False, line, (), run))
+                    self._board(hand, run, name, m.group("cards"), stud, number, street)
+                else:
+                    raise InputError(f"unknown street {name!r}")
+                continue
+            # Most lines are "NAME: action"; a name may itself hold ": ", so each ": " is tried.
+            colon = line.find(": ")
+            while colon > 0:
+                if line[:colon] in names:
+                    self._action(hand, line[:colon], line[colon + 2:].strip(), line, number, street)
+                    break
+                colon = line.find(": ", colon + 1)
+            else:
+                self._line(hand, line, number, names, street, run)
+        return len(lines) + 1
 
     def _board(self, hand: StarsHand, run: int, name: str, text: str, stud: bool, number: int,
                street: int) -> None:
@@ -355,12 +372,6 @@ class _Reader:
 
     def _line(self, hand: StarsHand, line: str, number: int, names: set[str], street: int, run: int) -> None:
         scale = self.scale
-        said = _player(line, names)
-        if said is not None:
-            name, rest = said
-            rest = rest.strip()
-            self._action(hand, name, rest, line, number, street)
-            return
         if line.startswith("Dealt to "):
             body = line[len("Dealt to "):]
             at = body.find(" [")
@@ -450,6 +461,9 @@ class _Reader:
 
     def _summary(self, hand: StarsHand, line: str) -> None:
         scale = self.scale
+        if line.startswith("Seat "):
+            self._summary_seat(hand, line)
+            return
         m = TOTAL.match(line)
         if m is not None:
             hand.total = money(m.group("total"), scale)
@@ -473,6 +487,11 @@ class _Reader:
             if not hand.run_twice:
                 raise InputError(f"cannot read {line!r}")
             return
+        raise InputError(f"cannot read the summary line {line!r}")
+
+    def _summary_seat(self, hand: StarsHand, line: str) -> None:
+        """``Seat N: NAME (button) showed [...] and won (...) with ...``: what the seat won, its cards."""
+        scale = self.scale
         m = SUMMARY_SEAT.match(line)
         if m is not None:
             seat = int(m.group("seat"))
@@ -491,24 +510,40 @@ class _Reader:
         raise InputError(f"cannot read the summary line {line!r}")
 
 
+_START = re.compile(r"^[ \t]*(?:PokerStars|POKERSTARS) ", re.MULTILINE)
+
+
 def read_hands(source: str, text: str, wanted: Callable[[Header], bool] | None = None
                ) -> Iterator[StarsHand | BadHand]:
     """Every hand of a file's text, in file order: a ``StarsHand``, or a ``BadHand`` for one that cannot
     be read (the other hands are still read). A hand whose header ``wanted`` refuses (a game that is not
-    checked) comes back with its header only."""
+    checked) comes back with its header only.
+
+    A hand starts at a header line; blank lines separate hands in the files, but a header is what starts
+    one, so a missing blank line does not merge two hands. Text before the first header that is not blank
+    comes out as a bad hand of its own.
+    """
     if text.startswith("\ufeff"):
         text = text[1:]
-    numbered = [(n, raw.strip()) for n, raw in enumerate(text.splitlines(), 1)]
-    groups: list[list[tuple[int, str]]] = []
-    for n, line in numbered:
-        if not line:
+    starts = [0]
+    for m in _START.finditer(text):
+        end = text.find("\n", m.end())
+        if HEADER.match(text[m.start():end if end >= 0 else len(text)].strip()):
+            starts.append(m.start())
+    starts.append(len(text))
+    line = 1
+    for begin, end in pairwise(starts):
+        chunk = text[begin:end].splitlines()
+        numbers: list[int] = []
+        lines: list[str] = []
+        for i, raw in enumerate(chunk):
+            stripped = raw.strip()
+            if stripped:
+                numbers.append(line + i)
+                lines.append(stripped)
+        line += len(chunk)
+        if not lines:
             continue
-        if not groups or (line.startswith(("PokerStars ", "POKERSTARS ")) and HEADER.match(line)):
-            groups.append([])
-        groups[-1].append((n, line))
-    for group in groups:
-        numbers = [n for n, _ in group]
-        lines = [line for _, line in group]
         reader = _Reader(source, numbers[0], lines)
         try:
             yield reader.read(numbers, wanted)
