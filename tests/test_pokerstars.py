@@ -222,7 +222,7 @@ def test_run_twice_boards_share_the_cards_dealt_before_the_all_in() -> None:
     assert hand.boards == {0: list(parse_cards("2c 5h 9d")), 1: list(parse_cards("2c 5h 9d Kc 3s")),
                            2: list(parse_cards("2c 5h 9d 6c Td"))}
     assert hand.summary_boards == {1: parse_cards("2c 5h 9d Kc 3s"), 2: parse_cards("2c 5h 9d 6c Td")}
-    assert hand.run_twice == 2
+    assert hand.runs == 2
     assert [(c.player, c.run) for c in hand.collects] == [("Al", 1), ("Bo", 2)]
     assert hand.summary_cards == {"Al": parse_cards("Ah 4h Jd Js"), "Bo": parse_cards("Kd Ks 8c 8h")}
 
@@ -320,7 +320,7 @@ def test_collected_lines_are_summed_per_player() -> None:
 
 
 def test_stud_records_no_button_and_no_turn_checks() -> None:
-    text = open(DATA / "stud-hilo.txt", encoding="utf-8").read()
+    text = (DATA / "stud-hilo.txt").read_text(encoding="utf-8")
     (rec,) = records(text)
     assert rec.hand is not None and rec.hand.button is None and not rec.hand.check_turns
     assert rec.hand.structure == "fixed" and (rec.hand.small_bet, rec.hand.big_bet, rec.hand.bring_in) == (10, 20, 5)
@@ -350,3 +350,18 @@ def test_dead_small_blind_posted_with_the_big_blind_is_dead_money() -> None:
 
 
 
+
+
+def test_summary_board_must_be_the_board_dealt() -> None:
+    text = (DATA / "odd-cent.txt").read_text(encoding="utf-8")
+    text = text.replace("Board [3h 6d Qc 8s Kd]", "Board [3h 6d Qc 8s Ks]")
+    (rec,) = records(text)
+    assert rec.error == "the summary's board 3h 6d Qc 8s Ks is not the board dealt, 3h 6d Qc 8s Kd"
+
+
+def test_run_twice_summary_must_match_the_runs_dealt() -> None:
+    text = (DATA / "run-twice.txt").read_text(encoding="utf-8")
+    (rec,) = records(text.replace("Hand was run twice", "Hand was run three times"))
+    assert rec.error == "the summary says the hand was run 3 times, but 2 runs were dealt"
+    (rec,) = records(text.replace("SECOND Board [4d 7s Qh 6c Td]", "SECOND Board [4d 7s Qh 6c Th]"))
+    assert rec.error is not None and rec.error.startswith("the summary's SECOND board 4d 7s Qh 6c Th")

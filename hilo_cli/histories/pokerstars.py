@@ -71,15 +71,6 @@ def pot_name(index: int, count: int) -> str:
     return "main pot" if index == 0 else f"side pot-{index}"
 
 
-def _pot_index(printed: str) -> int:
-    """The pot a "collected ... from <pot>" line names: main pot first (0), then side pot 1, 2, ..."""
-    if printed in ("pot", "main pot"):
-        return 0
-    if printed == "side pot":
-        return 1
-    return int(printed.rsplit("-", 1)[1])
-
-
 def record(hand: StarsHand) -> HandRecord:
     """One hand into the record ``hilo check`` replays and settles (see the module docstring)."""
     header = hand.header
@@ -101,6 +92,7 @@ def record(hand: StarsHand) -> HandRecord:
         return not_checkable(f"{', '.join(hand.cashed_out)} cashed out the hand: the pot was not awarded "
                              "at a showdown")
     game = GAMES[name]
+    _check_boards(hand)
     players = _players(hand)
     dead = hand.mucks | {a.player for a in hand.actions if a.verb == "fold"}  # folded or mucked (RULES §7.3)
     live = [p for p in players if p not in dead]
@@ -196,6 +188,19 @@ def adjust(deal: Deal, summary: Summary, boards: tuple[tuple[Card, ...], ...]) -
     if any(rake):
         deal = deal._replace(rake=rake)
     return deal
+
+
+def _check_boards(hand: StarsHand) -> None:
+    """The summary's boards are the boards dealt, and "Hand was run twice" has two runs (RULES §12.1)."""
+    runs = [r for r in hand.boards if r > 0]
+    if hand.runs > 1 and len(runs) != hand.runs:
+        raise DealError(f"the summary says the hand was run {hand.runs} times, but {len(runs)} runs were dealt")
+    for run, cards in hand.summary_boards.items():
+        dealt = tuple(hand.boards.get(run, ()))
+        if cards != dealt:
+            label = {0: "board", 1: "FIRST board", 2: "SECOND board", 3: "THIRD board"}[run]
+            raise DealError(f"the summary's {label} {format_cards(cards)} is not the board dealt, "
+                            f"{format_cards(dealt) or 'none'}")
 
 
 def _players(hand: StarsHand) -> list[str]:

@@ -151,23 +151,14 @@ class StarsHand:
     collects: list[Collect] = field(default_factory=list)
     cashed_out: list[str] = field(default_factory=list)
     cancelled: bool = False
-    showdown: bool = False
     total: int | None = None
     printed_pots: list[int] = field(default_factory=list)  # main pot, side pot 1, ... as printed (after rake)
     rake: int = 0
-    run_twice: int = 1
+    runs: int = 1  # "Hand was run twice" (three times): 2 (3)
     summary_boards: dict[int, tuple[Card, ...]] = field(default_factory=dict)
     won: dict[str, int] = field(default_factory=dict)  # the summary's "won (…)"/"collected (…)" per player
     summary_cards: dict[str, tuple[Card, ...]] = field(default_factory=dict)
     end: int = 0  # the last line of the hand
-
-    @property
-    def where(self) -> str:
-        return f"{self.source}:{self.line}"
-
-    @property
-    def names(self) -> list[str]:
-        return [s.name for s in self.seats]
 
 
 class BadHand(InputError):
@@ -321,7 +312,7 @@ class _Reader:
                 if name == "SUMMARY":
                     return at + 1
                 if name in ("SHOW DOWN", "SHOWDOWN"):
-                    hand.showdown, run = True, RUNS[run_word]
+                    run = RUNS[run_word]
                 elif name in streets:
                     street, run = streets[name], RUNS[run_word]
                     actions.append(Action(number, street, "", "street", 0, None, False, line, (), run))
@@ -483,8 +474,8 @@ class _Reader:
             return
         if line.startswith("Hand was run "):
             words = line[len("Hand was run "):].split()
-            hand.run_twice = {"twice": 2, "three": 3}.get(words[0] if words else "", 0)
-            if not hand.run_twice:
+            hand.runs = {"twice": 2, "three": 3}.get(words[0] if words else "", 0)
+            if not hand.runs:
                 raise InputError(f"cannot read {line!r}")
             return
         raise InputError(f"cannot read the summary line {line!r}")
