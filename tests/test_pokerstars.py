@@ -365,3 +365,17 @@ def test_run_twice_summary_must_match_the_runs_dealt() -> None:
     assert rec.error == "the summary says the hand was run 3 times, but 2 runs were dealt"
     (rec,) = records(text.replace("SECOND Board [4d 7s Qh 6c Td]", "SECOND Board [4d 7s Qh 6c Th]"))
     assert rec.error is not None and rec.error.startswith("the summary's SECOND board 4d 7s Qh 6c Th")
+
+
+def test_collected_lines_by_pot() -> None:
+    hand = one((DATA / "side-pots-rake.txt").read_text(encoding="utf-8"))
+    assert pokerstars.collected_by_pot(hand) == ({"Carol": 200, "Alice": 199}, {"Carol": 380})
+    hand = one((DATA / "run-twice.txt").read_text(encoding="utf-8"))
+    assert pokerstars.collected_by_pot(hand) == ({"Max": 480, "Ned": 479},)
+
+
+def test_collected_from_a_pot_the_summary_does_not_print() -> None:
+    text = (DATA / "odd-cent.txt").read_text(encoding="utf-8").replace("Eve collected $0.90 from pot",
+                                                                        "Eve collected $0.90 from side pot-2")
+    (rec,) = records(text)
+    assert rec.error == "line 28: Eve collected from the side pot-2, but the summary prints 1 pot"

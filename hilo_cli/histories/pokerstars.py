@@ -71,6 +71,29 @@ def pot_name(index: int, count: int) -> str:
     return "main pot" if index == 0 else f"side pot-{index}"
 
 
+def _pot_index(printed: str) -> int:
+    """The pot a "collected ... from <pot>" line names: main pot first (0), then side pot 1, 2, ..."""
+    if printed in ("pot", "main pot"):
+        return 0
+    if printed == "side pot":
+        return 1
+    return int(printed.rsplit("-", 1)[1])
+
+
+def collected_by_pot(hand: StarsHand) -> tuple[dict[str, int], ...]:
+    """What the site paid from each pot (main pot first, runs added together): the "collected" lines by
+    the pot they name. A line naming a pot the summary does not print is the site's own inconsistency."""
+    count = max(len(hand.printed_pots), 1)
+    paid: list[dict[str, int]] = [{} for _ in range(count)]
+    for c in hand.collects:
+        i = _pot_index(c.pot)
+        if i >= count:
+            raise DealError(f"line {c.line}: {c.player} collected from the {c.pot}, but the summary prints "
+                            f"{count} pot{'s' if count > 1 else ''}")
+        paid[i][c.player] = paid[i].get(c.player, 0) + c.amount
+    return tuple(paid)
+
+
 def record(hand: StarsHand) -> HandRecord:
     """One hand into the record ``hilo check`` replays and settles (see the module docstring)."""
     header = hand.header
@@ -93,6 +116,7 @@ def record(hand: StarsHand) -> HandRecord:
                              "at a showdown")
     game = GAMES[name]
     _check_boards(hand)
+    collected_by_pot(hand)
     players = _players(hand)
     dead = hand.mucks | {a.player for a in hand.actions if a.verb == "fold"}  # folded or mucked (RULES §7.3)
     live = [p for p in players if p not in dead]
