@@ -302,3 +302,10 @@ def test_item11_json_keeps_names_exactly() -> None:
 def test_item11_error_lines_escape_names_too() -> None:
     line = one_error_line(run(["batch", "-"], stdin=f"{BOARD} | E\x1b[31mve: {A_HOLE} | B: {A_HOLE} | pot 10\n"))
     assert "\x1b" not in line
+
+
+def test_a_bare_hilo_names_every_command() -> None:
+    from hilo_cli.cli import COMMANDS
+
+    line = one_error_line(run([]))
+    assert all(name in line for name in COMMANDS), line

@@ -63,7 +63,9 @@ class HiloGroup(click.Group):
             click.echo(f"hilo: error: {shown(str(e))}", err=True)
             sys.exit(e.exit_status)
         except _NO_ARGS:
-            click.echo("hilo: error: missing command: showdown or batch (see 'hilo --help')", err=True)
+            names = list(COMMANDS)
+            click.echo(f"hilo: error: missing command: {', '.join(names[:-1])} or {names[-1]} (see 'hilo --help')",
+                       err=True)
             sys.exit(ExitStatus.BAD_INPUT)
         except OSError as e:
             click.echo(f"hilo: error: cannot write the output: {e.strerror or e}", err=True)
