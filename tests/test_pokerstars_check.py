@@ -287,3 +287,9 @@ def test_readme_section_examples_are_what_hilo_prints(monkeypatch: pytest.Monkey
     for command, expected in examples:
         result = CliRunner().invoke(main, shlex.split(command)[1:])
         assert normalise(expected) == normalise(result.stdout), command
+
+
+def test_cards_shown_only_in_the_summary_speak() -> None:
+    # Gus's show line is gone, but the summary shows his cards: they are his hand (RULES §7.1).
+    text = text_of("odd-cent.txt").replace("Gus: shows [Qd Qh 9c Tc] (HI: three of a kind, Queens)\n", "")
+    assert only(text)[0] == "ok"

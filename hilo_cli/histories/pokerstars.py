@@ -11,8 +11,9 @@ replayed deal before it is settled: the rake of each pot and the boards of a han
 * **Runs** (RULES §12): "FIRST/SECOND FLOP|TURN|RIVER" are the boards of a hand run twice; every pot
   is divided between the runs, then each run's share on its own board.
 * **What the site paid**: the "collected" lines summed per player (several per player when a player
-  wins both halves, several pots, or both runs), plus the uncalled bet returned; the summary's "won (…)"
-  must say the same, or the hand is reported as the site's own inconsistency.
+  wins both halves, several pots, or both runs); the summary's "won (…)" must say the same, or the hand
+  is reported as the site's own inconsistency. The uncalled bet the site returned must be the one the
+  actions leave (RULES §5.3); the check adds it to both sides.
 * **Not checkable**, with the reason, never an error: a game hilo does not play (hold'em, razz, draw in a
   mixed game), a cancelled hand, a cashed-out hand, a contested showdown whose cards are not all shown.
 """
@@ -108,7 +109,7 @@ def record(hand: StarsHand) -> HandRecord:
     if name is None:
         where = f" ({header.mixed} table)" if header.mixed else ""
         return not_checkable(f"{header.game} {header.limit}{where} is not a game hilo plays")
-    structure = STRUCTURES.get(header.limit.title().replace("Pot Limit Pre-Flop, No Limit Post-Flop", ""))
+    structure = STRUCTURES.get(header.limit.title())
     if structure is None:
         return not_checkable(f"the betting structure {header.limit!r} is not one hilo replays")
     if hand.cashed_out:
@@ -120,18 +121,25 @@ def record(hand: StarsHand) -> HandRecord:
     players = _players(hand)
     dead = hand.mucks | {a.player for a in hand.actions if a.verb == "fold"}  # folded or mucked (RULES §7.3)
     live = [p for p in players if p not in dead]
+    seats = {s.name: s.seat for s in hand.seats}
+    shown_in_summary: list[Action] = []
     if len(live) > 1:
         unseen = [p for p in live if p not in hand.shows and p not in hand.summary_cards]
         if unseen:
             return not_checkable(f"cards not shown at a contested showdown: {', '.join(unseen)}")
-    actions = _actions(hand, players, game.board_cards == 0, structure)
+        for p in live:
+            if p not in hand.shows:
+                # Shown in the summary only ("Seat 3: X showed [...] and won"): the cards speak (RULES §7.1).
+                cards = hand.summary_cards[p]
+                text = f"Seat {seats[p]}: {p} showed [{format_cards(cards)}]"
+                shown_in_summary.append(Action(hand.end, text, p, "show", None, cards))
+    actions = _actions(hand, players, game.board_cards == 0, structure) + shown_in_summary
     stacks = {s.name: s.stack for s in hand.seats}
-    seat_of = {s.name: s.seat for s in hand.seats}
     bring_in = next((a.amount for a in hand.actions if a.verb == "bring in"), 0)
     small, big = (header.small, header.big) if structure == "fixed" else (header.big, header.big)
     replayable = Hand(
         game, structure, tuple(players), tuple(stacks[p] for p in players), tuple(actions),
-        seats=tuple(seat_of[p] for p in players), button=hand.button if game.board_cards else None,
+        seats=tuple(seats[p] for p in players), button=hand.button if game.board_cards else None,
         bring_in=bring_in, small_bet=small, big_bet=big, check_turns=game.board_cards > 0, id=id,
         qualifier=8 if game.split else None)
     boards = tuple(tuple(hand.boards[r]) for r in sorted(hand.boards) if r > 0)
