@@ -274,6 +274,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Settle many random deals with hilo batch and check every chip.")
     parser.add_argument("--count", type=int, default=1_000_000, help="number of deals (default 1,000,000)")
     parser.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
+    parser.add_argument("--deals", default=None, help="settle this file of deals instead of writing new ones")
     parser.add_argument("--interval", type=float, default=0.5, help="seconds between memory samples")
     parser.add_argument("--runs", type=lambda t: [int(j) for j in t.split(",")], default=[1, 2],
                         help="--jobs of each run, compared byte for byte (default 1,2; the first run's deals "
@@ -281,12 +282,19 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     count = args.count
     with tempfile.TemporaryDirectory(prefix="hilo-soak-") as tmp:
-        path = Path(tmp) / "deals.jsonl"
-        start = time.perf_counter()
-        with open(path, "w", encoding="utf-8") as out:
-            write_deals(out, count, args.seed)
-        print(f"{count:,} deals written in {time.perf_counter() - start:.1f} s "
-              f"({path.stat().st_size / 2**20:.0f} MiB of JSON Lines, seed {args.seed})", flush=True)
+        if args.deals:
+            # Deals written by an earlier run (e.g. to run --jobs 2 beside a --jobs 1 run on the same file).
+            path = Path(args.deals)
+            with open(path, "rb") as f:
+                count = sum(1 for _ in f)
+            print(f"{count:,} deals read from {path}", flush=True)
+        else:
+            path = Path(tmp) / "deals.jsonl"
+            start = time.perf_counter()
+            with open(path, "w", encoding="utf-8") as out:
+                write_deals(out, count, args.seed)
+            print(f"{count:,} deals written in {time.perf_counter() - start:.1f} s "
+                  f"({path.stat().st_size / 2**20:.0f} MiB of JSON Lines, seed {args.seed})", flush=True)
         runs = []
         for i, jobs in enumerate(args.runs):
             check = i == 0
