@@ -379,3 +379,18 @@ def test_collected_from_a_pot_the_summary_does_not_print() -> None:
                                                                         "Eve collected $0.90 from side pot-2")
     (rec,) = records(text)
     assert rec.error == "line 28: Eve collected from the side pot-2, but the summary prints 1 pot"
+
+
+def test_hands_can_be_read_one_by_one_where_they_are_checked() -> None:
+    # A parent splits the file cheaply; each hand is read on its own (in a worker) to the same record.
+    from hilo_cli.histories.pokerstars_lines import hand_texts
+
+    text = "\n\n".join((DATA / name).read_text(encoding="utf-8") for name in ("bad-input.txt", "mixed-8-game.txt"))
+    one_by_one = [pokerstars.read_record("t.txt", line, lines) for line, lines in hand_texts(text)]
+
+    def plain(r: HandRecord | None) -> object:
+        # ``adjust`` is a functools.partial, equal by identity only: compare what it holds.
+        return None if r is None else (r._replace(adjust=None), getattr(r.adjust, "keywords", None))
+
+    assert [plain(r) for r in one_by_one if r is not None] == [plain(r) for r in records(text)]
+    assert len([r for r in one_by_one if r is not None]) == 9

@@ -293,3 +293,11 @@ def test_cards_shown_only_in_the_summary_speak() -> None:
     # Gus's show line is gone, but the summary shows his cards: they are his hand (RULES §7.1).
     text = text_of("odd-cent.txt").replace("Gus: shows [Qd Qh 9c Tc] (HI: three of a kind, Queens)\n", "")
     assert only(text)[0] == "ok"
+
+
+def test_command_names_each_bad_hand_at_its_file_and_line() -> None:
+    code, out, err = invoke(str(DATA / "bad-input.txt"))
+    path = str(DATA / "bad-input.txt")
+    assert code == 2 and out.count("OK: ") == 2
+    assert [line.split(": ", 1)[0] for line in err.splitlines()] == [f"{path}:52", f"{path}:90", f"{path}:111"]
+    assert "action 13 'Gus: bets $5': pot limit: the most is a bet 90" in err

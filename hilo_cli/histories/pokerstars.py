@@ -31,7 +31,7 @@ from hilo_cli.errors import DealError
 from hilo_cli.games import GAMES
 from hilo_cli.histories import HandRecord
 from hilo_cli.histories.pokerstars_lines import Action as Line
-from hilo_cli.histories.pokerstars_lines import BadHand, StarsHand, read_hands
+from hilo_cli.histories.pokerstars_lines import BadHand, Header, StarsHand, hand_texts, read_hand
 from hilo_cli.pots import build_pots
 
 # The site's game names for the games hilo plays (RULES §6).
@@ -54,15 +54,29 @@ _STUD_DEAL = (3, 1, 1, 1, 1)
 def read(source: str, text: str) -> Iterator[HandRecord]:
     """Every hand of a PokerStars history file, in file order: a hand to replay, a hand that is not
     checkable (with the reason), or an error for a hand that cannot be read (the others still come)."""
-    for hand in read_hands(source, text, lambda header: header.game in GAME_NAMES):
-        if isinstance(hand, BadHand):
-            # ``line`` is the line that could not be read, so FILE:LINE points at it.
-            yield HandRecord(source, hand.line, hand.id, None, error=hand.message)
-            continue
-        try:
-            yield record(hand)
-        except DealError as e:
-            yield HandRecord(source, hand.line, hand.header.id, None, error=e.message)
+    for line, lines in hand_texts(text):
+        found = read_record(source, line, lines)
+        if found is not None:
+            yield found
+
+
+def read_record(source: str, line: int, lines: list[str]) -> HandRecord | None:
+    """One hand's record from its lines as ``hand_texts`` gives them (``None`` for blank text), so that
+    hands can be read where they are checked: a parent splits the file, each worker reads its hands."""
+    hand = read_hand(source, line, lines, _played)
+    if hand is None:
+        return None
+    if isinstance(hand, BadHand):
+        # ``line`` is the line that could not be read, so FILE:LINE points at it.
+        return HandRecord(source, hand.line, hand.id, None, error=hand.message)
+    try:
+        return record(hand)
+    except DealError as e:
+        return HandRecord(source, hand.line, hand.header.id, None, error=e.message)
+
+
+def _played(header: Header) -> bool:
+    return header.game in GAME_NAMES
 
 
 def pot_name(index: int, count: int) -> str:
@@ -133,7 +147,10 @@ def record(hand: StarsHand) -> HandRecord:
                 cards = hand.summary_cards[p]
                 text = f"Seat {seats[p]}: {p} showed [{format_cards(cards)}]"
                 shown_in_summary.append(Action(hand.end, text, p, "show", None, cards))
-    actions = _actions(hand, players, game.board_cards == 0, structure) + shown_in_summary
+    written = _actions(hand, players, game.board_cards == 0, structure) + shown_in_summary
+    # Actions are numbered in order, and each keeps its file line, so that a broken rule is reported
+    # at FILE:LINE (``action_lines``).
+    actions = [a._replace(number=i) for i, a in enumerate(written, 1)]
     stacks = {s.name: s.stack for s in hand.seats}
     bring_in = next((a.amount for a in hand.actions if a.verb == "bring in"), 0)
     small, big = (header.small, header.big) if structure == "fixed" else (header.big, header.big)
@@ -146,7 +163,8 @@ def record(hand: StarsHand) -> HandRecord:
     summary = Summary(hand.total or 0, hand.rake, tuple(hand.printed_pots), dict(hand.uncalled))
     return HandRecord(source, line, id, replayable, recorded_won=collected(hand),
                       recorded_pots=summary.printed or (summary.total - summary.rake,), won_excludes_returned=True,
-                      adjust=partial(adjust, summary=summary, boards=boards))
+                      adjust=partial(adjust, summary=summary, boards=boards),
+                      action_lines=tuple(a.number for a in written))
 
 
 class Summary(NamedTuple):

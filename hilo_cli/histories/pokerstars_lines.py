@@ -504,15 +504,12 @@ class _Reader:
 _START = re.compile(r"^[ \t]*(?:PokerStars|POKERSTARS) ", re.MULTILINE)
 
 
-def read_hands(source: str, text: str, wanted: Callable[[Header], bool] | None = None
-               ) -> Iterator[StarsHand | BadHand]:
-    """Every hand of a file's text, in file order: a ``StarsHand``, or a ``BadHand`` for one that cannot
-    be read (the other hands are still read). A hand whose header ``wanted`` refuses (a game that is not
-    checked) comes back with its header only.
+def hand_texts(text: str) -> Iterator[tuple[int, list[str]]]:
+    """Each hand's first line number (1-based) and its lines, as written, in file order.
 
     A hand starts at a header line; blank lines separate hands in the files, but a header is what starts
-    one, so a missing blank line does not merge two hands. Text before the first header that is not blank
-    comes out as a bad hand of its own.
+    one, so a missing blank line does not merge two hands. Text before the first header comes out as a
+    "hand" of its own (a bad one, unless it is blank). Cheap: a worker process can read each hand.
     """
     if text.startswith("\ufeff"):
         text = text[1:]
@@ -524,19 +521,35 @@ def read_hands(source: str, text: str, wanted: Callable[[Header], bool] | None =
     starts.append(len(text))
     line = 1
     for begin, end in pairwise(starts):
-        chunk = text[begin:end].splitlines()
-        numbers: list[int] = []
-        lines: list[str] = []
-        for i, raw in enumerate(chunk):
-            stripped = raw.strip()
-            if stripped:
-                numbers.append(line + i)
-                lines.append(stripped)
-        line += len(chunk)
-        if not lines:
-            continue
-        reader = _Reader(source, numbers[0], lines)
-        try:
-            yield reader.read(numbers, wanted)
-        except BadHand as e:
-            yield e
+        lines = text[begin:end].splitlines()
+        yield line, lines
+        line += len(lines)
+
+
+def read_hand(source: str, line: int, raw: list[str], wanted: Callable[[Header], bool] | None = None
+              ) -> StarsHand | BadHand | None:
+    """One hand from its lines (``hand_texts``), ``line`` the number of the first; ``None`` if blank."""
+    numbers: list[int] = []
+    lines: list[str] = []
+    for i, text in enumerate(raw):
+        stripped = text.strip()
+        if stripped:
+            numbers.append(line + i)
+            lines.append(stripped)
+    if not lines:
+        return None
+    try:
+        return _Reader(source, numbers[0], lines).read(numbers, wanted)
+    except BadHand as e:
+        return e
+
+
+def read_hands(source: str, text: str, wanted: Callable[[Header], bool] | None = None
+               ) -> Iterator[StarsHand | BadHand]:
+    """Every hand of a file's text, in file order: a ``StarsHand``, or a ``BadHand`` for one that cannot
+    be read (the other hands are still read). A hand whose header ``wanted`` refuses (a game that is not
+    checked) comes back with its header only."""
+    for line, raw in hand_texts(text):
+        hand = read_hand(source, line, raw, wanted)
+        if hand is not None:
+            yield hand
