@@ -301,3 +301,14 @@ def test_command_names_each_bad_hand_at_its_file_and_line() -> None:
     assert code == 2 and out.count("OK: ") == 2
     assert [line.split(": ", 1)[0] for line in err.splitlines()] == [f"{path}:52", f"{path}:90", f"{path}:111"]
     assert "action 13 'Gus: bets $5': pot limit: the most is a bet 90" in err
+
+
+def test_command_reads_a_byte_order_mark_and_crlf(tmp_path: Path) -> None:
+    path = tmp_path / "hands.txt"
+    text = text_of("mixed-8-game.txt") + "\n\n" + text_of("tampered.txt")
+    path.write_bytes(b"\xef\xbb\xbf" + text.replace("\n", "\r\n").encode("utf-8"))
+    code, out, _ = invoke(str(path))
+    firsts = [line.split(": ")[1] for line in out.splitlines() if line.startswith(("OK", "NOT", "MISMATCH"))]
+    assert code == 1
+    assert firsts == [f"{path}:1 hand 200000000010", f"{path}:24 hand 200000000011", f"{path}:62 hand 200000000012",
+                      f"{path}:89 hand 200000000013", f"{path}:119 hand 200000000020", f"{path}:162 hand 200000000021"]
