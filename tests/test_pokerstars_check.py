@@ -312,3 +312,12 @@ def test_command_reads_a_byte_order_mark_and_crlf(tmp_path: Path) -> None:
     assert code == 1
     assert firsts == [f"{path}:1 hand 200000000010", f"{path}:24 hand 200000000011", f"{path}:62 hand 200000000012",
                       f"{path}:89 hand 200000000013", f"{path}:119 hand 200000000020", f"{path}:162 hand 200000000021"]
+
+
+def test_a_hand_mucked_in_the_summary_only_is_dead() -> None:
+    # No "Gus: mucks hand" line, but the summary says he mucked: Eve alone is live and takes the pot.
+    text = text_of("odd-cent.txt").replace("Gus: shows [Qd Qh 9c Tc] (HI: three of a kind, Queens)\n", "")
+    text = text.replace("Gus collected $0.91 from pot\nEve collected $0.90 from pot", "Eve collected $1.81 from pot")
+    text = text.replace("Seat 1: Gus (big blind) showed [Qd Qh 9c Tc] and won ($0.91) with HI: three of a kind, "
+                        "Queens", "Seat 1: Gus (big blind) mucked [Qd Qh 9c Tc]")
+    assert only(text.replace("won ($0.90)", "won ($1.81)"))[0] == "ok"

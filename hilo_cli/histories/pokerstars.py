@@ -137,6 +137,9 @@ def record(hand: StarsHand) -> HandRecord:
     live = [p for p in players if p not in dead]
     seats = {s.name: s.seat for s in hand.seats}
     shown_in_summary: list[Action] = []
+    for p in sorted(hand.mucks - {a.player for a in hand.actions if a.verb == "muck"}, key=seats.__getitem__):
+        # Mucked in the summary only ("Seat 3: X mucked [...]"): a dead hand (RULES §7.3).
+        shown_in_summary.append(Action(hand.end, f"Seat {seats[p]}: {p} mucked", p, "muck"))
     if len(live) > 1:
         unseen = [p for p in live if p not in hand.shows and p not in hand.summary_cards]
         if unseen:

@@ -157,7 +157,7 @@ class StarsHand:
     runs: int = 1  # "Hand was run twice" (three times): 2 (3)
     summary_boards: dict[int, tuple[Card, ...]] = field(default_factory=dict)
     won: dict[str, int] = field(default_factory=dict)  # the summary's "won (…)"/"collected (…)" per player
-    summary_cards: dict[str, tuple[Card, ...]] = field(default_factory=dict)
+    summary_cards: dict[str, tuple[Card, ...]] = field(default_factory=dict)  # "showed [...]" in the summary
     end: int = 0  # the last line of the hand
 
 
@@ -496,7 +496,11 @@ class _Reader:
                 hand.won[found.name] = sum(amounts)
             shown = _SHOWED.search(tail)
             if shown is not None:
-                hand.summary_cards[found.name] = _cards(shown.group("cards"), f"{found.name}'s cards")
+                cards = _cards(shown.group("cards"), f"{found.name}'s cards")
+                if shown.group("how") == "mucked":
+                    hand.mucks.add(found.name)  # the site shows a mucked hand's cards; it is dead (RULES §7.3)
+                else:
+                    hand.summary_cards[found.name] = cards
             return
         raise InputError(f"cannot read the summary line {line!r}")
 
