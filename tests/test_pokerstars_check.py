@@ -192,13 +192,13 @@ def test_a_mucked_hand_is_dead() -> None:
 
 # -- the order cards and seats are written in (a property of every input path) ----------------------------
 
-_BRACKET = re.compile(r"(shows \[|showed \[|mucked \[)([^\]]+)\]")
+_BRACKET = re.compile(r"(shows \[|showed \[|mucked \[|^Dealt to [^\[\n]+ \[)([^\]]+)\]", re.MULTILINE)
 OWN = ["side-pots-rake.txt", "quartered.txt", "odd-cent.txt", "run-twice.txt", "stud-hilo.txt", "tampered.txt",
        "mixed-8-game.txt", "courchevel-run-twice.txt"]
 
 
 def _shuffled(text: str, rng: random.Random) -> str:
-    """The same hands with every shown hand's cards, and each hand's seat lines, in another order."""
+    """The same hands with every shown and dealt hand's cards, and each hand's seat lines, in another order."""
     text = _BRACKET.sub(lambda m: m.group(1) + " ".join(rng.sample(m.group(2).split(), len(m.group(2).split())))
                         + "]", text)
     out: list[str] = []
