@@ -321,3 +321,13 @@ def test_a_hand_mucked_in_the_summary_only_is_dead() -> None:
     text = text.replace("Seat 1: Gus (big blind) showed [Qd Qh 9c Tc] and won ($0.91) with HI: three of a kind, "
                         "Queens", "Seat 1: Gus (big blind) mucked [Qd Qh 9c Tc]")
     assert only(text.replace("won ($0.90)", "won ($1.81)"))[0] == "ok"
+
+
+def test_omaha_high_has_no_low_half() -> None:
+    # The odd-cent hand as pot-limit Omaha (high only): Gus's trip queens take the whole 181.
+    text = text_of("odd-cent.txt").replace("Omaha Hi/Lo Pot Limit", "Omaha Pot Limit")
+    text = text.replace("Gus collected $0.91 from pot\nEve collected $0.90 from pot", "Gus collected $1.81 from pot")
+    text = text.replace("won ($0.91)", "won ($1.81)").replace("Eve (button) showed [Ac 2c Js Jh] and won ($0.90) with",
+                                                              "Eve (button) showed [Ac 2c Js Jh] and lost with")
+    assert only(text)[0] == "ok"
+    assert only(text.replace("Omaha Pot Limit", "Omaha Hi/Lo Pot Limit"))[0] == "mismatch"
