@@ -59,3 +59,26 @@ def test_m22_the_word_folded_marks_a_folded_player_in_a_text_line() -> None:
         assert result.exit_code == 0, result.output
     assert won(results[1]) == won(results[0]) == {"A": 35, "B": 40, "C": 75, "D": 0}
     assert [p["folded"] for p in json.loads(results[1].stdout)["players"]] == [False, False, False, True]
+
+
+# M27: the largest amount hilo counts (10**15, so that every JSON reader keeps it exact) is accepted;
+# one more is refused.
+def test_m27_the_largest_amount_is_accepted_and_one_more_is_not() -> None:
+    largest = 10**15
+    ok = run(["batch", "--format", "json", "-"], stdin=json.dumps({**SPLIT, "pot": largest}) + "\n")
+    assert ok.exit_code == 0, ok.output
+    assert won(ok) == {"A": largest // 4, "B": largest - largest // 4}
+    over = run(["batch", "--format", "json", "-"], stdin=json.dumps({**SPLIT, "pot": largest + 1}) + "\n")
+    assert over.exit_code == 2
+    assert "1000000000000001" in over.stderr
+
+
+# M28: a difference anywhere in a batch makes the exit status 1, even when later records agree.
+def test_m28_a_difference_before_records_that_agree_still_exits_1() -> None:
+    differs = {**SPLIT, "id": "paid wrong", "expected": {"A": 600, "B": 600}}
+    agrees = {**SPLIT, "id": "paid right", "expected": {"A": 300, "B": 900}}
+    for records in ([differs, agrees], [agrees, differs], [differs, SPLIT]):
+        result = run(["batch", "--format", "json", "-"], stdin="".join(json.dumps(r) + "\n" for r in records))
+        assert result.exit_code == 1, [r.get("id") for r in records]
+        checks = [json.loads(line).get("check", {}).get("ok") for line in result.stdout.splitlines()]
+        assert checks == [None if "expected" not in r else r is agrees for r in records]
