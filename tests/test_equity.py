@@ -105,6 +105,10 @@ SMALL_CASES = {
         [{"name": "A", "hole": "As 2s Kd Qh", "contributed": 50},
          {"name": "B", "hole": "Ac 3c Th Td", "contributed": 85},
          {"name": "C", "hole": "5c 6c 7d 8h", "contributed": 100}], "2h 7c Jd", {"chip_unit": 5}),
+    "a side pot only one live player can win (a folded player's chips above an all-in)": (
+        [{"name": "A", "hole": "As 2s Kd Qh", "contributed": 50},
+         {"name": "B", "hole": "Ac 3c Th Td", "contributed": 100},
+         {"name": "C", "hole": "9c 9d 4h 4s", "contributed": 100, "folded": True}], "2h 7c 8d", {}),
     "9 players on the turn, a side pot per stack (patterns wider than 63 bits)": (
         [{"name": f"P{i}", "hole": " ".join(str(DECK[i + 9 * j]) for j in range(4)), "contributed": 10 * i + 5}
          for i in range(9)], "Jc Qd Kh As", {"button": 3}),
