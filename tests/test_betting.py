@@ -268,3 +268,21 @@ def test_unknown_players_and_amounts_are_bad_input() -> None:
         replay(hand(stacks=(1000, 1000)))
     with pytest.raises(DealError, match="fixed limit needs a small bet and a big bet"):
         replay(hand()._replace(small_bet=0))
+
+
+# -- found in review ----------------------------------------------------------------------------------
+
+def test_a_stud_history_that_stops_before_seventh_street_is_unfinished() -> None:
+    # Like a board game's partial history (not bad input): two or more live hands without all their cards.
+    r = replay(stud("Cat bringin", "Ann call", "Bob call"))
+    assert r.unfinished == "the history ends before the showdown: 3 of the 7 cards dealt, 3 hands live"
+    # A hand won on third street is finished.
+    assert replay(stud("Cat bringin", "Ann complete 100", "Bob fold", "Cat fold")).unfinished is None
+
+
+def test_14_6_the_lowest_up_card_brings_in() -> None:
+    # Up cards As (Ann), 5s (Bob), 2h (Cat): Cat brings in (or completes); the ace is high for the bring-in.
+    assert "Cat has the lowest up card (2h)" in broken(stud("Ann bringin"), 1, "14.6")
+    assert "Cat has the lowest up card (2h)" in broken(stud("Bob complete 100"), 1, "14.6")
+    # Cat completes instead; uncalled, the 100 comes back (the antes are everyone's 10).
+    assert replay(stud("Cat complete 100", "Ann fold", "Bob fold")).returned == {"Cat": 100}

@@ -193,3 +193,17 @@ def test_a_broken_rule_is_reported_at_the_actions_own_line(tmp_path: Path) -> No
     assert result.exit_code == 2
     assert result.stderr == (f"{path}:{line}: action 12 'p3 cbr 901': pot limit: the most is a raise to 900 "
                              "(the pot after the call; RULES §14.3)\n")
+
+
+def test_a_stud_history_that_stops_before_seventh_street_is_not_checkable(tmp_path: Path) -> None:
+    # Found in review: a stud hand stopped on third street was bad input (3 hole cards of 7), not a
+    # partial history as a board game's is.
+    path = tmp_path / "stud-partial.phh"
+    path.write_text("variant = 'F7S/8'\nantes = [10, 10, 10]\nbring_in = 30\nsmall_bet = 100\nbig_bet = 200\n"
+                    "starting_stacks = [1000, 1000, 1000]\n"
+                    "actions = ['d dh p1 2c3cAs', 'd dh p2 4d6d5s', 'd dh p3 7h8h2h', 'p3 pb', 'p1 cc', 'p2 cc']\n"
+                    "finishing_stacks = [1000, 1000, 1000]\n")
+    result = run(str(path))
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith("NOT CHECKABLE: ")
+    assert "the history ends before the showdown: 3 of the 7 cards dealt, 3 hands live" in result.output

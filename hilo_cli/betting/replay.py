@@ -164,6 +164,8 @@ class _Replay:
     def act(self, action: Action) -> None:
         name = self.check_actor(action)
         r = self.round
+        if self.stud and r.street == 0 and r.to_call == 0:
+            self.check_bring_in(action, name)
         bet = r.bets.get(name, 0)
         owed = r.to_call - bet
         kind = action.kind
@@ -195,6 +197,19 @@ class _Replay:
         else:
             self.raise_to(action, name, kind)
         self.acted(name)
+
+    def check_bring_in(self, action: Action, name: str) -> None:
+        """§14.6: third street's first action (the bring-in, or a completion) is the lowest up card's, the
+        ace high, ties by suit (the card order). Checked against the up cards the history names: the actor's
+        third card must be lower than every other live player's known one."""
+        mine = self.hole[name][2] if len(self.hole[name]) >= 3 else None
+        if mine is None:
+            return
+        ups = [(card, n) for n in self.live() if len(self.hole[n]) >= 3 and (card := self.hole[n][2]) is not None]
+        card, lowest = min(ups)
+        if lowest != name and lowest not in self.all_in:
+            raise _error(action, f"{lowest} has the lowest up card ({card}) and acts first on third street, "
+                                 f"not {name} ({mine}) (RULES §14.6)")
 
     def bring_in(self, action: Action, name: str) -> None:
         r, hand = self.round, self.hand
@@ -365,6 +380,10 @@ def _finish(state: _Replay) -> Replayed:
         elif not state.stud and len(state.board) < hand.game.board_cards:
             unfinished = (f"the history ends before the showdown: {len(state.board)} of the "
                           f"{hand.game.board_cards} board cards dealt, {len(live)} hands live")
+        elif state.stud and (fewest := min(len(state.hole[n]) for n in live)) < hand.game.hole_cards:
+            # Stud's partial history, as a board game's: some live hand is still to get cards.
+            unfinished = (f"the history ends before the showdown: {fewest} of the {hand.game.hole_cards} "
+                          f"cards dealt, {len(live)} hands live")
     dead = set(state.folded) | set(state.mucked)
     players = []
     for name, seat in zip(state.names, hand.seat_numbers, strict=True):
