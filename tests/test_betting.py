@@ -272,6 +272,33 @@ def test_unknown_players_and_amounts_are_bad_input() -> None:
 
 # -- found in review ----------------------------------------------------------------------------------
 
+def test_14_5_short_all_ins_that_add_up_to_a_full_raise_reopen_the_betting() -> None:
+    # TDA (the source §14.5 cites): an all-in, "or cumulative multiple short all-ins", totalling less than
+    # a full raise does not reopen the betting; a player facing at least a full raise when the action
+    # returns may raise. Cat raises to 300 (by 200). Ann is all in for 400 (+100), Bob for 520 (+120):
+    # neither is a full raise, but Cat now faces 220, more than the 200 of a full raise.
+    base = ("Cat raise 300", "Ann allin", "Bob allin")
+    r = replay(hand(*base, "Cat raise 1000", structure="no", stacks=(400, 520, 1000)))
+    assert r.contributed == {"Ann": 400, "Bob": 520, "Cat": 1000}
+    assert r.returned == {"Cat": 480}
+    # Facing 150 (all in for 400 and 450) Cat may still only call or fold.
+    assert "call or fold only" in broken(hand(*base, "Cat raise 1000", structure="no", stacks=(400, 450, 1000)),
+                                          4, "14.5")
+    # The smallest raise stays the last full raise (200): to 720 at least.
+    assert "smallest raise is to 720" in broken(hand(*base, "Cat raise 700", structure="no",
+                                                     stacks=(400, 520, 1000)), 4, "14.4")
+
+
+def test_14_5_fixed_limit_short_all_ins_reopen_at_half_a_bet_together() -> None:
+    # Fixed limit 100/200, flop: Ann bets 100. Bob is all in for 130 (+30), Cat for 160 (+30): each less
+    # than half a bet, together 60, at least half: Ann, who has acted, may raise (to 160 + 100).
+    flop = ("Cat call", "Ann call", "Bob check", "board 3c 5d 7h", "Ann bet 100", "Bob allin", "Cat allin")
+    r = replay(hand(*flop, "Ann raise 260", stacks=(1000, 230, 260)))
+    assert r.returned == {"Ann": 100}
+    # With Cat all in for 140 (+40 in all: less than half) Ann may only call or fold.
+    assert "call or fold only" in broken(hand(*flop, "Ann raise 240", stacks=(1000, 230, 240)), 8, "14.5")
+
+
 def test_a_stud_history_that_stops_before_seventh_street_is_unfinished() -> None:
     # Like a board game's partial history (not bad input): two or more live hands without all their cards.
     r = replay(stud("Cat bringin", "Ann call", "Bob call"))

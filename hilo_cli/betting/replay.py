@@ -26,7 +26,9 @@ class _Round:
         self.full_level = 0  # the bet after the last full bet or raise (fixed limit: the next raise adds to it)
         self.last_raise = 0  # the size of the last full bet or raise (§14.3: the smallest raise)
         self.full_bets = 0  # full bets and raises, the blind counting as the bet (for a raise cap)
-        self.acted: set[str] = set()  # acted since the last full bet or raise: may not raise again (§14.5)
+        # Who has acted since the last full bet or raise, and the bet they last faced: they may raise again
+        # only when facing a full raise since, made of short all-ins together (§14.5, TDA "cumulative").
+        self.acted: dict[str, int] = {}
         self.pending: set[str] | None = None  # still to act; None until the round's first action
         self.cursor = 0  # where in seat order to look for the next player to act
         self.opener: int | None = None  # preflop: the seat index of the last (largest) blind poster
@@ -159,6 +161,7 @@ class _Replay:
         r = self.round
         assert r.pending is not None
         r.pending.discard(name)
+        r.acted[name] = r.to_call
         r.cursor = (self.position[name] + 1) % len(self.names)
 
     def act(self, action: Action) -> None:
@@ -182,7 +185,6 @@ class _Replay:
         elif kind == "check":
             if owed > 0:
                 raise _error(action, f"{name} cannot check facing a bet: {owed} to call (RULES §14)")
-            r.acted.add(name)
         elif kind == "call":
             if owed <= 0:
                 raise _error(action, f"there is nothing to call: {name} may check or bet (RULES §14)")
@@ -191,7 +193,6 @@ class _Replay:
                 raise _error(action, f"the call is {chips}, not {action.amount} (RULES §14)")
             self.put(name, chips)
             r.bets[name] = bet + chips
-            r.acted.add(name)
         elif kind == "bring-in":
             self.bring_in(action, name)
         else:
@@ -220,8 +221,9 @@ class _Replay:
             raise _error(action, f"the bring-in is {hand.bring_in}, not {chips} (RULES §14.6)")
         chips = min(chips, self.stacks[name])
         self.put(name, chips)
-        r.bets[name] = r.to_call = chips
-        r.acted.add(name)  # the bring-in is not a full bet: it does not give its player another turn
+        # The bring-in is not a full bet: it gives its player no other turn unless someone completes. A short
+        # all-in counts as a completion from the bring-in up (§14.2).
+        r.bets[name] = r.to_call = r.full_level = chips
 
     def raise_to(self, action: Action, name: str, kind: str) -> None:
         r, hand = self.round, self.hand
@@ -235,8 +237,8 @@ class _Replay:
         if total <= r.to_call:
             raise _error(action, f"a bet or raise must be more than the {r.to_call} to call (RULES §14)")
         all_in = total == most
-        if name in r.acted and r.to_call > 0 and r.pending is not None:
-            raise _error(action, f"{name} has acted and the all-in since was less than a full raise: "
+        if name in r.acted and not self.reopened(r.acted[name]):
+            raise _error(action, f"{name} has acted and the all-in bets since come to less than a full raise: "
                                  "call or fold only (RULES §14.5)")
         if kind == "complete" and not self.stud:
             raise _error(action, "completing is a stud bet (RULES §14.6)")
@@ -248,10 +250,9 @@ class _Replay:
             r.last_raise = total - r.to_call if hand.structure != "fixed" else self.limit_size()
             r.full_level = total
             r.full_bets += 1
-            r.acted = {name}
+            r.acted = {}
             r.pending = set(self.can_act()) - {name}
         else:
-            r.acted.add(name)
             assert r.pending is not None
             r.pending |= {n for n in self.can_act() if r.bets.get(n, 0) < total and n != name}
         self.put(name, total - bet)
@@ -259,6 +260,16 @@ class _Replay:
         r.to_call = total
         if name in self.all_in:
             r.pending.discard(name)
+
+    def reopened(self, faced: int) -> bool:
+        """Whether a player who acted facing a bet of ``faced`` may raise now (§14.5): in pot and no limit
+        when the bet has grown by a full raise since, short all-ins together (TDA: "cumulative multiple short
+        all-ins"; the smallest raise stays the last full one). In fixed limit short all-ins that add up to
+        half a bet count as a full raise when they are made (``check_size``), which resets ``acted``."""
+        r = self.round
+        if self.hand.structure == "fixed":
+            return False
+        return r.to_call - faced >= max(r.last_raise, self.hand.small_bet or self.big_blind or self.hand.chip_unit)
 
     def limit_size(self) -> int:
         """Fixed limit (§14.2): the small bet before the flop and on the flop (stud: third and fourth
@@ -276,8 +287,9 @@ class _Replay:
             if total == exact:
                 return True
             if all_in and total < exact:
-                # All in for less: a full raise if at least half a bet (Robert's Rules; §14.2 is silent).
-                return (total - r.to_call) * 2 >= size
+                # All in for less: a full raise if at least half a bet over the last full bet, short all-ins
+                # before it included (Robert's Rules, TDA; §14.2 is silent).
+                return (total - r.full_level) * 2 >= size
             raise _error(action, f"fixed limit: a bet or raise on this street is to exactly {exact} "
                                  f"({'the small bet' if size == self.hand.small_bet else 'the big bet'} of {size}; "
                                  "RULES §14.2)")
