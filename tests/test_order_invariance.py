@@ -11,7 +11,9 @@ the command line, for each way a deal comes in:
   moved with it, which keeps every player's place clockwise from the button (folded players, given with
   ``--folded`` after the listed ones, are shuffled among themselves).
 
-Every game of ``hilo_cli.games.GAMES`` under both odd-chip rules (button §4.4, suit §4.6). Hands are
+Every game of ``hilo_cli.games.GAMES`` under both odd-chip rules (button §4.4, suit §4.6), a quarter of
+the board games' deals with a second board (§12, ``each`` or ``either``), each board shuffled on its
+own and the boards kept in their order. Hands are
 often dealt with the same ranks as another player's in other suits, so that tied halves, and leftover
 units that the odd-chip rule must place, come up in most deals. The two records of issue 8 item 4 are
 explicit cases, written every way.
@@ -119,6 +121,13 @@ def deals(draw: st.DrawFn, game_name: str, rule: str, listed_seats: bool = False
     mode = draw(st.sampled_from(["random", "narrow", "mirror", "split pairs", "split pairs"]))
     n = draw(st.integers(2, 3 if mode == "split pairs" else min(6, (52 - g.board_cards) // g.hole_cards)))
     board, holes = _cards(rng, g.board_cards, g.hole_cards, n, mode)
+    # Sometimes a second board (a double-board deal, RULES §12), of cards nobody holds; each board is
+    # shuffled on its own and the boards keep their order, which decides the odd chip between them.
+    boards = [board]
+    if g.board_cards and draw(st.integers(0, 3)) == 0:
+        used = set(board).union(*holes)
+        boards.append([c for c in rng.sample(DECK, 52) if c not in used][: g.board_cards])
+    multi = draw(st.sampled_from(["each", "either"])) if len(boards) > 1 else None
     folded = [draw(st.integers(0, 4)) == 0 for _ in range(n)]
     if folded.count(False) < 2:
         folded = [False, False, *folded[2:]]
@@ -145,7 +154,7 @@ def deals(draw: st.DrawFn, game_name: str, rule: str, listed_seats: bool = False
             if p["folded"]:
                 p["contributed"] = min(p["contributed"], deepest)
     players.sort(key=lambda p: p["seat"])
-    return {"game": game_name, "board": board, "players": players, "button": button, "unit": unit,
+    return {"game": game_name, "boards": boards, "multi": multi, "players": players, "button": button, "unit": unit,
             "rule": rule, "pot": unit * (2 * draw(st.integers(0, 30)) + (mode == "split pairs")) if by_pot else None}
 
 
@@ -154,7 +163,7 @@ def shuffled(spec: Spec, rng: random.Random, listed_seats: bool = False) -> Spec
     shuffled; seats and button kept (or, with ``listed_seats``, the listing rotated with the button)."""
     players = [dict(p, hole=rng.sample(p["hole"], len(p["hole"])) if p["hole"] else p["hole"])
                for p in spec["players"]]
-    out = dict(spec, board=rng.sample(spec["board"], len(spec["board"])))
+    out = dict(spec, boards=[rng.sample(b, len(b)) for b in spec["boards"]])
     if not listed_seats:
         rng.shuffle(players)
         out["players"] = players
@@ -174,8 +183,12 @@ def shuffled(spec: Spec, rng: random.Random, listed_seats: bool = False) -> Spec
 def json_record(spec: Spec) -> str:
     record: dict[str, Any] = {"game": spec["game"], "button": spec["button"], "chip_unit": spec["unit"],
                               "odd_chip": spec["rule"], "players": []}
-    if spec["board"]:
-        record["board"] = " ".join(spec["board"])
+    boards = [" ".join(b) for b in spec["boards"] if b]
+    if len(boards) == 1:
+        record["board"] = boards[0]
+    elif boards:
+        record["boards"] = boards
+        record["multi_board"] = spec["multi"]
     if spec["pot"] is not None:
         record["pot"] = spec["pot"]
     for p in spec["players"]:
@@ -190,8 +203,9 @@ def json_record(spec: Spec) -> str:
 
 def text_line(spec: Spec) -> str:
     fields = [f"game {spec['game']}"]
-    if spec["board"]:
-        fields.append("board " + " ".join(spec["board"]))
+    fields += ["board " + " ".join(b) for b in spec["boards"] if b]
+    if spec["multi"]:
+        fields.append(f"multi-board {spec['multi']}")
     for p in spec["players"]:
         words = list(p["hole"] or [])
         if p["folded"]:
@@ -209,8 +223,11 @@ def showdown_args(spec: Spec) -> list[str]:
     """``hilo showdown`` arguments for a deal made with ``listed_seats``."""
     args = ["showdown", "--format", "json", "--game", spec["game"], "--button", str(spec["button"]),
             "--chip-unit", str(spec["unit"]), "--odd-chip", spec["rule"]]
-    if spec["board"]:
-        args += ["--board", " ".join(spec["board"])]
+    for board in spec["boards"]:
+        if board:
+            args += ["--board", " ".join(board)]
+    if spec["multi"]:
+        args += ["--multi-board", spec["multi"]]
     if spec["pot"] is not None:
         args += ["--pot", str(spec["pot"])]
     # Seats are the listing order, the live players first, folded players after them.
