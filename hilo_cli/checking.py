@@ -95,6 +95,12 @@ def check(record: HandRecord) -> tuple[Settlement | None, Verdict]:
     replayed = replay(hand)
     if replayed.unfinished is not None:
         return None, Verdict("not-checkable", replayed.unfinished, "won", {})
+    live = [p for p in replayed.deal.players if not p.folded]
+    unseen = [p.name for p in live if p.hole is None]
+    if len(live) > 1 and unseen:
+        # A valid history that does not know a live hand's cards (PHH ??): nothing to settle it with (§7).
+        return None, Verdict("not-checkable", f"cards not shown at a contested showdown: {', '.join(unseen)}",
+                             "won", {})
     deal = record.adjust(replayed.deal) if record.adjust is not None else replayed.deal
     expected, basis = recorded_won(record, replayed)
     if expected is None or record.not_checkable is not None:

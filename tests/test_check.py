@@ -207,3 +207,18 @@ def test_a_stud_history_that_stops_before_seventh_street_is_not_checkable(tmp_pa
     assert result.exit_code == 0, result.output
     assert result.output.startswith("NOT CHECKABLE: ")
     assert "the history ends before the showdown: 3 of the 7 cards dealt, 3 hands live" in result.output
+
+
+def test_a_contested_showdown_with_cards_the_history_does_not_know_is_not_checkable(tmp_path: Path) -> None:
+    # Found in review: PHH writes a card nobody saw as ??; a live hand never shown at a contested showdown
+    # cannot be settled, but the file is valid PHH (the PokerStars reader says NOT CHECKABLE too), so it
+    # was wrong to call it bad input (exit 2).
+    text = (DATA / "quartered.phh").read_text().replace("'d dh p3 QhQdJcTc'", "'d dh p3 ????????'")
+    path = tmp_path / "unseen.phh"
+    path.write_text(text.replace("'p3 sm QhQdJcTc'", "'p3 sm ????????'"))
+    result = run(str(path))
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith("NOT CHECKABLE: ")
+    assert "cards not shown at a contested showdown: Cat" in result.output
+    out = json.loads(run("--format", "json", str(path)).output)
+    assert out["check"]["ok"] is None and out["check"]["verdict"] == "NOT CHECKABLE"
