@@ -234,6 +234,9 @@ def settle(deal: Deal, cards: bool = False) -> Settlement:
     if boards and deal.multi_board == "each" and evaluation is not None:
         results = tuple([_divide_by_board(_pot_name(i, count), pot, positions, by_board, deal)
                          for i, pot in enumerate(pots)])
+    elif count == 1:  # the usual deal: one pot
+        order = _OddChipOrder(deal, positions, evaluation)
+        results = (_divide_pot("pot", pots[0], positions, evaluation, deal, order),)
     else:
         order = _OddChipOrder(deal, positions, evaluation)
         results = tuple([_divide_pot(_pot_name(i, count), pot, positions, evaluation, deal, order)
@@ -395,6 +398,6 @@ def _divide_pot(name: str, pot: Pot, positions: dict[str, int], evaluation: Eval
         odd.append(OddChip(high_winners[0], unit, "high", (
             f"{units} units of the {name} do not halve evenly between high and low: the odd chip goes to "
             "the high half (RULES §4.3)")))
-    _give(shares, odd, high_units, unit, high_winners, "high", f"the high half{on}", order)
-    _give(shares, odd, low_units, unit, low_winners, "low", f"the low half{on}", order)
+    _give(shares, odd, high_units, unit, high_winners, "high", "the high half" + on if on else "the high half", order)
+    _give(shares, odd, low_units, unit, low_winners, "low", "the low half" + on if on else "the low half", order)
     return PotResult(name, pot.amount, eligible, high_half, low_half, None, "split", shares, tuple(odd))
