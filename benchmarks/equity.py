@@ -50,14 +50,15 @@ def _command(args: list[str]) -> Callable[[], object]:
     return run
 
 
-def _library(players: list[str], board: str, samples: int | None = None) -> Callable[[], object]:
+def _library(players: list[str], board: str, samples: int | None = None,
+             method: str | None = None) -> Callable[[], object]:
     from hilo_cli.equity import equity
     from hilo_cli.formats.records import deal_from_record
 
     record = {"board": board, "pot": 100,
               "players": [{"name": p.split("=")[0], "hole": p.split("=")[1]} for p in players]}
     deal = deal_from_record(record)
-    return lambda: equity(deal, samples=samples)
+    return lambda: equity(deal, samples=samples, method=method)
 
 
 _COLD = """import time
@@ -88,6 +89,8 @@ def main() -> None:
     rows = [
         ("heads-up preflop, exact (1,086,008 runouts), whole command", 0.9,
          _command([*HEADS_UP, "--pot", "100"])),
+        ("heads-up on a flop, exact (820 runouts), whole command (no numpy: each runout settled)", None,
+         _command([*HEADS_UP, "--board", FLOP, "--pot", "100"])),
         ("six players on a flop, exact (300 runouts), whole command", 0.5,
          _command([*SIX, "--board", FLOP, "--pot", "100"])),
         ("three players preflop, 100,000 sampled, whole command", 1.0,
@@ -97,6 +100,8 @@ def main() -> None:
     ]
     library = [
         ("heads-up on a flop, exact (820 runouts), after start-up", 0.05, _library(HEADS_UP, FLOP)),
+        ("heads-up on a flop, exact, after start-up, vectorised (numpy imported)", None,
+         _library(HEADS_UP, FLOP, method="vector")),
         ("six players on a flop, exact, after start-up", None, _library(SIX, FLOP)),
         ("heads-up preflop, exact, after start-up", None, _library(HEADS_UP, "")),
         ("three players preflop, 100,000 sampled, after start-up", None, _library(THREE, "", 100_000)),
