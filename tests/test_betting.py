@@ -313,3 +313,17 @@ def test_14_6_the_lowest_up_card_brings_in() -> None:
     assert "Cat has the lowest up card (2h)" in broken(stud("Bob complete 100"), 1, "14.6")
     # Cat completes instead; uncalled, the 100 comes back (the antes are everyone's 10).
     assert replay(stud("Cat complete 100", "Ann fold", "Bob fold")).returned == {"Cat": 100}
+
+
+def test_14_6_later_streets_start_with_the_highest_hand_showing() -> None:
+    # Third street all call Cat's bring-in. Fourth street up cards: Ann As 3c, Bob 5s 9s, Cat 2h 2c: Cat's
+    # open pair of twos is the highest hand showing and acts first (no straights or flushes on board).
+    third = ("Cat bringin", "Ann call", "Bob call", "Ann deal 3c", "Bob deal 9s", "Cat deal 2c")
+    assert "Cat has the highest hand showing (2h 2c)" in broken(stud(*third, "Ann check"), 7, "14.6")
+    r = replay(stud(*third, "Cat check", "Ann check", "Bob check", "Ann deal 7c", "Bob deal 5d", "Cat deal Kd",
+                    # Fifth street: Bob's 5s 9s 5d (a pair of fives) beats Cat's 2h 2c Kd (twos) and Ann's ace high.
+                    "Bob bet 200", "Cat fold", "Ann fold"))
+    assert r.returned == {"Bob": 200}
+    assert "Bob has the highest hand showing (5s 9s 5d)" in broken(
+        stud(*third, "Cat check", "Ann check", "Bob check", "Ann deal 7c", "Bob deal 5d", "Cat deal Kd",
+             "Cat check"), 13, "14.6")

@@ -31,6 +31,7 @@ class _Round:
         self.acted: dict[str, int] = {}
         self.pending: set[str] | None = None  # still to act; None until the round's first action
         self.cursor = 0  # where in seat order to look for the next player to act
+        self.actions = 0  # voluntary actions so far (stud: who must act first, §14.6)
         self.opener: int | None = None  # preflop: the seat index of the last (largest) blind poster
 
 
@@ -162,6 +163,7 @@ class _Replay:
         assert r.pending is not None
         r.pending.discard(name)
         r.acted[name] = r.to_call
+        r.actions += 1
         r.cursor = (self.position[name] + 1) % len(self.names)
 
     def act(self, action: Action) -> None:
@@ -169,6 +171,8 @@ class _Replay:
         r = self.round
         if self.stud and r.street == 0 and r.to_call == 0:
             self.check_bring_in(action, name)
+        elif self.stud and r.actions == 0:
+            self.check_high_showing(action, name)
         bet = r.bets.get(name, 0)
         owed = r.to_call - bet
         kind = action.kind
@@ -211,6 +215,26 @@ class _Replay:
         if lowest != name and lowest not in self.all_in:
             raise _error(action, f"{lowest} has the lowest up card ({card}) and acts first on third street, "
                                  f"not {name} ({mine}) (RULES §14.6)")
+
+    def check_high_showing(self, action: Action, name: str) -> None:
+        """§14.6: fourth street on, the highest hand showing acts first. Up cards count as pairs, two pair,
+        trips and quads, then ranks (no straights or flushes with fewer than five); checked only when every
+        player who may act shows known up cards, and a tie for the highest is left alone (§14.6 is silent)."""
+        shown: list[tuple[list[tuple[int, int]], str, list[Card]]] = []
+        for n in self.can_act():
+            up = self.hole[n][2:6]
+            if any(c is None for c in up):
+                return
+            cards = [c for c in up if c is not None]
+            counts = {c.rank: sum(1 for d in cards if d.rank == c.rank) for c in cards}
+            shown.append((sorted(((k, r) for r, k in counts.items()), reverse=True), n, cards))
+        shown.sort(key=lambda x: x[0], reverse=True)
+        if len(shown) < 2 or shown[0][0] == shown[1][0]:
+            return
+        _, highest, cards = shown[0]
+        if highest != name:
+            raise _error(action, f"{highest} has the highest hand showing ({' '.join(map(str, cards))}) and "
+                                 f"acts first on this street, not {name} (RULES §14.6)")
 
     def bring_in(self, action: Action, name: str) -> None:
         r, hand = self.round, self.hand
