@@ -16,7 +16,7 @@ PROGRESS_AFTER = 1.0  # seconds: a run expected to take longer shows a progress 
 
 @click.command()
 @click.argument("players", nargs=-1, required=True, metavar="NAME=CARDS[@PUT] ...")
-@once("--board", help="The board cards dealt so far: none, 3 (the flop) or 4 (the turn).")
+@once("--board", help="The board cards dealt so far: none, the flop, the turn (or Courchevel's first card).")
 @once("--dead", help="Cards known to be out of play (seen, burnt or mucked face up).")
 @once("--pot", type=int, help="One pot that every live player is in.")
 @once("--button", type=int, help="The button's seat (default: the last listed player).")
