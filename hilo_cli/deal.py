@@ -97,11 +97,15 @@ def check_deal(deal: Deal) -> None:
         raise DealError(f"multi_board {deal.multi_board!r} is not each or either (RULES §12)")
     if deal.boards:
         _check_boards(deal)
-    elif len(deal.board) != game.board_cards and not (not deal.board and _lone_hand_unseen(deal)):
-        # A lone live hand that is not shown wins without a showdown, so it needs no board (RULES §7).
+    elif len(deal.board) != game.board_cards and not (len(deal.board) < game.board_cards and _lone_hand(deal)):
+        # A lone live hand wins without a showdown, so it needs no board, or only the cards dealt before
+        # everyone else folded (RULES §7).
+        count = len(deal.board)
+        cards = f"{count} card" if count == 1 else f"{count} cards"
         if game.board_cards == 0:
-            raise DealError(f"{game.name} has no board, but {len(deal.board)} board cards were given")
-        raise DealError(f"the board has {len(deal.board)} cards; {game.name} needs exactly {game.board_cards}")
+            raise DealError(f"{game.name} has no board, but {count} board {cards.split()[1]} "
+                            f"{'was' if count == 1 else 'were'} given")
+        raise DealError(f"the board has {cards}; {game.name} needs exactly {game.board_cards}")
     if deal.rake:
         _check_rake(deal.rake, unit)
     if type(unit) is int and not deal.boards and _plainly_valid(deal, game.hole_cards, unit):
@@ -143,10 +147,9 @@ def check_deal(deal: Deal) -> None:
             _amount(p.contributed, f"player {p.name}: contributed", unit)
 
 
-def _lone_hand_unseen(deal: Deal) -> bool:
-    """Exactly one live player, whose cards are not shown (RULES §7: no showdown, so no board needed)."""
-    live = [p for p in deal.players if not getattr(p, "folded", False)]
-    return len(live) == 1 and getattr(live[0], "hole", None) is None
+def _lone_hand(deal: Deal) -> bool:
+    """Exactly one live player (RULES §7: no showdown, so the board need not be complete)."""
+    return sum(not getattr(p, "folded", False) for p in deal.players) == 1
 
 
 def _board_cards(deal: Deal) -> list[Card]:
@@ -193,7 +196,7 @@ def _check_boards(deal: Deal) -> None:
                 raise DealError(
                     f"{card} is on board {first + 1} (card {at + 1}) and board {b + 1} (card {i + 1}): a card "
                     "may be on two boards only at the same place among the cards dealt before the all-in "
-                    f"(their common first {prefix} cards, RULES §12.5)")
+                    f"(their common first {'card' if prefix == 1 else f'{prefix} cards'}, RULES §12.5)")
 
 
 def _check_rake(rake: object, unit: int) -> None:

@@ -309,3 +309,19 @@ def test_a_bare_hilo_names_every_command() -> None:
 
     line = one_error_line(run([]))
     assert all(name in line for name in COMMANDS), line
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["--board", "Ac"], "the board has 1 card; omaha8 needs exactly 5"),
+    (["--board", "Ac", "--game", "stud8"], "stud8 has no board, but 1 board card was given"),
+])
+def test_item9_one_card_is_not_cards(args: list[str], message: str) -> None:
+    hole = ["A=2c 4d Qc Jd 5c 6c 7c", "B=Kh Kc 2h 4s 5s 6s 7s"] if "stud8" in args else [f"A={A_HOLE}", f"B={B_HOLE}"]
+    assert one_error_line(run(["showdown", *args, *hole, "--pot", "100"])).endswith(message)
+
+
+def test_a_lone_live_hand_needs_only_the_board_dealt_before_the_others_folded() -> None:
+    # Everyone else folded on the flop: no turn or river was dealt (RULES §7).
+    result = run(["showdown", "--board", "Ac 2d 3h", f"A={A_HOLE}@50", "--folded", "B=50", "--format", "json"])
+    assert result.exit_code == 0, result.output
+    assert [p["won"] for p in json.loads(result.stdout)["players"]] == [100, 0]
