@@ -101,11 +101,11 @@ def check_deal(deal: Deal) -> None:
         # A lone live hand wins without a showdown, so it needs no board, or only the cards dealt before
         # everyone else folded (RULES §7).
         count = len(deal.board)
-        cards = f"{count} card" if count == 1 else f"{count} cards"
         if game.board_cards == 0:
-            raise DealError(f"{game.name} has no board, but {count} board {cards.split()[1]} "
-                            f"{'was' if count == 1 else 'were'} given")
-        raise DealError(f"the board has {cards}; {game.name} needs exactly {game.board_cards}")
+            given = "1 board card was" if count == 1 else f"{count} board cards were"
+            raise DealError(f"{game.name} has no board, but {given} given")
+        raise DealError(f"the board has {'1 card' if count == 1 else f'{count} cards'}; "
+                        f"{game.name} needs exactly {game.board_cards}")
     if deal.rake:
         _check_rake(deal.rake, unit)
     if type(unit) is int and not deal.boards and _plainly_valid(deal, game.hole_cards, unit):
