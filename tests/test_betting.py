@@ -233,10 +233,10 @@ def test_14_a_round_ends_only_when_everyone_has_acted() -> None:
 STUD = {"Ann": "Ac 8d As", "Bob": "Tc 4h 5s", "Cat": "Td 7h 2h"}
 
 
-def stud(*texts: str, stacks: tuple[int, ...] = (1000, 1000, 1000)) -> Hand:
+def stud(*texts: str, stacks: tuple[int, ...] = (1000, 1000, 1000), check_turns: bool = True) -> Hand:
     deals = tuple(f"{n} deal {STUD[n]}" for n in NAMES)
     return Hand(GAMES["stud8"], "fixed", NAMES, stacks, acts(*deals, *texts), antes=(10, 10, 10), bring_in=25,
-                small_bet=100, big_bet=200, check_turns=False)
+                small_bet=100, big_bet=200, check_turns=check_turns)
 
 
 def test_14_6_stud_bring_in_completion_and_streets() -> None:
@@ -327,3 +327,16 @@ def test_14_6_later_streets_start_with_the_highest_hand_showing() -> None:
     assert "Bob has the highest hand showing (5s 9s 5d)" in broken(
         stud(*third, "Cat check", "Ann check", "Bob check", "Ann deal 7c", "Bob deal 5d", "Cat deal Kd",
              "Cat check"), 13, "14.6")
+
+
+def test_14_6_stud_after_the_first_action_the_turn_goes_clockwise() -> None:
+    # Seats Ann, Bob, Cat. Cat brings in, then Ann (left of Cat), then Bob; fourth street Cat's open pair
+    # of twos acts first, then Ann, then Bob.
+    third = ("Cat bringin", "Ann call", "Bob call", "Ann deal 3c", "Bob deal 9s", "Cat deal 2c")
+    r = replay(stud(*third, "Cat bet 100", "Ann call", "Bob fold"))
+    assert r.contributed == {"Ann": 135, "Bob": 35, "Cat": 135}
+    assert "it is Ann's turn to act, not Bob's" in broken(stud("Cat bringin", "Bob call"), 2, "14.1")
+    assert "it is Ann's turn" in broken(stud(*third, "Cat bet 100", "Bob call"), 8, "14.1")
+    # A history that does not give the order (check_turns off) is not turn-checked, nor who acts first.
+    assert replay(stud("Cat bringin", "Bob call", "Ann call", check_turns=False)).contributed["Bob"] == 35
+    assert replay(stud("Ann bringin", "Bob call", "Cat call", check_turns=False)).contributed["Ann"] == 35

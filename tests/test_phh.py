@@ -57,7 +57,7 @@ def test_stud_hi_lo_reads_bring_in_and_antes() -> None:
     text = ("variant = 'F7S/8'\nantes = [5, 5]\nbring_in = 10\nsmall_bet = 20\nbig_bet = 40\n"
             "starting_stacks = [100, 200]\nactions = ['d dh p1 AcAd2h', 'd dh p2 ????3s', 'p2 pb']\n")
     hand = one(text).hand
-    assert hand is not None and hand.game.name == "stud8" and hand.bring_in == 10 and not hand.check_turns
+    assert hand is not None and hand.game.name == "stud8" and hand.bring_in == 10 and hand.check_turns
     assert hand.actions[1].cards[:2] == (None, None)  # unknown cards
 
 

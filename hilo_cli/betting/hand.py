@@ -73,8 +73,9 @@ class Hand(NamedTuple):
       in pot and no limit ``small_bet`` (or, if 0, the largest blind) is the smallest bet (§14.3).
     * ``raise_cap``: the number of raises allowed per round in fixed limit (a bet and N raises);
       ``None`` (the default) enforces no cap (§14.2: a house rule, only when told).
-    * ``check_turns``: check whose turn it is (§14.1, board games). Off for a history that does not
-      give the order of play; stud histories name the actor and are never turn-checked (§14.6).
+    * ``check_turns``: check whose turn it is (§14.1; in stud, after each street's first action, which
+      §14.6 checks apart: the lowest up card, then the highest hand showing). Off for a history that does
+      not give the order of play, or whose stud cards may not be in the order dealt (up cards unknown).
     * ``id``, ``chip_unit``, ``qualifier``, ``odd_chip``: passed on to the ``Deal``.
     """
 

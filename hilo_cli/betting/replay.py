@@ -149,8 +149,10 @@ class _Replay:
         if name not in pending:
             raise _error(action, f"{name} has nothing to act on: the betting round is over or {name} has acted "
                                  "and nobody has bet or raised since (RULES §14)")
-        if self.hand.check_turns and not self.stud:
-            r = self.round
+        r = self.round
+        # Stud (§14.6): the first action of a street is the bring-in's or the highest hand's (checked apart),
+        # then the turn goes clockwise as in board games.
+        if self.hand.check_turns and (not self.stud or r.actions > 0):
             count = len(self.names)
             turn = next(self.names[(r.cursor + k) % count] for k in range(count)
                         if self.names[(r.cursor + k) % count] in pending)
@@ -169,9 +171,9 @@ class _Replay:
     def act(self, action: Action) -> None:
         name = self.check_actor(action)
         r = self.round
-        if self.stud and r.street == 0 and r.to_call == 0:
+        if self.stud and self.hand.check_turns and r.street == 0 and r.to_call == 0:
             self.check_bring_in(action, name)
-        elif self.stud and r.actions == 0:
+        elif self.stud and self.hand.check_turns and r.actions == 0:
             self.check_high_showing(action, name)
         bet = r.bets.get(name, 0)
         owed = r.to_call - bet

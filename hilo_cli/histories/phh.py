@@ -153,7 +153,7 @@ def _read_hand(source: str, line: int, hand_id: str | None, fields: dict[str, An
     actions = tuple(_actions(fields, names, scale))
     hand = Hand(game, structure, names, stacks, actions, seats=seats, blinds=blinds, antes=antes,
                 bring_in=_amount(fields, "bring_in", scale) if stud else 0, small_bet=small, big_bet=big,
-                check_turns=not stud, id=hand_id)
+                id=hand_id)
     recorded_stacks = recorded_won = None
     not_checkable = None
     if "finishing_stacks" in fields:
