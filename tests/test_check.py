@@ -99,17 +99,18 @@ def test_illegal_actions_are_bad_input_and_the_other_hands_are_still_checked() -
     result = run("--format", "json", str(DATA / "illegal.phhs"))
     assert result.exit_code == 2
     lines = [json.loads(line) for line in result.stdout.splitlines()]
-    assert len(lines) == 12
+    assert len(lines) == 14
     assert lines[0]["id"] == "legal" and lines[0]["check"]["ok"] is True
     errors = {line["id"]: line["error"] for line in lines[1:]}
     sections = {"out-of-turn": "14.1", "fixed-size": "14.2", "pot-limit-most": "14.3", "pot-limit-least": "14.3",
                 "no-limit-least-bet": "14.4", "all-in-no-reopen": "14.5", "after-fold": "14", "after-all-in": "14.5",
-                "over-stack": "14", "stud-completion": "14.2", "dealt-too-soon": "14"}
+                "over-stack": "14", "stud-completion": "14.2", "dealt-too-soon": "14", "stud-bring-in": "14.6",
+                "stud-highest-showing": "14.6"}
     assert set(errors) == set(sections)
     for name, section in sections.items():
         assert re.match(r"action \d+ '[^']+': ", errors[name]), errors[name]
         assert f"RULES §{section}" in errors[name], errors[name]
-    assert len(result.stderr.splitlines()) == 11  # one line per bad hand: file:line: message
+    assert len(result.stderr.splitlines()) == 13  # one line per bad hand: file:line: message
     assert all(re.match(r".*illegal\.phhs:\d+: action \d+ ", line) for line in result.stderr.splitlines())
 
 
