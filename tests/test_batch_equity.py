@@ -1,0 +1,43 @@
+"""``hilo batch`` records that ask for equity (issue 12): a board still to come, or ``"equity": true``."""
+
+from __future__ import annotations
+
+import json
+
+from click.testing import CliRunner
+
+from hilo_cli.cli import main
+
+PLAYERS = [{"name": "A", "hole": "2c 4d Qc Jd"}, {"name": "B", "hole": "Kh Kc 2h 4s"}]
+
+
+def batch(*records: dict[str, object], fmt: str = "json") -> tuple[int, list[str]]:
+    stdin = "".join(json.dumps(r) + "\n" for r in records)
+    result = CliRunner().invoke(main, ["batch", "--format", fmt, "-"], input=stdin)
+    return result.exit_code, result.stdout.splitlines()
+
+
+def test_a_flop_record_gives_equity_and_a_full_board_a_showdown_in_one_batch() -> None:
+    flop = {"id": "flop", "board": "Ac 3d 6h", "players": PLAYERS, "pot": 1200}
+    river = {"id": "river", "board": "Ac 3d 6h Ks Kd", "players": PLAYERS, "pot": 1200}
+    code, lines = batch(flop, river)
+    assert code == 0
+    first, second = map(json.loads, lines)
+    assert first["source"] == "<stdin>:1" and first["exact"] is True and first["runouts"] == 820
+    assert sum(p["expected_chips"] for p in first["players"]) == 1200
+    assert {p["name"]: p["won"] for p in second["players"]} == {"A": 300, "B": 900}
+
+
+def test_a_lone_live_hand_on_a_short_board_is_a_showdown_not_a_runout() -> None:
+    record = {"board": "Ac 3d 6h", "players": [PLAYERS[0], {"name": "B", "folded": True, "contributed": 50}],
+              "button": 2}
+    record["players"][0] = {**PLAYERS[0], "contributed": 50}
+    code, lines = batch(record)
+    assert code == 0
+    assert [p["won"] for p in json.loads(lines[0])["players"]] == [100, 0]
+
+
+def test_equity_in_a_batch_csv_is_one_clear_error() -> None:
+    code, lines = batch({"board": "Ac 3d 6h", "players": PLAYERS, "pot": 1200}, fmt="csv")
+    assert code == 2
+    assert "equity" in lines[1]
