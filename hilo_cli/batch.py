@@ -17,7 +17,7 @@ from itertools import islice
 from typing import IO, Literal, NamedTuple
 
 from hilo_cli.errors import HiloError, InputError
-from hilo_cli.formats import csv_out, json_out, jsonlib, text_out
+from hilo_cli.formats import csv_out, equity_out, json_out, jsonlib, text_out
 from hilo_cli.formats.records import Defaults, deal_from_record
 from hilo_cli.formats.text_in import record_from_line, strip_comment
 from hilo_cli.showdown import settle
@@ -259,6 +259,9 @@ def process(raw: Raw, defaults: Defaults, fmt: OutputFormat) -> Outcome:
             record = raw.payload
         if isinstance(record, dict) and record.get("id") is not None:
             record_id = str(record["id"])
+        if equity_out.wants_equity(record):  # cards still to come (issue 12): equity, not a showdown
+            output = equity_out.render(equity_out.equity_from_record(record, defaults), fmt, _where(raw))
+            return Outcome(raw.source, raw.line, output, None, False)
         settlement = settle(deal_from_record(record, defaults), cards=True)  # every format shows the hands
         differs = settlement.check is not None and not settlement.check.ok
         if fmt == "json":

@@ -286,7 +286,7 @@ def _many_records() -> str:
     for i in range(700):
         record: dict = {**RECORD, "id": f"r{i}", "pot": 1200 + 2 * i}
         if i % 97 == 5:
-            record["board"] = "Ac 3d 6h Ks"
+            record["board"] = "Ac 3d 6h Ks Xx"
         if i == 300:
             record["expected"] = {"A": 1, "B": 2}
         records.append(record)

@@ -41,7 +41,7 @@ def equity(players: tuple[str, ...], board: str | None, dead: str | None, pot: i
       hilo equity A="As 2s 3d Kh"@300 B="Kd Kc Qs Jh"@500 C="Ad 4c 5h 6s"@500 --samples 100000
     """
     from hilo_cli.cards import parse_cards
-    from hilo_cli.cli.showdown import _showdown_record
+    from hilo_cli.cli.showdown import showdown_record
     from hilo_cli.equity import equity as run
     from hilo_cli.formats import equity_out
     from hilo_cli.formats.records import deal_from_record
@@ -50,7 +50,7 @@ def equity(players: tuple[str, ...], board: str | None, dead: str | None, pot: i
         raise click.UsageError("--exact and --samples ask for different runs; give one")
     if seed is not None and samples is None:
         raise click.UsageError("--seed goes with --samples (an exact run deals every board)")
-    record = _showdown_record(players, (), None, pot, button, folded, ())
+    record = showdown_record(players, (), None, pot, button, folded, ())
     record["board"] = board or ""
     try:
         dead_cards = parse_cards(dead or "")

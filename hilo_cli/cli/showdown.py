@@ -84,7 +84,7 @@ def showdown(players: tuple[str, ...], boards: tuple[str, ...], multi_board: str
     from hilo_cli.showdown import settle
 
     out = stdout_bytes()
-    record = _showdown_record(players, boards, multi_board, pot, button, folded, expect)
+    record = showdown_record(players, boards, multi_board, pot, button, folded, expect)
     settlement = settle(deal_from_record(record, defaults(game, qualifier, chip_unit, odd_chip)))
     if fmt == "json":
         import json
@@ -106,7 +106,7 @@ def showdown(players: tuple[str, ...], boards: tuple[str, ...], multi_board: str
         sys.exit(ExitStatus.DIFFERENCE)
 
 
-def _showdown_record(players: tuple[str, ...], boards: tuple[str, ...], multi_board: str | None, pot: int | None,
+def showdown_record(players: tuple[str, ...], boards: tuple[str, ...], multi_board: str | None, pot: int | None,
                      button: int | None, folded: tuple[str, ...], expect: tuple[str, ...]) -> dict[str, Any]:
     """The command line of ``showdown`` as a record of the JSON schema."""
     record: dict[str, Any] = {"players": [_player(arg, index) for index, arg in enumerate(players, 1)]}

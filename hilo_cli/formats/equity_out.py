@@ -162,7 +162,8 @@ def equity_rows(e: Equity, where: str = "") -> str:
 
 def wants_equity(record: object) -> bool:
     """True for a batch record that asks for equity: ``"equity": true``, or a board of fewer than five
-    cards in a board game (a record with a full board stays a showdown)."""
+    cards in a board game with two or more live players (a record with a full board stays a showdown,
+    and so does a lone live hand, which wins whatever is to come)."""
     if not isinstance(record, Mapping):
         return False
     if record.get("equity") is True:
@@ -174,7 +175,13 @@ def wants_equity(record: object) -> bool:
         count = len(parse_cards(board))
     except (CardError, TypeError):
         return False  # the showdown path says what is wrong with it
-    return count < 5 and str(record.get("game", "")).strip().lower() != "stud8"
+    if count >= 5 or str(record.get("game", "")).strip().lower() == "stud8":
+        return False
+    # A lone live hand wins with the board as it stands (RULES §7): that is a showdown, not a runout.
+    players = record.get("players")
+    live = [p for p in players if not (isinstance(p, Mapping) and p.get("folded") is True)] if isinstance(
+        players, list) else []
+    return len(live) > 1
 
 
 def equity_from_record(record: object, defaults: Defaults = DEFAULTS) -> Equity:
