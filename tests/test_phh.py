@@ -100,6 +100,8 @@ def test_money_with_decimals_becomes_cents() -> None:
     (HEAD.replace("starting_stacks = [1000, 1000, 1000]\n", "") + "actions = []\n", "missing field 'starting_stacks'"),
     (HEAD.replace("[0, 0, 0]", "[0, 0]") + "actions = []\n", "antes has 2 entries for 3 players"),
     ("variant = 'FO/8'\nantes = [", "not valid TOML"),
+    # found in review: a string where the list of actions belongs was called a missing field
+    (HEAD + "actions = 'p1 f'\n", "actions is 'p1 f': a list of action strings"),
 ])
 def test_bad_hands_are_error_records(text: str, message: str) -> None:
     record = one(text)
@@ -153,3 +155,16 @@ def test_all_21_shared_hands_replay_settle_and_match() -> None:
         assert record.recorded_stacks is not None
         assert sum(record.recorded_stacks.values()) == sum(record.hand.starting_stacks)
     assert variants == {"omaha8", "stud8"}
+
+
+def test_a_collection_drops_nothing_silently() -> None:
+    # Found in review: in a .phhs collection every top-level value that is not a hand's table (a stray key,
+    # an array of tables) was skipped without a word; each is now an error record at its line.
+    text = "[one]\n" + HEAD + "actions = []\n\n[[two]]\nvariant = 'FO/8'\n"
+    text = "stray = 1\n" + text
+    records = list(read_phh("c.phhs", text))
+    two = text.splitlines().index("[[two]]") + 1
+    assert [(r.id, r.line) for r in records] == [("stray", 1), ("one", 2), ("two", two)]
+    assert records[0].error == "stray is not a hand: a PHH collection holds one [table] per hand"
+    assert records[1].error is None
+    assert records[2].error == "two is not a hand: a PHH collection holds one [table] per hand"

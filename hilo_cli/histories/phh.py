@@ -47,7 +47,8 @@ OTHER_VARIANTS = {
 }
 
 _PLAYER = re.compile(r"p([1-9][0-9]*)$")
-_HEADER = re.compile(r"^\s*\[([^\[\]]+)\]\s*(?:#.*)?$")
+_HEADER = re.compile(r"^\s*\[\[?([^\[\]]+)\]\]?\s*(?:#.*)?$")
+_TOP_KEY = re.compile(r"""^\s*([A-Za-z0-9_-]+|"[^"]*"|'[^']*')\s*=""")
 _CARD_TEXT = re.compile(r"[2-9TJQKAtjqka?][cdhs?]")
 
 
@@ -66,20 +67,29 @@ def read(source: str, text: str) -> Iterator[HandRecord]:
     if "variant" in document or "actions" in document:
         yield _record(source, 1, None, document, text)
         return
-    tables = [(k, v) for k, v in document.items() if isinstance(v, dict)]
-    if not tables:
+    if not any(isinstance(v, dict) for v in document.values()):
         yield HandRecord(source, 0, None, None, error="no hands: neither a PHH hand nor a collection of them")
         return
     lines = _header_lines(text)
-    for key, table in tables:
-        yield _record(source, lines.get(key, 0), key, table, text)
+    for key, table in document.items():
+        if isinstance(table, dict):
+            yield _record(source, lines.get(key, 0), key, table, text)
+        else:  # a stray key or an array of tables: said, not dropped
+            yield HandRecord(source, lines.get(key, 0), key, None,
+                             error=f"{key} is not a hand: a PHH collection holds one [table] per hand")
 
 
 def _header_lines(text: str) -> dict[str, int]:
-    """The line of each ``[table]`` header, by its key (bare or quoted), found in one pass."""
+    """The line of each ``[table]`` (or ``[[array]]``) header, and of each key before the first header, by
+    its key (bare or quoted), found in one pass."""
     lines: dict[str, int] = {}
+    top = True
     for number, line in enumerate(text.splitlines(), 1):
         found = _HEADER.match(line)
+        if found:
+            top = False
+        elif top:
+            found = _TOP_KEY.match(line)
         if found:
             lines.setdefault(found.group(1).strip().strip("\"'"), number)
     return lines
@@ -272,8 +282,10 @@ def _cards(text: str, where: str) -> tuple[Card | None, ...]:
 
 def _actions(fields: dict[str, Any], names: tuple[str, ...], scale: int) -> Iterator[Action]:
     given = fields.get("actions")
-    if not isinstance(given, list):
+    if given is None:
         raise PHHError("missing field 'actions' (a list of action strings)")
+    if not isinstance(given, list):
+        raise PHHError(f"actions is {given!r}: a list of action strings")
     for number, text in enumerate(given, 1):
         if not isinstance(text, str):
             raise PHHError(f"action {number} is {text!r}: actions are strings")
