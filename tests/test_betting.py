@@ -185,8 +185,9 @@ def test_14_3_pot_limit_most_and_least() -> None:
     # The smallest bet is the big blind.
     h = hand("Cat call", "Ann call", "Bob check", "board 3c 5d 7h", "Ann bet 50", structure="pot")
     assert "smallest bet is 100" in broken(h, 5, "14.3")
+    # The pot-limit largest bet is the pot, 300. (The message's words are matched by the PokerStars tests.)
     h = hand("Cat call", "Ann call", "Bob check", "board 3c 5d 7h", "Ann bet 301", structure="pot")
-    assert "the most is a bet of 300 (the pot" in broken(h, 5, "14.3")
+    assert "the most is a bet 300 (the pot" in broken(h, 5, "14.3")
 
 
 def test_14_4_no_limit_any_amount_up_to_the_stack() -> None:

@@ -328,7 +328,7 @@ class _Replay:
             owed = r.to_call - r.bets.get(action.actor or "", 0)
             most = r.to_call + sum(self.contributed.values()) + owed
             if total > most:
-                raise _error(action, f"pot limit: the most is {'a bet of' if r.to_call == 0 else 'a raise to'} "
+                raise _error(action, f"pot limit: the most is {'a bet' if r.to_call == 0 else 'a raise to'} "
                                      f"{most} (the pot after the call; RULES §14.3)")
         if total < least:
             if all_in:
