@@ -118,6 +118,12 @@ MUTANTS = [
     Mutant("M31", "showdown.py", 'return "main pot" if i == 0 else f"side pot {i}"',
            'return "main pot" if i == 0 else f"side pot {i + 1}"',
            "side pots are numbered from 2"),
+    Mutant("M32", "showdown.py", "share = Pot((each + (k < left)) * unit, pot.eligible)",
+           "share = Pot((each + (k >= count - left)) * unit, pot.eligible)",
+           "the chips left over between boards go to the last boards, not the first (§12.2)"),
+    Mutant("M33", "showdown.py", "out[i] = Pot(pot.amount - taken, pot.eligible)",
+           "out[i] = Pot(pot.amount, pot.eligible)",
+           "rake is not taken from the pot before it is divided (§13)"),
 ]
 
 TESTS = [
@@ -125,6 +131,7 @@ TESTS = [
     "tests/test_worked_examples.py", "tests/test_pots.py", "tests/test_evaluate.py", "tests/test_cli.py",
     "tests/test_examples.py", "tests/test_contract.py", "tests/test_bad_inputs.py", "tests/test_trust.py",
     "tests/test_properties.py", "tests/test_suit_odd_chip.py", "tests/test_tables.py",
+    "tests/test_multiboard_deal.py", "tests/test_multiboard_output.py", "tests/test_multiboard.py",
 ]
 
 

@@ -61,13 +61,15 @@ def test_m22_the_word_folded_marks_a_folded_player_in_a_text_line() -> None:
     assert [p["folded"] for p in json.loads(results[1].stdout)["players"]] == [False, False, False, True]
 
 
-# M27: the largest amount hilo counts (10**15, so that every JSON reader keeps it exact) is accepted;
-# one more is refused.
+# M27: the largest amount hilo counts (10**15, so that every JSON reader keeps it exact) is accepted,
+# written as an integer or as a whole float (1e15, 1000000000000000.0); one more is refused.
 def test_m27_the_largest_amount_is_accepted_and_one_more_is_not() -> None:
     largest = 10**15
-    ok = run(["batch", "--format", "json", "-"], stdin=json.dumps({**SPLIT, "pot": largest}) + "\n")
-    assert ok.exit_code == 0, ok.output
-    assert won(ok) == {"A": largest // 4, "B": largest - largest // 4}
+    for pot in (str(largest), "1e15", "1000000000000000.0"):
+        record = json.dumps(SPLIT).replace('"pot": 1200', f'"pot": {pot}')
+        ok = run(["batch", "--format", "json", "-"], stdin=record + "\n")
+        assert ok.exit_code == 0, (pot, ok.output)
+        assert won(ok) == {"A": largest // 4, "B": largest - largest // 4}
     over = run(["batch", "--format", "json", "-"], stdin=json.dumps({**SPLIT, "pot": largest + 1}) + "\n")
     assert over.exit_code == 2
     assert "1000000000000001" in over.stderr
