@@ -46,11 +46,17 @@ def batch(files: tuple[str, ...], input_format: str, fail_fast: bool, jobs: int,
     outcomes = run(_all_records(files or ("-",), input_format.lower()), record_defaults, fmt, jobs)
     try:
         with WholeRecords() as interrupts:
-            if fmt == "csv":
-                out.write(csv_out.header().encode())
+            wide: bool | None = None  # CSV: the per-board columns, decided by the first record
             for outcome in outcomes:
                 with interrupts.writing():
-                    out.write(outcome.output)
+                    output = outcome.output
+                    if fmt == "csv":
+                        if wide is None:
+                            wide = csv_out.has_board_cells(output)
+                            out.write(csv_out.header(boards=wide).encode())
+                        if wide:
+                            output = csv_out.widen(output)
+                    out.write(output)
                     if outcome.error is not None:
                         bad = True
                         out.flush()
@@ -59,6 +65,8 @@ def batch(files: tuple[str, ...], input_format: str, fail_fast: bool, jobs: int,
                 if outcome.error is not None and fail_fast:
                     break
                 differs = differs or outcome.differs
+            if fmt == "csv" and wide is None:
+                out.write(csv_out.header().encode())
             out.flush()
     except BrokenPipeError:
         # The reader went away (`hilo batch ... | head`): stop quietly, as a pipeline expects.

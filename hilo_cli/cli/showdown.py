@@ -95,7 +95,8 @@ def showdown(players: tuple[str, ...], boards: tuple[str, ...], multi_board: str
     elif fmt == "csv":
         from hilo_cli.formats import csv_out
 
-        text = csv_out.header() + csv_out.settlement_rows(settlement)
+        several = bool(settlement.deal.boards)
+        text = csv_out.header(boards=several) + csv_out.settlement_rows(settlement, boards=several)
     else:
         from hilo_cli.formats import text_out
 

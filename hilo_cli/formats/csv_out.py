@@ -8,7 +8,9 @@ the uncalled chips returned; empty under "either board", whose one division belo
 The base columns keep their meaning: ``board``, ``high`` and ``low`` are the first board's (or, with
 ``multi_board`` "either", the best over the boards), ``won`` the total. A writer that knows the input
 has several boards asks for ``header(boards=True)``; rows of such deals always carry the columns, and
-single-board rows carry them (empty) only when asked.
+single-board rows carry them (empty) only when asked. ``hilo batch`` decides by its first record: when
+that has several boards every row gets the columns (``widen``); otherwise a later several-board deal's
+rows still carry them, after the header's last column.
 """
 
 from __future__ import annotations
@@ -96,3 +98,20 @@ def settlement_rows(s: Settlement, source: str = "", boards: bool = False) -> st
 def error_row(source: str, record_id: str | None, message: str, boards: bool = False) -> str:
     extra = [""] * len(BOARD_COLUMNS) if boards else []
     return _write([[source, record_id or "", *[""] * (len(COLUMNS) - 3), message, *extra]])
+
+
+def has_board_cells(output: bytes) -> bool:
+    """True if the first row of ``output`` (rows as ``settlement_rows`` writes them) has the board columns."""
+    first = output.split(b"\n", 1)[0].decode("utf-8")
+    return any(len(row) > len(COLUMNS) for row in csv.reader([first]))
+
+
+def widen(output: bytes) -> bytes:
+    """Rows with the board columns added (empty) where they lack them. Cells never hold a line end (names
+    are escaped), so each line is one row."""
+    width = len(COLUMNS) + len(BOARD_COLUMNS)
+    buffer = io.StringIO()
+    # The cells were made safe when first written: written again as they are, not guarded twice.
+    csv.writer(buffer, lineterminator="\n").writerows(
+        [*row, *[""] * (width - len(row))] for row in csv.reader(output.decode().splitlines()))
+    return buffer.getvalue().encode()
