@@ -187,6 +187,8 @@ def deal_from_record(record: object, defaults: Defaults = DEFAULTS) -> Deal:
         None if rid is None else str(rid),
         None if expected is None else _expected(expected),
     )
+    if "rake" in record:
+        deal = deal._replace(rake=_rake(record["rake"]))
     if boards or "multi_board" in record:
         deal = deal._replace(boards=boards, multi_board=_multi_board(record.get("multi_board", "each")))
     return deal
@@ -200,6 +202,14 @@ def _boards(record: Mapping[str, object]) -> tuple[tuple[Card, ...], ...]:
     if not isinstance(raw, list) or not raw:
         raise InputError("boards must be a non-empty list of boards (each card text or a list of cards)")
     return tuple(_cards(b, f"board {i}") for i, b in enumerate(raw, 1))
+
+
+def _rake(value: object) -> tuple[int, ...]:
+    """Rake (RULES §13): chips the house took from each pot before it was divided, main pot first; one
+    amount is the main pot's (or the only pot's)."""
+    if isinstance(value, list):
+        return tuple(amount(v, f"rake of pot {i}") for i, v in enumerate(value, 1))
+    return (amount(value, "rake"),)
 
 
 def _multi_board(value: object) -> str:

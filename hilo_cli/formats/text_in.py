@@ -9,7 +9,7 @@
 A field ``NAME: CARDS`` is a player (listed clockwise); after the cards, ``@N`` is what the player put in,
 ``seat N`` the seat, and ``fold`` marks a folded player (whose cards may be left out). Other fields are
 ``KEY VALUE``: ``board``, ``pot``, ``game``, ``button``, ``chip-unit``, ``qualifier``, ``odd-chip``,
-``multi-board``, ``id``, ``expect NAME=N ...``. A field of cards alone is the board. Several ``board``
+``multi-board``, ``rake N ...`` (per pot, main pot first, RULES §13), ``id``, ``expect NAME=N ...``. A field of cards alone is the board. Several ``board``
 fields are several boards, in dealing order (RULES §12). The line becomes the same record as the JSON
 format's and goes through ``records.deal_from_record``.
 
@@ -30,7 +30,7 @@ KEYS = {
     "board": "board", "pot": "pot", "game": "game", "button": "button", "chip-unit": "chip_unit",
     "chip_unit": "chip_unit", "unit": "chip_unit", "qualifier": "qualifier", "odd-chip": "odd_chip",
     "odd_chip": "odd_chip", "id": "id", "expect": "expected", "expected": "expected",
-    "multi-board": "multi_board", "multi_board": "multi_board",
+    "multi-board": "multi_board", "multi_board": "multi_board", "rake": "rake",
 }
 _INT = re.compile(r"[+-]?\d+(\.\d*)?")
 
@@ -102,6 +102,9 @@ def _looks_like_cards(field: str) -> bool:
 def _value(name: str, value: str) -> Any:
     if name in ("pot", "button", "chip_unit"):
         return number(value, name)
+    if name == "rake":
+        amounts = [number(v, "rake") for v in value.replace(",", " ").split()]
+        return amounts[0] if len(amounts) == 1 else amounts
     if name == "expected":
         expected: dict[str, int | float] = {}
         for token in value.replace(",", " ").split():
