@@ -103,3 +103,37 @@ def test_cli_bad_input_is_one_line_and_exit_2() -> None:
                                      "(the smallest bet, RULES §14.3)")
     result = CliRunner().invoke(main, ["limits", "--structure", "fixed", "--limits", "ten"])
     assert result.exit_code == 2 and "--limits" in result.output and "Traceback" not in result.output
+
+
+# -- found in review ----------------------------------------------------------------------------------
+
+def test_the_smallest_raise_is_the_last_full_raise_not_a_short_all_in() -> None:
+    # Blinds 50/100: raised to 1000 (by 900), then all in for 1500 (by 500: less than a full raise). The
+    # smallest raise is still 900 (§14.3, TDA): to 2400, not 1500 + 500 = 2000. The replay agrees.
+    found = limits("no", 0, [50, 100, 1000, 1500], big_blind=100)
+    assert (found.call, found.least) == (1500, 2400)
+    # Without the blinds, a short all-in over the big blind: to 130 + 100 at least.
+    assert limits("no", 0, [100, 130]).least == 230
+    names = ("A", "B", "C", "D")
+    moves = [("C", "raise-to", 1000), ("D", "all-in", None), ("A", "raise-to", 2399)]
+    actions = tuple(Action(i, f"{n} {k} {t}", n, k, t) for i, (n, k, t) in enumerate(moves, 1))  # type: ignore[arg-type]
+    hand = Hand(GAMES["omaha"], "no", names, (5000, 5000, 5000, 1500), actions, blinds=(50, 100, 0, 0), small_bet=100)
+    with pytest.raises(DealError, match="the smallest raise is to 2400"):
+        replay(hand)
+
+
+def test_fixed_limit_raises_from_the_last_full_bet_as_the_replay_does() -> None:
+    # Flop 100/200: a bet of 100, all in for 130 (less than half a bet): the next raise is to 200 (the
+    # replay's 'exactly 200'); all in for 160 (half a bet or more) is a full raise: to 260.
+    assert limits("fixed", 300, [100, 130], small_bet=100, big_bet=200, street=1).least == 200
+    assert limits("fixed", 300, [100, 160], small_bet=100, big_bet=200, street=1).least == 260
+
+
+def test_a_stack_that_covers_only_the_call_cannot_raise() -> None:
+    # 130 to call, 50 behind: all in for a call of 50, no raise (it was 'raise to all in for 50').
+    found = limits("pot", 300, [100, 130], stack=50)
+    assert (found.call, found.action, found.least, found.most, found.all_in) == (50, "call", None, None, True)
+    result = CliRunner().invoke(main, ["limits", "--pot", "300", "--bet", "100", "--bet", "130", "--stack", "50"])
+    assert result.output == "pot limit, pot 530\ncall 50, all in (the stack does not cover the call: no raise)\n"
+    # Exactly the call: all in to call, no raise either.
+    assert limits("no", 0, [100, 130], already_in=100, stack=30).action == "call"

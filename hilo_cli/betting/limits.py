@@ -20,13 +20,14 @@ class Limits(NamedTuple):
     """What the player to act may do. ``action`` is ``bet`` (nothing to call) or ``raise``; ``least`` and
     ``most`` are street totals ("raise to"); ``most`` is ``None`` in no limit without a known stack.
     ``all_in`` is set when the stack is short of the smallest full bet or raise (all in for less, §14.5);
-    ``pot`` is the pot the player faces (before their call)."""
+    ``action`` is ``call`` (``least`` and ``most`` ``None``) when the stack does not cover more than the
+    call: all in to call, no raise. ``pot`` is the pot the player faces (before their call)."""
 
     structure: Structure
     pot: int
     call: int
     action: str
-    least: int
+    least: int | None
     most: int | None
     all_in: bool
 
@@ -37,10 +38,12 @@ def limits(structure: Structure, pot: int, bets: Sequence[int] = (), already_in:
 
     ``pot``: the chips in the middle from earlier rounds (antes and dead blinds included). ``bets``: every
     other player's chips in front of them in this round (street totals, live blinds included), in the
-    order they were made; the largest is the bet to call, and the step between the two largest levels is
-    the last raise. ``already_in``: this player's own chips in this round. ``street``: 0 preflop, 1 flop,
-    2 turn, 3 river (fixed limit only). ``stack``: the player's chips behind, if the answer should respect
-    it. Raises ``DealError`` for figures that cannot be a round of betting.
+    order they were made; the largest is the bet to call. The last full raise is the largest step between
+    the levels: full raises never shrink, and a short all-in's step is smaller than the raise before it, so
+    it does not change the smallest raise (§14.5). ``already_in``: this player's own chips in this round.
+    ``street``: 0 preflop, 1 flop, 2 turn, 3 river (fixed limit only). ``stack``: the player's chips
+    behind, if the answer should respect it. Raises ``DealError`` for figures that cannot be a round of
+    betting.
     """
     for what, value in (("pot", pot), ("already in", already_in), ("big blind", big_blind), ("small bet", small_bet),
                         ("big bet", big_bet), *((f"bet {i + 1}", b) for i, b in enumerate(bets))):
@@ -58,12 +61,18 @@ def limits(structure: Structure, pot: int, bets: Sequence[int] = (), already_in:
         if small_bet <= 0 or big_bet <= 0:
             raise DealError("fixed limit needs the small bet and the big bet (RULES §14.2)")
         size = small_bet if street <= 1 else big_bet
-        least = most_to = size if to_call < size else to_call + size
+        # The next raise adds the size to the last full bet; all in for half a bet or more counts as one
+        # (as the replay's check_size: Robert's Rules, TDA).
+        full = 0
+        for level in levels:
+            if (level - full) * 2 >= size:
+                full = level
+        least = most_to = size if to_call < size else full + size
     else:
         least_bet = big_blind or small_bet
         if least_bet <= 0 and to_call == 0:
             raise DealError(f"{STRUCTURE_NAMES[structure]} needs the big blind (the smallest bet, RULES §14.3)")
-        last_raise = levels[-1] - levels[-2] if len(levels) > 1 else to_call
+        last_raise = max(b - a for a, b in zip([0, *levels], levels, strict=False)) if levels else 0
         least = least_bet if to_call == 0 else to_call + max(last_raise, least_bet)
         # §14.3: the largest raise is the pot after the call: in the middle + every bet + the call.
         most_to = to_call + in_pot + call if structure == "pot" else 0
@@ -71,6 +80,8 @@ def limits(structure: Structure, pot: int, bets: Sequence[int] = (), already_in:
     all_in = False
     if stack is not None:
         reach = already_in + stack
+        if 0 < to_call and reach <= to_call:
+            return Limits(structure, in_pot, min(call, stack), "call", None, None, True)
         if most is None or most > reach:
             most = reach
         if least > reach:

@@ -82,6 +82,10 @@ def limits(structure: str, pot: int, bets: tuple[int, ...], already_in: int, bli
         }))
         sys.exit(ExitStatus.OK)
     lines = [f"{STRUCTURE_NAMES[found.structure]}, pot {found.pot}"]
+    if found.action == "call":
+        lines.append(f"call {found.call}, all in (the stack does not cover the call: no raise)")
+        out.write(("\n".join(lines) + "\n").encode())
+        sys.exit(ExitStatus.OK)
     lines.append(f"call {found.call}" if found.call else "check")
     verb = "bet" if found.action == "bet" else "raise to"
     if found.all_in:
