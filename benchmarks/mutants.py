@@ -1,11 +1,13 @@
 """Hand-made mutants: would the tests notice a realistic bug? (issue 8, "Tests that let real bugs through")
 
 Each mutant is one small change a person could plausibly make to ``hilo_cli/`` (an off-by-one, a rule
-applied to the wrong half, a check that forgets a case). For each, the package is copied to a temporary
-folder, the one change is made in the COPY (the real files are never touched), and a fast subset of the
-tests runs against the copy (``PYTHONPATH`` points there, so the library, CliRunner and the ``hilo``
-subprocesses all use it). A mutant is killed when a test fails, survives when all pass, and is not
-applicable when its line has changed since it was written (the script says so; update the mutant).
+applied to the wrong half, a check that forgets a case). The project at a commit (``--commit``, default
+HEAD) is copied to a temporary folder with ``git archive``; for each mutant the one change is made in the
+COPY (the real files are never touched), and a fast subset of the copy's tests runs against it from
+there (``PYTHONPATH`` points there, so the library, CliRunner and the ``hilo`` subprocesses all use it;
+tests that read ``../shared`` skip, as in a user's clone). A mutant is killed when a test fails, survives
+when all pass, and is not applicable when its line has changed since it was written (the script says
+so; update the mutant).
 
     python benchmarks/mutants.py                 # every mutant, the default test subset
     python benchmarks/mutants.py --only M03 M14  # some of them
@@ -19,7 +21,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import shutil
 import subprocess
 import sys
 import tempfile
@@ -141,7 +142,7 @@ def run_tests(package_parent: Path, tests: list[str]) -> tuple[bool, str]:
     env = dict(os.environ, PYTHONPATH=str(package_parent), PYTHONDONTWRITEBYTECODE="1")
     command = [str(Path(sys.executable).parent / "pytest"), "-q", "-x", "-p", "no:cacheprovider",
                "-o", "addopts=-ra", *tests]
-    p = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, check=False)
+    p = subprocess.run(command, cwd=package_parent, env=env, capture_output=True, text=True, check=False)
     failed = next((line for line in p.stdout.splitlines() if line.startswith(("FAILED", "ERROR"))), "")
     return p.returncode == 0, failed or (p.stdout.strip().splitlines() or [""])[-1]
 
@@ -150,13 +151,17 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Apply hand-made mutants to a copy of hilo_cli and run tests.")
     parser.add_argument("--only", nargs="*", default=None, help="mutant ids to run (default: all)")
     parser.add_argument("--tests", nargs="*", default=None, help="test files (default: a fast subset)")
+    parser.add_argument("--commit", default="HEAD", help="the commit whose files are mutated and tested")
     args = parser.parse_args(argv)
-    tests = [t for t in (args.tests or TESTS) if (ROOT / t).is_file()]
     mutants = [m for m in MUTANTS if args.only is None or m.id in args.only]
     with tempfile.TemporaryDirectory(prefix="hilo-mutants-") as tmp:
+        # A committed state of the whole project (package, tests, examples, README), so that work in
+        # progress in the checkout cannot make a mutant look killed or the baseline fail.
         parent = Path(tmp)
+        archive = subprocess.run(["git", "archive", args.commit], cwd=ROOT, capture_output=True, check=True)
+        subprocess.run(["tar", "-x", "-C", str(parent)], input=archive.stdout, check=True)
         package = parent / "hilo_cli"
-        shutil.copytree(ROOT / "hilo_cli", package, ignore=shutil.ignore_patterns("__pycache__"))
+        tests = [t for t in (args.tests or TESTS) if (parent / t).is_file()]
         # The tests must import the copy, as pytest runs them from the repository: a test says so.
         probe = parent / "probe_test.py"
         probe.write_text("import hilo_cli\n\n\ndef test_copy():\n"
