@@ -1,6 +1,6 @@
-"""The PokerStars reader, line by line (``hilo_cli.histories.pokerstars_lines``) and hand by hand
-(``hilo_cli.histories.pokerstars.record``): money into cents, headers, every line kind, runs, the summary,
-and the records it makes (issue 11).
+"""The PokerStars reader, line by line (``hilo_cli.histories.pokerstars_lines`` into ``pokerstars_hand``
+values) and hand by hand (``hilo_cli.histories.pokerstars.record``): money into cents, headers, every line
+kind, runs, the summary, and the records it makes (issue 11).
 
 The hands are small texts written here in the site's format; the amounts are worked out in the comments.
 """
@@ -14,7 +14,8 @@ import pytest
 from hilo_cli.cards import parse_cards
 from hilo_cli.errors import InputError
 from hilo_cli.histories import HandRecord, pokerstars
-from hilo_cli.histories.pokerstars_lines import BadHand, StarsHand, money, read_hands, read_header
+from hilo_cli.histories.pokerstars_hand import BadHand, StarsHand, money, read_header
+from hilo_cli.histories.pokerstars_lines import read_hands
 
 DATA = Path(__file__).parent / "data" / "pokerstars"
 

@@ -1,8 +1,9 @@
 """PokerStars hand histories for ``hilo check``: each hand into a ``HandRecord`` to replay and settle.
 
-``pokerstars_lines`` reads the lines; this module turns one ``StarsHand`` into the ``Hand`` the replay
-takes (RULES §14), what the site paid (the "collected" lines, RULES §13), and the change to make to the
-replayed deal before it is settled: the rake of each pot and the boards of a hand run twice.
+``pokerstars_lines`` reads the lines into a ``StarsHand`` (``pokerstars_hand``); this module turns one
+``StarsHand`` into the ``Hand`` the replay takes (RULES §14), what the site paid (the "collected" lines,
+RULES §13), and the change to make to the replayed deal before it is settled: the rake of each pot and
+the boards of a hand run twice.
 
 * **Rake** (RULES §13): the site's "Main pot"/"Side pot-N" amounts are after rake and "Total pot" before
   it, so the rake each pot paid is the pot the actions built minus the pot printed. The printed pots
@@ -30,8 +31,9 @@ from hilo_cli.deal import Deal
 from hilo_cli.errors import DealError
 from hilo_cli.games import GAMES
 from hilo_cli.histories import HandRecord
-from hilo_cli.histories.pokerstars_lines import Action as Line
-from hilo_cli.histories.pokerstars_lines import BadHand, Header, StarsHand, hand_texts, read_hand
+from hilo_cli.histories.pokerstars_hand import Action as Line
+from hilo_cli.histories.pokerstars_hand import BadHand, Header, StarsHand
+from hilo_cli.histories.pokerstars_lines import hand_texts, read_hand
 from hilo_cli.pots import build_pots
 
 # The site's game names for the games hilo plays (RULES §6).
@@ -153,7 +155,7 @@ def record(hand: StarsHand) -> HandRecord:
     written = _actions(hand, players, game.board_cards == 0, structure) + shown_in_summary
     # Actions are numbered in order, and each keeps its file line, so that a broken rule is reported
     # at FILE:LINE (``action_lines``).
-    actions = [a._replace(number=i) for i, a in enumerate(written, 1)]
+    actions = [Action(i, a.text, a.actor, a.kind, a.amount, a.cards) for i, a in enumerate(written, 1)]
     stacks = {s.name: s.stack for s in hand.seats}
     bring_in = next((a.amount for a in hand.actions if a.verb == "bring in"), 0)
     small, big = (header.small, header.big) if structure == "fixed" else (header.big, header.big)
