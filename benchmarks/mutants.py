@@ -5,9 +5,9 @@ applied to the wrong half, a check that forgets a case). The project at a commit
 HEAD) is copied to a temporary folder with ``git archive``; for each mutant the one change is made in the
 COPY (the real files are never touched), and a fast subset of the copy's tests runs against it from
 there (``PYTHONPATH`` points there, so the library, CliRunner and the ``hilo`` subprocesses all use it;
-tests that read ``../shared`` skip, as in a user's clone). A mutant is killed when a test fails, survives
-when all pass, and is not applicable when its line has changed since it was written (the script says
-so; update the mutant).
+``../shared`` is linked beside the copy when the checkout has it, so the vector tests run). A mutant is
+killed when a test fails, survives when all pass, and is not applicable when its line has changed since
+it was written (the script says so; update the mutant).
 
     python benchmarks/mutants.py                 # every mutant, the default test subset
     python benchmarks/mutants.py --only M03 M14  # some of them
@@ -157,7 +157,10 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory(prefix="hilo-mutants-") as tmp:
         # A committed state of the whole project (package, tests, examples, README), so that work in
         # progress in the checkout cannot make a mutant look killed or the baseline fail.
-        parent = Path(tmp)
+        parent = Path(tmp) / ROOT.name
+        parent.mkdir()
+        if (ROOT.parent / "shared").is_dir():  # beside the copy as beside the checkout: the vector tests run
+            (Path(tmp) / "shared").symlink_to(ROOT.parent / "shared")
         archive = subprocess.run(["git", "archive", args.commit], cwd=ROOT, capture_output=True, check=True)
         subprocess.run(["tar", "-x", "-C", str(parent)], input=archive.stdout, check=True)
         package = parent / "hilo_cli"
