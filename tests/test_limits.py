@@ -6,11 +6,12 @@ The founding text's example (§14.3): pot 100, a bet of 100: call 100, raise to 
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
-from hilo_cli.betting import Action, Hand, limits, replay
+from hilo_cli.betting import Action, Hand, limits, next_turn, replay
 from hilo_cli.cli import main
 from hilo_cli.errors import DealError
 from hilo_cli.games import GAMES
@@ -137,3 +138,65 @@ def test_a_stack_that_covers_only_the_call_cannot_raise() -> None:
     assert result.output == "pot limit, pot 530\ncall 50, all in (the stack does not cover the call: no raise)\n"
     # Exactly the call: all in to call, no raise either.
     assert limits("no", 0, [100, 130], already_in=100, stack=30).action == "call"
+
+
+# -- from a round's actions: hilo limits HISTORY (the issue's other way to ask) ----------------------------
+
+DATA = Path(__file__).resolve().parents[1] / "tests" / "data" / "phh"
+
+
+def _round(*moves: tuple[str, str, int | None], stacks: tuple[int, ...] = (10000,) * 3,
+           structure: str = "pot") -> Hand:
+    actions = tuple(Action(i, f"{n} {k} {t}", n, k, t) for i, (n, k, t) in enumerate(moves, 1))  # type: ignore[arg-type]
+    # Antes of 100 in all (dead money) stand in for the earlier rounds' pot of 100, as in the walk above.
+    return Hand(GAMES["omaha"], structure, ("A", "B", "C"), stacks, actions, antes=(34, 33, 33),  # type: ignore[arg-type]
+                small_bet=10)
+
+
+def test_the_walk_from_the_rounds_actions_gives_the_same_figures() -> None:
+    # Each step of test_a_pot_limit_round_of_raises_walked_by_hand, asked of the actions so far.
+    a = next_turn(_round())
+    assert (a.name, a.limits.call, a.limits.action, a.limits.least, a.limits.most) == ("A", 0, "bet", 10, 100)
+    b = next_turn(_round(("A", "raise-to", 100)))
+    assert (b.name, b.limits.call, b.limits.least, b.limits.most, b.limits.pot) == ("B", 100, 200, 400, 200)
+    c = next_turn(_round(("A", "raise-to", 100), ("B", "raise-to", 400)))
+    assert (c.name, c.limits.call, c.limits.least, c.limits.most, c.limits.pot) == ("C", 400, 700, 1400, 600)
+    a2 = next_turn(_round(("A", "raise-to", 100), ("B", "raise-to", 400), ("C", "raise-to", 1400)))
+    assert (a2.name, a2.limits.call, a2.limits.least, a2.limits.most) == ("A", 1300, 2400, 4700)
+
+
+def test_from_the_actions_an_all_in_for_less_leaves_call_or_fold_and_the_stack_caps() -> None:
+    # No limit: A bets 100, B raises to 300 (by 200), C is all in for 400 (100 more: short of a full raise).
+    # A, who bet 100, faces 300 more, a full raise: he may raise. After A calls, B faces only C's 100 more:
+    # call or fold (§14.5).
+    moves = (("A", "raise-to", 100), ("B", "raise-to", 300), ("C", "all-in", None), ("A", "call", None))
+    b = next_turn(_round(*moves, stacks=(10000, 10000, 433), structure="no"))
+    assert (b.name, b.limits.action, b.limits.call, b.limits.least, b.limits.most) == ("B", "call", 100, None, None)
+    a = next_turn(_round(*moves[:3], stacks=(10000, 10000, 433), structure="no"))
+    # A faces 300 more than his 100: at least 400 + 200 (the last full raise), at most all in.
+    assert (a.name, a.limits.call, a.limits.least, a.limits.most) == ("A", 300, 600, 9966)
+
+
+def test_hilo_limits_from_a_history_names_the_player_to_act() -> None:
+    runner = CliRunner()
+    result = runner.invoke(main, ["limits", str(DATA / "to-act.phh")])
+    assert result.exit_code == 0, result.output
+    assert result.output == ("Bob to act: pot limit, pot 200\ncall 100\n"
+                             "raise to at least 200, at most 400 (pot limit)\n")
+    out = json.loads(runner.invoke(main, ["limits", "--format", "json", str(DATA / "to-act.phh")]).output)
+    assert out == {"structure": "pot", "pot": 200, "call": 100, "action": "raise", "least": 200, "most": 400,
+                   "all_in": False, "name": "Bob", "street": 1}
+    piped = runner.invoke(main, ["limits", "-"], input=(DATA / "to-act.phh").read_text())
+    assert piped.output == result.output
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--pot", "100", str(DATA / "to-act.phh")], "--pot: a HISTORY gives the figures"),
+    ([str(DATA / "illegal.phhs")], "14 hands: give a history of the one hand"),
+    ([str(DATA / "quartered.phh")], "the betting is over and the hand goes to the showdown"),
+    ([str(DATA / "missing.phh")], "cannot read"),
+])
+def test_hilo_limits_from_a_history_bad_input_is_one_line_exit_2(args: list[str], message: str) -> None:
+    result = CliRunner().invoke(main, ["limits", *args])
+    assert result.exit_code == 2, result.output
+    assert len(result.output.splitlines()) == 1 and message in result.output and "Traceback" not in result.output

@@ -17,6 +17,7 @@ to 600" are both ``Action(kind="raise-to", amount=600)``.
 from hilo_cli.betting.hand import STRUCTURE_NAMES, Action, ActionKind, Hand, Replayed, Structure
 from hilo_cli.betting.limits import Limits, limits
 from hilo_cli.betting.replay import replay
+from hilo_cli.betting.turn import Turn, next_turn
 
-__all__ = ["STRUCTURE_NAMES", "Action", "ActionKind", "Hand", "Limits", "Replayed", "Structure",
-           "limits", "replay"]
+__all__ = ["STRUCTURE_NAMES", "Action", "ActionKind", "Hand", "Limits", "Replayed", "Structure", "Turn",
+           "limits", "next_turn", "replay"]

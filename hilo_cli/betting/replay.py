@@ -206,37 +206,48 @@ class _Replay:
         self.acted(name)
 
     def check_bring_in(self, action: Action, name: str) -> None:
-        """§14.6: third street's first action (the bring-in, or a completion) is the lowest up card's, the
-        ace high, ties by suit (the card order). Checked against the up cards the history names: the actor's
-        third card must be lower than every other live player's known one."""
+        """§14.6: third street's first action (the bring-in, or a completion) is the lowest up card's.
+        Checked against the up cards the history names: the actor's must be lower than every other known one."""
         mine = self.hole[name][2] if len(self.hole[name]) >= 3 else None
-        if mine is None:
+        found = self.lowest_up()
+        if mine is None or found is None:
             return
-        ups = [(card, n) for n in self.live() if len(self.hole[n]) >= 3 and (card := self.hole[n][2]) is not None]
-        card, lowest = min(ups)
+        card, lowest = found
         if lowest != name and lowest not in self.all_in:
             raise _error(action, f"{lowest} has the lowest up card ({card}) and acts first on third street, "
                                  f"not {name} ({mine}) (RULES §14.6)")
 
+    def lowest_up(self) -> tuple[Card, str] | None:
+        """Third street (§14.6): the lowest up card the history names among the live hands, and whose it is;
+        the ace high, ties by suit (the card order: clubs, diamonds, hearts, spades)."""
+        ups = [(card, n) for n in self.live() if len(self.hole[n]) >= 3 and (card := self.hole[n][2]) is not None]
+        return min(ups) if ups else None
+
     def check_high_showing(self, action: Action, name: str) -> None:
-        """§14.6: fourth street on, the highest hand showing acts first. Up cards count as pairs, two pair,
-        trips and quads, then ranks (no straights or flushes with fewer than five); checked only when every
-        player who may act shows known up cards, and a tie for the highest is left alone (§14.6 is silent)."""
+        """§14.6: fourth street on, the highest hand showing acts first (``highest_showing``)."""
+        found = self.highest_showing()
+        if found is not None and found[0] != name:
+            highest, cards = found
+            raise _error(action, f"{highest} has the highest hand showing ({' '.join(map(str, cards))}) and "
+                                 f"acts first on this street, not {name} (RULES §14.6)")
+
+    def highest_showing(self) -> tuple[str, list[Card]] | None:
+        """Fourth street on (§14.6): the player who may act with the highest hand showing, and the up cards.
+        Up cards count as pairs, two pair, trips and quads, then ranks (no straights or flushes with fewer
+        than five); ``None`` unless every such player's up cards are known and one hand is highest (a tie is
+        left alone: §14.6 is silent)."""
         shown: list[tuple[list[tuple[int, int]], str, list[Card]]] = []
         for n in self.can_act():
             up = self.hole[n][2:6]
             if any(c is None for c in up):
-                return
+                return None
             cards = [c for c in up if c is not None]
             counts = {c.rank: sum(1 for d in cards if d.rank == c.rank) for c in cards}
             shown.append((sorted(((k, r) for r, k in counts.items()), reverse=True), n, cards))
         shown.sort(key=lambda x: x[0], reverse=True)
         if len(shown) < 2 or shown[0][0] == shown[1][0]:
-            return
-        _, highest, cards = shown[0]
-        if highest != name:
-            raise _error(action, f"{highest} has the highest hand showing ({' '.join(map(str, cards))}) and "
-                                 f"acts first on this street, not {name} (RULES §14.6)")
+            return None
+        return shown[0][1], shown[0][2]
 
     def bring_in(self, action: Action, name: str) -> None:
         r, hand = self.round, self.hand
@@ -362,6 +373,12 @@ def replay(hand: Hand) -> Replayed:
     an action that breaks a rule; and for a hand that cannot be settled from what it records (a history
     that ends while a player still has to act).
     """
+    return _finish(run(hand))
+
+
+def run(hand: Hand) -> _Replay:
+    """The state after ``hand``'s last action (``replay`` finishes it into a deal; ``betting.turn`` asks it
+    who acts next). Raises ``DealError`` as ``replay`` does."""
     _check_table(hand)
     state = _Replay(hand)
     names = state.names
@@ -387,7 +404,7 @@ def replay(hand: Hand) -> Replayed:
             state.act(action)
         else:
             raise _error(action, f"unknown action {kind!r}")
-    return _finish(state)
+    return state
 
 
 def _check_table(hand: Hand) -> None:

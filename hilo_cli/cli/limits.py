@@ -3,11 +3,16 @@
 from __future__ import annotations
 
 import sys
+from typing import TYPE_CHECKING
 
 import click
 
 from hilo_cli.cli.common import OutputFormat, once, stdout_bytes
 from hilo_cli.errors import ExitStatus, HiloError
+
+if TYPE_CHECKING:
+    from hilo_cli.betting import Limits
+    from hilo_cli.betting.turn import Turn
 
 _STREETS = ("preflop", "flop", "turn", "river")
 
@@ -40,6 +45,7 @@ def _fixed(text: str | None) -> tuple[int, int]:
 
 
 @click.command()
+@click.argument("history", required=False, metavar="[HISTORY]")
 @once("--structure", type=click.Choice(["pot", "no", "fixed"], case_sensitive=False), default="pot", show="pot",
       help="Pot limit, no limit, or fixed limit.")
 @once("--pot", type=click.IntRange(min=0), default=0, show="0",
@@ -54,39 +60,64 @@ def _fixed(text: str | None) -> tuple[int, int]:
       help="The betting round (fixed limit: the small bet preflop and on the flop, the big bet after).")
 @once("--stack", type=click.IntRange(min=0), default=None, help="The next player's chips behind, if it matters.")
 @once("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show="text", help="Output.")
-def limits(structure: str, pot: int, bets: tuple[int, ...], already_in: int, blinds: str | None,
-           fixed_limits: str | None, street: str, stack: int | None, fmt: OutputFormat) -> None:
+def limits(history: str | None, structure: str, pot: int, bets: tuple[int, ...], already_in: int,
+           blinds: str | None, fixed_limits: str | None, street: str, stack: int | None, fmt: OutputFormat) -> None:
     """Say what the next player may do: the call, and the smallest and largest bet or raise (to).
 
+    From the figures (--pot, --bet, ...), or from a HISTORY of one hand that stops where the next player
+    is to act (PHH or PokerStars text, - for stdin): the actions are replayed under the betting rules and
+    the player to act is named.
+
     \b
-    Example (the founding text's: pot 100, a bet of 100, pot limit):
+    Examples (the founding text's: pot 100, a bet of 100, pot limit):
       hilo limits --structure pot --blinds 50/100 --pot 100 --bet 100
+      hilo limits hand.phh
     """
-    from hilo_cli.betting import STRUCTURE_NAMES
     from hilo_cli.betting import limits as work_out
     from hilo_cli.formats import jsonlib
 
-    small, big = _fixed(fixed_limits)
-    kind = structure.lower()
-    try:
-        found = work_out(kind, pot, bets, already_in, _blinds(blinds), small, big,  # type: ignore[arg-type]
-                         _STREETS.index(street.lower()), stack)
-    except HiloError as e:
-        where = "--blinds" if "big blind" in e.message else "--limits" if "small bet" in e.message else "--bet"
-        raise e.located(where) from None
+    head: dict[str, object] = {}
+    found: Limits
+    kind: str
+    if history is not None:
+        _no_figures()
+        turn = _turn(history)
+        found, kind = turn.limits, turn.limits.structure
+        head = {"name": turn.name, "street": turn.street}
+    else:
+        small, big = _fixed(fixed_limits)
+        kind = structure.lower()
+        try:
+            found = work_out(kind, pot, bets, already_in, _blinds(blinds), small, big,  # type: ignore[arg-type]
+                             _STREETS.index(street.lower()), stack)
+        except HiloError as e:
+            where = "--blinds" if "big blind" in e.message else "--limits" if "small bet" in e.message else "--bet"
+            raise e.located(where) from None
     out = stdout_bytes()
     if fmt == "json":
         out.write(jsonlib.dumps_line({
             "structure": found.structure, "pot": found.pot, "call": found.call, "action": found.action,
-            "least": found.least, "most": found.most, "all_in": found.all_in,
+            "least": found.least, "most": found.most, "all_in": found.all_in, **head,
         }))
         sys.exit(ExitStatus.OK)
+    from hilo_cli.betting import STRUCTURE_NAMES
+
     lines = [f"{STRUCTURE_NAMES[found.structure]}, pot {found.pot}"]
+    if head:
+        lines[0] = f"{head['name']} to act: " + lines[0]
+    out.write(("\n".join(lines + _text(found, kind)) + "\n").encode())
+    sys.exit(ExitStatus.OK)
+
+
+def _text(found: Limits, kind: str) -> list[str]:
+    from hilo_cli.betting import STRUCTURE_NAMES
+
     if found.action == "call":
-        lines.append(f"call {found.call}, all in (the stack does not cover the call: no raise)")
-        out.write(("\n".join(lines) + "\n").encode())
-        sys.exit(ExitStatus.OK)
-    lines.append(f"call {found.call}" if found.call else "check")
+        if found.all_in:
+            return [f"call {found.call}, all in (the stack does not cover the call: no raise)"]
+        return [f"call {found.call} or fold: no raise (all in for less since this player acted, RULES §14.5, "
+                "or the raises are capped)"]
+    lines = [f"call {found.call}" if found.call else "check"]
     verb = "bet" if found.action == "bet" else "raise to"
     if found.all_in:
         lines.append(f"{verb} all in for {found.least} only (less than a full {found.action}, RULES §14.5)")
@@ -96,5 +127,36 @@ def limits(structure: str, pot: int, bets: tuple[int, ...], already_in: int, bli
         lines.append(f"{verb} {found.least} (fixed limit)" if kind == "fixed" else f"{verb} {found.least}")
     else:
         lines.append(f"{verb} at least {found.least}, at most {found.most} ({STRUCTURE_NAMES[found.structure]})")
-    out.write(("\n".join(lines) + "\n").encode())
-    sys.exit(ExitStatus.OK)
+    return lines
+
+
+def _no_figures() -> None:
+    """A history gives every figure: the figure options with it are bad usage, not silently ignored."""
+    ctx = click.get_current_context()
+    given = [f"--{name.replace('_', '-')}" for name in ("structure", "pot", "bets", "already_in", "blinds",
+                                                         "fixed_limits", "street", "stack")
+             if ctx.get_parameter_source(name) is not click.core.ParameterSource.DEFAULT]
+    if given:
+        names = {"--bets": "--bet", "--already-in": "--in", "--fixed-limits": "--limits"}
+        raise HiloError(f"{', '.join(names.get(g, g) for g in given)}: a HISTORY gives the figures; give one or "
+                        "the other", "HISTORY")
+
+
+def _turn(history: str) -> Turn:
+    """The one hand in ``history`` replayed to the player to act."""
+    from hilo_cli.betting.turn import next_turn
+    from hilo_cli.cli.check import _all_hands
+
+    records = list(_all_hands((history,), "auto"))
+    if len(records) != 1:
+        raise HiloError(f"{len(records)} hands: give a history of the one hand to answer for", history)
+    record = records[0]
+    where = f"{record.source}:{record.line}" if record.line else record.source
+    if record.error is not None:
+        raise HiloError(record.error, where)
+    if record.hand is None:
+        raise HiloError(record.not_checkable or "no hand to replay", where)
+    try:
+        return next_turn(record.hand)
+    except HiloError as e:
+        raise e.located(where) from None
