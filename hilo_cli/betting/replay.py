@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from hilo_cli.betting import stud
 from hilo_cli.betting.hand import STRUCTURE_NAMES, Action, Hand, Replayed
 from hilo_cli.cards import Card
 from hilo_cli.deal import Deal, Player
@@ -206,8 +207,9 @@ class _Replay:
         self.acted(name)
 
     def check_bring_in(self, action: Action, name: str) -> None:
-        """§14.6: third street's first action (the bring-in, or a completion) is the lowest up card's.
-        Checked against the up cards the history names: the actor's must be lower than every other known one."""
+        """§14.6: third street's first action (the bring-in, or a completion) is the lowest up card's
+        (``stud.lowest_up``). Checked against the up cards the history names: the actor's must be lower than
+        every other known one."""
         mine = self.hole[name][2] if len(self.hole[name]) >= 3 else None
         found = self.lowest_up()
         if mine is None or found is None:
@@ -218,13 +220,10 @@ class _Replay:
                                  f"not {name} ({mine}) (RULES §14.6)")
 
     def lowest_up(self) -> tuple[Card, str] | None:
-        """Third street (§14.6): the lowest up card the history names among the live hands, and whose it is;
-        the ace high, ties by suit (the card order: clubs, diamonds, hearts, spades)."""
-        ups = [(card, n) for n in self.live() if len(self.hole[n]) >= 3 and (card := self.hole[n][2]) is not None]
-        return min(ups) if ups else None
+        return stud.lowest_up(self.hole, self.live())
 
     def check_high_showing(self, action: Action, name: str) -> None:
-        """§14.6: fourth street on, the highest hand showing acts first (``highest_showing``)."""
+        """§14.6: fourth street on, the highest hand showing acts first (``stud.highest_showing``)."""
         found = self.highest_showing()
         if found is not None and found[0] != name:
             highest, cards = found
@@ -232,22 +231,7 @@ class _Replay:
                                  f"acts first on this street, not {name} (RULES §14.6)")
 
     def highest_showing(self) -> tuple[str, list[Card]] | None:
-        """Fourth street on (§14.6): the player who may act with the highest hand showing, and the up cards.
-        Up cards count as pairs, two pair, trips and quads, then ranks (no straights or flushes with fewer
-        than five); ``None`` unless every such player's up cards are known and one hand is highest (a tie is
-        left alone: §14.6 is silent)."""
-        shown: list[tuple[list[tuple[int, int]], str, list[Card]]] = []
-        for n in self.can_act():
-            up = self.hole[n][2:6]
-            if any(c is None for c in up):
-                return None
-            cards = [c for c in up if c is not None]
-            counts = {c.rank: sum(1 for d in cards if d.rank == c.rank) for c in cards}
-            shown.append((sorted(((k, r) for r, k in counts.items()), reverse=True), n, cards))
-        shown.sort(key=lambda x: x[0], reverse=True)
-        if len(shown) < 2 or shown[0][0] == shown[1][0]:
-            return None
-        return shown[0][1], shown[0][2]
+        return stud.highest_showing(self.hole, self.can_act())
 
     def bring_in(self, action: Action, name: str) -> None:
         r, hand = self.round, self.hand
