@@ -18,6 +18,7 @@ import math
 import re
 import tomllib
 from collections.abc import Iterator
+from decimal import Decimal
 from typing import Any
 
 from hilo_cli.betting import Action, ActionKind, Hand, Structure
@@ -213,10 +214,12 @@ def _chips(value: object, what: str, scale: int) -> int:
         raise PHHError(f"{what} is {value!r}: amounts are numbers")
     if isinstance(value, float) and not math.isfinite(value):
         raise PHHError(f"{what} is {value}: hilo needs every amount known")
-    chips = round(value * scale)
-    if abs(chips - value * scale) > 1e-6 or chips < 0:
+    # Whole numbers exactly; a float by Decimal from its shortest text (17 digits at most, so scaling by 100
+    # is exact): exact cents, and no float overflow for a huge amount.
+    exact = Decimal(value * scale) if isinstance(value, int) else Decimal(str(value)) * scale
+    if exact != exact.to_integral_value() or exact < 0:
         raise PHHError(f"{what} is {value}: not a whole number of {'cents' if scale == 100 else 'chips'}, 0 or more")
-    return chips
+    return int(exact)
 
 
 def _amount(fields: dict[str, Any], key: str, scale: int, required: bool = True) -> int:
