@@ -412,8 +412,14 @@ def test_a_lone_unseen_hand_needs_no_board(game_name):
 def test_an_empty_board_is_still_refused_when_hands_are_shown():
     with pytest.raises(DealError, match="0 cards"):
         settle(deal(seat("A", 1, HI), seat("B", 2, LO1), board="", pot=10))
-    with pytest.raises(DealError, match="0 cards"):  # a lone live hand that is shown is evaluated
-        settle(deal(seat("A", 1, HI, 10), seat("B", 2, None, 10, folded=True), board=""))
+
+
+def test_a_lone_live_hand_needs_no_full_board_even_when_shown():
+    # Everyone else folded before the river (or before the flop): no showdown, so the board as dealt
+    # so far is enough, whether or not the winner shows (RULES §7).
+    for board in ("", "Ac 3d 6h"):
+        s = settle(deal(seat("A", 1, HI, 10), seat("B", 2, None, 10, folded=True), board=board))
+        assert [p.won for p in s.players] == [20, 0]
 
 
 # --- issue 8 item 14: the hi/lo odd chip is counted in chip units, not chips ---------------------

@@ -9,8 +9,9 @@
 A field ``NAME: CARDS`` is a player (listed clockwise); after the cards, ``@N`` is what the player put in,
 ``seat N`` the seat, and ``fold`` marks a folded player (whose cards may be left out). Other fields are
 ``KEY VALUE``: ``board``, ``pot``, ``game``, ``button``, ``chip-unit``, ``qualifier``, ``odd-chip``,
-``multi-board``, ``rake N ...`` (per pot, main pot first, RULES §13), ``id``, ``expect NAME=N ...``. A field of cards alone is the board. Several ``board``
-fields are several boards, in dealing order (RULES §12). The line becomes the same record as the JSON
+``multi-board``, ``rake N ...`` (per pot, main pot first, RULES §13), ``id``, ``expect NAME=N ...``. A
+field of cards alone is the board. Several ``board`` fields are several boards, in dealing order (RULES
+§12). The line becomes the same record as the JSON
 format's and goes through ``records.deal_from_record``.
 
 ``#`` starts a comment only at the start of a line: inside a line it is an ordinary character (``id

@@ -124,7 +124,7 @@ def settlement_text(s: Settlement, source: str = "") -> str:
             head.append("best high and best low over either board (RULES §12.4)")
     elif deal.board:
         head.append(f"board {format_cards(deal.board)}")
-    total = sum(p.amount for p in s.pots) + sum(s.returned.values())
+    total = sum(p.amount + p.rake for p in s.pots) + sum(s.returned.values())  # what was put in, before rake
     head.append(f"pot {deal.pot}" if deal.pot is not None else f"{total} put in")
     lines = ["   ".join(head)]
     width = max(len(r.name) for r in s.players)
