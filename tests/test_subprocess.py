@@ -52,7 +52,7 @@ def test_bad_input_in_a_process_is_one_line_and_exit_2() -> None:
 
 def test_batch_jobs_2_in_a_process_keeps_input_order() -> None:
     records = [{**RECORD, "id": f"r{i}", "pot": 1200 + 2 * i} for i in range(600)]
-    records[77]["board"] = "Ac 3d 6h Ks"  # one bad record, reported in its place
+    records[77]["board"] = "Ac 3d 6h Ks Xx"  # one bad record, reported in its place
     stdin = "".join(json.dumps(r) + "\n" for r in records)
     one = hilo("batch", "--format", "json", "--jobs", "1", stdin=stdin)
     two = hilo("batch", "--format", "json", "--jobs", "2", stdin=stdin)
