@@ -19,7 +19,6 @@ from itertools import islice
 from typing import Any, Literal, NamedTuple
 
 from hilo_cli.betting import Replayed, replay
-from hilo_cli.cards import DECK
 from hilo_cli.deal import Deal
 from hilo_cli.errors import HiloError
 from hilo_cli.formats import csv_out, json_out, jsonlib, text_out
@@ -53,21 +52,12 @@ class Checked(NamedTuple):
 
 
 def settle_replayed(replayed: Replayed, deal: Deal | None = None) -> Settlement:
-    """Settle a replayed hand (``deal``: the replayed deal, adjusted).
+    """Settle a replayed hand (``deal``: the replayed deal, adjusted), every hand's cards worked out.
 
-    A hand won without a showdown may stop before the board is complete; ``settle`` needs a whole board,
-    but with one live hand nothing is evaluated (RULES §7), so the board is filled out with cards nobody
-    holds for the arithmetic, and the settlement keeps the board as dealt.
+    A hand won without a showdown may stop before the board is complete; ``settle`` takes it as it is,
+    since a lone live hand needs no full board (RULES §7: nothing is evaluated).
     """
-    deal = deal or replayed.deal
-    live = [p for p in deal.players if not p.folded]
-    missing = deal.game.board_cards - len(deal.board)
-    if len(live) != 1 or missing <= 0:
-        return settle(deal, cards=True)
-    used = set(deal.board) | {c for p in deal.players for c in p.hole or ()}
-    filler = tuple(c for c in DECK if c not in used)[:missing]
-    settlement = settle(deal._replace(board=deal.board + filler), cards=True)
-    return settlement._replace(deal=deal)
+    return settle(deal or replayed.deal, cards=True)
 
 
 def recorded_won(record: HandRecord, replayed: Replayed) -> tuple[dict[str, int] | None, str]:

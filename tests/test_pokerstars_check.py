@@ -190,6 +190,25 @@ def test_a_mucked_hand_is_dead() -> None:
     assert only(text)[0] == "ok"
 
 
+def test_a_hand_won_before_the_river_is_settled_on_the_board_dealt() -> None:
+    # Jon folds on the turn: Hal's lone live hand wins on four board cards. ``settle`` takes the short
+    # board as it is (RULES §7: a lone live hand is not evaluated), so nothing pads it with unused cards.
+    from hilo_cli.betting import replay
+    from hilo_cli.checking import settle_replayed
+    from hilo_cli.showdown import settle
+
+    (record,) = read("t.txt", text_of("no-showdown.txt"))
+    assert record.hand is not None and record.adjust is not None
+    replayed = replay(record.hand)
+    deal = record.adjust(replayed.deal)
+    assert len(deal.board) == 4
+    settlement = settle_replayed(replayed, deal)
+    assert settlement == settle(deal, cards=True)
+    assert settlement.deal.board == deal.board
+    assert {p.name: p.won for p in settlement.players} == {"Hal": 835 + 600, "Ivy": 0, "Jon": 0}
+    assert all(p.hands is None for p in settlement.players)
+
+
 # -- the order cards and seats are written in (a property of every input path) ----------------------------
 
 _BRACKET = re.compile(r"(shows \[|showed \[|mucked \[|^Dealt to [^\[\n]+ \[)([^\]]+)\]", re.MULTILINE)
