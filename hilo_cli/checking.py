@@ -1,11 +1,12 @@
 """Checking recorded hands: replay each hand's actions, settle it, compare with what the history recorded.
 
 Every ``HandRecord`` ends as one ``Checked`` outcome, in input order: OK (the recorded result is what the
-cards and the rules give), MISMATCH (the players whose amounts differ, recorded and recomputed, and the
-likely reason), NOT CHECKABLE (why: a game hilo does not play, nothing recorded), or an error (bad input:
-an action that breaks RULES §14, a file that cannot be read). Each is rendered as text (a floor decision,
-verdict first), a JSON Lines object (the showdown contract plus ``check``), or CSV rows (the batch
-columns plus ``verdict`` and ``why``), with the existing writers.
+cards and the rules give), MISMATCH (the players whose amounts differ, recorded and recomputed, each pot
+that differs where the history prints a line per pot, and the likely reason; or the history's own lines
+disagreeing with each other, a finding about the site), NOT CHECKABLE (why: a game hilo does not play,
+nothing recorded), or an error (bad input: an action that breaks RULES §14, a file that cannot be read).
+Each is rendered as text (a floor decision, verdict first), a JSON Lines object (the showdown contract
+plus ``check``), or CSV rows (the batch columns plus ``verdict`` and ``why``), with the existing writers.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from hilo_cli.betting import Replayed, replay
 from hilo_cli.deal import Deal
 from hilo_cli.errors import HiloError
 from hilo_cli.formats import csv_out, json_out, jsonlib, text_out
-from hilo_cli.histories import HandRecord
+from hilo_cli.histories import HandRecord, SiteInconsistency
 from hilo_cli.showdown import Settlement, settle
 
 Status = Literal["ok", "mismatch", "not-checkable", "error"]
@@ -31,14 +32,27 @@ VERDICTS: dict[Status, str] = {"ok": "OK", "mismatch": "MISMATCH", "not-checkabl
 CSV_COLUMNS = (*csv_out.COLUMNS, "verdict", "why")
 
 
+class PotDifference(NamedTuple):
+    """One pot the history paid differently: what each player collected from it, and what the cards and
+    the rules give each (players with nothing left out)."""
+
+    pot: str
+    recorded: dict[str, int]
+    recomputed: dict[str, int]
+
+
 class Verdict(NamedTuple):
     """The check of one hand. ``differences`` maps each player whose amount differs to ``(recorded,
-    recomputed)`` in the terms of ``basis`` (``finishing stack`` or ``won``)."""
+    recomputed)`` in the terms of ``basis`` (``finishing stack`` or ``won``). ``pots``: for a MISMATCH of
+    a history with a line per pot, each pot that differs (``None``: the history has no per-pot lines).
+    ``site``: where the history's own lines disagree (a MISMATCH whatever the payout)."""
 
     status: Status
     why: str
     basis: str
     differences: dict[str, tuple[int, int]]
+    pots: tuple[PotDifference, ...] | None = None
+    site: str | None = None
 
 
 class Checked(NamedTuple):
@@ -76,7 +90,12 @@ def recorded_won(record: HandRecord, replayed: Replayed) -> tuple[dict[str, int]
 
 def check(record: HandRecord) -> tuple[Settlement | None, Verdict]:
     """Replay, settle and compare one hand. Raises ``HiloError`` for bad input (the record's own error,
-    an action that breaks RULES §14, a deal that breaks the showdown rules)."""
+    an action that breaks RULES §14, a deal that breaks the showdown rules).
+
+    A history whose own lines disagree (``record.site_inconsistency``, or ``SiteInconsistency`` from
+    ``record.adjust``) is a MISMATCH saying so: the file was read, the site is at fault. It is still
+    replayed first, so an illegal action stays bad input, and settled where its pots can be built, so the
+    payout's own differences are shown with it."""
     if record.error is not None:
         raise HiloError(record.error)
     hand = record.hand
@@ -91,8 +110,13 @@ def check(record: HandRecord) -> tuple[Settlement | None, Verdict]:
         # A valid history that does not know a live hand's cards (PHH ??): nothing to settle it with (§7).
         return None, Verdict("not-checkable", f"cards not shown at a contested showdown: {', '.join(unseen)}",
                              "won", {})
-    deal = record.adjust(replayed.deal) if record.adjust is not None else replayed.deal
+    site = record.site_inconsistency
     expected, basis = recorded_won(record, replayed)
+    try:
+        deal = record.adjust(replayed.deal) if record.adjust is not None else replayed.deal
+    except SiteInconsistency as e:
+        found = f"{site}; {e.message}" if site else e.message
+        return None, Verdict("mismatch", SITE + found, basis, {}, site=found)
     if expected is None or record.not_checkable is not None:
         settlement = settle_replayed(replayed, deal)
         return settlement, Verdict("not-checkable", record.not_checkable or "no recorded result", basis, {})
@@ -100,9 +124,34 @@ def check(record: HandRecord) -> tuple[Settlement | None, Verdict]:
     assert settlement.check is not None
     offset = replayed.stacks if basis == "finishing stack" else dict.fromkeys(replayed.stacks, 0)
     differences = {n: (e + offset[n], w + offset[n]) for n, (e, w) in settlement.check.differences.items()}
+    pots = pot_differences(record, settlement)
+    if site:
+        why = SITE + site + (f"; and the payout differs: {likely_reason(settlement)}" if differences else "")
+        return settlement, Verdict("mismatch", why, basis, differences, pots, site)
     if not differences:
-        return settlement, Verdict("ok", "the recorded result is what the cards and the rules give", basis, {})
-    return settlement, Verdict("mismatch", likely_reason(settlement), basis, differences)
+        return settlement, Verdict("ok", "the recorded result is what the cards and the rules give", basis, {}, pots)
+    return settlement, Verdict("mismatch", likely_reason(settlement), basis, differences, pots)
+
+
+# The start of a verdict's ``why`` when the history's own lines disagree (issue 11).
+SITE = "the site's own lines disagree: "
+
+
+def pot_differences(record: HandRecord, settlement: Settlement) -> tuple[PotDifference, ...] | None:
+    """Each pot whose recorded payout (``record.recorded_by_pot``) is not the settlement's, main pot first;
+    ``None`` when the history prints no per-pot lines, or prints another number of pots than the
+    actions build (the site's own inconsistency, reported as such)."""
+    by_pot = record.recorded_by_pot
+    if by_pot is None or len(by_pot) != len(settlement.pots):
+        return None
+    found: list[PotDifference] = []
+    seats = [p.name for p in settlement.players]  # both sides in the deal's order, to read across
+    for recorded, pot in zip(by_pot, settlement.pots, strict=True):
+        paid = {n: recorded[n] for n in [*seats, *sorted(set(recorded) - set(seats))] if recorded.get(n)}
+        given = {n: pot.shares[n] for n in seats if pot.shares.get(n)}
+        if paid != given:
+            found.append(PotDifference(pot.name, paid, given))
+    return tuple(found)
 
 
 def likely_reason(s: Settlement) -> str:
@@ -148,14 +197,22 @@ def _label(record: HandRecord) -> str:
 
 
 def verdict_text(record: HandRecord, verdict: Verdict) -> str:
-    """The verdict line, and one line per differing player."""
+    """The verdict line, one line per differing player, and for a MISMATCH one per differing pot."""
     head = f"{VERDICTS[verdict.status]}: {_label(record)}: {verdict.why}"
     lines = [head]
     for name, (recorded, recomputed) in verdict.differences.items():
         change = recomputed - recorded
         lines.append(f"  {name}: recorded {verdict.basis} {recorded}, the cards and the rules give {recomputed} "
                      f"({'+' if change > 0 else ''}{change})")
+    if verdict.status == "mismatch":
+        for pot in verdict.pots or ():
+            lines.append(f"  {pot.pot}: recorded {_paid(pot.recorded)}; the cards and the rules give "
+                         f"{_paid(pot.recomputed)}")
     return "\n".join(lines) + "\n"
+
+
+def _paid(amounts: dict[str, int]) -> str:
+    return ", ".join(f"{name} {amount}" for name, amount in amounts.items()) or "nothing"
 
 
 def _check_dict(verdict: Verdict, settled: dict[str, Any] | None) -> dict[str, Any]:
@@ -168,6 +225,11 @@ def _check_dict(verdict: Verdict, settled: dict[str, Any] | None) -> dict[str, A
     for name, (recorded, recomputed) in verdict.differences.items():
         differences.setdefault(name, {}).update({"recorded": recorded, "recomputed": recomputed})
     out["differences"] = differences
+    # Added for issue 11: the pots paid differently (a MISMATCH; null where the history prints no per-pot
+    # lines) and the history's own inconsistency.
+    pots = verdict.pots if verdict.status == "mismatch" or verdict.pots is None else ()
+    out["pots"] = None if pots is None else [p._asdict() for p in pots]
+    out["site_inconsistency"] = verdict.site
     return out
 
 

@@ -310,9 +310,12 @@ def test_a_game_not_played_is_not_read_line_by_line() -> None:
 
 
 def test_collected_lines_and_summary_disagree_is_the_sites_own_inconsistency() -> None:
+    # A finding about the site, not bad input: the hand is still there to replay and check.
     (rec,) = records(SMALL.replace("Bo (big blind) collected ($0.50)", "Bo (big blind) collected ($0.60)"))
-    assert rec.error is not None and "the site's own lines disagree" in rec.error
-    assert "Bo collected 50, the summary says won 60" in rec.error and rec.id == "111"
+    assert rec.error is None and rec.hand is not None and rec.id == "111"
+    assert rec.site_inconsistency == "Bo collected 50, the summary says won 60"
+    assert rec.recorded_won == {"Bo": 50}  # what the site paid is the "collected" lines (issue 11)
+    assert records(SMALL)[0].site_inconsistency is None
 
 
 def test_collected_lines_are_summed_per_player() -> None:
@@ -357,29 +360,35 @@ def test_summary_board_must_be_the_board_dealt() -> None:
     text = (DATA / "odd-cent.txt").read_text(encoding="utf-8")
     text = text.replace("Board [3h 6d Qc 8s Kd]", "Board [3h 6d Qc 8s Ks]")
     (rec,) = records(text)
-    assert rec.error == "the summary's board 3h 6d Qc 8s Ks is not the board dealt, 3h 6d Qc 8s Kd"
+    assert rec.error is None and rec.hand is not None
+    assert rec.site_inconsistency == "the summary's board 3h 6d Qc 8s Ks is not the board dealt, 3h 6d Qc 8s Kd"
 
 
 def test_run_twice_summary_must_match_the_runs_dealt() -> None:
     text = (DATA / "run-twice.txt").read_text(encoding="utf-8")
     (rec,) = records(text.replace("Hand was run twice", "Hand was run three times"))
-    assert rec.error == "the summary says the hand was run 3 times, but 2 runs were dealt"
+    assert rec.error is None
+    assert rec.site_inconsistency == "the summary says the hand was run 3 times, but 2 runs were dealt"
     (rec,) = records(text.replace("SECOND Board [4d 7s Qh 6c Td]", "SECOND Board [4d 7s Qh 6c Th]"))
-    assert rec.error is not None and rec.error.startswith("the summary's SECOND board 4d 7s Qh 6c Th")
+    assert rec.site_inconsistency is not None
+    assert rec.site_inconsistency.startswith("the summary's SECOND board 4d 7s Qh 6c Th")
 
 
 def test_collected_lines_by_pot() -> None:
-    hand = one((DATA / "side-pots-rake.txt").read_text(encoding="utf-8"))
-    assert pokerstars.collected_by_pot(hand) == ({"Carol": 200, "Alice": 199}, {"Carol": 380})
-    hand = one((DATA / "run-twice.txt").read_text(encoding="utf-8"))
-    assert pokerstars.collected_by_pot(hand) == ({"Max": 480, "Ned": 479},)
+    text = (DATA / "side-pots-rake.txt").read_text(encoding="utf-8")
+    assert pokerstars.collected_by_pot(one(text)) == ({"Carol": 200, "Alice": 199}, {"Carol": 380})
+    assert records(text)[0].recorded_by_pot == ({"Carol": 200, "Alice": 199}, {"Carol": 380})
+    text = (DATA / "run-twice.txt").read_text(encoding="utf-8")
+    assert pokerstars.collected_by_pot(one(text)) == ({"Max": 480, "Ned": 479},)
+    assert records(text)[0].recorded_by_pot == ({"Max": 480, "Ned": 479},)
 
 
 def test_collected_from_a_pot_the_summary_does_not_print() -> None:
     text = (DATA / "odd-cent.txt").read_text(encoding="utf-8").replace("Eve collected $0.90 from pot",
                                                                         "Eve collected $0.90 from side pot-2")
     (rec,) = records(text)
-    assert rec.error == "line 28: Eve collected from the side pot-2, but the summary prints 1 pot"
+    assert rec.error is None and rec.recorded_by_pot is None
+    assert rec.site_inconsistency == "line 28: Eve collected from the side pot-2, but the summary prints 1 pot"
 
 
 def test_hands_can_be_read_one_by_one_where_they_are_checked() -> None:

@@ -32,7 +32,7 @@ from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hilo_cli.checking import check
+from hilo_cli.checking import PotDifference, check
 from hilo_cli.cli import main
 from hilo_cli.errors import HiloError
 from hilo_cli.histories import HandRecord
@@ -122,6 +122,44 @@ def test_tampered_payouts_are_mismatches_with_the_likely_reason() -> None:
     assert "odd chip" in found[0][2] and "tied half paid whole" in found[1][2]
 
 
+def test_a_mismatch_names_each_pot_paid_differently() -> None:
+    # Half of the side pot, Carol's scoop, paid to Bob instead: the main pot was paid right.
+    text = text_of("side-pots-rake.txt").replace("Carol collected $1.90 from side pot\n",
+                                                 "Bob collected $1.90 from side pot\n", 1)
+    text = text.replace("and won ($5.80)", "and won ($3.90)").replace("and lost with", "and won ($1.90) with")
+    _, verdict = check(only_record(text))
+    assert verdict.status == "mismatch" and verdict.site is None
+    assert verdict.differences == {"Bob": (190, 0), "Carol": (390, 580)}
+    assert verdict.pots == (PotDifference("side pot 1", {"Bob": 190, "Carol": 190}, {"Carol": 380}),)
+    code, out, _ = invoke_text(text)
+    assert code == 1
+    assert "\n  side pot 1: recorded Bob 190, Carol 190; the cards and the rules give Carol 380\n" in out
+    assert "main pot:" not in out
+    code, out, _ = invoke_text(text, "--format", "json")
+    assert json.loads(out)["check"]["pots"] == [
+        {"pot": "side pot 1", "recorded": {"Bob": 190, "Carol": 190}, "recomputed": {"Carol": 380}}]
+
+
+def test_pots_paid_right_list_no_pot_and_a_history_without_pot_lines_says_null() -> None:
+    code, out, _ = invoke(str(DATA / "side-pots-rake.txt"), "--format", "json")
+    assert code == 0 and json.loads(out)["check"]["pots"] == []
+    phh = Path(__file__).parent / "data" / "phh" / "changed.phh"
+    code, out, _ = invoke(str(phh), "--format", "json")
+    assert code == 1 and json.loads(out)["check"]["pots"] is None
+
+
+def test_a_tampered_single_pot_shows_the_pot_as_paid_and_as_settled() -> None:
+    code, out, _ = invoke(str(DATA / "tampered.txt"))
+    assert code == 1
+    assert "\n  pot: recorded Ann 29, Cy 28, Dan 58; the cards and the rules give Ann 28, Cy 29, Dan 58\n" in out
+    assert "\n  pot: recorded Cy 57, Dan 58; the cards and the rules give Ann 28, Cy 29, Dan 58\n" in out
+
+
+def invoke_text(text: str, *args: str) -> tuple[int, str, str]:
+    result = CliRunner().invoke(main, ["check", "-", *args], input=text.encode())
+    return result.exit_code, result.stdout, result.stderr
+
+
 def test_bad_hands_are_errors_at_their_line_and_the_others_are_still_checked() -> None:
     records = list(read("bad-input.txt", text_of("bad-input.txt")))
     assert [r.id for r in records] == [f"2000000000{n}" for n in range(30, 35)]
@@ -133,29 +171,87 @@ def test_bad_hands_are_errors_at_their_line_and_the_others_are_still_checked() -
     assert re.search(r"'Gus: bets \$5'.*pot limit: the most is a bet 90.*RULES §14\.3", found[3][2])
 
 
-# -- the summary's arithmetic (RULES §13) ----------------------------------------------------------------
+# -- the summary's arithmetic (RULES §13): the site's own lines disagreeing is a finding, a MISMATCH ---------
+
+SITE = "the site's own lines disagree: "
+
 
 def test_printed_pots_must_add_up_to_total_pot_minus_rake() -> None:
     text = text_of("side-pots-rake.txt").replace("Main pot $3.99.", "Main pot $3.98.")
     status, why = only(text)
-    assert status == "error" and "add up to 778, not Total pot 820 − Rake 41 = 779" in why
+    assert status == "mismatch" and why.startswith(SITE) and "add up to 778, not Total pot 820 − Rake 41 = 779" in why
 
 
 def test_a_printed_pot_cannot_be_more_than_the_pot_the_actions_built() -> None:
     text = text_of("side-pots-rake.txt").replace("Main pot $3.99. Side pot $3.80. | Rake $0.41",
                                                  "Main pot $4.30. Side pot $3.49. | Rake $0.41")
     status, why = only(text)
-    assert status == "error" and "main pot is printed as 430, more than the 420" in why
+    assert status == "mismatch" and why.startswith(SITE) and "main pot is printed as 430, more than the 420" in why
 
 
 def test_total_pot_must_be_what_the_actions_put_in() -> None:
     status, why = only(text_of("odd-cent.txt").replace("Total pot $1.90", "Total pot $2"))
-    assert status == "error" and "Total pot is 200, but the actions put 190" in why
+    assert status == "mismatch" and why.startswith(SITE) and "Total pot is 200, but the actions put 190" in why
 
 
 def test_printed_uncalled_bet_must_be_what_the_actions_leave() -> None:
     status, why = only(text_of("no-showdown.txt").replace("Uncalled bet ($6)", "Uncalled bet ($5)"))
-    assert status == "error" and "returned an uncalled bet of 500 to Hal, but the actions leave 600" in why
+    assert status == "mismatch" and why.startswith(SITE)
+    assert "returned an uncalled bet of 500 to Hal, but the actions leave 600" in why
+
+
+def test_collected_lines_and_summary_disagreeing_is_a_mismatch_checked_on_the_collected_lines() -> None:
+    # The site paid Eve 90 (her "collected" line) but its summary says 95: the payout is right, the
+    # site's lines are not.
+    text = text_of("odd-cent.txt").replace("won ($0.90)", "won ($0.95)")
+    settlement, verdict = check(only_record(text))
+    assert verdict.status == "mismatch" and verdict.differences == {}
+    assert verdict.why == SITE + "Eve collected 90, the summary says won 95" == SITE + (verdict.site or "")
+    assert settlement is not None  # settled all the same: the pots add up
+    # And a payout that also differs says both.
+    text = text.replace("Eve collected $0.90 from pot", "Eve collected $0.89 from pot")
+    _, verdict = check(only_record(text))
+    assert verdict.why.startswith(SITE + "Eve collected 89, the summary says won 95; and the payout differs: ")
+    assert verdict.differences == {"Eve": (89, 90)}
+
+
+def test_summary_board_not_the_board_dealt_is_a_mismatch() -> None:
+    status, why = only(text_of("odd-cent.txt").replace("Board [3h 6d Qc 8s Kd]", "Board [3h 6d Qc 8s Ks]"))
+    assert (status, why) == ("mismatch", SITE + "the summary's board 3h 6d Qc 8s Ks is not the board dealt, "
+                             "3h 6d Qc 8s Kd")
+
+
+def test_a_collect_from_a_pot_the_summary_does_not_print_is_a_mismatch() -> None:
+    text = text_of("odd-cent.txt").replace("Eve collected $0.90 from pot", "Eve collected $0.90 from side pot-2")
+    status, why = only(text)
+    assert status == "mismatch" and why.startswith(SITE + "line 28: Eve collected from the side pot-2")
+
+
+def test_an_illegal_action_is_bad_input_even_when_the_site_also_disagrees_with_itself() -> None:
+    text = text_of("odd-cent.txt").replace("won ($0.90)", "won ($0.95)")
+    text = text.replace("Eve: checks\n", "Eve: bets $9\n", 1)
+    status, why = only(text)
+    assert status == "error" and "RULES §14" in why
+
+
+def test_the_command_exits_1_for_a_site_inconsistency_and_json_names_it(tmp_path: Path) -> None:
+    path = tmp_path / "site.txt"
+    path.write_text(text_of("no-showdown.txt").replace("Uncalled bet ($6)", "Uncalled bet ($5)"), encoding="utf-8")
+    code, out, err = invoke(str(path), "--format", "json")
+    check_ = json.loads(out)["check"]
+    assert code == 1 and err == ""
+    assert check_["verdict"] == "MISMATCH" and check_["ok"] is False
+    assert check_["site_inconsistency"] == ("the site returned an uncalled bet of 500 to Hal, but the actions leave "
+                                            "600 uncalled (RULES §5.3)")
+    code, out, _ = invoke(str(path))
+    assert code == 1 and out.startswith(f"MISMATCH: {path}:1 hand 200000000004: {SITE}the site returned")
+    code, out, _ = invoke(str(DATA / "odd-cent.txt"), "--format", "json")
+    assert code == 0 and json.loads(out)["check"]["site_inconsistency"] is None
+
+
+def only_record(text: str) -> HandRecord:
+    (record,) = read("t.txt", text)
+    return record
 
 
 def test_a_single_pot_pays_the_whole_rake() -> None:

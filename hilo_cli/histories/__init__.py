@@ -14,6 +14,7 @@ from typing import NamedTuple
 
 from hilo_cli.betting import Hand
 from hilo_cli.deal import Deal
+from hilo_cli.errors import DealError
 
 # Reader modules by input-format name; each defines read(source, text) -> Iterator[HandRecord].
 READERS: dict[str, str] = {
@@ -40,8 +41,14 @@ class HandRecord(NamedTuple):
     * ``won_excludes_returned``: ``recorded_won`` counts only chips won from the pots (PHH ``winnings``,
       "collected pots"); the check then adds the uncalled chips the replay returns.
     * ``recorded_pots``: the amount of each pot as the history gives it (main pot first), if it does.
+    * ``recorded_by_pot``: what each player collected from each pot (main pot first), where the history
+      prints a line per pot (PokerStars "collected ... from side pot-1"); ``None`` where it does not.
     * ``not_checkable``: why the hand cannot be checked (a game hilo does not play), or ``None``.
     * ``error``: why the hand cannot be read (bad input, exit 2), or ``None``.
+    * ``site_inconsistency``: where the history's own lines disagree with each other (a "collected"
+      line and the summary's "won (…)", a summary board and the board dealt), or ``None``. The file is
+      readable: this is a finding about the site, a MISMATCH, not bad input. The reader still gives
+      the hand, so that an illegal action is still bad input and the payout is still checked.
     * ``action_lines``: the file line of each action (``action_lines[n - 1]`` for action ``n``), if known,
       so that an action that breaks a rule is reported at its own ``file:line``.
     * ``adjust``: a change to make to the replayed ``Deal`` before it is settled (a site's rake, several
@@ -61,6 +68,13 @@ class HandRecord(NamedTuple):
     error: str | None = None
     adjust: Callable[[Deal], Deal] | None = None
     action_lines: tuple[int, ...] = ()
+    recorded_by_pot: tuple[dict[str, int], ...] | None = None
+    site_inconsistency: str | None = None
+
+
+class SiteInconsistency(DealError):
+    """The history's own lines disagree (the summary's pots do not add up, a returned uncalled bet the
+    actions do not leave): raised by a record's ``adjust``, reported as a MISMATCH, never as bad input."""
 
 
 def detect(text: str) -> str | None:

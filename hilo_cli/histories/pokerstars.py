@@ -12,9 +12,13 @@ the boards of a hand run twice.
 * **Runs** (RULES §12): "FIRST/SECOND FLOP|TURN|RIVER" are the boards of a hand run twice; every pot
   is divided between the runs, then each run's share on its own board.
 * **What the site paid**: the "collected" lines summed per player (several per player when a player
-  wins both halves, several pots, or both runs); the summary's "won (…)" must say the same, or the hand
-  is reported as the site's own inconsistency. The uncalled bet the site returned must be the one the
-  actions leave (RULES §5.3); the check adds it to both sides.
+  wins both halves, several pots, or both runs), and by the pot each names. The uncalled bet the site
+  returned must be the one the actions leave (RULES §5.3); the check adds it to both sides.
+* **The site's own inconsistencies** are findings, not bad input: the summary's "won (…)" differing from
+  the "collected" lines, a collect from a pot the summary does not print, a summary board that is not
+  the board dealt (``HandRecord.site_inconsistency``, found here), printed pots that do not add up or a
+  returned uncalled bet the actions do not leave (``SiteInconsistency``, raised by ``adjust`` once the
+  replay has built the pots). ``hilo check`` reports them as a MISMATCH.
 * **Not checkable**, with the reason, never an error: a game hilo does not play (hold'em, razz, draw in a
   mixed game), a cancelled hand, a cashed-out hand, a contested showdown whose cards are not all shown.
 """
@@ -30,7 +34,7 @@ from hilo_cli.cards import Card, format_cards
 from hilo_cli.deal import Deal
 from hilo_cli.errors import DealError
 from hilo_cli.games import GAMES
-from hilo_cli.histories import HandRecord
+from hilo_cli.histories import HandRecord, SiteInconsistency
 from hilo_cli.histories.pokerstars_hand import Action as Line
 from hilo_cli.histories.pokerstars_hand import BadHand, Header, StarsHand
 from hilo_cli.histories.pokerstars_lines import hand_texts, read_hand
@@ -105,7 +109,7 @@ def collected_by_pot(hand: StarsHand) -> tuple[dict[str, int], ...]:
     for c in hand.collects:
         i = _pot_index(c.pot)
         if i >= count:
-            raise DealError(f"line {c.line}: {c.player} collected from the {c.pot}, but the summary prints "
+            raise SiteInconsistency(f"line {c.line}: {c.player} collected from the {c.pot}, but the summary prints "
                             f"{count} pot{'s' if count > 1 else ''}")
         paid[i][c.player] = paid[i].get(c.player, 0) + c.amount
     return tuple(paid)
@@ -132,8 +136,12 @@ def record(hand: StarsHand) -> HandRecord:
         return not_checkable(f"{', '.join(hand.cashed_out)} cashed out the hand: the pot was not awarded "
                              "at a showdown")
     game = GAMES[name]
-    _check_boards(hand)
-    collected_by_pot(hand)
+    found = [found for found in (_board_disagreement(hand), summary_disagreement(hand)) if found]
+    by_pot: tuple[dict[str, int], ...] | None = None
+    try:
+        by_pot = collected_by_pot(hand)
+    except SiteInconsistency as e:
+        found.append(e.message)
     players = _players(hand)
     dead = hand.mucks | {a.player for a in hand.actions if a.verb == "fold"}  # folded or mucked (RULES §7.3)
     live = [p for p in players if p not in dead]
@@ -169,7 +177,8 @@ def record(hand: StarsHand) -> HandRecord:
     return HandRecord(source, line, id, replayable, recorded_won=collected(hand),
                       recorded_pots=summary.printed or (summary.total - summary.rake,), won_excludes_returned=True,
                       adjust=partial(adjust, summary=summary, boards=boards),
-                      action_lines=tuple(a.number for a in written))
+                      action_lines=tuple(a.number for a in written), recorded_by_pot=by_pot,
+                      site_inconsistency="; ".join(found) or None)
 
 
 class Summary(NamedTuple):
@@ -183,42 +192,44 @@ class Summary(NamedTuple):
 
 
 def collected(hand: StarsHand) -> dict[str, int]:
-    """What the site paid each player from the pots: the "collected" lines, summed per player.
-
-    The summary's "won (…)" and "collected (…)" must say the same; a hand where they differ is the
-    site's own inconsistency (``DealError``, naming both amounts).
-    """
+    """What the site paid each player from the pots: the "collected" lines, summed per player."""
     paid: dict[str, int] = {}
     for c in hand.collects:
         paid[c.player] = paid.get(c.player, 0) + c.amount
-    summary = {n: w for n, w in hand.won.items() if w or n in paid}
-    if paid != summary:
-        words = "; ".join(f"{n} collected {paid.get(n, 0)}, the summary says won {summary.get(n, 0)}"
-                          for n in sorted(set(paid) | set(summary)) if paid.get(n, 0) != summary.get(n, 0))
-        raise DealError(f"the site's own lines disagree: {words}")
     return paid
+
+
+def summary_disagreement(hand: StarsHand) -> str | None:
+    """Where the summary's "won (…)"/"collected (…)" differ from the "collected" lines (naming both
+    amounts of each player), or ``None``: the site's own inconsistency, not bad input."""
+    paid = collected(hand)
+    summary = {n: w for n, w in hand.won.items() if w or n in paid}
+    if paid == summary:
+        return None
+    return "; ".join(f"{n} collected {paid.get(n, 0)}, the summary says won {summary.get(n, 0)}"
+                     for n in sorted(set(paid) | set(summary)) if paid.get(n, 0) != summary.get(n, 0))
 
 
 def rake_by_pot(summary: Summary, built: list[int]) -> tuple[int, ...]:
     """The rake each pot paid (RULES §13): the pot the actions built minus the pot the site printed.
 
-    Raises ``DealError`` when the site's summary does not add up: Total pot is not what the actions put
-    in, the printed pots are not Total pot − Rake, a printed pot is more than its built pot, or the site
-    printed a different number of pots.
+    Raises ``SiteInconsistency`` when the site's summary does not add up: Total pot is not what the
+    actions put in, the printed pots are not Total pot − Rake, a printed pot is more than its built pot,
+    or the site printed a different number of pots.
     """
     total, rake = summary.total, summary.rake
     if sum(built) != total:
-        raise DealError(f"the summary's Total pot is {total}, but the actions put {sum(built)} in the pots")
+        raise SiteInconsistency(f"the summary's Total pot is {total}, but the actions put {sum(built)} in the pots")
     printed = list(summary.printed) or [total - rake]
     if sum(printed) != total - rake:
-        raise DealError(f"the printed pots add up to {sum(printed)}, not Total pot {total} − Rake {rake} "
+        raise SiteInconsistency(f"the printed pots add up to {sum(printed)}, not Total pot {total} − Rake {rake} "
                         f"= {total - rake} (RULES §13)")
     if len(printed) != len(built):
-        raise DealError(f"the site printed {len(printed)} pot(s) and the actions build {len(built)}: "
+        raise SiteInconsistency(f"the site printed {len(printed)} pot(s) and the actions build {len(built)}: "
                         f"{', '.join(map(str, built))} (RULES §5.1)")
     for i, (b, p) in enumerate(zip(built, printed, strict=True)):
         if p > b:
-            raise DealError(f"the {pot_name(i, len(built))} is printed as {p}, more than the {b} the actions "
+            raise SiteInconsistency(f"the {pot_name(i, len(built))} is printed as {p}, more than the {b} the actions "
                             "put in it (RULES §13)")
     return tuple(b - p for b, p in zip(built, printed, strict=True))
 
@@ -235,7 +246,7 @@ def adjust(deal: Deal, summary: Summary, boards: tuple[tuple[Card, ...], ...]) -
     pots, returned = build_pots(contributions, {p.name for p in deal.players if p.folded})
     for name, chips in summary.uncalled.items():
         if returned.get(name, 0) != chips:
-            raise DealError(f"the site returned an uncalled bet of {chips} to {name}, but the actions leave "
+            raise SiteInconsistency(f"the site returned an uncalled bet of {chips} to {name}, but the actions leave "
                             f"{returned.get(name, 0)} uncalled (RULES §5.3)")
     rake = rake_by_pot(summary, [p.amount for p in pots])
     if boards:
@@ -245,17 +256,19 @@ def adjust(deal: Deal, summary: Summary, boards: tuple[tuple[Card, ...], ...]) -
     return deal
 
 
-def _check_boards(hand: StarsHand) -> None:
-    """The summary's boards are the boards dealt, and "Hand was run twice" has two runs (RULES §12.1)."""
+def _board_disagreement(hand: StarsHand) -> str | None:
+    """Where the summary's boards are not the boards dealt, or "Hand was run twice" has not two runs
+    (RULES §12.1); ``None`` when they agree. The replay uses the boards dealt."""
     runs = [r for r in hand.boards if r > 0]
     if hand.runs > 1 and len(runs) != hand.runs:
-        raise DealError(f"the summary says the hand was run {hand.runs} times, but {len(runs)} runs were dealt")
+        return f"the summary says the hand was run {hand.runs} times, but {len(runs)} runs were dealt"
     for run, cards in hand.summary_boards.items():
         dealt = tuple(hand.boards.get(run, ()))
         if cards != dealt:
             label = {0: "board", 1: "FIRST board", 2: "SECOND board", 3: "THIRD board"}[run]
-            raise DealError(f"the summary's {label} {format_cards(cards)} is not the board dealt, "
-                            f"{format_cards(dealt) or 'none'}")
+            return (f"the summary's {label} {format_cards(cards)} is not the board dealt, "
+                    f"{format_cards(dealt) or 'none'}")
+    return None
 
 
 def _players(hand: StarsHand) -> list[str]:
