@@ -7,8 +7,10 @@ repeated with new hand numbers and each copy's suits renamed at random (the same
 hand, so every hand stays the hand it was: same ranks, same flushes, same verdict). The mix is that of the
 files: side pots with rake, a quartered pot, odd cents, a hand without a showdown, a hand run twice, stud
 hi/lo, a mixed-game table whose hold'em, razz and draw hands are not checkable, a cancelled hand and two
-tampered payouts (so ``hilo check`` exits 1). Nothing asserts a time; it prints figures: the reader alone
-in-process, then ``hilo check --format json`` per ``--jobs``.
+tampered payouts (so ``hilo check`` exits 1). Nothing asserts a time; it prints figures: the cutting of
+the file into hands alone (all the parent does with ``--jobs`` 2 or more, besides writing), the reader
+alone in-process, then ``hilo check --format json`` per ``--jobs`` (the workers read, replay, settle and
+render). Run it ``nice``d on a shared machine, and read the figures with its load (printed).
 """
 
 from __future__ import annotations
@@ -60,6 +62,17 @@ def write(path: Path, count: int, seed: int) -> int:
     return path.stat().st_size
 
 
+def split_only(path: Path) -> tuple[float, int]:
+    """Seconds to cut the file into hands (``histories.split``: no hand read), and the count."""
+    sys.path.insert(0, str(ROOT))
+    from hilo_cli.histories import split
+
+    text = path.read_text(encoding="utf-8")
+    start = time.perf_counter()
+    count = sum(1 for _ in split(str(path), text))
+    return time.perf_counter() - start, count
+
+
 def reader_only(path: Path) -> tuple[float, int]:
     """Seconds to read every hand into records in-process (no replay, no settling), and the count."""
     sys.path.insert(0, str(ROOT))
@@ -93,7 +106,11 @@ def main() -> None:
         size = write(path, args.hands, args.seed)
         print(f"{args.hands} hands, {size / 1e6:.1f} MB, {len(templates())} different hands with suits renamed",
               flush=True)
-        print(f"machine: a 3,000,000-step Python loop takes {machine_speed():.2f} s", flush=True)
+        print(f"machine: a 3,000,000-step Python loop takes {machine_speed():.2f} s; load average "
+              f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} cores", flush=True)
+        seconds, count = split_only(path)
+        print(f"cutting into hands alone (the parent's part): {seconds:.2f} s, {count / seconds:,.0f} hands/s",
+              flush=True)
         seconds, count = reader_only(path)
         print(f"reader alone (in-process): {seconds:.2f} s, {count / seconds:,.0f} hands/s", flush=True)
         for jobs in args.jobs:
@@ -103,7 +120,7 @@ def main() -> None:
                                       stdout=sink, stderr=subprocess.PIPE, check=False)
             elapsed = time.perf_counter() - start
             print(f"hilo check --jobs {jobs}: {elapsed:.2f} s, {args.hands / elapsed:,.0f} hands/s, "
-                  f"exit {done.returncode}", flush=True)
+                  f"exit {done.returncode} (load average {os.getloadavg()[0]:.1f})", flush=True)
 
 
 if __name__ == "__main__":

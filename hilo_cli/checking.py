@@ -23,7 +23,7 @@ from hilo_cli.betting import Replayed, replay
 from hilo_cli.deal import Deal
 from hilo_cli.errors import HiloError
 from hilo_cli.formats import csv_out, json_out, jsonlib, text_out
-from hilo_cli.histories import HandRecord, SiteInconsistency
+from hilo_cli.histories import HandRecord, HandText, SiteInconsistency, read_text
 from hilo_cli.showdown import Settlement, settle
 
 Status = Literal["ok", "mismatch", "not-checkable", "error"]
@@ -266,8 +266,11 @@ def error_output(record: HandRecord, message: str, fmt: OutputFormat) -> bytes:
     return b""
 
 
-def process(record: HandRecord, fmt: OutputFormat) -> Checked:
-    """Check and render one hand; bad input becomes an error outcome, never an exception."""
+def process(record: HandRecord | HandText, fmt: OutputFormat) -> Checked:
+    """Read (a ``HandText``), check and render one hand; bad input becomes an error outcome, never an
+    exception."""
+    if isinstance(record, HandText):
+        record = read_text(record)
     try:
         settlement, verdict = check(record)
         output = render(record, settlement, verdict, fmt)
@@ -291,18 +294,21 @@ def _failed(record: HandRecord, message: str, fmt: OutputFormat) -> Checked:
     return Checked(record.source, record.line, error_output(record, message, fmt), "error", message)
 
 
-def _chunks(records: Iterable[HandRecord], size: int) -> Iterator[list[HandRecord]]:
+def _chunks(records: Iterable[HandRecord | HandText], size: int) -> Iterator[list[HandRecord | HandText]]:
     it = iter(records)
     while chunk := list(islice(it, size)):
         yield chunk
 
 
-def _process_chunk(chunk: list[HandRecord], fmt: OutputFormat) -> list[Checked]:
+def _process_chunk(chunk: list[HandRecord | HandText], fmt: OutputFormat) -> list[Checked]:
     return [process(record, fmt) for record in chunk]
 
 
-def run(records: Iterable[HandRecord], fmt: OutputFormat, jobs: int = 1) -> Generator[Checked, None, None]:
-    """Check every hand, in input order, here (``jobs`` 1) or in ``jobs`` worker processes."""
+def run(records: Iterable[HandRecord | HandText], fmt: OutputFormat, jobs: int = 1
+        ) -> Generator[Checked, None, None]:
+    """Check every hand, in input order, here (``jobs`` 1) or in ``jobs`` worker processes. A ``HandText``
+    (``histories.split``) is read where it is checked: with ``jobs`` > 1 the parent only cuts files into
+    hands and writes the outcomes, and the workers read, replay, settle and render."""
     if jobs <= 1:
         for record in records:
             yield process(record, fmt)

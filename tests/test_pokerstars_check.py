@@ -386,6 +386,51 @@ def test_record_type_is_the_histories_one() -> None:
     assert all(isinstance(r, HandRecord) for r in read("t.txt", text_of("quartered.txt")))
 
 
+def _plain(r: HandRecord) -> object:
+    # ``adjust`` is a functools.partial, equal by identity only: compare what it holds.
+    return r._replace(adjust=None), getattr(r.adjust, "func", None), getattr(r.adjust, "keywords", None)
+
+
+@pytest.mark.parametrize("input_format", ["auto", "pokerstars"])
+def test_split_hands_read_one_by_one_are_the_records_read_gives(input_format: str) -> None:
+    # hilo check cuts each file into hands in the parent and reads each where it is checked (a worker).
+    from hilo_cli.histories import HandText, read_text, split
+    from hilo_cli.histories import read as read_any
+
+    text = "\ufeff\n\n" + "\n\n".join(text_of(p.name) for p in sorted(DATA.glob("*.txt")))
+    pieces = list(split("all.txt", text, input_format))
+    assert pieces and all(isinstance(p, HandText) for p in pieces)
+    whole = list(read_any("all.txt", text, input_format))
+    assert len(whole) == len(pieces) == 19
+    assert [_plain(read_text(p)) for p in pieces if isinstance(p, HandText)] == [_plain(r) for r in whole]
+
+
+def test_split_gives_the_error_records_read_gives() -> None:
+    from hilo_cli.histories import read as read_any
+    from hilo_cli.histories import split
+
+    # Empty, not a history, an unknown format, and PokerStars text read as PHH (a reader with no split).
+    for text, fmt in (("", "auto"), ("hello\n", "auto"), ("hello\n", "nonsense"), (text_of("odd-cent.txt"), "phh")):
+        found = list(split("x", text, fmt))
+        assert all(isinstance(r, HandRecord) for r in found) and found
+        assert [_plain(r) for r in found if isinstance(r, HandRecord)] == [_plain(r) for r in read_any("x", text, fmt)]
+
+
+def test_jobs_give_the_same_bytes_as_one_process(tmp_path: Path) -> None:
+    # More hands than one worker's chunk (50), bad ones among them, so the order of chunks is tested.
+    text = "\n\n".join(text_of(p.name) for p in sorted(DATA.glob("*.txt")))
+    path = tmp_path / "many.txt"
+    path.write_text("\n\n".join([text] * 4), encoding="utf-8")
+    for fmt in ("text", "json", "csv"):
+        one = CliRunner().invoke(main, ["check", str(path), "--format", fmt, "--jobs", "1"])
+        two = CliRunner().invoke(main, ["check", str(path), "--format", fmt, "--jobs", "2"])
+        assert (one.exit_code, one.stdout_bytes, one.stderr) == (two.exit_code, two.stdout_bytes, two.stderr)
+        assert one.exit_code == 2 and len(one.stderr.splitlines()) == 4 * 3
+    rows = [json.loads(line) for line in CliRunner().invoke(
+        main, ["check", str(path), "--format", "json", "--jobs", "2"]).stdout.splitlines()]
+    assert [r["id"] for r in rows] == [r.id for r in read("many.txt", path.read_text(encoding="utf-8"))]
+
+
 def test_readme_section_examples_are_what_hilo_prints(monkeypatch: pytest.MonkeyPatch) -> None:
     # docs/readme/pokerstars.md is pasted into README.md, whose examples tests/test_readme.py runs; until
     # then this keeps the section's console blocks true.

@@ -13,7 +13,7 @@ from hilo_cli.cli.common import OutputFormat, WholeRecords, interrupted, once, s
 from hilo_cli.errors import ExitStatus
 
 if TYPE_CHECKING:
-    from hilo_cli.histories import HandRecord
+    from hilo_cli.histories import HandRecord, HandText
 
 
 @click.command()
@@ -66,7 +66,7 @@ def check(files: tuple[str, ...], input_format: str, jobs: int, fmt: OutputForma
     sys.exit(ExitStatus.BAD_INPUT if bad else ExitStatus.DIFFERENCE if differs else ExitStatus.OK)
 
 
-def _all_hands(files: tuple[str, ...], input_format: str) -> Iterator[HandRecord]:
+def _all_hands(files: tuple[str, ...], input_format: str) -> Iterator[HandRecord | HandText]:
     from hilo_cli.histories import SUFFIXES, HandRecord
 
     for name in files:
@@ -87,7 +87,7 @@ def _all_hands(files: tuple[str, ...], input_format: str) -> Iterator[HandRecord
         yield from _file_hands(name, input_format)
 
 
-def _file_hands(name: str, input_format: str) -> Iterator[HandRecord]:
+def _file_hands(name: str, input_format: str) -> Iterator[HandRecord | HandText]:
     from hilo_cli.histories import HandRecord
 
     try:
@@ -99,8 +99,8 @@ def _file_hands(name: str, input_format: str) -> Iterator[HandRecord]:
     yield from _text_hands(name, data, input_format)
 
 
-def _text_hands(source: str, data: bytes, input_format: str) -> Iterator[HandRecord]:
-    from hilo_cli.histories import HandRecord, read
+def _text_hands(source: str, data: bytes, input_format: str) -> Iterator[HandRecord | HandText]:
+    from hilo_cli.histories import HandRecord, split
 
     if b"\x00" in data[:8192]:
         yield HandRecord(source, 0, None, None, error="binary data, not a hand history")
@@ -112,4 +112,5 @@ def _text_hands(source: str, data: bytes, input_format: str) -> Iterator[HandRec
         column = e.start - data.rfind(b"\n", 0, e.start)
         yield HandRecord(source, line, None, None, error=f"not UTF-8 text (byte {column} of the line)")
         return
-    yield from read(source, text.replace("\r\n", "\n"), input_format)
+    # Cut into hands only: each is read where it is checked, in a worker with --jobs (histories.split).
+    yield from split(source, text.replace("\r\n", "\n"), input_format)

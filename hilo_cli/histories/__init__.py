@@ -4,12 +4,19 @@ Each reader is a module of this package named in ``READERS`` and defines
 ``read(source: str, text: str) -> Iterator[HandRecord]``: one record per hand, in file order, each a
 hand to replay or an error (nothing dropped). ``detect`` picks the reader from the content; ``read``
 runs it, and turns a reader that does not exist (yet) into one clear error record.
+
+A reader may also define ``split(source, text) -> Iterator[HandRecord | HandText]`` and
+``read_record(source, line, lines) -> HandRecord | None``: ``split`` only cuts the file into each hand's
+lines, cheaply, and ``read_text`` reads one where it is checked, so that ``hilo check --jobs N`` reads
+hands in its workers instead of reading the whole file in one process first. ``split`` then
+``read_text`` gives the records ``read`` gives, in the same order.
 """
 
 from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Iterator
+from types import ModuleType
 from typing import NamedTuple
 
 from hilo_cli.betting import Hand
@@ -77,6 +84,27 @@ class SiteInconsistency(DealError):
     actions do not leave): raised by a record's ``adjust``, reported as a MISMATCH, never as bad input."""
 
 
+class HandText(NamedTuple):
+    """One hand's lines, cut from its file by a reader's ``split`` but not yet read (``read_text``).
+
+    ``line`` is the file line of ``lines[0]``; ``reader`` the reader module's name. Small to send to a
+    worker process: the lines as written, no parsed values."""
+
+    source: str
+    line: int
+    lines: list[str]
+    reader: str
+
+
+def read_text(piece: HandText) -> HandRecord:
+    """The record of a hand ``split`` cut from its file: what ``read`` gives for that hand."""
+    module = importlib.import_module(piece.reader)
+    record: HandRecord | None = module.read_record(piece.source, piece.line, piece.lines)
+    if record is None:  # ``split`` gives no blank hands; a reader that found nothing still says so
+        return HandRecord(piece.source, piece.line, None, None, error="no hand in these lines")
+    return record
+
+
 def detect(text: str) -> str | None:
     """The reader for ``text`` by its content, or ``None`` if it is no history hilo knows.
 
@@ -104,26 +132,44 @@ def read(source: str, text: str, input_format: str = "auto") -> Iterator[HandRec
     """Every hand in ``text`` (read from ``source``), by ``input_format`` (``auto``: ``detect``)."""
     if text.startswith("\ufeff"):
         text = text[1:]
-    if not text.strip():
-        yield HandRecord(source, 0, None, None, error="empty input: no hands")
-        return
-    name = detect(text) if input_format == "auto" else input_format
-    if name is None:
-        yield HandRecord(source, 0, None, None, error=(
-            "not a hand history hilo reads (PHH or PokerStars); "
-            f"give --input-format {'|'.join(READERS)}"))
-        return
-    module_name = READERS.get(name)
-    if module_name is None:
-        yield HandRecord(source, 0, None, None, error=f"unknown input format {name!r} (known: {', '.join(READERS)})")
-        return
-    try:
-        module = importlib.import_module(module_name)
-    except ModuleNotFoundError as e:
-        if e.name != module_name:
-            raise
-        yield HandRecord(source, 0, None, None,
-                         error=f"{name} hand histories cannot be read yet (no reader {module_name})")
+    module = _reader(source, text, input_format)
+    if isinstance(module, HandRecord):
+        yield module
         return
     reader: Callable[[str, str], Iterator[HandRecord]] = module.read
     yield from reader(source, text)
+
+
+def split(source: str, text: str, input_format: str = "auto") -> Iterator[HandRecord | HandText]:
+    """Every hand in ``text`` as ``read`` gives it, except that a reader with a ``split`` gives each hand's
+    lines (``HandText``) for ``read_text`` to read later, in a worker; blank text between hands is left
+    out, as ``read`` leaves it out."""
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    module = _reader(source, text, input_format)
+    if isinstance(module, HandRecord):
+        yield module
+        return
+    reader: Callable[[str, str], Iterator[HandRecord | HandText]] = getattr(module, "split", module.read)
+    yield from reader(source, text)
+
+
+def _reader(source: str, text: str, input_format: str) -> ModuleType | HandRecord:
+    """The reader module for ``text``, or the one error record saying why there is none."""
+    if not text.strip():
+        return HandRecord(source, 0, None, None, error="empty input: no hands")
+    name = detect(text) if input_format == "auto" else input_format
+    if name is None:
+        return HandRecord(source, 0, None, None, error=(
+            "not a hand history hilo reads (PHH or PokerStars); "
+            f"give --input-format {'|'.join(READERS)}"))
+    module_name = READERS.get(name)
+    if module_name is None:
+        return HandRecord(source, 0, None, None, error=f"unknown input format {name!r} (known: {', '.join(READERS)})")
+    try:
+        return importlib.import_module(module_name)
+    except ModuleNotFoundError as e:
+        if e.name != module_name:
+            raise
+        return HandRecord(source, 0, None, None,
+                          error=f"{name} hand histories cannot be read yet (no reader {module_name})")

@@ -34,7 +34,7 @@ from hilo_cli.cards import Card, format_cards
 from hilo_cli.deal import Deal
 from hilo_cli.errors import DealError
 from hilo_cli.games import GAMES
-from hilo_cli.histories import HandRecord, SiteInconsistency
+from hilo_cli.histories import HandRecord, HandText, SiteInconsistency
 from hilo_cli.histories.pokerstars_hand import Action as Line
 from hilo_cli.histories.pokerstars_hand import BadHand, Header, StarsHand
 from hilo_cli.histories.pokerstars_lines import hand_texts, read_hand
@@ -64,6 +64,15 @@ def read(source: str, text: str) -> Iterator[HandRecord]:
         found = read_record(source, line, lines)
         if found is not None:
             yield found
+
+
+def split(source: str, text: str) -> Iterator[HandText]:
+    """Every hand of a file, in file order, as its lines (``hand_texts``), to be read by ``read_record``
+    where it is checked; blank text between hands left out, as ``read`` leaves it out."""
+    for line, lines in hand_texts(text):
+        # Only the text before the first hand can be blank; any() stops at a hand's first line.
+        if any(map(str.strip, lines)):
+            yield HandText(source, line, lines, __name__)
 
 
 def read_record(source: str, line: int, lines: list[str]) -> HandRecord | None:
