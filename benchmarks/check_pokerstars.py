@@ -19,6 +19,7 @@ import argparse
 import os
 import random
 import re
+import resource
 import subprocess
 import sys
 import tempfile
@@ -114,13 +115,18 @@ def main() -> None:
         seconds, count = reader_only(path)
         print(f"reader alone (in-process): {seconds:.2f} s, {count / seconds:,.0f} hands/s", flush=True)
         for jobs in args.jobs:
+            before = resource.getrusage(resource.RUSAGE_CHILDREN)
             start = time.perf_counter()
             with open(os.devnull, "wb") as sink:
                 done = subprocess.run([HILO, "check", str(path), "--format", "json", "--jobs", str(jobs)],
                                       stdout=sink, stderr=subprocess.PIPE, check=False)
             elapsed = time.perf_counter() - start
+            after = resource.getrusage(resource.RUSAGE_CHILDREN)
+            # CPU of hilo and its workers: on a loaded machine the wall time shows the load, this the work.
+            cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
             print(f"hilo check --jobs {jobs}: {elapsed:.2f} s, {args.hands / elapsed:,.0f} hands/s, "
-                  f"exit {done.returncode} (load average {os.getloadavg()[0]:.1f})", flush=True)
+                  f"exit {done.returncode}; {cpu:.2f} s of CPU in all (load average {os.getloadavg()[0]:.1f})",
+                  flush=True)
 
 
 if __name__ == "__main__":

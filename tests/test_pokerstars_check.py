@@ -442,7 +442,7 @@ def test_readme_section_examples_are_what_hilo_prints(monkeypatch: pytest.Monkey
 
     root = Path(__file__).resolve().parents[1]
     examples = console_examples((root / "docs" / "readme" / "pokerstars.md").read_text(encoding="utf-8"))
-    assert len(examples) == 2
+    assert len(examples) == 3
     monkeypatch.chdir(root)
     for command, expected in examples:
         result = CliRunner().invoke(main, shlex.split(command)[1:])
