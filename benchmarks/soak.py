@@ -13,7 +13,8 @@ every contribution); every player's winnings and every pot are whole chip units;
 up to the pot, paid only to its eligible players; folded players win nothing but returned chips. Checked
 on the runs: their outputs are byte for byte the same (by SHA-256, the output is never kept). Measured:
 deals per second, and the resident memory of hilo and its workers sampled from ``/proc`` during each run.
-The memory is flat when the last quarter of a run peaks at most 10 % (+ 4 MiB) above its first quarter.
+The memory is flat when the last quarter of a run peaks at most 10 % (+ 4 MiB) above its first quarter;
+the peak after each tenth of the deals is printed too, to show how any growth goes.
 
     python benchmarks/soak.py                  # 1,000,000 deals (several minutes)
     python benchmarks/soak.py --count 20000    # a shorter run
@@ -307,6 +308,9 @@ def main(argv: list[str] | None = None) -> int:
                   f"first quarter {first / 1024:.1f} MiB, last quarter {last / 1024:.1f} MiB "
                   f"({len(r.samples)} samples) -> {'flat' if ok else 'GROWING'}; "
                   f"sha256 {r.digest[:16]}{'; every deal checked' if check else ''}", flush=True)
+            tenths = [max((rss for d, rss in r.samples if d <= count * k // 10), default=0) for k in range(1, 11)]
+            print("  peak resident memory after each tenth of the deals (MiB): "
+                  + " ".join(f"{kib / 1024:.1f}" for kib in tenths), flush=True)
             for problem in r.problems:
                 print(f"  PROBLEM {problem}")
     same = len({r.digest for r in runs}) == 1
