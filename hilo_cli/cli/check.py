@@ -28,7 +28,8 @@ def check(files: tuple[str, ...], input_format: str, jobs: int, fmt: OutputForma
     files), or stdin (- or no FILE): replay the actions under the betting rules, settle the showdown,
     and compare with the recorded result.
 
-    Each hand is OK, MISMATCH (who differs, by how much, the likely reason) or NOT CHECKABLE (why).
+    Each hand is OK, MISMATCH (who differs, by how much, each pot paid differently, the likely reason;
+    or the history's own lines disagree) or NOT CHECKABLE (why).
     Exit 0 when every checkable hand is OK, 1 when any mismatches, 2 when any hand is bad input (after
     every hand has been checked).
 
