@@ -195,6 +195,8 @@ def test_hilo_limits_from_a_history_names_the_player_to_act() -> None:
     ([str(DATA / "illegal.phhs")], "14 hands: give a history of the one hand"),
     ([str(DATA / "quartered.phh")], "the betting is over and the hand goes to the showdown"),
     ([str(DATA / "missing.phh")], "cannot read"),
+    # A PokerStars history is read whole here, though hilo check only cuts it into hands for its workers.
+    ([str(DATA.parent / "pokerstars" / "no-showdown.txt")], "the hand is over: one live hand is left"),
 ])
 def test_hilo_limits_from_a_history_bad_input_is_one_line_exit_2(args: list[str], message: str) -> None:
     result = CliRunner().invoke(main, ["limits", *args])

@@ -42,7 +42,7 @@ def check(files: tuple[str, ...], input_format: str, jobs: int, fmt: OutputForma
 
     out = stdout_bytes()
     bad = differs = False
-    outcomes = run(_all_hands(files or ("-",), input_format.lower()), fmt, jobs)
+    outcomes = run(_all_pieces(files or ("-",), input_format.lower()), fmt, jobs)
     try:
         with WholeRecords() as interrupts:
             if fmt == "csv":
@@ -67,7 +67,17 @@ def check(files: tuple[str, ...], input_format: str, jobs: int, fmt: OutputForma
     sys.exit(ExitStatus.BAD_INPUT if bad else ExitStatus.DIFFERENCE if differs else ExitStatus.OK)
 
 
-def _all_hands(files: tuple[str, ...], input_format: str) -> Iterator[HandRecord | HandText]:
+def _all_hands(files: tuple[str, ...], input_format: str) -> Iterator[HandRecord]:
+    """Every hand of ``files`` read (``hilo limits HISTORY`` asks for its one hand)."""
+    from hilo_cli.histories import HandText, read_text
+
+    for piece in _all_pieces(files, input_format):
+        yield read_text(piece) if isinstance(piece, HandText) else piece
+
+
+def _all_pieces(files: tuple[str, ...], input_format: str) -> Iterator[HandRecord | HandText]:
+    """Every hand of ``files``, a hand of a PokerStars file only cut from it (``HandText``), for the
+    checker to read where it checks it: in a worker with ``--jobs``."""
     from hilo_cli.histories import SUFFIXES, HandRecord
 
     for name in files:
