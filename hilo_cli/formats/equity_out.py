@@ -16,9 +16,10 @@ from typing import Any
 
 from hilo_cli.cards import TEXT, Card, parse_cards
 from hilo_cli.equity import Equity, equity
-from hilo_cli.errors import CardError, InputError
+from hilo_cli.errors import CardError, HiloError, InputError
 from hilo_cli.formats import jsonlib
 from hilo_cli.formats.records import DEFAULTS, Defaults, deal_from_record
+from hilo_cli.games import game
 
 _CHANCES = ("scoop", "high_win", "high_tie", "low_win", "low_tie", "quartered")
 CSV_COLUMNS = ("source", "id", "game", "board", "dead", "exact", "runouts", "name", "equity", "equity_fraction",
@@ -160,10 +161,11 @@ def equity_rows(e: Equity, where: str = "") -> str:
     return buffer.getvalue()
 
 
-def wants_equity(record: object) -> bool:
-    """True for a batch record that asks for equity: ``"equity": true``, or a board of fewer than five
-    cards in a board game with two or more live players (a record with a full board stays a showdown,
-    and so does a lone live hand, which wins whatever is to come)."""
+def wants_equity(record: object, defaults: Defaults = DEFAULTS) -> bool:
+    """True for a batch record that asks for equity: ``"equity": true``, or a board of fewer cards than
+    its game deals, in a board game with two or more live players (a record with a full board stays a
+    showdown, and so does a lone live hand, which wins whatever is to come). The game is the record's
+    own or ``defaults.game`` (``hilo batch --game``): a stud record's empty board is no board at all."""
     if not isinstance(record, Mapping):
         return False
     if record.get("equity") is True:
@@ -173,9 +175,10 @@ def wants_equity(record: object) -> bool:
         return False
     try:
         count = len(parse_cards(board))
-    except (CardError, TypeError):
+        board_cards = game(record.get("game", defaults.game)).board_cards
+    except (HiloError, TypeError):
         return False  # the showdown path says what is wrong with it
-    if count >= 5 or str(record.get("game", "")).strip().lower() == "stud8":
+    if count >= board_cards:
         return False
     # A lone live hand wins with the board as it stands (RULES §7): that is a showdown, not a runout.
     players = record.get("players")
@@ -204,6 +207,11 @@ def equity_from_record(record: object, defaults: Defaults = DEFAULTS) -> Equity:
             raise InputError(f"{name} is {value!r}: a whole number, at least {1 if name == 'samples' else 0}")
     if type(exact) is not bool:
         raise InputError("exact must be true or false")
+    # As hilo equity's --exact/--samples/--seed: a field that cannot take effect is bad input, not ignored.
+    if exact and samples is not None:
+        raise InputError("exact and samples ask for different runs; give one")
+    if seed is not None and samples is None:
+        raise InputError("seed goes with samples (an exact run deals every board)")
     return equity(deal_from_record(fields, defaults), dead, samples, seed, exact)
 
 
