@@ -180,6 +180,10 @@ def _check_boards(deal: Deal) -> None:
         raise DealError(f"each board has {sizes[0]} cards; {game.name} needs exactly {game.board_cards}")
     if tuple(deal.board) != boards[0]:
         raise DealError("board differs from the first of boards: with several boards, board is the first")
+    # The cards dealt before the all-in are on every board (§12.1): the prefix common to all of them, not
+    # to two of them. After it every board is dealt on its own, so two runs of three cannot share a card
+    # the third run does not have at that place.
+    prefix = next((k for k in range(len(boards[0])) if len({b[k] for b in boards}) > 1), len(boards[0]))
     where: dict[Card, tuple[int, int]] = {}
     for b, board in enumerate(boards):
         if len(set(board)) != len(board):
@@ -190,13 +194,13 @@ def _check_boards(deal: Deal) -> None:
                 where[card] = (b, i)
                 continue
             first, at = where[card]
-            prefix = next((k for k, (x, y) in enumerate(zip(boards[first], board, strict=True)) if x != y),
-                          len(board))
             if at != i or i >= prefix:
+                common = (f"the boards' common first {'card' if prefix == 1 else f'{prefix} cards'}" if prefix
+                          else "the boards have no first card in common")
                 raise DealError(
                     f"{card} is on board {first + 1} (card {at + 1}) and board {b + 1} (card {i + 1}): a card "
-                    "may be on two boards only at the same place among the cards dealt before the all-in "
-                    f"(their common first {'card' if prefix == 1 else f'{prefix} cards'}, RULES §12.5)")
+                    f"may be on two boards only at the same place among the cards dealt before the all-in ({common}, "
+                    "RULES §12.5)")
 
 
 def _check_rake(rake: object, unit: int) -> None:

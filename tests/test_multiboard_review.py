@@ -1,0 +1,41 @@
+"""A second look at several boards (RULES §12): the cards a deal's boards may share (§12.5)."""
+
+from __future__ import annotations
+
+import pytest
+
+from hilo_cli.cards import parse_cards
+from hilo_cli.deal import Deal, Player, check_deal
+from hilo_cli.errors import DealError
+from hilo_cli.games import GAMES
+
+
+def deal(*boards: str) -> Deal:
+    cards = tuple(parse_cards(b) for b in boards)
+    players = (Player("A", 1, parse_cards("Ah 2h Kc Kd")), Player("B", 2, parse_cards("Qs Qh Jc Td")))
+    return Deal(GAMES["omaha8"], cards[0], players, pot=100, boards=cards)
+
+
+@pytest.mark.parametrize(("boards", "match"), [
+    # Runs 2 and 3 share 6s 2s, which run 1 does not have: dealt after the all-in, so dealt twice.
+    (("7h 5d 3s 7s Ts", "7h 5d 6s 2s 4h", "7h 5d 6s 2s 4c"),
+     r"6s is on board 2 \(card 3\) and board 3 \(card 3\).*the boards' common first 2 cards"),
+    # Runs 1 and 2 share the turn 3s; run 3's third card differs, so the all-in came after two cards.
+    (("7h 5d 3s 7s Ts", "7h 5d 3s 2s 4h", "7h 5d 9c 8s 4c"), r"3s is on board 1 \(card 3\) and board 2"),
+    # Two boards dealt from the start and a third that repeats the second's first card.
+    (("7h 5d 3s 7s Ts", "8c 6d 4s 2s Js", "8c 9d 4d Qs Jh"), r"8c .*the boards have no first card in common"),
+])
+def test_a_card_two_of_three_boards_share_after_the_all_in_is_refused(boards: tuple[str, ...], match: str) -> None:
+    """§12.1, §12.5: the cards dealt before the all-in are on every board; after them each board is dealt
+    on its own, so a card on two boards must lie in the first cards common to all of them."""
+    with pytest.raises(DealError, match=match):
+        check_deal(deal(*boards))
+
+
+@pytest.mark.parametrize("boards", [
+    ("7h 5d 3s 7s Ts", "7h 5d 3s 2s 4h", "7h 5d 3s 8s 4c"),  # run three times from the flop
+    ("7h 5d 3s 7s Ts", "7h 5d 3s 7s 4h", "7h 5d 3s 7s 4c"),  # from the turn
+    ("7h 5d 3s 7s Ts", "8c 6d 4s 2s Js", "9c 6c 4d Qd Jh"),  # three boards with nothing in common
+])
+def test_boards_that_share_only_the_common_first_cards_are_good(boards: tuple[str, ...]) -> None:
+    check_deal(deal(*boards))
