@@ -3,8 +3,11 @@ run fields a record gives that cannot all take effect."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
+import hilo_cli.equity
 from hilo_cli.errors import InputError
 from hilo_cli.formats import equity_out
 from hilo_cli.formats.records import Defaults, deal_from_record
@@ -52,3 +55,31 @@ def test_each_run_field_alone_still_takes_effect() -> None:
     assert equity_out.equity_from_record({**FLOP, "exact": True}).runouts == 820
     sampled = equity_out.equity_from_record({**FLOP, "samples": 50, "seed": 4})
     assert (sampled.exact, sampled.runouts, sampled.seed) == (False, 50, 4)
+
+
+SLOW = {"board": "4c 5d 8s", "pot": 103, "odd_chip": "suit",
+        "players": [{"name": "A", "hole": "Ah 2h Kc Kd"}, {"name": "B", "hole": "Ad 2d Qc Qh"},
+                    {"name": "C", "hole": "Js Ts 9s 3c"}]}
+
+
+@pytest.mark.parametrize("fmt", ["json", "text"])
+def test_a_batch_record_sampled_because_exact_is_too_slow_says_why(monkeypatch: pytest.MonkeyPatch,
+                                                                   fmt: str) -> None:
+    """The "too slow, sample instead" rule (issue 12) says so: on stderr for hilo equity, and in a batch
+    record's own output, where nothing else would tell why a record that asked for exact was sampled.
+    (A and B both hold A-2, so most lows tie; the odd pot leaves a unit that the suit rule gives by the
+    cards, RULES §4.6, so each such runout is settled on its own: the slow case.)"""
+    monkeypatch.setattr(hilo_cli.equity, "EXACT_LIMIT_SECONDS", 0.0)
+    monkeypatch.setattr(hilo_cli.equity, "SLOW_SAMPLES", 300)
+    result = equity_out.equity_from_record(SLOW)
+    assert (result.exact, result.runouts) == (False, 300)
+    out = equity_out.render(result, fmt, "f.jsonl:1").decode()
+    why = 'sampling 300 instead ("exact": true to insist)'
+    if fmt == "json":
+        line = json.loads(out)
+        assert "exact would take about" in line["note"] and line["note"].endswith(why)
+    else:
+        assert out.splitlines()[2].startswith("note: exact would take about") and why in out.splitlines()[2]
+    forced = equity_out.equity_from_record({**SLOW, "exact": True})
+    assert forced.exact and forced.note is None
+    assert "note" not in json.loads(equity_out.render(forced, "json", "f.jsonl:1"))

@@ -60,7 +60,7 @@ def equity(players: tuple[str, ...], board: str | None, dead: str | None, pot: i
     with _Progress() as progress:
         result = run(deal, dead_cards, samples, seed, exact, progress)
     if result.note:
-        click.echo(f"hilo: {result.note}", err=True)
+        click.echo(f"hilo: {result.note} (--exact to insist)", err=True)
     out = stdout_bytes()
     if fmt == "json":
         import json

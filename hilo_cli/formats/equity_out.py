@@ -96,8 +96,10 @@ def _chips(value: Fraction, se: float | None = None) -> str:
     return text if se is None else f"{text} ±{se:.2f}"
 
 
-def equity_text(e: Equity, where: str | None = None) -> str:
-    """A table a player reads at a glance: one row per live player, then the pots and the no-low chance."""
+def equity_text(e: Equity, where: str | None = None, note: str | None = None) -> str:
+    """A table a player reads at a glance: one row per live player, then the pots and the no-low chance.
+    ``note`` (a batch's: its records have no stderr of their own) goes under the line that says how the
+    runouts were dealt."""
     deal = e.deal
     board = " ".join(_text(deal.board)) or "none"
     to_come = deal.game.board_cards - len(deal.board)
@@ -109,6 +111,8 @@ def equity_text(e: Equity, where: str | None = None) -> str:
     if deal.id is not None or where:
         head.insert(0, " ".join(x for x in (where or "", f"id {deal.id}" if deal.id is not None else "") if x))
     lines = ["   ".join(head), how]  # the parts of the head spaced as a showdown report spaces them
+    if note:
+        lines.append(f"note: {note}")
     columns = ["equity", "expected"] if e.money else ["equity"]
     columns += ["scoop", "high win", "high tie"]
     if deal.game.split:
@@ -218,12 +222,17 @@ def equity_from_record(record: object, defaults: Defaults = DEFAULTS) -> Equity:
 def render(e: Equity, fmt: str, where: str = "") -> bytes:
     """One record's output for ``hilo batch``: a JSON line (with ``source``, as a showdown's) or the text
     table. CSV has no room for it: a batch's CSV has the showdown's columns, so an equity record there
-    is an ``InputError`` that says so (``hilo equity --format csv`` writes equity CSV)."""
+    is an ``InputError`` that says so (``hilo equity --format csv`` writes equity CSV). A record that
+    asked for exact but was sampled, exact being too slow, says why in its own output (``note``), as
+    ``hilo equity`` does on stderr."""
+    note = f'{e.note} ("exact": true to insist)' if e.note else None
     if fmt == "json":
         result = equity_dict(e)
         result["source"] = where
+        if note:
+            result["note"] = note
         return jsonlib.dumps_line(result)
     if fmt == "csv":
         raise InputError("equity has its own CSV columns, not a showdown's: use --format json or text for a batch "
                          "with equity records, or hilo equity --format csv")
-    return (equity_text(e, where) + "\n").encode()
+    return (equity_text(e, where, note) + "\n").encode()
