@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 import shlex
 from pathlib import Path
 
@@ -63,3 +64,47 @@ def test_the_review_text_prints_what_it_shows(command: str, expected: str, monke
     result = CliRunner().invoke(main, shlex.split(command)[1:])
     assert result.exit_code == 2
     assert normalise(result.output) == normalise(expected)
+
+
+def dealable(boards: list[tuple[str, ...]]) -> bool:
+    """RULES §12.1, §12.5 written out: every board has distinct cards; the first ``p`` cards common to
+    every board were dealt once, before the all-in; every card after them was dealt once, on one board."""
+    if any(len(set(b)) != len(b) for b in boards):
+        return False
+    p = 0
+    while p < len(boards[0]) and len({b[p] for b in boards}) == 1:
+        p += 1
+    after = [c for b in boards for c in b[p:]]
+    return len(set(after)) == len(after) and not set(after) & set(boards[0][:p])
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_check_deal_accepts_exactly_the_boards_a_dealer_could_deal(seed: int) -> None:
+    """Boards drawn from a few cards, each card copied from another board's same place or from
+    anywhere, so that shared prefixes, shared cards after them and repeats all come up often."""
+    rnd = random.Random(seed)
+    pool = "7h 5d 3s 7s Ts 2s 4h 6s 4c 8c 9d 6d 8s".split()  # none in A's or B's hand
+    verdicts = {True: 0, False: 0}
+    for _ in range(1500):
+        boards: list[list[str]] = [rnd.sample(pool, 5)]
+        for _ in range(rnd.choice([1, 1, 2, 3])):
+            board = []
+            for i in range(5):
+                roll = rnd.random()
+                if roll < 0.55:
+                    board.append(boards[0][i])
+                elif roll < 0.7:
+                    board.append(rnd.choice(boards)[i])
+                else:
+                    board.append(rnd.choice(pool))
+            boards.append(board)
+        texts = [tuple(b) for b in boards]
+        good = dealable(texts)
+        verdicts[good] += 1
+        d = deal(*(" ".join(b) for b in texts))
+        if good:
+            check_deal(d)
+        else:
+            with pytest.raises(DealError):
+                check_deal(d)
+    assert min(verdicts.values()) > 200, verdicts
