@@ -6,8 +6,10 @@ from __future__ import annotations
 import json
 
 import pytest
+from click.testing import CliRunner
 
 import hilo_cli.equity
+from hilo_cli.cli import main
 from hilo_cli.errors import InputError
 from hilo_cli.formats import equity_out
 from hilo_cli.formats.records import Defaults, deal_from_record
@@ -83,3 +85,16 @@ def test_a_batch_record_sampled_because_exact_is_too_slow_says_why(monkeypatch: 
     forced = equity_out.equity_from_record({**SLOW, "exact": True})
     assert forced.exact and forced.note is None
     assert "note" not in json.loads(equity_out.render(forced, "json", "f.jsonl:1"))
+
+
+def test_a_record_with_amounts_to_check_is_never_an_equity_run() -> None:
+    """A disputed hand whose board was typed one card short must not pass as an equity run (exit 0, its
+    check dropped): it stays a showdown, whose short board is bad input (exit 2)."""
+    record = {**FLOP, "board": "Ah 7c 8d 9s", "expected": {"A": 100, "B": 0}}
+    assert not equity_out.wants_equity(record)
+    result = CliRunner().invoke(main, ["batch", "--format", "json", "-"], input=json.dumps(record) + "\n")
+    assert result.exit_code == 2
+    assert "the board has 4 cards; omaha8 needs exactly 5" in result.stderr
+    # Asked for outright, equity says why it cannot check the amounts.
+    with pytest.raises(InputError, match="expected amounts are checked against a showdown"):
+        equity_out.equity_from_record({**record, "equity": True})

@@ -168,12 +168,17 @@ def equity_rows(e: Equity, where: str = "") -> str:
 def wants_equity(record: object, defaults: Defaults = DEFAULTS) -> bool:
     """True for a batch record that asks for equity: ``"equity": true``, or a board of fewer cards than
     its game deals, in a board game with two or more live players (a record with a full board stays a
-    showdown, and so does a lone live hand, which wins whatever is to come). The game is the record's
+    showdown, and so does a lone live hand, which wins whatever is to come, and a record with
+    ``expected`` amounts to check, whose short board is then reported). The game is the record's
     own or ``defaults.game`` (``hilo batch --game``): a stud record's empty board is no board at all."""
     if not isinstance(record, Mapping):
         return False
     if record.get("equity") is True:
         return True
+    if record.get("expected") is not None:
+        # Amounts to check are a showdown's: a board short of cards there is a mistake to report (exit 2),
+        # never an equity run that drops the check and exits 0.
+        return False
     board = record.get("board")
     if not isinstance(board, str | list) or "boards" in record:
         return False
@@ -216,6 +221,9 @@ def equity_from_record(record: object, defaults: Defaults = DEFAULTS) -> Equity:
         raise InputError("exact and samples ask for different runs; give one")
     if seed is not None and samples is None:
         raise InputError("seed goes with samples (an exact run deals every board)")
+    if fields.get("expected") is not None:
+        raise InputError("expected amounts are checked against a showdown, and this record asks for equity: "
+                         "give the whole board, or leave expected out")
     return equity(deal_from_record(fields, defaults), dead, samples, seed, exact)
 
 
