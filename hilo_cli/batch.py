@@ -259,7 +259,7 @@ def process(raw: Raw, defaults: Defaults, fmt: OutputFormat) -> Outcome:
             record = raw.payload
         if isinstance(record, dict) and record.get("id") is not None:
             record_id = str(record["id"])
-        if equity_out.wants_equity(record):  # cards still to come (issue 12): equity, not a showdown
+        if equity_out.wants_equity(record, defaults):  # cards still to come (issue 12): equity, not a showdown
             output = equity_out.render(equity_out.equity_from_record(record, defaults), fmt, _where(raw))
             return Outcome(raw.source, raw.line, output, None, False)
         settlement = settle(deal_from_record(record, defaults), cards=True)  # every format shows the hands

@@ -41,3 +41,12 @@ def test_equity_in_a_batch_csv_is_one_clear_error() -> None:
     code, lines = batch({"board": "Ac 3d 6h", "players": PLAYERS, "pot": 1200}, fmt="csv")
     assert code == 2
     assert "equity" in lines[1]
+
+
+def test_a_stud_record_with_an_empty_board_under_game_stud8_is_a_showdown() -> None:
+    record = {"board": [], "pot": 100, "players": [{"name": "A", "seat": 1, "hole": "As 2s 3s 4s 5s Kd Kc"},
+                                                   {"name": "B", "seat": 2, "hole": "Ah 2h 3h 4h 6h Qd Qc"}]}
+    result = CliRunner().invoke(main, ["batch", "--game", "stud8", "--format", "json", "-"],
+                                input=json.dumps(record) + "\n")
+    assert result.exit_code == 0, result.output
+    assert [p["won"] for p in json.loads(result.stdout)["players"]] == [100, 0]

@@ -325,3 +325,9 @@ def test_a_lone_live_hand_needs_only_the_board_dealt_before_the_others_folded() 
     result = run(["showdown", "--board", "Ac 2d 3h", f"A={A_HOLE}@50", "--folded", "B=50", "--format", "json"])
     assert result.exit_code == 0, result.output
     assert [p["won"] for p in json.loads(result.stdout)["players"]] == [100, 0]
+
+
+def test_item9_a_huge_amount_is_quoted_as_written() -> None:
+    line = one_error_line(run(["batch", "-"], stdin=f"{BOARD} | A: {A_HOLE} @99999999999999999999999999999 | "
+                                                    f"B: {B_HOLE} @600\n"))
+    assert "99999999999999999999999999999" in line

@@ -40,8 +40,8 @@ def number(text: str, what: str) -> int | float:
     """A number written in a text field; a later check rejects fractions and negatives."""
     if not _INT.fullmatch(text):
         raise InputError(f"{what}: {text!r} is not a number")
-    value = float(text)
-    return int(value) if value.is_integer() and "." not in text else value
+    # Whole numbers exactly (a float would misquote a huge one in the error that rejects it).
+    return int(text) if "." not in text else float(text)
 
 
 def strip_comment(line: str) -> str:
