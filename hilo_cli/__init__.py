@@ -1,10 +1,13 @@
 """hilo: showdown calculator for Omaha Hi/Lo (8 or better) and its relatives.
 
 The library settles a ``Deal`` into a ``Settlement`` (``hilo_cli.showdown.settle``); the ``hilo``
-command (``cli.py``) is a thin layer over it. Where each rule of RULES.md lives:
+command (``cli/``, a module per command) is a thin layer over it. Readers of hand histories
+(``histories/``) replay a hand's actions (``betting/``) into a ``Deal``; ``checking`` compares what a
+history recorded with what ``settle`` gives; ``equity`` settles every runout still to come. Where each
+rule of docs/rules.md (numbered as the specification, RULES.md) lives:
 
 =======================================  ==========================================================
-Rule (RULES.md section)                   Implemented by
+Rule (docs/rules.md section)              Implemented by
 =======================================  ==========================================================
 §1.1–1.2 categories, comparing within      ``evaluate.hands.rank_value`` (value layout),
                                            ``evaluate.tables.rank_table`` / ``flush_table``
