@@ -203,30 +203,6 @@ def test_showdown_and_batch_never_import_numpy(args: list[str], numpy: bool) -> 
     assert run.stderr.strip().splitlines()[-2:] == ["exit 0", f"numpy imported: {numpy}"], run.stderr
 
 
-DOC = ROOT / "docs" / "readme" / "equity.md"
-
-
-def _doc_examples() -> list[tuple[str, str]]:
-    from test_readme import console_examples  # the README's own reader of console blocks
-
-    return console_examples(DOC.read_text(encoding="utf-8")) if DOC.is_file() else []
-
-
-@pytest.mark.parametrize(("command", "expected"), _doc_examples(), ids=lambda v: str(v)[:50])
-def test_the_readme_text_for_equity_is_exact_output(command: str, expected: str,
-                                                     monkeypatch: pytest.MonkeyPatch) -> None:
-    """docs/readme/equity.md goes into the README, whose examples tests/test_readme.py runs: the same
-    check here, so the text is right before it is pasted."""
-    import shlex
-
-    from test_readme import normalise
-
-    monkeypatch.chdir(ROOT)
-    result = CliRunner().invoke(main, shlex.split(command)[1:])
-    assert result.exit_code == 0, result.output
-    assert normalise(result.stdout) == normalise(expected), result.stdout
-
-
 def test_progress_bar_only_on_a_terminal_and_a_long_run(capsys: pytest.CaptureFixture[str]) -> None:
     from hilo_cli.cli.equity import _Progress
 

@@ -3,15 +3,10 @@
 from __future__ import annotations
 
 import random
-import shlex
-from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
-from test_readme import console_examples, normalise
 
 from hilo_cli.cards import parse_cards
-from hilo_cli.cli import main
 from hilo_cli.deal import Deal, Player, check_deal
 from hilo_cli.errors import DealError
 from hilo_cli.games import GAMES
@@ -46,24 +41,6 @@ def test_a_card_two_of_three_boards_share_after_the_all_in_is_refused(boards: tu
 ])
 def test_boards_that_share_only_the_common_first_cards_are_good(boards: tuple[str, ...]) -> None:
     check_deal(deal(*boards))
-
-
-DOC = Path(__file__).resolve().parents[1] / "docs" / "readme" / "review-boards-equity.md"
-EXAMPLES = console_examples(DOC.read_text(encoding="utf-8"))
-
-
-def test_the_review_text_has_its_example() -> None:
-    assert [c.split()[:2] for c, _ in EXAMPLES] == [["hilo", "showdown"]]
-
-
-@pytest.mark.parametrize(("command", "expected"), EXAMPLES, ids=[c[:60] for c, _ in EXAMPLES])
-def test_the_review_text_prints_what_it_shows(command: str, expected: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    """docs/readme/review-boards-equity.md goes into README.md, whose examples tests/test_readme.py runs:
-    until it is pasted, it runs here, as the terminal shows it (stderr with stdout for an error)."""
-    monkeypatch.chdir(DOC.parents[2])
-    result = CliRunner().invoke(main, shlex.split(command)[1:])
-    assert result.exit_code == 2
-    assert normalise(result.output) == normalise(expected)
 
 
 def dealable(boards: list[tuple[str, ...]]) -> bool:

@@ -447,24 +447,6 @@ def test_jobs_give_the_same_bytes_as_one_process(tmp_path: Path) -> None:
     assert [r["id"] for r in rows] == [r.id for r in read("many.txt", path.read_text(encoding="utf-8"))]
 
 
-def test_readme_section_examples_are_what_hilo_prints(monkeypatch: pytest.MonkeyPatch) -> None:
-    # docs/readme/pokerstars.md is pasted into README.md, whose examples tests/test_readme.py runs; until
-    # then this keeps the section's console blocks true.
-    import shlex
-    import sys
-
-    sys.path.insert(0, str(Path(__file__).parent))
-    from test_readme import console_examples, normalise
-
-    root = Path(__file__).resolve().parents[1]
-    examples = console_examples((root / "docs" / "readme" / "pokerstars.md").read_text(encoding="utf-8"))
-    assert len(examples) == 3
-    monkeypatch.chdir(root)
-    for command, expected in examples:
-        result = CliRunner().invoke(main, shlex.split(command)[1:])
-        assert normalise(expected) == normalise(result.stdout), command
-
-
 def test_cards_shown_only_in_the_summary_speak() -> None:
     # Gus's show line is gone, but the summary shows his cards: they are his hand (RULES §7.1).
     text = text_of("odd-cent.txt").replace("Gus: shows [Qd Qh 9c Tc] (HI: three of a kind, Queens)\n", "")
