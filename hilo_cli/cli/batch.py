@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import os
 import sys
 from collections.abc import Iterator
@@ -10,10 +11,11 @@ from typing import IO, TYPE_CHECKING
 import click
 
 from hilo_cli.cli.common import OutputFormat, WholeRecords, common_options, defaults, interrupted, once, stdout_bytes
+from hilo_cli.cli.terminal import is_terminal, summary_option, terminal_options
 from hilo_cli.errors import ExitStatus
 
 if TYPE_CHECKING:
-    from hilo_cli.batch import Raw
+    from hilo_cli.batch import Outcome, Raw
 
 @click.command()
 @click.argument("files", nargs=-1, metavar="[FILE ...]")
@@ -23,12 +25,39 @@ if TYPE_CHECKING:
 @click.option("--fail-fast", is_flag=True, help="Stop at the first record that cannot be settled.")
 @once("--jobs", type=click.IntRange(min=1), default=1, show="1", help="Worker processes; output stays in input order.")
 @common_options
+@terminal_options
+@summary_option
 def batch(files: tuple[str, ...], input_format: str, fail_fast: bool, jobs: int, game: str, qualifier: str,
-          chip_unit: int, odd_chip: str | None, fmt: OutputFormat) -> None:
+          chip_unit: int, odd_chip: str | None, fmt: OutputFormat, color: str, suits: str, summary: bool) -> None:
     """Settle every deal in FILEs (JSON, JSON Lines or text lines), or stdin (- or no FILE).
 
-    Records that carry `expected` amounts are checked; exit 1 if any differs, 2 if any record is bad
-    (after every record has been processed, unless --fail-fast).
+    \b
+    Text lines: one deal a line, fields between |, a line starting # is a comment.
+      Ac 3d 6h Ks Kd | A: 2c 4d Qc Jd | B: Kh Kc 2h 4s | pot 1200
+      4h 5h 9h Kc 2d | A: Ah Th Qs Qd @20 | B: Kd Ks 6h 7h @60 | C: fold @10
+    A player is NAME: CARDS, listed clockwise, then @CHIPS put in, seat N, fold.
+    Other fields are KEY VALUE: board, pot, game, button, chip-unit, qualifier,
+    odd-chip, id, expect NAME=CHIPS ... (cards alone are the board).
+
+    \b
+    JSON: one object, an array of them, or one object a line (JSON Lines).
+      {"id": "r1", "board": "Ac 3d 6h Ks Kd", "pot": 1200,
+       "players": [{"name": "A", "hole": "2c 4d Qc Jd"},
+                   {"name": "B", "hole": "Kh Kc 2h 4s"}],
+       "expected": {"A": 300, "B": 900}}
+    Give pot, or each player's "contributed"; "seat", "folded", "button", "game",
+    "qualifier", "chip_unit" and "odd_chip" are optional.
+
+    Records that carry expected amounts are checked; a player they leave out was paid 0. A board still
+    to come (with two or more live hands) gives each player's equity instead. At a terminal, a long run
+    shows progress on stderr, then a summary (--summary: also when stderr is a log).
+
+    \b
+    Exit status (after every record, unless --fail-fast):
+      0    every record settled, and every check agrees
+      1    a check differs from what was paid
+      2    a record is bad (FILE:LINE: message on stderr), or bad usage
+      130  interrupted (Ctrl-C)
 
     \b
     Examples:
@@ -37,13 +66,26 @@ def batch(files: tuple[str, ...], input_format: str, fail_fast: bool, jobs: int,
       cat hands.jsonl | hilo batch --jobs 2 --format json - > results.jsonl
     """
     from hilo_cli.batch import run
+    from hilo_cli.cli.terminal import InFlight, Progress, stdin_hint, style
     from hilo_cli.formats import csv_out
     from hilo_cli.formats.safe import shown
 
     record_defaults = defaults(game, qualifier, chip_unit, odd_chip)
     out = stdout_bytes()  # outcomes are UTF-8 already
-    bad = differs = False
-    outcomes = run(_all_records(files or ("-",), input_format.lower()), record_defaults, fmt, jobs)
+    names = files or ("-",)
+    if "-" in names:
+        stdin_hint("hilo batch")
+    look = style(color, suits) if fmt == "text" else None  # JSON and CSV are never coloured
+    if look is not None and look.plain:
+        look = None
+    progress = Progress("hilo batch")
+    # Counting costs a little per record: done only when progress or the summary will be shown.
+    flight = InFlight() if progress.show or summary else None
+    raws = _all_records(names, input_format.lower())
+    if flight is not None:
+        raws = flight.feed(raws, key=_head)
+    bad = differs = every = False
+    outcomes = run(raws, record_defaults, fmt, jobs)
     try:
         with WholeRecords() as interrupts:
             wide: bool | None = None  # CSV: the per-board columns, decided by the first record
@@ -56,27 +98,49 @@ def batch(files: tuple[str, ...], input_format: str, fail_fast: bool, jobs: int,
                             out.write(csv_out.header(boards=wide).encode())
                         if wide:
                             output = csv_out.widen(output)
+                    elif look is not None and output:
+                        output = look.render(output.decode("utf-8")).encode("utf-8")
+                    progress.before_output()
                     out.write(output)
                     if outcome.error is not None:
                         bad = True
                         out.flush()
                         where = f"{outcome.source}:{outcome.line}" if outcome.line else outcome.source
+                        progress.clear()
                         click.echo(shown(f"{where}: {outcome.error}"), err=True)
+                if flight is not None:
+                    progress.advance(max(flight.reached(_head(outcome)) - progress.done, 0),
+                                     errors=outcome.error is not None, differences=outcome.differs)
                 if outcome.error is not None and fail_fast:
                     break
                 differs = differs or outcome.differs
+            else:
+                every = True
             if fmt == "csv" and wide is None:
                 out.write(csv_out.header().encode())
             out.flush()
     except BrokenPipeError:
-        # The reader went away (`hilo batch ... | head`): stop quietly, as a pipeline expects.
+        # The reader went away (`hilo batch ... | head`): stop quietly, as a pipeline expects (and with no
+        # summary: one of a run cut short by its reader would mislead).
+        progress.clear()
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        flight = None
     except KeyboardInterrupt:
+        progress.clear()
         outcomes.close()  # ends the worker processes, if any
         interrupted()
     finally:
         outcomes.close()
+    if flight is not None:
+        if every:
+            progress.advance(flight.read - progress.done)  # the rest of the last run of records
+        progress.finish(force=summary)
     sys.exit(ExitStatus.BAD_INPUT if bad else ExitStatus.DIFFERENCE if differs else ExitStatus.OK)
+
+
+def _head(record: Raw | Outcome) -> tuple[str, int]:
+    """Where a record, or the first record of an outcome, was read."""
+    return record.source, record.line
 
 
 def _all_records(files: tuple[str, ...], input_format: str) -> Iterator[Raw]:
@@ -88,7 +152,12 @@ def _all_records(files: tuple[str, ...], input_format: str) -> Iterator[Raw]:
             if stdin is None or getattr(stdin, "closed", False) or not hasattr(stdin, "buffer"):
                 yield Raw("<stdin>", 0, "error", "standard input is closed: no deals to read")
                 continue
-            yield from read_records("<stdin>", stdin.buffer, input_format)
+            typed: IO[bytes] = stdin.buffer
+            if is_terminal(stdin):
+                # A terminal ends input with one Ctrl-D, but only for the read that meets it: read it all
+                # at once, or each later read would wait for another Ctrl-D.
+                typed = io.BytesIO(typed.read())
+            yield from read_records("<stdin>", typed, input_format)
             continue
         try:
             stream: IO[bytes] = open(name, "rb")

@@ -8,6 +8,7 @@ from typing import Any
 import click
 
 from hilo_cli.cli.common import OutputFormat, common_options, defaults, once, stdout_bytes
+from hilo_cli.cli.terminal import terminal_options
 from hilo_cli.errors import ExitStatus, HiloError
 
 
@@ -63,14 +64,22 @@ def _player(arg: str, index: int) -> dict[str, Any]:
 @click.option("--expect", multiple=True, metavar="NAME=WON",
               help="An amount paid out, to be checked; a player it leaves out was paid 0.")
 @common_options
+@terminal_options
 def showdown(players: tuple[str, ...], boards: tuple[str, ...], multi_board: str | None, pot: int | None,
              button: int | None, folded: tuple[str, ...], expect: tuple[str, ...], game: str, qualifier: str,
-             chip_unit: int, odd_chip: str | None, fmt: OutputFormat) -> None:
+             chip_unit: int, odd_chip: str | None, fmt: OutputFormat, color: str, suits: str) -> None:
     """Settle one showdown given as arguments.
 
     Players are NAME=CARDS (bare CARDS are P1, P2, ...), listed clockwise and seated 1, 2, ...; the
     button is the last listed player unless --button says otherwise. For side pots give what each
     player put in after @, and folded players' dead money with --folded.
+
+    \b
+    Cards: a rank 2-9, T (or 10), J, Q, K, A and a suit s h d c (or ♠ ♥ ♦ ♣),
+    in either case, apart or together: "Ac 3d 6h", "ac,3d,6h", Ac3d6h, "A♣ 3♦ 6♥".
+
+    --expect NAME=CHIPS checks what was paid out: a player it leaves out was paid 0, so name everyone
+    who was paid anything. Each difference is reported and the exit status is 1.
 
     \b
     Examples:
@@ -98,9 +107,10 @@ def showdown(players: tuple[str, ...], boards: tuple[str, ...], multi_board: str
         several = bool(settlement.deal.boards)
         text = csv_out.header(boards=several) + csv_out.settlement_rows(settlement, boards=several)
     else:
+        from hilo_cli.cli.terminal import style
         from hilo_cli.formats import text_out
 
-        text = text_out.settlement_text(settlement)
+        text = style(color, suits).render(text_out.settlement_text(settlement))
     out.write(text.encode("utf-8"))
     out.flush()
     if settlement.check is not None and not settlement.check.ok:
