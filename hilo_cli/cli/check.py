@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 import click
 
 from hilo_cli.cli.common import OutputFormat, WholeRecords, interrupted, once, stdout_bytes
+from hilo_cli.cli.terminal import summary_option, terminal_options
 from hilo_cli.errors import ExitStatus
 
 if TYPE_CHECKING:
@@ -23,7 +24,10 @@ if TYPE_CHECKING:
 @once("--jobs", type=click.IntRange(min=1), default=1, show="1", help="Worker processes; output stays in input order.")
 @once("--format", "fmt", type=click.Choice(["text", "json", "csv"]), default="text", show="text",
       help="Output: a floor decision per hand, JSON Lines, or CSV.")
-def check(files: tuple[str, ...], input_format: str, jobs: int, fmt: OutputFormat) -> None:
+@terminal_options
+@summary_option
+def check(files: tuple[str, ...], input_format: str, jobs: int, fmt: OutputFormat, color: str, suits: str,
+          summary: bool) -> None:
     """Check every hand in FILEs (PHH .phh/.phhs, PokerStars text; a FOLDER: its .phh, .phhs and .txt
     files), or stdin (- or no FILE): replay the actions under the betting rules, settle the showdown,
     and compare with the recorded result.
@@ -39,31 +43,51 @@ def check(files: tuple[str, ...], input_format: str, jobs: int, fmt: OutputForma
       hilo check --format json histories/ > verdicts.jsonl
     """
     from hilo_cli.checking import csv_header, run
+    from hilo_cli.cli.terminal import Progress, stdin_hint, style
+    from hilo_cli.formats.safe import shown
 
     out = stdout_bytes()
-    bad = differs = False
-    outcomes = run(_all_pieces(files or ("-",), input_format.lower()), fmt, jobs)
+    bad = differs = piped_away = False
+    names = files or ("-",)
+    if "-" in names:
+        stdin_hint("hilo check")
+    look = style(color, suits) if fmt == "text" else None  # JSON and CSV are never coloured
+    if look is not None and look.plain:
+        look = None
+    progress = Progress("hilo check")
+    outcomes = run(_all_pieces(names, input_format.lower()), fmt, jobs)
     try:
         with WholeRecords() as interrupts:
             if fmt == "csv":
                 out.write(csv_header())
             for outcome in outcomes:
                 with interrupts.writing():
-                    out.write(outcome.output)
+                    output = outcome.output
+                    if look is not None and output:
+                        output = look.render(output.decode("utf-8")).encode("utf-8")
+                    progress.before_output()
+                    out.write(output)
                     if outcome.error is not None:
                         bad = True
                         out.flush()
+                        progress.clear()
                         where = f"{outcome.source}:{outcome.line}" if outcome.line else outcome.source
-                        click.echo(f"{where}: {outcome.error}", err=True)
+                        click.echo(shown(f"{where}: {outcome.error}"), err=True)
                 differs = differs or outcome.status == "mismatch"
+                progress.advance(errors=outcome.error is not None, differences=outcome.status == "mismatch")
             out.flush()
     except BrokenPipeError:
+        piped_away = True  # no summary: a count cut short would mislead
+        progress.clear()
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     except KeyboardInterrupt:
+        progress.clear()
         outcomes.close()
         interrupted()
     finally:
         outcomes.close()
+    if not piped_away:
+        progress.finish(force=summary)
     sys.exit(ExitStatus.BAD_INPUT if bad else ExitStatus.DIFFERENCE if differs else ExitStatus.OK)
 
 

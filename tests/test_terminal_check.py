@@ -1,0 +1,35 @@
+"""``hilo check`` at a terminal (issue 13): colour, the closing summary; nothing of either when piped."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from hilo_cli.cli import main
+
+DATA = Path(__file__).resolve().parent / "data" / "phh"
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    result = CliRunner().invoke(main, ["check", *args])
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_a_mismatch_is_red_when_colour_is_asked_for() -> None:
+    code, out, _ = run(str(DATA / "changed.phh"), "--color", "always")
+    assert code == 1
+    assert out.startswith("\x1b[1;31mMISMATCH\x1b[0m")
+
+
+def test_piped_output_is_plain_and_the_same_as_never() -> None:
+    plain = run(str(DATA / "changed.phh"))
+    never = run(str(DATA / "changed.phh"), "--color", "never")
+    assert "\x1b" not in plain[1] and plain == never
+
+
+def test_summary_on_request() -> None:
+    code, out, err = run(str(DATA / "quartered.phh"), "--summary")
+    assert code == 0 and "\x1b" not in out
+    assert err.strip().startswith("hilo check: 1 record in ")
+    assert err.strip().endswith("1 settled, 0 checks differ, 0 bad records")
