@@ -33,3 +33,10 @@ def test_summary_on_request() -> None:
     assert code == 0 and "\x1b" not in out
     assert err.strip().startswith("hilo check: 1 record in ")
     assert err.strip().endswith("1 settled, 0 checks differ, 0 bad records")
+
+
+def test_equity_colours_its_board_only_when_asked() -> None:
+    args = ["equity", "A=As 2s 3d Kh", "B=Kd Kc Qs Jh", "--board", "Ac 7d 8h", "--pot", "100"]
+    coloured = CliRunner().invoke(main, [*args, "--color", "always"]).stdout
+    plain = CliRunner().invoke(main, args).stdout
+    assert "\x1b[32mAc\x1b[0m" in coloured and "\x1b" not in plain

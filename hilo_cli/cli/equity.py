@@ -9,6 +9,7 @@ from typing import Any
 import click
 
 from hilo_cli.cli.common import OutputFormat, common_options, defaults, once, stdout_bytes
+from hilo_cli.cli.terminal import terminal_options
 from hilo_cli.errors import HiloError
 
 PROGRESS_AFTER = 1.0  # seconds: a run expected to take longer shows a progress bar (stderr a terminal)
@@ -26,9 +27,10 @@ PROGRESS_AFTER = 1.0  # seconds: a run expected to take longer shows a progress 
                                                 "same runouts.")
 @click.option("--exact", is_flag=True, help="Deal every runout even when that takes long.")
 @common_options
+@terminal_options
 def equity(players: tuple[str, ...], board: str | None, dead: str | None, pot: int | None, button: int | None,
            folded: tuple[str, ...], samples: int | None, seed: int | None, exact: bool, game: str, qualifier: str,
-           chip_unit: int, odd_chip: str | None, fmt: OutputFormat) -> None:
+           chip_unit: int, odd_chip: str | None, fmt: OutputFormat, color: str, suits: str) -> None:
     """Each player's equity and expected chips, every runout settled as a showdown.
 
     Players and money as for showdown: NAME=CARDS[@PUT], listed clockwise; --pot for one pot, or what
@@ -69,7 +71,9 @@ def equity(players: tuple[str, ...], board: str | None, dead: str | None, pot: i
     elif fmt == "csv":
         text = equity_out.csv_header() + equity_out.equity_rows(result)
     else:
-        text = equity_out.equity_text(result)
+        from hilo_cli.cli.terminal import style
+
+        text = style(color, suits).render(equity_out.equity_text(result))
     out.write(text.encode("utf-8"))
     out.flush()
 
