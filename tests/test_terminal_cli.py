@@ -6,12 +6,10 @@ here is what a pipe receives unless an option asks otherwise; a real terminal is
 from __future__ import annotations
 
 import re
-import shlex
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner, Result
-from test_readme import console_examples, normalise
 
 from hilo_cli.cli import main
 from hilo_cli.formats.colour import BOLD_RED, RED, RESET, strip_colour
@@ -150,12 +148,3 @@ def test_completion_offers_commands_and_choices() -> None:
     assert complete("hilo showdown --suits ") == ["four-colour", "two-colour", "symbols"]
 
 
-def test_the_readme_section_examples_run() -> None:
-    """docs/readme/terminal.md goes into README.md, whose examples tests/test_readme.py runs: the same
-    check here, so the section is right before it is pasted."""
-    section = Path(__file__).resolve().parents[1] / "docs" / "readme" / "terminal.md"
-    examples = console_examples(section.read_text(encoding="utf-8"))
-    assert examples
-    for command, expected in examples:
-        result = hilo(*shlex.split(command)[1:])
-        assert normalise(result.stdout) == normalise(expected), f"$ {command}\n{result.output}"
