@@ -66,7 +66,7 @@ def batch(files: tuple[str, ...], input_format: str, fail_fast: bool, jobs: int,
       cat hands.jsonl | hilo batch --jobs 2 --format json - > results.jsonl
     """
     from hilo_cli.batch import run
-    from hilo_cli.cli.terminal import InFlight, Progress, stdin_hint, style
+    from hilo_cli.cli.terminal import InFlight, Progress, report_style, stdin_hint
     from hilo_cli.formats import csv_out
     from hilo_cli.formats.safe import shown
 
@@ -75,9 +75,7 @@ def batch(files: tuple[str, ...], input_format: str, fail_fast: bool, jobs: int,
     names = files or ("-",)
     if "-" in names:
         stdin_hint("hilo batch")
-    look = style(color, suits) if fmt == "text" else None  # JSON and CSV are never coloured
-    if look is not None and look.plain:
-        look = None
+    look = report_style(fmt, color, suits)
     progress = Progress("hilo batch")
     # Counting costs a little per record: done only when progress or the summary will be shown.
     flight = InFlight() if progress.show or summary else None

@@ -43,7 +43,7 @@ def check(files: tuple[str, ...], input_format: str, jobs: int, fmt: OutputForma
       hilo check --format json histories/ > verdicts.jsonl
     """
     from hilo_cli.checking import csv_header, run
-    from hilo_cli.cli.terminal import Progress, stdin_hint, style
+    from hilo_cli.cli.terminal import Progress, report_style, stdin_hint
     from hilo_cli.formats.safe import shown
 
     out = stdout_bytes()
@@ -51,9 +51,7 @@ def check(files: tuple[str, ...], input_format: str, jobs: int, fmt: OutputForma
     names = files or ("-",)
     if "-" in names:
         stdin_hint("hilo check")
-    look = style(color, suits) if fmt == "text" else None  # JSON and CSV are never coloured
-    if look is not None and look.plain:
-        look = None
+    look = report_style(fmt, color, suits)
     progress = Progress("hilo check")
     outcomes = run(_all_pieces(names, input_format.lower()), fmt, jobs)
     try:

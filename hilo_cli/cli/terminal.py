@@ -83,6 +83,15 @@ def style(color: str, suits: str, stream: IO[Any] | None = None) -> Style:
     return Style(wanted, suits.lower())  # type: ignore[arg-type]
 
 
+def report_style(fmt: str, color: str, suits: str) -> Style | None:
+    """The style a command's output needs, or ``None`` when it is written as it is: JSON and CSV are
+    never coloured, and a plain text report needs nothing laid over it."""
+    if fmt != "text":
+        return None
+    look = style(color, suits)
+    return None if look.plain else look
+
+
 def terminal_options(f: F) -> F:
     """``--color`` and ``--suits``: how text output looks at a terminal (each may be given once)."""
     from hilo_cli.cli.common import once

@@ -129,15 +129,10 @@ def detect(text: str) -> str | None:
 
 
 def read(source: str, text: str, input_format: str = "auto") -> Iterator[HandRecord]:
-    """Every hand in ``text`` (read from ``source``), by ``input_format`` (``auto``: ``detect``)."""
-    if text.startswith("\ufeff"):
-        text = text[1:]
-    module = _reader(source, text, input_format)
-    if isinstance(module, HandRecord):
-        yield module
-        return
-    reader: Callable[[str, str], Iterator[HandRecord]] = module.read
-    yield from reader(source, text)
+    """Every hand in ``text`` (read from ``source``), by ``input_format`` (``auto``: ``detect``): what
+    ``split`` cuts, each hand read at once."""
+    for piece in split(source, text, input_format):
+        yield read_text(piece) if isinstance(piece, HandText) else piece
 
 
 def split(source: str, text: str, input_format: str = "auto") -> Iterator[HandRecord | HandText]:
