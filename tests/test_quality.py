@@ -26,6 +26,7 @@ LAYERS = [
     ("hilo_cli.evaluate", "hilo_cli.pots", "hilo_cli.deal"),
     ("hilo_cli.games",),
     ("hilo_cli.cards",),
+    ("hilo_cli.bounds",),
     ("hilo_cli.errors",),
 ]
 

@@ -11,14 +11,11 @@ import math
 from collections.abc import Mapping
 from typing import NamedTuple
 
+from hilo_cli.bounds import MAX_AMOUNT, MAX_SEAT
 from hilo_cli.cards import Card, parse_cards
 from hilo_cli.deal import Deal, Player
 from hilo_cli.errors import CardError, DealError, HiloError, InputError
 from hilo_cli.games import GAMES, OddChipRule, game, qualifier
-
-# Bounds that keep every number an exact 64-bit integer in any JSON reader downstream.
-MAX_AMOUNT = 10**15
-MAX_SEAT = 10**6
 
 
 class Defaults(NamedTuple):
