@@ -1,0 +1,115 @@
+"""The reader base: what every hand history needs, written once; each site is a plug-in on it.
+
+A site's reader is a ``Reader`` value (its module's ``READER``) that says only how to recognise its files
+(``detect``), where a hand starts (``starts_hand``) and how to read one hand's lines (``read_hand``). The
+base does the rest, for every site alike:
+
+* **Decoding** (``decode_lines``): UTF-8 with or without a byte-order mark, UTF-16 with one, and the
+  reader's own ``encodings`` (cp1252 where a site writes it). A line no encoding reads is an error naming
+  its bytes, never replaced silently.
+* **Line ends**: LF, CRLF and CR-only, mixed in one file too; line numbers are counted once, in one pass.
+* **Cutting** (``cut``): a file into hands, each with the number of its first line, one hand in memory
+  at a time, so that time and memory grow linearly with the file.
+* **Amounts** (``amounts.money``), **cards** (``cards_of``), the site's actions into a ``betting.Hand``
+  (``actions``), and the summary checks (``summary``): in the modules beside this one.
+
+A record (``HandRecord``) is plain data: what the site recorded, per player and per pot, and what it
+printed about its pots and rake (``Summary``); the checker does the arithmetic.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import NamedTuple
+
+from hilo_cli.betting import Hand
+from hilo_cli.cards import Card
+
+
+class Summary(NamedTuple):
+    """What a site printed about the pots of a hand, in the hand's smallest unit.
+
+    ``total``: the pot before rake ("Total pot"); ``rake``: the rake taken; ``printed``: each pot as printed
+    after rake, main pot first (empty: the site prints one figure); ``uncalled``: the uncalled bets the site
+    says it returned, by player."""
+
+    total: int
+    rake: int
+    printed: tuple[int, ...]
+    uncalled: dict[str, int]
+
+
+class HandRecord(NamedTuple):
+    """One hand read from a history file: plain data, nothing to call.
+
+    * ``source``, ``line``: where the hand starts (``line`` 0: the file as a whole).
+    * ``id``: the file's own identifier for the hand (PHH ``hand``/table name, a site's hand number), or
+      ``None``.
+    * ``hand``: the ``Hand`` to replay, or ``None`` when it cannot be (``not_checkable`` or ``error``).
+    * ``recorded_won``: what each player collected, *including* uncalled chips returned to them (the
+      same meaning as ``PlayerResult.won``); a player not named collected nothing. ``recorded_stacks``:
+      the finishing stacks instead (PHH ``finishing_stacks``), turned into ``won`` after the replay
+      (finishing stack minus the stack before the pot was pushed). A record gives one, or neither (then
+      the hand is not checkable: there is nothing to check against).
+    * ``won_excludes_returned``: ``recorded_won`` counts only chips won from the pots (PHH ``winnings``,
+      "collected pots"); the check then adds the uncalled chips the replay returns.
+    * ``recorded_pots``: the amount of each pot as the history gives it (main pot first), if it does.
+    * ``recorded_by_pot``: what each player collected from each pot (main pot first), where the history
+      prints a line per pot; ``None`` where it does not.
+    * ``summary``: what the site printed about the pots and rake (``Summary``), or ``None``: then the pots
+      are not raked and nothing is checked against them.
+    * ``boards``: every board of a hand run more than once (RULES §12), the replay's own board first;
+      empty for one board.
+    * ``not_checkable``: why the hand cannot be checked (a game hilo does not play), or ``None``.
+    * ``error``: why the hand cannot be read (bad input, exit 2), or ``None``.
+    * ``site_inconsistency``: where the history's own lines disagree with each other (a collect line and
+      the summary, a summary board and the board dealt), or ``None``. The file is readable: this is a
+      finding about the site, a MISMATCH, not bad input. The reader still gives the hand, so that an
+      illegal action is still bad input and the payout is still checked.
+    * ``action_lines``: the file line of each action (``action_lines[n - 1]`` for action ``n``), if known,
+      so that an action that breaks a rule is reported at its own ``file:line``.
+    """
+
+    source: str
+    line: int
+    id: str | None
+    hand: Hand | None
+    recorded_won: dict[str, int] | None = None
+    recorded_stacks: dict[str, int] | None = None
+    recorded_pots: tuple[int, ...] | None = None
+    won_excludes_returned: bool = False
+    not_checkable: str | None = None
+    error: str | None = None
+    action_lines: tuple[int, ...] = ()
+    recorded_by_pot: tuple[dict[str, int], ...] | None = None
+    site_inconsistency: str | None = None
+    summary: Summary | None = None
+    boards: tuple[tuple[Card, ...], ...] = ()
+
+
+def failed(source: str, line: int, message: str, id: str | None = None) -> HandRecord:
+    """The record of a hand (or a file, ``line`` 0) that cannot be read: one error, bad input."""
+    return HandRecord(source, line, id, None, error=message)
+
+
+class Reader(NamedTuple):
+    """A site's reader: the plug-in every history format is.
+
+    * ``name``: the ``--input-format`` choice (``pokerstars``); ``title``: how people call it (PokerStars).
+    * ``suffixes``: the file names a folder is searched for (``.txt``).
+    * ``detect(head)``: whether a file is this site's, from its first lines (up to 64 KiB, decoded, line
+      ends as ``\\n``).
+    * ``starts_hand(line)``: whether this line (its line end removed) starts a new hand. Lines before the
+      first such line are a piece of their own (a PHH file's one hand; elsewhere text that is no hand).
+    * ``read_hand(source, line, lines)``: the record of one hand from its lines (line ends removed),
+      ``line`` the file line of ``lines[0]``. Never raises for bad input: an error record instead.
+    * ``encodings``: encodings to try after UTF-8 for a line that is not UTF-8 (``("cp1252",)``).
+    """
+
+    name: str
+    title: str
+    suffixes: tuple[str, ...]
+    detect: Callable[[str], bool]
+    starts_hand: Callable[[str], bool]
+    read_hand: Callable[[str, int, list[str]], HandRecord]
+    encodings: tuple[str, ...] = ()
