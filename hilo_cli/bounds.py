@@ -49,3 +49,10 @@ def short(text: str, limit: int = 200) -> str:
     if len(text) <= limit:
         return text
     return f"{text[:limit]}... [cut: {len(text):,} characters]"
+
+
+def quote(text: str, limit: int = 200) -> str:
+    """``text`` quoted (``repr``) for an error line, cut to ``limit`` characters and marked if longer."""
+    if len(text) <= limit:
+        return repr(text)
+    return f"{text[:limit]!r}... [cut: {len(text):,} characters]"

@@ -23,7 +23,8 @@ from hilo_cli.betting import Replayed, replay
 from hilo_cli.deal import Deal
 from hilo_cli.errors import HiloError
 from hilo_cli.formats import csv_out, json_out, jsonlib, text_out
-from hilo_cli.histories import HandRecord, HandText, SiteInconsistency, read_text
+from hilo_cli.histories import HandRecord, HandText, read_text
+from hilo_cli.histories.summary import SiteInconsistency, check_returned, rake_by_pot
 from hilo_cli.showdown import Settlement, settle
 
 Status = Literal["ok", "mismatch", "not-checkable", "error"]
@@ -71,7 +72,24 @@ def settle_replayed(replayed: Replayed, deal: Deal | None = None) -> Settlement:
     A hand won without a showdown may stop before the board is complete; ``settle`` takes it as it is,
     since a lone live hand needs no full board (RULES §7: nothing is evaluated).
     """
-    return settle(deal or replayed.deal, cards=True)
+    return settle(deal or replayed.deal, cards=True, built=(list(replayed.pots), replayed.returned))
+
+
+def site_deal(record: HandRecord, replayed: Replayed) -> Deal:
+    """The replayed deal as the site settled it: after the rake each pot paid (RULES §13, from the pots the
+    replay built and the pots the site printed), on every board of a hand run more than once (§12.2).
+    Raises ``SiteInconsistency`` where the site's summary does not add up."""
+    deal = replayed.deal
+    if record.summary is not None:
+        # Older histories give some uncalled bets back without a line: Total pot, checked against the
+        # pots, shows it.
+        check_returned(record.summary, replayed.returned)
+        rake = rake_by_pot(record.summary, [p.amount for p in replayed.pots])
+        if any(rake):
+            deal = deal._replace(rake=rake)
+    if record.boards:
+        deal = deal._replace(boards=record.boards, board=record.boards[0])
+    return deal
 
 
 def recorded_won(record: HandRecord, replayed: Replayed) -> tuple[dict[str, int] | None, str]:
@@ -92,8 +110,8 @@ def check(record: HandRecord) -> tuple[Settlement | None, Verdict]:
     """Replay, settle and compare one hand. Raises ``HiloError`` for bad input (the record's own error,
     an action that breaks RULES §14, a deal that breaks the showdown rules).
 
-    A history whose own lines disagree (``record.site_inconsistency``, or ``SiteInconsistency`` from
-    ``record.adjust``) is a MISMATCH saying so: the file was read, the site is at fault. It is still
+    A history whose own lines disagree (``record.site_inconsistency``, or ``SiteInconsistency`` from its
+    summary, ``site_deal``) is a MISMATCH saying so: the file was read, the site is at fault. It is still
     replayed first, so an illegal action stays bad input, and settled where its pots can be built, so the
     payout's own differences are shown with it."""
     if record.error is not None:
@@ -113,7 +131,7 @@ def check(record: HandRecord) -> tuple[Settlement | None, Verdict]:
     site = record.site_inconsistency
     expected, basis = recorded_won(record, replayed)
     try:
-        deal = record.adjust(replayed.deal) if record.adjust is not None else replayed.deal
+        deal = site_deal(record, replayed)
     except SiteInconsistency as e:
         found = f"{site}; {e.message}" if site else e.message
         return None, Verdict("mismatch", SITE + found, basis, {}, site=found)

@@ -194,11 +194,13 @@ class _OddChipOrder:
         return tuple(sorted(hand.cards, reverse=True)) if hand is not None else ()
 
 
-def settle(deal: Deal, cards: bool = False) -> Settlement:
+def settle(deal: Deal, cards: bool = False, built: tuple[list[Pot], dict[str, int]] | None = None) -> Settlement:
     """Settle one showdown. Raises ``DealError`` for a deal that breaks its game's rules.
 
     Hands are compared by value; each player's ``hands`` (the cards, the names) are worked out when first
-    asked for, or at once with ``cards`` (for a report that shows every hand).
+    asked for, or at once with ``cards`` (for a report that shows every hand). ``built``: the pots and the
+    uncalled chips returned, as ``build_pots`` gives them for the deal's contributions, where the caller
+    has built them already (a replayed hand), so that they are built once.
     """
     check_deal(deal)
     players = deal.players
@@ -224,8 +226,9 @@ def settle(deal: Deal, cards: bool = False) -> Settlement:
     if deal.pot is not None:
         pots = [Pot(deal.pot, tuple(names))]
     else:
-        pots, returned = build_pots({p.name: p.contributed or 0 for p in players},
-                                    {p.name for p in players if p.folded})
+        pots, returned = built if built is not None else build_pots({p.name: p.contributed or 0 for p in players},
+                                                                   {p.name for p in players if p.folded})
+        pots, returned = list(pots), dict(returned)
         for name, chips in returned.items():
             won[name] += chips
     count, rake = len(pots), deal.rake

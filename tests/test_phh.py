@@ -128,13 +128,9 @@ def test_detection() -> None:
     assert "no hands" in (empty.error or "")
 
 
-def test_a_missing_reader_is_an_error_record_not_a_traceback(monkeypatch: pytest.MonkeyPatch) -> None:
-    from hilo_cli import histories
-
-    monkeypatch.setitem(histories.READERS, "pokerstars", "hilo_cli.histories.no_such_reader")
-    records = list(read("h.txt", "PokerStars Hand #1: Omaha"))
-    assert records[0].error == ("pokerstars hand histories cannot be read yet "
-                                "(no reader hilo_cli.histories.no_such_reader)")
+def test_an_unknown_input_format_is_an_error_record_not_a_traceback() -> None:
+    records = list(read("h.txt", "PokerStars Hand #1: Omaha", "no-such-site"))
+    assert records[0].error == "unknown input format 'no-such-site' (known: phh, pokerstars)"
 
 
 SHARED_FILES = sorted(SHARED.glob("*.phh")) if SHARED.is_dir() else []

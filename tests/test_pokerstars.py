@@ -7,15 +7,28 @@ The hands are small texts written here in the site's format; the amounts are wor
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from hilo_cli.cards import parse_cards
 from hilo_cli.errors import InputError
-from hilo_cli.histories import HandRecord, pokerstars
-from hilo_cli.histories.pokerstars_hand import BadHand, StarsHand, money, read_header
-from hilo_cli.histories.pokerstars_lines import read_hands
+from hilo_cli.histories import HandRecord, HandText, pokerstars, split
+from hilo_cli.histories.amounts import money
+from hilo_cli.histories.pokerstars_lines import read_hand, read_header
+from hilo_cli.histories.site import BadHand
+from hilo_cli.histories.site import SiteHand as StarsHand
+from hilo_cli.histories.summary import collected_by_pot
+
+
+def read_hands(source: str, text: str) -> Iterator[StarsHand | BadHand]:
+    """Each hand of ``text`` as the base cuts it, read by the PokerStars line reader alone."""
+    for piece in split(source, text, "pokerstars"):
+        assert isinstance(piece, HandText), piece
+        hand = read_hand(source, piece.line, piece.lines)
+        if hand is not None:
+            yield hand
 
 DATA = Path(__file__).parent / "data" / "pokerstars"
 
@@ -118,7 +131,7 @@ def test_a_hand_read_field_by_field() -> None:
                      ("Bo", "raise", 50, 75), ("Al", "fold", 0, None)]
     assert hand.dealt == {"Al": parse_cards("Ah 2h 3c Kd")}
     assert hand.uncalled == {"Bo": 50} and hand.won == {"Bo": 50}
-    assert [(c.player, c.amount, c.pot) for c in hand.collects] == [("Bo", 50, "pot")]
+    assert [(c.player, c.amount, c.pot, c.label) for c in hand.collects] == [("Bo", 50, 0, "pot")]
     assert (hand.total, hand.rake, hand.printed_pots) == (50, 0, [])
 
 
@@ -162,8 +175,8 @@ def test_each_chip_line(line: str, verb: str, amount: int, to: int | None, all_i
 def test_collected_lines_name_their_pot_and_run() -> None:
     lines = "Bo collected $0.43 from side pot\nAl collected $0.22 from side pot-2\nBo collected $23.83 from main pot\n"
     hand = one(SMALL.replace("Bo collected $0.50 from pot\n", lines))
-    assert [(c.player, c.amount, c.pot, c.run) for c in hand.collects] == [
-        ("Bo", 43, "side pot", 0), ("Al", 22, "side pot-2", 0), ("Bo", 2383, "main pot", 0)]
+    assert [(c.player, c.amount, c.pot, c.label, c.run) for c in hand.collects] == [
+        ("Bo", 43, 1, "side pot", 0), ("Al", 22, 2, "side pot-2", 0), ("Bo", 2383, 0, "main pot", 0)]
 
 
 def test_summary_pots_rake_and_won_amounts() -> None:
@@ -374,12 +387,16 @@ def test_run_twice_summary_must_match_the_runs_dealt() -> None:
     assert rec.site_inconsistency.startswith("the summary's SECOND board 4d 7s Qh 6c Th")
 
 
+def by_pot(hand: StarsHand) -> tuple[dict[str, int], ...]:
+    return collected_by_pot(hand.collects, len(hand.printed_pots))
+
+
 def test_collected_lines_by_pot() -> None:
     text = (DATA / "side-pots-rake.txt").read_text(encoding="utf-8")
-    assert pokerstars.collected_by_pot(one(text)) == ({"Carol": 200, "Alice": 199}, {"Carol": 380})
+    assert by_pot(one(text)) == ({"Carol": 200, "Alice": 199}, {"Carol": 380})
     assert records(text)[0].recorded_by_pot == ({"Carol": 200, "Alice": 199}, {"Carol": 380})
     text = (DATA / "run-twice.txt").read_text(encoding="utf-8")
-    assert pokerstars.collected_by_pot(one(text)) == ({"Max": 480, "Ned": 479},)
+    assert by_pot(one(text)) == ({"Max": 480, "Ned": 479},)
     assert records(text)[0].recorded_by_pot == ({"Max": 480, "Ned": 479},)
 
 
@@ -393,14 +410,8 @@ def test_collected_from_a_pot_the_summary_does_not_print() -> None:
 
 def test_hands_can_be_read_one_by_one_where_they_are_checked() -> None:
     # A parent splits the file cheaply; each hand is read on its own (in a worker) to the same record.
-    from hilo_cli.histories.pokerstars_lines import hand_texts
-
     text = "\n\n".join((DATA / name).read_text(encoding="utf-8") for name in ("bad-input.txt", "mixed-8-game.txt"))
-    one_by_one = [pokerstars.read_record("t.txt", line, lines) for line, lines in hand_texts(text)]
-
-    def plain(r: HandRecord | None) -> object:
-        # ``adjust`` is a functools.partial, equal by identity only: compare what it holds.
-        return None if r is None else (r._replace(adjust=None), getattr(r.adjust, "keywords", None))
-
-    assert [plain(r) for r in one_by_one if r is not None] == [plain(r) for r in records(text)]
-    assert len([r for r in one_by_one if r is not None]) == 9
+    pieces = [p for p in split("t.txt", text) if isinstance(p, HandText)]
+    one_by_one = [pokerstars.read_record("t.txt", p.line, p.lines) for p in pieces]
+    assert one_by_one == records(text)
+    assert len(one_by_one) == 9

@@ -12,6 +12,7 @@ from typing import Literal, NamedTuple
 from hilo_cli.cards import Card
 from hilo_cli.deal import Deal
 from hilo_cli.games import Game, OddChipRule
+from hilo_cli.pots import Pot
 
 Structure = Literal["fixed", "pot", "no"]
 """Fixed limit (RULES §14.2), pot limit (§14.3), no limit (§14.4)."""
@@ -115,6 +116,8 @@ class Replayed(NamedTuple):
     * ``stacks``: each player's chips after the betting, before the pot is pushed and before the
       uncalled chips come back (starting stack minus contribution). A finishing stack is this plus what
       ``settle`` says the player won (``won`` includes the uncalled chips returned).
+    * ``pots``: the main and side pots the contributions build (RULES §5.1), built once here, for the
+      checker (a site's rake per pot) and ``settle`` (``built``) alike.
     * ``unfinished``: why the hand is not over when the history stops (PHH allows a partial history: a
       player still to act, or the board not complete with two or more hands live), or ``None``. Such a
       hand has no result to settle; a checker reports it as not checkable.
@@ -127,3 +130,4 @@ class Replayed(NamedTuple):
     mucked: tuple[str, ...]
     stacks: dict[str, int]
     unfinished: str | None = None
+    pots: tuple[Pot, ...] = ()

@@ -438,7 +438,7 @@ def _finish(state: _Replay) -> Replayed:
         raise DealError("the board has cards the history does not name")
     deal = Deal(hand.game, board, tuple(players), button=hand.button if not state.stud else None,
                 chip_unit=hand.chip_unit, qualifier=hand.qualifier, odd_chip=hand.odd_chip, id=hand.id)
-    _, returned = build_pots(state.contributed, dead)
+    pots, returned = build_pots(state.contributed, dead)
     stacks = dict(state.stacks)
     return Replayed(deal, dict(state.contributed), returned, tuple(state.folded), tuple(state.mucked), stacks,
-                    unfinished)
+                    unfinished, tuple(pots))

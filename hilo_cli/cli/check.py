@@ -17,18 +17,12 @@ if TYPE_CHECKING:
     from hilo_cli.histories import HandRecord, HandText
 
 
-@click.command()
-@click.argument("files", nargs=-1, metavar="[FILE|FOLDER ...]")
-@once("--input-format", type=click.Choice(["auto", "phh", "pokerstars"], case_sensitive=False), default="auto",
-      show="auto", help="The hand-history format: detected from the content by default.")
-@once("--jobs", type=click.IntRange(min=1), default=1, show="1", help="Worker processes; output stays in input order.")
-@once("--format", "fmt", type=click.Choice(["text", "json", "csv"]), default="text", show="text",
-      help="Output: a floor decision per hand, JSON Lines, or CSV.")
-@terminal_options
-@summary_option
-def check(files: tuple[str, ...], input_format: str, jobs: int, fmt: OutputFormat, color: str, suits: str,
-          summary: bool) -> None:
-    """Check every hand in FILEs (PHH .phh/.phhs, PokerStars text; a FOLDER: its .phh, .phhs and .txt
+def _help() -> str:
+    """The command's help, its formats and folder suffixes from the registry of readers."""
+    from hilo_cli.histories import readers, suffixes
+
+    formats = ", ".join(f"{r.title} {'/'.join(r.suffixes)}" for r in sorted(readers().values(), key=lambda r: r.title))
+    return f"""Check every hand in FILEs ({formats}; a FOLDER: its {", ".join(suffixes())}
     files), or stdin (- or no FILE): replay the actions under the betting rules, settle the showdown,
     and compare with the recorded result.
 
@@ -42,6 +36,26 @@ def check(files: tuple[str, ...], input_format: str, jobs: int, fmt: OutputForma
       hilo check hand.phh
       hilo check --format json histories/ > verdicts.jsonl
     """
+
+
+def _input_formats() -> list[str]:
+    from hilo_cli.histories import input_formats
+
+    return ["auto", *input_formats()]
+
+
+@click.command(help=_help())
+@click.argument("files", nargs=-1, metavar="[FILE|FOLDER ...]")
+@once("--input-format", type=click.Choice(_input_formats(), case_sensitive=False), default="auto",
+      show="auto", help="The hand-history format: detected from the content by default.")
+@once("--jobs", type=click.IntRange(min=1), default=1, show="1", help="Worker processes; output stays in input order.")
+@once("--format", "fmt", type=click.Choice(["text", "json", "csv"]), default="text", show="text",
+      help="Output: a floor decision per hand, JSON Lines, or CSV.")
+@terminal_options
+@summary_option
+def check(files: tuple[str, ...], input_format: str, jobs: int, fmt: OutputFormat, color: str, suits: str,
+          summary: bool) -> None:
+    """Replay recorded hands, settle them, compare with the recorded result (help: ``_help``)."""
     from hilo_cli.checking import csv_header, run
     from hilo_cli.cli.terminal import Progress, report_style, stdin_hint
     from hilo_cli.formats.safe import shown
@@ -53,7 +67,7 @@ def check(files: tuple[str, ...], input_format: str, jobs: int, fmt: OutputForma
         stdin_hint("hilo check")
     look = report_style(fmt, color, suits)
     progress = Progress("hilo check")
-    outcomes = run(_all_pieces(names, input_format.lower()), fmt, jobs)
+    outcomes = run(all_pieces(names, input_format.lower()), fmt, jobs)
     try:
         with WholeRecords() as interrupts:
             if fmt == "csv":
@@ -89,31 +103,34 @@ def check(files: tuple[str, ...], input_format: str, jobs: int, fmt: OutputForma
     sys.exit(ExitStatus.BAD_INPUT if bad else ExitStatus.DIFFERENCE if differs else ExitStatus.OK)
 
 
-def _all_hands(files: tuple[str, ...], input_format: str) -> Iterator[HandRecord]:
+def all_hands(files: tuple[str, ...], input_format: str) -> Iterator[HandRecord]:
     """Every hand of ``files`` read (``hilo limits HISTORY`` asks for its one hand)."""
     from hilo_cli.histories import HandText, read_text
 
-    for piece in _all_pieces(files, input_format):
+    for piece in all_pieces(files, input_format):
         yield read_text(piece) if isinstance(piece, HandText) else piece
 
 
-def _all_pieces(files: tuple[str, ...], input_format: str) -> Iterator[HandRecord | HandText]:
-    """Every hand of ``files``, a hand of a PokerStars file only cut from it (``HandText``), for the
-    checker to read where it checks it: in a worker with ``--jobs``."""
-    from hilo_cli.histories import SUFFIXES, HandRecord
+def all_pieces(files: tuple[str, ...], input_format: str) -> Iterator[HandRecord | HandText]:
+    """Every hand of ``files`` (a FOLDER: its files a reader knows by name; ``-``: stdin), only cut from
+    its file (``HandText``), one hand at a time, for the checker to read where it checks it: in a worker
+    with ``--jobs``."""
+    from hilo_cli.histories import hands, suffixes
+    from hilo_cli.histories.base import failed
 
     for name in files:
         if name == "-":
             stdin = sys.stdin
             if stdin is None or getattr(stdin, "closed", False) or not hasattr(stdin, "buffer"):
-                yield HandRecord("<stdin>", 0, None, None, error="standard input is closed: no hands to read")
+                yield failed("<stdin>", 0, "standard input is closed: no hands to read")
                 continue
-            yield from _text_hands("<stdin>", stdin.buffer.read(), input_format)
+            yield from hands("<stdin>", stdin.buffer, input_format)
             continue
         if os.path.isdir(name):
-            found = sorted(os.path.join(name, f) for f in os.listdir(name) if f.lower().endswith(SUFFIXES))
+            known = suffixes()
+            found = sorted(os.path.join(name, f) for f in os.listdir(name) if f.lower().endswith(known))
             if not found:
-                yield HandRecord(name, 0, None, None, error=f"no {', '.join(SUFFIXES)} files in this folder")
+                yield failed(name, 0, f"no {', '.join(known)} files in this folder")
             for path in found:
                 yield from _file_hands(path, input_format)
             continue
@@ -121,29 +138,13 @@ def _all_pieces(files: tuple[str, ...], input_format: str) -> Iterator[HandRecor
 
 
 def _file_hands(name: str, input_format: str) -> Iterator[HandRecord | HandText]:
-    from hilo_cli.histories import HandRecord
+    from hilo_cli.histories import hands
+    from hilo_cli.histories.base import failed
 
     try:
-        with open(name, "rb") as stream:
-            data = stream.read()
+        stream = open(name, "rb")  # closed below, once its hands are cut
     except OSError as e:
-        yield HandRecord(name, 0, None, None, error=f"cannot read: {e.strerror}")
+        yield failed(name, 0, f"cannot read: {e.strerror}")
         return
-    yield from _text_hands(name, data, input_format)
-
-
-def _text_hands(source: str, data: bytes, input_format: str) -> Iterator[HandRecord | HandText]:
-    from hilo_cli.histories import HandRecord, split
-
-    if b"\x00" in data[:8192]:
-        yield HandRecord(source, 0, None, None, error="binary data, not a hand history")
-        return
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as e:
-        line = data.count(b"\n", 0, e.start) + 1
-        column = e.start - data.rfind(b"\n", 0, e.start)
-        yield HandRecord(source, line, None, None, error=f"not UTF-8 text (byte {column} of the line)")
-        return
-    # Cut into hands only: each is read where it is checked, in a worker with --jobs (histories.split).
-    yield from split(source, text.replace("\r\n", "\n"), input_format)
+    with stream:
+        yield from hands(name, stream, input_format)

@@ -145,9 +145,9 @@ def _no_figures() -> None:
 def _turn(history: str) -> Turn:
     """The one hand in ``history`` replayed to the player to act."""
     from hilo_cli.betting.turn import next_turn
-    from hilo_cli.cli.check import _all_hands
+    from hilo_cli.cli.check import all_hands
 
-    records = list(_all_hands((history,), "auto"))
+    records = list(all_hands((history,), "auto"))
     if len(records) != 1:
         raise HiloError(f"{len(records)} hands: give a history of the one hand to answer for", history)
     record = records[0]

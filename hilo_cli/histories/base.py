@@ -104,6 +104,8 @@ class Reader(NamedTuple):
     * ``read_hand(source, line, lines)``: the record of one hand from its lines (line ends removed),
       ``line`` the file line of ``lines[0]``. Never raises for bad input: an error record instead.
     * ``encodings``: encodings to try after UTF-8 for a line that is not UTF-8 (``("cp1252",)``).
+    * ``blank(line)``: whether a line holds nothing of a hand (a comment), beside blank lines: a piece of
+      such lines only is no hand and is left out.
     """
 
     name: str
@@ -113,3 +115,4 @@ class Reader(NamedTuple):
     starts_hand: Callable[[str], bool]
     read_hand: Callable[[str, int, list[str]], HandRecord]
     encodings: tuple[str, ...] = ()
+    blank: Callable[[str], bool] | None = None

@@ -25,7 +25,7 @@ from hilo_cli.betting import Action, ActionKind, Hand, Structure
 from hilo_cli.cards import Card, card
 from hilo_cli.errors import HiloError
 from hilo_cli.games import GAMES
-from hilo_cli.histories import HandRecord
+from hilo_cli.histories.base import HandRecord, Reader, failed
 
 # The variant codes of the PHH standard that hilo plays (FO/8, F7S/8, PO), and the same pattern for the
 # other Omaha forms hilo plays that the standard does not list yet: structure letter F/P/N, O, /8 for hi/lo.
@@ -327,3 +327,33 @@ def _action(number: int, text: str, words: list[str], names: tuple[str, ...], sc
     if verb == "sd":
         raise PHHError(f"{where}: standing pat or discarding belongs to draw games, which hilo does not play")
     raise PHHError(f"{where}: not PHH action notation (f, cc, cbr AMOUNT, pb, sm [CARDS])")
+
+
+# -- the plug-in (interim: the PHH engineer's streaming reader replaces this) --------------------------
+
+def detect(head: str) -> bool:
+    """PHH is TOML with a ``variant =`` key or ``[...]`` table headers (a ``.phhs`` collection)."""
+    for line in head.lstrip("\ufeff \t\r\n").splitlines():
+        line = line.strip()
+        if not line or line.startswith("#"):
+            continue
+        if line.startswith("[") or line.replace(" ", "").startswith("variant="):
+            return True
+        return "=" in line and "variant" in head
+    return False
+
+
+def starts_hand(line: str) -> bool:
+    return _HEADER.match(line) is not None
+
+
+def read_hand(source: str, line: int, lines: list[str]) -> HandRecord:
+    found = list(read(source, "\n" * (line - 1) + "\n".join(lines)))
+    return found[0] if len(found) == 1 else failed(source, line, "no hand in these lines")
+
+
+def blank(line: str) -> bool:
+    return line.lstrip().startswith("#")
+
+
+READER = Reader("phh", "PHH", (".phh", ".phhs"), detect, starts_hand, read_hand, blank=blank)

@@ -1,7 +1,8 @@
-"""PokerStars hand histories, line by line: a file's text into one ``StarsHand`` per hand.
+"""PokerStars hand histories, line by line: one hand's lines into a ``SiteHand`` (``histories.site``).
 
-This module only reads: every line of a hand becomes a field of ``StarsHand`` (``pokerstars_hand``). It
-never settles and never judges: ``pokerstars.py`` replays, settles and compares. The line catalogue and
+This module only reads: every line of a hand becomes a field of ``SiteHand``, money in the smallest unit
+(``amounts.money``: cents in cash games, chips in tournaments and play-money games). It never settles
+and never judges: the base's ``records.record`` makes the record the checker replays. The line catalogue and
 what each line means are in ../shared/handhistories/POKERSTARS.md; rake and runs in RULES §12 and §13.
 
 A line that cannot be read raises ``InputError`` located at ``file:line``; the caller turns it into one
@@ -11,22 +12,29 @@ error record for that hand and goes on with the next.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
-from itertools import pairwise
+from collections.abc import Callable
 
-from hilo_cli.errors import InputError
-from hilo_cli.histories.pokerstars_hand import (
-    HEADER,
-    Action,
-    BadHand,
-    Collect,
-    Header,
-    Seat,
-    StarsHand,
-    cards_of,
-    money,
-    read_header,
-)
+from hilo_cli.bounds import MAX_SEAT, digits, quote
+from hilo_cli.errors import HiloError, InputError
+from hilo_cli.histories.amounts import money
+from hilo_cli.histories.site import BadHand, Collect, Header, Seat, SiteHand, cards_of
+from hilo_cli.histories.site import Line as Action
+
+HEADER = re.compile(
+    r"^(?:PokerStars|POKERSTARS)(?: Home Game| Zoom| Rush)?(?: Hand| Game| GAME) #(?P<id>\d+): +(?P<rest>.*)$")
+# The game and its limit: "Omaha Hi/Lo Pot Limit", "8-Game (7 Card Stud Hi/Lo Limit, $400/$800 USD)",
+# "HORSE (Omaha Hi/Lo Limit)"; tournaments put "Tournament #N, buy-in " in front.
+_GAME = re.compile(
+    r"(?:(?P<mixed>HORSE|8-Game|8-GAME|HOSE|Mixed [^(]+?|Triple Stud|[A-Z][\w' +/-]*?) \()?"
+    r"(?P<game>(?:\d Card |6\+ |Split )?[A-Z][\w' /+-]*?) "
+    r"(?P<limit>Pot Limit Pre-Flop, No Limit Post-Flop|Pot Limit|No Limit|Fixed Limit|Limit|POT LIMIT|NO LIMIT|LIMIT)"
+    r"(?=[,) ]|$)")
+_STAKES = re.compile(r"\(?(?:ante [^,]*, )?(?P<sb>[$€£]?[\d.,]+)/(?P<bb>[$€£]?[\d.,]+)(?: (?P<iso>[A-Z]{3}))?\)")
+_CLUB = re.compile(r"^\{[^}]*\}\s+")
+_TOURNAMENT = re.compile(
+    r"^(?:Zoom |Rush )?(?:Tournament|TOURNAMENT) #\d+, "
+    r"(?:Freeroll|(?:[$€£]?[\d.,]+\+?|FPP\+?|SC\+?)+(?: (?:USD|EUR|GBP|CAD|INR|CNY|FPP|SC)(?= ))?)? ?(?:- )?")
+
 
 TABLE = re.compile(r"^Table '(?P<table>.*)'(?: (?P<max>\d+)-max)?(?: \(Play Money\))?"
                    r"(?: Seat #(?P<button>\d+) is the button)?\s*$")
@@ -71,8 +79,33 @@ STUD_STREETS = {"3rd STREET": 0, "4th STREET": 1, "5th STREET": 2, "6th STREET":
 RUNS = {None: 0, "FIRST": 1, "SECOND": 2, "THIRD": 3}
 
 
+def read_header(line: str) -> Header:
+    m = HEADER.match(line)
+    if m is None:
+        raise InputError("not a PokerStars hand header (expected 'PokerStars Hand #N: ...')")
+    rest = _CLUB.sub("", m.group("rest"))
+    t = _TOURNAMENT.match(rest)
+    tournament = t is not None
+    g = _GAME.match(rest, t.end() if t is not None else 0)
+    if g is None:
+        raise InputError(f"hand #{m.group('id')}: cannot read the game and limit in {quote(rest)}")
+    stakes = _STAKES.search(rest, g.end())
+    if stakes is None:
+        raise InputError(f"hand #{m.group('id')}: cannot read the stakes (small/big) in {quote(rest)}")
+    sb, bb = stakes.group("sb"), stakes.group("bb")
+    currency = sb[0] if sb[0] in "$€£" else ""
+    if tournament:
+        currency = ""
+    scale = 100 if currency else 1
+    game = g.group("game").strip()
+    mixed = g.group("mixed")
+    return Header(m.group("id"), game, g.group("limit"), mixed.strip() if mixed else None, tournament,
+                  currency, money(sb, scale), money(bb, scale))
+
+
+
 class _Reader:
-    """Reads one hand's lines into a ``StarsHand``; ``fail`` raises at the current line."""
+    """Reads one hand's lines into a ``SiteHand``; ``fail`` raises at the current line."""
 
     def __init__(self, source: str, start: int, lines: list[str]) -> None:
         self.source, self.start, self.lines = source, start, lines
@@ -82,15 +115,15 @@ class _Reader:
     def fail(self, message: str) -> BadHand:
         return BadHand(message, f"{self.source}:{self.number}", self.id, self.number)
 
-    def read(self, line_numbers: list[int], wanted: Callable[[Header], bool] | None = None) -> StarsHand:
+    def read(self, line_numbers: list[int], wanted: Callable[[Header], bool] | None = None) -> SiteHand:
         lines = self.lines
         self.number = line_numbers[0]
         try:
             header = read_header(lines[0])
-        except InputError as e:
+        except HiloError as e:
             raise self.fail(e.message) from None
         self.id = header.id
-        hand = StarsHand(self.source, self.start, header)
+        hand = SiteHand(self.source, self.start, header)
         hand.end = line_numbers[-1]
         if wanted is not None and not wanted(header):
             return hand  # a game not checked: its lines (draws, razz) are not read
@@ -102,7 +135,7 @@ class _Reader:
             for i in range(at, count):
                 self.number = line_numbers[i]
                 self._summary(hand, lines[i])
-        except InputError as e:
+        except HiloError as e:
             raise self.fail(e.message) from None
         self.number = hand.end
         if at >= count + 1:
@@ -111,7 +144,7 @@ class _Reader:
             raise self.fail(f"hand #{header.id}: the summary has no 'Total pot' line")
         return hand
 
-    def _seats(self, hand: StarsHand, lines: list[str], numbers: list[int]) -> int:
+    def _seats(self, hand: SiteHand, lines: list[str], numbers: list[int]) -> int:
         """The table and seat lines after the header; returns the index of the first line after them."""
         names: set[str] = set()
         seats: set[int] = set()
@@ -122,24 +155,24 @@ class _Reader:
             if line.startswith("Seat "):
                 s = SEAT.match(line)
                 if s is None:
-                    raise InputError(f"cannot read the seat line {line!r}")
-                seat = Seat(int(s.group("seat")), s.group("name"), money(s.group("stack"), self.scale),
-                            s.group("out") is not None)
+                    raise InputError(f"cannot read the seat line {quote(line)}")
+                seat = Seat(digits(s.group("seat"), "a seat", MAX_SEAT), s.group("name"),
+                            money(s.group("stack"), self.scale), s.group("out") is not None)
                 if seat.name in names or seat.seat in seats:
-                    raise InputError(f"seat {seat.seat} ({seat.name!r}) is listed twice")
+                    raise InputError(f"seat {seat.seat} ({quote(seat.name)}) is listed twice")
                 hand.seats.append(seat)
                 names.add(seat.name)
                 seats.add(seat.seat)
             elif line.startswith("Table '"):
                 t = TABLE.match(line)
                 if t is None:
-                    raise InputError(f"cannot read the table line {line!r}")
-                hand.button = int(t.group("button")) if t.group("button") else None
+                    raise InputError(f"cannot read the table line {quote(line)}")
+                hand.button = digits(t.group("button"), "the button seat", MAX_SEAT) if t.group("button") else None
             else:
                 return at
         return len(lines)
 
-    def _play(self, hand: StarsHand, lines: list[str], numbers: list[int], start: int) -> int:
+    def _play(self, hand: SiteHand, lines: list[str], numbers: list[int], start: int) -> int:
         """From the blinds to "*** SUMMARY ***"; returns the index after it (``len(lines) + 1`` when the
         hand has no summary: cut short)."""
         header = hand.header
@@ -154,7 +187,7 @@ class _Reader:
             if line.startswith("*** "):
                 m = STREET.match(line)
                 if m is None:
-                    raise InputError(f"cannot read the street line {line!r}")
+                    raise InputError(f"cannot read the street line {quote(line)}")
                 name, run_word = m.group("name"), m.group("run")
                 if name == "SUMMARY":
                     return at + 1
@@ -165,7 +198,7 @@ class _Reader:
                     actions.append(Action(number, street, "", "street", 0, None, False, line, (), run))
                     self._board(hand, run, name, m.group("cards"), stud, number, street)
                 else:
-                    raise InputError(f"unknown street {name!r}")
+                    raise InputError(f"unknown street {quote(name)}")
                 continue
             # Most lines are "NAME: action"; a name may itself hold ": ", so each ": " is tried.
             colon = line.find(": ")
@@ -178,7 +211,7 @@ class _Reader:
                 self._line(hand, line, number, names, street, run)
         return len(lines) + 1
 
-    def _board(self, hand: StarsHand, run: int, name: str, text: str, stud: bool, number: int,
+    def _board(self, hand: SiteHand, run: int, name: str, text: str, stud: bool, number: int,
                street: int) -> None:
         found = _BRACKETS.findall(text)
         if stud or (name == "HOLE CARDS" and not found):
@@ -208,17 +241,17 @@ class _Reader:
         board.extend(new)
         hand.actions.append(Action(number, street, "", "board", 0, None, False, f"*** {name} ***{text}", new, run))
 
-    def _line(self, hand: StarsHand, line: str, number: int, names: set[str], street: int, run: int) -> None:
+    def _line(self, hand: SiteHand, line: str, number: int, names: set[str], street: int, run: int) -> None:
         scale = self.scale
         if line.startswith("Dealt to "):
             body = line[len("Dealt to "):]
             at = body.find(" [")
             name = body[:at] if at > 0 else ""
             if name not in names:
-                raise InputError(f"cards dealt to {name or body!r}, who has no seat in this hand")
+                raise InputError(f"cards dealt to {quote(name or body)}, who has no seat in this hand")
             found = _BRACKETS.findall(body[at:])
             if not found:
-                raise InputError(f"cannot read the cards dealt in {line!r}")
+                raise InputError(f"cannot read the cards dealt in {quote(line)}")
             # Stud repeats the cards dealt before in a first bracket: the last bracket holds the new ones.
             new = cards_of(found[-1], f"{name}'s cards")
             hand.dealt[name] = hand.dealt.get(name, ()) + new
@@ -227,12 +260,13 @@ class _Reader:
         m = COLLECTED.match(line)
         if m is not None and m.group("name") in names:
             pot = m.group("pot")
-            hand.collects.append(Collect(number, m.group("name"), money(m.group("amount"), scale), pot, run))
+            hand.collects.append(Collect(number, m.group("name"), money(m.group("amount"), scale), _pot_index(pot),
+                                         pot, run))
             return
         m = UNCALLED.match(line)
         if m is not None:
             if m.group("name") not in names:
-                raise InputError(f"an uncalled bet returned to {m.group('name')!r}, who has no seat in this hand")
+                raise InputError(f"an uncalled bet returned to {quote(m.group('name'))}, who has no seat in this hand")
             name = m.group("name")
             hand.uncalled[name] = hand.uncalled.get(name, 0) + money(m.group("amount"), scale)
             return
@@ -251,9 +285,9 @@ class _Reader:
             if _NOTES.match(line[at + 1:]) or _NOTES.match(line[at:]):
                 return
             at = line.find(" ", at + 1)
-        raise InputError(f"cannot read the line {line!r}")
+        raise InputError(f"cannot read the line {quote(line)}")
 
-    def _action(self, hand: StarsHand, name: str, rest: str, line: str, number: int, street: int) -> None:
+    def _action(self, hand: SiteHand, name: str, rest: str, line: str, number: int, street: int) -> None:
         scale = self.scale
         if rest in ("folds", "checks"):
             hand.actions.append(Action(number, street, name, rest[:-1], 0, None, False, line))
@@ -267,7 +301,7 @@ class _Reader:
         if m is not None:
             tail = m.group("tail")
             if not _ALL_IN.match(tail):
-                raise InputError(f"cannot read the raise {line!r}")
+                raise InputError(f"cannot read the raise {quote(line)}")
             hand.actions.append(Action(number, street, name, "raise", money(m.group("by"), scale),
                                        money(m.group("to"), scale), "all-in" in tail, line))
             return
@@ -275,7 +309,7 @@ class _Reader:
         if m is not None:
             tail = m.group("tail")
             if not _ALL_IN.match(tail):
-                raise InputError(f"cannot read the action {line!r}")
+                raise InputError(f"cannot read the action {quote(line)}")
             verb = VERBS[m.group("verb")]
             amount = money(m.group("amount"), scale)
             to = amount if verb == "complete" else None
@@ -295,9 +329,9 @@ class _Reader:
             return
         if _NOTES.match(rest) or rest.startswith(("discards", "stands pat")):
             return
-        raise InputError(f"cannot read the action {line!r}")
+        raise InputError(f"cannot read the action {quote(line)}")
 
-    def _summary(self, hand: StarsHand, line: str) -> None:
+    def _summary(self, hand: SiteHand, line: str) -> None:
         scale = self.scale
         if line.startswith("Seat "):
             self._summary_seat(hand, line)
@@ -310,11 +344,11 @@ class _Reader:
             hand.printed_pots = [money(amount, scale) for _, _, amount in pots]
             for i, (label, n, _) in enumerate(pots):
                 expected = "Main pot" if i == 0 else "Side pot"
-                if not label.startswith(expected) or (n and int(n) != i):
-                    raise InputError(f"the summary's pots are not in order main, side 1, side 2, ...: {line!r}")
+                if not label.startswith(expected) or (n and n != str(i)):
+                    raise InputError(f"the summary's pots are not in order main, side 1, side 2, ...: {quote(line)}")
             return
         if line.startswith("Total pot "):
-            raise InputError(f"cannot read the summary's pot line {line!r}")
+            raise InputError(f"cannot read the summary's pot line {quote(line)}")
         m = SUMMARY_BOARD.match(line)
         if m is not None:
             hand.summary_boards[RUNS[m.group("run")]] = cards_of(m.group("cards"), "the summary board")
@@ -323,20 +357,20 @@ class _Reader:
             words = line[len("Hand was run "):].split()
             hand.runs = {"twice": 2, "three": 3}.get(words[0] if words else "", 0)
             if not hand.runs:
-                raise InputError(f"cannot read {line!r}")
+                raise InputError(f"cannot read {quote(line)}")
             return
-        raise InputError(f"cannot read the summary line {line!r}")
+        raise InputError(f"cannot read the summary line {quote(line)}")
 
-    def _summary_seat(self, hand: StarsHand, line: str) -> None:
+    def _summary_seat(self, hand: SiteHand, line: str) -> None:
         """``Seat N: NAME (button) showed [...] and won (...) with ...``: what the seat won, its cards."""
         scale = self.scale
         m = SUMMARY_SEAT.match(line)
         if m is not None:
-            seat = int(m.group("seat"))
+            seat = digits(m.group("seat"), "a seat", MAX_SEAT)
             found = next((s for s in hand.seats if s.seat == seat), None)
             rest = m.group("rest")
             if found is None or not rest.startswith(found.name):
-                raise InputError(f"the summary names seat {seat}, but the hand's seat {seat} is not {rest!r}")
+                raise InputError(f"the summary names seat {seat}, but the hand's seat {seat} is not {quote(rest)}")
             tail = rest[len(found.name):]
             amounts = [money(a, scale) for a in _WON.findall(tail)]
             if amounts:
@@ -349,37 +383,29 @@ class _Reader:
                 else:
                     hand.summary_cards[found.name] = cards
             return
-        raise InputError(f"cannot read the summary line {line!r}")
+        raise InputError(f"cannot read the summary line {quote(line)}")
 
 
-_START = re.compile(r"^[ \t]*(?:PokerStars|POKERSTARS) ", re.MULTILINE)
+def _pot_index(printed: str) -> int:
+    """The pot a "collected ... from <pot>" line names: main pot first (0), then side pot 1, 2, ..."""
+    if printed in ("pot", "main pot"):
+        return 0
+    if printed == "side pot":
+        return 1
+    return digits(printed.rsplit("-", 1)[1], "a side pot's number", MAX_SEAT)
 
 
-def hand_texts(text: str) -> Iterator[tuple[int, list[str]]]:
-    """Each hand's first line number (1-based) and its lines, as written, in file order.
+_START = re.compile(r"[ \t]*(?:PokerStars|POKERSTARS) ")
 
-    A hand starts at a header line; blank lines separate hands in the files, but a header is what starts
-    one, so a missing blank line does not merge two hands. Text before the first header comes out as a
-    "hand" of its own (a bad one, unless it is blank). Cheap: a worker process can read each hand.
-    """
-    if text.startswith("\ufeff"):
-        text = text[1:]
-    starts = [0]
-    for m in _START.finditer(text):
-        end = text.find("\n", m.end())
-        if HEADER.match(text[m.start():end if end >= 0 else len(text)].strip()):
-            starts.append(m.start())
-    starts.append(len(text))
-    line = 1
-    for begin, end in pairwise(starts):
-        lines = text[begin:end].splitlines()
-        yield line, lines
-        line += len(lines)
+
+def starts_hand(line: str) -> bool:
+    """Whether ``line`` is a hand's header: a hand starts at its header, blank lines or not."""
+    return _START.match(line) is not None and HEADER.match(line.strip()) is not None
 
 
 def read_hand(source: str, line: int, raw: list[str], wanted: Callable[[Header], bool] | None = None
-              ) -> StarsHand | BadHand | None:
-    """One hand from its lines (``hand_texts``), ``line`` the number of the first; ``None`` if blank."""
+              ) -> SiteHand | BadHand | None:
+    """One hand from its lines (as the base cuts them), ``line`` the number of the first; ``None`` if blank."""
     numbers: list[int] = []
     lines: list[str] = []
     for i, text in enumerate(raw):
@@ -393,14 +419,3 @@ def read_hand(source: str, line: int, raw: list[str], wanted: Callable[[Header],
         return _Reader(source, numbers[0], lines).read(numbers, wanted)
     except BadHand as e:
         return e
-
-
-def read_hands(source: str, text: str, wanted: Callable[[Header], bool] | None = None
-               ) -> Iterator[StarsHand | BadHand]:
-    """Every hand of a file's text, in file order: a ``StarsHand``, or a ``BadHand`` for one that cannot
-    be read (the other hands are still read). A hand whose header ``wanted`` refuses (a game that is not
-    checked) comes back with its header only."""
-    for line, raw in hand_texts(text):
-        hand = read_hand(source, line, raw, wanted)
-        if hand is not None:
-            yield hand

@@ -1,0 +1,42 @@
+"""One reader of amounts for every site: money into integer cents, chips into chips (RULES §4.2).
+
+``$1,234.56`` is 123456 cents, ``1,500`` is 1500 chips, ``3.50€`` and ``€3.50`` are 350 cents: a currency
+sign before or after the number, thousands separators (commas between groups of three digits) and a
+decimal point. Every amount is bounded before it is converted (``bounds``): a number of 5,000 digits,
+``Infinity`` or a negative amount is one error, never a traceback, and never more than ``MAX_AMOUNT``.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from hilo_cli.bounds import MAX_AMOUNT, MAX_DIGITS, quote
+from hilo_cli.errors import InputError
+
+CURRENCIES = "$€£"
+_AMOUNT = re.compile(r"(?P<whole>\d{1,3}(?:,\d{3})+|\d+)(?:\.(?P<cents>\d+))?")
+
+
+@lru_cache(maxsize=4096)
+def money(text: str, scale: int) -> int:
+    """``text`` in the smallest unit: ``scale`` 100 for money (cents), 1 for chips.
+
+    An amount finer than the unit (``$0.005``, ``12.5`` chips) is refused: chips are whole units (§4.2).
+    Cached: a year of hands repeats the same few stakes and bets."""
+    plain = text.strip(CURRENCIES + " ")
+    found = _AMOUNT.fullmatch(plain)
+    if found is None:
+        raise InputError(f"{quote(text, 40)} is not an amount")
+    whole, cents = found.group("whole").replace(",", ""), found.group("cents") or ""
+    if len(whole.lstrip("0")) > MAX_DIGITS:
+        raise InputError(f"{quote(text, 40)} is more than hilo counts (at most {MAX_AMOUNT:,} units)")
+    digits = len(str(scale)) - 1  # decimal places of the unit: 2 for cents, 0 for chips
+    kept, finer = cents[:digits], cents[digits:]
+    if finer.strip("0"):
+        unit = "a cent" if scale == 100 else "a chip"
+        raise InputError(f"{quote(text, 40)} is not a whole number of units ({unit})")
+    value = int(whole) * scale + (int(kept.ljust(digits, "0")) if digits else 0)
+    if value > MAX_AMOUNT:
+        raise InputError(f"{quote(text, 40)} is more than hilo counts (at most {MAX_AMOUNT:,} units)")
+    return value

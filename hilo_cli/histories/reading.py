@@ -1,0 +1,178 @@
+"""Bytes into hands, for every reader alike: decoding, line ends, and cutting a file into hands.
+
+One pass over the file, a block at a time: each line is split off at LF, CRLF or CR (mixed in one file
+too), numbered once, decoded (UTF-8 with or without a byte-order mark, UTF-16 with one, then the reader's
+own ``encodings``) and handed to the reader's ``starts_hand``. A hand is cut off as soon as the next one
+starts, so one hand is in memory at a time and time and memory grow linearly with the file.
+
+A line that no encoding reads is not replaced silently: its hand becomes one error naming the bytes,
+and the other hands are still read.
+"""
+
+from __future__ import annotations
+
+import codecs
+from collections.abc import Iterator
+from typing import IO, NamedTuple, Protocol
+
+from hilo_cli.histories.base import HandRecord, Reader, failed
+
+BLOCK = 1 << 20  # bytes read at a time
+HEAD = 1 << 16  # bytes a reader's ``detect`` sees
+
+
+class HandText(NamedTuple):
+    """One hand's lines, cut from its file but not yet read (``read_text`` reads it, in a worker with
+    ``--jobs``). ``line`` is the file line of ``lines[0]``; ``reader`` the reader's name; ``bad``, for a
+    hand with a line no encoding reads, that line's number and what was wrong with it."""
+
+    source: str
+    line: int
+    lines: list[str]
+    reader: str
+    bad: tuple[int, str] | None = None
+
+
+class Readable(Protocol):
+    def read(self, size: int = -1, /) -> bytes: ...
+
+
+def byte_lines(stream: Readable, first: bytes = b"") -> Iterator[bytes]:
+    """The lines of ``first`` then the rest of ``stream``, their line ends (LF, CRLF, CR) removed, read a
+    block at a time. A CR at the end of a block waits for the next block, which may start with its LF."""
+    carry = b""
+    block = first or stream.read(BLOCK)
+    while block:
+        parts = (carry + block).splitlines(keepends=True)
+        carry = parts.pop() if parts and not parts[-1].endswith(b"\n") else b""
+        for part in parts:
+            yield _unended(part)
+        block = stream.read(BLOCK)
+    if carry:
+        yield _unended(carry)
+
+
+def _unended(line: bytes) -> bytes:
+    if line.endswith(b"\r\n"):
+        return line[:-2]
+    return line[:-1] if line.endswith((b"\n", b"\r")) else line
+
+
+def utf16_as_utf8(stream: IO[bytes], first: bytes) -> Iterator[bytes]:
+    """A UTF-16 file (it starts with a byte-order mark) as UTF-8 blocks, decoded as it is read."""
+    decoder = codecs.getincrementaldecoder("utf-16")()
+    block = first
+    while block:
+        yield decoder.decode(block).encode("utf-8", "surrogatepass")
+        block = stream.read(BLOCK)
+    yield decoder.decode(b"", final=True).encode("utf-8", "surrogatepass")
+
+
+class _Blocks:
+    """Blocks as a stream (``read``), for ``byte_lines`` over a transcoded file."""
+
+    def __init__(self, blocks: Iterator[bytes]) -> None:
+        self._blocks = blocks
+
+    def read(self, size: int = -1, /) -> bytes:
+        return next(self._blocks, b"")
+
+
+def decode(line: bytes, encodings: tuple[str, ...]) -> str | None:
+    """``line`` as text: UTF-8, else the first of ``encodings`` that reads it, else ``None``."""
+    try:
+        return line.decode("utf-8")
+    except UnicodeDecodeError:
+        pass
+    for encoding in encodings:
+        try:
+            return line.decode(encoding)
+        except UnicodeDecodeError:
+            continue
+    return None
+
+
+def unreadable(line: bytes, encodings: tuple[str, ...]) -> str:
+    """What is wrong with a line no encoding reads: the bytes UTF-8 cannot read, where they are."""
+    try:
+        line.decode("utf-8")
+    except UnicodeDecodeError as e:
+        bad = " ".join(f"0x{b:02x}" for b in line[e.start:e.end][:8])
+        tried = " or ".join(("UTF-8", *encodings))
+        return f"byte {e.start + 1} of the line ({bad}) cannot be read as {tried} text"
+    return "the line cannot be read as text"
+
+
+class Source(NamedTuple):
+    """A file's lines ready to cut: the decoded start (for ``detect``) and every line as bytes."""
+
+    head: str
+    lines: Iterator[bytes]
+
+
+def open_lines(stream: IO[bytes]) -> Source | str:
+    """The lines of a history file, or why it is no text at all (binary, empty)."""
+    first = stream.read(HEAD)
+    if first.startswith((b"\xff\xfe", b"\xfe\xff")):
+        blocks = utf16_as_utf8(stream, first)
+        try:
+            head_block = next(blocks)
+        except UnicodeDecodeError:
+            return "not UTF-16 text, though it starts with a UTF-16 byte-order mark"
+        lines = byte_lines(_Blocks(blocks), head_block)
+        head = head_block
+    else:
+        if b"\x00" in first[:8192]:
+            return "binary data, not a hand history"
+        lines = byte_lines(stream, first)
+        head = first
+    text = head.decode("utf-8", "replace").replace("\r\n", "\n").replace("\r", "\n").lstrip("\ufeff")
+    if not text.strip() and len(head) < HEAD:
+        return "empty input: no hands"
+    return Source(text, lines)
+
+
+def cut(source: str, lines: Iterator[bytes], reader: Reader) -> Iterator[HandText]:
+    """Each hand of the file, in file order: its lines from one of ``reader.starts_hand`` to the next.
+    Lines before the first start are a piece of their own; pieces of blank lines only are left out."""
+    starts, encodings, name = reader.starts_hand, reader.encodings, reader.name
+    empty = reader.blank or (lambda line: False)
+    piece: list[str] = []
+    first = 1
+    bad: tuple[int, str] | None = None
+    blank = True
+    number = 0
+    try:
+        for number, raw in enumerate(lines, 1):
+            text = decode(raw, encodings)
+            problem = None
+            if text is None:
+                problem = unreadable(raw, encodings)
+                text = raw.decode("utf-8", "replace")
+            if text.startswith("\ufeff"):
+                text = text[1:]  # files joined with cat: each may start with a byte-order mark
+            if starts(text) and piece:
+                if not blank:
+                    yield HandText(source, first, piece, name, bad)
+                piece, first, bad, blank = [], number, None, True
+            if problem is not None and bad is None:
+                bad = (number, problem)
+            piece.append(text)
+            if blank and text and not text.isspace() and not empty(text):
+                blank = False
+    except UnicodeDecodeError:
+        bad = bad or (number + 1, "not UTF-16 text, though it starts with a UTF-16 byte-order mark")
+        blank = False
+    if (piece and not blank) or bad is not None:
+        yield HandText(source, first, piece, name, bad)
+
+
+def read_text(piece: HandText, reader: Reader) -> HandRecord:
+    """The record of a hand ``cut`` from its file."""
+    if piece.bad is not None:
+        line, problem = piece.bad
+        return failed(piece.source, line, problem)
+    try:
+        return reader.read_hand(piece.source, piece.line, piece.lines)
+    except RecursionError:
+        return failed(piece.source, piece.line, "the hand is nested too deeply to read")

@@ -1,0 +1,108 @@
+"""A site's hand (``SiteHand``) into the plain-data ``HandRecord`` the checker replays: every site alike.
+
+* **What the site paid**: the collect lines summed per player, and by the pot each names; the uncalled
+  bets returned are in the ``Summary`` (the checker holds them against the replay, RULES §5.3).
+* **Rake** (RULES §13): the site's printed pots are after rake and its total before it; the checker takes
+  the rake of each pot from the pots the replay builds (``summary.rake_by_pot``).
+* **Runs** (RULES §12): the boards of a hand run twice go in ``HandRecord.boards``.
+* **The site's own inconsistencies** found in the lines (the summary's "won" against the collect lines, a
+  collect from a pot not printed, a summary board that is not the board dealt) go in
+  ``site_inconsistency``: a MISMATCH, not bad input.
+* **Not checkable**, with the reason: a game hilo does not play, a cancelled or cashed-out hand, a
+  contested showdown whose cards are not all shown.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from hilo_cli.betting import Action, Hand, Structure
+from hilo_cli.cards import format_cards
+from hilo_cli.games import GAMES
+from hilo_cli.histories.actions import players_in, replay_actions
+from hilo_cli.histories.base import HandRecord, Summary
+from hilo_cli.histories.site import SiteHand
+from hilo_cli.histories.summary import (
+    SiteInconsistency,
+    board_disagreement,
+    collected,
+    collected_by_pot,
+    won_disagreement,
+)
+
+
+def record(hand: SiteHand, games: Mapping[str, str], structures: Mapping[str, Structure]) -> HandRecord:
+    """One hand into the record ``hilo check`` replays and settles (see the module docstring). ``games``
+    maps the site's game names to hilo's (RULES §6), ``structures`` its limit names to betting structures."""
+    header = hand.header
+    source, line, id = hand.source, hand.line, header.id
+
+    def not_checkable(why: str) -> HandRecord:
+        return HandRecord(source, line, id, None, not_checkable=why)
+
+    if hand.cancelled:
+        return not_checkable("the hand was cancelled")
+    name = games.get(header.game)
+    if name is None:
+        where = f" ({header.mixed} table)" if header.mixed else ""
+        return not_checkable(f"{header.game} {header.limit}{where} is not a game hilo plays")
+    structure = structures.get(header.limit.title())
+    if structure is None:
+        return not_checkable(f"the betting structure {header.limit!r} is not one hilo replays")
+    if hand.cashed_out:
+        return not_checkable(f"{', '.join(hand.cashed_out)} cashed out the hand: the pot was not awarded "
+                             "at a showdown")
+    game = GAMES[name]
+    paid = collected(hand.collects)
+    found = [f for f in (board_disagreement(hand), won_disagreement(paid, hand.won)) if f]
+    by_pot: tuple[dict[str, int], ...] | None = None
+    try:
+        by_pot = collected_by_pot(hand.collects, len(hand.printed_pots))
+    except SiteInconsistency as e:
+        found.append(e.message)
+    players = players_in(hand)
+    shown = _shown_in_summary(hand, players)
+    if isinstance(shown, str):
+        return not_checkable(shown)
+    written = replay_actions(hand, players, game.board_cards == 0, structure) + shown
+    # Actions are numbered in order, and each keeps its file line, so that a broken rule is reported
+    # at FILE:LINE (``action_lines``).
+    actions = tuple(Action(i, a.text, a.actor, a.kind, a.amount, a.cards) for i, a in enumerate(written, 1))
+    stacks = {s.name: s.stack for s in hand.seats}
+    seats = {s.name: s.seat for s in hand.seats}
+    bring_in = next((a.amount for a in hand.actions if a.verb == "bring in"), 0)
+    small, big = (header.small, header.big) if structure == "fixed" else (header.big, header.big)
+    replayable = Hand(
+        game, structure, tuple(players), tuple(stacks[p] for p in players), actions,
+        seats=tuple(seats[p] for p in players), button=hand.button if game.board_cards else None,
+        bring_in=bring_in, small_bet=small, big_bet=big, check_turns=game.board_cards > 0, id=id,
+        qualifier=8 if game.split else None)
+    summary = Summary(hand.total or 0, hand.rake, tuple(hand.printed_pots), dict(hand.uncalled))
+    boards = tuple(tuple(hand.boards[r]) for r in sorted(hand.boards) if r > 0)
+    return HandRecord(source, line, id, replayable, recorded_won=paid,
+                      recorded_pots=summary.printed or (summary.total - summary.rake,), won_excludes_returned=True,
+                      action_lines=tuple(a.number for a in written), recorded_by_pot=by_pot,
+                      site_inconsistency="; ".join(found) or None, summary=summary, boards=boards)
+
+
+def _shown_in_summary(hand: SiteHand, players: list[str]) -> list[Action] | str:
+    """The actions of hands shown or mucked only in the summary ("Seat 3: X showed [...] and won"), or
+    why the hand is not checkable: a contested showdown with a live hand nobody shows."""
+    dead = hand.mucks | {a.player for a in hand.actions if a.verb == "fold"}  # folded or mucked (RULES §7.3)
+    live = [p for p in players if p not in dead]
+    seats = {s.name: s.seat for s in hand.seats}
+    out: list[Action] = []
+    for p in sorted(hand.mucks - {a.player for a in hand.actions if a.verb == "muck"}, key=seats.__getitem__):
+        # Mucked in the summary only ("Seat 3: X mucked [...]"): a dead hand (RULES §7.3).
+        out.append(Action(hand.end, f"Seat {seats[p]}: {p} mucked", p, "muck"))
+    if len(live) > 1:
+        unseen = [p for p in live if p not in hand.shows and p not in hand.summary_cards]
+        if unseen:
+            return f"cards not shown at a contested showdown: {', '.join(unseen)}"
+        for p in live:
+            if p not in hand.shows:
+                # Shown in the summary only: the cards speak (RULES §7.1).
+                cards = hand.summary_cards[p]
+                out.append(Action(hand.end, f"Seat {seats[p]}: {p} showed [{format_cards(cards)}]", p, "show",
+                                  None, cards))
+    return out

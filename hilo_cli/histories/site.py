@@ -1,0 +1,115 @@
+"""What one hand of a site's text history says, as values: every site's line reader fills a ``SiteHand``.
+
+A site's reader only reads its own lines into these values: the header's game, limit and stakes; seats
+and stacks; each line that moves chips or deals cards (``Line``) with its amount in the smallest unit
+(``amounts.money``); boards and runs, shows and mucks; what the site says each player collected
+(``Collect``); and the summary: the pots, the rake and what each player won. ``records.record`` turns a
+``SiteHand`` into the ``HandRecord`` the checker replays, for every site alike.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import NamedTuple
+
+from hilo_cli.cards import Card, parse_cards
+from hilo_cli.errors import CardError, InputError
+
+
+class Header(NamedTuple):
+    """The first line: the hand number, the game as the site names it, the limit and the stakes."""
+
+    id: str
+    game: str
+    limit: str
+    mixed: str | None
+    tournament: bool
+    currency: str  # "$", "€", "£", or "" for tournament and play chips
+    small: int
+    big: int
+
+
+class Seat(NamedTuple):
+    seat: int
+    name: str
+    stack: int
+    sitting_out: bool
+
+
+class Line(NamedTuple):
+    """One line that moves chips or deals cards, in the hand's order.
+
+    ``verb``: fold, check, call, bet, raise, complete, bring in, small blind, big blind, small and big
+    blinds, ante, straddle (chips); dealt (``cards`` dealt to ``player``: the new ones), board (``cards``
+    dealt to the board of ``run``, ``player`` empty), street (a new street begins), show, muck, ``amount``
+    is the printed amount (for a raise, the increment ``X`` of "raises X to Y"); ``to`` is ``Y`` for
+    raises and completions.
+    """
+
+    line: int
+    street: int
+    player: str
+    verb: str
+    amount: int
+    to: int | None
+    all_in: bool
+    text: str
+    cards: tuple[Card, ...] = ()
+    run: int = 0
+
+
+class Collect(NamedTuple):
+    """``X collected N from <pot>``: ``pot`` the index of the pot (0 the main pot, then side pots 1, 2,
+    ...) and ``label`` as the site printed it; ``run`` 0 for a single board, else 1, 2, ..."""
+
+    line: int
+    player: str
+    amount: int
+    pot: int
+    label: str
+    run: int
+
+
+@dataclass
+class SiteHand:
+    """Everything one hand's lines say, in the hand's own units (see ``Header.currency``)."""
+
+    source: str
+    line: int
+    header: Header
+    button: int | None = None
+    seats: list[Seat] = field(default_factory=list)
+    actions: list[Line] = field(default_factory=list)
+    dealt: dict[str, tuple[Card, ...]] = field(default_factory=dict)
+    boards: dict[int, list[Card]] = field(default_factory=dict)  # run (0 = the only board) -> cards
+    shows: dict[str, tuple[Card, ...]] = field(default_factory=dict)
+    mucks: set[str] = field(default_factory=set)
+    uncalled: dict[str, int] = field(default_factory=dict)
+    collects: list[Collect] = field(default_factory=list)
+    cashed_out: list[str] = field(default_factory=list)
+    cancelled: bool = False
+    total: int | None = None
+    printed_pots: list[int] = field(default_factory=list)  # main pot, side pot 1, ... as printed (after rake)
+    rake: int = 0
+    runs: int = 1  # "Hand was run twice" (three times): 2 (3)
+    summary_boards: dict[int, tuple[Card, ...]] = field(default_factory=dict)
+    won: dict[str, int] = field(default_factory=dict)  # the summary's "won (…)"/"collected (…)" per player
+    summary_cards: dict[str, tuple[Card, ...]] = field(default_factory=dict)  # "showed [...]" in the summary
+    end: int = 0  # the last line of the hand
+
+
+class BadHand(InputError):
+    """A hand that cannot be read; ``id`` is its hand number when the header was read."""
+
+    def __init__(self, message: str, where: str, id: str | None, line: int) -> None:
+        super().__init__(message, where)
+        self.id = id
+        self.line = line
+
+
+def cards_of(text: str, what: str) -> tuple[Card, ...]:
+    """The cards of ``text``; an ``InputError`` that names ``what`` they were."""
+    try:
+        return parse_cards(text)
+    except CardError as e:
+        raise InputError(f"{what}: {e.message}") from None
