@@ -151,6 +151,7 @@ def test_csv_cells_are_escaped_and_guarded(hostile: list[str]) -> None:
     assert all(c["verdict"] == "MISMATCH" for c in cells)
     assert any("went to OK: A\\x1b[32mnn\\u202e alone" in c["why"] for c in cells)
     assert any("wrong hand: MISMATCH: B\\x1b[32mo\\rb\\u202e recorded" in c["why"] for c in cells)
+    assert check("--format", "csv", "--jobs", "2", *hostile).stdout == result.stdout  # rendered in workers
 
 
 def test_an_error_row_is_escaped_and_guarded(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
