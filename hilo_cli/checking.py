@@ -11,8 +11,6 @@ plus ``check``), or CSV rows (the batch columns plus ``verdict`` and ``why``), w
 
 from __future__ import annotations
 
-import csv
-import io
 import re
 from collections.abc import Generator, Iterable, Iterator
 from functools import partial
@@ -23,6 +21,7 @@ from hilo_cli.betting import Replayed, replay
 from hilo_cli.deal import Deal
 from hilo_cli.errors import HiloError
 from hilo_cli.formats import csv_out, json_out, jsonlib, text_out
+from hilo_cli.formats.safe import shown, unlike
 from hilo_cli.histories import HandRecord, HandText, read_text
 from hilo_cli.histories.summary import SiteInconsistency, check_returned, rake_by_pot
 from hilo_cli.showdown import Settlement, settle
@@ -201,6 +200,14 @@ def likely_reason(s: Settlement) -> str:
 
 
 # -- rendering ----------------------------------------------------------------------------------------
+# Names, hand ids and file names are data: in text and CSV every line and cell is escaped (``safe``), so
+# a name holding a newline, an escape sequence or a bidi override cannot write a line of its own or forge
+# a verdict; JSON keeps them as they are. The reasons (``why``) name players raw, for JSON: each writer
+# escapes them as it writes.
+
+# The start of a verdict line: no other line of the text report may begin so (``safe.unlike``).
+VERDICT_STARTS = tuple(f"{word}:" for word in VERDICTS.values())
+
 
 def _names(names: tuple[str, ...] | list[str]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
@@ -215,7 +222,8 @@ def _label(record: HandRecord) -> str:
 
 
 def verdict_text(record: HandRecord, verdict: Verdict) -> str:
-    """The verdict line, one line per differing player, and for a MISMATCH one per differing pot."""
+    """The verdict line, one line per differing player, and for a MISMATCH one per differing pot: each
+    line escaped (``safe.shown``)."""
     head = f"{VERDICTS[verdict.status]}: {_label(record)}: {verdict.why}"
     lines = [head]
     for name, (recorded, recomputed) in verdict.differences.items():
@@ -226,7 +234,7 @@ def verdict_text(record: HandRecord, verdict: Verdict) -> str:
         for pot in verdict.pots or ():
             lines.append(f"  {pot.pot}: recorded {_paid(pot.recorded)}; the cards and the rules give "
                          f"{_paid(pot.recomputed)}")
-    return "\n".join(lines) + "\n"
+    return "\n".join(map(shown, lines)) + "\n"
 
 
 def _paid(amounts: dict[str, int]) -> str:
@@ -262,16 +270,13 @@ def render(record: HandRecord, settlement: Settlement | None, verdict: Verdict, 
         out["check"] = _check_dict(verdict, settled)
         return jsonlib.dumps_line(out)
     if fmt == "csv":
-        rows = csv_out.settlement_rows(settlement, _where(record)) if settlement is not None else ""
-        table = list(csv.reader(io.StringIO(rows))) or [[_where(record), record.id or "",
-                                                         *[""] * (len(csv_out.COLUMNS) - 2)]]
-        buffer = io.StringIO()
-        csv.writer(buffer, lineterminator="\n").writerows([*row, VERDICTS[verdict.status], verdict.why]
-                                                          for row in table)
-        return buffer.getvalue().encode()
+        rows = csv_out.settlement_cells(settlement, _where(record)) if settlement is not None else []
+        table = rows or [[_where(record), record.id or "", *[""] * (len(csv_out.COLUMNS) - 2)]]
+        return csv_out.write([*row, VERDICTS[verdict.status], verdict.why] for row in table).encode()
     text = verdict_text(record, verdict)
     if settlement is not None:
-        text += text_out.settlement_text(settlement, _where(record))
+        # A player or a file named "OK: ..." starts a line of the report: it must not read as a verdict.
+        text += unlike(text_out.settlement_text(settlement, _where(record)), VERDICT_STARTS)
     return (text + "\n").encode()
 
 
@@ -346,6 +351,4 @@ def run(records: Iterable[HandRecord | HandText], fmt: OutputFormat, jobs: int =
 
 
 def csv_header() -> bytes:
-    buffer = io.StringIO()
-    csv.writer(buffer, lineterminator="\n").writerow(CSV_COLUMNS)
-    return buffer.getvalue().encode()
+    return csv_out.write([CSV_COLUMNS]).encode()

@@ -58,9 +58,7 @@ class HiloGroup(click.Group):
             click.echo("hilo: aborted", err=True)
             sys.exit(ExitStatus.BAD_INPUT)
         except HiloError as e:
-            from hilo_cli.formats.safe import shown
-
-            click.echo(f"hilo: error: {shown(str(e))}", err=True)
+            _error(str(e))
             sys.exit(e.exit_status)
         except _NO_ARGS:
             names = list(COMMANDS)
@@ -68,15 +66,23 @@ class HiloGroup(click.Group):
                        err=True)
             sys.exit(ExitStatus.BAD_INPUT)
         except OSError as e:
-            click.echo(f"hilo: error: cannot write the output: {e.strerror or e}", err=True)
+            _error(f"cannot write the output: {e.strerror or e}")
             sys.exit(ExitStatus.BAD_INPUT)
         except click.exceptions.ClickException as e:
             hint = f" (see '{e.ctx.command_path} --help')" if isinstance(e, click.UsageError) and e.ctx else ""
-            click.echo(f"hilo: error: {e.format_message()}{hint}", err=True)
+            _error(e.format_message(), hint)
             sys.exit(ExitStatus.BAD_INPUT)
         if not standalone:
             return rv
         sys.exit(rv if isinstance(rv, int) else ExitStatus.OK)
+
+
+def _error(message: str, hint: str = "") -> None:
+    """The one error line on stderr: the message escaped and cut to a few hundred characters, as it
+    may quote the command line or an input (``safe.error_line``)."""
+    from hilo_cli.formats.safe import error_line
+
+    click.echo(f"hilo: error: {error_line(message)}{hint}", err=True)
 
 
 @click.group(cls=HiloGroup, context_settings={"help_option_names": ["-h", "--help"]})

@@ -68,7 +68,7 @@ def batch(files: tuple[str, ...], input_format: str, fail_fast: bool, jobs: int,
     from hilo_cli.batch import run
     from hilo_cli.cli.terminal import InFlight, Progress, report_style, stdin_hint
     from hilo_cli.formats import csv_out
-    from hilo_cli.formats.safe import shown
+    from hilo_cli.formats.safe import error_line, shown
 
     record_defaults = defaults(game, qualifier, chip_unit, odd_chip)
     out = stdout_bytes()  # outcomes are UTF-8 already
@@ -105,7 +105,7 @@ def batch(files: tuple[str, ...], input_format: str, fail_fast: bool, jobs: int,
                         out.flush()
                         where = f"{outcome.source}:{outcome.line}" if outcome.line else outcome.source
                         progress.clear()
-                        click.echo(shown(f"{where}: {outcome.error}"), err=True)
+                        click.echo(f"{shown(where)}: {error_line(outcome.error)}", err=True)
                 if flight is not None:
                     progress.advance(max(flight.reached(_head(outcome)) - progress.done, 0),
                                      errors=outcome.error is not None, differences=outcome.differs)

@@ -58,7 +58,7 @@ def check(files: tuple[str, ...], input_format: str, jobs: int, fmt: OutputForma
     """Replay recorded hands, settle them, compare with the recorded result (help: ``_help``)."""
     from hilo_cli.checking import csv_header, run
     from hilo_cli.cli.terminal import Progress, report_style, stdin_hint
-    from hilo_cli.formats.safe import shown
+    from hilo_cli.formats.safe import error_line, shown
 
     out = stdout_bytes()
     bad = differs = piped_away = False
@@ -84,7 +84,7 @@ def check(files: tuple[str, ...], input_format: str, jobs: int, fmt: OutputForma
                         out.flush()
                         progress.clear()
                         where = f"{outcome.source}:{outcome.line}" if outcome.line else outcome.source
-                        click.echo(shown(f"{where}: {outcome.error}"), err=True)
+                        click.echo(f"{shown(where)}: {error_line(outcome.error)}", err=True)
                 differs = differs or outcome.status == "mismatch"
                 progress.advance(errors=outcome.error is not None, differences=outcome.status == "mismatch")
             out.flush()

@@ -19,7 +19,8 @@ import csv
 import io
 from collections.abc import Iterable
 
-from hilo_cli.formats.safe import csv_cell
+from hilo_cli.bounds import short
+from hilo_cli.formats.safe import csv_cell, error_line
 from hilo_cli.showdown import Settlement
 
 COLUMNS = (
@@ -35,15 +36,27 @@ def _join(cards: Iterable[object] | None) -> str:
     return " ".join(str(c) for c in cards) if cards is not None else ""
 
 
-def _write(rows: list[list[object]]) -> str:
+def write(rows: Iterable[Iterable[object]]) -> str:
+    """CSV text of ``rows``, every cell made safe: names and ids are data, control characters escaped,
+    and no cell a spreadsheet would run as a formula (``safe.csv_cell``)."""
     buffer = io.StringIO()
-    # Names and ids are data: control characters escaped, and no cell a spreadsheet would run as a formula.
-    csv.writer(buffer, lineterminator="\n").writerows([[csv_cell(cell) for cell in row] for row in rows])
+    csv.writer(buffer, lineterminator="\n").writerows([csv_cell(cell) for cell in row] for row in rows)
     return buffer.getvalue()
 
 
+def _read(lines: Iterable[str]) -> list[list[str]]:
+    """Rows this module wrote, read back: a cell is as long as the name it holds, beyond the csv
+    module's default limit of 128 KiB a field."""
+    limit = csv.field_size_limit()
+    csv.field_size_limit(2**31 - 1)
+    try:
+        return list(csv.reader(lines))
+    finally:
+        csv.field_size_limit(limit)
+
+
 def header(boards: bool = False) -> str:
-    return _write([list(COLUMNS + BOARD_COLUMNS if boards else COLUMNS)])
+    return write([list(COLUMNS + BOARD_COLUMNS if boards else COLUMNS)])
 
 
 def _board_cells(s: Settlement, name: str, i: int) -> list[object]:
@@ -71,6 +84,11 @@ def _board_cells(s: Settlement, name: str, i: int) -> list[object]:
 
 
 def settlement_rows(s: Settlement, source: str = "", boards: bool = False) -> str:
+    return write(settlement_cells(s, source, boards))
+
+
+def settlement_cells(s: Settlement, source: str = "", boards: bool = False) -> list[list[object]]:
+    """The rows of ``settlement_rows`` as cells, not yet made safe (``write`` does that)."""
     deal = s.deal
     rows: list[list[object]] = []
     for i, r in enumerate(s.players):
@@ -92,18 +110,20 @@ def settlement_rows(s: Settlement, source: str = "", boards: bool = False) -> st
             rows[-1] += _board_cells(s, p.name, i)
         elif boards:
             rows[-1] += [""] * len(BOARD_COLUMNS)
-    return _write(rows)
+    return rows
 
 
 def error_row(source: str, record_id: str | None, message: str, boards: bool = False) -> str:
+    """The row of a record that could not be settled: the message as stderr has it (escaped, cut to a
+    few hundred characters), and the record's id quoted as an error line quotes input (``bounds.short``)."""
     extra = [""] * len(BOARD_COLUMNS) if boards else []
-    return _write([[source, record_id or "", *[""] * (len(COLUMNS) - 3), message, *extra]])
+    return write([[source, short(record_id or ""), *[""] * (len(COLUMNS) - 3), error_line(message), *extra]])
 
 
 def has_board_cells(output: bytes) -> bool:
     """True if the first row of ``output`` (rows as ``settlement_rows`` writes them) has the board columns."""
     first = output.split(b"\n", 1)[0].decode("utf-8")
-    return any(len(row) > len(COLUMNS) for row in csv.reader([first]))
+    return any(len(row) > len(COLUMNS) for row in _read([first]))
 
 
 def widen(output: bytes) -> bytes:
@@ -113,5 +133,5 @@ def widen(output: bytes) -> bytes:
     buffer = io.StringIO()
     # The cells were made safe when first written: written again as they are, not guarded twice.
     csv.writer(buffer, lineterminator="\n").writerows(
-        [*row, *[""] * (width - len(row))] for row in csv.reader(output.decode().splitlines()))
+        [*row, *[""] * (width - len(row))] for row in _read(output.decode().splitlines()))
     return buffer.getvalue().encode()

@@ -13,9 +13,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from hilo_cli.bounds import short
 from hilo_cli.cards import TEXT
 from hilo_cli.evaluate import HighHand, LowHand
 from hilo_cli.evaluate.hands import CATEGORY_NAMES, Hands, high_name
+from hilo_cli.formats.safe import capped
 from hilo_cli.showdown import BoardResult, Half, OddChip, PotResult, Settlement
 
 _text = TEXT.__getitem__
@@ -119,5 +121,7 @@ def settlement_dict(s: Settlement) -> dict[str, Any]:
 
 
 def error_dict(record_id: str | None, line: int, message: str) -> dict[str, Any]:
-    """The contract object for a record that could not be settled (``line`` null: the whole file)."""
-    return {"id": record_id, "line": line or None, "error": message}
+    """The contract object for a record that could not be settled (``line`` null: the whole file). The
+    message is cut to a few hundred characters, and the id quoted as an error line quotes input
+    (``bounds.short``): an error record never echoes a huge field."""
+    return {"id": None if record_id is None else short(record_id), "line": line or None, "error": capped(message)}
