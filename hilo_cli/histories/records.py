@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from hilo_cli.betting import Action, Hand, Structure
+from hilo_cli.bounds import quote, short
 from hilo_cli.cards import format_cards
 from hilo_cli.games import GAMES
 from hilo_cli.histories.actions import players_in, replay_actions
@@ -45,10 +46,11 @@ def record(hand: SiteHand, games: Mapping[str, str], structures: Mapping[str, St
     name = games.get(header.game)
     if name is None:
         where = f" ({header.mixed} table)" if header.mixed else ""
-        return not_checkable(f"{header.game} {header.limit}{where} is not a game hilo plays")
+        return not_checkable(f"{short(header.game, 80)} {short(header.limit, 40)}{short(where, 80)} is not a game hilo "
+                             "plays")
     structure = structures.get(header.limit.title())
     if structure is None:
-        return not_checkable(f"the betting structure {header.limit!r} is not one hilo replays")
+        return not_checkable(f"the betting structure {quote(header.limit, 40)} is not one hilo replays")
     if hand.cashed_out:
         return not_checkable(f"{', '.join(hand.cashed_out)} cashed out the hand: the pot was not awarded "
                              "at a showdown")
