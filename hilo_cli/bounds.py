@@ -9,6 +9,8 @@ conversion limit (4,300 digits) reached.
   64-bit integers and doubles, far above any real pot.
 * ``MAX_SEAT``: a seat number or player index.
 * ``MAX_SAMPLES``: sampled runouts for equity, a billion.
+* ``MAX_SEATS``: the seats a hand history may list for one hand (a table seats at most 10; hold'em could
+  deal 23 hands from one deck): more is no real hand, and would make a hand's reading grow with its square.
 * ``MAX_DIGITS``: the longest run of digits read as a number at all; anything longer is refused before
   it is converted (``int`` of 5,000 digits raises in Python).
 """
@@ -20,6 +22,7 @@ from hilo_cli.errors import DealError
 MAX_AMOUNT = 10**15
 MAX_SEAT = 10**6
 MAX_SAMPLES = 10**9
+MAX_SEATS = 23  # players at one table: no game here deals more hands from one deck
 MAX_DIGITS = 30
 
 

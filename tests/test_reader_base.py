@@ -243,3 +243,9 @@ def test_records_are_plain_data() -> None:
     assert pickle.loads(pickle.dumps(rec)) == rec
     assert rec.summary is not None and rec.summary.total == 190 and rec.summary.rake == 9
     assert failed("x", 0, "m") == HandRecord("x", 0, None, None, error="m")
+
+
+def test_a_hand_with_more_seats_than_a_table_has_is_an_error() -> None:
+    seats = "".join(f"Seat {n}: P{n} ($10 in chips)\n" for n in range(7, 40))
+    (found,) = records_of(ODD.replace("Seat 6: Fay ($10 in chips)\n", "Seat 6: Fay ($10 in chips)\n" + seats).encode())
+    assert found.error == "more than 23 seats in one hand: no table seats so many"

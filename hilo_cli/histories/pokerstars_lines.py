@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from hilo_cli.bounds import MAX_SEAT, digits, quote
+from hilo_cli.bounds import MAX_SEAT, MAX_SEATS, digits, quote
 from hilo_cli.errors import HiloError, InputError
 from hilo_cli.histories.amounts import money
 from hilo_cli.histories.site import BadHand, Collect, Header, Seat, SiteHand, cards_of
@@ -131,6 +131,7 @@ class _Reader:
         count = len(lines)
         try:
             at = self._seats(hand, lines, line_numbers)
+            self.by_seat = {s.seat: s for s in hand.seats}
             at = self._play(hand, lines, line_numbers, at)
             for i in range(at, count):
                 self.number = line_numbers[i]
@@ -161,6 +162,8 @@ class _Reader:
                 if seat.name in names or seat.seat in seats:
                     raise InputError(f"seat {seat.seat} ({quote(seat.name)}) is listed twice")
                 hand.seats.append(seat)
+                if len(hand.seats) > MAX_SEATS:
+                    raise InputError(f"more than {MAX_SEATS} seats in one hand: no table seats so many")
                 names.add(seat.name)
                 seats.add(seat.seat)
             elif line.startswith("Table '"):
@@ -367,7 +370,7 @@ class _Reader:
         m = SUMMARY_SEAT.match(line)
         if m is not None:
             seat = digits(m.group("seat"), "a seat", MAX_SEAT)
-            found = next((s for s in hand.seats if s.seat == seat), None)
+            found = self.by_seat.get(seat)
             rest = m.group("rest")
             if found is None or not rest.startswith(found.name):
                 raise InputError(f"the summary names seat {seat}, but the hand's seat {seat} is not {quote(rest)}")
