@@ -60,7 +60,7 @@ def batch(files: tuple[str, ...], input_format: str, fail_fast: bool, jobs: int,
       130  interrupted (Ctrl-C)
 
     \b
-    Examples:
+    Examples ('hilo examples --copy' writes the examples/ folder they read):
       hilo batch examples/hands.txt
       hilo batch --format json examples/side-pots.jsonl
       cat hands.jsonl | hilo batch --jobs 2 --format json - > results.jsonl

@@ -1,0 +1,131 @@
+"""What a release needs (issue 21): the package index's name and metadata, ``python -m hilo_cli``, the
+example files installed with the package (so the ``--help`` examples run after a plain install), an
+sdist without half-shipped tests, and a README whose links work on the package index's page."""
+
+from __future__ import annotations
+
+import re
+import shlex
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from hilo_cli import __version__
+from hilo_cli.cli import main
+from hilo_cli.cli.examples import DESCRIPTIONS, shipped
+
+ROOT = Path(__file__).resolve().parents[1]
+PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+
+
+def test_the_distribution_is_hilo_cli_with_an_spdx_licence() -> None:
+    project = PYPROJECT["project"]
+    assert project["name"] == "hilo-cli"
+    assert PYPROJECT["project"]["scripts"] == {"hilo": "hilo_cli.cli:main"}
+    assert project["license"] == "MIT"  # an SPDX expression, not the deprecated table
+    for name in project["license-files"]:
+        assert (ROOT / name).is_file(), name
+    assert "MIT License" in (ROOT / "LICENSE").read_text(encoding="utf-8")
+    # With an SPDX licence, a licence classifier is an error in setuptools: there must be none.
+    assert not [c for c in project["classifiers"] if c.startswith("License ::")]
+    assert project["authors"] and project["keywords"] and project["urls"]
+    (backend,) = PYPROJECT["build-system"]["requires"]
+    found = re.fullmatch(r"setuptools>=(\d+)\.(\d+)\.(\d+)", backend)
+    assert found and tuple(map(int, found.groups())) >= (77, 0, 3), backend  # PEP 639 without warnings
+
+
+def test_build_and_twine_are_not_runtime_dependencies() -> None:
+    runtime = " ".join(PYPROJECT["project"]["dependencies"])
+    assert "build" not in runtime and "twine" not in runtime and "jsonschema" not in runtime
+    extras = PYPROJECT["project"]["optional-dependencies"]
+    assert any(d.startswith("jsonschema") for d in extras["test"])
+    assert {d.split(">=")[0] for d in extras["release"]} >= {"build", "twine"}
+
+
+def test_every_dependency_declares_a_lowest_version_for_nox_to_test() -> None:
+    # noxfile.py's minimums session pins each at its floor (name>=version -> name==version).
+    deps = PYPROJECT["project"]["dependencies"]
+    floors = [re.fullmatch(r"([a-z]+)>=([0-9.]+)", d) for d in deps]
+    assert all(floors), deps
+    assert [f.group(1) for f in floors if f] == ["click", "orjson", "numpy"]
+    assert "def minimums(" in (ROOT / "noxfile.py").read_text(encoding="utf-8")
+
+
+def test_the_changelog_has_this_version() -> None:
+    text = (ROOT / "CHANGELOG.md").read_text(encoding="utf-8")
+    assert f"\n## {__version__}\n" in text
+
+
+def test_python_dash_m_hilo_cli_is_hilo() -> None:
+    run = subprocess.run([sys.executable, "-m", "hilo_cli", "--version"], capture_output=True, text=True,
+                         timeout=60)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout == f"hilo, version {__version__}\n"
+    run = subprocess.run([sys.executable, "-m", "hilo_cli", "showdown", "--board", "Ac 3d 6h Ks Kd",
+                          "A=2c 4d Qc Jd", "B=Kh Kc 2h 4s", "--pot", "1200"], capture_output=True, text=True,
+                         timeout=60)
+    assert run.returncode == 0 and run.stdout.endswith("A wins 300 (quartered)   B wins 900\n"), run.stderr
+
+
+def test_the_sdist_leaves_the_tests_out() -> None:
+    manifest = (ROOT / "MANIFEST.in").read_text(encoding="utf-8").splitlines()
+    assert "prune tests" in manifest  # tests without their data (examples/expected, docs, .ci) do not ship
+
+
+def test_the_installed_examples_are_the_repository_examples() -> None:
+    installed = shipped()
+    inputs = sorted(p.name for p in (ROOT / "examples").iterdir() if p.is_file())
+    assert sorted(installed) == inputs
+    for name in inputs:
+        assert installed[name].read_bytes() == (ROOT / "examples" / name).read_bytes(), (
+            f"hilo_cli/examples/{name} differs from examples/{name}: copy it")
+    assert set(DESCRIPTIONS) == set(inputs)
+
+
+def test_hilo_examples_lists_prints_and_copies(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    listed = CliRunner().invoke(main, ["examples"])
+    assert listed.exit_code == 0
+    assert [line.split()[0] for line in listed.stdout.splitlines()[:len(DESCRIPTIONS)]] == list(DESCRIPTIONS)
+    printed = CliRunner().invoke(main, ["examples", "split.json"])
+    assert printed.exit_code == 0 and printed.stdout == (ROOT / "examples" / "split.json").read_text()
+    missing = CliRunner().invoke(main, ["examples", "nothing.json"])
+    assert missing.exit_code == 2 and "no example 'nothing.json'" in missing.output
+    monkeypatch.chdir(tmp_path)  # no checkout here: the help examples read the copied files
+    copied = CliRunner().invoke(main, ["examples", "--copy"])
+    assert copied.exit_code == 0, copied.output
+    assert sorted(p.name for p in (tmp_path / "examples").iterdir()) == sorted(DESCRIPTIONS)
+    (tmp_path / "examples" / "split.json").write_text("{}")
+    refused = CliRunner().invoke(main, ["examples", "--copy"])
+    assert refused.exit_code == 2 and "split.json already there and different" in refused.output
+    assert (tmp_path / "examples" / "split.json").read_text() == "{}"
+
+
+@pytest.mark.parametrize("command", [[], ["batch"]], ids=["hilo", "batch"])
+def test_the_help_examples_run_after_hilo_examples_copy(command: list[str], tmp_path: Path,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert CliRunner().invoke(main, ["examples", "--copy"]).exit_code == 0
+    text = CliRunner().invoke(main, [*command, "--help"]).stdout
+    reading = [line.strip() for line in text.splitlines() if line.strip().startswith("hilo ") and "examples/" in line]
+    assert reading
+    for example in reading:
+        result = CliRunner().invoke(main, shlex.split(example)[1:])
+        assert result.exit_code == 0, f"{example}\n{result.output}"
+
+
+def test_the_readme_links_work_on_the_package_index() -> None:
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    targets = re.findall(r"\]\(([^)\s]+)\)", text)
+    assert targets
+    relative = [t for t in targets if not t.startswith(("https://", "http://"))]
+    assert not relative, f"links that resolve only inside a checkout: {relative}"
+
+
+def test_the_readme_first_screen_says_how_to_install() -> None:
+    first = "\n".join((ROOT / "README.md").read_text(encoding="utf-8").splitlines()[:40])
+    assert "pipx install hilo-cli" in first and "pip install hilo-cli" in first
+    assert "$ hilo showdown" in first
