@@ -95,10 +95,8 @@ def limits(history: str | None, structure: str, pot: int, bets: tuple[int, ...],
             raise e.located(where) from None
     out = stdout_bytes()
     if fmt == "json":
-        out.write(jsonlib.dumps_line({
-            "structure": found.structure, "pot": found.pot, "call": found.call, "action": found.action,
-            "least": found.least, "most": found.most, "all_in": found.all_in, **head,
-        }))
+        # Limits' fields in order, as hilo_cli.limits (the Python API) returns them.
+        out.write(jsonlib.dumps_line({**found._asdict(), **head}))
         sys.exit(ExitStatus.OK)
     from hilo_cli.betting import STRUCTURE_NAMES
 
