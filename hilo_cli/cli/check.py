@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 
 
 @click.command()
-@click.argument("files", nargs=-1, metavar="[FILE|FOLDER ...]")
+@click.argument("files", nargs=-1, metavar="[FILE|FOLDER ...]", type=click.Path(readable=False))
 @once("--input-format", type=click.Choice(["auto", "phh", "pokerstars"], case_sensitive=False), default="auto",
       show="auto", help="The hand-history format: detected from the content by default.")
 @once("--jobs", type=click.IntRange(min=1), default=1, show="1", help="Worker processes; output stays in input order.")
