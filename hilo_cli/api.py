@@ -69,8 +69,9 @@ def _batch_json(record: dict[str, Any]) -> dict[str, Any]:
 def check_history(text_or_path: str | os.PathLike[str], *, input_format: str = "auto") -> Iterator[dict[str, Any]]:
     """Check every hand of a hand history (PHH or PokerStars text): the objects ``hilo check --format
     json`` prints, one per hand in file order (the ``check`` schema; a hand that cannot be read gives an
-    ``error`` object). ``text_or_path`` is a path (``os.PathLike``, or a one-line string naming a file)
-    or the history's text itself. Built on ``histories.read`` and ``checking.process``."""
+    ``error`` object). ``text_or_path`` is a path (``os.PathLike``, or a string of one line) or the
+    history's text itself (a string of several lines); a file that cannot be read raises ``HiloError``.
+    Built on ``histories.read`` and ``checking.process``."""
     from hilo_cli.histories import read
 
     source, text = _history(text_or_path)
@@ -80,7 +81,7 @@ def check_history(text_or_path: str | os.PathLike[str], *, input_format: str = "
 
 def _history(text_or_path: str | os.PathLike[str]) -> tuple[str, str]:
     """The source name and the text of a history given as a path or as its text."""
-    if isinstance(text_or_path, str) and ("\n" in text_or_path or not os.path.isfile(text_or_path)):
+    if isinstance(text_or_path, str) and "\n" in text_or_path:
         return "<text>", text_or_path.replace("\r\n", "\n")
     path = os.fspath(text_or_path)
     try:

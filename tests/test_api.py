@@ -79,6 +79,14 @@ def test_check_history_is_what_hilo_check_prints(path: str, monkeypatch: pytest.
         {k: v for k, v in h.items() if k != "where"} for h in printed]
 
 
+def test_check_history_says_when_a_file_cannot_be_read(tmp_path: Path) -> None:
+    with pytest.raises(hilo_cli.HiloError, match="cannot read: No such file"):
+        list(hilo_cli.check_history(str(tmp_path / "missing.phh")))
+    (tmp_path / "latin1.phh").write_bytes(b"variant = 'FO/8'\nplayers = ['Jos\xe9']\n")
+    with pytest.raises(hilo_cli.HiloError, match="not UTF-8"):
+        list(hilo_cli.check_history(tmp_path / "latin1.phh"))
+
+
 EQUITY = [
     ('--board "Ah 7c 8d Ks" A="As 2s Kd Qh" B="Ac 3c Th Td" --pot 101',
      {"board": "Ah 7c 8d Ks", "pot": 101,
