@@ -4,11 +4,15 @@ sdist without half-shipped tests, and a README whose links work on the package i
 
 from __future__ import annotations
 
+import os
 import re
 import shlex
+import shutil
 import subprocess
 import sys
+import tarfile
 import tomllib
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -71,9 +75,62 @@ def test_python_dash_m_hilo_cli_is_hilo() -> None:
     assert run.returncode == 0 and run.stdout.endswith("A wins 300 (quartered)   B wins 900\n"), run.stderr
 
 
-def test_the_sdist_leaves_the_tests_out() -> None:
-    manifest = (ROOT / "MANIFEST.in").read_text(encoding="utf-8").splitlines()
-    assert "prune tests" in manifest  # tests without their data (examples/expected, docs, .ci) do not ship
+IGNORED = shutil.ignore_patterns(".git", ".venv", ".nox", "dist", "build", "*.egg-info", "__pycache__", ".*_cache",
+                                 ".hypothesis")
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path, str]:
+    """The sdist and the wheel that setuptools builds from a copy of the repository, and what it printed.
+
+    The backend is called as ``python -m build`` calls it (sdist, then the wheel from the unpacked sdist),
+    without the isolated environment, which would fetch setuptools: the test extra installs it."""
+    tree = tmp_path_factory.mktemp("tree") / "hilo"
+    shutil.copytree(ROOT, tree, ignore=IGNORED)
+    env = {**os.environ, "PYTHONDONTWRITEBYTECODE": ""}  # set, it makes setuptools warn about the shell
+    code = ("import sys, tarfile; from setuptools import build_meta as b; out = sys.argv[1]; "
+            "name = b.build_sdist(out); tarfile.open(f'{out}/{name}').extractall(out, filter='data'); "
+            "import os; os.chdir(f'{out}/{name[:-7]}'); print('WHEEL', b.build_wheel(out))")
+    dist = tree / "dist"
+    run = subprocess.run([sys.executable, "-c", code, str(dist)], cwd=tree, capture_output=True, text=True,
+                         env=env, timeout=300)
+    assert run.returncode == 0, run.stdout + run.stderr
+    (sdist,) = dist.glob("hilo_cli-*.tar.gz")
+    (wheel,) = dist.glob("hilo_cli-*.whl")
+    return sdist, wheel, run.stdout + run.stderr
+
+
+def test_the_build_prints_no_warning(built: tuple[Path, Path, str]) -> None:
+    *_, log = built
+    warnings = [line for line in log.splitlines() if "warn" in line.lower()]
+    assert not warnings, warnings
+
+
+def test_the_sdist_leaves_the_tests_out(built: tuple[Path, Path, str]) -> None:
+    sdist, _, _ = built
+    names = [n.split("/", 1)[1] for n in tarfile.open(sdist).getnames() if "/" in n]
+    assert not [n for n in names if n.startswith(("tests/", "benchmarks/", ".ci/"))]  # tests need their data
+    for needed in ("LICENSE", "README.md", "CHANGELOG.md", "pyproject.toml", "hilo_cli/schemas/record.json",
+                   "hilo_cli/examples/hands.txt", "hilo_cli/evaluate/tables.bin"):
+        assert needed in names, needed
+
+
+def test_the_wheel_carries_the_data_and_the_licence(built: tuple[Path, Path, str]) -> None:
+    _, wheel, _ = built
+    with zipfile.ZipFile(wheel) as z:
+        names = z.namelist()
+        info = next(n for n in names if n.endswith(".dist-info/METADATA"))
+        metadata = z.read(info).decode()
+        entry_points = z.read(info.replace("METADATA", "entry_points.txt")).decode()
+    shipped_data = {n for n in names if n.startswith(("hilo_cli/schemas/", "hilo_cli/examples/"))}
+    assert {f"hilo_cli/schemas/{k}.json" for k in ("record", "settlement", "error", "check", "equity", "limits")} \
+        <= shipped_data
+    assert {f"hilo_cli/examples/{n}" for n in DESCRIPTIONS} <= shipped_data
+    assert "hilo_cli/__main__.py" in names and "hilo_cli/py.typed" in names
+    assert any(n.endswith(".dist-info/licenses/LICENSE") for n in names)
+    assert not [n for n in names if n.startswith("tests/")]
+    assert "Name: hilo-cli\n" in metadata and "License-Expression: MIT\n" in metadata
+    assert "hilo = hilo_cli.cli:main" in entry_points
 
 
 def test_the_installed_examples_are_the_repository_examples() -> None:
