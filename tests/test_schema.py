@@ -250,3 +250,31 @@ def test_the_output_schemas_refuse_a_field_they_do_not_name() -> None:
     assert list(VALIDATORS["settlement"].iter_errors({**value, "surprise": 1}))
     value["players"][0]["won"] = -1
     assert list(VALIDATORS["settlement"].iter_errors(value))
+
+
+# -- the shared data, where it is beside the project --------------------------------------------------------
+
+SHARED = ROOT.parent / "shared"
+
+
+@pytest.mark.skipif(not (SHARED / "handhistories").is_dir(), reason="../shared/handhistories is not here")
+def test_hilo_check_output_on_the_shared_histories_is_valid() -> None:
+    files = sorted(p for p in (SHARED / "handhistories").rglob("*") if p.suffix in (".phh", ".phhs", ".txt"))
+    assert files
+    hands = 0
+    for path in files:
+        for value in json_lines(["check", "--format", "json", str(path)]):
+            hands += 1
+            assert_valid(kind_of("check", value), value, f"hilo check {path}")
+    assert hands > len(files) // 2
+
+
+@pytest.mark.skipif(not (SHARED / "vectors.json").is_file(), reason="../shared/vectors.json is not here")
+def test_the_shared_vectors_are_valid_records_that_settle_into_valid_settlements() -> None:
+    vectors = json.loads((SHARED / "vectors.json").read_text(encoding="utf-8"))
+    for v in vectors:
+        assert_valid("record", v, f"vector {v['id']}")
+    printed = json_lines(["batch", "--format", "json", "-"], stdin="\n".join(map(json.dumps, vectors)))
+    assert len(printed) == len(vectors)
+    for value in printed:
+        assert_valid(kind_of("batch", value), value, f"vector {value.get('id')}")
