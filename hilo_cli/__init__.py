@@ -78,7 +78,7 @@ The Python API (``__all__``, from ``hilo_cli.api``, imported when first used; do
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing: ``import hilo_cli`` stays cheap
 
 __version__ = "0.1.0"
 
@@ -86,6 +86,8 @@ __all__ = ["Deal", "HiloError", "Player", "Settlement", "__version__", "check_hi
            "settle", "settle_record", "settlement_dict"]
 
 if TYPE_CHECKING:
+    from typing import Any
+
     from hilo_cli.api import (
         Deal,
         HiloError,
