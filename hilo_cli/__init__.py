@@ -72,6 +72,43 @@ equity: every runout settled as a          ``equity.equity`` (exact or sampled),
 showdown (§3-§5 per runout)                (pots per runout), ``equity.vector`` (numpy, winners of
                                            all runouts at once, checked against ``settle``)
 =======================================  ==========================================================
+
+The Python API (``__all__``, from ``hilo_cli.api``, imported when first used; docs/python.md).
 """
 
+from __future__ import annotations
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing: ``import hilo_cli`` stays cheap
+
 __version__ = "0.1.0"
+
+__all__ = ["Deal", "HiloError", "Player", "Settlement", "__version__", "check_history", "equity_record", "limits",
+           "settle", "settle_record", "settlement_dict"]
+
+if TYPE_CHECKING:
+    from typing import Any
+
+    from hilo_cli.api import (
+        Deal,
+        HiloError,
+        Player,
+        Settlement,
+        check_history,
+        equity_record,
+        limits,
+        settle,
+        settle_record,
+        settlement_dict,
+    )
+
+
+def __getattr__(name: str) -> Any:
+    """The API's names, imported on first use: ``import hilo_cli`` (which every ``hilo`` command does, for
+    the version) stays as cheap as the version alone."""
+    if name in __all__:
+        import importlib
+
+        value = getattr(importlib.import_module("hilo_cli.api"), name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -264,6 +264,7 @@ def render(record: HandRecord, settlement: Settlement | None, verdict: Verdict, 
     if fmt == "json":
         settled = json_out.settlement_dict(settlement) if settlement is not None else None
         out: dict[str, Any] = {"id": record.id, "source": record.source, "line": record.line or None}
+        out["where"] = _where(record)  # added in 0.1.0 (issue 21): FILE:LINE, as batch's source
         if settled is not None:
             out.update(settled)
             out["id"] = record.id

@@ -18,7 +18,8 @@ BIN = Path(sys.executable).parent
 # recorded with what hilo settles; ``betting`` replays a hand's actions into a Deal; ``equity`` settles
 # every runout with ``showdown``.
 LAYERS = [
-    ("hilo_cli.cli",),
+    ("hilo_cli.__main__",),  # python -m hilo_cli: the command
+    ("hilo_cli.cli", "hilo_cli.api"),  # the two faces of the library: the command and the Python API
     ("hilo_cli.batch", "hilo_cli.checking"),
     ("hilo_cli.formats", "hilo_cli.histories"),
     ("hilo_cli.equity",),
@@ -53,6 +54,8 @@ def test_ruff_is_clean() -> None:
 
 
 def _layer(module: str) -> int:
+    if module == "hilo_cli":
+        return 1  # the package itself: the version, and the API re-exported from hilo_cli.api
     for i, names in enumerate(LAYERS):
         if any(module == n or module.startswith(n + ".") for n in names):
             return i

@@ -25,6 +25,8 @@ COMMANDS: dict[str, str] = {
     "check": "hilo_cli.cli.check",
     "limits": "hilo_cli.cli.limits",
     "equity": "hilo_cli.cli.equity",
+    "schema": "hilo_cli.cli.schema",
+    "examples": "hilo_cli.cli.examples",
 }
 
 # Click 8.2 and later raise this for a bare `hilo`; older Clicks print the help and exit 0.
@@ -102,6 +104,10 @@ def main() -> None:
       hilo limits --structure pot --blinds 50/100 --pot 100 --bet 100
     equity    each player's share of the pot over every runout still to come
       hilo equity --board "Ah 7c 8d" A="As 2s Kd Qh" B="Ac 3c Th Td" --pot 100
+    schema    the JSON Schema of a record hilo reads or writes
+      hilo schema settlement
+    examples  the example files the help uses (--copy puts them in ./examples)
+      hilo examples
 
     \b
     At a terminal, reports are in colour (each command's --color and --suits;

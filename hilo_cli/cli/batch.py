@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from hilo_cli.batch import Outcome, Raw
 
 @click.command()
-@click.argument("files", nargs=-1, metavar="[FILE ...]")
+@click.argument("files", nargs=-1, metavar="[FILE ...]", type=click.Path(readable=False))
 @once("--input-format", type=click.Choice(["auto", "json", "jsonl", "text"], case_sensitive=False), default="auto",
       show="auto", help="How to read the input: detected from the content by default; json is one document, "
                         "an array or objects one after another, jsonl one object per line.")
@@ -60,7 +60,7 @@ def batch(files: tuple[str, ...], input_format: str, fail_fast: bool, jobs: int,
       130  interrupted (Ctrl-C)
 
     \b
-    Examples:
+    Examples ('hilo examples --copy' writes the examples/ folder they read):
       hilo batch examples/hands.txt
       hilo batch --format json examples/side-pots.jsonl
       cat hands.jsonl | hilo batch --jobs 2 --format json - > results.jsonl

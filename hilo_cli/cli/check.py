@@ -45,7 +45,7 @@ def _input_formats() -> list[str]:
 
 
 @click.command(help=_help())
-@click.argument("files", nargs=-1, metavar="[FILE|FOLDER ...]")
+@click.argument("files", nargs=-1, metavar="[FILE|FOLDER ...]", type=click.Path(readable=False))
 @once("--input-format", type=click.Choice(_input_formats(), case_sensitive=False), default="auto",
       show="auto", help="The hand-history format: detected from the content by default.")
 @once("--jobs", type=click.IntRange(min=1), default=1, show="1", help="Worker processes; output stays in input order.")

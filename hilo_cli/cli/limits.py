@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import sys
 from typing import TYPE_CHECKING
 
@@ -45,7 +46,7 @@ def _fixed(text: str | None) -> tuple[int, int]:
 
 
 @click.command()
-@click.argument("history", required=False, metavar="[HISTORY]")
+@click.argument("history", required=False, metavar="[HISTORY]", type=click.Path(readable=False))
 @once("--structure", type=click.Choice(["pot", "no", "fixed"], case_sensitive=False), default="pot", show="pot",
       help="Pot limit, no limit, or fixed limit.")
 @once("--pot", type=click.IntRange(min=0), default=0, show="0",
@@ -60,8 +61,13 @@ def _fixed(text: str | None) -> tuple[int, int]:
       help="The betting round (fixed limit: the small bet preflop and on the flop, the big bet after).")
 @once("--stack", type=click.IntRange(min=0), default=None, help="The next player's chips behind, if it matters.")
 @once("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show="text", help="Output.")
+@once("--color", "--colour", "color", type=click.Choice(["auto", "always", "never"], case_sensitive=False),
+      default="auto", show="auto",
+      help="Colour text output (the player to act and the amounts in bold): auto = when stdout is a terminal, "
+           "NO_COLOR is not set and TERM is not dumb. JSON is never coloured.")
 def limits(history: str | None, structure: str, pot: int, bets: tuple[int, ...], already_in: int,
-           blinds: str | None, fixed_limits: str | None, street: str, stack: int | None, fmt: OutputFormat) -> None:
+           blinds: str | None, fixed_limits: str | None, street: str, stack: int | None, fmt: OutputFormat,
+           color: str) -> None:
     """Say what the next player may do: the call, and the smallest and largest bet or raise (to).
 
     From the figures (--pot, --bet, ...), or from a HISTORY of one hand that stops where the next player
@@ -95,18 +101,33 @@ def limits(history: str | None, structure: str, pot: int, bets: tuple[int, ...],
             raise e.located(where) from None
     out = stdout_bytes()
     if fmt == "json":
-        out.write(jsonlib.dumps_line({
-            "structure": found.structure, "pot": found.pot, "call": found.call, "action": found.action,
-            "least": found.least, "most": found.most, "all_in": found.all_in, **head,
-        }))
+        # Limits' fields in order, as hilo_cli.limits (the Python API) returns them.
+        out.write(jsonlib.dumps_line({**found._asdict(), **head}))
         sys.exit(ExitStatus.OK)
     from hilo_cli.betting import STRUCTURE_NAMES
 
     lines = [f"{STRUCTURE_NAMES[found.structure]}, pot {found.pot}"]
     if head:
         lines[0] = f"{head['name']} to act: " + lines[0]
-    out.write(("\n".join(lines + _text(found, kind)) + "\n").encode())
+    text = "\n".join(lines + _text(found, kind)) + "\n"
+    from hilo_cli.cli.terminal import colour_wanted
+
+    if colour_wanted(color.lower(), sys.stdout):
+        text = _coloured(text, str(head["name"]) if head else None)
+    out.write(text.encode())
     sys.exit(ExitStatus.OK)
+
+
+# An amount in the answer: a number standing alone, not part of a name, a rule (RULES §14.5) or a pair.
+_AMOUNT = re.compile(r"(?<![\w§./])\d+(?![\w./])")
+
+
+def _coloured(text: str, name: str | None) -> str:
+    """The text answer with the player to act and every amount in bold (``hilo limits --color``)."""
+    bold = click.style("{}", bold=True)
+    head = f"{name} to act: " if name is not None and text.startswith(f"{name} to act: ") else ""
+    rest = _AMOUNT.sub(lambda m: bold.format(m.group()), text[len(head):])
+    return (bold.format(name) + head[len(str(name)):] if head else "") + rest
 
 
 def _text(found: Limits, kind: str) -> list[str]:

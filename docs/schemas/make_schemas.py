@@ -1,0 +1,271 @@
+"""Write hilo's JSON Schemas (draft 2020-12) into hilo_cli/schemas/, one file per kind of record.
+
+    python docs/schemas/make_schemas.py          # from the repository root
+
+The schemas are written from here so that the pieces the kinds share (a hand, a pot, a card) are said
+once, and the bounds come from ``hilo_cli.bounds`` and the games from ``hilo_cli.games``: a bound
+changed there is a schema changed here. Each file is self-contained (no reference to another file), so
+that ``hilo schema KIND`` prints one a validator can use alone. tests/test_schema.py checks that the
+files in the repository are the ones this script writes, and validates hilo's own outputs against them.
+
+What hilo writes is described exactly (``additionalProperties: false``): a field hilo writes and the
+schema does not name fails the tests. A later release may add fields (CHANGELOG.md lists them): validate
+its output with its own schemas. What hilo reads (``record``) is open: unknown fields are ignored.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+from hilo_cli import __version__  # noqa: E402
+from hilo_cli.bounds import MAX_AMOUNT, MAX_SAMPLES, MAX_SEAT  # noqa: E402
+from hilo_cli.games import GAMES  # noqa: E402
+
+OUT = ROOT / "hilo_cli" / "schemas"
+BASE = "https://github.com/hilo-cli/hilo/schemas/"
+KINDS = ("record", "settlement", "error", "check", "equity", "limits")
+
+Schema = dict[str, Any]
+
+
+def nullable(schema: Schema) -> Schema:
+    return {"anyOf": [schema, {"type": "null"}]}
+
+
+def strict(properties: dict[str, Schema], required: list[str] | None = None, **extra: Any) -> Schema:
+    """An object with exactly these fields (``required``: all of them unless said otherwise)."""
+    return {"type": "object", "properties": properties,
+            "required": list(properties) if required is None else required, "additionalProperties": False,
+            **extra}
+
+
+def by_name(value: Schema) -> Schema:
+    """An object keyed by player name."""
+    return {"type": "object", "additionalProperties": value}
+
+
+CHIPS = {"type": "integer", "minimum": 0, "maximum": MAX_AMOUNT}
+NAME = {"type": "string", "minLength": 1}
+CARD = {"type": "string", "pattern": "^[2-9TJQKA][shdc]$", "description": "a card: rank 2-9 T J Q K A, suit s h d c"}
+CARDS = {"type": "array", "items": CARD}
+GAME = {"enum": list(GAMES)}
+CHANCE = {"type": "number", "minimum": 0, "maximum": 1}
+FRACTION = {"type": "string", "pattern": "^[0-9]+/[1-9][0-9]*$", "description": "an exact fraction n/d"}
+
+# -- what hilo reads ------------------------------------------------------------------------------------
+
+IN_CARDS = {"anyOf": [{"type": "string", "description": "card text: 'Ac 3d 6h', 'Ac,3d', 'Ac3d6h', '10h', 'A♣'"},
+                      {"type": "array", "items": {"type": "string"}, "description": "one card per element"}]}
+IN_CHIPS = {"type": "integer", "minimum": 0, "maximum": MAX_AMOUNT,
+            "description": f"whole chips in the smallest unit (600 or 600.0), 0 to {MAX_AMOUNT:,}"}
+SEAT = {"type": "integer", "minimum": 0, "maximum": MAX_SEAT}
+
+RECORD: Schema = {
+    "title": "hilo batch record",
+    "description": "One deal of hilo batch's JSON input (README, 'JSON input'). Unknown fields are ignored.",
+    "type": "object",
+    "required": ["players"],
+    "properties": {
+        "id": {"type": ["string", "number", "null"], "description": "any identifier; written back as text"},
+        "game": {**GAME, "description": "the game (default omaha8, or hilo batch --game)"},
+        "board": IN_CARDS,
+        "boards": {"type": "array", "minItems": 1, "items": IN_CARDS,
+                   "description": "several boards, in dealing order (RULES §12); instead of board"},
+        "multi_board": {"enum": ["each", "either"]},
+        "players": {"type": "array", "minItems": 1, "items": {
+            "type": "object",
+            "properties": {
+                "name": {"type": "string", "pattern": "\\S", "description": "default P1, P2, ... in listed order"},
+                "hole": {"anyOf": [IN_CARDS, {"type": "null"}], "description": "a folded player may leave it out"},
+                "seat": {**SEAT, "description": "default 1, 2, ... in listed (clockwise) order"},
+                "contributed": {**IN_CHIPS, "description": "what the player put in over the whole hand"},
+                "folded": {"type": "boolean"},
+            },
+        }},
+        "pot": {**IN_CHIPS, "description": "one pot every live player is in; or give each player's contributed"},
+        "button": {**SEAT, "description": "the button's seat (default: the last listed player's)"},
+        "chip_unit": {**IN_CHIPS, "minimum": 1, "description": "the smallest chip in play"},
+        "qualifier": {"enum": [8, 9, "8", "9", "none", None], "description": "the low qualifier; null: none"},
+        "odd_chip": {"enum": ["button", "suit", None]},
+        "expected": by_name({"anyOf": [IN_CHIPS, {"type": "object", "required": ["won"],
+                                                  "properties": {"won": IN_CHIPS}}]}),
+        "rake": {"anyOf": [IN_CHIPS, {"type": "array", "items": IN_CHIPS}],
+                 "description": "taken by the house before dividing: one amount, or one per pot (RULES §13)"},
+        "equity": {"type": "boolean", "description": "true: equity even with a full board"},
+        "dead": {**IN_CARDS, "description": "cards known to be out of play (equity)"},
+        "samples": {"type": "integer", "minimum": 1, "maximum": MAX_SAMPLES, "description": "sample this many runouts"},
+        "seed": {"type": "integer", "minimum": 0, "description": "the seed of a sampled run (with samples)"},
+        "exact": {"type": "boolean", "description": "deal every runout even when that takes long (not with samples)"},
+    },
+}
+
+# -- what hilo writes -----------------------------------------------------------------------------------
+
+HIGH = strict({"cards": {**CARDS, "minItems": 5, "maxItems": 5}, "name": {"type": "string"},
+               "category": {"type": "string"}})
+LOW = strict({"cards": {**CARDS, "minItems": 5, "maxItems": 5}, "name": {"type": "string"}})
+HANDS = strict({"high": HIGH, "low": nullable(LOW), "no_low": {"type": ["string", "null"]}})
+HALF = strict({"amount": CHIPS, "winners": {"type": "array", "items": NAME, "minItems": 1},
+               "hand": {"type": "string"}})
+ODD_CHIP = strict({"to": NAME, "amount": CHIPS, "half": {"enum": ["high", "low", "whole", "board"]},
+                   "why": {"type": "string"}})
+DIVISION = {"enum": ["scoop", "split", "high only", "same winners", "by board", "uncontested"]}
+RUN = strict({"board": {"type": "integer", "minimum": 0}, "name": {"type": "string"}, "amount": CHIPS,
+              "high": {"$ref": "#/$defs/half"}, "low": nullable({"$ref": "#/$defs/half"}),
+              "no_low": {"type": ["string", "null"]}, "division": DIVISION, "shares": by_name(CHIPS),
+              "odd_chips": {"type": "array", "items": {"$ref": "#/$defs/odd_chip"}}})
+POT = strict({
+    "name": {"type": "string"}, "amount": CHIPS, "eligible": {"type": "array", "items": NAME},
+    "high": {"$ref": "#/$defs/half"}, "low": nullable({"$ref": "#/$defs/half"}),
+    "no_low": {"type": ["string", "null"]}, "division": DIVISION, "shares": by_name(CHIPS),
+    "odd_chips": {"type": "array", "items": {"$ref": "#/$defs/odd_chip"}},
+    "runs": {"type": "array", "items": {"$ref": "#/$defs/run"}, "minItems": 2},
+    "rake": CHIPS,
+}, required=["name", "amount", "eligible", "high", "low", "no_low", "division", "shares", "odd_chips"])
+PLAYER = strict({
+    "name": NAME, "seat": SEAT, "hole": nullable(CARDS), "folded": {"type": "boolean"},
+    "high": nullable({"$ref": "#/$defs/high"}), "low": nullable({"$ref": "#/$defs/low"}),
+    "no_low": {"type": ["string", "null"]}, "contributed": nullable(CHIPS), "returned": CHIPS, "won": CHIPS,
+    "boards": nullable({"type": "array", "items": {"$ref": "#/$defs/hands"}}),
+}, required=["name", "seat", "hole", "folded", "high", "low", "no_low", "contributed", "returned", "won"])
+SETTLED_CHECK = strict({
+    "ok": {"type": "boolean"}, "expected": by_name(CHIPS),
+    "differences": by_name(strict({"expected": CHIPS, "won": CHIPS})),
+})
+SETTLEMENT_FIELDS: dict[str, Schema] = {
+    "id": {"type": ["string", "null"]},
+    "game": GAME,
+    "board": CARDS,
+    "boards": {"type": "array", "items": CARDS, "minItems": 2, "description": "several boards only"},
+    "multi_board": {"enum": ["each", "either"], "description": "several boards only"},
+    "button": SEAT,
+    "chip_unit": {**CHIPS, "minimum": 1},
+    "qualifier": {"enum": [8, 9, None]},
+    "players": {"type": "array", "items": {"$ref": "#/$defs/player"}, "minItems": 1},
+    "pots": {"type": "array", "items": {"$ref": "#/$defs/pot"}},
+    "returned": by_name(CHIPS),
+}
+SETTLEMENT_REQUIRED = ["id", "game", "board", "button", "chip_unit", "qualifier", "players", "pots", "returned"]
+SETTLEMENT_DEFS = {"high": HIGH, "low": LOW, "hands": HANDS, "half": HALF, "odd_chip": ODD_CHIP, "run": RUN,
+                   "pot": POT, "player": PLAYER}
+SOURCE = {"type": "string", "description": "where the record was read: FILE:LINE (FILE: the file as a whole)"}
+
+SETTLEMENT: Schema = {
+    "title": "hilo settlement",
+    "description": "One settled deal: hilo showdown --format json, and each line of hilo batch --format json "
+                   "(which adds source). check: only when amounts paid (expected) were given.",
+    **strict({**SETTLEMENT_FIELDS, "check": SETTLED_CHECK, "source": SOURCE}, required=SETTLEMENT_REQUIRED),
+    "$defs": SETTLEMENT_DEFS,
+}
+
+ERROR: Schema = {
+    "title": "hilo error",
+    "description": "A record (hilo batch) or a hand (hilo check) that could not be read or settled.",
+    **strict({"id": {"type": ["string", "null"]},
+              "line": {"type": ["integer", "null"], "minimum": 1, "description": "null: the file as a whole"},
+              "error": {"type": "string", "minLength": 1},
+              "source": {"type": "string", "description": "hilo batch: FILE:LINE (FILE: the file as a whole); "
+                                                          "hilo check: the file (line says where)"}}),
+}
+
+VERDICT = strict({
+    "ok": {"type": ["boolean", "null"], "description": "null: not checkable"},
+    "verdict": {"enum": ["OK", "MISMATCH", "NOT CHECKABLE"]},
+    "why": {"type": "string"},
+    "basis": {"enum": ["finishing stack", "won"]},
+    "expected": by_name(CHIPS),
+    "differences": by_name(strict({"recorded": {"type": "integer"}, "recomputed": {"type": "integer"},
+                                   "expected": CHIPS, "won": CHIPS}, required=[])),
+    "pots": nullable({"type": "array", "items": strict({"pot": {"type": "string"}, "recorded": by_name(CHIPS),
+                                                        "recomputed": by_name(CHIPS)})}),
+    "site_inconsistency": {"type": ["string", "null"]},
+}, required=["ok", "verdict", "why", "basis", "differences", "pots", "site_inconsistency"])
+
+CHECK: Schema = {
+    "title": "hilo check verdict",
+    "description": "One hand of hilo check --format json: the settlement's fields where the hand could be "
+                   "settled, where the hand starts (source the file, line, and where, FILE:LINE as in batch) "
+                   "and check, the verdict. A hand that cannot be read is an error object instead.",
+    **strict({**SETTLEMENT_FIELDS,
+              "source": {"type": "string", "description": "the file"},
+              "line": {"type": ["integer", "null"], "minimum": 1, "description": "the hand's first line"},
+              "where": {**SOURCE, "description": "FILE:LINE (FILE when line is null), as batch's source"},
+              "check": VERDICT},
+             required=["id", "source", "line", "where", "check"]),
+    "$defs": SETTLEMENT_DEFS,
+}
+
+SE = {"type": "object", "additionalProperties": {"type": "number", "minimum": 0},
+      "description": "sampled runs: the standard error of each figure"}
+EQUITY_PLAYER = strict({
+    "name": NAME, "equity": CHANCE, "equity_fraction": nullable(FRACTION),
+    "expected_chips": nullable({"type": "number", "minimum": 0}), "expected_chips_fraction": nullable(FRACTION),
+    "scoop": CHANCE, "high_win": CHANCE, "high_tie": CHANCE,
+    "low_win": nullable(CHANCE), "low_tie": nullable(CHANCE), "quartered": nullable(CHANCE), "se": SE,
+}, required=["name", "equity", "equity_fraction", "expected_chips", "expected_chips_fraction", "scoop",
+             "high_win", "high_tie", "low_win", "low_tie", "quartered"])
+EQUITY_POT = strict({
+    "name": {"type": "string"}, "amount": CHIPS, "eligible": {"type": "array", "items": NAME},
+    "expected_chips": by_name({"type": "number", "minimum": 0}),
+    "expected_chips_fraction": by_name(nullable(FRACTION)), "se": SE,
+}, required=["name", "amount", "eligible", "expected_chips", "expected_chips_fraction"])
+EQUITY: Schema = {
+    "title": "hilo equity result",
+    "description": "hilo equity --format json, and a batch record whose cards are still to come (which adds "
+                   "source, and note when a run asked to be exact was sampled).",
+    **strict({
+        "id": {"type": ["string", "null"]}, "game": GAME, "board": CARDS, "dead": CARDS,
+        "exact": {"type": "boolean"}, "runouts": {"type": "integer", "minimum": 1},
+        "seed": {"type": ["integer", "null"], "minimum": 0, "description": "null when exact"},
+        "players": {"type": "array", "items": EQUITY_PLAYER, "minItems": 1},
+        "pots": {"type": "array", "items": EQUITY_POT},
+        "returned": by_name(CHIPS),
+        "no_low": nullable(CHANCE), "no_low_se": {"type": "number", "minimum": 0},
+        "source": SOURCE, "note": {"type": "string"},
+    }, required=["id", "game", "board", "dead", "exact", "runouts", "seed", "players", "pots", "returned",
+                 "no_low"]),
+}
+
+LIMITS: Schema = {
+    "title": "hilo limits",
+    "description": "hilo limits --format json: what the next player may do. least and most are street "
+                   "totals ('raise to'); from a history, name and street too.",
+    **strict({
+        "structure": {"enum": ["pot", "no", "fixed"]}, "pot": CHIPS, "call": CHIPS,
+        "action": {"enum": ["bet", "raise", "call"]},
+        "least": nullable(CHIPS), "most": nullable({**CHIPS, "description": "null: no limit"}),
+        "all_in": {"type": "boolean"},
+        "name": NAME, "street": {"type": "integer", "minimum": 0, "maximum": 4},
+    }, required=["structure", "pot", "call", "action", "least", "most", "all_in"]),
+}
+
+SCHEMAS = {"record": RECORD, "settlement": SETTLEMENT, "error": ERROR, "check": CHECK, "equity": EQUITY,
+           "limits": LIMITS}
+
+
+def made() -> dict[str, str]:
+    """Each kind's file name and text."""
+    out = {}
+    for kind in KINDS:
+        schema = {"$schema": "https://json-schema.org/draft/2020-12/schema", "$id": f"{BASE}{kind}.json",
+                  **SCHEMAS[kind]}
+        schema["description"] += f" (hilo {__version__.rsplit('.', 1)[0]}.x)"
+        out[f"{kind}.json"] = json.dumps(schema, indent=2, ensure_ascii=False) + "\n"
+    return out
+
+
+def main() -> None:
+    OUT.mkdir(exist_ok=True)
+    for name, text in made().items():
+        (OUT / name).write_text(text, encoding="utf-8")
+        print(f"wrote {(OUT / name).relative_to(ROOT)}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,140 @@
+"""The Python API: the commands' JSON contract as functions, and the typed core beneath them.
+
+Each function runs the very code its command runs and returns what that command prints in JSON, as
+Python values, so that a script and ``hilo`` can never disagree (docs/python.md; the JSON Schemas of
+``hilo schema`` describe every object):
+
+* ``settle_record(record)``: ``hilo batch --format json`` for one record, without ``source``;
+* ``check_history(text_or_path)``: ``hilo check --format json``, one object per hand;
+* ``equity_record(record, samples=..., seed=...)``: the equity result of ``hilo equity --format json``;
+* ``limits(...)``: ``hilo limits --format json``.
+
+Bad input raises ``HiloError`` (what the command prints on stderr before exit 2), except in
+``check_history``, which yields each unreadable hand's error object among the verdicts, as
+``hilo check`` prints it. The typed core, for those who build deals themselves: ``Deal`` and
+``Player`` (``hilo_cli.deal``), ``settle(deal) -> Settlement`` (``hilo_cli.showdown``), and
+``settlement_dict(settlement)``, the settlement's JSON object.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator, Mapping, Sequence
+from pathlib import Path
+from typing import Any, cast
+
+from hilo_cli.batch import Raw, process
+from hilo_cli.betting import Structure, Turn
+from hilo_cli.checking import process as check_one
+from hilo_cli.deal import Deal, Player
+from hilo_cli.errors import HiloError
+from hilo_cli.formats import jsonlib
+from hilo_cli.formats.json_out import settlement_dict
+from hilo_cli.formats.records import DEFAULTS
+from hilo_cli.showdown import Settlement, settle
+
+__all__ = ["Deal", "HiloError", "Player", "Settlement", "check_history", "equity_record", "limits", "settle",
+           "settle_record", "settlement_dict"]
+
+STREETS = ("preflop", "flop", "turn", "river")
+
+
+def settle_record(record: Mapping[str, Any]) -> dict[str, Any]:
+    """Settle one record of the batch JSON input (the ``record`` schema): the object ``hilo batch
+    --format json`` prints for it, without ``source``. A record whose board is still to come gives its
+    equity, as in a batch. Raises ``HiloError`` for a record that cannot be settled."""
+    return _batch_json(dict(record))
+
+
+def equity_record(record: Mapping[str, Any], *, samples: int | None = None, seed: int = 0) -> dict[str, Any]:
+    """Each player's equity over every runout still to come of ``record`` (the ``equity`` schema): exact,
+    or ``samples`` runouts drawn with ``seed``, as ``hilo equity --samples N --seed S``. The record may
+    also give ``dead``, ``samples``, ``seed`` and ``exact`` itself; the keywords win over its fields.
+    Raises ``HiloError`` for bad input."""
+    fields = {**record, "equity": True}
+    if samples is not None:
+        fields["samples"], fields["seed"] = samples, seed
+    return _batch_json(fields)
+
+
+def _batch_json(record: dict[str, Any]) -> dict[str, Any]:
+    outcome = process(Raw("<record>", 0, "object", record), DEFAULTS, "json")
+    if outcome.error is not None:
+        raise HiloError(outcome.error)
+    result: dict[str, Any] = jsonlib.loads(outcome.output)
+    del result["source"]
+    return result
+
+
+def check_history(text_or_path: str | os.PathLike[str], *, input_format: str = "auto") -> Iterator[dict[str, Any]]:
+    """Check every hand of a hand history (PHH or PokerStars text): the objects ``hilo check --format
+    json`` prints, one per hand in file order (the ``check`` schema; a hand that cannot be read gives an
+    ``error`` object). ``text_or_path`` is a path (``os.PathLike``, or a string of one line) or the
+    history's text itself (a string of several lines); a file that cannot be read raises ``HiloError``.
+    Built on ``histories.hands`` (a file is read a hand at a time, as ``hilo check`` reads it) and
+    ``checking.process``."""
+    from hilo_cli.histories import hands, split
+
+    if isinstance(text_or_path, str) and "\n" in text_or_path:
+        for piece in split("<text>", text_or_path, input_format):
+            yield jsonlib.loads(check_one(piece, "json").output)
+        return
+    path = os.fspath(text_or_path)
+    try:
+        stream = open(path, "rb")  # closed below, once every hand is checked
+    except OSError as e:
+        raise HiloError(f"cannot read: {e.strerror}", path) from None
+    with stream:
+        for piece in hands(path, stream, input_format):
+            yield jsonlib.loads(check_one(piece, "json").output)
+
+
+def _history(text_or_path: str | os.PathLike[str]) -> tuple[str, str]:
+    """The source name and the text of a history given as a path or as its text."""
+    if isinstance(text_or_path, str) and "\n" in text_or_path:
+        return "<text>", text_or_path.replace("\r\n", "\n")
+    path = os.fspath(text_or_path)
+    try:
+        text = Path(path).read_text(encoding="utf-8-sig")
+    except OSError as e:
+        raise HiloError(f"cannot read: {e.strerror}", path) from None
+    except UnicodeDecodeError:
+        raise HiloError("not UTF-8 text", path) from None
+    return path, text.replace("\r\n", "\n")
+
+
+def limits(structure: str = "pot", *, pot: int = 0, bets: Sequence[int] = (), already_in: int = 0,
+           big_blind: int = 0, small_bet: int = 0, big_bet: int = 0, street: str | int = "preflop",
+           stack: int | None = None, history: str | os.PathLike[str] | None = None) -> dict[str, Any]:
+    """What the next player may do (the ``limits`` schema), as ``hilo limits --format json``: from the
+    figures (``structure`` ``pot``, ``no`` or ``fixed``; ``big_blind`` as ``--blinds``, ``small_bet`` and
+    ``big_bet`` as ``--limits``; ``street`` a name or 0-3), or from the ``history`` of one hand (a path or
+    its text) stopped where the next player is to act, which adds ``name`` and ``street``. Raises
+    ``HiloError`` for figures that cannot be a round of betting."""
+    from hilo_cli.betting import limits as work_out
+
+    if history is not None:
+        turn = _turn(history)
+        return {**turn.limits._asdict(), "name": turn.name, "street": turn.street}
+    if structure not in ("pot", "no", "fixed"):
+        raise HiloError(f"structure {structure!r} is not pot, no or fixed")
+    number = street if isinstance(street, int) else STREETS.index(street) if street in STREETS else -1
+    if not 0 <= number < len(STREETS):
+        raise HiloError(f"street {street!r} is not one of {', '.join(STREETS)} (or 0 to 3)")
+    found = work_out(cast(Structure, structure), pot, tuple(bets), already_in, big_blind, small_bet, big_bet,
+                     number, stack)
+    return found._asdict()
+
+
+def _turn(history: str | os.PathLike[str]) -> Turn:
+    from hilo_cli.betting import next_turn
+    from hilo_cli.histories import read
+
+    source, text = _history(history)
+    records = list(read(source, text))
+    if len(records) != 1:
+        raise HiloError(f"{len(records)} hands: give a history of the one hand to answer for", source)
+    record = records[0]
+    if record.error is not None or record.hand is None:
+        raise HiloError(record.error or record.not_checkable or "no hand to replay", source)
+    return next_turn(record.hand)

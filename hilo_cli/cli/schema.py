@@ -1,0 +1,42 @@
+"""``hilo schema``: the JSON Schema (draft 2020-12) of a kind of record hilo reads or writes."""
+
+from __future__ import annotations
+
+import sys
+from importlib.resources import files
+
+import click
+
+from hilo_cli.cli.common import stdout_bytes
+from hilo_cli.errors import ExitStatus
+
+# Each kind, and what it describes (hilo_cli/schemas/KIND.json, written by docs/schemas/make_schemas.py).
+KINDS: dict[str, str] = {
+    "record": "a deal of hilo batch's JSON input (what hilo reads)",
+    "settlement": "a settled deal: hilo showdown and hilo batch --format json",
+    "error": "a record or hand that could not be read or settled",
+    "check": "one hand's verdict: hilo check --format json",
+    "equity": "an equity result: hilo equity --format json",
+    "limits": "what the next player may do: hilo limits --format json",
+}
+
+
+@click.command()
+@click.argument("kind", type=click.Choice(list(KINDS)), required=False, metavar="KIND")
+def schema(kind: str | None) -> None:
+    """Print the JSON Schema (draft 2020-12) of KIND: record, settlement, error, check, equity or limits;
+    with no KIND, list them.
+
+    \b
+    Examples:
+      hilo schema settlement
+      hilo schema record > record.schema.json
+    """
+    out = stdout_bytes()
+    if kind is None:
+        width = max(map(len, KINDS))
+        out.write("".join(f"{k.ljust(width)}  {what}\n" for k, what in KINDS.items()).encode())
+    else:
+        out.write((files("hilo_cli") / "schemas" / f"{kind}.json").read_bytes())
+    out.flush()
+    sys.exit(ExitStatus.OK)
