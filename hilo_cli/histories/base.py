@@ -39,6 +39,31 @@ class Summary(NamedTuple):
     uncalled: dict[str, int]
 
 
+class Currency(NamedTuple):
+    """How a site writes its money, to show amounts to people as the site did: ``before`` and ``after``
+    the number, and ``scale`` units to one of the currency (100: cents, two decimals; 1: chips).
+    ``Currency("$", "", 100)`` shows 399 as ``$3.99``, ``Currency("", "€", 100)`` 496 as ``4.96€``,
+    ``Currency("EUR ", "", 100)`` as ``EUR 4.96``, ``Currency()`` chips as they are."""
+
+    before: str = ""
+    after: str = ""
+    scale: int = 1
+    code: str | None = None  # the ISO code where the site gives one (USD, EUR), for JSON
+
+    def show(self, units: int) -> str:
+        """``units`` written as the site writes money."""
+        sign, units = ("-", -units) if units < 0 else ("", units)
+        if self.scale == 100:
+            return f"{sign}{self.before}{units // 100:,}.{units % 100:02d}{self.after}"
+        return f"{sign}{self.before}{units:,}{self.after}"
+
+
+Depth = str
+"""How deep a record lets a check go: ``per half`` (what each player was paid from each half of each pot),
+``per pot`` (from each pot), ``per player`` (one total per player: finishing stacks, or a site that prints
+only what each player collected)."""
+
+
 class HandRecord(NamedTuple):
     """One hand read from a history file: plain data, nothing to call.
 
@@ -60,6 +85,13 @@ class HandRecord(NamedTuple):
       are not raked and nothing is checked against them.
     * ``boards``: every board of a hand run more than once (RULES §12), the replay's own board first;
       empty for one board.
+    * ``recorded_halves``: what each player was paid from each half of each pot (main pot first, each a
+      ``{"high": {...}, "low": {...}}``), where the site tags every award with its half; else ``None``.
+    * ``derive_rake``: the site took rake but prints none: the rake is what the actions put in minus what
+      the site paid (RULES §13), taken from the main pot first, then each side pot (or from each pot, where
+      the site says what it paid from each).
+    * ``currency``: how the site writes money, to show amounts as it does (``None``: plain units).
+    * ``depth``: how deep the record lets the check go (``Depth``).
     * ``not_checkable``: why the hand cannot be checked (a game hilo does not play), or ``None``.
     * ``error``: why the hand cannot be read (bad input, exit 2), or ``None``.
     * ``site_inconsistency``: where the history's own lines disagree with each other (a collect line and
@@ -85,6 +117,10 @@ class HandRecord(NamedTuple):
     site_inconsistency: str | None = None
     summary: Summary | None = None
     boards: tuple[tuple[Card, ...], ...] = ()
+    recorded_halves: tuple[dict[str, dict[str, int]], ...] | None = None
+    derive_rake: bool = False
+    currency: Currency | None = None
+    depth: Depth = "per player"
 
 
 def failed(source: str, line: int, message: str, id: str | None = None) -> HandRecord:

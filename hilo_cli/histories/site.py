@@ -14,6 +14,7 @@ from typing import NamedTuple
 
 from hilo_cli.cards import Card, parse_cards
 from hilo_cli.errors import CardError, InputError
+from hilo_cli.histories.base import Currency
 
 
 class Header(NamedTuple):
@@ -60,7 +61,8 @@ class Line(NamedTuple):
 
 class Collect(NamedTuple):
     """``X collected N from <pot>``: ``pot`` the index of the pot (0 the main pot, then side pots 1, 2,
-    ...) and ``label`` as the site printed it; ``run`` 0 for a single board, else 1, 2, ..."""
+    ...) and ``label`` as the site printed it; ``run`` 0 for a single board, else 1, 2, ...; ``half``
+    ``"high"`` or ``"low"`` where the site tags the award with its half (``None``: it does not)."""
 
     line: int
     player: str
@@ -68,6 +70,7 @@ class Collect(NamedTuple):
     pot: int
     label: str
     run: int
+    half: str | None = None
 
 
 @dataclass
@@ -88,9 +91,13 @@ class SiteHand:
     collects: list[Collect] = field(default_factory=list)
     cashed_out: list[str] = field(default_factory=list)
     cancelled: bool = False
-    total: int | None = None
+    total: int | None = None  # the pot before rake, where the site prints it
     printed_pots: list[int] = field(default_factory=list)  # main pot, side pot 1, ... as printed (after rake)
     rake: int = 0
+    rake_printed: bool = True  # False: the site took rake but printed none (derived, RULES §13)
+    pots_named: bool = True  # the collect lines name their pot (False: one total per player, or per half)
+    pots_printed: bool = True  # the summary prints every pot (``printed_pots``; one pot: ``total``)
+    currency: Currency | None = None  # how the site writes money (None: Header.currency decides)
     runs: int = 1  # "Hand was run twice" (three times): 2 (3)
     summary_boards: dict[int, tuple[Card, ...]] = field(default_factory=dict)
     won: dict[str, int] = field(default_factory=dict)  # the summary's "won (…)"/"collected (…)" per player
