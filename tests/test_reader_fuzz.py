@@ -535,6 +535,7 @@ def test_mutants_in_one_real_process(tmp_path: Path, set_name: str) -> None:
     ("pokerstars", b"junk\nPokerStars Hand #1: x\n\nPokerStars Game #2: y\n", [(1, 2), (2, 4), (4, 6)]),
     ("pokerstars", b"PokerStars Hand #1: x\r\rPokerStars Hand #2: y", [(1, 3), (3, 4)]),
     ("pokerstars", b"\x07PokerStars Hand #1: x\n", [(1, 3)]),
+    ("pokerstars", b"PokerStars Hand #1: x\r\r\nPokerStars Hand #2: y", [(1, 3), (3, 4)]),  # CR, then CRLF
     ("phh", b"# c\n\nvariant = 'FO/8'\n", [(1, 5)]),
     ("phh", b"# c\n[a]\nx = 1\n[b] # two\n", [(2, 4), (4, 6)]),
     ("phh", b"variant = 'x'\n[a]\n", [(1, 2), (2, 4)]),
