@@ -30,8 +30,10 @@ or CR alone, numbered from 1. A line is blank when ``str.strip`` leaves nothing.
 
 **What is asserted**, for ``--jobs 1`` and ``--jobs 2`` alike: exit status 0, 1 or 2, and the one that
 the records give (2 if any is an error, else 1 if any is a MISMATCH, else 0); no traceback and no
-exception name on stderr, one stderr line per error record and none longer than 2,000 characters (an
-error quotes at most a couple of hundred characters of a line); every stdout line a JSON object of this
+exception name on stderr, one stderr line per error record, none longer than 2,000 characters (an
+error quotes at most a couple of hundred characters of a line) and none with a character that is not
+printable (a control character, escape sequence or bidi override from the file must come out escaped,
+as ``formats.safe.shown`` writes it; a forged line cannot start there); every stdout line a JSON object of this
 file; as many records as hands, record ``i`` at a line inside hand ``i`` (so in file order), a record
 without a line only as the one record of a file without hands; ``--jobs 2`` byte for byte ``--jobs 1``.
 A mutant that only changes the line ends or the encoding must give what the plain UTF-8, LF file gives.
@@ -47,6 +49,7 @@ import re
 import subprocess
 import sys
 import traceback
+import unicodedata
 from collections.abc import Callable
 from pathlib import Path
 from typing import NamedTuple
@@ -440,7 +443,14 @@ def _status_problems(run: Run, records: list[dict[str, object]]) -> list[str]:
     longest = max(err_lines, key=len, default="")
     if len(longest) > 2000:
         found.append(f"a stderr line of {len(longest):,} characters: {longest[:160]!r}...")
+    raw = next((line for line in err_lines if not all(map(_printable, line))), None)
+    if raw is not None:  # a control character, escape sequence or bidi override from the file, unescaped
+        found.append(f"a stderr line with characters not escaped: {raw[:300]!r}")
     return found
+
+
+def _printable(c: str) -> bool:
+    return c.isprintable() or unicodedata.category(c) == "Zs"  # other scripts' spaces are fine
 
 
 def _record_problems(records: list[dict[str, object]], hands: Hands) -> list[str]:
