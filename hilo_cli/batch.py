@@ -10,12 +10,11 @@ from __future__ import annotations
 
 import io
 import json
-import signal
 from collections.abc import Generator, Iterable, Iterator
 from functools import partial
-from itertools import islice
 from typing import IO, Literal, NamedTuple
 
+from hilo_cli import pool
 from hilo_cli.errors import HiloError, InputError
 from hilo_cli.formats import csv_out, equity_out, json_out, jsonlib, text_out
 from hilo_cli.formats.records import Defaults, deal_from_record
@@ -315,16 +314,6 @@ def _process_chunk(chunk: list[tuple[str, int, Kind, object]], defaults: Default
     return [Outcome(source, line, b"".join([o.output for o in outcomes]), None, False)]
 
 
-def _ignore_interrupts() -> None:
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
-def _chunks(raws: Iterable[Raw], size: int) -> Iterator[list[Raw]]:
-    it = iter(raws)
-    while chunk := list(islice(it, size)):
-        yield chunk
-
-
 def run(raws: Iterable[Raw], defaults: Defaults, fmt: OutputFormat,
         jobs: int = 1) -> Generator[Outcome, None, None]:
     """Settle every record, in input order, here (``jobs`` 1) or in ``jobs`` worker processes.
@@ -336,18 +325,5 @@ def run(raws: Iterable[Raw], defaults: Defaults, fmt: OutputFormat,
         for raw in raws:
             yield process(raw, defaults, fmt)
         return
-    import multiprocessing
-    from collections import deque
-
     work = partial(_process_chunk, defaults=defaults, fmt=fmt)
-    # At most a few chunks per worker are in flight, so memory stays flat on a long input.
-    # Workers ignore Ctrl-C: the parent alone stops the run (it terminates them), so an interrupt gives
-    # one line from the parent, not a traceback from every worker.
-    with multiprocessing.get_context("fork").Pool(jobs, initializer=_ignore_interrupts) as pool:
-        pending: deque[multiprocessing.pool.AsyncResult[list[Outcome]]] = deque()
-        for chunk in _chunks(raws, 500):
-            pending.append(pool.apply_async(work, ([tuple(raw) for raw in chunk],)))
-            if len(pending) >= 4 * jobs:
-                yield from pending.popleft().get()
-        while pending:
-            yield from pending.popleft().get()
+    yield from pool.ordered((tuple(raw) for raw in raws), work, jobs, 500)

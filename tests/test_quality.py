@@ -20,6 +20,7 @@ BIN = Path(sys.executable).parent
 LAYERS = [
     ("hilo_cli.cli",),
     ("hilo_cli.batch", "hilo_cli.checking"),
+    ("hilo_cli.pool",),
     ("hilo_cli.formats", "hilo_cli.histories"),
     ("hilo_cli.equity",),
     ("hilo_cli.showdown", "hilo_cli.betting"),
