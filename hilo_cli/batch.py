@@ -177,16 +177,18 @@ def _json_document(source: str, data: bytes) -> Iterator[Raw]:
         yield Raw(source, line, "error", f"not UTF-8 text (byte {column} of the line)")
         return
     decoder = json.JSONDecoder()
+    lines = _LineCounter(text)
     pos, end = 0, len(text)
     while True:
         pos = _skip_blank(text, pos)
         if pos >= end:
             return
-        line = text.count("\n", 0, pos) + 1
+        line = lines.at(pos)
         try:
-            value, after = decoder.raw_decode(text, pos)
-        except json.JSONDecodeError as e:
-            yield Raw(source, e.lineno, "error", f"malformed JSON: {e.msg} (column {e.colno})")
+            value, after = _json_value(decoder, text, pos)
+        except _Malformed as e:
+            column = e.pos - text.rfind("\n", 0, e.pos)
+            yield Raw(source, lines.at(e.pos), "error", f"malformed JSON: {e.msg} (column {column})")
             pos = _next_object_line(text, pos)
             continue
         except RecursionError:
@@ -201,11 +203,40 @@ def _json_document(source: str, data: bytes) -> Iterator[Raw]:
         if isinstance(value, list):
             if not value:
                 yield Raw(source, line, "error", "an empty JSON array: no deals")
-            for element, element_line in zip(value, _element_lines(text, pos), strict=False):
+            for element, element_line in zip(value, _element_lines(text, pos, line), strict=False):
                 yield Raw(source, element_line, "object", element)
         else:
             yield Raw(source, line, "object", value)
         pos = after
+
+
+class _Malformed(Exception):
+    def __init__(self, msg: str, pos: int) -> None:
+        super().__init__(msg)
+        self.msg = msg
+        self.pos = pos
+
+
+def _json_value(decoder: json.JSONDecoder, text: str, pos: int) -> tuple[object, int]:
+    """The JSON value at ``pos`` and where it ends; ``_Malformed`` (where in ``text``) if it cannot be read.
+
+    The value is read from a window of the text, from ``pos`` to the next line that starts with ``{``,
+    doubled while the value runs on past its end: json's own error counts lines from the start of the
+    text it is given, which over the whole text would make a long stream of bad values quadratic. A
+    window ends after a newline, and no JSON token spans one, so a value read in it is the value the
+    whole text gives, and an error before its end is the whole text's error."""
+    end = _next_object_line(text, pos)
+    while True:
+        window = text[pos:end]
+        try:
+            value, after = decoder.raw_decode(window)
+        except json.JSONDecodeError as e:
+            if end < len(text) and not window[e.pos:].strip(" \t\r\n"):  # ran past the window: widen it
+                newline = text.find("\n", pos + 2 * (end - pos))
+                end = len(text) if newline < 0 else newline + 1
+                continue
+            raise _Malformed(e.msg, pos + e.pos) from None
+        return value, pos + after
 
 
 def _skip_blank(text: str, pos: int) -> int:
@@ -216,26 +247,40 @@ def _skip_blank(text: str, pos: int) -> int:
 
 def _next_object_line(text: str, pos: int) -> int:
     """The start of the next line, after ``pos``, that starts with ``{`` (or the end of the text)."""
-    while True:
-        newline = text.find("\n", pos)
-        if newline < 0:
-            return len(text)
-        pos = newline + 1
-        if text.startswith("{", pos):
-            return pos
+    newline = text.find("\n{", pos)
+    return len(text) if newline < 0 else newline + 1
 
 
-def _element_lines(text: str, start: int) -> Iterator[int]:
-    """The line on which each element of the JSON array at ``start`` starts."""
+def _element_lines(text: str, start: int, line: int) -> Iterator[int]:
+    """The line on which each element of the JSON array at ``start`` (on line ``line``) starts."""
     decoder = json.JSONDecoder()
+    lines = _LineCounter(text, start, line)
     pos = text.index("[", start) + 1
     while True:
         while pos < len(text) and text[pos] in " \t\r\n,":
             pos += 1
         if pos >= len(text) or text[pos] == "]":
             return
-        yield text.count("\n", 0, pos) + 1
+        yield lines.at(pos)
         _, pos = decoder.raw_decode(text, pos)
+
+
+class _LineCounter:
+    """The line number of positions in a text, asked in increasing order: each newline is counted once,
+    so numbering every record of a 100,000-record document costs one pass over it, not one per record."""
+
+    def __init__(self, text: str, pos: int = 0, line: int = 1) -> None:
+        self._text = text
+        self._pos = pos
+        self._line = line
+
+    def at(self, pos: int) -> int:
+        if pos >= self._pos:
+            self._line += self._text.count("\n", self._pos, pos)
+        else:  # back a little (reading resumed before a value that failed): count the way back
+            self._line -= self._text.count("\n", pos, self._pos)
+        self._pos = pos
+        return self._line
 
 
 def process(raw: Raw, defaults: Defaults, fmt: OutputFormat) -> Outcome:
