@@ -14,7 +14,7 @@ from collections.abc import Generator, Iterable, Iterator
 from functools import partial
 from typing import IO, Literal, NamedTuple
 
-from hilo_cli import pool
+from hilo_cli import bounds, pool
 from hilo_cli.errors import HiloError, InputError
 from hilo_cli.formats import csv_out, equity_out, json_out, jsonlib, text_out
 from hilo_cli.formats.records import Defaults, deal_from_record
@@ -23,6 +23,7 @@ from hilo_cli.showdown import settle
 
 Kind = Literal["object", "json-line", "text-line", "error"]
 OutputFormat = Literal["text", "json", "csv"]  # the same choices as the command's --format
+MESSAGE_LIMIT = 400  # characters of an error message, at most (and a mark saying what was cut)
 
 
 class Raw(NamedTuple):
@@ -119,6 +120,8 @@ def _looks_like_json_lines(head: bytes, stream: IO[bytes]) -> bool:
     try:
         if isinstance(jsonlib.loads(first), dict):
             return True
+    except HiloError:  # a whole value, with a number too long to read in it: one bad record of its own
+        return first.lstrip().startswith(b"{")
     except (ValueError, RecursionError):
         pass
     if not first.strip().startswith(b"{") or first.strip() == b"{":
@@ -176,7 +179,7 @@ def _json_document(source: str, data: bytes) -> Iterator[Raw]:
         column = e.start - data.rfind(b"\n", 0, e.start)
         yield Raw(source, line, "error", f"not UTF-8 text (byte {column} of the line)")
         return
-    decoder = json.JSONDecoder()
+    decoder = jsonlib.DECODER  # a number too long to read stays text, an error of its record alone
     lines = _LineCounter(text)
     pos, end = 0, len(text)
     while True:
@@ -200,14 +203,26 @@ def _json_document(source: str, data: bytes) -> Iterator[Raw]:
             yield Raw(source, line, "error", f"{repeated!r} is given twice in one object: give each field once")
             pos = after
             continue
+        long = jsonlib.has_long_run(text, pos, after)
         if isinstance(value, list):
             if not value:
                 yield Raw(source, line, "error", "an empty JSON array: no deals")
             for element, element_line in zip(value, _element_lines(text, pos, line), strict=False):
-                yield Raw(source, element_line, "object", element)
+                yield _document_record(source, element_line, element, long)
         else:
-            yield Raw(source, line, "object", value)
+            yield _document_record(source, line, value, long)
         pos = after
+
+
+def _document_record(source: str, line: int, value: object, long: bool) -> Raw:
+    """One value of a JSON document as a record, or the error of a number in it too long to read (only
+    looked for where the text has a ``long`` run of digits)."""
+    if long:
+        try:
+            jsonlib.refuse_long_numbers(value)
+        except HiloError as e:
+            return Raw(source, line, "error", e.message)
+    return Raw(source, line, "object", value)
 
 
 class _Malformed(Exception):
@@ -253,7 +268,7 @@ def _next_object_line(text: str, pos: int) -> int:
 
 def _element_lines(text: str, start: int, line: int) -> Iterator[int]:
     """The line on which each element of the JSON array at ``start`` (on line ``line``) starts."""
-    decoder = json.JSONDecoder()
+    decoder = jsonlib.DECODER
     lines = _LineCounter(text, start, line)
     pos = text.index("[", start) + 1
     while True:
@@ -335,6 +350,9 @@ def _where(raw: Raw) -> str:
 
 
 def _error(raw: Raw, record_id: str | None, message: str, fmt: OutputFormat) -> Outcome:
+    # Quotes are cut where they are made; this bounds the line whatever a message quotes (a name, a card
+    # text, a game of 100 MB), so an error line is never longer than a few hundred characters.
+    message = bounds.short(message, MESSAGE_LIMIT)
     where = _where(raw)
     if fmt == "json":
         error = json_out.error_dict(record_id, raw.line, message)
