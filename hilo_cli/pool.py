@@ -67,20 +67,21 @@ def ordered(items: Iterable[T], work: Callable[[list[T]], list[R]], jobs: int,
         for piece in chunks(items, chunk):
             yield from work(piece)
         return
-    workers = _start(work, jobs)
+    workers: list[_Worker] = []
     try:
+        _start(work, jobs, workers)
         yield from _run(workers, chunks(items, chunk))
         for worker in workers:
-            worker.tasks.send(None)  # the end of the input: each worker ends once its chunks are done
+            _send(worker, None)  # the end of the input: each worker ends once its chunks are done
             worker.process.join()
     finally:
         _stop(workers)
 
 
-def _start(work: Callable[[list[T]], list[R]], jobs: int) -> list[_Worker]:
-    """Fork the workers with SIGINT blocked, so no interrupt reaches one before it ignores them."""
+def _start(work: Callable[[list[T]], list[R]], jobs: int, workers: list[_Worker]) -> None:
+    """Fork ``jobs`` workers into ``workers`` with SIGINT blocked, so no interrupt reaches one before it
+    ignores them (an interrupt meanwhile reaches the parent once they are started)."""
     context = multiprocessing.get_context("fork")
-    workers: list[_Worker] = []
     mask = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
     try:
         for _ in range(jobs):
@@ -94,12 +95,8 @@ def _start(work: Callable[[list[T]], list[R]], jobs: int) -> list[_Worker]:
             task_out.close()
             result_in.close()
             workers.append(_Worker(process, task_in, result_out, deque()))
-    except BaseException:
-        _stop(workers)
-        raise
     finally:
         signal.pthread_sigmask(signal.SIG_SETMASK, mask)
-    return workers
 
 
 def _run(workers: list[_Worker], pieces: Iterator[list[T]]) -> Iterator[R]:
