@@ -45,6 +45,10 @@ class WorkerError(RuntimeError):
     without its results."""
 
 
+class _Failed(NamedTuple):
+    message: str  # the worker's traceback
+
+
 class _Worker(NamedTuple):
     process: BaseProcess
     tasks: Connection  # the parent's end: chunks to the worker
@@ -101,7 +105,7 @@ def _start(work: Callable[[list[T]], list[R]], jobs: int, workers: list[_Worker]
 
 def _run(workers: list[_Worker], pieces: Iterator[list[T]]) -> Iterator[R]:
     """Send chunks to the least busy worker, keep ``DEPTH`` per worker in flight, yield in order."""
-    done: dict[int, list[R]] = {}
+    done: dict[int, list[R] | _Failed] = {}
     sent = given = 0
     more = True
     while more or given < sent:
@@ -115,7 +119,10 @@ def _run(workers: list[_Worker], pieces: Iterator[list[T]]) -> Iterator[R]:
             worker.waiting.append(sent)
             sent += 1
         while given in done:
-            yield from done.pop(given)
+            results = done.pop(given)
+            if isinstance(results, _Failed):  # raised in its place: every chunk before it is yielded
+                raise WorkerError(results.message)
+            yield from results
             given += 1
         if given < sent:
             _receive(workers, done)
@@ -137,11 +144,9 @@ def _receive(workers: list[_Worker], done: dict[int, Any]) -> None:
             number, results, failure = worker.results.recv()
         except (EOFError, OSError):
             raise WorkerError(_ended(worker)) from None
-        if failure is not None:
-            raise WorkerError(failure)
         assert number == worker.waiting[0]
         worker.waiting.popleft()
-        done[number] = results
+        done[number] = results if failure is None else _Failed(failure)
 
 
 def _ended(worker: _Worker) -> str:

@@ -177,6 +177,7 @@ def test_at_most_a_few_chunks_per_worker_are_read_ahead() -> None:
 def _fails(chunk: list[int]) -> list[int]:
     if 50 in chunk:
         raise ValueError("no fifty")
+    time.sleep(0.02)  # the failure comes back before the chunks ahead of it
     return chunk
 
 
