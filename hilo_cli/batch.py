@@ -16,13 +16,12 @@ from typing import IO, Literal, NamedTuple
 
 from hilo_cli import bounds, pool
 from hilo_cli.errors import HiloError, InputError
-from hilo_cli.formats import csv_out, equity_out, json_out, jsonlib, text_out
+from hilo_cli.formats import OutputFormat, csv_out, equity_out, json_out, jsonlib, text_out
 from hilo_cli.formats.records import Defaults, deal_from_record
 from hilo_cli.formats.text_in import record_from_line, strip_comment
 from hilo_cli.showdown import settle
 
 Kind = Literal["object", "json-line", "text-line", "error"]
-OutputFormat = Literal["text", "json", "csv"]  # the same choices as the command's --format
 MESSAGE_LIMIT = 400  # characters of an error message, at most (and a mark saying what was cut)
 
 

@@ -10,9 +10,10 @@ from typing import IO, TYPE_CHECKING
 
 import click
 
-from hilo_cli.cli.common import OutputFormat, WholeRecords, common_options, defaults, interrupted, once, stdout_bytes
+from hilo_cli.cli.common import WholeRecords, common_options, defaults, interrupted, once, stdout_bytes
 from hilo_cli.cli.terminal import is_terminal, summary_option, terminal_options
 from hilo_cli.errors import ExitStatus
+from hilo_cli.formats import OutputFormat
 
 if TYPE_CHECKING:
     from hilo_cli.batch import Outcome, Raw

@@ -9,9 +9,10 @@ from typing import TYPE_CHECKING
 
 import click
 
-from hilo_cli.cli.common import OutputFormat, WholeRecords, interrupted, once, stdout_bytes
+from hilo_cli.cli.common import WholeRecords, interrupted, once, stdout_bytes
 from hilo_cli.cli.terminal import summary_option, terminal_options
 from hilo_cli.errors import ExitStatus
+from hilo_cli.formats import OutputFormat
 
 if TYPE_CHECKING:
     from hilo_cli.histories import HandRecord, HandText
@@ -56,8 +57,9 @@ def _input_formats() -> list[str]:
 def check(files: tuple[str, ...], input_format: str, jobs: int, fmt: OutputFormat, color: str, suits: str,
           summary: bool) -> None:
     """Replay recorded hands, settle them, compare with the recorded result (help: ``_help``)."""
-    from hilo_cli.checking import csv_header, run
+    from hilo_cli.checking import run
     from hilo_cli.cli.terminal import Progress, report_style, stdin_hint
+    from hilo_cli.formats.check_out import csv_header
     from hilo_cli.formats.safe import error_line, shown
 
     out = stdout_bytes()

@@ -9,8 +9,9 @@ from typing import TYPE_CHECKING
 
 import click
 
-from hilo_cli.cli.common import OutputFormat, once, stdout_bytes
+from hilo_cli.cli.common import once, stdout_bytes
 from hilo_cli.errors import ExitStatus, HiloError
+from hilo_cli.formats import OutputFormat
 
 if TYPE_CHECKING:
     from hilo_cli.betting import Limits
