@@ -38,6 +38,11 @@ class Checked(NamedTuple):
     status: Status
     error: str | None
 
+    @property
+    def differs(self) -> bool:
+        """Whether the check found a difference (a MISMATCH)."""
+        return self.status == "mismatch"
+
 
 def settle_replayed(replayed: Replayed, deal: Deal | None = None) -> Settlement:
     """Settle a replayed hand (``deal``: the replayed deal, adjusted), every hand's cards worked out.
