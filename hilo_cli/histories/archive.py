@@ -1,15 +1,11 @@
-"""What the readers of closed sites' archives (Full Tilt, Everleaf, Cake) add to ``records.record``.
+"""What the readers of closed sites' archives (Full Tilt, Everleaf, Cake) share beyond the base (issue 18).
 
-``records.record`` makes the record every site shares; these sites print things it does not carry yet,
-so a reader finishes its record here (issue 18), from the ``SiteHand`` it filled:
-
-* the **chip unit** the site divided pots in (Full Tilt: the table's smallest unit, RULES §4.2), on the
-  replayable ``Hand``;
-* **the halves paid** (``recorded_halves``), where the site tags every award high or low;
-* the **currency** as the site writes money, the **depth** a check can reach, and **derived rake** where
-  the site took rake but prints none (RULES §13);
-* **no summary** where the site prints none (Everleaf, Cake): the checker then holds no printed total
-  against the pots the actions build.
+* the **chip unit** the site divided pots in (Full Tilt: the table's smallest unit, RULES §4.2), put on
+  the replayable ``Hand`` that ``records.record`` makes (``with_chip_unit``, ``largest_unit``);
+* a site that prints **no summary** (Everleaf, Cake): its award lines stand for the summary's "won"
+  (``without_summary``);
+* lines that start with a seated player's name, with or without a colon (``speaker``), and whether a
+  "mucks" is a muck at a showdown or a lone winner not showing (``live``).
 """
 
 from __future__ import annotations
@@ -17,38 +13,16 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from hilo_cli.histories.base import HandRecord
-from hilo_cli.histories.site import Collect, SiteHand
+from hilo_cli.histories.site import SiteHand
 from hilo_cli.histories.summary import collected
 
 
-def halves(collects: Iterable[Collect], pots: int) -> tuple[dict[str, dict[str, int]], ...] | None:
-    """What each player was paid from each half of each pot (main pot first), or ``None`` when an award
-    is not tagged high or low (then only pots or totals can be checked)."""
-    found = list(collects)
-    if not found or any(c.half is None for c in found):
-        return None
-    count = max([pots, *(c.pot + 1 for c in found)])
-    out: list[dict[str, dict[str, int]]] = [{"high": {}, "low": {}} for _ in range(count)]
-    for c in found:
-        half = out[c.pot][c.half or "high"]
-        half[c.player] = half.get(c.player, 0) + c.amount
-    return tuple(out)
-
-
-def finish(rec: HandRecord, hand: SiteHand, chip_unit: int = 1) -> HandRecord:
-    """``rec`` (from ``records.record``) with what the site printed that the base's record leaves out."""
-    if rec.hand is None:
+def with_chip_unit(rec: HandRecord, chip_unit: int) -> HandRecord:
+    """``rec`` (from ``records.record``) with its pots divided in ``chip_unit`` (RULES §4.2): the unit the
+    site divided in, where it is not the hand's smallest unit (``records.record`` sets none)."""
+    if rec.hand is None or chip_unit == 1:
         return rec
-    paid_halves = halves(hand.collects, len(hand.printed_pots))
-    depth = "per half" if paid_halves is not None else "per pot" if hand.pots_named else "per player"
-    out = rec._replace(hand=rec.hand._replace(chip_unit=chip_unit), recorded_halves=paid_halves,
-                       currency=hand.currency, depth=depth, derive_rake=not hand.rake_printed)
-    if not hand.pots_named:
-        out = out._replace(recorded_by_pot=None)
-    if hand.total is None:
-        # No summary at all: nothing printed to hold the pots against (the rake, if any, is derived).
-        out = out._replace(summary=None, recorded_pots=None)
-    return out
+    return rec._replace(hand=rec.hand._replace(chip_unit=chip_unit))
 
 
 def without_summary(hand: SiteHand) -> SiteHand:

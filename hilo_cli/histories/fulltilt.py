@@ -1,11 +1,10 @@
 """Full Tilt Poker hand histories (the closed site's archives): the plug-in (``READER``), the site's names
 for games and limits, and the unit its pots were divided in.
 
-``fulltilt_lines`` reads one hand's lines into a ``SiteHand``; ``records.record`` makes the record and
-``archive.finish`` adds what Full Tilt prints beyond it: the halves (``wins the high pot``, ``wins the
-low side pot``), the currency and the chip unit. Exports in UTF-16 with a byte-order mark are decoded by
-the base. Games hilo does not play (hold'em, razz, draw, badugi on a 10-Game or HORSE table) are not
-checkable, with the reason.
+``fulltilt_lines`` reads one hand's lines into a ``SiteHand`` (the halves: ``wins the high pot``, ``wins
+the low side pot``); ``records.record`` makes the record, and the chip unit goes on its ``Hand``. Exports
+in UTF-16 with a byte-order mark are decoded by the base. Games hilo does not play (hold'em, razz, draw,
+badugi on a 10-Game or HORSE table) are not checkable, with the reason.
 
 **The chip unit** (RULES §4.2: odd chips are broken down to the smallest unit in play). Full Tilt divided
 a pot in the table's smallest unit, not in cents: $0.05 at $0.50/$1 (a pot of $7.75 after rake went
@@ -20,7 +19,7 @@ from __future__ import annotations
 
 from hilo_cli.betting import Structure
 from hilo_cli.errors import DealError
-from hilo_cli.histories.archive import amounts_of, finish, largest_unit
+from hilo_cli.histories.archive import amounts_of, largest_unit, with_chip_unit
 from hilo_cli.histories.base import Currency, HandRecord, Reader, failed
 from hilo_cli.histories.fulltilt_lines import read_hand, starts_hand
 from hilo_cli.histories.records import record
@@ -67,7 +66,7 @@ def read_record(source: str, line: int, lines: list[str]) -> HandRecord:
         return failed(source, hand.line, hand.message, hand.id)
     hand.currency = currency(hand.header)
     try:
-        return finish(record(hand, GAME_NAMES, STRUCTURES), hand, chip_unit(hand))
+        return with_chip_unit(record(hand, GAME_NAMES, STRUCTURES), chip_unit(hand))
     except DealError as e:
         return failed(source, hand.line, e.message, hand.header.id)
 
