@@ -94,7 +94,7 @@ class _Reader:
     def read(self, lines: list[str]) -> SiteHand:
         header = read_header(lines[0])
         self.scale = 100 if header.currency else 1
-        hand = SiteHand(self.source, self.numbers[0], header, rake_printed=header.tournament)
+        hand = SiteHand(self.source, self.numbers[0], header, rake_printed=header.tournament, pots_printed=False)
         hand.end = self.numbers[-1]
         if header.currency:
             hand.currency = Currency(header.currency, "", 100, {"$": "USD", "€": "EUR", "£": "GBP"}[header.currency])
@@ -204,8 +204,12 @@ def detect(head: str) -> bool:
     return re.match(r"^Hand#[0-9A-F]+ - .* -- ", first) is not None
 
 
+START = re.compile(r"[ \t]*Hand#[0-9A-Za-z]+ - ")
+
+
 def starts_hand(line: str) -> bool:
-    return HEADER.match(line.strip().lstrip("\ufeff")) is not None
+    """Whether ``line`` is a hand's header (after spaces and tabs)."""
+    return START.match(line) is not None
 
 
 def read_record(source: str, line: int, raw: list[str]) -> HandRecord:

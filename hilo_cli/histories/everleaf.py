@@ -102,7 +102,7 @@ class _Reader:
         self.scale = 100 if currency else 1
         header = Header(id, game.group("game"), LIMITS[game.group("limit")], None, not currency, currency,
                         _amount(sb, self.scale), _amount(bb, self.scale))
-        hand = SiteHand(self.source, numbers[0], header, rake_printed=not currency)
+        hand = SiteHand(self.source, numbers[0], header, rake_printed=not currency, pots_printed=False)
         hand.end = numbers[-1]
         if currency:
             hand.currency = Currency(currency, "", 100, {"$": "USD", "€": "EUR", "£": "GBP"}[currency])
@@ -206,8 +206,12 @@ def detect(head: str) -> bool:
     return "Everleaf Gaming Game #" in head
 
 
+START = re.compile(r"[ \t]*Everleaf Gaming Game #\d+\s*$")
+
+
 def starts_hand(line: str) -> bool:
-    return HEADER.match(line.strip().lstrip("\ufeff")) is not None
+    """Whether ``line`` is a hand's header (after spaces and tabs)."""
+    return START.match(line) is not None
 
 
 def read_record(source: str, line: int, raw: list[str]) -> HandRecord:

@@ -311,9 +311,12 @@ def after_rake(pots: list[int], rake: int) -> list[int]:
     return out
 
 
+START = re.compile(r"[ \t]*(?:Full Tilt Poker|FullTiltPoker) Game #\d+: ")
+
+
 def starts_hand(line: str) -> bool:
-    """Whether ``line`` is a hand's header."""
-    return HEADER.match(line.lstrip("\ufeff \t")) is not None
+    """Whether ``line`` is a hand's header (after spaces and tabs)."""
+    return START.match(line) is not None
 
 
 def read_hand(source: str, line: int, raw: list[str], wanted: Callable[[Header], bool]) -> SiteHand | BadHand | None:
