@@ -51,6 +51,7 @@ import sys
 import traceback
 import unicodedata
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import NamedTuple
 
@@ -77,6 +78,13 @@ BAD_UTF8 = (b"\xff", b"\xfe", b"\xc3", b"\x80", b"\xed\xa0\x80", b"\xf4\x90\x80\
 HUGE = ("9" * 5000, str(10**20), "Infinity", "-{0}", "NaN", "1e400", "0" * 400 + "7", "{0}" * 40)
 _NUMBER = re.compile(r"\d+")
 _STARS_HAND = re.compile(r"[ \t]*PokerStars (?:Hand|Game) #\d")
+# Where a hand of each text site starts (after spaces and tabs): its header line.
+_STARTS = {
+    "pokerstars": _STARS_HAND,
+    "fulltilt": re.compile(r"[ \t]*(?:Full Tilt Poker|FullTiltPoker) Game #\d+: "),
+    "everleaf": re.compile(r"[ \t]*Everleaf Gaming Game #\d+\s*$"),
+    "cake": re.compile(r"[ \t]*Hand#[0-9A-Za-z]+ - "),
+}
 _PHH_HEADER = re.compile(r"[ \t]*\[[^\[\]]+\][ \t]*(?:#.*)?")
 
 
@@ -127,11 +135,28 @@ def _phh_bases(folder: Path) -> list[Base]:
     return files
 
 
+def _site_bases(folder: Path) -> list[Base]:
+    """A closed site's real files (issue 18), some of them UTF-16 with a byte-order mark (one cut in the
+    middle of its last character: kept as a replacement character, as the text the mutants start from)."""
+    def text(data: bytes) -> str:
+        if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+            return data.decode("utf-16", errors="replace")
+        return data.decode("utf-8-sig")
+
+    files = [Base(p.name, text(p.read_bytes())) for p in sorted(folder.glob("*.txt"))] if folder.is_dir() else []
+    if len(files) > 1:
+        files.append(Base("all-concatenated.txt", "\n\n".join(b.text for b in files)))
+    return files
+
+
+ARCHIVES = ("fulltilt", "everleaf", "cake")  # the closed sites' readers (issue 18)
 SETS: dict[str, tuple[str, Callable[[], list[Base]]]] = {
     "pokerstars": ("pokerstars", lambda: _stars_bases(DATA / "pokerstars")),
     "phh": ("phh", lambda: _phh_bases(DATA / "phh")),
     "pokerstars-shared": ("pokerstars", lambda: _stars_bases(SHARED / "pokerstars")),
     "phh-shared": ("phh", lambda: _phh_bases(SHARED / "phh")),
+    **{site: (site, partial(_stars_bases, DATA / site)) for site in ARCHIVES},
+    **{f"{site}-shared": (site, partial(_site_bases, SHARED / "sites" / site)) for site in ARCHIVES},
 }
 
 
@@ -346,8 +371,8 @@ def count_hands(data: bytes, reader: str) -> Hands:
     """Where each hand of a mutant is, by the rules of the module docstring."""
     text, is_text = decode(data)
     lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
-    if reader == "pokerstars":
-        starts = [n for n, line in enumerate(lines, 1) if _STARS_HAND.match(line)]
+    if reader in _STARTS:
+        starts = [n for n, line in enumerate(lines, 1) if _STARTS[reader].match(line)]
         before = lines[:starts[0] - 1] if starts else lines
         front = any(line.strip() for line in before)
     else:

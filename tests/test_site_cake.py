@@ -65,9 +65,11 @@ def test_the_returned_bet_and_a_lone_winners_muck() -> None:
     assert settlement is not None and {p.name: p.won for p in settlement.players}["Jo"] == 300
 
 
-def test_detect_claims_cake_files_only() -> None:
+def test_detect_finds_a_cake_hand_anywhere_in_the_head_and_claims_no_other_file() -> None:
     assert detect(text("split.txt")) == SITE
-    assert detect("Hand#12 - notes about a hand\n") is None
+    assert detect("exported by a tracker\n\n" + text("split.txt")) == SITE  # was "not a hand history"
+    assert detect("Hand #12 - notes about a hand\n") is None
+    assert detect(own("pokerstars", "quartered.txt")) == "pokerstars"
 
 
 def test_tampered_payouts_name_the_likely_reason() -> None:

@@ -198,13 +198,14 @@ class _Reader:
             raise InputError(f"cannot read the action {quote(line)}")
 
 
-def detect(head: str) -> bool:
-    """Cake text starts with a Cake hand header (``Hand#`` and a hexadecimal id, after blank lines)."""
-    first = head.lstrip("\ufeff \t\r\n").split("\n", 1)[0]
-    return re.match(r"^Hand#[0-9A-F]+ - .* -- ", first) is not None
-
-
 START = re.compile(r"[ \t]*Hand#[0-9A-Za-z]+ - ")
+_DETECT = re.compile(r"^[ \t]*Hand#[0-9A-Za-z]+ - ", re.MULTILINE)
+
+
+def detect(head: str) -> bool:
+    """Cake text holds a line that starts a Cake hand (``Hand#``, the hand's id and `` - ``; the first
+    line of a file need not be one)."""
+    return _DETECT.search(head) is not None
 
 
 def starts_hand(line: str) -> bool:
