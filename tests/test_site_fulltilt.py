@@ -114,6 +114,13 @@ def test_the_2006_header_observers_and_two_showdown_lines() -> None:
     assert detect(text("old-2006.txt")) == SITE
 
 
+def test_chat_of_a_player_whose_name_starts_with_another_seated_name_is_chat() -> None:
+    seated = "Seat 2: Bob ($15.50)\nSeat 3: Bob Smith ($9), is sitting out"
+    chat = text("split.txt").replace("Seat 2: Bob ($15.50)", seated)
+    chat = chat.replace("Cy checks\n", "Cy checks\nBob Smith: nice hand\nBob Smith (Observer): hi\n", 1)
+    assert [s for _, s, _ in verdicts(SITE, chat)] == ["ok"]  # was "cannot read the action 'Bob Smith: ...'"
+
+
 def test_a_utf16_export_with_a_byte_order_mark_is_read(tmp_path: Path) -> None:
     path = tmp_path / "export.txt"
     path.write_bytes(codecs.BOM_UTF16_LE + text("split.txt").replace("\n", "\r\n").encode("utf-16-le"))

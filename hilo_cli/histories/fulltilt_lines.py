@@ -174,10 +174,12 @@ class _Reader:
                 if not stud and street:
                     self._board(hand, name, m.group("cards"), number, street)
                 continue
+            if " (Observer): " in line or any(line.startswith(n + ": ") for n in self.names):
+                continue  # chat, an observer's or a player's ("Bob Smith: hi" is not Bob's action)
             name = next((n for n in self.names if line.startswith(n + " ")), None)
             if name is not None:
                 self._action(hand, name, line[len(name) + 1:].strip(), line, number, street)
-            elif not any(n for n in self.names if line.startswith(n + ": ")):  # a player's chat
+            else:
                 self._line(hand, line, number, street)
         return len(lines) + 1
 
@@ -220,8 +222,8 @@ class _Reader:
         if m is not None:
             hand.button = digits(m.group("seat"), "the button seat", MAX_SEAT)
             return
-        if line == "No low hand qualified" or line.startswith("(") or " (Observer): " in line:
-            return  # a showdown's low written on a line of its own (2006), an observer's chat
+        if line == "No low hand qualified" or line.startswith("("):
+            return  # a showdown's low written on a line of its own (2006)
         at = line.find(" ")
         while at > 0:  # a note about someone not seated in this hand (sits down, adds chips)
             if _NOTES.match(line[at + 1:]):
