@@ -2,9 +2,11 @@
 traceback, gives one record per hand in file order, and the same bytes with ``--jobs 1`` and ``--jobs 2``
 (issue 16). A black box over the command, so it holds whatever the readers look like inside.
 
-**The mutants.** Four sets: ``pokerstars`` (tests/data/pokerstars/*.txt and all of them concatenated),
-``phh`` (tests/data/phh/*.phh, *.phhs, and a collection made of the .phh files), and the same for the
-real histories of ../shared/handhistories (``pokerstars-shared``, ``phh-shared``; skipped when absent).
+**The mutants.** Sets: ``pokerstars`` (tests/data/pokerstars/*.txt and all of them concatenated),
+``phh`` (tests/data/phh/*.phh, *.phhs, and a collection made of the .phh files), the closed sites'
+``fulltilt``, ``everleaf`` and ``cake`` (tests/data/<site>/*.txt, concatenated too), and the same for the
+real histories of ../shared/handhistories (``pokerstars-shared``, ``phh-shared``, ``fulltilt-shared``, ...;
+skipped when absent).
 Mutant ``n`` of a set is made by ``random.Random(f"{set}:{n}")`` alone, so it is the same mutant on every
 machine and whatever the count: its kind is ``KINDS[n % len(KINDS)]`` (lines deleted, duplicated,
 swapped, a line cut mid-way, the file cut short, hostile characters, numbers made huge, a 20,000-character
@@ -21,7 +23,8 @@ hands (a reader may also read it as cp1252, or report the bad bytes in their han
 or CR alone, numbered from 1. A line is blank when ``str.strip`` leaves nothing.
 
 * PokerStars: a hand starts at a line that begins (after spaces and tabs) with ``PokerStars Hand #`` or
-  ``PokerStars Game #`` and a digit, and runs to the next such line. Text before the first hand that is
+  ``PokerStars Game #`` and a digit, and runs to the next such line. Full Tilt, Everleaf and Cake alike,
+  at their own header lines (``_STARTS``). Text before the first hand that is
   not blank is one more "hand" (a bad one: it must be reported, not dropped).
 * PHH: a hand starts at each ``[table]`` header line (single brackets, nothing after but a comment) and
   runs to the next; the lines before the first header that are not blank and not ``#`` comments are one
