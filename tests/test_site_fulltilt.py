@@ -38,7 +38,7 @@ from hypothesis import strategies as st
 from hilo_cli.checking import check
 from hilo_cli.cli import main
 from hilo_cli.histories import detect
-from hilo_cli.histories.fulltilt_lines import after_rake
+from hilo_cli.histories.fulltilt_lines import after_rake, read_header
 
 SITE = "fulltilt"
 
@@ -119,6 +119,23 @@ def test_chat_of_a_player_whose_name_starts_with_another_seated_name_is_chat() -
     chat = text("split.txt").replace("Seat 2: Bob ($15.50)", seated)
     chat = chat.replace("Cy checks\n", "Cy checks\nBob Smith: nice hand\nBob Smith (Observer): hi\n", 1)
     assert [s for _, s, _ in verdicts(SITE, chat)] == ["ok"]  # was "cannot read the action 'Bob Smith: ...'"
+
+
+@pytest.mark.parametrize("header, game, mixed", [
+    ("Table Echo (6 max) (HORSE) - $2.50/$5 - Limit Razz", "Razz", "HORSE"),
+    ("Table Echo (6 max) - $2.50/$5 - HORSE (Limit Stud H/L)", "Stud H/L", "HORSE"),
+    ("Table Echo (6 max) - $2.50/$5 - 10-Game (Limit Omaha H/L)", "Omaha H/L", "10-Game"),
+    ("Table Echo (6 max) - $2.50/$5 - Limit Omaha H/L", "Omaha H/L", None),
+])
+def test_a_mixed_tables_game_and_name(header: str, game: str, mixed: str | None) -> None:
+    read = read_header(f"Full Tilt Poker Game #1: {header} - 11:00:00 ET - 2011/04/07")
+    assert (read.game, read.limit, read.mixed, read.small, read.big) == (game, "Limit", mixed, 250, 500)
+
+
+def test_a_mixed_tables_other_game_is_not_checkable_naming_the_table() -> None:
+    razz = text("mixed-10-game.txt").replace("(6 max) - $2.50/$5 Ante $0.40 - Limit Razz",
+                                             "(6 max) - $2.50/$5 Ante $0.40 - HORSE (Limit Razz)")
+    assert verdicts(SITE, razz)[0][1:] == ("not-checkable", "Razz Limit (HORSE table) is not a game hilo plays")
 
 
 def test_a_utf16_export_with_a_byte_order_mark_is_read(tmp_path: Path) -> None:

@@ -30,7 +30,9 @@ _STAKES = re.compile(rf"^(?P<sb>{_AMOUNT})/(?P<bb>{_AMOUNT})(?: Ante (?P<ante>{_
 _GAME = re.compile(r"^(?P<limit>FL|Fixed Limit|Limit|PL|Pot Limit|NL|No Limit) (?P<game>.+)$")
 LIMITS = {"FL": "Limit", "Fixed Limit": "Limit", "Limit": "Limit", "PL": "Pot Limit", "Pot Limit": "Pot Limit",
           "NL": "No Limit", "No Limit": "No Limit"}
-_MIXED = re.compile(r"\((?P<mixed>HORSE|HOSE|HA|\d+ Game|[\w ]*Mixed[\w ]*)\)")
+_MIXED_NAMES = r"HORSE|HOSE|HA|\d+[ -]Game|[\w ]*Mixed[\w ]*"
+_MIXED = re.compile(rf"\((?P<mixed>{_MIXED_NAMES})\)")  # the table's tag: "Table T (6 max) (HORSE)"
+_WRAPPED = re.compile(rf"^(?P<mixed>{_MIXED_NAMES}) \((?P<game>.+)\)$")  # "HORSE (Limit Razz)"
 SEAT = re.compile(rf"^Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>{_AMOUNT})\)(?P<out>, is sitting out)?\s*$")
 STREET = re.compile(r"^\*\*\* (?P<name>[A-Za-z0-9 ]+?) \*\*\*(?P<cards>.*)$")
 _BRACKETS = re.compile(r"\[([^\]]*)\]")
@@ -70,6 +72,12 @@ def read_header(line: str) -> Header:
     if m is None:
         raise InputError("not a Full Tilt hand header (expected 'Full Tilt Poker Game #N: ...')")
     id, parts = m.group("id"), m.group("rest").split(" - ")
+    mixed = _MIXED.search(parts[0])
+    named = mixed.group("mixed") if mixed else None
+    for i, part in enumerate(parts[1:], 1):
+        wrapped = _WRAPPED.match(part)
+        if wrapped is not None:
+            named, parts[i] = wrapped.group("mixed"), wrapped.group("game")
     stakes = next((s for s in map(_STAKES.match, parts[1:]) if s), None)
     game = next((g for g in map(_GAME.match, parts[1:]) if g), None)
     if stakes is None:
@@ -79,10 +87,9 @@ def read_header(line: str) -> Header:
     sb, bb = stakes.group("sb"), stakes.group("bb")
     currency = sb[0] if sb[0] in "$€£" else ""
     scale = 100 if currency else 1
-    mixed = _MIXED.search(parts[0])
     tournament = ", Table " in parts[0] or not currency
-    return Header(id, game.group("game").strip(), LIMITS[game.group("limit")], mixed.group("mixed") if mixed else None,
-                  tournament, currency, money(sb, scale), money(bb, scale))
+    return Header(id, game.group("game").strip(), LIMITS[game.group("limit")], named, tournament, currency,
+                  money(sb, scale), money(bb, scale))
 
 
 class _Reader:
