@@ -1,9 +1,7 @@
 """What the readers of closed sites' archives (Full Tilt, Everleaf, Cake) share beyond the base (issue 18).
 
-* the **chip unit** the site divided pots in (Full Tilt: the table's smallest unit, RULES §4.2), put on
-  the replayable ``Hand`` that ``records.record`` makes (``with_chip_unit``, ``largest_unit``);
-* a site that prints **no summary** (Everleaf, Cake): its award lines stand for the summary's "won"
-  (``without_summary``);
+* the **chip unit** the site divided pots in (Full Tilt: the table's smallest unit, RULES §4.2), found
+  from the amounts of a hand (``largest_unit``) and set on ``SiteHand.chip_unit``;
 * lines that start with a seated player's name, with or without a colon (``speaker``), and whether a
   "mucks" is a muck at a showdown or a lone winner not showing (``live``).
 """
@@ -12,25 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from hilo_cli.histories.base import HandRecord
 from hilo_cli.histories.site import SiteHand
-from hilo_cli.histories.summary import collected
-
-
-def with_chip_unit(rec: HandRecord, chip_unit: int) -> HandRecord:
-    """``rec`` (from ``records.record``) with its pots divided in ``chip_unit`` (RULES §4.2): the unit the
-    site divided in, where it is not the hand's smallest unit (``records.record`` sets none)."""
-    if rec.hand is None or chip_unit == 1:
-        return rec
-    return rec._replace(hand=rec.hand._replace(chip_unit=chip_unit))
-
-
-def without_summary(hand: SiteHand) -> SiteHand:
-    """A hand of a site that prints no summary (Everleaf, Cake): no "won" figures to hold the award lines
-    against, so the award lines stand for them (``records.record`` would read the missing summary as
-    one that says each player won nothing)."""
-    hand.won = collected(hand.collects)
-    return hand
 
 
 def largest_unit(candidate: int, amounts: Iterable[int], ladder: tuple[int, ...]) -> int:

@@ -34,7 +34,7 @@ from hilo_cli.bounds import MAX_SEAT, MAX_SEATS, digits, quote
 from hilo_cli.cards import Card
 from hilo_cli.errors import DealError, HiloError, InputError
 from hilo_cli.histories.amounts import money
-from hilo_cli.histories.archive import live, speaker, without_summary
+from hilo_cli.histories.archive import live, speaker
 from hilo_cli.histories.base import Currency, HandRecord, Reader, failed
 from hilo_cli.histories.records import record
 from hilo_cli.histories.site import Collect, Header, Seat, SiteHand, cards_of
@@ -223,7 +223,8 @@ def read_record(source: str, line: int, raw: list[str]) -> HandRecord:
     reader = _Reader(source, numbers, lines)
     try:
         hand = reader.read()
-        return record(without_summary(hand), GAME_NAMES, STRUCTURES)
+        hand.won_printed = False  # no summary: nothing to hold the award lines against
+        return record(hand, GAME_NAMES, STRUCTURES)
     except HiloError as e:
         id = HEADER.match(lines[0])
         where = reader.number if not isinstance(e, DealError) else numbers[0]

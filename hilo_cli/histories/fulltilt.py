@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from hilo_cli.betting import Structure
 from hilo_cli.errors import DealError
-from hilo_cli.histories.archive import amounts_of, largest_unit, with_chip_unit
+from hilo_cli.histories.archive import amounts_of, largest_unit
 from hilo_cli.histories.base import Currency, HandRecord, Reader, failed
 from hilo_cli.histories.fulltilt_lines import read_hand, starts_hand
 from hilo_cli.histories.records import record
@@ -66,7 +66,8 @@ def read_record(source: str, line: int, lines: list[str]) -> HandRecord:
         return failed(source, hand.line, hand.message, hand.id)
     hand.currency = currency(hand.header)
     try:
-        return with_chip_unit(record(hand, GAME_NAMES, STRUCTURES), chip_unit(hand))
+        hand.chip_unit = chip_unit(hand)
+        return record(hand, GAME_NAMES, STRUCTURES)
     except DealError as e:
         return failed(source, hand.line, e.message, hand.header.id)
 

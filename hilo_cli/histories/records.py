@@ -57,7 +57,8 @@ def record(hand: SiteHand, games: Mapping[str, str], structures: Mapping[str, St
                              "at a showdown")
     game = GAMES[name]
     paid = collected(hand.collects)
-    found = [*hand.disagreements, *(f for f in (board_disagreement(hand), won_disagreement(paid, hand.won)) if f)]
+    won = won_disagreement(paid, hand.won) if hand.won_printed else None
+    found = [*hand.disagreements, *(f for f in (board_disagreement(hand), won) if f)]
     by_pot, halves = _paid_by_pot(hand, found)
     players = players_in(hand)
     shown = _shown_in_summary(hand, players)
@@ -75,7 +76,7 @@ def record(hand: SiteHand, games: Mapping[str, str], structures: Mapping[str, St
         game, structure, tuple(players), tuple(stacks[p] for p in players), actions,
         seats=tuple(seats[p] for p in players), button=hand.button if game.board_cards else None,
         bring_in=bring_in, small_bet=small, big_bet=big, check_turns=game.board_cards > 0, id=id,
-        qualifier=8 if game.split else None)
+        qualifier=8 if game.split else None, chip_unit=hand.chip_unit)
     summary = None
     if hand.total is not None:
         summary = Summary(hand.total, hand.rake, tuple(hand.printed_pots), dict(hand.uncalled))
