@@ -141,7 +141,7 @@ def all_in(replayed: Replayed, deal: Deal, paid: Mapping[str, int], hand: Hand) 
 def _figures(spot: Deal, rake: tuple[int, ...], paid: Mapping[str, int], street: str) -> AllIn:
     """Each live player's expected chips on ``spot``: one ``equity`` run, or one per pot after its rake."""
     if not any(rake):
-        run = equity(spot)
+        run = _equity(spot)
         expected = {p.name: p.expected_chips or Fraction(0) for p in run.players}
         return _all_in(spot, street, expected, [run], paid)
     pots, _ = build_pots({p.name: p.contributed or 0 for p in spot.players}, {p.name for p in spot.players if p.folded})
@@ -153,11 +153,18 @@ def _figures(spot: Deal, rake: tuple[int, ...], paid: Mapping[str, int], street:
             expected[pot.eligible[0]] += amount
             continue
         alone = tuple(p._replace(contributed=None, folded=p.name not in pot.eligible) for p in spot.players)
-        run = equity(spot._replace(players=alone, pot=amount))
+        run = _equity(spot._replace(players=alone, pot=amount))
         runs.append(run)
         for p in run.players:
             expected[p.name] += p.expected_chips or Fraction(0)
     return _all_in(spot, street, expected, runs, paid)
+
+
+def _equity(spot: Deal) -> Equity:
+    """``equity`` on a spot, the numpy way for the Omaha games: exact either way and the same figures, but
+    in a run of many hands numpy is imported once, and settling a flop's runouts one by one costs ten
+    times more (``equity.method_for`` weighs the import against one run)."""
+    return equity(spot, method="vector" if spot.game.hole_used == 2 else None)
 
 
 def _all_in(spot: Deal, street: str, expected: dict[str, Fraction], runs: list[Equity],

@@ -84,13 +84,20 @@ def added(found: AllIn | None, currency: Currency | None, fmt: OutputFormat) -> 
 
 # -- the summary ------------------------------------------------------------------------------------------
 
-HEAD = ("player", "hands", "all in", "chips won", "all-in adjusted", "difference")
+HEAD = ("player", "currency", "hands", "all in", "chips won", "all-in adjusted", "difference")
+
+
+def unit(currency: Currency | None) -> str:
+    """A currency's name for people: its code (USD), else its sign ($), else chips."""
+    if currency is None:
+        return "chips"
+    return currency.code or (currency.before + currency.after).strip() or "chips"
 
 
 def _cells(row: Row) -> tuple[str, ...]:
     c = row.currency
-    return (shown(row.name), f"{row.hands:,}", f"{row.all_in:,}", amount(row.won, c), amount(row.adjusted, c),
-            amount(row.difference, c, sign=True))
+    return (shown(row.name), shown(unit(c)), f"{row.hands:,}", f"{row.all_in:,}", amount(row.won, c),
+            amount(row.adjusted, c), amount(row.difference, c, sign=True))
 
 
 def summary_text(luck: Luck) -> str:
@@ -104,7 +111,8 @@ def summary_text(luck: Luck) -> str:
         return "\n".join(lines) + "\n"
     widths = [max(len(r[i]) for r in rows) for i in range(len(HEAD))]
     for r in rows:
-        cells = [r[0].ljust(widths[0])] + [cell.rjust(w) for cell, w in zip(r[1:], widths[1:], strict=True)]
+        cells = [r[0].ljust(widths[0]), r[1].ljust(widths[1])]
+        cells += [cell.rjust(w) for cell, w in zip(r[2:], widths[2:], strict=True)]
         lines.append("  ".join(cells).rstrip())
     if any(not r.exact for r in luck.rows()):
         lines.append("(some all-in pots were sampled: their expectations are estimates)")

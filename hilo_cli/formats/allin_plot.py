@@ -11,15 +11,7 @@ from __future__ import annotations
 from matplotlib.figure import Figure
 
 from hilo_cli.allin import Luck
-from hilo_cli.histories.base import Currency
-
-
-def _unit(currency: Currency | None) -> str:
-    if currency is None:
-        return "chips"
-    if currency.code:
-        return currency.code
-    return (currency.before + currency.after).strip() or "chips"
+from hilo_cli.formats.allin_out import unit as _unit
 
 
 def draw(luck: Luck, path: str) -> None:
