@@ -494,3 +494,63 @@ def test_a_plot_is_drawn_from_a_small_history_and_holds_its_series(tmp_path: Pat
     result = CliRunner().invoke(main, ["check", "--plot", str(png), "--player", "Bob", str(path)])
     assert result.exit_code == 0, result.output
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_a_loser_who_mucks_a_known_hand_still_had_its_equity() -> None:
+    """At the all-in the mucked hand was live: its share of the expectation is its, its payout nothing."""
+    text = (DATA / "phh" / "plo8-side-pots.phh").read_text(encoding="utf-8")
+    mucked = text.replace("'p2 sm 3c4h9s9d'", "'p2 sm'").replace("finishing_stacks = [280, 450, 2570]",
+                                                                   "finishing_stacks = [280, 0, 3020]")
+    shown, hidden = luck_of(text, "a.phh"), luck_of(mucked, "b.phh")
+    assert shown.all_in is not None and hidden.all_in is not None
+    assert [(p.name, p.expected_chips) for p in shown.all_in.players] == \
+        [(p.name, p.expected_chips) for p in hidden.all_in.players]
+    bob = next(p for p in hidden.all_in.players if p.name == "Bob")
+    assert bob.won == 0 and bob.difference == bob.expected_chips > 0
+
+
+def test_worker_processes_give_the_same_summary(tmp_path: Path) -> None:
+    path = _folder(tmp_path, 4)
+    one = CliRunner().invoke(main, ["check", "--all-in", "--format", "json", str(path)]).stdout
+    two = CliRunner().invoke(main, ["check", "--all-in", "--jobs", "2", "--format", "json", str(path)]).stdout
+    assert one == two and "all_in_summary" in one.splitlines()[-1]
+
+
+SAMPLE = DATA / "allin" / "pokerstars-all-in.txt"
+
+
+def sample_history(count: int = 30, seed: int = 20) -> str:
+    """The README's sample: ``count`` random all-in hands, Ann the hero (``Dealt to``)."""
+    rng = random.Random(seed)
+    return "".join(pokerstars(make_spot(rng), n) for n in range(count))
+
+
+def test_the_readme_sample_is_the_generators() -> None:
+    """tests/data/allin/pokerstars-all-in.txt is written by ``sample_history`` (python -c "import sys;
+    sys.path.insert(0, 'tests'); from test_allin import *; SAMPLE.write_text(sample_history())")."""
+    assert SAMPLE.read_text(encoding="utf-8") == sample_history()
+
+
+def test_the_readme_shows_the_samples_summary_as_hilo_prints_it() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    block = readme.split("$ hilo check --all-in tests/data/allin/pokerstars-all-in.txt\n...\n", 1)[1].split("```")[0]
+    printed = CliRunner().invoke(main, ["check", "--all-in", str(SAMPLE.relative_to(ROOT))]).stdout
+    assert block.strip("\n") and printed.rstrip("\n").endswith(block.rstrip("\n"))
+    assert (ROOT / "docs" / "allin-luck.svg").stat().st_size > 5000
+
+
+def test_the_json_is_valid_against_the_schemas(tmp_path: Path) -> None:
+    from jsonschema import Draft202012Validator
+
+    schemas = {k: Draft202012Validator(json.loads((ROOT / "hilo_cli" / "schemas" / f"{k}.json").read_text()))
+               for k in ("check", "allin-summary")}
+    hidden = (DATA / "phh" / "plo8-side-pots.phh").read_text(encoding="utf-8").replace("3c4h9s9d", "????????", 1)
+    (tmp_path / "hidden.phh").write_text(hidden.replace("'p2 sm 3c4h9s9d', ", ""), encoding="utf-8")
+    for path in (SAMPLE, tmp_path / "hidden.phh", DATA / "pokerstars" / "run-twice.txt"):
+        lines = CliRunner().invoke(main, ["check", "--all-in", "--format", "json", str(path)]).stdout.splitlines()
+        for line in lines:
+            value = json.loads(line)
+            kind = "allin-summary" if "all_in_summary" in value else "check"
+            errors = list(schemas[kind].iter_errors(value))
+            assert not errors, (path, errors[0].message)
+        assert "all_in" in json.loads(lines[0])

@@ -103,7 +103,8 @@ def _cells(row: Row) -> tuple[str, ...]:
 def summary_text(luck: Luck) -> str:
     """The closing summary: the counts, then a row per player (and currency) in a table."""
     why = "; ".join(f"{shown(k)}: {n:,}" for k, n in sorted(luck.why.items()))
-    lines = [f"all-in summary: {luck.hands:,} hands, {luck.all_in:,} all in with cards to come, "
+    hands = f"{luck.hands:,} hand{'' if luck.hands == 1 else 's'}"
+    lines = [f"all-in summary: {hands}, {luck.all_in:,} all in with cards to come, "
              f"{luck.not_computable:,} not computable" + (f" ({why})" if why else "")]
     rows = [HEAD, *(_cells(r) for r in luck.rows())]
     if len(rows) == 1:
