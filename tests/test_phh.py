@@ -130,7 +130,7 @@ def test_detection() -> None:
 
 def test_an_unknown_input_format_is_an_error_record_not_a_traceback() -> None:
     records = list(read("h.txt", "PokerStars Hand #1: Omaha", "no-such-site"))
-    assert records[0].error == "unknown input format 'no-such-site' (known: phh, pokerstars)"
+    assert records[0].error == "unknown input format 'no-such-site' (known: phh, pokerstars, winamax, winning)"
 
 
 SHARED_FILES = sorted(SHARED.glob("*.phh")) if SHARED.is_dir() else []

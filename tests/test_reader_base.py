@@ -114,19 +114,19 @@ def test_a_readers_own_encoding_and_what_it_cannot_read(monkeypatch: pytest.Monk
 
 def test_detect_choices_suffixes_and_the_unknown_file_error_come_from_the_registry(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    assert histories.input_formats() == ["phh", "pokerstars"]
+    assert histories.input_formats() == ["phh", "pokerstars", "winamax", "winning"]
     assert histories.suffixes() == (".phh", ".phhs", ".txt")
     (unknown,) = records_of(b"hello\n")
-    assert unknown.error == ("not a hand history hilo reads (PHH or PokerStars); "
-                             "give --input-format phh|pokerstars")
+    assert unknown.error == ("not a hand history hilo reads (PHH, PokerStars, Winamax or Winning Poker Network); "
+                             "give --input-format phh|pokerstars|winamax|winning")
     registered = {**histories.readers(), "fake": _fake()}
     monkeypatch.setattr(histories, "readers", lambda: registered)
-    assert histories.input_formats() == ["fake", "phh", "pokerstars"]
+    assert histories.input_formats() == ["fake", "phh", "pokerstars", "winamax", "winning"]
     assert histories.suffixes() == (".fake", ".phh", ".phhs", ".txt")
     assert histories.detect("FAKE 1\n") == "fake" and histories.detect(QUARTERED) == "pokerstars"
     (unknown,) = records_of(b"hello\n")
-    assert unknown.error == ("not a hand history hilo reads (Fake Poker, PHH or PokerStars); "
-                             "give --input-format fake|phh|pokerstars")
+    assert unknown.error == ("not a hand history hilo reads (Fake Poker, PHH, PokerStars, Winamax or Winning Poker "
+                             "Network); give --input-format fake|phh|pokerstars|winamax|winning")
 
 
 def test_check_help_and_choices_name_every_reader() -> None:
