@@ -90,3 +90,16 @@ def _take(hand: SiteHand, name: str, extra: int, label: str) -> None:
     if paid > extra:
         hand.collects.insert(at, Collect(first.line, name, paid - extra, top, label if top == 0 else first.label,
                                          first.run))
+
+
+def pots_as_paid(hand: SiteHand) -> None:
+    """Where the summary lists no pots but the award lines name side pots, each pot as the awards pay it
+    (main pot first, runs added together), so that the checker can hold each pot against the pot the
+    actions build: a pot paid more than went into it, a pot never paid, awards that do not add up to
+    Total pot less the rake are each the site's own inconsistency (RULES §5.1, §13)."""
+    if hand.printed_pots or not any(c.pot for c in hand.collects):
+        return
+    pots = [0] * (max(c.pot for c in hand.collects) + 1)
+    for c in hand.collects:
+        pots[c.pot] += c.amount
+    hand.printed_pots = pots

@@ -28,7 +28,7 @@ from hilo_cli.errors import HiloError, InputError
 from hilo_cli.histories.amounts import money
 from hilo_cli.histories.base import Currency
 from hilo_cli.histories.site import BadHand, Collect, Header, Line, Seat, SiteHand, cards_of
-from hilo_cli.histories.uncalled import fold_back
+from hilo_cli.histories.uncalled import fold_back, pots_as_paid
 
 HEADER = re.compile(
     r"^Winamax Poker - (?P<kind>.+?) - HandId: #(?P<id>[\d-]+) - (?P<game>.+?) "
@@ -115,6 +115,7 @@ class HandReader:
         if hand.total is None:
             raise self.fail(f"hand #{header.id} is cut short: no 'Total pot' line in a summary")
         fold_back(hand)
+        pots_as_paid(hand)
         return hand
 
     def _read_lines(self, hand: SiteHand) -> None:

@@ -27,7 +27,7 @@ from hilo_cli.errors import HiloError, InputError
 from hilo_cli.histories.amounts import money
 from hilo_cli.histories.base import Currency
 from hilo_cli.histories.site import BadHand, Collect, Header, Line, Seat, SiteHand, cards_of
-from hilo_cli.histories.uncalled import fold_back
+from hilo_cli.histories.uncalled import fold_back, pots_as_paid
 
 HEADER = re.compile(
     r"^(?:Game )?Hand #(?P<id>\d+) - (?:(?P<tournament>(?:[$\d.,K]+ GTD )?Tournament #\d+) - )?"
@@ -114,6 +114,7 @@ class HandReader:
             # A walk: the summary's "won" is the only award the site prints.
             hand.collects.extend(Collect(hand.end, n, w, 0, "pot", 0) for n, w in hand.won.items() if w)
         fold_back(hand)
+        pots_as_paid(hand)
         return hand
 
     def _read_lines(self, hand: SiteHand) -> None:
