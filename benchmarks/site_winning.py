@@ -1,11 +1,12 @@
-"""Winning Poker Network hands per second (the current format): the reader alone, and read + replay + settle + compare (``hilo check``'s
-work per hand), in-process, on a generated file of the project's own Winning hands.
+"""Winning Poker Network hands per second (the current format): the reader alone, and read + replay +
+settle + compare (``hilo check``'s work per hand), in-process, on a generated file of the project's own
+Winning hands.
 
     python benchmarks/site_winning.py [--hands 20000] [--seed 1]
 
-The hands are tests/data/winning/ (bad-input and the UTF-16 old format left out) repeated with new hand numbers and each copy's
-suits renamed at random (the same renaming through a whole hand: the same verdict). Nothing asserts a
-time; it prints figures. Run it ``nice``d on a shared machine.
+The hands are tests/data/winning/ (bad-input and the UTF-16 old format left out) repeated with new hand
+numbers and each copy's suits renamed at random (the same renaming through a whole hand: the same
+verdict). Nothing asserts a time; it prints figures. Run it ``nice``d on a shared machine.
 """
 
 from __future__ import annotations
