@@ -2,9 +2,11 @@
 traceback, gives one record per hand in file order, and the same bytes with ``--jobs 1`` and ``--jobs 2``
 (issue 16). A black box over the command, so it holds whatever the readers look like inside.
 
-**The mutants.** Four sets: ``pokerstars`` (tests/data/pokerstars/*.txt and all of them concatenated),
+**The mutants.** Eight sets: ``pokerstars`` (tests/data/pokerstars/*.txt and all of them concatenated),
+``winamax`` and ``winning`` (tests/data/winamax/, tests/data/winning/, the same way),
 ``phh`` (tests/data/phh/*.phh, *.phhs, and a collection made of the .phh files), and the same for the
-real histories of ../shared/handhistories (``pokerstars-shared``, ``phh-shared``; skipped when absent).
+real histories of ../shared/handhistories (``pokerstars-shared``, ``phh-shared``, ``winamax-shared``,
+``winning-shared``; skipped when absent).
 Mutant ``n`` of a set is made by ``random.Random(f"{set}:{n}")`` alone, so it is the same mutant on every
 machine and whatever the count: its kind is ``KINDS[n % len(KINDS)]`` (lines deleted, duplicated,
 swapped, a line cut mid-way, the file cut short, hostile characters, numbers made huge, a 20,000-character
@@ -23,6 +25,9 @@ or CR alone, numbered from 1. A line is blank when ``str.strip`` leaves nothing.
 * PokerStars: a hand starts at a line that begins (after spaces and tabs) with ``PokerStars Hand #`` or
   ``PokerStars Game #`` and a digit, and runs to the next such line. Text before the first hand that is
   not blank is one more "hand" (a bad one: it must be reported, not dropped).
+* Winamax and Winning, the same way: a hand starts at ``Winamax Poker - ``; at ``Hand #`` or ``Game Hand #``
+  and a digit, or at ``Game started at: `` (Winning's older format, UTF-16 in its files: its base text is
+  the file decoded, a stray last byte left out).
 * PHH: a hand starts at each ``[table]`` header line (single brackets, nothing after but a comment) and
   runs to the next; the lines before the first header that are not blank and not ``#`` comments are one
   hand (a ``.phh`` hand, or what a ``.phh`` put in front of a collection by ``cat``).
@@ -77,6 +82,10 @@ BAD_UTF8 = (b"\xff", b"\xfe", b"\xc3", b"\x80", b"\xed\xa0\x80", b"\xf4\x90\x80\
 HUGE = ("9" * 5000, str(10**20), "Infinity", "-{0}", "NaN", "1e400", "0" * 400 + "7", "{0}" * 40)
 _NUMBER = re.compile(r"\d+")
 _STARS_HAND = re.compile(r"[ \t]*PokerStars (?:Hand|Game) #\d")
+# Where a hand of the other sites starts: Winamax's header; Winning's "Hand #N" (or "Game Hand #N") and
+# its older format's "Game started at: ".
+_SITE_HAND = {"winamax": re.compile(r"[ \t]*Winamax Poker - "),
+              "winning": re.compile(r"[ \t]*(?:(?:Game )?Hand #\d|Game started at: )")}
 _PHH_HEADER = re.compile(r"[ \t]*\[[^\[\]]+\][ \t]*(?:#.*)?")
 
 
@@ -127,11 +136,29 @@ def _phh_bases(folder: Path) -> list[Base]:
     return files
 
 
+def _site_bases(folder: Path) -> list[Base]:
+    """A site's files (UTF-16 ones decoded, a stray last byte left out), and all of them concatenated."""
+    found = sorted(folder.glob("*.txt"))
+    files = []
+    for p in found:
+        raw = p.read_bytes()
+        utf16 = raw.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE))
+        text = raw.decode("utf-16", "ignore") if utf16 else raw.decode("utf-8-sig")
+        files.append(Base(p.name, text.replace("\r\n", "\n")))  # LF, as the mutations of line ends expect
+    if len(files) > 1:
+        files.append(Base("all-concatenated.txt", "\n\n".join(b.text for b in files)))
+    return files
+
+
 SETS: dict[str, tuple[str, Callable[[], list[Base]]]] = {
     "pokerstars": ("pokerstars", lambda: _stars_bases(DATA / "pokerstars")),
     "phh": ("phh", lambda: _phh_bases(DATA / "phh")),
+    "winamax": ("winamax", lambda: _site_bases(DATA / "winamax")),
+    "winning": ("winning", lambda: _site_bases(DATA / "winning")),
     "pokerstars-shared": ("pokerstars", lambda: _stars_bases(SHARED / "pokerstars")),
     "phh-shared": ("phh", lambda: _phh_bases(SHARED / "phh")),
+    "winamax-shared": ("winamax", lambda: _site_bases(SHARED / "sites" / "winamax")),
+    "winning-shared": ("winning", lambda: _site_bases(SHARED / "sites" / "winning")),
 }
 
 
@@ -346,8 +373,9 @@ def count_hands(data: bytes, reader: str) -> Hands:
     """Where each hand of a mutant is, by the rules of the module docstring."""
     text, is_text = decode(data)
     lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
-    if reader == "pokerstars":
-        starts = [n for n, line in enumerate(lines, 1) if _STARS_HAND.match(line)]
+    if reader in ("pokerstars", *_SITE_HAND):
+        start = _STARS_HAND if reader == "pokerstars" else _SITE_HAND[reader]
+        starts = [n for n, line in enumerate(lines, 1) if start.match(line)]
         before = lines[:starts[0] - 1] if starts else lines
         front = any(line.strip() for line in before)
     else:

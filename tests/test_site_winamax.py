@@ -131,7 +131,9 @@ def test_bad_hands_are_errors_at_their_line_and_the_others_are_still_read() -> N
 def test_a_broken_header_or_amount_is_an_error_not_a_traceback() -> None:
     text = own("split.txt").decode("utf-8")
     for bad in (text.replace("(0.50€/1€)", "(0.50€)"), text.replace("bets 5€", "bets 5.001€"),
-                text.replace("Seat 3: Cy (100€)", "Seat 3: Cy (lots)"), text.replace("[Kh]", "[Kx]")):
+                text.replace("Seat 3: Cy (100€)", "Seat 3: Cy (lots)"), text.replace("[Kh]", "[Kx]"),
+                text.replace("Dealt to Alice [As 2s Kd Qc]", "Dealt to Alice [As 2s"),
+                text.replace("Cy shows [9h 9c Jd Td]", "Cy shows [9h 9c")):
         ((_, _, status, why),) = verdicts_of(bad.encode("utf-8"))
         assert status == "error" and why, why
 

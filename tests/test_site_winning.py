@@ -83,7 +83,7 @@ def test_both_formats_are_winning_and_no_other_reader_claims_them() -> None:
     assert histories.detect("PokerStars Hand #1: Omaha Hi/Lo Pot Limit ($0.50/$1 USD)\n") == "pokerstars"
     assert histories.detect("Winamax Poker - CashGame - HandId: #1-2-3 - Omaha Hi/Lo pot limit (1€/2€) - x\n") \
         == "winamax"
-    assert histories.detect("Hand #1 is a hand\n") is None
+    assert histories.detect("My Hand #1 was a flush\n") is None
 
 
 @pytest.mark.parametrize(("name", "expected"), [
@@ -142,6 +142,14 @@ def test_bad_hands_are_errors_at_their_line_and_the_others_are_still_read() -> N
         ("500000001", 1, "ok"), ("700000002", 53, "error"), ("700000003", 106, "error"), ("700000004", 108, "ok")]
     assert found[1][3] == "cannot read the action 'Cy dances a jig'"
     assert "cut short" in found[2][3]
+
+
+def test_lines_cut_short_are_errors_not_tracebacks() -> None:
+    text = own("split.txt").decode()
+    for bad in (text.replace("Dealt to Alice [As 2s Kd Qc]", "Dealt to Alice [As 2s"),
+                text.replace("Cy shows [9h 9c Jd Td]", "Cy shows [9h 9c"), text.replace("(No Limit)", "(No Lim")):
+        first = verdicts_of(bad.encode())[0]
+        assert first[2] == "error", first
 
 
 def test_old_format_bad_lines_are_errors_not_tracebacks() -> None:

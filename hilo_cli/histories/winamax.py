@@ -13,7 +13,7 @@ from hilo_cli.errors import DealError
 from hilo_cli.histories.base import HandRecord, Reader, failed
 from hilo_cli.histories.records import record
 from hilo_cli.histories.site import BadHand, Header
-from hilo_cli.histories.winamax_lines import HEADER, read_hand, starts_hand
+from hilo_cli.histories.winamax_lines import read_hand, starts_hand
 
 # The site's game names for the games hilo plays (RULES §6).
 GAME_NAMES: dict[str, str] = {
@@ -29,9 +29,8 @@ STRUCTURES: dict[str, Structure] = {"Fixed Limit": "fixed", "Pot Limit": "pot", 
 
 
 def detect(head: str) -> bool:
-    """Winamax text starts with its hand header, "Winamax Poker - ... - HandId: #..." (after blank lines)."""
-    first = head.lstrip("\ufeff \t\r\n").split("\n", 1)[0].strip()
-    return HEADER.match(first) is not None
+    """Winamax text has a line that starts a hand ("Winamax Poker - ..."), as its hand headers do."""
+    return any(starts_hand(line) for line in head.split("\n"))
 
 
 def read_record(source: str, line: int, lines: list[str]) -> HandRecord:

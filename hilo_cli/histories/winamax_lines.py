@@ -60,8 +60,12 @@ CURRENCIES = {"€": Currency("", "€", 100, "EUR"), "$": Currency("$", "", 100
               "£": Currency("£", "", 100, "GBP")}
 
 
+_START = re.compile(r"[ \t]*Winamax Poker - ")
+
+
 def starts_hand(line: str) -> bool:
-    return line.startswith("Winamax Poker - ")
+    """Whether ``line`` starts a hand: it begins (after spaces) with "Winamax Poker - "."""
+    return _START.match(line) is not None
 
 
 def read_header(line: str) -> Header:
@@ -189,6 +193,8 @@ class HandReader:
         if name is None:
             raise InputError(f"cards dealt to {quote(body)}, who has no seat in this hand")
         found = _BRACKETS.findall(body[len(name):])
+        if not found:
+            raise InputError(f"cannot read the cards dealt in {quote(line)}")
         # Stud repeats the cards dealt before in a first bracket; cards not seen are "X".
         new = cards_of(" ".join(c for c in found[-1].split() if c != "X"), f"{name}'s cards")
         hand.dealt[name] = hand.dealt.get(name, ()) + new
@@ -215,7 +221,10 @@ class HandReader:
             return
         if rest.startswith("shows ["):
             if name not in hand.shows:  # a hi/lo hand is shown once per half
-                cards = cards_of(_BRACKETS.findall(rest)[0], f"{name}'s cards")
+                shown = _BRACKETS.findall(rest)
+                if not shown:
+                    raise InputError(f"cannot read the cards shown in {quote(line)}")
+                cards = cards_of(shown[0], f"{name}'s cards")
                 hand.shows[name] = cards
                 hand.actions.append(Line(number, self.street, name, "show", 0, None, False, line, cards))
             return

@@ -13,8 +13,6 @@ The summary's "won $x" can disagree with the award lines: the site's own inconsi
 
 from __future__ import annotations
 
-import re
-
 from hilo_cli.betting import Structure
 from hilo_cli.errors import DealError
 from hilo_cli.histories import winning_lines, winning_old
@@ -33,14 +31,12 @@ GAME_NAMES: dict[str, str] = {
 }
 OLD_UNREAD = frozenset({"Seven Cards Stud HiLow"})  # old-format stud: its street lines are not read here
 STRUCTURES: dict[str, Structure] = {"Fixed Limit": "fixed", "Pot Limit": "pot", "No Limit": "no"}
-_OLD_HEAD = re.compile(r"^Game started at: \d{4}/\d{1,2}/\d{1,2} [\d:]+\s*\nGame ID: \d+ ", re.MULTILINE)
 
 
 def detect(head: str) -> bool:
-    """A file that starts with a current-format hand header, or an old-format hand (its first two lines)."""
-    text = "\n".join(line.strip() for line in head.lstrip("\ufeff \t\r\n").split("\n") if line.strip())
-    first = text.split("\n", 1)[0]
-    return winning_lines.starts_hand(first) or _OLD_HEAD.match(text) is not None
+    """A file with a line that starts a hand of either format: "Hand #N" (or "Game Hand #N") at the start
+    of a line, or "Game started at: ". Broad: keep this reader after the sites' own headers in ``PLUGINS``."""
+    return any(starts_hand(line) for line in head.split("\n"))
 
 
 def starts_hand(line: str) -> bool:

@@ -61,8 +61,12 @@ STUD_STREETS = {"3rd STREET": 0, "4th STREET": 1, "5th STREET": 2, "6th STREET":
 DOLLARS = Currency("$", "", 100, "USD")
 
 
+_START = re.compile(r"[ \t]*(?:Game )?Hand #\d")
+
+
 def starts_hand(line: str) -> bool:
-    return line.startswith(("Hand #", "Game Hand #")) and HEADER.match(line.strip()) is not None
+    """Whether ``line`` starts a hand: it begins (after spaces) with "Hand #" (or "Game Hand #") and a digit."""
+    return _START.match(line) is not None
 
 
 def read_header(line: str) -> Header:
@@ -203,6 +207,8 @@ class HandReader:
         if name is None:
             raise InputError(f"cards dealt to {quote(body)}, who has no seat in this hand")
         found = _BRACKETS.findall(body[len(name):])
+        if not found:
+            raise InputError(f"cannot read the cards dealt in {quote(line)}")
         new = cards_of(found[-1], f"{name}'s cards")  # stud repeats the cards dealt before in a first bracket
         hand.dealt[name] = hand.dealt.get(name, ()) + new
         hand.actions.append(Line(number, self.street, name, "dealt", 0, None, False, line, new))
@@ -226,7 +232,10 @@ class HandReader:
             return
         if rest.startswith("shows ["):
             if name not in hand.shows:  # shown again at a second run's showdown
-                cards = cards_of(_BRACKETS.findall(rest)[0], f"{name}'s cards")
+                shown = _BRACKETS.findall(rest)
+                if not shown:
+                    raise InputError(f"cannot read the cards shown in {quote(line)}")
+                cards = cards_of(shown[0], f"{name}'s cards")
                 hand.shows[name] = cards
                 hand.actions.append(Line(number, self.street, name, "show", 0, None, False, line, cards))
             return

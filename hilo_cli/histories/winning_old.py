@@ -29,7 +29,6 @@ from hilo_cli.histories.base import Currency
 from hilo_cli.histories.site import BadHand, Collect, Header, Line, Seat, SiteHand, cards_of
 from hilo_cli.histories.uncalled import fold_back
 
-START = "Game started at: "
 GAME_ID = re.compile(r"^Game ID: (?P<id>\d+) (?P<sb>[\d.,]+)/(?P<bb>[\d.,]+) (?P<table>.*?) ?\((?P<game>[^()]+)\)"
                      r"(?: \d+-max)?$")
 BUTTON = re.compile(r"^Seat (?P<seat>\d+) is the button$")
@@ -50,8 +49,12 @@ VERBS = {"has small blind": "small blind", "has big blind": "big blind", "posts"
 PLAIN_DOLLARS = Currency("", "", 100, "USD")  # the site writes dollars as bare decimals
 
 
+_START = re.compile(r"[ \t]*Game started at: ")
+
+
 def starts_hand(line: str) -> bool:
-    return line.startswith(START)
+    """Whether ``line`` starts a hand: it begins (after spaces) with "Game started at: "."""
+    return _START.match(line) is not None
 
 
 def read_header(lines: list[str]) -> Header:
