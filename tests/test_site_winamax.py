@@ -100,6 +100,17 @@ def test_each_award_keeps_its_half_and_pot_and_money_is_written_as_the_site_does
     assert hand.currency.show(496) == "4.96€"
 
 
+def test_a_tournament_hand_plays_in_chips() -> None:
+    # The split hand as a tournament writes it: its header, and chips where the cash game has euros.
+    text = own("split.txt").decode().replace(
+        "CashGame", 'Tournament "Monster Stack" buyIn: 9€ + 1€ level: 3').replace("(0.50€/1€)", "(50/100)")
+    text = re.sub(r"(\d+(?:\.\d+)?)€", lambda m: str(round(float(m.group(1)) * 100)), text)
+    ((_, _, status, _),) = verdicts_of(text.encode())
+    hand = read_hand("t.txt", 1, text.split("\n"), lambda header: True)
+    assert isinstance(hand, SiteHand) and hand.header.tournament and hand.currency == Currency()
+    assert status == "ok" and (hand.total, hand.rake, hand.header.big) == (1650, 79, 100)
+
+
 def test_returned_chips_paid_inside_the_halves_are_taken_out_and_the_halves_merged() -> None:
     # Winamax prints no uncalled bet: Total pot 450 holds it, and the halves 225 + 225 pay it back.
     hand = site_hand("no-showdown.txt")

@@ -107,6 +107,18 @@ def test_rake_and_jackpot_fee_are_taken_from_the_pot_and_money_is_written_as_the
     assert [len(b) for b in record.boards] == [5, 5]
 
 
+def test_a_tournament_hand_plays_in_chips() -> None:
+    # The split hand as a tournament writes it: its header, and chips (written with two decimals).
+    text = own("split.txt").decode().replace(
+        "Hand #500000001 - Omaha H/L(No Limit) - $1.00/$2.00 - ",
+        "Game Hand #500000010 - Tournament #123 - Omaha H/L(No Limit) - Level 1 (100.00/200.00)- ")
+    text = re.sub(r"\$(\d+)\.(\d\d)", lambda m: f"{int(m.group(1)) * 100 + int(m.group(2))}.00", text)
+    hand = read_hand("t.txt", 1, text.split("\n"), lambda header: True)
+    assert isinstance(hand, SiteHand) and hand.header.tournament and hand.currency == Currency()
+    assert (hand.total, hand.rake, hand.header.big) == (3300, 149, 200)
+    assert [s for _, _, s, _ in verdicts_of(text.encode())] == ["ok"]
+
+
 def test_the_old_format_pays_one_total_a_player_naming_no_pot() -> None:
     from hilo_cli.histories.winning_old import read_hand as read_old
 
@@ -220,3 +232,18 @@ def test_every_shared_hand_gets_a_record_and_each_not_ok_one_is_the_sites_own() 
     assert hand == "779379637" and not_ok[(name, hand)] == "mismatch"
     why = next(w for i, _, _, w in found[name] if i == hand)
     assert why.startswith("the site's own lines disagree: Hero collected 9225, the summary says won 6150")
+
+
+@pytest.mark.skipif(not SHARED_FILES, reason="../shared/handhistories/sites is absent (a user's clone)")
+def test_winamax_and_winning_claim_no_other_sites_file() -> None:
+    from hilo_cli.histories.reading import open_lines
+
+    for path in sorted(SHARED.parent.glob("*/*")):
+        with path.open("rb") as stream:
+            opened = open_lines(stream)
+        found = None if isinstance(opened, str) else histories.detect(opened.head)
+        site = path.parent.name
+        if site in ("winamax", "winning"):
+            assert found == site, path.name
+        else:
+            assert found not in ("winamax", "winning"), path.name
