@@ -12,6 +12,8 @@ Worked out by hand (cents; Winamax prints Total pot after rake, each award tagge
   the five-high straight), Bob the side pot (trip kings, 8-7-5-3-2).
 * no-showdown: Alice's raise to 300 is not called: 250 won, 200 returned, which Winamax writes inside its
   two halves (225 + 225) and in Total pot 450.
+* stud: 5600 put in, rake 99, 5501: high 2751 Bob (kings and fours), low 2750 Alice (7-5-3-2-A); Bob's
+  down cards are ``X`` until he shows them.
 * mixed: hold'em and razz are not checkable; the Omaha Hi/Lo hand is the split hand.
 * tampered: the split hand with the odd cent paid to the low.
 * bad-input: a line no reader knows, and a hand cut short, between two good hands.
@@ -86,6 +88,7 @@ def test_the_files_are_winamax_and_no_other_reader_claims_them() -> None:
     ("quartered.txt", {"Alice": 808 + 403, "Bob": 404, "Cy": 0}),
     ("side-pot.txt", {"Alice": 5850, "Bob": 5850, "Cy": 0}),
     ("no-showdown.txt", {"Alice": 250 + 200, "Bob": 0, "Cy": 0}),
+    ("stud.txt", {"Alice": 2750, "Bob": 2751}),
 ])
 def test_own_files_the_site_paid_right_are_ok(name: str, expected: dict[str, int]) -> None:
     assert won(name) == expected
@@ -152,6 +155,7 @@ def test_a_broken_header_or_amount_is_an_error_not_a_traceback() -> None:
 # -- the order seats and cards are written in ------------------------------------------------------------
 
 _BRACKET = re.compile(r"(shows \[|showed \[|^Dealt to [^\[\n]+ \[)([^\]]+)\]", re.MULTILINE)
+# Not stud.txt: a stud hand's dealt cards in another order are another hand (which card is up).
 OWN = ["split.txt", "quartered.txt", "side-pot.txt", "tampered.txt", "mixed.txt", "no-showdown.txt"]
 
 
