@@ -107,6 +107,21 @@ def test_rake_and_jackpot_fee_are_taken_from_the_pot_and_money_is_written_as_the
     assert [len(b) for b in record.boards] == [5, 5]
 
 
+@pytest.mark.parametrize(("post", "high", "low"), [("$2.00", 1676, 1675), ("$1.00", 1626, 1625)])
+def test_a_joining_players_post_is_a_big_blind_and_a_smaller_one_dead_money(post: str, high: int, low: int) -> None:
+    # The split hand with Dan sitting in at seat 4: a post of the big blind is live, a smaller one is dead.
+    pot = 3300 + int(post[1]) * 100 - 149
+    text = own("split.txt").decode().replace("Seat 3: Cy ($200.00)\n", "Seat 3: Cy ($200.00)\nSeat 4: Dan ($200.00)\n")
+    text = text.replace("Cy posts the big blind $2.00\n", f"Cy posts the big blind $2.00\nDan posts {post}\n")
+    text = text.replace("Dealt to Alice [As 2s Kd Qc]\n", "Dealt to Alice [As 2s Kd Qc]\nDan folds\n")
+    text = text.replace("$31.51", f"${pot // 100}.{pot % 100:02d}").replace("$15.76", f"$16.{high % 100:02d}")
+    text = text.replace("$15.75", f"$16.{low % 100:02d}")
+    (record,) = records_of(text.encode())
+    settlement, verdict = check(record)
+    assert settlement is not None and verdict.status == "ok", verdict.why
+    assert {p.name: p.won for p in settlement.players} == {"Alice": low, "Bob": 0, "Cy": high, "Dan": 0}
+
+
 def test_a_tournament_hand_plays_in_chips() -> None:
     # The split hand as a tournament writes it: its header, and chips (written with two decimals).
     text = own("split.txt").decode().replace(

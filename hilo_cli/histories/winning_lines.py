@@ -225,6 +225,9 @@ class HandReader:
         if m is not None:
             verb = VERBS[m.group("verb")]
             amount = money(m.group("amount"), self.scale)
+            header = hand.header
+            if m.group("verb") == "posts" and amount < (header.small if header.limit == "Fixed Limit" else header.big):
+                verb = "ante"  # a post smaller than the big blind is dead money (a missed small blind)
             to = money(m.group("to"), self.scale) if m.group("to") else None
             if (verb == "raise") != (to is not None):
                 raise InputError(f"cannot read the action {quote(line)}")
