@@ -107,19 +107,36 @@ def test_rake_and_jackpot_fee_are_taken_from_the_pot_and_money_is_written_as_the
     assert [len(b) for b in record.boards] == [5, 5]
 
 
-@pytest.mark.parametrize(("post", "high", "low"), [("$2.00", 1676, 1675), ("$1.00", 1626, 1625)])
-def test_a_joining_players_post_is_a_big_blind_and_a_smaller_one_dead_money(post: str, high: int, low: int) -> None:
-    # The split hand with Dan sitting in at seat 4: a post of the big blind is live, a smaller one is dead.
-    pot = 3300 + int(post[1]) * 100 - 149
+def _with_dan(post: str, acts: list[tuple[str, str]], pot: int, high: int, low: int) -> bytes:
+    """The split hand with Dan sitting in at seat 4 and posting ``post``; ``acts``: (line after which, Dan's
+    line); ``pot``, ``high``, ``low`` in cents."""
     text = own("split.txt").decode().replace("Seat 3: Cy ($200.00)\n", "Seat 3: Cy ($200.00)\nSeat 4: Dan ($200.00)\n")
-    text = text.replace("Cy posts the big blind $2.00\n", f"Cy posts the big blind $2.00\nDan posts {post}\n")
-    text = text.replace("Dealt to Alice [As 2s Kd Qc]\n", "Dealt to Alice [As 2s Kd Qc]\nDan folds\n")
-    text = text.replace("$31.51", f"${pot // 100}.{pot % 100:02d}").replace("$15.76", f"$16.{high % 100:02d}")
-    text = text.replace("$15.75", f"$16.{low % 100:02d}")
+    for after, line in [("Cy posts the big blind $2.00", f"Dan posts {post}"), *acts]:
+        text = text.replace(after + "\n", f"{after}\n{line}\n", 1)
+
+    def cents(units: int) -> str:
+        return f"${units // 100}.{units % 100:02d}"
+
+    return text.replace("$31.51", cents(pot)).replace("$15.76", cents(high)).replace("$15.75", cents(low)).encode()
+
+
+def test_a_joining_players_post_of_the_big_blind_is_live() -> None:
+    data = _with_dan("$2.00", [("Dealt to Alice [As 2s Kd Qc]", "Dan folds")], 3351, 1676, 1675)
+    (record,) = records_of(data)
+    settlement, verdict = check(record)
+    assert settlement is not None and verdict.status == "ok", verdict.why
+    assert {p.name: p.won for p in settlement.players} == {"Alice": 1675, "Bob": 0, "Cy": 1676, "Dan": 0}
+
+
+def test_a_post_smaller_than_the_big_blind_is_dead_money() -> None:
+    # Dan's missed small blind is dead: his call of the big blind adds $2.00 to it, his call of the raise $4.
+    acts = [("Dealt to Alice [As 2s Kd Qc]", "Dan calls $2.00"), ("Cy calls $4.00", "Dan calls $4.00"),
+            ("Cy checks", "Dan checks"), ("Cy calls $10.00", "Dan folds")]  # the first "Cy checks" is the flop's
+    text = _with_dan("$1.00", acts, 3851, 1926, 1925).decode()
     (record,) = records_of(text.encode())
     settlement, verdict = check(record)
     assert settlement is not None and verdict.status == "ok", verdict.why
-    assert {p.name: p.won for p in settlement.players} == {"Alice": low, "Bob": 0, "Cy": high, "Dan": 0}
+    assert {p.name: p.won for p in settlement.players} == {"Alice": 1925, "Bob": 0, "Cy": 1926, "Dan": 0}
 
 
 def test_a_tournament_hand_plays_in_chips() -> None:
