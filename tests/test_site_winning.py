@@ -196,6 +196,19 @@ def test_lines_cut_short_are_errors_not_tracebacks() -> None:
         assert first[2] == "error", first
 
 
+def test_the_old_formats_allin_is_the_chips_put_in() -> None:
+    # Cy has 8 left after his call preflop: "allin (5)" calls Alice's bet with his last chips.
+    text = own("old-format.txt").decode("utf-16")
+    text = text.replace("Seat 3: Cy (100).", "Seat 3: Cy (8).", 1)
+    text = text.replace("Player Cy calls (5)", "Player Cy allin (5)", 1)
+    at = text.index("allin (5)")
+    end = text.index("------ Summary ------")
+    # Nobody acts after the all-in: the turn and the river are only dealt.
+    text = text[:at] + text[at:end].replace("Player Cy checks\r\n\r\n", "").replace("Player Alice checks\r\n\r\n",
+                                                                                  "") + text[end:]
+    assert [(i, s) for i, _, s, _ in verdicts_of(text.encode("utf-16"))] == [("900000001", "ok"), ("900000002", "ok")]
+
+
 def test_old_format_bad_lines_are_errors_not_tracebacks() -> None:
     text = own("old-format.txt").decode("utf-16")
     for bad in (text.replace("Player Alice bets (5)", "Player Alice bets (five)"),
