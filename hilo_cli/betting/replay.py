@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from hilo_cli.betting import stud
 from hilo_cli.betting.hand import STRUCTURE_NAMES, Action, Hand, Replayed
+from hilo_cli.bounds import short
 from hilo_cli.cards import Card
 from hilo_cli.deal import Deal, Player
 from hilo_cli.errors import DealError
@@ -14,7 +15,7 @@ _TO_AMOUNT = frozenset({"complete", "bet", "raise-to"})
 
 
 def _error(action: Action, message: str) -> DealError:
-    return DealError(f"action {action.number} {action.text!r}: {message}")
+    return DealError(f"action {action.number} {short(action.text)!r}: {message}")
 
 
 class _Round:
@@ -126,7 +127,7 @@ class _Replay:
             self.board.extend(action.cards)
         else:
             if action.actor not in self.hole:
-                raise _error(action, f"no player named {action.actor!r}")
+                raise _error(action, f"no player named {short(repr(action.actor))}")
             self.hole[action.actor].extend(action.cards)
         after = self.street_now()
         if after > before:
@@ -139,7 +140,7 @@ class _Replay:
         """The acting player, if they may act now (§14: nothing after folding or going all in; §14.1)."""
         name = action.actor
         if name not in self.position:
-            raise _error(action, f"no player named {name!r} in this hand")
+            raise _error(action, f"no player named {short(repr(name))} in this hand")
         if name in self.folded or name in self.mucked:
             raise _error(action, f"{name} has folded: no action after folding (RULES §14)")
         if len(self.live()) < 2:
@@ -336,7 +337,7 @@ class _Replay:
     def show(self, action: Action) -> None:
         name = action.actor
         if name not in self.position:
-            raise _error(action, f"no player named {name!r} in this hand")
+            raise _error(action, f"no player named {short(repr(name))} in this hand")
         if action.kind == "muck":
             if name not in self.mucked and name not in self.folded:
                 self.mucked.append(name)
@@ -380,7 +381,7 @@ def run(hand: Hand) -> _Replay:
             state.show(action)
         elif kind in ("post", "straddle", "ante"):
             if action.actor not in state.position:
-                raise _error(action, f"no player named {action.actor!r} in this hand")
+                raise _error(action, f"no player named {short(repr(action.actor))} in this hand")
             if action.amount is None or action.amount <= 0:
                 raise _error(action, "a blind or ante needs its amount")
             state.post(action.actor, action.amount, live=kind != "ante")
@@ -402,7 +403,8 @@ def _check_table(hand: Hand) -> None:
     for what, values in (("starting stack", hand.starting_stacks), ("blind", hand.blinds), ("ante", hand.antes)):
         for name, value in zip(hand.players, values, strict=False):
             if type(value) is not int or value < 0:
-                raise DealError(f"player {name}: {what} {value!r} is not a whole number of chips, 0 or more")
+                raise DealError(f"player {short(name)}: {what} {short(repr(value))} is not a whole number of chips, "
+                                "0 or more")
     if hand.structure == "fixed" and (hand.small_bet <= 0 or hand.big_bet <= 0):
         raise DealError("fixed limit needs a small bet and a big bet (RULES §14.2)")
 
