@@ -11,15 +11,19 @@ import io
 import json
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from hilo_cli.betting import Action, ActionKind, Hand
+from hilo_cli.betting.replay import run
 from hilo_cli.checking import check, process
 from hilo_cli.cli import main
-from hilo_cli.errors import HiloError
+from hilo_cli.errors import DealError, HiloError
+from hilo_cli.games import GAMES
 from hilo_cli.histories import HandRecord, phh
 from hilo_cli.histories.phh import read
 
@@ -254,3 +258,38 @@ def test_a_hands_keys_in_another_order_give_the_same_verdict(hand: tuple[str, st
     name, body = hand
     shuffled = "\n".join(data.draw(st.permutations(_blocks(body)))) + "\n"
     assert _verdicts(f"[{name}]\n{shuffled}") == _verdicts(f"[{name}]\n{body}")
+
+
+# -- the replay's turn order, kept as the hand goes (linear in the players), is the walk round the table ----
+
+def _walk(state: Any, pending: set[str]) -> str:
+    """Whose turn it is, the plain way: the first player from the round's cursor, clockwise, still to act."""
+    count, cursor = len(state.names), state.round.cursor
+    return next(state.names[(cursor + k) % count] for k in range(count) if state.names[(cursor + k) % count] in pending)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(3, 9), st.lists(st.integers(1, 40), min_size=9, max_size=9),
+       st.lists(st.tuples(st.sampled_from(["f", "cc", "cbr"]), st.integers(1, 8)), max_size=30))
+def test_the_turn_skips_only_players_who_cannot_act(count: int, stacks: list[int],
+                                                     steps: list[tuple[str, int]]) -> None:
+    # Folded and all-in seats are skipped by pointers kept as the hand goes (a hand of 100,000 players was
+    # cubic: every action walked the table and looked each player up in the list of folded ones).
+    names = tuple(f"p{i}" for i in range(1, count + 1))
+    hand = Hand(GAMES["omaha8"], "no", names, tuple(stacks[:count]), (), blinds=(1, 2, *(0,) * (count - 2)))
+    kinds: dict[str, ActionKind] = {"f": "fold", "cc": "check-call", "cbr": "raise-to"}
+    for verb, size in steps:
+        state = run(hand)
+        pending = state.start_betting()
+        if len(state.live()) < 2 or not pending:
+            break
+        turn = _walk(state, pending)
+        assert state.next_to_act(pending) == turn
+        bet = state.round.bets.get(turn, 0)
+        amount = min(state.round.to_call + 2 * size, bet + state.stacks[turn]) if verb == "cbr" else None
+        action = Action(len(hand.actions) + 1, f"{turn} {verb}", turn, kinds[verb], amount)
+        try:
+            run(hand._replace(actions=(*hand.actions, action)))
+        except DealError:
+            continue
+        hand = hand._replace(actions=(*hand.actions, action))

@@ -55,14 +55,55 @@ class _Replay:
         self.round = _Round(0)
         self.stud = hand.game.board_cards == 0
         self.big_blind = 0
+        # Kept as the hand goes, so that no action costs a pass over every player (a hand of thousands of
+        # players stays linear): the live players and those who can still act, in seat order; the chips in
+        # the middle; each player's known hole cards; and for each seat a pointer towards the next seat, in
+        # turn order, whose player can act (seats of folded or all-in players are skipped once, for good).
+        self.alive = dict.fromkeys(self.names)
+        self.able = dict.fromkeys(self.names)
+        self.pot = 0
+        self.known: dict[str, set[Card]] = {n: set() for n in self.names}
+        self.skip = list(range(len(self.names)))
 
     # -- who is where -------------------------------------------------------------------------------
 
     def live(self) -> list[str]:
-        return [n for n in self.names if n not in self.folded and n not in self.mucked]
+        return list(self.alive)
 
     def can_act(self) -> list[str]:
-        return [n for n in self.live() if n not in self.all_in]
+        return list(self.able)
+
+    def out(self, name: str, dead: bool) -> None:
+        """``name`` can act no more in this hand: folded or mucked (``dead``), or all in."""
+        if dead:
+            self.alive.pop(name, None)
+        if name in self.able:
+            del self.able[name]
+            seat = self.position[name]
+            self.skip[seat] = (seat + 1) % len(self.names)
+
+    def next_able(self, seat: int) -> int:
+        """The first seat from ``seat`` on, in turn order, whose player can act (``seat`` if nobody can)."""
+        if not self.able:
+            return seat
+        skip, found = self.skip, seat
+        while skip[found] != found:
+            found = skip[found]
+        while skip[seat] != found:  # every seat passed on the way now points at the seat found
+            skip[seat], seat = found, skip[seat]
+        return found
+
+    def next_to_act(self, pending: set[str]) -> str:
+        """The player whose turn it is (§14.1): the first from the round's cursor, clockwise, still to act."""
+        count = len(self.names)
+        seat = self.next_able(self.round.cursor % count)
+        for _ in range(count):
+            if self.names[seat] in pending:
+                return self.names[seat]
+            seat = self.next_able((seat + 1) % count)
+        # Only a player who cannot act is still to act: the plain walk round the table.
+        return next(self.names[(self.round.cursor + k) % count] for k in range(count)
+                    if self.names[(self.round.cursor + k) % count] in pending)
 
     def first_after_button(self) -> int:
         seats = self.hand.seat_numbers
@@ -74,8 +115,10 @@ class _Replay:
     def put(self, name: str, chips: int) -> None:
         self.stacks[name] -= chips
         self.contributed[name] += chips
+        self.pot += chips
         if self.stacks[name] == 0:
             self.all_in.add(name)
+            self.out(name, dead=False)
 
     def post(self, name: str, chips: int, live: bool) -> None:
         """A blind, straddle or ante: all the player has if that is less (all in for less)."""
@@ -96,7 +139,7 @@ class _Replay:
         """The street the cards dealt so far make: board games by the board (flop 1, turn 2, river 3),
         stud by the most cards a live player holds (third street 0 ... seventh street 4)."""
         if self.stud:
-            return max(0, max((len(self.hole[n]) for n in self.live()), default=0) - 3)
+            return max(0, max((len(self.hole[n]) for n in self.alive), default=0) - 3)
         return {0: 0, 1: 0, 2: 0, 3: 1, 4: 2}.get(len(self.board), 3)
 
     def start_betting(self) -> set[str]:
@@ -114,7 +157,7 @@ class _Replay:
 
     def close_round(self, action: Action) -> None:
         pending = self.start_betting()
-        if pending and len(self.live()) > 1:
+        if pending and len(self.alive) > 1:
             waiting = ", ".join(n for n in self.names if n in pending)
             raise _error(action, f"cards are dealt while the betting round is open: {waiting} still to act "
                                  "(RULES §14: a round ends when every live player has acted and the bets are level)")
@@ -129,6 +172,7 @@ class _Replay:
             if action.actor not in self.hole:
                 raise _error(action, f"no player named {short(repr(action.actor))}")
             self.hole[action.actor].extend(action.cards)
+            self.known[action.actor].update(c for c in action.cards if c is not None)
         after = self.street_now()
         if after > before:
             self.close_round(action)
@@ -141,9 +185,9 @@ class _Replay:
         name = action.actor
         if name not in self.position:
             raise _error(action, f"no player named {short(repr(name))} in this hand")
-        if name in self.folded or name in self.mucked:
+        if name not in self.alive:
             raise _error(action, f"{name} has folded: no action after folding (RULES §14)")
-        if len(self.live()) < 2:
+        if len(self.alive) < 2:
             raise _error(action, "the hand is over: every other player has folded")
         if name in self.all_in:
             raise _error(action, f"{name} is all in: no action after going all in (RULES §14.5)")
@@ -155,9 +199,7 @@ class _Replay:
         # Stud (§14.6): the first action of a street is the bring-in's or the highest hand's (checked apart),
         # then the turn goes clockwise as in board games.
         if self.hand.check_turns and (not self.stud or r.actions > 0):
-            count = len(self.names)
-            turn = next(self.names[(r.cursor + k) % count] for k in range(count)
-                        if self.names[(r.cursor + k) % count] in pending)
+            turn = self.next_to_act(pending)
             if name != turn:
                 raise _error(action, f"it is {turn}'s turn to act, not {name}'s (RULES §14.1)")
         return name
@@ -190,6 +232,7 @@ class _Replay:
             action = action._replace(amount=None if kind == "call" else total)
         if kind == "fold":
             self.folded.append(name)
+            self.out(name, dead=True)
         elif kind == "check":
             if owed > 0:
                 raise _error(action, f"{name} cannot check facing a bet: {owed} to call (RULES §14)")
@@ -221,7 +264,7 @@ class _Replay:
                                  f"not {name} ({mine}) (RULES §14.6)")
 
     def lowest_up(self) -> tuple[Card, str] | None:
-        return stud.lowest_up(self.hole, self.live())
+        return stud.lowest_up(self.hole, self.alive)
 
     def check_high_showing(self, action: Action, name: str) -> None:
         """§14.6: fourth street on, the highest hand showing acts first (``stud.highest_showing``)."""
@@ -232,7 +275,7 @@ class _Replay:
                                  f"acts first on this street, not {name} (RULES §14.6)")
 
     def highest_showing(self) -> tuple[str, list[Card]] | None:
-        return stud.highest_showing(self.hole, self.can_act())
+        return stud.highest_showing(self.hole, self.able)
 
     def bring_in(self, action: Action, name: str) -> None:
         r, hand = self.round, self.hand
@@ -273,10 +316,11 @@ class _Replay:
             r.full_level = total
             r.full_bets += 1
             r.acted = {}
-            r.pending = set(self.can_act()) - {name}
+            r.pending = set(self.able)
+            r.pending.discard(name)
         else:
             assert r.pending is not None
-            r.pending |= {n for n in self.can_act() if r.bets.get(n, 0) < total and n != name}
+            r.pending |= {n for n in self.able if r.bets.get(n, 0) < total and n != name}
         self.put(name, total - bet)
         r.bets[name] = total
         r.to_call = total
@@ -322,7 +366,7 @@ class _Replay:
             least = r.to_call + max(r.last_raise, least_bet)
         if structure == "pot":
             owed = r.to_call - r.bets.get(action.actor or "", 0)
-            most = r.to_call + sum(self.contributed.values()) + owed
+            most = r.to_call + self.pot + owed
             if total > most:
                 raise _error(action, f"pot limit: the most is {'a bet' if r.to_call == 0 else 'a raise to'} "
                                      f"{most} (the pot after the call; RULES §14.3)")
@@ -339,14 +383,14 @@ class _Replay:
         if name not in self.position:
             raise _error(action, f"no player named {short(repr(name))} in this hand")
         if action.kind == "muck":
-            if name not in self.mucked and name not in self.folded:
+            if name in self.alive:
                 self.mucked.append(name)
+                self.out(name, dead=True)
             return
         cards = action.cards
         if any(c is None for c in cards):
             return  # shown as unknown: nothing learnt
-        dealt = [c for c in self.hole[name] if c is not None]
-        if not set(dealt) <= set(cards):
+        if not self.known[name] <= set(cards):
             raise _error(action, f"{name} shows cards other than those dealt")
         self.shown[name] = tuple(c for c in cards if c is not None)
 

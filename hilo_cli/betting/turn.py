@@ -60,9 +60,7 @@ def _first(state: _Replay, pending: set[str]) -> str:
             raise DealError("who acts first on this street is not known from the up cards the history names "
                             "(RULES §14.6)")
         return name
-    count = len(state.names)
-    seats = [state.names[(r.cursor + k) % count] for k in range(count)]
-    return next(n for n in seats if n in pending)
+    return state.next_to_act(pending)
 
 
 def _limits(state: _Replay, name: str) -> Limits:
