@@ -18,6 +18,55 @@ def _error(action: Action, message: str) -> DealError:
     return DealError(f"action {action.number} {short(action.text)!r}: {message}")
 
 
+class Pending:
+    """Who is still to act in a betting round, as a set of names that costs no pass over the table per action.
+
+    Every player who can act (``able``: the replay's own, shrinking as players fold or go all in) except those
+    who have acted since the round began or since its last full bet or raise (``done``), and those who left
+    ``able`` while still to act (``stuck``: a muck before acting; they stay to act, as in a snapshot taken at
+    the last full raise). A round in which one player at most can act keeps an explicit set (``only``)."""
+
+    def __init__(self, able: dict[str, None], done: set[str] | None = None, only: set[str] | None = None) -> None:
+        self.able = able
+        self.done = done if done is not None else set()
+        self.stuck: set[str] = set()
+        self.only = only
+
+    def __contains__(self, name: object) -> bool:
+        if self.only is not None:
+            return name in self.only
+        return (name in self.able and name not in self.done) or name in self.stuck
+
+    def __len__(self) -> int:
+        if self.only is not None:
+            return len(self.only)
+        return len(self.able) - len(self.done) + len(self.stuck)
+
+    def discard(self, name: str) -> None:
+        """``name`` has acted."""
+        if self.only is not None:
+            self.only.discard(name)
+            return
+        self.stuck.discard(name)
+        if name in self.able:
+            self.done.add(name)
+
+    def add(self, names: set[str]) -> None:
+        """``names`` (players who can act) are to act again."""
+        if self.only is not None:
+            self.only |= names
+        else:
+            self.done -= names
+
+    def left(self, name: str) -> None:
+        """``name``, who could act, can act no more (``able`` no longer holds them)."""
+        if self.only is None:
+            if name in self.done:
+                self.done.discard(name)
+            else:
+                self.stuck.add(name)
+
+
 class _Round:
     """One betting round: each player's bet in it, the bet to call, and who still has to act."""
 
@@ -31,7 +80,7 @@ class _Round:
         # Who has acted since the last full bet or raise, and the bet they last faced: they may raise again
         # only when facing a full raise since, made of short all-ins together (§14.5, TDA "cumulative").
         self.acted: dict[str, int] = {}
-        self.pending: set[str] | None = None  # still to act; None until the round's first action
+        self.pending: Pending | None = None  # still to act; None until the round's first action
         self.cursor = 0  # where in seat order to look for the next player to act
         self.actions = 0  # voluntary actions so far (stud: who must act first, §14.6)
         self.opener: int | None = None  # preflop: the seat index of the last (largest) blind poster
@@ -81,6 +130,8 @@ class _Replay:
             del self.able[name]
             seat = self.position[name]
             self.skip[seat] = (seat + 1) % len(self.names)
+            if self.round.pending is not None:
+                self.round.pending.left(name)
 
     def next_able(self, seat: int) -> int:
         """The first seat from ``seat`` on, in turn order, whose player can act (``seat`` if nobody can)."""
@@ -93,15 +144,16 @@ class _Replay:
             skip[seat], seat = found, skip[seat]
         return found
 
-    def next_to_act(self, pending: set[str]) -> str:
+    def next_to_act(self, pending: Pending) -> str:
         """The player whose turn it is (§14.1): the first from the round's cursor, clockwise, still to act."""
         count = len(self.names)
-        seat = self.next_able(self.round.cursor % count)
-        for _ in range(count):
-            if self.names[seat] in pending:
-                return self.names[seat]
-            seat = self.next_able((seat + 1) % count)
-        # Only a player who cannot act is still to act: the plain walk round the table.
+        if pending.only is None and not pending.stuck:  # all still to act can act: skip the seats of the others
+            seat = self.next_able(self.round.cursor % count)
+            for _ in range(count):
+                if self.names[seat] in pending:
+                    return self.names[seat]
+                seat = self.next_able((seat + 1) % count)
+        # A player who cannot act is still to act (a muck before acting): the plain walk round the table.
         return next(self.names[(self.round.cursor + k) % count] for k in range(count)
                     if self.names[(self.round.cursor + k) % count] in pending)
 
@@ -142,13 +194,13 @@ class _Replay:
             return max(0, max((len(self.hole[n]) for n in self.alive), default=0) - 3)
         return {0: 0, 1: 0, 2: 0, 3: 1, 4: 2}.get(len(self.board), 3)
 
-    def start_betting(self) -> set[str]:
+    def start_betting(self) -> Pending:
         """The players who must act in this round, worked out when its first action comes."""
         r = self.round
         if r.pending is None:
             able = self.can_act()
             facing = {n for n in able if r.bets.get(n, 0) < r.to_call}
-            r.pending = set(able) if len(able) > 1 else facing
+            r.pending = Pending(self.able) if len(able) > 1 else Pending(self.able, only=facing)
             if r.street == 0 and r.opener is not None and not self.stud:
                 r.cursor = (r.opener + 1) % len(self.names)  # §14.1: left of the big blind
             else:
@@ -316,11 +368,12 @@ class _Replay:
             r.full_level = total
             r.full_bets += 1
             r.acted = {}
-            r.pending = set(self.able)
-            r.pending.discard(name)
+            r.pending = Pending(self.able, done={name} if name in self.able else set())
         else:
+            # All in for less: who has acted and not matched it is to act again (the others are to act anyway).
             assert r.pending is not None
-            r.pending |= {n for n in self.able if r.bets.get(n, 0) < total and n != name}
+            acted = r.pending.done if r.pending.only is None else self.able
+            r.pending.add({n for n in acted if r.bets.get(n, 0) < total and n != name})
         self.put(name, total - bet)
         r.bets[name] = total
         r.to_call = total
