@@ -221,6 +221,8 @@ def _record(source: str, line: int, key: str | None, fields: dict[str, Any], tex
         record = _read_hand(source, line, hand_id, fields)
     except HiloError as e:
         return failed(source, line, e.message, hand_id)
+    except RecursionError:  # a value nested just short of the TOML reader's limit, quoted in an error
+        return failed(source, line, NESTED, hand_id)
     return record._replace(action_lines=_action_lines(text, line, fields.get("actions")))
 
 
