@@ -10,6 +10,7 @@ import csv
 import io
 import json
 import re
+import tomllib
 from pathlib import Path
 from typing import Any
 
@@ -293,3 +294,53 @@ def test_the_turn_skips_only_players_who_cannot_act(count: int, stacks: list[int
         except DealError:
             continue
         hand = hand._replace(actions=(*hand.actions, action))
+
+
+# -- mutated copies of the own files: no traceback, every hand in a record out, in order ---------------------
+
+SOURCES = [(DATA / name).read_text() for name in [*HANDS, "illegal.phhs"]]
+NASTY = ["9" * 5000, "[" * 600, "]", "[", "[x]\n", "\n[[y]]\n", "'", '"', "\n", "#", " = ", "1e308", "-1", "p0",
+         f"{2**70}", "\u2028", "\r", "0" * 5000 + "7", "'p1 cbr " + "9" * 50 + "'", "[a.b]\n", "\\u0000", "nan"]
+
+
+def _mutate(text: str, data: st.DataObject) -> str:
+    for _ in range(data.draw(st.integers(1, 4))):
+        at = data.draw(st.integers(0, len(text)))
+        kind = data.draw(st.sampled_from(["insert", "delete", "double"]))
+        if kind == "insert":
+            text = text[:at] + data.draw(st.sampled_from(NASTY) | st.text(max_size=3)) + text[at:]
+        elif kind == "delete":
+            text = text[:at] + text[at + data.draw(st.integers(1, 40)):]
+        else:
+            lines = text.split("\n")
+            i = at % max(len(lines), 1)
+            text = "\n".join([*lines[:i + 1], *lines[i:]])
+    return text
+
+
+def _expected(text: str) -> int:
+    """The records a text must give: one per hand's [table] header, one for what comes before the first if it
+    holds any TOML (a .phh hand, stray keys, or what cannot be read), and one saying there are none."""
+    lines = text.split("\n")
+    starts = [i for i, line in enumerate(lines) if phh.READER.starts_hand(line.removesuffix("\r"))]
+    before = "\n".join(line.removesuffix("\r") for line in lines[:starts[0] if starts else len(lines)])
+    try:
+        empty = not tomllib.loads(before)
+    except (tomllib.TOMLDecodeError, RecursionError, ValueError):
+        empty = False
+    count = len(starts) + (0 if empty else 1)
+    return count or 1
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.sampled_from(SOURCES), st.data())
+def test_mutated_files_give_a_record_per_hand_in_order_and_no_traceback(text: str, data: st.DataObject) -> None:
+    mutated = _mutate(text, data)
+    got = records(mutated, "m.phhs")
+    assert len(got) == _expected(mutated)
+    assert [r.line for r in got] == sorted(r.line for r in got)
+    for record in got:
+        for fmt in ("text", "json", "csv"):
+            outcome = process(record, fmt)
+            assert outcome.error is None or not outcome.error.startswith("cannot check this hand"), outcome.error
+            assert outcome.error is None or len(outcome.error) < 1000
