@@ -14,9 +14,11 @@ of many players folds round to the big blind (each action used to walk the whole
 
 Printed: the reader alone (``phh.read``, every record), the reader and the check in-process (replay, settle,
 render JSON, as ``hilo check --format json --jobs 1`` does per hand) for the ``--check`` sizes, the long
-hand's read and check, and the peak resident memory of a fresh process reading each ``--memory`` size and
-of ``hilo check --format json`` on it. Linear work shows as the same time per hand (or per action) at each
-size. Nothing asserts a time; run it ``nice``d on a shared machine and read the figures with its load.
+hand's read and check, and the peak resident memory of a fresh process holding each ``--memory`` size's
+text, then after reading and checking every hand (what the reader adds), and of ``hilo check --format json``
+on the file (which today holds the file's bytes, its text and a copy with CRLF made LF). Linear work shows
+as the same time per hand (or per action) at each size. Nothing asserts a time; run it ``nice``d on a
+shared machine and read the figures with its load.
 """
 
 from __future__ import annotations
@@ -106,22 +108,26 @@ def time_check(text: str, count: int, unit: str) -> None:
           f"  ({mix})")
 
 
-def peak_memory(path: str) -> tuple[float, float]:
-    """Peak resident memory (MB) of a fresh process reading ``path`` with ``phh.read``, and of
-    ``hilo check --format json --jobs 1`` on it (measured by a fresh parent of its own)."""
-    # The reader's own peak (VmHWM, its memory since exec; Linux's ru_maxrss of a child keeps the peak of
-    # the process it was forked from, this one, which holds the big texts).
-    reader = ("import re, sys\nfrom hilo_cli.histories.phh import read\n"
+def peak_memory(path: str) -> tuple[float, float, float]:
+    """Peak resident memory (MB) of a fresh process holding ``path``'s text, then after reading and checking
+    every hand in-process (``phh.read``, ``process``: what it adds is the reader's own), and of ``hilo check
+    --format json --jobs 1`` on it (measured by a fresh parent of its own)."""
+    # VmHWM: a process's own peak since exec (Linux's ru_maxrss of a child keeps the peak of the process it
+    # was forked from: this one, which holds the big texts).
+    reader = ("import re, sys\nfrom hilo_cli.checking import process\nfrom hilo_cli.histories.phh import read\n"
+              "def peak(): return re.search(r'VmHWM:\\s*(\\d+)', open('/proc/self/status').read()).group(1)\n"
               "text = open(sys.argv[1], encoding='utf-8').read()\n"
-              "n = sum(1 for _ in read(sys.argv[1], text))\n"
-              "print(re.search(r'VmHWM:\\s*(\\d+)', open('/proc/self/status').read()).group(1))\n")
+              "before = peak()\n"
+              "for record in read(sys.argv[1], text):\n"
+              "    process(record, 'json')\n"
+              "print(before, peak())\n")
     check = ("import sys, resource, subprocess\n"
              "subprocess.run([sys.argv[2], 'check', '--format', 'json', '--jobs', '1', sys.argv[1]],\n"
              "               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)\n"
              "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)\n")
     figures = [subprocess.run([sys.executable, "-c", script, path, HILO], capture_output=True, text=True,
-                              check=True).stdout for script in (reader, check)]
-    return int(figures[0]) / 1024, int(figures[1]) / 1024
+                              check=True).stdout.split() for script in (reader, check)]
+    return int(figures[0][0]) / 1024, int(figures[0][1]) / 1024, int(figures[1][0]) / 1024
 
 
 def many_players(players: int) -> str:
@@ -169,8 +175,9 @@ def main() -> None:
         with tempfile.TemporaryDirectory() as folder:
             path = os.path.join(folder, "bench.phhs")
             Path(path).write_text(collection(hands, args.seed), encoding="utf-8")
-            reader, check = peak_memory(path)
-        print(f"peak memory, {hands:,} hands: reader {reader:.1f} MB, hilo check --format json {check:.1f} MB")
+            text, read, check = peak_memory(path)
+        print(f"peak memory, {hands:,} hands: the text held {text:.1f} MB, then every hand read and checked "
+              f"{read:.1f} MB; hilo check --format json {check:.1f} MB")
 
 
 if __name__ == "__main__":
