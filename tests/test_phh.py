@@ -130,7 +130,8 @@ def test_detection() -> None:
 
 def test_an_unknown_input_format_is_an_error_record_not_a_traceback() -> None:
     records = list(read("h.txt", "PokerStars Hand #1: Omaha", "no-such-site"))
-    assert records[0].error == "unknown input format 'no-such-site' (known: phh, pokerstars)"
+    error = records[0].error or ""
+    assert error.startswith("unknown input format 'no-such-site' (known: ") and "phh, pokerstars)" in error
 
 
 SHARED_FILES = sorted(SHARED.glob("*.phh")) if SHARED.is_dir() else []

@@ -32,6 +32,7 @@ __all__ = ["PLUGINS", "HandRecord", "HandText", "Reader", "Summary", "detect", "
 PLUGINS = (
     "hilo_cli.histories.pokerstars",
     "hilo_cli.histories.phh",
+    "hilo_cli.histories.pacific888",
 )
 
 

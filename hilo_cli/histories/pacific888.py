@@ -30,6 +30,7 @@ from hilo_cli.histories.base import Currency, HandRecord, Reader, failed
 from hilo_cli.histories.records import record
 from hilo_cli.histories.site import BadHand, Collect, Header, Seat, SiteHand, cards_of
 from hilo_cli.histories.site import Line as Action
+from hilo_cli.histories.summary import collected
 
 # The site's game names for the games hilo plays (RULES §6); its limits as betting structures.
 GAME_NAMES: dict[str, str] = {"OmahaHL": "omaha8", "Omaha Hi/Lo": "omaha8", "Omaha": "omaha"}
@@ -146,7 +147,7 @@ class _Reader:
         header = Header(self.id or "", g.group("game").strip(), limit, None, tournament,
                         "" if tournament or practice else sign, small, big)
         return SiteHand(self.source, self.numbers[0], header, currency=currency, rake_printed=False,
-                        pots_named=False, pots_printed=False)
+                        pots_named=False, pots_printed=False)  # pots_named: see ``_summary``
 
     def _money(self, text: str) -> int:
         return money(text.replace(" ", ""), self.scale)
@@ -305,29 +306,33 @@ class _Reader:
             if _NOTES.match(rest):
                 continue
             raise InputError(f"cannot read the summary line {quote(line)}")
-        if GAME_NAMES.get(hand.header.game, "").endswith("8"):
-            hand.collects[:] = list(_halves(hand, self.put, halves["Hi"], halves["Lo"]))
+        stacks = {s.name: s.stack for s in hand.seats}
+        # No one all in: one pot, so every collect line is from it (the lines name no pot, but there is
+        # only one); with an all-in there may be side pots, and only the totals per player are known.
+        hand.pots_named = not any(a.all_in for a in hand.actions) and all(
+            put < stacks[name] for name, put in self.put.items())
+        if hand.pots_named and GAME_NAMES.get(hand.header.game, "").endswith("8"):
+            hand.collects[:] = list(_halves(hand.collects, halves["Hi"], halves["Lo"]))
+        # The site prints no "won" per player besides the collect lines: nothing for them to disagree with.
+        hand.won = collected(hand.collects)
 
 
-def _halves(hand: SiteHand, put: dict[str, int], high: set[str], low: set[str]) -> Iterator[Collect]:
-    """The collect lines with the half each was paid from, where the lines make it certain (see the
-    module docstring); the others as they are. ``put``: what each player put in the pot."""
-    stacks = {s.name: s.stack for s in hand.seats}
-    one_pot = not any(a.all_in for a in hand.actions) and all(put[n] < stacks[n] for n in put)
+def _halves(collects: list[Collect], high: set[str], low: set[str]) -> Iterator[Collect]:
+    """The collect lines of a hand of one pot with the half each was paid from, where the lines make it
+    certain: a collector shown winning only one half; a player shown winning both who collected twice
+    the same amount (either way round). The others as they are (``half`` None)."""
     by_player: dict[str, list[Collect]] = {}
-    for c in hand.collects:
+    for c in collects:
         by_player.setdefault(c.player, []).append(c)
-    for c in hand.collects:
+    for c in collects:
         half: str | None = None
         mine = by_player[c.player]
-        if not one_pot:
-            pass
-        elif c.player in high and c.player not in low:
+        if c.player in high and c.player not in low:
             half = "high"
         elif c.player in low and c.player not in high:
             half = "low"
         elif c.player in high & low and len(mine) == 2 and mine[0].amount == mine[1].amount:
-            half = "high" if c is mine[0] else "low"  # the same amount either way
+            half = "high" if c is mine[0] else "low"
         yield c._replace(half=half)
 
 
