@@ -114,19 +114,19 @@ def test_a_readers_own_encoding_and_what_it_cannot_read(monkeypatch: pytest.Monk
 
 def test_detect_choices_suffixes_and_the_unknown_file_error_come_from_the_registry(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    assert histories.input_formats() == ["pacific888", "phh", "pokerstars"]
-    assert histories.suffixes() == (".phh", ".phhs", ".txt")
+    assert histories.input_formats() == ["ipoker", "pacific888", "phh", "pokerstars"]
+    assert histories.suffixes() == (".phh", ".phhs", ".txt", ".xml")
     (unknown,) = records_of(b"hello\n")
-    assert unknown.error == ("not a hand history hilo reads (888 / Pacific, PHH or PokerStars); "
-                             "give --input-format pacific888|phh|pokerstars")
+    assert unknown.error == ("not a hand history hilo reads (888 / Pacific, PHH, PokerStars or iPoker); "
+                             "give --input-format ipoker|pacific888|phh|pokerstars")
     registered = {**histories.readers(), "fake": _fake()}
     monkeypatch.setattr(histories, "readers", lambda: registered)
-    assert histories.input_formats() == ["fake", "pacific888", "phh", "pokerstars"]
-    assert histories.suffixes() == (".fake", ".phh", ".phhs", ".txt")
+    assert histories.input_formats() == ["fake", "ipoker", "pacific888", "phh", "pokerstars"]
+    assert histories.suffixes() == (".fake", ".phh", ".phhs", ".txt", ".xml")
     assert histories.detect("FAKE 1\n") == "fake" and histories.detect(QUARTERED) == "pokerstars"
     (unknown,) = records_of(b"hello\n")
-    assert unknown.error == ("not a hand history hilo reads (888 / Pacific, Fake Poker, PHH or PokerStars); "
-                             "give --input-format fake|pacific888|phh|pokerstars")
+    assert unknown.error == ("not a hand history hilo reads (888 / Pacific, Fake Poker, PHH, PokerStars or iPoker); "
+                             "give --input-format fake|ipoker|pacific888|phh|pokerstars")
 
 
 def test_check_help_and_choices_name_every_reader() -> None:

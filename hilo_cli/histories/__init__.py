@@ -33,6 +33,7 @@ PLUGINS = (
     "hilo_cli.histories.pokerstars",
     "hilo_cli.histories.phh",
     "hilo_cli.histories.pacific888",
+    "hilo_cli.histories.ipoker",
 )
 
 
