@@ -216,7 +216,8 @@ class _Hand:
                 raise InputError(f"round {no} of a {'stud' if stud else 'board'} game is not a street hilo knows")
             return
         if street is not None:
-            self.bets = {}
+            if street:
+                self.bets = {}  # the blinds of round 0 are bets of the first street
             hand.actions.append(Action(element.line, street, "", "street", 0, None, False, f"round {no}"))
             for c in element.children:
                 if c.tag == "cards":
