@@ -63,8 +63,8 @@ _RANKS = {"10": "T", "T": "T", "J": "J", "Q": "Q", "K": "K", "A": "A", **{str(n)
 
 
 def detect(head: str) -> bool:
-    """An iPoker session: a ``<session`` element and its ``<game gamecode="N">`` hands."""
-    return _SESSION_OPEN.search(head) is not None and re.search(r'<game gamecode="\d+"', head) is not None
+    """An iPoker session: its ``<game gamecode="N">`` hands."""
+    return re.search(r'<game gamecode="\d', head) is not None
 
 
 def starts_hand(line: str) -> bool:

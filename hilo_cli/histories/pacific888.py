@@ -65,13 +65,17 @@ STREETS = {"down cards": 0, "flop": 1, "turn": 2, "river": 3}
 _GAME_NO = re.compile(r"^#Game No : \d+\s*$")
 
 
+# Where a hand starts: the header's beginning (a header not read whole is then that hand's error).
+_STARTS = re.compile(r"[ \t]*\*{4,5} (?:Cassava|888poker|888)\S* (?:Snap Poker |BLAST )?Hand History for Game \d")
+
+
 def detect(head: str) -> bool:
     """An 888 file holds the site's own hand header (``***** 888poker Hand History for Game``)."""
-    return any(START.match(line.strip()) for line in head.split("\n")[:200] if line.startswith("*****"))
+    return any(starts_hand(line) for line in head.split("\n"))
 
 
 def starts_hand(line: str) -> bool:
-    return line.startswith("*****") and START.match(line.strip()) is not None
+    return "*****" in line and _STARTS.match(line) is not None
 
 
 def blank(line: str) -> bool:
@@ -342,6 +346,9 @@ def read_record(source: str, line: int, raw: list[str]) -> HandRecord:
     lines = [text.strip() for text in raw if text.strip()]
     if not lines:
         return failed(source, line, "no hand in these lines")
+    if not starts_hand(raw[numbers[0] - line]):
+        return failed(source, numbers[0], f"cannot read {quote(lines[0])}: not part of an 888 hand (a hand starts "
+                                          "'***** 888poker Hand History for Game N *****')")
     try:
         hand = _Reader(source, lines, numbers).read()
     except BadHand as e:
