@@ -12,11 +12,11 @@ plus ``check``), or CSV rows (the batch columns plus ``verdict`` and ``why``), w
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Generator, Iterable, Iterator
+from collections.abc import Callable, Generator, Iterable
 from functools import partial
-from itertools import islice
 from typing import Any, Literal, NamedTuple
 
+from hilo_cli import pool
 from hilo_cli.betting import Replayed, replay
 from hilo_cli.deal import Deal
 from hilo_cli.errors import HiloError
@@ -391,37 +391,20 @@ def _failed(record: HandRecord, message: str, fmt: OutputFormat) -> Checked:
     return Checked(record.source, record.line, error_output(record, message, fmt), "error", message)
 
 
-def _chunks(records: Iterable[HandRecord | HandText], size: int) -> Iterator[list[HandRecord | HandText]]:
-    it = iter(records)
-    while chunk := list(islice(it, size)):
-        yield chunk
-
-
 def _process_chunk(chunk: list[HandRecord | HandText], fmt: OutputFormat) -> list[Checked]:
     return [process(record, fmt) for record in chunk]
 
 
 def run(records: Iterable[HandRecord | HandText], fmt: OutputFormat, jobs: int = 1
         ) -> Generator[Checked, None, None]:
-    """Check every hand, in input order, here (``jobs`` 1) or in ``jobs`` worker processes. A ``HandText``
-    (``histories.split``) is read where it is checked: with ``jobs`` > 1 the parent only cuts files into
-    hands and writes the outcomes, and the workers read, replay, settle and render."""
+    """Check every hand, in input order, here (``jobs`` 1) or in ``jobs`` worker processes (``pool``). A
+    ``HandText`` (``histories.split``) is read where it is checked: with ``jobs`` > 1 the parent only cuts
+    files into hands and writes the outcomes, and the workers read, replay, settle and render."""
     if jobs <= 1:
         for record in records:
             yield process(record, fmt)
         return
-    import multiprocessing
-    from collections import deque
-
-    work = partial(_process_chunk, fmt=fmt)
-    with multiprocessing.get_context("fork").Pool(jobs) as pool:
-        pending: deque[multiprocessing.pool.AsyncResult[list[Checked]]] = deque()
-        for chunk in _chunks(records, 50):
-            pending.append(pool.apply_async(work, (chunk,)))
-            if len(pending) >= 4 * jobs:
-                yield from pending.popleft().get()
-        while pending:
-            yield from pending.popleft().get()
+    yield from pool.ordered(records, partial(_process_chunk, fmt=fmt), jobs, 50)
 
 
 def csv_header() -> bytes:

@@ -57,7 +57,7 @@ def record(hand: SiteHand, games: Mapping[str, str], structures: Mapping[str, St
                              "at a showdown")
     game = GAMES[name]
     paid = collected(hand.collects)
-    found = [f for f in (board_disagreement(hand), won_disagreement(paid, hand.won)) if f]
+    found = [*hand.disagreements, *(f for f in (board_disagreement(hand), won_disagreement(paid, hand.won)) if f)]
     by_pot: tuple[dict[str, int], ...] | None = None
     halves: tuple[dict[str, dict[str, int]], ...] | None = None
     if hand.pots_named:

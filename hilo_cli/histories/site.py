@@ -103,6 +103,7 @@ class SiteHand:
     won: dict[str, int] = field(default_factory=dict)  # the summary's "won (…)"/"collected (…)" per player
     summary_cards: dict[str, tuple[Card, ...]] = field(default_factory=dict)  # "showed [...]" in the summary
     end: int = 0  # the last line of the hand
+    disagreements: list[str] = field(default_factory=list)  # the site's own lines disagreeing, as read
 
 
 class BadHand(InputError):
