@@ -32,7 +32,7 @@ from hilo_cli import histories
 from hilo_cli.checking import check
 from hilo_cli.cli import main
 from hilo_cli.errors import HiloError
-from hilo_cli.histories import HandRecord, read
+from hilo_cli.histories import HandRecord, ipoker, read
 from hilo_cli.histories.base import Currency
 
 DATA = Path(__file__).parent / "data" / "ipoker"
@@ -236,3 +236,14 @@ def test_every_shared_hand_gets_a_record_and_each_is_ok() -> None:
             assert status == "ok", (path.name, hand, why)
             counts[status] = counts.get(status, 0) + 1
     assert counts == {"ok": 5}
+
+
+@pytest.mark.skipif(not SHARED_FILES, reason="../shared/handhistories/sites is absent (a user's clone)")
+def test_no_other_sites_file_is_taken_for_ipoker() -> None:
+    # The other XML sites (Boss Media, Merge) write <game> elements too, never <game gamecode="N">.
+    others = [p for p in sorted(SHARED.parents[1].glob("**/*")) if p.is_file() and p.suffix != ".md"
+              and p.parent.name != "ipoker"]
+    assert len(others) > 40
+    for path in others:  # every other site's files, and the PokerStars and PHH ones
+        head = path.read_bytes()[:1 << 16].decode("utf-8", "replace")
+        assert not ipoker.detect(head), path
