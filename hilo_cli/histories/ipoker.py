@@ -223,7 +223,7 @@ class _Hand:
                 if c.tag == "cards":
                     self._cards(hand, c, street, names, stud)
         actions = [c for c in element.children if c.tag == "action"]
-        order = sorted(actions, key=lambda a: digits(a.attrs.get("no", ""), "an action's number", MAX_SEAT * 1000))
+        order = sorted(actions, key=lambda a: digits(a.attrs.get("no", ""), "an action's number", MAX_SEAT))
         for a in order:
             self.number = a.line
             self._action(hand, a, street or 0, names, stud)
@@ -321,7 +321,8 @@ def _game_text(lines: list[str]) -> str:
     stand before it on the line) to its closing tag, which may stand on the next hand's first line."""
     text = "\n".join(lines)
     opened = _GAME_OPEN.search(text)
-    assert opened is not None
+    if opened is None:
+        raise InputError("no <game> element in the hand's lines")
     text = text[opened.start():]
     if _GAME_OPEN.search(text, 1) is not None:
         raise InputError("two <game> elements on one line: hilo reads a session with each game on lines of its own")
