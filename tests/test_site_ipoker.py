@@ -13,6 +13,9 @@ no rake, so the rake is what was put in minus what was paid, RULES §13):
 * no-showdown: Gus raises to €3, both blinds fold: his ``win`` of €4.50 counts the €2 returned.
 * session: the four hands in one session. holdem: a game hilo does not play.
 * tampered: the split hand with the odd cent paid to the low; the quartered hand's low paid whole to Jo.
+* stud-hilo (7 Card Stud Hi-Lo L €0.05/€0.10): antes €0.01, Ben's 3 brings in €0.02, Ann completes to €0.05
+  (type 5 on third street), €0.82 put in, €0.79 paid: Ben €0.40 (high, trip kings), Ann €0.39 (low,
+  7-5-4-2-A); then the same hand with the odd cent paid to the low.
 * bad-input: a hand whose XML is broken, one with an action type hilo does not read, one with a card that
   is no card, between two good hands.
 """
@@ -110,6 +113,18 @@ def test_an_action_is_located_at_its_own_line_and_actions_are_taken_in_their_num
     assert record.action_lines[flop[0].number - 1] == 28
 
 
+def test_stud_hi_lo_with_a_bring_in_completed_on_third_street() -> None:
+    found = records(text_of("stud-hilo.xml"))
+    assert [r.id for r in found] == ["100006", "100007"]
+    hand = found[0].hand
+    assert hand is not None and hand.bring_in == 2 and (hand.small_bet, hand.big_bet) == (5, 10)
+    assert [a.kind for a in hand.actions if a.actor == "Ann" and a.kind not in ("deal-hole", "show")][:2] == [
+        "ante", "complete"]
+    assert [(s, w) for _, s, w in verdicts(text_of("stud-hilo.xml"))] == [
+        ("ok", "the recorded result is what the cards and the rules give"),
+        ("mismatch", "an odd chip went to another player (RULES §4.3, §4.4, §4.6)")]
+
+
 def test_a_game_hilo_does_not_play_is_not_checkable() -> None:
     assert verdicts(text_of("holdem.xml")) == [("100005", "not-checkable", "Holdem No Limit is not a game hilo plays")]
 
@@ -190,7 +205,7 @@ def test_an_entity_never_declared_is_broken_xml() -> None:
 
 # -- the order seats, cards and actions are written in ------------------------------------------------------
 
-OWN = ["split.xml", "quartered.xml", "side-pot.xml", "no-showdown.xml", "tampered.xml"]
+OWN = ["split.xml", "quartered.xml", "side-pot.xml", "no-showdown.xml", "tampered.xml", "stud-hilo.xml"]
 _ELEMENTS = re.compile(r"(?:<player [^>]*/>|<cards [^>]*>[^<]*</cards>|<action [^>]*/>)")
 
 
