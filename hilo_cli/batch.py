@@ -15,14 +15,13 @@ from functools import partial
 from typing import IO, Literal, NamedTuple
 
 from hilo_cli import bounds, pool
-from hilo_cli.errors import HiloError, InputError
-from hilo_cli.formats import csv_out, equity_out, json_out, jsonlib, text_out
+from hilo_cli.errors import HiloError, InputError, where
+from hilo_cli.formats import OutputFormat, csv_out, equity_out, json_out, jsonlib, text_out
 from hilo_cli.formats.records import Defaults, deal_from_record
 from hilo_cli.formats.text_in import record_from_line, strip_comment
 from hilo_cli.showdown import settle
 
 Kind = Literal["object", "json-line", "text-line", "error"]
-OutputFormat = Literal["text", "json", "csv"]  # the same choices as the command's --format
 MESSAGE_LIMIT = 400  # characters of an error message, at most (and a mark saying what was cut)
 
 
@@ -346,7 +345,7 @@ def _no_duplicate_keys(text: str, record: object) -> None:
 
 
 def _where(raw: Raw) -> str:
-    return f"{raw.source}:{raw.line}" if raw.line else raw.source  # line 0: the file itself
+    return where(raw.source, raw.line)
 
 
 def _error(raw: Raw, record_id: str | None, message: str, fmt: OutputFormat) -> Outcome:

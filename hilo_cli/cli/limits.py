@@ -9,8 +9,9 @@ from typing import TYPE_CHECKING
 
 import click
 
-from hilo_cli.cli.common import OutputFormat, once, stdout_bytes
-from hilo_cli.errors import ExitStatus, HiloError
+from hilo_cli.cli.common import once, stdout_bytes
+from hilo_cli.errors import ExitStatus, HiloError, where
+from hilo_cli.formats import OutputFormat
 
 if TYPE_CHECKING:
     from hilo_cli.betting import Limits
@@ -178,13 +179,13 @@ def _turn(history: str) -> tuple[Turn, Callable[[int], str]]:
     if len(records) != 1:
         raise HiloError(f"{len(records)} hands: give a history of the one hand to answer for", history)
     record = records[0]
-    where = f"{record.source}:{record.line}" if record.line else record.source
+    place = where(record.source, record.line)
     if record.error is not None:
-        raise HiloError(record.error, where)
+        raise HiloError(record.error, place)
     if record.hand is None:
-        raise HiloError(record.not_checkable or "no hand to replay", where)
+        raise HiloError(record.not_checkable or "no hand to replay", place)
     try:
         show = record.currency.show if record.currency is not None else str
         return next_turn(record.hand), show
     except HiloError as e:
-        raise e.located(where) from None
+        raise e.located(place) from None

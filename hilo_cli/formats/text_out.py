@@ -18,7 +18,8 @@ from hilo_cli.formats.safe import shown
 from hilo_cli.showdown import BoardResult, Half, PotResult, Settlement
 
 
-def _names(names: Sequence[str]) -> str:
+def names_list(names: Sequence[str]) -> str:
+    """Names as a sentence lists them: ``A``, ``A and B``, ``A, B and C``."""
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
@@ -42,7 +43,7 @@ def _half(label: str, half: Half, unit: int, show: Show) -> str:
     if len(winners) == 1:
         return f"{label:<4} {show(half.amount)} to {winners[0]} ({hand})"
     each = half.amount // unit // len(winners) * unit
-    return f"{label:<4} {show(half.amount)} tied by {_names(winners)} ({hand}), {show(each)} each"
+    return f"{label:<4} {show(half.amount)} tied by {names_list(winners)} ({hand}), {show(each)} each"
 
 
 def _division_lines(pot: PotResult | BoardResult, unit: int, show: Show) -> list[str]:
@@ -56,7 +57,7 @@ def _division_lines(pot: PotResult | BoardResult, unit: int, show: Show) -> list
     elif pot.division == "same winners" and low is not None:
         each = pot.amount // unit // len(high.winners) * unit
         lines.append(
-            f"high and low both to {_names(high.winners)} ({high.hand.lower()}; {low.hand}): "
+            f"high and low both to {names_list(high.winners)} ({high.hand.lower()}; {low.hand}): "
             f"one division of the whole pot, {show(each)} each (RULES §4.5)"
         )
     else:
