@@ -16,6 +16,8 @@ no rake, so the rake is what was put in minus what was paid, RULES §13):
 * stud-hilo (7 Card Stud Hi-Lo L €0.05/€0.10): antes €0.01, Ben's 3 brings in €0.02, Ann completes to €0.05
   (type 5 on third street), €0.82 put in, €0.79 paid: Ben €0.40 (high, trip kings), Ann €0.39 (low,
   7-5-4-2-A); then the same hand with the odd cent paid to the low.
+* tournament: the no-showdown hand in tournament chips (no currency sign; ``<tournamentcode>`` in the
+  session header): Gus raises to 300 over blinds of 50/100, his ``win`` of 450 counts the 200 returned.
 * bad-input: a hand whose XML is broken, one with an action type hilo does not read, one with a card that
   is no card, between two good hands.
 """
@@ -68,7 +70,7 @@ def command(data: bytes, *args: str) -> tuple[int, str, str]:
     return result.exit_code, result.stdout, result.stderr
 
 
-@pytest.mark.parametrize("name", ["split.xml", "quartered.xml", "side-pot.xml", "no-showdown.xml"])
+@pytest.mark.parametrize("name", ["split.xml", "quartered.xml", "side-pot.xml", "no-showdown.xml", "tournament.xml"])
 def test_own_hands_the_site_paid_right_are_ok(name: str) -> None:
     assert [s for _, s, _ in verdicts(text_of(name))] == ["ok"]
 
@@ -123,6 +125,13 @@ def test_stud_hi_lo_with_a_bring_in_completed_on_third_street() -> None:
     assert [(s, w) for _, s, w in verdicts(text_of("stud-hilo.xml"))] == [
         ("ok", "the recorded result is what the cards and the rules give"),
         ("mismatch", "an odd chip went to another player (RULES §4.3, §4.4, §4.6)")]
+
+
+def test_tournament_chips_are_whole_chips_without_a_currency() -> None:
+    (record,) = records(text_of("tournament.xml"))
+    assert record.hand is not None and record.hand.starting_stacks == (1500, 2250, 1250)
+    assert record.recorded_won == {"Gus": 450} and record.currency == Currency()
+    assert [s for _, s, _ in verdicts(text_of("tournament.xml"))] == ["ok"]
 
 
 def test_a_game_hilo_does_not_play_is_not_checkable() -> None:
