@@ -173,6 +173,18 @@ def test_a_game_without_a_session_header_is_an_error() -> None:
     assert status == "error" and "before any <session> header" in why
 
 
+@pytest.mark.parametrize("change, message", [
+    (("<gametype>", '<gametype x="1>'), "the session header, its line 3, is not well-formed XML"),
+    (("Omaha Hi-Lo PL", "Omaha Hi-Lo"), "cannot read the session's game type 'Omaha Hi-Lo €0.50/€1'"),
+    (("</general>\r\n\t\t<game", "\t\t<game"), "the session has no <general> header naming its game"),
+])
+def test_a_session_header_that_cannot_be_read_is_each_hands_error(change: tuple[str, str], message: str) -> None:
+    text = text_of("session.xml").replace(*change, 1)
+    found = records(text)
+    assert [r.id for r in found][-4:] == ["100001", "100002", "100003", "100004"]
+    assert all(message in (r.error or "") for r in found[-4:]), found[-1].error
+
+
 # -- hostile XML --------------------------------------------------------------------------------------------
 
 LAUGHS = "".join(f'<!ENTITY lol{n} "{f"&lol{n - 1};" * 10}">\n' for n in range(1, 10))

@@ -25,7 +25,7 @@ hand whose XML is broken is one error record; the other hands are still read.
 from __future__ import annotations
 
 import re
-from typing import NamedTuple
+from functools import lru_cache
 from xml.parsers import expat
 
 from hilo_cli.betting import Structure
@@ -81,21 +81,28 @@ def blank(line: str) -> bool:
     return _SESSION_LINE.match(line) is not None
 
 
-class Element(NamedTuple):
-    tag: str
-    attrs: dict[str, str]
-    text: str
-    line: int  # the file line it starts at
-    children: list[Element]
+class Element:
+    """One parsed XML element: its tag, attributes, text (stripped), file line and children."""
+
+    __slots__ = ("attrs", "children", "line", "tag", "text")
+
+    def __init__(self, tag: str, attrs: dict[str, str], line: int) -> None:
+        self.tag, self.attrs, self.line = tag, attrs, line
+        self.text = ""
+        self.children: list[Element] = []
 
 
-def parse(text: str, first_line: int, what: str) -> Element:
-    """``text`` as XML (one root element), ``first_line`` the file line of its first line. Document type
-    and entity declarations are refused before parsing and by the parser: nothing is ever expanded."""
+def parse(text: str, first_line: int | None, what: str) -> Element:
+    """``text`` as XML (one root element), ``first_line`` the file line of its first line (``None``: not
+    known; errors say the line within ``what``). Document type and entity declarations are refused before
+    parsing and by the parser: nothing is ever expanded."""
+
+    def at(offset: int) -> str:  # where line ``offset`` (from 0) of ``text`` is
+        return f"line {first_line + offset}: {what}" if first_line is not None else f"{what}, its line {offset + 1},"
+
     found = _DECLARATION.search(text)
     if found is not None:
-        line = first_line + text.count("\n", 0, found.start())
-        raise InputError(f"line {line}: {what} declares a document type or entities "
+        raise InputError(f"{at(text.count(chr(10), 0, found.start()))} declares a document type or entities "
                          f"({quote(text[found.start():found.start() + 40])}): hilo does not read XML declarations")
     parser = expat.ParserCreate()
     parser.SetParamEntityParsing(expat.XML_PARAM_ENTITY_PARSING_NEVER)
@@ -106,14 +113,14 @@ def parse(text: str, first_line: int, what: str) -> Element:
         raise InputError(f"{what} declares a document type or entities: hilo does not read XML declarations")
 
     def start(tag: str, attrs: dict[str, str]) -> None:
-        element = Element(tag, attrs, "", first_line + parser.CurrentLineNumber - 1, [])
+        element = Element(tag, attrs, (first_line or 1) + parser.CurrentLineNumber - 1)
         (stack[-1][0].children if stack else root).append(element)
         stack.append((element, []))
 
     def end(tag: str) -> None:
         element, texts = stack.pop()
-        parent = stack[-1][0].children if stack else root
-        parent[-1] = element._replace(text="".join(texts).strip())
+        if texts:
+            element.text = "".join(texts).strip()
 
     def data(chunk: str) -> None:
         if stack:
@@ -128,9 +135,8 @@ def parse(text: str, first_line: int, what: str) -> Element:
     try:
         parser.Parse(text, True)
     except expat.ExpatError as e:
-        line = first_line + (e.lineno or 1) - 1
-        raise InputError(f"line {line}: {what} is not well-formed XML ({short(expat.errors.messages[e.code], 80)})"
-                         ) from None
+        why = short(expat.errors.messages[e.code], 80)
+        raise InputError(f"{at((e.lineno or 1) - 1)} is not well-formed XML ({why})") from None
     return root[0]
 
 
@@ -306,14 +312,16 @@ def _cards(text: str, what: str) -> tuple[Card | None, ...]:
     return tuple(out)
 
 
-def _general(lines: list[str], first: int) -> dict[str, str]:
-    """The session header's ``<general>`` elements (``gametype``, ``tablecurrency``, ...) as text."""
-    text = "\n".join(lines)
+@lru_cache(maxsize=16)
+def _general(text: str) -> tuple[tuple[str, str], ...]:
+    """The session header's ``<general>`` elements (``gametype``, ``tablecurrency``, ...) as text: read
+    once for all the hands of a session. The header's lines are not the hand's: an error says the line
+    within the header."""
     start, end = text.find("<general>"), text.find("</general>")
     if start < 0 or end < start:
         raise InputError("the session has no <general> header naming its game")
-    element = parse(text[start:end + len("</general>")], first + text.count("\n", 0, start), "the session header")
-    return {c.tag: c.text for c in element.children}
+    element = parse(text[start:end + len("</general>")], None, "the session header")
+    return tuple((c.tag, c.text) for c in element.children)
 
 
 def _game_text(lines: list[str]) -> str:
@@ -346,7 +354,7 @@ def read_record(source: str, line: int, lines: list[str]) -> HandRecord:
         game = parse(_game_text(lines[at:]), start, "the hand")
         if not at:
             raise InputError("a <game> before any <session> header: nothing says what game it is")
-        reader = _Hand(source, _general(lines[:at], line), game)
+        reader = _Hand(source, dict(_general("\n".join(lines[:at]))), game)
         hand, bets = reader.read()
     except HiloError as e:
         return failed(source, start, e.message, game.attrs.get("gamecode") if game else None)
