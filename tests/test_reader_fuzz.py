@@ -3,10 +3,11 @@ traceback, gives one record per hand in file order, and the same bytes with ``--
 (issue 16). A black box over the command, so it holds whatever the readers look like inside.
 
 **The mutants.** Sets: ``pokerstars`` (tests/data/pokerstars/*.txt and all of them concatenated),
-``phh`` (tests/data/phh/*.phh, *.phhs, and a collection made of the .phh files), ``pacific888`` (as
+``phh`` (tests/data/phh/*.phh, *.phhs, and a collection made of the .phh files), the closed sites'
+``fulltilt``, ``everleaf`` and ``cake`` (tests/data/<site>/*.txt, concatenated too), ``pacific888`` (as
 PokerStars), ``ipoker`` (the cp1252 sessions' text, written as UTF-8), and the same for the real histories
-of ../shared/handhistories (``pokerstars-shared``, ``phh-shared``, ``pacific888-shared``,
-``ipoker-shared``; skipped when absent).
+of ../shared/handhistories (``pokerstars-shared``, ``phh-shared``, ``fulltilt-shared``, ...,
+``pacific888-shared``, ``ipoker-shared``; skipped when absent).
 Mutant ``n`` of a set is made by ``random.Random(f"{set}:{n}")`` alone, so it is the same mutant on every
 machine and whatever the count: its kind is ``KINDS[n % len(KINDS)]`` (lines deleted, duplicated,
 swapped, a line cut mid-way, the file cut short, hostile characters, numbers made huge, a 20,000-character
@@ -23,7 +24,8 @@ hands (a reader may also read it as cp1252, or report the bad bytes in their han
 or CR alone, numbered from 1. A line is blank when ``str.strip`` leaves nothing.
 
 * PokerStars: a hand starts at a line that begins (after spaces and tabs) with ``PokerStars Hand #`` or
-  ``PokerStars Game #`` and a digit, and runs to the next such line. Text before the first hand that is
+  ``PokerStars Game #`` and a digit, and runs to the next such line. Full Tilt, Everleaf and Cake alike,
+  at their own header lines (``_STARTS``). Text before the first hand that is
   not blank is one more "hand" (a bad one: it must be reported, not dropped).
 * PHH: a hand starts at each ``[table]`` header line (single brackets, nothing after but a comment) and
   runs to the next; the lines before the first header that are not blank and not ``#`` comments are one
@@ -58,6 +60,7 @@ import sys
 import traceback
 import unicodedata
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import NamedTuple
 
@@ -84,6 +87,13 @@ BAD_UTF8 = (b"\xff", b"\xfe", b"\xc3", b"\x80", b"\xed\xa0\x80", b"\xf4\x90\x80\
 HUGE = ("9" * 5000, str(10**20), "Infinity", "-{0}", "NaN", "1e400", "0" * 400 + "7", "{0}" * 40)
 _NUMBER = re.compile(r"\d+")
 _STARS_HAND = re.compile(r"[ \t]*PokerStars (?:Hand|Game) #\d")
+# Where a hand of each text site starts (after spaces and tabs): its header line.
+_STARTS = {
+    "pokerstars": _STARS_HAND,
+    "fulltilt": re.compile(r"[ \t]*(?:Full Tilt Poker|FullTiltPoker) Game #\d+: "),
+    "everleaf": re.compile(r"[ \t]*Everleaf Gaming Game #\d+\s*$"),
+    "cake": re.compile(r"[ \t]*Hand#[0-9A-Za-z]+ - "),
+}
 _PHH_HEADER = re.compile(r"[ \t]*\[[^\[\]]+\][ \t]*(?:#.*)?")
 _PACIFIC_HAND = re.compile(r"[ \t]*\*{4,5} (?:Cassava|888poker|888)\S* (?:Snap Poker |BLAST )?Hand History for Game \d")
 _PACIFIC_NUMBER = re.compile(r"#Game No : \d+")  # the line before each 888 header: nothing of a hand
@@ -149,11 +159,28 @@ def _ipoker_bases(folder: Path) -> list[Base]:
     return files
 
 
+def _site_bases(folder: Path) -> list[Base]:
+    """A closed site's real files (issue 18), some of them UTF-16 with a byte-order mark (one cut in the
+    middle of its last character: kept as a replacement character, as the text the mutants start from)."""
+    def text(data: bytes) -> str:
+        if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+            return data.decode("utf-16", errors="replace")
+        return data.decode("utf-8-sig")
+
+    files = [Base(p.name, text(p.read_bytes())) for p in sorted(folder.glob("*.txt"))] if folder.is_dir() else []
+    if len(files) > 1:
+        files.append(Base("all-concatenated.txt", "\n\n".join(b.text for b in files)))
+    return files
+
+
+ARCHIVES = ("fulltilt", "everleaf", "cake")  # the closed sites' readers (issue 18)
 SETS: dict[str, tuple[str, Callable[[], list[Base]]]] = {
     "pokerstars": ("pokerstars", lambda: _stars_bases(DATA / "pokerstars")),
     "phh": ("phh", lambda: _phh_bases(DATA / "phh")),
     "pokerstars-shared": ("pokerstars", lambda: _stars_bases(SHARED / "pokerstars")),
     "phh-shared": ("phh", lambda: _phh_bases(SHARED / "phh")),
+    **{site: (site, partial(_stars_bases, DATA / site)) for site in ARCHIVES},
+    **{f"{site}-shared": (site, partial(_site_bases, SHARED / "sites" / site)) for site in ARCHIVES},
     "pacific888": ("pacific888", lambda: _stars_bases(DATA / "pacific888")),
     "pacific888-shared": ("pacific888", lambda: _stars_bases(SHARED / "sites" / "pacific888")),
     "ipoker": ("ipoker", lambda: _ipoker_bases(DATA / "ipoker")),
@@ -372,8 +399,8 @@ def count_hands(data: bytes, reader: str) -> Hands:
     """Where each hand of a mutant is, by the rules of the module docstring."""
     text, is_text = decode(data)
     lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
-    if reader == "pokerstars":
-        starts = [n for n, line in enumerate(lines, 1) if _STARS_HAND.match(line)]
+    if reader in _STARTS:
+        starts = [n for n, line in enumerate(lines, 1) if _STARTS[reader].match(line)]
         before = lines[:starts[0] - 1] if starts else lines
         front = any(line.strip() for line in before)
     elif reader == "pacific888":

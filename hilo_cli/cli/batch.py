@@ -17,7 +17,45 @@ from hilo_cli.formats import OutputFormat
 if TYPE_CHECKING:
     from hilo_cli.batch import Outcome, Raw
 
-@click.command()
+HELP = """Settle every deal in FILEs (JSON, JSON Lines or text lines), or stdin (- or no FILE).
+
+\b
+Text lines: one deal a line, fields between |, a line starting # is a comment.
+  Ac 3d 6h Ks Kd | A: 2c 4d Qc Jd | B: Kh Kc 2h 4s | pot 1200
+  4h 5h 9h Kc 2d | A: Ah Th Qs Qd @20 | B: Kd Ks 6h 7h @60 | C: fold @10
+A player is NAME: CARDS, listed clockwise, then @CHIPS put in, seat N, fold.
+Other fields are KEY VALUE: board, pot, game, button, chip-unit, qualifier,
+odd-chip, id, expect NAME=CHIPS ... (cards alone are the board).
+
+\b
+JSON: one object, an array of them, or one object a line (JSON Lines).
+  {"id": "r1", "board": "Ac 3d 6h Ks Kd", "pot": 1200,
+   "players": [{"name": "A", "hole": "2c 4d Qc Jd"},
+               {"name": "B", "hole": "Kh Kc 2h 4s"}],
+   "expected": {"A": 300, "B": 900}}
+Give pot, or each player's "contributed"; "seat", "folded", "button", "game",
+"qualifier", "chip_unit" and "odd_chip" are optional.
+
+Records that carry expected amounts are checked; a player they leave out was paid 0. A board still
+to come (with two or more live hands) gives each player's equity instead. At a terminal, a long run
+shows progress on stderr, then a summary (--summary: also when stderr is a log).
+
+\b
+Exit status (after every record, unless --fail-fast):
+  0    every record settled, and every check agrees
+  1    a check differs from what was paid
+  2    a record is bad (FILE:LINE: message on stderr), or bad usage
+  130  interrupted (Ctrl-C)
+
+\b
+Examples ('hilo examples --copy' writes the examples/ folder they read):
+  hilo batch examples/hands.txt
+  hilo batch --format json examples/side-pots.jsonl
+  cat hands.jsonl | hilo batch --jobs 2 --format json - > results.jsonl
+"""
+
+
+@click.command(help=HELP)
 @click.argument("files", nargs=-1, metavar="[FILE ...]", type=click.Path(readable=False))
 @once("--input-format", type=click.Choice(["auto", "json", "jsonl", "text"], case_sensitive=False), default="auto",
       show="auto", help="How to read the input: detected from the content by default; json is one document, "
@@ -29,42 +67,7 @@ if TYPE_CHECKING:
 @summary_option
 def batch(files: tuple[str, ...], input_format: str, fail_fast: bool, jobs: int, game: str, qualifier: str,
           chip_unit: int, odd_chip: str | None, fmt: OutputFormat, color: str, suits: str, summary: bool) -> None:
-    """Settle every deal in FILEs (JSON, JSON Lines or text lines), or stdin (- or no FILE).
-
-    \b
-    Text lines: one deal a line, fields between |, a line starting # is a comment.
-      Ac 3d 6h Ks Kd | A: 2c 4d Qc Jd | B: Kh Kc 2h 4s | pot 1200
-      4h 5h 9h Kc 2d | A: Ah Th Qs Qd @20 | B: Kd Ks 6h 7h @60 | C: fold @10
-    A player is NAME: CARDS, listed clockwise, then @CHIPS put in, seat N, fold.
-    Other fields are KEY VALUE: board, pot, game, button, chip-unit, qualifier,
-    odd-chip, id, expect NAME=CHIPS ... (cards alone are the board).
-
-    \b
-    JSON: one object, an array of them, or one object a line (JSON Lines).
-      {"id": "r1", "board": "Ac 3d 6h Ks Kd", "pot": 1200,
-       "players": [{"name": "A", "hole": "2c 4d Qc Jd"},
-                   {"name": "B", "hole": "Kh Kc 2h 4s"}],
-       "expected": {"A": 300, "B": 900}}
-    Give pot, or each player's "contributed"; "seat", "folded", "button", "game",
-    "qualifier", "chip_unit" and "odd_chip" are optional.
-
-    Records that carry expected amounts are checked; a player they leave out was paid 0. A board still
-    to come (with two or more live hands) gives each player's equity instead. At a terminal, a long run
-    shows progress on stderr, then a summary (--summary: also when stderr is a log).
-
-    \b
-    Exit status (after every record, unless --fail-fast):
-      0    every record settled, and every check agrees
-      1    a check differs from what was paid
-      2    a record is bad (FILE:LINE: message on stderr), or bad usage
-      130  interrupted (Ctrl-C)
-
-    \b
-    Examples ('hilo examples --copy' writes the examples/ folder they read):
-      hilo batch examples/hands.txt
-      hilo batch --format json examples/side-pots.jsonl
-      cat hands.jsonl | hilo batch --jobs 2 --format json - > results.jsonl
-    """
+    """Settle every deal in FILEs, in input order (the help is ``HELP``)."""
     from hilo_cli.batch import run
     from hilo_cli.cli.output import write_outcomes
     from hilo_cli.cli.terminal import InFlight, Progress, report_style, stdin_hint

@@ -38,7 +38,6 @@ from hilo_cli.histories.base import Currency, HandRecord, Reader, failed
 from hilo_cli.histories.records import record
 from hilo_cli.histories.site import Collect, Header, Seat, SiteHand, cards_of
 from hilo_cli.histories.site import Line as Action
-from hilo_cli.histories.summary import collected
 
 GAME_NAMES: dict[str, str] = {
     "7 Card Stud Hi-Lo": "stud8", "7 Card Stud HiLow": "stud8", "Omaha Hi-Lo": "omaha8", "Omaha HiLow": "omaha8",
@@ -174,7 +173,7 @@ class _Hand:
         header = Header(self.id or "", m.group("game"), limit, None, tournament, sign,
                         self.money(m.group("small"), "the small bet"), self.money(m.group("big"), "the big bet"))
         hand = SiteHand(self.source, game.line, header, currency=currency, rake_printed=False, pots_named=False,
-                        pots_printed=False)
+                        pots_printed=False, won_printed=False)  # the win attributes are the awards themselves
         if header.game not in GAME_NAMES:
             return hand, {}
         stud = GAMES[GAME_NAMES[header.game]].board_cards == 0
@@ -210,7 +209,6 @@ class _Hand:
             if won:
                 hand.collects.append(Collect(p.line, name, won, 0, "win", 0))
             bets[name] = self.money(p.attrs.get("bet", "0"), f"{name}'s bet")
-        hand.won = collected(hand.collects)  # the only "won" the site prints is the win attribute itself
         return bets
 
     def _round(self, hand: SiteHand, no: int, element: Element, stud: bool) -> None:

@@ -30,7 +30,6 @@ from hilo_cli.histories.base import Currency, HandRecord, Reader, failed
 from hilo_cli.histories.records import record
 from hilo_cli.histories.site import BadHand, Collect, Header, Seat, SiteHand, cards_of
 from hilo_cli.histories.site import Line as Action
-from hilo_cli.histories.summary import collected
 
 # The site's game names for the games hilo plays (RULES §6); its limits as betting structures.
 GAME_NAMES: dict[str, str] = {"OmahaHL": "omaha8", "Omaha Hi/Lo": "omaha8", "Omaha": "omaha"}
@@ -150,8 +149,9 @@ class _Reader:
             small, big = big, 2 * big  # "15/30 Blinds Fix Limit": bets of 30 and 60
         header = Header(self.id or "", g.group("game").strip(), limit, None, tournament,
                         "" if tournament or practice else sign, small, big)
+        # No summary prints what each player won besides the collect lines; pots_named: see ``_summary``.
         return SiteHand(self.source, self.numbers[0], header, currency=currency, rake_printed=False,
-                        pots_named=False, pots_printed=False)  # pots_named: see ``_summary``
+                        pots_named=False, pots_printed=False, won_printed=False)
 
     def _money(self, text: str) -> int:
         return money(text.replace(" ", ""), self.scale)
@@ -317,8 +317,6 @@ class _Reader:
             put < stacks[name] for name, put in self.put.items())
         if hand.pots_named and GAME_NAMES.get(hand.header.game, "").endswith("8"):
             hand.collects[:] = list(_halves(hand.collects, halves["Hi"], halves["Lo"]))
-        # The site prints no "won" per player besides the collect lines: nothing for them to disagree with.
-        hand.won = collected(hand.collects)
 
 
 def _halves(collects: list[Collect], high: set[str], low: set[str]) -> Iterator[Collect]:
