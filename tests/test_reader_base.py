@@ -135,7 +135,7 @@ def test_detect_choices_suffixes_and_the_unknown_file_error_come_from_the_regist
 
 def test_check_help_and_choices_name_every_reader() -> None:
     result = CliRunner().invoke(main, ["check", "--help"])
-    assert "PHH .phh/.phhs, PokerStars .txt" in result.output
+    assert "PHH .phh/.phhs, PokerStars .txt" in " ".join(result.output.split())
     bad = CliRunner().invoke(main, ["check", "--input-format", "nonsense", "-"], input=b"")
     assert bad.exit_code == 2 and "'phh'" in bad.stderr and "'pokerstars'" in bad.stderr
 

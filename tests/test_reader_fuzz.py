@@ -4,9 +4,10 @@ traceback, gives one record per hand in file order, and the same bytes with ``--
 
 **The mutants.** Sets: ``pokerstars`` (tests/data/pokerstars/*.txt and all of them concatenated),
 ``phh`` (tests/data/phh/*.phh, *.phhs, and a collection made of the .phh files), each other site's
-(tests/data/<site>/*.txt, concatenated too: ``winamax``, ``winning``, the closed sites' ``fulltilt``,
-``everleaf``, ``cake``), and the same for the real histories of ../shared/handhistories
-(``pokerstars-shared``, ``phh-shared``, ``winamax-shared``, ...; skipped when absent).
+(tests/data/<site>/*.txt, concatenated too: ``winamax``, ``winning``, ``pacific888``, the closed sites'
+``fulltilt``, ``everleaf``, ``cake``; ``ipoker``: the cp1252 sessions' text, written as UTF-8), and the
+same for the real histories of ../shared/handhistories (``pokerstars-shared``, ``phh-shared``,
+``winamax-shared``, ..., ``ipoker-shared``; skipped when absent).
 Mutant ``n`` of a set is made by ``random.Random(f"{set}:{n}")`` alone, so it is the same mutant on every
 machine and whatever the count: its kind is ``KINDS[n % len(KINDS)]`` (lines deleted, duplicated,
 swapped, a line cut mid-way, the file cut short, hostile characters, numbers made huge, a 20,000-character
@@ -32,6 +33,11 @@ or CR alone, numbered from 1. A line is blank when ``str.strip`` leaves nothing.
 * PHH: a hand starts at each ``[table]`` header line (single brackets, nothing after but a comment) and
   runs to the next; the lines before the first header that are not blank and not ``#`` comments are one
   hand (a ``.phh`` hand, or what a ``.phh`` put in front of a collection by ``cat``).
+* 888: a hand starts at a line that begins (after spaces and tabs) with the site's ``***** 888poker Hand
+  History for Game`` and a digit (``Cassava``, ``888`` too); before the first, lines that are not blank
+  and not ``#Game No : N`` are one more hand.
+* iPoker: a hand starts at each line that opens a ``<game`` element; before the first, lines that are
+  not the session's own (its declaration, one-line header elements, closing tags) are one more hand.
 * A file with no hand at all (empty, or not a history) is one record: the file-level error.
 
 **What is asserted**, for ``--jobs 1`` and ``--jobs 2`` alike: exit status 0, 1 or 2, and the one that
@@ -95,6 +101,12 @@ _STARTS = {
     "winning": re.compile(r"[ \t]*(?:(?:Game )?Hand #\d|Game started at: )"),
 }
 _PHH_HEADER = re.compile(r"[ \t]*\[[^\[\]]+\][ \t]*(?:#.*)?")
+_PACIFIC_HAND = re.compile(r"[ \t]*\*{4,5} (?:Cassava|888poker|888)\S* (?:Snap Poker |BLAST )?Hand History for Game \d")
+_PACIFIC_NUMBER = re.compile(r"#Game No : \d+")  # the line before each 888 header: nothing of a hand
+_IPOKER_GAME = re.compile(r"<game[\s>]")
+# An iPoker session's own lines outside its games: the declaration, the header's one-line elements, closings.
+_IPOKER_SESSION = re.compile(r"\s*(?:<\?xml[^>]*\?>|<session(?:\s[^>]*)?>|</session>|</?general>|</game>|"
+                             r"<(\w+)>[^<]*</\1>|<\w+/>)*\s*")
 
 
 class Base(NamedTuple):
@@ -144,6 +156,15 @@ def _phh_bases(folder: Path) -> list[Base]:
     return files
 
 
+def _ipoker_bases(folder: Path) -> list[Base]:
+    """iPoker sessions are cp1252 bytes: their text, mutated and written as UTF-8 like every set's."""
+    found = sorted(p for pattern in ("*.xml", "*.txt") for p in folder.glob(pattern))
+    files = [Base(p.name, p.read_bytes().decode("cp1252").replace("\r\n", "\n")) for p in found]
+    if len(files) > 1:
+        files.append(Base("all-concatenated.xml", "".join(b.text for b in files)))
+    return files
+
+
 def _site_bases(folder: Path) -> list[Base]:
     """A site's files (UTF-16 ones decoded, a stray last byte left out), and all of them concatenated."""
     found = sorted(folder.glob("*.txt"))
@@ -170,6 +191,10 @@ SETS: dict[str, tuple[str, Callable[[], list[Base]]]] = {
     **{f"{site}-shared": (site, partial(_site_bases, SHARED / "sites" / site)) for site in ARCHIVES},
     "winamax-shared": ("winamax", lambda: _site_bases(SHARED / "sites" / "winamax")),
     "winning-shared": ("winning", lambda: _site_bases(SHARED / "sites" / "winning")),
+    "pacific888": ("pacific888", lambda: _stars_bases(DATA / "pacific888")),
+    "pacific888-shared": ("pacific888", lambda: _stars_bases(SHARED / "sites" / "pacific888")),
+    "ipoker": ("ipoker", lambda: _ipoker_bases(DATA / "ipoker")),
+    "ipoker-shared": ("ipoker", lambda: _ipoker_bases(SHARED / "sites" / "ipoker")),
 }
 
 
@@ -399,6 +424,14 @@ def count_hands(data: bytes, reader: str) -> Hands:
         starts = [n for n, line in enumerate(lines, 1) if _STARTS[reader].match(line)]
         before = lines[:starts[0] - 1] if starts else lines
         front = any(line.strip() for line in before)
+    elif reader == "pacific888":
+        starts = [n for n, line in enumerate(lines, 1) if _PACIFIC_HAND.match(line)]
+        before = lines[:starts[0] - 1] if starts else lines
+        front = any(line.strip() and not _PACIFIC_NUMBER.fullmatch(line.strip()) for line in before)
+    elif reader == "ipoker":
+        starts = [n for n, line in enumerate(lines, 1) if _IPOKER_GAME.search(line)]
+        before = lines[:starts[0] - 1] if starts else lines
+        front = any(not _IPOKER_SESSION.fullmatch(line) for line in before)
     else:
         starts = [n for n, line in enumerate(lines, 1) if _PHH_HEADER.fullmatch(line)]
         before = lines[:starts[0] - 1] if starts else lines
@@ -599,6 +632,12 @@ def test_mutants_in_one_real_process(tmp_path: Path, set_name: str) -> None:
     ("phh", b"# c\n[a]\nx = 1\n[b] # two\n", [(2, 4), (4, 6)]),
     ("phh", b"variant = 'x'\n[a]\n", [(1, 2), (2, 4)]),
     ("phh", codecs.BOM_UTF16_LE + "[a]\r\n[b]".encode("utf-16-le"), [(1, 2), (2, 3)]),
+    ("pacific888", b"#Game No : 1\n***** 888poker Hand History for Game 1 *****\nx\n#Game No : 2\n"
+                   b"***** Cassava Hand History for Game 2 *****\n", [(2, 5), (5, 7)]),
+    ("pacific888", b"junk\n  ***** 888 Hand History for Game 3\n", [(1, 2), (2, 4)]),
+    ("ipoker", b'<?xml version="1.0"?>\n<session a="1">\n<general><mode>real</mode></general>\n<game gamecode="1">\n'
+               b'</game><game gamecode="2">\n</game>\n</session>\n', [(4, 5), (5, 9)]),
+    ("ipoker", b'junk\n<game gamecode="1">\n', [(1, 2), (2, 4)]),
 ])
 def test_the_count_of_hands_follows_its_rule(reader: str, data: bytes, hands: list[tuple[int, int]]) -> None:
     """The test's own counting rule, on files small enough to count by eye."""
