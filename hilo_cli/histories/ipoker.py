@@ -369,12 +369,5 @@ def read_record(source: str, line: int, lines: list[str]) -> HandRecord:
     return found._replace(won_excludes_returned=False, site_inconsistency=inconsistency)
 
 
-class SessionReader(Reader):
-    """A reader whose hands need the session's header (``reading.cut`` gives it to each hand)."""
-
-    def session(self, line: str) -> bool:
-        return session(line)
-
-
-READER = SessionReader("ipoker", "iPoker", (".xml", ".txt"), detect, starts_hand, read_record,
-                       encodings=("cp1252",), blank=blank)
+READER = Reader("ipoker", "iPoker", (".xml", ".txt"), detect, starts_hand, read_record,
+                encodings=("cp1252",), blank=blank, session=session)

@@ -9,7 +9,7 @@ A line that no encoding reads is not replaced silently: its hand becomes one err
 and the other hands are still read.
 
 A reader whose hands need lines written before them (an XML session's header, which names the game of
-every ``<game>`` after it) has a ``session(line)`` method: from a line it says opens such a header to the
+every ``<game>`` after it) has a ``session(line)``: from a line it says opens such a header to the
 next hand's start, at most ``CONTEXT_LINES`` lines are kept and given to each later hand before its own
 lines (``HandText.context``).
 """
@@ -17,8 +17,8 @@ lines (``HandText.context``).
 from __future__ import annotations
 
 import codecs
-from collections.abc import Callable, Iterator
-from typing import IO, NamedTuple, Protocol, cast
+from collections.abc import Iterator
+from typing import IO, NamedTuple, Protocol
 
 from hilo_cli.histories.base import HandRecord, Reader, failed
 
@@ -140,19 +140,12 @@ def open_lines(stream: IO[bytes]) -> Source | str:
     return Source(text, lines)
 
 
-def session_of(reader: Reader) -> Callable[[str], bool] | None:
-    """The reader's ``session(line)``, if it has one: whether a line opens a header every later hand
-    needs (see the module docstring)."""
-    found = getattr(reader, "session", None)
-    return cast("Callable[[str], bool]", found) if callable(found) else None
-
-
 def cut(source: str, lines: Iterator[bytes], reader: Reader) -> Iterator[HandText]:
     """Each hand of the file, in file order: its lines from one of ``reader.starts_hand`` to the next.
     Lines before the first start are a piece of their own; pieces of blank lines only are left out."""
     starts, encodings, name = reader.starts_hand, reader.encodings, reader.name
     empty = reader.blank or (lambda line: False)
-    session = session_of(reader)
+    session = reader.session
     header: list[str] | None = None  # a session's header being read
     context: tuple[str, ...] = ()  # the last one read, for the hands after it
     held = 0
