@@ -3,10 +3,11 @@ traceback, gives one record per hand in file order, and the same bytes with ``--
 (issue 16). A black box over the command, so it holds whatever the readers look like inside.
 
 **The mutants.** Sets: ``pokerstars`` (tests/data/pokerstars/*.txt and all of them concatenated),
-``phh`` (tests/data/phh/*.phh, *.phhs, and a collection made of the .phh files), the closed sites'
-``fulltilt``, ``everleaf`` and ``cake`` (tests/data/<site>/*.txt, concatenated too), and the same for the
-real histories of ../shared/handhistories (``pokerstars-shared``, ``phh-shared``, ``fulltilt-shared``, ...;
-skipped when absent).
+``phh`` (tests/data/phh/*.phh, *.phhs, and a collection made of the .phh files), each other site's
+(tests/data/<site>/*.txt, concatenated too: ``winamax``, ``winning``, ``pacific888``, the closed sites'
+``fulltilt``, ``everleaf``, ``cake``; ``ipoker``: the cp1252 sessions' text, written as UTF-8), and the
+same for the real histories of ../shared/handhistories (``pokerstars-shared``, ``phh-shared``,
+``winamax-shared``, ..., ``ipoker-shared``; skipped when absent).
 Mutant ``n`` of a set is made by ``random.Random(f"{set}:{n}")`` alone, so it is the same mutant on every
 machine and whatever the count: its kind is ``KINDS[n % len(KINDS)]`` (lines deleted, duplicated,
 swapped, a line cut mid-way, the file cut short, hostile characters, numbers made huge, a 20,000-character
@@ -26,9 +27,17 @@ or CR alone, numbered from 1. A line is blank when ``str.strip`` leaves nothing.
   ``PokerStars Game #`` and a digit, and runs to the next such line. Full Tilt, Everleaf and Cake alike,
   at their own header lines (``_STARTS``). Text before the first hand that is
   not blank is one more "hand" (a bad one: it must be reported, not dropped).
+* Winamax and Winning, the same way: a hand starts at ``Winamax Poker - ``; at ``Hand #`` or ``Game Hand #``
+  and a digit, or at ``Game started at: `` (Winning's older format, UTF-16 in its files: its base text is
+  the file decoded, a stray last byte left out).
 * PHH: a hand starts at each ``[table]`` header line (single brackets, nothing after but a comment) and
   runs to the next; the lines before the first header that are not blank and not ``#`` comments are one
   hand (a ``.phh`` hand, or what a ``.phh`` put in front of a collection by ``cat``).
+* 888: a hand starts at a line that begins (after spaces and tabs) with the site's ``***** 888poker Hand
+  History for Game`` and a digit (``Cassava``, ``888`` too); before the first, lines that are not blank
+  and not ``#Game No : N`` are one more hand.
+* iPoker: a hand starts at each line that opens a ``<game`` element; before the first, lines that are
+  not the session's own (its declaration, one-line header elements, closing tags) are one more hand.
 * A file with no hand at all (empty, or not a history) is one record: the file-level error.
 
 **What is asserted**, for ``--jobs 1`` and ``--jobs 2`` alike: exit status 0, 1 or 2, and the one that
@@ -81,14 +90,23 @@ BAD_UTF8 = (b"\xff", b"\xfe", b"\xc3", b"\x80", b"\xed\xa0\x80", b"\xf4\x90\x80\
 HUGE = ("9" * 5000, str(10**20), "Infinity", "-{0}", "NaN", "1e400", "0" * 400 + "7", "{0}" * 40)
 _NUMBER = re.compile(r"\d+")
 _STARS_HAND = re.compile(r"[ \t]*PokerStars (?:Hand|Game) #\d")
-# Where a hand of each text site starts (after spaces and tabs): its header line.
+# Where a hand of each text site starts (after spaces and tabs): its header line (Winning's "Hand #N" or
+# "Game Hand #N", and its older format's "Game started at: ").
 _STARTS = {
     "pokerstars": _STARS_HAND,
     "fulltilt": re.compile(r"[ \t]*(?:Full Tilt Poker|FullTiltPoker) Game #\d+: "),
     "everleaf": re.compile(r"[ \t]*Everleaf Gaming Game #\d+\s*$"),
     "cake": re.compile(r"[ \t]*Hand#[0-9A-Za-z]+ - "),
+    "winamax": re.compile(r"[ \t]*Winamax Poker - "),
+    "winning": re.compile(r"[ \t]*(?:(?:Game )?Hand #\d|Game started at: )"),
 }
 _PHH_HEADER = re.compile(r"[ \t]*\[[^\[\]]+\][ \t]*(?:#.*)?")
+_PACIFIC_HAND = re.compile(r"[ \t]*\*{4,5} (?:Cassava|888poker|888)\S* (?:Snap Poker |BLAST )?Hand History for Game \d")
+_PACIFIC_NUMBER = re.compile(r"#Game No : \d+")  # the line before each 888 header: nothing of a hand
+_IPOKER_GAME = re.compile(r"<game[\s>]")
+# An iPoker session's own lines outside its games: the declaration, the header's one-line elements, closings.
+_IPOKER_SESSION = re.compile(r"\s*(?:<\?xml[^>]*\?>|<session(?:\s[^>]*)?>|</session>|</?general>|</game>|"
+                             r"<(\w+)>[^<]*</\1>|<\w+/>)*\s*")
 
 
 class Base(NamedTuple):
@@ -138,15 +156,24 @@ def _phh_bases(folder: Path) -> list[Base]:
     return files
 
 
-def _site_bases(folder: Path) -> list[Base]:
-    """A closed site's real files (issue 18), some of them UTF-16 with a byte-order mark (one cut in the
-    middle of its last character: kept as a replacement character, as the text the mutants start from)."""
-    def text(data: bytes) -> str:
-        if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
-            return data.decode("utf-16", errors="replace")
-        return data.decode("utf-8-sig")
+def _ipoker_bases(folder: Path) -> list[Base]:
+    """iPoker sessions are cp1252 bytes: their text, mutated and written as UTF-8 like every set's."""
+    found = sorted(p for pattern in ("*.xml", "*.txt") for p in folder.glob(pattern))
+    files = [Base(p.name, p.read_bytes().decode("cp1252").replace("\r\n", "\n")) for p in found]
+    if len(files) > 1:
+        files.append(Base("all-concatenated.xml", "".join(b.text for b in files)))
+    return files
 
-    files = [Base(p.name, text(p.read_bytes())) for p in sorted(folder.glob("*.txt"))] if folder.is_dir() else []
+
+def _site_bases(folder: Path) -> list[Base]:
+    """A site's files (UTF-16 ones decoded, a stray last byte left out), and all of them concatenated."""
+    found = sorted(folder.glob("*.txt"))
+    files = []
+    for p in found:
+        raw = p.read_bytes()
+        utf16 = raw.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE))
+        text = raw.decode("utf-16", "ignore") if utf16 else raw.decode("utf-8-sig")
+        files.append(Base(p.name, text.replace("\r\n", "\n")))  # LF, as the mutations of line ends expect
     if len(files) > 1:
         files.append(Base("all-concatenated.txt", "\n\n".join(b.text for b in files)))
     return files
@@ -156,10 +183,18 @@ ARCHIVES = ("fulltilt", "everleaf", "cake")  # the closed sites' readers (issue 
 SETS: dict[str, tuple[str, Callable[[], list[Base]]]] = {
     "pokerstars": ("pokerstars", lambda: _stars_bases(DATA / "pokerstars")),
     "phh": ("phh", lambda: _phh_bases(DATA / "phh")),
+    "winamax": ("winamax", lambda: _site_bases(DATA / "winamax")),
+    "winning": ("winning", lambda: _site_bases(DATA / "winning")),
     "pokerstars-shared": ("pokerstars", lambda: _stars_bases(SHARED / "pokerstars")),
     "phh-shared": ("phh", lambda: _phh_bases(SHARED / "phh")),
     **{site: (site, partial(_stars_bases, DATA / site)) for site in ARCHIVES},
     **{f"{site}-shared": (site, partial(_site_bases, SHARED / "sites" / site)) for site in ARCHIVES},
+    "winamax-shared": ("winamax", lambda: _site_bases(SHARED / "sites" / "winamax")),
+    "winning-shared": ("winning", lambda: _site_bases(SHARED / "sites" / "winning")),
+    "pacific888": ("pacific888", lambda: _stars_bases(DATA / "pacific888")),
+    "pacific888-shared": ("pacific888", lambda: _stars_bases(SHARED / "sites" / "pacific888")),
+    "ipoker": ("ipoker", lambda: _ipoker_bases(DATA / "ipoker")),
+    "ipoker-shared": ("ipoker", lambda: _ipoker_bases(SHARED / "sites" / "ipoker")),
 }
 
 
@@ -370,14 +405,33 @@ def decode(data: bytes) -> tuple[str, bool]:
     return text, "\x00" not in text
 
 
+# Sites whose hand headers name no site: a file is theirs only when a whole header is in its first lines
+# (Winning: "Hand #N - GAME - STAKES - DATE", or its older format's "Game started at:" with "Game ID:").
+_WINNING_HEADER = re.compile(r"^[ \t]*(?:Game )?Hand #\d+ - .+ - .*\d{4}/\d{1,2}/\d{1,2}", re.MULTILINE)
+_KNOWN_BY = {
+    "winning": lambda head: bool(_WINNING_HEADER.search(head.replace("\r\n", "\n").replace("\r", "\n")))
+    or ("Game started at: " in head and "Game ID: " in head),
+}
+
+
 def count_hands(data: bytes, reader: str) -> Hands:
     """Where each hand of a mutant is, by the rules of the module docstring."""
     text, is_text = decode(data)
     lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
-    if reader in _STARTS:
+    if reader in _KNOWN_BY and not _KNOWN_BY[reader](text[:65536]):
+        starts, front = [], False  # the file is not known for the site's at all: one record, the file's error
+    elif reader in _STARTS:
         starts = [n for n, line in enumerate(lines, 1) if _STARTS[reader].match(line)]
         before = lines[:starts[0] - 1] if starts else lines
         front = any(line.strip() for line in before)
+    elif reader == "pacific888":
+        starts = [n for n, line in enumerate(lines, 1) if _PACIFIC_HAND.match(line)]
+        before = lines[:starts[0] - 1] if starts else lines
+        front = any(line.strip() and not _PACIFIC_NUMBER.fullmatch(line.strip()) for line in before)
+    elif reader == "ipoker":
+        starts = [n for n, line in enumerate(lines, 1) if _IPOKER_GAME.search(line)]
+        before = lines[:starts[0] - 1] if starts else lines
+        front = any(not _IPOKER_SESSION.fullmatch(line) for line in before)
     else:
         starts = [n for n, line in enumerate(lines, 1) if _PHH_HEADER.fullmatch(line)]
         before = lines[:starts[0] - 1] if starts else lines
@@ -578,6 +632,12 @@ def test_mutants_in_one_real_process(tmp_path: Path, set_name: str) -> None:
     ("phh", b"# c\n[a]\nx = 1\n[b] # two\n", [(2, 4), (4, 6)]),
     ("phh", b"variant = 'x'\n[a]\n", [(1, 2), (2, 4)]),
     ("phh", codecs.BOM_UTF16_LE + "[a]\r\n[b]".encode("utf-16-le"), [(1, 2), (2, 3)]),
+    ("pacific888", b"#Game No : 1\n***** 888poker Hand History for Game 1 *****\nx\n#Game No : 2\n"
+                   b"***** Cassava Hand History for Game 2 *****\n", [(2, 5), (5, 7)]),
+    ("pacific888", b"junk\n  ***** 888 Hand History for Game 3\n", [(1, 2), (2, 4)]),
+    ("ipoker", b'<?xml version="1.0"?>\n<session a="1">\n<general><mode>real</mode></general>\n<game gamecode="1">\n'
+               b'</game><game gamecode="2">\n</game>\n</session>\n', [(4, 5), (5, 9)]),
+    ("ipoker", b'junk\n<game gamecode="1">\n', [(1, 2), (2, 4)]),
 ])
 def test_the_count_of_hands_follows_its_rule(reader: str, data: bytes, hands: list[tuple[int, int]]) -> None:
     """The test's own counting rule, on files small enough to count by eye."""

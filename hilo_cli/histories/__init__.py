@@ -35,6 +35,10 @@ PLUGINS = (
     "hilo_cli.histories.fulltilt",
     "hilo_cli.histories.everleaf",
     "hilo_cli.histories.cake",
+    "hilo_cli.histories.pacific888",
+    "hilo_cli.histories.ipoker",
+    "hilo_cli.histories.winamax",
+    "hilo_cli.histories.winning",
 )
 
 

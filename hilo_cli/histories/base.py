@@ -142,6 +142,8 @@ class Reader(NamedTuple):
     * ``encodings``: encodings to try after UTF-8 for a line that is not UTF-8 (``("cp1252",)``).
     * ``blank(line)``: whether a line holds nothing of a hand (a comment), beside blank lines: a piece of
       such lines only is no hand and is left out.
+    * ``session(line)``: whether a line opens a header that every later hand needs (an XML session's
+      header naming the game of each ``<game>`` after it): the base gives its lines to each later hand.
     """
 
     name: str
@@ -152,3 +154,4 @@ class Reader(NamedTuple):
     read_hand: Callable[[str, int, list[str]], HandRecord]
     encodings: tuple[str, ...] = ()
     blank: Callable[[str], bool] | None = None
+    session: Callable[[str], bool] | None = None

@@ -7,6 +7,11 @@ starts, so one hand is in memory at a time and time and memory grow linearly wit
 
 A line that no encoding reads is not replaced silently: its hand becomes one error naming the bytes,
 and the other hands are still read.
+
+A reader whose hands need lines written before them (an XML session's header, which names the game of
+every ``<game>`` after it) has a ``session(line)``: from a line it says opens such a header to the
+next hand's start, at most ``CONTEXT_LINES`` lines are kept and given to each later hand before its own
+lines (``HandText.context``).
 """
 
 from __future__ import annotations
@@ -19,6 +24,8 @@ from hilo_cli.histories.base import HandRecord, Reader, failed
 
 BLOCK = 1 << 20  # bytes read at a time
 HEAD = 1 << 16  # bytes a reader's ``detect`` sees
+CONTEXT_LINES = 200  # lines of a session's header kept for the hands after it
+CONTEXT_CHARS = 1 << 16  # characters of them
 
 
 class HandText(NamedTuple):
@@ -31,6 +38,7 @@ class HandText(NamedTuple):
     lines: list[str]
     reader: str
     bad: tuple[int, str] | None = None
+    context: tuple[str, ...] = ()  # the session's header lines, for a reader with ``session``
 
 
 class Readable(Protocol):
@@ -137,7 +145,12 @@ def cut(source: str, lines: Iterator[bytes], reader: Reader) -> Iterator[HandTex
     Lines before the first start are a piece of their own; pieces of blank lines only are left out."""
     starts, encodings, name = reader.starts_hand, reader.encodings, reader.name
     empty = reader.blank or (lambda line: False)
+    session = reader.session
+    header: list[str] | None = None  # a session's header being read
+    context: tuple[str, ...] = ()  # the last one read, for the hands after it
+    held = 0
     piece: list[str] = []
+    piece_context: tuple[str, ...] = ()
     first = 1
     bad: tuple[int, str] | None = None
     blank = True
@@ -151,20 +164,40 @@ def cut(source: str, lines: Iterator[bytes], reader: Reader) -> Iterator[HandTex
                 text = raw.decode("utf-8", "replace")
             if text.startswith("\ufeff"):
                 text = text[1:]  # files joined with cat: each may start with a byte-order mark
-            if starts(text) and piece:
+            start = starts(text)
+            if session is not None:
+                if start:
+                    if header is not None:
+                        context, header = tuple(header), None
+                elif session(text):
+                    header, held = [text], len(text)
+                elif header is not None and len(header) < CONTEXT_LINES and held + len(text) <= CONTEXT_CHARS:
+                    header.append(text)
+                    held += len(text)
+            if start and piece:
                 if not blank:
-                    yield HandText(source, first, piece, name, bad)
+                    yield HandText(source, first, piece, name, bad, piece_context)
                 piece, first, bad, blank = [], number, None, True
+            if start:
+                piece_context = context
             if problem is not None and bad is None:
                 bad = (number, problem)
             piece.append(text)
             if blank and text and not text.isspace() and not empty(text):
                 blank = False
-    except UnicodeDecodeError:
-        bad = bad or (number + 1, "not UTF-16 text, though it starts with a UTF-16 byte-order mark")
+    except UnicodeDecodeError as e:
+        if e.reason == "truncated data" and bad is None:
+            # The file stops in the middle of its last UTF-16 character (an odd number of bytes): every
+            # line before it was read whole, so the hands are kept and the stray byte is an error of its own.
+            if piece and not blank:
+                yield HandText(source, first, piece, name)
+            piece, first = [], number + 1
+            bad = (number + 1, "the file ends in the middle of a UTF-16 character (an odd number of bytes)")
+        else:
+            bad = bad or (number + 1, "not UTF-16 text, though it starts with a UTF-16 byte-order mark")
         blank = False
     if (piece and not blank) or bad is not None:
-        yield HandText(source, first, piece, name, bad)
+        yield HandText(source, first, piece, name, bad, piece_context)
 
 
 def read_text(piece: HandText, reader: Reader) -> HandRecord:
@@ -173,6 +206,10 @@ def read_text(piece: HandText, reader: Reader) -> HandRecord:
         line, problem = piece.bad
         return failed(piece.source, line, problem)
     try:
+        if piece.context:
+            # The session's header first, numbered as if just before the hand: the reader reads it as
+            # the hand's context, and the hand's own lines keep their file lines.
+            return reader.read_hand(piece.source, piece.line - len(piece.context), [*piece.context, *piece.lines])
         return reader.read_hand(piece.source, piece.line, piece.lines)
     except RecursionError:
         return failed(piece.source, piece.line, "the hand is nested too deeply to read")

@@ -1,0 +1,373 @@
+"""iPoker hand histories: an XML session file of several hands, each ``<game gamecode="N">`` a hand.
+
+What the site writes (../shared/handhistories/SITES.md): cp1252 bytes (whatever the XML declaration
+says); a session header ``<session><general>`` naming the game of every hand after it
+(``<gametype>7 Card Stud Hi-Lo L €0.05/€0.10</gametype>``, ``<tablecurrency>EUR</tablecurrency>``);
+then each ``<game>``: its players (``<player seat="6" name="Hero" chips="€2.86" dealer="0" win="€0.79"
+bet="€0.41" .../>``: the stack before the hand, what the player got back and what they put in) and its
+rounds (``<round no="N">``, round 0 the antes and blinds) of ``<cards type="Third Street"
+player="Hero">CA D5 H4</cards>`` (suit then rank, ``X`` unknown) and ``<action no="3" player="Hero"
+type="5" sum="€0.05"/>``, not always in order: ``no`` gives the order.
+
+Action types: 0 fold, 1 small blind, 2 big blind, 3 call, 4 check, 5 bet (on third street, the
+completion), 7 all in (``sum`` what it adds), 15 ante, 16 bring-in, 23 raise (``sum`` the total raised
+to). No rake, no pots and no halves are printed: one ``win`` total per player, which counts the uncalled
+chips returned too. So the reader fills ``pots_named=False``, ``pots_printed=False``,
+``rake_printed=False`` (derived, RULES §13) and the check is of the totals per player. A player's ``bet``
+that is not what their actions put in is the site's own inconsistency.
+
+The XML is a stranger's: the base cuts the session into hands (a line that opens a ``<game>`` element)
+and each hand is parsed on its own, by expat with every document type and entity declaration refused
+before parsing (no entity expansion, no external entities: a "billion laughs" file is one error). A
+hand whose XML is broken is one error record; the other hands are still read.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from xml.parsers import expat
+
+from hilo_cli.betting import Structure
+from hilo_cli.bounds import MAX_SEAT, MAX_SEATS, digits, quote, short
+from hilo_cli.cards import Card
+from hilo_cli.errors import DealError, HiloError, InputError
+from hilo_cli.games import GAMES
+from hilo_cli.histories.amounts import money
+from hilo_cli.histories.base import Currency, HandRecord, Reader, failed
+from hilo_cli.histories.records import record
+from hilo_cli.histories.site import Collect, Header, Seat, SiteHand, cards_of
+from hilo_cli.histories.site import Line as Action
+
+GAME_NAMES: dict[str, str] = {
+    "7 Card Stud Hi-Lo": "stud8", "7 Card Stud HiLow": "stud8", "Omaha Hi-Lo": "omaha8", "Omaha HiLow": "omaha8",
+    "Omaha": "omaha",
+}
+LIMITS = {"L": "Limit", "Limit": "Limit", "PL": "Pot Limit", "LP": "Pot Limit", "Pot limit": "Pot Limit",
+          "NL": "No Limit", "SL": "No Limit", "LZ": "No Limit", "No limit": "No Limit"}
+STRUCTURES: dict[str, Structure] = {"Limit": "fixed", "Pot Limit": "pot", "No Limit": "no"}
+SIGNS = {"EUR": "€", "USD": "$", "GBP": "£"}
+
+GAME_TYPE = re.compile(r"^(?P<game>.+?) (?P<limit>NL|SL|LZ|PL|LP|L|No limit|Pot limit|Limit) "
+                       r"(?P<small>[^\s/]+)/(?P<big>[^\s/]+)(?: Ante \S+)?$")
+_GAME_OPEN = re.compile(r"<game[\s>]")
+_SESSION_OPEN = re.compile(r"<session[\s>]")
+_DECLARATION = re.compile(r"<!\s*(?:DOCTYPE|ENTITY|ELEMENT|ATTLIST)", re.IGNORECASE)
+# The session's own lines, outside any game: nothing of a hand.
+_SESSION_LINE = re.compile(r"^\s*(?:<\?xml[^>]*\?>|<session(?:\s[^>]*)?>|</session>|</?general>|</game>|"
+                           r"<(\w+)>[^<]*</\1>|<\w+/>)*\s*$")
+STUD_ROUNDS = {2: 0, 3: 1, 4: 2, 5: 3, 6: 4}  # round no: third street ... seventh street (the river)
+BOARD_ROUNDS = {1: 0, 2: 1, 3: 2, 4: 3}  # round no: pre-flop, flop, turn, river
+_RANKS = {"10": "T", "T": "T", "J": "J", "Q": "Q", "K": "K", "A": "A", **{str(n): str(n) for n in range(2, 10)}}
+
+
+def detect(head: str) -> bool:
+    """An iPoker session: its ``<game gamecode="N">`` hands."""
+    return re.search(r'<game gamecode="\d', head) is not None
+
+
+def starts_hand(line: str) -> bool:
+    return "<game" in line and _GAME_OPEN.search(line) is not None
+
+
+def session(line: str) -> bool:
+    """A line that opens a session, whose header names the game of every hand after it."""
+    return "<session" in line and _SESSION_OPEN.search(line) is not None
+
+
+def blank(line: str) -> bool:
+    """The session's own lines outside any game (the declaration, the header's elements, the closings)."""
+    return _SESSION_LINE.match(line) is not None
+
+
+class Element:
+    """One parsed XML element: its tag, attributes, text (stripped), file line and children."""
+
+    __slots__ = ("attrs", "children", "line", "tag", "text")
+
+    def __init__(self, tag: str, attrs: dict[str, str], line: int) -> None:
+        self.tag, self.attrs, self.line = tag, attrs, line
+        self.text = ""
+        self.children: list[Element] = []
+
+
+def parse(text: str, first_line: int | None, what: str) -> Element:
+    """``text`` as XML (one root element), ``first_line`` the file line of its first line (``None``: not
+    known; errors say the line within ``what``). Document type and entity declarations are refused before
+    parsing and by the parser: nothing is ever expanded."""
+
+    def at(offset: int) -> str:  # where line ``offset`` (from 0) of ``text`` is
+        return f"line {first_line + offset}: {what}" if first_line is not None else f"{what}, its line {offset + 1},"
+
+    found = _DECLARATION.search(text)
+    if found is not None:
+        raise InputError(f"{at(text.count(chr(10), 0, found.start()))} declares a document type or entities "
+                         f"({quote(text[found.start():found.start() + 40])}): hilo does not read XML declarations")
+    parser = expat.ParserCreate()
+    parser.SetParamEntityParsing(expat.XML_PARAM_ENTITY_PARSING_NEVER)
+    root: list[Element] = []
+    stack: list[tuple[Element, list[str]]] = []
+
+    def refuse(*_: object) -> None:
+        raise InputError(f"{what} declares a document type or entities: hilo does not read XML declarations")
+
+    def start(tag: str, attrs: dict[str, str]) -> None:
+        element = Element(tag, attrs, (first_line or 1) + parser.CurrentLineNumber - 1)
+        (stack[-1][0].children if stack else root).append(element)
+        stack.append((element, []))
+
+    def end(tag: str) -> None:
+        element, texts = stack.pop()
+        if texts:
+            element.text = "".join(texts).strip()
+
+    def data(chunk: str) -> None:
+        if stack:
+            stack[-1][1].append(chunk)
+
+    parser.StartDoctypeDeclHandler = refuse
+    parser.EntityDeclHandler = refuse
+    parser.ExternalEntityRefHandler = refuse  # type: ignore[assignment]
+    parser.StartElementHandler = start
+    parser.EndElementHandler = end
+    parser.CharacterDataHandler = data
+    try:
+        parser.Parse(text, True)
+    except expat.ExpatError as e:
+        why = short(expat.errors.messages[e.code], 80)
+        raise InputError(f"{at((e.lineno or 1) - 1)} is not well-formed XML ({why})") from None
+    return root[0]
+
+
+class _Hand:
+    """One ``<game>`` into a ``SiteHand``; ``number`` is the file line being read."""
+
+    def __init__(self, source: str, general: dict[str, str], game: Element) -> None:
+        self.source, self.general, self.game = source, general, game
+        self.number = game.line
+        self.id = game.attrs.get("gamecode")
+        self.scale = 100
+        self.put: dict[str, int] = {}
+        self.bets: dict[str, int] = {}
+
+    def money(self, text: str | None, what: str) -> int:
+        if text is None:
+            raise InputError(f"{what} is missing")
+        return money(text, self.scale)
+
+    def read(self) -> tuple[SiteHand, dict[str, int]]:
+        """The hand, and what the site says each player put in (``bet``)."""
+        general, game = self.general, self.game
+        typed = general.get("gametype", "")
+        m = GAME_TYPE.match(typed)
+        if m is None:
+            raise InputError(f"cannot read the session's game type {quote(typed)}")
+        tournament = "tournamentcode" in general or "tournamentname" in general
+        self.scale = 1 if tournament else 100
+        code = general.get("tablecurrency") or general.get("currency") or ""
+        sign = "" if tournament else SIGNS.get(code, "")
+        play = general.get("mode", "real") != "real"
+        currency = Currency() if tournament else Currency("", "", 100) if play or not sign else Currency(
+            sign, "", 100, code)
+        limit = LIMITS[m.group("limit")]
+        header = Header(self.id or "", m.group("game"), limit, None, tournament, sign,
+                        self.money(m.group("small"), "the small bet"), self.money(m.group("big"), "the big bet"))
+        hand = SiteHand(self.source, game.line, header, currency=currency, rake_printed=False, pots_named=False,
+                        pots_printed=False, won_printed=False)  # the win attributes are the awards themselves
+        if header.game not in GAME_NAMES:
+            return hand, {}
+        stud = GAMES[GAME_NAMES[header.game]].board_cards == 0
+        bets = self._players(hand)
+        rounds = [c for c in game.children if c.tag == "round"]
+        numbered = sorted(((digits(r.attrs.get("no", ""), "a round's number", MAX_SEAT), r) for r in rounds),
+                          key=lambda x: x[0])
+        for no, element in numbered:
+            self.number = element.line
+            self._round(hand, no, element, stud)
+        self._showdown(hand, stud)
+        return hand, bets
+
+    def _players(self, hand: SiteHand) -> dict[str, int]:
+        """The seats, the button, what each player got back (``win``) and put in (``bet``)."""
+        general = next((c for c in self.game.children if c.tag == "general"), None)
+        players = next((c for c in general.children if c.tag == "players"), None) if general else None
+        if players is None:
+            raise InputError(f"hand #{self.id} lists no players")
+        bets: dict[str, int] = {}
+        for p in players.children:
+            self.number = p.line
+            name = p.attrs.get("name", "")
+            seat = digits(p.attrs.get("seat", ""), "a seat", MAX_SEAT)
+            if not name or any(s.name == name or s.seat == seat for s in hand.seats):
+                raise InputError(f"seat {seat} ({quote(name)}) is listed twice or has no name")
+            hand.seats.append(Seat(seat, name, self.money(p.attrs.get("chips"), f"{name}'s chips"), False))
+            if len(hand.seats) > MAX_SEATS:
+                raise InputError(f"more than {MAX_SEATS} seats in one hand: no table seats so many")
+            if p.attrs.get("dealer") == "1":
+                hand.button = seat
+            won = self.money(p.attrs.get("win", "0"), f"{name}'s win")
+            if won:
+                hand.collects.append(Collect(p.line, name, won, 0, "win", 0))
+            bets[name] = self.money(p.attrs.get("bet", "0"), f"{name}'s bet")
+        return bets
+
+    def _round(self, hand: SiteHand, no: int, element: Element, stud: bool) -> None:
+        streets = STUD_ROUNDS if stud else BOARD_ROUNDS
+        names = {s.name for s in hand.seats}
+        street = streets.get(no)
+        if street is None and no != 0:
+            if any(c.tag in ("action", "cards") for c in element.children):
+                raise InputError(f"round {no} of a {'stud' if stud else 'board'} game is not a street hilo knows")
+            return
+        if street is not None:
+            if street:
+                self.bets = {}  # the blinds of round 0 are bets of the first street
+            hand.actions.append(Action(element.line, street, "", "street", 0, None, False, f"round {no}"))
+            for c in element.children:
+                if c.tag == "cards":
+                    self._cards(hand, c, street, names, stud)
+        actions = [c for c in element.children if c.tag == "action"]
+        order = sorted(actions, key=lambda a: digits(a.attrs.get("no", ""), "an action's number", MAX_SEAT))
+        for a in order:
+            self.number = a.line
+            self._action(hand, a, street or 0, names, stud)
+
+    def _cards(self, hand: SiteHand, c: Element, street: int, names: set[str], stud: bool) -> None:
+        self.number = c.line
+        who = c.attrs.get("player", "")
+        cards = _cards(c.text, f"the {c.attrs.get('type', 'cards')}")
+        if not who:
+            if stud:
+                raise InputError("a stud game deals no board cards")
+            known = tuple(x for x in cards if x is not None)
+            hand.boards.setdefault(0, []).extend(known)
+            hand.actions.append(Action(c.line, street, "", "board", 0, None, False, f"board {c.text}", known))
+            return
+        if who not in names:
+            raise InputError(f"cards dealt to {quote(who)}, who is not seated")
+        known = tuple(x for x in cards if x is not None)
+        if stud and None in cards[[x is None for x in cards].index(False):] if known else False:
+            raise InputError(f"cannot read {quote(c.text)}: an unknown card after a known one")
+        if known:
+            hand.dealt[who] = hand.dealt.get(who, ()) + known
+        if stud or known:
+            hand.actions.append(Action(c.line, street, who, "dealt", 0, None, False, f"{who}: {c.text}", known))
+
+    def _action(self, hand: SiteHand, a: Element, street: int, names: set[str], stud: bool) -> None:
+        who, kind = a.attrs.get("player", ""), a.attrs.get("type", "")
+        if who not in names:
+            raise InputError(f"an action of {quote(who)}, who is not seated")
+        text = f"action {a.attrs.get('no', '')}: {who} type {kind} {a.attrs.get('sum', '')}".strip()
+        line = a.line
+        if kind in ("0", "4"):
+            hand.actions.append(Action(line, street, who, "fold" if kind == "0" else "check", 0, None, False, text))
+            return
+        added = self.money(a.attrs.get("sum"), "the action's sum")
+        bets, before = self.bets, self.bets.get(who, 0)
+        top = max(bets.values(), default=0)
+        verb, to = {"1": "small blind", "2": "big blind", "3": "call", "15": "ante", "16": "bring in"}.get(kind), None
+        if verb is None and kind == "5":
+            verb = "complete" if stud and street == 0 else "bet"
+            to = before + added
+        elif kind == "23":
+            verb, to, added = "raise", added, added - before
+        elif kind == "7":
+            to = before + added
+            verb = "call" if to <= top else ("complete" if stud and street == 0 else "bet") if top == 0 else "raise"
+        if verb is None:
+            raise InputError(f"action type {quote(kind)} is not one hilo reads ({text})")
+        if added < 0:
+            raise InputError(f"{text}: raises to less than {who} has in")
+        amount = to - top if verb == "raise" and to is not None else added
+        hand.actions.append(Action(line, street, who, verb, amount, to if verb in ("raise", "complete") else None,
+                                   kind == "7", text))
+        if verb != "ante":
+            bets[who] = before + added
+        self.put[who] = self.put.get(who, 0) + added
+
+    def _showdown(self, hand: SiteHand, stud: bool) -> None:
+        """Every live hand whose cards are all known is shown (the site writes them at the showdown)."""
+        folded = {a.player for a in hand.actions if a.verb == "fold"}
+        game = GAMES[GAME_NAMES[hand.header.game]]
+        for s in hand.seats:
+            cards = hand.dealt.get(s.name, ())
+            if s.name not in folded and len(cards) == game.hole_cards and s.name in self.put:
+                hand.summary_cards[s.name] = cards
+        hand.end = max((a.line for a in hand.actions), default=hand.line)
+
+
+def _cards(text: str, what: str) -> tuple[Card | None, ...]:
+    """``CA D5 H10 X`` (suit, then rank; ``X`` unknown) as cards, ``None`` for each unknown one."""
+    out: list[Card | None] = []
+    for word in text.split():
+        if word.upper() == "X":
+            out.append(None)
+            continue
+        rank = _RANKS.get(word[1:].upper()) if len(word) in (2, 3) else None
+        if rank is None or word[0].upper() not in "CDHS":
+            raise InputError(f"{what}: cannot read the card {quote(word, 20)}")
+        out.extend(cards_of(rank + word[0].lower(), what))
+    return tuple(out)
+
+
+@lru_cache(maxsize=16)
+def _general(text: str) -> tuple[tuple[str, str], ...]:
+    """The session header's ``<general>`` elements (``gametype``, ``tablecurrency``, ...) as text: read
+    once for all the hands of a session. The header's lines are not the hand's: an error says the line
+    within the header."""
+    start, end = text.find("<general>"), text.find("</general>")
+    if start < 0 or end < start:
+        raise InputError("the session has no <general> header naming its game")
+    element = parse(text[start:end + len("</general>")], None, "the session header")
+    return tuple((c.tag, c.text) for c in element.children)
+
+
+def _game_text(lines: list[str]) -> str:
+    """The ``<game>`` element of a hand's lines: from its opening tag (the previous hand's ``</game>`` may
+    stand before it on the line) to its closing tag, which may stand on the next hand's first line."""
+    text = "\n".join(lines)
+    opened = _GAME_OPEN.search(text)
+    if opened is None:
+        raise InputError("no <game> element in the hand's lines")
+    text = text[opened.start():]
+    if _GAME_OPEN.search(text, 1) is not None:
+        raise InputError("two <game> elements on one line: hilo reads a session with each game on lines of its own")
+    closed = text.find("</game>")
+    return text[:closed + len("</game>")] if closed >= 0 else text + "</game>"
+
+
+def read_record(source: str, line: int, lines: list[str]) -> HandRecord:
+    """One hand (its session's header lines first, where the base kept them), or an error record."""
+    at = next((i for i, text in enumerate(lines) if starts_hand(text)), None)
+    if at is None:
+        bad = next(((i, t) for i, t in enumerate(lines) if not blank(t)), (0, lines[0] if lines else ""))
+        where = line + bad[0]
+        if _DECLARATION.search(bad[1]):
+            return failed(source, where, "the session declares a document type or entities: hilo does not read "
+                                         "XML declarations")
+        return failed(source, where, f"cannot read {quote(bad[1].strip())}: not part of an iPoker session's games")
+    start = line + at
+    game: Element | None = None
+    try:
+        game = parse(_game_text(lines[at:]), start, "the hand")
+        if not at:
+            raise InputError("a <game> before any <session> header: nothing says what game it is")
+        reader = _Hand(source, dict(_general("\n".join(lines[:at]))), game)
+        hand, bets = reader.read()
+    except HiloError as e:
+        return failed(source, start, e.message, game.attrs.get("gamecode") if game else None)
+    try:
+        found = record(hand, GAME_NAMES, STRUCTURES)
+    except DealError as e:
+        return failed(source, start, e.message, hand.header.id)
+    if found.hand is None:
+        return found
+    put = reader.put
+    wrong = [f"{n} put in {put.get(n, 0)}, the site says bet {b}" for n, b in bets.items() if b != put.get(n, 0)]
+    inconsistency = "; ".join(x for x in (found.site_inconsistency, *wrong) if x) or None
+    # ``win`` counts the uncalled chips returned to the player: it is what they got back.
+    return found._replace(won_excludes_returned=False, site_inconsistency=inconsistency)
+
+
+READER = Reader("ipoker", "iPoker", (".xml", ".txt"), detect, starts_hand, read_record,
+                encodings=("cp1252",), blank=blank, session=session)
