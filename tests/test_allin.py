@@ -554,3 +554,35 @@ def test_the_json_is_valid_against_the_schemas(tmp_path: Path) -> None:
             errors = list(schemas[kind].iter_errors(value))
             assert not errors, (path, errors[0].message)
         assert "all_in" in json.loads(lines[0])
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_run_twice_averages_to_the_expectation_of_once_up_to_the_odd_chip(seed: int) -> None:
+    """RULES §12.2 on a turn all-in: over every pair of rivers, the two-board settlement (the pot split
+    between the runs, the odd chip to the first) averages to the once-expectation within one chip a player
+    (only the odd chips of dividing the pot twice differ)."""
+    spot = make_spot(random.Random(4000 + seed), rake=True, street=4)
+    luck = luck_of(pokerstars(spot, seed), "t.txt")
+    assert luck.all_in is not None
+    once = {p.name: p.expected_chips for p in luck.all_in.players}
+    board = spot.board[:4]
+    shown = known(spot, True)
+    seen = set(board) | {c for p in shown for c in spot.holes[p]}
+    unknown = [c for c in DECK if c not in seen]
+    players = tuple(Player(p, i + 1, spot.holes[p] if p in shown else None, spot.contributed[p], p in spot.folded)
+                    for i, p in enumerate(spot.names))
+    _, returned = build_pots(spot.contributed, spot.folded)
+    total = dict.fromkeys(once, 0)
+    count = 0
+    for first in unknown:
+        for second in unknown:
+            if first == second:
+                continue
+            deal = Deal(GAME, board + (first,), players, button=len(spot.names), boards=(board + (first,),
+                        board + (second,)), rake=(spot.rake,) if spot.rake else ())
+            for r in settle(deal).players:
+                if r.player.name in total:
+                    total[r.player.name] += r.won - returned.get(r.player.name, 0)
+            count += 1
+    for name, chips in total.items():
+        assert abs(Fraction(chips, count) - once[name]) <= 1
