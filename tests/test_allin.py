@@ -578,11 +578,17 @@ def test_run_twice_averages_to_the_expectation_of_once_up_to_the_odd_chip(seed: 
         for second in unknown:
             if first == second:
                 continue
-            deal = Deal(GAME, board + (first,), players, button=len(spot.names), boards=(board + (first,),
-                        board + (second,)), rake=(spot.rake,) if spot.rake else ())
+            runs = ((*board, first), (*board, second))
+            deal = Deal(GAME, runs[0], players, button=len(spot.names), boards=runs,
+                        rake=(spot.rake,) if spot.rake else ())
             for r in settle(deal).players:
                 if r.player.name in total:
                     total[r.player.name] += r.won - returned.get(r.player.name, 0)
             count += 1
     for name, chips in total.items():
         assert abs(Fraction(chips, count) - once[name]) <= 1
+
+
+def test_a_plot_into_a_missing_folder_fails_before_any_hand(tmp_path: Path) -> None:
+    result = CliRunner().invoke(main, ["check", "--plot", str(tmp_path / "no" / "x.svg"), str(_folder(tmp_path, 1))])
+    assert result.exit_code == 2 and "cannot write" in result.output and "OK:" not in result.stdout

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from typing import TYPE_CHECKING, TypeVar
 
@@ -20,11 +21,11 @@ EXTRA = "pip install 'hilo-cli[plot]'"
 def allin_options(f: F) -> F:
     """``--all-in``, ``--player NAME`` (repeatable) and ``--plot FILE``."""
     f = once("--plot", "plot", type=click.Path(dir_okay=False, writable=True), default=None, show=None,
-             help="With --all-in: draw the cumulative chips won and all-in adjusted chips per hand, for the "
+             help="Draw the cumulative chips won and all-in adjusted chips per hand, for the "
                   "players chosen (default: the hero), to FILE.svg or FILE.png (needs matplotlib: "
                   f"{EXTRA}). Implies --all-in.")(f)
     f = click.option("--player", "players", multiple=True, metavar="NAME",
-                     help="With --all-in: the summary (and plot) for this player; repeatable. Default: the "
+                     help="The all-in summary (and plot) for this player; repeatable. Default: the "
                           "hero the site marks (Dealt to), else every player. Implies --all-in.")(f)
     return click.option("--all-in", "all_in", is_flag=True,
                         help="Each hand all in with cards still to come: every live player's equity, expected "
@@ -34,11 +35,14 @@ def allin_options(f: F) -> F:
 
 def plot_check(plot: str | None) -> None:
     """Fail early, with one line and exit 2, for a plot that cannot be drawn: a name that is not .svg or
-    .png, or matplotlib missing."""
+    .png, a folder that is not there (or not writable), or matplotlib missing."""
     if plot is None:
         return
     if not plot.lower().endswith((".svg", ".png")):
         raise click.BadParameter(f"{plot!r}: the plot is a .svg or a .png file", param_hint="--plot")
+    folder = os.path.dirname(os.path.abspath(plot))
+    if not os.path.isdir(folder) or not os.access(folder, os.W_OK):
+        raise click.BadParameter(f"cannot write {plot!r}: no folder {folder!r} to write in", param_hint="--plot")
     try:
         import matplotlib  # noqa: F401
     except ImportError:
