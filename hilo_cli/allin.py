@@ -103,6 +103,14 @@ def stud_cards_to_come(hand: Hand) -> bool:
     return bool(betting and dealt and dealt[-1] > betting[-1])
 
 
+def may_be_all_in(hand: Hand) -> bool:
+    """Whether a hand's actions end with cards dealt after the last betting action (a quick look at the
+    actions: ``all_in`` decides, after the replay)."""
+    if hand.game.board_cards == 0:
+        return stud_cards_to_come(hand)
+    return board_at_all_in(hand) is not None
+
+
 def hero_of(hand: Hand) -> str | None:
     """The player the history marks as its own: the one player dealt known hole cards (PokerStars and
     the other sites' ``Dealt to``); ``None`` where every hand is dealt face up to the file (PHH) or none."""

@@ -266,6 +266,10 @@ def hand_luck(record: HandRecord, settlement: Settlement | None) -> allin.HandLu
     hand = record.hand
     if record.error is not None or hand is None:
         return None
+    if settlement is not None and not allin.may_be_all_in(hand):
+        # Most hands: no all-in with cards to come, and the check's settlement has the contributions.
+        return allin.HandLuck(record.source, record.line, record.id, record.currency,
+                              _net_from(record, settlement), None, allin.hero_of(hand))
     replayed = replay(hand)
     if replayed.unfinished is not None:
         return None
@@ -282,6 +286,23 @@ def hand_luck(record: HandRecord, settlement: Settlement | None) -> allin.HandLu
                                    why=f"the site's own lines disagree: {e.message}")
     return allin.HandLuck(record.source, record.line, record.id, record.currency,
                           allin.net_won(replayed, won), found, allin.hero_of(hand))
+
+
+def _net_from(record: HandRecord, settlement: Settlement) -> dict[str, int]:
+    """Each player's chips won from the check's settlement, without replaying again: what the record
+    says they won (``recorded_won``'s terms), else what the settlement pays, minus what they put in."""
+    put = {p.name: p.contributed or 0 for p in settlement.deal.players}
+    if record.recorded_stacks is not None and record.hand is not None:
+        start = dict(zip(record.hand.players, record.hand.starting_stacks, strict=True))
+        won = {n: s - (start[n] - put[n]) for n, s in record.recorded_stacks.items() if n in put}
+    elif record.recorded_won is not None:
+        won = dict(record.recorded_won)
+        if record.won_excludes_returned:
+            for name, chips in settlement.returned.items():
+                won[name] = won.get(name, 0) + chips
+    else:
+        won = {p.player.name: p.won for p in settlement.players}
+    return {name: won.get(name, 0) - chips for name, chips in put.items()}
 
 
 def _at_action(record: HandRecord, message: str) -> HandRecord:

@@ -23,6 +23,7 @@ from hilo_cli.cards import DECK, Card, format_cards
 from hilo_cli.checking import hand_luck, process, site_deal
 from hilo_cli.cli import main
 from hilo_cli.deal import Deal, Player
+from hilo_cli.errors import HiloError
 from hilo_cli.games import GAMES
 from hilo_cli.histories import read_text, split
 from hilo_cli.pots import build_pots
@@ -592,3 +593,35 @@ def test_run_twice_averages_to_the_expectation_of_once_up_to_the_odd_chip(seed: 
 def test_a_plot_into_a_missing_folder_fails_before_any_hand(tmp_path: Path) -> None:
     result = CliRunner().invoke(main, ["check", "--plot", str(tmp_path / "no" / "x.svg"), str(_folder(tmp_path, 1))])
     assert result.exit_code == 2 and "cannot write" in result.output and "OK:" not in result.stdout
+
+
+def _every_test_record() -> list[Any]:
+    out = []
+    for path in sorted(DATA.rglob("*")):
+        if path.is_file() and path.suffix in (".txt", ".phh", ".phhs", ".xml"):
+            for piece in split(str(path), path.read_bytes().decode("utf-8", "replace")):
+                out.append(read_text(piece) if not hasattr(piece, "hand") else piece)
+    return out
+
+
+def test_chips_won_from_the_checks_settlement_are_the_replays() -> None:
+    """The quick way (most hands: no all-in, no second replay) and the replay give the same chips won."""
+    from hilo_cli.checking import check, recorded_won
+
+    compared = 0
+    for record in _every_test_record():
+        try:
+            settlement, _ = check(record)
+        except HiloError:  # bad input: no chips won either way
+            continue
+        if settlement is None or record.hand is None:
+            continue
+        replayed = replay(record.hand)
+        quick = hand_luck(record, settlement)
+        assert quick is not None
+        won, _ = recorded_won(record, replayed)
+        if won is None:
+            won = {p.player.name: p.won for p in settlement.players}
+        assert quick.net == {n: won.get(n, 0) - put for n, put in replayed.contributed.items()}, record.source
+        compared += 1
+    assert compared > 50
