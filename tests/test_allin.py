@@ -625,3 +625,27 @@ def test_chips_won_from_the_checks_settlement_are_the_replays() -> None:
         assert quick.net == {n: won.get(n, 0) - put for n, put in replayed.contributed.items()}, record.source
         compared += 1
     assert compared > 50
+
+
+STUD = """variant = 'F7S/8'
+antes = [5, 5]
+bring_in = 10
+small_bet = 20
+big_bet = 40
+starting_stacks = [45, 200]
+players = ['Ann', 'Bob']
+actions = ['d dh p1 AcAd2h', 'd dh p2 KsKd3s', 'p1 pb', 'p2 cbr 20', 'p1 cbr 40', 'p2 cc', 'd dh p1 5c',
+  'd dh p2 9h', 'd dh p1 6c', 'd dh p2 9c', 'd dh p1 8s', 'd dh p2 Qh', 'd dh p1 7d', 'd dh p2 Jh',
+  'p1 sm AcAd2h5c6c8s7d', 'p2 sm KsKd3s9h9cQhJh']
+finishing_stacks = [45, 200]
+"""
+
+
+def test_a_stud_all_in_is_counted_not_computable() -> None:
+    """Stud all in on third street: equity covers the board games, so the hand is counted, never guessed."""
+    (piece,) = list(split("stud.phh", STUD))
+    record = read_text(piece) if not hasattr(piece, "hand") else piece
+    outcome = process(record, "text", all_in=True)
+    assert outcome.luck is not None and outcome.luck.all_in is not None
+    assert outcome.luck.all_in.street == "stud" and "out of scope" in (outcome.luck.all_in.why or "")
+    assert b"all in with stud cards to come: not computable" in outcome.output

@@ -55,6 +55,8 @@ def hand_text(found: AllIn, currency: Currency | None) -> str:
 
 
 def _street(street: str) -> str:
+    if street == "stud":
+        return "with stud cards to come"
     return "preflop" if street == "preflop" else f"on the {street}"
 
 
