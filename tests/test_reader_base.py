@@ -114,24 +114,27 @@ def test_a_readers_own_encoding_and_what_it_cannot_read(monkeypatch: pytest.Monk
 
 def test_detect_choices_suffixes_and_the_unknown_file_error_come_from_the_registry(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    assert histories.input_formats() == ["phh", "pokerstars"]
-    assert histories.suffixes() == (".phh", ".phhs", ".txt")
+    # Every site's reader is in the registry; PHH and PokerStars among them (the site readers add theirs).
+    known = histories.input_formats()
+    assert {"phh", "pokerstars"} <= set(known) and known == sorted(known)
+    assert {".phh", ".phhs", ".txt"} <= set(histories.suffixes())
     (unknown,) = records_of(b"hello\n")
-    assert unknown.error == ("not a hand history hilo reads (PHH or PokerStars); "
-                             "give --input-format phh|pokerstars")
+    assert unknown.error is not None and unknown.error.startswith("not a hand history hilo reads (")
+    assert "PHH" in unknown.error and "PokerStars" in unknown.error
+    assert unknown.error.endswith(f"give --input-format {'|'.join(known)}")
     registered = {**histories.readers(), "fake": _fake()}
     monkeypatch.setattr(histories, "readers", lambda: registered)
-    assert histories.input_formats() == ["fake", "phh", "pokerstars"]
-    assert histories.suffixes() == (".fake", ".phh", ".phhs", ".txt")
+    assert histories.input_formats() == sorted([*known, "fake"])
+    assert ".fake" in histories.suffixes()
     assert histories.detect("FAKE 1\n") == "fake" and histories.detect(QUARTERED) == "pokerstars"
     (unknown,) = records_of(b"hello\n")
-    assert unknown.error == ("not a hand history hilo reads (Fake Poker, PHH or PokerStars); "
-                             "give --input-format fake|phh|pokerstars")
+    assert unknown.error is not None and "Fake Poker, " in unknown.error
+    assert unknown.error.endswith(f"give --input-format {'|'.join(sorted([*known, 'fake']))}")
 
 
 def test_check_help_and_choices_name_every_reader() -> None:
     result = CliRunner().invoke(main, ["check", "--help"])
-    assert "PHH .phh/.phhs, PokerStars .txt" in result.output
+    assert "PHH .phh/.phhs, " in result.output and "PokerStars .txt" in result.output
     bad = CliRunner().invoke(main, ["check", "--input-format", "nonsense", "-"], input=b"")
     assert bad.exit_code == 2 and "'phh'" in bad.stderr and "'pokerstars'" in bad.stderr
 

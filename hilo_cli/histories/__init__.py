@@ -32,6 +32,8 @@ __all__ = ["PLUGINS", "HandRecord", "HandText", "Reader", "Summary", "detect", "
 PLUGINS = (
     "hilo_cli.histories.pokerstars",
     "hilo_cli.histories.phh",
+    "hilo_cli.histories.bovada",
+    "hilo_cli.histories.partypoker",
 )
 
 
