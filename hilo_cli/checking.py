@@ -12,7 +12,7 @@ plus ``check``), or CSV rows (the batch columns plus ``verdict`` and ``why``), w
 from __future__ import annotations
 
 import re
-from collections.abc import Generator, Iterable, Iterator
+from collections.abc import Callable, Generator, Iterable, Iterator
 from functools import partial
 from itertools import islice
 from typing import Any, Literal, NamedTuple
@@ -23,8 +23,9 @@ from hilo_cli.errors import HiloError
 from hilo_cli.formats import csv_out, json_out, jsonlib, text_out
 from hilo_cli.formats.safe import shown, unlike
 from hilo_cli.histories import HandRecord, HandText, read_text
-from hilo_cli.histories.summary import SiteInconsistency, check_returned, rake_by_pot
-from hilo_cli.showdown import Settlement, settle
+from hilo_cli.histories.summary import SiteInconsistency, check_returned, derived_rake, rake_by_pot
+from hilo_cli.pots import divide
+from hilo_cli.showdown import Half, PotResult, Settlement, settle
 
 Status = Literal["ok", "mismatch", "not-checkable", "error"]
 OutputFormat = Literal["text", "json", "csv"]
@@ -39,13 +40,15 @@ class PotDifference(NamedTuple):
     pot: str
     recorded: dict[str, int]
     recomputed: dict[str, int]
+    half: str | None = None  # "high" or "low" where the site tags each half (``None``: the pot whole)
 
 
 class Verdict(NamedTuple):
     """The check of one hand. ``differences`` maps each player whose amount differs to ``(recorded,
     recomputed)`` in the terms of ``basis`` (``finishing stack`` or ``won``). ``pots``: for a MISMATCH of
     a history with a line per pot, each pot that differs (``None``: the history has no per-pot lines).
-    ``site``: where the history's own lines disagree (a MISMATCH whatever the payout)."""
+    ``site``: where the history's own lines disagree (a MISMATCH whatever the payout). ``depth``: how deep
+    the record let the check go (``per half``, ``per pot``, ``per player``)."""
 
     status: Status
     why: str
@@ -53,6 +56,7 @@ class Verdict(NamedTuple):
     differences: dict[str, tuple[int, int]]
     pots: tuple[PotDifference, ...] | None = None
     site: str | None = None
+    depth: str = "per player"
 
 
 class Checked(NamedTuple):
@@ -86,6 +90,21 @@ def site_deal(record: HandRecord, replayed: Replayed) -> Deal:
         rake = rake_by_pot(record.summary, [p.amount for p in replayed.pots])
         if any(rake):
             deal = deal._replace(rake=rake)
+    elif record.derive_rake and record.recorded_won is not None:
+        # The site took rake but printed none: what was put in and not paid (RULES §13).
+        paid = sum(record.recorded_won.values())
+        if not record.won_excludes_returned:
+            paid -= sum(replayed.returned.values())
+        built = [p.amount for p in replayed.pots]
+        by_pot = record.recorded_by_pot
+        if by_pot is not None and len(by_pot) == len(built):
+            # What the site paid from each pot: each pot's own rake is what it did not pay out.
+            each = [derived_rake([b], sum(paid_from.values())) for b, paid_from in zip(built, by_pot, strict=True)]
+            derived = None if None in each else tuple(r[0] if r else 0 for r in each if r is not None)
+        else:
+            derived = derived_rake(built, paid)
+        if derived and any(derived):
+            deal = deal._replace(rake=derived)
     if record.boards:
         deal = deal._replace(boards=record.boards, board=record.boards[0])
     return deal
@@ -128,26 +147,47 @@ def check(record: HandRecord) -> tuple[Settlement | None, Verdict]:
         return None, Verdict("not-checkable", f"cards not shown at a contested showdown: {', '.join(unseen)}",
                              "won", {})
     site = record.site_inconsistency
+    depth = record.depth
     expected, basis = recorded_won(record, replayed)
     try:
         deal = site_deal(record, replayed)
     except SiteInconsistency as e:
         found = f"{site}; {e.message}" if site else e.message
-        return None, Verdict("mismatch", SITE + found, basis, {}, site=found)
+        return None, Verdict("mismatch", SITE + found, basis, {}, site=found, depth=depth)
     if expected is None or record.not_checkable is not None:
         settlement = settle_replayed(replayed, deal)
-        return settlement, Verdict("not-checkable", record.not_checkable or "no recorded result", basis, {})
+        return settlement, Verdict("not-checkable", record.not_checkable or "no recorded result", basis, {},
+                                   depth=depth)
     settlement = settle_replayed(replayed, deal._replace(expected=expected))
     assert settlement.check is not None
     offset = replayed.stacks if basis == "finishing stack" else dict.fromkeys(replayed.stacks, 0)
     differences = {n: (e + offset[n], w + offset[n]) for n, (e, w) in settlement.check.differences.items()}
     pots = pot_differences(record, settlement)
+    show = money(record)
     if site:
-        why = SITE + site + (f"; and the payout differs: {likely_reason(settlement)}" if differences else "")
-        return settlement, Verdict("mismatch", why, basis, differences, pots, site)
-    if not differences:
-        return settlement, Verdict("ok", "the recorded result is what the cards and the rules give", basis, {}, pots)
-    return settlement, Verdict("mismatch", likely_reason(settlement), basis, differences, pots)
+        why = SITE + site + (f"; and the payout differs: {likely_reason(settlement, show)}" if differences else "")
+        return settlement, Verdict("mismatch", why, basis, differences, pots, site, depth)
+    if not differences and not pots:
+        return settlement, Verdict("ok", "the recorded result is what the cards and the rules give", basis, {}, pots,
+                                   depth=depth)
+    why = likely_reason(settlement, show) if differences else _misplaced(pots or ())
+    if differences and record.derive_rake and sum(e - w for e, w in differences.values()) < 0 and not deal.rake:
+        why += (" (the site prints no rake; more than a tenth of the pot unpaid is no rake, RULES §13: a pot or "
+                "part of one was never awarded)")
+    return settlement, Verdict("mismatch", why, basis, differences, pots, depth=depth)
+
+
+def _misplaced(pots: tuple[PotDifference, ...]) -> str:
+    """Why a hand whose totals agree is still a MISMATCH: a pot or half paid to other players."""
+    first = pots[0]
+    where = f"the {first.pot}'s {first.half} half" if first.half else f"the {first.pot}"
+    return (f"each player's total is right, but {where} was paid to other players than the cards and the "
+            "rules give it to (RULES §5.4: each pot on its own; §4.1: each half on its own)")
+
+
+def money(record: HandRecord) -> Callable[[int], str]:
+    """How to show an amount of ``record`` to people: as its site writes money (``$3.99``), or as units."""
+    return record.currency.show if record.currency is not None else str
 
 
 # The start of a verdict's ``why`` when the history's own lines disagree (issue 11).
@@ -155,23 +195,48 @@ SITE = "the site's own lines disagree: "
 
 
 def pot_differences(record: HandRecord, settlement: Settlement) -> tuple[PotDifference, ...] | None:
-    """Each pot whose recorded payout (``record.recorded_by_pot``) is not the settlement's, main pot first;
-    ``None`` when the history prints no per-pot lines, or prints another number of pots than the
-    actions build (the site's own inconsistency, reported as such)."""
-    by_pot = record.recorded_by_pot
+    """Each pot (or, where the site tags them, each half of a pot) whose recorded payout is not the
+    settlement's, main pot first; ``None`` when the history prints no per-pot lines, or prints another
+    number of pots than the actions build (the site's own inconsistency, reported as such)."""
+    by_pot, halves = record.recorded_by_pot, record.recorded_halves
     if by_pot is None or len(by_pot) != len(settlement.pots):
         return None
     found: list[PotDifference] = []
     seats = [p.name for p in settlement.players]  # both sides in the deal's order, to read across
-    for recorded, pot in zip(by_pot, settlement.pots, strict=True):
+
+    def differ(recorded: dict[str, int], given: dict[str, int], pot: str, half: str | None = None) -> None:
         paid = {n: recorded[n] for n in [*seats, *sorted(set(recorded) - set(seats))] if recorded.get(n)}
-        given = {n: pot.shares[n] for n in seats if pot.shares.get(n)}
-        if paid != given:
-            found.append(PotDifference(pot.name, paid, given))
+        ours = {n: given[n] for n in seats if given.get(n)}
+        if paid != ours:
+            found.append(PotDifference(pot, paid, ours, half))
+
+    for i, pot in enumerate(settlement.pots):
+        shares = half_shares(pot, settlement.deal.chip_unit) if halves is not None else None
+        if halves is None or shares is None:
+            differ(by_pot[i], pot.shares, pot.name)
+            continue
+        for half in ("high", "low"):
+            differ(halves[i][half], shares[half], pot.name, half)
     return tuple(found)
 
 
-def likely_reason(s: Settlement) -> str:
+def half_shares(pot: PotResult, unit: int) -> dict[str, dict[str, int]] | None:
+    """What each player gets from each half of ``pot`` where its halves are divided on their own (split,
+    or high only: RULES §4.1); ``None`` where the pot is divided whole (a scoop, the same winners both ways
+    §4.5, one player eligible) or between boards (§12), which a site's halves cannot be held against."""
+    if pot.division == "high only":
+        return {"high": dict(pot.shares), "low": {}}
+    if pot.division != "split" or pot.low is None:
+        return None
+
+    def each(half: Half) -> dict[str, int]:
+        got, _ = divide(half.amount // unit, half.winners)
+        return {n: u * unit for n, u in got.items() if u}
+
+    return {"high": each(pot.high), "low": each(pot.low)}
+
+
+def likely_reason(s: Settlement, show: Callable[[int], str] = str) -> str:
     """The likeliest reason a recorded result differs from the settlement: an odd chip, a tied half paid
     whole to one of its winners, a pot or half given to another hand, or chips that do not add up."""
     assert s.check is not None
@@ -180,7 +245,7 @@ def likely_reason(s: Settlement) -> str:
     total = sum(diffs.values())
     if total:
         more = "more" if total > 0 else "less"
-        return (f"the recorded amounts pay out {abs(total)} {more} than the pots hold (a rake, or chips "
+        return (f"the recorded amounts pay out {show(abs(total))} {more} than the pots hold (a rake, or chips "
                 "miscounted; RULES §4.7: chips are conserved)")
     if all(abs(d) <= unit for d in diffs.values()):
         return "an odd chip went to another player (RULES §4.3, §4.4, §4.6)"
@@ -192,7 +257,7 @@ def likely_reason(s: Settlement) -> str:
             for name in half.winners:
                 if abs(diffs.get(name, 0) - (half.amount - share)) <= unit * len(half.winners):
                     return (f"a tied half paid whole: the {pot.name}'s {'high' if half is pot.high else 'low'} half "
-                            f"({half.amount}) went to {name} alone, but {_names(half.winners)} tie for it "
+                            f"({show(half.amount)}) went to {name} alone, but {_names(half.winners)} tie for it "
                             "(RULES §4.1, §4.4)")
     gainers = [n for n, d in diffs.items() if d > 0]
     return (f"a pot or half given to the wrong hand: {_names(gainers)} recorded more than the cards win "
@@ -224,24 +289,28 @@ def _label(record: HandRecord) -> str:
 def verdict_text(record: HandRecord, verdict: Verdict) -> str:
     """The verdict line, one line per differing player, and for a MISMATCH one per differing pot: each
     line escaped (``safe.shown``)."""
+    show = money(record)
     head = f"{VERDICTS[verdict.status]}: {_label(record)}: {verdict.why}"
+    if verdict.depth == "per player" and verdict.status in ("ok", "mismatch"):
+        head += " (checked: per player totals)"  # never claim more than the record allows
     lines = [head]
     for name, (recorded, recomputed) in verdict.differences.items():
         change = recomputed - recorded
-        lines.append(f"  {name}: recorded {verdict.basis} {recorded}, the cards and the rules give {recomputed} "
-                     f"({'+' if change > 0 else ''}{change})")
+        lines.append(f"  {name}: recorded {verdict.basis} {show(recorded)}, the cards and the rules give "
+                     f"{show(recomputed)} ({'+' if change > 0 else ''}{show(change)})")
     if verdict.status == "mismatch":
         for pot in verdict.pots or ():
-            lines.append(f"  {pot.pot}: recorded {_paid(pot.recorded)}; the cards and the rules give "
-                         f"{_paid(pot.recomputed)}")
+            half = f" {pot.half} half" if pot.half else ""
+            lines.append(f"  {pot.pot}{half}: recorded {_paid(pot.recorded, show)}; the cards and the rules give "
+                         f"{_paid(pot.recomputed, show)}")
     return "\n".join(map(shown, lines)) + "\n"
 
 
-def _paid(amounts: dict[str, int]) -> str:
-    return ", ".join(f"{name} {amount}" for name, amount in amounts.items()) or "nothing"
+def _paid(amounts: dict[str, int], show: Callable[[int], str]) -> str:
+    return ", ".join(f"{name} {show(amount)}" for name, amount in amounts.items()) or "nothing"
 
 
-def _check_dict(verdict: Verdict, settled: dict[str, Any] | None) -> dict[str, Any]:
+def _check_dict(record: HandRecord, verdict: Verdict, settled: dict[str, Any] | None) -> dict[str, Any]:
     out: dict[str, Any] = dict(settled.get("check") or {}) if settled is not None else {}
     out["ok"] = {"ok": True, "mismatch": False}.get(verdict.status)
     out["verdict"] = VERDICTS[verdict.status]
@@ -256,6 +325,10 @@ def _check_dict(verdict: Verdict, settled: dict[str, Any] | None) -> dict[str, A
     pots = verdict.pots if verdict.status == "mismatch" or verdict.pots is None else ()
     out["pots"] = None if pots is None else [p._asdict() for p in pots]
     out["site_inconsistency"] = verdict.site
+    # Added for issue 17: how deep the record let the check go, and how the site writes money (amounts
+    # stay integers in the smallest unit).
+    out["depth"] = verdict.depth
+    out["currency"] = record.currency._asdict() if record.currency is not None else None
     return out
 
 
@@ -268,7 +341,7 @@ def render(record: HandRecord, settlement: Settlement | None, verdict: Verdict, 
         if settled is not None:
             out.update(settled)
             out["id"] = record.id
-        out["check"] = _check_dict(verdict, settled)
+        out["check"] = _check_dict(record, verdict, settled)
         return jsonlib.dumps_line(out)
     if fmt == "csv":
         rows = csv_out.settlement_cells(settlement, _where(record)) if settlement is not None else []
@@ -277,7 +350,7 @@ def render(record: HandRecord, settlement: Settlement | None, verdict: Verdict, 
     text = verdict_text(record, verdict)
     if settlement is not None:
         # A player or a file named "OK: ..." starts a line of the report: it must not read as a verdict.
-        text += unlike(text_out.settlement_text(settlement, _where(record)), VERDICT_STARTS)
+        text += unlike(text_out.settlement_text(settlement, _where(record), money(record)), VERDICT_STARTS)
     return (text + "\n").encode()
 
 

@@ -29,7 +29,9 @@ def test_ok_reads_like_a_floor_decision_verdict_first() -> None:
     assert result.exit_code == 0, result.output
     first = result.output.splitlines()[0]
     assert first.startswith("OK: ")
-    assert first.endswith("hand 3: the recorded result is what the cards and the rules give")
+    # A PHH hand gives finishing stacks only: the verdict says it checked the totals, never more.
+    assert first.endswith("hand 3: the recorded result is what the cards and the rules give (checked: per player "
+                          "totals)")
     assert "low  450 tied by Ann and Bob" in result.output
 
 

@@ -126,8 +126,9 @@ def test_the_reason_and_the_difference_lines_show_names_escaped(hostile: list[st
     assert ("  Ann\\nOK: forged.phh:1 hand 1: the recorded result is what the cards and the rules give: "
             "recorded finishing stack 1300, the cards and the rules give 1375 (+75)") in out.split("\n")
     # Each pot paid differently names its players, escaped; the reason names the gainer, escaped.
-    assert ("  pot: recorded OK: A\\x1b[32mnn\\u202e 58, C\\x08y\\u2066 29, =cmd|' /C calc'!A0 28; the cards and "
-            "the rules give OK: A\\x1b[32mnn\\u202e 28, C\\x08y\\u2066 29, =cmd|' /C calc'!A0 58") in out.split("\n")
+    assert ("  pot: recorded OK: A\\x1b[32mnn\\u202e $0.58, C\\x08y\\u2066 $0.29, =cmd|' /C calc'!A0 $0.28; the cards "
+            "and the rules give OK: A\\x1b[32mnn\\u202e $0.28, C\\x08y\\u2066 $0.29, =cmd|' /C calc'!A0 $0.58"
+            ) in out.split("\n")
     assert "the wrong hand: MISMATCH: B\\x1b[32mo\\rb\\u202e recorded more than the cards win" in out
     assert "went to OK: A\\x1b[32mnn\\u202e alone, but C\\x08y\\u2066 and OK: A\\x1b[32mnn\\u202e tie" in out
 

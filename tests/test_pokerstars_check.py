@@ -133,11 +133,11 @@ def test_a_mismatch_names_each_pot_paid_differently() -> None:
     assert verdict.pots == (PotDifference("side pot 1", {"Bob": 190, "Carol": 190}, {"Carol": 380}),)
     code, out, _ = invoke_text(text)
     assert code == 1
-    assert "\n  side pot 1: recorded Bob 190, Carol 190; the cards and the rules give Carol 380\n" in out
+    assert "\n  side pot 1: recorded Bob $1.90, Carol $1.90; the cards and the rules give Carol $3.80\n" in out
     assert "main pot:" not in out
     code, out, _ = invoke_text(text, "--format", "json")
     assert json.loads(out)["check"]["pots"] == [
-        {"pot": "side pot 1", "recorded": {"Bob": 190, "Carol": 190}, "recomputed": {"Carol": 380}}]
+        {"pot": "side pot 1", "recorded": {"Bob": 190, "Carol": 190}, "recomputed": {"Carol": 380}, "half": None}]
 
 
 def test_pots_paid_right_list_no_pot_and_a_history_without_pot_lines_says_null() -> None:
@@ -151,8 +151,9 @@ def test_pots_paid_right_list_no_pot_and_a_history_without_pot_lines_says_null()
 def test_a_tampered_single_pot_shows_the_pot_as_paid_and_as_settled() -> None:
     code, out, _ = invoke(str(DATA / "tampered.txt"))
     assert code == 1
-    assert "\n  pot: recorded Ann 29, Cy 28, Dan 58; the cards and the rules give Ann 28, Cy 29, Dan 58\n" in out
-    assert "\n  pot: recorded Cy 57, Dan 58; the cards and the rules give Ann 28, Cy 29, Dan 58\n" in out
+    assert ("\n  pot: recorded Ann $0.29, Cy $0.28, Dan $0.58; the cards and the rules give Ann $0.28, Cy $0.29, "
+            "Dan $0.58\n") in out
+    assert "\n  pot: recorded Cy $0.57, Dan $0.58; the cards and the rules give Ann $0.28, Cy $0.29, Dan $0.58\n" in out
 
 
 def invoke_text(text: str, *args: str) -> tuple[int, str, str]:

@@ -182,10 +182,19 @@ VERDICT = strict({
     "expected": by_name(CHIPS),
     "differences": by_name(strict({"recorded": {"type": "integer"}, "recomputed": {"type": "integer"},
                                    "expected": CHIPS, "won": CHIPS}, required=[])),
-    "pots": nullable({"type": "array", "items": strict({"pot": {"type": "string"}, "recorded": by_name(CHIPS),
-                                                        "recomputed": by_name(CHIPS)})}),
+    "pots": nullable({"type": "array", "items": strict({
+        "pot": {"type": "string"}, "recorded": by_name(CHIPS), "recomputed": by_name(CHIPS),
+        "half": {"enum": ["high", "low", None], "description": "where the site tags each half of a pot"}},
+        required=["pot", "recorded", "recomputed"])}),
     "site_inconsistency": {"type": ["string", "null"]},
-}, required=["ok", "verdict", "why", "basis", "differences", "pots", "site_inconsistency"])
+    "depth": {"enum": ["per half", "per pot", "per player"],
+              "description": "how deep the record let the check go: each half of each pot, each pot, or one total "
+                             "per player"},
+    "currency": nullable(strict({"before": {"type": "string"}, "after": {"type": "string"},
+                                 "scale": {"enum": [1, 100], "description": "units to one of the currency"},
+                                 "code": {"type": ["string", "null"]}},
+                                description="how the site writes money: amounts stay integers in the smallest unit")),
+}, required=["ok", "verdict", "why", "basis", "differences", "pots", "site_inconsistency", "depth", "currency"])
 
 CHECK: Schema = {
     "title": "hilo check verdict",

@@ -9,7 +9,7 @@ the pot it came from.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from hilo_cli.cards import Card, format_cards
 from hilo_cli.evaluate import HighHand, LowHand
@@ -32,63 +32,69 @@ def _used(hand: HighHand | LowHand, hole: Sequence[Card], board_game: bool) -> s
     return f"{format_cards(from_hole)} + {format_cards(from_board)}"
 
 
-def _half(label: str, half: Half, unit: int) -> str:
+Show = Callable[[int], str]
+"""How an amount is written for people: ``str`` (units), or a site's money (``$3.99``, ``4.96€``)."""
+
+
+def _half(label: str, half: Half, unit: int, show: Show) -> str:
     winners = half.winners
     hand = half.hand.lower() if label == "high" else half.hand
     if len(winners) == 1:
-        return f"{label:<4} {half.amount} to {winners[0]} ({hand})"
+        return f"{label:<4} {show(half.amount)} to {winners[0]} ({hand})"
     each = half.amount // unit // len(winners) * unit
-    return f"{label:<4} {half.amount} tied by {_names(winners)} ({hand}), {each} each"
+    return f"{label:<4} {show(half.amount)} tied by {_names(winners)} ({hand}), {show(each)} each"
 
 
-def _division_lines(pot: PotResult | BoardResult, unit: int) -> list[str]:
+def _division_lines(pot: PotResult | BoardResult, unit: int, show: Show) -> list[str]:
     """How one pot, or one board's share of it, was divided, and its odd chips."""
     lines: list[str] = []
     high, low = pot.high, pot.low
     if pot.division == "uncontested":
-        lines.append(f"{pot.amount} to {high.winners[0]} (the only player eligible)")
+        lines.append(f"{show(pot.amount)} to {high.winners[0]} (the only player eligible)")
     elif pot.division == "scoop" and low is not None:
-        lines.append(f"scoop {pot.amount} to {high.winners[0]} (high {high.hand.lower()}, low {low.hand})")
+        lines.append(f"scoop {show(pot.amount)} to {high.winners[0]} (high {high.hand.lower()}, low {low.hand})")
     elif pot.division == "same winners" and low is not None:
         each = pot.amount // unit // len(high.winners) * unit
         lines.append(
             f"high and low both to {_names(high.winners)} ({high.hand.lower()}; {low.hand}): "
-            f"one division of the whole pot, {each} each (RULES §4.5)"
+            f"one division of the whole pot, {show(each)} each (RULES §4.5)"
         )
     else:
-        lines.append(_half("high", high, unit))
+        lines.append(_half("high", high, unit, show))
         if low is not None and high.amount > low.amount and len(high.winners) > 1:
             lines[-1] += " (with the odd chip of the split, RULES §4.3)"
         if low is not None:
-            lines.append(_half("low", low, unit))
+            lines.append(_half("low", low, unit, show))
         else:
             lines.append(f"no low: {pot.no_low}")
     for odd in pot.odd_chips:
-        lines.append(f"odd chip {odd.amount} to {odd.to}: {odd.why}")
+        lines.append(f"odd chip {show(odd.amount)} to {odd.to}: {odd.why}")
     return lines
 
 
-def _by_board_lines(pot: PotResult, unit: int) -> list[str]:
+def _by_board_lines(pot: PotResult, unit: int, show: Show) -> list[str]:
     """A pot divided between boards (RULES §12.2): the shares per board, then each board on its own."""
     runs = pot.runs
     sizes = sorted({r.amount for r in runs}, reverse=True)
-    each = f"{sizes[0]} each" if len(sizes) == 1 else " / ".join(str(r.amount) for r in runs)
+    each = f"{show(sizes[0])} each" if len(sizes) == 1 else " / ".join(show(r.amount) for r in runs)
     lines = [f"split between {len(runs)} {'runs' if runs[0].name.startswith('run') else 'boards'}: {each} "
              "(RULES §12.2)"]
-    lines += [f"odd chip {o.amount} to {o.to}: {o.why}" for o in pot.odd_chips if o.half == "board"]
+    lines += [f"odd chip {show(o.amount)} to {o.to}: {o.why}" for o in pot.odd_chips if o.half == "board"]
     for run in runs:
-        label = f"{run.name} {run.amount}"
+        label = f"{run.name} {show(run.amount)}"
         pad = " " * (len(label) + 3)
-        body = _division_lines(run, unit)
+        body = _division_lines(run, unit, show)
         lines += [label + "   " + body[0]] + [pad + line for line in body[1:]]
     return lines
 
 
-def _pot_lines(pot: PotResult, unit: int, single: bool) -> list[str]:
-    label = f"{pot.name} {pot.amount}" if single else f"{pot.name} {pot.amount} ({', '.join(pot.eligible)})"
-    lines = _by_board_lines(pot, unit) if pot.runs else _division_lines(pot, unit)
+def _pot_lines(pot: PotResult, unit: int, single: bool, show: Show) -> list[str]:
+    label = f"{pot.name} {show(pot.amount)}"
+    if not single:
+        label += f" ({', '.join(pot.eligible)})"
+    lines = _by_board_lines(pot, unit, show) if pot.runs else _division_lines(pot, unit, show)
     if pot.rake:
-        lines.insert(0, f"after {pot.rake} rake taken by the house first (RULES §13)")
+        lines.insert(0, f"after {show(pot.rake)} rake taken by the house first (RULES §13)")
     pad = " " * (len(label) + 3)
     return [label + "   " + lines[0]] + [pad + line for line in lines[1:]]
 
@@ -111,8 +117,9 @@ def _board_labels(s: Settlement) -> list[str]:
     return [f"{word} {k + 1}" for k in range(len(s.deal.boards))]
 
 
-def settlement_text(s: Settlement, source: str = "") -> str:
-    """The report for one settlement, ending with a newline."""
+def settlement_text(s: Settlement, source: str = "", show: Show = str) -> str:
+    """The report for one settlement, ending with a newline; amounts written by ``show`` (a hand history's
+    money, as its site writes it; units by default)."""
     deal = s.deal
     head = [deal.game.title]
     if deal.id is not None or source:
@@ -125,7 +132,7 @@ def settlement_text(s: Settlement, source: str = "") -> str:
     elif deal.board:
         head.append(f"board {format_cards(deal.board)}")
     total = sum(p.amount + p.rake for p in s.pots) + sum(s.returned.values())  # what was put in, before rake
-    head.append(f"pot {deal.pot}" if deal.pot is not None else f"{total} put in")
+    head.append(f"pot {show(deal.pot)}" if deal.pot is not None else f"{show(total)} put in")
     lines = ["   ".join(head)]
     width = max(len(r.name) for r in s.players)
     board_game = bool(deal.board)
@@ -134,7 +141,7 @@ def settlement_text(s: Settlement, source: str = "") -> str:
         hole = format_cards(p.hole) if p.hole else ""
         name = p.name.ljust(width)
         if p.folded:
-            put = f", {p.contributed} in" if p.contributed else ""
+            put = f", {show(p.contributed)} in" if p.contributed else ""
             lines.append(f"{name}  {hole + '   ' if hole else ''}folded{put}")
             continue
         if r.hands is None:
@@ -154,9 +161,9 @@ def settlement_text(s: Settlement, source: str = "") -> str:
                                  board_game, deal.game.split)
     single = len(s.pots) == 1
     for pot in s.pots:
-        lines.extend(_pot_lines(pot, deal.chip_unit, single))
+        lines.extend(_pot_lines(pot, deal.chip_unit, single, show))
     for name, chips in s.returned.items():
-        lines.append(f"{chips} uncalled returned to {name} (RULES §5.3)")
+        lines.append(f"{show(chips)} uncalled returned to {name} (RULES §5.3)")
     quartered = {
         name
         for whole in s.pots
@@ -168,7 +175,7 @@ def settlement_text(s: Settlement, source: str = "") -> str:
         if name not in other.winners
     }
     lines.append("   ".join(
-        f"{r.name} wins {r.won}" + (" (quartered)" if r.name in quartered else "")
+        f"{r.name} wins {show(r.won)}" + (" (quartered)" if r.name in quartered else "")
         for r in s.players
         if not r.player.folded or r.won
     ))
@@ -177,6 +184,6 @@ def settlement_text(s: Settlement, source: str = "") -> str:
             lines.append("check: the amounts paid agree")
         else:
             for name, (expected, won) in s.check.differences.items():
-                lines.append(f"check: DIFFERENCE {name} was paid {expected}, should win {won}")
+                lines.append(f"check: DIFFERENCE {name} was paid {show(expected)}, should win {show(won)}")
     # Names and ids are data: a newline or an escape sequence in one is shown escaped, never obeyed.
     return "\n".join(map(shown, lines)) + "\n"

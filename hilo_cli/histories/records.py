@@ -21,12 +21,13 @@ from hilo_cli.bounds import quote, short
 from hilo_cli.cards import format_cards
 from hilo_cli.games import GAMES
 from hilo_cli.histories.actions import players_in, replay_actions
-from hilo_cli.histories.base import HandRecord, Summary
-from hilo_cli.histories.site import SiteHand
+from hilo_cli.histories.base import Currency, HandRecord, Summary
+from hilo_cli.histories.site import Header, SiteHand
 from hilo_cli.histories.summary import (
     SiteInconsistency,
     board_disagreement,
     collected,
+    collected_by_half,
     collected_by_pot,
     won_disagreement,
 )
@@ -58,10 +59,13 @@ def record(hand: SiteHand, games: Mapping[str, str], structures: Mapping[str, St
     paid = collected(hand.collects)
     found = [f for f in (board_disagreement(hand), won_disagreement(paid, hand.won)) if f]
     by_pot: tuple[dict[str, int], ...] | None = None
-    try:
-        by_pot = collected_by_pot(hand.collects, len(hand.printed_pots))
-    except SiteInconsistency as e:
-        found.append(e.message)
+    halves: tuple[dict[str, dict[str, int]], ...] | None = None
+    if hand.pots_named:
+        try:
+            by_pot = collected_by_pot(hand.collects, len(hand.printed_pots) if hand.pots_printed else None)
+            halves = collected_by_half(hand.collects, len(by_pot))
+        except SiteInconsistency as e:
+            found.append(e.message)
     players = players_in(hand)
     shown = _shown_in_summary(hand, players)
     if isinstance(shown, str):
@@ -79,12 +83,29 @@ def record(hand: SiteHand, games: Mapping[str, str], structures: Mapping[str, St
         seats=tuple(seats[p] for p in players), button=hand.button if game.board_cards else None,
         bring_in=bring_in, small_bet=small, big_bet=big, check_turns=game.board_cards > 0, id=id,
         qualifier=8 if game.split else None)
-    summary = Summary(hand.total or 0, hand.rake, tuple(hand.printed_pots), dict(hand.uncalled))
+    summary = None
+    if hand.total is not None:
+        summary = Summary(hand.total, hand.rake, tuple(hand.printed_pots), dict(hand.uncalled))
     boards = tuple(tuple(hand.boards[r]) for r in sorted(hand.boards) if r > 0)
     return HandRecord(source, line, id, replayable, recorded_won=paid,
-                      recorded_pots=summary.printed or (summary.total - summary.rake,), won_excludes_returned=True,
+                      recorded_pots=hand_pots(hand), won_excludes_returned=True,
                       action_lines=tuple(a.number for a in written), recorded_by_pot=by_pot,
-                      site_inconsistency="; ".join(found) or None, summary=summary, boards=boards)
+                      site_inconsistency="; ".join(found) or None, summary=summary, boards=boards,
+                      recorded_halves=halves, derive_rake=not hand.rake_printed,
+                      currency=hand.currency or _currency(header),
+                      depth="per half" if halves else "per pot" if by_pot is not None else "per player")
+
+
+def hand_pots(hand: SiteHand) -> tuple[int, ...] | None:
+    """The pots as the site printed them (after rake), main pot first, where it did."""
+    if hand.printed_pots:
+        return tuple(hand.printed_pots)
+    return (hand.total - hand.rake,) if hand.total is not None and hand.pots_printed else None
+
+
+def _currency(header: Header) -> Currency:
+    """Money as the header writes it: cents after a currency sign, or chips."""
+    return Currency(header.currency, "", 100) if header.currency else Currency()
 
 
 def _shown_in_summary(hand: SiteHand, players: list[str]) -> list[Action] | str:

@@ -36,16 +36,29 @@ def collected(collects: Sequence[Collect]) -> dict[str, int]:
     return paid
 
 
-def collected_by_pot(collects: Sequence[Collect], pots: int) -> tuple[dict[str, int], ...]:
-    """What the site paid from each of its ``pots`` printed pots (main pot first, runs added together).
-    A collect from a pot the summary does not print is the site's own inconsistency."""
-    count = max(pots, 1)
+def collected_by_pot(collects: Sequence[Collect], pots: int | None) -> tuple[dict[str, int], ...]:
+    """What the site paid from each of its ``pots`` printed pots (main pot first, runs added together;
+    ``None``: as many pots as the collect lines name). A collect from a pot the summary does not print is
+    the site's own inconsistency."""
+    count = max(pots if pots is not None else max((c.pot + 1 for c in collects), default=1), 1)
     paid: list[dict[str, int]] = [{} for _ in range(count)]
     for c in collects:
         if c.pot >= count:
             raise SiteInconsistency(f"line {c.line}: {c.player} collected from the {c.label}, but the summary "
                                     f"prints {count} pot{'s' if count > 1 else ''}")
         paid[c.pot][c.player] = paid[c.pot].get(c.player, 0) + c.amount
+    return tuple(paid)
+
+
+def collected_by_half(collects: Sequence[Collect], pots: int) -> tuple[dict[str, dict[str, int]], ...] | None:
+    """What the site paid from each half of each of ``pots`` pots (``{"high": ..., "low": ...}`` per pot,
+    runs added together), where every collect line names its half; else ``None``."""
+    if not collects or any(c.half not in ("high", "low") for c in collects):
+        return None
+    paid: list[dict[str, dict[str, int]]] = [{"high": {}, "low": {}} for _ in range(pots)]
+    for c in collects:
+        half = paid[c.pot][c.half or "high"]
+        half[c.player] = half.get(c.player, 0) + c.amount
     return tuple(paid)
 
 
@@ -106,3 +119,30 @@ def rake_by_pot(summary: Summary, built: Sequence[int]) -> tuple[int, ...]:
             raise SiteInconsistency(f"the {pot_name(i, len(built))} is printed as {p}, more than the {b} the "
                                     "actions put in it (RULES §13)")
     return tuple(b - p for b, p in zip(built, printed, strict=True))
+
+
+# A site that prints no rake: what was put in and not paid out is taken as its rake only up to this share
+# of the pot (a tenth, rounded up: sites take 5% or less, with a cap); more is a pot, or part of one, never
+# awarded, and is reported as such.
+RAKE_SHARE = 10
+
+
+def derived_rake(built: Sequence[int], paid: int) -> tuple[int, ...] | None:
+    """The rake of each pot of a site that prints none (RULES §13): what the actions put in (``built``, main
+    pot first) less what the site ``paid`` from the pots. Each pot pays its share of it in proportion to
+    its size (the sites take one rate from every pot: PokerStars' printed pots, 21 and 20 of 420 and 400,
+    are 5% each), the units left over one each to the pots with the largest remainders, the main pot first
+    among equals. ``()`` when nothing is left over; ``None`` when more is left over than a rake could be
+    (``RAKE_SHARE``)."""
+    total = sum(built)
+    taken = total - paid
+    if taken <= 0:
+        return ()
+    if taken > -(-total // RAKE_SHARE):
+        return None
+    shares = [taken * amount // total for amount in built]
+    remainders = [taken * amount % total for amount in built]
+    order = sorted(range(len(built)), key=lambda i: (-remainders[i], i))
+    for i in order[:taken - sum(shares)]:
+        shares[i] += 1
+    return tuple(shares)
