@@ -11,8 +11,8 @@ import re
 
 from hilo_cli.betting import Structure
 from hilo_cli.errors import DealError
-from hilo_cli.histories.base import HandRecord, Reader, failed
-from hilo_cli.histories.bovada_lines import read_hand
+from hilo_cli.histories.base import Currency, HandRecord, Reader, failed
+from hilo_cli.histories.bovada_lines import put_in, read_hand
 from hilo_cli.histories.records import record
 from hilo_cli.histories.site import BadHand
 
@@ -47,10 +47,21 @@ def read_record(source: str, line: int, lines: list[str]) -> HandRecord:
         return failed(source, line, "no hand in these lines")
     if isinstance(hand, BadHand):
         return failed(source, hand.line, hand.message, hand.id)
+    printed = hand.total
+    if not hand.rake_printed:
+        # The checker derives the rake of a hand without a summary (``HandRecord.summary`` None), so the
+        # printed Total Pot is held against the actions here.
+        hand.total = None
     try:
-        return record(hand, GAME_NAMES, STRUCTURES)
+        found = record(hand, GAME_NAMES, STRUCTURES)
     except DealError as e:
         return failed(source, hand.line, e.message, hand.header.id)
+    built = put_in(hand)
+    if found.hand is None or printed is None or hand.total is not None or printed == built:
+        return found
+    money = (hand.currency or Currency()).show
+    finding = f"the summary's Total Pot is {money(printed)}, but the actions put {money(built)} in the pots"
+    return found._replace(site_inconsistency="; ".join(f for f in (found.site_inconsistency, finding) if f))
 
 
 READER = Reader("bovada", "Bovada / Ignition", (".txt",), detect, starts_hand, read_record)

@@ -369,6 +369,22 @@ class _Reader:
         hand.header = _stakes(hand)
 
 
+def put_in(hand: SiteHand) -> int:
+    """What the actions put in the pots: every street's bets and the antes, less the bets returned."""
+    total = 0
+    street_bets: dict[str, int] = {}
+    for a in hand.actions:
+        if a.verb == "street" and a.street > 0:
+            total, street_bets = total + sum(street_bets.values()), {}
+        elif a.verb == "ante":
+            total += a.amount
+        elif a.verb in ("raise", "complete"):
+            street_bets[a.player] = a.to or 0
+        elif a.verb in ("bet", "call", "small blind", "big blind", "bring in"):
+            street_bets[a.player] = street_bets.get(a.player, 0) + a.amount
+    return total + sum(street_bets.values()) - sum(hand.uncalled.values())
+
+
 def _button(hand: SiteHand) -> int | None:
     """The button's seat where the dealer line lost it: the Dealer's seat, else (no Dealer seated: a dead
     button) the seat before the Small Blind's, who is the first player clockwise from it (RULES §14.1)."""

@@ -279,7 +279,7 @@ class _Reader:
             # No low award and no "no qualifying low" line: the award is the whole pot, not a half.
             hand.collects = [c._replace(half=None) for c in hand.collects]
         self._uncalled(hand)
-        hand.total = sum(self.put_in.values()) - sum(hand.uncalled.values())
+        hand.total = None  # no "Total pot": the pots are the ones the actions build
         hand.pots_printed = False
         # No summary, so no "won" of its own: the collects stand for it (``won_disagreement`` reads an
         # empty "won" as every player winning nothing).
