@@ -4,7 +4,9 @@ traceback, gives one record per hand in file order, and the same bytes with ``--
 
 **The mutants.** Four sets: ``pokerstars`` (tests/data/pokerstars/*.txt and all of them concatenated),
 ``phh`` (tests/data/phh/*.phh, *.phhs, and a collection made of the .phh files), and the same for the
-real histories of ../shared/handhistories (``pokerstars-shared``, ``phh-shared``; skipped when absent).
+real histories of ../shared/handhistories (``pokerstars-shared``, ``phh-shared``; skipped when absent); and
+the site readers' own files as the PokerStars set (``bovada``, ``partypoker``: tests/data/<site>/*.txt and
+all of them concatenated; ``bovada-shared``, ``partypoker-shared`` from ../shared/handhistories/sites).
 Mutant ``n`` of a set is made by ``random.Random(f"{set}:{n}")`` alone, so it is the same mutant on every
 machine and whatever the count: its kind is ``KINDS[n % len(KINDS)]`` (lines deleted, duplicated,
 swapped, a line cut mid-way, the file cut short, hostile characters, numbers made huge, a 20,000-character
@@ -23,6 +25,9 @@ or CR alone, numbered from 1. A line is blank when ``str.strip`` leaves nothing.
 * PokerStars: a hand starts at a line that begins (after spaces and tabs) with ``PokerStars Hand #`` or
   ``PokerStars Game #`` and a digit, and runs to the next such line. Text before the first hand that is
   not blank is one more "hand" (a bad one: it must be reported, not dropped).
+* Bovada: the same, at a line that begins (after spaces and tabs) with ``Bovada Hand #``, ``Ignition Hand
+  #`` or ``Bodog Hand #`` and a digit. PartyPoker: at a line ``***** Hand History for Game N *****`` (spaces
+  and tabs around it); the ``Game #N starts.`` and ``#Game No : N`` lines before the first hand are no hand.
 * PHH: a hand starts at each ``[table]`` header line (single brackets, nothing after but a comment) and
   runs to the next; the lines before the first header that are not blank and not ``#`` comments are one
   hand (a ``.phh`` hand, or what a ``.phh`` put in front of a collection by ``cat``).
@@ -78,6 +83,9 @@ HUGE = ("9" * 5000, str(10**20), "Infinity", "-{0}", "NaN", "1e400", "0" * 400 +
 _NUMBER = re.compile(r"\d+")
 _STARS_HAND = re.compile(r"[ \t]*PokerStars (?:Hand|Game) #\d")
 _PHH_HEADER = re.compile(r"[ \t]*\[[^\[\]]+\][ \t]*(?:#.*)?")
+_BOVADA_HAND = re.compile(r"[ \t]*(?:Bovada|Ignition|Bodog) Hand #\d")
+_PARTY_HAND = re.compile(r"[ \t]*\*{5} Hand History for Game \d+ \*{5}[ \t]*")
+_PARTY_NOISE = re.compile(r"Game #\d+ starts\.|#Game No : \d+")
 
 
 class Base(NamedTuple):
@@ -132,6 +140,10 @@ SETS: dict[str, tuple[str, Callable[[], list[Base]]]] = {
     "phh": ("phh", lambda: _phh_bases(DATA / "phh")),
     "pokerstars-shared": ("pokerstars", lambda: _stars_bases(SHARED / "pokerstars")),
     "phh-shared": ("phh", lambda: _phh_bases(SHARED / "phh")),
+    "bovada": ("bovada", lambda: _stars_bases(DATA / "bovada")),
+    "partypoker": ("partypoker", lambda: _stars_bases(DATA / "partypoker")),
+    "bovada-shared": ("bovada", lambda: _stars_bases(SHARED / "sites" / "bovada")),
+    "partypoker-shared": ("partypoker", lambda: _stars_bases(SHARED / "sites" / "partypoker")),
 }
 
 
@@ -346,10 +358,17 @@ def count_hands(data: bytes, reader: str) -> Hands:
     """Where each hand of a mutant is, by the rules of the module docstring."""
     text, is_text = decode(data)
     lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
-    if reader == "pokerstars":
-        starts = [n for n, line in enumerate(lines, 1) if _STARS_HAND.match(line)]
+    # A byte-order mark starting a line is dropped, as by ``reading.cut`` (files joined with cat).
+    lines = [line[1:] if line.startswith("\ufeff") else line for line in lines]
+    if reader in ("pokerstars", "bovada"):
+        start = _STARS_HAND if reader == "pokerstars" else _BOVADA_HAND
+        starts = [n for n, line in enumerate(lines, 1) if start.match(line)]
         before = lines[:starts[0] - 1] if starts else lines
         front = any(line.strip() for line in before)
+    elif reader == "partypoker":  # "Game #N starts." and "#Game No : N" before a hand are no hand
+        starts = [n for n, line in enumerate(lines, 1) if _PARTY_HAND.fullmatch(line)]
+        before = lines[:starts[0] - 1] if starts else lines
+        front = any(line.strip() and not _PARTY_NOISE.fullmatch(line.strip()) for line in before)
     else:
         starts = [n for n, line in enumerate(lines, 1) if _PHH_HEADER.fullmatch(line)]
         before = lines[:starts[0] - 1] if starts else lines

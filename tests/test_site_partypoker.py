@@ -207,3 +207,9 @@ def test_the_verdict_does_not_depend_on_the_order_of_seats_and_cards(name: str, 
 def test_reorder_changes_the_text() -> None:
     text = text_of("quartered.txt")
     assert any(reorder(text, random.Random(seed)) != text for seed in range(5))
+
+
+def test_a_show_line_cut_in_its_brackets_is_an_error_not_a_traceback() -> None:
+    text = text_of("stud.txt").replace("Ann shows [ Ah, 3h, 2c, 6d, 7c, 8s, Jh ]high card Ace.", "Ann shows [ Ah, 3h")
+    ((_, status, _, why),) = verdicts(text)
+    assert status == "error" and why == "cannot read the cards shown in 'Ann shows [ Ah, 3h'"

@@ -27,11 +27,12 @@ GAME_NAMES: dict[str, str] = {
 STRUCTURES: dict[str, Structure] = {"Limit": "fixed", "Fixed Limit": "fixed", "Pot Limit": "pot", "No Limit": "no"}
 
 _START = re.compile(r"^[ \t]*(?:Bovada|Ignition|Bodog) Hand #\d+")
-_DETECT = re.compile(r"^(?:Bovada|Ignition|Bodog) Hand #\d+:? ", re.MULTILINE)
+_DETECT = re.compile(r"^[ \t]*(?:Bovada|Ignition|Bodog) Hand #\d", re.MULTILINE)
 
 
 def detect(head: str) -> bool:
-    """A Bovada (Ignition, Bodog) history has a line starting "Bovada Hand #N"."""
+    """A Bovada (Ignition, Bodog) history has a line starting "Bovada Hand #N": a hand's start, as
+    ``starts_hand`` says, so that a file with a hand is never "no history" (its header may be damaged)."""
     return _DETECT.search(head.replace("\ufeff", "")) is not None
 
 

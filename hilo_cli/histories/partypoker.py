@@ -12,7 +12,7 @@ import re
 from hilo_cli.betting import Structure
 from hilo_cli.errors import DealError
 from hilo_cli.histories.base import HandRecord, Reader, failed
-from hilo_cli.histories.partypoker_lines import NOISE, START, read_hand
+from hilo_cli.histories.partypoker_lines import NOISE, read_hand
 from hilo_cli.histories.records import record
 from hilo_cli.histories.site import BadHand
 
@@ -25,18 +25,21 @@ GAME_NAMES: dict[str, str] = {
 }
 STRUCTURES: dict[str, Structure] = {"Limit": "fixed", "Pot Limit": "pot", "No Limit": "no"}
 
-_DETECT = re.compile(r"^\ufeff?\*{5} Hand History for Game \d+ \*{5}[ \t]*$", re.MULTILINE)
+_DETECT = re.compile(r"^[ \t]*\*{5} Hand History for Game \d+ \*{5}[ \t]*$", re.MULTILINE)
 
 
 def detect(head: str) -> bool:
     """A PartyPoker history has a line "***** Hand History for Game N *****" (no site name in it: 888's
     say "888poker Hand History")."""
-    return _DETECT.search(head) is not None
+    return _DETECT.search(head.replace("\ufeff", "")) is not None
+
+
+_START = re.compile(r"[ \t]*\*{5} Hand History for Game \d+ \*{5}[ \t]*")
 
 
 def starts_hand(line: str) -> bool:
-    """A hand starts at "***** Hand History for Game N *****"."""
-    return START.match(line.strip()) is not None
+    """A hand starts at "***** Hand History for Game N *****" (spaces and tabs around it)."""
+    return _START.fullmatch(line) is not None
 
 
 def blank(line: str) -> bool:

@@ -221,6 +221,8 @@ class _Reader:
             return
         if rest.startswith("shows [") or rest.startswith("shows  ["):
             found = _BRACKET.findall(rest)
+            if len(found) != 1:
+                raise InputError(f"cannot read the cards shown in {quote(line)}")
             cards = cards_of(found[0].replace(",", " "), f"{name}'s cards")
             hand.shows[name] = cards
             hand.actions.append(Action(number, street, name, "show", 0, None, False, line, cards))
