@@ -18,7 +18,7 @@ import re
 import sys
 from pathlib import Path
 
-from site_common import report, repeat
+from site_common import repeat, report
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT / "tests" / "data" / "partypoker"
