@@ -231,3 +231,14 @@ def test_reorder_changes_the_text() -> None:
     text = text_of("split.txt")
     assert any(reorder(text, random.Random(seed)) != text for seed in range(5))
     assert not isinstance(read_hand("t.txt", 1, reorder(text, random.Random(1)).splitlines()), BadHand)
+
+
+def test_a_side_pot_hand_with_its_rake_printed_is_checked_pot_by_pot_against_that_rake() -> None:
+    # The summary prints one Total Pot and one Rake, no pot of its own: each pot's rake is what it did not
+    # pay, and together they must be the rake printed.
+    text = text_of("side-pot.txt").replace("Total Pot($5)", "Total Pot($5) | Rake ($0.25)")
+    ((_, status, depth, why),) = verdicts(text)
+    assert (status, depth) == ("ok", "per pot"), why
+    wrong = text.replace("Rake ($0.25)", "Rake ($0.30)")
+    ((_, status, _, why),) = verdicts(wrong)
+    assert status == "mismatch" and "the summary's Rake is $0.30, but the pots paid out $4.75 of $5.00" in why
