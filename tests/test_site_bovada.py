@@ -9,6 +9,9 @@ The own files in tests/data/bovada/ were worked out by hand (cents; board 2h 5c 
   29 to Small Blind (first left of the button, seat 1), 28 to Dealer.
 * side-pot: Small Blind all in for $1: main pot 300, side pot 200, no rake printed (the site took 15 and
   10): main high 143 Big Blind, low 142 Small Blind; side pot 190 to Big Blind; $2 uncalled returned.
+* side-pots: two all-ins at $1 and $1.50 make a main pot 400 and side pots 150 and 100, no rake printed
+  (the site took 20, 7 and 5): main high 190 Big Blind, low 190 Small Blind; both side pots Big Blind's.
+  "Hand result-Side pot" does not say which side pot: checked on each player's total.
 * no-showdown: $0.75 − 3 (not printed) = 72 to Dealer, $0.50 uncalled returned.
 * stud: 7 Card Stud Hi/Lo, $2.15 − $0.10 = 205: high 103 Seat+2 [ME] (three kings), low 102 Seat+1.
 * holdem: not a game hilo plays.
@@ -68,7 +71,7 @@ def hand_of(name: str) -> SiteHand:
 
 @pytest.mark.parametrize("name, depth", [
     ("split.txt", "per half"), ("quartered.txt", "per half"), ("side-pot.txt", "per pot"),
-    ("no-showdown.txt", "per pot"), ("stud.txt", "per half"),
+    ("side-pots.txt", "per player"), ("no-showdown.txt", "per pot"), ("stud.txt", "per half"),
 ])
 def test_each_own_hand_is_ok_at_its_depth(name: str, depth: str) -> None:
     ((_, status, found, why),) = verdicts(text_of(name))
@@ -195,7 +198,7 @@ def test_every_shared_hand_gets_a_record_and_each_is_ok_or_named() -> None:
 
 # -- the same hand written in another order ---------------------------------------------------------------------
 
-FILES = ["split.txt", "quartered.txt", "side-pot.txt", "no-showdown.txt", "stud.txt", "tampered.txt"]
+FILES = ["split.txt", "quartered.txt", "side-pot.txt", "side-pots.txt", "no-showdown.txt", "stud.txt", "tampered.txt"]
 
 
 def reorder(text: str, rng: random.Random) -> str:

@@ -287,11 +287,8 @@ class _Reader:
             return
         kind = _VERBS[verb]
         if kind == "bet" and self.stud and street == 0:
-            # Third street's first bet with no bring-in posted is a completion (RULES §14.6).
-            if self.street_bet == 0:
-                self._bet(hand, Action(number, street, name, "complete", amount, mine + amount, False, line))
-            else:
-                self._bet(hand, Action(number, street, name, "raise", amount, mine + amount, False, line))
+            # Third street's "Bets" is the completion, after a bring-in or none (RULES §14.6).
+            self._bet(hand, Action(number, street, name, "complete", amount, mine + amount, False, line))
             return
         self._bet(hand, Action(number, street, name, kind, amount, None, False, line))
 
@@ -357,6 +354,9 @@ class _Reader:
             raise InputError(f"hand #{hand.header.id}: the summary's board {' '.join(map(str, summary))} has cards "
                              f"no street line dealt: the '*** {missing} ***' line is missing")
         side_pot = any(c.pot for c in self.results)
+        if side_pot and pot_count(hand) > 2:
+            # "Hand result-Side pot" does not say which side pot: one total per player is what is known.
+            hand.pots_named = False
         by_half = not side_pot and bool(hand.shows)
         paid, won = (self.halves, self.results) if by_half else (self.results, self.halves)
         if not by_half:
@@ -369,20 +369,45 @@ class _Reader:
         hand.header = _stakes(hand)
 
 
-def put_in(hand: SiteHand) -> int:
-    """What the actions put in the pots: every street's bets and the antes, less the bets returned."""
-    total = 0
+def contributions(hand: SiteHand) -> dict[str, int]:
+    """What each player put in the pots: every street's bets and the antes, less the bets returned."""
+    total: dict[str, int] = {}
     street_bets: dict[str, int] = {}
+
+    def close() -> None:
+        for name, chips in street_bets.items():
+            total[name] = total.get(name, 0) + chips
+
     for a in hand.actions:
         if a.verb == "street" and a.street > 0:
-            total, street_bets = total + sum(street_bets.values()), {}
+            close()
+            street_bets = {}
         elif a.verb == "ante":
-            total += a.amount
+            total[a.player] = total.get(a.player, 0) + a.amount
         elif a.verb in ("raise", "complete"):
             street_bets[a.player] = a.to or 0
         elif a.verb in ("bet", "call", "small blind", "big blind", "bring in"):
             street_bets[a.player] = street_bets.get(a.player, 0) + a.amount
-    return total + sum(street_bets.values()) - sum(hand.uncalled.values())
+    close()
+    for name, chips in hand.uncalled.items():
+        total[name] = total.get(name, 0) - chips
+    return total
+
+
+def put_in(hand: SiteHand) -> int:
+    """What the actions put in the pots."""
+    return sum(contributions(hand).values())
+
+
+def pot_count(hand: SiteHand) -> int:
+    """How many pots the actions build (RULES §5.1): one, and one more above each all-in level of a
+    player still in below the most a player still in put in."""
+    put = contributions(hand)
+    stacks = {s.name: s.stack for s in hand.seats}
+    folded = {a.player for a in hand.actions if a.verb == "fold"}
+    live = {n: c for n, c in put.items() if n not in folded}
+    top = max(live.values(), default=0)
+    return 1 + len({c for n, c in live.items() if c >= stacks.get(n, 0) and c < top})
 
 
 def _button(hand: SiteHand) -> int | None:
