@@ -10,20 +10,19 @@ from __future__ import annotations
 
 import io
 import json
-import signal
 from collections.abc import Generator, Iterable, Iterator
 from functools import partial
-from itertools import islice
 from typing import IO, Literal, NamedTuple
 
-from hilo_cli.errors import HiloError, InputError
-from hilo_cli.formats import csv_out, equity_out, json_out, jsonlib, text_out
+from hilo_cli import bounds, pool
+from hilo_cli.errors import HiloError, InputError, where
+from hilo_cli.formats import OutputFormat, csv_out, equity_out, json_out, jsonlib, text_out
 from hilo_cli.formats.records import Defaults, deal_from_record
 from hilo_cli.formats.text_in import record_from_line, strip_comment
 from hilo_cli.showdown import settle
 
 Kind = Literal["object", "json-line", "text-line", "error"]
-OutputFormat = Literal["text", "json", "csv"]  # the same choices as the command's --format
+MESSAGE_LIMIT = 400  # characters of an error message, at most (and a mark saying what was cut)
 
 
 class Raw(NamedTuple):
@@ -120,6 +119,8 @@ def _looks_like_json_lines(head: bytes, stream: IO[bytes]) -> bool:
     try:
         if isinstance(jsonlib.loads(first), dict):
             return True
+    except HiloError:  # a whole value, with a number too long to read in it: one bad record of its own
+        return first.lstrip().startswith(b"{")
     except (ValueError, RecursionError):
         pass
     if not first.strip().startswith(b"{") or first.strip() == b"{":
@@ -177,17 +178,19 @@ def _json_document(source: str, data: bytes) -> Iterator[Raw]:
         column = e.start - data.rfind(b"\n", 0, e.start)
         yield Raw(source, line, "error", f"not UTF-8 text (byte {column} of the line)")
         return
-    decoder = json.JSONDecoder()
+    decoder = jsonlib.DECODER  # a number too long to read stays text, an error of its record alone
+    lines = _LineCounter(text)
     pos, end = 0, len(text)
     while True:
         pos = _skip_blank(text, pos)
         if pos >= end:
             return
-        line = text.count("\n", 0, pos) + 1
+        line = lines.at(pos)
         try:
-            value, after = decoder.raw_decode(text, pos)
-        except json.JSONDecodeError as e:
-            yield Raw(source, e.lineno, "error", f"malformed JSON: {e.msg} (column {e.colno})")
+            value, after = _json_value(decoder, text, pos)
+        except _Malformed as e:
+            column = e.pos - text.rfind("\n", 0, e.pos)
+            yield Raw(source, lines.at(e.pos), "error", f"malformed JSON: {e.msg} (column {column})")
             pos = _next_object_line(text, pos)
             continue
         except RecursionError:
@@ -199,14 +202,55 @@ def _json_document(source: str, data: bytes) -> Iterator[Raw]:
             yield Raw(source, line, "error", f"{repeated!r} is given twice in one object: give each field once")
             pos = after
             continue
+        long = jsonlib.has_long_run(text, pos, after)
         if isinstance(value, list):
             if not value:
                 yield Raw(source, line, "error", "an empty JSON array: no deals")
-            for element, element_line in zip(value, _element_lines(text, pos), strict=False):
-                yield Raw(source, element_line, "object", element)
+            for element, element_line in zip(value, _element_lines(text, pos, line), strict=False):
+                yield _document_record(source, element_line, element, long)
         else:
-            yield Raw(source, line, "object", value)
+            yield _document_record(source, line, value, long)
         pos = after
+
+
+def _document_record(source: str, line: int, value: object, long: bool) -> Raw:
+    """One value of a JSON document as a record, or the error of a number in it too long to read (only
+    looked for where the text has a ``long`` run of digits)."""
+    if long:
+        try:
+            jsonlib.refuse_long_numbers(value)
+        except HiloError as e:
+            return Raw(source, line, "error", e.message)
+    return Raw(source, line, "object", value)
+
+
+class _Malformed(Exception):
+    def __init__(self, msg: str, pos: int) -> None:
+        super().__init__(msg)
+        self.msg = msg
+        self.pos = pos
+
+
+def _json_value(decoder: json.JSONDecoder, text: str, pos: int) -> tuple[object, int]:
+    """The JSON value at ``pos`` and where it ends; ``_Malformed`` (where in ``text``) if it cannot be read.
+
+    The value is read from a window of the text, from ``pos`` to the next line that starts with ``{``,
+    doubled while the value runs on past its end: json's own error counts lines from the start of the
+    text it is given, which over the whole text would make a long stream of bad values quadratic. A
+    window ends after a newline, and no JSON token spans one, so a value read in it is the value the
+    whole text gives, and an error before its end is the whole text's error."""
+    end = _next_object_line(text, pos)
+    while True:
+        window = text[pos:end]
+        try:
+            value, after = decoder.raw_decode(window)
+        except json.JSONDecodeError as e:
+            if end < len(text) and not window[e.pos:].strip(" \t\r\n"):  # ran past the window: widen it
+                newline = text.find("\n", pos + 2 * (end - pos))
+                end = len(text) if newline < 0 else newline + 1
+                continue
+            raise _Malformed(e.msg, pos + e.pos) from None
+        return value, pos + after
 
 
 def _skip_blank(text: str, pos: int) -> int:
@@ -217,26 +261,40 @@ def _skip_blank(text: str, pos: int) -> int:
 
 def _next_object_line(text: str, pos: int) -> int:
     """The start of the next line, after ``pos``, that starts with ``{`` (or the end of the text)."""
-    while True:
-        newline = text.find("\n", pos)
-        if newline < 0:
-            return len(text)
-        pos = newline + 1
-        if text.startswith("{", pos):
-            return pos
+    newline = text.find("\n{", pos)
+    return len(text) if newline < 0 else newline + 1
 
 
-def _element_lines(text: str, start: int) -> Iterator[int]:
-    """The line on which each element of the JSON array at ``start`` starts."""
-    decoder = json.JSONDecoder()
+def _element_lines(text: str, start: int, line: int) -> Iterator[int]:
+    """The line on which each element of the JSON array at ``start`` (on line ``line``) starts."""
+    decoder = jsonlib.DECODER
+    lines = _LineCounter(text, start, line)
     pos = text.index("[", start) + 1
     while True:
         while pos < len(text) and text[pos] in " \t\r\n,":
             pos += 1
         if pos >= len(text) or text[pos] == "]":
             return
-        yield text.count("\n", 0, pos) + 1
+        yield lines.at(pos)
         _, pos = decoder.raw_decode(text, pos)
+
+
+class _LineCounter:
+    """The line number of positions in a text, asked in increasing order: each newline is counted once,
+    so numbering every record of a 100,000-record document costs one pass over it, not one per record."""
+
+    def __init__(self, text: str, pos: int = 0, line: int = 1) -> None:
+        self._text = text
+        self._pos = pos
+        self._line = line
+
+    def at(self, pos: int) -> int:
+        if pos >= self._pos:
+            self._line += self._text.count("\n", self._pos, pos)
+        else:  # back a little (reading resumed before a value that failed): count the way back
+            self._line -= self._text.count("\n", pos, self._pos)
+        self._pos = pos
+        return self._line
 
 
 def process(raw: Raw, defaults: Defaults, fmt: OutputFormat) -> Outcome:
@@ -287,10 +345,13 @@ def _no_duplicate_keys(text: str, record: object) -> None:
 
 
 def _where(raw: Raw) -> str:
-    return f"{raw.source}:{raw.line}" if raw.line else raw.source  # line 0: the file itself
+    return where(raw.source, raw.line)
 
 
 def _error(raw: Raw, record_id: str | None, message: str, fmt: OutputFormat) -> Outcome:
+    # Quotes are cut where they are made; this bounds the line whatever a message quotes (a name, a card
+    # text, a game of 100 MB), so an error line is never longer than a few hundred characters.
+    message = bounds.short(message, MESSAGE_LIMIT)
     where = _where(raw)
     if fmt == "json":
         error = json_out.error_dict(record_id, raw.line, message)
@@ -315,16 +376,6 @@ def _process_chunk(chunk: list[tuple[str, int, Kind, object]], defaults: Default
     return [Outcome(source, line, b"".join([o.output for o in outcomes]), None, False)]
 
 
-def _ignore_interrupts() -> None:
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
-def _chunks(raws: Iterable[Raw], size: int) -> Iterator[list[Raw]]:
-    it = iter(raws)
-    while chunk := list(islice(it, size)):
-        yield chunk
-
-
 def run(raws: Iterable[Raw], defaults: Defaults, fmt: OutputFormat,
         jobs: int = 1) -> Generator[Outcome, None, None]:
     """Settle every record, in input order, here (``jobs`` 1) or in ``jobs`` worker processes.
@@ -336,18 +387,5 @@ def run(raws: Iterable[Raw], defaults: Defaults, fmt: OutputFormat,
         for raw in raws:
             yield process(raw, defaults, fmt)
         return
-    import multiprocessing
-    from collections import deque
-
     work = partial(_process_chunk, defaults=defaults, fmt=fmt)
-    # At most a few chunks per worker are in flight, so memory stays flat on a long input.
-    # Workers ignore Ctrl-C: the parent alone stops the run (it terminates them), so an interrupt gives
-    # one line from the parent, not a traceback from every worker.
-    with multiprocessing.get_context("fork").Pool(jobs, initializer=_ignore_interrupts) as pool:
-        pending: deque[multiprocessing.pool.AsyncResult[list[Outcome]]] = deque()
-        for chunk in _chunks(raws, 500):
-            pending.append(pool.apply_async(work, ([tuple(raw) for raw in chunk],)))
-            if len(pending) >= 4 * jobs:
-                yield from pending.popleft().get()
-        while pending:
-            yield from pending.popleft().get()
+    yield from pool.ordered((tuple(raw) for raw in raws), work, jobs, 500)

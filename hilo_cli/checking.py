@@ -12,51 +12,21 @@ plus ``check``), or CSV rows (the batch columns plus ``verdict`` and ``why``), w
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Generator, Iterable, Iterator
+from collections.abc import Callable, Generator, Iterable
 from functools import partial
-from itertools import islice
-from typing import Any, Literal, NamedTuple
+from typing import NamedTuple
 
+from hilo_cli import pool
 from hilo_cli.betting import Replayed, replay
 from hilo_cli.deal import Deal
 from hilo_cli.errors import HiloError
-from hilo_cli.formats import csv_out, json_out, jsonlib, text_out
-from hilo_cli.formats.safe import shown, unlike
+from hilo_cli.formats import OutputFormat
+from hilo_cli.formats.check_out import PotDifference, Status, Verdict, error_output, money, render
+from hilo_cli.formats.text_out import names_list
 from hilo_cli.histories import HandRecord, HandText, read_text
 from hilo_cli.histories.summary import SiteInconsistency, check_returned, derived_rake, rake_by_pot
 from hilo_cli.pots import divide
 from hilo_cli.showdown import Half, PotResult, Settlement, settle
-
-Status = Literal["ok", "mismatch", "not-checkable", "error"]
-OutputFormat = Literal["text", "json", "csv"]
-VERDICTS: dict[Status, str] = {"ok": "OK", "mismatch": "MISMATCH", "not-checkable": "NOT CHECKABLE", "error": "ERROR"}
-CSV_COLUMNS = (*csv_out.COLUMNS, "verdict", "why")
-
-
-class PotDifference(NamedTuple):
-    """One pot the history paid differently: what each player collected from it, and what the cards and
-    the rules give each (players with nothing left out)."""
-
-    pot: str
-    recorded: dict[str, int]
-    recomputed: dict[str, int]
-    half: str | None = None  # "high" or "low" where the site tags each half (``None``: the pot whole)
-
-
-class Verdict(NamedTuple):
-    """The check of one hand. ``differences`` maps each player whose amount differs to ``(recorded,
-    recomputed)`` in the terms of ``basis`` (``finishing stack`` or ``won``). ``pots``: for a MISMATCH of
-    a history with a line per pot, each pot that differs (``None``: the history has no per-pot lines).
-    ``site``: where the history's own lines disagree (a MISMATCH whatever the payout). ``depth``: how deep
-    the record let the check go (``per half``, ``per pot``, ``per player``)."""
-
-    status: Status
-    why: str
-    basis: str
-    differences: dict[str, tuple[int, int]]
-    pots: tuple[PotDifference, ...] | None = None
-    site: str | None = None
-    depth: str = "per player"
 
 
 class Checked(NamedTuple):
@@ -67,6 +37,11 @@ class Checked(NamedTuple):
     output: bytes
     status: Status
     error: str | None
+
+    @property
+    def differs(self) -> bool:
+        """Whether the check found a difference (a MISMATCH)."""
+        return self.status == "mismatch"
 
 
 def settle_replayed(replayed: Replayed, deal: Deal | None = None) -> Settlement:
@@ -185,11 +160,6 @@ def _misplaced(pots: tuple[PotDifference, ...]) -> str:
             "rules give it to (RULES §5.4: each pot on its own; §4.1: each half on its own)")
 
 
-def money(record: HandRecord) -> Callable[[int], str]:
-    """How to show an amount of ``record`` to people: as its site writes money (``$3.99``), or as units."""
-    return record.currency.show if record.currency is not None else str
-
-
 # The start of a verdict's ``why`` when the history's own lines disagree (issue 11).
 SITE = "the site's own lines disagree: "
 
@@ -257,112 +227,14 @@ def likely_reason(s: Settlement, show: Callable[[int], str] = str) -> str:
             for name in half.winners:
                 if abs(diffs.get(name, 0) - (half.amount - share)) <= unit * len(half.winners):
                     return (f"a tied half paid whole: the {pot.name}'s {'high' if half is pot.high else 'low'} half "
-                            f"({show(half.amount)}) went to {name} alone, but {_names(half.winners)} tie for it "
+                            f"({show(half.amount)}) went to {name} alone, but {names_list(half.winners)} tie for it "
                             "(RULES §4.1, §4.4)")
     gainers = [n for n, d in diffs.items() if d > 0]
-    return (f"a pot or half given to the wrong hand: {_names(gainers)} recorded more than the cards win "
+    return (f"a pot or half given to the wrong hand: {names_list(gainers)} recorded more than the cards win "
             "(RULES §7: cards speak; §5.4: each pot on its own)")
 
 
 # -- rendering ----------------------------------------------------------------------------------------
-# Names, hand ids and file names are data: in text and CSV every line and cell is escaped (``safe``), so
-# a name holding a newline, an escape sequence or a bidi override cannot write a line of its own or forge
-# a verdict; JSON keeps them as they are. The reasons (``why``) name players raw, for JSON: each writer
-# escapes them as it writes.
-
-# The start of a verdict line: no other line of the text report may begin so (``safe.unlike``).
-VERDICT_STARTS = tuple(f"{word}:" for word in VERDICTS.values())
-
-
-def _names(names: tuple[str, ...] | list[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-
-
-def _where(record: HandRecord) -> str:
-    return f"{record.source}:{record.line}" if record.line else record.source
-
-
-def _label(record: HandRecord) -> str:
-    return _where(record) + (f" hand {record.id}" if record.id is not None else "")
-
-
-def verdict_text(record: HandRecord, verdict: Verdict) -> str:
-    """The verdict line, one line per differing player, and for a MISMATCH one per differing pot: each
-    line escaped (``safe.shown``)."""
-    show = money(record)
-    head = f"{VERDICTS[verdict.status]}: {_label(record)}: {verdict.why}"
-    if verdict.depth == "per player" and verdict.status in ("ok", "mismatch"):
-        head += " (checked: per player totals)"  # never claim more than the record allows
-    lines = [head]
-    for name, (recorded, recomputed) in verdict.differences.items():
-        change = recomputed - recorded
-        lines.append(f"  {name}: recorded {verdict.basis} {show(recorded)}, the cards and the rules give "
-                     f"{show(recomputed)} ({'+' if change > 0 else ''}{show(change)})")
-    if verdict.status == "mismatch":
-        for pot in verdict.pots or ():
-            half = f" {pot.half} half" if pot.half else ""
-            lines.append(f"  {pot.pot}{half}: recorded {_paid(pot.recorded, show)}; the cards and the rules give "
-                         f"{_paid(pot.recomputed, show)}")
-    return "\n".join(map(shown, lines)) + "\n"
-
-
-def _paid(amounts: dict[str, int], show: Callable[[int], str]) -> str:
-    return ", ".join(f"{name} {show(amount)}" for name, amount in amounts.items()) or "nothing"
-
-
-def _check_dict(record: HandRecord, verdict: Verdict, settled: dict[str, Any] | None) -> dict[str, Any]:
-    out: dict[str, Any] = dict(settled.get("check") or {}) if settled is not None else {}
-    out["ok"] = {"ok": True, "mismatch": False}.get(verdict.status)
-    out["verdict"] = VERDICTS[verdict.status]
-    out["why"] = verdict.why
-    out["basis"] = verdict.basis
-    differences = out.get("differences") or {}
-    for name, (recorded, recomputed) in verdict.differences.items():
-        differences.setdefault(name, {}).update({"recorded": recorded, "recomputed": recomputed})
-    out["differences"] = differences
-    # Added for issue 11: the pots paid differently (a MISMATCH; null where the history prints no per-pot
-    # lines) and the history's own inconsistency.
-    pots = verdict.pots if verdict.status == "mismatch" or verdict.pots is None else ()
-    out["pots"] = None if pots is None else [p._asdict() for p in pots]
-    out["site_inconsistency"] = verdict.site
-    # Added for issue 17: how deep the record let the check go, and how the site writes money (amounts
-    # stay integers in the smallest unit).
-    out["depth"] = verdict.depth
-    out["currency"] = record.currency._asdict() if record.currency is not None else None
-    return out
-
-
-def render(record: HandRecord, settlement: Settlement | None, verdict: Verdict, fmt: OutputFormat) -> bytes:
-    """One checked hand in ``fmt``."""
-    if fmt == "json":
-        settled = json_out.settlement_dict(settlement) if settlement is not None else None
-        out: dict[str, Any] = {"id": record.id, "source": record.source, "line": record.line or None}
-        out["where"] = _where(record)  # added in 0.1.0 (issue 21): FILE:LINE, as batch's source
-        if settled is not None:
-            out.update(settled)
-            out["id"] = record.id
-        out["check"] = _check_dict(record, verdict, settled)
-        return jsonlib.dumps_line(out)
-    if fmt == "csv":
-        rows = csv_out.settlement_cells(settlement, _where(record)) if settlement is not None else []
-        table = rows or [[_where(record), record.id or "", *[""] * (len(csv_out.COLUMNS) - 2)]]
-        return csv_out.write([*row, VERDICTS[verdict.status], verdict.why] for row in table).encode()
-    text = verdict_text(record, verdict)
-    if settlement is not None:
-        # A player or a file named "OK: ..." starts a line of the report: it must not read as a verdict.
-        text += unlike(text_out.settlement_text(settlement, _where(record), money(record)), VERDICT_STARTS)
-    return (text + "\n").encode()
-
-
-def error_output(record: HandRecord, message: str, fmt: OutputFormat) -> bytes:
-    if fmt == "json":
-        return jsonlib.dumps_line({**json_out.error_dict(record.id, record.line, message), "source": record.source})
-    if fmt == "csv":
-        row = csv_out.error_row(_where(record), record.id, message).rstrip("\n")
-        return (row + ",ERROR,\n").encode()
-    return b""
-
-
 def process(record: HandRecord | HandText, fmt: OutputFormat) -> Checked:
     """Read (a ``HandText``), check and render one hand; bad input becomes an error outcome, never an
     exception."""
@@ -391,38 +263,19 @@ def _failed(record: HandRecord, message: str, fmt: OutputFormat) -> Checked:
     return Checked(record.source, record.line, error_output(record, message, fmt), "error", message)
 
 
-def _chunks(records: Iterable[HandRecord | HandText], size: int) -> Iterator[list[HandRecord | HandText]]:
-    it = iter(records)
-    while chunk := list(islice(it, size)):
-        yield chunk
-
-
 def _process_chunk(chunk: list[HandRecord | HandText], fmt: OutputFormat) -> list[Checked]:
     return [process(record, fmt) for record in chunk]
 
 
 def run(records: Iterable[HandRecord | HandText], fmt: OutputFormat, jobs: int = 1
         ) -> Generator[Checked, None, None]:
-    """Check every hand, in input order, here (``jobs`` 1) or in ``jobs`` worker processes. A ``HandText``
-    (``histories.split``) is read where it is checked: with ``jobs`` > 1 the parent only cuts files into
-    hands and writes the outcomes, and the workers read, replay, settle and render."""
+    """Check every hand, in input order, here (``jobs`` 1) or in ``jobs`` worker processes (``pool``). A
+    ``HandText`` (``histories.split``) is read where it is checked: with ``jobs`` > 1 the parent only cuts
+    files into hands and writes the outcomes, and the workers read, replay, settle and render."""
     if jobs <= 1:
         for record in records:
             yield process(record, fmt)
         return
-    import multiprocessing
-    from collections import deque
-
-    work = partial(_process_chunk, fmt=fmt)
-    with multiprocessing.get_context("fork").Pool(jobs) as pool:
-        pending: deque[multiprocessing.pool.AsyncResult[list[Checked]]] = deque()
-        for chunk in _chunks(records, 50):
-            pending.append(pool.apply_async(work, (chunk,)))
-            if len(pending) >= 4 * jobs:
-                yield from pending.popleft().get()
-        while pending:
-            yield from pending.popleft().get()
+    yield from pool.ordered(records, partial(_process_chunk, fmt=fmt), jobs, 50)
 
 
-def csv_header() -> bytes:
-    return csv_out.write([CSV_COLUMNS]).encode()

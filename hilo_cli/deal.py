@@ -97,15 +97,8 @@ def check_deal(deal: Deal) -> None:
         raise DealError(f"multi_board {deal.multi_board!r} is not each or either (RULES §12)")
     if deal.boards:
         _check_boards(deal)
-    elif len(deal.board) != game.board_cards and not (len(deal.board) < game.board_cards and _lone_hand(deal)):
-        # A lone live hand wins without a showdown, so it needs no board, or only the cards dealt before
-        # everyone else folded (RULES §7).
-        count = len(deal.board)
-        if game.board_cards == 0:
-            given = "1 board card was" if count == 1 else f"{count} board cards were"
-            raise DealError(f"{game.name} has no board, but {given} given")
-        raise DealError(f"the board has {'1 card' if count == 1 else f'{count} cards'}; "
-                        f"{game.name} needs exactly {game.board_cards}")
+    else:
+        _check_board(deal)
     if deal.rake:
         _check_rake(deal.rake, unit)
     if type(unit) is int and not deal.boards and _plainly_valid(deal, game.hole_cards, unit):
@@ -145,6 +138,19 @@ def check_deal(deal: Deal) -> None:
             raise DealError(f"contributed amount missing for {', '.join(missing)}")
         for p in players:
             _amount(p.contributed, f"player {p.name}: contributed", unit)
+
+
+def _check_board(deal: Deal) -> None:
+    """One board of the game's size; a lone live hand wins without a showdown, so it needs no board, or
+    only the cards dealt before everyone else folded (RULES §7)."""
+    game, count = deal.game, len(deal.board)
+    if count == game.board_cards or (count < game.board_cards and _lone_hand(deal)):
+        return
+    if game.board_cards == 0:
+        given = "1 board card was" if count == 1 else f"{count} board cards were"
+        raise DealError(f"{game.name} has no board, but {given} given")
+    raise DealError(f"the board has {'1 card' if count == 1 else f'{count} cards'}; "
+                    f"{game.name} needs exactly {game.board_cards}")
 
 
 def _lone_hand(deal: Deal) -> bool:

@@ -18,6 +18,12 @@ class ExitStatus(IntEnum):
     INTERRUPTED = 130  # 128 + SIGINT: what a shell reports for Ctrl-C
 
 
+def where(source: str, line: int) -> str:
+    """``FILE:LINE``, the place of a record or hand in its input (``FILE`` alone: line 0, the file as a
+    whole): the one way every message and output names a place."""
+    return f"{source}:{line}" if line else source
+
+
 class HiloError(Exception):
     """Base of every error hilo raises on purpose; ``where`` names the argument or ``file:line``."""
 

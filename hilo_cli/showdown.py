@@ -208,19 +208,7 @@ def settle(deal: Deal, cards: bool = False, built: tuple[list[Pot], dict[str, in
     names = [p.name for p in live]
     positions = {n: i for i, n in enumerate(names)}
     boards = deal.boards
-    by_board: tuple[Evaluation, ...] = ()
-    evaluation = None
-    if len(live) > 1:
-        holes = [p.hole or () for p in live]
-        by_suit = (deal.odd_chip or deal.game.odd_chip) == "suit"
-        if boards:
-            # Each live hand on each board, once (§12.2); "either" compares the cards of the best ones.
-            either = deal.multi_board == "either"
-            by_board = tuple([evaluate_deal(deal.game, holes, b, deal.qualifier, by_suit, cards or either)
-                              for b in boards])
-            evaluation = best_over_boards(by_board) if either else by_board[0]
-        else:
-            evaluation = evaluate_deal(deal.game, holes, deal.board, deal.qualifier, by_suit, cards)
+    evaluation, by_board = _evaluate(deal, live, cards) if len(live) > 1 else (None, ())
     won = dict.fromkeys([p.name for p in players], 0)
     returned: dict[str, int] = {}
     if deal.pot is not None:
@@ -258,6 +246,20 @@ def settle(deal: Deal, cards: bool = False, built: tuple[list[Pot], dict[str, in
         differences = {n: (expected.get(n, 0), w) for n, w in won.items() if expected.get(n, 0) != w}
         check = Check(dict(expected), differences)
     return Settlement(deal, by_player, results, returned, check)
+
+
+def _evaluate(deal: Deal, live: list[Player], cards: bool) -> tuple[Evaluation, tuple[Evaluation, ...]]:
+    """Every live hand evaluated once (RULES §8): on the board, or on each board (§12.2) with the
+    evaluation the pots are divided by ("either" board, §12.4: the best of each player's over the boards)."""
+    holes = [p.hole or () for p in live]
+    by_suit = (deal.odd_chip or deal.game.odd_chip) == "suit"
+    if not deal.boards:
+        return evaluate_deal(deal.game, holes, deal.board, deal.qualifier, by_suit, cards), ()
+    # Each live hand on each board, once (§12.2); "either" compares the cards of the best ones.
+    either = deal.multi_board == "either"
+    by_board = tuple([evaluate_deal(deal.game, holes, b, deal.qualifier, by_suit, cards or either)
+                      for b in deal.boards])
+    return (best_over_boards(by_board) if either else by_board[0]), by_board
 
 
 def _raked(pots: list[Pot], rake: tuple[int, ...]) -> list[Pot]:

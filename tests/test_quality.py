@@ -21,6 +21,7 @@ LAYERS = [
     ("hilo_cli.__main__",),  # python -m hilo_cli: the command
     ("hilo_cli.cli", "hilo_cli.api"),  # the two faces of the library: the command and the Python API
     ("hilo_cli.batch", "hilo_cli.checking"),
+    ("hilo_cli.pool",),
     ("hilo_cli.formats", "hilo_cli.histories"),
     ("hilo_cli.equity",),
     ("hilo_cli.showdown", "hilo_cli.betting"),

@@ -114,22 +114,23 @@ def test_a_readers_own_encoding_and_what_it_cannot_read(monkeypatch: pytest.Monk
 
 def test_detect_choices_suffixes_and_the_unknown_file_error_come_from_the_registry(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    # Every site's reader is in the registry; PHH and PokerStars among them (the site readers add theirs).
-    known = histories.input_formats()
-    assert {"phh", "pokerstars"} <= set(known) and known == sorted(known)
+    # Every site's reader is in the registry (issue 18 adds the archives' sites): PHH and PokerStars
+    # among them, the choices sorted, and the error naming every reader.
+    names = histories.input_formats()
+    assert names == sorted(histories.readers()) and {"phh", "pokerstars"} <= set(names)
     assert {".phh", ".phhs", ".txt"} <= set(histories.suffixes())
     (unknown,) = records_of(b"hello\n")
     assert unknown.error is not None and unknown.error.startswith("not a hand history hilo reads (")
     assert "PHH" in unknown.error and "PokerStars" in unknown.error
-    assert unknown.error.endswith(f"give --input-format {'|'.join(known)}")
+    assert unknown.error.endswith(f"give --input-format {'|'.join(names)}")
     registered = {**histories.readers(), "fake": _fake()}
     monkeypatch.setattr(histories, "readers", lambda: registered)
-    assert histories.input_formats() == sorted([*known, "fake"])
+    assert histories.input_formats() == sorted(["fake", *names])
     assert ".fake" in histories.suffixes()
     assert histories.detect("FAKE 1\n") == "fake" and histories.detect(QUARTERED) == "pokerstars"
     (unknown,) = records_of(b"hello\n")
     assert unknown.error is not None and "Fake Poker, " in unknown.error
-    assert unknown.error.endswith(f"give --input-format {'|'.join(sorted([*known, 'fake']))}")
+    assert unknown.error.endswith(f"give --input-format {'|'.join(sorted(['fake', *names]))}")
 
 
 def test_check_help_and_choices_name_every_reader() -> None:

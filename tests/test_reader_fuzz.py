@@ -2,11 +2,11 @@
 traceback, gives one record per hand in file order, and the same bytes with ``--jobs 1`` and ``--jobs 2``
 (issue 16). A black box over the command, so it holds whatever the readers look like inside.
 
-**The mutants.** Four sets: ``pokerstars`` (tests/data/pokerstars/*.txt and all of them concatenated),
-``phh`` (tests/data/phh/*.phh, *.phhs, and a collection made of the .phh files), and the same for the
-real histories of ../shared/handhistories (``pokerstars-shared``, ``phh-shared``; skipped when absent); and
-the site readers' own files as the PokerStars set (``bovada``, ``partypoker``: tests/data/<site>/*.txt and
-all of them concatenated; ``bovada-shared``, ``partypoker-shared`` from ../shared/handhistories/sites).
+**The mutants.** Sets: ``pokerstars`` (tests/data/pokerstars/*.txt and all of them concatenated),
+``phh`` (tests/data/phh/*.phh, *.phhs, and a collection made of the .phh files), the closed sites'
+``fulltilt``, ``everleaf`` and ``cake`` and the open sites' ``bovada`` and ``partypoker``
+(tests/data/<site>/*.txt, concatenated too), and the same for the real histories of ../shared/handhistories
+(``pokerstars-shared``, ``phh-shared``, ``fulltilt-shared``, ``bovada-shared``, ...; skipped when absent).
 Mutant ``n`` of a set is made by ``random.Random(f"{set}:{n}")`` alone, so it is the same mutant on every
 machine and whatever the count: its kind is ``KINDS[n % len(KINDS)]`` (lines deleted, duplicated,
 swapped, a line cut mid-way, the file cut short, hostile characters, numbers made huge, a 20,000-character
@@ -23,10 +23,11 @@ hands (a reader may also read it as cp1252, or report the bad bytes in their han
 or CR alone, numbered from 1. A line is blank when ``str.strip`` leaves nothing.
 
 * PokerStars: a hand starts at a line that begins (after spaces and tabs) with ``PokerStars Hand #`` or
-  ``PokerStars Game #`` and a digit, and runs to the next such line. Text before the first hand that is
+  ``PokerStars Game #`` and a digit, and runs to the next such line. Full Tilt, Everleaf and Cake alike,
+  at their own header lines (``_STARTS``). Text before the first hand that is
   not blank is one more "hand" (a bad one: it must be reported, not dropped).
-* Bovada: the same, at a line that begins (after spaces and tabs) with ``Bovada Hand #``, ``Ignition Hand
-  #`` or ``Bodog Hand #`` and a digit. PartyPoker: at a line ``***** Hand History for Game N *****`` (spaces
+* Bovada alike, at a line that begins with ``Bovada Hand #``, ``Ignition Hand #`` or ``Bodog Hand #`` and
+  a digit. PartyPoker: at a line ``***** Hand History for Game N *****`` (spaces
   and tabs around it); the ``Game #N starts.`` and ``#Game No : N`` lines before the first hand are no hand.
 * PHH: a hand starts at each ``[table]`` header line (single brackets, nothing after but a comment) and
   runs to the next; the lines before the first header that are not blank and not ``#`` comments are one
@@ -56,6 +57,7 @@ import sys
 import traceback
 import unicodedata
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import NamedTuple
 
@@ -82,8 +84,15 @@ BAD_UTF8 = (b"\xff", b"\xfe", b"\xc3", b"\x80", b"\xed\xa0\x80", b"\xf4\x90\x80\
 HUGE = ("9" * 5000, str(10**20), "Infinity", "-{0}", "NaN", "1e400", "0" * 400 + "7", "{0}" * 40)
 _NUMBER = re.compile(r"\d+")
 _STARS_HAND = re.compile(r"[ \t]*PokerStars (?:Hand|Game) #\d")
+# Where a hand of each text site starts (after spaces and tabs): its header line.
+_STARTS = {
+    "pokerstars": _STARS_HAND,
+    "fulltilt": re.compile(r"[ \t]*(?:Full Tilt Poker|FullTiltPoker) Game #\d+: "),
+    "everleaf": re.compile(r"[ \t]*Everleaf Gaming Game #\d+\s*$"),
+    "cake": re.compile(r"[ \t]*Hand#[0-9A-Za-z]+ - "),
+    "bovada": re.compile(r"[ \t]*(?:Bovada|Ignition|Bodog) Hand #\d"),
+}
 _PHH_HEADER = re.compile(r"[ \t]*\[[^\[\]]+\][ \t]*(?:#.*)?")
-_BOVADA_HAND = re.compile(r"[ \t]*(?:Bovada|Ignition|Bodog) Hand #\d")
 _PARTY_HAND = re.compile(r"[ \t]*\*{5} Hand History for Game \d+ \*{5}[ \t]*")
 _PARTY_NOISE = re.compile(r"Game #\d+ starts\.|#Game No : \d+")
 
@@ -135,11 +144,28 @@ def _phh_bases(folder: Path) -> list[Base]:
     return files
 
 
+def _site_bases(folder: Path) -> list[Base]:
+    """A closed site's real files (issue 18), some of them UTF-16 with a byte-order mark (one cut in the
+    middle of its last character: kept as a replacement character, as the text the mutants start from)."""
+    def text(data: bytes) -> str:
+        if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+            return data.decode("utf-16", errors="replace")
+        return data.decode("utf-8-sig")
+
+    files = [Base(p.name, text(p.read_bytes())) for p in sorted(folder.glob("*.txt"))] if folder.is_dir() else []
+    if len(files) > 1:
+        files.append(Base("all-concatenated.txt", "\n\n".join(b.text for b in files)))
+    return files
+
+
+ARCHIVES = ("fulltilt", "everleaf", "cake")  # the closed sites' readers (issue 18)
 SETS: dict[str, tuple[str, Callable[[], list[Base]]]] = {
     "pokerstars": ("pokerstars", lambda: _stars_bases(DATA / "pokerstars")),
     "phh": ("phh", lambda: _phh_bases(DATA / "phh")),
     "pokerstars-shared": ("pokerstars", lambda: _stars_bases(SHARED / "pokerstars")),
     "phh-shared": ("phh", lambda: _phh_bases(SHARED / "phh")),
+    **{site: (site, partial(_stars_bases, DATA / site)) for site in ARCHIVES},
+    **{f"{site}-shared": (site, partial(_site_bases, SHARED / "sites" / site)) for site in ARCHIVES},
     "bovada": ("bovada", lambda: _stars_bases(DATA / "bovada")),
     "partypoker": ("partypoker", lambda: _stars_bases(DATA / "partypoker")),
     "bovada-shared": ("bovada", lambda: _stars_bases(SHARED / "sites" / "bovada")),
@@ -360,9 +386,8 @@ def count_hands(data: bytes, reader: str) -> Hands:
     lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
     # A byte-order mark starting a line is dropped, as by ``reading.cut`` (files joined with cat).
     lines = [line[1:] if line.startswith("\ufeff") else line for line in lines]
-    if reader in ("pokerstars", "bovada"):
-        start = _STARS_HAND if reader == "pokerstars" else _BOVADA_HAND
-        starts = [n for n, line in enumerate(lines, 1) if start.match(line)]
+    if reader in _STARTS:
+        starts = [n for n, line in enumerate(lines, 1) if _STARTS[reader].match(line)]
         before = lines[:starts[0] - 1] if starts else lines
         front = any(line.strip() for line in before)
     elif reader == "partypoker":  # "Game #N starts." and "#Game No : N" before a hand are no hand

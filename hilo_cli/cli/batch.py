@@ -3,21 +3,59 @@
 from __future__ import annotations
 
 import io
-import os
 import sys
 from collections.abc import Iterator
 from typing import IO, TYPE_CHECKING
 
 import click
 
-from hilo_cli.cli.common import OutputFormat, WholeRecords, common_options, defaults, interrupted, once, stdout_bytes
+from hilo_cli.cli.common import common_options, defaults, once, stdout_bytes
 from hilo_cli.cli.terminal import is_terminal, summary_option, terminal_options
 from hilo_cli.errors import ExitStatus
+from hilo_cli.formats import OutputFormat
 
 if TYPE_CHECKING:
     from hilo_cli.batch import Outcome, Raw
 
-@click.command()
+HELP = """Settle every deal in FILEs (JSON, JSON Lines or text lines), or stdin (- or no FILE).
+
+\b
+Text lines: one deal a line, fields between |, a line starting # is a comment.
+  Ac 3d 6h Ks Kd | A: 2c 4d Qc Jd | B: Kh Kc 2h 4s | pot 1200
+  4h 5h 9h Kc 2d | A: Ah Th Qs Qd @20 | B: Kd Ks 6h 7h @60 | C: fold @10
+A player is NAME: CARDS, listed clockwise, then @CHIPS put in, seat N, fold.
+Other fields are KEY VALUE: board, pot, game, button, chip-unit, qualifier,
+odd-chip, id, expect NAME=CHIPS ... (cards alone are the board).
+
+\b
+JSON: one object, an array of them, or one object a line (JSON Lines).
+  {"id": "r1", "board": "Ac 3d 6h Ks Kd", "pot": 1200,
+   "players": [{"name": "A", "hole": "2c 4d Qc Jd"},
+               {"name": "B", "hole": "Kh Kc 2h 4s"}],
+   "expected": {"A": 300, "B": 900}}
+Give pot, or each player's "contributed"; "seat", "folded", "button", "game",
+"qualifier", "chip_unit" and "odd_chip" are optional.
+
+Records that carry expected amounts are checked; a player they leave out was paid 0. A board still
+to come (with two or more live hands) gives each player's equity instead. At a terminal, a long run
+shows progress on stderr, then a summary (--summary: also when stderr is a log).
+
+\b
+Exit status (after every record, unless --fail-fast):
+  0    every record settled, and every check agrees
+  1    a check differs from what was paid
+  2    a record is bad (FILE:LINE: message on stderr), or bad usage
+  130  interrupted (Ctrl-C)
+
+\b
+Examples ('hilo examples --copy' writes the examples/ folder they read):
+  hilo batch examples/hands.txt
+  hilo batch --format json examples/side-pots.jsonl
+  cat hands.jsonl | hilo batch --jobs 2 --format json - > results.jsonl
+"""
+
+
+@click.command(help=HELP)
 @click.argument("files", nargs=-1, metavar="[FILE ...]", type=click.Path(readable=False))
 @once("--input-format", type=click.Choice(["auto", "json", "jsonl", "text"], case_sensitive=False), default="auto",
       show="auto", help="How to read the input: detected from the content by default; json is one document, "
@@ -29,46 +67,11 @@ if TYPE_CHECKING:
 @summary_option
 def batch(files: tuple[str, ...], input_format: str, fail_fast: bool, jobs: int, game: str, qualifier: str,
           chip_unit: int, odd_chip: str | None, fmt: OutputFormat, color: str, suits: str, summary: bool) -> None:
-    """Settle every deal in FILEs (JSON, JSON Lines or text lines), or stdin (- or no FILE).
-
-    \b
-    Text lines: one deal a line, fields between |, a line starting # is a comment.
-      Ac 3d 6h Ks Kd | A: 2c 4d Qc Jd | B: Kh Kc 2h 4s | pot 1200
-      4h 5h 9h Kc 2d | A: Ah Th Qs Qd @20 | B: Kd Ks 6h 7h @60 | C: fold @10
-    A player is NAME: CARDS, listed clockwise, then @CHIPS put in, seat N, fold.
-    Other fields are KEY VALUE: board, pot, game, button, chip-unit, qualifier,
-    odd-chip, id, expect NAME=CHIPS ... (cards alone are the board).
-
-    \b
-    JSON: one object, an array of them, or one object a line (JSON Lines).
-      {"id": "r1", "board": "Ac 3d 6h Ks Kd", "pot": 1200,
-       "players": [{"name": "A", "hole": "2c 4d Qc Jd"},
-                   {"name": "B", "hole": "Kh Kc 2h 4s"}],
-       "expected": {"A": 300, "B": 900}}
-    Give pot, or each player's "contributed"; "seat", "folded", "button", "game",
-    "qualifier", "chip_unit" and "odd_chip" are optional.
-
-    Records that carry expected amounts are checked; a player they leave out was paid 0. A board still
-    to come (with two or more live hands) gives each player's equity instead. At a terminal, a long run
-    shows progress on stderr, then a summary (--summary: also when stderr is a log).
-
-    \b
-    Exit status (after every record, unless --fail-fast):
-      0    every record settled, and every check agrees
-      1    a check differs from what was paid
-      2    a record is bad (FILE:LINE: message on stderr), or bad usage
-      130  interrupted (Ctrl-C)
-
-    \b
-    Examples ('hilo examples --copy' writes the examples/ folder they read):
-      hilo batch examples/hands.txt
-      hilo batch --format json examples/side-pots.jsonl
-      cat hands.jsonl | hilo batch --jobs 2 --format json - > results.jsonl
-    """
+    """Settle every deal in FILEs, in input order (the help is ``HELP``)."""
     from hilo_cli.batch import run
+    from hilo_cli.cli.output import write_outcomes
     from hilo_cli.cli.terminal import InFlight, Progress, report_style, stdin_hint
     from hilo_cli.formats import csv_out
-    from hilo_cli.formats.safe import error_line, shown
 
     record_defaults = defaults(game, qualifier, chip_unit, odd_chip)
     out = stdout_bytes()  # outcomes are UTF-8 already
@@ -82,58 +85,32 @@ def batch(files: tuple[str, ...], input_format: str, fail_fast: bool, jobs: int,
     raws = _all_records(names, input_format.lower())
     if flight is not None:
         raws = flight.feed(raws, key=_head)
-    bad = differs = every = False
-    outcomes = run(raws, record_defaults, fmt, jobs)
-    try:
-        with WholeRecords() as interrupts:
-            wide: bool | None = None  # CSV: the per-board columns, decided by the first record
-            for outcome in outcomes:
-                with interrupts.writing():
-                    output = outcome.output
-                    if fmt == "csv":
-                        if wide is None:
-                            wide = csv_out.has_board_cells(output)
-                            out.write(csv_out.header(boards=wide).encode())
-                        if wide:
-                            output = csv_out.widen(output)
-                    elif look is not None and output:
-                        output = look.render(output.decode("utf-8")).encode("utf-8")
-                    progress.before_output()
-                    out.write(output)
-                    if outcome.error is not None:
-                        bad = True
-                        out.flush()
-                        where = f"{outcome.source}:{outcome.line}" if outcome.line else outcome.source
-                        progress.clear()
-                        click.echo(f"{shown(where)}: {error_line(outcome.error)}", err=True)
-                if flight is not None:
-                    progress.advance(max(flight.reached(_head(outcome)) - progress.done, 0),
-                                     errors=outcome.error is not None, differences=outcome.differs)
-                if outcome.error is not None and fail_fast:
-                    break
-                differs = differs or outcome.differs
-            else:
-                every = True
-            if fmt == "csv" and wide is None:
-                out.write(csv_out.header().encode())
-            out.flush()
-    except BrokenPipeError:
-        # The reader went away (`hilo batch ... | head`): stop quietly, as a pipeline expects (and with no
-        # summary: one of a run cut short by its reader would mislead).
-        progress.clear()
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        flight = None
-    except KeyboardInterrupt:
-        progress.clear()
-        outcomes.close()  # ends the worker processes, if any
-        interrupted()
-    finally:
-        outcomes.close()
-    if flight is not None:
-        if every:
+    wide: list[bool] = []  # CSV: the per-board columns, decided by the first record
+
+    def shape(outcome: Outcome) -> bytes:
+        output = outcome.output
+        if fmt != "csv":
+            return look.render(output.decode("utf-8")).encode("utf-8") if look is not None and output else output
+        if not wide:
+            wide.append(csv_out.has_board_cells(output))
+            return csv_out.header(boards=wide[0]).encode() + (csv_out.widen(output) if wide[0] else output)
+        return csv_out.widen(output) if wide[0] else output
+
+    def counted(outcome: Outcome) -> None:
+        if flight is not None:
+            progress.advance(max(flight.reached(_head(outcome)) - progress.done, 0),
+                             errors=outcome.error is not None, differences=outcome.differs)
+
+    def finish() -> bytes:
+        return csv_out.header().encode() if fmt == "csv" and not wide else b""  # no record: the header alone
+
+    ended = write_outcomes(run(raws, record_defaults, fmt, jobs), out, progress, shape, counted, finish=finish,
+                           stop=fail_fast)
+    if flight is not None and not ended.piped_away:
+        if ended.whole:
             progress.advance(flight.read - progress.done)  # the rest of the last run of records
         progress.finish(force=summary)
-    sys.exit(ExitStatus.BAD_INPUT if bad else ExitStatus.DIFFERENCE if differs else ExitStatus.OK)
+    sys.exit(ExitStatus.BAD_INPUT if ended.bad else ExitStatus.DIFFERENCE if ended.differs else ExitStatus.OK)
 
 
 def _head(record: Raw | Outcome) -> tuple[str, int]:

@@ -9,9 +9,10 @@ from typing import TYPE_CHECKING
 
 import click
 
-from hilo_cli.cli.common import OutputFormat, WholeRecords, interrupted, once, stdout_bytes
+from hilo_cli.cli.common import once, stdout_bytes
 from hilo_cli.cli.terminal import summary_option, terminal_options
 from hilo_cli.errors import ExitStatus
+from hilo_cli.formats import OutputFormat
 
 if TYPE_CHECKING:
     from hilo_cli.histories import HandRecord, HandText
@@ -56,51 +57,31 @@ def _input_formats() -> list[str]:
 def check(files: tuple[str, ...], input_format: str, jobs: int, fmt: OutputFormat, color: str, suits: str,
           summary: bool) -> None:
     """Replay recorded hands, settle them, compare with the recorded result (help: ``_help``)."""
-    from hilo_cli.checking import csv_header, run
+    from hilo_cli.checking import Checked, run
+    from hilo_cli.cli.output import write_outcomes
     from hilo_cli.cli.terminal import Progress, report_style, stdin_hint
-    from hilo_cli.formats.safe import error_line, shown
+    from hilo_cli.formats.check_out import csv_header
 
     out = stdout_bytes()
-    bad = differs = piped_away = False
     names = files or ("-",)
     if "-" in names:
         stdin_hint("hilo check")
     look = report_style(fmt, color, suits)
     progress = Progress("hilo check")
-    outcomes = run(all_pieces(names, input_format.lower()), fmt, jobs)
-    try:
-        with WholeRecords() as interrupts:
-            if fmt == "csv":
-                out.write(csv_header())
-            for outcome in outcomes:
-                with interrupts.writing():
-                    output = outcome.output
-                    if look is not None and output:
-                        output = look.render(output.decode("utf-8")).encode("utf-8")
-                    progress.before_output()
-                    out.write(output)
-                    if outcome.error is not None:
-                        bad = True
-                        out.flush()
-                        progress.clear()
-                        where = f"{outcome.source}:{outcome.line}" if outcome.line else outcome.source
-                        click.echo(f"{shown(where)}: {error_line(outcome.error)}", err=True)
-                differs = differs or outcome.status == "mismatch"
-                progress.advance(errors=outcome.error is not None, differences=outcome.status == "mismatch")
-            out.flush()
-    except BrokenPipeError:
-        piped_away = True  # no summary: a count cut short would mislead
-        progress.clear()
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-    except KeyboardInterrupt:
-        progress.clear()
-        outcomes.close()
-        interrupted()
-    finally:
-        outcomes.close()
-    if not piped_away:
+
+    def shape(outcome: Checked) -> bytes:
+        if look is None or not outcome.output:
+            return outcome.output
+        return look.render(outcome.output.decode("utf-8")).encode("utf-8")
+
+    def counted(outcome: Checked) -> None:
+        progress.advance(errors=outcome.error is not None, differences=outcome.differs)
+
+    ended = write_outcomes(run(all_pieces(names, input_format.lower()), fmt, jobs), out, progress, shape, counted,
+                           start=csv_header() if fmt == "csv" else b"")
+    if not ended.piped_away:
         progress.finish(force=summary)
-    sys.exit(ExitStatus.BAD_INPUT if bad else ExitStatus.DIFFERENCE if differs else ExitStatus.OK)
+    sys.exit(ExitStatus.BAD_INPUT if ended.bad else ExitStatus.DIFFERENCE if ended.differs else ExitStatus.OK)
 
 
 def all_hands(files: tuple[str, ...], input_format: str) -> Iterator[HandRecord]:

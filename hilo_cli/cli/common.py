@@ -6,7 +6,7 @@ import signal
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from typing import IO, TYPE_CHECKING, Any, Literal, NoReturn, TypeVar
+from typing import IO, TYPE_CHECKING, Any, NoReturn, TypeVar
 
 import click
 
@@ -16,7 +16,6 @@ from hilo_cli.games import GAMES, QUALIFIERS
 if TYPE_CHECKING:
     from hilo_cli.formats.records import Defaults
 
-OutputFormat = Literal["text", "json", "csv"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 

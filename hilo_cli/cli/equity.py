@@ -8,9 +8,10 @@ from typing import Any
 
 import click
 
-from hilo_cli.cli.common import OutputFormat, common_options, defaults, once, stdout_bytes
+from hilo_cli.cli.common import common_options, defaults, once, stdout_bytes
 from hilo_cli.cli.terminal import terminal_options
 from hilo_cli.errors import HiloError
+from hilo_cli.formats import OutputFormat
 
 PROGRESS_AFTER = 1.0  # seconds: a run expected to take longer shows a progress bar (stderr a terminal)
 

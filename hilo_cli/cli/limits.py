@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import re
 import sys
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import click
 
-from hilo_cli.cli.common import OutputFormat, once, stdout_bytes
-from hilo_cli.errors import ExitStatus, HiloError
+from hilo_cli.cli.common import once, stdout_bytes
+from hilo_cli.errors import ExitStatus, HiloError, where
+from hilo_cli.formats import OutputFormat
 
 if TYPE_CHECKING:
     from hilo_cli.betting import Limits
@@ -85,9 +87,10 @@ def limits(history: str | None, structure: str, pot: int, bets: tuple[int, ...],
     head: dict[str, object] = {}
     found: Limits
     kind: str
+    show: Callable[[int], str] = str
     if history is not None:
         _no_figures()
-        turn = _turn(history)
+        turn, show = _turn(history)
         found, kind = turn.limits, turn.limits.structure
         head = {"name": turn.name, "street": turn.street}
     else:
@@ -106,10 +109,10 @@ def limits(history: str | None, structure: str, pot: int, bets: tuple[int, ...],
         sys.exit(ExitStatus.OK)
     from hilo_cli.betting import STRUCTURE_NAMES
 
-    lines = [f"{STRUCTURE_NAMES[found.structure]}, pot {found.pot}"]
+    lines = [f"{STRUCTURE_NAMES[found.structure]}, pot {show(found.pot)}"]
     if head:
         lines[0] = f"{head['name']} to act: " + lines[0]
-    text = "\n".join(lines + _text(found, kind)) + "\n"
+    text = "\n".join(lines + _text(found, kind, show)) + "\n"
     from hilo_cli.cli.terminal import colour_wanted
 
     if colour_wanted(color.lower(), sys.stdout):
@@ -119,7 +122,7 @@ def limits(history: str | None, structure: str, pot: int, bets: tuple[int, ...],
 
 
 # An amount in the answer: a number standing alone, not part of a name, a rule (RULES §14.5) or a pair.
-_AMOUNT = re.compile(r"(?<![\w§./])\d+(?![\w./])")
+_AMOUNT = re.compile(r"(?<![\w§./])[$€£]?\d[\d,]*(?:\.\d\d)?€?(?![\w./])")
 
 
 def _coloured(text: str, name: str | None) -> str:
@@ -130,24 +133,28 @@ def _coloured(text: str, name: str | None) -> str:
     return (bold.format(name) + head[len(str(name)):] if head else "") + rest
 
 
-def _text(found: Limits, kind: str) -> list[str]:
+def _text(found: Limits, kind: str, show: Callable[[int], str] = str) -> list[str]:
+    """The answer's lines after the first, amounts written by ``show`` (a history's money as its site
+    writes it, or units)."""
     from hilo_cli.betting import STRUCTURE_NAMES
 
     if found.action == "call":
         if found.all_in:
-            return [f"call {found.call}, all in (the stack does not cover the call: no raise)"]
-        return [f"call {found.call} or fold: no raise (all in for less since this player acted, RULES §14.5, "
+            return [f"call {show(found.call)}, all in (the stack does not cover the call: no raise)"]
+        return [f"call {show(found.call)} or fold: no raise (all in for less since this player acted, RULES §14.5, "
                 "or the raises are capped)"]
-    lines = [f"call {found.call}" if found.call else "check"]
+    lines = [f"call {show(found.call)}" if found.call else "check"]
     verb = "bet" if found.action == "bet" else "raise to"
+    least = show(found.least) if found.least is not None else "nothing"
     if found.all_in:
-        lines.append(f"{verb} all in for {found.least} only (less than a full {found.action}, RULES §14.5)")
+        lines.append(f"{verb} all in for {least} only (less than a full {found.action}, RULES §14.5)")
     elif found.most is None:
-        lines.append(f"{verb} at least {found.least}, at most all in (no limit)")
+        lines.append(f"{verb} at least {least}, at most all in (no limit)")
     elif found.most == found.least:
-        lines.append(f"{verb} {found.least} (fixed limit)" if kind == "fixed" else f"{verb} {found.least}")
+        lines.append(f"{verb} {least} (fixed limit)" if kind == "fixed" else f"{verb} {least}")
     else:
-        lines.append(f"{verb} at least {found.least}, at most {found.most} ({STRUCTURE_NAMES[found.structure]})")
+        lines.append(f"{verb} at least {least}, at most {show(found.most)} "
+                     f"({STRUCTURE_NAMES[found.structure]})")
     return lines
 
 
@@ -163,8 +170,8 @@ def _no_figures() -> None:
                         "the other", "HISTORY")
 
 
-def _turn(history: str) -> Turn:
-    """The one hand in ``history`` replayed to the player to act."""
+def _turn(history: str) -> tuple[Turn, Callable[[int], str]]:
+    """The one hand in ``history`` replayed to the player to act, and how its site writes money."""
     from hilo_cli.betting.turn import next_turn
     from hilo_cli.cli.check import all_hands
 
@@ -172,12 +179,13 @@ def _turn(history: str) -> Turn:
     if len(records) != 1:
         raise HiloError(f"{len(records)} hands: give a history of the one hand to answer for", history)
     record = records[0]
-    where = f"{record.source}:{record.line}" if record.line else record.source
+    place = where(record.source, record.line)
     if record.error is not None:
-        raise HiloError(record.error, where)
+        raise HiloError(record.error, place)
     if record.hand is None:
-        raise HiloError(record.not_checkable or "no hand to replay", where)
+        raise HiloError(record.not_checkable or "no hand to replay", place)
     try:
-        return next_turn(record.hand)
+        show = record.currency.show if record.currency is not None else str
+        return next_turn(record.hand), show
     except HiloError as e:
-        raise e.located(where) from None
+        raise e.located(place) from None

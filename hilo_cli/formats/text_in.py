@@ -24,6 +24,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from hilo_cli.bounds import MAX_DIGITS, digits, short
 from hilo_cli.cards import parse_cards
 from hilo_cli.errors import CardError, InputError
 
@@ -37,9 +38,15 @@ _INT = re.compile(r"[+-]?\d+(\.\d*)?")
 
 
 def number(text: str, what: str) -> int | float:
-    """A number written in a text field; a later check rejects fractions and negatives."""
+    """A number written in a text field; a later check rejects fractions, negatives and amounts over the
+    bound. One of more digits than any bound allows is refused here, unread (``bounds.digits``). ``what``
+    is cut short too: on the command line it quotes the argument, number and all."""
+    what = short(what, 100)
     if not _INT.fullmatch(text):
-        raise InputError(f"{what}: {text!r} is not a number")
+        raise InputError(f"{what}: {short(text)!r} is not a number")
+    whole = text.lstrip("+-").partition(".")[0]
+    if len(whole) > MAX_DIGITS:
+        digits(whole, what)  # refuses a number too long to read, naming the bound; passes leading zeros
     # Whole numbers exactly (a float would misquote a huge one in the error that rejects it).
     return int(text) if "." not in text else float(text)
 
@@ -78,11 +85,11 @@ def record_from_line(line: str) -> dict[str, Any]:
             continue
         if not _looks_like_cards(field):
             raise InputError(
-                f"field {position} ({field!r}) is not cards, NAME: CARDS or a known KEY VALUE"
+                f"field {position} ({short(field)!r}) is not cards, NAME: CARDS or a known KEY VALUE"
                 + (" (a player's name needs a colon: NAME: CARDS)" if _looks_like_cards(field.split(None, 1)[-1])
                    else ""))
         if boards:
-            raise InputError(f"field {position} ({field!r}) is a second board without the word board: "
+            raise InputError(f"field {position} ({short(field)!r}) is a second board without the word board: "
                              "write each board of a multi-board deal as board CARDS")
         boards.append(field)
     if len(boards) == 1:
@@ -111,9 +118,9 @@ def _value(name: str, value: str) -> Any:
         for token in value.replace(",", " ").split():
             who, eq, amount = token.partition("=")
             if not eq or not who:
-                raise InputError(f"expect takes NAME=AMOUNT pairs, not {token!r}")
+                raise InputError(f"expect takes NAME=AMOUNT pairs, not {short(token)!r}")
             if who in expected:
-                raise InputError(f"expect gives {who} twice")
+                raise InputError(f"expect gives {short(who)} twice")
             expected[who] = number(amount, f"expected amount for {who}")
         return expected
     return value
@@ -121,6 +128,7 @@ def _value(name: str, value: str) -> Any:
 
 def _player(name: str, tokens: list[str]) -> dict[str, Any]:
     player: dict[str, Any] = {"name": name}
+    quoted = short(name)  # the name as error lines quote it
     cards: list[str] = []
     # "Jd@600" as well as "Jd @600" and "Jd @ 600".
     tokens = [part for token in tokens for part in token.replace("@", " @").split()]
@@ -135,15 +143,15 @@ def _player(name: str, tokens: list[str]) -> dict[str, Any]:
             if not token[1:]:
                 i += 1
             if "contributed" in player:
-                raise InputError(f"player {name}: @ is given twice (what the player put in is one amount)")
-            player["contributed"] = number(amount, f"player {name}: amount after @")
+                raise InputError(f"player {quoted}: @ is given twice (what the player put in is one amount)")
+            player["contributed"] = number(amount, f"player {quoted}: amount after @")
         elif lower == "seat":
             if i + 1 >= len(tokens):
-                raise InputError(f"player {name}: seat needs a number")
+                raise InputError(f"player {quoted}: seat needs a number")
             if "seat" in player:
-                raise InputError(f"player {name}: seat is given twice")
+                raise InputError(f"player {quoted}: seat is given twice")
             i += 1
-            player["seat"] = number(tokens[i], f"player {name}: seat")
+            player["seat"] = number(tokens[i], f"player {quoted}: seat")
         else:
             cards.append(token)
         i += 1

@@ -18,7 +18,8 @@ from hilo_cli.formats.safe import shown
 from hilo_cli.showdown import BoardResult, Half, PotResult, Settlement
 
 
-def _names(names: Sequence[str]) -> str:
+def names_list(names: Sequence[str]) -> str:
+    """Names as a sentence lists them: ``A``, ``A and B``, ``A, B and C``."""
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
@@ -42,7 +43,7 @@ def _half(label: str, half: Half, unit: int, show: Show) -> str:
     if len(winners) == 1:
         return f"{label:<4} {show(half.amount)} to {winners[0]} ({hand})"
     each = half.amount // unit // len(winners) * unit
-    return f"{label:<4} {show(half.amount)} tied by {_names(winners)} ({hand}), {show(each)} each"
+    return f"{label:<4} {show(half.amount)} tied by {names_list(winners)} ({hand}), {show(each)} each"
 
 
 def _division_lines(pot: PotResult | BoardResult, unit: int, show: Show) -> list[str]:
@@ -56,7 +57,7 @@ def _division_lines(pot: PotResult | BoardResult, unit: int, show: Show) -> list
     elif pot.division == "same winners" and low is not None:
         each = pot.amount // unit // len(high.winners) * unit
         lines.append(
-            f"high and low both to {_names(high.winners)} ({high.hand.lower()}; {low.hand}): "
+            f"high and low both to {names_list(high.winners)} ({high.hand.lower()}; {low.hand}): "
             f"one division of the whole pot, {show(each)} each (RULES §4.5)"
         )
     else:
@@ -121,59 +122,14 @@ def settlement_text(s: Settlement, source: str = "", show: Show = str) -> str:
     """The report for one settlement, ending with a newline; amounts written by ``show`` (a hand history's
     money, as its site writes it; units by default)."""
     deal = s.deal
-    head = [deal.game.title]
-    if deal.id is not None or source:
-        head.insert(0, " ".join(x for x in (source, f"id {deal.id}" if deal.id is not None else "") if x))
     labels = _board_labels(s) if deal.boards else []
-    if deal.boards:
-        head += [f"{label} {format_cards(b)}" for label, b in zip(labels, deal.boards, strict=True)]
-        if deal.multi_board == "either":
-            head.append("best high and best low over either board (RULES §12.4)")
-    elif deal.board:
-        head.append(f"board {format_cards(deal.board)}")
-    total = sum(p.amount + p.rake for p in s.pots) + sum(s.returned.values())  # what was put in, before rake
-    head.append(f"pot {show(deal.pot)}" if deal.pot is not None else f"{show(total)} put in")
-    lines = ["   ".join(head)]
-    width = max(len(r.name) for r in s.players)
-    board_game = bool(deal.board)
-    for r in s.players:
-        p = r.player
-        hole = format_cards(p.hole) if p.hole else ""
-        name = p.name.ljust(width)
-        if p.folded:
-            put = f", {show(p.contributed)} in" if p.contributed else ""
-            lines.append(f"{name}  {hole + '   ' if hole else ''}folded{put}")
-            continue
-        if r.hands is None:
-            lines.append(f"{name}  {hole + '   ' if hole else ''}the only live hand (need not be shown)")
-            continue
-        hands = r.hands
-        prefix = f"{name}  {hole}   "
-        board_hands = r.board_hands
-        if board_hands is None:
-            lines += _hand_lines(prefix, hands, p.hole or (), board_game, deal.game.split)
-            continue
-        for k, (label, on_board) in enumerate(zip(labels, board_hands, strict=True)):
-            start = prefix if k == 0 else " " * len(prefix)
-            lines += _hand_lines(f"{start}{label}  ", on_board, p.hole or (), board_game, deal.game.split)
-        if deal.multi_board == "either":
-            lines += _hand_lines(f"{' ' * len(prefix)}{'best'.ljust(len(labels[0]))}  ", hands, p.hole or (),
-                                 board_game, deal.game.split)
+    lines = [_head(s, source, labels, show), *_player_lines(s, labels, show)]
     single = len(s.pots) == 1
     for pot in s.pots:
         lines.extend(_pot_lines(pot, deal.chip_unit, single, show))
     for name, chips in s.returned.items():
         lines.append(f"{show(chips)} uncalled returned to {name} (RULES §5.3)")
-    quartered = {
-        name
-        for whole in s.pots
-        for pot in (whole.runs or (whole,))
-        if pot.division == "split" and pot.low is not None
-        for half, other in ((pot.high, pot.low), (pot.low, pot.high))
-        if len(half.winners) == 2
-        for name in half.winners
-        if name not in other.winners
-    }
+    quartered = _quartered(s)
     lines.append("   ".join(
         f"{r.name} wins {show(r.won)}" + (" (quartered)" if r.name in quartered else "")
         for r in s.players
@@ -187,3 +143,65 @@ def settlement_text(s: Settlement, source: str = "", show: Show = str) -> str:
                 lines.append(f"check: DIFFERENCE {name} was paid {show(expected)}, should win {show(won)}")
     # Names and ids are data: a newline or an escape sequence in one is shown escaped, never obeyed.
     return "\n".join(map(shown, lines)) + "\n"
+
+
+def _head(s: Settlement, source: str, labels: list[str], show: Show) -> str:
+    """The first line: where the deal came from, the game, the board or boards, what was put in."""
+    deal = s.deal
+    head = [deal.game.title]
+    if deal.id is not None or source:
+        head.insert(0, " ".join(x for x in (source, f"id {deal.id}" if deal.id is not None else "") if x))
+    if deal.boards:
+        head += [f"{label} {format_cards(b)}" for label, b in zip(labels, deal.boards, strict=True)]
+        if deal.multi_board == "either":
+            head.append("best high and best low over either board (RULES §12.4)")
+    elif deal.board:
+        head.append(f"board {format_cards(deal.board)}")
+    total = sum(p.amount + p.rake for p in s.pots) + sum(s.returned.values())  # what was put in, before rake
+    head.append(f"pot {show(deal.pot)}" if deal.pot is not None else f"{show(total)} put in")
+    return "   ".join(head)
+
+
+def _player_lines(s: Settlement, labels: list[str], show: Show) -> list[str]:
+    """Each player's hole cards and hands (run by run on several boards), or why there are none."""
+    deal = s.deal
+    lines: list[str] = []
+    width = max(len(r.name) for r in s.players)
+    board_game = bool(deal.board)
+    for r in s.players:
+        p = r.player
+        hole = format_cards(p.hole) if p.hole else ""
+        name = p.name.ljust(width)
+        if p.folded:
+            put = f", {show(p.contributed)} in" if p.contributed else ""
+            lines.append(f"{name}  {hole + '   ' if hole else ''}folded{put}")
+            continue
+        if r.hands is None:
+            lines.append(f"{name}  {hole + '   ' if hole else ''}the only live hand (need not be shown)")
+            continue
+        prefix = f"{name}  {hole}   "
+        board_hands = r.board_hands
+        if board_hands is None:
+            lines += _hand_lines(prefix, r.hands, p.hole or (), board_game, deal.game.split)
+            continue
+        for k, (label, on_board) in enumerate(zip(labels, board_hands, strict=True)):
+            start = prefix if k == 0 else " " * len(prefix)
+            lines += _hand_lines(f"{start}{label}  ", on_board, p.hole or (), board_game, deal.game.split)
+        if deal.multi_board == "either":
+            lines += _hand_lines(f"{' ' * len(prefix)}{'best'.ljust(len(labels[0]))}  ", r.hands, p.hole or (),
+                                 board_game, deal.game.split)
+    return lines
+
+
+def _quartered(s: Settlement) -> set[str]:
+    """The players who won a quarter: one of two winners of a half, and not a winner of the other half."""
+    return {
+        name
+        for whole in s.pots
+        for pot in (whole.runs or (whole,))
+        if pot.division == "split" and pot.low is not None
+        for half, other in ((pot.high, pot.low), (pot.low, pot.high))
+        if len(half.winners) == 2
+        for name in half.winners
+        if name not in other.winners
+    }

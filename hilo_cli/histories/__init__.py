@@ -32,6 +32,9 @@ __all__ = ["PLUGINS", "HandRecord", "HandText", "Reader", "Summary", "detect", "
 PLUGINS = (
     "hilo_cli.histories.pokerstars",
     "hilo_cli.histories.phh",
+    "hilo_cli.histories.fulltilt",
+    "hilo_cli.histories.everleaf",
+    "hilo_cli.histories.cake",
     "hilo_cli.histories.bovada",
     "hilo_cli.histories.partypoker",
 )

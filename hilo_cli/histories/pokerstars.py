@@ -15,28 +15,21 @@ from collections.abc import Iterator
 from hilo_cli.betting import Structure
 from hilo_cli.errors import DealError
 from hilo_cli.histories.base import HandRecord, Reader, failed
-from hilo_cli.histories.pokerstars_lines import read_hand, starts_hand
+from hilo_cli.histories.pokerstars_lines import GAME_NAMES, read_hand, starts_hand
 from hilo_cli.histories.records import record
 from hilo_cli.histories.site import BadHand, Header
 
-# The site's game names for the games hilo plays (RULES §6).
-GAME_NAMES: dict[str, str] = {
-    "Omaha Hi/Lo": "omaha8",
-    "5 Card Omaha Hi/Lo": "omaha8-5",
-    "6 Card Omaha Hi/Lo": "omaha8-6",
-    "Courchevel Hi/Lo": "courchevel8",
-    "7 Card Stud Hi/Lo": "stud8",
-    "Omaha": "omaha",
-    "5 Card Omaha": "omaha-5",
-    "6 Card Omaha": "omaha-6",
-}
 STRUCTURES: dict[str, Structure] = {"Limit": "fixed", "Fixed Limit": "fixed", "Pot Limit": "pot", "No Limit": "no"}
 
 
 def detect(head: str) -> bool:
-    """PokerStars text starts with "PokerStars" (after blank lines) or holds a PokerStars hand header."""
+    """PokerStars text starts with "PokerStars" (after blank lines) or holds a PokerStars hand header (in
+    capitals too, as trackers export it)."""
     start = head.lstrip("\ufeff \t\r\n")
-    return start.startswith("PokerStars") or "PokerStars Hand #" in head or "PokerStars Game #" in head
+    if start.startswith(("PokerStars", "POKERSTARS")):
+        return True
+    upper = head.upper()
+    return "POKERSTARS HAND #" in upper or "POKERSTARS GAME #" in upper
 
 
 def read_record(source: str, line: int, lines: list[str]) -> HandRecord:

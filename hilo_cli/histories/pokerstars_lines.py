@@ -14,19 +14,20 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from hilo_cli.bounds import MAX_SEAT, MAX_SEATS, digits, quote
+from hilo_cli.bounds import MAX_SEAT, MAX_SEATS, digits, quote, short
+from hilo_cli.cards import Card
 from hilo_cli.errors import HiloError, InputError
 from hilo_cli.histories.amounts import money
 from hilo_cli.histories.site import BadHand, Collect, Header, Seat, SiteHand, cards_of
 from hilo_cli.histories.site import Line as Action
 
 HEADER = re.compile(
-    r"^(?:PokerStars|POKERSTARS)(?: Home Game| Zoom| Rush)?(?: Hand| Game| GAME) #(?P<id>\d+): +(?P<rest>.*)$")
+    r"^(?:PokerStars|POKERSTARS)(?: Home Game| Zoom| Rush)?(?: Hand| Game| GAME| HAND) #(?P<id>\d+): +(?P<rest>.*)$")
 # The game and its limit: "Omaha Hi/Lo Pot Limit", "8-Game (7 Card Stud Hi/Lo Limit, $400/$800 USD)",
 # "HORSE (Omaha Hi/Lo Limit)"; tournaments put "Tournament #N, buy-in " in front.
 _GAME = re.compile(
     r"(?:(?P<mixed>HORSE|8-Game|8-GAME|HOSE|Mixed [^(]+?|Triple Stud|[A-Z][\w' +/-]*?) \()?"
-    r"(?P<game>(?:\d Card |6\+ |Split )?[A-Z][\w' /+-]*?) "
+    r"(?P<game>(?:\d Card |\d CARD |6\+ |Split )?[A-Z][\w' /+-]*?) "
     r"(?P<limit>Pot Limit Pre-Flop, No Limit Post-Flop|Pot Limit|No Limit|Fixed Limit|Limit|POT LIMIT|NO LIMIT|LIMIT)"
     r"(?=[,) ]|$)")
 _STAKES = re.compile(r"\(?(?:ante [^,]*, )?(?P<sb>[$€£]?[\d.,]+)/(?P<bb>[$€£]?[\d.,]+)(?: (?P<iso>[A-Z]{3}))?\)")
@@ -74,9 +75,24 @@ VERBS = {
     "brings in for": "bring in", "brings-in for": "bring in", "completes it to": "complete",
 }
 # Street names by the game's kind: a board game's streets and stud's.
-BOARD_STREETS = {"HOLE CARDS": 0, "FLOP": 1, "TURN": 2, "RIVER": 3}
+# "PRE-FLOP" (Courchevel): the first betting round, after the first board card.
+BOARD_STREETS = {"HOLE CARDS": 0, "PRE-FLOP": 0, "FLOP": 1, "TURN": 2, "RIVER": 3}
 STUD_STREETS = {"3rd STREET": 0, "4th STREET": 1, "5th STREET": 2, "6th STREET": 3, "RIVER": 4, "7th STREET": 4}
 RUNS = {None: 0, "FIRST": 1, "SECOND": 2, "THIRD": 3}
+
+# The site's game names for the games hilo plays (RULES §6).
+GAME_NAMES: dict[str, str] = {
+    "Omaha Hi/Lo": "omaha8",
+    "5 Card Omaha Hi/Lo": "omaha8-5",
+    "6 Card Omaha Hi/Lo": "omaha8-6",
+    "Courchevel Hi/Lo": "courchevel8",
+    "7 Card Stud Hi/Lo": "stud8",
+    "Omaha": "omaha",
+    "5 Card Omaha": "omaha-5",
+    "6 Card Omaha": "omaha-6",
+}
+# Trackers export headers in capitals ("7 CARD STUD HI/LO LIMIT"): the same games.
+_GAME_CAPITALS = {name.upper(): name for name in GAME_NAMES}
 
 
 def read_header(line: str) -> Header:
@@ -98,6 +114,9 @@ def read_header(line: str) -> Header:
         currency = ""
     scale = 100 if currency else 1
     game = g.group("game").strip()
+    game = _GAME_CAPITALS.get(game, game)
+    if " - LEVEL " in rest.upper() and not tournament:
+        tournament, currency, scale = True, "", 1  # a tournament level, as trackers export its header
     mixed = g.group("mixed")
     return Header(m.group("id"), game, g.group("limit"), mixed.strip() if mixed else None, tournament,
                   currency, money(sb, scale), money(bb, scale))
@@ -111,6 +130,7 @@ class _Reader:
         self.source, self.start, self.lines = source, start, lines
         self.number = start
         self.id: str | None = None
+        self.pending: list[Card] = []  # a board card dealt before the first betting round (PRE-FLOP)
 
     def fail(self, message: str) -> BadHand:
         return BadHand(message, f"{self.source}:{self.number}", self.id, self.number)
@@ -242,6 +262,12 @@ class _Reader:
                 raise InputError(f"{what} line repeats the board as {' '.join(map(str, before))}, "
                                  f"but the board so far is {' '.join(map(str, board)) or 'empty'}")
         board.extend(new)
+        if name == "PRE-FLOP":
+            # Courchevel's first board card, before the first betting round: dealt to the replay with the
+            # flop, so that the first round's betting is one round (the cards are the same, RULES §6).
+            self.pending = list(new)
+            return
+        new, self.pending = tuple(self.pending) + new, []
         hand.actions.append(Action(number, street, "", "board", 0, None, False, f"*** {name} ***{text}", new, run))
 
     def _line(self, hand: SiteHand, line: str, number: int, names: set[str], street: int, run: int) -> None:
@@ -280,7 +306,7 @@ class _Reader:
         if line == "Hand cancelled":
             hand.cancelled = True
             return
-        if line == "No low hand qualified" or line.startswith("Hand was run "):
+        if line in ("No low hand qualified", "Betting is capped") or line.startswith("Hand was run "):
             return
         # Notes about a player move no chips: seated or not (players join, leave and come back).
         at = line.find(" ")
@@ -373,7 +399,11 @@ class _Reader:
             found = self.by_seat.get(seat)
             rest = m.group("rest")
             if found is None or not rest.startswith(found.name):
-                raise InputError(f"the summary names seat {seat}, but the hand's seat {seat} is not {quote(rest)}")
+                # The site's summary and its seat lines disagree: a finding about the site, not bad input.
+                who = found.name if found is not None else "nobody"
+                hand.disagreements.append(f"the summary's seat {seat} is {short(rest, 60)!r}, but seat {seat} is "
+                                          f"{short(who, 60)!r} in the seat lines")
+                return
             tail = rest[len(found.name):]
             amounts = [money(a, scale) for a in _WON.findall(tail)]
             if amounts:

@@ -57,15 +57,9 @@ def record(hand: SiteHand, games: Mapping[str, str], structures: Mapping[str, St
                              "at a showdown")
     game = GAMES[name]
     paid = collected(hand.collects)
-    found = [f for f in (board_disagreement(hand), won_disagreement(paid, hand.won)) if f]
-    by_pot: tuple[dict[str, int], ...] | None = None
-    halves: tuple[dict[str, dict[str, int]], ...] | None = None
-    if hand.pots_named:
-        try:
-            by_pot = collected_by_pot(hand.collects, len(hand.printed_pots) if hand.pots_printed else None)
-            halves = collected_by_half(hand.collects, len(by_pot))
-        except SiteInconsistency as e:
-            found.append(e.message)
+    won = won_disagreement(paid, hand.won) if hand.won_printed else None
+    found = [*hand.disagreements, *(f for f in (board_disagreement(hand), won) if f)]
+    by_pot, halves = _paid_by_pot(hand, found)
     players = players_in(hand)
     shown = _shown_in_summary(hand, players)
     if isinstance(shown, str):
@@ -82,7 +76,7 @@ def record(hand: SiteHand, games: Mapping[str, str], structures: Mapping[str, St
         game, structure, tuple(players), tuple(stacks[p] for p in players), actions,
         seats=tuple(seats[p] for p in players), button=hand.button if game.board_cards else None,
         bring_in=bring_in, small_bet=small, big_bet=big, check_turns=game.board_cards > 0, id=id,
-        qualifier=8 if game.split else None)
+        qualifier=8 if game.split else None, chip_unit=hand.chip_unit)
     summary = None
     if hand.total is not None:
         summary = Summary(hand.total, hand.rake, tuple(hand.printed_pots), dict(hand.uncalled))
@@ -94,6 +88,20 @@ def record(hand: SiteHand, games: Mapping[str, str], structures: Mapping[str, St
                       recorded_halves=halves, derive_rake=not hand.rake_printed,
                       currency=hand.currency or _currency(header),
                       depth="per half" if halves else "per pot" if by_pot is not None else "per player")
+
+
+def _paid_by_pot(hand: SiteHand, found: list[str]
+                 ) -> tuple[tuple[dict[str, int], ...] | None, tuple[dict[str, dict[str, int]], ...] | None]:
+    """What the site paid from each pot, and from each half of each pot, where its lines say (``None``
+    where they do not); a collect from a pot the summary does not print is added to ``found``."""
+    if not hand.pots_named:
+        return None, None
+    try:
+        by_pot = collected_by_pot(hand.collects, len(hand.printed_pots) if hand.pots_printed else None)
+    except SiteInconsistency as e:
+        found.append(e.message)
+        return None, None
+    return by_pot, collected_by_half(hand.collects, len(by_pot))
 
 
 def hand_pots(hand: SiteHand) -> tuple[int, ...] | None:

@@ -98,11 +98,14 @@ class SiteHand:
     pots_named: bool = True  # the collect lines name their pot (False: one total per player, or per half)
     pots_printed: bool = True  # the summary prints every pot (``printed_pots``; one pot: ``total``)
     currency: Currency | None = None  # how the site writes money (None: Header.currency decides)
+    chip_unit: int = 1  # the unit the site divided pots in, where larger than the smallest (RULES §4.2)
+    won_printed: bool = True  # the site prints what each player won in a summary (``won``) to check against
     runs: int = 1  # "Hand was run twice" (three times): 2 (3)
     summary_boards: dict[int, tuple[Card, ...]] = field(default_factory=dict)
     won: dict[str, int] = field(default_factory=dict)  # the summary's "won (…)"/"collected (…)" per player
     summary_cards: dict[str, tuple[Card, ...]] = field(default_factory=dict)  # "showed [...]" in the summary
     end: int = 0  # the last line of the hand
+    disagreements: list[str] = field(default_factory=list)  # the site's own lines disagreeing, as read
 
 
 class BadHand(InputError):

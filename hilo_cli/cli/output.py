@@ -1,0 +1,89 @@
+"""The one output loop of the commands that write a result per record (``hilo batch``, ``hilo check``):
+each outcome written whole, in input order; each error also one line on stderr (``FILE:LINE: message``);
+progress kept; Ctrl-C ends the run between two records (exit 130, one line); a reader that goes away
+(``| head``) ends it quietly."""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Callable, Generator
+from typing import IO, NamedTuple, Protocol, TypeVar
+
+import click
+
+from hilo_cli.cli.common import WholeRecords, interrupted
+from hilo_cli.cli.terminal import Progress
+from hilo_cli.errors import where
+
+
+class Outcome(Protocol):
+    """What each command's runner yields for a record (``batch.Outcome``, ``checking.Checked``)."""
+
+    @property
+    def source(self) -> str: ...
+    @property
+    def line(self) -> int: ...
+    @property
+    def output(self) -> bytes: ...
+    @property
+    def error(self) -> str | None: ...
+    @property
+    def differs(self) -> bool: ...
+
+
+Each = TypeVar("Each", bound=Outcome)
+
+
+class Ended(NamedTuple):
+    """How a run ended: a record was bad, a check differed, every record was written (no ``stop``), or
+    the reader of stdout went away (then no summary: a count cut short would mislead)."""
+
+    bad: bool
+    differs: bool
+    whole: bool
+    piped_away: bool
+
+
+def write_outcomes(outcomes: Generator[Each, None, None], out: IO[bytes], progress: Progress,
+                   shape: Callable[[Each], bytes], counted: Callable[[Each], None],
+                   start: bytes = b"", finish: Callable[[], bytes] = bytes, stop: bool = False) -> Ended:
+    """Write every outcome (``shape`` gives the bytes to write: coloured, widened) and count it
+    (``counted``), in order; ``start`` before the first, ``finish()`` after the last; ``stop``: end at the
+    first bad record."""
+    from hilo_cli.formats.safe import error_line, shown
+
+    bad = differs = whole = False
+    try:
+        with WholeRecords() as interrupts:
+            out.write(start)
+            for outcome in outcomes:
+                with interrupts.writing():
+                    output = shape(outcome)
+                    progress.before_output()
+                    out.write(output)
+                    if outcome.error is not None:
+                        bad = True
+                        out.flush()
+                        progress.clear()
+                        click.echo(f"{shown(where(outcome.source, outcome.line))}: {error_line(outcome.error)}",
+                                   err=True)
+                counted(outcome)
+                if outcome.error is not None and stop:
+                    break
+                differs = differs or outcome.differs
+            else:
+                whole = True
+            out.write(finish())
+            out.flush()
+    except BrokenPipeError:
+        progress.clear()
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return Ended(bad, differs, whole, True)
+    except KeyboardInterrupt:
+        progress.clear()
+        outcomes.close()  # ends the worker processes, if any
+        interrupted()
+    finally:
+        outcomes.close()
+    return Ended(bad, differs, whole, False)

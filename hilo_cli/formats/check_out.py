@@ -1,0 +1,145 @@
+"""The check writer: one checked hand as text (a floor decision, verdict first), a JSON Lines object (the
+showdown contract plus ``check``) or CSV rows (the batch columns plus ``verdict`` and ``why``), and the
+values a check gives (``Verdict``, ``PotDifference``), which ``checking`` works out.
+
+Names, hand ids and file names are data: in text and CSV every line and cell is escaped (``safe``), so a
+name holding a newline, an escape sequence or a bidi override cannot write a line of its own or forge a
+verdict; JSON keeps them as they are. The reasons (``why``) name players raw, for JSON: each writer
+escapes them as it writes. Amounts are shown as the history's site writes money (``money``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Literal, NamedTuple
+
+from hilo_cli.errors import where
+from hilo_cli.formats import OutputFormat, csv_out, json_out, jsonlib, text_out
+from hilo_cli.formats.safe import shown, unlike
+from hilo_cli.histories import HandRecord
+from hilo_cli.showdown import Settlement
+
+Status = Literal["ok", "mismatch", "not-checkable", "error"]
+VERDICTS: dict[Status, str] = {"ok": "OK", "mismatch": "MISMATCH", "not-checkable": "NOT CHECKABLE", "error": "ERROR"}
+CSV_COLUMNS = (*csv_out.COLUMNS, "verdict", "why")
+
+
+class PotDifference(NamedTuple):
+    """One pot the history paid differently: what each player collected from it, and what the cards and
+    the rules give each (players with nothing left out)."""
+
+    pot: str
+    recorded: dict[str, int]
+    recomputed: dict[str, int]
+    half: str | None = None  # "high" or "low" where the site tags each half (``None``: the pot whole)
+
+
+class Verdict(NamedTuple):
+    """The check of one hand. ``differences`` maps each player whose amount differs to ``(recorded,
+    recomputed)`` in the terms of ``basis`` (``finishing stack`` or ``won``). ``pots``: for a MISMATCH of
+    a history with a line per pot, each pot that differs (``None``: the history has no per-pot lines).
+    ``site``: where the history's own lines disagree (a MISMATCH whatever the payout). ``depth``: how deep
+    the record let the check go (``per half``, ``per pot``, ``per player``)."""
+
+    status: Status
+    why: str
+    basis: str
+    differences: dict[str, tuple[int, int]]
+    pots: tuple[PotDifference, ...] | None = None
+    site: str | None = None
+    depth: str = "per player"
+
+
+def money(record: HandRecord) -> Callable[[int], str]:
+    """How to show an amount of ``record`` to people: as its site writes money (``$3.99``), or as units."""
+    return record.currency.show if record.currency is not None else str
+
+
+# The start of a verdict line: no other line of the text report may begin so (``safe.unlike``).
+VERDICT_STARTS = tuple(f"{word}:" for word in VERDICTS.values())
+
+
+def _label(record: HandRecord) -> str:
+    return where(record.source, record.line) + (f" hand {record.id}" if record.id is not None else "")
+
+
+def verdict_text(record: HandRecord, verdict: Verdict) -> str:
+    """The verdict line, one line per differing player, and for a MISMATCH one per differing pot: each
+    line escaped (``safe.shown``)."""
+    show = money(record)
+    head = f"{VERDICTS[verdict.status]}: {_label(record)}: {verdict.why}"
+    if verdict.depth == "per player" and verdict.status in ("ok", "mismatch"):
+        head += " (checked: per player totals)"  # never claim more than the record allows
+    lines = [head]
+    for name, (recorded, recomputed) in verdict.differences.items():
+        change = recomputed - recorded
+        lines.append(f"  {name}: recorded {verdict.basis} {show(recorded)}, the cards and the rules give "
+                     f"{show(recomputed)} ({'+' if change > 0 else ''}{show(change)})")
+    if verdict.status == "mismatch":
+        for pot in verdict.pots or ():
+            half = f" {pot.half} half" if pot.half else ""
+            lines.append(f"  {pot.pot}{half}: recorded {_paid(pot.recorded, show)}; the cards and the rules give "
+                         f"{_paid(pot.recomputed, show)}")
+    return "\n".join(map(shown, lines)) + "\n"
+
+
+def _paid(amounts: dict[str, int], show: Callable[[int], str]) -> str:
+    return ", ".join(f"{name} {show(amount)}" for name, amount in amounts.items()) or "nothing"
+
+
+def _check_dict(record: HandRecord, verdict: Verdict, settled: dict[str, Any] | None) -> dict[str, Any]:
+    out: dict[str, Any] = dict(settled.get("check") or {}) if settled is not None else {}
+    out["ok"] = {"ok": True, "mismatch": False}.get(verdict.status)
+    out["verdict"] = VERDICTS[verdict.status]
+    out["why"] = verdict.why
+    out["basis"] = verdict.basis
+    differences = out.get("differences") or {}
+    for name, (recorded, recomputed) in verdict.differences.items():
+        differences.setdefault(name, {}).update({"recorded": recorded, "recomputed": recomputed})
+    out["differences"] = differences
+    # Added for issue 11: the pots paid differently (a MISMATCH; null where the history prints no per-pot
+    # lines) and the history's own inconsistency.
+    pots = verdict.pots if verdict.status == "mismatch" or verdict.pots is None else ()
+    out["pots"] = None if pots is None else [p._asdict() for p in pots]
+    out["site_inconsistency"] = verdict.site
+    # Added for issue 17: how deep the record let the check go, and how the site writes money (amounts
+    # stay integers in the smallest unit).
+    out["depth"] = verdict.depth
+    out["currency"] = record.currency._asdict() if record.currency is not None else None
+    return out
+
+
+def render(record: HandRecord, settlement: Settlement | None, verdict: Verdict, fmt: OutputFormat) -> bytes:
+    """One checked hand in ``fmt``."""
+    if fmt == "json":
+        settled = json_out.settlement_dict(settlement) if settlement is not None else None
+        out: dict[str, Any] = {"id": record.id, "source": record.source, "line": record.line or None}
+        out["where"] = where(record.source, record.line)  # added in 0.1.0 (issue 21): FILE:LINE, as batch's source
+        if settled is not None:
+            out.update(settled)
+            out["id"] = record.id
+        out["check"] = _check_dict(record, verdict, settled)
+        return jsonlib.dumps_line(out)
+    if fmt == "csv":
+        rows = csv_out.settlement_cells(settlement, where(record.source, record.line)) if settlement is not None else []
+        table = rows or [[where(record.source, record.line), record.id or "", *[""] * (len(csv_out.COLUMNS) - 2)]]
+        return csv_out.write([*row, VERDICTS[verdict.status], verdict.why] for row in table).encode()
+    text = verdict_text(record, verdict)
+    if settlement is not None:
+        # A player or a file named "OK: ..." starts a line of the report: it must not read as a verdict.
+        report = text_out.settlement_text(settlement, where(record.source, record.line), money(record))
+        text += unlike(report, VERDICT_STARTS)
+    return (text + "\n").encode()
+
+
+def error_output(record: HandRecord, message: str, fmt: OutputFormat) -> bytes:
+    if fmt == "json":
+        return jsonlib.dumps_line({**json_out.error_dict(record.id, record.line, message), "source": record.source})
+    if fmt == "csv":
+        row = csv_out.error_row(where(record.source, record.line), record.id, message).rstrip("\n")
+        return (row + ",ERROR,\n").encode()
+    return b""
+
+
+def csv_header() -> bytes:
+    return csv_out.write([CSV_COLUMNS]).encode()

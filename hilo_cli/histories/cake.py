@@ -1,0 +1,233 @@
+"""Cake Poker hand histories (a closed network's archives): the plug-in (``READER``) and its lines.
+
+Cake writes a hand as::
+
+    Hand#3389E587C7000012 - $5 Heads-up PL Omaha Hi-Lo Turbo T15042503 -- CASH -- $5 + $0.25 -- 2 Max --
+        Table 1 -- 0/10/20 PL OmahaHiLo -- 2013/07/16 - 10:38:40
+    Dealer: Seat 8
+    Seat 3: Player0 (1,640 in chips)
+    Hero: posts small blind 10
+    Dealt to Hero [5s,3c,4s,5c]
+    Hero: raises to 60                   (a street total)
+    *** FLOP *** [4d,2h,Jc]
+    *** TURN *** [8h]                     (the new card only)
+    ***SHOW DOWN***
+    Hero: shows [5s 3c 4s 5c] (Pair of Fives  )
+    Player0 wins high pot 327 with Pair of Aces
+    Hero wins low pot 327 with
+    Hero: returns uncalled bet 10
+    There is no low hand
+
+The stakes are ante/small blind/big blind. There is no summary; these files print no rake (tournament
+chips: none is taken); a cash hand's rake, if any, is derived (RULES §13).
+"""
+
+from __future__ import annotations
+
+import re
+
+from hilo_cli.betting import Structure
+from hilo_cli.bounds import MAX_SEAT, MAX_SEATS, digits, quote
+from hilo_cli.cards import Card
+from hilo_cli.errors import DealError, HiloError, InputError
+from hilo_cli.histories.amounts import money
+from hilo_cli.histories.archive import live, speaker
+from hilo_cli.histories.base import Currency, HandRecord, Reader, failed
+from hilo_cli.histories.records import record
+from hilo_cli.histories.site import Collect, Header, Seat, SiteHand, cards_of
+from hilo_cli.histories.site import Line as Action
+
+GAME_NAMES: dict[str, str] = {"OmahaHiLo": "omaha8", "Omaha": "omaha", "OmahaHi": "omaha"}
+STRUCTURES: dict[str, Structure] = {"Limit": "fixed", "Pot Limit": "pot", "No Limit": "no"}
+LIMITS = {"FL": "Limit", "Limit": "Limit", "PL": "Pot Limit", "NL": "No Limit"}
+
+HEADER = re.compile(r"^Hand#(?P<id>[0-9A-Za-z]+) - (?P<rest>.*)$")
+_AMOUNT = r"[$€£]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?"
+_STAKES = re.compile(rf"^(?:(?P<ante>{_AMOUNT})/)?(?P<sb>{_AMOUNT})/(?P<bb>{_AMOUNT}) (?P<limit>FL|Limit|PL|NL) "
+                     r"(?P<game>\w+)$")
+SEAT = re.compile(rf"^Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>{_AMOUNT})(?: in chips)?\)"
+                  r"(?P<out> is sitting out)?\s*$")
+BUTTON = re.compile(r"^Dealer: Seat (?P<seat>\d+)\s*$")
+STREET = re.compile(r"^\*\*\* ?(?P<name>FLOP|TURN|RIVER|SHOW DOWN|HOLE CARDS) ?\*\*\*(?P<cards>.*)$")
+STREETS = {"HOLE CARDS": 0, "FLOP": 1, "TURN": 2, "RIVER": 3}
+_CARDS = re.compile(r"\[([^\]]*)\]")
+_ALL_IN = r"(?P<all_in>,? (?:and is )?all[- ]in| \(all[- ]in\))?\s*$"
+_ACTION = re.compile(rf"^(?P<verb>posts small blind|posts big blind|posts ante|posts dead blind|calls|bets|raises to) "
+                     rf"(?P<amount>{_AMOUNT}){_ALL_IN}")
+VERBS = {"posts small blind": "small blind", "posts big blind": "big blind", "posts ante": "ante",
+         "posts dead blind": "ante", "calls": "call", "bets": "bet", "raises to": "raise"}
+_AWARD = re.compile(rf"^wins (?:(?P<half>high|low) )?(?:(?P<which>main|side) )?pot(?: #?(?P<n>\d+))? "
+                    rf"(?P<amount>{_AMOUNT})(?: with.*)?\s*$")
+UNCALLED = re.compile(rf"^returns uncalled bet (?P<amount>{_AMOUNT})\s*$")
+_NOTES = re.compile(r"^(?:is sitting out|sits out|is back|has left the table|has joined the table|"
+                    r"is disconnected|is connected|has timed out|said, .*)\s*$")
+
+
+def _cards(text: str, what: str) -> tuple[Card, ...]:
+    return cards_of(text.replace(",", " "), what)
+
+
+def read_header(line: str) -> Header:
+    m = HEADER.match(line)
+    if m is None:
+        raise InputError("not a Cake hand header (expected 'Hand#ID - ...')")
+    id, parts = m.group("id"), [p.strip() for p in m.group("rest").split(" -- ")]
+    stakes = next((s for s in map(_STAKES.match, parts) if s), None)
+    if stakes is None:
+        raise InputError(f"hand #{id}: cannot read the stakes and the game in {quote(m.group('rest'))}")
+    sb, bb = stakes.group("sb"), stakes.group("bb")
+    currency = sb[0] if sb[0] in "$€£" else ""
+    scale = 100 if currency else 1
+    tournament = re.search(r"\bT\d+\b", parts[0]) is not None or not currency
+    return Header(id, stakes.group("game"), LIMITS[stakes.group("limit")], None, tournament, currency,
+                  money(sb, scale), money(bb, scale))
+
+
+class _Reader:
+    def __init__(self, source: str, numbers: list[int]) -> None:
+        self.source, self.numbers = source, numbers
+        self.number = numbers[0]
+        self.scale = 1
+        self.names: list[str] = []
+        self.street = 0
+
+    def read(self, lines: list[str]) -> SiteHand:
+        header = read_header(lines[0])
+        self.scale = 100 if header.currency else 1
+        hand = SiteHand(self.source, self.numbers[0], header, rake_printed=header.tournament, pots_printed=False)
+        hand.end = self.numbers[-1]
+        if header.currency:
+            hand.currency = Currency(header.currency, "", 100, {"$": "USD", "€": "EUR", "£": "GBP"}[header.currency])
+        if header.game not in GAME_NAMES:
+            return hand
+        for i in range(1, len(lines)):
+            self.number = self.numbers[i]
+            self._line(hand, lines[i])
+        if not hand.collects:
+            raise InputError(f"hand #{header.id} is cut short: no line says who won the pot")
+        return hand
+
+    def _line(self, hand: SiteHand, line: str) -> None:
+        if line.startswith("Seat "):
+            self._seat(hand, line)
+            return
+        b = BUTTON.match(line)
+        if b is not None:
+            hand.button = digits(b.group("seat"), "the button seat", MAX_SEAT)
+            return
+        m = STREET.match(line)
+        if m is not None:
+            self._street(hand, m.group("name"), m.group("cards"), line)
+            return
+        if line.startswith("Dealt to "):
+            found = speaker(line[len("Dealt to "):], self.names)
+            bracket = _CARDS.search(line)
+            if found is None or bracket is None:
+                raise InputError(f"cannot read the cards dealt in {quote(line)}")
+            cards = _cards(bracket.group(1), f"{found[0]}'s cards")
+            hand.dealt[found[0]] = cards
+            hand.actions.append(Action(self.number, self.street, found[0], "dealt", 0, None, False, line, cards))
+            return
+        if line == "There is no low hand":
+            return
+        found = speaker(line, self.names)
+        if found is None:
+            raise InputError(f"cannot read the line {quote(line)}")
+        self._action(hand, found[0], found[1], line)
+
+    def _street(self, hand: SiteHand, name: str, text: str, line: str) -> None:
+        if name == "SHOW DOWN":
+            return
+        self.street = STREETS[name]
+        hand.actions.append(Action(self.number, self.street, "", "street", 0, None, False, line))
+        found = _CARDS.findall(text)
+        if self.street and not found:
+            raise InputError(f"the {name.lower()} line shows no cards")
+        if found:
+            new = _cards(found[-1], f"the {name.lower()}")
+            hand.boards.setdefault(0, []).extend(new)
+            hand.actions.append(Action(self.number, self.street, "", "board", 0, None, False, line, new))
+
+    def _seat(self, hand: SiteHand, line: str) -> None:
+        s = SEAT.match(line)
+        if s is None:
+            raise InputError(f"cannot read the seat line {quote(line)}")
+        seat = Seat(digits(s.group("seat"), "a seat", MAX_SEAT), s.group("name"), money(s.group("stack"), self.scale),
+                    s.group("out") is not None)
+        if any(seat.name == o.name or seat.seat == o.seat for o in hand.seats):
+            raise InputError(f"seat {seat.seat} ({quote(seat.name)}) is listed twice")
+        hand.seats.append(seat)
+        if len(hand.seats) > MAX_SEATS:
+            raise InputError(f"more than {MAX_SEATS} seats in one hand: no table seats so many")
+        self.names = sorted((s.name for s in hand.seats), key=len, reverse=True)
+
+    def _action(self, hand: SiteHand, name: str, rest: str, line: str) -> None:
+        number, street = self.number, self.street
+        if rest in ("folds", "checks"):
+            hand.actions.append(Action(number, street, name, rest[:-1], 0, None, False, line))
+            return
+        m = _ACTION.match(rest)
+        if m is not None:
+            verb, amount = VERBS[m.group("verb")], money(m.group("amount"), self.scale)
+            to = amount if verb == "raise" else None
+            hand.actions.append(Action(number, street, name, verb, amount, to, m.group("all_in") is not None, line))
+            return
+        m = _AWARD.match(rest)
+        if m is not None:
+            which, n = m.group("which"), m.group("n")
+            pot = digits(n, "a side pot's number", MAX_SEAT) if n else 1 if which == "side" else 0
+            label = " ".join(w for w in (m.group("half"), which, "pot", n) if w)
+            hand.collects.append(Collect(number, name, money(m.group("amount"), self.scale), pot, label, 0,
+                                         m.group("half")))
+            return
+        m = UNCALLED.match(rest)
+        if m is not None:
+            hand.uncalled[name] = hand.uncalled.get(name, 0) + money(m.group("amount"), self.scale)
+            return
+        if rest.startswith("shows ["):
+            cards = _cards(_CARDS.findall(rest)[0], f"{name}'s cards")
+            hand.shows[name] = cards
+            hand.actions.append(Action(number, street, name, "show", 0, None, False, line, cards))
+            return
+        if rest == "mucks":
+            if live(hand) > 1:  # at a showdown: a dead hand (RULES §7.3); a lone winner keeps the pot
+                hand.mucks.add(name)
+                hand.actions.append(Action(number, street, name, "muck", 0, None, False, line))
+            return
+        if not _NOTES.match(rest):
+            raise InputError(f"cannot read the action {quote(line)}")
+
+
+START = re.compile(r"[ \t]*Hand#[0-9A-Za-z]+ - ")
+_DETECT = re.compile(r"^[ \t]*Hand#[0-9A-Za-z]+ - ", re.MULTILINE)
+
+
+def detect(head: str) -> bool:
+    """Cake text holds a line that starts a Cake hand (``Hand#``, the hand's id and `` - ``; the first
+    line of a file need not be one)."""
+    return _DETECT.search(head) is not None
+
+
+def starts_hand(line: str) -> bool:
+    """Whether ``line`` is a hand's header (after spaces and tabs)."""
+    return START.match(line) is not None
+
+
+def read_record(source: str, line: int, raw: list[str]) -> HandRecord:
+    """One hand's record from its lines: a hand to replay, one that is not checkable, or an error."""
+    numbers = [line + i for i, text in enumerate(raw) if text.strip()]
+    lines = [text.strip().lstrip("\ufeff") for text in raw if text.strip()]
+    if not lines:
+        return failed(source, line, "no hand in these lines")
+    reader = _Reader(source, numbers)
+    try:
+        hand = reader.read(lines)
+        hand.won_printed = False  # no summary: nothing to hold the award lines against
+        return record(hand, GAME_NAMES, STRUCTURES)
+    except HiloError as e:
+        id = HEADER.match(lines[0])
+        where = reader.number if not isinstance(e, DealError) else numbers[0]
+        return failed(source, where, e.message, id.group("id") if id else None)
+
+
+READER = Reader("cake", "Cake Poker", (".txt",), detect, starts_hand, read_record)

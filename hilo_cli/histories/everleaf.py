@@ -1,0 +1,234 @@
+"""Everleaf Gaming hand histories (a closed network's archives): the plug-in (``READER``) and its lines.
+
+Everleaf writes a hand as::
+
+    Everleaf Gaming Game #148736512
+    ***** Hand history for game #148736512 *****
+    $0.50/$1 Omaha Hi/Lo - 2010/03/01 - 11:08:46
+    Table Kentfield I
+    Seat 10 is the button
+    Total number of players: 2
+    Seat 6: Villain (  $ 19.60 USD )
+    Hero: posts small blind [$ 0.25 USD]
+    ** Dealing down cards **
+    Dealt to Hero [ 8d, Qc, 8c, 7d ]
+    Villain raises [$ 0.50 USD]          (the chips the raise adds, not a street total)
+    ** Dealing Flop ** [ 6s, Kd, 5d ]
+    Villain shows [ 2s, 5h, 9c, 6c ] a full house, sixes full of fives
+    Villain does not show cards
+    Villain wins  high ($ 3.33 USD) from main pot with a full house, ...
+    Hero wins  low ($3.32) from main pot with 8, 7, 6, 5, 3 [ ... ]
+    Hero wins $ 1.90 USD from main pot
+
+There is no summary and no rake line: the rake (what was put in minus what was paid) is derived (RULES
+§13); uncalled bets come back without a line. The stakes of a limit game are its bets (blinds $0.25/$0.50
+at $0.50/$1). Only the hands of games hilo plays are read; the others are not checkable, with the reason.
+"""
+
+from __future__ import annotations
+
+import re
+
+from hilo_cli.betting import Structure
+from hilo_cli.bounds import MAX_SEAT, MAX_SEATS, digits, quote
+from hilo_cli.cards import Card
+from hilo_cli.errors import DealError, HiloError, InputError
+from hilo_cli.histories.amounts import money
+from hilo_cli.histories.archive import live, speaker
+from hilo_cli.histories.base import Currency, HandRecord, Reader, failed
+from hilo_cli.histories.records import record
+from hilo_cli.histories.site import Collect, Header, Seat, SiteHand, cards_of
+from hilo_cli.histories.site import Line as Action
+
+GAME_NAMES: dict[str, str] = {
+    "Omaha Hi/Lo": "omaha8", "Omaha H/L": "omaha8", "Omaha": "omaha", "Omaha Hi": "omaha",
+    "7 Card Stud Hi/Lo": "stud8", "Stud Hi/Lo": "stud8",
+}
+STRUCTURES: dict[str, Structure] = {"Limit": "fixed", "Pot Limit": "pot", "No Limit": "no"}
+LIMITS = {None: "Limit", "FL": "Limit", "Limit": "Limit", "PL": "Pot Limit", "Pot Limit": "Pot Limit",
+          "NL": "No Limit", "No Limit": "No Limit"}
+
+HEADER = re.compile(r"^Everleaf Gaming Game #(?P<id>\d+)\s*$")
+_MONEY = r"[$€£]? ?[\d.,]+(?: [A-Z]{3})?"
+GAME = re.compile(rf"^(?P<sb>{_MONEY})/(?P<bb>{_MONEY}) (?:(?P<limit>NL|PL|FL|No Limit|Pot Limit|Limit) )?"
+                  r"(?P<game>.+?) - \d{4}/\d\d/\d\d - [\d:]+\s*$")
+SEAT = re.compile(rf"^Seat (?P<seat>\d+): (?P<name>.+?) \(\s*(?P<stack>{_MONEY})\s*\)(?P<out> is sitting out)?\s*$")
+BUTTON = re.compile(r"^Seat (?P<seat>\d+) is the button\s*$")
+STREET = re.compile(r"^\*\* Dealing (?P<name>down cards|Flop|Turn|River) \*\*(?P<cards>.*)$")
+STREETS = {"down cards": 0, "Flop": 1, "Turn": 2, "River": 3}
+_CARDS = re.compile(r"\[([^\]]*)\]")
+_ACTION = re.compile(rf"^(?P<verb>posts small blind|posts big blind|posts the ante|posts ante|calls|bets|raises) "
+                     rf"\[(?P<amount>{_MONEY})\](?P<all_in> all-in| \(all-in\))?\s*$")
+VERBS = {"posts small blind": "small blind", "posts big blind": "big blind", "posts the ante": "ante",
+         "posts ante": "ante", "calls": "call", "bets": "bet", "raises": "raise"}
+_AWARD = re.compile(rf"^wins\s+(?:(?P<half>high|low)\s+\((?P<tagged>{_MONEY})\)|(?P<amount>{_MONEY})) from "
+                    r"(?P<pot>main pot|side pot(?: ?#?(?P<n>\d+))?)(?: with .*)?\s*$")
+_IGNORED = re.compile(r"^(?:\*{5} Hand history for game #\d+ \*{5}|Table .*|Total number of players: \d+)\s*$")
+_NOTES = re.compile(r"^(?:is sitting out|sits out|has left the table|has joined the table|is back|"
+                    r"has been disconnected|has reconnected|has timed out)\s*$")
+
+
+def _amount(text: str, scale: int) -> int:
+    """``$ 3.33 USD``, ``$3.32``, ``1,500``: the amount in the hand's unit."""
+    return money(re.sub(r" [A-Z]{3}$", "", text.strip()).replace(" ", ""), scale)
+
+
+def _cards(text: str, what: str) -> tuple[Card, ...]:
+    return cards_of(text.replace(",", " "), what)
+
+
+class _Reader:
+    def __init__(self, source: str, numbers: list[int], lines: list[str]) -> None:
+        self.source, self.numbers, self.lines = source, numbers, lines
+        self.number = numbers[0]
+        self.scale = 1
+        self.names: list[str] = []
+
+    def read(self) -> SiteHand:
+        lines, numbers = self.lines, self.numbers
+        m = HEADER.match(lines[0])
+        if m is None:
+            raise InputError("not an Everleaf hand header (expected 'Everleaf Gaming Game #N')")
+        id = m.group("id")
+        at = 1
+        while at < len(lines) and _IGNORED.match(lines[at]):
+            at += 1
+        self.number = numbers[min(at, len(lines) - 1)]
+        game = GAME.match(lines[at]) if at < len(lines) else None
+        if game is None:
+            raise InputError(f"hand #{id}: cannot read the stakes and the game (expected '$0.50/$1 Omaha Hi/Lo - ...')")
+        sb, bb = game.group("sb"), game.group("bb")
+        currency = sb[0] if sb[0] in "$€£" else ""
+        self.scale = 100 if currency else 1
+        header = Header(id, game.group("game"), LIMITS[game.group("limit")], None, not currency, currency,
+                        _amount(sb, self.scale), _amount(bb, self.scale))
+        hand = SiteHand(self.source, numbers[0], header, rake_printed=not currency, pots_printed=False)
+        hand.end = numbers[-1]
+        if currency:
+            hand.currency = Currency(currency, "", 100, {"$": "USD", "€": "EUR", "£": "GBP"}[currency])
+        if header.game not in GAME_NAMES:
+            return hand
+        street_bets: dict[str, int] = {}
+        for i in range(at + 1, len(lines)):
+            self.number = numbers[i]
+            self._line(hand, lines[i], street_bets)
+        if not hand.collects:
+            raise InputError(f"hand #{id} is cut short: no line says who won the pot")
+        return hand
+
+    def _line(self, hand: SiteHand, line: str, street_bets: dict[str, int]) -> None:
+        if line.startswith("Seat "):
+            self._seat(hand, line)
+            return
+        if _IGNORED.match(line):
+            return
+        street = hand.actions[-1].street if hand.actions else 0
+        m = STREET.match(line)
+        if m is not None:
+            street = STREETS[m.group("name")]
+            hand.actions.append(Action(self.number, street, "", "street", 0, None, False, line))
+            if street:
+                street_bets.clear()
+                new = _cards(" ".join(_CARDS.findall(m.group("cards"))), f"the {m.group('name').lower()}")
+                hand.boards.setdefault(0, []).extend(new)
+                hand.actions.append(Action(self.number, street, "", "board", 0, None, False, line, new))
+            return
+        if line.startswith("Dealt to "):
+            found = speaker(line[len("Dealt to "):], self.names)
+            bracket = _CARDS.search(line)
+            if found is None or bracket is None:
+                raise InputError(f"cannot read the cards dealt in {quote(line)}")
+            cards = _cards(bracket.group(1), f"{found[0]}'s cards")
+            hand.dealt[found[0]] = cards
+            hand.actions.append(Action(self.number, street, found[0], "dealt", 0, None, False, line, cards))
+            return
+        found = speaker(line, self.names)
+        if found is None:
+            raise InputError(f"cannot read the line {quote(line)}")
+        self._action(hand, found[0], found[1], line, street, street_bets)
+
+    def _seat(self, hand: SiteHand, line: str) -> None:
+        b = BUTTON.match(line)
+        if b is not None:
+            hand.button = digits(b.group("seat"), "the button seat", MAX_SEAT)
+            return
+        s = SEAT.match(line)
+        if s is None:
+            raise InputError(f"cannot read the seat line {quote(line)}")
+        seat = Seat(digits(s.group("seat"), "a seat", MAX_SEAT), s.group("name"), _amount(s.group("stack"), self.scale),
+                    s.group("out") is not None)
+        if any(seat.name == o.name or seat.seat == o.seat for o in hand.seats):
+            raise InputError(f"seat {seat.seat} ({quote(seat.name)}) is listed twice")
+        hand.seats.append(seat)
+        if len(hand.seats) > MAX_SEATS:
+            raise InputError(f"more than {MAX_SEATS} seats in one hand: no table seats so many")
+        self.names = sorted((s.name for s in hand.seats), key=len, reverse=True)
+
+    def _action(self, hand: SiteHand, name: str, rest: str, line: str, street: int,
+                street_bets: dict[str, int]) -> None:
+        number = self.number
+        if rest in ("folds", "checks"):
+            hand.actions.append(Action(number, street, name, rest[:-1], 0, None, False, line))
+            return
+        m = _ACTION.match(rest)
+        if m is not None:
+            verb, amount = VERBS[m.group("verb")], _amount(m.group("amount"), self.scale)
+            to = None
+            if verb != "ante":
+                # Everleaf writes the chips each action adds; a raise is replayed as its street total.
+                street_bets[name] = street_bets.get(name, 0) + amount
+                to = street_bets[name] if verb == "raise" else None
+            hand.actions.append(Action(number, street, name, verb, amount, to, m.group("all_in") is not None, line))
+            return
+        m = _AWARD.match(rest)
+        if m is not None:
+            label, n = m.group("pot"), m.group("n")
+            pot = 0 if label == "main pot" else digits(n, "a side pot's number", MAX_SEAT) if n else 1
+            amount = _amount(m.group("tagged") or m.group("amount"), self.scale)
+            hand.collects.append(Collect(number, name, amount, pot, label, 0, m.group("half")))
+            return
+        if rest.startswith("shows ["):
+            cards = _cards(_CARDS.findall(rest)[0], f"{name}'s cards")
+            hand.shows[name] = cards
+            hand.actions.append(Action(number, street, name, "show", 0, None, False, line, cards))
+            return
+        if rest == "does not show cards":
+            if live(hand) > 1:  # at a showdown: the hand is mucked (RULES §7.3); a lone winner keeps the pot
+                hand.mucks.add(name)
+                hand.actions.append(Action(number, street, name, "muck", 0, None, False, line))
+            return
+        if not _NOTES.match(rest):
+            raise InputError(f"cannot read the action {quote(line)}")
+
+
+def detect(head: str) -> bool:
+    """Everleaf text holds an Everleaf hand header."""
+    return "Everleaf Gaming Game #" in head
+
+
+START = re.compile(r"[ \t]*Everleaf Gaming Game #\d+\s*$")
+
+
+def starts_hand(line: str) -> bool:
+    """Whether ``line`` is a hand's header (after spaces and tabs)."""
+    return START.match(line) is not None
+
+
+def read_record(source: str, line: int, raw: list[str]) -> HandRecord:
+    """One hand's record from its lines: a hand to replay, one that is not checkable, or an error."""
+    numbers = [line + i for i, text in enumerate(raw) if text.strip()]
+    lines = [text.strip().lstrip("\ufeff") for text in raw if text.strip()]
+    if not lines:
+        return failed(source, line, "no hand in these lines")
+    reader = _Reader(source, numbers, lines)
+    try:
+        hand = reader.read()
+        hand.won_printed = False  # no summary: nothing to hold the award lines against
+        return record(hand, GAME_NAMES, STRUCTURES)
+    except HiloError as e:
+        id = HEADER.match(lines[0])
+        where = reader.number if not isinstance(e, DealError) else numbers[0]
+        return failed(source, where, e.message, id.group("id") if id else None)
+
+
+READER = Reader("everleaf", "Everleaf", (".txt",), detect, starts_hand, read_record)

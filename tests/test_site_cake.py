@@ -1,0 +1,105 @@
+"""``hilo check`` on Cake Poker histories (issue 18): the project's own files in Cake's format, the shared
+real file (skipped when ../shared is absent), and order invariance.
+
+Cake prints no summary ("wins high pot 327", "wins low pot 327 with", "There is no low hand"); these are
+tournament chips, so no rake is taken. The own files in tests/data/cake/ (chips, 0/10/20 pot limit):
+
+* split: 1480 → high 740 Ann (aces), low 740 Bob (8-5-4-3-2).
+* quartered: 171 → high 86 Dee (four kings), low 85 tied by Eve and Fay: 43 Eve (first left of the
+  button), 42 Fay.
+* side-pot: Gil all in for 100: main pot 300 → 150 Hal, 150 Gil; side pot 500 → 250 Hal, 250 Ida.
+* no-showdown: Jo's 150 returned ("returns uncalled bet"), he mucks and wins the pot of 150.
+* mixed-games: a hold'em hand (not checkable), an Omaha Hi/Lo walk.
+* tampered: the split's low paid to the high hand, the quartered low's odd chip to Fay, the side pot's
+  low to Hal.
+* bad-input: an unreadable line, a hand cut short, a card that is none, stakes that are no amounts.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+from archive_sites import counts, own, records, shared_files, shared_verdicts, shuffled, verdicts
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from hilo_cli.checking import check
+from hilo_cli.histories import detect
+
+SITE = "cake"
+
+
+def text(name: str) -> str:
+    return own(SITE, name)
+
+
+@pytest.mark.parametrize("name, expected", [
+    ("split.txt", [("AA00000001", "ok")]),
+    ("quartered.txt", [("AA00000002", "ok")]),
+    ("side-pot.txt", [("AA00000003", "ok")]),
+    ("no-showdown.txt", [("AA00000004", "ok")]),
+    ("mixed-games.txt", [("AA00000005", "not-checkable"), ("AA00000006", "ok")]),
+    ("tampered.txt", [("AA00000011", "mismatch"), ("AA00000012", "mismatch"), ("AA00000013", "mismatch")]),
+    ("bad-input.txt", [("AA00000004", "ok"), ("AA00000021", "error"), ("AA00000022", "error"), ("AA00000023", "error"),
+                       ("AA00000024", "error"), ("AA00000006", "ok")]),
+])
+def test_own_files_have_their_verdicts(name: str, expected: list[tuple[str, str]]) -> None:
+    assert [(i, s) for i, s, _ in verdicts(SITE, text(name))] == expected
+
+
+def test_chips_without_a_summary_are_checked_per_half() -> None:
+    (record,) = records(SITE, text("quartered.txt"))
+    assert record.summary is None and not record.derive_rake and record.site_inconsistency is None
+    assert record.recorded_halves == ({"high": {"Dee": 86}, "low": {"Eve": 43, "Fay": 42}},)
+    assert record.currency is not None and record.currency.show(1480) == "1,480"
+    _, verdict = check(record)
+    assert verdict.status == "ok" and verdict.depth == "per half"
+
+
+def test_the_returned_bet_and_a_lone_winners_muck() -> None:
+    (record,) = records(SITE, text("no-showdown.txt"))
+    assert record.hand is not None and not [a for a in record.hand.actions if a.kind == "muck"]
+    settlement, _ = check(record)
+    assert settlement is not None and {p.name: p.won for p in settlement.players}["Jo"] == 300
+
+
+def test_detect_finds_a_cake_hand_anywhere_in_the_head_and_claims_no_other_file() -> None:
+    assert detect(text("split.txt")) == SITE
+    assert detect("exported by a tracker\n\n" + text("split.txt")) == SITE  # was "not a hand history"
+    assert detect("Hand #12 - notes about a hand\n") is None
+    assert detect(own("pokerstars", "quartered.txt")) == "pokerstars"
+
+
+def test_tampered_payouts_name_the_likely_reason() -> None:
+    why = [w for _, _, w in verdicts(SITE, text("tampered.txt"))]
+    assert "wrong hand" in why[0] and "odd chip" in why[1] and "wrong hand" in why[2]
+
+
+def test_bad_hands_are_errors_and_the_others_are_read() -> None:
+    errors = [w for _, s, w in verdicts(SITE, text("bad-input.txt")) if s == "error"]
+    assert "'Lu: juggles the chips'" in errors[0] and "cut short" in errors[1] and "'7x'" in errors[2]
+    assert "stakes" in errors[3]
+
+
+SHARED = shared_files(SITE)
+
+
+@pytest.mark.skipif(not SHARED, reason="../shared/handhistories/sites/cake is absent (a user's clone)")
+def test_every_shared_hand_gets_a_record_and_is_ok() -> None:
+    (path,) = SHARED
+    assert counts(shared_verdicts(path)) == {"ok": 2}
+
+
+_CARDS = re.compile(r"(shows \[|^Dealt to [^\[\n]+ \[)([^\]]+)\]", re.MULTILINE)
+_SEAT = re.compile(r"^Seat \d+: .+ \([\d,]+ in chips\)$")
+OWN = ["split.txt", "quartered.txt", "side-pot.txt", "no-showdown.txt", "tampered.txt"]
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.sampled_from(OWN), st.randoms(use_true_random=False))
+def test_verdict_does_not_depend_on_the_order_cards_and_seats_are_written(name: str, rng: random.Random) -> None:
+    original = text(name)
+    changed = shuffled(original, rng, _CARDS, _SEAT)
+    assert [(i, s) for i, s, _ in verdicts(SITE, changed)] == [(i, s) for i, s, _ in verdicts(SITE, original)]

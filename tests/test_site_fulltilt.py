@@ -1,0 +1,206 @@
+"""``hilo check`` on Full Tilt Poker histories (issue 18): the project's own files in Full Tilt's format, the
+shared real files (skipped when ../shared is absent), the table's chip unit, and order invariance.
+
+The own files in tests/data/fulltilt/ were worked out by hand (cents, after rake):
+
+* split: FL $0.50/$1, $6.50 − $0.25 = $6.25, divided in $0.05 (125 units): high 63 units $3.15 to Cy
+  (trip kings), low 62 units $3.10 to Ann (7-5-3-2-A). In cents it would be $3.13/$3.12.
+* quartered: PL $0.05/$0.10, $2.70 − $0.12 = 258 cents: high 129 Dee (four kings), low 129 tied by Eve
+  and Fay (8-4-3-2-A): 65 to Eve (seat 3, first left of the button, seat 1), 64 to Fay.
+* side-pot: NL $0.25/$0.50, "Total pot $35 Main pot $15. Side pot $20. | Rake $0.95": Full Tilt prints
+  its pots before rake; the main pot pays the rake, 1405 → high 703 Hal (trip nines), low 702 Gil
+  (6-4-3-2-A); the side pot 2000 → 1000 Hal, 1000 Ida (6-5-3-2-A).
+* no-showdown: $1.80 − $0.05 to Jo plus his $1.80 uncalled; a second hand with no "wins the pot" line
+  (the summary's "collected ($0.50)" is all the site says it paid), as in the real 10-Game file.
+* mixed-10-game: a 10-Game table's razz and 2-7 triple draw (not checkable) around a Stud H/L hand at
+  $2.50/$5: $33.70 − $1.95 = 635 units of $0.05: high 318 ($15.90) Mo, low 317 ($15.85) Oz.
+* old-2006: "FullTiltPoker Game #", the stakes before the game, observers' chat, "*** SHOW DOWN ***"
+  twice with the lows on lines of their own; $2,000 − $3 at $200/$400, divided in $0.50: $998.50 each.
+* tampered: the split with the odd $0.05 paid to low, the quartered low paid whole to Eve, the side
+  pot's low paid to Hal.
+* bad-input: a line no one can read, a hand cut short, a card that is none, a pot-limit raise over the
+  pot, between two good hands.
+"""
+
+from __future__ import annotations
+
+import codecs
+import random
+import re
+from pathlib import Path
+
+import pytest
+from archive_sites import counts, own, records, shared_files, shared_verdicts, shuffled, verdicts
+from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from hilo_cli.checking import check
+from hilo_cli.cli import main
+from hilo_cli.histories import detect
+from hilo_cli.histories.fulltilt_lines import after_rake, read_header
+
+SITE = "fulltilt"
+
+
+def text(name: str) -> str:
+    return own(SITE, name)
+
+
+@pytest.mark.parametrize("name, expected", [
+    ("split.txt", [("40000000001", "ok")]),
+    ("quartered.txt", [("40000000002", "ok")]),
+    ("side-pot.txt", [("40000000003", "ok")]),
+    ("no-showdown.txt", [("40000000004", "ok"), ("40000000005", "ok")]),
+    ("mixed-10-game.txt", [("40000000006", "not-checkable"), ("40000000007", "ok"), ("40000000008", "not-checkable")]),
+    ("old-2006.txt", [("1000000001", "ok")]),
+    ("tampered.txt", [("40000000011", "mismatch"), ("40000000012", "mismatch"), ("40000000013", "mismatch")]),
+    ("bad-input.txt", [("40000000004", "ok"), ("40000000021", "error"), ("40000000022", "error"),
+                       ("40000000023", "error"), ("40000000024", "error"), ("40000000005", "ok")]),
+])
+def test_own_files_have_their_verdicts(name: str, expected: list[tuple[str, str]]) -> None:
+    assert [(i, s) for i, s, _ in verdicts(SITE, text(name))] == expected
+
+
+def test_the_pot_is_divided_in_the_tables_smallest_unit() -> None:
+    # $0.05 at $0.50/$1: the odd unit of 125 is $0.05, not a cent; in cents the site's payout differs.
+    (record,) = records(SITE, text("split.txt"))
+    assert record.hand is not None and record.hand.chip_unit == 5
+    settlement, verdict = check(record)
+    assert verdict.status == "ok" and settlement is not None
+    assert {p.name: p.won for p in settlement.players} == {"Ann": 310, "Bob": 0, "Cy": 315}
+    _, in_cents = check(record._replace(hand=record.hand._replace(chip_unit=1)))
+    assert in_cents.status == "mismatch"
+
+
+@pytest.mark.parametrize("name, unit", [
+    ("old-2006.txt", 50),  # $200/$400: at most $0.50
+    ("quartered.txt", 1),  # $0.05/$0.10: cents
+    ("side-pot.txt", 1),  # $0.25/$0.50
+    ("mixed-10-game.txt", 5),  # $2.50/$5 would be $0.25, but the antes are $0.40
+])
+def test_the_chip_unit_comes_from_the_stakes_and_divides_every_amount(name: str, unit: int) -> None:
+    found = {r.hand.chip_unit for r in records(SITE, text(name)) if r.hand is not None}
+    assert found == {unit}
+
+
+def test_pots_printed_before_rake_pay_the_rake_from_the_main_pot_first() -> None:
+    assert after_rake([1500, 2000], 95) == [1405, 2000]
+    assert after_rake([50, 2000], 95) == [0, 1955]
+    (record,) = records(SITE, text("side-pot.txt"))
+    assert record.summary is not None and record.summary.printed == (1405, 2000)
+    assert record.recorded_halves == ({"high": {"Hal": 703}, "low": {"Gil": 702}},
+                                      {"high": {"Hal": 1000}, "low": {"Ida": 1000}})
+    assert record.depth == "per half"
+
+
+def test_a_pot_won_without_an_award_line_is_paid_as_the_summary_says() -> None:
+    first, second = records(SITE, text("no-showdown.txt"))
+    assert first.recorded_won == {"Jo": 175} and first.site_inconsistency is None
+    assert second.recorded_won == {"Lu": 50} and second.site_inconsistency is None
+
+
+def test_a_lone_winner_who_mucks_keeps_the_pot_and_a_showdown_muck_is_dead() -> None:
+    first, _ = records(SITE, text("no-showdown.txt"))
+    assert first.hand is not None and not [a for a in first.hand.actions if a.kind == "muck"]
+    (stud,) = [r for r in records(SITE, text("mixed-10-game.txt")) if r.hand is not None]
+    assert stud.hand is not None and stud.hand.game.name == "stud8"
+
+
+def test_the_2006_header_observers_and_two_showdown_lines() -> None:
+    (record,) = records(SITE, text("old-2006.txt"))
+    assert record.id == "1000000001" and record.hand is not None
+    assert record.currency is not None and record.currency.show(99850) == "$998.50"
+    assert detect(text("old-2006.txt")) == SITE
+
+
+def test_chat_of_a_player_whose_name_starts_with_another_seated_name_is_chat() -> None:
+    seated = "Seat 2: Bob ($15.50)\nSeat 3: Bob Smith ($9), is sitting out"
+    chat = text("split.txt").replace("Seat 2: Bob ($15.50)", seated)
+    chat = chat.replace("Cy checks\n", "Cy checks\nBob Smith: nice hand\nBob Smith (Observer): hi\n", 1)
+    assert [s for _, s, _ in verdicts(SITE, chat)] == ["ok"]  # was "cannot read the action 'Bob Smith: ...'"
+
+
+@pytest.mark.parametrize("header, game, mixed", [
+    ("Table Echo (6 max) (HORSE) - $2.50/$5 - Limit Razz", "Razz", "HORSE"),
+    ("Table Echo (6 max) - $2.50/$5 - HORSE (Limit Stud H/L)", "Stud H/L", "HORSE"),
+    ("Table Echo (6 max) - $2.50/$5 - 10-Game (Limit Omaha H/L)", "Omaha H/L", "10-Game"),
+    ("Table Echo (6 max) - $2.50/$5 - Limit Omaha H/L", "Omaha H/L", None),
+])
+def test_a_mixed_tables_game_and_name(header: str, game: str, mixed: str | None) -> None:
+    read = read_header(f"Full Tilt Poker Game #1: {header} - 11:00:00 ET - 2011/04/07")
+    assert (read.game, read.limit, read.mixed, read.small, read.big) == (game, "Limit", mixed, 250, 500)
+
+
+def test_a_mixed_tables_other_game_is_not_checkable_naming_the_table() -> None:
+    razz = text("mixed-10-game.txt").replace("(6 max) - $2.50/$5 Ante $0.40 - Limit Razz",
+                                             "(6 max) - $2.50/$5 Ante $0.40 - HORSE (Limit Razz)")
+    assert verdicts(SITE, razz)[0][1:] == ("not-checkable", "Razz Limit (HORSE table) is not a game hilo plays")
+
+
+def test_a_utf16_export_with_a_byte_order_mark_is_read(tmp_path: Path) -> None:
+    path = tmp_path / "export.txt"
+    path.write_bytes(codecs.BOM_UTF16_LE + text("split.txt").replace("\n", "\r\n").encode("utf-16-le"))
+    result = CliRunner().invoke(main, ["check", str(path)])
+    assert result.exit_code == 0 and result.output.startswith("OK: ")
+
+
+def test_tampered_payouts_name_the_likely_reason() -> None:
+    why = [w for _, _, w in verdicts(SITE, text("tampered.txt"))]
+    assert "odd chip" in why[0] and "a tied half paid whole" in why[1] and "wrong hand" in why[2]
+
+
+def test_bad_hands_are_errors_and_the_others_are_read() -> None:
+    found = verdicts(SITE, text("bad-input.txt"))
+    errors = [w for _, s, w in found if s == "error"]
+    assert "cannot read the action 'Lu juggles the chips'" in errors[0]
+    assert "cut short" in errors[1] and "'7x'" in errors[2] and "pot limit" in errors[3]
+
+
+def test_the_command_exits_1_on_a_mismatch_and_2_on_bad_input(tmp_path: Path) -> None:
+    for name, code in (("tampered.txt", 1), ("bad-input.txt", 2), ("split.txt", 0)):
+        path = tmp_path / name
+        path.write_text(text(name), encoding="utf-8")
+        assert CliRunner().invoke(main, ["check", str(path)]).exit_code == code
+
+
+# -- the shared real files ---------------------------------------------------------------------------------
+
+SHARED = shared_files(SITE)
+# Every hand of every file: its verdicts, counted. The 10-Game file's last hand (a no-limit hold'em hand,
+# not checkable anyway) ends in half a UTF-16 character: the file was cut there, and that hand's line is
+# an error naming it; its 62 other not-checkable hands are games hilo does not play.
+EXPECTED = {
+    "cash-10Game-6max-USD-2.50-5.201104.Sample.txt": {"ok": 21, "not-checkable": 62, "error": 1},
+    "cash-LO8-6max-USD-200-400.200610.Observed.Hand.with.chat.txt": {"ok": 1},
+    "hhsmithy-GameTypeTests-FixedLimitOmahaHiLo.txt": {"ok": 1},
+    "hhsmithy-GameTypeTests-NoLimitOmahaHiLo.txt": {"ok": 1},
+    "hhsmithy-HandActionTests-OmahaHiLo.txt": {"ok": 1},
+}
+
+
+@pytest.mark.skipif(not SHARED, reason="../shared/handhistories/sites/fulltilt is absent (a user's clone)")
+def test_every_shared_hand_gets_a_record_and_every_hand_of_a_game_hilo_plays_is_ok() -> None:
+    found = {p.name: shared_verdicts(p) for p in SHARED}
+    assert {name: counts(v) for name, v in found.items()} == EXPECTED
+    for name, hands in found.items():
+        for id, status, why in hands:
+            if status == "not-checkable":
+                assert why.endswith("is not a game hilo plays"), (name, id, why)
+            if status == "error":
+                assert "UTF-16" in why, (name, id, why)
+
+
+# -- the order seats and cards are written in -------------------------------------------------------------
+
+_CARDS = re.compile(r"(shows \[|showed \[|mucked \[|^Dealt to [^\[\n]+ \[)([^\]]+)\]", re.MULTILINE)
+_SEAT = re.compile(r"^Seat \d+: .+ \([$\d.,]+\)(, is sitting out)?$")
+OWN = ["split.txt", "quartered.txt", "side-pot.txt", "mixed-10-game.txt", "old-2006.txt", "tampered.txt"]
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.sampled_from(OWN), st.randoms(use_true_random=False))
+def test_verdict_does_not_depend_on_the_order_cards_and_seats_are_written(name: str, rng: random.Random) -> None:
+    original = text(name)
+    changed = shuffled(original, rng, _CARDS, _SEAT)
+    assert [(i, s) for i, s, _ in verdicts(SITE, changed)] == [(i, s) for i, s, _ in verdicts(SITE, original)]
