@@ -283,10 +283,7 @@ class _Reader:
         self._uncalled(hand)
         hand.total = None  # no "Total pot": the pots are the ones the actions build
         hand.pots_printed = False
-        # No summary, so no "won" of its own: the collects stand for it (``won_disagreement`` reads an
-        # empty "won" as every player winning nothing).
-        for c in hand.collects:
-            hand.won[c.player] = hand.won.get(c.player, 0) + c.amount
+        hand.won_printed = False  # no summary: nothing to hold the award lines against
         hand.rake_printed = header.tournament
         hand.currency = Currency() if header.tournament or header.currency == "" else \
             Currency(header.currency, "", 100, {"$": "USD", "€": "EUR", "£": "GBP"}.get(header.currency))
