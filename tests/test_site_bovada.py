@@ -93,7 +93,9 @@ def test_a_side_pot_is_read_pot_by_pot_and_its_rake_is_derived() -> None:
     assert [(c.player, c.amount, c.pot, c.half) for c in hand.collects] == [
         ("Big Blind", 190, 1, None), ("Big Blind", 143, 0, None), ("Small Blind", 142, 0, None)]
     assert hand.won == {"Small Blind": 142, "Big Blind": 333}  # the summary's HI and LO, over the pots
-    assert (hand.total, hand.rake_printed, hand.pots_printed, hand.uncalled) == (500, False, False, {"Big Blind": 200})
+    # No rake printed: no summary, so that the checker derives it (the Total Pot held against the actions).
+    assert (hand.total, hand.rake_printed, hand.pots_printed, hand.uncalled) == (None, False, False, {"Big Blind": 200})
+    assert hand.disagreements == []
     (record,) = read("side-pot.txt", text_of("side-pot.txt"), "bovada")
     assert record.derive_rake and record.summary is None
     settlement, verdict = check(record)

@@ -11,8 +11,8 @@ import re
 
 from hilo_cli.betting import Structure
 from hilo_cli.errors import DealError
-from hilo_cli.histories.base import Currency, HandRecord, Reader, failed
-from hilo_cli.histories.bovada_lines import put_in, read_hand
+from hilo_cli.histories.base import HandRecord, Reader, failed
+from hilo_cli.histories.bovada_lines import read_hand
 from hilo_cli.histories.records import record
 from hilo_cli.histories.site import BadHand
 
@@ -48,26 +48,10 @@ def read_record(source: str, line: int, lines: list[str]) -> HandRecord:
         return failed(source, line, "no hand in these lines")
     if isinstance(hand, BadHand):
         return failed(source, hand.line, hand.message, hand.id)
-    printed, rake = hand.total, (hand.rake if hand.rake_printed else None)
-    if not hand.rake_printed or not hand.pots_printed:
-        # The checker derives the rake of a hand without a summary (``HandRecord.summary`` None): where no
-        # rake is printed, and where a side pot's is not (one Rake for all pots: each pot's is what it did
-        # not pay). The printed Total Pot and Rake are held against the actions and the payouts here.
-        hand.total, hand.rake, hand.rake_printed = None, 0, False
     try:
-        found = record(hand, GAME_NAMES, STRUCTURES)
+        return record(hand, GAME_NAMES, STRUCTURES)
     except DealError as e:
         return failed(source, hand.line, e.message, hand.header.id)
-    if found.hand is None or printed is None or hand.total is not None:
-        return found
-    money = (hand.currency or Currency()).show
-    built, paid = put_in(hand), sum(c.amount for c in hand.collects)
-    findings = [found.site_inconsistency] if found.site_inconsistency else []
-    if printed != built:
-        findings.append(f"the summary's Total Pot is {money(printed)}, but the actions put {money(built)} in the pots")
-    elif rake is not None and printed - rake != paid:
-        findings.append(f"the summary's Rake is {money(rake)}, but the pots paid out {money(paid)} of {money(printed)}")
-    return found._replace(site_inconsistency="; ".join(findings) or None)
 
 
 READER = Reader("bovada", "Bovada / Ignition", (".txt",), detect, starts_hand, read_record)

@@ -367,6 +367,7 @@ class _Reader:
         hand.pots_printed = not side_pot
         hand.button = self.dealer if self.dealer is not None else _button(hand)
         hand.header = _stakes(hand)
+        _derive_rake(hand)
 
 
 def contributions(hand: SiteHand) -> dict[str, int]:
@@ -408,6 +409,26 @@ def pot_count(hand: SiteHand) -> int:
     live = {n: c for n, c in put.items() if n not in folded}
     top = max(live.values(), default=0)
     return 1 + len({c for n, c in live.items() if c >= stacks.get(n, 0) and c < top})
+
+
+def _derive_rake(hand: SiteHand) -> None:
+    """Where no rake is printed, or one Rake for a hand of side pots (each pot's is what it did not pay),
+    the checker derives it, from a hand without a summary (``total`` None). The printed Total Pot and Rake
+    are then held against the actions and the payouts here: a disagreement is the site's own."""
+    if hand.rake_printed and hand.pots_printed:
+        return
+    printed, rake = hand.total, hand.rake if hand.rake_printed else None
+    hand.total, hand.rake, hand.rake_printed = None, 0, False
+    if printed is None:
+        return
+    money = (hand.currency or Currency()).show
+    built, paid = put_in(hand), sum(c.amount for c in hand.collects)
+    if printed != built:
+        hand.disagreements.append(f"the summary's Total Pot is {money(printed)}, but the actions put {money(built)} "
+                                  "in the pots")
+    elif rake is not None and printed - rake != paid:
+        hand.disagreements.append(f"the summary's Rake is {money(rake)}, but the pots paid out {money(paid)} of "
+                                  f"{money(printed)}")
 
 
 def _button(hand: SiteHand) -> int | None:
