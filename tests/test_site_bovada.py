@@ -160,6 +160,8 @@ def test_a_missing_street_line_is_an_error_naming_it() -> None:
     ((_, status, _, why),) = verdicts(text)
     assert status == "error" and why == ("hand #1004: the summary's board 2c 4d 7h has cards no street line "
                                          "dealt: the '*** FLOP ***' line is missing")
+    (record,) = read("t.txt", text, "bovada")
+    assert record.line == text.splitlines().index("Board [2c 4d 7h  ]") + 1  # FILE:LINE is the summary's board
 
 
 def test_a_total_pot_the_actions_do_not_make_is_the_site_s_inconsistency() -> None:

@@ -108,6 +108,7 @@ class _Reader:
         self.bets: dict[str, int] = {}  # this street's bet of each player
         self.street_bet = 0
         self.dealer: int | None = None
+        self.board_line = 0
 
     def fail(self, message: str) -> BadHand:
         return BadHand(message, f"{self.source}:{self.number}", self.id, self.number)
@@ -325,6 +326,7 @@ class _Reader:
         m = _SUMMARY_BOARD.match(line)
         if m is not None:
             hand.summary_boards[0] = cards_of(m.group("cards"), "the summary board")
+            self.board_line = self.number
             return
         m = _SUMMARY_SEAT.match(line)
         if m is None:
@@ -350,6 +352,7 @@ class _Reader:
         """The collects, the summary's "won", the button and the stakes, once every line is read."""
         dealt, summary = hand.boards.get(0, []), hand.summary_boards.get(0, ())
         if not self.stud and len(summary) > len(dealt):
+            self.number = self.board_line  # the error points at the summary's board
             missing = {0: "FLOP", 3: "TURN", 4: "RIVER"}.get(len(dealt), "board")
             raise InputError(f"hand #{hand.header.id}: the summary's board {' '.join(map(str, summary))} has cards "
                              f"no street line dealt: the '*** {missing} ***' line is missing")
