@@ -249,3 +249,9 @@ def test_a_side_pot_hand_with_its_rake_printed_is_checked_pot_by_pot_against_tha
     wrong = text.replace("Rake ($0.25)", "Rake ($0.30)")
     ((_, status, _, why),) = verdicts(wrong)
     assert status == "mismatch" and "the summary's Rake is $0.30, but the pots paid out $4.75 of $5.00" in why
+
+
+def test_a_showdown_whose_summary_gives_no_halves_is_checked_on_its_hand_results() -> None:
+    text = re.sub(r" (?:HI|LO) \$[\d.]+", "", text_of("split.txt"))
+    ((_, status, depth, why),) = verdicts(text)
+    assert (status, depth) == ("ok", "per pot"), why

@@ -128,7 +128,6 @@ class _Reader:
         try:
             at = self._seats(hand)
             self.names = {s.name for s in hand.seats}
-            self.summary_names = {s.name.replace(" [ME]", ""): s.name for s in hand.seats}
             at = self._play(hand, at)
             if at > len(lines):
                 self.number = hand.end
@@ -360,13 +359,14 @@ class _Reader:
         if side_pot and pot_count(hand) > 2:
             # "Hand result-Side pot" does not say which side pot: one total per player is what is known.
             hand.pots_named = False
-        by_half = not side_pot and bool(hand.shows)
+        by_half = not side_pot and bool(hand.shows) and bool(self.halves)
         paid, won = (self.halves, self.results) if by_half else (self.results, self.halves)
         if not by_half:
             paid = [c._replace(half=None) for c in paid]
         hand.collects = paid
         for c in won:
             hand.won[c.player] = hand.won.get(c.player, 0) + c.amount
+        hand.won_printed = bool(won)  # a summary without HI/LO amounts has nothing to hold the results against
         hand.pots_printed = not side_pot
         hand.button = self.dealer if self.dealer is not None else _button(hand)
         hand.header = _stakes(hand)
