@@ -213,3 +213,9 @@ def test_a_show_line_cut_in_its_brackets_is_an_error_not_a_traceback() -> None:
     text = text_of("stud.txt").replace("Ann shows [ Ah, 3h, 2c, 6d, 7c, 8s, Jh ]high card Ace.", "Ann shows [ Ah, 3h")
     ((_, status, _, why),) = verdicts(text)
     assert status == "error" and why == "cannot read the cards shown in 'Ann shows [ Ah, 3h'"
+
+
+def test_a_hand_cut_before_its_awards_is_an_error_not_a_pot_never_awarded() -> None:
+    text = text_of("split.txt").split("Bob wins ")[0]
+    ((_, status, _, why),) = verdicts(text)
+    assert status == "error" and why == "game #5001 is cut short: no 'wins' line"

@@ -272,6 +272,8 @@ class _Reader:
     def _finish(self, hand: SiteHand) -> None:
         """The stakes from the posts where the header gave the buy-in, the uncalled bet, the pot and rake."""
         header = hand.header
+        if not hand.collects:
+            raise InputError(f"game #{header.id} is cut short: no 'wins' line")
         if header.big == 0:
             posts = {a.verb: a.amount for a in reversed(hand.actions) if a.verb in ("small blind", "big blind")}
             hand.header = header._replace(small=posts.get("small blind", 0), big=posts.get("big blind", 0))
