@@ -74,7 +74,9 @@ def test_check_history_is_what_hilo_check_prints(path: str, monkeypatch: pytest.
     assert printed
     assert list(hilo_cli.check_history(path)) == printed
     assert list(hilo_cli.check_history(Path(path))) == printed
-    text = [{**h, "source": path} for h in hilo_cli.check_history((ROOT / path).read_text(encoding="utf-8"))]
+    raw = (ROOT / path).read_bytes()  # a site's UTF-16 export (Winning's older format) as text too
+    decoded = raw.decode("utf-16" if raw.startswith((b"\xff\xfe", b"\xfe\xff")) else "utf-8")
+    text = [{**h, "source": path} for h in hilo_cli.check_history(decoded)]
     assert [{k: v for k, v in h.items() if k != "where"} for h in text] == [
         {k: v for k, v in h.items() if k != "where"} for h in printed]
 

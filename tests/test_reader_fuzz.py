@@ -3,10 +3,10 @@ traceback, gives one record per hand in file order, and the same bytes with ``--
 (issue 16). A black box over the command, so it holds whatever the readers look like inside.
 
 **The mutants.** Sets: ``pokerstars`` (tests/data/pokerstars/*.txt and all of them concatenated),
-``phh`` (tests/data/phh/*.phh, *.phhs, and a collection made of the .phh files), the closed sites'
-``fulltilt``, ``everleaf`` and ``cake`` and the open sites' ``bovada`` and ``partypoker``
-(tests/data/<site>/*.txt, concatenated too), and the same for the real histories of ../shared/handhistories
-(``pokerstars-shared``, ``phh-shared``, ``fulltilt-shared``, ``bovada-shared``, ...; skipped when absent).
+``phh`` (tests/data/phh/*.phh, *.phhs, and a collection made of the .phh files), each other site's
+(tests/data/<site>/*.txt, concatenated too: ``winamax``, ``winning``, ``bovada``, ``partypoker``, the closed
+sites' ``fulltilt``, ``everleaf``, ``cake``), and the same for the real histories of ../shared/handhistories
+(``pokerstars-shared``, ``phh-shared``, ``winamax-shared``, ``bovada-shared``, ...; skipped when absent).
 Mutant ``n`` of a set is made by ``random.Random(f"{set}:{n}")`` alone, so it is the same mutant on every
 machine and whatever the count: its kind is ``KINDS[n % len(KINDS)]`` (lines deleted, duplicated,
 swapped, a line cut mid-way, the file cut short, hostile characters, numbers made huge, a 20,000-character
@@ -26,6 +26,9 @@ or CR alone, numbered from 1. A line is blank when ``str.strip`` leaves nothing.
   ``PokerStars Game #`` and a digit, and runs to the next such line. Full Tilt, Everleaf and Cake alike,
   at their own header lines (``_STARTS``). Text before the first hand that is
   not blank is one more "hand" (a bad one: it must be reported, not dropped).
+* Winamax and Winning, the same way: a hand starts at ``Winamax Poker - ``; at ``Hand #`` or ``Game Hand #``
+  and a digit, or at ``Game started at: `` (Winning's older format, UTF-16 in its files: its base text is
+  the file decoded, a stray last byte left out).
 * Bovada alike, at a line that begins with ``Bovada Hand #``, ``Ignition Hand #`` or ``Bodog Hand #`` and
   a digit. PartyPoker: at a line ``***** Hand History for Game N *****`` (spaces
   and tabs around it); the ``Game #N starts.`` and ``#Game No : N`` lines before the first hand are no hand.
@@ -84,12 +87,15 @@ BAD_UTF8 = (b"\xff", b"\xfe", b"\xc3", b"\x80", b"\xed\xa0\x80", b"\xf4\x90\x80\
 HUGE = ("9" * 5000, str(10**20), "Infinity", "-{0}", "NaN", "1e400", "0" * 400 + "7", "{0}" * 40)
 _NUMBER = re.compile(r"\d+")
 _STARS_HAND = re.compile(r"[ \t]*PokerStars (?:Hand|Game) #\d")
-# Where a hand of each text site starts (after spaces and tabs): its header line.
+# Where a hand of each text site starts (after spaces and tabs): its header line (Winning's "Hand #N" or
+# "Game Hand #N", and its older format's "Game started at: ").
 _STARTS = {
     "pokerstars": _STARS_HAND,
     "fulltilt": re.compile(r"[ \t]*(?:Full Tilt Poker|FullTiltPoker) Game #\d+: "),
     "everleaf": re.compile(r"[ \t]*Everleaf Gaming Game #\d+\s*$"),
     "cake": re.compile(r"[ \t]*Hand#[0-9A-Za-z]+ - "),
+    "winamax": re.compile(r"[ \t]*Winamax Poker - "),
+    "winning": re.compile(r"[ \t]*(?:(?:Game )?Hand #\d|Game started at: )"),
     "bovada": re.compile(r"[ \t]*(?:Bovada|Ignition|Bodog) Hand #\d"),
 }
 _PHH_HEADER = re.compile(r"[ \t]*\[[^\[\]]+\][ \t]*(?:#.*)?")
@@ -145,14 +151,14 @@ def _phh_bases(folder: Path) -> list[Base]:
 
 
 def _site_bases(folder: Path) -> list[Base]:
-    """A closed site's real files (issue 18), some of them UTF-16 with a byte-order mark (one cut in the
-    middle of its last character: kept as a replacement character, as the text the mutants start from)."""
-    def text(data: bytes) -> str:
-        if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
-            return data.decode("utf-16", errors="replace")
-        return data.decode("utf-8-sig")
-
-    files = [Base(p.name, text(p.read_bytes())) for p in sorted(folder.glob("*.txt"))] if folder.is_dir() else []
+    """A site's files (UTF-16 ones decoded, a stray last byte left out), and all of them concatenated."""
+    found = sorted(folder.glob("*.txt"))
+    files = []
+    for p in found:
+        raw = p.read_bytes()
+        utf16 = raw.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE))
+        text = raw.decode("utf-16", "ignore") if utf16 else raw.decode("utf-8-sig")
+        files.append(Base(p.name, text.replace("\r\n", "\n")))  # LF, as the mutations of line ends expect
     if len(files) > 1:
         files.append(Base("all-concatenated.txt", "\n\n".join(b.text for b in files)))
     return files
@@ -162,10 +168,14 @@ ARCHIVES = ("fulltilt", "everleaf", "cake")  # the closed sites' readers (issue 
 SETS: dict[str, tuple[str, Callable[[], list[Base]]]] = {
     "pokerstars": ("pokerstars", lambda: _stars_bases(DATA / "pokerstars")),
     "phh": ("phh", lambda: _phh_bases(DATA / "phh")),
+    "winamax": ("winamax", lambda: _site_bases(DATA / "winamax")),
+    "winning": ("winning", lambda: _site_bases(DATA / "winning")),
     "pokerstars-shared": ("pokerstars", lambda: _stars_bases(SHARED / "pokerstars")),
     "phh-shared": ("phh", lambda: _phh_bases(SHARED / "phh")),
     **{site: (site, partial(_stars_bases, DATA / site)) for site in ARCHIVES},
     **{f"{site}-shared": (site, partial(_site_bases, SHARED / "sites" / site)) for site in ARCHIVES},
+    "winamax-shared": ("winamax", lambda: _site_bases(SHARED / "sites" / "winamax")),
+    "winning-shared": ("winning", lambda: _site_bases(SHARED / "sites" / "winning")),
     "bovada": ("bovada", lambda: _stars_bases(DATA / "bovada")),
     "partypoker": ("partypoker", lambda: _stars_bases(DATA / "partypoker")),
     "bovada-shared": ("bovada", lambda: _stars_bases(SHARED / "sites" / "bovada")),

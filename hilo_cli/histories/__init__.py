@@ -35,6 +35,8 @@ PLUGINS = (
     "hilo_cli.histories.fulltilt",
     "hilo_cli.histories.everleaf",
     "hilo_cli.histories.cake",
+    "hilo_cli.histories.winamax",
+    "hilo_cli.histories.winning",
     "hilo_cli.histories.bovada",
     "hilo_cli.histories.partypoker",
 )

@@ -160,8 +160,16 @@ def cut(source: str, lines: Iterator[bytes], reader: Reader) -> Iterator[HandTex
             piece.append(text)
             if blank and text and not text.isspace() and not empty(text):
                 blank = False
-    except UnicodeDecodeError:
-        bad = bad or (number + 1, "not UTF-16 text, though it starts with a UTF-16 byte-order mark")
+    except UnicodeDecodeError as e:
+        if e.reason == "truncated data" and bad is None:
+            # The file stops in the middle of its last UTF-16 character (an odd number of bytes): every
+            # line before it was read whole, so the hands are kept and the stray byte is an error of its own.
+            if piece and not blank:
+                yield HandText(source, first, piece, name)
+            piece, first = [], number + 1
+            bad = (number + 1, "the file ends in the middle of a UTF-16 character (an odd number of bytes)")
+        else:
+            bad = bad or (number + 1, "not UTF-16 text, though it starts with a UTF-16 byte-order mark")
         blank = False
     if (piece and not blank) or bad is not None:
         yield HandText(source, first, piece, name, bad)

@@ -1,0 +1,260 @@
+"""Winning Poker Network hand histories, the older (Yatahay) format, line by line, into a ``SiteHand``.
+
+The files are UTF-16LE with a byte-order mark (the base decodes them). What the lines mean:
+
+* ``Game started at: 2016/8/2 11:16:59`` starts a hand, ``Game ID: 693977531 0.10/0.25 (PRR) Elepaio
+  (Omaha HiLow)`` names it, its stakes, table and game; ``Seat 4 is the button``; ``Seat 1: name
+  (37.15).``; amounts are bare decimals (dollars);
+* the limit is not printed: stud is fixed limit, a game whose big blind is the header's first figure is
+  fixed limit (its stakes are the small and big bets), other Omaha games are pot limit, hold'em no limit;
+* ``Player X has small blind (0.10)``, ``received card: [10h]`` (one card a line; ``received a card.``
+  for cards not seen), ``calls (0.25)``, ``bets (0.25)``, ``raises (0.85)`` (the chips put in by the
+  raise, call included), ``allin (x)``, ``*** FLOP ***: [5d 3s 3h]``, ``*** TURN ***: [...] [3s]``;
+* ``Uncalled bet (0.25) returned to X``; ``Player X mucks cards`` (a winner who does not show writes it
+  too: the last live hand is not mucked);
+* the summary: ``Pot: 3.99. Rake 0.15. JP fee 0.06`` (after rake and fee), ``Board: [...]``, and one
+  total per player, ``*Player X shows: Flush, A high [2s 8h 2h Jd] Low hand (A A 2 3 4 8 ).Bets: 0.50.
+  Collects: 0.95. Wins: 0.45.``: the awards name neither pot nor half (``pots_named=False``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from hilo_cli.bounds import MAX_SEAT, MAX_SEATS, digits, quote
+from hilo_cli.errors import HiloError, InputError
+from hilo_cli.histories.amounts import money
+from hilo_cli.histories.base import Currency
+from hilo_cli.histories.site import BadHand, Collect, Header, Line, Seat, SiteHand, cards_of
+from hilo_cli.histories.uncalled import fold_back
+
+GAME_ID = re.compile(r"^Game ID: (?P<id>\d+) (?P<sb>[\d.,]+)/(?P<bb>[\d.,]+) (?P<table>.*?) ?\((?P<game>[^()]+)\)"
+                     r"(?: \d+-max)?$")
+BUTTON = re.compile(r"^Seat (?P<seat>\d+) is the button$")
+SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<name>.+) \((?P<stack>[\d.,]+)\)\.$")
+PLAYER = re.compile(r"^Player (?P<rest>.+)$")
+_ACTION = re.compile(r"^(?P<verb>has small blind|has big blind|posts|calls|bets|raises|allin) \((?P<amount>[\d.,]+)\)$")
+_BIG_BLIND = re.compile(r"^Player .+ has big blind \((?P<amount>[\d.,]+)\)$")
+_RECEIVED = re.compile(r"^received card: \[(?P<card>[^\]]+)\]$")
+STREET = re.compile(r"^\*\*\* (?P<name>FLOP|TURN|RIVER) \*\*\*: (?P<cards>.*)$")
+_BRACKETS = re.compile(r"\[([^\]]*)\]")
+UNCALLED = re.compile(r"^Uncalled bet \((?P<amount>[\d.,]+)\) returned to (?P<name>.+)$")
+POT = re.compile(r"^Pot: (?P<pot>[\d.,]+)\.(?: Rake (?P<rake>[\d.,]+))?(?:\. JP fee (?P<jp>[\d.,]+))?\.?$")
+RESULT = re.compile(r"^\*?Player (?P<rest>.+?)\.? ?Bets: (?P<bets>[\d.,]+)\. Collects: (?P<collects>[\d.,]+)\. "
+                    r"(?:Wins|Loses): [\d.,]+\.?$")
+STREETS = {"FLOP": 1, "TURN": 2, "RIVER": 3}
+VERBS = {"has small blind": "small blind", "has big blind": "big blind", "posts": "big blind", "calls": "call",
+         "bets": "bet"}
+PLAIN_DOLLARS = Currency("", "", 100, "USD")  # the site writes dollars as bare decimals
+
+
+_START = re.compile(r"[ \t]*Game started at: ")
+
+
+def starts_hand(line: str) -> bool:
+    """Whether ``line`` starts a hand: it begins (after spaces) with "Game started at: "."""
+    return _START.match(line) is not None
+
+
+def read_header(lines: list[str]) -> Header:
+    game_id = next((GAME_ID.match(line) for line in lines[1:3] if line.startswith("Game ID: ")), None)
+    if game_id is None:
+        raise InputError("no 'Game ID: N SB/BB table (game)' line after 'Game started at:'")
+    game = game_id.group("game")
+    small, big = money(game_id.group("sb"), 100), money(game_id.group("bb"), 100)
+    blind = next((m.group("amount") for m in map(_BIG_BLIND.search, lines) if m), None)
+    if "Stud" in game or (blind is not None and money(blind, 100) == small):
+        limit = "Fixed Limit"
+    else:
+        limit = "Pot Limit" if "Omaha" in game else "No Limit"
+    return Header(game_id.group("id"), game, limit, None, False, "$", small, big)
+
+
+class HandReader:
+    """Reads one hand's lines (blank lines removed, ``numbers`` their file lines) into a ``SiteHand``."""
+
+    def __init__(self, source: str, lines: list[str], numbers: list[int]) -> None:
+        self.source, self.lines, self.numbers = source, lines, numbers
+        self.number = numbers[0]
+        self.id: str | None = None
+        self.names: list[str] = []
+        self.street = 0
+        self.bets: dict[str, int] = {}
+        self.received: dict[str, list[str]] = {}
+        self.folded: set[str] = set()
+
+    def fail(self, message: str) -> BadHand:
+        return BadHand(message, f"{self.source}:{self.number}", self.id, self.number)
+
+    def read(self, wanted: Callable[[Header], bool]) -> SiteHand:
+        try:
+            header = read_header(self.lines)
+        except HiloError as e:
+            raise self.fail(e.message) from None
+        self.id = header.id
+        hand = SiteHand(self.source, self.numbers[0], header, currency=PLAIN_DOLLARS, pots_named=False,
+                        pots_printed=False)
+        hand.end = self.numbers[-1]
+        if not wanted(header):
+            return hand
+        try:
+            self._read_lines(hand)
+        except HiloError as e:
+            raise self.fail(e.message) from None
+        self.number = hand.end
+        if hand.total is None:
+            raise self.fail(f"hand #{header.id} is cut short: no 'Pot:' line in a summary")
+        fold_back(hand, "Collects")
+        return hand
+
+    def _read_lines(self, hand: SiteHand) -> None:
+        summary = False
+        for line, number in zip(self.lines, self.numbers, strict=True):
+            self.number = number
+            if line.startswith(("Game started at:", "Game ID: ", "Game ended at:")):
+                continue
+            if self.received and " received " not in line:
+                self._flush_cards(hand, number)
+            if summary:
+                self._summary(hand, line, number)
+            elif line == "------ Summary ------":
+                summary = True
+            elif line.startswith("Seat "):
+                self._seat(hand, line)
+            elif line.startswith("*** "):
+                self._street(hand, line, number)
+            elif line.startswith("Uncalled bet ("):
+                u = UNCALLED.match(line)
+                if u is None or u.group("name") not in self.names:
+                    raise InputError(f"cannot read the uncalled bet line {quote(line)}")
+                hand.uncalled[u.group("name")] = hand.uncalled.get(u.group("name"), 0) + money(u.group("amount"), 100)
+            elif line.startswith("Player "):
+                self._player_line(hand, line[len("Player "):], line, number)
+            else:
+                raise InputError(f"cannot read the line {quote(line)}")
+
+    def _seat(self, hand: SiteHand, line: str) -> None:
+        b = BUTTON.match(line)
+        if b is not None:
+            hand.button = digits(b.group("seat"), "the button seat", MAX_SEAT)
+            return
+        s = SEAT.match(line)
+        if s is None:
+            raise InputError(f"cannot read the seat line {quote(line)}")
+        seat = Seat(digits(s.group("seat"), "a seat", MAX_SEAT), s.group("name"), money(s.group("stack"), 100), False)
+        if seat.name in self.names or any(seat.seat == other.seat for other in hand.seats):
+            raise InputError(f"seat {seat.seat} ({quote(seat.name)}) is listed twice")
+        hand.seats.append(seat)
+        if len(hand.seats) > MAX_SEATS:
+            raise InputError(f"more than {MAX_SEATS} seats in one hand: no table seats so many")
+        self.names = sorted([*self.names, seat.name], key=len, reverse=True)
+
+    def _flush_cards(self, hand: SiteHand, number: int) -> None:
+        """The hole cards received one a line, dealt to each player at once (``dealt``)."""
+        for name, cards in self.received.items():
+            dealt = cards_of(" ".join(cards), f"{name}'s cards")
+            hand.dealt[name] = dealt
+            hand.actions.append(Line(number, 0, name, "dealt", 0, None, False, f"Player {name} received "
+                                     f"[{' '.join(cards)}]", dealt))
+        self.received = {}
+
+    def _street(self, hand: SiteHand, line: str, number: int) -> None:
+        m = STREET.match(line)
+        if m is None:
+            raise InputError(f"cannot read the street line {quote(line)}")
+        name = m.group("name")
+        self.street, self.bets = STREETS[name], {}
+        hand.actions.append(Line(number, self.street, "", "street", 0, None, False, line))
+        found = _BRACKETS.findall(m.group("cards"))
+        board = hand.boards.setdefault(0, [])
+        what = f"the {name.lower()}"
+        before = cards_of(" ".join(found[:-1]), what) if len(found) > 1 else ()
+        if not found or tuple(board) != before:
+            raise InputError(f"{what} line does not follow the board so far "
+                             f"({' '.join(map(str, board)) or 'empty'}): {quote(line)}")
+        new = cards_of(found[-1], what)
+        board.extend(new)
+        hand.actions.append(Line(number, self.street, "", "board", 0, None, False, line, new))
+
+    def _player_line(self, hand: SiteHand, body: str, line: str, number: int) -> None:
+        name = next((n for n in self.names if body.startswith(n + " ")), None)
+        if name is None:
+            raise InputError(f"a line of a player who has no seat in this hand: {quote(line)}")
+        rest = body[len(name) + 1:]
+        if rest == "received a card.":
+            self.received.setdefault(name, [])
+            return
+        r = _RECEIVED.match(rest)
+        if r is not None:
+            self.received.setdefault(name, []).append(r.group("card"))
+            return
+        if rest in ("folds", "checks"):
+            if rest == "folds":
+                self.folded.add(name)
+            hand.actions.append(Line(number, self.street, name, rest[:-1], 0, None, False, line))
+            return
+        if rest == "mucks cards":
+            live = [s.name for s in hand.seats if s.name not in self.folded and s.name not in hand.mucks]
+            if live != [name]:  # the last live hand "mucks" when it wins without showing
+                hand.mucks.add(name)
+                hand.actions.append(Line(number, self.street, name, "muck", 0, None, False, line))
+            return
+        m = _ACTION.match(rest)
+        if m is None:
+            raise InputError(f"cannot read the action {quote(line)}")
+        self._chips(hand, name, m.group("verb"), money(m.group("amount"), 100), line, number)
+
+    def _chips(self, hand: SiteHand, name: str, verb: str, amount: int, line: str, number: int) -> None:
+        """A line that puts chips in: "raises (x)" and "allin (x)" say the chips added, not the total."""
+        bet = self.bets.get(name, 0) + amount
+        top = max(self.bets.values(), default=0)
+        if verb in ("raises", "allin"):
+            kind = "raise" if bet > top and top > 0 else ("bet" if bet > top else "call")
+            all_in = verb == "allin"
+            to = bet if kind == "raise" else None
+            hand.actions.append(Line(number, self.street, name, kind, amount, to, all_in, line))
+        else:
+            hand.actions.append(Line(number, self.street, name, VERBS[verb], amount, None, False, line))
+        self.bets[name] = bet
+
+    def _summary(self, hand: SiteHand, line: str, number: int) -> None:
+        p = POT.match(line)
+        if p is not None:
+            rake = sum(money(p.group(g), 100) for g in ("rake", "jp") if p.group(g))
+            hand.rake, hand.total = rake, money(p.group("pot"), 100) + rake
+            return
+        if line.startswith("Board: "):
+            found = _BRACKETS.findall(line)
+            hand.summary_boards[0] = cards_of(found[0] if found else "", "the summary board")
+            return
+        m = RESULT.match(line)
+        if m is None:
+            raise InputError(f"cannot read the summary line {quote(line)}")
+        rest = m.group("rest")
+        name = next((n for n in self.names if rest.startswith(n + " ")), None)
+        if name is None:
+            raise InputError(f"the summary names a player who has no seat in this hand: {quote(line)}")
+        collects = money(m.group("collects"), 100)
+        if collects:
+            # The summary's one total per player is both the award and what it says the player won.
+            hand.collects.append(Collect(number, name, collects, 0, "Collects", 0))
+            hand.won[name] = collects
+        shown = rest[len(name) + 1:]
+        if shown.startswith("shows: "):
+            found = _BRACKETS.findall(shown)
+            if not found:
+                raise InputError(f"cannot read the cards shown in {quote(line)}")
+            hand.summary_cards[name] = cards_of(found[0], f"{name}'s cards")
+
+
+def read_hand(source: str, line: int, raw: list[str], wanted: Callable[[Header], bool]) -> SiteHand | BadHand | None:
+    """One hand from its lines (as the base cuts them), ``line`` the number of the first; ``None`` if blank."""
+    numbers = [line + i for i, text in enumerate(raw) if text.strip()]
+    lines = [text.strip() for text in raw if text.strip()]
+    if not lines:
+        return None
+    try:
+        return HandReader(source, lines, numbers).read(wanted)
+    except BadHand as e:
+        return e
