@@ -123,7 +123,8 @@ def check_deal(deal: Deal) -> None:
     if len(set(cards)) != len(cards):
         _duplicate(deal)
     if deal.expected is not None:
-        strangers = [n for n in deal.expected if n not in {p.name for p in players}]
+        seated = {p.name for p in players}  # once: a set per name made a hand of many players quadratic
+        strangers = [n for n in deal.expected if n not in seated]
         if strangers:
             raise DealError(f"expected amounts name {', '.join(map(repr, strangers))}, who did not play this deal")
     if deal.pot is not None:

@@ -168,16 +168,19 @@ def test_a_collection_drops_nothing_silently() -> None:
     assert records[2].error == "two is not a hand: a PHH collection holds one [table] per hand"
 
 
-def test_a_huge_amount_in_a_money_hand_is_read_exactly_not_a_traceback() -> None:
+def test_a_huge_amount_in_a_money_hand_is_refused_by_the_bound_not_a_traceback() -> None:
     # Found by fuzzing: 1e308 chips in a hand written in money (another amount has cents) overflowed a
-    # float to infinity on the way to cents (OverflowError, a traceback from hilo check).
+    # float to infinity on the way to cents (OverflowError, a traceback from hilo check). Since issue 16 every
+    # amount is bounded (hilo_cli.bounds): one error naming the bound.
     text = HEAD.replace("small_bet = 100", "small_bet = 1.5").replace("[1000, 1000, 1000]", "[1e308, 1000, 1000]")
     record = one(text + "actions = []\n")
-    assert record.error is None and record.hand is not None
-    assert record.hand.starting_stacks == (10 ** 310, 100000, 100000)
+    assert record.hand is None
+    assert record.error == "starting_stacks[0] is more than hilo counts (at most 1,000,000,000,000,000)"
     # Money amounts become whole cents exactly: 0.29 is 29 cents, not a float's 28.999...
     assert one(HEAD.replace("small_bet = 100", "small_bet = 0.29") + "actions = []\n").hand.small_bet == 29  # type: ignore[union-attr]
-    # A whole number of more digits than a Decimal keeps (28) stays exact.
-    big = 10 ** 40 + 1
-    record = one(HEAD.replace("[1000, 1000, 1000]", f"[{big}, 1000, 1000]") + "actions = []\n")
-    assert record.hand is not None and record.hand.starting_stacks[0] == big
+    # Whole numbers up to the bound stay exact (more digits than a float keeps); one chip more is refused.
+    most = 10 ** 15 - 2000
+    record = one(HEAD.replace("[1000, 1000, 1000]", f"[{most}, 1000, 1000]") + "actions = []\n")
+    assert record.hand is not None and record.hand.starting_stacks[0] == most
+    record = one(HEAD.replace("[1000, 1000, 1000]", f"[{most + 1}, 1000, 1000]") + "actions = []\n")
+    assert record.error == "the sum of the starting stacks is more than hilo counts (at most 1,000,000,000,000,000)"

@@ -390,13 +390,24 @@ def decode(data: bytes) -> tuple[str, bool]:
     return text, "\x00" not in text
 
 
+# Sites whose hand headers name no site: a file is theirs only when a whole header is in its first lines
+# (Winning: "Hand #N - GAME - STAKES - DATE", or its older format's "Game started at:" with "Game ID:").
+_WINNING_HEADER = re.compile(r"^[ \t]*(?:Game )?Hand #\d+ - .+ - .*\d{4}/\d{1,2}/\d{1,2}", re.MULTILINE)
+_KNOWN_BY = {
+    "winning": lambda head: bool(_WINNING_HEADER.search(head.replace("\r\n", "\n").replace("\r", "\n")))
+    or ("Game started at: " in head and "Game ID: " in head),
+}
+
+
 def count_hands(data: bytes, reader: str) -> Hands:
     """Where each hand of a mutant is, by the rules of the module docstring."""
     text, is_text = decode(data)
     lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
     # A byte-order mark starting a line is dropped, as by ``reading.cut`` (files joined with cat).
     lines = [line[1:] if line.startswith("\ufeff") else line for line in lines]
-    if reader in _STARTS:
+    if reader in _KNOWN_BY and not _KNOWN_BY[reader](text[:65536]):
+        starts, front = [], False  # the file is not known for the site's at all: one record, the file's error
+    elif reader in _STARTS:
         starts = [n for n, line in enumerate(lines, 1) if _STARTS[reader].match(line)]
         before = lines[:starts[0] - 1] if starts else lines
         front = any(line.strip() for line in before)

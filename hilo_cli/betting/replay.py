@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from hilo_cli.betting import stud
 from hilo_cli.betting.hand import STRUCTURE_NAMES, Action, Hand, Replayed
+from hilo_cli.bounds import short
 from hilo_cli.cards import Card
 from hilo_cli.deal import Deal, Player
 from hilo_cli.errors import DealError
@@ -14,7 +15,56 @@ _TO_AMOUNT = frozenset({"complete", "bet", "raise-to"})
 
 
 def _error(action: Action, message: str) -> DealError:
-    return DealError(f"action {action.number} {action.text!r}: {message}")
+    return DealError(f"action {action.number} {short(action.text)!r}: {message}")
+
+
+class Pending:
+    """Who is still to act in a betting round, as a set of names that costs no pass over the table per action.
+
+    Every player who can act (``able``: the replay's own, shrinking as players fold or go all in) except those
+    who have acted since the round began or since its last full bet or raise (``done``), and those who left
+    ``able`` while still to act (``stuck``: a muck before acting; they stay to act, as in a snapshot taken at
+    the last full raise). A round in which one player at most can act keeps an explicit set (``only``)."""
+
+    def __init__(self, able: dict[str, None], done: set[str] | None = None, only: set[str] | None = None) -> None:
+        self.able = able
+        self.done = done if done is not None else set()
+        self.stuck: set[str] = set()
+        self.only = only
+
+    def __contains__(self, name: object) -> bool:
+        if self.only is not None:
+            return name in self.only
+        return (name in self.able and name not in self.done) or name in self.stuck
+
+    def __len__(self) -> int:
+        if self.only is not None:
+            return len(self.only)
+        return len(self.able) - len(self.done) + len(self.stuck)
+
+    def discard(self, name: str) -> None:
+        """``name`` has acted."""
+        if self.only is not None:
+            self.only.discard(name)
+            return
+        self.stuck.discard(name)
+        if name in self.able:
+            self.done.add(name)
+
+    def add(self, names: set[str]) -> None:
+        """``names`` (players who can act) are to act again."""
+        if self.only is not None:
+            self.only |= names
+        else:
+            self.done -= names
+
+    def left(self, name: str) -> None:
+        """``name``, who could act, can act no more (``able`` no longer holds them)."""
+        if self.only is None:
+            if name in self.done:
+                self.done.discard(name)
+            else:
+                self.stuck.add(name)
 
 
 class _Round:
@@ -30,7 +80,7 @@ class _Round:
         # Who has acted since the last full bet or raise, and the bet they last faced: they may raise again
         # only when facing a full raise since, made of short all-ins together (§14.5, TDA "cumulative").
         self.acted: dict[str, int] = {}
-        self.pending: set[str] | None = None  # still to act; None until the round's first action
+        self.pending: Pending | None = None  # still to act; None until the round's first action
         self.cursor = 0  # where in seat order to look for the next player to act
         self.actions = 0  # voluntary actions so far (stud: who must act first, §14.6)
         self.opener: int | None = None  # preflop: the seat index of the last (largest) blind poster
@@ -54,14 +104,58 @@ class _Replay:
         self.round = _Round(0)
         self.stud = hand.game.board_cards == 0
         self.big_blind = 0
+        # Kept as the hand goes, so that no action costs a pass over every player (a hand of thousands of
+        # players stays linear): the live players and those who can still act, in seat order; the chips in
+        # the middle; each player's known hole cards; and for each seat a pointer towards the next seat, in
+        # turn order, whose player can act (seats of folded or all-in players are skipped once, for good).
+        self.alive = dict.fromkeys(self.names)
+        self.able = dict.fromkeys(self.names)
+        self.pot = 0
+        self.known: dict[str, set[Card]] = {n: set() for n in self.names}
+        self.skip = list(range(len(self.names)))
 
     # -- who is where -------------------------------------------------------------------------------
 
     def live(self) -> list[str]:
-        return [n for n in self.names if n not in self.folded and n not in self.mucked]
+        return list(self.alive)
 
     def can_act(self) -> list[str]:
-        return [n for n in self.live() if n not in self.all_in]
+        return list(self.able)
+
+    def out(self, name: str, dead: bool) -> None:
+        """``name`` can act no more in this hand: folded or mucked (``dead``), or all in."""
+        if dead:
+            self.alive.pop(name, None)
+        if name in self.able:
+            del self.able[name]
+            seat = self.position[name]
+            self.skip[seat] = (seat + 1) % len(self.names)
+            if self.round.pending is not None:
+                self.round.pending.left(name)
+
+    def next_able(self, seat: int) -> int:
+        """The first seat from ``seat`` on, in turn order, whose player can act (``seat`` if nobody can)."""
+        if not self.able:
+            return seat
+        skip, found = self.skip, seat
+        while skip[found] != found:
+            found = skip[found]
+        while skip[seat] != found:  # every seat passed on the way now points at the seat found
+            skip[seat], seat = found, skip[seat]
+        return found
+
+    def next_to_act(self, pending: Pending) -> str:
+        """The player whose turn it is (§14.1): the first from the round's cursor, clockwise, still to act."""
+        count = len(self.names)
+        if pending.only is None and not pending.stuck:  # all still to act can act: skip the seats of the others
+            seat = self.next_able(self.round.cursor % count)
+            for _ in range(count):
+                if self.names[seat] in pending:
+                    return self.names[seat]
+                seat = self.next_able((seat + 1) % count)
+        # A player who cannot act is still to act (a muck before acting): the plain walk round the table.
+        return next(self.names[(self.round.cursor + k) % count] for k in range(count)
+                    if self.names[(self.round.cursor + k) % count] in pending)
 
     def first_after_button(self) -> int:
         seats = self.hand.seat_numbers
@@ -73,8 +167,10 @@ class _Replay:
     def put(self, name: str, chips: int) -> None:
         self.stacks[name] -= chips
         self.contributed[name] += chips
+        self.pot += chips
         if self.stacks[name] == 0:
             self.all_in.add(name)
+            self.out(name, dead=False)
 
     def post(self, name: str, chips: int, live: bool) -> None:
         """A blind, straddle or ante: all the player has if that is less (all in for less)."""
@@ -95,16 +191,16 @@ class _Replay:
         """The street the cards dealt so far make: board games by the board (flop 1, turn 2, river 3),
         stud by the most cards a live player holds (third street 0 ... seventh street 4)."""
         if self.stud:
-            return max(0, max((len(self.hole[n]) for n in self.live()), default=0) - 3)
+            return max(0, max((len(self.hole[n]) for n in self.alive), default=0) - 3)
         return {0: 0, 1: 0, 2: 0, 3: 1, 4: 2}.get(len(self.board), 3)
 
-    def start_betting(self) -> set[str]:
+    def start_betting(self) -> Pending:
         """The players who must act in this round, worked out when its first action comes."""
         r = self.round
         if r.pending is None:
             able = self.can_act()
             facing = {n for n in able if r.bets.get(n, 0) < r.to_call}
-            r.pending = set(able) if len(able) > 1 else facing
+            r.pending = Pending(self.able) if len(able) > 1 else Pending(self.able, only=facing)
             if r.street == 0 and r.opener is not None and not self.stud:
                 r.cursor = (r.opener + 1) % len(self.names)  # §14.1: left of the big blind
             else:
@@ -113,7 +209,7 @@ class _Replay:
 
     def close_round(self, action: Action) -> None:
         pending = self.start_betting()
-        if pending and len(self.live()) > 1:
+        if pending and len(self.alive) > 1:
             waiting = ", ".join(n for n in self.names if n in pending)
             raise _error(action, f"cards are dealt while the betting round is open: {waiting} still to act "
                                  "(RULES §14: a round ends when every live player has acted and the bets are level)")
@@ -126,8 +222,9 @@ class _Replay:
             self.board.extend(action.cards)
         else:
             if action.actor not in self.hole:
-                raise _error(action, f"no player named {action.actor!r}")
+                raise _error(action, f"no player named {short(repr(action.actor))}")
             self.hole[action.actor].extend(action.cards)
+            self.known[action.actor].update(c for c in action.cards if c is not None)
         after = self.street_now()
         if after > before:
             self.close_round(action)
@@ -139,10 +236,10 @@ class _Replay:
         """The acting player, if they may act now (§14: nothing after folding or going all in; §14.1)."""
         name = action.actor
         if name not in self.position:
-            raise _error(action, f"no player named {name!r} in this hand")
-        if name in self.folded or name in self.mucked:
+            raise _error(action, f"no player named {short(repr(name))} in this hand")
+        if name not in self.alive:
             raise _error(action, f"{name} has folded: no action after folding (RULES §14)")
-        if len(self.live()) < 2:
+        if len(self.alive) < 2:
             raise _error(action, "the hand is over: every other player has folded")
         if name in self.all_in:
             raise _error(action, f"{name} is all in: no action after going all in (RULES §14.5)")
@@ -154,9 +251,7 @@ class _Replay:
         # Stud (§14.6): the first action of a street is the bring-in's or the highest hand's (checked apart),
         # then the turn goes clockwise as in board games.
         if self.hand.check_turns and (not self.stud or r.actions > 0):
-            count = len(self.names)
-            turn = next(self.names[(r.cursor + k) % count] for k in range(count)
-                        if self.names[(r.cursor + k) % count] in pending)
+            turn = self.next_to_act(pending)
             if name != turn:
                 raise _error(action, f"it is {turn}'s turn to act, not {name}'s (RULES §14.1)")
         return name
@@ -189,6 +284,7 @@ class _Replay:
             action = action._replace(amount=None if kind == "call" else total)
         if kind == "fold":
             self.folded.append(name)
+            self.out(name, dead=True)
         elif kind == "check":
             if owed > 0:
                 raise _error(action, f"{name} cannot check facing a bet: {owed} to call (RULES §14)")
@@ -220,7 +316,7 @@ class _Replay:
                                  f"not {name} ({mine}) (RULES §14.6)")
 
     def lowest_up(self) -> tuple[Card, str] | None:
-        return stud.lowest_up(self.hole, self.live())
+        return stud.lowest_up(self.hole, self.alive)
 
     def check_high_showing(self, action: Action, name: str) -> None:
         """§14.6: fourth street on, the highest hand showing acts first (``stud.highest_showing``)."""
@@ -231,7 +327,7 @@ class _Replay:
                                  f"acts first on this street, not {name} (RULES §14.6)")
 
     def highest_showing(self) -> tuple[str, list[Card]] | None:
-        return stud.highest_showing(self.hole, self.can_act())
+        return stud.highest_showing(self.hole, self.able)
 
     def bring_in(self, action: Action, name: str) -> None:
         r, hand = self.round, self.hand
@@ -272,10 +368,12 @@ class _Replay:
             r.full_level = total
             r.full_bets += 1
             r.acted = {}
-            r.pending = set(self.can_act()) - {name}
+            r.pending = Pending(self.able, done={name} if name in self.able else set())
         else:
+            # All in for less: who has acted and not matched it is to act again (the others are to act anyway).
             assert r.pending is not None
-            r.pending |= {n for n in self.can_act() if r.bets.get(n, 0) < total and n != name}
+            acted = r.pending.done if r.pending.only is None else self.able
+            r.pending.add({n for n in acted if r.bets.get(n, 0) < total and n != name})
         self.put(name, total - bet)
         r.bets[name] = total
         r.to_call = total
@@ -321,7 +419,7 @@ class _Replay:
             least = r.to_call + max(r.last_raise, least_bet)
         if structure == "pot":
             owed = r.to_call - r.bets.get(action.actor or "", 0)
-            most = r.to_call + sum(self.contributed.values()) + owed
+            most = r.to_call + self.pot + owed
             if total > most:
                 raise _error(action, f"pot limit: the most is {'a bet' if r.to_call == 0 else 'a raise to'} "
                                      f"{most} (the pot after the call; RULES §14.3)")
@@ -336,16 +434,16 @@ class _Replay:
     def show(self, action: Action) -> None:
         name = action.actor
         if name not in self.position:
-            raise _error(action, f"no player named {name!r} in this hand")
+            raise _error(action, f"no player named {short(repr(name))} in this hand")
         if action.kind == "muck":
-            if name not in self.mucked and name not in self.folded:
+            if name in self.alive:
                 self.mucked.append(name)
+                self.out(name, dead=True)
             return
         cards = action.cards
         if any(c is None for c in cards):
             return  # shown as unknown: nothing learnt
-        dealt = [c for c in self.hole[name] if c is not None]
-        if not set(dealt) <= set(cards):
+        if not self.known[name] <= set(cards):
             raise _error(action, f"{name} shows cards other than those dealt")
         self.shown[name] = tuple(c for c in cards if c is not None)
 
@@ -380,7 +478,7 @@ def run(hand: Hand) -> _Replay:
             state.show(action)
         elif kind in ("post", "straddle", "ante"):
             if action.actor not in state.position:
-                raise _error(action, f"no player named {action.actor!r} in this hand")
+                raise _error(action, f"no player named {short(repr(action.actor))} in this hand")
             if action.amount is None or action.amount <= 0:
                 raise _error(action, "a blind or ante needs its amount")
             state.post(action.actor, action.amount, live=kind != "ante")
@@ -402,7 +500,8 @@ def _check_table(hand: Hand) -> None:
     for what, values in (("starting stack", hand.starting_stacks), ("blind", hand.blinds), ("ante", hand.antes)):
         for name, value in zip(hand.players, values, strict=False):
             if type(value) is not int or value < 0:
-                raise DealError(f"player {name}: {what} {value!r} is not a whole number of chips, 0 or more")
+                raise DealError(f"player {short(name)}: {what} {short(repr(value))} is not a whole number of chips, "
+                                "0 or more")
     if hand.structure == "fixed" and (hand.small_bet <= 0 or hand.big_bet <= 0):
         raise DealError("fixed limit needs a small bet and a big bet (RULES §14.2)")
 

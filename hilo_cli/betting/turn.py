@@ -12,7 +12,7 @@ from typing import NamedTuple
 
 from hilo_cli.betting.hand import Hand
 from hilo_cli.betting.limits import Limits
-from hilo_cli.betting.replay import _Replay, run
+from hilo_cli.betting.replay import Pending, _Replay, run
 from hilo_cli.errors import DealError
 
 
@@ -45,7 +45,7 @@ def next_turn(hand: Hand) -> Turn:
     return Turn(name, state.round.street, _limits(state, name))
 
 
-def _first(state: _Replay, pending: set[str]) -> str:
+def _first(state: _Replay, pending: Pending) -> str:
     r = state.round
     if state.stud and r.actions == 0:
         # §14.6: the lowest up card brings in; later streets start with the highest hand showing.
@@ -60,9 +60,7 @@ def _first(state: _Replay, pending: set[str]) -> str:
             raise DealError("who acts first on this street is not known from the up cards the history names "
                             "(RULES §14.6)")
         return name
-    count = len(state.names)
-    seats = [state.names[(r.cursor + k) % count] for k in range(count)]
-    return next(n for n in seats if n in pending)
+    return state.next_to_act(pending)
 
 
 def _limits(state: _Replay, name: str) -> Limits:

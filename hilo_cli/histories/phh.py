@@ -10,18 +10,26 @@ of the button; the last player has the button. In heads-up play the antes and bl
 Action notation: ``d db CARDS``, ``d dh pN CARDS`` (``??`` an unknown card), ``pN pb`` (bring-in),
 ``pN f``, ``pN cc`` (check or call), ``pN cbr AMOUNT`` (complete, bet or raise *to*), ``pN sm [CARDS]``
 (show, or muck when no cards are given); ``# commentary`` is ignored.
+
+On the reader base (``READER``): a file is cut into pieces at each collection hand's ``[table]`` header
+(``starts_hand``); the lines before the first header are a piece too (a ``.phh`` file's one hand, or a
+collection's opening comments). Each piece is parsed alone (``read_hand``), so ``cat one.phh many.phhs``
+gives every hand, a broken hand is one error among hands still read, and a collection of any size is
+never parsed whole. Every amount, seat and count is bounded (``hilo_cli.bounds``) before it is used.
 """
 
 from __future__ import annotations
 
 import math
 import re
+import sys
 import tomllib
 from collections.abc import Iterator
 from decimal import Decimal
 from typing import Any
 
 from hilo_cli.betting import Action, ActionKind, Hand, Structure
+from hilo_cli.bounds import MAX_AMOUNT, MAX_DIGITS, MAX_SEAT, digits, short, within
 from hilo_cli.cards import Card, card
 from hilo_cli.errors import HiloError
 from hilo_cli.games import GAMES
@@ -47,53 +55,172 @@ OTHER_VARIANTS = {
     "FB": "fixed-limit badugi",
 }
 
-_PLAYER = re.compile(r"p([1-9][0-9]*)$")
-_HEADER = re.compile(r"^\s*\[\[?([^\[\]]+)\]\]?\s*(?:#.*)?$")
-_TOP_KEY = re.compile(r"""^\s*([A-Za-z0-9_-]+|"[^"]*"|'[^']*')\s*=""")
+NO_HANDS = "no hands: neither a PHH hand nor a collection of them"
+NESTED = "nested too deeply to read (TOML of arrays or tables within each other)"
+
+_PLAYER = re.compile(r"p([1-9][0-9]*)")
 _CARD_TEXT = re.compile(r"[2-9TJQKAtjqka?][cdhs?]")
+# A TOML key: bare, or quoted as a basic string (with escapes) or a literal one.
+_KEY = r"""(?:[A-Za-z0-9_-]+|"(?:[^"\\\n]|\\.)*"|'[^'\n]*')"""
+_DOTTED = rf"{_KEY}(?:[ \t]*\.[ \t]*{_KEY})*"
+_END = r"[ \t]*(?:#.*)?"
+# A collection's hand starts at a [table] header of one key (a dotted [hand.sub] belongs to its hand); an
+# [[array]] header of one key starts a piece too, read as no hand.
+_HAND_HEADER = re.compile(rf"[ \t]*\[[ \t]*{_KEY}[ \t]*\]{_END}")
+_ARRAY_HEADER = re.compile(rf"[ \t]*\[\[[ \t]*{_KEY}[ \t]*\]\]{_END}")
+_ANY_HEADER = re.compile(rf"\[\[?[ \t]*{_DOTTED}[ \t]*\]\]?{_END}")
+_KEY_LINE = re.compile(rf"{_DOTTED}[ \t]*=")
+_VARIANT_KEY = re.compile(r"""^[ \t]*(?:variant|"variant"|'variant')[ \t]*=""", re.MULTILINE)
+# The actions array, and its tokens: blanks and commas, a comment, a string (multi-line, basic, literal), its end.
+_ACTIONS = re.compile(r"^[ \t]*actions[ \t]*=[ \t]*\[", re.MULTILINE)
+_TOKEN = re.compile(r'''[ \t\r\n,]+|#[^\n]*|"""(?:[^\\]|\\.)*?"""|\'\'\'.*?\'\'\'|"(?:[^"\\\n]|\\.)*"|'[^'\n]*'|\]''',
+                    re.DOTALL)
 
 
 class PHHError(HiloError):
     """A PHH hand that cannot be read: a missing field, a value of the wrong kind, bad action notation."""
 
 
+# -- the reader on the base: recognise a file, cut it into hands, read one hand ---------------------------
+
+def detect(head: str) -> bool:
+    """Whether ``head`` (a file's first lines) is PHH: TOML whose first line that is neither blank nor a
+    comment is a table header (a ``.phhs`` collection), or a ``key =`` line in a file with a ``variant =``."""
+    content = [line for line in (raw.strip() for raw in head.removeprefix("\ufeff").split("\n"))
+               if line and not line.startswith("#")]
+    if not content:
+        return False
+    if _ANY_HEADER.fullmatch(content[0]):
+        return True
+    variant = _VARIANT_KEY.search(head) is not None
+    if _KEY_LINE.match(content[0]) is not None:
+        return variant
+    # A damaged first line (a stray line before the first table) does not hide a collection's hands.
+    return variant and any(_HAND_HEADER.fullmatch(line) for line in content)
+
+
+def starts_hand(line: str) -> bool:
+    """Whether ``line`` starts a hand of a collection: a ``[table]`` header of one key (bare or quoted), or
+    an ``[[array]]`` header (read as no hand). A dotted ``[hand.sub]`` is part of its hand."""
+    if not line.lstrip(" \t").startswith("["):
+        return False
+    return _HAND_HEADER.fullmatch(line) is not None or _ARRAY_HEADER.fullmatch(line) is not None
+
+
+def read_hand(source: str, line: int, lines: list[str]) -> HandRecord:
+    """The record of one piece ``starts_hand`` cut: a ``.phh`` hand (top-level keys) or a collection's
+    ``[table]``; ``line`` is the file line of ``lines[0]``. A piece of only comments and blank lines (a
+    collection's opening comments) is no hand: ``read_piece`` gives ``None`` for it, this an error."""
+    record = read_piece(source, line, lines)
+    return record if record is not None else failed(source, line, "no hand in these lines")
+
+
+def blank(line: str) -> bool:
+    """A comment line holds nothing of a hand: a piece of comments only (a collection's opening comments)
+    is left out by the base, as blank lines are."""
+    return line.lstrip().startswith("#")
+
+
+READER = Reader(name="phh", title="PHH", suffixes=(".phh", ".phhs"), detect=detect, starts_hand=starts_hand,
+                read_hand=read_hand, blank=blank)
+
+
 def read(source: str, text: str) -> Iterator[HandRecord]:
-    """Every hand in a ``.phh`` file (one hand) or ``.phhs`` collection (a table per hand)."""
-    try:
-        document = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as e:
-        found = re.search(r"at line (\d+)", str(e))
-        yield HandRecord(source, int(found.group(1)) if found else 0, None, None, error=f"not valid TOML: {e}")
-        return
+    """Every hand in a ``.phh`` file (one hand), a ``.phhs`` collection (a table per hand) or both one after
+    the other, read hand by hand: ``text`` cut into pieces by ``starts_hand`` and each piece read alone."""
+    found = False
+    for line, lines in _pieces(text):
+        record = read_piece(source, line, lines)
+        if record is not None:
+            found = True
+            yield record
+    if not found:
+        yield failed(source, 0, NO_HANDS)
+
+
+def _pieces(text: str) -> Iterator[tuple[int, list[str]]]:
+    """Each hand's lines and the file line of its first; the lines before the first hand are a piece too."""
+    piece: list[str] = []
+    first = 1
+    for number, line in enumerate(_lines(text), 1):
+        if starts_hand(line):
+            if piece:
+                yield first, piece
+            piece, first = [], number
+        piece.append(line)
+    if piece:
+        yield first, piece
+
+
+def _lines(text: str) -> Iterator[str]:
+    """The lines of ``text`` at LF or CRLF, TOML's line ends (``str.splitlines`` also cuts at U+2028 and
+    other characters a TOML string may hold)."""
+    start, end = 0, len(text)
+    while start < end:
+        stop = text.find("\n", start)
+        if stop < 0:
+            stop = end
+        yield text[start:stop].removesuffix("\r")
+        start = stop + 1
+
+
+def read_piece(source: str, line: int, lines: list[str]) -> HandRecord | None:
+    """``read_hand``, but ``None`` for a piece that holds no TOML key (only comments and blank lines)."""
+    text = "\n".join(lines)
+    document = _parse(source, line, lines, text)
+    if isinstance(document, HandRecord):
+        return document
+    if not document:
+        return None
+    if lines and starts_hand(lines[0]):
+        key, *others = document
+        table = document[key]
+        if not isinstance(table, dict):  # an array of tables: said, not dropped
+            return failed(source, line, f"{short(key)} is not a hand: a PHH collection holds one [table] per hand",
+                          key)
+        if others:
+            return failed(source, line, f"the table {short(others[0], 40)!r} is written within hand "
+                                        f"{short(key, 40)!r}: a hand's own tables are [{short(key, 40)}.name]", key)
+        return _record(source, line, key, table, text)
     if "variant" in document or "actions" in document:
-        yield _record(source, 1, None, document, text)
-        return
-    if not any(isinstance(v, dict) for v in document.values()):
-        yield HandRecord(source, 0, None, None, error="no hands: neither a PHH hand nor a collection of them")
-        return
-    lines = _header_lines(text)
-    for key, table in document.items():
-        if isinstance(table, dict):
-            yield _record(source, lines.get(key, 0), key, table, text)
-        else:  # a stray key or an array of tables: said, not dropped
-            yield HandRecord(source, lines.get(key, 0), key, None,
-                             error=f"{key} is not a hand: a PHH collection holds one [table] per hand")
+        return _record(source, line, None, document, text)
+    keys = list(document)  # keys before a collection's first hand: said, not dropped
+    verb = "is not a hand" if len(keys) == 1 else "are not hands"
+    return failed(source, line, f"{short(', '.join(keys))} {verb}: a PHH collection holds one [table] per hand",
+                  keys[0])
 
 
-def _header_lines(text: str) -> dict[str, int]:
-    """The line of each ``[table]`` (or ``[[array]]``) header, and of each key before the first header, by
-    its key (bare or quoted), found in one pass."""
-    lines: dict[str, int] = {}
-    top = True
-    for number, line in enumerate(text.splitlines(), 1):
-        found = _HEADER.match(line)
-        if found:
-            top = False
-        elif top:
-            found = _TOP_KEY.match(line)
-        if found:
-            lines.setdefault(found.group(1).strip().strip("\"'"), number)
-    return lines
+def _parse(source: str, line: int, lines: list[str], text: str) -> dict[str, Any] | HandRecord:
+    """One piece's TOML, or the error record saying why it cannot be read (at the file's line)."""
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        message = str(e)
+        found = re.search(r"at line (\d+)", message)
+        at = line + int(found.group(1)) - 1 if found else line
+        message = re.sub(r"at line \d+", f"at line {at}", message, count=1)
+        return failed(source, at, f"not valid TOML: {short(message)}", _table_name(lines))
+    except RecursionError:
+        return failed(source, line, NESTED, _table_name(lines))
+    except ValueError as e:  # Python's int conversion limit (4,300 digits): a number beyond every bound
+        long = re.compile(rf"[0-9][0-9_]{{{sys.get_int_max_str_digits() or MAX_DIGITS},}}")
+        for number, written in enumerate(lines, line):
+            run = long.search(written)
+            if run:
+                count = len(run.group().replace("_", ""))
+                return failed(source, number, f"a number of {count:,} digits: more than hilo counts "
+                                              f"(at most {MAX_AMOUNT:,})", _table_name(lines))
+        return failed(source, line, f"cannot read this hand: {short(str(e))}", _table_name(lines))
+
+
+def _table_name(lines: list[str]) -> str | None:
+    """The name of a collection's hand from its header line alone (for a hand whose TOML cannot be read)."""
+    if not lines or not starts_hand(lines[0]):
+        return None
+    try:
+        return next(iter(tomllib.loads(lines[0])), None)
+    except tomllib.TOMLDecodeError:  # an [[array]] header's own error shows when its piece is read
+        return None
 
 
 def _record(source: str, line: int, key: str | None, fields: dict[str, Any], text: str) -> HandRecord:
@@ -101,30 +228,36 @@ def _record(source: str, line: int, key: str | None, fields: dict[str, Any], tex
     try:
         record = _read_hand(source, line, hand_id, fields)
     except HiloError as e:
-        return HandRecord(source, line, hand_id, None, error=e.message)
+        return failed(source, line, e.message, hand_id)
+    except RecursionError:  # a value nested just short of the TOML reader's limit, quoted in an error
+        return failed(source, line, NESTED, hand_id)
     return record._replace(action_lines=_action_lines(text, line, fields.get("actions")))
 
 
 def _action_lines(text: str, line: int, actions: object) -> tuple[int, ...]:
-    """The line each action is written on: each action's text found in turn after the hand's ``actions``
-    key (a string with TOML escapes that cannot be found gives the hand's own line)."""
+    """The file line each action is written on, from the tokens of the piece's ``actions`` array, each line
+    counted once (``line``: the file line of the piece's first). An element that is not a string ends the
+    count: it and the actions after it are placed at the hand's own line."""
     if not isinstance(actions, list):
         return ()
-    start = 0
-    for _ in range(max(line - 1, 0)):
-        start = text.find("\n", start) + 1
-    found = re.compile(r"^\s*actions\s*=", re.MULTILINE).search(text, start)
-    pos = found.end() if found else start
-    lines = []
-    for action in actions:
-        at = text.find(str(action), pos) if isinstance(action, str) and action else -1
-        if at < 0:
-            lines.append(line)
-            continue
-        lines.append(text.count("\n", 0, at) + 1)
-        pos = at + len(action)
-    return tuple(lines)
+    found = _ACTIONS.search(text)
+    lines: list[int] = []
+    if found is not None:
+        at = line + text.count("\n", 0, found.start())
+        pos = found.end()
+        while len(lines) < len(actions):
+            token = _TOKEN.match(text, pos)
+            if token is None or token.group() == "]":
+                break
+            written = token.group()
+            if written[0] in "'\"":
+                lines.append(at)
+            at += written.count("\n")
+            pos = token.end()
+    return (*lines, *(line,) * (len(actions) - len(lines)))
 
+
+# -- one hand's fields ------------------------------------------------------------------------------------
 
 def _hand_id(fields: dict[str, Any], key: str | None) -> str | None:
     hand = fields.get("hand")
@@ -140,7 +273,7 @@ def _read_hand(source: str, line: int, hand_id: str | None, fields: dict[str, An
         raise PHHError("no variant: a PHH hand names its game in 'variant'")
     if variant not in VARIANTS:
         why = (f"variant {variant} ({OTHER_VARIANTS[variant]}) is not a game hilo plays" if variant in OTHER_VARIANTS
-               else f"unknown variant {variant!r}: hilo plays {', '.join(VARIANTS)}")
+               else f"unknown variant {short(variant)!r}: hilo plays {', '.join(VARIANTS)}")
         return HandRecord(source, line, hand_id, None, not_checkable=why)
     game_name, structure = VARIANTS[variant]
     game = GAMES[game_name]
@@ -149,6 +282,7 @@ def _read_hand(source: str, line: int, hand_id: str | None, fields: dict[str, An
     count = len(stacks)
     if count < 2:
         raise PHHError(f"starting_stacks has {count} entries: a hand needs two players or more")
+    within(sum(stacks), "the sum of the starting stacks")  # every pot and payout within the bound too
     names = _names(fields, count)
     antes = _amounts(fields, "antes", scale, count=count)
     stud = game.board_cards == 0
@@ -192,13 +326,17 @@ def _numbers(fields: dict[str, Any]) -> Iterator[object]:
 
 
 def _number_text(text: str) -> object:
-    try:
-        return int(text)
-    except ValueError:
+    """An action's amount as a number: ``int`` only for a few digits (no int conversion of thousands),
+    ``float`` for the rest (a long one is then refused by its size), else the text itself."""
+    if len(text) <= MAX_DIGITS:
         try:
-            return float(text)
+            return int(text)
         except ValueError:
-            return text
+            pass
+    try:
+        return float(text)
+    except ValueError:
+        return text
 
 
 def _scale(fields: dict[str, Any]) -> int:
@@ -211,15 +349,24 @@ def _scale(fields: dict[str, Any]) -> int:
 
 def _chips(value: object, what: str, scale: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int | float):
-        raise PHHError(f"{what} is {value!r}: amounts are numbers")
+        raise PHHError(f"{what} is {short(repr(value))}: amounts are numbers")
     if isinstance(value, float) and not math.isfinite(value):
         raise PHHError(f"{what} is {value}: hilo needs every amount known")
     # Whole numbers exactly; a float by Decimal from its shortest text (17 digits at most, so scaling by 100
     # is exact): exact cents, and no float overflow for a huge amount.
     exact = Decimal(value * scale) if isinstance(value, int) else Decimal(str(value)) * scale
     if exact != exact.to_integral_value() or exact < 0:
-        raise PHHError(f"{what} is {value}: not a whole number of {'cents' if scale == 100 else 'chips'}, 0 or more")
-    return int(exact)
+        raise PHHError(f"{what} is {short(str(value), 40)}: not a whole number of "
+                       f"{'cents' if scale == 100 else 'chips'}, 0 or more")
+    return within(int(exact), what)
+
+
+def _amount_text(text: str, what: str, scale: int) -> int:
+    """An amount written in an action (``cbr 600``); a run of digits bounded before it is converted."""
+    if text.isascii() and text.isdigit():
+        # Leading zeros cut first: bounds.digits converts what it checked, and int() counts zeros as digits.
+        return _chips(digits(text.lstrip("0") or "0", what), what, scale)
+    return _chips(_number_text(text), what, scale)
 
 
 def _amount(fields: dict[str, Any], key: str, scale: int, required: bool = True) -> int:
@@ -238,7 +385,8 @@ def _amounts(fields: dict[str, Any], key: str, scale: int, count: int | None = N
             raise PHHError(f"missing field {key!r}")
         return (0,) * (count or 0)
     if not isinstance(value, list):
-        raise PHHError(f"{key} is {value!r}: a list of amounts, one per player")
+        raise PHHError(f"{key} is {short(repr(value))}: a list of amounts, one per player")
+    within(len(value), f"the number of {key}", MAX_SEAT)
     if count is not None and len(value) != count:
         raise PHHError(f"{key} has {len(value)} entries for {count} players")
     return tuple(_chips(v, f"{key}[{i}]", scale) for i, v in enumerate(value))
@@ -264,12 +412,12 @@ def _seats(fields: dict[str, Any], count: int) -> tuple[int, ...]:
     if (not isinstance(given, list) or len(given) != count
             or not all(type(s) is int and s >= 0 for s in given) or len(set(given)) != count):
         raise PHHError(f"seats must be {count} different seat numbers, one per player")
-    return tuple(given)
+    return tuple(within(s, f"seats[{i}]", MAX_SEAT) for i, s in enumerate(given))
 
 
 def _cards(text: str, where: str) -> tuple[Card | None, ...]:
     if len(text) % 2 or not all(_CARD_TEXT.fullmatch(text[i:i + 2]) for i in range(0, len(text), 2)):
-        raise PHHError(f"{where}: cannot read the cards {text!r}")
+        raise PHHError(f"{where}: cannot read the cards {short(text)!r}")
     out: list[Card | None] = []
     for i in range(0, len(text), 2):
         pair = text[i:i + 2]
@@ -288,10 +436,10 @@ def _actions(fields: dict[str, Any], names: tuple[str, ...], scale: int) -> Iter
     if given is None:
         raise PHHError("missing field 'actions' (a list of action strings)")
     if not isinstance(given, list):
-        raise PHHError(f"actions is {given!r}: a list of action strings")
+        raise PHHError(f"actions is {short(repr(given))}: a list of action strings")
     for number, text in enumerate(given, 1):
         if not isinstance(text, str):
-            raise PHHError(f"action {number} is {text!r}: actions are strings")
+            raise PHHError(f"action {number} is {short(repr(text))}: actions are strings")
         words = text.split("#", 1)[0].split()
         if not words:
             continue  # a commentary on its own: a no-op
@@ -299,14 +447,15 @@ def _actions(fields: dict[str, Any], names: tuple[str, ...], scale: int) -> Iter
 
 
 def _player(word: str, names: tuple[str, ...], where: str) -> str:
-    found = _PLAYER.match(word)
-    if found is None or int(found.group(1)) > len(names):
-        raise PHHError(f"{where}: no player {word!r} (players are p1 to p{len(names)})")
+    found = _PLAYER.fullmatch(word)
+    # The index's length first: no int conversion of a thousand digits.
+    if found is None or len(found.group(1)) > len(str(len(names))) or int(found.group(1)) > len(names):
+        raise PHHError(f"{where}: no player {short(word, 24)!r} (players are p1 to p{len(names)})")
     return names[int(found.group(1)) - 1]
 
 
 def _action(number: int, text: str, words: list[str], names: tuple[str, ...], scale: int) -> Action:
-    where = f"action {number} {text!r}"
+    where = f"action {number} {short(text)!r}"
     actor, verb, args = words[0], words[1] if len(words) > 1 else "", words[2:]
     if actor == "d":
         if verb == "db" and len(args) == 1:
@@ -319,7 +468,7 @@ def _action(number: int, text: str, words: list[str], names: tuple[str, ...], sc
     if verb in simple and not args:
         return Action(number, text, name, simple[verb])
     if verb == "cbr" and len(args) == 1:
-        return Action(number, text, name, "raise-to", amount=_chips(_number_text(args[0]), where, scale))
+        return Action(number, text, name, "raise-to", amount=_amount_text(args[0], where, scale))
     if verb == "sm" and len(args) <= 1:
         if not args or args[0] == "-":
             return Action(number, text, name, "muck")
@@ -327,33 +476,3 @@ def _action(number: int, text: str, words: list[str], names: tuple[str, ...], sc
     if verb == "sd":
         raise PHHError(f"{where}: standing pat or discarding belongs to draw games, which hilo does not play")
     raise PHHError(f"{where}: not PHH action notation (f, cc, cbr AMOUNT, pb, sm [CARDS])")
-
-
-# -- the plug-in (interim: the PHH engineer's streaming reader replaces this) --------------------------
-
-def detect(head: str) -> bool:
-    """PHH is TOML with a ``variant =`` key or ``[...]`` table headers (a ``.phhs`` collection)."""
-    for line in head.lstrip("\ufeff \t\r\n").splitlines():
-        line = line.strip()
-        if not line or line.startswith("#"):
-            continue
-        if line.startswith("[") or line.replace(" ", "").startswith("variant="):
-            return True
-        return "=" in line and "variant" in head
-    return False
-
-
-def starts_hand(line: str) -> bool:
-    return _HEADER.match(line) is not None
-
-
-def read_hand(source: str, line: int, lines: list[str]) -> HandRecord:
-    found = list(read(source, "\n" * (line - 1) + "\n".join(lines)))
-    return found[0] if len(found) == 1 else failed(source, line, "no hand in these lines")
-
-
-def blank(line: str) -> bool:
-    return line.lstrip().startswith("#")
-
-
-READER = Reader("phh", "PHH", (".phh", ".phhs"), detect, starts_hand, read_hand, blank=blank)
