@@ -123,7 +123,7 @@ def test_tampered_payouts_are_mismatches() -> None:
         ("2001", "mismatch"), ("2002", "mismatch"), ("2003", "mismatch")]
     assert found[0][3].startswith("an odd chip went to another player")
     assert found[1][3].startswith("an odd chip went to another player")  # Bovada's quartered cent to high
-    assert found[2][3].startswith("the site's own lines disagree: Dealer collected 89, the summary says won 90")
+    assert found[2][3].startswith("the site's own lines disagree: Dealer collected $0.89, the summary says won $0.90")
 
 
 def test_bad_input_is_one_error_record_per_hand_and_the_others_are_read() -> None:
