@@ -125,16 +125,19 @@ def test_bad_input_is_one_line_and_exit_2(args: list[str], message: str) -> None
 
 def test_too_long_for_exact_says_so_and_samples(monkeypatch: pytest.MonkeyPatch) -> None:
     # Under the suit odd-chip rule a tied half with leftover units is settled runout by runout (RULES
-    # §4.6): A and B both hold A-2, so most lows tie; an odd pot leaves a unit over. Judged too slow, the
-    # run samples instead and says so.
-    monkeypatch.setattr(hilo_cli.equity, "EXACT_LIMIT_SECONDS", 0.0)
+    # §4.6): A and B both hold A-2, so most lows tie; an odd pot leaves a unit over. Judged too slow (by
+    # the counts), the run samples instead and says so, in the output itself (CSV: on stderr).
+    monkeypatch.setattr(hilo_cli.equity, "SETTLE_BUDGET", 0)
     monkeypatch.setattr(hilo_cli.equity, "SLOW_SAMPLES", 300)
     args = ["equity", "--board", "4c 5d 8s", "A=Ah 2h Kc Kd", "B=Ad 2d Qc Qh", "C=Js Ts 9s 3c", "--pot", "103",
             "--odd-chip", "suit", "--format", "json"]
     r = CliRunner().invoke(main, args)
     assert r.exit_code == 0, r.output
-    assert "exact would take about" in r.stderr and "sampling 300 instead (--exact to insist)" in r.stderr
     out = json.loads(r.stdout)
+    assert "exact would settle" in out["note"] and out["note"].endswith("sampling 300 instead (--exact to insist)")
+    assert r.stderr == ""
+    csv_run = CliRunner().invoke(main, [*args[:-1], "csv"])
+    assert "exact would settle" in csv_run.stderr and "sampling 300 instead (--exact to insist)" in csv_run.stderr
     assert out["exact"] is False and out["runouts"] == 300 and out["seed"] == 0
     forced = CliRunner().invoke(main, [*args, "--exact"])
     assert forced.stderr == "" and json.loads(forced.stdout)["runouts"] == 666

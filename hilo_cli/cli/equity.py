@@ -61,19 +61,25 @@ def equity(players: tuple[str, ...], board: str | None, dead: str | None, pot: i
     deal = deal_from_record(record, defaults(game, qualifier, chip_unit, odd_chip))
     with _Progress() as progress:
         result = run(deal, dead_cards, samples, seed, exact, progress)
-    if result.note:
-        click.echo(f"hilo: {result.note} (--exact to insist)", err=True)
+    # Why a run that was not asked to sample sampled: in the output itself (a count decided it, so the
+    # same command prints the same bytes everywhere); CSV has no room for it, so stderr says it there.
+    note = f"{result.note} (--exact to insist)" if result.note else None
     out = stdout_bytes()
     if fmt == "json":
         import json
 
-        text = json.dumps(equity_out.equity_dict(result), indent=2, ensure_ascii=False) + "\n"
+        fields = equity_out.equity_dict(result)
+        if note:
+            fields["note"] = note
+        text = json.dumps(fields, indent=2, ensure_ascii=False) + "\n"
     elif fmt == "csv":
+        if note:
+            click.echo(f"hilo: {note}", err=True)
         text = equity_out.csv_header() + equity_out.equity_rows(result)
     else:
         from hilo_cli.cli.terminal import style
 
-        text = style(color, suits).render(equity_out.equity_text(result))
+        text = style(color, suits).render(equity_out.equity_text(result, note=note))
     out.write(text.encode("utf-8"))
     out.flush()
 

@@ -19,11 +19,10 @@ error of every figure.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable, Iterator, Sequence
 from fractions import Fraction
-from itertools import combinations, islice
-from math import sqrt
+from itertools import combinations
+from math import comb, sqrt
 from typing import TYPE_CHECKING, NamedTuple
 
 from hilo_cli.cards import DECK, Card
@@ -36,13 +35,16 @@ from hilo_cli.showdown import settle
 if TYPE_CHECKING:
     from hilo_cli.equity import vector
 
-__all__ = ["EXACT_LIMIT_SECONDS", "NO_MONEY_POT", "SLOW_SAMPLES", "Equity", "PlayerEquity", "PotEquity",
-           "equity", "prepare"]
+__all__ = ["NO_MONEY_POT", "SETTLE_BUDGET", "SLOW_SAMPLES", "Choice", "Equity", "PlayerEquity", "PotEquity",
+           "choose", "equity", "prepare", "settle_cost"]
 
-EXACT_LIMIT_SECONDS = 10.0
 PLAIN_RUNOUTS = 1_000
+SETTLE_BUDGET = 2_000_000
+"""The most hand selections an exact run compares by settling runouts one at a time (``settle_cost``
+each): about ten seconds of one core. A count, never a clock, so a spot gets the same answer on every
+machine."""
 SLOW_SAMPLES = 10_000
-"""Runouts sampled instead of an exact run judged too long (a run that settles runouts one by one)."""
+"""Runouts sampled instead of an exact run over ``SETTLE_BUDGET`` (never more than exact deals)."""
 CHUNK = 1 << 17
 
 Progress = Callable[[int, int], None]
@@ -106,45 +108,70 @@ def method_for(deal: Deal, runouts: int, samples: int | None) -> str:
     return "plain" if samples is None and fast and runouts <= PLAIN_RUNOUTS else "vector"
 
 
+class Choice(NamedTuple):
+    """Exact or sampled, and why: ``samples`` is ``None`` for exact; ``note`` says why a run that was
+    not asked to sample samples."""
+
+    samples: int | None
+    note: str | None
+
+
+def settle_cost(deal: Deal, live: int) -> int:
+    """The hand selections ``settle`` compares for one runout: every live hand's (RULES §2.3)."""
+    game = deal.game
+    if game.hole_used is None:
+        return live * comb(game.hole_cards, 5)
+    return live * comb(game.hole_cards, game.hole_used) * comb(game.board_cards, 5 - game.hole_used)
+
+
+def choose(runouts: int, settled: int, cost: int, samples: int | None = None, exact: bool = False) -> Choice:
+    """Exact or sampled, from counts alone: ``runouts`` the exact run deals, ``settled`` of them settled
+    one at a time by ``settle`` (every runout on the plain path; on the vectorised path those whose
+    chips depend on their cards, RULES §4.6), ``cost`` the hand selections of one such settle.
+
+    Asked for (``samples``, or ``exact``), that is what runs. Otherwise exact, unless its one-by-one
+    settles compare more than ``SETTLE_BUDGET`` selections and it deals more than ``SLOW_SAMPLES``
+    runouts: a sample never deals as many runouts as the exact run it replaces."""
+    if samples is not None or exact:
+        return Choice(samples, None)
+    if settled * cost <= SETTLE_BUDGET or runouts <= SLOW_SAMPLES:
+        return Choice(None, None)
+    return Choice(SLOW_SAMPLES, f"exact would settle {settled:,} of its {runouts:,} runouts one at a time, more than "
+                                f"the {max(SETTLE_BUDGET // cost, 1):,} hilo settles by default for this spot; "
+                                f"sampling {SLOW_SAMPLES:,} instead")
+
+
 def equity(deal: Deal, dead: Sequence[Card] = (), samples: int | None = None, seed: int | None = None,
            exact: bool = False, progress: Progress | None = None, method: str | None = None) -> Equity:
     """Every runout of ``deal``'s board (or ``samples`` of them, drawn with ``seed``), settled.
 
     ``deal.board`` holds the cards known (0 to 5); ``dead`` are cards out of play. Exact by default;
-    when exact would take more than ``EXACT_LIMIT_SECONDS`` the run samples instead (and says so in
-    ``note``) unless ``exact``. Raises ``DealError`` for a deal that cannot be run out (``prepare``).
+    an exact run that would settle too many runouts one at a time samples instead (``choose``, from
+    counts alone, and says so in ``note``) unless ``exact``. Raises ``DealError`` for a deal that cannot
+    be run out (``prepare``).
     """
     setup = prepare(deal, tuple(dead))
     how = method or method_for(deal, setup.runouts, samples)
-    note = None
     if samples is not None and samples < 1:
         raise DealError(f"samples is {samples}: at least 1")
-    if samples is None and not exact and how == "plain" and setup.runouts > 50:
-        seconds = _plain_seconds(setup) * setup.runouts
-        if seconds > EXACT_LIMIT_SECONDS:
-            samples, note = SLOW_SAMPLES, _too_long(seconds, setup.runouts)
-    if samples is not None:
-        seed = 0 if seed is None else seed
+    cost = settle_cost(deal, len(setup.live))
     tally = Tally(setup)
     if how == "plain":
+        samples, note = choose(setup.runouts, setup.runouts, cost, samples, exact)
+        seed = None if samples is None else seed or 0
         total = setup.runouts if samples is None else samples
         _plain(setup, tally, _plain_runouts(setup, samples, seed or 0), total, progress)
-        return _result(setup, tally, samples is None, seed if samples is not None else None, how, note)
+        return _result(setup, tally, samples is None, seed, how, note)
     each = _vector(setup, tally, samples, seed or 0, progress)
-    count = sum(cards.shape[1] for _, cards in each)
-    if count and samples is None and not exact:
-        seconds = _each_seconds(setup, each) * count
-        if seconds > EXACT_LIMIT_SECONDS:
-            samples, seed, note = SLOW_SAMPLES, 0, _too_long(seconds, setup.runouts)
+    note = None
+    if samples is None:
+        samples, note = choose(setup.runouts, sum(cards.shape[1] for _, cards in each), cost, None, exact)
+        if samples is not None:
             tally = Tally(setup)
-            each = _vector(setup, tally, samples, seed, progress)
+            each = _vector(setup, tally, samples, 0, progress)
+    seed = None if samples is None else seed or 0
     _settle_each(setup, tally, each, progress)
-    return _result(setup, tally, samples is None, seed if samples is not None else None, how, note)
-
-
-def _too_long(seconds: float, runouts: int) -> str:
-    # Without the way to insist: hilo equity says --exact, a batch record "exact": true.
-    return f"exact would take about {seconds:.0f} s ({runouts:,} runouts); sampling {SLOW_SAMPLES:,} instead"
+    return _result(setup, tally, samples is None, seed, how, note)
 
 
 def _plain_runouts(setup: Setup, samples: int | None, seed: int) -> Iterator[tuple[Card, ...]]:
@@ -154,14 +181,6 @@ def _plain_runouts(setup: Setup, samples: int | None, seed: int) -> Iterator[tup
 
     rng = random.Random(seed)
     return (tuple(rng.sample(setup.unknown, setup.to_come)) for _ in range(samples))
-
-
-def _plain_seconds(setup: Setup) -> float:
-    """Seconds per runout of the plain path, measured on a few runouts."""
-    tally = Tally(setup)
-    start = time.perf_counter()
-    _plain(setup, tally, islice(combinations(setup.unknown, setup.to_come), 20), 20, None)
-    return (time.perf_counter() - start) / 20
 
 
 def _plain(setup: Setup, tally: Tally, runouts: Iterator[tuple[Card, ...]], total: int,
@@ -268,15 +287,6 @@ def _settle_each(setup: Setup, tally: Tally, each: Each, progress: Progress | No
                 progress(done, total)
     if progress is not None and total:
         progress(total, total)
-
-
-def _each_seconds(setup: Setup, each: Each) -> float:
-    """Seconds to settle one runout on its own, measured on a few of them."""
-    tries = [(cards, r) for _, cards in each[:3] for r in range(min(cards.shape[1], 5))]
-    start = time.perf_counter()
-    for cards, r in tries:
-        settle(setup.full(_runout(cards, r)))
-    return (time.perf_counter() - start) / len(tries)
 
 
 def _fraction(count: int, total: int) -> Fraction:
