@@ -247,3 +247,20 @@ def test_a_batch_record_settles_the_same_in_any_order(order: list[int], rnd: Any
                                            "dead": shuffled("Jc Js"), "button": 5})
     assert {p.name: p for p in base.players} == {p.name: p for p in again.players}
     assert {p.name: p.expected_chips for p in base.pots} == {p.name: p.expected_chips for p in again.pots}
+
+
+@pytest.mark.parametrize("samples", [str(10**18), str(10**9 + 1), "9" * 40])
+def test_samples_beyond_a_billion_are_bad_input_not_years_of_work(samples: str) -> None:
+    """Issue 16, defect 8: ``--samples 10**18`` ran for years; ``bounds.MAX_SAMPLES`` bounds it."""
+    hilo = str(Path(sys.executable).parent / "hilo")
+    r = subprocess.run([hilo, *FLOP, "--samples", samples], capture_output=True, text=True,
+                       timeout=120)  # a hang guard: the old code ran for years
+    assert r.returncode == ExitStatus.BAD_INPUT
+    assert r.stderr.strip() == "hilo: error: --samples is more than hilo counts (at most 1,000,000,000)"
+    assert r.stdout == ""
+
+
+def test_the_library_refuses_more_than_a_billion_samples() -> None:
+    with pytest.raises(DealError, match="at most 1,000,000,000"):
+        equity(deal_from_record({"board": "Ah 7c 8d", "pot": 10, "players": [
+            {"name": "A", "hole": "As 2s Kd Qh"}, {"name": "B", "hole": "Ac 3c Th Td"}]}), samples=10**9 + 1)

@@ -8,6 +8,7 @@ from typing import Any
 
 import click
 
+from hilo_cli.bounds import MAX_SAMPLES, within
 from hilo_cli.cli.common import OutputFormat, common_options, defaults, once, stdout_bytes
 from hilo_cli.cli.terminal import terminal_options
 from hilo_cli.errors import HiloError
@@ -22,7 +23,8 @@ PROGRESS_AFTER = 1.0  # seconds: a run expected to take longer shows a progress 
 @once("--pot", type=int, help="One pot that every live player is in.")
 @once("--button", type=int, help="The button's seat (default: the last listed player).")
 @click.option("--folded", multiple=True, metavar="NAME=PUT", help="A folded player and the chips they put in.")
-@once("--samples", type=click.IntRange(min=1), help="Sample this many runouts instead of dealing every one.")
+@once("--samples", type=click.IntRange(min=1),
+      help="Sample this many runouts instead of dealing every one (at most a billion).")
 @once("--seed", type=click.IntRange(min=0), help="The seed of a sampled run (default 0): the same seed, the "
                                                 "same runouts.")
 @click.option("--exact", is_flag=True, help="Deal every runout even when that takes long.")
@@ -52,6 +54,8 @@ def equity(players: tuple[str, ...], board: str | None, dead: str | None, pot: i
         raise click.UsageError("--exact and --samples ask for different runs; give one")
     if seed is not None and samples is None:
         raise click.UsageError("--seed goes with --samples (an exact run deals every board)")
+    if samples is not None:
+        within(samples, "--samples", MAX_SAMPLES)  # a billion: a tiny input never runs for years
     record = showdown_record(players, (), None, pot, button, folded, ())
     record["board"] = board or ""
     try:

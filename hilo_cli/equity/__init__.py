@@ -25,6 +25,7 @@ from itertools import combinations
 from math import comb, sqrt
 from typing import TYPE_CHECKING, NamedTuple
 
+from hilo_cli.bounds import MAX_SAMPLES, within
 from hilo_cli.cards import DECK, Card
 from hilo_cli.deal import Deal
 from hilo_cli.equity.runouts import NO_MONEY_POT, Setup, Tally, prepare
@@ -154,6 +155,8 @@ def equity(deal: Deal, dead: Sequence[Card] = (), samples: int | None = None, se
     how = method or method_for(deal, setup.runouts, samples)
     if samples is not None and samples < 1:
         raise DealError(f"samples is {samples}: at least 1")
+    if samples is not None:
+        within(samples, "samples", MAX_SAMPLES)
     cost = settle_cost(deal, len(setup.live))
     tally = Tally(setup)
     if how == "plain":

@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
+from hilo_cli.bounds import MAX_SAMPLES, within
 from hilo_cli.cards import TEXT, Card, parse_cards
 from hilo_cli.equity import Equity, equity
 from hilo_cli.errors import CardError, HiloError, InputError
@@ -214,6 +215,8 @@ def equity_from_record(record: object, defaults: Defaults = DEFAULTS) -> Equity:
     for name, value in (("samples", samples), ("seed", seed)):
         if value is not None and (type(value) is not int or value < (1 if name == "samples" else 0)):
             raise InputError(f"{name} is {value!r}: a whole number, at least {1 if name == 'samples' else 0}")
+    if samples is not None:
+        within(samples, "samples", MAX_SAMPLES)  # a billion: a tiny record never runs for years
     if type(exact) is not bool:
         raise InputError("exact must be true or false")
     # As hilo equity's --exact/--samples/--seed: a field that cannot take effect is bad input, not ignored.
