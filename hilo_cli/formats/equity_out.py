@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from fractions import Fraction
+from math import floor, log10
 from typing import Any
 
 from hilo_cli.bounds import MAX_SAMPLES, within
@@ -42,6 +43,7 @@ def _number(value: Fraction | None) -> float | None:
 def equity_dict(e: Equity) -> dict[str, Any]:
     """The contract object for one equity run."""
     players = []
+    in_pots = float(sum(pot.amount for pot in e.pots))
     for p in e.players:
         entry: dict[str, Any] = {
             "name": p.name,
@@ -54,6 +56,10 @@ def equity_dict(e: Equity) -> dict[str, Any]:
             entry[k] = _number(getattr(p, k))
         if p.se is not None:
             entry["se"] = p.se
+            found = {k: bounds_95(entry[k], se, e.runouts, in_pots if k == "expected_chips" else 1.0)
+                     for k, se in p.se.items()}
+            if any(found.values()):
+                entry["bound_95"] = {k: b for k, b in found.items() if b}
         players.append(entry)
     pots = []
     for pot in e.pots:
@@ -66,6 +72,9 @@ def equity_dict(e: Equity) -> dict[str, Any]:
         }
         if pot.se is not None:
             item["se"] = pot.se
+            found = {n: bounds_95(float(pot.expected_chips[n]), se, e.runouts, pot.amount) for n, se in pot.se.items()}
+            if any(found.values()):
+                item["bound_95"] = {n: b for n, b in found.items() if b}
         pots.append(item)
     out: dict[str, Any] = {
         "id": e.deal.id,
@@ -82,19 +91,49 @@ def equity_dict(e: Equity) -> dict[str, Any]:
     }
     if e.no_low_se is not None:
         out["no_low_se"] = e.no_low_se
+        bound = bounds_95(out["no_low"], e.no_low_se, e.runouts, 1.0)
+        if bound:
+            out["no_low_bound_95"] = bound
     return out
 
 
-def _pct(value: Fraction | None, se: float | None = None) -> str:
+def _decimals(se: float) -> int:
+    """Decimals that show a standard error to two significant digits (two at least)."""
+    return 2 if se <= 0 else max(2, 1 - floor(log10(se)))
+
+
+def _figure(value: float, se: float | None, n: int, most: float, unit: str) -> str:
+    """A figure, with its standard error in a sampled run (``n`` runouts) to two significant digits and the
+    value to the same decimals. A figure the samples never moved from 0 (or from ``most``, its greatest
+    value) has a standard error of 0 that says nothing: it is shown as a bound instead, ``<b`` (``>b``),
+    by the rule of three (an event not seen in ``n`` samples has a chance below 3/n, at 95%)."""
+    if se is None:
+        return f"{value:.2f}{unit}"
+    if se == 0 and n and (value == 0 or value == most):
+        bound = most * min(3 / n, 1)
+        places = _decimals(bound)
+        return f"<{bound:.{places}f}{unit}" if value == 0 else f">{most - bound:.{places}f}{unit}"
+    places = _decimals(se)
+    return f"{value:.{places}f}{unit} ±{se:.{places}f}"
+
+
+def _pct(value: Fraction | None, se: float | None = None, n: int = 0) -> str:
     if value is None:
         return "-"
-    text = f"{float(value) * 100:.2f}%"
-    return text if se is None else f"{text} ±{se * 100:.2f}"
+    return _figure(float(value) * 100, None if se is None else se * 100, n, 100.0, "%")
 
 
-def _chips(value: Fraction, se: float | None = None) -> str:
-    text = f"{float(value):.2f}"
-    return text if se is None else f"{text} ±{se:.2f}"
+def _chips(value: Fraction, se: float | None = None, n: int = 0, most: int = 0) -> str:
+    return _figure(float(value), se, n, float(most), "")
+
+
+def bounds_95(value: float, se: float, n: int, most: float) -> list[float] | None:
+    """The 95% interval of a sampled figure that never moved from 0 or from ``most`` (its standard error
+    0): ``[0, 3/n × most]`` or ``[most - 3/n × most, most]``, the rule of three; ``None`` otherwise."""
+    if se != 0 or not n or value not in (0, most):
+        return None
+    bound = most * min(3 / n, 1)
+    return [0.0, bound] if value == 0 else [most - bound, most]
 
 
 def equity_text(e: Equity, where: str | None = None, note: str | None = None) -> str:
@@ -118,29 +157,42 @@ def equity_text(e: Equity, where: str | None = None, note: str | None = None) ->
     columns += ["scoop", "high win", "high tie"]
     if deal.game.split:
         columns += ["low win", "low tie", "quartered"]
-    rows = []
-    for p in e.players:
-        se = p.se or {}
-        row = [p.name, _pct(p.equity, se.get("equity"))]
-        if e.money:
-            assert p.expected_chips is not None
-            row.append(_chips(p.expected_chips, se.get("expected_chips")))
-        for k in _CHANCES[:3] + (_CHANCES[3:] if deal.game.split else ()):
-            row.append(_pct(getattr(p, k), se.get(k)))
-        rows.append(row)
     header = ["player", *columns]
-    widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
-    for r in [header, *rows]:
+    rows = [header, *_player_rows(e)]
+    widths = [max(len(r[i]) for r in rows) for i in range(len(header))]
+    for r in rows:
         lines.append("  ".join([r[0].ljust(widths[0])] + [c.rjust(w) for c, w in zip(r[1:], widths[1:], strict=True)])
                      .rstrip())
+    n = 0 if e.exact else e.runouts
     if e.no_low is not None:
-        lines.append(f"no qualifying low for anyone: {_pct(e.no_low, e.no_low_se)} of runouts")
+        lines.append(f"no qualifying low for anyone: {_pct(e.no_low, e.no_low_se, n)} of runouts")
     for pot in e.pots:
-        shares = ", ".join(f"{n} {_chips(v, (pot.se or {}).get(n))}" for n, v in pot.expected_chips.items())
+        shares = ", ".join(f"{name} {_chips(v, (pot.se or {}).get(name), n, pot.amount)}"
+                           for name, v in pot.expected_chips.items())
         lines.append(f"{pot.name} {pot.amount}: {shares}")
     for name, chips in e.returned.items():
         lines.append(f"returned to {name}: {chips} (uncalled)")
+    if n and any(c[:1] in "<>" for line in lines[2:] for c in line.replace(": ", " ").split()):
+        lines.append(f"<b, >b: never (or in every one) seen in the {n:,} runouts sampled; b bounds the figure "
+                     "at 95% (the rule of three: 3/n)")
     return "\n".join(lines) + "\n"
+
+
+def _player_rows(e: Equity) -> list[list[str]]:
+    """A text row of figures per live player; a sampled run's with their standard errors or bounds."""
+    n = 0 if e.exact else e.runouts
+    in_pots = sum(pot.amount for pot in e.pots)
+    rows = []
+    for p in e.players:
+        se = p.se or {}
+        row = [p.name, _pct(p.equity, se.get("equity"), n)]
+        if e.money:
+            assert p.expected_chips is not None
+            row.append(_chips(p.expected_chips, se.get("expected_chips"), n, in_pots))
+        for k in _CHANCES[:3] + (_CHANCES[3:] if e.deal.game.split else ()):
+            row.append(_pct(getattr(p, k), se.get(k), n))
+        rows.append(row)
+    return rows
 
 
 def csv_header() -> str:
