@@ -69,3 +69,13 @@ def test_samples_beyond_a_billion_are_bad_input_not_years_of_work() -> None:
     first, second = map(json.loads, result.stdout.splitlines())
     assert first["error"] == "samples is more than hilo counts (at most 1,000,000,000)" and "players" not in first
     assert (second["id"], second["runouts"]) == ("fine", 10)
+
+
+def test_a_record_on_several_boards_asks_for_equity_outright() -> None:
+    record = {"equity": True, "boards": ["Ac 3d 6h Ks", "Ac 3d 6h"], "players": PLAYERS, "pot": 1200}
+    code, lines = batch(record)
+    assert code == 0
+    (out,) = map(json.loads, lines)
+    assert out["boards"] == [["Ac", "3d", "6h", "Ks"], ["Ac", "3d", "6h"]] and out["exact"] is True
+    assert [b["runouts"] for b in out["by_board"]] == [40, 780]  # 40 unseen cards: the turn shown on board 1 is seen
+    assert sum(p["expected_chips"] for p in out["players"]) == 1200

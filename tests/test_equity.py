@@ -150,7 +150,7 @@ def test_no_qualifier_low_equals_settle(odd_chip: str | None) -> None:
 def test_plain_and_vector_agree_on_a_flop() -> None:
     players, board, fields = SMALL_CASES["flop known, 3-way, side pots, dead money, odd chips"]
     deal = _deal(players, board, **fields)
-    assert equity(deal, method="plain")[:-2] == equity(deal, method="vector")[:-2]
+    assert equity(deal, method="plain")._replace(method="") == equity(deal, method="vector")._replace(method="")
 
 
 def test_which_way_a_run_goes() -> None:

@@ -18,7 +18,11 @@ PROGRESS_AFTER = 1.0  # seconds: a run expected to take longer shows a progress 
 
 @click.command()
 @click.argument("players", nargs=-1, required=True, metavar="NAME=CARDS[@PUT] ...")
-@once("--board", help="The board cards dealt so far: none, the flop, the turn (or Courchevel's first card).")
+@click.option("--board", "boards", multiple=True, metavar="CARDS",
+              help="The board cards dealt so far: none, the flop, the turn (or Courchevel's first card). Again "
+                   "for each further board of a deal run twice or dealt with two boards (RULES §12).")
+@once("--multi-board", type=click.Choice(["each"], case_sensitive=False),
+      help="With several boards: each board wins its share of every pot (RULES §12.2, the only rule equity takes).")
 @once("--dead", help="Cards known to be out of play (seen, burnt or mucked face up).")
 @once("--pot", type=int, help="One pot that every live player is in.")
 @once("--button", type=int, help="The button's seat (default: the last listed player).")
@@ -30,7 +34,8 @@ PROGRESS_AFTER = 1.0  # seconds: a run expected to take longer shows a progress 
 @click.option("--exact", is_flag=True, help="Deal every runout even when that takes long.")
 @common_options
 @terminal_options
-def equity(players: tuple[str, ...], board: str | None, dead: str | None, pot: int | None, button: int | None,
+def equity(players: tuple[str, ...], boards: tuple[str, ...], multi_board: str | None, dead: str | None,
+           pot: int | None, button: int | None,
            folded: tuple[str, ...], samples: int | None, seed: int | None, exact: bool, game: str, qualifier: str,
            chip_unit: int, odd_chip: str | None, fmt: OutputFormat, color: str, suits: str) -> None:
     """Each player's equity and expected chips, every runout settled as a showdown.
@@ -56,8 +61,9 @@ def equity(players: tuple[str, ...], board: str | None, dead: str | None, pot: i
         raise click.UsageError("--seed goes with --samples (an exact run deals every board)")
     if samples is not None:
         within(samples, "--samples", MAX_SAMPLES)  # a billion: a tiny input never runs for years
-    record = showdown_record(players, (), None, pot, button, folded, ())
-    record["board"] = board or ""
+    record = showdown_record(players, boards, multi_board, pot, button, folded, ())
+    if not boards:
+        record["board"] = ""
     try:
         dead_cards = parse_cards(dead or "")
     except HiloError as e:

@@ -58,9 +58,9 @@ class PlayerEquity(NamedTuple):
     name: str
     equity: Fraction
     expected_chips: Fraction | None
-    scoop: Fraction
-    high_win: Fraction
-    high_tie: Fraction
+    scoop: Fraction | None
+    high_win: Fraction | None
+    high_tie: Fraction | None
     low_win: Fraction | None
     low_tie: Fraction | None
     quartered: Fraction | None
@@ -94,6 +94,9 @@ class Equity(NamedTuple):
     money: bool
     method: str
     note: str | None
+    boards: tuple[Equity, ...] = ()
+    """Several boards (RULES §12): each board's run, its chances and each player's expected chips from
+    that board's shares; then the chances of the whole are ``None``."""
 
 
 def method_for(deal: Deal, runouts: int, samples: int | None) -> str:
@@ -151,6 +154,10 @@ def equity(deal: Deal, dead: Sequence[Card] = (), samples: int | None = None, se
     counts alone, and says so in ``note``) unless ``exact``. Raises ``DealError`` for a deal that cannot
     be run out (``prepare``).
     """
+    if deal.boards:
+        from hilo_cli.equity.boards import several_boards
+
+        return several_boards(deal, dead, samples, seed, exact, equity)
     setup = prepare(deal, tuple(dead))
     how = method or method_for(deal, setup.runouts, samples)
     if samples is not None and samples < 1:

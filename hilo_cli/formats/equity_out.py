@@ -89,6 +89,9 @@ def equity_dict(e: Equity) -> dict[str, Any]:
         "returned": e.returned,
         "no_low": _number(e.no_low),
     }
+    if e.boards:
+        out["boards"] = [_text(b.deal.board) for b in e.boards]
+        out["by_board"] = [equity_dict(b) for b in e.boards]
     if e.no_low_se is not None:
         out["no_low_se"] = e.no_low_se
         bound = bounds_95(out["no_low"], e.no_low_se, e.runouts, 1.0)
@@ -123,7 +126,7 @@ def _pct(value: Fraction | None, se: float | None = None, n: int = 0) -> str:
     return _figure(float(value) * 100, None if se is None else se * 100, n, 100.0, "%")
 
 
-def _chips(value: Fraction, se: float | None = None, n: int = 0, most: int = 0) -> str:
+def _chips(value: Fraction, se: float | None = None, n: int = 0, most: int | Fraction = 0) -> str:
     return _figure(float(value), se, n, float(most), "")
 
 
@@ -139,49 +142,71 @@ def bounds_95(value: float, se: float, n: int, most: float) -> list[float] | Non
 def equity_text(e: Equity, where: str | None = None, note: str | None = None) -> str:
     """A table a player reads at a glance: one row per live player, then the pots and the no-low chance.
     ``note`` (a batch's: its records have no stderr of their own) goes under the line that says how the
-    runouts were dealt."""
+    runouts were dealt. Several boards (RULES §12): the whole first (equity and expected chips), then a
+    table per board (its expected chips and its chances)."""
     deal = e.deal
-    board = " ".join(_text(deal.board)) or "none"
-    to_come = deal.game.board_cards - len(deal.board)
-    how = (f"exact: {e.runouts:,} runout{'s' if e.runouts != 1 else ''}" if e.exact
-           else f"sampled: {e.runouts:,} runouts (seed {e.seed}), ± one standard error")
-    head = [deal.game.title, f"board {board}" + (f" ({to_come} to come)" if to_come else "")]
+    if e.boards:
+        head = [deal.game.title, f"{len(e.boards)} boards, each its share of every pot (RULES §12.2)"]
+    else:
+        head = [deal.game.title, _board(deal.board, deal.game.board_cards)]
     if e.dead:
         head.append(f"dead {' '.join(_text(e.dead))}")
     if deal.id is not None or where:
         head.insert(0, " ".join(x for x in (where or "", f"id {deal.id}" if deal.id is not None else "") if x))
-    lines = ["   ".join(head), how]  # the parts of the head spaced as a showdown report spaces them
+    lines = ["   ".join(head), _how(e)]  # the parts of the head spaced as a showdown report spaces them
     if note:
         lines.append(f"note: {note}")
-    columns = ["equity", "expected"] if e.money else ["equity"]
-    columns += ["scoop", "high win", "high tie"]
-    if deal.game.split:
-        columns += ["low win", "low tie", "quartered"]
-    header = ["player", *columns]
-    rows = [header, *_player_rows(e)]
-    widths = [max(len(r[i]) for r in rows) for i in range(len(header))]
-    for r in rows:
-        lines.append("  ".join([r[0].ljust(widths[0])] + [c.rjust(w) for c, w in zip(r[1:], widths[1:], strict=True)])
-                     .rstrip())
+    lines += _table(e, not e.boards)
     n = 0 if e.exact else e.runouts
-    if e.no_low is not None:
-        lines.append(f"no qualifying low for anyone: {_pct(e.no_low, e.no_low_se, n)} of runouts")
     for pot in e.pots:
         shares = ", ".join(f"{name} {_chips(v, (pot.se or {}).get(name), n, pot.amount)}"
                            for name, v in pot.expected_chips.items())
         lines.append(f"{pot.name} {pot.amount}: {shares}")
     for name, chips in e.returned.items():
         lines.append(f"returned to {name}: {chips} (uncalled)")
-    if n and any(c[:1] in "<>" for line in lines[2:] for c in line.replace(": ", " ").split()):
-        lines.append(f"<b, >b: never (or in every one) seen in the {n:,} runouts sampled; b bounds the figure "
-                     "at 95% (the rule of three: 3/n)")
+    for b, one in enumerate(e.boards, 1):
+        lines += ["", f"board {b}: {_board(one.deal.board, deal.game.board_cards)[6:]}; {_how(one)}",
+                  *_table(one, True)]
+    if not e.exact and any(c[:1] in "<>" for line in lines[2:] for c in line.replace(": ", " ").split()):
+        count = f"{e.runouts:,} runouts" if not e.boards else "runouts of each board"
+        lines.append(f"<b, >b: never (or in every one) seen in the {count} sampled; b bounds the figure at 95% "
+                     "(the rule of three: 3/n)")
     return "\n".join(lines) + "\n"
 
 
-def _player_rows(e: Equity) -> list[list[str]]:
+def _board(board: tuple[Card, ...], cards: int) -> str:
+    to_come = cards - len(board)
+    return f"board {' '.join(_text(board)) or 'none'}" + (f" ({to_come} to come)" if to_come else "")
+
+
+def _how(e: Equity) -> str:
+    if e.exact:
+        return f"exact: {e.runouts:,} runout{'s' if e.runouts != 1 else ''}"
+    return f"sampled: {e.runouts:,} runouts (seed {e.seed}), ± one standard error"
+
+
+def _table(e: Equity, chances: bool) -> list[str]:
+    """The players' table, with the chances (a single board's) or without (the whole of several)."""
+    columns = ["equity", "expected"] if e.money else ["equity"]
+    if chances:
+        columns += ["scoop", "high win", "high tie"]
+        if e.deal.game.split:
+            columns += ["low win", "low tie", "quartered"]
+    header = ["player", *columns]
+    rows = [header, *_player_rows(e, chances)]
+    widths = [max(len(r[i]) for r in rows) for i in range(len(header))]
+    lines = ["  ".join([r[0].ljust(widths[0])] + [c.rjust(w) for c, w in zip(r[1:], widths[1:], strict=True)])
+             .rstrip() for r in rows]
+    if chances and e.no_low is not None:
+        lines.append(f"no qualifying low for anyone: {_pct(e.no_low, e.no_low_se, 0 if e.exact else e.runouts)} "
+                     "of runouts")
+    return lines
+
+
+def _player_rows(e: Equity, chances: bool = True) -> list[list[str]]:
     """A text row of figures per live player; a sampled run's with their standard errors or bounds."""
     n = 0 if e.exact else e.runouts
-    in_pots = sum(pot.amount for pot in e.pots)
+    in_pots = sum(pot.amount for pot in e.pots) if e.pots else sum(p.expected_chips or 0 for p in e.players)
     rows = []
     for p in e.players:
         se = p.se or {}
@@ -189,8 +214,9 @@ def _player_rows(e: Equity) -> list[list[str]]:
         if e.money:
             assert p.expected_chips is not None
             row.append(_chips(p.expected_chips, se.get("expected_chips"), n, in_pots))
-        for k in _CHANCES[:3] + (_CHANCES[3:] if e.deal.game.split else ()):
-            row.append(_pct(getattr(p, k), se.get(k), n))
+        if chances:
+            for k in _CHANCES[:3] + (_CHANCES[3:] if e.deal.game.split else ()):
+                row.append(_pct(getattr(p, k), se.get(k), n))
         rows.append(row)
     return rows
 
@@ -255,7 +281,8 @@ def equity_from_record(record: object, defaults: Defaults = DEFAULTS) -> Equity:
     if not isinstance(record, Mapping):
         raise InputError(f"a deal must be a JSON object, not {type(record).__name__}")
     fields = dict(record)
-    fields.setdefault("board", "")
+    if "boards" not in fields:
+        fields.setdefault("board", "")
     dead_raw = fields.get("dead", "")
     if not isinstance(dead_raw, str | list):
         raise InputError("dead must be card text or a list of cards")
