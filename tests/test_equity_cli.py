@@ -106,7 +106,8 @@ def test_no_board_means_nothing_dealt_yet() -> None:
     (["equity", "--board", "Ah 7c 8d", "A=As 2s Kd Qh", "B=Ac 3c Th Td", "--dead", "7c"],
      "dead card 7c is on the board"),
     (["equity", "--board", "Ah 7c 8d", "A=As 2s Kd Qh", "B=Ac 3c Th Td", "--dead", "Zz"], "--dead"),
-    (["equity", "--game", "stud8", "A=As 2s Kd Qh 3c 4c 5c", "B=Ac 3s Th Td 6c 7c 8c"], "out of scope"),
+    (["equity", "--game", "stud8", "A=As 2s Kd Qh 3c 4c 5c", "B=Ac 3s Th Td 6c 7c 8c", "--board", "2d"],
+     "the board has 1 cards; stud8 deals 0"),
     (["equity", "--game", "omaha8-5", *[f"P{i}={' '.join(f'{r}{s}' for r, s in cards)}" for i, cards in enumerate(
         [[(r, s) for r, s in zip("23456789TJQKA" * 4, "c" * 13 + "d" * 13 + "h" * 13 + "s" * 13,
                                   strict=True)][5 * i:5 * i + 5] for i in range(10)])]],

@@ -68,6 +68,7 @@ def equity(players: tuple[str, ...], boards: tuple[str, ...], multi_board: str |
         dead_cards = parse_cards(dead or "")
     except HiloError as e:
         raise e.located("--dead") from None
+    record = equity_out.hide(record, game)  # ?? and random: cards not seen, dealt by equity
     deal = deal_from_record(record, defaults(game, qualifier, chip_unit, odd_chip))
     with _Progress() as progress:
         result = run(deal, dead_cards, samples, seed, exact, progress)

@@ -158,6 +158,11 @@ def equity(deal: Deal, dead: Sequence[Card] = (), samples: int | None = None, se
         from hilo_cli.equity.boards import several_boards
 
         return several_boards(deal, dead, samples, seed, exact, equity)
+    if deal.game.hole_used is None or any(not p.folded and len(p.hole or ()) < deal.game.hole_cards
+                                          for p in deal.players):
+        from hilo_cli.equity.completions import hidden_cards
+
+        return hidden_cards(deal, tuple(dead), samples, seed, exact, progress)
     setup = prepare(deal, tuple(dead))
     how = method or method_for(deal, setup.runouts, samples)
     if samples is not None and samples < 1:
@@ -170,8 +175,9 @@ def equity(deal: Deal, dead: Sequence[Card] = (), samples: int | None = None, se
         samples, note = choose(setup.runouts, setup.runouts, cost, samples, exact)
         seed = None if samples is None else seed or 0
         total = setup.runouts if samples is None else samples
-        _plain(setup, tally, _plain_runouts(setup, samples, seed or 0), total, progress)
-        return _result(setup, tally, samples is None, seed, how, note)
+        deals = (setup.full(runout) for runout in _plain_runouts(setup, samples, seed or 0))
+        settle_deals(setup, tally, deals, total, progress)
+        return answer(setup, tally, samples is None, seed, how, note)
     each = _vector(setup, tally, samples, seed or 0, progress)
     note = None
     if samples is None:
@@ -181,7 +187,7 @@ def equity(deal: Deal, dead: Sequence[Card] = (), samples: int | None = None, se
             each = _vector(setup, tally, samples, 0, progress)
     seed = None if samples is None else seed or 0
     _settle_each(setup, tally, each, progress)
-    return _result(setup, tally, samples is None, seed, how, note)
+    return answer(setup, tally, samples is None, seed, how, note)
 
 
 def _plain_runouts(setup: Setup, samples: int | None, seed: int) -> Iterator[tuple[Card, ...]]:
@@ -193,16 +199,15 @@ def _plain_runouts(setup: Setup, samples: int | None, seed: int) -> Iterator[tup
     return (tuple(rng.sample(setup.unknown, setup.to_come)) for _ in range(samples))
 
 
-def _plain(setup: Setup, tally: Tally, runouts: Iterator[tuple[Card, ...]], total: int,
-           progress: Progress | None) -> None:
-    """``settle`` on every runout, one at a time: the reference the vectorised path is held to."""
+def settle_deals(setup: Setup, tally: Tally, deals: Iterator[Deal], total: int, progress: Progress | None) -> None:
+    """``settle`` on every runout (each a whole deal), one at a time: the reference the vectorised path is
+    held to."""
     deal = setup.deal
     live = [deal.players[i] for i in setup.live]
     names = tuple(p.name for p in live)
     n = len(live)
     done = 0
-    for runout in runouts:
-        full = setup.full(runout)
+    for full in deals:
         settlement = settle(full)
         everyone = next((pot for pot in settlement.pots if pot.eligible == names and pot.division != "uncontested"),
                         None)
@@ -313,7 +318,7 @@ def _se(total: int, total2: int, n: int, scale: int = 1) -> float:
     return sqrt(variance / n) / scale
 
 
-def _result(setup: Setup, tally: Tally, exact: bool, seed: int | None, method: str, note: str | None) -> Equity:
+def answer(setup: Setup, tally: Tally, exact: bool, seed: int | None, method: str, note: str | None) -> Equity:
     deal = setup.deal
     n = tally.runouts
     f = tally.figures

@@ -54,15 +54,16 @@ class Setup(NamedTuple):
         return self.deal._replace(board=self.board + runout)
 
 
-def prepare(deal: Deal, dead: tuple[Card, ...] = ()) -> Setup:
+def prepare(deal: Deal, dead: tuple[Card, ...] = (), completed: bool = False) -> Setup:
     """Check a deal whose board may be incomplete, and find what every runout shares.
 
-    Raises ``DealError`` for stud (out of scope), a board of more than five cards, fewer than two or
+    ``completed``: the deal is one completion of a deal with hidden cards (``completions``), stud
+    included. Raises ``DealError`` for stud (otherwise), a board of more than five cards, fewer than two or
     more than nine live players, a dead card that is also dealt, too few cards left for the board, and
     everything ``check_deal`` rejects in a showdown (RULES §2, §4.2, §5, §7).
     """
     game = deal.game
-    if game.board_cards == 0:
+    if game.board_cards == 0 and not completed:
         raise DealError(f"equity covers the board games (Omaha and its relatives); {game.name} is out of scope")
     if deal.boards:
         raise DealError("equity runs out one board; a deal on several boards is out of scope (RULES §12)")

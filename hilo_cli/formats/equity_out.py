@@ -89,6 +89,8 @@ def equity_dict(e: Equity) -> dict[str, Any]:
         "returned": e.returned,
         "no_low": _number(e.no_low),
     }
+    if _hidden(e):
+        out["hidden"] = _hidden(e)
     if e.boards:
         out["boards"] = [_text(b.deal.board) for b in e.boards]
         out["by_board"] = [equity_dict(b) for b in e.boards]
@@ -148,7 +150,10 @@ def equity_text(e: Equity, where: str | None = None, note: str | None = None) ->
     if e.boards:
         head = [deal.game.title, f"{len(e.boards)} boards, each its share of every pot (RULES §12.2)"]
     else:
-        head = [deal.game.title, _board(deal.board, deal.game.board_cards)]
+        head = [deal.game.title] + ([_board(deal.board, deal.game.board_cards)] if deal.game.board_cards else [])
+    hidden = _hidden(e)
+    if hidden:
+        head.append("hidden: " + ", ".join(f"{name} {k}" for name, k in hidden.items()))
     if e.dead:
         head.append(f"dead {' '.join(_text(e.dead))}")
     if deal.id is not None or where:
@@ -172,6 +177,46 @@ def equity_text(e: Equity, where: str | None = None, note: str | None = None) ->
         lines.append(f"<b, >b: never (or in every one) seen in the {count} sampled; b bounds the figure at 95% "
                      "(the rule of three: 3/n)")
     return "\n".join(lines) + "\n"
+
+
+def _hidden(e: Equity) -> dict[str, int]:
+    """The hole cards still hidden, by live player (stud's cards to come, ``??``, ``random``)."""
+    deal = e.deal
+    return {p.name: deal.game.hole_cards - len(p.hole or ()) for p in deal.players
+            if not p.folded and len(p.hole or ()) < deal.game.hole_cards}
+
+
+def hide(record: dict[str, Any], game_name: object) -> dict[str, Any]:
+    """A record whose live hands may hide cards, as ``equity`` takes it: ``??`` for each card not seen
+    (``"As 2s ?? ??"``), ``random`` for a hand not seen at all; in stud, a hand's cards still to come
+    need no ``??``. The hidden cards are left out of ``hole`` (``equity`` deals them). An Omaha hand of
+    fewer cards than the game deals without ``??`` for the rest is bad input, as in a showdown."""
+    g = game(game_name)
+    players = record.get("players")
+    if not isinstance(players, list):
+        return record
+    out = []
+    for p in players:
+        hole = p.get("hole") if isinstance(p, Mapping) else None
+        if not isinstance(hole, str) or p.get("folded") is True:
+            out.append(p)
+            continue
+        tokens = hole.replace(",", " ").split()
+        if [t.lower() for t in tokens] == ["random"]:
+            out.append({**p, "hole": ""})
+            continue
+        known = [t for t in tokens if t != "??"]
+        if "??" in tokens and (len(tokens) > g.hole_cards if g.hole_used is None else len(tokens) != g.hole_cards):
+            raise InputError(f"player {p.get('name')} has {len(tokens)} hole cards with ??; {g.name} deals "
+                             f"{g.hole_cards}")
+        if "??" not in tokens and g.hole_used is not None:
+            if 0 < len(tokens) < g.hole_cards:
+                raise InputError(f"player {p.get('name')} has {len(tokens)} hole cards; {g.name} deals "
+                                 f"{g.hole_cards} (?? for each card not seen, or random)")
+            out.append(p)  # all shown: the showdown checks apply
+            continue
+        out.append({**p, "hole": " ".join(known)})
+    return {**record, "players": out}
 
 
 def _board(board: tuple[Card, ...], cards: int) -> str:
@@ -306,6 +351,7 @@ def equity_from_record(record: object, defaults: Defaults = DEFAULTS) -> Equity:
     if fields.get("expected") is not None:
         raise InputError("expected amounts are checked against a showdown, and this record asks for equity: "
                          "give the whole board, or leave expected out")
+    fields = hide(fields, fields.get("game", defaults.game))
     return equity(deal_from_record(fields, defaults), dead, samples, seed, exact)
 
 
