@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 import hilo_cli.equity
 from hilo_cli.cli import main
-from hilo_cli.equity import SETTLE_BUDGET, SLOW_SAMPLES, choose, equity, settle_cost
+from hilo_cli.equity import SETTLE_BUDGET, SLOW_SAMPLES, SUIT_COST, choose, equity, settle_cost
 from hilo_cli.formats.records import deal_from_record
 from hilo_cli.games import GAMES
 
@@ -57,7 +57,9 @@ def test_the_cost_of_a_settle_counts_every_live_hands_selections() -> None:
                              "players": [{"name": "A", "hole": "As 2s 3s 4s 5s 6s"},
                                          {"name": "B", "hole": "Ah 2h 3h 4h 5h 6h"}]})
     assert settle_cost(deal, 2) == 2 * 15 * 10
-    assert settle_cost(deal._replace(game=GAMES["stud8"]), 3) == 3 * 21
+    assert settle_cost(deal._replace(odd_chip="suit"), 2) == 2 * 15 * 10 * SUIT_COST
+    assert settle_cost(deal._replace(game=GAMES["stud8"]), 3) == 3 * 21 * SUIT_COST  # stud's own rule
+    assert settle_cost(deal._replace(game=GAMES["stud8"], odd_chip="button"), 3) == 3 * 21
 
 
 @pytest.fixture

@@ -135,9 +135,10 @@ def test_unknown_cards_in_omaha() -> None:
     r = CliRunner().invoke(main, [*args, "--format", "json"])
     assert r.exit_code == 0, r.output
     out = json.loads(r.stdout)
-    assert out["hidden"] == {"B": 2} and out["exact"] is False  # 42 x C(41, 2) completions: sampled
-    text = CliRunner().invoke(main, args).stdout.splitlines()
-    assert text[0].endswith("hidden: B 2") and text[2].startswith("note: exact would settle 34,440 ")
+    assert out["hidden"] == {"B": 2} and out["exact"] is True and out["runouts"] == 42 * 41 * 40 // 2
+    flop = ["equity", "--board", "Ah 7c 8d", "A=As 2s Kd Qh", "B=Ac 3c ?? ??", "--pot", "100"]
+    text = CliRunner().invoke(main, flop).stdout.splitlines()  # C(43, 2) x C(41, 2) completions: sampled
+    assert text[0].endswith("hidden: B 2") and text[2].startswith("note: exact would settle 740,460 ")
     random_hand = CliRunner().invoke(main, ["equity", "--board", "Ah 7c 8d Ks 2d", "A=As 2s Kd Qh", "B=random",
                                             "--format", "json", "--samples", "2000"])
     assert json.loads(random_hand.stdout)["hidden"] == {"B": 4}

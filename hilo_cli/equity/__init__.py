@@ -36,14 +36,17 @@ from hilo_cli.showdown import settle
 if TYPE_CHECKING:
     from hilo_cli.equity import vector
 
-__all__ = ["NO_MONEY_POT", "SETTLE_BUDGET", "SLOW_SAMPLES", "Choice", "Equity", "PlayerEquity", "PotEquity",
-           "choose", "equity", "prepare", "settle_cost"]
+__all__ = ["NO_MONEY_POT", "SETTLE_BUDGET", "SLOW_SAMPLES", "SUIT_COST", "Choice", "Equity", "PlayerEquity",
+           "PotEquity", "choose", "equity", "prepare", "settle_cost"]
 
 PLAIN_RUNOUTS = 1_000
-SETTLE_BUDGET = 2_000_000
-"""The most hand selections an exact run compares by settling runouts one at a time (``settle_cost``
-each): about ten seconds of one core. A count, never a clock, so a spot gets the same answer on every
-machine."""
+SETTLE_BUDGET = 40_000_000
+"""The most work an exact run does by settling runouts one at a time, in hand selections compared
+(``settle_cost`` per settle): about ten seconds of one core (a settle compares four to nine million
+selections a second). A count, never a clock, so a spot gets the same answer on every machine."""
+SUIT_COST = 10
+"""How much more a settle costs under the suit odd-chip rule (RULES §4.6), which works out the cards
+of every tied hand: measured, 8 to 12 times."""
 SLOW_SAMPLES = 10_000
 """Runouts sampled instead of an exact run over ``SETTLE_BUDGET`` (never more than exact deals)."""
 CHUNK = 1 << 17
@@ -121,11 +124,14 @@ class Choice(NamedTuple):
 
 
 def settle_cost(deal: Deal, live: int) -> int:
-    """The hand selections ``settle`` compares for one runout: every live hand's (RULES §2.3)."""
+    """The work of ``settle`` on one runout, in hand selections compared: every live hand's (RULES
+    §2.3), ``SUIT_COST`` times that under the suit odd-chip rule."""
     game = deal.game
     if game.hole_used is None:
-        return live * comb(game.hole_cards, 5)
-    return live * comb(game.hole_cards, game.hole_used) * comb(game.board_cards, 5 - game.hole_used)
+        selections = comb(game.hole_cards, 5)
+    else:
+        selections = comb(game.hole_cards, game.hole_used) * comb(game.board_cards, 5 - game.hole_used)
+    return live * selections * (SUIT_COST if deal.odd_chip_rule == "suit" else 1)
 
 
 def choose(runouts: int, settled: int, cost: int, samples: int | None = None, exact: bool = False) -> Choice:
