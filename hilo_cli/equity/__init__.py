@@ -212,16 +212,17 @@ def settle_deals(setup: Setup, tally: Tally, deals: Iterator[Deal], total: int, 
     live = [deal.players[i] for i in setup.live]
     names = tuple(p.name for p in live)
     n = len(live)
+    group = tuple(name for i, name in enumerate(names) if setup.groups[0] >> i & 1)  # the figures' players
     done = 0
     for full in deals:
         settlement = settle(full)
-        everyone = next((pot for pot in settlement.pots if pot.eligible == names and pot.division != "uncontested"),
+        everyone = next((pot for pot in settlement.pots if pot.eligible == group and pot.division != "uncontested"),
                         None)
         if everyone is not None:
             high = sum(1 << names.index(w) for w in everyone.high.winners)
             low = sum(1 << names.index(w) for w in everyone.low.winners) if everyone.low is not None else 0
         else:
-            high, low = _winners(full, live)
+            high, low = _winners(full, setup.groups[0])
         tally.add((high | low << n,), 1, tally.shares(settlement))
         done += 1
         if progress is not None and done % 4096 == 0:
@@ -230,16 +231,18 @@ def settle_deals(setup: Setup, tally: Tally, deals: Iterator[Deal], total: int, 
         progress(done, total)
 
 
-def _winners(deal: Deal, live: Sequence[object]) -> tuple[int, int]:
-    """Bit masks of the best high and best low among every live player (for the figures)."""
+def _winners(deal: Deal, group: int) -> tuple[int, int]:
+    """Bit masks of the best high and best low among the live players of ``group`` (bits by live
+    index; for the figures)."""
     players = [p for p in deal.players if not p.folded]
     ev = evaluate_deal(deal.game, [p.hole or () for p in players], deal.board, deal.qualifier)
-    best = max(ev.highs)
-    high = sum(1 << i for i, v in enumerate(ev.highs) if v == best)
+    inside = [i for i in range(len(players)) if group >> i & 1]
+    best = max(ev.highs[i] for i in inside)
+    high = sum(1 << i for i in inside if ev.highs[i] == best)
     low = 0
-    if ev.lows is not None and max(ev.lows) >= 0:
-        top = max(ev.lows)
-        low = sum(1 << i for i, v in enumerate(ev.lows) if v == top)
+    if ev.lows is not None and max(ev.lows[i] for i in inside) >= 0:
+        top = max(ev.lows[i] for i in inside)
+        low = sum(1 << i for i in inside if ev.lows[i] == top)
     return high, low
 
 
@@ -340,18 +343,19 @@ def answer(setup: Setup, tally: Tally, exact: bool, seed: int | None, method: st
             if setup.money:
                 se["expected_chips"] = _se(f.chips[i], f.chips2[i], n)
             for k, c in chances.items():
-                if split or not k.startswith(("low", "quartered")):
+                if (split or not k.startswith(("low", "quartered"))) and setup.groups[0] >> i & 1:
                     se[k] = _se(c, c, n)
+        inside = bool(setup.groups[0] >> i & 1)  # else in no pot (put in nothing): no chance of anything
+
+        def shown(k: str, low: bool = False, c: dict[str, int] = chances, inside: bool = inside) -> Fraction | None:
+            return _fraction(c[k], n) if inside and (split or not low) else None
+
         players.append(PlayerEquity(
             name,
             Fraction(f.chips[i], n * in_pots) if in_pots else Fraction(0),
             Fraction(f.chips[i], n) if setup.money else None,
-            _fraction(chances["scoop"], n),
-            _fraction(chances["high_win"], n),
-            _fraction(chances["high_tie"], n),
-            _fraction(chances["low_win"], n) if split else None,
-            _fraction(chances["low_tie"], n) if split else None,
-            _fraction(chances["quartered"], n) if split else None,
+            shown("scoop"), shown("high_win"), shown("high_tie"),
+            shown("low_win", True), shown("low_tie", True), shown("quartered", True),
             se,
         ))
     pots = []
