@@ -173,3 +173,10 @@ def test_what_several_boards_refuse(extra: dict[str, object], message: str) -> N
                Player("B", 2, tuple(DECK[i] for i in (45, 46, 41, 37)), 100))
     with pytest.raises(DealError, match=message.replace("(", r"\(").replace(")", r"\)")):
         equity(Deal(GAMES["omaha8"], board, players, boards=(board, board))._replace(**extra))
+
+
+def test_the_either_rule_is_refused_in_one_line() -> None:
+    r = CliRunner().invoke(main, ["equity", "--board", "Ah 8h 9s", "--board", "Ah 8h 9s", "A=As 2s 3d Kh",
+                                  "B=Kd Kc Qs Jh", "--multi-board", "either"])
+    assert r.exit_code == 2 and "--multi-board either (§12.4) is out of scope" in r.output
+    assert len(r.output.strip().splitlines()) == 1

@@ -21,8 +21,9 @@ PROGRESS_AFTER = 1.0  # seconds: a run expected to take longer shows a progress 
 @click.option("--board", "boards", multiple=True, metavar="CARDS",
               help="The board cards dealt so far: none, the flop, the turn (or Courchevel's first card). Again "
                    "for each further board of a deal run twice or dealt with two boards (RULES §12).")
-@once("--multi-board", type=click.Choice(["each"], case_sensitive=False),
-      help="With several boards: each board wins its share of every pot (RULES §12.2, the only rule equity takes).")
+@once("--multi-board", type=click.Choice(["each", "either"], case_sensitive=False),
+      help="With several boards: each board wins its share of every pot (RULES §12.2, the default and the "
+           "only rule equity takes; either, §12.4, is refused with the reason).")
 @once("--dead", help="Cards known to be out of play (seen, burnt or mucked face up).")
 @once("--pot", type=int, help="One pot that every live player is in.")
 @once("--button", type=int, help="The button's seat (default: the last listed player).")
