@@ -180,3 +180,28 @@ def test_the_either_rule_is_refused_in_one_line() -> None:
                                   "B=Kd Kc Qs Jh", "--multi-board", "either"])
     assert r.exit_code == 2 and "--multi-board either (§12.4) is out of scope" in r.output
     assert len(r.output.strip().splitlines()) == 1
+
+
+def test_several_boards_with_a_hidden_hand_equal_every_joint_deal() -> None:
+    """A hand with a card not seen (``??``) on two boards: every deal of the missing board card and the
+    hidden card, settled whole by ``settle()``, against the sum of the boards' runs."""
+    board1, board2 = tuple(DECK[i] for i in (50, 26, 31, 35, 2)), tuple(DECK[i] for i in (50, 26, 31, 7))
+    players = (Player("A", 1, tuple(DECK[i] for i in (48, 0, 5, 44)), 40),
+               Player("B", 2, tuple(DECK[i] for i in (45, 46, 41)), 61), Player("C", 3, None, 15, folded=True))
+    deal = Deal(GAMES["omaha8"], board1, players, boards=(board1, board2), odd_chip="suit")
+    e = equity(deal)
+    seen = set(board1) | set(board2) | {c for p in players for c in p.hole or ()}
+    unseen = [c for c in DECK if c not in seen]
+    total: dict[str, int] = {}
+    runs = 0
+    for river in unseen:
+        for hidden in unseen:
+            if hidden == river:
+                continue
+            full = deal._replace(boards=(board1, (*board2, river)),
+                                 players=(players[0], players[1]._replace(hole=(*players[1].hole, hidden)),
+                                          players[2]))
+            for r in settle(full).players:
+                total[r.name] = total.get(r.name, 0) + r.won - r.returned
+            runs += 1
+    assert e.exact and {p.name: p.expected_chips for p in e.players} == {n: Fraction(total[n], runs) for n in "AB"}

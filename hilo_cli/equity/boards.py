@@ -82,17 +82,22 @@ def several_boards(deal: Deal, dead: Sequence[Card], samples: int | None, seed: 
 
 
 def _completed(deal: Deal, dead: tuple[Card, ...]) -> Deal:
-    """The deal with every board filled from the unseen cards, each card once: a deal ``settle`` checks."""
+    """The deal with every board and hidden hand filled from the unseen cards, each card once: a deal
+    ``settle`` checks."""
     seen = set(dead) | {c for board in deal.boards for c in board}
     for p in deal.players:
         seen.update(p.hole or ())
     unseen = iter(c for c in DECK if c not in seen)
+    game = deal.game
     try:
-        boards = tuple(board + tuple(next(unseen) for _ in range(deal.game.board_cards - len(board)))
+        boards = tuple(board + tuple(next(unseen) for _ in range(game.board_cards - len(board)))
                        for board in deal.boards)
+        players = tuple(p if p.folded or len(p.hole or ()) >= game.hole_cards else p._replace(
+            hole=(*(p.hole or ()), *(next(unseen) for _ in range(game.hole_cards - len(p.hole or ())))))
+            for p in deal.players)  # hidden hole cards (``??``, ``random``): dealt by each board's run
     except StopIteration:
-        raise DealError("too few cards left to complete every board") from None
-    return deal._replace(board=boards[0], boards=boards)
+        raise DealError("too few cards left to complete every board and hand") from None
+    return deal._replace(board=boards[0], boards=boards, players=players)
 
 
 def _share(one: Deal, eligible: tuple[str, ...], share: int, dead: tuple[Card, ...], samples: int | None,
