@@ -12,6 +12,11 @@ the same numbers:
 * ``plain``: ``settle`` on every runout: the reference the vectorised path is held to, and the quicker
   way for a small exact run (a turn, most flops), which then never imports numpy.
 
+Exact or sampled is decided from counts alone (``choose``: the runouts, and the work of those settled
+one at a time), never a clock, so one spot gives the same answer on every machine. Several boards
+(RULES §12) are in ``boards.py``; stud and hands with hidden cards (``??``, ``random``) in
+``completions.py``.
+
 Equity is a player's expected chips over everything in the pots (returned uncalled chips, §5.3, are
 no one's to win); with no money given it is the plain share of one pot. Sampling reports the standard
 error of every figure.
