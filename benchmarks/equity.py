@@ -1,16 +1,23 @@
-"""Speed of ``hilo equity`` against issue 12's targets: prints figures, asserts nothing.
+"""Speed of ``hilo equity`` over a table of spots (issue 19): prints figures, asserts nothing.
 
-    .venv/bin/python benchmarks/equity.py [--repeat N]
+    .venv/bin/python benchmarks/equity.py [--repeat N] [--reference-runouts N] [--only TEXT]
 
-Whole-command figures run the installed ``hilo`` in a subprocess (start-up, numpy's import and output
-included); "after start-up" figures time ``hilo_cli.equity.equity`` in this process once its tables
-are warm. Each figure is the best of ``--repeat`` runs (default 3), since other work on the machine only
-ever makes a run slower.
+Each row is one spot (game, options, players, board cards known). Figures are CPU seconds, not wall
+time: the machine is shared, and a loaded machine stretches wall time but hardly the CPU a run takes.
+
+* ``command CPU``: the whole ``hilo equity`` command in a subprocess (start-up, numpy's import, output),
+  its CPU time (user + system of the child), best of ``--repeat``;
+* ``library CPU``: ``hilo_cli.equity.equity`` in this process once warm (tables built), best of
+  ``--repeat``; ``runouts/s`` is the runouts it dealt over that;
+* ``reference runouts/s``: the pure-Python path (``method="plain"``: ``settle()`` on every runout, one at
+  a time) on ``--reference-runouts`` sampled runouts of the same spot;
+* ``how``: exact or sampled, as the command decides (from counts, issue 19 item 1).
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
 import os
 import resource
 import subprocess
@@ -18,108 +25,132 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import NamedTuple
 
 HILO = str(Path(sys.executable).parent / "hilo")
 
+
+class Spot(NamedTuple):
+    label: str
+    args: list[str]
+
+
+SAME_RANKS = ["A=As 2s 3s Ks", "B=Ah 2h 3h Kh", "C=Ad 2d 3d Kd"]
 HEADS_UP = ["A=As 2s 3d Kh", "B=Kd Kc Qs Jh"]
 THREE = [*HEADS_UP, "C=Ad 4c 5h 6s"]
-SIX = ["A=As 2s 3d Kh", "B=Kd Kc Qs Jh", "C=Ad 4c 5h 6s", "D=7c 8c 9d Td", "E=Jc Qc 2d 3h", "F=4s 5s 6d 7h"]
-FLOP = "Ah 8h 9s"
+SIX = [*THREE, "D=7c 8c 9d Td", "E=Jc Qc 2d 3h", "F=4s 5s 6d 7h"]
+BIG_O4 = ["A=As 2s 3d Kh Qc", "B=Kd Kc Qs Jh Td", "C=Ad 4c 5h 6s 7d", "D=7c 8c 9d Tc 2h"]
+# Six-card hands of the same ranks in different suits: most halves tie, so the suit rule has work.
+SIX_CARD5 = ["A=As 2s 3s 4s Ks Qs", "B=Ah 2h 3h 4h Kh Qh", "C=Ad 2d 3d 4d Kd Qd", "D=Jc Tc 9c 8c 7c 6c",
+             "E=Js Th 9h 8d 7s 6h"]
+
+SPOTS = [
+    Spot("omaha8, 2 players, no board", [*HEADS_UP, "--pot", "100"]),
+    Spot("omaha8, 2 players, flop", [*HEADS_UP, "--board", "Ah 8h 9s", "--pot", "100"]),
+    Spot("omaha8, 6 players, flop", [*SIX, "--board", "Ah 8h 9s", "--pot", "100"]),
+    Spot("omaha8, 6 players, no board", [*SIX, "--pot", "100"]),
+    Spot("omaha8, 3 players, no board, --samples 100000", [*THREE, "--pot", "100", "--samples", "100000"]),
+    Spot("omaha8, 3 players, no board, --qualifier none", [*THREE, "--pot", "101", "--qualifier", "none"]),
+    Spot("omaha8, 3 players, no board, --odd-chip suit, pot 101", [*THREE, "--pot", "101", "--odd-chip", "suit"]),
+    Spot("omaha8, 3 same ranks, no board, --odd-chip suit, pot 101 (issue 19)",
+         [*SAME_RANKS, "--pot", "101", "--odd-chip", "suit"]),
+    Spot("omaha8, 3 same ranks, no board, --odd-chip button, pot 101", [*SAME_RANKS, "--pot", "101"]),
+    Spot("omaha8-5, 4 players, flop, --odd-chip suit --qualifier none (issue 19)",
+         ["--game", "omaha8-5", *BIG_O4, "--board", "Ah 8h 9s", "--pot", "101", "--odd-chip", "suit",
+          "--qualifier", "none"]),
+    Spot("omaha8-6, 5 players, 1 board card, --odd-chip suit (issue 19)",
+         ["--game", "omaha8-6", *SIX_CARD5, "--board", "5c", "--pot", "103", "--odd-chip", "suit"]),
+    Spot("omaha8-6, 2 players, no board", ["--game", "omaha8-6", *SIX_CARD5[:2], "--pot", "100"]),
+    Spot("omaha-5, 4 players, no board (high only)", ["--game", "omaha-5", *BIG_O4, "--pot", "100"]),
+    Spot("courchevel8, 4 players, first card", ["--game", "courchevel8", *BIG_O4, "--board", "Ah", "--pot", "100"]),
+    Spot("omaha8, 3 players, 2 boards from the flop", [*THREE, "--board", "Ah 8h 9s", "--board", "Ah 8h 9s",
+                                                      "--pot", "100"]),
+    Spot("omaha8, 2 players, one hand ?? ??, turn", ["A=As 2s 3d Kh", "B=Kd Kc ?? ??", "--board", "Ah 8h 9s Tc",
+                                                    "--pot", "100"]),
+    Spot("stud8, 2 players, sixth street", ["--game", "stud8", "A=As 2s 3d 4c 9h Kd", "B=Jc 7c 7d 7h Qs Ts",
+                                            "--pot", "120"]),
+]
 
 
-def _best(repeat: int, run: Callable[[], object]) -> tuple[float, float]:
-    """The best wall time and the best CPU time (this process and its children: a busy machine stretches
-    the first far more than the second)."""
-    walls, cpus = [], []
+def _children_cpu() -> float:
+    r = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return r.ru_utime + r.ru_stime
+
+
+def _command(args: list[str], repeat: int) -> tuple[float, str]:
+    best, how = float("inf"), ""
     for _ in range(repeat):
-        start, cpu = time.perf_counter(), _cpu()
-        run()
-        walls.append(time.perf_counter() - start)
-        cpus.append(_cpu() - cpu)
-    return min(walls), min(cpus)
+        before = _children_cpu()
+        run = subprocess.run([HILO, "equity", *args, "--format", "json"], check=True, capture_output=True)
+        best = min(best, _children_cpu() - before)
+        import json
+
+        out = json.loads(run.stdout)
+        how = f"exact {out['runouts']:,}" if out["exact"] else f"sampled {out['runouts']:,}"
+    return best, how
 
 
-def _cpu() -> float:
-    me, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
-    return me.ru_utime + me.ru_stime + children.ru_utime + children.ru_stime
+def _deal(args: list[str]) -> tuple[object, tuple[object, ...], int | None]:
+    """The deal, dead cards and samples of a command line, as ``hilo equity`` builds them."""
+    from click.testing import CliRunner
+
+    from hilo_cli.cli import equity as command
+
+    found: dict[str, object] = {}
+
+    def capture(deal: object, dead: object = (), samples: int | None = None, *rest: object, **kw: object) -> object:
+        found.update(deal=deal, dead=dead, samples=samples)
+        raise SystemExit(0)
+
+    import hilo_cli.equity as library
+
+    original = library.equity
+    library.equity = capture  # type: ignore[assignment]
+    try:
+        CliRunner().invoke(command.equity, args)
+    finally:
+        library.equity = original
+    return found["deal"], tuple(found["dead"]), found["samples"]  # type: ignore[arg-type]
 
 
-def _command(args: list[str]) -> Callable[[], object]:
-    def run() -> object:
-        return subprocess.run([HILO, "equity", *args], check=True, capture_output=True)
-    return run
-
-
-def _library(players: list[str], board: str, samples: int | None = None,
-             method: str | None = None) -> Callable[[], object]:
-    from hilo_cli.equity import equity
-    from hilo_cli.formats.records import deal_from_record
-
-    record = {"board": board, "pot": 100,
-              "players": [{"name": p.split("=")[0], "hole": p.split("=")[1]} for p in players]}
-    deal = deal_from_record(record)
-    return lambda: equity(deal, samples=samples, method=method)
-
-
-_COLD = """import time
-from hilo_cli.equity import equity, vector
-from hilo_cli.formats.records import deal_from_record
-deal = deal_from_record({record!r})
-start = time.perf_counter()
-equity(deal)
-print(time.perf_counter() - start)
-"""
-
-
-def _cold(players: list[str], board: str) -> float:
-    """Seconds for the first run in a fresh process once hilo and numpy are imported: the tables are
-    built as part of it (what "after start-up" means for one command)."""
-    record = {"board": board, "pot": 100,
-              "players": [{"name": p.split("=")[0], "hole": p.split("=")[1]} for p in players]}
-    run = subprocess.run([sys.executable, "-c", _COLD.format(record=record)], check=True, capture_output=True,
-                         text=True)
-    return float(run.stdout)
+def _best(repeat: int, run: Callable[[], object]) -> tuple[float, object]:
+    best, out = float("inf"), None
+    for _ in range(repeat):
+        start = time.process_time()
+        out = run()
+        best = min(best, time.process_time() - start)
+    return best, out
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=3)
-    repeat = parser.parse_args().repeat
-    print(f"best of {repeat}; load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} CPUs")
-    rows = [
-        ("heads-up preflop, exact (1,086,008 runouts), whole command", 0.9,
-         _command([*HEADS_UP, "--pot", "100"])),
-        ("heads-up on a flop, exact (820 runouts), whole command (no numpy: each runout settled)", None,
-         _command([*HEADS_UP, "--board", FLOP, "--pot", "100"])),
-        ("six players on a flop, exact (300 runouts), whole command", 0.5,
-         _command([*SIX, "--board", FLOP, "--pot", "100"])),
-        ("three players preflop, 100,000 sampled, whole command", 1.0,
-         _command([*THREE, "--pot", "100", "--samples", "100000"])),
-        ("start-up: hilo equity --help", None, lambda: subprocess.run([HILO, "equity", "--help"], check=True,
-                                                                       capture_output=True)),
-    ]
-    library = [
-        ("heads-up on a flop, exact (820 runouts), after start-up", 0.05, _library(HEADS_UP, FLOP)),
-        ("heads-up on a flop, exact, after start-up, vectorised (numpy imported)", None,
-         _library(HEADS_UP, FLOP, method="vector")),
-        ("six players on a flop, exact, after start-up", None, _library(SIX, FLOP)),
-        ("heads-up preflop, exact, after start-up", None, _library(HEADS_UP, "")),
-        ("three players preflop, 100,000 sampled, after start-up", None, _library(THREE, "", 100_000)),
-    ]
-    for label, target, players, board in [
-        ("heads-up on a flop, exact, first run after imports (tables built)", 0.05, HEADS_UP, FLOP),
-        ("six players on a flop, exact, first run after imports", None, SIX, FLOP),
-        ("heads-up preflop, exact, first run after imports", None, HEADS_UP, ""),
-    ]:
-        seconds = min(_cold(players, board) for _ in range(repeat))
-        verdict = "" if target is None else f"  target {target:.2f} s: {'met' if seconds < target else 'MISSED'}"
-        print(f"{seconds:8.3f} s wall                {label}{verdict}")
-    for label, target, run in rows + library:
-        if "after start-up" in label:
-            run()  # warm: numpy imported, tables loaded
-        seconds, cpu = _best(repeat, run)
-        verdict = "" if target is None else f"  target {target:.2f} s: {'met' if seconds < target else 'MISSED'}"
-        print(f"{seconds:8.3f} s wall {cpu:7.3f} s CPU  {label}{verdict}")
+    parser.add_argument("--reference-runouts", type=int, default=1000)
+    parser.add_argument("--only", default="")
+    options = parser.parse_args()
+    from hilo_cli.equity import equity
+
+    print(f"CPU seconds, best of {options.repeat}; load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} CPUs")
+    print("| spot | how | command CPU | library CPU | runouts/s | reference runouts/s | x reference |")
+    print("| --- | --- | --- | --- | --- | --- | --- |")
+    for spot in SPOTS:
+        if options.only not in spot.label:
+            continue
+        command, how = _command(spot.args, options.repeat)
+        deal, dead, samples = _deal(spot.args)
+        run = functools.partial(equity, deal, dead, samples)
+        run()  # warm: tables built
+        cpu, result = _best(options.repeat, run)
+        runouts = result.runouts  # type: ignore[attr-defined]
+        n = options.reference_runouts
+        ref_cpu, _ = _best(1, functools.partial(equity, deal, dead, n, 0, method="plain"))
+        rate, ref_rate = runouts / max(cpu, 1e-9), n / max(ref_cpu, 1e-9)
+        # A run that settles every runout itself (a small exact run, several boards of them, stud and
+        # hidden hands) is the pure-Python path: nothing to compare it with.
+        versus = "(this is it)" if result.method == "plain" else f"{rate / ref_rate:,.0f}x"  # type: ignore[attr-defined]
+        reference = "" if result.method == "plain" else f"{ref_rate:,.0f}"  # type: ignore[attr-defined]
+        print(f"| {spot.label} | {how} | {command:.2f} s | {cpu:.3f} s | {rate:,.0f} | {reference} | {versus} |",
+              flush=True)
 
 
 if __name__ == "__main__":

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
+from pathlib import Path
 
 from click.testing import CliRunner
 
@@ -50,3 +53,29 @@ def test_a_stud_record_with_an_empty_board_under_game_stud8_is_a_showdown() -> N
                                 input=json.dumps(record) + "\n")
     assert result.exit_code == 0, result.output
     assert [p["won"] for p in json.loads(result.stdout)["players"]] == [100, 0]
+
+
+def test_samples_beyond_a_billion_are_bad_input_not_years_of_work() -> None:
+    """Issue 16, defect 8: a record's ``"samples": 10**15`` ran for years; ``bounds.MAX_SAMPLES`` bounds it."""
+    huge = {"id": "huge", "board": "Ac 3d 6h", "players": PLAYERS, "pot": 1200, "samples": 10**15}
+    fine = {**huge, "id": "fine", "samples": 10}
+    stdin = json.dumps(huge) + "\n" + json.dumps(fine) + "\n"
+    hilo = str(Path(sys.executable).parent / "hilo")
+    result = subprocess.run([hilo, "batch", "--format", "json", "-"], input=stdin, capture_output=True, text=True,
+                            timeout=120)  # a hang guard: the old code ran for years
+    assert result.returncode == 2
+    assert "samples is more than hilo counts (at most 1,000,000,000)" in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+    first, second = map(json.loads, result.stdout.splitlines())
+    assert first["error"] == "samples is more than hilo counts (at most 1,000,000,000)" and "players" not in first
+    assert (second["id"], second["runouts"]) == ("fine", 10)
+
+
+def test_a_record_on_several_boards_asks_for_equity_outright() -> None:
+    record = {"equity": True, "boards": ["Ac 3d 6h Ks", "Ac 3d 6h"], "players": PLAYERS, "pot": 1200}
+    code, lines = batch(record)
+    assert code == 0
+    (out,) = map(json.loads, lines)
+    assert out["boards"] == [["Ac", "3d", "6h", "Ks"], ["Ac", "3d", "6h"]] and out["exact"] is True
+    assert [b["runouts"] for b in out["by_board"]] == [40, 780]  # 40 unseen cards: the turn shown on board 1 is seen
+    assert sum(p["expected_chips"] for p in out["players"]) == 1200

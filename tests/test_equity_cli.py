@@ -106,7 +106,8 @@ def test_no_board_means_nothing_dealt_yet() -> None:
     (["equity", "--board", "Ah 7c 8d", "A=As 2s Kd Qh", "B=Ac 3c Th Td", "--dead", "7c"],
      "dead card 7c is on the board"),
     (["equity", "--board", "Ah 7c 8d", "A=As 2s Kd Qh", "B=Ac 3c Th Td", "--dead", "Zz"], "--dead"),
-    (["equity", "--game", "stud8", "A=As 2s Kd Qh 3c 4c 5c", "B=Ac 3s Th Td 6c 7c 8c"], "out of scope"),
+    (["equity", "--game", "stud8", "A=As 2s Kd Qh 3c 4c 5c", "B=Ac 3s Th Td 6c 7c 8c", "--board", "2d"],
+     "the board has 1 cards; stud8 deals 0"),
     (["equity", "--game", "omaha8-5", *[f"P{i}={' '.join(f'{r}{s}' for r, s in cards)}" for i, cards in enumerate(
         [[(r, s) for r, s in zip("23456789TJQKA" * 4, "c" * 13 + "d" * 13 + "h" * 13 + "s" * 13,
                                   strict=True)][5 * i:5 * i + 5] for i in range(10)])]],
@@ -125,16 +126,19 @@ def test_bad_input_is_one_line_and_exit_2(args: list[str], message: str) -> None
 
 def test_too_long_for_exact_says_so_and_samples(monkeypatch: pytest.MonkeyPatch) -> None:
     # Under the suit odd-chip rule a tied half with leftover units is settled runout by runout (RULES
-    # §4.6): A and B both hold A-2, so most lows tie; an odd pot leaves a unit over. Judged too slow, the
-    # run samples instead and says so.
-    monkeypatch.setattr(hilo_cli.equity, "EXACT_LIMIT_SECONDS", 0.0)
+    # §4.6): A and B both hold A-2, so most lows tie; an odd pot leaves a unit over. Judged too slow (by
+    # the counts), the run samples instead and says so, in the output itself (CSV: on stderr).
+    monkeypatch.setattr(hilo_cli.equity, "SETTLE_BUDGET", 0)
     monkeypatch.setattr(hilo_cli.equity, "SLOW_SAMPLES", 300)
     args = ["equity", "--board", "4c 5d 8s", "A=Ah 2h Kc Kd", "B=Ad 2d Qc Qh", "C=Js Ts 9s 3c", "--pot", "103",
             "--odd-chip", "suit", "--format", "json"]
     r = CliRunner().invoke(main, args)
     assert r.exit_code == 0, r.output
-    assert "exact would take about" in r.stderr and "sampling 300 instead (--exact to insist)" in r.stderr
     out = json.loads(r.stdout)
+    assert "exact would settle" in out["note"] and out["note"].endswith("sampling 300 instead (--exact to insist)")
+    assert r.stderr == ""
+    csv_run = CliRunner().invoke(main, [*args[:-1], "csv"])
+    assert "exact would settle" in csv_run.stderr and "sampling 300 instead (--exact to insist)" in csv_run.stderr
     assert out["exact"] is False and out["runouts"] == 300 and out["seed"] == 0
     forced = CliRunner().invoke(main, [*args, "--exact"])
     assert forced.stderr == "" and json.loads(forced.stdout)["runouts"] == 666
@@ -244,3 +248,20 @@ def test_a_batch_record_settles_the_same_in_any_order(order: list[int], rnd: Any
                                            "dead": shuffled("Jc Js"), "button": 5})
     assert {p.name: p for p in base.players} == {p.name: p for p in again.players}
     assert {p.name: p.expected_chips for p in base.pots} == {p.name: p.expected_chips for p in again.pots}
+
+
+@pytest.mark.parametrize("samples", [str(10**18), str(10**9 + 1), "9" * 40])
+def test_samples_beyond_a_billion_are_bad_input_not_years_of_work(samples: str) -> None:
+    """Issue 16, defect 8: ``--samples 10**18`` ran for years; ``bounds.MAX_SAMPLES`` bounds it."""
+    hilo = str(Path(sys.executable).parent / "hilo")
+    r = subprocess.run([hilo, *FLOP, "--samples", samples], capture_output=True, text=True,
+                       timeout=120)  # a hang guard: the old code ran for years
+    assert r.returncode == ExitStatus.BAD_INPUT
+    assert r.stderr.strip() == "hilo: error: --samples is more than hilo counts (at most 1,000,000,000)"
+    assert r.stdout == ""
+
+
+def test_the_library_refuses_more_than_a_billion_samples() -> None:
+    with pytest.raises(DealError, match="at most 1,000,000,000"):
+        equity(deal_from_record({"board": "Ah 7c 8d", "pot": 10, "players": [
+            {"name": "A", "hole": "As 2s Kd Qh"}, {"name": "B", "hole": "Ac 3c Th Td"}]}), samples=10**9 + 1)

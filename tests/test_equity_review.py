@@ -71,7 +71,7 @@ def test_a_batch_record_sampled_because_exact_is_too_slow_says_why(monkeypatch: 
     record's own output, where nothing else would tell why a record that asked for exact was sampled.
     (A and B both hold A-2, so most lows tie; the odd pot leaves a unit that the suit rule gives by the
     cards, RULES §4.6, so each such runout is settled on its own: the slow case.)"""
-    monkeypatch.setattr(hilo_cli.equity, "EXACT_LIMIT_SECONDS", 0.0)
+    monkeypatch.setattr(hilo_cli.equity, "SETTLE_BUDGET", 0)
     monkeypatch.setattr(hilo_cli.equity, "SLOW_SAMPLES", 300)
     result = equity_out.equity_from_record(SLOW)
     assert (result.exact, result.runouts) == (False, 300)
@@ -79,9 +79,9 @@ def test_a_batch_record_sampled_because_exact_is_too_slow_says_why(monkeypatch: 
     why = 'sampling 300 instead ("exact": true to insist)'
     if fmt == "json":
         line = json.loads(out)
-        assert "exact would take about" in line["note"] and line["note"].endswith(why)
+        assert "exact would settle" in line["note"] and line["note"].endswith(why)
     else:
-        assert out.splitlines()[2].startswith("note: exact would take about") and why in out.splitlines()[2]
+        assert out.splitlines()[2].startswith("note: exact would settle") and why in out.splitlines()[2]
     forced = equity_out.equity_from_record({**SLOW, "exact": True})
     assert forced.exact and forced.note is None
     assert "note" not in json.loads(equity_out.render(forced, "json", "f.jsonl:1"))

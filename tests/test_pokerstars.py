@@ -325,7 +325,7 @@ def test_collected_lines_and_summary_disagree_is_the_sites_own_inconsistency() -
     # A finding about the site, not bad input: the hand is still there to replay and check.
     (rec,) = records(SMALL.replace("Bo (big blind) collected ($0.50)", "Bo (big blind) collected ($0.60)"))
     assert rec.error is None and rec.hand is not None and rec.id == "111"
-    assert rec.site_inconsistency == "Bo collected 50, the summary says won 60"
+    assert rec.site_inconsistency == "Bo collected $0.50, the summary says won $0.60"
     assert rec.recorded_won == {"Bo": 50}  # what the site paid is the "collected" lines (issue 11)
     assert records(SMALL)[0].site_inconsistency is None
 

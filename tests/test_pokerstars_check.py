@@ -207,12 +207,12 @@ def test_collected_lines_and_summary_disagreeing_is_a_mismatch_checked_on_the_co
     text = text_of("odd-cent.txt").replace("won ($0.90)", "won ($0.95)")
     settlement, verdict = check(only_record(text))
     assert verdict.status == "mismatch" and verdict.differences == {}
-    assert verdict.why == SITE + "Eve collected 90, the summary says won 95" == SITE + (verdict.site or "")
+    assert verdict.why == SITE + "Eve collected $0.90, the summary says won $0.95" == SITE + (verdict.site or "")
     assert settlement is not None  # settled all the same: the pots add up
     # And a payout that also differs says both.
     text = text.replace("Eve collected $0.90 from pot", "Eve collected $0.89 from pot")
     _, verdict = check(only_record(text))
-    assert verdict.why.startswith(SITE + "Eve collected 89, the summary says won 95; and the payout differs: ")
+    assert verdict.why.startswith(SITE + "Eve collected $0.89, the summary says won $0.95; and the payout differs: ")
     assert verdict.differences == {"Eve": (89, 90)}
 
 

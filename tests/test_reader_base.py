@@ -135,7 +135,9 @@ def test_detect_choices_suffixes_and_the_unknown_file_error_come_from_the_regist
 
 def test_check_help_and_choices_name_every_reader() -> None:
     result = CliRunner().invoke(main, ["check", "--help"])
-    assert "PHH .phh/.phhs, PokerStars .txt" in " ".join(result.output.split())
+    shown = " ".join(result.output.split())
+    assert all(f"{r.title} {'/'.join(r.suffixes)}" in shown for r in histories.readers().values())
+    assert "PHH .phh/.phhs" in shown and "PokerStars .txt" in shown
     bad = CliRunner().invoke(main, ["check", "--input-format", "nonsense", "-"], input=b"")
     assert bad.exit_code == 2 and "'phh'" in bad.stderr and "'pokerstars'" in bad.stderr
 

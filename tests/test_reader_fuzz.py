@@ -4,10 +4,10 @@ traceback, gives one record per hand in file order, and the same bytes with ``--
 
 **The mutants.** Sets: ``pokerstars`` (tests/data/pokerstars/*.txt and all of them concatenated),
 ``phh`` (tests/data/phh/*.phh, *.phhs, and a collection made of the .phh files), each other site's
-(tests/data/<site>/*.txt, concatenated too: ``winamax``, ``winning``, ``pacific888``, the closed sites'
-``fulltilt``, ``everleaf``, ``cake``; ``ipoker``: the cp1252 sessions' text, written as UTF-8), and the
-same for the real histories of ../shared/handhistories (``pokerstars-shared``, ``phh-shared``,
-``winamax-shared``, ..., ``ipoker-shared``; skipped when absent).
+(tests/data/<site>/*.txt, concatenated too: ``winamax``, ``winning``, ``bovada``, ``partypoker``,
+``pacific888``, the closed sites' ``fulltilt``, ``everleaf``, ``cake``; ``ipoker``: the cp1252 sessions'
+text, written as UTF-8), and the same for the real histories of ../shared/handhistories
+(``pokerstars-shared``, ``phh-shared``, ``winamax-shared``, ..., ``ipoker-shared``; skipped when absent).
 Mutant ``n`` of a set is made by ``random.Random(f"{set}:{n}")`` alone, so it is the same mutant on every
 machine and whatever the count: its kind is ``KINDS[n % len(KINDS)]`` (lines deleted, duplicated,
 swapped, a line cut mid-way, the file cut short, hostile characters, numbers made huge, a 20,000-character
@@ -30,6 +30,9 @@ or CR alone, numbered from 1. A line is blank when ``str.strip`` leaves nothing.
 * Winamax and Winning, the same way: a hand starts at ``Winamax Poker - ``; at ``Hand #`` or ``Game Hand #``
   and a digit, or at ``Game started at: `` (Winning's older format, UTF-16 in its files: its base text is
   the file decoded, a stray last byte left out).
+* Bovada alike, at a line that begins with ``Bovada Hand #``, ``Ignition Hand #`` or ``Bodog Hand #`` and
+  a digit. PartyPoker: at a line ``***** Hand History for Game N *****`` (spaces
+  and tabs around it); the ``Game #N starts.`` and ``#Game No : N`` lines before the first hand are no hand.
 * PHH: a hand starts at each ``[table]`` header line (single brackets, nothing after but a comment) and
   runs to the next; the lines before the first header that are not blank and not ``#`` comments are one
   hand (a ``.phh`` hand, or what a ``.phh`` put in front of a collection by ``cat``).
@@ -99,6 +102,7 @@ _STARTS = {
     "cake": re.compile(r"[ \t]*Hand#[0-9A-Za-z]+ - "),
     "winamax": re.compile(r"[ \t]*Winamax Poker - "),
     "winning": re.compile(r"[ \t]*(?:(?:Game )?Hand #\d|Game started at: )"),
+    "bovada": re.compile(r"[ \t]*(?:Bovada|Ignition|Bodog) Hand #\d"),
 }
 _PHH_HEADER = re.compile(r"[ \t]*\[[^\[\]]+\][ \t]*(?:#.*)?")
 _PACIFIC_HAND = re.compile(r"[ \t]*\*{4,5} (?:Cassava|888poker|888)\S* (?:Snap Poker |BLAST )?Hand History for Game \d")
@@ -107,6 +111,8 @@ _IPOKER_GAME = re.compile(r"<game[\s>]")
 # An iPoker session's own lines outside its games: the declaration, the header's one-line elements, closings.
 _IPOKER_SESSION = re.compile(r"\s*(?:<\?xml[^>]*\?>|<session(?:\s[^>]*)?>|</session>|</?general>|</game>|"
                              r"<(\w+)>[^<]*</\1>|<\w+/>)*\s*")
+_PARTY_HAND = re.compile(r"[ \t]*\*{5} Hand History for Game \d+ \*{5}[ \t]*")
+_PARTY_NOISE = re.compile(r"Game #\d+ starts\.|#Game No : \d+")
 
 
 class Base(NamedTuple):
@@ -195,6 +201,10 @@ SETS: dict[str, tuple[str, Callable[[], list[Base]]]] = {
     "pacific888-shared": ("pacific888", lambda: _stars_bases(SHARED / "sites" / "pacific888")),
     "ipoker": ("ipoker", lambda: _ipoker_bases(DATA / "ipoker")),
     "ipoker-shared": ("ipoker", lambda: _ipoker_bases(SHARED / "sites" / "ipoker")),
+    "bovada": ("bovada", lambda: _stars_bases(DATA / "bovada")),
+    "partypoker": ("partypoker", lambda: _stars_bases(DATA / "partypoker")),
+    "bovada-shared": ("bovada", lambda: _stars_bases(SHARED / "sites" / "bovada")),
+    "partypoker-shared": ("partypoker", lambda: _stars_bases(SHARED / "sites" / "partypoker")),
 }
 
 
@@ -418,6 +428,8 @@ def count_hands(data: bytes, reader: str) -> Hands:
     """Where each hand of a mutant is, by the rules of the module docstring."""
     text, is_text = decode(data)
     lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    # A byte-order mark starting a line is dropped, as by ``reading.cut`` (files joined with cat).
+    lines = [line[1:] if line.startswith("\ufeff") else line for line in lines]
     if reader in _KNOWN_BY and not _KNOWN_BY[reader](text[:65536]):
         starts, front = [], False  # the file is not known for the site's at all: one record, the file's error
     elif reader in _STARTS:
@@ -432,6 +444,10 @@ def count_hands(data: bytes, reader: str) -> Hands:
         starts = [n for n, line in enumerate(lines, 1) if _IPOKER_GAME.search(line)]
         before = lines[:starts[0] - 1] if starts else lines
         front = any(not _IPOKER_SESSION.fullmatch(line) for line in before)
+    elif reader == "partypoker":  # "Game #N starts." and "#Game No : N" before a hand are no hand
+        starts = [n for n, line in enumerate(lines, 1) if _PARTY_HAND.fullmatch(line)]
+        before = lines[:starts[0] - 1] if starts else lines
+        front = any(line.strip() and not _PARTY_NOISE.fullmatch(line.strip()) for line in before)
     else:
         starts = [n for n, line in enumerate(lines, 1) if _PHH_HEADER.fullmatch(line)]
         before = lines[:starts[0] - 1] if starts else lines

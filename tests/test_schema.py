@@ -207,7 +207,7 @@ def test_every_readme_example_in_json_is_valid(command: str, monkeypatch: pytest
 
 def test_the_readme_equity_json_is_valid() -> None:
     text = readme_text()
-    start = text.index("$ hilo equity --board \"Ah 7c 8d Ks\"")
+    start = text.index('$ hilo equity --board "Ah 7c 8d Ks" A="As 2s Kd Qh" B="Ac 3c Th Td" --pot 101 --format json')
     body = text[text.index("\n", start) + 1:text.index("\n```", start)]
     assert_valid("equity", json.loads(body), "the README's equity JSON")
 

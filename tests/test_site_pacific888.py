@@ -69,8 +69,8 @@ def test_detected_by_the_header_and_no_other_reader_claims_it() -> None:
     for name in ("split.txt", "quartered.txt", "no-showdown.txt"):
         assert histories.detect(text_of(name)) == "pacific888"
     assert histories.detect("PokerStars Hand #1: Omaha Hi/Lo Limit ($0.10/$0.20 USD)\n") == "pokerstars"
-    # PartyPoker writes the same banner without a site name: not 888's.
-    assert histories.detect("***** Hand History for Game 123 *****\n$1/$2 USD Hold'em No Limit\n") is None
+    # PartyPoker writes the same banner without a site name: not 888's (PartyPoker's own reader's).
+    assert histories.detect("***** Hand History for Game 123 *****\n$1/$2 USD Hold'em No Limit\n") == "partypoker"
 
 
 def test_a_split_pot_is_checked_half_by_half_after_the_rake_it_took() -> None:

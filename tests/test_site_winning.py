@@ -167,7 +167,7 @@ def test_the_old_format_pays_one_total_a_player_naming_no_pot() -> None:
 def test_the_summarys_won_disagreeing_with_the_award_lines_is_the_sites_inconsistency() -> None:
     text = own("run-twice.txt").decode().replace("won $49.75 with HI - high", "won $4.75 with HI - high")
     ((_, _, status, why),) = verdicts_of(text.encode())
-    assert status == "mismatch" and "Cy collected 14925, the summary says won 10425" in why
+    assert status == "mismatch" and "Cy collected $149.25, the summary says won $104.25" in why
 
 
 def test_mixed_table_games_hilo_does_not_play_are_not_checkable() -> None:
@@ -276,7 +276,7 @@ def test_every_shared_hand_gets_a_record_and_each_not_ok_one_is_the_sites_own() 
     ((name, hand),) = [k for k in not_ok if k[1] is not None]
     assert hand == "779379637" and not_ok[(name, hand)] == "mismatch"
     why = next(w for i, _, _, w in found[name] if i == hand)
-    assert why.startswith("the site's own lines disagree: Hero collected 9225, the summary says won 6150")
+    assert why.startswith("the site's own lines disagree: Hero collected $92.25, the summary says won $61.50")
 
 
 @pytest.mark.skipif(not SHARED_FILES, reason="../shared/handhistories/sites is absent (a user's clone)")

@@ -251,17 +251,22 @@ CHECK: Schema = {
 
 SE = {"type": "object", "additionalProperties": {"type": "number", "minimum": 0},
       "description": "sampled runs: the standard error of each figure"}
+BOUND_95 = {"type": "array", "items": {"type": "number"}, "minItems": 2, "maxItems": 2,
+            "description": "the 95% interval (rule of three) of a sampled figure the samples never moved"}
 EQUITY_PLAYER = strict({
-    "name": NAME, "equity": CHANCE, "equity_fraction": nullable(FRACTION),
+    "name": NAME, "equity": nullable(CHANCE), "equity_fraction": nullable(FRACTION),
     "expected_chips": nullable({"type": "number", "minimum": 0}), "expected_chips_fraction": nullable(FRACTION),
-    "scoop": CHANCE, "high_win": CHANCE, "high_tie": CHANCE,
+    "scoop": nullable(CHANCE), "high_win": nullable(CHANCE), "high_tie": nullable(CHANCE),
     "low_win": nullable(CHANCE), "low_tie": nullable(CHANCE), "quartered": nullable(CHANCE), "se": SE,
+    "bound_95": {"type": "object", "additionalProperties": BOUND_95},
 }, required=["name", "equity", "equity_fraction", "expected_chips", "expected_chips_fraction", "scoop",
-             "high_win", "high_tie", "low_win", "low_tie", "quartered"])
+             "high_win", "high_tie", "low_win", "low_tie", "quartered"],
+    description="a chance is null for a player in no pot, and for the whole of a several-board run (each "
+                "board's chances are in by_board)")
 EQUITY_POT = strict({
     "name": {"type": "string"}, "amount": CHIPS, "eligible": {"type": "array", "items": NAME},
     "expected_chips": by_name({"type": "number", "minimum": 0}),
-    "expected_chips_fraction": by_name(nullable(FRACTION)), "se": SE,
+    "expected_chips_fraction": by_name(nullable(FRACTION)), "se": SE, "bound_95": by_name(BOUND_95),
 }, required=["name", "amount", "eligible", "expected_chips", "expected_chips_fraction"])
 EQUITY: Schema = {
     "title": "hilo equity result",
@@ -274,8 +279,12 @@ EQUITY: Schema = {
         "players": {"type": "array", "items": EQUITY_PLAYER, "minItems": 1},
         "pots": {"type": "array", "items": EQUITY_POT},
         "returned": by_name(CHIPS),
-        "no_low": nullable(CHANCE), "no_low_se": {"type": "number", "minimum": 0},
-        "source": SOURCE, "note": {"type": "string"},
+        "no_low": nullable(CHANCE), "no_low_se": {"type": "number", "minimum": 0}, "no_low_bound_95": BOUND_95,
+        "source": SOURCE, "note": {"type": "string", "description": "why the runouts were sampled, or how"},
+        "hidden": by_name({"type": "integer", "minimum": 1, "description": "hole cards not seen, dealt"}),
+        "boards": {"type": "array", "items": CARDS, "description": "several boards: the cards of each"},
+        "by_board": {"type": "array", "items": {"type": "object"},
+                     "description": "several boards: each board's own result, in this schema's form"},
     }, required=["id", "game", "board", "dead", "exact", "runouts", "seed", "players", "pots", "returned",
                  "no_low"]),
 }

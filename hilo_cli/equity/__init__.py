@@ -12,6 +12,11 @@ the same numbers:
 * ``plain``: ``settle`` on every runout: the reference the vectorised path is held to, and the quicker
   way for a small exact run (a turn, most flops), which then never imports numpy.
 
+Exact or sampled is decided from counts alone (``choose``: the runouts, and the work of those settled
+one at a time), never a clock, so one spot gives the same answer on every machine. Several boards
+(RULES §12) are in ``boards.py``; stud and hands with hidden cards (``??``, ``random``) in
+``completions.py``.
+
 Equity is a player's expected chips over everything in the pots (returned uncalled chips, §5.3, are
 no one's to win); with no money given it is the plain share of one pot. Sampling reports the standard
 error of every figure.
@@ -19,13 +24,13 @@ error of every figure.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable, Iterator, Sequence
 from fractions import Fraction
-from itertools import combinations, islice
-from math import sqrt
+from itertools import combinations
+from math import comb, sqrt
 from typing import TYPE_CHECKING, NamedTuple
 
+from hilo_cli.bounds import MAX_SAMPLES, within
 from hilo_cli.cards import DECK, Card
 from hilo_cli.deal import Deal
 from hilo_cli.equity.runouts import NO_MONEY_POT, Setup, Tally, prepare
@@ -36,13 +41,19 @@ from hilo_cli.showdown import settle
 if TYPE_CHECKING:
     from hilo_cli.equity import vector
 
-__all__ = ["EXACT_LIMIT_SECONDS", "NO_MONEY_POT", "SLOW_SAMPLES", "Equity", "PlayerEquity", "PotEquity",
-           "equity", "prepare"]
+__all__ = ["NO_MONEY_POT", "SETTLE_BUDGET", "SLOW_SAMPLES", "SUIT_COST", "Choice", "Equity", "PlayerEquity",
+           "PotEquity", "choose", "equity", "prepare", "settle_cost"]
 
-EXACT_LIMIT_SECONDS = 10.0
 PLAIN_RUNOUTS = 1_000
+SETTLE_BUDGET = 40_000_000
+"""The most work an exact run does by settling runouts one at a time, in hand selections compared
+(``settle_cost`` per settle): about ten seconds of one core (a settle compares four to nine million
+selections a second). A count, never a clock, so a spot gets the same answer on every machine."""
+SUIT_COST = 10
+"""How much more a settle costs under the suit odd-chip rule (RULES §4.6), which works out the cards
+of every tied hand: measured, 8 to 12 times."""
 SLOW_SAMPLES = 10_000
-"""Runouts sampled instead of an exact run judged too long (a run that settles runouts one by one)."""
+"""Runouts sampled instead of an exact run over ``SETTLE_BUDGET`` (never more than exact deals)."""
 CHUNK = 1 << 17
 
 Progress = Callable[[int, int], None]
@@ -55,9 +66,9 @@ class PlayerEquity(NamedTuple):
     name: str
     equity: Fraction
     expected_chips: Fraction | None
-    scoop: Fraction
-    high_win: Fraction
-    high_tie: Fraction
+    scoop: Fraction | None
+    high_win: Fraction | None
+    high_tie: Fraction | None
     low_win: Fraction | None
     low_tie: Fraction | None
     quartered: Fraction | None
@@ -91,6 +102,9 @@ class Equity(NamedTuple):
     money: bool
     method: str
     note: str | None
+    boards: tuple[Equity, ...] = ()
+    """Several boards (RULES §12): each board's run, its chances and each player's expected chips from
+    that board's shares; then the chances of the whole are ``None``."""
 
 
 def method_for(deal: Deal, runouts: int, samples: int | None) -> str:
@@ -106,45 +120,85 @@ def method_for(deal: Deal, runouts: int, samples: int | None) -> str:
     return "plain" if samples is None and fast and runouts <= PLAIN_RUNOUTS else "vector"
 
 
+class Choice(NamedTuple):
+    """Exact or sampled, and why: ``samples`` is ``None`` for exact; ``note`` says why a run that was
+    not asked to sample samples."""
+
+    samples: int | None
+    note: str | None
+
+
+def settle_cost(deal: Deal, live: int) -> int:
+    """The work of ``settle`` on one runout, in hand selections compared: every live hand's (RULES
+    §2.3), ``SUIT_COST`` times that under the suit odd-chip rule."""
+    game = deal.game
+    if game.hole_used is None:
+        selections = comb(game.hole_cards, 5)
+    else:
+        selections = comb(game.hole_cards, game.hole_used) * comb(game.board_cards, 5 - game.hole_used)
+    return live * selections * (SUIT_COST if deal.odd_chip_rule == "suit" else 1)
+
+
+def choose(runouts: int, settled: int, cost: int, samples: int | None = None, exact: bool = False) -> Choice:
+    """Exact or sampled, from counts alone: ``runouts`` the exact run deals, ``settled`` of them settled
+    one at a time by ``settle`` (every runout on the plain path; on the vectorised path those whose
+    chips depend on their cards, RULES §4.6), ``cost`` the hand selections of one such settle.
+
+    Asked for (``samples``, or ``exact``), that is what runs. Otherwise exact, unless its one-by-one
+    settles compare more than ``SETTLE_BUDGET`` selections and it deals more than ``SLOW_SAMPLES``
+    runouts: a sample never deals as many runouts as the exact run it replaces."""
+    if samples is not None or exact:
+        return Choice(samples, None)
+    if settled * cost <= SETTLE_BUDGET or runouts <= SLOW_SAMPLES:
+        return Choice(None, None)
+    return Choice(SLOW_SAMPLES, f"exact would settle {settled:,} of its {runouts:,} runouts one at a time, more than "
+                                f"the {max(SETTLE_BUDGET // cost, 1):,} hilo settles by default for this spot; "
+                                f"sampling {SLOW_SAMPLES:,} instead")
+
+
 def equity(deal: Deal, dead: Sequence[Card] = (), samples: int | None = None, seed: int | None = None,
            exact: bool = False, progress: Progress | None = None, method: str | None = None) -> Equity:
     """Every runout of ``deal``'s board (or ``samples`` of them, drawn with ``seed``), settled.
 
     ``deal.board`` holds the cards known (0 to 5); ``dead`` are cards out of play. Exact by default;
-    when exact would take more than ``EXACT_LIMIT_SECONDS`` the run samples instead (and says so in
-    ``note``) unless ``exact``. Raises ``DealError`` for a deal that cannot be run out (``prepare``).
+    an exact run that would settle too many runouts one at a time samples instead (``choose``, from
+    counts alone, and says so in ``note``) unless ``exact``. Raises ``DealError`` for a deal that cannot
+    be run out (``prepare``).
     """
+    if deal.boards:
+        from hilo_cli.equity.boards import several_boards
+
+        return several_boards(deal, dead, samples, seed, exact, equity)
+    if deal.game.hole_used is None or any(not p.folded and len(p.hole or ()) < deal.game.hole_cards
+                                          for p in deal.players):
+        from hilo_cli.equity.completions import hidden_cards
+
+        return hidden_cards(deal, tuple(dead), samples, seed, exact, progress)
     setup = prepare(deal, tuple(dead))
     how = method or method_for(deal, setup.runouts, samples)
-    note = None
     if samples is not None and samples < 1:
         raise DealError(f"samples is {samples}: at least 1")
-    if samples is None and not exact and how == "plain" and setup.runouts > 50:
-        seconds = _plain_seconds(setup) * setup.runouts
-        if seconds > EXACT_LIMIT_SECONDS:
-            samples, note = SLOW_SAMPLES, _too_long(seconds, setup.runouts)
     if samples is not None:
-        seed = 0 if seed is None else seed
+        within(samples, "samples", MAX_SAMPLES)
+    cost = settle_cost(deal, len(setup.live))
     tally = Tally(setup)
     if how == "plain":
+        samples, note = choose(setup.runouts, setup.runouts, cost, samples, exact)
+        seed = None if samples is None else seed or 0
         total = setup.runouts if samples is None else samples
-        _plain(setup, tally, _plain_runouts(setup, samples, seed or 0), total, progress)
-        return _result(setup, tally, samples is None, seed if samples is not None else None, how, note)
+        deals = (setup.full(runout) for runout in _plain_runouts(setup, samples, seed or 0))
+        settle_deals(setup, tally, deals, total, progress)
+        return answer(setup, tally, samples is None, seed, how, note)
     each = _vector(setup, tally, samples, seed or 0, progress)
-    count = sum(cards.shape[1] for _, cards in each)
-    if count and samples is None and not exact:
-        seconds = _each_seconds(setup, each) * count
-        if seconds > EXACT_LIMIT_SECONDS:
-            samples, seed, note = SLOW_SAMPLES, 0, _too_long(seconds, setup.runouts)
+    note = None
+    if samples is None:
+        samples, note = choose(setup.runouts, sum(cards.shape[1] for _, cards in each), cost, None, exact)
+        if samples is not None:
             tally = Tally(setup)
-            each = _vector(setup, tally, samples, seed, progress)
+            each = _vector(setup, tally, samples, 0, progress)
+    seed = None if samples is None else seed or 0
     _settle_each(setup, tally, each, progress)
-    return _result(setup, tally, samples is None, seed if samples is not None else None, how, note)
-
-
-def _too_long(seconds: float, runouts: int) -> str:
-    # Without the way to insist: hilo equity says --exact, a batch record "exact": true.
-    return f"exact would take about {seconds:.0f} s ({runouts:,} runouts); sampling {SLOW_SAMPLES:,} instead"
+    return answer(setup, tally, samples is None, seed, how, note)
 
 
 def _plain_runouts(setup: Setup, samples: int | None, seed: int) -> Iterator[tuple[Card, ...]]:
@@ -156,32 +210,24 @@ def _plain_runouts(setup: Setup, samples: int | None, seed: int) -> Iterator[tup
     return (tuple(rng.sample(setup.unknown, setup.to_come)) for _ in range(samples))
 
 
-def _plain_seconds(setup: Setup) -> float:
-    """Seconds per runout of the plain path, measured on a few runouts."""
-    tally = Tally(setup)
-    start = time.perf_counter()
-    _plain(setup, tally, islice(combinations(setup.unknown, setup.to_come), 20), 20, None)
-    return (time.perf_counter() - start) / 20
-
-
-def _plain(setup: Setup, tally: Tally, runouts: Iterator[tuple[Card, ...]], total: int,
-           progress: Progress | None) -> None:
-    """``settle`` on every runout, one at a time: the reference the vectorised path is held to."""
+def settle_deals(setup: Setup, tally: Tally, deals: Iterator[Deal], total: int, progress: Progress | None) -> None:
+    """``settle`` on every runout (each a whole deal), one at a time: the reference the vectorised path is
+    held to."""
     deal = setup.deal
     live = [deal.players[i] for i in setup.live]
     names = tuple(p.name for p in live)
     n = len(live)
+    group = tuple(name for i, name in enumerate(names) if setup.groups[0] >> i & 1)  # the figures' players
     done = 0
-    for runout in runouts:
-        full = setup.full(runout)
+    for full in deals:
         settlement = settle(full)
-        everyone = next((pot for pot in settlement.pots if pot.eligible == names and pot.division != "uncontested"),
+        everyone = next((pot for pot in settlement.pots if pot.eligible == group and pot.division != "uncontested"),
                         None)
         if everyone is not None:
             high = sum(1 << names.index(w) for w in everyone.high.winners)
             low = sum(1 << names.index(w) for w in everyone.low.winners) if everyone.low is not None else 0
         else:
-            high, low = _winners(full, live)
+            high, low = _winners(full, setup.groups[0])
         tally.add((high | low << n,), 1, tally.shares(settlement))
         done += 1
         if progress is not None and done % 4096 == 0:
@@ -190,16 +236,18 @@ def _plain(setup: Setup, tally: Tally, runouts: Iterator[tuple[Card, ...]], tota
         progress(done, total)
 
 
-def _winners(deal: Deal, live: Sequence[object]) -> tuple[int, int]:
-    """Bit masks of the best high and best low among every live player (for the figures)."""
+def _winners(deal: Deal, group: int) -> tuple[int, int]:
+    """Bit masks of the best high and best low among the live players of ``group`` (bits by live
+    index; for the figures)."""
     players = [p for p in deal.players if not p.folded]
     ev = evaluate_deal(deal.game, [p.hole or () for p in players], deal.board, deal.qualifier)
-    best = max(ev.highs)
-    high = sum(1 << i for i, v in enumerate(ev.highs) if v == best)
+    inside = [i for i in range(len(players)) if group >> i & 1]
+    best = max(ev.highs[i] for i in inside)
+    high = sum(1 << i for i in inside if ev.highs[i] == best)
     low = 0
-    if ev.lows is not None and max(ev.lows) >= 0:
-        top = max(ev.lows)
-        low = sum(1 << i for i, v in enumerate(ev.lows) if v == top)
+    if ev.lows is not None and max(ev.lows[i] for i in inside) >= 0:
+        top = max(ev.lows[i] for i in inside)
+        low = sum(1 << i for i in inside if ev.lows[i] == top)
     return high, low
 
 
@@ -270,15 +318,6 @@ def _settle_each(setup: Setup, tally: Tally, each: Each, progress: Progress | No
         progress(total, total)
 
 
-def _each_seconds(setup: Setup, each: Each) -> float:
-    """Seconds to settle one runout on its own, measured on a few of them."""
-    tries = [(cards, r) for _, cards in each[:3] for r in range(min(cards.shape[1], 5))]
-    start = time.perf_counter()
-    for cards, r in tries:
-        settle(setup.full(_runout(cards, r)))
-    return (time.perf_counter() - start) / len(tries)
-
-
 def _fraction(count: int, total: int) -> Fraction:
     return Fraction(count, total)
 
@@ -293,7 +332,7 @@ def _se(total: int, total2: int, n: int, scale: int = 1) -> float:
     return sqrt(variance / n) / scale
 
 
-def _result(setup: Setup, tally: Tally, exact: bool, seed: int | None, method: str, note: str | None) -> Equity:
+def answer(setup: Setup, tally: Tally, exact: bool, seed: int | None, method: str, note: str | None) -> Equity:
     deal = setup.deal
     n = tally.runouts
     f = tally.figures
@@ -309,18 +348,19 @@ def _result(setup: Setup, tally: Tally, exact: bool, seed: int | None, method: s
             if setup.money:
                 se["expected_chips"] = _se(f.chips[i], f.chips2[i], n)
             for k, c in chances.items():
-                if split or not k.startswith(("low", "quartered")):
+                if (split or not k.startswith(("low", "quartered"))) and setup.groups[0] >> i & 1:
                     se[k] = _se(c, c, n)
+        inside = bool(setup.groups[0] >> i & 1)  # else in no pot (put in nothing): no chance of anything
+
+        def shown(k: str, low: bool = False, c: dict[str, int] = chances, inside: bool = inside) -> Fraction | None:
+            return _fraction(c[k], n) if inside and (split or not low) else None
+
         players.append(PlayerEquity(
             name,
             Fraction(f.chips[i], n * in_pots) if in_pots else Fraction(0),
             Fraction(f.chips[i], n) if setup.money else None,
-            _fraction(chances["scoop"], n),
-            _fraction(chances["high_win"], n),
-            _fraction(chances["high_tie"], n),
-            _fraction(chances["low_win"], n) if split else None,
-            _fraction(chances["low_tie"], n) if split else None,
-            _fraction(chances["quartered"], n) if split else None,
+            shown("scoop"), shown("high_win"), shown("high_tie"),
+            shown("low_win", True), shown("low_tie", True), shown("quartered", True),
             se,
         ))
     pots = []

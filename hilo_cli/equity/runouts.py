@@ -30,8 +30,9 @@ class Setup(NamedTuple):
     ``deal`` is the deal to settle (with ``NO_MONEY_POT`` as its pot when no money was given),
     ``board`` the cards known, ``unknown`` the cards that may still come (in card order), ``to_come``
     how many board cards are missing. ``live`` are the indexes of the live players in ``deal.players``;
-    ``groups`` the sets of live players (bits by live index) compared on every runout: all live players
-    first, then each pot's eligible players. ``pots`` are the pots' names, amounts and eligible names.
+    ``groups`` the sets of live players (bits by live index) compared on every runout: the main pot's
+    players first (the figures' group: every live player unless one put in nothing), then each pot's
+    eligible players. ``pots`` are the pots' names, amounts and eligible names.
     """
 
     deal: Deal
@@ -54,15 +55,16 @@ class Setup(NamedTuple):
         return self.deal._replace(board=self.board + runout)
 
 
-def prepare(deal: Deal, dead: tuple[Card, ...] = ()) -> Setup:
+def prepare(deal: Deal, dead: tuple[Card, ...] = (), completed: bool = False) -> Setup:
     """Check a deal whose board may be incomplete, and find what every runout shares.
 
-    Raises ``DealError`` for stud (out of scope), a board of more than five cards, fewer than two or
+    ``completed``: the deal is one completion of a deal with hidden cards (``completions``), stud
+    included. Raises ``DealError`` for stud (otherwise), a board of more than five cards, fewer than two or
     more than nine live players, a dead card that is also dealt, too few cards left for the board, and
     everything ``check_deal`` rejects in a showdown (RULES §2, §4.2, §5, §7).
     """
     game = deal.game
-    if game.board_cards == 0:
+    if game.board_cards == 0 and not completed:
         raise DealError(f"equity covers the board games (Omaha and its relatives); {game.name} is out of scope")
     if deal.boards:
         raise DealError("equity runs out one board; a deal on several boards is out of scope (RULES §12)")
@@ -110,7 +112,10 @@ def prepare(deal: Deal, dead: tuple[Card, ...] = ()) -> Setup:
         first = settle(ready._replace(board=board + unknown[:to_come]))
     names = [players[i].name for i in live]
     bit = {n: 1 << i for i, n in enumerate(names)}
-    groups = [(1 << len(live)) - 1]
+    # The figures' group first: the main pot's players (RULES §7: all live players, but a live player
+    # who put in nothing is in no pot and has nothing to win), or everyone live without a contest there.
+    main = [pot for pot in first.pots[:1] if len(pot.eligible) > 1]
+    groups = [sum(bit[n] for n in main[0].eligible) if main else (1 << len(live)) - 1]
     for pot in first.pots:
         members = sum(bit[n] for n in pot.eligible)
         if members not in groups:

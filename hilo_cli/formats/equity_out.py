@@ -12,8 +12,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from fractions import Fraction
+from math import floor, log10
 from typing import Any
 
+from hilo_cli.bounds import MAX_SAMPLES, within
 from hilo_cli.cards import TEXT, Card, parse_cards
 from hilo_cli.equity import Equity, equity
 from hilo_cli.errors import CardError, HiloError, InputError
@@ -41,6 +43,7 @@ def _number(value: Fraction | None) -> float | None:
 def equity_dict(e: Equity) -> dict[str, Any]:
     """The contract object for one equity run."""
     players = []
+    in_pots = float(sum(pot.amount for pot in e.pots))
     for p in e.players:
         entry: dict[str, Any] = {
             "name": p.name,
@@ -53,6 +56,10 @@ def equity_dict(e: Equity) -> dict[str, Any]:
             entry[k] = _number(getattr(p, k))
         if p.se is not None:
             entry["se"] = p.se
+            found = {k: bounds_95(entry[k], se, e.runouts, in_pots if k == "expected_chips" else 1.0)
+                     for k, se in p.se.items()}
+            if any(found.values()):
+                entry["bound_95"] = {k: b for k, b in found.items() if b}
         players.append(entry)
     pots = []
     for pot in e.pots:
@@ -65,6 +72,9 @@ def equity_dict(e: Equity) -> dict[str, Any]:
         }
         if pot.se is not None:
             item["se"] = pot.se
+            found = {n: bounds_95(float(pot.expected_chips[n]), se, e.runouts, pot.amount) for n, se in pot.se.items()}
+            if any(found.values()):
+                item["bound_95"] = {n: b for n, b in found.items() if b}
         pots.append(item)
     out: dict[str, Any] = {
         "id": e.deal.id,
@@ -79,67 +89,181 @@ def equity_dict(e: Equity) -> dict[str, Any]:
         "returned": e.returned,
         "no_low": _number(e.no_low),
     }
+    if _hidden(e):
+        out["hidden"] = _hidden(e)
+    if e.boards:
+        out["boards"] = [_text(b.deal.board) for b in e.boards]
+        out["by_board"] = [equity_dict(b) for b in e.boards]
     if e.no_low_se is not None:
         out["no_low_se"] = e.no_low_se
+        bound = bounds_95(out["no_low"], e.no_low_se, e.runouts, 1.0)
+        if bound:
+            out["no_low_bound_95"] = bound
     return out
 
 
-def _pct(value: Fraction | None, se: float | None = None) -> str:
+def _decimals(se: float) -> int:
+    """Decimals that show a standard error to two significant digits (two at least)."""
+    return 2 if se <= 0 else max(2, 1 - floor(log10(se)))
+
+
+def _figure(value: float, se: float | None, n: int, most: float, unit: str) -> str:
+    """A figure, with its standard error in a sampled run (``n`` runouts) to two significant digits and the
+    value to the same decimals. A figure the samples never moved from 0 (or from ``most``, its greatest
+    value) has a standard error of 0 that says nothing: it is shown as a bound instead, ``<b`` (``>b``),
+    by the rule of three (an event not seen in ``n`` samples has a chance below 3/n, at 95%)."""
+    if se is None:
+        return f"{value:.2f}{unit}"
+    if se == 0 and n and (value == 0 or value == most):
+        bound = most * min(3 / n, 1)
+        places = _decimals(bound)
+        return f"<{bound:.{places}f}{unit}" if value == 0 else f">{most - bound:.{places}f}{unit}"
+    places = _decimals(se)
+    return f"{value:.{places}f}{unit} ±{se:.{places}f}"
+
+
+def _pct(value: Fraction | None, se: float | None = None, n: int = 0) -> str:
     if value is None:
         return "-"
-    text = f"{float(value) * 100:.2f}%"
-    return text if se is None else f"{text} ±{se * 100:.2f}"
+    return _figure(float(value) * 100, None if se is None else se * 100, n, 100.0, "%")
 
 
-def _chips(value: Fraction, se: float | None = None) -> str:
-    text = f"{float(value):.2f}"
-    return text if se is None else f"{text} ±{se:.2f}"
+def _chips(value: Fraction, se: float | None = None, n: int = 0, most: int | Fraction = 0) -> str:
+    return _figure(float(value), se, n, float(most), "")
+
+
+def bounds_95(value: float, se: float, n: int, most: float) -> list[float] | None:
+    """The 95% interval of a sampled figure that never moved from 0 or from ``most`` (its standard error
+    0): ``[0, 3/n × most]`` or ``[most - 3/n × most, most]``, the rule of three; ``None`` otherwise."""
+    if se != 0 or not n or value not in (0, most):
+        return None
+    bound = most * min(3 / n, 1)
+    return [0.0, bound] if value == 0 else [most - bound, most]
 
 
 def equity_text(e: Equity, where: str | None = None, note: str | None = None) -> str:
     """A table a player reads at a glance: one row per live player, then the pots and the no-low chance.
     ``note`` (a batch's: its records have no stderr of their own) goes under the line that says how the
-    runouts were dealt."""
+    runouts were dealt. Several boards (RULES §12): the whole first (equity and expected chips), then a
+    table per board (its expected chips and its chances)."""
     deal = e.deal
-    board = " ".join(_text(deal.board)) or "none"
-    to_come = deal.game.board_cards - len(deal.board)
-    how = (f"exact: {e.runouts:,} runout{'s' if e.runouts != 1 else ''}" if e.exact
-           else f"sampled: {e.runouts:,} runouts (seed {e.seed}), ± one standard error")
-    head = [deal.game.title, f"board {board}" + (f" ({to_come} to come)" if to_come else "")]
+    if e.boards:
+        head = [deal.game.title, f"{len(e.boards)} boards, each its share of every pot (RULES §12.2)"]
+    else:
+        head = [deal.game.title] + ([_board(deal.board, deal.game.board_cards)] if deal.game.board_cards else [])
+    hidden = _hidden(e)
+    if hidden:
+        head.append("hidden: " + ", ".join(f"{name} {k}" for name, k in hidden.items()))
     if e.dead:
         head.append(f"dead {' '.join(_text(e.dead))}")
     if deal.id is not None or where:
         head.insert(0, " ".join(x for x in (where or "", f"id {deal.id}" if deal.id is not None else "") if x))
-    lines = ["   ".join(head), how]  # the parts of the head spaced as a showdown report spaces them
+    lines = ["   ".join(head), _how(e)]  # the parts of the head spaced as a showdown report spaces them
     if note:
         lines.append(f"note: {note}")
-    columns = ["equity", "expected"] if e.money else ["equity"]
-    columns += ["scoop", "high win", "high tie"]
-    if deal.game.split:
-        columns += ["low win", "low tie", "quartered"]
-    rows = []
-    for p in e.players:
-        se = p.se or {}
-        row = [p.name, _pct(p.equity, se.get("equity"))]
-        if e.money:
-            assert p.expected_chips is not None
-            row.append(_chips(p.expected_chips, se.get("expected_chips")))
-        for k in _CHANCES[:3] + (_CHANCES[3:] if deal.game.split else ()):
-            row.append(_pct(getattr(p, k), se.get(k)))
-        rows.append(row)
-    header = ["player", *columns]
-    widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
-    for r in [header, *rows]:
-        lines.append("  ".join([r[0].ljust(widths[0])] + [c.rjust(w) for c, w in zip(r[1:], widths[1:], strict=True)])
-                     .rstrip())
-    if e.no_low is not None:
-        lines.append(f"no qualifying low for anyone: {_pct(e.no_low, e.no_low_se)} of runouts")
+    lines += _table(e, not e.boards)
+    n = 0 if e.exact else e.runouts
     for pot in e.pots:
-        shares = ", ".join(f"{n} {_chips(v, (pot.se or {}).get(n))}" for n, v in pot.expected_chips.items())
+        shares = ", ".join(f"{name} {_chips(v, (pot.se or {}).get(name), n, pot.amount)}"
+                           for name, v in pot.expected_chips.items())
         lines.append(f"{pot.name} {pot.amount}: {shares}")
     for name, chips in e.returned.items():
         lines.append(f"returned to {name}: {chips} (uncalled)")
+    for b, one in enumerate(e.boards, 1):
+        lines += ["", f"board {b}: {_board(one.deal.board, deal.game.board_cards)[6:]}; {_how(one)}",
+                  *_table(one, True)]
+    if not e.exact and any(c[:1] in "<>" for line in lines[2:] for c in line.replace(": ", " ").split()):
+        count = f"{e.runouts:,} runouts" if not e.boards else "runouts of each board"
+        lines.append(f"<b, >b: never (or in every one) seen in the {count} sampled; b bounds the figure at 95% "
+                     "(the rule of three: 3/n)")
     return "\n".join(lines) + "\n"
+
+
+def _hidden(e: Equity) -> dict[str, int]:
+    """The hole cards still hidden, by live player (stud's cards to come, ``??``, ``random``)."""
+    deal = e.deal
+    return {p.name: deal.game.hole_cards - len(p.hole or ()) for p in deal.players
+            if not p.folded and len(p.hole or ()) < deal.game.hole_cards}
+
+
+def hide(record: dict[str, Any], game_name: object) -> dict[str, Any]:
+    """A record whose live hands may hide cards, as ``equity`` takes it: ``??`` for each card not seen
+    (``"As 2s ?? ??"``), ``random`` for a hand not seen at all; in stud, a hand's cards still to come
+    need no ``??``. The hidden cards are left out of ``hole`` (``equity`` deals them). An Omaha hand of
+    fewer cards than the game deals without ``??`` for the rest is bad input, as in a showdown."""
+    g = game(game_name)
+    players = record.get("players")
+    if not isinstance(players, list):
+        return record
+    out = []
+    for p in players:
+        hole = p.get("hole") if isinstance(p, Mapping) else None
+        if not isinstance(hole, str) or p.get("folded") is True:
+            out.append(p)
+            continue
+        tokens = hole.replace(",", " ").split()
+        if [t.lower() for t in tokens] == ["random"]:
+            out.append({**p, "hole": ""})
+            continue
+        known = [t for t in tokens if t != "??"]
+        if "??" in tokens and (len(tokens) > g.hole_cards if g.hole_used is None else len(tokens) != g.hole_cards):
+            raise InputError(f"player {p.get('name')} has {len(tokens)} hole cards with ??; {g.name} deals "
+                             f"{g.hole_cards}")
+        if "??" not in tokens and g.hole_used is not None:
+            if 0 < len(tokens) < g.hole_cards:
+                raise InputError(f"player {p.get('name')} has {len(tokens)} hole cards; {g.name} deals "
+                                 f"{g.hole_cards} (?? for each card not seen, or random)")
+            out.append(p)  # all shown: the showdown checks apply
+            continue
+        out.append({**p, "hole": " ".join(known)})
+    return {**record, "players": out}
+
+
+def _board(board: tuple[Card, ...], cards: int) -> str:
+    to_come = cards - len(board)
+    return f"board {' '.join(_text(board)) or 'none'}" + (f" ({to_come} to come)" if to_come else "")
+
+
+def _how(e: Equity) -> str:
+    if e.exact:
+        return f"exact: {e.runouts:,} runout{'s' if e.runouts != 1 else ''}"
+    return f"sampled: {e.runouts:,} runouts (seed {e.seed}), ± one standard error"
+
+
+def _table(e: Equity, chances: bool) -> list[str]:
+    """The players' table, with the chances (a single board's) or without (the whole of several)."""
+    columns = ["equity", "expected"] if e.money else ["equity"]
+    if chances:
+        columns += ["scoop", "high win", "high tie"]
+        if e.deal.game.split:
+            columns += ["low win", "low tie", "quartered"]
+    header = ["player", *columns]
+    rows = [header, *_player_rows(e, chances)]
+    widths = [max(len(r[i]) for r in rows) for i in range(len(header))]
+    lines = ["  ".join([r[0].ljust(widths[0])] + [c.rjust(w) for c, w in zip(r[1:], widths[1:], strict=True)])
+             .rstrip() for r in rows]
+    if chances and e.no_low is not None:
+        lines.append(f"no qualifying low for anyone: {_pct(e.no_low, e.no_low_se, 0 if e.exact else e.runouts)} "
+                     "of runouts")
+    return lines
+
+
+def _player_rows(e: Equity, chances: bool = True) -> list[list[str]]:
+    """A text row of figures per live player; a sampled run's with their standard errors or bounds."""
+    n = 0 if e.exact else e.runouts
+    in_pots = sum(pot.amount for pot in e.pots) if e.pots else sum(p.expected_chips or 0 for p in e.players)
+    rows = []
+    for p in e.players:
+        se = p.se or {}
+        row = [p.name, _pct(p.equity, se.get("equity"), n)]
+        if e.money:
+            assert p.expected_chips is not None
+            row.append(_chips(p.expected_chips, se.get("expected_chips"), n, in_pots))
+        if chances:
+            for k in _CHANCES[:3] + (_CHANCES[3:] if e.deal.game.split else ()):
+                row.append(_pct(getattr(p, k), se.get(k), n))
+        rows.append(row)
+    return rows
 
 
 def csv_header() -> str:
@@ -202,7 +326,8 @@ def equity_from_record(record: object, defaults: Defaults = DEFAULTS) -> Equity:
     if not isinstance(record, Mapping):
         raise InputError(f"a deal must be a JSON object, not {type(record).__name__}")
     fields = dict(record)
-    fields.setdefault("board", "")
+    if "boards" not in fields:
+        fields.setdefault("board", "")
     dead_raw = fields.get("dead", "")
     if not isinstance(dead_raw, str | list):
         raise InputError("dead must be card text or a list of cards")
@@ -214,6 +339,8 @@ def equity_from_record(record: object, defaults: Defaults = DEFAULTS) -> Equity:
     for name, value in (("samples", samples), ("seed", seed)):
         if value is not None and (type(value) is not int or value < (1 if name == "samples" else 0)):
             raise InputError(f"{name} is {value!r}: a whole number, at least {1 if name == 'samples' else 0}")
+    if samples is not None:
+        within(samples, "samples", MAX_SAMPLES)  # a billion: a tiny record never runs for years
     if type(exact) is not bool:
         raise InputError("exact must be true or false")
     # As hilo equity's --exact/--samples/--seed: a field that cannot take effect is bad input, not ignored.
@@ -224,6 +351,7 @@ def equity_from_record(record: object, defaults: Defaults = DEFAULTS) -> Equity:
     if fields.get("expected") is not None:
         raise InputError("expected amounts are checked against a showdown, and this record asks for equity: "
                          "give the whole board, or leave expected out")
+    fields = hide(fields, fields.get("game", defaults.game))
     return equity(deal_from_record(fields, defaults), dead, samples, seed, exact)
 
 

@@ -38,7 +38,9 @@ PLUGINS = (
     "hilo_cli.histories.pacific888",
     "hilo_cli.histories.ipoker",
     "hilo_cli.histories.winamax",
-    "hilo_cli.histories.winning",
+    "hilo_cli.histories.bovada",
+    "hilo_cli.histories.partypoker",
+    "hilo_cli.histories.winning",  # last: its headers name no site
 )
 
 

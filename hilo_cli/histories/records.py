@@ -57,7 +57,8 @@ def record(hand: SiteHand, games: Mapping[str, str], structures: Mapping[str, St
                              "at a showdown")
     game = GAMES[name]
     paid = collected(hand.collects)
-    won = won_disagreement(paid, hand.won) if hand.won_printed else None
+    currency = hand.currency or _currency(header)
+    won = won_disagreement(paid, hand.won, currency.show) if hand.won_printed else None
     found = [*hand.disagreements, *(f for f in (board_disagreement(hand), won) if f)]
     by_pot, halves = _paid_by_pot(hand, found)
     players = players_in(hand)
@@ -86,7 +87,7 @@ def record(hand: SiteHand, games: Mapping[str, str], structures: Mapping[str, St
                       action_lines=tuple(a.number for a in written), recorded_by_pot=by_pot,
                       site_inconsistency="; ".join(found) or None, summary=summary, boards=boards,
                       recorded_halves=halves, derive_rake=not hand.rake_printed,
-                      currency=hand.currency or _currency(header),
+                      currency=currency,
                       depth="per half" if halves else "per pot" if by_pot is not None else "per player")
 
 

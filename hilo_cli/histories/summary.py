@@ -8,7 +8,7 @@ pot, and what each player won. Where these disagree with each other, or with the
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from hilo_cli.cards import Card, format_cards
 from hilo_cli.errors import DealError
@@ -62,13 +62,14 @@ def collected_by_half(collects: Sequence[Collect], pots: int) -> tuple[dict[str,
     return tuple(paid)
 
 
-def won_disagreement(paid: Mapping[str, int], won: Mapping[str, int]) -> str | None:
+def won_disagreement(paid: Mapping[str, int], won: Mapping[str, int],
+                     show: Callable[[int], str] = str) -> str | None:
     """Where the summary's "won" amounts differ from the collect lines (naming both amounts of each
-    player), or ``None``."""
+    player, as ``show`` writes money), or ``None``."""
     summary = {n: w for n, w in won.items() if w or n in paid}
     if paid == summary:
         return None
-    return "; ".join(f"{n} collected {paid.get(n, 0)}, the summary says won {summary.get(n, 0)}"
+    return "; ".join(f"{n} collected {show(paid.get(n, 0))}, the summary says won {show(summary.get(n, 0))}"
                      for n in sorted(set(paid) | set(summary)) if paid.get(n, 0) != summary.get(n, 0))
 
 

@@ -1,0 +1,328 @@
+"""PartyPoker hand histories, line by line: one hand's lines into a ``SiteHand`` (``histories.site``).
+
+What the site writes (../shared/handhistories/SITES.md):
+
+* A hand starts at ``***** Hand History for Game N *****``; the ``Game #N starts.`` and ``#Game No : N``
+  lines around it say nothing more. The game line gives the stakes (``$10/$20 USD FL 7 Card Stud Hi-Lo``),
+  or the table's buy-in instead (``$100 USD PL Omaha Hi-Lo``: the blinds are then the posts), or a
+  tournament's blinds (``PL Omaha Hi-Lo $22 USD Buy-in Trny: N Level: 2  Blinds(20/40)``).
+* Every amount in brackets is what the player added: ``raises [$30 USD]`` from a small blind of $10 ends
+  at $40; ``is all-In [$19 USD]`` is a bet, a call or a raise by what the street's bets were before it.
+* Awards: ``wins $x USD from the main pot with …`` (the high half, or the whole pot where nobody qualifies
+  for low: ``There was no qualifying low hand``), ``wins Lo ($x USD) from the main pot with …`` (the low
+  half), ``from the side pot 1``; a pot won without a showdown, ``wins $x USD``.
+* No rake line and no summary: the rake is what was put in minus what was paid (``rake_printed`` False,
+  RULES §13); the pot is the pot the actions built.
+* An uncalled bet is never said to be returned: the site pays it with the pot (``wins $239 USD`` of a pot
+  of $200 and a $40 bet nobody called) or as a "side pot" of its own (``wins $1 USD from the side pot 1``,
+  the $1 a raise went over an all-in). The uncalled top of the bets (RULES §5.3) is read from the actions;
+  a last side pot of exactly that amount won by its bettor is that bet returned, else it is taken out of
+  that player's win from the pot (where the win holds it; where not, the payout is left as printed and the
+  check finds the difference).
+"""
+
+from __future__ import annotations
+
+import re
+
+from hilo_cli.bounds import MAX_SEAT, MAX_SEATS, digits, quote
+from hilo_cli.errors import HiloError, InputError
+from hilo_cli.histories.amounts import money
+from hilo_cli.histories.base import Currency
+from hilo_cli.histories.site import BadHand, Collect, Header, Seat, SiteHand, cards_of
+from hilo_cli.histories.site import Line as Action
+
+START = re.compile(r"^\*{5} Hand History for Game (?P<id>\d+) \*{5}$")
+NOISE = re.compile(r"^(?:Game #\d+ starts\.|#Game No : \d+)$")
+_AMOUNT = r"\$?[\d.,]+"
+_LIMITS = {"FL": "Limit", "PL": "Pot Limit", "NL": "No Limit"}
+_CASH = re.compile(rf"^(?P<stakes>{_AMOUNT}(?:/{_AMOUNT})?) (?P<iso>USD|EUR|GBP|CAD) (?P<limit>FL|PL|NL) "
+                   r"(?P<game>.+?) +- +\w+day, ")
+_TOURNAMENT = re.compile(rf"^(?P<limit>FL|PL|NL) (?P<game>.+?) (?:{_AMOUNT} (?:USD|EUR|GBP|CAD) )?Buy-in "
+                         rf"Trny: ?\d+ +Level: ?\d+ +Blinds\((?P<sb>{_AMOUNT})/(?P<bb>{_AMOUNT})\)")
+_TABLE = re.compile(r"^Table .*\((?P<money>Real Money|Play Money)\)$")
+_BUTTON = re.compile(r"^Seat (?P<seat>\d+) is the button$")
+_SEAT = re.compile(rf"^Seat (?P<seat>\d+): (?P<name>.+?) \( (?P<stack>{_AMOUNT})(?: (?:USD|EUR|GBP|CAD))? \)$")
+_HEAD_NOTES = re.compile(r"^(?:Total number of players : \d+/\d+|Trny: ?\d+ +Level: ?\d+|Blinds\([\d.,]+/[\d.,]+\)"
+                         r"(?: Ante\([\d.,]+\))?)$")
+_STREET = re.compile(r"^\*\* Dealing ?(?P<name>[\w ]*?) ?\*\*(?P<cards>.*)$")
+_BRACKET = re.compile(r"\[([^\]]*)\]")
+_MONEY = rf"\[?(?P<amount>{_AMOUNT})(?: (?:USD|EUR|GBP|CAD|chips))?\]?"
+_CHIPS = re.compile(rf"^(?P<verb>posts small blind|posts big blind \+ dead|posts big blind|posts ante|"
+                    rf"bring-ins|completes|bets|calls|raises|is all-In) +\[(?P<amount>{_AMOUNT})"
+                    r"(?: (?:USD|EUR|GBP|CAD))?\]\.?$")
+_WINS = re.compile(rf"^wins (?:(?P<lo>Lo) \((?P<lo_amount>{_AMOUNT})(?: (?:USD|EUR|GBP|CAD|chips))?\)|"
+                   rf"(?P<amount>{_AMOUNT})(?: (?:USD|EUR|GBP|CAD|chips))?)"
+                   r"(?: from the (?P<pot>main pot|side pot(?: \d+)?))?(?P<with> with .*)?\.?$")
+_NOTES = re.compile(r"^(?:opens|does not show cards\.?|shows\s*[^\[].*|doesn't show \[.*|checks|folds|"
+                    r"is sitting out\.?|has joined the table\.?|has left the table\.?|will be using .*|"
+                    r"did not respond in time\.?|is disconnected\.?|has been reconnected\.?|"
+                    r"is connected\.?|finished in .*|wins \$?[\d.,]+ (?:USD )?as a bounty.*|"
+                    r"has requested TIME\.?|is back\.?)$")
+_VERBS = {
+    "posts small blind": "small blind", "posts big blind": "big blind", "posts big blind + dead":
+    "small and big blinds", "posts ante": "ante", "bring-ins": "bring in", "completes": "complete", "bets": "bet",
+    "calls": "call", "raises": "raise",
+}
+BOARD_STREETS = {"down cards": 0, "Flop": 1, "Turn": 2, "River": 3}
+STUD_STREETS = {"": 0, "Fourth street": 1, "Fifth street": 2, "Sixth street": 3, "River": 4,
+                "Seventh street": 4}
+
+
+def read_header(id: str, line: str) -> Header:
+    """The game line: the game, the limit and the stakes (0/0 where it gives the table's buy-in)."""
+    t = _TOURNAMENT.match(line)
+    if t is not None:
+        return Header(id, t.group("game"), _LIMITS[t.group("limit")], None, True, "",
+                      money(t.group("sb"), 1), money(t.group("bb"), 1))
+    c = _CASH.match(line)
+    if c is None:
+        raise InputError(f"game #{id}: cannot read the game, limit and stakes in {quote(line)}")
+    small, _, big = c.group("stakes").partition("/")
+    sign = small[0] if small[0] in "$€£" else ""
+    if not big:  # the table's buy-in: the blinds are the posts
+        return Header(id, c.group("game"), _LIMITS[c.group("limit")], None, False, sign, 0, 0)
+    return Header(id, c.group("game"), _LIMITS[c.group("limit")], None, False, sign, money(small, 100),
+                  money(big, 100))
+
+
+class _Reader:
+    """Reads one hand's lines into a ``SiteHand``."""
+
+    def __init__(self, source: str, lines: list[str], numbers: list[int]) -> None:
+        self.source, self.lines, self.numbers = source, lines, numbers
+        self.number = numbers[0]
+        m = START.match(lines[0])
+        self.id: str | None = m.group("id") if m else None
+        self.bets: dict[str, int] = {}
+        self.street_bet = 0
+        self.put_in: dict[str, int] = {}
+        self.no_low = False
+
+    def fail(self, message: str) -> BadHand:
+        return BadHand(message, f"{self.source}:{self.number}", self.id, self.number)
+
+    def read(self) -> SiteHand:
+        lines, numbers = self.lines, self.numbers
+        if self.id is None or len(lines) < 2:
+            raise self.fail("not a PartyPoker hand (expected '***** Hand History for Game N *****' and a game line)")
+        self.number = numbers[1]
+        try:
+            header = read_header(self.id, lines[1])
+            hand = SiteHand(self.source, numbers[0], header)
+            hand.end = numbers[-1]
+            self.scale = 1 if header.tournament else 100
+            self.stud = "Stud" in header.game
+            at = self._seats(hand)
+            self.names = {s.name for s in hand.seats}
+            self._play(hand, at)
+            self.number = hand.end
+            self._finish(hand)
+        except BadHand:
+            raise
+        except HiloError as e:
+            raise self.fail(e.message) from None
+        return hand
+
+    def _seats(self, hand: SiteHand) -> int:
+        """The table, button and seat lines after the game line; the index of the first line after them."""
+        seats: set[int] = set()
+        for at in range(2, len(self.lines)):
+            line = self.lines[at]
+            self.number = self.numbers[at]
+            t = _TABLE.match(line)
+            if t is not None:
+                self.play_money = t.group("money") == "Play Money"
+                continue
+            b = _BUTTON.match(line)
+            if b is not None:
+                hand.button = digits(b.group("seat"), "the button's seat", MAX_SEAT)
+                continue
+            if _HEAD_NOTES.match(line):
+                continue
+            s = _SEAT.match(line)
+            if s is None:
+                if line.startswith("Seat "):
+                    raise InputError(f"cannot read the seat line {quote(line)}")
+                return at
+            seat = digits(s.group("seat"), "a seat", MAX_SEAT)
+            name = s.group("name")
+            if seat in seats or any(p.name == name for p in hand.seats):
+                raise InputError(f"seat {seat} ({quote(name)}) is listed twice")
+            hand.seats.append(Seat(seat, name, money(s.group("stack"), self.scale), False))
+            if len(hand.seats) > MAX_SEATS:
+                raise InputError(f"more than {MAX_SEATS} seats in one hand: no table seats so many")
+            seats.add(seat)
+        return len(self.lines)
+
+    def _play(self, hand: SiteHand, start: int) -> None:
+        streets = STUD_STREETS if self.stud else BOARD_STREETS
+        street = 0
+        for at in range(start, len(self.lines)):
+            line = self.lines[at]
+            number = self.number = self.numbers[at]
+            if NOISE.match(line):
+                continue
+            if line.startswith("** "):
+                m = _STREET.match(line)
+                if m is None or m.group("name") not in streets:
+                    raise InputError(f"cannot read the street line {quote(line)}")
+                street = streets[m.group("name")]
+                if street > 0:  # the posts before the first street line are bets of its round
+                    self.bets, self.street_bet = {}, 0
+                hand.actions.append(Action(number, street, "", "street", 0, None, False, line))
+                if not self.stud and street > 0:
+                    self._board(hand, m.group("cards"), line, number, street)
+                continue
+            if line.startswith("There was no qualifying low hand"):
+                self.no_low = True
+                continue
+            if line.startswith("Dealt to "):
+                self._dealt(hand, line, number, street)
+                continue
+            name = self._player(line)
+            if name is None:
+                raise InputError(f"cannot read the line {quote(line)}")
+            rest = line[len(name):]
+            if rest.startswith(": "):
+                continue  # chat
+            self._action(hand, name, rest.strip(), line, number, street)
+
+    def _player(self, line: str) -> str | None:
+        """The seated player a line is about: the longest name it starts with, followed by a space or ':'."""
+        found = [n for n in self.names if line.startswith(n) and line[len(n):len(n) + 1] in (" ", ":")]
+        return max(found, key=len) if found else None
+
+    def _board(self, hand: SiteHand, text: str, line: str, number: int, street: int) -> None:
+        found = _BRACKET.findall(text)
+        if len(found) != 1:
+            raise InputError(f"cannot read the board cards in {quote(line)}")
+        new = cards_of(found[0].replace(",", " "), "the board")
+        hand.boards.setdefault(0, []).extend(new)
+        hand.actions.append(Action(number, street, "", "board", 0, None, False, line, new))
+
+    def _dealt(self, hand: SiteHand, line: str, number: int, street: int) -> None:
+        body = line[len("Dealt to "):]
+        name = self._player(body)
+        found = _BRACKET.findall(body)
+        if name is None or len(found) != 1:
+            raise InputError(f"cannot read the cards dealt in {quote(line)}")
+        new = cards_of(found[0].replace(",", " "), f"{name}'s cards")
+        hand.dealt[name] = hand.dealt.get(name, ()) + new
+        hand.actions.append(Action(number, street, name, "dealt", 0, None, False, line, new))
+
+    def _action(self, hand: SiteHand, name: str, rest: str, line: str, number: int, street: int) -> None:
+        if rest in ("folds", "checks"):
+            hand.actions.append(Action(number, street, name, rest[:-1], 0, None, False, line))
+            return
+        m = _CHIPS.match(rest)
+        if m is not None:
+            self._chips(hand, name, m.group("verb"), money(m.group("amount"), self.scale), line, number, street)
+            return
+        if rest.startswith("shows [") or rest.startswith("shows  ["):
+            found = _BRACKET.findall(rest)
+            if len(found) != 1:
+                raise InputError(f"cannot read the cards shown in {quote(line)}")
+            cards = cards_of(found[0].replace(",", " "), f"{name}'s cards")
+            hand.shows[name] = cards
+            hand.actions.append(Action(number, street, name, "show", 0, None, False, line, cards))
+            return
+        if rest.startswith("mucks"):
+            hand.mucks.add(name)
+            hand.actions.append(Action(number, street, name, "muck", 0, None, False, line))
+            return
+        w = _WINS.match(rest)
+        if w is not None:
+            self._wins(hand, name, w, number)
+            return
+        if _NOTES.match(rest):
+            return
+        raise InputError(f"cannot read the action {quote(line)}")
+
+    def _chips(self, hand: SiteHand, name: str, verb: str, amount: int, line: str, number: int,
+               street: int) -> None:
+        """A line that moves chips: ``amount`` is what the player added."""
+        self.put_in[name] = self.put_in.get(name, 0) + amount
+        if verb == "posts ante":
+            hand.actions.append(Action(number, street, name, "ante", amount, None, False, line))
+            return
+        mine = self.bets.get(name, 0) + amount
+        kind = _VERBS.get(verb)
+        if verb == "is all-In":
+            kind = "bet" if self.street_bet == 0 else "call" if mine <= self.street_bet else "raise"
+            if kind == "bet" and self.stud and street == 0:
+                kind = "complete"
+        assert kind is not None
+        to = mine if kind in ("raise", "complete") else None
+        hand.actions.append(Action(number, street, name, kind, amount, to, verb == "is all-In", line))
+        self.bets[name] = mine
+        self.street_bet = max(self.street_bet, mine)
+
+    def _wins(self, hand: SiteHand, name: str, w: re.Match[str], number: int) -> None:
+        low = w.group("lo") is not None
+        amount = money(w.group("lo_amount") if low else w.group("amount"), self.scale)
+        pot = w.group("pot") or ""
+        index = 0 if pot in ("", "main pot") else digits(pot.split()[-1], "a side pot's number", MAX_SEAT) \
+            if pot[-1].isdigit() else 1
+        if not pot:
+            hand.pots_named = False
+        half = "low" if low else ("high" if w.group("with") else None)
+        hand.collects.append(Collect(number, name, amount, index, pot or "pot", 0, half))
+
+    def _finish(self, hand: SiteHand) -> None:
+        """The stakes from the posts where the header gave the buy-in, the uncalled bet, the pot and rake."""
+        header = hand.header
+        if not hand.collects:
+            raise InputError(f"game #{header.id} is cut short: no 'wins' line")
+        if header.big == 0:
+            posts = {a.verb: a.amount for a in reversed(hand.actions) if a.verb in ("small blind", "big blind")}
+            hand.header = header._replace(small=posts.get("small blind", 0), big=posts.get("big blind", 0))
+        if not header.game.endswith(("Hi-Lo", "Hi/Lo")):
+            hand.collects = [c._replace(half=None) for c in hand.collects]
+        elif not any(c.half == "low" for c in hand.collects) and not self.no_low:
+            # No low award and no "no qualifying low" line: the award is the whole pot, not a half.
+            hand.collects = [c._replace(half=None) for c in hand.collects]
+        self._uncalled(hand)
+        hand.total = None  # no "Total pot": the pots are the ones the actions build
+        hand.pots_printed = False
+        hand.won_printed = False  # no summary: nothing to hold the award lines against
+        hand.rake_printed = header.tournament
+        hand.currency = Currency() if header.tournament or header.currency == "" else \
+            Currency(header.currency, "", 100, {"$": "USD", "€": "EUR", "£": "GBP"}.get(header.currency))
+
+    def _uncalled(self, hand: SiteHand) -> None:
+        """The top of the bets only one player put in (RULES §5.3), which the site pays with the pot."""
+        if len(self.put_in) < 2:
+            return
+        ranked = sorted(self.put_in.items(), key=lambda kv: kv[1], reverse=True)
+        (top, most), (_, second) = ranked[0], ranked[1]
+        over = most - second
+        if over <= 0:
+            return
+        hand.uncalled[top] = over
+        last = max((c.pot for c in hand.collects), default=0)
+        for i, c in enumerate(hand.collects):
+            if c.player == top and c.pot == last and last > 0 and c.amount == over:
+                del hand.collects[i]  # the "side pot" that is the bet returned
+                return
+        for i, c in enumerate(hand.collects):
+            if c.player == top and c.half != "low" and c.amount >= over:
+                hand.collects[i] = c._replace(amount=c.amount - over)
+                return
+
+
+def read_hand(source: str, line: int, raw: list[str]) -> SiteHand | BadHand | None:
+    """One hand from its lines (as the base cuts them), ``line`` the number of the first; ``None`` if blank."""
+    numbers: list[int] = []
+    lines: list[str] = []
+    for i, text in enumerate(raw):
+        stripped = text.strip().lstrip("\ufeff")
+        if stripped and not NOISE.match(stripped):
+            numbers.append(line + i)
+            lines.append(stripped)
+    if not lines:
+        return None
+    try:
+        return _Reader(source, lines, numbers).read()
+    except BadHand as e:
+        return e
