@@ -4,8 +4,9 @@ A hand is *all in with cards to come* when its last betting action came before t
 and two or more hands were live: nothing anyone did could change the pots after that, only the cards.
 Its players' expected chips at that moment are ``equity.equity`` on the deal as it stood (the board
 dealt before the last betting action, every live hand's cards, every player's contribution, folded
-chips included), exact, or sampled by ``equity``'s own rule (an exact run longer than about ten seconds
-samples 10,000 runouts, seed 0, and says so): the very figures ``hilo equity`` gives on that spot.
+chips included), exact, or sampled by ``equity``'s own rule (``equity.choose``, from counts alone: an
+exact run that would settle too many runouts one by one samples 10,000, seed 0, and says so): the very
+figures ``hilo equity`` gives on that spot.
 
 Rake (RULES §13): the site's rake comes off each pot before it is divided (``checking.site_deal`` gives
 it per pot). ``equity`` divides whole pots, so a raked hand is run pot by pot, each pot after its rake
