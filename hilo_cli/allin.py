@@ -34,7 +34,7 @@ from hilo_cli.deal import Deal
 from hilo_cli.equity import Equity, equity
 from hilo_cli.errors import DealError
 from hilo_cli.histories.base import Currency
-from hilo_cli.pots import build_pots
+from hilo_cli.pots import Pot, build_pots
 
 # The actions that are betting: the betting is over after the last of them.
 BETTING = frozenset({"post", "ante", "straddle", "bring-in", "complete", "fold", "check", "call", "check-call",
@@ -148,25 +148,44 @@ def all_in(replayed: Replayed, deal: Deal, paid: Mapping[str, int], hand: Hand) 
 
 
 def _figures(spot: Deal, rake: tuple[int, ...], paid: Mapping[str, int], street: str) -> AllIn:
-    """Each live player's expected chips on ``spot``: one ``equity`` run, or one per pot after its rake."""
+    """Each live player's expected chips on ``spot``: one ``equity`` run for every pot the site did not
+    rake (each pot's own figures, ``PotEquity``), and one for each raked pot after its rake, among its
+    eligible players alone (a site rakes the main pot first: most hands need two runs at most)."""
     if not any(rake):
         run = _equity(spot)
         expected = {p.name: p.expected_chips or Fraction(0) for p in run.players}
         return _all_in(spot, street, expected, [run], paid)
     pots, _ = build_pots({p.name: p.contributed or 0 for p in spot.players}, {p.name for p in spot.players if p.folded})
+    raked = {i for i in range(len(pots)) if i < len(rake) and rake[i]}
     expected = {p.name: Fraction(0) for p in spot.players if not p.folded}
     runs: list[Equity] = []
-    for i, pot in enumerate(pots):
-        amount = pot.amount - (rake[i] if i < len(rake) else 0)
-        if len(pot.eligible) == 1:
-            expected[pot.eligible[0]] += amount
-            continue
-        alone = tuple(p._replace(contributed=None, folded=p.name not in pot.eligible) for p in spot.players)
-        run = _equity(spot._replace(players=alone, pot=amount))
-        runs.append(run)
-        for p in run.players:
-            expected[p.name] += p.expected_chips or Fraction(0)
+    if any(len(pot.eligible) > 1 for i, pot in enumerate(pots) if i not in raked):
+        whole = _equity(spot)
+        runs.append(whole)
+        for i, pot_equity in enumerate(whole.pots):
+            if i not in raked:
+                for name, chips in pot_equity.expected_chips.items():
+                    expected[name] += chips
+    else:
+        for i, pot in enumerate(pots):
+            if i not in raked:
+                expected[pot.eligible[0]] += pot.amount
+    for i in sorted(raked):
+        runs += _raked_pot(spot, pots[i], pots[i].amount - rake[i], expected)
     return _all_in(spot, street, expected, runs, paid)
+
+
+def _raked_pot(spot: Deal, pot: Pot, amount: int, expected: dict[str, Fraction]) -> list[Equity]:
+    """Add one pot's expected chips after its rake (``hilo equity --pot N`` among its eligible players,
+    the other hands dead); the run, if one was needed."""
+    if len(pot.eligible) == 1:
+        expected[pot.eligible[0]] += amount
+        return []
+    alone = tuple(p._replace(contributed=None, folded=p.name not in pot.eligible) for p in spot.players)
+    run = _equity(spot._replace(players=alone, pot=amount))
+    for p in run.players:
+        expected[p.name] += p.expected_chips or Fraction(0)
+    return [run]
 
 
 def _equity(spot: Deal) -> Equity:
