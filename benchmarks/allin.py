@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import re
 import subprocess
 import sys
 import tempfile
@@ -25,13 +26,20 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "tests"), str(ROOT / "benchmarks")]
 
-from check_pokerstars import _CARD, _HAND_NUMBER, _rename, templates  # noqa: E402
+from check_pokerstars import templates  # noqa: E402
 from test_allin import make_spot, pokerstars  # noqa: E402
 
 from hilo_cli.checking import process  # noqa: E402
 from hilo_cli.histories import read_text, split  # noqa: E402
 
 HILO = str(Path(sys.executable).parent / "hilo")
+HAND_NUMBER = re.compile(r"(PokerStars (?:Hand|Game) #)\d+")
+CARD = re.compile(r"\b([2-9TJQKA])([cdhs])\b")
+
+
+def renamed(suits: dict[str, str], m: re.Match[str]) -> str:
+    """A card with its suit renamed (the same renaming through a hand keeps it the hand it was)."""
+    return m.group(1) + suits[m.group(2)]
 
 
 def _records(text: str) -> list[object]:
@@ -62,8 +70,8 @@ def write(path: Path, count: int, share: float, seed: int) -> tuple[int, dict[st
                 out.write(pokerstars(make_spot(rng, street=street), n).strip() + "\n\n\n")
                 continue
             suits = dict(zip("cdhs", rng.sample("cdhs", 4), strict=True))
-            hand = _CARD.sub(partial(_rename, suits), plain[n % len(plain)])
-            hand = _HAND_NUMBER.sub(rf"\g<1>{300000000000 + n}", hand, count=1)
+            hand = CARD.sub(partial(renamed, suits), plain[n % len(plain)])
+            hand = HAND_NUMBER.sub(rf"\g<1>{300000000000 + n}", hand, count=1)
             out.write(hand + "\n\n")
     return path.stat().st_size, streets
 
