@@ -649,3 +649,11 @@ def test_a_stud_all_in_is_counted_not_computable() -> None:
     assert outcome.luck is not None and outcome.luck.all_in is not None
     assert outcome.luck.all_in.street == "stud" and "out of scope" in (outcome.luck.all_in.why or "")
     assert b"all in with stud cards to come: not computable" in outcome.output
+
+
+def test_a_player_named_like_a_verdict_cannot_write_one_in_the_summary() -> None:
+    text = (DATA / "phh" / "plo8-side-pots.phh").read_text(encoding="utf-8").replace("'Bob'", "'OK: all fine'")
+    result = CliRunner().invoke(main, ["check", "--all-in", "-"], input=text)
+    summary = result.stdout.split("all-in summary:")[1]
+    assert not any(line.startswith("OK:") for line in summary.splitlines())
+    assert "\\x4fK: all fine" in summary

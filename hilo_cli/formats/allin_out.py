@@ -14,7 +14,8 @@ from typing import Any
 from hilo_cli.allin import AllIn, Luck, Row
 from hilo_cli.cards import TEXT, format_cards
 from hilo_cli.formats import OutputFormat, jsonlib
-from hilo_cli.formats.safe import shown
+from hilo_cli.formats.check_out import VERDICT_STARTS
+from hilo_cli.formats.safe import shown, unlike
 from hilo_cli.histories.base import Currency
 
 
@@ -119,7 +120,8 @@ def summary_text(luck: Luck) -> str:
         lines.append("  ".join(cells).rstrip())
     if any(not r.exact for r in luck.rows()):
         lines.append("(some all-in pots were sampled: their expectations are estimates)")
-    return "\n".join(lines) + "\n"
+    # A row starts with a name: a player named "OK: ..." must not pass for a verdict.
+    return unlike("\n".join(lines), VERDICT_STARTS) + "\n"
 
 
 def summary_dict(luck: Luck) -> dict[str, Any]:
