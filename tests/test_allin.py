@@ -657,3 +657,14 @@ def test_a_player_named_like_a_verdict_cannot_write_one_in_the_summary() -> None
     summary = result.stdout.split("all-in summary:")[1]
     assert not any(line.startswith("OK:") for line in summary.splitlines())
     assert "\\x4fK: all fine" in summary
+
+
+def test_the_same_hands_draw_the_same_svg(tmp_path: Path) -> None:
+    pytest.importorskip("matplotlib")
+    path = _folder(tmp_path, 2)
+    drawn = []
+    for name in ("a.svg", "b.svg"):
+        result = CliRunner().invoke(main, ["check", "--plot", str(tmp_path / name), str(path)])
+        assert result.exit_code == 0, result.output
+        drawn.append((tmp_path / name).read_bytes())
+    assert drawn[0] == drawn[1]

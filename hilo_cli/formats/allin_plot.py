@@ -8,6 +8,7 @@ hands in more than one), so the file says which series it holds.
 
 from __future__ import annotations
 
+from matplotlib import rc_context
 from matplotlib.figure import Figure
 
 from hilo_cli.allin import Luck
@@ -39,4 +40,6 @@ def draw(luck: Luck, path: str) -> None:
     axes.legend(loc="best", fontsize="small")
     axes.set_title("Chips won and all-in adjusted chips")
     figure.tight_layout()
-    figure.savefig(path, metadata={"Date": None} if path.lower().endswith(".svg") else None)
+    # The same hands draw the same bytes: no date, and the SVG's ids from a fixed salt.
+    with rc_context({"svg.hashsalt": "hilo"}):
+        figure.savefig(path, metadata={"Date": None} if path.lower().endswith(".svg") else None)
