@@ -37,6 +37,7 @@ class Checked(NamedTuple):
     output: bytes
     status: Status
     error: str | None
+    site: str | None = None  # the reader that read the hand (its ``--input-format`` name), where one did
     luck: allin.HandLuck | None = None  # issue 20: with --all-in, the hand's part of the all-in summary
 
     @property
@@ -240,6 +241,7 @@ def process(record: HandRecord | HandText, fmt: OutputFormat, all_in: bool = Fal
     """Read (a ``HandText``), check and render one hand; bad input becomes an error outcome, never an
     exception. ``all_in`` (issue 20): work out the hand's all-in figures too, for its report and the
     summary."""
+    site = record.reader if isinstance(record, HandText) else None
     if isinstance(record, HandText):
         record = read_text(record)
     luck = None
@@ -252,10 +254,10 @@ def process(record: HandRecord | HandText, fmt: OutputFormat, all_in: bool = Fal
         else:
             output = render(record, settlement, verdict, fmt)
     except HiloError as e:
-        return _failed(_at_action(record, e.message), e.message, fmt)
+        return _failed(_at_action(record, e.message), e.message, fmt)._replace(site=site)
     except (RecursionError, OverflowError, TypeError, ValueError) as e:
-        return _failed(record, f"cannot check this hand ({type(e).__name__}: {e})", fmt)
-    return Checked(record.source, record.line, output, verdict.status, None, luck)
+        return _failed(record, f"cannot check this hand ({type(e).__name__}: {e})", fmt)._replace(site=site)
+    return Checked(record.source, record.line, output, verdict.status, None, site, luck)
 
 
 # -- all-in equity (issue 20) ---------------------------------------------------------------------------
