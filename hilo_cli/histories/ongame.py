@@ -87,10 +87,13 @@ class _Reader:
 
     def read(self, lines: list[str]) -> SiteHand:
         id, tournament = read_header(lines[0])
-        self.number = self.numbers[1] if len(lines) > 1 else self.number
-        table = next((TABLE.match(t) for t in lines[1:3] if t.startswith("Table: ")), None)
-        if table is None:
+        line = next((i for i in (1, 2) if i < len(lines) and lines[i].startswith("Table: ")), None)
+        if line is None:
             raise InputError(f"hand #{id}: no 'Table: ... (LIMIT GAME SB/BB, money)' line after the header")
+        self.number = self.numbers[line]
+        table = TABLE.match(lines[line])
+        if table is None:
+            raise InputError(f"hand #{id}: cannot read the limit, the game and the stakes in {quote(lines[line])}")
         self.scale = 100 if "$" in table.group("bb") else 1
         header = Header(id, table.group("game"), LIMITS.get(table.group("limit"), table.group("limit")), None,
                         tournament, "$" if self.scale == 100 else "", money(table.group("sb"), self.scale),
@@ -216,15 +219,16 @@ class _Reader:
         if hand.rake and len(self.pots) > 1:
             paid = sum(c.amount for c in hand.collects)
             if sum(self.pots) - paid != hand.rake:
-                hand.disagreements.append(f"the pots add up to {sum(self.pots)} and {paid} was paid, but the "
-                                          f"summary says the rake was {hand.rake}")
+                show = (hand.currency or Currency()).show
+                hand.disagreements.append(f"the pots add up to {show(sum(self.pots))} and {show(paid)} was paid, "
+                                          f"but the summary says the rake was {show(hand.rake)}")
             hand.rake, hand.rake_printed, hand.pots_printed = 0, False, False
             return
         hand.total = sum(self.pots)
         hand.printed_pots = [p - (hand.rake if i == 0 else 0) for i, p in enumerate(self.pots)]
 
 
-_DETECT = re.compile(r"^[ \t]*\*{5} History for hand [0-9A-Za-z-]+.*\*{5}\s*$", re.MULTILINE)
+_DETECT = re.compile(r"^\ufeff?[ \t]*\*{5} History for hand [0-9A-Za-z-]+.*\*{5}\s*$", re.MULTILINE)
 
 
 def detect(head: str) -> bool:
