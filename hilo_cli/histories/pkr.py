@@ -87,8 +87,10 @@ def read_header(lines: list[str], scan: int = 12) -> tuple[Header, int]:
     while at < min(len(lines), scan):
         if (f := FIELD.match(lines[at])) is not None:
             fields[f.group("key")] = f.group("value")
-        elif (b := BLINDS.match(lines[at])) is not None:
-            blinds = b
+        elif lines[at].startswith("Blinds are now "):
+            blinds = BLINDS.match(lines[at])
+            if blinds is None:
+                raise InputError(f"hand #{fields.get('Starting Hand')}: cannot read the blinds in {quote(lines[at])}")
         elif not lines[at].startswith(("Start time of hand:", "Last Hand ")):
             break
         at += 1
@@ -249,8 +251,10 @@ class _Reader:
             hand.rake = 0
             return
         if any(pot >= len(self.pots) for pot in self.rakes):
-            raise InputError(f"hand #{hand.header.id}: rake taken from pot {max(self.rakes) + 1}, but "
-                             f"{len(self.pots)} pot(s) were printed")
+            hand.disagreements.append(f"rake was taken from pot {max(self.rakes) + 1}, but the last 'Pot sizes' "
+                                      f"lines print {len(self.pots)} pot(s)")
+            hand.rake_printed, hand.rake = False, 0
+            return
         hand.total = sum(self.pots)
         hand.printed_pots = [p - self.rakes.get(i, 0) for i, p in enumerate(self.pots)]
         hand.pots_printed = True
