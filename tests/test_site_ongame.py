@@ -66,6 +66,17 @@ def test_tagged_halves_are_checked_per_half_and_the_rake_comes_off_the_pot() -> 
     assert verdict.status == "ok" and verdict.depth == "per half"
 
 
+def test_money_in_euros_or_without_a_sign_is_cents_at_a_real_money_table() -> None:
+    euros = text("split.txt").replace("$", "€")
+    (record,) = records(SITE, euros)
+    assert record.currency is not None and record.currency.show(1750) == "€17.50"
+    assert [s for _, s, _ in verdicts(SITE, euros)] == ["ok"]
+    plain = text("split.txt").replace("$", "")
+    (record,) = records(SITE, plain)
+    assert record.summary is not None and (record.summary.total, record.summary.rake) == (3600, 100)
+    assert [s for _, s, _ in verdicts(SITE, plain)] == ["ok"]
+
+
 def test_untagged_totals_are_checked_per_pot() -> None:
     (record,) = records(SITE, text("untagged.txt"))
     assert record.recorded_halves is None and record.recorded_by_pot == ({"Ann": 1750, "Bob": 1750},)

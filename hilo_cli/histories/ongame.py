@@ -46,7 +46,7 @@ STRUCTURES: dict[str, Structure] = {"Limit": "fixed", "Pot Limit": "pot", "No Li
 LIMITS = {"LIMIT": "Limit", "FIXED_LIMIT": "Limit", "POT_LIMIT": "Pot Limit", "NO_LIMIT": "No Limit"}
 
 START = re.compile(r"[ \t]*\*{5} History for hand (?P<id>[0-9A-Za-z-]+)(?P<rest>.*?)\s*\*{5}\s*$")
-_AMOUNT = r"\$?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?"
+_AMOUNT = r"[$€£]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?"
 TABLE = re.compile(rf"^Table: .*\((?P<limit>[A-Z_]+) (?P<game>[A-Z0-9_]+) (?P<sb>{_AMOUNT})/(?P<bb>{_AMOUNT}), "
                    r"(?P<money>[^)]*)\)\s*$")
 SEAT = re.compile(rf"^Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>{_AMOUNT})\)(?P<rest>.*)$")
@@ -94,14 +94,15 @@ class _Reader:
         table = TABLE.match(lines[line])
         if table is None:
             raise InputError(f"hand #{id}: cannot read the limit, the game and the stakes in {quote(lines[line])}")
-        self.scale = 100 if "$" in table.group("bb") else 1
+        sign = table.group("bb")[0] if table.group("bb")[0] in "$€£" else ""
+        # Money at a real-money table is in cents, with or without a sign; chips are whole.
+        self.scale = 100 if sign or "real money" in table.group("money").lower() else 1
         header = Header(id, table.group("game"), LIMITS.get(table.group("limit"), table.group("limit")), None,
-                        tournament, "$" if self.scale == 100 else "", money(table.group("sb"), self.scale),
-                        money(table.group("bb"), self.scale))
+                        tournament, sign, money(table.group("sb"), self.scale), money(table.group("bb"), self.scale))
         hand = SiteHand(self.source, self.numbers[0], header, won_printed=False)
         hand.end = self.numbers[-1]
         if self.scale == 100:
-            hand.currency = Currency("$", "", 100, "USD")
+            hand.currency = Currency(sign, "", 100, {"$": "USD", "€": "EUR", "£": "GBP"}.get(sign))
         if header.game not in GAME_NAMES:
             return hand
         for i in range(1, len(lines)):
@@ -132,7 +133,8 @@ class _Reader:
         elif self.summary and (p := POT.match(line)) is not None:
             self._pot(hand, p)
         elif self.summary and (r := RAKE.match(line)) is not None:
-            hand.rake = money(r.group("amount"), 100 if r.group("amount").startswith("$") else self.scale)
+            # Tournaments print "Rake taken: $0" with their chips: a sign means money.
+            hand.rake = money(r.group("amount"), 100 if r.group("amount")[0] in "$€£" else self.scale)
         elif not _NOTES.match(line) and not line.startswith("Table: "):
             found = speaker(line, self.names)
             if found is None or self.summary:
