@@ -67,6 +67,13 @@ def test_halves_and_the_rake_of_each_pot() -> None:
     assert verdict.status == "ok" and verdict.depth == "per half"
 
 
+def test_money_in_euros_is_cents_in_euros() -> None:
+    euros = text("side-pot-rake.txt").replace("$", "€")
+    (record,) = records(SITE, euros)
+    assert record.currency is not None and record.currency.show(8950) == "€89.50"
+    assert [s for _, s, _ in verdicts(SITE, euros)] == ["ok"]
+
+
 def test_calls_are_round_totals() -> None:
     (record,) = records(SITE, text("quartered.txt"))
     assert record.hand is not None

@@ -49,7 +49,7 @@ STRUCTURES: dict[str, Structure] = {"Limit": "fixed", "Fixed Limit": "fixed", "P
                                     "No Limit": "no"}
 
 START = re.compile(r"[ \t]*Table #\d+ - ")
-_AMOUNT = r"\$?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?"
+_AMOUNT = r"[$€£]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?"
 FIELD = re.compile(r"^(?P<key>Starting Hand|Game Type|Limit Type|Table Type|Money Type)(?: #|: )(?P<value>.+?)\s*$")
 BLINDS = re.compile(rf"^Blinds are now (?P<sb>{_AMOUNT}) / (?P<bb>{_AMOUNT})\s*$")
 SEAT = re.compile(rf"^Seat (?P<seat>\d+): (?P<name>.+?) - (?P<stack>{_AMOUNT})\s*$")
@@ -69,7 +69,7 @@ UNCALLED = re.compile(rf"^Returning (?P<amount>{_AMOUNT}) to (?P<name>.+) uncall
 POT_SIZE = re.compile(rf"^Pot sizes: (?P<amount>{_AMOUNT})\s*$")
 RAKE = re.compile(rf"^Taking Rake of (?P<amount>{_AMOUNT}) from pot (?P<n>\d+)\s*$")
 _LINES = re.compile(r"^(?:Start time of hand: .*|Last Hand .*|Shuffling Deck|Dealing Cards|End of Hand #.*|"
-                    r"There is no qualifying low hand|.+ brings [\d,.$]+ to table \d+|"
+                    r"There is no qualifying low hand|.+ brings [\d,.$€£]+ to table \d+|"
                     r".+ has joined from .+)$")
 _NOTES = re.compile(r"^(?:has .*|did not respond in time and is folded|says .*|[a-z]+s\.|is sitting out|"
                     r"sits out|is back|has left the table)$")
@@ -100,10 +100,11 @@ def read_header(lines: list[str], scan: int = 12) -> tuple[Header, int]:
     if "Game Type" not in fields or "Limit Type" not in fields or blinds is None:
         raise InputError(f"hand #{id}: the header lacks its game, limit or blinds")
     kind = fields.get("Money Type", "") + " " + fields.get("Table Type", "")
-    cash = "REAL" in kind.upper() or "$" in blinds.group("bb")
+    sign = blinds.group("bb")[0] if blinds.group("bb")[0] in "$€£" else ""
+    cash = "REAL" in kind.upper() or bool(sign)
     scale = 100 if cash else 1
     return Header(id, fields["Game Type"], fields["Limit Type"].title(), None, "TOURNAMENT" in kind.upper(),
-                  "$" if cash else "", money(blinds.group("sb"), scale), money(blinds.group("bb"), scale)), at
+                  (sign or "$") if cash else "", money(blinds.group("sb"), scale), money(blinds.group("bb"), scale)), at
 
 
 class _Reader:
@@ -125,7 +126,8 @@ class _Reader:
         hand = SiteHand(self.source, self.numbers[0], header, won_printed=False, pots_printed=False)
         hand.end = self.numbers[-1]
         if header.currency:
-            hand.currency = Currency("$", "", 100, "USD")
+            sign = header.currency
+            hand.currency = Currency(sign, "", 100, {"$": "USD", "€": "EUR", "£": "GBP"}.get(sign))
         if header.game not in GAME_NAMES:
             return hand
         for i in range(first, len(lines)):
