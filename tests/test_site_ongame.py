@@ -84,6 +84,22 @@ def test_untagged_totals_are_checked_per_pot() -> None:
     assert verdict.status == "ok" and verdict.depth == "per pot"
 
 
+def test_a_pot_without_tags_beside_a_tagged_one_is_checked_per_pot() -> None:
+    hand = text("side-pot.txt").replace("Side pot 1: 200 won by Hal (100 High), Ida (100 Low)",
+                                        "Side pot 1: 200 won by Hal (100), Ida (100)")
+    (record,) = records(SITE, hand)
+    assert record.recorded_halves is None and record.recorded_by_pot == ({"Hal": 90, "Gil": 90},
+                                                                         {"Hal": 100, "Ida": 100})
+    _, verdict = check(record)
+    assert verdict.status == "ok" and verdict.depth == "per pot"
+
+
+def test_a_cash_hand_without_its_rake_line_has_its_rake_derived() -> None:
+    (record,) = records(SITE, text("split.txt").replace("Rake taken: $1\n", ""))
+    assert record.derive_rake and record.summary is None
+    assert [s for _, s, _ in verdicts(SITE, text("split.txt").replace("Rake taken: $1\n", ""))] == ["ok"]
+
+
 def test_side_pots_are_read_with_their_halves() -> None:
     (record,) = records(SITE, text("side-pot.txt"))
     assert record.recorded_halves == ({"high": {"Hal": 90}, "low": {"Gil": 90}},

@@ -24,7 +24,8 @@ player still in at the showdown whose cards are not printed did not show them an
 §7): a muck. A bet nobody called is returned without a line (the replay returns it). With one pot, or no
 rake, the printed pots less the rake are the pots after rake; with a rake and several pots the site does
 not say which pot paid it: the checker derives each pot's share (RULES §13) and the printed rake is held
-against what was not paid.
+against what was not paid; a cash hand without its "Rake taken" line has its rake derived. A pot whose
+winners are untagged (no low, or a 2014 cash file) has the hand checked per pot, not per half.
 """
 
 from __future__ import annotations
@@ -84,6 +85,7 @@ class _Reader:
         self.street = 0
         self.summary = False
         self.pots: list[int] = []
+        self.raked = False  # a "Rake taken" line was read
 
     def read(self, lines: list[str]) -> SiteHand:
         id, tournament = read_header(lines[0])
@@ -135,6 +137,7 @@ class _Reader:
         elif self.summary and (r := RAKE.match(line)) is not None:
             # Tournaments print "Rake taken: $0" with their chips: a sign means money.
             hand.rake = money(r.group("amount"), 100 if r.group("amount")[0] in "$€£" else self.scale)
+            self.raked = True
         elif not _NOTES.match(line) and not line.startswith("Table: "):
             found = speaker(line, self.names)
             if found is None or self.summary:
@@ -216,8 +219,10 @@ class _Reader:
                     hand.summary_cards[name] = hand.dealt[name]
                 else:
                     hand.mucks.add(name)
-        if any(c.half is None for c in hand.collects) and any(c.half for c in hand.collects):
-            raise InputError(f"hand #{hand.header.id}: some winners' halves are tagged High/Low and some not")
+        # A pot whose winners are untagged (no low, or the 2014 cash files) leaves the hand checked per pot.
+        if not self.raked and not hand.header.tournament:
+            hand.rake_printed, hand.pots_printed = False, False  # no "Rake taken" line: derived (RULES §13)
+            return
         if hand.rake and len(self.pots) > 1:
             paid = sum(c.amount for c in hand.collects)
             if sum(self.pots) - paid != hand.rake:
