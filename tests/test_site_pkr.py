@@ -22,15 +22,19 @@ in tests/data/pkr/:
 
 from __future__ import annotations
 
+import json
 import random
 import re
+from pathlib import Path
 
 import pytest
 from archive_sites import counts, own, records, shared_files, shared_verdicts, shuffled, verdicts
+from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hilo_cli.checking import check
+from hilo_cli.cli import main
 from hilo_cli.histories import detect
 
 SITE = "pkr"
@@ -106,6 +110,17 @@ def test_bad_hands_are_errors_and_the_others_are_read() -> None:
     errors = [w for _, s, w in verdicts(SITE, text("bad-input.txt")) if s == "error"]
     assert "'Bob juggles the chips'" in errors[0] and "cut short" in errors[1] and "'5x'" in errors[2]
     assert "blinds" in errors[3]
+
+
+def test_a_folder_mixing_sites_reads_each_file_with_its_own_reader(tmp_path: Path) -> None:
+    for site, name in (("pkr", "quartered.txt"), ("ongame", "quartered.txt"), ("pokerstars", "quartered.txt")):
+        (tmp_path / f"{site}.txt").write_text(own(site, name), encoding="utf-8")
+    result = CliRunner().invoke(main, ["check", "--format", "json", str(tmp_path)])
+    rows = [json.loads(line) for line in result.stdout.splitlines()]
+    found = {Path(r["source"]).stem: (r["id"], r["check"]["verdict"]) for r in rows}
+    assert result.exit_code == 0, result.output
+    assert found == {"pkr": ("3000000002", "OK"), "ongame": ("T5-200000001-1", "OK"),
+                     "pokerstars": (found["pokerstars"][0], "OK")}
 
 
 SHARED = shared_files(SITE)
