@@ -40,6 +40,8 @@ PLUGINS = (
     "hilo_cli.histories.winamax",
     "hilo_cli.histories.bovada",
     "hilo_cli.histories.partypoker",
+    "hilo_cli.histories.entraction",
+    "hilo_cli.histories.kingsclub",
     "hilo_cli.histories.winning",  # last: its headers name no site
 )
 
