@@ -208,12 +208,13 @@ class _Reader:
         raise InputError(f"cannot read the action {quote(line)}")
 
 
-START = re.compile(r"[ \t\ufeff]*Game # ?\d+ - ")
-_DETECT = re.compile(r"^[ \t\ufeff]*Game # ?\d+ - .+ (?:Fixed Limit|Pot Limit|No Limit|Limit) ", re.MULTILINE)
+START = re.compile(r"[ \t]*Game # ?\d+ - ")
+_DETECT = re.compile(r"^[ \t]*Game # ?\d+ - ", re.MULTILINE)
 
 
 def detect(head: str) -> bool:
-    """Entraction text holds an Entraction hand header (``Game # N - GAME LIMIT ...``)."""
+    """Entraction text holds a line that starts an Entraction hand (``Game # N - ``, as ``starts_hand``:
+    a damaged header is still a hand of this site, read as an error)."""
     return _DETECT.search(head) is not None
 
 

@@ -59,6 +59,7 @@ STREET = re.compile(r"^\*\*\* (?:BOARD (?P<run>\d) - )?(?P<name>HOLE CARDS|FLOP|
 STREETS = {"HOLE CARDS": 0, "FLOP": 1, "TURN": 2, "RIVER": 3}
 RAKE = re.compile(rf"^Rake (?P<amount>{_NUMBER})$")
 _CARDS = re.compile(r"\[([^\]]*)\]")
+_SHOWS = re.compile(r"^shows \[([^\]]*)\]$")
 _ACTION = re.compile(rf"^(?P<verb>posts the small blind|posts the big blind|posts ante|posts the ante|"
                      rf"brings in for|calls|bets|raises to) (?P<amount>{_NUMBER})(?P<all_in>,? and is all in)?$")
 _WINS = re.compile(rf"^wins (?:\((?P<amount>{_NUMBER})\) from (?P<label>.+)|"
@@ -256,8 +257,9 @@ class _Reader:
             amount = money(m.group("amount") or m.group("amount2"), 100)
             hand.collects.append(Collect(number, name, amount, 0, m.group("label") or m.group("label2"), 0))
             return
-        if rest.startswith("shows ["):
-            cards = _cards(_CARDS.findall(rest)[0], f"{name}'s cards")
+        m = _SHOWS.match(rest)
+        if m is not None:
+            cards = _cards(m.group(1), f"{name}'s cards")
             hand.shows[name] = cards
             hand.actions.append(Action(number, street, name, "show", 0, None, False, line, cards))
             return
@@ -294,7 +296,7 @@ class _Reader:
 
 
 _START = re.compile(rf"[ \t]*#\d+: (?:Pot Limit|No Limit|Limit) .+ - {_NUMBER}/{_NUMBER}[ \t]*$")
-_DETECT = re.compile(rf"^[ \t\ufeff]*#\d+: (?:Pot Limit|No Limit|Limit) .+ - {_NUMBER}/{_NUMBER}[ \t]*$",
+_DETECT = re.compile(rf"^[ \t]*#\d+: (?:Pot Limit|No Limit|Limit) .+ - {_NUMBER}/{_NUMBER}[ \t]*$",
                      re.MULTILINE)
 
 
@@ -305,7 +307,7 @@ def detect(head: str) -> bool:
 
 def starts_hand(line: str) -> bool:
     """Whether ``line`` is a hand's header (after spaces and tabs)."""
-    return _START.match(line.lstrip("\ufeff")) is not None
+    return _START.match(line) is not None
 
 
 def read_record(source: str, line: int, raw: list[str]) -> HandRecord:
