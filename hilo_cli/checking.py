@@ -37,6 +37,7 @@ class Checked(NamedTuple):
     output: bytes
     status: Status
     error: str | None
+    site: str | None = None  # the reader that read the hand (its ``--input-format`` name), where one did
 
     @property
     def differs(self) -> bool:
@@ -238,16 +239,17 @@ def likely_reason(s: Settlement, show: Callable[[int], str] = str) -> str:
 def process(record: HandRecord | HandText, fmt: OutputFormat) -> Checked:
     """Read (a ``HandText``), check and render one hand; bad input becomes an error outcome, never an
     exception."""
+    site = record.reader if isinstance(record, HandText) else None
     if isinstance(record, HandText):
         record = read_text(record)
     try:
         settlement, verdict = check(record)
         output = render(record, settlement, verdict, fmt)
     except HiloError as e:
-        return _failed(_at_action(record, e.message), e.message, fmt)
+        return _failed(_at_action(record, e.message), e.message, fmt)._replace(site=site)
     except (RecursionError, OverflowError, TypeError, ValueError) as e:
-        return _failed(record, f"cannot check this hand ({type(e).__name__}: {e})", fmt)
-    return Checked(record.source, record.line, output, verdict.status, None)
+        return _failed(record, f"cannot check this hand ({type(e).__name__}: {e})", fmt)._replace(site=site)
+    return Checked(record.source, record.line, output, verdict.status, None, site)
 
 
 def _at_action(record: HandRecord, message: str) -> HandRecord:
