@@ -15,6 +15,8 @@ limit):
 * no-showdown: Ann raises to 4, both fold: 2 uncalled, she wins 5.
 * run-twice: Big O, all in on the flop for 36, rake 1: run 1 high Ann, low Bob (8.75 each); run 2 Bob's
   flush, no low (17.50).
+* stud: 7 Card Stud Hi-Lo, 33 with rake 1: high Bob (kings and nines), low Ann (7-4-3-2-A), 16 each; the
+  first three cards before any street line, then "*** 3RD STREET ***" deals the fourth card, and so on.
 * mixed-games: a hold'em hand (not checkable), an Omaha Hi-Lo split.
 * tampered: the split's low to Bob; the quartered low's odd cent to Cy; the run twice split evenly; a
   summary stack one more than the lines leave; a rake line of 0.50 where 0.20 was kept.
@@ -48,6 +50,7 @@ def text(name: str) -> str:
     ("side-pot.txt", [("2003", "ok")]),
     ("no-showdown.txt", [("2004", "ok")]),
     ("run-twice.txt", [("2005", "ok")]),
+    ("stud.txt", [("2008", "ok")]),
     ("mixed-games.txt", [("2006", "not-checkable"), ("2007", "ok")]),
     ("tampered.txt", [("2011", "mismatch"), ("2012", "mismatch"), ("2013", "mismatch"), ("2014", "mismatch"),
                       ("2015", "mismatch")]),
@@ -81,6 +84,15 @@ def test_street_totals_are_replayed_as_what_each_action_adds() -> None:
     assert record.hand is not None
     calls = [a.amount for a in record.hand.actions if a.kind == "call"]
     assert calls == [100]  # "Bob calls 2" after his small blind of 1: he adds 1
+
+
+def test_a_stud_street_line_deals_the_next_card() -> None:
+    (record,) = records(SITE, text("stud.txt"))
+    assert record.hand is not None
+    dealt = [a.cards for a in record.hand.actions if a.kind == "deal-hole" and a.actor == "Bob"]
+    assert [len(c) for c in dealt] == [3, 1, 1, 1, 1]
+    assert dealt[0][2] == parse_cards("Kd")[0] and dealt[1] == parse_cards("Kc") and dealt[4] == (None,)
+    assert record.hand.bring_in == 100
 
 
 def test_tampered_payouts_and_the_sites_own_disagreements() -> None:
@@ -121,6 +133,7 @@ def test_every_shared_hand_gets_a_record_and_is_ok(index: int) -> None:
 
 _CARDS = re.compile(r"(shows \[|^Dealt to [^\[\n]+ \[)([^\]]+)\]", re.MULTILINE)
 _SEAT = re.compile(r"^Seat \d+: .+ \([\d,.]+\)(?: [-+][\d,.]+)?$")
+# Not stud.txt: where a stud card stands in its bracket says whether it is up (the bring-in is by up cards).
 OWN = ["split.txt", "quartered.txt", "side-pot.txt", "no-showdown.txt", "run-twice.txt", "tampered.txt"]
 
 
