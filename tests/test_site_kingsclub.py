@@ -19,7 +19,8 @@ limit):
   first three cards before any street line, then "*** 3RD STREET ***" deals the fourth card, and so on.
 * mixed-games: a hold'em hand (not checkable), an Omaha Hi-Lo split.
 * tampered: the split's low to Bob; the quartered low's odd cent to Cy; the run twice split evenly; a
-  summary stack one more than the lines leave; a rake line of 0.50 where 0.20 was kept.
+  summary stack one more than the lines leave; a rake line of 0.50 where 0.20 was kept; a summary line
+  whose +0.10 is not its stack's -0.10.
 * bad-input: an unreadable action, a hand cut short, a card that is none, a stack that is no amount.
 """
 
@@ -53,7 +54,7 @@ def text(name: str) -> str:
     ("stud.txt", [("2008", "ok")]),
     ("mixed-games.txt", [("2006", "not-checkable"), ("2007", "ok")]),
     ("tampered.txt", [("2011", "mismatch"), ("2012", "mismatch"), ("2013", "mismatch"), ("2014", "mismatch"),
-                      ("2015", "mismatch")]),
+                      ("2015", "mismatch"), ("2016", "mismatch")]),
     ("bad-input.txt", [("2004", "ok"), ("2021", "error"), ("2022", "error"), ("2023", "error"), ("2024", "error"),
                        ("2007", "ok")]),
 ])
@@ -100,6 +101,7 @@ def test_tampered_payouts_and_the_sites_own_disagreements() -> None:
     assert "wrong hand" in why[0] and "odd chip" in why[1] and "wrong hand" in why[2]
     assert "Bob's stack after the hand is 100.90 in the summary, but the lines leave 99.90" in why[3]
     assert "Rake is 0.50" in why[4]
+    assert "Ann's summary line says +0.10, but the stack went from 100.00 to 99.90" in why[5]
 
 
 def test_bad_hands_are_errors_and_the_others_are_read() -> None:

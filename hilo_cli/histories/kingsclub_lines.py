@@ -66,6 +66,7 @@ class HandReader:
         self.rake: int | None = None
         self.summary = False
         self.after: dict[str, int] = {}
+        self.net: dict[str, int] = {}
 
     def read(self, lines: list[str]) -> SiteHand:
         header = read_header(lines[0])
@@ -102,6 +103,10 @@ class HandReader:
             if expected != self.after[seat.name]:
                 wrong.append(f"{seat.name}'s stack after the hand is {currency.show(self.after[seat.name])} in the "
                              f"summary, but the lines leave {currency.show(expected)}")
+            net = self.net.get(seat.name)
+            if net is not None and net != self.after[seat.name] - seat.stack:
+                wrong.append(f"{seat.name}'s summary line says {'+' if net > 0 else ''}{currency.show(net)}, but the "
+                             f"stack went from {currency.show(seat.stack)} to {currency.show(self.after[seat.name])}")
         return "; ".join(wrong) or None
 
     def _line(self, hand: SiteHand, line: str) -> None:
@@ -141,6 +146,9 @@ class HandReader:
             if name not in self.names or name in self.after:
                 raise InputError(f"the summary's seat line {quote(line)} names no player of the hand, or one twice")
             self.after[name] = stack
+            net = s.group("net")
+            if net is not None:
+                self.net[name] = money(net[1:], 100) * (-1 if net[0] == "-" else 1)
             return
         seat = Seat(digits(s.group("seat"), "a seat", MAX_SEAT), name, stack, False)
         if any(seat.name == o.name or seat.seat == o.seat for o in hand.seats):
