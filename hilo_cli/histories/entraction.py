@@ -60,7 +60,7 @@ VERBS = {"Raise": "raise", "Call": "call", "Bet": "bet", "Ante": "ante"}
 _WINS = re.compile(rf"^wins:\s+(?P<amount>{_MONEY})$")
 _SHOWS = re.compile(r"^shows:\s+(?P<cards>.+)$")
 _MUCKS = re.compile(r"^didn't show hand(?: \((?P<cards>[^)]*)\))?$")
-_IGNORED = re.compile(r"^(?:Game ended .*|Dealt to .*)$")
+_IGNORED = re.compile(r"^Game ended .*$")
 
 
 def _amount(text: str, scale: int) -> int:
