@@ -80,6 +80,18 @@ def test_a_hand_run_twice_is_settled_on_both_boards() -> None:
     assert settlement is not None and {p.name: p.won for p in settlement.players} == {"Ann": 875, "Bob": 2625}
 
 
+def test_a_run_written_street_by_street_has_the_same_boards() -> None:
+    by_street = text("run-twice.txt").replace(
+        "*** BOARD 1 - RIVER *** [2h 7h Td Ks] [4d]",
+        "*** BOARD 1 - TURN *** [2h 7h Td] [Ks]\n*** BOARD 1 - RIVER *** [2h 7h Td Ks] [4d]").replace(
+        "*** BOARD 2 - RIVER *** [- - - Qd] [Jd]",
+        "*** BOARD 2 - TURN *** [- - -] [Qd]\n*** BOARD 2 - RIVER *** [- - - Qd] [Jd]")
+    (record,) = records(SITE, by_street)
+    assert record.error is None  # was: "cannot read the board of a run" at the second line of a run
+    assert record.boards == (parse_cards("2h 7h Td Ks 4d"), parse_cards("2h 7h Td Qd Jd"))
+    assert [s for _, s, _ in verdicts(SITE, by_street)] == ["ok"]
+
+
 def test_street_totals_are_replayed_as_what_each_action_adds() -> None:
     (record,) = records(SITE, text("split.txt"))
     assert record.hand is not None

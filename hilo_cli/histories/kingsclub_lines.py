@@ -201,15 +201,17 @@ class HandReader:
         hand.actions.append(Action(self.number, self.street, "", "board", 0, None, False, line, new))
 
     def _run(self, hand: SiteHand, run: int, found: list[str], line: str) -> None:
-        """``*** BOARD 2 - RIVER *** [- - - Qd] [Jd]``: the cards of run ``run`` after the shared ones."""
-        if not 1 <= run <= 3 or run in hand.boards or len(found) != 2:
+        """``*** BOARD 2 - RIVER *** [- - - Qd] [Jd]``: the cards of run ``run`` after the ones it has so
+        far (the board dealt before the runs, written ``-`` where the runs share it); the first bracket may
+        hold the run's own turn too."""
+        if not 1 <= run <= 3 or len(found) != 2:
             raise InputError(f"cannot read the board of a run in {quote(line)}")
-        shared = hand.boards.get(0, [])
+        board = hand.boards.get(run) or list(hand.boards.get(0, []))
         written = found[0].split()
-        if len(written) < len(shared) or any(w not in ("-", str(c)) for w, c in zip(written, shared, strict=False)):
+        if len(written) < len(board) or any(w not in ("-", str(c)) for w, c in zip(written, board, strict=False)):
             raise InputError(f"the run's board {quote(line)} does not start with the board dealt before it")
-        new = _cards(" ".join(written[len(shared):]) + " " + found[1], "the run's board")
-        hand.boards[run] = [*shared, *new]
+        new = _cards(" ".join(written[len(board):]) + " " + found[1], "the run's board")
+        hand.boards[run] = [*board, *new]
         hand.actions.append(Action(self.number, 3, "", "board", 0, None, False, line, new, run))
 
     def _dealt(self, hand: SiteHand, line: str) -> None:
