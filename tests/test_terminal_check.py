@@ -31,8 +31,10 @@ def test_piped_output_is_plain_and_the_same_as_never() -> None:
 def test_summary_on_request() -> None:
     code, out, err = run(str(DATA / "quartered.phh"), "--summary")
     assert code == 0 and "\x1b" not in out
-    assert err.strip().startswith("hilo check: 1 record in ")
-    assert err.strip().endswith("1 settled, 0 checks differ, 0 bad records")
+    first, by_site = err.strip().splitlines()
+    assert first.startswith("hilo check: 1 record in ")
+    assert first.endswith("1 settled, 0 checks differ, 0 bad records")
+    assert by_site == "hilo check: by site: PHH 1 OK"
 
 
 def test_equity_colours_its_board_only_when_asked() -> None:

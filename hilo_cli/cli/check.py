@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import sys
+from collections import Counter
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING
 
@@ -11,7 +12,7 @@ import click
 
 from hilo_cli.cli.allin import allin_options
 from hilo_cli.cli.common import once, stdout_bytes
-from hilo_cli.cli.terminal import summary_option, terminal_options
+from hilo_cli.cli.terminal import is_terminal, summary_option, terminal_options
 from hilo_cli.errors import ExitStatus
 from hilo_cli.formats import OutputFormat
 
@@ -81,8 +82,11 @@ def check(files: tuple[str, ...], input_format: str, jobs: int, fmt: OutputForma
     all_in = all_in or bool(players) or plot is not None
     luck, finish = _all_in_run(all_in, players, plot, fmt)
 
+    by_site: dict[str | None, Counter[str]] = {}
+
     def counted(outcome: Checked) -> None:
         progress.advance(errors=outcome.error is not None, differences=outcome.differs)
+        by_site.setdefault(outcome.site, Counter())[outcome.status] += 1
         if luck is not None and outcome.luck is not None:
             luck.add(outcome.luck)
 
@@ -90,6 +94,8 @@ def check(files: tuple[str, ...], input_format: str, jobs: int, fmt: OutputForma
                            counted, start=csv_header() if fmt == "csv" else b"", finish=finish)
     if not ended.piped_away:
         progress.finish(force=summary)
+        if summary or is_terminal(sys.stderr):
+            click.echo(site_summary(by_site), err=True)
     sys.exit(ExitStatus.BAD_INPUT if ended.bad else ExitStatus.DIFFERENCE if ended.differs else ExitStatus.OK)
 
 
@@ -105,6 +111,24 @@ def _all_in_run(all_in: bool, players: tuple[str, ...], plot: str | None, fmt: O
     plot_check(plot)
     luck = Luck(players)
     return luck, finish(luck, fmt, plot)
+
+
+def site_summary(by_site: dict[str | None, Counter[str]]) -> str:
+    """The closing summary's verdicts per site (a folder mixes every site's files), in registry order; the
+    records no reader read (a file hilo does not know, one it cannot open) last."""
+    from hilo_cli.histories import readers
+
+    known = readers()
+    order: list[str | None] = [name for name in known if name in by_site]
+    if None in by_site:
+        order.append(None)
+    words = {"ok": "OK", "mismatch": "MISMATCH", "not-checkable": "NOT CHECKABLE", "error": "bad"}
+    parts = []
+    for name in order:
+        counts = by_site[name]
+        title = known[name].title if name is not None else "no reader"
+        parts.append(f"{title} " + ", ".join(f"{counts[k]:,} {w}" for k, w in words.items() if counts[k]))
+    return "hilo check: by site: " + "; ".join(parts)
 
 
 def all_hands(files: tuple[str, ...], input_format: str) -> Iterator[HandRecord]:
