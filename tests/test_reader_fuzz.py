@@ -5,8 +5,8 @@ traceback, gives one record per hand in file order, and the same bytes with ``--
 **The mutants.** Sets: ``pokerstars`` (tests/data/pokerstars/*.txt and all of them concatenated),
 ``phh`` (tests/data/phh/*.phh, *.phhs, and a collection made of the .phh files), each other site's
 (tests/data/<site>/*.txt, concatenated too: ``winamax``, ``winning``, ``bovada``, ``partypoker``,
-``pacific888``, the closed sites' ``fulltilt``, ``everleaf``, ``cake``; ``ipoker``: the cp1252 sessions'
-text, written as UTF-8), and the same for the real histories of ../shared/handhistories
+``pacific888``, the closed sites' ``fulltilt``, ``everleaf``, ``cake``, ``absolute``; ``ipoker``: the cp1252
+sessions' text, written as UTF-8), and the same for the real histories of ../shared/handhistories
 (``pokerstars-shared``, ``phh-shared``, ``winamax-shared``, ..., ``ipoker-shared``; skipped when absent).
 Mutant ``n`` of a set is made by ``random.Random(f"{set}:{n}")`` alone, so it is the same mutant on every
 machine and whatever the count: its kind is ``KINDS[n % len(KINDS)]`` (lines deleted, duplicated,
@@ -24,8 +24,8 @@ hands (a reader may also read it as cp1252, or report the bad bytes in their han
 or CR alone, numbered from 1. A line is blank when ``str.strip`` leaves nothing.
 
 * PokerStars: a hand starts at a line that begins (after spaces and tabs) with ``PokerStars Hand #`` or
-  ``PokerStars Game #`` and a digit, and runs to the next such line. Full Tilt, Everleaf and Cake alike,
-  at their own header lines (``_STARTS``). Text before the first hand that is
+  ``PokerStars Game #`` and a digit, and runs to the next such line. Full Tilt, Everleaf, Cake and Absolute
+  alike, at their own header lines (``_STARTS``). Text before the first hand that is
   not blank is one more "hand" (a bad one: it must be reported, not dropped).
 * Winamax and Winning, the same way: a hand starts at ``Winamax Poker - ``; at ``Hand #`` or ``Game Hand #``
   and a digit, or at ``Game started at: `` (Winning's older format, UTF-16 in its files: its base text is
@@ -100,6 +100,7 @@ _STARTS = {
     "fulltilt": re.compile(r"[ \t]*(?:Full Tilt Poker|FullTiltPoker) Game #\d+: "),
     "everleaf": re.compile(r"[ \t]*Everleaf Gaming Game #\d+\s*$"),
     "cake": re.compile(r"[ \t]*Hand#[0-9A-Za-z]+ - "),
+    "absolute": re.compile(r"[ \t]*Stage #[A-Z]?\d+: "),
     "winamax": re.compile(r"[ \t]*Winamax Poker - "),
     "winning": re.compile(r"[ \t]*(?:(?:Game )?Hand #\d|Game started at: )"),
     "bovada": re.compile(r"[ \t]*(?:Bovada|Ignition|Bodog) Hand #\d"),
@@ -185,7 +186,7 @@ def _site_bases(folder: Path) -> list[Base]:
     return files
 
 
-ARCHIVES = ("fulltilt", "everleaf", "cake")  # the closed sites' readers (issue 18)
+ARCHIVES = ("fulltilt", "everleaf", "cake", "absolute")  # the closed sites' readers (issue 18)
 SETS: dict[str, tuple[str, Callable[[], list[Base]]]] = {
     "pokerstars": ("pokerstars", lambda: _stars_bases(DATA / "pokerstars")),
     "phh": ("phh", lambda: _phh_bases(DATA / "phh")),

@@ -1,0 +1,317 @@
+"""Absolute Poker / Cereus hand histories (a closed network's archives): the plug-in (``READER``).
+
+Absolute writes a hand as::
+
+    Stage #1300000000: Seven Card Hi/Lo  Normal $0.02/$0.04 - 2009-03-18 19:10:00 (ET)
+    Table: Name (Real Money) Seat #1 is the dealer        (board games)
+    Seat 1 - PLAYER1 ($0.17 in chips)
+    PLAYER1 - Ante $0.01          PLAYER7 - Bring-In $0.01          Ann - Posts big blind $0.50
+    *** 3rd STREET ***            (*** POCKET CARDS ***, *** FLOP *** [..], *** TURN *** [..] [Kd])
+    PLAYER1 - Pocket [H H Js]     (every card so far; ``H`` a card nobody sees)
+    PLAYER3 - Bets $0.04          Bob - Raises $1 to $1.50          Bob - All-In $3
+    Bob - returned ($1) : not called
+    *** SHOW DOWN ***
+    PLAYER7 - Shows [5s 8d 3s Qc 6c Qs 9s] (One pair, queens)
+    PLAYER3 Collects $0.19 from main pot                  (side pot-1: a side pot)
+    *** SUMMARY ***
+    Total Pot($0.43) | Rake ($0.04)                       (Total before rake)
+    Seat 3: PLAYER3 won Total ($0.19) HI:with One pair, aces [...] LO:($0.19) [...]
+
+"Normal" is fixed limit; a bet is what it adds, a raise "X to Y". The collect lines name the pot, not
+the half; the summary names each player's halves (``HI:($x)``, ``LO:($x)``), so a player's collect from
+one pot is split into the halves the summary gives (per half); where a player collects from several pots,
+the halves cannot be told apart per pot and the hand is checked per pot. The summary prints no pot of its
+own beside the Total: with side pots the rake per pot is derived (RULES §13), the printed Total and Rake
+held against the collect lines.
+"""
+
+from __future__ import annotations
+
+import re
+
+from hilo_cli.betting import Structure
+from hilo_cli.bounds import MAX_SEAT, MAX_SEATS, digits, quote
+from hilo_cli.errors import DealError, HiloError, InputError
+from hilo_cli.histories.amounts import money
+from hilo_cli.histories.archive import live, speaker
+from hilo_cli.histories.base import Currency, HandRecord, Reader, failed
+from hilo_cli.histories.records import record
+from hilo_cli.histories.site import Collect, Header, Seat, SiteHand, cards_of
+from hilo_cli.histories.site import Line as Action
+
+GAME_NAMES: dict[str, str] = {
+    "Seven Card Hi/Lo": "stud8", "7 Card Stud Hi/Lo": "stud8", "Stud Hi/Lo": "stud8",
+    "Omaha Hi/Lo": "omaha8", "Omaha Hi-Lo": "omaha8", "Omaha": "omaha",
+}
+STUD = {"stud8"}
+STRUCTURES: dict[str, Structure] = {"Normal": "fixed", "Limit": "fixed", "Fixed Limit": "fixed",
+                                    "Pot Limit": "pot", "No Limit": "no"}
+
+_AMOUNT = r"\$?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?"
+HEADER = re.compile(r"^Stage #(?P<id>[A-Z]?\d+):\s+(?P<game>.+?)\s+(?P<limit>Normal|Fixed Limit|Pot Limit|No Limit|"
+                    rf"Limit)\s+(?:(?P<sb>{_AMOUNT})/)?(?P<bb>{_AMOUNT})(?:\s+-\s+.*)?$")
+SEAT = re.compile(rf"^Seat (?P<seat>\d+) - (?P<name>.+?) \((?P<stack>{_AMOUNT}) in chips\)(?P<out> - sitting out)?\s*$")
+TABLE = re.compile(r"^Table: .*?(?:Seat #(?P<seat>\d+) is the dealer)?\s*$")
+STREET = re.compile(r"^\*\*\* (?P<name>3RD STREET|4TH STREET|5TH STREET|6TH STREET|RIVER|POCKET CARDS|FLOP|TURN|"
+                    r"SHOW DOWN|SUMMARY) \*\*\*(?P<cards>.*)$", re.IGNORECASE)
+STUD_STREETS = {"3RD STREET": 0, "4TH STREET": 1, "5TH STREET": 2, "6TH STREET": 3, "RIVER": 4}
+BOARD_STREETS = {"POCKET CARDS": 0, "FLOP": 1, "TURN": 2, "RIVER": 3}
+_CARDS = re.compile(r"\[([^\]]*)\]")
+_ALL_IN = r"(?P<all_in>All-In(?:\(Raise\))?)"
+_ACTION = re.compile(rf"^(?:(?P<verb>Ante|Bring-In|Posts small blind|Posts big blind|Posts dead blind|Calls|Bets)|"
+                     rf"{_ALL_IN}) (?P<amount>{_AMOUNT})(?: to (?P<to>{_AMOUNT}))?\s*$")
+_RAISE = re.compile(rf"^Raises (?P<amount>{_AMOUNT}) to (?P<to>{_AMOUNT})\s*$")
+VERBS = {"Ante": "ante", "Bring-In": "bring in", "Posts small blind": "small blind", "Posts big blind": "big blind",
+         "Posts dead blind": "ante", "Calls": "call", "Bets": "bet"}
+_COLLECT = re.compile(rf"^Collects (?P<amount>{_AMOUNT}) from (?P<label>main pot|side pot(?:[- #]*(?P<n>\d+))?)\s*$")
+_RETURNED = re.compile(rf"^returned \((?P<amount>{_AMOUNT})\) : not called\s*$", re.IGNORECASE)
+_TOTAL = re.compile(rf"^Total Pot\s*\((?P<total>{_AMOUNT})\)\s*\|\s*Rake \((?P<rake>{_AMOUNT})\)")
+_WON = re.compile(rf"\bwon Total \((?P<amount>{_AMOUNT})\)")
+_HALF = re.compile(rf"\b(?P<half>HI|LO):\((?P<amount>{_AMOUNT})\)")
+_NOTES = re.compile(r"^(?:sits down|stands up|is sitting out|has returned|is disconnected|has timed out)\s*$")
+
+
+def read_header(line: str) -> Header:
+    m = HEADER.match(line)
+    if m is None:
+        raise InputError("not an Absolute hand header (expected 'Stage #ID: GAME LIMIT STAKES - DATE')")
+    sb, bb = m.group("sb"), m.group("bb")
+    currency = "$" if bb.startswith("$") else ""
+    scale = 100 if currency else 1
+    big = money(bb, scale)
+    small = money(sb, scale) if sb else big // 2
+    return Header(m.group("id"), m.group("game"), m.group("limit"), None, not currency, currency, small, big)
+
+
+class _Reader:
+    def __init__(self, source: str, numbers: list[int]) -> None:
+        self.source, self.numbers = source, numbers
+        self.number = numbers[0]
+        self.scale = 1
+        self.names: list[str] = []
+        self.street = 0
+        self.stud = False
+        self.summary = False
+        self.seen: dict[str, int] = {}  # cards dealt so far to each player (stud), hidden ones too
+        self.halves: dict[str, dict[str, int]] = {}  # the summary's HI:(…) and LO:(…) per player
+        self.rake = 0
+
+    def read(self, lines: list[str]) -> SiteHand:
+        header = read_header(lines[0])
+        self.scale = 100 if header.currency else 1
+        hand = SiteHand(self.source, self.numbers[0], header, pots_printed=False)
+        hand.end = self.numbers[-1]
+        if header.currency:
+            hand.currency = Currency("$", "", 100, "USD")
+        game = GAME_NAMES.get(header.game)
+        if game is None:
+            return hand
+        self.stud = game in STUD
+        for i in range(1, len(lines)):
+            self.number = self.numbers[i]
+            self._line(hand, lines[i])
+        if not hand.collects:
+            raise InputError(f"hand #{header.id} is cut short: no line says who won the pot")
+        _settle_summary(hand, self.halves, self.rake)
+        return hand
+
+    def _line(self, hand: SiteHand, line: str) -> None:
+        if line.startswith("Seat "):
+            if self.summary:
+                self._seat_summary(hand, line)
+            else:
+                self._seat(hand, line)
+            return
+        m = STREET.match(line)
+        if m is not None:
+            self._street(hand, m.group("name").upper(), m.group("cards"), line)
+            return
+        if self.summary:
+            self._summary(hand, line)
+            return
+        t = TABLE.match(line)
+        if t is not None:
+            if t.group("seat"):
+                hand.button = digits(t.group("seat"), "the dealer's seat", MAX_SEAT)
+            return
+        found = speaker(line, self.names)
+        if found is None:
+            raise InputError(f"cannot read the line {quote(line)}")
+        name, rest = found
+        if rest.startswith("- "):
+            self._action(hand, name, rest[2:].strip(), line)
+            return
+        c = _COLLECT.match(rest)
+        if c is None:
+            raise InputError(f"cannot read the line {quote(line)}")
+        n = c.group("n")
+        pot = digits(n, "a side pot's number", MAX_SEAT) if n else 1 if c.group("label") != "main pot" else 0
+        hand.collects.append(Collect(self.number, name, money(c.group("amount"), self.scale), pot, c.group("label"), 0))
+
+    def _street(self, hand: SiteHand, name: str, text: str, line: str) -> None:
+        if name in ("SHOW DOWN", "SUMMARY"):
+            self.summary = name == "SUMMARY"
+            return
+        streets = STUD_STREETS if self.stud else BOARD_STREETS
+        if name not in streets:
+            raise InputError(f"a {name.lower()} line in a {'stud' if self.stud else 'board'} game: {quote(line)}")
+        self.street = streets[name]
+        hand.actions.append(Action(self.number, self.street, "", "street", 0, None, False, line))
+        if self.stud or not self.street:
+            return
+        found = _CARDS.findall(text)
+        if not found:
+            raise InputError(f"the {name.lower()} line shows no cards")
+        new = cards_of(found[-1], f"the {name.lower()}")
+        hand.boards.setdefault(0, []).extend(new)
+        hand.actions.append(Action(self.number, self.street, "", "board", 0, None, False, line, new))
+
+    def _seat(self, hand: SiteHand, line: str) -> None:
+        s = SEAT.match(line)
+        if s is None:
+            raise InputError(f"cannot read the seat line {quote(line)}")
+        seat = Seat(digits(s.group("seat"), "a seat", MAX_SEAT), s.group("name"), money(s.group("stack"), self.scale),
+                    s.group("out") is not None)
+        if any(seat.name == o.name or seat.seat == o.seat for o in hand.seats):
+            raise InputError(f"seat {seat.seat} ({quote(seat.name)}) is listed twice")
+        hand.seats.append(seat)
+        if len(hand.seats) > MAX_SEATS:
+            raise InputError(f"more than {MAX_SEATS} seats in one hand: no table seats so many")
+        self.names = sorted((s.name for s in hand.seats), key=len, reverse=True)
+
+    def _pocket(self, hand: SiteHand, name: str, text: str, line: str) -> None:
+        """``Pocket [H H Js 10d]``: every card of the player so far, ``H`` for one nobody sees; the
+        action deals only the new ones (a stud street), or the hole cards where all are seen."""
+        tokens = text.split()
+        if self.stud:
+            new, self.seen[name] = tokens[self.seen.get(name, 0):], max(len(tokens), self.seen.get(name, 0))
+            if not new:
+                return  # a folded player's cards, printed again
+        elif "H" in tokens:
+            return
+        else:
+            new = tokens
+        known = cards_of(" ".join(t for t in new if t != "H"), f"{name}'s cards")
+        hand.dealt[name] = hand.dealt.get(name, ()) + known if self.stud else known
+        hand.actions.append(Action(self.number, self.street, name, "dealt", 0, None, False, line, known))
+
+    def _action(self, hand: SiteHand, name: str, rest: str, line: str) -> None:
+        number, street = self.number, self.street
+        if rest in ("Folds", "Checks"):
+            hand.actions.append(Action(number, street, name, rest[:-1].lower(), 0, None, False, line))
+            return
+        m = _ACTION.match(rest)
+        if m is not None:
+            amount = money(m.group("amount"), self.scale)
+            to = money(m.group("to"), self.scale) if m.group("to") else None
+            verb = VERBS[m.group("verb")] if m.group("verb") else "raise" if to is not None else "bet"
+            hand.actions.append(Action(number, street, name, verb, amount, to, m.group("all_in") is not None, line))
+            return
+        m = _RAISE.match(rest)
+        if m is not None:
+            hand.actions.append(Action(number, street, name, "raise", money(m.group("amount"), self.scale),
+                                       money(m.group("to"), self.scale), False, line))
+            return
+        bracket = _CARDS.search(rest)
+        if rest.startswith("Pocket [") and bracket is not None:
+            self._pocket(hand, name, bracket.group(1), line)
+            return
+        if rest.startswith("Shows [") and bracket is not None:
+            cards = cards_of(bracket.group(1), f"{name}'s cards")
+            hand.shows[name] = cards
+            hand.actions.append(Action(number, street, name, "show", 0, None, False, line, cards))
+            return
+        if rest.startswith("Mucks"):
+            if live(hand) > 1:  # at a showdown: a dead hand (RULES §7.3); a lone winner keeps the pot
+                hand.mucks.add(name)
+                hand.actions.append(Action(number, street, name, "muck", 0, None, False, line))
+            return
+        r = _RETURNED.match(rest)
+        if r is not None:
+            hand.uncalled[name] = hand.uncalled.get(name, 0) + money(r.group("amount"), self.scale)
+            return
+        if not _NOTES.match(rest):
+            raise InputError(f"cannot read the action {quote(line)}")
+
+    def _summary(self, hand: SiteHand, line: str) -> None:
+        t = _TOTAL.match(line)
+        if t is not None:
+            hand.total, self.rake = money(t.group("total"), self.scale), money(t.group("rake"), self.scale)
+            hand.rake = self.rake
+            return
+        if line.startswith("Board: ") or line.startswith("Dealer: "):
+            return
+        raise InputError(f"cannot read the summary line {quote(line)}")
+
+    def _seat_summary(self, hand: SiteHand, line: str) -> None:
+        head, _, rest = line.partition(": ")
+        seat = digits(head[len("Seat "):], "a seat", MAX_SEAT)
+        name = next((s.name for s in hand.seats if s.seat == seat), None)
+        if name is None or not rest.startswith(name):
+            raise InputError(f"the summary names a seat nobody sits in: {quote(line)}")
+        rest = rest[len(name):]
+        w = _WON.search(rest)
+        if w is not None:
+            hand.won[name] = money(w.group("amount"), self.scale)
+        for h in _HALF.finditer(rest):
+            half = "high" if h.group("half") == "HI" else "low"
+            self.halves.setdefault(name, {})[half] = money(h.group("amount"), self.scale)
+
+
+def _settle_summary(hand: SiteHand, halves: dict[str, dict[str, int]], rake: int) -> None:
+    """The summary's halves onto the collect lines (a player's one collect split into the halves the
+    summary gives); with side pots, the printed Total and Rake held against the collects and the rake
+    per pot derived (RULES §13: the summary prints no pot beside its Total)."""
+    for name, won in halves.items():
+        total = hand.won.get(name)
+        if total is not None and total != sum(won.values()):
+            hand.disagreements.append(f"the summary's HI and LO for {name} add up to {sum(won.values())}, not its "
+                                      f"Total {total}")
+    if any(c.pot for c in hand.collects) and hand.total is not None:
+        paid = sum(c.amount for c in hand.collects) + sum(hand.uncalled.values())
+        if hand.total - rake != paid - sum(hand.uncalled.values()):
+            hand.disagreements.append(f"the summary's Total pot {hand.total} − Rake {rake} is not the "
+                                      f"{paid - sum(hand.uncalled.values())} the collect lines pay")
+        hand.total, hand.rake, hand.rake_printed = None, 0, False
+    players = [c.player for c in hand.collects]
+    if len(set(players)) != len(players) or hand.disagreements:
+        return
+    tagged: list[Collect] = []
+    for c in hand.collects:
+        won = halves.get(c.player, {})
+        if sum(won.values()) != c.amount:
+            return
+        tagged += [c._replace(amount=a, half=h) for h, a in sorted(won.items()) if a]
+    hand.collects = tagged
+
+
+START = re.compile(r"[ \t]*Stage #[A-Z]?\d+: ")
+_DETECT = re.compile(r"^[ \t]*Stage #[A-Z]?\d+: ", re.MULTILINE)
+
+
+def detect(head: str) -> bool:
+    """Absolute text holds a line that starts an Absolute hand (``Stage #``, the hand's number, ``:``)."""
+    return _DETECT.search(head) is not None
+
+
+def starts_hand(line: str) -> bool:
+    """Whether ``line`` is a hand's header (after spaces and tabs)."""
+    return START.match(line) is not None
+
+
+def read_record(source: str, line: int, raw: list[str]) -> HandRecord:
+    """One hand's record from its lines: a hand to replay, one that is not checkable, or an error."""
+    numbers = [line + i for i, text in enumerate(raw) if text.strip()]
+    lines = [text.strip().lstrip("\ufeff") for text in raw if text.strip()]
+    if not lines:
+        return failed(source, line, "no hand in these lines")
+    reader = _Reader(source, numbers)
+    try:
+        return record(reader.read(lines), GAME_NAMES, STRUCTURES)
+    except HiloError as e:
+        id = HEADER.match(lines[0])
+        where = reader.number if not isinstance(e, DealError) else numbers[0]
+        return failed(source, where, e.message, id.group("id") if id else None)
+
+
+READER = Reader("absolute", "Absolute Poker", (".txt",), detect, starts_hand, read_record)
