@@ -13,6 +13,8 @@ every card nobody sees. The own files in tests/data/absolute/ (Omaha Hi/Lo, $0.2
   $2.88 Fay high, $2.88 Eve low. Eve collects from two pots: checked per pot.
 * no-showdown: Ann's $3.25 returned ("returned ($3.25) : not called"), she mucks and wins $3.10.
 * mixed-games: a hold'em hand (not checkable), an Omaha Hi/Lo walk.
+* stud: Seven Card Hi/Lo $0.10/$0.20, $0.56, rake $0.03 → high $0.27 Cy (three nines), low $0.26 Ann
+  (7-6-3-2-A) whose last card is ``H``; Bob's folded ``Pocket [H H Kd]`` printed again on 4th street.
 * tampered: the split's low paid to the high hand, the quartered low's odd chip to Cy, the side pot's
   low to Fay (summary and collect lines alike).
 * bad-input: an unreadable line, a hand cut short, a card that is none, stakes that are no amounts.
@@ -28,6 +30,7 @@ from archive_sites import counts, own, records, shared_files, shared_verdicts, s
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from hilo_cli.cards import parse_cards
 from hilo_cli.checking import check
 from hilo_cli.histories import detect
 
@@ -44,6 +47,7 @@ def text(name: str) -> str:
     ("side-pot.txt", [("1300000103", "ok")]),
     ("no-showdown.txt", [("1300000104", "ok")]),
     ("mixed-games.txt", [("1300000105", "not-checkable"), ("1300000106", "ok")]),
+    ("stud.txt", [("1300000107", "ok")]),
     ("tampered.txt", [("1300000111", "mismatch"), ("1300000112", "mismatch"), ("1300000113", "mismatch")]),
     ("bad-input.txt", [("1300000104", "ok"), ("1300000121", "error"), ("1300000122", "error"), ("1300000123", "error"),
                        (None, "error"), ("1300000106", "ok")]),
@@ -60,6 +64,15 @@ def test_the_summary_halves_are_checked_per_half() -> None:
     assert record.currency is not None and record.currency.show(1050) == "$10.50"
     _, verdict = check(record)
     assert verdict.status == "ok" and verdict.depth == "per half"
+
+
+def test_stud_pockets_deal_each_street_its_new_cards_hidden_ones_unknown() -> None:
+    (record,) = records(SITE, text("stud.txt"))
+    assert record.hand is not None and record.recorded_halves == ({"high": {"Cy": 27}, "low": {"Ann": 26}},)
+    dealt = [(a.actor, a.cards) for a in record.hand.actions if a.kind == "deal-hole"]
+    assert [c for p, c in dealt if p == "Bob"] == [(None, None, *parse_cards("Kd"))]  # 4th street: nothing new
+    ann = [c for p, c in dealt if p == "Ann"]
+    assert ann[0] == (None, None, *parse_cards("7c")) and ann[-1] == (None,) and len(ann) == 5
 
 
 def test_a_player_paid_from_two_pots_is_checked_per_pot_with_the_rake_derived() -> None:
@@ -128,7 +141,7 @@ def test_the_shared_stud_hand_is_checked_per_half_with_hidden_cards() -> None:
 
 _CARDS = re.compile(r"(Shows \[)([^\]]+)\]")
 _SEAT = re.compile(r"^Seat \d+ - .+ \(\$[\d.,]+ in chips\)$")
-OWN = ["split.txt", "quartered.txt", "side-pot.txt", "no-showdown.txt", "tampered.txt"]
+OWN = ["split.txt", "quartered.txt", "side-pot.txt", "no-showdown.txt", "stud.txt", "tampered.txt"]
 
 
 @settings(max_examples=30, deadline=None)
