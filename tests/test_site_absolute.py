@@ -94,6 +94,22 @@ def test_a_summary_that_disagrees_with_the_collect_lines_is_a_mismatch() -> None
     assert check(record)[1].status == "mismatch"
 
 
+def test_the_summary_board_is_held_against_the_board_dealt() -> None:
+    changed = text("split.txt").replace("Board: [4d 5h Jc Ks 2s]", "Board: [4d 5h Jc Ks 3s]")
+    ((_, status, why),) = verdicts(SITE, changed)
+    assert status == "mismatch" and "the summary's board 4d 5h Jc Ks 3s" in why
+
+
+@pytest.mark.parametrize("cut", ["Rake line", "summary"])
+def test_a_hand_without_its_rake_has_it_derived(cut: str) -> None:
+    split = text("split.txt")
+    changed = (split.replace("Total Pot($7.25) | Rake ($0.35)", "Total Pot($7.25)") if cut == "Rake line"
+               else split.split("*** SUMMARY ***")[0])
+    (record,) = records(SITE, changed)
+    assert record.derive_rake and record.summary is None and record.site_inconsistency is None
+    assert check(record)[1].status == "ok"
+
+
 def test_the_returned_bet_and_a_lone_winners_muck() -> None:
     (record,) = records(SITE, text("no-showdown.txt"))
     assert record.hand is not None and not [a for a in record.hand.actions if a.kind == "muck"]

@@ -65,7 +65,7 @@ VERBS = {"Ante": "ante", "Bring-In": "bring in", "Posts small blind": "small bli
          "Posts dead blind": "ante", "Calls": "call", "Bets": "bet"}
 _COLLECT = re.compile(rf"^Collects (?P<amount>{_AMOUNT}) from (?P<label>main pot|side pot(?:[- #]*(?P<n>\d+))?)\s*$")
 _RETURNED = re.compile(rf"^returned \((?P<amount>{_AMOUNT})\) : not called\s*$", re.IGNORECASE)
-_TOTAL = re.compile(rf"^Total Pot\s*\((?P<total>{_AMOUNT})\)\s*\|\s*Rake \((?P<rake>{_AMOUNT})\)")
+_TOTAL = re.compile(rf"^Total Pot\s*\((?P<total>{_AMOUNT})\)(?:\s*\|\s*Rake \((?P<rake>{_AMOUNT})\))?")
 _WON = re.compile(rf"\bwon Total \((?P<amount>{_AMOUNT})\)")
 _HALF = re.compile(rf"\b(?P<half>HI|LO):\((?P<amount>{_AMOUNT})\)")
 _NOTES = re.compile(r"^(?:sits down|stands up|is sitting out|has returned|is disconnected|has timed out)\s*$")
@@ -112,6 +112,7 @@ class _Reader:
             self._line(hand, lines[i])
         if not hand.collects:
             raise InputError(f"hand #{header.id} is cut short: no line says who won the pot")
+        hand.won_printed = self.summary  # no summary: no "won Total" to hold the collect lines against
         _settle_summary(hand, self.halves, self.rake)
         return hand
 
@@ -236,10 +237,15 @@ class _Reader:
     def _summary(self, hand: SiteHand, line: str) -> None:
         t = _TOTAL.match(line)
         if t is not None:
-            hand.total, self.rake = money(t.group("total"), self.scale), money(t.group("rake"), self.scale)
-            hand.rake = self.rake
+            hand.total = money(t.group("total"), self.scale)
+            self.rake = money(t.group("rake"), self.scale) if t.group("rake") else 0
+            hand.rake, hand.rake_printed = self.rake, t.group("rake") is not None
             return
-        if line.startswith("Board: ") or line.startswith("Dealer: "):
+        bracket = _CARDS.search(line)
+        if line.startswith("Board: ") and bracket is not None:
+            hand.summary_boards[0] = cards_of(bracket.group(1), "the summary's board")
+            return
+        if line.startswith("Dealer: "):
             return
         raise InputError(f"cannot read the summary line {quote(line)}")
 
@@ -261,17 +267,21 @@ class _Reader:
 def _settle_summary(hand: SiteHand, halves: dict[str, dict[str, int]], rake: int) -> None:
     """The summary's halves onto the collect lines (a player's one collect split into the halves the
     summary gives); with side pots, the printed Total and Rake held against the collects and the rake
-    per pot derived (RULES §13: the summary prints no pot beside its Total)."""
+    per pot derived (RULES §13: the summary prints no pot beside its Total); without a Total pot line, or
+    a Total without a Rake, the rake derived too."""
     for name, won in halves.items():
         total = hand.won.get(name)
         if total is not None and total != sum(won.values()):
             hand.disagreements.append(f"the summary's HI and LO for {name} add up to {sum(won.values())}, not its "
                                       f"Total {total}")
-    if any(c.pot for c in hand.collects) and hand.total is not None:
-        paid = sum(c.amount for c in hand.collects) + sum(hand.uncalled.values())
-        if hand.total - rake != paid - sum(hand.uncalled.values()):
-            hand.disagreements.append(f"the summary's Total pot {hand.total} − Rake {rake} is not the "
-                                      f"{paid - sum(hand.uncalled.values())} the collect lines pay")
+    if hand.total is None or not hand.rake_printed:
+        # No Total pot line (a hand cut before its summary), or no Rake beside it: the rake is derived.
+        hand.total, hand.rake, hand.rake_printed = None, 0, False
+    elif any(c.pot for c in hand.collects):
+        paid = sum(c.amount for c in hand.collects)
+        if hand.rake_printed and hand.total - rake != paid:
+            hand.disagreements.append(f"the summary's Total pot {hand.total} − Rake {rake} is not the {paid} "
+                                      "the collect lines pay")
         hand.total, hand.rake, hand.rake_printed = None, 0, False
     players = [c.player for c in hand.collects]
     if len(set(players)) != len(players) or hand.disagreements:
