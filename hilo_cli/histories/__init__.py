@@ -40,6 +40,8 @@ PLUGINS = (
     "hilo_cli.histories.winamax",
     "hilo_cli.histories.bovada",
     "hilo_cli.histories.partypoker",
+    "hilo_cli.histories.ongame",
+    "hilo_cli.histories.pkr",
     "hilo_cli.histories.absolute",
     "hilo_cli.histories.winning",  # last: its headers name no site
 )
