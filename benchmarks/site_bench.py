@@ -4,7 +4,7 @@ The file is the site's own test hands (tests/data/<site>/, the bad-input file le
 hand numbers and each copy's suits renamed, so that every copy keeps its verdict. Each row is one
 ``hilo check FILE --format json --jobs J`` subprocess (``readers.run_check``: wall and CPU seconds, peak
 memory, records written). Nothing asserts a time: the script prints figures. Used by ``site_fulltilt.py``,
-``site_everleaf.py`` and ``site_cake.py``.
+``site_everleaf.py``, ``site_cake.py``, ``site_entraction.py`` and ``site_kingsclub.py``.
 """
 
 from __future__ import annotations
@@ -32,14 +32,24 @@ def _renumber(number: str, m: re.Match[str]) -> str:
     return m.group(0).replace(m.group(1), number)
 
 
-def write(site: str, number: re.Pattern[str], path: Path, count: int, seed: int) -> int:
+def _pieces(text: str, start: re.Pattern[str] | None) -> list[str]:
+    """A file's hands: cut at blank lines, or where ``start`` (a line that starts a hand) says, for a site
+    whose hands hold blank lines or follow each other without one (Entraction, KingsClub)."""
+    if start is None:
+        return re.split(r"\n\s*\n(?=\S)", text)
+    at = [m.start() for m in start.finditer(text)]
+    return [text[i:j] for i, j in zip(at, [*at[1:], len(text)], strict=True)]
+
+
+def write(site: str, number: re.Pattern[str], path: Path, count: int, seed: int,
+          start: re.Pattern[str] | None = None) -> int:
     """``count`` hands of ``site`` into ``path``: its own test hands in turn, renumbered (``number``'s
     group 1 is a hand number), suits renamed; the file's size in bytes."""
     rng = random.Random(seed)
     hands: list[str] = []
     for p in sorted((ROOT / "tests" / "data" / site).glob("*.txt")):
         if p.name != "bad-input.txt":
-            hands += [h for h in re.split(r"\n\s*\n(?=\S)", p.read_text(encoding="utf-8")) if number.search(h)]
+            hands += [h for h in _pieces(p.read_text(encoding="utf-8"), start) if number.search(h)]
     with path.open("w", encoding="utf-8") as out:
         for n in range(count):
             suits = dict(zip("cdhs", rng.sample("cdhs", 4), strict=True))
@@ -49,7 +59,7 @@ def write(site: str, number: re.Pattern[str], path: Path, count: int, seed: int)
     return path.stat().st_size
 
 
-def main(site: str, number: re.Pattern[str]) -> None:
+def main(site: str, number: re.Pattern[str], start: re.Pattern[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=f"hilo check of the {site} reader: hands per CPU-second")
     parser.add_argument("--hands", type=int, nargs="+", default=[1_000, 10_000])
     parser.add_argument("--jobs", type=int, nargs="+", default=[1, 2])
@@ -62,7 +72,7 @@ def main(site: str, number: re.Pattern[str]) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         for hands in args.hands:
             path = Path(tmp) / f"{site}-{hands}.txt"
-            size = write(site, number, path, hands, args.seed) / 1e6
+            size = write(site, number, path, hands, args.seed, start) / 1e6
             for jobs in args.jobs:
                 wall, cpu, rss, records, status = run_check(path, jobs, args.limit)
                 print(_line(Row(site, hands, size, jobs, wall, cpu, rss, records, status)), flush=True)

@@ -3,12 +3,15 @@
 * the **chip unit** the site divided pots in (Full Tilt: the table's smallest unit, RULES §4.2), found
   from the amounts of a hand (``largest_unit``) and set on ``SiteHand.chip_unit``;
 * lines that start with a seated player's name, with or without a colon (``speaker``), and whether a
-  "mucks" is a muck at a showdown or a lone winner not showing (``live``).
+  "mucks" is a muck at a showdown or a lone winner not showing (``live``);
+* for a site that prints its rake but no total (Entraction, KingsClub): what each player put in
+  (``put_in``), the chips no one matched (``uncalled``), and whether the payout and the printed rake
+  add up to what was put in (``rake_disagreement``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from hilo_cli.histories.site import SiteHand
 
@@ -48,3 +51,48 @@ def live(hand: SiteHand) -> int:
     acting = {a.player for a in hand.actions if a.player}
     gone = hand.mucks | {a.player for a in hand.actions if a.verb == "fold"}
     return len(acting - gone)
+
+
+_CHIPS = ("call", "bet", "small blind", "big blind", "bring in", "straddle")
+
+
+def put_in(hand: SiteHand) -> dict[str, int]:
+    """What each player put in the pots by the hand's lines (antes, blinds, bets, street totals of raises),
+    before any uncalled chips come back."""
+    total: dict[str, int] = {}
+    street: dict[str, int] = {}
+    for a in hand.actions:
+        if a.verb == "street" and a.street > 0:
+            for name, chips in street.items():
+                total[name] = total.get(name, 0) + chips
+            street = {}
+        elif a.verb == "ante":
+            total[a.player] = total.get(a.player, 0) + a.amount
+        elif a.verb in ("raise", "complete"):
+            street[a.player] = a.to or 0
+        elif a.verb in _CHIPS:
+            street[a.player] = street.get(a.player, 0) + a.amount
+    for name, chips in street.items():
+        total[name] = total.get(name, 0) + chips
+    return total
+
+
+def uncalled(put: dict[str, int]) -> tuple[str | None, int]:
+    """Who gets chips back no one matched, and how many: the largest contribution's excess over the next
+    (RULES §5.3); ``(None, 0)`` when the two largest are equal."""
+    ranked = sorted(put.items(), key=lambda item: -item[1])
+    if not ranked or (len(ranked) > 1 and ranked[0][1] == ranked[1][1]):
+        return None, 0
+    return ranked[0][0], ranked[0][1] - (ranked[1][1] if len(ranked) > 1 else 0)
+
+
+def rake_disagreement(hand: SiteHand, rake: int, show: Callable[[int], str]) -> str | None:
+    """Where a site that prints its rake but no total (Entraction, KingsClub) paid out other than what was
+    put in (the uncalled chips left out) less that rake: a finding about the site, or ``None``."""
+    put = put_in(hand)
+    matched = sum(put.values()) - uncalled(put)[1]
+    paid = sum(c.amount for c in hand.collects)
+    if matched - paid == rake:
+        return None
+    return (f"the site's Rake is {show(rake)}, but it paid {show(paid)} of the {show(matched)} put in "
+            f"(the rake would be {show(matched - paid)}, RULES §13)")

@@ -185,7 +185,10 @@ class _Reader:
             hand.uncalled[name] = hand.uncalled.get(name, 0) + money(m.group("amount"), self.scale)
             return
         if rest.startswith("shows ["):
-            cards = _cards(_CARDS.findall(rest)[0], f"{name}'s cards")
+            found = _CARDS.findall(rest)
+            if not found:
+                raise InputError(f"cannot read the cards shown in {quote(rest)}")
+            cards = _cards(found[0], f"{name}'s cards")
             hand.shows[name] = cards
             hand.actions.append(Action(number, street, name, "show", 0, None, False, line, cards))
             return

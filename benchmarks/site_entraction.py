@@ -1,0 +1,17 @@
+"""``hilo check`` of the entraction reader on a generated file of its own test hands: hands per CPU-second.
+
+    python benchmarks/site_entraction.py [--hands 1000 10000] [--jobs 1 2] [--seed 1] [--limit 600]
+
+See ``site_bench.py``; the hands are cut where each starts (its header line). Nothing asserts a time: the
+script prints figures.
+"""
+
+from __future__ import annotations
+
+import re
+
+from site_bench import main
+
+if __name__ == "__main__":
+    HEADER = re.compile(r"^Game # ?(\d+) - ", re.MULTILINE)
+    main("entraction", HEADER, HEADER)

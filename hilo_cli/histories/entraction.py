@@ -1,0 +1,241 @@
+"""Entraction hand histories (a closed network's archives): the plug-in (``READER``) and its lines.
+
+Entraction writes a hand in columns::
+
+    Game # 2646515978 - Omaha Hi/Lo Fixed Limit EUR 100.00/200.00 - Table "Portland"
+    Players(max 2):
+    Ballyhoo                    (EUR 3,999.25 in seat 1)
+    Dealer:                     Ballyhoo
+    Big Blind:                  YoOyYo      (100.00)
+    Small Blind:                Ballyhoo    (50.00)
+    Ballyhoo                    Raise       (150.00)     (the chips each action adds)
+    Flop                        4h - 7h - 6c
+    Turn                        4h - 7h - 6c - 8h        (the whole board so far)
+    YoOyYo shows:               9d - 5d - Ad - 6h
+    Ballyhoo didn't show hand (Jd - Qh - 6s - Ac)
+    YoOyYo wins:                EUR 799.25               (once per half, no high/low tag)
+    YoOyYo wins:                EUR 799.25
+    Rake:                       EUR 1.50
+    Game ended 2012-05-31 04:48:18 GMT+01:00
+
+The stakes of a limit game are its bets (blinds 50/100 at 100/200). The award lines name neither their
+pot nor their half, so what is checked is each player's total (``pots_named`` False). The site prints its
+rake but no total pot: the rake is derived from the actions and the payout (RULES §13), and a printed rake
+that is not what was put in less what was paid is a finding about the site (``archive.rake_disagreement``).
+An uncalled bet comes back without a line; the award lines are taken to count only the pots.
+"""
+
+from __future__ import annotations
+
+import re
+
+from hilo_cli.betting import Structure
+from hilo_cli.bounds import MAX_SEAT, MAX_SEATS, digits, quote
+from hilo_cli.cards import Card
+from hilo_cli.errors import DealError, HiloError, InputError
+from hilo_cli.histories.amounts import money
+from hilo_cli.histories.archive import live, rake_disagreement, speaker
+from hilo_cli.histories.base import Currency, HandRecord, Reader, failed
+from hilo_cli.histories.records import record
+from hilo_cli.histories.site import Collect, Header, Seat, SiteHand, cards_of
+from hilo_cli.histories.site import Line as Action
+
+GAME_NAMES: dict[str, str] = {"Omaha Hi/Lo": "omaha8", "Omaha": "omaha", "Omaha Hi": "omaha"}
+STRUCTURES: dict[str, Structure] = {"Fixed Limit": "fixed", "Limit": "fixed", "Pot Limit": "pot",
+                                    "No Limit": "no"}
+
+_NUMBER = r"(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?"
+_MONEY = rf"(?:[A-Z]{{3}} )?{_NUMBER}"
+HEADER = re.compile(rf"^Game # ?(?P<id>\d+) - (?P<game>.+?) (?P<limit>Fixed Limit|Pot Limit|No Limit|Limit) "
+                    rf"(?:(?P<code>[A-Z]{{3}}) )?(?P<small>{_NUMBER})/(?P<big>{_NUMBER})(?: - .*)?$")
+SEAT = re.compile(rf"^(?P<name>\S.*?)\s+\((?P<stack>{_MONEY}) in seat (?P<seat>\d+)\)$")
+PLAYERS = re.compile(r"^Players ?\(max \d+\):?$")
+BLIND = re.compile(rf"^(?P<which>Big|Small) Blind:\s+(?P<rest>.+?)\s+\((?P<amount>{_MONEY})\)$")
+DEALER = re.compile(r"^Dealer:\s+(?P<name>.+)$")
+STREET = re.compile(r"^(?P<name>Flop|Turn|River)\s+(?P<cards>\S.*)$")
+STREETS = {"Flop": 1, "Turn": 2, "River": 3}
+RAKE = re.compile(rf"^Rake:\s+(?P<amount>{_MONEY})$")
+_ACTION = re.compile(rf"^(?P<verb>Raise|Call|Bet|Ante)\s+\((?P<amount>{_MONEY})\)$")
+VERBS = {"Raise": "raise", "Call": "call", "Bet": "bet", "Ante": "ante"}
+_WINS = re.compile(rf"^wins:\s+(?P<amount>{_MONEY})$")
+_SHOWS = re.compile(r"^shows:\s+(?P<cards>.+)$")
+_MUCKS = re.compile(r"^didn't show hand(?: \((?P<cards>[^)]*)\))?$")
+_IGNORED = re.compile(r"^Game ended .*$")
+
+
+def _amount(text: str, scale: int) -> int:
+    """``EUR 799.25``, ``150.00``: the amount in the hand's unit."""
+    return money(re.sub(r"^[A-Z]{3} ", "", text), scale)
+
+
+def _cards(text: str, what: str) -> tuple[Card, ...]:
+    return cards_of(text.replace(" - ", " "), what)
+
+
+def read_header(line: str) -> Header:
+    m = HEADER.match(line)
+    if m is None:
+        raise InputError("not an Entraction hand header (expected 'Game # N - GAME LIMIT EUR x/y - Table ...')")
+    code = m.group("code") or ""
+    scale = 100 if code else 1
+    return Header(m.group("id"), m.group("game"), m.group("limit"), None, not code, code,
+                  _amount(m.group("small"), scale), _amount(m.group("big"), scale))
+
+
+class _Reader:
+    def __init__(self, source: str, numbers: list[int]) -> None:
+        self.source, self.numbers = source, numbers
+        self.number = numbers[0]
+        self.scale = 1
+        self.names: list[str] = []
+        self.street = 0
+        self.bets: dict[str, int] = {}
+        self.rake: int | None = None
+
+    def read(self, lines: list[str]) -> SiteHand:
+        header = read_header(lines[0])
+        code = header.currency
+        self.scale = 100 if code else 1
+        currency = Currency(f"{code} ", "", 100, code) if code else Currency()
+        hand = SiteHand(self.source, self.numbers[0], header, currency=currency, rake_printed=False,
+                        pots_named=False, pots_printed=False, won_printed=False)
+        hand.end = self.numbers[-1]
+        if header.game not in GAME_NAMES:
+            return hand
+        for i in range(1, len(lines)):
+            self.number = self.numbers[i]
+            self._line(hand, lines[i])
+        if not hand.collects:
+            raise InputError(f"hand #{header.id} is cut short: no line says who won the pot")
+        if self.rake is not None:
+            found = rake_disagreement(hand, self.rake, currency.show)
+            if found:
+                hand.disagreements.append(found)
+        return hand
+
+    def _line(self, hand: SiteHand, line: str) -> None:
+        if PLAYERS.match(line) or _IGNORED.match(line):
+            return
+        m = SEAT.match(line)
+        if m is not None and not hand.actions:
+            self._seat(hand, m)
+            return
+        for pattern, read in ((BLIND, self._blind), (DEALER, self._dealer), (STREET, self._street),
+                              (RAKE, self._rake)):
+            m = pattern.match(line)
+            if m is not None:
+                read(hand, m, line)
+                return
+        found = speaker(line, self.names)
+        if found is None:
+            raise InputError(f"cannot read the line {quote(line)}")
+        self._action(hand, found[0], found[1], line)
+
+    def _seat(self, hand: SiteHand, m: re.Match[str]) -> None:
+        seat = Seat(digits(m.group("seat"), "a seat", MAX_SEAT), m.group("name"),
+                    _amount(m.group("stack"), self.scale), False)
+        if any(seat.name == o.name or seat.seat == o.seat for o in hand.seats):
+            raise InputError(f"seat {seat.seat} ({quote(seat.name)}) is listed twice")
+        hand.seats.append(seat)
+        if len(hand.seats) > MAX_SEATS:
+            raise InputError(f"more than {MAX_SEATS} seats in one hand: no table seats so many")
+        self.names = sorted((s.name for s in hand.seats), key=len, reverse=True)
+
+    def _seated(self, name: str, line: str) -> str:
+        if name not in self.names:
+            raise InputError(f"{quote(name, 60)} has no seat, in {quote(line)}")
+        return name
+
+    def _dealer(self, hand: SiteHand, m: re.Match[str], line: str) -> None:
+        name = self._seated(m.group("name").strip(), line)
+        hand.button = next(s.seat for s in hand.seats if s.name == name)
+
+    def _blind(self, hand: SiteHand, m: re.Match[str], line: str) -> None:
+        name = self._seated(m.group("rest").strip(), line)
+        amount = _amount(m.group("amount"), self.scale)
+        self.bets[name] = self.bets.get(name, 0) + amount
+        verb = "big blind" if m.group("which") == "Big" else "small blind"
+        hand.actions.append(Action(self.number, 0, name, verb, amount, None, False, line))
+
+    def _street(self, hand: SiteHand, m: re.Match[str], line: str) -> None:
+        name = m.group("name")
+        self.street, self.bets = STREETS[name], {}
+        hand.actions.append(Action(self.number, self.street, "", "street", 0, None, False, line))
+        board = hand.boards.setdefault(0, [])
+        cards = _cards(m.group("cards"), f"the {name.lower()}")
+        if cards[:len(board)] != tuple(board) or len(cards) <= len(board):
+            raise InputError(f"the {name.lower()} line {quote(line)} does not add to the board so far")
+        new = cards[len(board):]
+        board.extend(new)
+        hand.actions.append(Action(self.number, self.street, "", "board", 0, None, False, line, new))
+
+    def _rake(self, hand: SiteHand, m: re.Match[str], line: str) -> None:
+        if self.rake is not None:
+            raise InputError(f"a second rake line {quote(line)}")
+        self.rake = _amount(m.group("amount"), self.scale)
+
+    def _action(self, hand: SiteHand, name: str, rest: str, line: str) -> None:
+        number, street = self.number, self.street
+        if rest in ("Fold", "Check", "Folds", "Checks"):
+            verb = rest.lower().rstrip("s")
+            hand.actions.append(Action(number, street, name, verb, 0, None, False, line))
+            return
+        m = _ACTION.match(rest)
+        if m is not None:
+            verb, amount = VERBS[m.group("verb")], _amount(m.group("amount"), self.scale)
+            to = None
+            if verb != "ante":
+                # Entraction writes the chips each action adds; a raise is replayed as its street total.
+                self.bets[name] = self.bets.get(name, 0) + amount
+                to = self.bets[name] if verb == "raise" else None
+            hand.actions.append(Action(number, street, name, verb, amount, to, False, line))
+            return
+        m = _WINS.match(rest)
+        if m is not None:
+            hand.collects.append(Collect(number, name, _amount(m.group("amount"), self.scale), 0, "pot", 0))
+            return
+        m = _SHOWS.match(rest)
+        if m is not None:
+            cards = _cards(m.group("cards"), f"{name}'s cards")
+            hand.shows[name] = cards
+            hand.actions.append(Action(number, street, name, "show", 0, None, False, line, cards))
+            return
+        if _MUCKS.match(rest):
+            if live(hand) > 1:  # at a showdown: a dead hand (RULES §7.3); a lone winner keeps the pot
+                hand.mucks.add(name)
+                hand.actions.append(Action(number, street, name, "muck", 0, None, False, line))
+            return
+        raise InputError(f"cannot read the action {quote(line)}")
+
+
+START = re.compile(r"[ \t]*Game # ?\d+ - ")
+_DETECT = re.compile(r"^[ \t]*Game # ?\d+ - ", re.MULTILINE)
+
+
+def detect(head: str) -> bool:
+    """Entraction text holds a line that starts an Entraction hand (``Game # N - ``, as ``starts_hand``:
+    a damaged header is still a hand of this site, read as an error)."""
+    return _DETECT.search(head) is not None
+
+
+def starts_hand(line: str) -> bool:
+    """Whether ``line`` is a hand's header (after spaces and tabs)."""
+    return START.match(line) is not None
+
+
+def read_record(source: str, line: int, raw: list[str]) -> HandRecord:
+    """One hand's record from its lines: a hand to replay, one that is not checkable, or an error."""
+    numbers = [line + i for i, text in enumerate(raw) if text.strip()]
+    lines = [text.strip().lstrip("\ufeff") for text in raw if text.strip()]
+    if not lines:
+        return failed(source, line, "no hand in these lines")
+    reader = _Reader(source, numbers)
+    try:
+        return record(reader.read(lines), GAME_NAMES, STRUCTURES)
+    except HiloError as e:
+        id = HEADER.match(lines[0])
+        where = reader.number if not isinstance(e, DealError) else numbers[0]
+        return failed(source, where, e.message, id.group("id") if id else None)
+
+
+READER = Reader("entraction", "Entraction", (".txt",), detect, starts_hand, read_record)

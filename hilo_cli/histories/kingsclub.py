@@ -1,0 +1,69 @@
+"""KingsClub hand histories (private club software): the plug-in (``READER``) and its lines.
+
+KingsClub writes a hand as::
+
+    #39969218: Limit Omaha Hi-Lo - 40/80
+    2021-01-02 15:39:12
+    Table '8 Game Mix' Seat 6 is the button
+    Seat 1: Player0 (600)
+    Hero: posts the small blind 20
+    *** HOLE CARDS ***
+    Dealt to Player0: [X X X X]             (X: a card not shown)
+    Hero raises to 80                       (calls, bets and raises: the player's street total)
+    *** TURN *** [4s Td 6c] [Th]
+    *** BOARD 1 - RIVER *** [2h 7h Td Ks] [4d]     (run twice: each run's board, RULES §12)
+    *** BOARD 2 - RIVER *** [- - - Qd] [Jd]        ("-": the card both runs share)
+    Hero shows [4d Kd Ac 5s]
+    *** SUMMARY ***
+    Seat 1: Player0 (599.50) -0.50          (the stack after the hand, and what it won or lost)
+    Rake 1
+    Player0 wins (279.50) from pot          (one total per player; stud: "wins pot (659)")
+
+Amounts carry no currency sign (cents: ``279.50``). A stud hand's first cards come before any street
+line, and each ``*** Nth STREET ***`` line deals the next card. The award lines give one total per
+player, so that is what is checked. The site prints its rake but no total pot: the rake is derived from
+the actions and the payout (RULES §13), and a printed rake, or a summary stack, that does not agree with
+what was put in and paid is a finding about the site. An uncalled bet comes back without a line; the award
+lines are taken to count only the pots.
+"""
+
+from __future__ import annotations
+
+import re
+
+from hilo_cli.errors import DealError, HiloError
+from hilo_cli.histories.base import HandRecord, Reader, failed
+from hilo_cli.histories.kingsclub_lines import GAME_NAMES, HEADER, NUMBER, STRUCTURES, HandReader
+from hilo_cli.histories.records import record
+
+_START = re.compile(rf"[ \t]*#\d+: (?:Pot Limit|No Limit|Limit) .+ - {NUMBER}/{NUMBER}[ \t]*$")
+_DETECT = re.compile(rf"^[ \t]*#\d+: (?:Pot Limit|No Limit|Limit) .+ - {NUMBER}/{NUMBER}[ \t]*$",
+                     re.MULTILINE)
+
+
+def detect(head: str) -> bool:
+    """KingsClub text holds a KingsClub hand header (``#N: LIMIT GAME - x/y``)."""
+    return _DETECT.search(head) is not None
+
+
+def starts_hand(line: str) -> bool:
+    """Whether ``line`` is a hand's header (after spaces and tabs)."""
+    return _START.match(line) is not None
+
+
+def read_record(source: str, line: int, raw: list[str]) -> HandRecord:
+    """One hand's record from its lines: a hand to replay, one that is not checkable, or an error."""
+    numbers = [line + i for i, text in enumerate(raw) if text.strip()]
+    lines = [text.strip().lstrip("\ufeff") for text in raw if text.strip()]
+    if not lines:
+        return failed(source, line, "no hand in these lines")
+    reader = HandReader(source, numbers)
+    try:
+        return record(reader.read(lines), GAME_NAMES, STRUCTURES)
+    except HiloError as e:
+        id = HEADER.match(lines[0])
+        where = reader.number if not isinstance(e, DealError) else numbers[0]
+        return failed(source, where, e.message, id.group("id") if id else None)
+
+
+READER = Reader("kingsclub", "KingsClub", (".txt",), detect, starts_hand, read_record)

@@ -1,0 +1,123 @@
+"""``hilo check`` on Entraction histories (issue 18): the project's own files in Entraction's format, the
+shared real files (skipped when ../shared is absent), and order invariance.
+
+Entraction writes "X wins: EUR x" once per half with no high/low tag, and "Rake: EUR x" with no total pot:
+the check is of each player's total, the rake is derived from the actions and the payout (RULES §13) and a
+printed rake that disagrees with them is the site's own inconsistency. The own files in
+tests/data/entraction/ (EUR 2.00/4.00 fixed limit, blinds 1.00/2.00):
+
+* split: 4.00, rake 0.20 → high 1.90 Ann (three kings), low 1.90 Bob (7-4-3-2-A).
+* quartered: 6.00, rake 0.30 → high 2.85 Ann (four kings), low 2.85 tied by Bob and Cy: 1.43 Bob (first
+  left of the button), 1.42 Cy.
+* side-pot: Cy all in for 4.00: main pot 12.00 → 5.70 Cy (four queens), 5.70 Ann (low); side pot 4.00
+  → 1.90 Bob, 1.90 Ann; rake 0.80 (0.60 and 0.20).
+* no-showdown: Ann raises, both fold: 2.00 of hers uncalled, she wins the 5.00 pot, rake 0.00.
+* mixed-games: a hold'em hand (not checkable), an Omaha Hi/Lo split.
+* tampered: the split's low paid to the high hand, the quartered low's odd cent to Cy, a rake line of
+  0.30 where 0.20 was kept, the side pot's low to Bob.
+* bad-input: an unreadable action, a hand cut short, a card that is none, stakes that are no amounts.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+from archive_sites import counts, own, records, shared_files, shared_verdicts, shuffled, verdicts
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from hilo_cli.checking import check
+from hilo_cli.histories import detect
+
+SITE = "entraction"
+
+
+def text(name: str) -> str:
+    return own(SITE, name)
+
+
+@pytest.mark.parametrize("name, expected", [
+    ("split.txt", [("1001", "ok")]),
+    ("quartered.txt", [("1002", "ok")]),
+    ("side-pot.txt", [("1003", "ok")]),
+    ("no-showdown.txt", [("1004", "ok")]),
+    ("mixed-games.txt", [("1005", "not-checkable"), ("1006", "ok")]),
+    ("tampered.txt", [("1011", "mismatch"), ("1012", "mismatch"), ("1013", "mismatch"), ("1014", "mismatch")]),
+    ("bad-input.txt", [("1004", "ok"), ("1021", "error"), ("1022", "error"), ("1023", "error"), (None, "error"),
+                       ("1006", "ok")]),
+])
+def test_own_files_have_their_verdicts(name: str, expected: list[tuple[str | None, str]]) -> None:
+    assert [(i, s) for i, s, _ in verdicts(SITE, text(name))] == expected
+
+
+def test_untagged_halves_are_checked_per_player_with_the_rake_derived_in_euros() -> None:
+    (record,) = records(SITE, text("side-pot.txt"))
+    assert record.summary is None and record.derive_rake and record.site_inconsistency is None
+    assert record.recorded_halves is None and record.recorded_by_pot is None
+    assert record.recorded_won == {"Cy": 570, "Ann": 760, "Bob": 190}
+    assert record.currency is not None and record.currency.show(159850) == "EUR 1,598.50"
+    settlement, verdict = check(record)
+    assert verdict.status == "ok" and verdict.depth == "per player"
+    assert settlement is not None and sum(settlement.deal.rake) == 80
+
+
+def test_a_printed_rake_that_is_not_what_was_kept_is_the_sites_inconsistency() -> None:
+    why = [w for _, _, w in verdicts(SITE, text("tampered.txt"))]
+    assert "wrong hand" in why[0] and "odd chip" in why[1] and "wrong hand" in why[3]
+    assert "Rake is EUR 0.30" in why[2] and "EUR 3.80 of the EUR 4.00 put in" in why[2]
+
+
+def test_the_uncalled_raise_comes_back_and_is_no_rake() -> None:
+    (record,) = records(SITE, text("no-showdown.txt"))
+    assert record.site_inconsistency is None
+    settlement, verdict = check(record)
+    assert verdict.status == "ok"
+    assert settlement is not None and {p.name: p.won for p in settlement.players}["Ann"] == 700
+
+
+def test_detect_finds_an_entraction_hand_and_claims_no_other_file() -> None:
+    assert detect(text("split.txt")) == SITE
+    assert detect("exported by a tracker\n\n" + text("split.txt")) == SITE
+    damaged = text("split.txt").replace("Fixed Limit", "Fixed\x07Limit", 1)
+    assert detect(damaged) == SITE  # was "not a hand history": a damaged header is still this site's hand
+    assert [s for _, s, _ in verdicts(SITE, damaged)] == ["error"]
+    assert detect(own("pokerstars", "quartered.txt")) == "pokerstars"
+    assert detect("PokerStars Game #12: Omaha Hi/Lo Limit ($2/$4)\n") != SITE
+
+
+def test_bad_hands_are_errors_and_the_others_are_read() -> None:
+    errors = [w for _, s, w in verdicts(SITE, text("bad-input.txt")) if s == "error"]
+    assert "'Bob                         Juggles'" in errors[0] and "cut short" in errors[1]
+    assert "'Ax'" in errors[2] and "Entraction hand header" in errors[3]
+
+
+SHARED = shared_files(SITE)
+
+
+@pytest.mark.skipif(not SHARED, reason="../shared/handhistories/sites/entraction is absent (a user's clone)")
+@pytest.mark.parametrize("index", range(2))
+def test_every_shared_hand_gets_a_record_and_is_ok(index: int) -> None:
+    assert len(SHARED) == 2
+    assert counts(shared_verdicts(SHARED[index])) == {"ok": 1}
+
+
+_SHOWS = re.compile(r"^(\S+ shows:\s+)(.+)$", re.MULTILINE)
+_NOTHING = re.compile(r"(\b\B)(x)")  # no cards in brackets: Entraction writes "9d - 5d - Ad - 6h"
+_SEAT = re.compile(r"^\S.*\((?:EUR )?[\d.,]+ in seat \d+\)$")
+OWN = ["split.txt", "quartered.txt", "side-pot.txt", "no-showdown.txt", "tampered.txt"]
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.sampled_from(OWN), st.randoms(use_true_random=False))
+def test_verdict_does_not_depend_on_the_order_cards_and_seats_are_written(name: str, rng: random.Random) -> None:
+    original = text(name)
+
+    def reorder(m: re.Match[str]) -> str:
+        cards = m.group(2).split(" - ")
+        rng.shuffle(cards)
+        return m.group(1) + " - ".join(cards)
+
+    changed = shuffled(_SHOWS.sub(reorder, original), rng, _NOTHING, _SEAT)
+    assert [(i, s) for i, s, _ in verdicts(SITE, changed)] == [(i, s) for i, s, _ in verdicts(SITE, original)]

@@ -1,0 +1,159 @@
+"""``hilo check`` on KingsClub histories (issue 18): the project's own files in KingsClub's format, the
+shared real files (skipped when ../shared is absent), and order invariance.
+
+KingsClub writes one total per player ("X wins (1.90) from pot"; stud "wins pot (659)"), calls, bets and
+raises as street totals, "Rake N" with no total pot, no currency sign, and a hand run twice as "*** BOARD 1
+- RIVER ***" / "*** BOARD 2 - RIVER *** [- - - Qd] [Jd]" (RULES §12). The check is of each player's total;
+the rake is derived (RULES §13), and a printed rake or a summary stack that disagrees with the lines is the
+site's own inconsistency. The own files in tests/data/kingsclub/ (2/4 limit, blinds 1/2; Big O 1/2 pot
+limit):
+
+* split: 4, rake 0.20 → high 1.90 Bob (three kings), low 1.90 Ann (7-4-3-2-A).
+* quartered: 6, rake 0.30 → high 2.85 Ann, low 2.85 tied: 1.43 Bob (first left of the button), 1.42 Cy.
+* side-pot: Cy all in for 4: Ann 7.60 (both lows), Bob 1.90 (the side pot's high), Cy 5.70 (the main
+  pot's high); rake 0.80.
+* no-showdown: Ann raises to 4, both fold: 2 uncalled, she wins 5.
+* run-twice: Big O, all in on the flop for 36, rake 1: run 1 high Ann, low Bob (8.75 each); run 2 Bob's
+  flush, no low (17.50).
+* stud: 7 Card Stud Hi-Lo, 33 with rake 1: high Bob (kings and nines), low Ann (7-4-3-2-A), 16 each; the
+  first three cards before any street line, then "*** 3RD STREET ***" deals the fourth card, and so on.
+* mixed-games: a hold'em hand (not checkable), an Omaha Hi-Lo split.
+* tampered: the split's low to Bob; the quartered low's odd cent to Cy; the run twice split evenly; a
+  summary stack one more than the lines leave; a rake line of 0.50 where 0.20 was kept; a summary line
+  whose +0.10 is not its stack's -0.10.
+* bad-input: an unreadable action, a hand cut short, a card that is none, a stack that is no amount.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+from archive_sites import counts, own, records, shared_files, shared_verdicts, shuffled, verdicts
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from hilo_cli.cards import parse_cards
+from hilo_cli.checking import check
+from hilo_cli.histories import detect
+
+SITE = "kingsclub"
+
+
+def text(name: str) -> str:
+    return own(SITE, name)
+
+
+@pytest.mark.parametrize("name, expected", [
+    ("split.txt", [("2001", "ok")]),
+    ("quartered.txt", [("2002", "ok")]),
+    ("side-pot.txt", [("2003", "ok")]),
+    ("no-showdown.txt", [("2004", "ok")]),
+    ("run-twice.txt", [("2005", "ok")]),
+    ("stud.txt", [("2008", "ok")]),
+    ("mixed-games.txt", [("2006", "not-checkable"), ("2007", "ok")]),
+    ("tampered.txt", [("2011", "mismatch"), ("2012", "mismatch"), ("2013", "mismatch"), ("2014", "mismatch"),
+                      ("2015", "mismatch"), ("2016", "mismatch")]),
+    ("bad-input.txt", [("2004", "ok"), ("2021", "error"), ("2022", "error"), ("2023", "error"), ("2024", "error"),
+                       ("2007", "ok")]),
+])
+def test_own_files_have_their_verdicts(name: str, expected: list[tuple[str, str]]) -> None:
+    assert [(i, s) for i, s, _ in verdicts(SITE, text(name))] == expected
+
+
+def test_one_total_per_player_in_cents_without_a_sign() -> None:
+    (record,) = records(SITE, text("quartered.txt"))
+    assert record.summary is None and record.derive_rake and record.site_inconsistency is None
+    assert record.recorded_by_pot is None and record.recorded_halves is None
+    assert record.recorded_won == {"Ann": 285, "Bob": 143, "Cy": 142}
+    assert record.currency is not None and record.currency.show(88848) == "888.48"
+    _, verdict = check(record)
+    assert verdict.status == "ok" and verdict.depth == "per player"
+
+
+def test_a_hand_run_twice_is_settled_on_both_boards() -> None:
+    (record,) = records(SITE, text("run-twice.txt"))
+    assert record.boards == (parse_cards("2h 7h Td Ks 4d"), parse_cards("2h 7h Td Qd Jd"))
+    settlement, verdict = check(record)
+    assert verdict.status == "ok"
+    assert settlement is not None and {p.name: p.won for p in settlement.players} == {"Ann": 875, "Bob": 2625}
+
+
+def test_a_run_written_street_by_street_has_the_same_boards() -> None:
+    by_street = text("run-twice.txt").replace(
+        "*** BOARD 1 - RIVER *** [2h 7h Td Ks] [4d]",
+        "*** BOARD 1 - TURN *** [2h 7h Td] [Ks]\n*** BOARD 1 - RIVER *** [2h 7h Td Ks] [4d]").replace(
+        "*** BOARD 2 - RIVER *** [- - - Qd] [Jd]",
+        "*** BOARD 2 - TURN *** [- - -] [Qd]\n*** BOARD 2 - RIVER *** [- - - Qd] [Jd]")
+    (record,) = records(SITE, by_street)
+    assert record.error is None  # was: "cannot read the board of a run" at the second line of a run
+    assert record.boards == (parse_cards("2h 7h Td Ks 4d"), parse_cards("2h 7h Td Qd Jd"))
+    assert [s for _, s, _ in verdicts(SITE, by_street)] == ["ok"]
+
+
+def test_street_totals_are_replayed_as_what_each_action_adds() -> None:
+    (record,) = records(SITE, text("split.txt"))
+    assert record.hand is not None
+    calls = [a.amount for a in record.hand.actions if a.kind == "call"]
+    assert calls == [100]  # "Bob calls 2" after his small blind of 1: he adds 1
+
+
+def test_a_stud_street_line_deals_the_next_card() -> None:
+    (record,) = records(SITE, text("stud.txt"))
+    assert record.hand is not None
+    dealt = [a.cards for a in record.hand.actions if a.kind == "deal-hole" and a.actor == "Bob"]
+    assert [len(c) for c in dealt] == [3, 1, 1, 1, 1]
+    assert dealt[0][2] == parse_cards("Kd")[0] and dealt[1] == parse_cards("Kc") and dealt[4] == (None,)
+    assert record.hand.bring_in == 100
+
+
+def test_tampered_payouts_and_the_sites_own_disagreements() -> None:
+    why = [w for _, _, w in verdicts(SITE, text("tampered.txt"))]
+    assert "wrong hand" in why[0] and "odd chip" in why[1] and "wrong hand" in why[2]
+    assert "Bob's stack after the hand is 100.90 in the summary, but the lines leave 99.90" in why[3]
+    assert "Rake is 0.50" in why[4]
+    assert "Ann's summary line says +0.10, but the stack went from 100.00 to 99.90" in why[5]
+
+
+def test_bad_hands_are_errors_and_the_others_are_read() -> None:
+    errors = [w for _, s, w in verdicts(SITE, text("bad-input.txt")) if s == "error"]
+    assert "'Bob juggles the chips'" in errors[0] and "cut short" in errors[1] and "'Ax'" in errors[2]
+    assert "'Seat 1: Ann (lots)'" in errors[3]
+
+
+def test_a_show_line_cut_short_is_an_error_not_a_traceback() -> None:
+    cut = text("split.txt").replace("Bob shows [Kd Kh Qc Jc]", "Bob shows [Kd K")
+    (found,) = verdicts(SITE, cut)
+    assert found[1] == "error" and "'Bob shows [Kd K'" in found[2]
+
+
+def test_detect_finds_a_kingsclub_hand_and_claims_no_other_file() -> None:
+    assert detect(text("split.txt")) == SITE
+    assert detect("exported by the club\n\n" + text("split.txt")) == SITE
+    assert detect(own("pokerstars", "quartered.txt")) == "pokerstars"
+    assert detect("# a comment\n#12: notes about a hand\n") is None
+
+
+SHARED = shared_files(SITE)
+
+
+@pytest.mark.skipif(not SHARED, reason="../shared/handhistories/sites/kingsclub is absent (a user's clone)")
+@pytest.mark.parametrize("index", range(3))
+def test_every_shared_hand_gets_a_record_and_is_ok(index: int) -> None:
+    assert len(SHARED) == 3  # Big O run twice, 7 Card Stud Hi-Lo, Limit Omaha Hi-Lo
+    assert counts(shared_verdicts(SHARED[index])) == {"ok": 1}
+
+
+_CARDS = re.compile(r"(shows \[|^Dealt to [^\[\n]+ \[)([^\]]+)\]", re.MULTILINE)
+_SEAT = re.compile(r"^Seat \d+: .+ \([\d,.]+\)(?: [-+][\d,.]+)?$")
+# Not stud.txt: where a stud card stands in its bracket says whether it is up (the bring-in is by up cards).
+OWN = ["split.txt", "quartered.txt", "side-pot.txt", "no-showdown.txt", "run-twice.txt", "tampered.txt"]
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.sampled_from(OWN), st.randoms(use_true_random=False))
+def test_verdict_does_not_depend_on_the_order_cards_and_seats_are_written(name: str, rng: random.Random) -> None:
+    original = text(name)
+    changed = shuffled(original, rng, _CARDS, _SEAT)
+    assert [(i, s) for i, s, _ in verdicts(SITE, changed)] == [(i, s) for i, s, _ in verdicts(SITE, original)]
