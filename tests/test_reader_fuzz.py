@@ -6,8 +6,8 @@ traceback, gives one record per hand in file order, and the same bytes with ``--
 ``phh`` (tests/data/phh/*.phh, *.phhs, and a collection made of the .phh files), each other site's
 (tests/data/<site>/*.txt, concatenated too: ``winamax``, ``winning``, ``bovada``, ``partypoker``,
 ``pacific888``, the closed sites' ``fulltilt``, ``everleaf``, ``cake``, ``ongame``, ``pkr``, ``entraction``,
-``kingsclub``; ``ipoker``: the cp1252 sessions' text, written as UTF-8), and the same for the real
-histories of ../shared/handhistories
+``kingsclub``, ``absolute``; ``ipoker``: the cp1252 sessions' text, written as UTF-8), and the same for the
+real histories of ../shared/handhistories
 (``pokerstars-shared``, ``phh-shared``, ``winamax-shared``, ..., ``ipoker-shared``; skipped when absent).
 Mutant ``n`` of a set is made by ``random.Random(f"{set}:{n}")`` alone, so it is the same mutant on every
 machine and whatever the count: its kind is ``KINDS[n % len(KINDS)]`` (lines deleted, duplicated,
@@ -26,10 +26,10 @@ or CR alone, numbered from 1. A line is blank when ``str.strip`` leaves nothing.
 
 * PokerStars: a hand starts at a line that begins (after spaces and tabs) with ``PokerStars Hand #`` or
   ``PokerStars Game #`` and a digit, and runs to the next such line. Full Tilt, Everleaf, Cake, OnGame,
-  PKR, Entraction (``Game # N - ``) and KingsClub (``#N: LIMIT GAME - x/y``) alike, at their own header
-  lines (``_STARTS``; a PKR file is one only with a ``Table #N - `` line followed by ``Starting Hand #N``
-  in its first lines, as for Winning below). Text before the first hand that is not blank is one more
-  "hand" (a bad one: it must be reported, not dropped).
+  PKR, Entraction (``Game # N - ``), KingsClub (``#N: LIMIT GAME - x/y``) and Absolute (``Stage #N: ``)
+  alike, at their own header lines (``_STARTS``; a PKR file is one only with a ``Table #N - `` line
+  followed by ``Starting Hand #N`` in its first lines, as for Winning below). Text before the first hand
+  that is not blank is one more "hand" (a bad one: it must be reported, not dropped).
 * Winamax and Winning, the same way: a hand starts at ``Winamax Poker - ``; at ``Hand #`` or ``Game Hand #``
   and a digit, or at ``Game started at: `` (Winning's older format, UTF-16 in its files: its base text is
   the file decoded, a stray last byte left out).
@@ -108,6 +108,7 @@ _STARTS = {
     "entraction": re.compile(r"[ \t]*Game # ?\d+ - "),
     "kingsclub": re.compile(r"[ \t]*#\d+: (?:Pot Limit|No Limit|Limit) .+ - (?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?/"
                             r"(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?[ \t]*$"),
+    "absolute": re.compile(r"[ \t]*Stage #[A-Z]?\d+: "),
     "winamax": re.compile(r"[ \t]*Winamax Poker - "),
     "winning": re.compile(r"[ \t]*(?:(?:Game )?Hand #\d|Game started at: )"),
     "bovada": re.compile(r"[ \t]*(?:Bovada|Ignition|Bodog) Hand #\d"),
@@ -193,7 +194,7 @@ def _site_bases(folder: Path) -> list[Base]:
     return files
 
 
-ARCHIVES = ("fulltilt", "everleaf", "cake", "ongame", "pkr", "entraction", "kingsclub")  # issue 18
+ARCHIVES = ("fulltilt", "everleaf", "cake", "ongame", "pkr", "entraction", "kingsclub", "absolute")  # issue 18
 SETS: dict[str, tuple[str, Callable[[], list[Base]]]] = {
     "pokerstars": ("pokerstars", lambda: _stars_bases(DATA / "pokerstars")),
     "phh": ("phh", lambda: _phh_bases(DATA / "phh")),

@@ -44,6 +44,7 @@ PLUGINS = (
     "hilo_cli.histories.pkr",
     "hilo_cli.histories.entraction",
     "hilo_cli.histories.kingsclub",
+    "hilo_cli.histories.absolute",
     "hilo_cli.histories.winning",  # last: its headers name no site
 )
 

@@ -1,0 +1,66 @@
+"""Absolute Poker / Cereus hand histories (a closed network's archives): the plug-in (``READER``).
+
+Absolute writes a hand as::
+
+    Stage #1300000000: Seven Card Hi/Lo  Normal $0.02/$0.04 - 2009-03-18 19:10:00 (ET)
+    Table: Name (Real Money) Seat #1 is the dealer        (board games)
+    Seat 1 - PLAYER1 ($0.17 in chips)
+    PLAYER1 - Ante $0.01          PLAYER7 - Bring-In $0.01          Ann - Posts big blind $0.50
+    *** 3rd STREET ***            (*** POCKET CARDS ***, *** FLOP *** [..], *** TURN *** [..] [Kd])
+    PLAYER1 - Pocket [H H Js]     (every card so far; ``H`` a card nobody sees)
+    PLAYER3 - Bets $0.04          Bob - Raises $1 to $1.50          Bob - All-In $3
+    Bob - returned ($1) : not called
+    *** SHOW DOWN ***
+    PLAYER7 - Shows [5s 8d 3s Qc 6c Qs 9s] (One pair, queens)
+    PLAYER3 Collects $0.19 from main pot                  (side pot-1: a side pot)
+    *** SUMMARY ***
+    Total Pot($0.43) | Rake ($0.04)                       (Total before rake)
+    Seat 3: PLAYER3 won Total ($0.19) HI:with One pair, aces [...] LO:($0.19) [...]
+
+"Normal" is fixed limit; a bet is what it adds, a raise "X to Y". The collect lines name the pot, not
+the half; the summary names each player's halves (``HI:($x)``, ``LO:($x)``), so a player's collect from
+one pot is split into the halves the summary gives (per half); where a player collects from several pots,
+the halves cannot be told apart per pot and the hand is checked per pot. The summary prints no pot of its
+own beside the Total: with side pots the rake per pot is derived (RULES §13), the printed Total and Rake
+held against the collect lines.
+"""
+
+from __future__ import annotations
+
+import re
+
+from hilo_cli.errors import DealError, HiloError
+from hilo_cli.histories.absolute_lines import GAME_NAMES, HEADER, STRUCTURES, HandReader
+from hilo_cli.histories.base import HandRecord, Reader, failed
+from hilo_cli.histories.records import record
+
+START = re.compile(r"[ \t]*Stage #[A-Z]?\d+: ")
+_DETECT = re.compile(r"^[ \t]*Stage #[A-Z]?\d+: ", re.MULTILINE)
+
+
+def detect(head: str) -> bool:
+    """Absolute text holds a line that starts an Absolute hand (``Stage #``, the hand's number, ``:``)."""
+    return _DETECT.search(head) is not None
+
+
+def starts_hand(line: str) -> bool:
+    """Whether ``line`` is a hand's header (after spaces and tabs)."""
+    return START.match(line) is not None
+
+
+def read_record(source: str, line: int, raw: list[str]) -> HandRecord:
+    """One hand's record from its lines: a hand to replay, one that is not checkable, or an error."""
+    numbers = [line + i for i, text in enumerate(raw) if text.strip()]
+    lines = [text.strip().lstrip("\ufeff") for text in raw if text.strip()]
+    if not lines:
+        return failed(source, line, "no hand in these lines")
+    reader = HandReader(source, numbers)
+    try:
+        return record(reader.read(lines), GAME_NAMES, STRUCTURES)
+    except HiloError as e:
+        id = HEADER.match(lines[0])
+        where = reader.number if not isinstance(e, DealError) else numbers[0]
+        return failed(source, where, e.message, id.group("id") if id else None)
+
+
+READER = Reader("absolute", "Absolute Poker", (".txt",), detect, starts_hand, read_record)
