@@ -33,7 +33,7 @@ from hilo_cli.bounds import MAX_SEAT, MAX_SEATS, digits, quote
 from hilo_cli.errors import HiloError, InputError
 from hilo_cli.histories.amounts import money
 from hilo_cli.histories.base import Currency
-from hilo_cli.histories.site import BadHand, Collect, Header, Seat, SiteHand, cards_of
+from hilo_cli.histories.site import BRACKETS, BadHand, Collect, Header, Seat, SiteHand, cards_of
 from hilo_cli.histories.site import Line as Action
 
 HEADER = re.compile(r"^(?P<site>Bovada|Ignition|Bodog) Hand #(?P<id>\d+):?(?: Zone Poker ID#\d+)? +(?P<rest>.*)$")
@@ -45,7 +45,6 @@ _TOURNAMENT = re.compile(r"^(?P<game>.+?) Tournament #\d+ TBL#\d+, (?P<limit>Pot
 _SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>\$?[\d.,]+) in chips\)$")
 _STUD_SEAT = re.compile(r"^Seat\+(?P<seat>\d+)(?P<me> +\[ME\])?: (?P<stack>\$?[\d.,]+) in chips$")
 _STREET = re.compile(r"^\*\*\* (?P<name>[A-Z0-9 ]+?) \*\*\*(?P<cards>.*)$")
-_BRACKETS = re.compile(r"\[([^\]]*)\]")
 _AMOUNT = r"(?P<amount>\$?[\d.,]+)"
 _TO = re.compile(r"^(?P<verb>Raises|All-in\(raise\)) (?P<by>\$?[\d.,]+) to (?P<to>\$?[\d.,]+)$")
 _PLAIN = re.compile(r"^(?P<verb>Bets|Calls|Call|Raises|All-in|Ante chip|Ante/Small Blind|Ante/Small blind|"
@@ -58,9 +57,9 @@ _NOTES = re.compile(r"^(?:Table enter user|Table leave user|Table deposit \$?[\d
                     r"Seat sit out|Seat stand|Set dealer/Bring in spot(?: \[\d+\])?|Sit out|Leave\(Auth\)|"
                     r"Enter\(Auth\)|Stand|Re-join|Sitout \(Auth\)|Table leave|Table enter)$")
 _FOLD_CHECK = re.compile(r"^(?P<verb>Folds|Checks)(?: \((?:timeout|auth|Auth)\))?$")
-_SHOWN = re.compile(r"^(?P<verb>Showdown|Mucks|Does not show) \[(?P<cards>[^\]]*)\](?: \([^)]*\))?$")
+_SHOWN = re.compile(r"^(?P<verb>Showdown|Mucks|Does not show) \[(?P<cards>[^\[\]]*)\](?: \([^)]*\))?$")
 _TOTAL = re.compile(r"^Total Pot\((?P<total>\$?[\d.,]+)\)(?: \| Rake \((?P<rake>\$?[\d.,]+)\))?$")
-_SUMMARY_BOARD = re.compile(r"^Board \[(?P<cards>[^\]]*)\]$")
+_SUMMARY_BOARD = re.compile(r"^Board \[(?P<cards>[^\[\]]*)\]$")
 _SUMMARY_SEAT = re.compile(r"^Seat[+ ](?P<seat>\d+): ?(?P<rest>.*)$")
 _HALF = re.compile(r"(?<![\w-])(?P<half>HI|LOW|LO) (?P<amount>\$?[\d.,]+)")
 
@@ -206,7 +205,7 @@ class _Reader:
         return len(self.lines) + 1
 
     def _board(self, hand: SiteHand, name: str, text: str, number: int, street: int) -> None:
-        found = _BRACKETS.findall(text)
+        found = BRACKETS.findall(text)
         if not found:
             raise InputError(f"the {name.lower()} line shows no cards")
         board = hand.boards.setdefault(0, [])
@@ -226,7 +225,7 @@ class _Reader:
             hand.actions.append(Action(number, street, name, verb, 0, None, False, line))
             return
         if rest.startswith("Card dealt to a spot "):
-            found = _BRACKETS.findall(rest)
+            found = BRACKETS.findall(rest)
             if len(found) != 1:
                 raise InputError(f"cannot read the cards dealt in {quote(line)}")
             new = cards_of(found[0], f"{name}'s cards")

@@ -34,7 +34,7 @@ from hilo_cli.histories.amounts import money
 from hilo_cli.histories.archive import live, speaker
 from hilo_cli.histories.base import Currency, HandRecord, Reader, failed
 from hilo_cli.histories.records import record
-from hilo_cli.histories.site import Collect, Header, Seat, SiteHand, cards_of
+from hilo_cli.histories.site import BRACKETS, Collect, Header, Seat, SiteHand, cards_of
 from hilo_cli.histories.site import Line as Action
 
 GAME_NAMES: dict[str, str] = {"OmahaHiLo": "omaha8", "Omaha": "omaha", "OmahaHi": "omaha"}
@@ -50,7 +50,6 @@ SEAT = re.compile(rf"^Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>{_AMOUNT})(?
 BUTTON = re.compile(r"^Dealer: Seat (?P<seat>\d+)\s*$")
 STREET = re.compile(r"^\*\*\* ?(?P<name>FLOP|TURN|RIVER|SHOW DOWN|HOLE CARDS) ?\*\*\*(?P<cards>.*)$")
 STREETS = {"HOLE CARDS": 0, "FLOP": 1, "TURN": 2, "RIVER": 3}
-_CARDS = re.compile(r"\[([^\]]*)\]")
 _ALL_IN = r"(?P<all_in>,? (?:and is )?all[- ]in| \(all[- ]in\))?\s*$"
 _ACTION = re.compile(rf"^(?P<verb>posts small blind|posts big blind|posts ante|posts dead blind|calls|bets|raises to) "
                      rf"(?P<amount>{_AMOUNT}){_ALL_IN}")
@@ -121,7 +120,7 @@ class _Reader:
             return
         if line.startswith("Dealt to "):
             found = speaker(line[len("Dealt to "):], self.names)
-            bracket = _CARDS.search(line)
+            bracket = BRACKETS.search(line)
             if found is None or bracket is None:
                 raise InputError(f"cannot read the cards dealt in {quote(line)}")
             cards = _cards(bracket.group(1), f"{found[0]}'s cards")
@@ -140,7 +139,7 @@ class _Reader:
             return
         self.street = STREETS[name]
         hand.actions.append(Action(self.number, self.street, "", "street", 0, None, False, line))
-        found = _CARDS.findall(text)
+        found = BRACKETS.findall(text)
         if self.street and not found:
             raise InputError(f"the {name.lower()} line shows no cards")
         if found:
@@ -185,7 +184,7 @@ class _Reader:
             hand.uncalled[name] = hand.uncalled.get(name, 0) + money(m.group("amount"), self.scale)
             return
         if rest.startswith("shows ["):
-            found = _CARDS.findall(rest)
+            found = BRACKETS.findall(rest)
             if not found:
                 raise InputError(f"cannot read the cards shown in {quote(rest)}")
             cards = _cards(found[0], f"{name}'s cards")

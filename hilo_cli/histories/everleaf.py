@@ -37,7 +37,7 @@ from hilo_cli.histories.amounts import money
 from hilo_cli.histories.archive import live, speaker
 from hilo_cli.histories.base import Currency, HandRecord, Reader, failed
 from hilo_cli.histories.records import record
-from hilo_cli.histories.site import Collect, Header, Seat, SiteHand, cards_of
+from hilo_cli.histories.site import BRACKETS, Collect, Header, Seat, SiteHand, cards_of
 from hilo_cli.histories.site import Line as Action
 
 GAME_NAMES: dict[str, str] = {
@@ -56,7 +56,6 @@ SEAT = re.compile(rf"^Seat (?P<seat>\d+): (?P<name>.+?) \(\s*(?P<stack>{_MONEY})
 BUTTON = re.compile(r"^Seat (?P<seat>\d+) is the button\s*$")
 STREET = re.compile(r"^\*\* Dealing (?P<name>down cards|Flop|Turn|River) \*\*(?P<cards>.*)$")
 STREETS = {"down cards": 0, "Flop": 1, "Turn": 2, "River": 3}
-_CARDS = re.compile(r"\[([^\]]*)\]")
 _ACTION = re.compile(rf"^(?P<verb>posts small blind|posts big blind|posts the ante|posts ante|calls|bets|raises) "
                      rf"\[(?P<amount>{_MONEY})\](?P<all_in> all-in| \(all-in\))?\s*$")
 VERBS = {"posts small blind": "small blind", "posts big blind": "big blind", "posts the ante": "ante",
@@ -129,13 +128,13 @@ class _Reader:
             hand.actions.append(Action(self.number, street, "", "street", 0, None, False, line))
             if street:
                 street_bets.clear()
-                new = _cards(" ".join(_CARDS.findall(m.group("cards"))), f"the {m.group('name').lower()}")
+                new = _cards(" ".join(BRACKETS.findall(m.group("cards"))), f"the {m.group('name').lower()}")
                 hand.boards.setdefault(0, []).extend(new)
                 hand.actions.append(Action(self.number, street, "", "board", 0, None, False, line, new))
             return
         if line.startswith("Dealt to "):
             found = speaker(line[len("Dealt to "):], self.names)
-            bracket = _CARDS.search(line)
+            bracket = BRACKETS.search(line)
             if found is None or bracket is None:
                 raise InputError(f"cannot read the cards dealt in {quote(line)}")
             cards = _cards(bracket.group(1), f"{found[0]}'s cards")
@@ -188,7 +187,7 @@ class _Reader:
             hand.collects.append(Collect(number, name, amount, pot, label, 0, m.group("half")))
             return
         if rest.startswith("shows ["):
-            cards = _cards(_CARDS.findall(rest)[0], f"{name}'s cards")
+            cards = _cards(BRACKETS.findall(rest)[0], f"{name}'s cards")
             hand.shows[name] = cards
             hand.actions.append(Action(number, street, name, "show", 0, None, False, line, cards))
             return

@@ -21,7 +21,7 @@ from hilo_cli.bounds import MAX_SEAT, MAX_SEATS, digits, quote
 from hilo_cli.errors import HiloError, InputError
 from hilo_cli.histories.amounts import money
 from hilo_cli.histories.archive import live
-from hilo_cli.histories.site import BadHand, Collect, Header, Seat, SiteHand, cards_of
+from hilo_cli.histories.site import BRACKETS, BadHand, Collect, Header, Seat, SiteHand, cards_of
 from hilo_cli.histories.site import Line as Action
 
 HEADER = re.compile(r"^(?:Full Tilt Poker|FullTiltPoker) Game #(?P<id>\d+): (?P<rest>.*)$")
@@ -35,7 +35,6 @@ _MIXED = re.compile(rf"\((?P<mixed>{_MIXED_NAMES})\)")  # the table's tag: "Tabl
 _WRAPPED = re.compile(rf"^(?P<mixed>{_MIXED_NAMES}) \((?P<game>.+)\)$")  # "HORSE (Limit Razz)"
 SEAT = re.compile(rf"^Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>{_AMOUNT})\)(?P<out>, is sitting out)?\s*$")
 STREET = re.compile(r"^\*\*\* (?P<name>[A-Za-z0-9 ]+?) \*\*\*(?P<cards>.*)$")
-_BRACKETS = re.compile(r"\[([^\]]*)\]")
 BOARD_STREETS = {"HOLE CARDS": 0, "FLOP": 1, "TURN": 2, "RIVER": 3}
 STUD_STREETS = {"3RD STREET": 0, "4TH STREET": 1, "5TH STREET": 2, "6TH STREET": 3, "7TH STREET": 4}
 UNCALLED = re.compile(rf"^Uncalled bet of (?P<amount>{_AMOUNT}) returned to (?P<name>.+?)\s*$")
@@ -61,10 +60,10 @@ _NOTES = re.compile(
 TOTAL = re.compile(rf"^Total pot (?P<total>{_AMOUNT})(?P<pots>(?: (?:Main|Side) pot(?: #?\d+)? {_AMOUNT}\.)*)"
                    rf" \| Rake (?P<rake>{_AMOUNT})\s*$")
 _PRINTED_POT = re.compile(rf"(Main|Side) pot(?: #?(\d+))? ({_AMOUNT})\.")
-SUMMARY_BOARD = re.compile(r"^Board: \[(?P<cards>[^\]]*)\]\s*$")
+SUMMARY_BOARD = re.compile(r"^Board: \[(?P<cards>[^\[\]]*)\]\s*$")
 SUMMARY_SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<rest>.*)$")
 _WON = re.compile(rf"(?:won|collected) \((?P<amount>{_AMOUNT})\)")
-_SHOWED = re.compile(r"(?P<how>showed|mucked) \[(?P<cards>[^\]]*)\]")
+_SHOWED = re.compile(r"(?P<how>showed|mucked) \[(?P<cards>[^\[\]]*)\]")
 
 
 def read_header(line: str) -> Header:
@@ -191,7 +190,7 @@ class _Reader:
         return len(lines) + 1
 
     def _board(self, hand: SiteHand, name: str, text: str, number: int, street: int) -> None:
-        found = _BRACKETS.findall(text)
+        found = BRACKETS.findall(text)
         if not found:
             raise InputError(f"the {name.lower()} line shows no cards")
         board = hand.boards.setdefault(0, [])
@@ -213,7 +212,7 @@ class _Reader:
             known = hand.dealt.get(name, ())
             # Stud repeats the cards dealt before in a first bracket ("[4d As 7s] [Th]"); on third street
             # both brackets are new ("[4d As] [7s]"): the new cards are the ones not dealt before.
-            cards = tuple(c for b in _BRACKETS.findall(body[len(name):]) for c in cards_of(b, f"{name}'s cards"))
+            cards = tuple(c for b in BRACKETS.findall(body[len(name):]) for c in cards_of(b, f"{name}'s cards"))
             new = tuple(c for c in cards if c not in known)
             hand.dealt[name] = known + new
             hand.actions.append(Action(number, street, name, "dealt", 0, None, False, line, new))
@@ -257,7 +256,7 @@ class _Reader:
                                          m.group("half")))
             return
         if rest.startswith("shows ["):
-            cards = cards_of(_BRACKETS.findall(rest)[0], f"{name}'s cards")
+            cards = cards_of(BRACKETS.findall(rest)[0], f"{name}'s cards")
             hand.shows[name] = cards
             hand.actions.append(Action(number, street, name, "show", 0, None, False, line, cards))
             return

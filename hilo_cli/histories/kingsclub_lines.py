@@ -13,7 +13,7 @@ from hilo_cli.errors import InputError
 from hilo_cli.histories.amounts import money
 from hilo_cli.histories.archive import live, put_in, rake_disagreement, speaker, uncalled
 from hilo_cli.histories.base import Currency
-from hilo_cli.histories.site import Collect, Header, Seat, SiteHand, cards_of
+from hilo_cli.histories.site import BRACKETS, Collect, Header, Seat, SiteHand, cards_of
 from hilo_cli.histories.site import Line as Action
 
 GAME_NAMES: dict[str, str] = {
@@ -32,7 +32,6 @@ STREET = re.compile(r"^\*\*\* (?:BOARD (?P<run>\d) - )?(?P<name>HOLE CARDS|FLOP|
                     r"[3-7](?:RD|TH) STREET) \*\*\*(?P<cards>.*)$")
 STREETS = {"HOLE CARDS": 0, "FLOP": 1, "TURN": 2, "RIVER": 3}
 RAKE = re.compile(rf"^Rake (?P<amount>{NUMBER})$")
-_CARDS = re.compile(r"\[([^\]]*)\]")
 _SHOWS = re.compile(r"^shows \[([^\]]*)\]$")
 _ACTION = re.compile(rf"^(?P<verb>posts the small blind|posts the big blind|posts ante|posts the ante|"
                      rf"brings in for|calls|bets|raises to) (?P<amount>{NUMBER})(?P<all_in>,? and is all in)?$")
@@ -183,7 +182,7 @@ class HandReader:
             return
         if name not in STREETS:
             raise InputError(f"a board game has no {name.lower()}: {quote(line)}")
-        found = _CARDS.findall(m.group("cards"))
+        found = BRACKETS.findall(m.group("cards"))
         if run is not None:
             self._run(hand, digits(run, "a board's number", 3), found, line)
             return
@@ -216,7 +215,7 @@ class HandReader:
 
     def _dealt(self, hand: SiteHand, line: str) -> None:
         found = speaker(line[len("Dealt to "):], self.names)
-        bracket = _CARDS.search(line)
+        bracket = BRACKETS.search(line)
         if found is None or bracket is None:
             raise InputError(f"cannot read the cards dealt in {quote(line)}")
         name = found[0]

@@ -51,11 +51,11 @@ _AMOUNT = r"[$€£]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?"
 TABLE = re.compile(rf"^Table: .*\((?P<limit>[A-Z_]+) (?P<game>[A-Z0-9_]+) (?P<sb>{_AMOUNT})/(?P<bb>{_AMOUNT}), "
                    r"(?P<money>[^)]*)\)\s*$")
 SEAT = re.compile(rf"^Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>{_AMOUNT})\)(?P<rest>.*)$")
-SUMMARY_SEAT = re.compile(rf"^, net: [+-]?{_AMOUNT}(?:, \[(?P<cards>[^\]]*)\](?: \(.*\))?)?\s*$")
+SUMMARY_SEAT = re.compile(rf"^, net: [+-]?{_AMOUNT}(?:, \[(?P<cards>[^\[\]]*)\](?: \(.*\))?)?\s*$")
 BUTTON = re.compile(r"^Button: seat (?P<seat>\d+)\s*$")
-BOARD = re.compile(r"^--- Dealing (?P<street>flop|turn|river) \[(?P<cards>[^\]]*)\]\s*$")
+BOARD = re.compile(r"^--- Dealing (?P<street>flop|turn|river) \[(?P<cards>[^\[\]]*)\]\s*$")
 STREETS = {"flop": 1, "turn": 2, "river": 3}
-DEALT = re.compile(r"^Dealing to (?P<rest>.+): \[(?P<cards>[^\]]*)\]\s*$")
+DEALT = re.compile(r"^Dealing to (?P<rest>.+): \[(?P<cards>[^\[\]]*)\]\s*$")
 _ALL_IN = r"(?P<all_in> \[all in\])?\s*$"
 _ACTION = re.compile(rf"^(?P<verb>posts small blind|posts big blind|posts ante|calls|bets|raises) \(?"
                      rf"(?P<amount>{_AMOUNT})\)?(?: to (?P<to>{_AMOUNT}))?{_ALL_IN}")

@@ -46,13 +46,13 @@ TABLE = re.compile(r"^(?:Table (?P<table>.+?)|(?P<tournament>Tournament #\d+.*?)
 BUTTON = re.compile(r"^Seat (?P<seat>\d+) is the button\s*$")
 PLAYERS = re.compile(r"^Total number of players : \d+(?:/\d+)?\s*$")
 SEAT = re.compile(rf"^Seat (?P<seat>\d+): (?P<name>.+?) \( (?P<stack>{_AMOUNT}) \)\s*$")
-STREET = re.compile(r"^\*\* Dealing (?P<name>down cards|flop|turn|river) \*\*(?: \[ (?P<cards>[^\]]*) \])?\s*$")
-DEALT = re.compile(r"^Dealt to (?P<name>.+?) \[ (?P<cards>[^\]]*) \]\s*$")
+STREET = re.compile(r"^\*\* Dealing (?P<name>down cards|flop|turn|river) \*\*(?: \[ (?P<cards>[^\[\]]*) \])?\s*$")
+DEALT = re.compile(r"^Dealt to (?P<name>.+?) \[ (?P<cards>[^\[\]]*) \]\s*$")
 _BRACKET = rf"\[ ?(?P<amount>{_AMOUNT}) ?\]"
 _VERB = re.compile(rf"^(?P<verb>posts small blind|posts big blind|posts ante|posts the ante|calls|bets|raises) "
                    rf"{_BRACKET}(?P<all_in>\s*and is all-in)?\s*$")
 _DEAD = re.compile(rf"^posts dead blind \[ ?(?P<small>{_AMOUNT}) \+ (?P<big>{_AMOUNT}) ?\]\s*$")
-_CARDS = re.compile(r"^(?P<how>shows|mucks) \[ (?P<cards>[^\]]*) \]\s*$")
+_CARDS = re.compile(r"^(?P<how>shows|mucks) \[ (?P<cards>[^\[\]]*) \]\s*$")
 _COLLECTED = re.compile(rf"^collected {_BRACKET}\s*$")
 HALF = re.compile(r"^\((?P<half>Hi|Lo): (?P<cards>[^)]*)\)\s*$")
 _NOTES = re.compile(r"^(?:sits out|is sitting out|has joined the table|has left the table|is back|"

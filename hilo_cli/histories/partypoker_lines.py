@@ -29,7 +29,7 @@ from hilo_cli.bounds import MAX_SEAT, MAX_SEATS, digits, quote
 from hilo_cli.errors import HiloError, InputError
 from hilo_cli.histories.amounts import money
 from hilo_cli.histories.base import Currency
-from hilo_cli.histories.site import BadHand, Collect, Header, Seat, SiteHand, cards_of
+from hilo_cli.histories.site import BRACKETS, BadHand, Collect, Header, Seat, SiteHand, cards_of
 from hilo_cli.histories.site import Line as Action
 
 START = re.compile(r"^\*{5} Hand History for Game (?P<id>\d+) \*{5}$")
@@ -46,7 +46,6 @@ _SEAT = re.compile(rf"^Seat (?P<seat>\d+): (?P<name>.+?) \( (?P<stack>{_AMOUNT})
 _HEAD_NOTES = re.compile(r"^(?:Total number of players : \d+/\d+|Trny: ?\d+ +Level: ?\d+|Blinds\([\d.,]+/[\d.,]+\)"
                          r"(?: Ante\([\d.,]+\))?)$")
 _STREET = re.compile(r"^\*\* Dealing ?(?P<name>[\w ]*?) ?\*\*(?P<cards>.*)$")
-_BRACKET = re.compile(r"\[([^\]]*)\]")
 _MONEY = rf"\[?(?P<amount>{_AMOUNT})(?: (?:USD|EUR|GBP|CAD|chips))?\]?"
 _CHIPS = re.compile(rf"^(?P<verb>posts small blind|posts big blind \+ dead|posts big blind|posts ante|"
                     rf"bring-ins|completes|bets|calls|raises|is all-In) +\[(?P<amount>{_AMOUNT})"
@@ -194,7 +193,7 @@ class _Reader:
         return max(found, key=len) if found else None
 
     def _board(self, hand: SiteHand, text: str, line: str, number: int, street: int) -> None:
-        found = _BRACKET.findall(text)
+        found = BRACKETS.findall(text)
         if len(found) != 1:
             raise InputError(f"cannot read the board cards in {quote(line)}")
         new = cards_of(found[0].replace(",", " "), "the board")
@@ -204,7 +203,7 @@ class _Reader:
     def _dealt(self, hand: SiteHand, line: str, number: int, street: int) -> None:
         body = line[len("Dealt to "):]
         name = self._player(body)
-        found = _BRACKET.findall(body)
+        found = BRACKETS.findall(body)
         if name is None or len(found) != 1:
             raise InputError(f"cannot read the cards dealt in {quote(line)}")
         new = cards_of(found[0].replace(",", " "), f"{name}'s cards")
@@ -220,7 +219,7 @@ class _Reader:
             self._chips(hand, name, m.group("verb"), money(m.group("amount"), self.scale), line, number, street)
             return
         if rest.startswith("shows [") or rest.startswith("shows  ["):
-            found = _BRACKET.findall(rest)
+            found = BRACKETS.findall(rest)
             if len(found) != 1:
                 raise InputError(f"cannot read the cards shown in {quote(line)}")
             cards = cards_of(found[0].replace(",", " "), f"{name}'s cards")

@@ -41,7 +41,7 @@ from hilo_cli.histories.amounts import money
 from hilo_cli.histories.archive import live, speaker
 from hilo_cli.histories.base import Currency, HandRecord, Reader, failed
 from hilo_cli.histories.records import record
-from hilo_cli.histories.site import Collect, Header, Seat, SiteHand, cards_of
+from hilo_cli.histories.site import BRACKETS, Collect, Header, Seat, SiteHand, cards_of
 from hilo_cli.histories.site import Line as Action
 
 GAME_NAMES: dict[str, str] = {"OMAHA HI/LO": "omaha8", "OMAHA": "omaha", "OMAHA HI": "omaha"}
@@ -57,7 +57,6 @@ BUTTON = re.compile(r"^(?:Button is at|Moving Button to) seat (?P<seat>\d+)\s*$"
 BOARD = re.compile(r"^Dealing (?P<street>Flop|Turn|River) (?P<cards>(?:\[[^\]]*\])+)\s*$")
 STREETS = {"Flop": 1, "Turn": 2, "River": 3}
 DEALT = re.compile(r"^Dealing (?P<cards>(?:\[[^\]]*\])+) to (?P<name>.+?)\s*$")
-_CARD = re.compile(r"\[([^\]]*)\]")
 _ALL_IN = r"(?P<all_in> \(all-in\))?\s*$"
 _ACTION = re.compile(rf"^(?P<verb>posts small blind|posts big blind|posts ante|calls|bets|raises to) \(?"
                      rf"(?P<amount>{_AMOUNT})\)?{_ALL_IN}")
@@ -76,7 +75,7 @@ _NOTES = re.compile(r"^(?:has .*|did not respond in time and is folded|says .*|[
 
 
 def _cards(text: str, what: str) -> tuple[Card, ...]:
-    return cards_of(" ".join(c.replace(" ", "") for c in _CARD.findall(text)), what)
+    return cards_of(" ".join(c.replace(" ", "") for c in BRACKETS.findall(text)), what)
 
 
 def read_header(lines: list[str], scan: int = 12) -> tuple[Header, int]:

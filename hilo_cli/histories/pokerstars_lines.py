@@ -18,7 +18,7 @@ from hilo_cli.bounds import MAX_SEAT, MAX_SEATS, digits, quote, short
 from hilo_cli.cards import Card
 from hilo_cli.errors import HiloError, InputError
 from hilo_cli.histories.amounts import money
-from hilo_cli.histories.site import BadHand, Collect, Header, Seat, SiteHand, cards_of
+from hilo_cli.histories.site import BRACKETS, BadHand, Collect, Header, Seat, SiteHand, cards_of
 from hilo_cli.histories.site import Line as Action
 
 HEADER = re.compile(
@@ -43,7 +43,6 @@ SEAT = re.compile(
     r"^Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>[$€£]?[\d.,]+) in chips(?:, [$€£]?[\d.,]+ bounty)?\)"
     r"(?P<out> is sitting out| out of hand.*)?\s*$")
 STREET = re.compile(r"^\*\*\* (?:(?P<run>FIRST|SECOND|THIRD) )?(?P<name>[A-Za-z0-9 -]+?) \*\*\*(?P<cards>.*)$")
-_BRACKETS = re.compile(r"\[([^\]]*)\]")
 COLLECTED = re.compile(
     r"^(?P<name>.+) collected (?P<amount>[$€£]?[\d.,]+) from (?P<pot>pot|main pot|side pot(?:-\d+)?)\s*$")
 UNCALLED = re.compile(r"^Uncalled bet \((?P<amount>[$€£]?[\d.,]+)\) returned to (?P<name>.+?)\s*$")
@@ -51,10 +50,10 @@ CASHED_OUT = re.compile(r"^(?P<name>.+) cashed out the hand for (?P<amount>[$€
 TOTAL = re.compile(r"^Total pot (?P<total>[$€£]?[\d.,]+)(?P<pots>(?: (?:Main pot|Side pot(?:-\d+)?) [$€£]?[\d.,]+\.)*)"
                    r" \| Rake (?P<rake>[$€£]?[\d.,]+)\s*$")
 _PRINTED_POT = re.compile(r"(Main pot|Side pot(?:-(\d+))?) ([$€£]?[\d.,]+)\.")
-SUMMARY_BOARD = re.compile(r"^(?:(?P<run>FIRST|SECOND|THIRD) )?Board \[(?P<cards>[^\]]*)\]\s*$")
+SUMMARY_BOARD = re.compile(r"^(?:(?P<run>FIRST|SECOND|THIRD) )?Board \[(?P<cards>[^\[\]]*)\]\s*$")
 SUMMARY_SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<rest>.*)$")
 _WON = re.compile(r"(?:won|collected) \((?P<amount>[$€£]?[\d.,]+)\)")
-_SHOWED = re.compile(r"(?P<how>showed|mucked) \[(?P<cards>[^\]]*)\]")
+_SHOWED = re.compile(r"(?P<how>showed|mucked) \[(?P<cards>[^\[\]]*)\]")
 _RAISE = re.compile(r"^raises (?P<by>[$€£]?[\d.,]+) to (?P<to>[$€£]?[\d.,]+)(?P<tail>.*)$")
 _AMOUNT_VERB = re.compile(
     r"^(?P<verb>calls|bets|posts small blind|posts big blind|posts small & big blinds|posts the ante|"
@@ -236,7 +235,7 @@ class _Reader:
 
     def _board(self, hand: SiteHand, run: int, name: str, text: str, stud: bool, number: int,
                street: int) -> None:
-        found = _BRACKETS.findall(text)
+        found = BRACKETS.findall(text)
         if stud or (name == "HOLE CARDS" and not found):
             return
         if not found:
@@ -278,7 +277,7 @@ class _Reader:
             name = body[:at] if at > 0 else ""
             if name not in names:
                 raise InputError(f"cards dealt to {quote(name or body)}, who has no seat in this hand")
-            found = _BRACKETS.findall(body[at:])
+            found = BRACKETS.findall(body[at:])
             if not found:
                 raise InputError(f"cannot read the cards dealt in {quote(line)}")
             # Stud repeats the cards dealt before in a first bracket: the last bracket holds the new ones.
@@ -345,7 +344,7 @@ class _Reader:
             hand.actions.append(Action(number, street, name, verb, amount, to, "all-in" in tail, line))
             return
         if rest.startswith("shows ["):
-            found = _BRACKETS.findall(rest)
+            found = BRACKETS.findall(rest)
             cards = cards_of(found[0], f"{name}'s cards") if found else ()
             hand.shows[name] = cards
             hand.actions.append(Action(number, street, name, "show", 0, None, False, line, cards))

@@ -9,12 +9,17 @@ and stacks; each line that moves chips or deals cards (``Line``) with its amount
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from hilo_cli.cards import Card, parse_cards
 from hilo_cli.errors import CardError, InputError
 from hilo_cli.histories.base import Currency
+
+# What a site writes between brackets, "[As 2s 7c]": the cards of every site's lines. A bracket holds no
+# bracket, so a line of many "[" is read in one pass (``[^\]]*`` would read it again from each "[").
+BRACKETS = re.compile(r"\[([^\[\]]*)\]")
 
 
 class Header(NamedTuple):

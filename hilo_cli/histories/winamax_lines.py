@@ -27,7 +27,7 @@ from hilo_cli.bounds import MAX_SEAT, MAX_SEATS, digits, quote
 from hilo_cli.errors import HiloError, InputError
 from hilo_cli.histories.amounts import money
 from hilo_cli.histories.base import Currency
-from hilo_cli.histories.site import BadHand, Collect, Header, Line, Seat, SiteHand, cards_of
+from hilo_cli.histories.site import BRACKETS, BadHand, Collect, Header, Line, Seat, SiteHand, cards_of
 from hilo_cli.histories.uncalled import fold_back, pots_as_paid
 
 HEADER = re.compile(
@@ -38,7 +38,6 @@ TABLE = re.compile(r"^Table: '(?P<table>.*)' (?P<max>\d+)-max(?: \((?P<money>[a-
 SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<name>.+) \((?P<stack>[$€£]?[\d.,]+[$€£]?)"
                   r"(?:, [$€£]?[\d.,]+[$€£]? bounty)?\)$")
 STREET = re.compile(r"^\*\*\* (?P<name>[A-Za-z0-9 /-]+?) \*\*\*(?P<cards>.*)$")
-_BRACKETS = re.compile(r"\[([^\]]*)\]")
 _AMOUNT = r"[$€£]?[\d.,]+[$€£]?"
 _ACTION = re.compile(
     rf"^(?P<verb>posts small blind|posts big blind|posts ante|calls|bets|brings in|completes|raises)"
@@ -47,7 +46,7 @@ COLLECTED = re.compile(
     rf"^collected (?P<amount>{_AMOUNT}) from (?P<pot>pot|main pot|side pot (?P<n>\d+)) ?(?:\((?P<half>HI|LO)\))?$")
 TOTAL = re.compile(rf"^Total pot (?P<total>{_AMOUNT}) \| (?:Rake (?P<rake>{_AMOUNT})|No rake)$")
 _WON = re.compile(rf"\bwon (?P<amount>{_AMOUNT})")
-_SHOWED = re.compile(r"\b(?P<how>showed|mucked) \[(?P<cards>[^\]]*)\]")
+_SHOWED = re.compile(r"\b(?P<how>showed|mucked) \[(?P<cards>[^\[\]]*)\]")
 _NOTES = re.compile(r"^(?:sits out|is sitting out|is back|is disconnected|is connected|leaves the table|"
                     r"joins the table|will be allowed to play after the button|doesn't show|does not show)\b")
 
@@ -172,7 +171,7 @@ class HandReader:
             raise InputError(f"unknown street {quote(name)}")
         self.street = streets[name]
         hand.actions.append(Line(number, self.street, "", "street", 0, None, False, line))
-        found = _BRACKETS.findall(m.group("cards"))
+        found = BRACKETS.findall(m.group("cards"))
         if stud or not found:
             if not stud and self.street > 0:
                 raise InputError(f"the {name.lower()} line shows no cards")
@@ -192,7 +191,7 @@ class HandReader:
         name = next((n for n in self.names if body.startswith(n + " [")), None)
         if name is None:
             raise InputError(f"cards dealt to {quote(body)}, who has no seat in this hand")
-        found = _BRACKETS.findall(body[len(name):])
+        found = BRACKETS.findall(body[len(name):])
         if not found:
             raise InputError(f"cannot read the cards dealt in {quote(line)}")
         # Stud repeats the cards dealt before in a first bracket; cards not seen are "X".
@@ -221,7 +220,7 @@ class HandReader:
             return
         if rest.startswith("shows ["):
             if name not in hand.shows:  # a hi/lo hand is shown once per half
-                shown = _BRACKETS.findall(rest)
+                shown = BRACKETS.findall(rest)
                 if not shown:
                     raise InputError(f"cannot read the cards shown in {quote(line)}")
                 cards = cards_of(shown[0], f"{name}'s cards")
@@ -251,7 +250,7 @@ class HandReader:
             hand.total = money(m.group("total"), self.scale) + rake  # Total pot is printed after rake
             return
         if line.startswith("Board: "):
-            found = _BRACKETS.findall(line)
+            found = BRACKETS.findall(line)
             hand.summary_boards[0] = cards_of(found[0] if found else "", "the summary board")
             return
         if line.startswith("Seat "):

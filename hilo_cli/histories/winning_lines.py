@@ -26,7 +26,7 @@ from hilo_cli.bounds import MAX_SEAT, MAX_SEATS, digits, quote
 from hilo_cli.errors import HiloError, InputError
 from hilo_cli.histories.amounts import money
 from hilo_cli.histories.base import Currency
-from hilo_cli.histories.site import BadHand, Collect, Header, Line, Seat, SiteHand, cards_of
+from hilo_cli.histories.site import BRACKETS, BadHand, Collect, Header, Line, Seat, SiteHand, cards_of
 from hilo_cli.histories.uncalled import fold_back, pots_as_paid
 
 HEADER = re.compile(
@@ -36,7 +36,6 @@ HEADER = re.compile(
 TABLE = re.compile(r"^(?P<table>.+?) (?P<max>\d+)-max (?:\(Play Money\) )?(?:Seat #(?P<button>\d+) is the button)?$")
 SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<name>.+) \((?P<stack>\$?[\d.,]+)\)(?P<out> is sitting out)?$")
 STREET = re.compile(r"^\*\*\* (?P<name>[A-Za-z0-9 ]+?)(?: (?P<run>[12]))? \*\*\*(?P<cards>.*)$")
-_BRACKETS = re.compile(r"\[([^\]]*)\]")
 _AMOUNT = r"\$?[\d.,]+"
 _ACTION = re.compile(
     rf"^(?P<verb>posts the small blind|posts the big blind|posts ante|posts dead|posts|calls|bets|brings in|"
@@ -47,9 +46,9 @@ UNCALLED = re.compile(rf"^Uncalled bet \((?P<amount>{_AMOUNT})\) returned to (?P
 TOTAL = re.compile(
     rf"^Total pot (?P<total>{_AMOUNT})(?: \| Rake (?P<rake>{_AMOUNT}))?(?: \| JP Fee (?P<jp>{_AMOUNT}))?$")
 RUNNING = re.compile(r"^(?:Main|Side) pot")
-SUMMARY_BOARD = re.compile(r"^Board(?: (?P<run>[12]))? \[(?P<cards>[^\]]*)\]$")
+SUMMARY_BOARD = re.compile(r"^Board(?: (?P<run>[12]))? \[(?P<cards>[^\[\]]*)\]$")
 _WON = re.compile(rf"\b(?:won|collected) \(?(?P<amount>{_AMOUNT})\)?")
-_SHOWED = re.compile(r"\b(?P<how>showed|mucked) \[(?P<cards>[^\]]*)\]")
+_SHOWED = re.compile(r"\b(?P<how>showed|mucked) \[(?P<cards>[^\[\]]*)\]")
 _NOTES = re.compile(r"^(?:does not show|doesn't show|sits out|is sitting out|is back|is disconnected|"
                     r"is connected|leaves the table|joins the table.*|will be allowed to play after the button)$")
 
@@ -181,7 +180,7 @@ class HandReader:
             raise InputError(f"unknown street {quote(name)}")
         self.street, self.run = streets[name], run
         hand.actions.append(Line(number, self.street, "", "street", 0, None, False, line, (), run))
-        found = _BRACKETS.findall(m.group("cards"))
+        found = BRACKETS.findall(m.group("cards"))
         if streets is STUD_STREETS or self.street == 0:
             return False
         if not found:
@@ -206,7 +205,7 @@ class HandReader:
         name = next((n for n in self.names if body.startswith(n + " [")), None)
         if name is None:
             raise InputError(f"cards dealt to {quote(body)}, who has no seat in this hand")
-        found = _BRACKETS.findall(body[len(name):])
+        found = BRACKETS.findall(body[len(name):])
         if not found:
             raise InputError(f"cannot read the cards dealt in {quote(line)}")
         new = cards_of(found[-1], f"{name}'s cards")  # stud repeats the cards dealt before in a first bracket
@@ -235,7 +234,7 @@ class HandReader:
             return
         if rest.startswith("shows ["):
             if name not in hand.shows:  # shown again at a second run's showdown
-                shown = _BRACKETS.findall(rest)
+                shown = BRACKETS.findall(rest)
                 if not shown:
                     raise InputError(f"cannot read the cards shown in {quote(line)}")
                 cards = cards_of(shown[0], f"{name}'s cards")

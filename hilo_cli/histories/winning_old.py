@@ -26,7 +26,7 @@ from hilo_cli.bounds import MAX_SEAT, MAX_SEATS, digits, quote
 from hilo_cli.errors import HiloError, InputError
 from hilo_cli.histories.amounts import money
 from hilo_cli.histories.base import Currency
-from hilo_cli.histories.site import BadHand, Collect, Header, Line, Seat, SiteHand, cards_of
+from hilo_cli.histories.site import BRACKETS, BadHand, Collect, Header, Line, Seat, SiteHand, cards_of
 from hilo_cli.histories.uncalled import fold_back
 
 GAME_ID = re.compile(r"^Game ID: (?P<id>\d+) (?P<sb>[\d.,]+)/(?P<bb>[\d.,]+) (?P<table>.*?) ?\((?P<game>[^()]+)\)"
@@ -38,7 +38,6 @@ _ACTION = re.compile(r"^(?P<verb>has small blind|has big blind|posts|calls|bets|
 _BIG_BLIND = re.compile(r"^Player .+ has big blind \((?P<amount>[\d.,]+)\)$")
 _RECEIVED = re.compile(r"^received card: \[(?P<card>[^\]]+)\]$")
 STREET = re.compile(r"^\*\*\* (?P<name>FLOP|TURN|RIVER) \*\*\*: (?P<cards>.*)$")
-_BRACKETS = re.compile(r"\[([^\]]*)\]")
 UNCALLED = re.compile(r"^Uncalled bet \((?P<amount>[\d.,]+)\) returned to (?P<name>.+)$")
 POT = re.compile(r"^Pot: (?P<pot>[\d.,]+)\.(?: Rake (?P<rake>[\d.,]+))?(?:\. JP fee (?P<jp>[\d.,]+))?\.?$")
 RESULT = re.compile(r"^\*?Player (?P<rest>.+?)\.? ?Bets: (?P<bets>[\d.,]+)\. Collects: (?P<collects>[\d.,]+)\. "
@@ -166,7 +165,7 @@ class HandReader:
         name = m.group("name")
         self.street, self.bets = STREETS[name], {}
         hand.actions.append(Line(number, self.street, "", "street", 0, None, False, line))
-        found = _BRACKETS.findall(m.group("cards"))
+        found = BRACKETS.findall(m.group("cards"))
         board = hand.boards.setdefault(0, [])
         what = f"the {name.lower()}"
         before = cards_of(" ".join(found[:-1]), what) if len(found) > 1 else ()
@@ -225,7 +224,7 @@ class HandReader:
             hand.rake, hand.total = rake, money(p.group("pot"), 100) + rake
             return
         if line.startswith("Board: "):
-            found = _BRACKETS.findall(line)
+            found = BRACKETS.findall(line)
             hand.summary_boards[0] = cards_of(found[0] if found else "", "the summary board")
             return
         m = RESULT.match(line)
@@ -242,7 +241,7 @@ class HandReader:
             hand.won[name] = collects
         shown = rest[len(name) + 1:]
         if shown.startswith("shows: "):
-            found = _BRACKETS.findall(shown)
+            found = BRACKETS.findall(shown)
             if not found:
                 raise InputError(f"cannot read the cards shown in {quote(line)}")
             hand.summary_cards[name] = cards_of(found[0], f"{name}'s cards")
