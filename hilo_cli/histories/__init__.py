@@ -42,6 +42,7 @@ PLUGINS = (
     "hilo_cli.histories.partypoker",
     "hilo_cli.histories.merge",
     "hilo_cli.histories.boss",
+    "hilo_cli.histories.microgaming",
     "hilo_cli.histories.winning",  # last: its headers name no site
 )
 
