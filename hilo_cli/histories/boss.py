@@ -19,8 +19,11 @@ What the site writes (../shared/handhistories/SITES.md):
 
 Observed: a call's ``VALUE`` is sometimes what it adds and sometimes the street total it calls to; a call
 always matches the bet (or puts in what the player has), so it is read as that. The uncalled bet is
-returned without a line and is not in ``WIN``. Where the showdown names no side pots (``LEFTPOT`` and
-``RIGHTPOT`` empty), each ``RESULT`` is an award from the one pot, by half; else one total per player.
+returned without a line and is not in ``WIN`` (the top layer only one player put in, RULES §5.3). Where
+the showdown names no side pots (``LEFTPOT`` and ``RIGHTPOT`` empty), each ``RESULT`` is an award from
+the one pot, by half; else one total per player, and ``MAINPOT``, ``LEFTPOT`` and ``RIGHTPOT`` are read
+as the pots after rake, main pot first (no shared file has side pots: a reading the check holds against
+the pots the actions build).
 
 The XML is a stranger's: each ``<HISTORY>`` is parsed on its own by ``safexml.parse``.
 """
@@ -135,7 +138,7 @@ class _Hand:
         self._showdown(hand, showdown, names)
         found = unreturned(hand.actions)
         if found is not None:
-            hand.uncalled[found[0]] = found[1]  # returned without a line, and not in WIN
+            hand.uncalled[found[0]] = found[1]  # returned without a line, and not in WIN (RULES §5.3)
         hand.end = max((a.line for a in hand.actions), default=hand.line)
         return hand
 
@@ -209,8 +212,10 @@ class _Hand:
         a = showdown.attrs
         rake = self.money(a.get("RAKE", "0") or "0", "the rake")
         hand.total, hand.rake = self.money(a.get("POT"), "the pot") + rake, rake
-        one_pot = not a.get("LEFTPOT") and not a.get("RIGHTPOT")
-        hand.pots_named = hand.pots_printed = one_pot
+        sides = [x for x in (a.get("LEFTPOT", ""), a.get("RIGHTPOT", "")) if x]
+        hand.pots_named = not sides  # one pot: each result is an award from it; else one total per player
+        if sides:  # the main pot and the side pots, after rake, as the showdown prints them
+            hand.printed_pots = [self.money(x, "a pot") for x in (a.get("MAINPOT"), *sides)]
         street = max((x.street for x in hand.actions), default=0)
         folded = {x.player for x in hand.actions if x.verb == "fold"}
         for r in (c for c in showdown.children if c.tag == "RESULT"):

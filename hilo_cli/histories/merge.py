@@ -138,6 +138,8 @@ class _Hand:
                 if a.verb in ("small blind", "big blind", "ante"):
                     posted[a.player] = posted.get(a.player, 0) + a.amount
             hand.seats = [s._replace(stack=s.stack + posted.get(s.name, 0)) for s in hand.seats]
+        if not hand.collects and not hand.uncalled:
+            raise InputError(f"hand #{self.id} is cut short: no <winner> says who won")
         fold_back(hand)
         if not hand.header.big:
             blinds = [a.amount for a in hand.actions if a.verb in ("small blind", "big blind")]
@@ -225,6 +227,8 @@ class _Hand:
                 hand.mucks.add(who)
                 hand.actions.append(Action(e.line, street, who, "muck", 0, None, False, text.strip()))
             return
+        if kind not in VERBS and kind not in ("BET", "RAISE", "COMPLETE", "ALL_IN"):
+            raise InputError(f"an event of type {quote(kind, 40)} is not one hilo reads ({quote(text.strip())})")
         added = self.money(e.attrs.get("amount"), "the event's amount")
         before, top = self.bets.get(who, 0), max(self.bets.values(), default=0)
         verb, to = VERBS.get(kind), None
