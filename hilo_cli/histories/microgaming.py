@@ -38,7 +38,7 @@ from hilo_cli.histories.records import record
 from hilo_cli.histories.safexml import DECLARATION, Element, element_text, parse
 from hilo_cli.histories.site import Collect, Header, Seat, SiteHand, cards_of
 from hilo_cli.histories.site import Line as Action
-from hilo_cli.histories.uncalled import contributions, fold_back, unreturned
+from hilo_cli.histories.uncalled import contributions, fold_back, pots_as_paid, unreturned
 
 GAME_NAMES: dict[str, str] = {"Omaha H/L": "omaha8", "Omaha Hi/Lo": "omaha8", "Omaha": "omaha"}
 LIMITS = {"PL": "Pot Limit", "NL": "No Limit", "FL": "Limit", "L": "Limit"}
@@ -93,6 +93,7 @@ class _Hand:
         self.names: dict[int, str] = {}
         self.ends: dict[str, int] = {}
         self.bets: dict[str, int] = {}
+        self.returned: dict[str, int] = {}
 
     def money(self, text: str | None, what: str) -> int:
         if text is None:
@@ -133,6 +134,7 @@ class _Hand:
         # The rake is printed in cents whatever the table's unit; the pot before it is the awards plus it.
         hand.rake = digits(self.game.attrs.get("rake", "0"), "the rake") * self.scale // 100
         hand.total = sum(c.amount for c in hand.collects) + hand.rake
+        pots_as_paid(hand)  # side pots: each as its awards pay it, so the rake is taken pot by pot
         self._uncalled(hand)
         self._end_balances(hand)
         hand.end = max((a.line for a in hand.actions), default=hand.line)
@@ -215,6 +217,7 @@ class _Hand:
         if found is None:
             return
         name, chips = found
+        self.returned[name] = chips
         start = next(s.stack for s in hand.seats if s.name == name)
         won = sum(c.amount for c in hand.collects if c.player == name)
         inside = self.ends.get(name) == start - contributions(hand.actions).get(name, 0) + won
@@ -234,7 +237,7 @@ class _Hand:
         show = (hand.currency or Currency()).show
         for s in hand.seats:
             end = self.ends.get(s.name)
-            expected = s.stack - put.get(s.name, 0) + won.get(s.name, 0) + hand.uncalled.get(s.name, 0)
+            expected = s.stack - put.get(s.name, 0) + won.get(s.name, 0) + self.returned.get(s.name, 0)
             if end is not None and end != expected:
                 hand.disagreements.append(f"{s.name}'s end balance is {show(end)}, but the hand leaves "
                                           f"{show(expected)}")
