@@ -50,6 +50,7 @@ STRUCTURES: dict[str, Structure] = {"Limit": "fixed", "Pot Limit": "pot", "No Li
 SIGNS = {"EUR": "€", "USD": "$", "GBP": "£"}
 STREETS = {"BOARD_FLOP": 1, "BOARD_TURN": 2, "BOARD_RIVER": 3}
 BLINDS = {"HAND_SB": "small blind", "HAND_BB": "big blind", "HAND_DSB": "ante"}
+MOVES = {"HAND_BLINDS", "HAND_ANTE", "ACTION_CALL", "ACTION_BET", "ACTION_RAISE", "ACTION_ALLIN"}
 HALVES = {"WINTYPE_HI": "high", "WINTYPE_LO": "low", "WINTYPE_HILO": None}
 _SUITS = "dchs"
 _RANKS = "A23456789TJQK"
@@ -183,6 +184,8 @@ class _Hand:
         if kind in ("ACTION_FOLD", "ACTION_CHECK"):
             hand.actions.append(Action(a.line, street, who, kind[7:].lower(), 0, None, False, text))
             return
+        if kind not in MOVES:
+            raise InputError(f"an action {quote(text)} is not one hilo reads")
         value = self.money(a.attrs.get("VALUE"), "the action's value")
         before, top = self.bets.get(who, 0), max(self.bets.values(), default=0)
         left = self.stacks[who] - self.put.get(who, 0)

@@ -195,6 +195,8 @@ class _Hand:
                 hand.mucks.add(who)
             hand.actions.append(Action(a.line, street, who, verb, 0, None, False, text.strip()))
             return
+        if kind not in VERBS and kind not in ("Bet", "Raise", "AllIn"):
+            raise InputError(f"an action {quote(text.strip())} is not one hilo reads")
         added = self.money(a.attrs.get("value"), "the action's value")
         before, top = self.bets.get(who, 0), max(self.bets.values(), default=0)
         verb_of = VERBS.get(kind)
