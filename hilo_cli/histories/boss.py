@@ -75,7 +75,7 @@ def card(link: str, what: str) -> Card | None:
     """A card by its number (``None``: ``b``, unknown)."""
     if link == "b":
         return None
-    number = digits(link, what, 51) if link.isdigit() else -1
+    number = int(link) if link.isascii() and link.isdigit() and len(link) <= 2 else -1
     if not 0 <= number <= 51:
         raise InputError(f"{what}: {quote(link, 20)} is not a card number (0 to 51, or b)")
     return cards_of(_RANKS[number % 13] + _SUITS[number // 13], what)[0]
