@@ -16,11 +16,11 @@ from collections.abc import Callable, Generator, Iterable
 from functools import partial
 from typing import NamedTuple
 
-from hilo_cli import pool
+from hilo_cli import allin, pool
 from hilo_cli.betting import Replayed, replay
 from hilo_cli.deal import Deal
 from hilo_cli.errors import HiloError
-from hilo_cli.formats import OutputFormat
+from hilo_cli.formats import OutputFormat, allin_out
 from hilo_cli.formats.check_out import PotDifference, Status, Verdict, error_output, money, render
 from hilo_cli.formats.text_out import names_list
 from hilo_cli.histories import HandRecord, HandText, read_text
@@ -37,6 +37,8 @@ class Checked(NamedTuple):
     output: bytes
     status: Status
     error: str | None
+    site: str | None = None  # the reader that read the hand (its ``--input-format`` name), where one did
+    luck: allin.HandLuck | None = None  # issue 20: with --all-in, the hand's part of the all-in summary
 
     @property
     def differs(self) -> bool:
@@ -235,19 +237,74 @@ def likely_reason(s: Settlement, show: Callable[[int], str] = str) -> str:
 
 
 # -- rendering ----------------------------------------------------------------------------------------
-def process(record: HandRecord | HandText, fmt: OutputFormat) -> Checked:
+def process(record: HandRecord | HandText, fmt: OutputFormat, all_in: bool = False) -> Checked:
     """Read (a ``HandText``), check and render one hand; bad input becomes an error outcome, never an
-    exception."""
+    exception. ``all_in`` (issue 20): work out the hand's all-in figures too, for its report and the
+    summary."""
+    site = record.reader if isinstance(record, HandText) else None
     if isinstance(record, HandText):
         record = read_text(record)
+    luck = None
     try:
         settlement, verdict = check(record)
-        output = render(record, settlement, verdict, fmt)
+        if all_in:  # issue 20
+            luck = hand_luck(record, settlement)
+            added = allin_out.added(luck.all_in if luck else None, record.currency, fmt)
+            output = render(record, settlement, verdict, fmt, added)
+        else:
+            output = render(record, settlement, verdict, fmt)
     except HiloError as e:
-        return _failed(_at_action(record, e.message), e.message, fmt)
+        return _failed(_at_action(record, e.message), e.message, fmt)._replace(site=site)
     except (RecursionError, OverflowError, TypeError, ValueError) as e:
-        return _failed(record, f"cannot check this hand ({type(e).__name__}: {e})", fmt)
-    return Checked(record.source, record.line, output, verdict.status, None)
+        return _failed(record, f"cannot check this hand ({type(e).__name__}: {e})", fmt)._replace(site=site)
+    return Checked(record.source, record.line, output, verdict.status, None, site, luck)
+
+
+# -- all-in equity (issue 20) ---------------------------------------------------------------------------
+def hand_luck(record: HandRecord, settlement: Settlement | None) -> allin.HandLuck | None:
+    """A checked hand's part of the all-in summary: each player's chips won and, where the betting ended
+    with cards to come, the all-in figures (``allin.all_in``) from the pots as the site raked them
+    (``site_deal``); ``None`` for a hand with nothing to replay."""
+    hand = record.hand
+    if record.error is not None or hand is None:
+        return None
+    if settlement is not None and not allin.may_be_all_in(hand):
+        # Most hands: no all-in with cards to come, and the check's settlement has the contributions.
+        return allin.HandLuck(record.source, record.line, record.id, record.currency,
+                              _net_from(record, settlement), None, allin.hero_of(hand))
+    replayed = replay(hand)
+    if replayed.unfinished is not None:
+        return None
+    won, _ = recorded_won(record, replayed)
+    if won is None and settlement is not None:
+        won = {p.player.name: p.won for p in settlement.players}
+    paid = {n: w - replayed.returned.get(n, 0) for n, w in (won or {}).items()}
+    try:
+        found = allin.all_in(replayed, site_deal(record, replayed), paid, hand)
+    except SiteInconsistency as e:
+        found = allin.all_in(replayed, replayed.deal, paid, hand)
+        if found is not None:
+            found = found._replace(players=(), runouts=None, exact=None, note=None,
+                                   why=f"the site's own lines disagree: {e.message}")
+    return allin.HandLuck(record.source, record.line, record.id, record.currency,
+                          allin.net_won(replayed, won), found, allin.hero_of(hand))
+
+
+def _net_from(record: HandRecord, settlement: Settlement) -> dict[str, int]:
+    """Each player's chips won from the check's settlement, without replaying again: what the record
+    says they won (``recorded_won``'s terms), else what the settlement pays, minus what they put in."""
+    put = {p.name: p.contributed or 0 for p in settlement.deal.players}
+    if record.recorded_stacks is not None and record.hand is not None:
+        start = dict(zip(record.hand.players, record.hand.starting_stacks, strict=True))
+        won = {n: s - (start[n] - put[n]) for n, s in record.recorded_stacks.items() if n in put}
+    elif record.recorded_won is not None:
+        won = dict(record.recorded_won)
+        if record.won_excludes_returned:
+            for name, chips in settlement.returned.items():
+                won[name] = won.get(name, 0) + chips
+    else:
+        won = {p.player.name: p.won for p in settlement.players}
+    return {name: won.get(name, 0) - chips for name, chips in put.items()}
 
 
 def _at_action(record: HandRecord, message: str) -> HandRecord:
@@ -263,19 +320,20 @@ def _failed(record: HandRecord, message: str, fmt: OutputFormat) -> Checked:
     return Checked(record.source, record.line, error_output(record, message, fmt), "error", message)
 
 
-def _process_chunk(chunk: list[HandRecord | HandText], fmt: OutputFormat) -> list[Checked]:
-    return [process(record, fmt) for record in chunk]
+def _process_chunk(chunk: list[HandRecord | HandText], fmt: OutputFormat, all_in: bool = False) -> list[Checked]:
+    return [process(record, fmt, all_in) for record in chunk]
 
 
-def run(records: Iterable[HandRecord | HandText], fmt: OutputFormat, jobs: int = 1
+def run(records: Iterable[HandRecord | HandText], fmt: OutputFormat, jobs: int = 1, all_in: bool = False
         ) -> Generator[Checked, None, None]:
     """Check every hand, in input order, here (``jobs`` 1) or in ``jobs`` worker processes (``pool``). A
     ``HandText`` (``histories.split``) is read where it is checked: with ``jobs`` > 1 the parent only cuts
-    files into hands and writes the outcomes, and the workers read, replay, settle and render."""
+    files into hands and writes the outcomes, and the workers read, replay, settle and render. ``all_in``
+    (issue 20): each outcome carries its hand's all-in figures (``Checked.luck``)."""
     if jobs <= 1:
         for record in records:
-            yield process(record, fmt)
+            yield process(record, fmt, all_in)
         return
-    yield from pool.ordered(records, partial(_process_chunk, fmt=fmt), jobs, 50)
+    yield from pool.ordered(records, partial(_process_chunk, fmt=fmt, all_in=all_in), jobs, 50)
 
 

@@ -181,7 +181,7 @@ def test_json_keeps_the_names_as_they_are(hostile: list[str]) -> None:
 def test_a_usage_error_quoting_the_command_line_is_escaped() -> None:
     # A value given twice is quoted back by hilo's own check of the option, not by Click's repr.
     result = CliRunner().invoke(main, ["equity", "A=As 2s 3d Kh", "B=Kd Kc Qs Jh", "--pot", "100",
-                                       "--board", "Ac 7d 8h", "--board", "x\x1b[2J\nOK: all fine\u202e"])
+                                       "--dead", "Ac", "--dead", "x\x1b[2J\nOK: all fine\u202e"])
     assert result.exit_code == 2
     (line,) = result.stderr.splitlines()
     assert raw_controls(result.stderr) == set() and "x\\x1b[2J\\nOK: all fine\\u202e" in line

@@ -22,7 +22,7 @@ LAYERS = [
     ("hilo_cli.cli", "hilo_cli.api"),  # the two faces of the library: the command and the Python API
     ("hilo_cli.batch", "hilo_cli.checking"),
     ("hilo_cli.pool",),
-    ("hilo_cli.formats", "hilo_cli.histories"),
+    ("hilo_cli.formats", "hilo_cli.histories", "hilo_cli.allin"),  # allin: issue 20, the all-in figures
     ("hilo_cli.equity",),
     ("hilo_cli.showdown", "hilo_cli.betting"),
     ("hilo_cli.evaluate", "hilo_cli.pots", "hilo_cli.deal"),

@@ -5,9 +5,9 @@ traceback, gives one record per hand in file order, and the same bytes with ``--
 **The mutants.** Sets: ``pokerstars`` (tests/data/pokerstars/*.txt and all of them concatenated),
 ``phh`` (tests/data/phh/*.phh, *.phhs, and a collection made of the .phh files), each other site's
 (tests/data/<site>/*.txt, concatenated too: ``winamax``, ``winning``, ``bovada``, ``partypoker``,
-``pacific888``, the closed sites' ``fulltilt``, ``everleaf``, ``cake``; ``ipoker``: the cp1252 sessions'
-text, written as UTF-8; the closed sites' XML ``merge``, ``boss``, ``microgaming``: tests/data/<site>/*.xml),
-and the same for the real histories of ../shared/handhistories
+``pacific888``, the closed sites' ``fulltilt``, ``everleaf``, ``cake``, ``ongame``, ``pkr``; ``ipoker``: the
+cp1252 sessions' text, written as UTF-8; the closed sites' XML ``merge``, ``boss``, ``microgaming``:
+tests/data/<site>/*.xml), and the same for the real histories of ../shared/handhistories
 (``pokerstars-shared``, ``phh-shared``, ``winamax-shared``, ..., ``ipoker-shared``; skipped when absent).
 Mutant ``n`` of a set is made by ``random.Random(f"{set}:{n}")`` alone, so it is the same mutant on every
 machine and whatever the count: its kind is ``KINDS[n % len(KINDS)]`` (lines deleted, duplicated,
@@ -25,9 +25,10 @@ hands (a reader may also read it as cp1252, or report the bad bytes in their han
 or CR alone, numbered from 1. A line is blank when ``str.strip`` leaves nothing.
 
 * PokerStars: a hand starts at a line that begins (after spaces and tabs) with ``PokerStars Hand #`` or
-  ``PokerStars Game #`` and a digit, and runs to the next such line. Full Tilt, Everleaf and Cake alike,
-  at their own header lines (``_STARTS``). Text before the first hand that is
-  not blank is one more "hand" (a bad one: it must be reported, not dropped).
+  ``PokerStars Game #`` and a digit, and runs to the next such line. Full Tilt, Everleaf, Cake, OnGame
+  and PKR alike, at their own header lines (``_STARTS``; a PKR file is one only with a ``Table #N - ``
+  line followed by ``Starting Hand #N`` in its first lines, as for Winning below). Text before the first
+  hand that is not blank is one more "hand" (a bad one: it must be reported, not dropped).
 * Winamax and Winning, the same way: a hand starts at ``Winamax Poker - ``; at ``Hand #`` or ``Game Hand #``
   and a digit, or at ``Game started at: `` (Winning's older format, UTF-16 in its files: its base text is
   the file decoded, a stray last byte left out).
@@ -105,6 +106,8 @@ _STARTS = {
     "fulltilt": re.compile(r"[ \t]*(?:Full Tilt Poker|FullTiltPoker) Game #\d+: "),
     "everleaf": re.compile(r"[ \t]*Everleaf Gaming Game #\d+\s*$"),
     "cake": re.compile(r"[ \t]*Hand#[0-9A-Za-z]+ - "),
+    "ongame": re.compile(r"[ \t]*\*{5} History for hand [0-9A-Za-z-]+.*?\s*\*{5}\s*$"),
+    "pkr": re.compile(r"[ \t]*Table #\d+ - "),
     "winamax": re.compile(r"[ \t]*Winamax Poker - "),
     "winning": re.compile(r"[ \t]*(?:(?:Game )?Hand #\d|Game started at: )"),
     "bovada": re.compile(r"[ \t]*(?:Bovada|Ignition|Bodog) Hand #\d"),
@@ -210,7 +213,7 @@ def _site_bases(folder: Path) -> list[Base]:
     return files
 
 
-ARCHIVES = ("fulltilt", "everleaf", "cake")  # the closed sites' readers (issue 18)
+ARCHIVES = ("fulltilt", "everleaf", "cake", "ongame", "pkr")  # the closed sites' readers (issue 18)
 SETS: dict[str, tuple[str, Callable[[], list[Base]]]] = {
     "pokerstars": ("pokerstars", lambda: _stars_bases(DATA / "pokerstars")),
     "phh": ("phh", lambda: _phh_bases(DATA / "phh")),
@@ -445,7 +448,10 @@ def decode(data: bytes) -> tuple[str, bool]:
 # Sites whose hand headers name no site: a file is theirs only when a whole header is in its first lines
 # (Winning: "Hand #N - GAME - STAKES - DATE", or its older format's "Game started at:" with "Game ID:").
 _WINNING_HEADER = re.compile(r"^[ \t]*(?:Game )?Hand #\d+ - .+ - .*\d{4}/\d{1,2}/\d{1,2}", re.MULTILINE)
+# PKR: a hand's first line ("Table #N - ...") with "Starting Hand #N" on the next.
+_PKR_HEADER = re.compile(r"^[ \t]*Table #\d+ - .*\n[ \t]*Starting Hand #\d+[ \t]*$", re.MULTILINE)
 _KNOWN_BY = {
+    "pkr": lambda head: bool(_PKR_HEADER.search(head.replace("\r\n", "\n").replace("\r", "\n"))),
     "winning": lambda head: bool(_WINNING_HEADER.search(head.replace("\r\n", "\n").replace("\r", "\n")))
     or ("Game started at: " in head and "Game ID: " in head),
 }

@@ -54,6 +54,8 @@ def kind_of(command: str, value: dict[str, Any]) -> str:
     """Which schema an object a command printed must satisfy."""
     if "error" in value:
         return "error"
+    if "all_in_summary" in value:
+        return "allin-summary"  # issue 20: the last line of hilo check --all-in
     if command in ("equity", "limits", "check"):
         return command
     return "equity" if "runouts" in value else "settlement"

@@ -29,7 +29,7 @@ from hilo_cli.games import GAMES  # noqa: E402
 
 OUT = ROOT / "hilo_cli" / "schemas"
 BASE = "https://github.com/hilo-cli/hilo/schemas/"
-KINDS = ("record", "settlement", "error", "check", "equity", "limits")
+KINDS = ("record", "settlement", "error", "check", "equity", "limits", "allin-summary")
 
 Schema = dict[str, Any]
 
@@ -196,6 +196,45 @@ VERDICT = strict({
                                 description="how the site writes money: amounts stay integers in the smallest unit")),
 }, required=["ok", "verdict", "why", "basis", "differences", "pots", "site_inconsistency", "depth", "currency"])
 
+# Issue 20: hilo check --all-in adds all_in to each hand (null: not all in with cards to come) and writes
+# the summary as one last line (allin-summary).
+SIGNED_FRACTION = {"type": "string", "pattern": "^-?[0-9]+/[1-9][0-9]*$", "description": "an exact fraction n/d"}
+CURRENCY = nullable(strict({"before": {"type": "string"}, "after": {"type": "string"},
+                            "scale": {"enum": [1, 100], "description": "units to one of the currency"},
+                            "code": {"type": ["string", "null"]}},
+                           description="how the site writes money: amounts stay integers in the smallest unit"))
+ALL_IN = strict({
+    "street": {"enum": ["preflop", "flop", "turn", "stud"], "description": "when the betting ended"},
+    "board": {**CARDS, "description": "the board as it stood when the betting ended"},
+    "runouts": {"type": ["integer", "null"], "minimum": 1, "description": "runouts enumerated or sampled"},
+    "exact": {"type": ["boolean", "null"], "description": "false: sampled by hilo equity's rule (note says so)"},
+    "note": {"type": ["string", "null"]},
+    "not_computable": {"type": ["string", "null"], "description": "why the figures cannot be worked out "
+                                                                 "(a live hand not shown); players is then empty"},
+    "players": {"type": "array", "items": strict({
+        "name": NAME, "equity": CHANCE,
+        "expected_chips": {"type": "number", "minimum": 0, "description": "after the site's rake"},
+        "expected_chips_fraction": nullable(FRACTION), "won": {"type": "integer", "description":
+                                                               "what the pots paid (uncalled chips not included)"},
+        "difference": {"type": "number", "description": "expected_chips minus won"}})},
+})
+ALLIN_SUMMARY: Schema = {
+    "title": "hilo check --all-in summary",
+    "description": "The last line of hilo check --all-in --format json: per player (and currency) over every "
+                   "file read. adjusted is won plus difference, the sum of the hands' all-in differences.",
+    **strict({"all_in_summary": strict({
+        "hands": {"type": "integer", "minimum": 0}, "all_in": {"type": "integer", "minimum": 0},
+        "not_computable": {"type": "integer", "minimum": 0},
+        "not_computable_why": by_name({"type": "integer", "minimum": 1}),
+        "hero": {"type": ["string", "null"]},
+        "players": {"type": "array", "items": strict({
+            "name": NAME, "currency": CURRENCY, "hands": {"type": "integer", "minimum": 1},
+            "all_in": {"type": "integer", "minimum": 0}, "won": {"type": "integer"},
+            "adjusted": {"type": "number"}, "adjusted_fraction": SIGNED_FRACTION,
+            "difference": {"type": "number"}, "difference_fraction": SIGNED_FRACTION,
+            "exact": {"type": "boolean", "description": "false: some all-in pot was sampled"}})}})}),
+}
+
 CHECK: Schema = {
     "title": "hilo check verdict",
     "description": "One hand of hilo check --format json: the settlement's fields where the hand could be "
@@ -205,7 +244,7 @@ CHECK: Schema = {
               "source": {"type": "string", "description": "the file"},
               "line": {"type": ["integer", "null"], "minimum": 1, "description": "the hand's first line"},
               "where": {**SOURCE, "description": "FILE:LINE (FILE when line is null), as batch's source"},
-              "check": VERDICT},
+              "check": VERDICT, "all_in": nullable(ALL_IN)},
              required=["id", "source", "line", "where", "check"]),
     "$defs": SETTLEMENT_DEFS,
 }
@@ -264,7 +303,7 @@ LIMITS: Schema = {
 }
 
 SCHEMAS = {"record": RECORD, "settlement": SETTLEMENT, "error": ERROR, "check": CHECK, "equity": EQUITY,
-           "limits": LIMITS}
+           "limits": LIMITS, "allin-summary": ALLIN_SUMMARY}
 
 
 def made() -> dict[str, str]:

@@ -4,17 +4,19 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING
 
 import click
 
+from hilo_cli.cli.allin import allin_options
 from hilo_cli.cli.common import once, stdout_bytes
 from hilo_cli.cli.terminal import summary_option, terminal_options
 from hilo_cli.errors import ExitStatus
 from hilo_cli.formats import OutputFormat
 
 if TYPE_CHECKING:
+    from hilo_cli.allin import Luck
     from hilo_cli.histories import HandRecord, HandText
 
 
@@ -54,8 +56,9 @@ def _input_formats() -> list[str]:
       help="Output: a floor decision per hand, JSON Lines, or CSV.")
 @terminal_options
 @summary_option
+@allin_options
 def check(files: tuple[str, ...], input_format: str, jobs: int, fmt: OutputFormat, color: str, suits: str,
-          summary: bool) -> None:
+          summary: bool, all_in: bool, players: tuple[str, ...], plot: str | None) -> None:
     """Replay recorded hands, settle them, compare with the recorded result (help: ``_help``)."""
     from hilo_cli.checking import Checked, run
     from hilo_cli.cli.output import write_outcomes
@@ -74,14 +77,34 @@ def check(files: tuple[str, ...], input_format: str, jobs: int, fmt: OutputForma
             return outcome.output
         return look.render(outcome.output.decode("utf-8")).encode("utf-8")
 
+    # Issue 20: --all-in (implied by --player and --plot) adds each hand's all-in figures and a summary.
+    all_in = all_in or bool(players) or plot is not None
+    luck, finish = _all_in_run(all_in, players, plot, fmt)
+
     def counted(outcome: Checked) -> None:
         progress.advance(errors=outcome.error is not None, differences=outcome.differs)
+        if luck is not None and outcome.luck is not None:
+            luck.add(outcome.luck)
 
-    ended = write_outcomes(run(all_pieces(names, input_format.lower()), fmt, jobs), out, progress, shape, counted,
-                           start=csv_header() if fmt == "csv" else b"")
+    ended = write_outcomes(run(all_pieces(names, input_format.lower()), fmt, jobs, all_in), out, progress, shape,
+                           counted, start=csv_header() if fmt == "csv" else b"", finish=finish)
     if not ended.piped_away:
         progress.finish(force=summary)
     sys.exit(ExitStatus.BAD_INPUT if ended.bad else ExitStatus.DIFFERENCE if ended.differs else ExitStatus.OK)
+
+
+def _all_in_run(all_in: bool, players: tuple[str, ...], plot: str | None, fmt: OutputFormat
+                ) -> tuple[Luck | None, Callable[[], bytes]]:
+    """The summary to add the hands to and what to write after the last (issue 20); nothing without
+    ``--all-in``."""
+    if not all_in:
+        return None, bytes
+    from hilo_cli.allin import Luck
+    from hilo_cli.cli.allin import finish, plot_check
+
+    plot_check(plot)
+    luck = Luck(players)
+    return luck, finish(luck, fmt, plot)
 
 
 def all_hands(files: tuple[str, ...], input_format: str) -> Iterator[HandRecord]:

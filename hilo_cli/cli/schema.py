@@ -18,13 +18,15 @@ KINDS: dict[str, str] = {
     "check": "one hand's verdict: hilo check --format json",
     "equity": "an equity result: hilo equity --format json",
     "limits": "what the next player may do: hilo limits --format json",
+    "allin-summary": "the all-in summary, the last line of hilo check --all-in --format json",
 }
 
 
 @click.command()
 @click.argument("kind", type=click.Choice(list(KINDS)), required=False, metavar="KIND")
 def schema(kind: str | None) -> None:
-    """Print the JSON Schema (draft 2020-12) of KIND: record, settlement, error, check, equity or limits;
+    """Print the JSON Schema (draft 2020-12) of KIND: record, settlement, error, check, equity,
+    limits or allin-summary;
     with no KIND, list them.
 
     \b

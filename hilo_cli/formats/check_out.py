@@ -109,8 +109,10 @@ def _check_dict(record: HandRecord, verdict: Verdict, settled: dict[str, Any] | 
     return out
 
 
-def render(record: HandRecord, settlement: Settlement | None, verdict: Verdict, fmt: OutputFormat) -> bytes:
-    """One checked hand in ``fmt``."""
+def render(record: HandRecord, settlement: Settlement | None, verdict: Verdict, fmt: OutputFormat,
+           all_in: tuple[str, dict[str, Any] | None] | None = None) -> bytes:
+    """One checked hand in ``fmt``. ``all_in`` (issue 20, ``hilo check --all-in``): the lines to add after
+    the verdict's, and the hand's ``all_in`` object for JSON (``allin_out.added``)."""
     if fmt == "json":
         settled = json_out.settlement_dict(settlement) if settlement is not None else None
         out: dict[str, Any] = {"id": record.id, "source": record.source, "line": record.line or None}
@@ -119,12 +121,14 @@ def render(record: HandRecord, settlement: Settlement | None, verdict: Verdict, 
             out.update(settled)
             out["id"] = record.id
         out["check"] = _check_dict(record, verdict, settled)
+        if all_in is not None:
+            out["all_in"] = all_in[1]  # added for issue 20: the hand's all-in figures, with --all-in
         return jsonlib.dumps_line(out)
     if fmt == "csv":
         rows = csv_out.settlement_cells(settlement, where(record.source, record.line)) if settlement is not None else []
         table = rows or [[where(record.source, record.line), record.id or "", *[""] * (len(csv_out.COLUMNS) - 2)]]
         return csv_out.write([*row, VERDICTS[verdict.status], verdict.why] for row in table).encode()
-    text = verdict_text(record, verdict)
+    text = verdict_text(record, verdict) + (all_in[0] if all_in is not None else "")
     if settlement is not None:
         # A player or a file named "OK: ..." starts a line of the report: it must not read as a verdict.
         report = text_out.settlement_text(settlement, where(record.source, record.line), money(record))

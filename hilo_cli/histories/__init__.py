@@ -40,6 +40,8 @@ PLUGINS = (
     "hilo_cli.histories.winamax",
     "hilo_cli.histories.bovada",
     "hilo_cli.histories.partypoker",
+    "hilo_cli.histories.ongame",
+    "hilo_cli.histories.pkr",
     "hilo_cli.histories.merge",
     "hilo_cli.histories.boss",
     "hilo_cli.histories.microgaming",

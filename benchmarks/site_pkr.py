@@ -1,0 +1,15 @@
+"""``hilo check`` of the pkr reader on a generated file of its own test hands: hands per CPU-second.
+
+    python benchmarks/site_pkr.py [--hands 1000 10000] [--jobs 1 2] [--seed 1] [--limit 600]
+
+See ``site_bench.py``. Nothing asserts a time: the script prints figures.
+"""
+
+from __future__ import annotations
+
+import re
+
+from site_bench import main
+
+if __name__ == "__main__":
+    main("pkr", re.compile(r"^Starting Hand #(\d+)", re.MULTILINE))

@@ -1,0 +1,268 @@
+"""OnGame hand histories (a closed network's archives, issue 18): the plug-in (``READER``) and its lines.
+
+OnGame writes a hand as::
+
+    ***** History for hand T5-330030241-3 (TOURNAMENT: "PL Omaha HL", R-186-1481, buy-in: $1.20) *****
+    Start hand: Fri Jun 28 19:03:52 GST 2013
+    Table: Table #3 [330030241] (POT_LIMIT OMAHA_HI_LO 10/20, Chips)
+    Button: seat 6
+    Seat 1: KREST 78 (2065)
+    tsop13 posts small blind (10)
+    Dealing to Lakesdie: [9s, 3h, Tc, 9d]
+    KREST 78 raises 60 to 60             ("to": the street total)
+    --- Dealing flop [7h, 2c, 8h]        (the new cards only)
+    Summary:
+    Main pot: 6060 won by KREST 78 (3030 High), AApoKK (3030 Low)
+    Side pot 1: 330 won by KREST 78 (165 High), LLIOPOXXX (165 Low)
+    Rake taken: $0
+    Seat 1: KREST 78 (3195), net: +1130, [8s, 8c, Jd, 6d] (THREE_OF_A_KIND EIGHT)
+    ***** End of hand T5-330030241-3 *****
+
+The pots are printed before rake, each with its winners; cash files of 2014 give each winner's total of
+the pot without its half (checked per pot then). The cards shown are in the summary's seat lines only; a
+player still in at the showdown whose cards are not printed did not show them and has no claim (RULES
+§7): a muck. A bet nobody called is returned without a line (the replay returns it). With one pot, or no
+rake, the printed pots less the rake are the pots after rake; with a rake and several pots the site does
+not say which pot paid it: the checker derives each pot's share (RULES §13) and the printed rake is held
+against what was not paid; a cash hand without its "Rake taken" line has its rake derived. A pot whose
+winners are untagged (no low, or a 2014 cash file) has the hand checked per pot, not per half.
+"""
+
+from __future__ import annotations
+
+import re
+
+from hilo_cli.betting import Structure
+from hilo_cli.bounds import MAX_SEAT, MAX_SEATS, digits, quote
+from hilo_cli.errors import DealError, HiloError, InputError
+from hilo_cli.histories.amounts import money
+from hilo_cli.histories.archive import speaker
+from hilo_cli.histories.base import Currency, HandRecord, Reader, failed
+from hilo_cli.histories.records import record
+from hilo_cli.histories.site import Collect, Header, Seat, SiteHand, cards_of
+from hilo_cli.histories.site import Line as Action
+
+GAME_NAMES: dict[str, str] = {"OMAHA_HI_LO": "omaha8", "OMAHA": "omaha", "OMAHA_HI": "omaha"}
+STRUCTURES: dict[str, Structure] = {"Limit": "fixed", "Pot Limit": "pot", "No Limit": "no"}
+LIMITS = {"LIMIT": "Limit", "FIXED_LIMIT": "Limit", "POT_LIMIT": "Pot Limit", "NO_LIMIT": "No Limit"}
+
+START = re.compile(r"[ \t]*\*{5} History for hand (?P<id>[0-9A-Za-z-]+)(?P<rest>.*?)\s*\*{5}\s*$")
+_AMOUNT = r"[$€£]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?"
+TABLE = re.compile(rf"^Table: .*\((?P<limit>[A-Z_]+) (?P<game>[A-Z0-9_]+) (?P<sb>{_AMOUNT})/(?P<bb>{_AMOUNT}), "
+                   r"(?P<money>[^)]*)\)\s*$")
+SEAT = re.compile(rf"^Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>{_AMOUNT})\)(?P<rest>.*)$")
+SUMMARY_SEAT = re.compile(rf"^, net: [+-]?{_AMOUNT}(?:, \[(?P<cards>[^\]]*)\](?: \(.*\))?)?\s*$")
+BUTTON = re.compile(r"^Button: seat (?P<seat>\d+)\s*$")
+BOARD = re.compile(r"^--- Dealing (?P<street>flop|turn|river) \[(?P<cards>[^\]]*)\]\s*$")
+STREETS = {"flop": 1, "turn": 2, "river": 3}
+DEALT = re.compile(r"^Dealing to (?P<rest>.+): \[(?P<cards>[^\]]*)\]\s*$")
+_ALL_IN = r"(?P<all_in> \[all in\])?\s*$"
+_ACTION = re.compile(rf"^(?P<verb>posts small blind|posts big blind|posts ante|calls|bets|raises) \(?"
+                     rf"(?P<amount>{_AMOUNT})\)?(?: to (?P<to>{_AMOUNT}))?{_ALL_IN}")
+VERBS = {"posts small blind": "small blind", "posts big blind": "big blind", "posts ante": "ante",
+         "calls": "call", "bets": "bet", "raises": "raise"}
+POT = re.compile(rf"^(?P<label>Main pot|Side pot (?P<n>\d+)): (?P<amount>{_AMOUNT}) won by (?P<rest>.+?)\s*$")
+WINNER = re.compile(rf"(?P<name>.+?) \((?P<amount>{_AMOUNT})(?: (?P<half>High|Low))?\)(?:, |$)")
+RAKE = re.compile(rf"^Rake taken: (?P<amount>{_AMOUNT})\s*$")
+_NOTES = re.compile(r"^(?:Start hand: .*|User: .*|Players in round: .*|---|Dealing pocket cards|"
+                    r"\*{5} End of hand .*)$")
+
+
+def read_header(line: str) -> tuple[str, bool]:
+    """The hand's id and whether it is a tournament's."""
+    m = START.match(line)
+    if m is None:
+        raise InputError("not an OnGame hand header (expected '***** History for hand ID *****')")
+    return m.group("id"), "TOURNAMENT" in m.group("rest")
+
+
+class _Reader:
+    def __init__(self, source: str, numbers: list[int]) -> None:
+        self.source, self.numbers = source, numbers
+        self.number = numbers[0]
+        self.scale = 1
+        self.names: list[str] = []
+        self.street = 0
+        self.summary = False
+        self.pots: list[int] = []
+        self.raked = False  # a "Rake taken" line was read
+
+    def read(self, lines: list[str]) -> SiteHand:
+        id, tournament = read_header(lines[0])
+        line = next((i for i in (1, 2) if i < len(lines) and lines[i].startswith("Table: ")), None)
+        if line is None:
+            raise InputError(f"hand #{id}: no 'Table: ... (LIMIT GAME SB/BB, money)' line after the header")
+        self.number = self.numbers[line]
+        table = TABLE.match(lines[line])
+        if table is None:
+            raise InputError(f"hand #{id}: cannot read the limit, the game and the stakes in {quote(lines[line])}")
+        sign = table.group("bb")[0] if table.group("bb")[0] in "$€£" else ""
+        # Money at a real-money table is in cents, with or without a sign; chips are whole.
+        self.scale = 100 if sign or "real money" in table.group("money").lower() else 1
+        header = Header(id, table.group("game"), LIMITS.get(table.group("limit"), table.group("limit")), None,
+                        tournament, sign, money(table.group("sb"), self.scale), money(table.group("bb"), self.scale))
+        hand = SiteHand(self.source, self.numbers[0], header, won_printed=False)
+        hand.end = self.numbers[-1]
+        if self.scale == 100:
+            hand.currency = Currency(sign, "", 100, {"$": "USD", "€": "EUR", "£": "GBP"}.get(sign))
+        if header.game not in GAME_NAMES:
+            return hand
+        for i in range(1, len(lines)):
+            self.number = self.numbers[i]
+            self._line(hand, lines[i])
+        if not hand.collects:
+            raise InputError(f"hand #{id} is cut short: no line says who won the pot")
+        self._settle(hand)
+        return hand
+
+    def _line(self, hand: SiteHand, line: str) -> None:
+        if line.startswith("Seat "):
+            self._seat(hand, line)
+        elif line == "Summary:":
+            self.summary = True
+        elif (b := BUTTON.match(line)) is not None:
+            hand.button = digits(b.group("seat"), "the button seat", MAX_SEAT)
+        elif (m := BOARD.match(line)) is not None:
+            self.street = STREETS[m.group("street")]
+            new = cards_of(m.group("cards").replace(",", " "), f"the {m.group('street')}")
+            hand.actions.append(Action(self.number, self.street, "", "street", 0, None, False, line))
+            hand.boards.setdefault(0, []).extend(new)
+            hand.actions.append(Action(self.number, self.street, "", "board", 0, None, False, line, new))
+        elif line == "Dealing pocket cards":
+            hand.actions.append(Action(self.number, 0, "", "street", 0, None, False, line))
+        elif (d := DEALT.match(line)) is not None:
+            self._dealt(hand, d.group("rest"), d.group("cards"), line)
+        elif self.summary and (p := POT.match(line)) is not None:
+            self._pot(hand, p)
+        elif self.summary and (r := RAKE.match(line)) is not None:
+            # Tournaments print "Rake taken: $0" with their chips: a sign means money.
+            hand.rake = money(r.group("amount"), 100 if r.group("amount")[0] in "$€£" else self.scale)
+            self.raked = True
+        elif not _NOTES.match(line) and not line.startswith("Table: "):
+            found = speaker(line, self.names)
+            if found is None or self.summary:
+                raise InputError(f"cannot read the line {quote(line)}")
+            self._action(hand, found[0], found[1], line)
+
+    def _dealt(self, hand: SiteHand, name: str, text: str, line: str) -> None:
+        if name not in self.names:
+            raise InputError(f"cards dealt to {quote(name, 40)}, who is not seated, in {quote(line)}")
+        cards = cards_of(text.replace(",", " "), f"{name}'s cards")
+        hand.dealt[name] = cards
+        hand.actions.append(Action(self.number, self.street, name, "dealt", 0, None, False, line, cards))
+
+    def _seat(self, hand: SiteHand, line: str) -> None:
+        s = SEAT.match(line)
+        if s is None:
+            raise InputError(f"cannot read the seat line {quote(line)}")
+        name = s.group("name")
+        if self.summary:
+            self._summary_seat(hand, name, s.group("rest"), line)
+            return
+        if s.group("rest").strip():
+            raise InputError(f"cannot read the seat line {quote(line)}")
+        seat = Seat(digits(s.group("seat"), "a seat", MAX_SEAT), name, money(s.group("stack"), self.scale), False)
+        if any(seat.name == o.name or seat.seat == o.seat for o in hand.seats):
+            raise InputError(f"seat {seat.seat} ({quote(seat.name)}) is listed twice")
+        hand.seats.append(seat)
+        if len(hand.seats) > MAX_SEATS:
+            raise InputError(f"more than {MAX_SEATS} seats in one hand: no table seats so many")
+        self.names = sorted((s.name for s in hand.seats), key=len, reverse=True)
+
+    def _summary_seat(self, hand: SiteHand, name: str, rest: str, line: str) -> None:
+        if not rest.strip():
+            return
+        m = SUMMARY_SEAT.match(rest)
+        if m is None or name not in self.names:
+            raise InputError(f"cannot read the summary's seat line {quote(line)}")
+        if m.group("cards"):
+            hand.summary_cards[name] = cards_of(m.group("cards").replace(",", " "), f"{name}'s cards")
+
+    def _pot(self, hand: SiteHand, m: re.Match[str]) -> None:
+        n = m.group("n")
+        pot = digits(n, "a side pot's number", MAX_SEAT) if n else 0
+        if pot != len(self.pots):
+            raise InputError(f"the {m.group('label').lower()} is printed out of order in {quote(m.group(0))}")
+        self.pots.append(money(m.group("amount"), self.scale))
+        rest, at = m.group("rest"), 0
+        while at < len(rest):
+            w = WINNER.match(rest, at)
+            if w is None or w.group("name") not in self.names:
+                raise InputError(f"cannot read the winners of the {m.group('label').lower()} in {quote(m.group(0))}")
+            half = w.group("half").lower() if w.group("half") else None
+            hand.collects.append(Collect(self.number, w.group("name"), money(w.group("amount"), self.scale), pot,
+                                         m.group("label").lower(), 0, half))
+            at = w.end()
+
+    def _action(self, hand: SiteHand, name: str, rest: str, line: str) -> None:
+        number, street = self.number, self.street
+        if rest in ("folds", "checks"):
+            hand.actions.append(Action(number, street, name, rest[:-1], 0, None, False, line))
+            return
+        m = _ACTION.match(rest)
+        if m is None:
+            raise InputError(f"cannot read the action {quote(line)}")
+        verb, amount = VERBS[m.group("verb")], money(m.group("amount"), self.scale)
+        to = money(m.group("to"), self.scale) if m.group("to") else None
+        if verb == "raise" and to is None:
+            raise InputError(f"a raise without its total ('raises X to Y') in {quote(line)}")
+        hand.actions.append(Action(number, street, name, verb, amount, to, m.group("all_in") is not None, line))
+
+    def _settle(self, hand: SiteHand) -> None:
+        """The showdown's mucks, and the pots and rake as the checker takes them (module docstring)."""
+        acting = {a.player for a in hand.actions if a.player}
+        live = acting - {a.player for a in hand.actions if a.verb == "fold"}
+        if len(live) > 1 and live & set(hand.summary_cards):
+            all_in = {a.player for a in hand.actions if a.all_in}
+            for name in sorted(live - set(hand.summary_cards)):
+                if name in all_in and name in hand.dealt:  # an all-in hand is turned face up (RULES §7)
+                    hand.summary_cards[name] = hand.dealt[name]
+                else:
+                    hand.mucks.add(name)
+        # A pot whose winners are untagged (no low, or the 2014 cash files) leaves the hand checked per pot.
+        if not self.raked and not hand.header.tournament:
+            hand.rake_printed, hand.pots_printed = False, False  # no "Rake taken" line: derived (RULES §13)
+            return
+        if hand.rake and len(self.pots) > 1:
+            paid = sum(c.amount for c in hand.collects)
+            if sum(self.pots) - paid != hand.rake:
+                show = (hand.currency or Currency()).show
+                hand.disagreements.append(f"the pots add up to {show(sum(self.pots))} and {show(paid)} was paid, "
+                                          f"but the summary says the rake was {show(hand.rake)}")
+            hand.rake, hand.rake_printed, hand.pots_printed = 0, False, False
+            return
+        hand.total = sum(self.pots)
+        hand.printed_pots = [p - (hand.rake if i == 0 else 0) for i, p in enumerate(self.pots)]
+
+
+_DETECT = re.compile(r"^\ufeff?[ \t]*\*{5} History for hand [0-9A-Za-z-]+.*\*{5}\s*$", re.MULTILINE)
+
+
+def detect(head: str) -> bool:
+    """OnGame text holds a line that starts an OnGame hand (``***** History for hand ID ... *****``)."""
+    return _DETECT.search(head) is not None
+
+
+def starts_hand(line: str) -> bool:
+    """Whether ``line`` is a hand's header (after spaces and tabs)."""
+    return START.match(line) is not None
+
+
+def read_record(source: str, line: int, raw: list[str]) -> HandRecord:
+    """One hand's record from its lines: a hand to replay, one that is not checkable, or an error."""
+    numbers = [line + i for i, text in enumerate(raw) if text.strip()]
+    lines = [text.strip().lstrip("\ufeff") for text in raw if text.strip()]
+    if not lines:
+        return failed(source, line, "no hand in these lines")
+    reader = _Reader(source, numbers)
+    try:
+        hand = reader.read(lines)
+        return record(hand, GAME_NAMES, STRUCTURES)
+    except HiloError as e:
+        id = START.match(lines[0])
+        where = reader.number if not isinstance(e, DealError) else numbers[0]
+        return failed(source, where, e.message, id.group("id") if id else None)
+
+
+READER = Reader("ongame", "OnGame", (".txt",), detect, starts_hand, read_record)
+

@@ -1,0 +1,294 @@
+"""PKR hand histories (a closed site's archives, issue 18): the plug-in (``READER``) and its lines.
+
+PKR writes a hand as::
+
+    Table #45061966 - Tournament #25865515 Table #21
+    Starting Hand #2087124046
+    Game Type: OMAHA HI/LO
+    Limit Type: POT LIMIT
+    Money Type: TOURNAMENT CHIPS
+    Blinds are now 10 / 20
+    Seat 1: Player9 - 1,110
+    Moving Button to seat 9                (the button of this hand)
+    Player8 posts small blind (10)
+    Dealing [9 c][Q d][6 s][5 h] to Hero
+    Player2 raises to 40                   (a street total)
+    Dealing Flop [7 d][8 c][4 h]           (the new cards only)
+    Returning 710 to Hero uncalled
+    Pot sizes: 4,450                       (after each street: the main pot, then each side pot)
+    Pot sizes: 270
+    Player9 shows [2 s][J h][T h][3 c]
+    Hero wins 135 from side pot #1 with high hand: Straight, 8 high
+    Player9 wins 2,225 with low hand: A2347
+    Taking Rake of $1 from pot 1           (cash: pot 1 the main pot)
+    Seat 1: Player9 - 2,225                (after the hand: the stacks; not read)
+    End of Hand #2087124046
+
+There is no summary: the last "Pot sizes" lines are the pots (before rake: the rake is taken "from" a
+pot), each pot's rake is its "Taking Rake" lines, and the pots after rake are the difference. A hand with
+no "Pot sizes" line and a rake line leaves its rake to be derived (RULES §13).
+"""
+
+from __future__ import annotations
+
+import re
+
+from hilo_cli.betting import Structure
+from hilo_cli.bounds import MAX_SEAT, MAX_SEATS, digits, quote
+from hilo_cli.cards import Card
+from hilo_cli.errors import DealError, HiloError, InputError
+from hilo_cli.histories.amounts import money
+from hilo_cli.histories.archive import live, speaker
+from hilo_cli.histories.base import Currency, HandRecord, Reader, failed
+from hilo_cli.histories.records import record
+from hilo_cli.histories.site import Collect, Header, Seat, SiteHand, cards_of
+from hilo_cli.histories.site import Line as Action
+
+GAME_NAMES: dict[str, str] = {"OMAHA HI/LO": "omaha8", "OMAHA": "omaha", "OMAHA HI": "omaha"}
+STRUCTURES: dict[str, Structure] = {"Limit": "fixed", "Fixed Limit": "fixed", "Pot Limit": "pot",
+                                    "No Limit": "no"}
+
+START = re.compile(r"[ \t]*Table #\d+ - ")
+_AMOUNT = r"[$€£]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?"
+FIELD = re.compile(r"^(?P<key>Starting Hand|Game Type|Limit Type|Table Type|Money Type)(?: #|: )(?P<value>.+?)\s*$")
+BLINDS = re.compile(rf"^Blinds are now (?P<sb>{_AMOUNT}) / (?P<bb>{_AMOUNT})\s*$")
+SEAT = re.compile(rf"^Seat (?P<seat>\d+): (?P<name>.+?) - (?P<stack>{_AMOUNT})\s*$")
+BUTTON = re.compile(r"^(?:Button is at|Moving Button to) seat (?P<seat>\d+)\s*$")
+BOARD = re.compile(r"^Dealing (?P<street>Flop|Turn|River) (?P<cards>(?:\[[^\]]*\])+)\s*$")
+STREETS = {"Flop": 1, "Turn": 2, "River": 3}
+DEALT = re.compile(r"^Dealing (?P<cards>(?:\[[^\]]*\])+) to (?P<name>.+?)\s*$")
+_CARD = re.compile(r"\[([^\]]*)\]")
+_ALL_IN = r"(?P<all_in> \(all-in\))?\s*$"
+_ACTION = re.compile(rf"^(?P<verb>posts small blind|posts big blind|posts ante|calls|bets|raises to) \(?"
+                     rf"(?P<amount>{_AMOUNT})\)?{_ALL_IN}")
+VERBS = {"posts small blind": "small blind", "posts big blind": "big blind", "posts ante": "ante",
+         "calls": "call", "bets": "bet", "raises to": "raise"}
+_AWARD = re.compile(rf"^(?:wins|ties) (?P<amount>{_AMOUNT})(?: from side pot #(?P<n>\d+))?"
+                    r"(?: with (?P<half>high|low) hand\b.*)?\s*$")
+UNCALLED = re.compile(rf"^Returning (?P<amount>{_AMOUNT}) to (?P<name>.+) uncalled\s*$")
+POT_SIZE = re.compile(rf"^Pot sizes: (?P<amount>{_AMOUNT})\s*$")
+RAKE = re.compile(rf"^Taking Rake of (?P<amount>{_AMOUNT}) from pot (?P<n>\d+)\s*$")
+_LINES = re.compile(r"^(?:Start time of hand: .*|Last Hand .*|Shuffling Deck|Dealing Cards|End of Hand #.*|"
+                    r"There is no qualifying low hand|.+ brings [\d,.$€£]+ to table \d+|"
+                    r".+ has joined from .+)$")
+_NOTES = re.compile(r"^(?:has .*|did not respond in time and is folded|says .*|[a-z]+s\.|is sitting out|"
+                    r"sits out|is back|has left the table)$")
+
+
+def _cards(text: str, what: str) -> tuple[Card, ...]:
+    return cards_of(" ".join(c.replace(" ", "") for c in _CARD.findall(text)), what)
+
+
+def read_header(lines: list[str], scan: int = 12) -> tuple[Header, int]:
+    """The header of a hand: its id, game, limit, stakes; and where the seats begin."""
+    fields: dict[str, str] = {}
+    blinds = None
+    at = 1
+    while at < min(len(lines), scan):
+        if (f := FIELD.match(lines[at])) is not None:
+            fields[f.group("key")] = f.group("value")
+        elif lines[at].startswith("Blinds are now "):
+            blinds = BLINDS.match(lines[at])
+            if blinds is None:
+                raise InputError(f"hand #{fields.get('Starting Hand')}: cannot read the blinds in {quote(lines[at])}")
+        elif not lines[at].startswith(("Start time of hand:", "Last Hand ")):
+            break
+        at += 1
+    id = fields.get("Starting Hand")
+    if id is None or not id.isdigit():
+        raise InputError("not a PKR hand (no 'Starting Hand #N' line after the table line)")
+    if "Game Type" not in fields or "Limit Type" not in fields or blinds is None:
+        raise InputError(f"hand #{id}: the header lacks its game, limit or blinds")
+    kind = fields.get("Money Type", "") + " " + fields.get("Table Type", "")
+    sign = blinds.group("bb")[0] if blinds.group("bb")[0] in "$€£" else ""
+    cash = "REAL" in kind.upper() or bool(sign)
+    scale = 100 if cash else 1
+    return Header(id, fields["Game Type"], fields["Limit Type"].title(), None, "TOURNAMENT" in kind.upper(),
+                  (sign or "$") if cash else "", money(blinds.group("sb"), scale), money(blinds.group("bb"), scale)), at
+
+
+class _Reader:
+    def __init__(self, source: str, numbers: list[int]) -> None:
+        self.source, self.numbers = source, numbers
+        self.number = numbers[0]
+        self.scale = 1
+        self.names: list[str] = []
+        self.street = 0
+        self.dealing = False
+        self.pots: list[int] = []
+        self.sizes_open = False
+        self.rakes: dict[int, int] = {}
+        self.bets: dict[str, int] = {}  # each player's total in this betting round
+
+    def read(self, lines: list[str]) -> SiteHand:
+        header, first = read_header(lines)
+        self.scale = 100 if header.currency else 1
+        hand = SiteHand(self.source, self.numbers[0], header, won_printed=False, pots_printed=False)
+        hand.end = self.numbers[-1]
+        if header.currency:
+            sign = header.currency
+            hand.currency = Currency(sign, "", 100, {"$": "USD", "€": "EUR", "£": "GBP"}.get(sign))
+        if header.game not in GAME_NAMES:
+            return hand
+        for i in range(first, len(lines)):
+            self.number = self.numbers[i]
+            self._line(hand, lines[i])
+        if not hand.collects:
+            raise InputError(f"hand #{header.id} is cut short: no line says who won the pot")
+        self._settle(hand)
+        return hand
+
+    def _line(self, hand: SiteHand, line: str) -> None:
+        sizes = POT_SIZE.match(line)
+        if sizes is not None:
+            if not self.sizes_open:
+                self.pots, self.sizes_open = [], True
+            self.pots.append(money(sizes.group("amount"), self.scale))
+            return
+        self.sizes_open = False
+        if line.startswith("Seat "):
+            self._seat(hand, line)
+        elif (b := BUTTON.match(line)) is not None:
+            hand.button = digits(b.group("seat"), "the button seat", MAX_SEAT)
+        elif line == "Dealing Cards":
+            self.dealing = True
+            hand.actions.append(Action(self.number, 0, "", "street", 0, None, False, line))
+        elif (m := BOARD.match(line)) is not None:
+            self.street, self.bets = STREETS[m.group("street")], {}
+            new = _cards(m.group("cards"), f"the {m.group('street').lower()}")
+            hand.actions.append(Action(self.number, self.street, "", "street", 0, None, False, line))
+            hand.boards.setdefault(0, []).extend(new)
+            hand.actions.append(Action(self.number, self.street, "", "board", 0, None, False, line, new))
+        elif (d := DEALT.match(line)) is not None:
+            self._dealt(hand, d.group("name"), d.group("cards"), line)
+        elif (u := UNCALLED.match(line)) is not None:
+            if u.group("name") not in self.names:
+                raise InputError(f"a bet returned to {quote(u.group('name'), 40)}, who is not seated")
+            name = u.group("name")
+            hand.uncalled[name] = hand.uncalled.get(name, 0) + money(u.group("amount"), self.scale)
+        elif (r := RAKE.match(line)) is not None:
+            pot = digits(r.group("n"), "a pot's number", MAX_SEAT) - 1
+            if pot < 0:
+                raise InputError(f"there is no pot 0 in {quote(line)}")
+            self.rakes[pot] = self.rakes.get(pot, 0) + money(r.group("amount"), 100 if self.scale == 100 else 1)
+        elif not _LINES.match(line):
+            self._spoken(hand, line)
+
+    def _spoken(self, hand: SiteHand, line: str) -> None:
+        found = speaker(line, self.names)
+        if found is None:
+            if ": " in line:  # an observer's chat
+                return
+            raise InputError(f"cannot read the line {quote(line)}")
+        name, rest = found
+        if line[len(name)] == ":" or _NOTES.match(rest):
+            return
+        self._action(hand, name, rest, line)
+
+    def _dealt(self, hand: SiteHand, name: str, text: str, line: str) -> None:
+        if name not in self.names:
+            raise InputError(f"cards dealt to {quote(name, 40)}, who is not seated, in {quote(line)}")
+        cards = _cards(text, f"{name}'s cards")
+        hand.dealt[name] = cards
+        hand.actions.append(Action(self.number, self.street, name, "dealt", 0, None, False, line, cards))
+
+    def _seat(self, hand: SiteHand, line: str) -> None:
+        s = SEAT.match(line)
+        if s is None:
+            raise InputError(f"cannot read the seat line {quote(line)}")
+        if self.dealing:  # the stacks after the hand
+            return
+        seat = Seat(digits(s.group("seat"), "a seat", MAX_SEAT), s.group("name"), money(s.group("stack"), self.scale),
+                    False)
+        if any(seat.name == o.name or seat.seat == o.seat for o in hand.seats):
+            raise InputError(f"seat {seat.seat} ({quote(seat.name)}) is listed twice")
+        hand.seats.append(seat)
+        if len(hand.seats) > MAX_SEATS:
+            raise InputError(f"more than {MAX_SEATS} seats in one hand: no table seats so many")
+        self.names = sorted((s.name for s in hand.seats), key=len, reverse=True)
+
+    def _action(self, hand: SiteHand, name: str, rest: str, line: str) -> None:
+        number, street = self.number, self.street
+        if rest in ("folds", "checks"):
+            hand.actions.append(Action(number, street, name, rest[:-1], 0, None, False, line))
+            return
+        m = _ACTION.match(rest)
+        if m is not None:
+            verb, printed = VERBS[m.group("verb")], money(m.group("amount"), self.scale)
+            before = self.bets.get(name, 0)
+            # A call, a bet and a raise are written as the street's total; a post or an ante as itself.
+            amount = printed - before if verb in ("call", "bet") else printed
+            if amount <= 0 and verb != "ante":
+                raise InputError(f"{quote(line)} puts nothing in: {name} has {before} in this round already")
+            totals = verb in ("call", "bet", "raise")
+            self.bets[name] = printed if totals else before + (printed if verb != "ante" else 0)
+            to = printed if verb == "raise" else None
+            hand.actions.append(Action(number, street, name, verb, amount, to, m.group("all_in") is not None, line))
+            return
+        m = _AWARD.match(rest)
+        if m is not None:
+            n = m.group("n")
+            pot = digits(n, "a side pot's number", MAX_SEAT) if n else 0
+            label = f"side pot #{n}" if n else "main pot"
+            hand.collects.append(Collect(number, name, money(m.group("amount"), self.scale), pot, label, 0,
+                                         m.group("half")))
+            return
+        if rest.startswith("shows ["):
+            cards = _cards(rest, f"{name}'s cards")
+            hand.shows[name] = cards
+            hand.actions.append(Action(number, street, name, "show", 0, None, False, line, cards))
+            return
+        if rest == "mucks":
+            if live(hand) > 1:  # at a showdown: a dead hand (RULES §7.3); a lone winner keeps the pot
+                hand.mucks.add(name)
+                hand.actions.append(Action(number, street, name, "muck", 0, None, False, line))
+            return
+        raise InputError(f"cannot read the action {quote(line)}")
+
+    def _settle(self, hand: SiteHand) -> None:
+        """The pots before and after rake, where the "Pot sizes" lines give them (module docstring)."""
+        hand.rake = sum(self.rakes.values())
+        if not self.pots:
+            hand.rake_printed = not hand.rake
+            hand.rake = 0
+            return
+        if any(pot >= len(self.pots) for pot in self.rakes):
+            hand.disagreements.append(f"rake was taken from pot {max(self.rakes) + 1}, but the last 'Pot sizes' "
+                                      f"lines print {len(self.pots)} pot(s)")
+            hand.rake_printed, hand.rake = False, 0
+            return
+        hand.total = sum(self.pots)
+        hand.printed_pots = [p - self.rakes.get(i, 0) for i, p in enumerate(self.pots)]
+        hand.pots_printed = True
+
+
+_DETECT = re.compile(r"^[ \t]*Table #\d+ - .*\n[ \t]*Starting Hand #\d+[ \t]*$", re.MULTILINE)
+
+
+def detect(head: str) -> bool:
+    """PKR text holds a hand's first two lines: ``Table #N - ...`` then ``Starting Hand #N``."""
+    return _DETECT.search(head) is not None
+
+
+def starts_hand(line: str) -> bool:
+    """Whether ``line`` is a hand's first line (after spaces and tabs)."""
+    return START.match(line) is not None
+
+
+def read_record(source: str, line: int, raw: list[str]) -> HandRecord:
+    """One hand's record from its lines: a hand to replay, one that is not checkable, or an error."""
+    numbers = [line + i for i, text in enumerate(raw) if text.strip()]
+    lines = [text.strip().lstrip("\ufeff") for text in raw if text.strip()]
+    if not lines:
+        return failed(source, line, "no hand in these lines")
+    reader = _Reader(source, numbers)
+    try:
+        return record(reader.read(lines), GAME_NAMES, STRUCTURES)
+    except HiloError as e:
+        id = next((f.group("value") for f in map(FIELD.match, lines[1:3]) if f and f.group("key") == "Starting Hand"),
+                  None)
+        where = reader.number if not isinstance(e, DealError) else numbers[0]
+        return failed(source, where, e.message, id)
+
+
+READER = Reader("pkr", "PKR", (".txt",), detect, starts_hand, read_record)
