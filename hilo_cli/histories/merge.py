@@ -17,6 +17,9 @@ What the site writes (../shared/handhistories/SITES.md; files named ``.txt`` or 
   the high half, ``l`` the low half, ``n`` the whole pot; ``potnumber`` 1 the main pot. An uncalled bet
   returned is written as a pot of its own (``uncalled="true"``): a returned bet, not a collect.
 * No rake and no pot totals are printed: the rake is derived (RULES §13), the pots are the replay's.
+* Observed: a tournament's balances are written after the blinds were posted (the blinds are added back);
+  the older files (2011) pay a bet nobody called inside the winner's award, which is taken out of it
+  (``uncalled.fold_back``); text exports of the site are not read (no file here has one).
 
 The XML is a stranger's: each ``<game>`` is parsed on its own by ``safexml.parse`` (no declarations, no
 entity expansion), so one broken hand is one error record.
@@ -162,8 +165,9 @@ class _Hand:
                 raise InputError(f"more than {MAX_SEATS} seats in one hand: no table seats so many")
             out = p.attrs.get("dealtin", "true") != "true"
             hand.seats.append(Seat(seat, name, self.money(p.attrs.get("balance"), f"{name}'s balance"), out))
-        if dealer is not None and dealer.isdigit() and int(dealer) in self.names:
-            hand.button = int(dealer)
+        button = digits(dealer, "the dealer's seat", MAX_SEAT) if dealer is not None else None
+        if button in self.names:
+            hand.button = button
 
     def player(self, element: Element) -> str:
         text = element.attrs.get("player", "")
