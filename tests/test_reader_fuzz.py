@@ -6,8 +6,9 @@ traceback, gives one record per hand in file order, and the same bytes with ``--
 ``phh`` (tests/data/phh/*.phh, *.phhs, and a collection made of the .phh files), each other site's
 (tests/data/<site>/*.txt, concatenated too: ``winamax``, ``winning``, ``bovada``, ``partypoker``,
 ``pacific888``, the closed sites' ``fulltilt``, ``everleaf``, ``cake``, ``ongame``, ``pkr``, ``entraction``,
-``kingsclub``, ``absolute``; ``ipoker``: the cp1252 sessions' text, written as UTF-8), and the same for the
-real histories of ../shared/handhistories
+``kingsclub``, ``absolute``; ``ipoker``: the cp1252 sessions' text, written as UTF-8; the closed sites' XML
+``merge``, ``boss``, ``microgaming``: tests/data/<site>/*.xml), and the same for the real histories of
+../shared/handhistories
 (``pokerstars-shared``, ``phh-shared``, ``winamax-shared``, ..., ``ipoker-shared``; skipped when absent).
 Mutant ``n`` of a set is made by ``random.Random(f"{set}:{n}")`` alone, so it is the same mutant on every
 machine and whatever the count: its kind is ``KINDS[n % len(KINDS)]`` (lines deleted, duplicated,
@@ -44,6 +45,10 @@ or CR alone, numbered from 1. A line is blank when ``str.strip`` leaves nothing.
   and not ``#Game No : N`` are one more hand.
 * iPoker: a hand starts at each line that opens a ``<game`` element; before the first, lines that are
   not the session's own (its declaration, one-line header elements, closing tags) are one more hand.
+* Merge, Boss Media and Microgaming (XML, ``_XML``) alike: a hand starts at each line that opens a
+  ``<game``, ``<HISTORY`` or ``<Game`` element; before the first, lines that are not the site's own
+  (a ``<description/>``, ``<ROOT>``, ``----PRIMA.DAT----``, closing tags) are one more hand; a file whose
+  head no longer shows the site's hand element (a mutant cut it) is one file-level record.
 * A file with no hand at all (empty, or not a history) is one record: the file-level error.
 
 **What is asserted**, for ``--jobs 1`` and ``--jobs 2`` alike: exit status 0, 1 or 2, and the one that
@@ -120,6 +125,17 @@ _IPOKER_GAME = re.compile(r"<game[\s>]")
 # An iPoker session's own lines outside its games: the declaration, the header's one-line elements, closings.
 _IPOKER_SESSION = re.compile(r"\s*(?:<\?xml[^>]*\?>|<session(?:\s[^>]*)?>|</session>|</?general>|</game>|"
                              r"<(\w+)>[^<]*</\1>|<\w+/>)*\s*")
+# The XML archives (issue 18): where a hand starts, the site's own lines outside its hands, and the head that
+# makes a file the site's.
+_XML = {
+    "merge": (re.compile(r"<game[\s>]"), re.compile(r"\s*(?:<\?xml[^>]*\?>|<description\s[^<>]*/>|</game>)*\s*"),
+              re.compile(r'<game id="\d+-\d+" starttime="\d')),
+    "boss": (re.compile(r"<HISTORY[\s>]"), re.compile(r"\s*(?:<\?xml[^>]*\?>|</?ROOT>|</HISTORY>)*\s*"),
+             re.compile(r'<HISTORY ID="\d+" SESSION="')),
+    "microgaming": (re.compile(r"<Game[\s>]"),
+                    re.compile(r"\s*(?:<\?xml[^>]*\?>|-{2,}[A-Z0-9_.]+-{2,}|ExtendedTableName: .*|</Game>)*\s*"),
+                    re.compile(r'<Game hhversion="\d+" id="\d')),
+}
 _PARTY_HAND = re.compile(r"[ \t]*\*{5} Hand History for Game \d+ \*{5}[ \t]*")
 _PARTY_NOISE = re.compile(r"Game #\d+ starts\.|#Game No : \d+")
 
@@ -180,6 +196,15 @@ def _ipoker_bases(folder: Path) -> list[Base]:
     return files
 
 
+def _xml_bases(folder: Path) -> list[Base]:
+    """An XML archive's files (UTF-8, a byte-order mark dropped), and all of them concatenated."""
+    found = sorted(p for pattern in ("*.xml", "*.txt") for p in folder.glob(pattern))
+    files = [Base(p.name, p.read_text(encoding="utf-8-sig").replace("\r\n", "\n")) for p in found]
+    if len(files) > 1:
+        files.append(Base("all-concatenated.xml", "\n".join(b.text for b in files)))
+    return files
+
+
 def _site_bases(folder: Path) -> list[Base]:
     """A site's files (UTF-16 ones decoded, a stray last byte left out), and all of them concatenated."""
     found = sorted(folder.glob("*.txt"))
@@ -214,6 +239,8 @@ SETS: dict[str, tuple[str, Callable[[], list[Base]]]] = {
     "partypoker": ("partypoker", lambda: _stars_bases(DATA / "partypoker")),
     "bovada-shared": ("bovada", lambda: _stars_bases(SHARED / "sites" / "bovada")),
     "partypoker-shared": ("partypoker", lambda: _stars_bases(SHARED / "sites" / "partypoker")),
+    **{site: (site, partial(_xml_bases, DATA / site)) for site in _XML},
+    **{f"{site}-shared": (site, partial(_xml_bases, SHARED / "sites" / site)) for site in _XML},
 }
 
 
@@ -456,6 +483,15 @@ def count_hands(data: bytes, reader: str) -> Hands:
         starts = [n for n, line in enumerate(lines, 1) if _IPOKER_GAME.search(line)]
         before = lines[:starts[0] - 1] if starts else lines
         front = any(not _IPOKER_SESSION.fullmatch(line) for line in before)
+    elif reader in _XML:
+        opening, own, known = _XML[reader]
+        head = text[:65536]
+        if known.search(head) is None or (reader == "merge" and "<players dealer=" not in head):
+            starts, front = [], False  # not the site's file at all: one record, the file's error
+        else:
+            starts = [n for n, line in enumerate(lines, 1) if opening.search(line)]
+            before = lines[:starts[0] - 1] if starts else lines
+            front = any(not own.fullmatch(line) for line in before)
     elif reader == "partypoker":  # "Game #N starts." and "#Game No : N" before a hand are no hand
         starts = [n for n, line in enumerate(lines, 1) if _PARTY_HAND.fullmatch(line)]
         before = lines[:starts[0] - 1] if starts else lines
@@ -666,6 +702,12 @@ def test_mutants_in_one_real_process(tmp_path: Path, set_name: str) -> None:
     ("ipoker", b'<?xml version="1.0"?>\n<session a="1">\n<general><mode>real</mode></general>\n<game gamecode="1">\n'
                b'</game><game gamecode="2">\n</game>\n</session>\n', [(4, 5), (5, 9)]),
     ("ipoker", b'junk\n<game gamecode="1">\n', [(1, 2), (2, 4)]),
+    ("merge", b'<description type="x"/>\n<game id="1-1" starttime="2">\n<players dealer="1">\n</game>\n'
+              b'<game id="1-2">\n', [(2, 5), (5, 7)]),
+    ("boss", b'<ROOT>\n<!DOCTYPE x>\n<HISTORY ID="1" SESSION="s">\n</HISTORY>\n</ROOT>\n', [(1, 3), (3, 7)]),
+    ("microgaming", b'----PRIMA.DAT----\n<Game hhversion="4" id="1">\n</Game>\nExtendedTableName: t\n',
+     [(2, 6)]),
+    ("microgaming", b'<Game id="1">\n</Game>\n', [(1, 4)]),  # not the site's head: the file's one error
 ])
 def test_the_count_of_hands_follows_its_rule(reader: str, data: bytes, hands: list[tuple[int, int]]) -> None:
     """The test's own counting rule, on files small enough to count by eye."""

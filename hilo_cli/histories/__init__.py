@@ -45,6 +45,9 @@ PLUGINS = (
     "hilo_cli.histories.entraction",
     "hilo_cli.histories.kingsclub",
     "hilo_cli.histories.absolute",
+    "hilo_cli.histories.merge",
+    "hilo_cli.histories.boss",
+    "hilo_cli.histories.microgaming",
     "hilo_cli.histories.winning",  # last: its headers name no site
 )
 

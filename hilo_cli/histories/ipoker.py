@@ -26,16 +26,16 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from xml.parsers import expat
 
 from hilo_cli.betting import Structure
-from hilo_cli.bounds import MAX_SEAT, MAX_SEATS, digits, quote, short
+from hilo_cli.bounds import MAX_SEAT, MAX_SEATS, digits, quote
 from hilo_cli.cards import Card
 from hilo_cli.errors import DealError, HiloError, InputError
 from hilo_cli.games import GAMES
 from hilo_cli.histories.amounts import money
 from hilo_cli.histories.base import Currency, HandRecord, Reader, failed
 from hilo_cli.histories.records import record
+from hilo_cli.histories.safexml import DECLARATION, Element, element_text, parse
 from hilo_cli.histories.site import Collect, Header, Seat, SiteHand, cards_of
 from hilo_cli.histories.site import Line as Action
 
@@ -52,7 +52,6 @@ GAME_TYPE = re.compile(r"^(?P<game>.+?) (?P<limit>NL|SL|LZ|PL|LP|L|No limit|Pot 
                        r"(?P<small>[^\s/]+)/(?P<big>[^\s/]+)(?: Ante \S+)?$")
 _GAME_OPEN = re.compile(r"<game[\s>]")
 _SESSION_OPEN = re.compile(r"<session[\s>]")
-_DECLARATION = re.compile(r"<!\s*(?:DOCTYPE|ENTITY|ELEMENT|ATTLIST)", re.IGNORECASE)
 # The session's own lines, outside any game: nothing of a hand.
 _SESSION_LINE = re.compile(r"^\s*(?:<\?xml[^>]*\?>|<session(?:\s[^>]*)?>|</session>|</?general>|</game>|"
                            r"<(\w+)>[^<]*</\1>|<\w+/>)*\s*$")
@@ -78,65 +77,6 @@ def session(line: str) -> bool:
 def blank(line: str) -> bool:
     """The session's own lines outside any game (the declaration, the header's elements, the closings)."""
     return _SESSION_LINE.match(line) is not None
-
-
-class Element:
-    """One parsed XML element: its tag, attributes, text (stripped), file line and children."""
-
-    __slots__ = ("attrs", "children", "line", "tag", "text")
-
-    def __init__(self, tag: str, attrs: dict[str, str], line: int) -> None:
-        self.tag, self.attrs, self.line = tag, attrs, line
-        self.text = ""
-        self.children: list[Element] = []
-
-
-def parse(text: str, first_line: int | None, what: str) -> Element:
-    """``text`` as XML (one root element), ``first_line`` the file line of its first line (``None``: not
-    known; errors say the line within ``what``). Document type and entity declarations are refused before
-    parsing and by the parser: nothing is ever expanded."""
-
-    def at(offset: int) -> str:  # where line ``offset`` (from 0) of ``text`` is
-        return f"line {first_line + offset}: {what}" if first_line is not None else f"{what}, its line {offset + 1},"
-
-    found = _DECLARATION.search(text)
-    if found is not None:
-        raise InputError(f"{at(text.count(chr(10), 0, found.start()))} declares a document type or entities "
-                         f"({quote(text[found.start():found.start() + 40])}): hilo does not read XML declarations")
-    parser = expat.ParserCreate()
-    parser.SetParamEntityParsing(expat.XML_PARAM_ENTITY_PARSING_NEVER)
-    root: list[Element] = []
-    stack: list[tuple[Element, list[str]]] = []
-
-    def refuse(*_: object) -> None:
-        raise InputError(f"{what} declares a document type or entities: hilo does not read XML declarations")
-
-    def start(tag: str, attrs: dict[str, str]) -> None:
-        element = Element(tag, attrs, (first_line or 1) + parser.CurrentLineNumber - 1)
-        (stack[-1][0].children if stack else root).append(element)
-        stack.append((element, []))
-
-    def end(tag: str) -> None:
-        element, texts = stack.pop()
-        if texts:
-            element.text = "".join(texts).strip()
-
-    def data(chunk: str) -> None:
-        if stack:
-            stack[-1][1].append(chunk)
-
-    parser.StartDoctypeDeclHandler = refuse
-    parser.EntityDeclHandler = refuse
-    parser.ExternalEntityRefHandler = refuse  # type: ignore[assignment]
-    parser.StartElementHandler = start
-    parser.EndElementHandler = end
-    parser.CharacterDataHandler = data
-    try:
-        parser.Parse(text, True)
-    except expat.ExpatError as e:
-        why = short(expat.errors.messages[e.code], 80)
-        raise InputError(f"{at((e.lineno or 1) - 1)} is not well-formed XML ({why})") from None
-    return root[0]
 
 
 class _Hand:
@@ -323,17 +263,8 @@ def _general(text: str) -> tuple[tuple[str, str], ...]:
 
 
 def _game_text(lines: list[str]) -> str:
-    """The ``<game>`` element of a hand's lines: from its opening tag (the previous hand's ``</game>`` may
-    stand before it on the line) to its closing tag, which may stand on the next hand's first line."""
-    text = "\n".join(lines)
-    opened = _GAME_OPEN.search(text)
-    if opened is None:
-        raise InputError("no <game> element in the hand's lines")
-    text = text[opened.start():]
-    if _GAME_OPEN.search(text, 1) is not None:
-        raise InputError("two <game> elements on one line: hilo reads a session with each game on lines of its own")
-    closed = text.find("</game>")
-    return text[:closed + len("</game>")] if closed >= 0 else text + "</game>"
+    """The ``<game>`` element of a hand's lines (its closing tag may stand on the next hand's first line)."""
+    return element_text(lines, _GAME_OPEN, "</game>", "<game>")
 
 
 def read_record(source: str, line: int, lines: list[str]) -> HandRecord:
@@ -342,7 +273,7 @@ def read_record(source: str, line: int, lines: list[str]) -> HandRecord:
     if at is None:
         bad = next(((i, t) for i, t in enumerate(lines) if not blank(t)), (0, lines[0] if lines else ""))
         where = line + bad[0]
-        if _DECLARATION.search(bad[1]):
+        if DECLARATION.search(bad[1]):
             return failed(source, where, "the session declares a document type or entities: hilo does not read "
                                          "XML declarations")
         return failed(source, where, f"cannot read {quote(bad[1].strip())}: not part of an iPoker session's games")

@@ -1,0 +1,266 @@
+"""Boss Media hand histories: XML, each hand a ``<HISTORY>`` (several in a ``<ROOT>``, or one per file).
+
+What the site writes (../shared/handhistories/SITES.md):
+
+* ``<HISTORY ID="2907049023" GAME="GAME_OMAHL" GAMEKIND="GAMEKIND_CASH" TABLECURRENCY="EUR" LIMIT="PL"
+  STAKES="0.05/0.10" ...>`` (``GAME_OMAHL`` Omaha Hi/Lo, ``GAME_OMA`` Omaha, ``GAME_THM`` hold'em; the
+  stakes are the blinds; ``GAMEKIND_SITGO`` and ``GAMEKIND_TOURNAMENT`` play chips);
+* ``<PLAYER NAME="Hero" SEAT="2" AMOUNT="10.00" STATE="STATE_PLAYING" DEALER="N">`` (``STATE_EMPTY`` an
+  empty seat);
+* ``<ACTION TYPE="HAND_BLINDS" PLAYER="X" KIND="HAND_SB" VALUE="0.05">`` (``HAND_BB``; ``HAND_DSB`` a dead
+  small blind: dead money, no bet), ``HAND_ANTE``; ``HAND_DEAL`` with ``<CARD LINK="48">`` children (a
+  card as a number: 0-12 diamonds, 13-25 clubs, 26-38 hearts, 39-51 spades, each ace to king; ``b``
+  unknown); ``ACTION_FOLD``, ``ACTION_CHECK``, ``ACTION_CALL``, ``ACTION_BET``, ``ACTION_RAISE`` (``VALUE``
+  the street total raised to), ``ACTION_ALLIN`` (the chips it adds); ``HAND_BOARD VALUE="BOARD_FLOP"``
+  with the board so far;
+* ``<SHOWDOWN POT="0.76" RAKE="0.04" MAINPOT="0.76" LEFTPOT="" RIGHTPOT="">``: the pot after rake and
+  the rake; then ``<RESULT WINTYPE="WINTYPE_HI" PLAYER="X" WIN="0.76">`` with the player's cards
+  (``WINTYPE_LO`` the low half, ``WINTYPE_HILO`` both; a player who won nothing has no ``WINTYPE``).
+
+Observed: a call's ``VALUE`` is sometimes what it adds and sometimes the street total it calls to; a call
+always matches the bet (or puts in what the player has), so it is read as that. The uncalled bet is
+returned without a line and is not in ``WIN`` (the top layer only one player put in, RULES §5.3). Where
+the showdown names no side pots (``LEFTPOT`` and ``RIGHTPOT`` empty), each ``RESULT`` is an award from
+the one pot, by half; else one total per player, and ``MAINPOT``, ``LEFTPOT`` and ``RIGHTPOT`` are read
+as the pots after rake, main pot first (no shared file has side pots: a reading the check holds against
+the pots the actions build).
+
+The XML is a stranger's: each ``<HISTORY>`` is parsed on its own by ``safexml.parse``.
+"""
+
+from __future__ import annotations
+
+import re
+
+from hilo_cli.betting import Structure
+from hilo_cli.bounds import MAX_SEAT, MAX_SEATS, digits, quote
+from hilo_cli.cards import Card
+from hilo_cli.errors import DealError, HiloError, InputError
+from hilo_cli.histories.amounts import money
+from hilo_cli.histories.base import Currency, HandRecord, Reader, failed
+from hilo_cli.histories.records import record
+from hilo_cli.histories.safexml import DECLARATION, Element, element_text, parse
+from hilo_cli.histories.site import Collect, Header, Seat, SiteHand, cards_of
+from hilo_cli.histories.site import Line as Action
+from hilo_cli.histories.uncalled import unreturned
+
+GAME_NAMES: dict[str, str] = {"GAME_OMAHL": "omaha8", "GAME_OMA": "omaha"}
+LIMITS = {"PL": "Pot Limit", "NL": "No Limit", "FL": "Limit"}
+STRUCTURES: dict[str, Structure] = {"Limit": "fixed", "Pot Limit": "pot", "No Limit": "no"}
+SIGNS = {"EUR": "€", "USD": "$", "GBP": "£"}
+STREETS = {"BOARD_FLOP": 1, "BOARD_TURN": 2, "BOARD_RIVER": 3}
+BLINDS = {"HAND_SB": "small blind", "HAND_BB": "big blind", "HAND_DSB": "ante"}
+MOVES = {"HAND_BLINDS", "HAND_ANTE", "ACTION_CALL", "ACTION_BET", "ACTION_RAISE", "ACTION_ALLIN"}
+HALVES = {"WINTYPE_HI": "high", "WINTYPE_LO": "low", "WINTYPE_HILO": None}
+_SUITS = "dchs"
+_RANKS = "A23456789TJQK"
+_HISTORY_OPEN = re.compile(r"<HISTORY[\s>]")
+_OWN_LINE = re.compile(r"^\s*(?:<\?xml[^>]*\?>|</?ROOT>|</HISTORY>)*\s*$")
+
+
+def detect(head: str) -> bool:
+    """A Boss Media history: a ``<HISTORY ID="N" SESSION=`` element."""
+    return re.search(r'<HISTORY ID="\d+" SESSION="', head) is not None
+
+
+def starts_hand(line: str) -> bool:
+    return "<HISTORY" in line and _HISTORY_OPEN.search(line) is not None
+
+
+def blank(line: str) -> bool:
+    return _OWN_LINE.match(line) is not None
+
+
+def card(link: str, what: str) -> Card | None:
+    """A card by its number (``None``: ``b``, unknown)."""
+    if link == "b":
+        return None
+    number = int(link) if link.isascii() and link.isdigit() and len(link) <= 2 else -1
+    if not 0 <= number <= 51:
+        raise InputError(f"{what}: {quote(link, 20)} is not a card number (0 to 51, or b)")
+    return cards_of(_RANKS[number % 13] + _SUITS[number // 13], what)[0]
+
+
+def _cards(element: Element, what: str) -> tuple[Card, ...]:
+    found = (card(c.attrs.get("LINK", ""), what) for c in element.children if c.tag == "CARD")
+    return tuple(c for c in found if c is not None)
+
+
+class _Hand:
+    """One ``<HISTORY>`` into a ``SiteHand``."""
+
+    def __init__(self, source: str, history: Element) -> None:
+        self.source, self.history = source, history
+        self.id = history.attrs.get("ID", "")
+        self.scale = 100
+        self.bets: dict[str, int] = {}
+        self.stacks: dict[str, int] = {}
+        self.put: dict[str, int] = {}
+        self.board: list[Card] = []
+
+    def money(self, text: str | None, what: str) -> int:
+        if text is None:
+            raise InputError(f"{what} is missing")
+        return money(text, self.scale)
+
+    def header(self) -> tuple[Header, Currency]:
+        a = self.history.attrs
+        tournament = a.get("GAMEKIND", "GAMEKIND_CASH") != "GAMEKIND_CASH"
+        self.scale = 1 if tournament else 100
+        code = a.get("TABLECURRENCY", "")
+        real = a.get("GAMETYPE", "GAMETYPE_REAL") == "GAMETYPE_REAL"
+        sign = SIGNS.get(code, "") if real and not tournament else ""
+        currency = Currency() if tournament else Currency(sign, "", 100, code) if sign else Currency("", "", 100)
+        stakes = a.get("STAKES", "").split("/")
+        if len(stakes) != 2:
+            raise InputError(f"cannot read the stakes {quote(a.get('STAKES', ''), 40)}")
+        small, big = (self.money(s, "the stakes") for s in stakes)
+        limit = LIMITS.get(a.get("LIMIT", ""), a.get("LIMIT", ""))
+        if limit == "Limit":  # the stakes are the blinds: the bets are the big blind and twice it
+            small, big = big, 2 * big
+        return Header(self.id, a.get("GAME", ""), limit, None, tournament, sign, small, big), currency
+
+    def read(self) -> SiteHand:
+        header, currency = self.header()
+        hand = SiteHand(self.source, self.history.line, header, currency=currency, won_printed=False)
+        if header.game not in GAME_NAMES:
+            return hand
+        self._players(hand)
+        names = {s.name for s in hand.seats}
+        hand.actions.append(Action(self.history.line, 0, "", "street", 0, None, False, "pre-flop"))
+        showdown: Element | None = None
+        for c in self.history.children:
+            if c.tag == "ACTION":
+                self._action(hand, c, names)
+            elif c.tag == "SHOWDOWN":
+                showdown = c
+        if showdown is None:
+            raise InputError(f"hand #{self.id} is cut short: no <SHOWDOWN> says who won")
+        self._showdown(hand, showdown, names)
+        found = unreturned(hand.actions)
+        if found is not None:
+            hand.uncalled[found[0]] = found[1]  # returned without a line, and not in WIN (RULES §5.3)
+        hand.end = max((a.line for a in hand.actions), default=hand.line)
+        return hand
+
+    def _players(self, hand: SiteHand) -> None:
+        for p in (c for c in self.history.children if c.tag == "PLAYER"):
+            if p.attrs.get("STATE") == "STATE_EMPTY":
+                continue
+            name, seat = p.attrs.get("NAME", ""), digits(p.attrs.get("SEAT", ""), "a seat", MAX_SEAT)
+            if not name or any(s.name == name or s.seat == seat for s in hand.seats):
+                raise InputError(f"seat {seat} ({quote(name)}) is listed twice or has no name")
+            stack = self.money(p.attrs.get("AMOUNT"), f"{name}'s amount")
+            hand.seats.append(Seat(seat, name, stack, p.attrs.get("STATE") != "STATE_PLAYING"))
+            self.stacks[name] = stack
+            if len(hand.seats) > MAX_SEATS:
+                raise InputError(f"more than {MAX_SEATS} seats in one hand: no table seats so many")
+            if p.attrs.get("DEALER") == "Y":
+                hand.button = seat
+
+    def _action(self, hand: SiteHand, a: Element, names: set[str]) -> None:
+        kind, who = a.attrs.get("TYPE", ""), a.attrs.get("PLAYER", "")
+        text = f"{kind} {who} {a.attrs.get('KIND', '')} {a.attrs.get('VALUE', '')}".strip()
+        if kind == "HAND_BOARD":
+            street = STREETS.get(a.attrs.get("VALUE", ""))
+            if street is None:
+                raise InputError(f"the board {quote(a.attrs.get('VALUE', ''), 40)} is not a street hilo knows")
+            self.bets = {}
+            hand.actions.append(Action(a.line, street, "", "street", 0, None, False, text))
+            new = _cards(a, "the board")[len(self.board):]
+            self.board.extend(new)
+            hand.boards.setdefault(0, []).extend(new)
+            hand.actions.append(Action(a.line, street, "", "board", 0, None, False, text, new))
+            return
+        if who not in names:
+            raise InputError(f"an action of {quote(who)}, who is not seated")
+        street = max((x.street for x in hand.actions), default=0)
+        if kind == "HAND_DEAL":
+            known = _cards(a, f"the cards of {who}")
+            if known:
+                hand.dealt[who] = known
+                hand.actions.append(Action(a.line, street, who, "dealt", 0, None, False, text, known))
+            return
+        if kind in ("ACTION_FOLD", "ACTION_CHECK"):
+            hand.actions.append(Action(a.line, street, who, kind[7:].lower(), 0, None, False, text))
+            return
+        if kind not in MOVES:
+            raise InputError(f"an action {quote(text)} is not one hilo reads")
+        value = self.money(a.attrs.get("VALUE"), "the action's value")
+        before, top = self.bets.get(who, 0), max(self.bets.values(), default=0)
+        left = self.stacks[who] - self.put.get(who, 0)
+        verb: str | None
+        if kind == "HAND_BLINDS" or kind == "HAND_ANTE":
+            verb, added, to = ("ante" if kind == "HAND_ANTE" else BLINDS.get(a.attrs.get("KIND", ""))), value, None
+        elif kind == "ACTION_CALL":
+            verb, added, to = "call", min(top - before, left, max(value, top - before)), None
+        elif kind in ("ACTION_BET", "ACTION_RAISE", "ACTION_ALLIN"):
+            to = value if kind == "ACTION_RAISE" else before + value
+            added = to - before
+            verb = "call" if to <= top else "bet" if top == 0 else "raise"
+        else:
+            verb = None
+        if verb is None:
+            raise InputError(f"an action {quote(text)} is not one hilo reads")
+        if added < 0:
+            raise InputError(f"{text}: raises to less than {who} has in")
+        amount = (to or 0) - top if verb == "raise" else added
+        hand.actions.append(Action(a.line, street, who, verb, amount, to if verb == "raise" else None,
+                                   kind == "ACTION_ALLIN", text))
+        if verb != "ante":
+            self.bets[who] = before + added
+        self.put[who] = self.put.get(who, 0) + added
+
+    def _showdown(self, hand: SiteHand, showdown: Element, names: set[str]) -> None:
+        a = showdown.attrs
+        rake = self.money(a.get("RAKE", "0") or "0", "the rake")
+        hand.total, hand.rake = self.money(a.get("POT"), "the pot") + rake, rake
+        sides = [x for x in (a.get("LEFTPOT", ""), a.get("RIGHTPOT", "")) if x]
+        hand.pots_named = not sides  # one pot: each result is an award from it; else one total per player
+        if sides:  # the main pot and the side pots, after rake, as the showdown prints them
+            hand.printed_pots = [self.money(x, "a pot") for x in (a.get("MAINPOT"), *sides)]
+        street = max((x.street for x in hand.actions), default=0)
+        folded = {x.player for x in hand.actions if x.verb == "fold"}
+        for r in (c for c in showdown.children if c.tag == "RESULT"):
+            who = r.attrs.get("PLAYER", "")
+            if who not in names:
+                raise InputError(f"a result of {quote(who)}, who is not seated")
+            won = self.money(r.attrs.get("WIN", "0"), f"{who}'s win")
+            kind = r.attrs.get("WINTYPE")
+            if kind is not None and kind not in HALVES:
+                raise InputError(f"the win type {quote(kind, 40)} is not one hilo reads")
+            if won:
+                half = HALVES.get(kind or "WINTYPE_HILO")
+                hand.collects.append(Collect(r.line, who, won, 0, kind or "win", 0, half))
+            cards = _cards(r, f"the cards of {who}")
+            if who in folded:
+                continue
+            if r.attrs.get("HAND") == "$(STR_G_MUCK)":
+                hand.mucks.add(who)
+                hand.actions.append(Action(r.line, street, who, "muck", 0, None, False, f"{who} mucks"))
+            elif cards:
+                hand.shows[who] = cards
+                hand.actions.append(Action(r.line, street, who, "show", 0, None, False, f"{who} shows", cards))
+        if not any(c.half for c in hand.collects):
+            hand.collects = [c._replace(half=None) for c in hand.collects]
+
+
+def read_record(source: str, line: int, lines: list[str]) -> HandRecord:
+    """One ``<HISTORY>``, or an error record."""
+    at = next((i for i, text in enumerate(lines) if starts_hand(text)), None)
+    if at is None or any(DECLARATION.search(t) for t in lines[:at]):
+        bad = next(((i, t) for i, t in enumerate(lines) if not blank(t)), (0, lines[0] if lines else ""))
+        if DECLARATION.search(bad[1]):
+            return failed(source, line + bad[0], "the file declares a document type or entities: hilo does not "
+                                                 "read XML declarations")
+        return failed(source, line + bad[0], f"cannot read {quote(bad[1].strip())}: not part of a Boss Media hand")
+    start = line + at
+    history: Element | None = None
+    try:
+        history = parse(element_text(lines[at:], _HISTORY_OPEN, "</HISTORY>", "<HISTORY>"), start, "the hand")
+        return record(_Hand(source, history).read(), GAME_NAMES, STRUCTURES)
+    except (HiloError, DealError) as e:
+        return failed(source, start, e.message, history.attrs.get("ID") if history else None)
+
+
+READER = Reader("boss", "Boss Media", (".xml", ".txt"), detect, starts_hand, read_record, blank=blank)

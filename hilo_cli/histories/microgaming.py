@@ -1,0 +1,266 @@
+"""Microgaming hand histories: XML, each hand a ``<Game>``, one ``<Action type="Win">`` of results.
+
+What the site writes (../shared/handhistories/SITES.md):
+
+* ``<Game id="4577018979" stakes="1|2" betlimit="PL" gametype="Omaha H/L" realmoney="true"
+  currencysymbol="rCA=" istournament="0" rake="300">``: the blinds, the rake in cents (always cents:
+  ``rake="3"`` at a 0.01/0.02 table is three cents), the currency sign as base64 of its UTF-16LE bytes
+  (``rCA=`` is €); a ``----PRIMA.DAT----`` line may stand before the hands and an
+  ``ExtendedTableName: ...`` line after one;
+* ``<Seat num="2" alias="X" balance="831.76" endbalance="881.76" dealer="true"/>``;
+* ``<Action seq="1" type="SmallBlind" seat="3" value="1.00"/>`` (``BigBlind``, ``Ante``, ``Fold``,
+  ``Check``, ``Call`` and ``Bet`` the chips added, ``Raise`` the chips added too, ``AllIn``), ``DealCards``,
+  ``DealFlop``, ``DealTurn``, ``DealRiver`` and ``ShowCards`` with ``<Card value="10" suit="h"/>``;
+* ``<Action type="Win"><Seat num="2" amount="102.00" pot="0" lowhandwin="1"/></Action>``: what each
+  player won from each pot. Its ``lowhandwin`` flag does not reliably mark the low winner, so it is not
+  read: the awards are checked per pot, and the cards settle who wins each half.
+
+No pot total is printed; the total before rake is the awards plus the rake. Whether an uncalled bet is in
+a player's award is read from the player's ``endbalance``: the balance after the hand tells the chips
+they got back.
+
+The XML is a stranger's: each ``<Game>`` is parsed on its own by ``safexml.parse``.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import re
+
+from hilo_cli.betting import Structure
+from hilo_cli.bounds import MAX_SEAT, MAX_SEATS, digits, quote
+from hilo_cli.cards import Card
+from hilo_cli.errors import DealError, HiloError, InputError
+from hilo_cli.histories.amounts import money
+from hilo_cli.histories.base import Currency, HandRecord, Reader, failed
+from hilo_cli.histories.records import record
+from hilo_cli.histories.safexml import DECLARATION, Element, element_text, parse
+from hilo_cli.histories.site import Collect, Header, Seat, SiteHand, cards_of
+from hilo_cli.histories.site import Line as Action
+from hilo_cli.histories.uncalled import contributions, fold_back, pots_as_paid, unreturned
+
+GAME_NAMES: dict[str, str] = {"Omaha H/L": "omaha8", "Omaha Hi/Lo": "omaha8", "Omaha": "omaha"}
+LIMITS = {"PL": "Pot Limit", "NL": "No Limit", "FL": "Limit", "L": "Limit"}
+STRUCTURES: dict[str, Structure] = {"Limit": "fixed", "Pot Limit": "pot", "No Limit": "no"}
+CODES = {"€": "EUR", "$": "USD", "£": "GBP"}
+STREETS = {"DealFlop": 1, "DealTurn": 2, "DealRiver": 3}
+VERBS = {"SmallBlind": "small blind", "BigBlind": "big blind", "Ante": "ante", "Call": "call"}
+_RANKS = {"10": "T", **{r: r for r in "23456789TJQKA"}}
+_GAME_OPEN = re.compile(r"<Game[\s>]")
+_OWN_LINE = re.compile(r"^\s*(?:<\?xml[^>]*\?>|-{2,}[A-Z0-9_.]+-{2,}|ExtendedTableName: .*|</Game>)*\s*$")
+
+
+def detect(head: str) -> bool:
+    """A Microgaming history: a ``<Game hhversion="N"`` element."""
+    return re.search(r'<Game hhversion="\d+" id="\d', head) is not None
+
+
+def starts_hand(line: str) -> bool:
+    return "<Game" in line and _GAME_OPEN.search(line) is not None
+
+
+def blank(line: str) -> bool:
+    return _OWN_LINE.match(line) is not None
+
+
+def _cards(element: Element, what: str) -> tuple[Card, ...]:
+    out: list[Card] = []
+    for c in (c for c in element.children if c.tag == "Card"):
+        rank, suit = _RANKS.get(c.attrs.get("value", "").upper()), c.attrs.get("suit", "").lower()
+        if rank is None or suit not in ("c", "d", "h", "s"):
+            raise InputError(f"{what}: cannot read the card {quote(c.attrs.get('value', '') + suit, 20)}")
+        out.extend(cards_of(rank + suit, what))
+    return tuple(out)
+
+
+def _sign(text: str) -> str:
+    """The currency sign of ``currencysymbol`` (base64 of its UTF-16LE bytes), or ``""``."""
+    try:
+        sign = base64.b64decode(text[:16], validate=True).decode("utf-16-le")
+    except (binascii.Error, UnicodeDecodeError, ValueError):
+        return ""
+    return sign if sign in CODES else ""
+
+
+class _Hand:
+    """One ``<Game>`` into a ``SiteHand``."""
+
+    def __init__(self, source: str, game: Element) -> None:
+        self.source, self.game = source, game
+        self.id = game.attrs.get("id", "")
+        self.scale = 100
+        self.names: dict[int, str] = {}
+        self.ends: dict[str, int] = {}
+        self.bets: dict[str, int] = {}
+        self.returned: dict[str, int] = {}
+
+    def money(self, text: str | None, what: str) -> int:
+        if text is None:
+            raise InputError(f"{what} is missing")
+        return money(text, self.scale)
+
+    def header(self) -> tuple[Header, Currency]:
+        a = self.game.attrs
+        tournament = a.get("istournament", "0") != "0"
+        self.scale = 1 if tournament else 100
+        real = a.get("realmoney", "true") == "true"
+        sign = _sign(a.get("currencysymbol", "")) if real and not tournament else ""
+        currency = Currency() if tournament else Currency(sign, "", 100, CODES[sign]) if sign else Currency("", "", 100)
+        stakes = a.get("stakes", "").split("|")
+        if len(stakes) != 2:
+            raise InputError(f"cannot read the stakes {quote(a.get('stakes', ''), 40)}")
+        small, big = (self.money(s, "the stakes") for s in stakes)
+        limit = LIMITS.get(a.get("betlimit", ""), a.get("betlimit", ""))
+        if limit == "Limit":  # the stakes are the blinds: the bets are the big blind and twice it
+            small, big = big, 2 * big
+        return Header(self.id, a.get("gametype", ""), limit, None, tournament, sign, small, big), currency
+
+    def read(self) -> SiteHand:
+        header, currency = self.header()
+        hand = SiteHand(self.source, self.game.line, header, currency=currency, pots_printed=False,
+                        won_printed=False)
+        if header.game not in GAME_NAMES:
+            return hand
+        self._seats(hand)
+        play = next((c for c in self.game.children if c.tag == "Gameplay"), None)
+        if play is None:
+            raise InputError(f"hand #{self.id} has no <Gameplay>")
+        hand.actions.append(Action(play.line, 0, "", "street", 0, None, False, "pre-flop"))
+        for a in (c for c in play.children if c.tag == "Action"):
+            self._action(hand, a)
+        if not hand.collects:
+            raise InputError(f"hand #{self.id} is cut short: no Win action says who won")
+        # The rake is printed in cents whatever the table's unit; the pot before it is the awards plus it.
+        hand.rake = digits(self.game.attrs.get("rake", "0"), "the rake") * self.scale // 100
+        hand.total = sum(c.amount for c in hand.collects) + hand.rake
+        pots_as_paid(hand)  # side pots: each as its awards pay it, so the rake is taken pot by pot
+        self._uncalled(hand)
+        self._end_balances(hand)
+        hand.end = max((a.line for a in hand.actions), default=hand.line)
+        return hand
+
+    def _seats(self, hand: SiteHand) -> None:
+        seats = next((c for c in self.game.children if c.tag == "Seats"), None)
+        for s in seats.children if seats is not None else []:
+            seat, name = digits(s.attrs.get("num", ""), "a seat", MAX_SEAT), s.attrs.get("alias", "")
+            if not name or seat in self.names or name in self.names.values():
+                raise InputError(f"seat {seat} ({quote(name)}) is listed twice or has no name")
+            self.names[seat] = name
+            if len(self.names) > MAX_SEATS:
+                raise InputError(f"more than {MAX_SEATS} seats in one hand: no table seats so many")
+            hand.seats.append(Seat(seat, name, self.money(s.attrs.get("balance"), f"{name}'s balance"), False))
+            if "endbalance" in s.attrs:
+                self.ends[name] = self.money(s.attrs["endbalance"], f"{name}'s end balance")
+            if s.attrs.get("dealer") == "true":
+                hand.button = seat
+        if not self.names:
+            raise InputError(f"hand #{self.id} lists no seats")
+
+    def player(self, element: Element) -> str:
+        text = element.attrs.get("seat", element.attrs.get("num", ""))
+        name = self.names.get(digits(text, "a seat", MAX_SEAT)) if text.isdigit() else None
+        if name is None:
+            raise InputError(f"an action of seat {quote(text, 40)}, where nobody is seated")
+        return name
+
+    def _action(self, hand: SiteHand, a: Element) -> None:
+        kind = a.attrs.get("type", "")
+        text = f"action {a.attrs.get('seq', '')}: {kind} seat {a.attrs.get('seat', '')} {a.attrs.get('value', '')}"
+        street = max((x.street for x in hand.actions), default=0)
+        if kind in STREETS:
+            self.bets = {}
+            new = _cards(a, "the board")
+            hand.actions.append(Action(a.line, STREETS[kind], "", "street", 0, None, False, text.strip()))
+            hand.boards.setdefault(0, []).extend(new)
+            hand.actions.append(Action(a.line, STREETS[kind], "", "board", 0, None, False, text.strip(), new))
+            return
+        if kind == "Win":
+            for s in (c for c in a.children if c.tag == "Seat"):
+                who, amount = self.player(s), self.money(s.attrs.get("amount"), "a win's amount")
+                pot = digits(s.attrs.get("pot", "0") or "0", "a pot number", MAX_SEAT)
+                if amount:
+                    hand.collects.append(Collect(s.line, who, amount, pot, f"pot {pot}", 0))
+            return
+        who = self.player(a)
+        if kind in ("DealCards", "ShowCards"):
+            cards = _cards(a, f"the cards of {who}")
+            verb = "dealt" if kind == "DealCards" else "show"
+            (hand.dealt if verb == "dealt" else hand.shows)[who] = cards
+            hand.actions.append(Action(a.line, street, who, verb, 0, None, False, text.strip(), cards))
+            return
+        if kind in ("Fold", "Check", "MuckCards"):
+            verb = {"Fold": "fold", "Check": "check", "MuckCards": "muck"}[kind]
+            if verb == "muck":
+                hand.mucks.add(who)
+            hand.actions.append(Action(a.line, street, who, verb, 0, None, False, text.strip()))
+            return
+        if kind not in VERBS and kind not in ("Bet", "Raise", "AllIn"):
+            raise InputError(f"an action {quote(text.strip())} is not one hilo reads")
+        added = self.money(a.attrs.get("value"), "the action's value")
+        before, top = self.bets.get(who, 0), max(self.bets.values(), default=0)
+        verb_of = VERBS.get(kind)
+        to = None
+        if kind in ("Bet", "Raise", "AllIn"):
+            to = before + added
+            verb_of = "call" if to <= top else "bet" if top == 0 else "raise"
+        if verb_of is None:
+            raise InputError(f"an action {quote(text.strip())} is not one hilo reads")
+        amount = (to or 0) - top if verb_of == "raise" else added
+        hand.actions.append(Action(a.line, street, who, verb_of, amount, to if verb_of == "raise" else None,
+                                   kind == "AllIn", text.strip()))
+        if verb_of != "ante":
+            self.bets[who] = before + added
+
+    def _uncalled(self, hand: SiteHand) -> None:
+        """The uncalled bet returned: inside the player's award where the end balance says so (it then
+        comes out of the award, ``fold_back``), else returned beside it."""
+        found = unreturned(hand.actions)
+        if found is None:
+            return
+        name, chips = found
+        self.returned[name] = chips
+        start = next(s.stack for s in hand.seats if s.name == name)
+        won = sum(c.amount for c in hand.collects if c.player == name)
+        inside = self.ends.get(name) == start - contributions(hand.actions).get(name, 0) + won
+        if inside:
+            fold_back(hand)
+        else:
+            hand.uncalled[name] = chips
+
+
+    def _end_balances(self, hand: SiteHand) -> None:
+        """Each player's ``endbalance`` against the balance, what they put in, won and got back: where they
+        differ, the site's own lines disagree (a finding, not bad input)."""
+        put = contributions(hand.actions)
+        won: dict[str, int] = {}
+        for c in hand.collects:
+            won[c.player] = won.get(c.player, 0) + c.amount
+        show = (hand.currency or Currency()).show
+        for s in hand.seats:
+            end = self.ends.get(s.name)
+            expected = s.stack - put.get(s.name, 0) + won.get(s.name, 0) + self.returned.get(s.name, 0)
+            if end is not None and end != expected:
+                hand.disagreements.append(f"{s.name}'s end balance is {show(end)}, but the hand leaves "
+                                          f"{show(expected)}")
+
+
+def read_record(source: str, line: int, lines: list[str]) -> HandRecord:
+    """One ``<Game>``, or an error record."""
+    at = next((i for i, text in enumerate(lines) if starts_hand(text)), None)
+    if at is None or any(DECLARATION.search(t) for t in lines[:at]):
+        bad = next(((i, t) for i, t in enumerate(lines) if not blank(t)), (0, lines[0] if lines else ""))
+        if DECLARATION.search(bad[1]):
+            return failed(source, line + bad[0], "the file declares a document type or entities: hilo does not "
+                                                 "read XML declarations")
+        return failed(source, line + bad[0], f"cannot read {quote(bad[1].strip())}: not part of a Microgaming hand")
+    start = line + at
+    game: Element | None = None
+    try:
+        game = parse(element_text(lines[at:], _GAME_OPEN, "</Game>", "<Game>"), start, "the hand")
+        return record(_Hand(source, game).read(), GAME_NAMES, STRUCTURES)
+    except (HiloError, DealError) as e:
+        return failed(source, start, e.message, game.attrs.get("id") if game else None)
+
+
+READER = Reader("microgaming", "Microgaming", (".xml", ".txt"), detect, starts_hand, read_record, blank=blank)

@@ -1,0 +1,125 @@
+"""``hilo check`` on Merge Network (Carbon Poker) histories (issue 18): the project's own files in Merge's
+XML, the shared real files (skipped when ../shared is absent), a billion-laughs file, and order invariance.
+
+Merge tags each award with its half (``pottype`` h, l, or n for the whole pot) and its pot
+(``potnumber``), prints no rake (derived, RULES §13) and writes an uncalled bet as a pot of its own
+(``uncalled="true"``). The own files in tests/data/merge/ (limit $0.25/$0.50, Omaha H/L8):
+
+* split: $1.00 → high $0.50 Ann (kings), low $0.50 Bob (7-4-3-2-A).
+* quartered: $1.50 → high $0.75 Ann, low $0.75 tied by Bob and Cid: $0.38 Bob (first left of the
+  button), $0.37 Cid.
+* side-pot: Cid all in for $0.50: main pot $1.50 → $0.75 Ann, $0.75 Cid; side pot $1.00 → $0.50 Ann,
+  $0.50 Bob.
+* no-showdown: Ann's $0.25 bet comes back as pot 2 ``uncalled="true"``; she wins pot 1, $0.75.
+* mixed-games: a HORSE table's hold'em hand (``multigametype="25"``: not checkable), an Omaha walk.
+* tampered: the split's low paid to Ann, the quartered low's odd cent to Cid, the side pot's low to Cid.
+* bad-input: an event hilo does not know, a card that is none, a hand cut before its winners, an amount
+  that is none; the hands around them are read.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+from archive_sites import DATA, counts, own, records, shared_files, shared_verdicts, verdicts
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from xml_archives import billion_laughs, reorder_xml
+
+from hilo_cli.checking import check
+from hilo_cli.histories import detect
+
+SITE = "merge"
+
+
+def text(name: str) -> str:
+    return own(SITE, name)
+
+
+@pytest.mark.parametrize("name, expected", [
+    ("split.xml", [("100-1", "ok")]),
+    ("quartered.xml", [("100-2", "ok")]),
+    ("side-pot.xml", [("100-3", "ok")]),
+    ("no-showdown.xml", [("100-4", "ok")]),
+    ("mixed-games.xml", [("100-5", "not-checkable"), ("100-6", "ok")]),
+    ("tampered.xml", [("100-11", "mismatch"), ("100-12", "mismatch"), ("100-13", "mismatch")]),
+    ("bad-input.xml", [("100-4", "ok"), ("100-21", "error"), ("100-22", "error"), ("100-23", "error"),
+                       ("100-24", "error"), ("100-6", "ok")]),
+])
+def test_own_files_have_their_verdicts(name: str, expected: list[tuple[str, str]]) -> None:
+    assert [(i, s) for i, s, _ in verdicts(SITE, text(name))] == expected
+
+
+def test_each_half_of_each_pot_is_checked_and_the_rake_derived() -> None:
+    (record,) = records(SITE, text("side-pot.xml"))
+    assert record.recorded_halves == ({"high": {"Ann": 75}, "low": {"Cid": 75}},
+                                      {"high": {"Ann": 50}, "low": {"Bob": 50}})
+    assert record.derive_rake and record.summary is None
+    assert record.currency is not None and record.currency.show(175) == "$1.75"
+    _, verdict = check(record)
+    assert verdict.status == "ok" and verdict.depth == "per half"
+
+
+def test_the_uncalled_pot_is_a_returned_bet_not_an_award() -> None:
+    (record,) = records(SITE, text("no-showdown.xml"))
+    assert record.recorded_won == {"Ann": 75}
+    settlement, verdict = check(record)
+    assert verdict.status == "ok" and settlement is not None
+    assert {p.name: p.won for p in settlement.players}["Ann"] == 100
+
+
+def test_detect_knows_merge_and_claims_no_other_file() -> None:
+    assert detect(text("split.xml")) == SITE
+    assert detect(text("mixed-games.xml")) == SITE
+    assert detect(own("pokerstars", "quartered.txt")) == "pokerstars"
+    assert detect((DATA / "ipoker" / "split.xml").read_bytes().decode("cp1252")) == "ipoker"
+    assert detect('<game id="1-1" starttime="2011">\n') is None  # no players: nothing of a hand
+
+
+def test_tampered_payouts_name_the_likely_reason() -> None:
+    why = [w for _, _, w in verdicts(SITE, text("tampered.xml"))]
+    assert "wrong hand" in why[0] and "odd chip" in why[1] and "wrong hand" in why[2]
+
+
+def test_bad_hands_are_errors_and_the_others_are_read() -> None:
+    errors = [w for _, s, w in verdicts(SITE, text("bad-input.xml")) if s == "error"]
+    assert "'JUGGLE'" in errors[0] and "'9x'" in errors[1] and "cut short" in errors[2] and "'lots'" in errors[3]
+
+
+def test_a_billion_laughs_is_refused_and_nothing_is_expanded() -> None:
+    split = text("split.xml")
+    laughing = billion_laughs() + split.replace('nickname="Ann"', 'nickname="&lol9;"') + split.split("\n", 1)[1]
+    found = verdicts(SITE, laughing)
+    assert [s for _, s, _ in found] == ["error", "error", "ok"]
+    assert "declares a document type or entities" in found[0][2]
+    assert "undefined entity" in found[1][2]  # the entity was never declared to the parser: not expanded
+    inside = split.replace("<players", "<!ENTITY lol 'lol'>\n<players")
+    assert "declares a document type or entities" in verdicts(SITE, inside)[0][2]
+
+
+SHARED = shared_files(SITE)
+
+
+@pytest.mark.skipif(not SHARED, reason="../shared/handhistories/sites/merge is absent (a user's clone)")
+def test_every_shared_hand_gets_a_record_and_is_ok() -> None:
+    found = {p.name: counts(shared_verdicts(p)) for p in SHARED}
+    assert found == {"cash-7-StudHL-USD-0.25-0.50-201111.txt": {"ok": 1},
+                     "cash-HORSE-8max-USD-0.25-0.50-201409.new.format.txt": {"ok": 3},
+                     "cash-PLO8-USD-0.25-0.50-201111.txt": {"ok": 1},
+                     "tour-PLO8-USD-SNG-2-2012.Sample.xml": {"ok": 1}}
+
+
+_SEAT = re.compile(r"^\s*<player seat=")
+_SHOWN = re.compile(r'<cards type="(?:SHOWN|MUCKED|HOLE)"')
+_CARDS = re.compile(r'cards="([^"]+)"')
+OWN = ["split.xml", "quartered.xml", "side-pot.xml", "no-showdown.xml", "tampered.xml"]
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.sampled_from(OWN), st.randoms(use_true_random=False))
+def test_verdict_does_not_depend_on_the_order_cards_and_seats_are_written(name: str, rng: random.Random) -> None:
+    original = text(name)
+    changed = reorder_xml(original, rng, _SEAT, _SHOWN, _CARDS)
+    assert [(i, s) for i, s, _ in verdicts(SITE, changed)] == [(i, s) for i, s, _ in verdicts(SITE, original)]

@@ -1,0 +1,122 @@
+"""``hilo check`` on Microgaming histories (issue 18): the project's own files in Microgaming's XML, the
+shared real files (skipped when ../shared is absent), a billion-laughs file, and order invariance.
+
+Microgaming prints the rake in cents (``rake="3"``), what each player won from each pot (``<Seat num="1"
+amount="0.29" pot="0" lowhandwin="1"/>``) and each player's ``endbalance``. Its ``lowhandwin`` flag does
+not reliably mark the low winner: it is never read, the cards settle the halves and the awards are checked
+per pot. The own files in tests/data/microgaming/ (pot limit €0.05/€0.10, Omaha H/L):
+
+* split: €0.60, rake 3 cents → €0.29 Ann (high), €0.28 Bob (low); the low flag is on Ann.
+* quartered: €0.90, rake 4 cents → €0.43 Ann, €0.22 Bob, €0.21 Cid.
+* side-pot: Cid all in for €0.30: pot 0 €0.90 → €0.45 Ann, €0.45 Cid; pot 1 €0.80 → €0.40 Ann, €0.40 Bob.
+* no-showdown: Ann's €0.30 bet is not called; her award of €0.60 holds it (her end balance says so).
+* mixed-games: a hold'em hand (not checkable), an Omaha H/L walk.
+* tampered: the split's whole pot paid to Ann, the quartered low's odd cent to Cid, and an end balance
+  that is not what the hand leaves (the site's own inconsistency).
+* bad-input: an action hilo does not know, a card that is none, a hand with no Win, an amount that is
+  none; the hands around them are read.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+from archive_sites import counts, own, records, shared_files, shared_verdicts, verdicts
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from xml_archives import billion_laughs, reorder_xml
+
+from hilo_cli.checking import check
+from hilo_cli.histories import detect
+
+SITE = "microgaming"
+
+
+def text(name: str) -> str:
+    return own(SITE, name)
+
+
+@pytest.mark.parametrize("name, expected", [
+    ("split.xml", [("1", "ok")]),
+    ("quartered.xml", [("2", "ok")]),
+    ("side-pot.xml", [("3", "ok")]),
+    ("no-showdown.xml", [("4", "ok")]),
+    ("mixed-games.xml", [("5", "not-checkable"), ("6", "ok")]),
+    ("tampered.xml", [("11", "mismatch"), ("12", "mismatch"), ("13", "mismatch")]),
+    ("bad-input.xml", [("4", "ok"), ("21", "error"), ("22", "error"), ("23", "error"), ("24", "error"),
+                       ("6", "ok")]),
+])
+def test_own_files_have_their_verdicts(name: str, expected: list[tuple[str, str]]) -> None:
+    assert [(i, s) for i, s, _ in verdicts(SITE, text(name))] == expected
+
+
+def test_the_low_flag_is_not_read_each_pot_is_checked_with_the_rake_in_cents() -> None:
+    (record,) = records(SITE, text("split.xml"))
+    assert record.recorded_halves is None and record.recorded_by_pot == ({"Ann": 29, "Bob": 28},)
+    assert record.summary is not None and (record.summary.total, record.summary.rake) == (60, 3)
+    assert record.currency is not None and record.currency.show(57) == "€0.57"
+    _, verdict = check(record)
+    assert verdict.status == "ok" and verdict.depth == "per pot"
+    (side,) = records(SITE, text("side-pot.xml"))
+    assert side.recorded_by_pot == ({"Ann": 45, "Cid": 45}, {"Ann": 40, "Bob": 40})
+
+
+def test_a_returned_bet_inside_the_award_comes_out_of_it() -> None:
+    (record,) = records(SITE, text("no-showdown.xml"))
+    assert record.recorded_won == {"Ann": 30} and record.site_inconsistency is None
+    assert check(record)[1].status == "ok"
+
+
+def test_an_end_balance_the_hand_does_not_leave_is_the_sites_inconsistency() -> None:
+    why = [w for _, _, w in verdicts(SITE, text("tampered.xml"))]
+    assert "wrong hand" in why[0] and "odd chip" in why[1]
+    assert "Bob's end balance is €10.28, but the hand leaves €9.98" in why[2]
+
+
+def test_detect_knows_microgaming_and_claims_no_other_file() -> None:
+    assert detect(text("split.xml")) == SITE
+    assert detect(text("no-showdown.xml")) == SITE
+    assert detect(own("pokerstars", "quartered.txt")) == "pokerstars"
+    assert detect(own("boss", "split.xml")) == "boss"
+    assert detect("<Game>notes</Game>\n") is None
+
+
+def test_bad_hands_are_errors_and_the_others_are_read() -> None:
+    errors = [w for _, s, w in verdicts(SITE, text("bad-input.xml")) if s == "error"]
+    assert "Juggle" in errors[0] and "'Xh'" in errors[1] and "cut short" in errors[2] and "'lots'" in errors[3]
+
+
+def test_a_billion_laughs_is_refused_and_nothing_is_expanded() -> None:
+    split = text("split.xml")
+    laughing = billion_laughs() + split.replace('alias="Ann"', 'alias="&lol9;"') + split
+    found = verdicts(SITE, laughing)
+    assert [s for _, s, _ in found] == ["error", "error", "ok"]
+    assert "declares a document type or entities" in found[0][2] and "undefined entity" in found[1][2]
+    inside = split.replace("   <Seats>", "<!ENTITY lol 'lol'>\n   <Seats>", 1)
+    assert "declares a document type or entities" in verdicts(SITE, inside)[0][2]
+
+
+SHARED = shared_files(SITE)
+
+
+@pytest.mark.skipif(not SHARED, reason="../shared/handhistories/sites/microgaming is absent (a user's clone)")
+def test_every_shared_hand_gets_a_record_and_is_ok() -> None:
+    found = {p.name: counts(shared_verdicts(p)) for p in SHARED}
+    assert found == {"cash-PLO8-EUR-1.00-2.00-201209.txt": {"ok": 1},
+                     "hhsmithy-PlayerTests-OmahaHiLoShowdown.txt": {"ok": 1}}
+
+
+_SEAT = re.compile(r"^\s*<Seat num=\"\d+\" alias=")
+_DEALT = re.compile(r'type="(?:DealCards|ShowCards)"')
+_CARD = re.compile(r'^\s*(<Card [^>]*/>)')
+OWN = ["split.xml", "quartered.xml", "side-pot.xml", "no-showdown.xml", "tampered.xml"]
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.sampled_from(OWN), st.randoms(use_true_random=False))
+def test_verdict_does_not_depend_on_the_order_cards_and_seats_are_written(name: str, rng: random.Random) -> None:
+    original = text(name)
+    changed = reorder_xml(original, rng, _SEAT, _DEALT, _CARD)
+    assert [(i, s) for i, s, _ in verdicts(SITE, changed)] == [(i, s) for i, s, _ in verdicts(SITE, original)]
