@@ -211,6 +211,7 @@ def _deals(count: int, seed: int):
         yield deal, s
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", range(6))
 def test_random_deals_agree_with_the_brute_force_settler(seed):
     """Several thousand deals in all: 2 and 3 boards, shared prefixes and disjoint boards, side pots,
@@ -235,6 +236,7 @@ def test_random_deals_agree_with_the_brute_force_settler(seed):
                 assert sorted((o.to, o.half) for o in run.odd_chips) == sorted(ref_run.odd), describe(deal)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", range(100, 103))
 def test_chips_are_conserved_and_every_leftover_unit_is_explained(seed):
     for deal, s in _deals(400, seed):
@@ -255,6 +257,7 @@ def test_chips_are_conserved_and_every_leftover_unit_is_explained(seed):
                     assert set(run.odd_chips) <= set(pot.odd_chips), describe(deal)
 
 
+@pytest.mark.slow
 def test_a_deal_on_identical_boards_settles_as_the_single_board():
     """Running the same five cards twice (a common prefix of five) with every amount doubled divides the
     same hands twice, each board's share being the single board's pot: twice the single board's chips."""

@@ -121,6 +121,7 @@ def rewritten(deal: Deal, rnd: random.Random) -> Deal:
     return deal._replace(board=new_boards[0], boards=tuple(new_boards), players=tuple(players))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", range(3))
 def test_the_same_cards_settle_the_same_however_written(seed):
     rnd = random.Random(seed)

@@ -258,6 +258,7 @@ def showdown_chips(args: list[str]) -> dict[str, int]:
 CASES = [(g, rule) for g in GAMES for rule in RULES]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("game_name", "rule"), CASES)
 @SETTINGS
 @given(data=st.data())
@@ -269,6 +270,7 @@ def test_json_records_settle_the_same_however_written(game_name: str, rule: str,
     assert all(c == chips[0] for c in chips), f"{chips}\n{json_record(spec)}"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("game_name", "rule"), CASES)
 @SETTINGS
 @given(data=st.data())
@@ -280,6 +282,7 @@ def test_text_lines_settle_the_same_however_written(game_name: str, rule: str, d
     assert all(c == chips[0] for c in chips), f"{chips}\n{text_line(spec)}"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("game_name", "rule"), CASES)
 @SETTINGS
 @given(data=st.data())

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from itertools import islice
 
+import pytest
 import reference as ref
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -18,6 +19,8 @@ from hilo_cli.cards import DECK
 from hilo_cli.deal import Deal, Player
 from hilo_cli.games import GAMES
 from hilo_cli.showdown import settle
+
+pytestmark = pytest.mark.slow  # every test here is a long randomised run
 
 SETTINGS = settings(max_examples=300, deadline=None)
 

@@ -121,6 +121,7 @@ def run(game_name, deals, seed, qualifier=8):
     assert not problems, f"{len(problems)} disagreements, first ones:\n" + "\n".join(problems[:20])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("game_name", "deals", "qualifier"),
     [

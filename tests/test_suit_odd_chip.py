@@ -138,6 +138,7 @@ def rewritten(deal: Deal, rnd) -> Deal:
     return deal._replace(board=tuple(board), players=tuple(players))
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(deals(explicit_button=True), st.sampled_from(["button", "suit"]), st.randoms(use_true_random=False))
 def test_the_same_cards_settle_the_same_however_written(deal, rule, rnd):
@@ -171,6 +172,7 @@ def low_ties(draw):
     return Deal(g, board, players, pot=draw(st.integers(1, 41)), button=draw(st.integers(1, 2)), odd_chip="suit")
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None)
 @given(low_ties(), st.randoms(use_true_random=False))
 def test_tied_low_cards_settle_the_same_however_written(deal, rnd):
