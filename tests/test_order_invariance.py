@@ -28,6 +28,7 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
+from conftest import lines_won, won
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -246,13 +247,13 @@ def batch_chips(lines: list[str], input_format: str) -> list[dict[str, int]]:
     result = CliRunner().invoke(main, ["batch", "--format", "json", "--input-format", input_format, "-"],
                                 input="\n".join(lines) + "\n")
     assert result.exit_code == 0, f"exit {result.exit_code}: {result.output}\n" + "\n".join(lines)
-    return [{p["name"]: p["won"] for p in json.loads(line)["players"]} for line in result.stdout.splitlines()]
+    return lines_won(result)
 
 
 def showdown_chips(args: list[str]) -> dict[str, int]:
     result = CliRunner().invoke(main, args)
     assert result.exit_code == 0, f"exit {result.exit_code}: {result.output}\n{args}"
-    return {p["name"]: p["won"] for p in json.loads(result.stdout)["players"]}
+    return won(result)
 
 
 CASES = [(g, rule) for g in GAMES for rule in RULES]

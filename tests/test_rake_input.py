@@ -6,6 +6,7 @@ import json
 
 import pytest
 from click.testing import CliRunner
+from conftest import totals
 
 from hilo_cli.cli import main
 
@@ -16,7 +17,7 @@ LINE = "Ac 3d 6h Ks Kd | A: 2c 4d Qc Jd | B: Kh Kc 2h 4s"
 def won(stdin: str) -> tuple[int, dict[str, int] | str]:
     result = CliRunner().invoke(main, ["batch", "--format", "json", "-"], input=stdin)
     record = json.loads(result.stdout.splitlines()[0])
-    return result.exit_code, record.get("error") or {p["name"]: p["won"] for p in record["players"]}
+    return result.exit_code, record.get("error") or totals(record)
 
 
 @pytest.mark.parametrize("stdin", [
