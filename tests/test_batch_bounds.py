@@ -172,6 +172,7 @@ def test_an_error_line_is_a_few_hundred_characters_at_most() -> None:
     assert all("[cut: " in e for e in errors)
     assert result.stdout.count("B wins 900") == 2  # the good lines on either side, settled
 
+
 # --- written for mutants of benchmarks/mutants.py that the other tests let through (issue 8) ---------------
 
 

@@ -347,6 +347,7 @@ def test_every_exit_status_is_produced(monkeypatch: pytest.MonkeyPatch) -> None:
         result = run(args, stdin=stdin)
         assert result.exit_code == status, f"{status!r}: {args} gave {result.exit_code}\n{result.output}"
 
+
 # --- written for mutants of benchmarks/mutants.py that the other tests let through (issue 8) ---------------
 
 

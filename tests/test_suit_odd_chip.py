@@ -180,6 +180,7 @@ def test_tied_low_cards_settle_the_same_however_written(deal, rnd):
         b = settle(rewritten(deal, rnd))
         assert paid(a) == paid(b), describe(deal)
 
+
 # --- written for mutants of benchmarks/mutants.py that the other tests let through (issue 8) ---------------
 
 
