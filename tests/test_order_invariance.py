@@ -317,6 +317,7 @@ def rewritings(record: dict[str, Any]) -> list[dict[str, Any]]:
     return out
 
 
+@pytest.mark.slow  # every writing of the two records: a long run, if not a random one
 @pytest.mark.parametrize(("record", "chips"), [
     (FAY_HAL, {"Fay": 3, "Hal": 0}),
     (GUS_ANN, {"Gus": 2, "Ann": 1}),
@@ -329,6 +330,7 @@ def test_the_issues_two_records_however_written(record: dict[str, Any], chips: d
     assert not wrong, f"{len(wrong)} of {len(written) + 1} writings differ, e.g. {wrong[0]}"
 
 
+@pytest.mark.slow  # every writing of the two records: a long run, if not a random one
 @pytest.mark.parametrize(("record", "chips"), [
     (FAY_HAL, {"Fay": 3, "Hal": 0}),
     (GUS_ANN, {"Gus": 2, "Ann": 1}),
