@@ -128,7 +128,7 @@ MUTANTS = [
 ]
 
 TESTS = [
-    "tests/test_mutation_kills.py", "tests/test_cards.py", "tests/test_vectors.py",
+    "tests/test_batch_bounds.py", "tests/test_cards.py", "tests/test_vectors.py",
     "tests/test_worked_examples.py", "tests/test_pots.py", "tests/test_evaluate.py", "tests/test_cli.py",
     "tests/test_examples.py", "tests/test_contract.py", "tests/test_bad_inputs.py", "tests/test_trust.py",
     "tests/test_properties.py", "tests/test_suit_odd_chip.py", "tests/test_tables.py",

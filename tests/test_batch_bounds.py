@@ -9,11 +9,11 @@ import json
 import random
 
 import pytest
-from click.testing import CliRunner, Result
+from click.testing import Result
+from conftest import run, won
 
 from hilo_cli import bounds
 from hilo_cli.batch import Raw, read_records
-from hilo_cli.cli import main
 from hilo_cli.formats import jsonlib
 
 RECORD = {"board": "Ac 3d 6h Ks Kd", "players": [{"name": "A", "hole": "2c 4d Qc Jd"},
@@ -83,10 +83,6 @@ BOUND = f"at most {bounds.MAX_AMOUNT:,}"
 # 31 digits is the first length refused unread (bounds.MAX_DIGITS); 4,301 the first Python refuses to
 # convert; a million the size a tiny file can hold.
 LENGTHS = [bounds.MAX_DIGITS + 1, 4_301, 5_000, 1_000_000]
-
-
-def run(args: list[str], stdin: str | None = None) -> Result:
-    return CliRunner().invoke(main, args, input=stdin)
 
 
 def _documents(big: str) -> dict[str, str]:
@@ -175,3 +171,20 @@ def test_an_error_line_is_a_few_hundred_characters_at_most() -> None:
     assert all(len(e) <= 500 for e in errors), max(len(e) for e in errors)
     assert all("[cut: " in e for e in errors)
     assert result.stdout.count("B wins 900") == 2  # the good lines on either side, settled
+
+
+# --- written for mutants of benchmarks/mutants.py that the other tests let through (issue 8) ---------------
+
+
+# M27: the largest amount hilo counts (10**15, so that every JSON reader keeps it exact) is accepted,
+# written as an integer or as a whole float (1e15, 1000000000000000.0); one more is refused.
+def test_m27_the_largest_amount_is_accepted_and_one_more_is_not() -> None:
+    largest = 10**15
+    for pot in (str(largest), "1e15", "1000000000000000.0"):
+        record = json.dumps(RECORD).replace('"pot": 1200', f'"pot": {pot}')
+        ok = run(["batch", "--format", "json", "-"], stdin=record + "\n")
+        assert ok.exit_code == 0, (pot, ok.output)
+        assert won(ok) == {"A": largest // 4, "B": largest - largest // 4}
+    over = run(["batch", "--format", "json", "-"], stdin=json.dumps({**RECORD, "pot": largest + 1}) + "\n")
+    assert over.exit_code == 2
+    assert "1000000000000001" in over.stderr

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from conftest import paid
 
 from hilo_cli.betting import Action, Hand, replay
 from hilo_cli.cards import parse_cards
@@ -79,7 +80,7 @@ def test_a_fixed_limit_hand_gives_each_contribution_and_settles() -> None:
     assert r.contributed == {"Ann": 300, "Bob": 300, "Cat": 300}
     assert r.stacks == {"Ann": 700, "Bob": 700, "Cat": 700}
     assert r.returned == {} and r.folded == () and r.mucked == ()
-    won = {p.name: p.won for p in settle(r.deal).players}
+    won = paid(settle(r.deal))
     assert won == {"Ann": 675, "Bob": 225, "Cat": 0}  # Ann high 450 + quarter 225, Bob a quarter
 
 
@@ -88,7 +89,7 @@ def test_an_uncalled_bet_is_returned_and_a_fold_is_dead() -> None:
     assert r.contributed == {"Ann": 50, "Bob": 100, "Cat": 200}
     assert r.returned == {"Cat": 100}  # Bob called nothing of the raise: 100 of it comes back (§5.3)
     assert r.folded == ("Ann", "Bob")
-    assert {p.name: p.won for p in settle_replayed(r).players}["Cat"] == 350
+    assert paid(settle_replayed(r))["Cat"] == 350
 
 
 def test_a_mucked_hand_is_dead_and_wins_nothing() -> None:
@@ -96,7 +97,7 @@ def test_a_mucked_hand_is_dead_and_wins_nothing() -> None:
     assert r.mucked == ("Ann",)
     dead = {p.name for p in r.deal.players if p.folded}
     assert dead == {"Ann"}
-    won = {p.name: p.won for p in settle(r.deal).players}
+    won = paid(settle(r.deal))
     # Without Ann's three kings, Cat's kings and queens take high and Bob's A-2-3-5-7 the low alone.
     assert won == {"Ann": 0, "Bob": 450, "Cat": 450}
 

@@ -14,18 +14,14 @@ import shlex
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner, Result
+from conftest import A_HOLE, B_HOLE, BOARD, RECORD, lines_won, run, won
 
 from hilo_cli import __version__
-from hilo_cli.cli import main
 from hilo_cli.errors import ExitStatus
 
 ROOT = Path(__file__).resolve().parents[1]
-BOARD = "Ac 3d 6h Ks Kd"
-A_HOLE, B_HOLE = "2c 4d Qc Jd", "Kh Kc 2h 4s"
 # The issue's example: B's four kings take high, A and B tie for low: A 300 (quartered), B 900.
 EXAMPLE = ["showdown", "--board", BOARD, f"A={A_HOLE}", f"B={B_HOLE}", "--pot", "1200"]
-RECORD = {"board": BOARD, "players": [{"name": "A", "hole": A_HOLE}, {"name": "B", "hole": B_HOLE}], "pot": 1200}
 TEXT_LINE = f"{BOARD} | A: {A_HOLE} | B: {B_HOLE} | pot 1200"
 
 # Only a 9-or-better low: the board's low cards (8 or lower) are 7 and 3, with the 9 they are three.
@@ -36,20 +32,6 @@ QNONE = ["--board", "Kc Qd Jh 9s 2c", "A=As 3d 4d 4h", "B=Ks Kd 5c 6c", "--pot",
 ODD = ["--board", "2c 3d 4h Kc Qd", "A=8d 7h Th Td", "B=8s 7s Jh Jd", "C=Ks Kh 9c 9d", "--pot", "102"]
 # Stud: both make a nine-high straight, nobody has a low; Bob's straight has the 9s, Alice's the 9h.
 STUD = ["--game", "stud8", "Alice=9h 8d 7c 6s 5h Kd Qc", "Bob=9s 8c 7d 6h 5d Ks Jh", "--pot", "101"]
-
-
-def run(args: list[str], stdin: str | bytes | None = None) -> Result:
-    return CliRunner().invoke(main, args, input=stdin)
-
-
-def won(result: Result) -> dict[str, int]:
-    """Each player's total from one ``--format json`` object."""
-    return {p["name"]: p["won"] for p in json.loads(result.stdout)["players"]}
-
-
-def lines_won(result: Result) -> list[dict[str, int]]:
-    """Each record's totals from batch JSON Lines output."""
-    return [{p["name"]: p["won"] for p in json.loads(line)["players"]} for line in result.stdout.splitlines()]
 
 
 def showdown_won(args: list[str]) -> dict[str, int]:
@@ -364,3 +346,27 @@ def test_every_exit_status_is_produced(monkeypatch: pytest.MonkeyPatch) -> None:
             monkeypatch.setattr(hilo_cli.formats.records, "deal_from_record", interrupt)
         result = run(args, stdin=stdin)
         assert result.exit_code == status, f"{status!r}: {args} gave {result.exit_code}\n{result.output}"
+
+
+# --- written for mutants of benchmarks/mutants.py that the other tests let through (issue 8) ---------------
+
+
+# M22: the text format takes "folded" as well as "fold" for a folded player.
+def test_m22_the_word_folded_marks_a_folded_player_in_a_text_line() -> None:
+    line = ("board 4h 5h 9h Kc 2d | A: Ah Th Qs Qd @20 | B: Kd Ks 6h 7h @60 | C: Ac 3c Jc Jd @60 | D: {} @10")
+    results = [run(["batch", "--format", "json", "-"], stdin=line.format(word) + "\n") for word in ("fold", "folded")]
+    for result in results:
+        assert result.exit_code == 0, result.output
+    assert won(results[1]) == won(results[0]) == {"A": 35, "B": 40, "C": 75, "D": 0}
+    assert [p["folded"] for p in json.loads(results[1].stdout)["players"]] == [False, False, False, True]
+
+
+# M28: a difference anywhere in a batch makes the exit status 1, even when later records agree.
+def test_m28_a_difference_before_records_that_agree_still_exits_1() -> None:
+    differs = {**RECORD, "id": "paid wrong", "expected": {"A": 600, "B": 600}}
+    agrees = {**RECORD, "id": "paid right", "expected": {"A": 300, "B": 900}}
+    for records in ([differs, agrees], [agrees, differs], [differs, RECORD]):
+        result = run(["batch", "--format", "json", "-"], stdin="".join(json.dumps(r) + "\n" for r in records))
+        assert result.exit_code == 1, [r.get("id") for r in records]
+        checks = [json.loads(line).get("check", {}).get("ok") for line in result.stdout.splitlines()]
+        assert checks == [None if "expected" not in r else r is agrees for r in records]

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner, Result
+from conftest import totals
 
 from hilo_cli.cli import main
 
@@ -65,17 +66,13 @@ def players(record: dict) -> dict[str, dict]:
     return {p["name"]: p for p in record["players"]}
 
 
-def won(record: dict) -> dict[str, int]:
-    return {p["name"]: p["won"] for p in record["players"]}
-
-
 def ranks(cards: list[str]) -> list[str]:
     return sorted(c[0] for c in cards)
 
 
 def test_quartered(monkeypatch: pytest.MonkeyPatch) -> None:
     record = settled("quartered.json", monkeypatch)
-    assert won(record) == {"A": 300, "B": 900}
+    assert totals(record) == {"A": 300, "B": 900}
     (pot,) = record["pots"]
     assert pot["high"]["winners"] == ["B"] and sorted(pot["low"]["winners"]) == ["A", "B"]
     assert players(record)["B"]["high"]["name"].lower().startswith("four of a kind")
@@ -83,7 +80,7 @@ def test_quartered(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def test_split(monkeypatch: pytest.MonkeyPatch) -> None:
     record = settled("split.json", monkeypatch)
-    assert won(record) == {"A": 600, "B": 600}
+    assert totals(record) == {"A": 600, "B": 600}
     assert players(record)["A"]["low"]["name"] == "6-4-3-2-A"
     assert players(record)["B"]["low"]["name"] == "7-6-5-3-A"
 
@@ -100,7 +97,7 @@ def test_aces_not_kings(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def test_scoop(monkeypatch: pytest.MonkeyPatch) -> None:
     record = settled("scoop.json", monkeypatch)
-    assert won(record) == {"Alice": 400, "Bob": 0}
+    assert totals(record) == {"Alice": 400, "Bob": 0}
     alice, bob = players(record)["Alice"], players(record)["Bob"]
     assert alice["high"]["name"].lower().startswith("three of a kind")
     assert ranks(alice["high"]["cards"]).count("A") == 3
@@ -115,7 +112,7 @@ def test_run_it_twice_with_a_quartered_second_run(monkeypatch: pytest.MonkeyPatc
     fives) 308; Ann and Bob tie 8-7-5-3-2 for the low's 307, and its odd chip goes to Ann, first left of
     the button in seat 3: 154 and 153."""
     record = settled("run-it-twice.json", monkeypatch)
-    assert won(record) == {"Ann": 308 + 154, "Bob": 307 + 153, "Cat": 308}
+    assert totals(record) == {"Ann": 308 + 154, "Bob": 307 + 153, "Cat": 308}
     (pot,) = record["pots"]
     assert [r["amount"] for r in pot["runs"]] == [615, 615]
     run2 = pot["runs"][1]
@@ -127,7 +124,7 @@ def test_double_board_bomb_pot(monkeypatch: pytest.MonkeyPatch) -> None:
     and 7 to board 2. Board 1: Dan scoops 40 (kings and eights, the only low). Board 2: Ann's full house
     takes the high's 4 units (20, the odd unit to high), Cat's 6-5-4-3-A the low's 3 (15)."""
     record = settled("bomb-pot.json", monkeypatch)
-    assert won(record) == {"Ann": 20, "Cat": 15, "Dan": 40}
+    assert totals(record) == {"Ann": 20, "Cat": 15, "Dan": 40}
     (pot,) = record["pots"]
     assert [r["amount"] for r in pot["runs"]] == [40, 35]
     assert [o["to"] for o in pot["odd_chips"] if o["half"] == "board"] == ["board 1"]

@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+import pytest
 import reference as ref
 
 from hilo_cli.cards import DECK
@@ -60,6 +61,7 @@ class _Pairing:
         assert values == sorted(values), f"{self.half}: engine values do not order hands as the reference does"
 
 
+@pytest.mark.slow
 def test_fast_evaluator_agrees_with_reference_on_200000_hands() -> None:
     high, low = _Pairing("high"), _Pairing("low")
     checked = total = 0

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -71,12 +72,14 @@ def _settled_or_meant(raw: Raw) -> None:
     json.loads(outcome.output)  # every record ends as one JSON line, a result or an error
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None)
 @given(deals())
 def test_json_records(record: dict[str, object]) -> None:
     _settled_or_meant(Raw("fuzz", 1, "json-line", json.dumps(record).encode()))
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None)
 @given(st.lists(FIELD, min_size=1, max_size=6))
 def test_text_lines(fields: list[str]) -> None:

@@ -11,6 +11,7 @@ import random
 
 import pytest
 import reference_multiboard as refm
+from conftest import describe, paid
 
 from hilo_cli.cards import DECK, parse_cards
 from hilo_cli.deal import Deal, Player
@@ -30,13 +31,9 @@ def courchevel(**kw) -> Deal:
     return Deal(GAMES["courchevel8"], RUN1, players, pot=kw.pop("pot", 16300), button=3, boards=(RUN1, RUN2), **kw)
 
 
-def won(deal: Deal) -> dict[str, int]:
-    return {r.name: r.won for r in settle(deal).players}
-
-
 def test_the_courchevel_hand_pays_what_the_site_paid():
     s = settle(courchevel())
-    assert {r.name: r.won for r in s.players} == {"Button": 10187, "BigBlind": 6113}
+    assert paid(s) == {"Button": 10187, "BigBlind": 6113}
     (pot,) = s.pots
     assert pot.division == "by board" and [r.amount for r in pot.runs] == [8150, 8150]
     run1, run2 = pot.runs
@@ -54,7 +51,7 @@ def test_the_courchevel_hand_pays_what_the_site_paid():
 def test_the_courchevel_hand_with_its_rake():
     """§13: 16350 - 50 rake = 16300, then as above."""
     s = settle(courchevel(pot=16350, rake=(50,)))
-    assert {r.name: r.won for r in s.players} == {"Button": 10187, "BigBlind": 6113}
+    assert paid(s) == {"Button": 10187, "BigBlind": 6113}
     assert (s.pots[0].amount, s.pots[0].rake) == (16300, 50)
 
 
@@ -91,7 +88,7 @@ def test_a_pot_with_one_eligible_player_is_won_whole():
 def test_a_lone_live_hand_takes_everything_on_several_boards():
     players = (Player("A", 1, None, 40), Player("B", 2, None, 40, True))
     s = settle(Deal(GAMES["omaha8"], RUN1, players, boards=(RUN1, RUN2)))
-    assert {r.name: r.won for r in s.players} == {"A": 80, "B": 0}
+    assert paid(s) == {"A": 80, "B": 0}
 
 
 def test_either_board_one_division_best_over_the_boards():
@@ -99,7 +96,7 @@ def test_either_board_one_division_best_over_the_boards():
     s = settle(courchevel(multi_board="either"))
     (pot,) = s.pots
     assert pot.runs == () and pot.high.winners == ("Button",) and pot.low.winners == ("BigBlind", "Button")
-    assert {r.name: r.won for r in s.players} == {"Button": 8150 + 4075, "BigBlind": 4075}
+    assert paid(s) == {"Button": 8150 + 4075, "BigBlind": 4075}
     button = s.players[1]
     assert button.hands.high.name.startswith("Full house") and button.hands.low.name == "5-4-3-2-A"
     assert [h.high.name for h in button.board_hands] == ["Full house, fives full of sevens", "Straight, seven high"]
@@ -190,14 +187,6 @@ def random_deal(rnd: random.Random) -> Deal:
     return deal
 
 
-def describe(deal: Deal) -> str:
-    boards = " / ".join(" ".join(map(str, b)) for b in deal.boards)
-    people = "; ".join(f"{p.name} seat {p.seat} {' '.join(map(str, p.hole or ())) or '??'} in {p.contributed}"
-                       f"{' folded' if p.folded else ''}" for p in deal.players)
-    return (f"{deal.game.name} {deal.multi_board} boards {boards} button {deal.button} unit {deal.chip_unit} "
-            f"pot {deal.pot} rake {deal.rake} q {deal.qualifier} odd {deal.odd_chip}: {people}")
-
-
 def _deals(count: int, seed: int):
     rnd = random.Random(seed)
     made = 0
@@ -211,13 +200,14 @@ def _deals(count: int, seed: int):
         yield deal, s
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", range(6))
 def test_random_deals_agree_with_the_brute_force_settler(seed):
     """Several thousand deals in all: 2 and 3 boards, shared prefixes and disjoint boards, side pots,
     folded players, chip units, rake, both odd-chip rules and the either-board variant."""
     for deal, s in _deals(500, seed):
         expected, pots, returned = refm.settle(deal)
-        assert {r.name: r.won for r in s.players} == expected, describe(deal)
+        assert paid(s) == expected, describe(deal)
         assert s.returned == returned, describe(deal)
         assert len(s.pots) == len(pots), describe(deal)
         for mine, theirs in zip(s.pots, pots, strict=True):
@@ -235,6 +225,7 @@ def test_random_deals_agree_with_the_brute_force_settler(seed):
                 assert sorted((o.to, o.half) for o in run.odd_chips) == sorted(ref_run.odd), describe(deal)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", range(100, 103))
 def test_chips_are_conserved_and_every_leftover_unit_is_explained(seed):
     for deal, s in _deals(400, seed):
@@ -255,6 +246,7 @@ def test_chips_are_conserved_and_every_leftover_unit_is_explained(seed):
                     assert set(run.odd_chips) <= set(pot.odd_chips), describe(deal)
 
 
+@pytest.mark.slow
 def test_a_deal_on_identical_boards_settles_as_the_single_board():
     """Running the same five cards twice (a common prefix of five) with every amount doubled divides the
     same hands twice, each board's share being the single board's pot: twice the single board's chips."""
@@ -271,6 +263,6 @@ def test_a_deal_on_identical_boards_settles_as_the_single_board():
             a, b = settle(once), settle(twice)
         except DealError:
             continue
-        assert {r.name: 2 * r.won for r in a.players} == {r.name: r.won for r in b.players}, describe(deal)
+        assert {r.name: 2 * r.won for r in a.players} == paid(b), describe(deal)
         checked += 1
     assert checked > 200

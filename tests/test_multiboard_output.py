@@ -1,19 +1,23 @@
-"""Several boards and rake in the writers (JSON, text, CSV), and the same cards settling the same
-however a several-board deal is written (RULES §12, §13; issue 9)."""
+"""Several boards and rake in the writers (JSON, text, CSV; in CSV the per-board columns in the header
+whenever rows carry them), and the same cards settling the same however a several-board deal is written
+(RULES §12, §13; issue 9)."""
 
 from __future__ import annotations
 
 import csv
 import io
+import json
 import random
 
 import pytest
-from test_multiboard import courchevel, describe, random_deal
+from conftest import describe, paid, run
+from test_multiboard import courchevel, random_deal
 
 from hilo_cli.cards import parse_cards
 from hilo_cli.deal import Deal, Player
 from hilo_cli.errors import DealError
 from hilo_cli.formats import csv_out
+from hilo_cli.formats.csv_out import BOARD_COLUMNS, COLUMNS
 from hilo_cli.formats.json_out import settlement_dict
 from hilo_cli.formats.text_out import settlement_text
 from hilo_cli.games import GAMES
@@ -121,6 +125,7 @@ def rewritten(deal: Deal, rnd: random.Random) -> Deal:
     return deal._replace(board=new_boards[0], boards=tuple(new_boards), players=tuple(players))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", range(3))
 def test_the_same_cards_settle_the_same_however_written(seed):
     rnd = random.Random(seed)
@@ -134,7 +139,7 @@ def test_the_same_cards_settle_the_same_however_written(seed):
         except DealError:
             continue
         b = settle(rewritten(deal, rnd))
-        assert {r.name: r.won for r in a.players} == {r.name: r.won for r in b.players}, describe(deal)
+        assert paid(a) == paid(b), describe(deal)
         assert sorted((o.to, o.amount, o.half) for p in a.pots for o in p.odd_chips) == sorted(
             (o.to, o.amount, o.half) for p in b.pots for o in p.odd_chips), describe(deal)
         done += 1
@@ -146,3 +151,43 @@ def test_csv_either_board_has_hands_per_board_but_no_chips_per_board():
     for row in body:
         cells = dict(zip(head, row, strict=True))
         assert cells["board_won"] == "" and cells["board_high_name"].count(" | ") == 1
+
+
+# --- CSV of several-board batches: the board columns in the header -------------------------------------------
+
+TWICE = {"boards": ["7h 5d 3s 7s Ts", "7h 5d 3s 2s 4h"], "game": "courchevel8", "pot": 16300,
+         "players": [{"name": "A", "hole": "As 4c 2d Kd Jh"}, {"name": "B", "hole": "Ad 7c 7d 6s 3c"}]}
+ONCE = {"board": "Ac 3d 6h Ks Kd", "pot": 1200, "expected": {"A": 400, "B": 800},
+        "players": [{"name": "A", "hole": "2c 4d Qc Jd"}, {"name": "B", "hole": "Kh Kc 2h 4s"}]}
+
+
+def batch_rows(*records: dict[str, object], jobs: str = "1") -> list[dict[str, str]]:
+    stdin = "".join(json.dumps(r) + "\n" for r in records)
+    result = run(["batch", "--format", "csv", "--jobs", jobs, "-"], stdin=stdin)
+    table = list(csv.reader(io.StringIO(result.stdout)))
+    assert all(len(row) == len(table[0]) for row in table), "every row has the header's columns"
+    return [dict(zip(table[0], row, strict=True)) for row in table[1:]]
+
+
+def test_a_batch_whose_first_deal_has_two_boards_has_the_board_columns_on_every_row() -> None:
+    got = batch_rows(TWICE, ONCE)
+    assert list(got[0]) == [*COLUMNS, *BOARD_COLUMNS]
+    assert [r["board_won"] for r in got] == ["4075 | 2038", "4075 | 6112", "", ""]
+    assert [r["difference"] for r in got[2:]] == ["-100", "100"]  # numbers stay numbers when widened
+
+
+def test_jobs_2_widens_the_same_way() -> None:
+    assert batch_rows(TWICE, ONCE, ONCE, jobs="2") == batch_rows(TWICE, ONCE, ONCE)
+
+
+def test_a_single_board_batch_keeps_todays_columns() -> None:
+    assert list(batch_rows(ONCE)[0]) == list(COLUMNS)
+
+
+def test_showdown_csv_with_two_boards() -> None:
+    result = run(["showdown", "--board", "7h 5d 3s 7s Ts", "--board", "7h 5d 3s 2s 4h",
+                  "--game", "courchevel8", "A=As 4c 2d Kd Jh", "B=Ad 7c 7d 6s 3c",
+                  "--pot", "16300", "--format", "csv"])
+    table = list(csv.DictReader(io.StringIO(result.stdout)))
+    assert [(r["name"], r["won"], r["board_won"]) for r in table] == [("A", "6113", "4075 | 2038"),
+                                                                       ("B", "10187", "4075 | 6112")]

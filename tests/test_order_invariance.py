@@ -28,6 +28,7 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
+from conftest import lines_won, won
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -246,18 +247,19 @@ def batch_chips(lines: list[str], input_format: str) -> list[dict[str, int]]:
     result = CliRunner().invoke(main, ["batch", "--format", "json", "--input-format", input_format, "-"],
                                 input="\n".join(lines) + "\n")
     assert result.exit_code == 0, f"exit {result.exit_code}: {result.output}\n" + "\n".join(lines)
-    return [{p["name"]: p["won"] for p in json.loads(line)["players"]} for line in result.stdout.splitlines()]
+    return lines_won(result)
 
 
 def showdown_chips(args: list[str]) -> dict[str, int]:
     result = CliRunner().invoke(main, args)
     assert result.exit_code == 0, f"exit {result.exit_code}: {result.output}\n{args}"
-    return {p["name"]: p["won"] for p in json.loads(result.stdout)["players"]}
+    return won(result)
 
 
 CASES = [(g, rule) for g in GAMES for rule in RULES]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("game_name", "rule"), CASES)
 @SETTINGS
 @given(data=st.data())
@@ -269,6 +271,7 @@ def test_json_records_settle_the_same_however_written(game_name: str, rule: str,
     assert all(c == chips[0] for c in chips), f"{chips}\n{json_record(spec)}"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("game_name", "rule"), CASES)
 @SETTINGS
 @given(data=st.data())
@@ -280,6 +283,7 @@ def test_text_lines_settle_the_same_however_written(game_name: str, rule: str, d
     assert all(c == chips[0] for c in chips), f"{chips}\n{text_line(spec)}"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("game_name", "rule"), CASES)
 @SETTINGS
 @given(data=st.data())
@@ -313,6 +317,7 @@ def rewritings(record: dict[str, Any]) -> list[dict[str, Any]]:
     return out
 
 
+@pytest.mark.slow  # every writing of the two records: a long run, if not a random one
 @pytest.mark.parametrize(("record", "chips"), [
     (FAY_HAL, {"Fay": 3, "Hal": 0}),
     (GUS_ANN, {"Gus": 2, "Ann": 1}),
@@ -325,6 +330,7 @@ def test_the_issues_two_records_however_written(record: dict[str, Any], chips: d
     assert not wrong, f"{len(wrong)} of {len(written) + 1} writings differ, e.g. {wrong[0]}"
 
 
+@pytest.mark.slow  # every writing of the two records: a long run, if not a random one
 @pytest.mark.parametrize(("record", "chips"), [
     (FAY_HAL, {"Fay": 3, "Hal": 0}),
     (GUS_ANN, {"Gus": 2, "Ann": 1}),

@@ -6,6 +6,7 @@ Most Omaha cases share one board, 3c 4d 7h Kc Qs, and a cast of hands worked out
 from __future__ import annotations
 
 import pytest
+from conftest import paid
 
 from hilo_cli.cards import DECK, parse_cards
 from hilo_cli.deal import Deal, Player
@@ -33,10 +34,6 @@ def seat(name, seat_no, hole, contributed=None, folded=False):
 
 def deal(*players, game_name="omaha8", board=BOARD, **kw):
     return Deal(game(game_name), parse_cards(board), tuple(players), **kw)
-
-
-def won(settlement):
-    return {p.name: p.won for p in settlement.players}
 
 
 # --- building the pots (§5.1-§5.3) ------------------------------------------------------------
@@ -110,7 +107,7 @@ def test_clockwise_from_button(button, order):
 def test_odd_chip_between_halves_goes_high(pot, unit, high, low):
     """§4.3: high gets ceil(U/2) units, low floor(U/2), in units of chip_unit (§4.2)."""
     s = settle(deal(seat("Hi", 1, HI), seat("Lo", 2, LO1), pot=pot, chip_unit=unit))
-    assert won(s) == {"Hi": high, "Lo": low}
+    assert paid(s) == {"Hi": high, "Lo": low}
 
 
 @pytest.mark.parametrize(
@@ -129,7 +126,7 @@ def test_quartered_low_odd_chip_clockwise(seats, button, expected):
     """§4.1 quartering and §4.4: 103 = 52 high + 51 low; the low's odd unit goes clockwise from the button."""
     s = settle(deal(seat("Hi", seats[0], HI), seat("Lo1", seats[1], LO1), seat("Lo2", seats[2], LO2),
                     pot=103, button=button))
-    assert won(s) == expected, f"seats {seats} button {button}"
+    assert paid(s) == expected, f"seats {seats} button {button}"
 
 
 @pytest.mark.parametrize(("button", "expected"), [(2, (16, 17, 17)), (4, (17, 17, 16)), (3, (17, 16, 17))])
@@ -137,7 +134,7 @@ def test_two_leftover_units_go_one_each(button, expected):
     """§4.4 / §9 V3: 50 low units among three: 16 each and two leftovers, one each, clockwise."""
     s = settle(deal(seat("Hi", 1, HI), seat("Lo1", 2, LO1), seat("Lo2", 3, LO2), seat("Lo3", 4, LO3),
                     pot=100, button=button))
-    assert won(s) == {"Hi": 50, "Lo1": expected[0], "Lo2": expected[1], "Lo3": expected[2]}
+    assert paid(s) == {"Hi": 50, "Lo1": expected[0], "Lo2": expected[1], "Lo3": expected[2]}
     (pot,) = s.pots
     assert sorted(c.to for c in pot.odd_chips if c.half == "low") == sorted(
         n for n, u in zip(("Lo1", "Lo2", "Lo3"), expected, strict=True) if u == 17
@@ -151,37 +148,37 @@ def test_two_leftover_units_go_one_each(button, expected):
 def test_same_players_win_both_ways_one_division(pot, button, expected):
     """§4.5: two 7-high straights with 7-6-5-4-3 lows: 66 -> 33/33 (not 34/32), 67 -> 34/33."""
     s = settle(deal(seat("S1", 1, ST1), seat("S2", 2, ST2), pot=pot, button=button))
-    assert won(s) == {"S1": expected[0], "S2": expected[1]}
+    assert paid(s) == {"S1": expected[0], "S2": expected[1]}
 
 
 def test_three_players_win_both_ways():
     """§4.5: 100 among three in one division is 34/33/33; halving first would give 34/34/32."""
     s = settle(deal(seat("S1", 1, ST1), seat("S2", 2, ST2), seat("S3", 3, ST3), pot=100, button=3))
-    assert won(s) == {"S1": 34, "S2": 33, "S3": 33}
+    assert paid(s) == {"S1": 34, "S2": 33, "S3": 33}
 
 
 @pytest.mark.parametrize(("pot", "button", "expected"), [(100, 2, (75, 25)), (102, 2, (77, 25)), (102, 1, (76, 26))])
 def test_tie_for_high_and_win_low_alone(pot, button, expected):
     """§4.1.3: a player who ties high and wins low alone takes three quarters."""
     s = settle(deal(seat("Both", 1, STLO), seat("High", 2, ST2), pot=pot, button=button))
-    assert won(s) == {"Both": expected[0], "High": expected[1]}
+    assert paid(s) == {"Both": expected[0], "High": expected[1]}
 
 
 def test_split_high_with_odd_chip_and_single_low():
     s = settle(deal(seat("S1", 1, ST1), seat("S2", 2, ST2), seat("Lo", 3, LO1), pot=101, button=3))
-    assert won(s) == {"S1": 26, "S2": 25, "Lo": 50}
+    assert paid(s) == {"S1": 26, "S2": 25, "Lo": 50}
 
 
 @pytest.mark.parametrize(("pot", "unit", "expected"), [(250, 25, (125, 75, 50)), (115, 5, (60, 30, 25))])
 def test_chip_unit_in_tied_half(pot, unit, expected):
     s = settle(deal(seat("Hi", 1, HI), seat("Lo1", 2, LO1), seat("Lo2", 3, LO2), pot=pot, chip_unit=unit, button=3))
-    assert won(s) == dict(zip(("Hi", "Lo1", "Lo2"), expected, strict=True))
+    assert paid(s) == dict(zip(("Hi", "Lo1", "Lo2"), expected, strict=True))
 
 
 def test_no_qualifying_low_high_takes_all():
     """§3.5 / §4.1.2."""
     s = settle(deal(seat("Hi", 1, HI), seat("NoLo", 2, NOLO), pot=101))
-    assert won(s) == {"Hi": 101, "NoLo": 0}
+    assert paid(s) == {"Hi": 101, "NoLo": 0}
     assert s.pots[0].low is None
 
 
@@ -202,7 +199,7 @@ def stud(hands, order, **kw):
 def test_stud_tied_high_odd_chip_to_highest_card_by_suit(order, button):
     """T-high straights tie; Bob's Ts beats Alice's Th (RULES §4.6: spades > hearts), not position."""
     s = stud(STUD_TIED_HIGH, order, pot=101, button=button)
-    assert won(s) == {"Alice": 50, "Bob": 51}
+    assert paid(s) == {"Alice": 50, "Bob": 51}
 
 
 @pytest.mark.parametrize("order", [(0, 1), (1, 0)])
@@ -211,13 +208,13 @@ def test_stud_odd_chip_reads_the_best_displayed_five(order):
     beats Bob's Kh (§4.6, WSOP-T24 73: "in the best 5-card hand displayed"). Reading the Kd would give
     Bob the chip."""
     hands = {"Alice": "Ks Kd Qd Jc Th 9c 2h", "Bob": "Kh Qh Js Td 9s 3c 4d"}
-    assert won(stud(hands, order, pot=101)) == {"Alice": 51, "Bob": 50}
+    assert paid(stud(hands, order, pot=101)) == {"Alice": 51, "Bob": 50}
 
 
 def test_stud_low_odd_chip_reads_the_best_displayed_five():
     """Alice's 6-4-3-2-A can use the As or the Ad; shown with the As it beats Bob's Ah for the low odd chip."""
     hands = {"Alice": "As Ad 2c 3h 4s 6s Kc", "Bob": "Ah 2d 3c 4h 6c Qs Qd", "Carol": "9s 9h 9d Jc Js Tc 8h"}
-    assert won(stud(hands, (0, 1, 2), pot=103)) == {"Alice": 26, "Bob": 25, "Carol": 52}
+    assert paid(stud(hands, (0, 1, 2), pot=103)) == {"Alice": 26, "Bob": 25, "Carol": 52}
 
 
 @pytest.mark.parametrize("order", [(0, 1, 2), (2, 1, 0)])
@@ -226,14 +223,14 @@ def test_stud_tied_low_ace_counts_high_for_the_odd_chip(order, pot, unit, expect
     """Both lows are 6-4-3-2-A. The odd chip goes by the highest card by rank, ace high (§4.6): As beats Ad.
     Alice's 6s outranks Bob's 6c, so reading the ace as low would wrongly give Alice the chip."""
     s = stud(STUD_TIED_LOW, order, pot=pot, chip_unit=unit)
-    assert won(s) == dict(zip(("Alice", "Bob", "Carol"), expected, strict=True))
+    assert paid(s) == dict(zip(("Alice", "Bob", "Carol"), expected, strict=True))
 
 
 @pytest.mark.parametrize(("pot", "expected"), [(66, (33, 33)), (67, (33, 34))])
 def test_stud_same_winners_both_ways(pot, expected):
     """§4.5 with the stud order: two wheels both ways; the As beats the Ah for the one odd chip."""
     s = stud(STUD_WHEELS, (0, 1), pot=pot)
-    assert won(s) == {"Alice": expected[0], "Bob": expected[1]}
+    assert paid(s) == {"Alice": expected[0], "Bob": expected[1]}
 
 
 # --- side pots settled (§5.4) -----------------------------------------------------------------
@@ -246,27 +243,27 @@ def test_each_pot_has_its_own_low():
                                                                                   60, {"Bob", "Carol"})
     assert main.low.winners == ("Alice",) and side.low.winners == ("Carol",)
     assert main.shares == {"Bob": 30, "Alice": 30} and side.shares == {"Bob": 30, "Carol": 30}
-    assert won(s) == {"Alice": 30, "Bob": 60, "Carol": 30}
+    assert paid(s) == {"Alice": 30, "Bob": 60, "Carol": 30}
 
 
 def test_side_pot_without_a_low_goes_to_high():
     s = settle(deal(seat("Alice", 1, LO1, 20), seat("Bob", 2, HI, 50), seat("Carol", 3, NOLO, 50)))
     main, side = s.pots
     assert main.low is not None and side.low is None
-    assert won(s) == {"Alice": 30, "Bob": 90, "Carol": 0}
+    assert paid(s) == {"Alice": 30, "Bob": 90, "Carol": 0}
 
 
 def test_short_stack_scoops_main_pot_only():
     s = settle(deal(seat("Alice", 1, STLO, 20), seat("Bob", 2, HI, 50), seat("Carol", 3, EIGHT, 50)))
     assert [p.high.winners for p in s.pots] == [("Alice",), ("Bob",)]
-    assert won(s) == {"Alice": 60, "Bob": 30, "Carol": 30}
+    assert paid(s) == {"Alice": 60, "Bob": 30, "Carol": 30}
 
 
 def test_uncalled_chips_are_returned_not_won():
     s = settle(deal(seat("Alice", 1, HI, 100), seat("Bob", 2, LO1, 40)))
     assert [(p.amount, set(p.eligible)) for p in s.pots] == [(80, {"Alice", "Bob"})]
     assert s.returned == {"Alice": 60}
-    assert won(s) == {"Alice": 100, "Bob": 40}
+    assert paid(s) == {"Alice": 100, "Bob": 40}
     assert {p.name: p.returned for p in s.players} == {"Alice": 60, "Bob": 0}
 
 
@@ -276,13 +273,13 @@ def test_dead_money_layers_merge_before_dividing():
     s = settle(deal(seat("Lo1", 1, LO1, 20), seat("Lo2", 2, LO2, 20), seat("Hi", 3, HI, 20),
                     seat("Dee", 4, None, 10, True), seat("Eve", 5, None, 10, True), button=5))
     assert [(p.amount, set(p.eligible)) for p in s.pots] == [(80, {"Lo1", "Lo2", "Hi"})]
-    assert won(s) == {"Lo1": 20, "Lo2": 20, "Hi": 40, "Dee": 0, "Eve": 0}
+    assert paid(s) == {"Lo1": 20, "Lo2": 20, "Hi": 40, "Dee": 0, "Eve": 0}
 
 
 def test_folded_nuts_win_nothing():
     s = settle(deal(seat("Alice", 1, LO1, 30), seat("Carol", 2, HI, 30), seat("Dave", 3, STLO, 30, True)))
     assert all("Dave" not in p.eligible for p in s.pots)
-    assert won(s) == {"Alice": 45, "Carol": 45, "Dave": 0}
+    assert paid(s) == {"Alice": 45, "Carol": 45, "Dave": 0}
 
 
 # --- one live player (§7) ---------------------------------------------------------------------
@@ -299,7 +296,7 @@ def test_folded_nuts_win_nothing():
     ],
 )
 def test_single_live_player_takes_every_pot(players, kw, expected):
-    assert won(settle(deal(*players, **kw))) == expected
+    assert paid(settle(deal(*players, **kw))) == expected
 
 
 # --- rejected deals ---------------------------------------------------------------------------
@@ -393,8 +390,8 @@ def test_eight_handed_stud_with_folded_players_who_gave_no_cards():
     players = [seat(f"P{i}", i, hands[i], 20) for i in range(3)]
     players += [seat(f"F{i}", i, None, 10, folded=True) for i in range(3, 8)]
     s = settle(deal(*players, game_name="stud8", board=""))
-    assert sum(won(s).values()) == 3 * 20 + 5 * 10
-    assert won(s)["P0"] > 0 and all(won(s)[f"F{i}"] == 0 for i in range(3, 8))
+    assert sum(paid(s).values()) == 3 * 20 + 5 * 10
+    assert paid(s)["P0"] > 0 and all(paid(s)[f"F{i}"] == 0 for i in range(3, 8))
 
 
 def test_shown_cards_beyond_the_deck_are_refused_naming_the_count():
@@ -406,7 +403,7 @@ def test_shown_cards_beyond_the_deck_are_refused_naming_the_count():
 def test_a_lone_unseen_hand_needs_no_board(game_name):
     """RULES §7: the only live hand takes the pot without a showdown, so no board need be given."""
     s = settle(deal(seat("A", 1, None, 50), seat("B", 2, None, 50, folded=True), game_name=game_name, board=""))
-    assert won(s) == {"A": 100, "B": 0}
+    assert paid(s) == {"A": 100, "B": 0}
 
 
 def test_an_empty_board_is_still_refused_when_hands_are_shown():
@@ -432,7 +429,7 @@ def test_hi_lo_odd_chip_in_units_of_ten():
     from hilo_cli.formats.text_out import settlement_text
 
     s = settle(deal(seat("Hi", 1, HI), seat("Lo", 2, LO1), pot=1210, chip_unit=10))
-    assert won(s) == {"Hi": 610, "Lo": 600}
+    assert paid(s) == {"Hi": 610, "Lo": 600}
     (odd,) = s.pots[0].odd_chips
     assert (odd.to, odd.amount, odd.half) == ("Hi", 10, "high")
     assert "odd chip 10 to Hi: 121 units of the pot do not halve evenly" in settlement_text(s)

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from itertools import islice
 
+import pytest
 import reference as ref
+from conftest import describe, paid
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -18,6 +20,8 @@ from hilo_cli.cards import DECK
 from hilo_cli.deal import Deal, Player
 from hilo_cli.games import GAMES
 from hilo_cli.showdown import settle
+
+pytestmark = pytest.mark.slow  # every test here is a long randomised run
 
 SETTINGS = settings(max_examples=300, deadline=None)
 
@@ -74,17 +78,6 @@ def deals(draw, explicit_button=False):
 
 def put_in(deal: Deal) -> int:
     return deal.pot if deal.pot is not None else sum(p.contributed for p in deal.players)
-
-
-def describe(deal: Deal) -> str:
-    board = " ".join(map(str, deal.board)) or "-"
-    people = "; ".join(
-        f"{p.name} seat {p.seat} {' '.join(map(str, p.hole or ())) or '??'} in {p.contributed}"
-        f"{' folded' if p.folded else ''}"
-        for p in deal.players
-    )
-    return (f"{deal.game.name} board {board} button {deal.button} unit {deal.chip_unit} pot {deal.pot} "
-            f"q {deal.qualifier}: {people}")
 
 
 @SETTINGS
@@ -146,7 +139,7 @@ def test_listing_order_does_not_matter(deal, rnd):
         )
 
     assert pots(a) == pots(b), describe(deal)
-    won_a, won_b = ({p.name: p.won for p in s.players} for s in (a, b))
+    won_a, won_b = (paid(s) for s in (a, b))
     assert won_a == won_b, f"listing order changed the chips: {won_a} vs {won_b}\n{describe(deal)}"
 
 
@@ -155,7 +148,7 @@ def test_listing_order_does_not_matter(deal, rnd):
 def test_engine_matches_reference_splitter(deal):
     s = settle(deal)
     won, pots, returned = ref.settle(deal)
-    assert {p.name: p.won for p in s.players} == won, describe(deal)
+    assert paid(s) == won, describe(deal)
     assert s.returned == returned, describe(deal)
     assert [(p.amount, set(p.eligible), p.shares) for p in s.pots] == [
         (p.amount, set(p.eligible), p.shares) for p in pots

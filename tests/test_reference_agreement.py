@@ -75,7 +75,7 @@ def ref_text(cards) -> str:
     return " ".join(map(str, cards))
 
 
-def run(game_name, deals, seed, qualifier=8):
+def agree(game_name, deals, seed, qualifier=8):
     g = game(game_name)
     rng = random.Random(seed)
     most = min(9, (52 - g.board_cards) // g.hole_cards)
@@ -121,6 +121,7 @@ def run(game_name, deals, seed, qualifier=8):
     assert not problems, f"{len(problems)} disagreements, first ones:\n" + "\n".join(problems[:20])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("game_name", "deals", "qualifier"),
     [
@@ -138,4 +139,4 @@ def run(game_name, deals, seed, qualifier=8):
     ],
 )
 def test_engine_agrees_with_reference(game_name, deals, qualifier):
-    run(game_name, deals, seed=f"{game_name}-{qualifier}", qualifier=qualifier)
+    agree(game_name, deals, seed=f"{game_name}-{qualifier}", qualifier=qualifier)

@@ -23,6 +23,8 @@ from click.testing import CliRunner
 from hilo_cli.cli import main
 from hilo_cli.games import GAMES
 
+pytestmark = pytest.mark.slow  # every test here is a long randomised run
+
 ROOT = Path(__file__).resolve().parents[1]
 HILO = Path(sys.executable).parent / ("hilo.exe" if sys.platform == "win32" else "hilo")
 COUNT = 2000

@@ -9,12 +9,14 @@ high hands decide. The odd chip's reason names the card that decided.
 
 from __future__ import annotations
 
+import json
 from itertools import permutations
 
 import pytest
+from conftest import describe, paid, run, won
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
-from test_properties import deals, describe
+from test_properties import deals
 
 from hilo_cli.cards import DECK, parse_cards
 from hilo_cli.deal import Deal, Player
@@ -43,10 +45,6 @@ def deal_of(board: str, players: list[tuple[str, str]], order: tuple[int, ...] =
     return Deal(GAMES["omaha8"], cards, tuple(seated), pot=3, button=button, odd_chip="suit")
 
 
-def won(deal: Deal) -> dict[str, int]:
-    return {r.name: r.won for r in settle(deal).players}
-
-
 @pytest.mark.parametrize("hole_order", list(permutations(range(4))))
 def test_fay_gets_the_low_odd_chip_however_her_cards_are_written(hole_order):
     """Both lows are 8-7-4-3-2 with the shared 8s 7s 4d on top; Fay's 3s beats Hal's 3h."""
@@ -54,7 +52,7 @@ def test_fay_gets_the_low_odd_chip_however_her_cards_are_written(hole_order):
     for holes in ((hole_order, (0, 1, 2, 3)), ((0, 1, 2, 3), hole_order), (hole_order, hole_order[::-1])):
         for order in ((0, 1), (1, 0)):
             deal = deal_of(board, players, order, board_order=(*hole_order, 4), hole_orders=holes)
-            assert won(deal) == {"Fay": 3, "Hal": 0}, (holes, order)
+            assert paid(settle(deal)) == {"Fay": 3, "Hal": 0}, (holes, order)
 
 
 @pytest.mark.parametrize("hole_order", list(permutations(range(4))))
@@ -65,7 +63,7 @@ def test_gus_gets_the_odd_chip_of_two_wheels_both_ways_however_written(hole_orde
     for holes in ((hole_order, (0, 1, 2, 3)), ((0, 1, 2, 3), hole_order)):
         for order in ((0, 1), (1, 0)):
             deal = deal_of(board, players, order, board_order=(4, *hole_order), hole_orders=holes)
-            assert won(deal) == {"Gus": 2, "Ann": 1}, (holes, order)
+            assert paid(settle(deal)) == {"Gus": 2, "Ann": 1}, (holes, order)
 
 
 def test_the_reason_names_the_card_that_decided():
@@ -96,7 +94,7 @@ def test_stud_tied_players_are_ordered_by_their_second_card_when_the_first_ranks
     for order in ((alice, bob), (alice[::-1], bob[::-1])):
         players = (Player("Alice", 1, order[0]), Player("Bob", 2, order[1]))
         s = settle(Deal(GAMES["stud8"], (), players, pot=101, button=2))
-        assert {r.name: r.won for r in s.players} == {"Alice": 50, "Bob": 51}
+        assert paid(s) == {"Alice": 50, "Bob": 51}
         assert s.pots[0].odd_chips[0].why.endswith("Bob's 9s beats Alice's 9h")
 
 
@@ -138,6 +136,7 @@ def rewritten(deal: Deal, rnd) -> Deal:
     return deal._replace(board=tuple(board), players=tuple(players))
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(deals(explicit_button=True), st.sampled_from(["button", "suit"]), st.randoms(use_true_random=False))
 def test_the_same_cards_settle_the_same_however_written(deal, rule, rnd):
@@ -146,7 +145,7 @@ def test_the_same_cards_settle_the_same_however_written(deal, rule, rnd):
     a = settle(deal)
     for _ in range(3):
         b = settle(rewritten(deal, rnd))
-        assert {r.name: r.won for r in a.players} == {r.name: r.won for r in b.players}, describe(deal)
+        assert paid(a) == paid(b), describe(deal)
         assert sorted((o.to, o.amount, o.half) for p in a.pots for o in p.odd_chips) == sorted(
             (o.to, o.amount, o.half) for p in b.pots for o in p.odd_chips), describe(deal)
 
@@ -171,6 +170,7 @@ def low_ties(draw):
     return Deal(g, board, players, pot=draw(st.integers(1, 41)), button=draw(st.integers(1, 2)), odd_chip="suit")
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None)
 @given(low_ties(), st.randoms(use_true_random=False))
 def test_tied_low_cards_settle_the_same_however_written(deal, rnd):
@@ -178,4 +178,34 @@ def test_tied_low_cards_settle_the_same_however_written(deal, rnd):
     a = settle(deal)
     for _ in range(4):
         b = settle(rewritten(deal, rnd))
-        assert {r.name: r.won for r in a.players} == {r.name: r.won for r in b.players}, describe(deal)
+        assert paid(a) == paid(b), describe(deal)
+
+
+# --- written for mutants of benchmarks/mutants.py that the other tests let through (issue 8) ---------------
+
+
+# M03: the same players win high and low, but the suit rule orders them differently in the two halves.
+# A and B both make a six-high straight and 6-4-3-2-A. For high A's 5h beats B's 5d after the shared 6d;
+# for low B's As beats A's Ac. One division of 67 (RULES §4.5), whose odd chip the high hands decide
+# (§4.6): A 34, B 33. Halving first gives high 34 as 17 + 17 and low 33 with its odd chip to B: A 33, B 34.
+SAME_BOTH_WAYS = ["showdown", "--odd-chip", "suit", "--board", "3d Qc 6d 4h Ks", "A=2d Kc 5h Ac", "B=2h Kd 5d As",
+                  "--pot", "67"]
+
+
+def test_m03_same_winners_in_another_order_share_one_division() -> None:
+    result = run([*SAME_BOTH_WAYS, "--format", "json"])
+    assert result.exit_code == 0, result.output
+    assert won(result) == {"A": 34, "B": 33}
+    pot = json.loads(result.stdout)["pots"][0]
+    assert pot["division"] == "same winners"
+    assert [(o["to"], o["half"]) for o in pot["odd_chips"]] == [("A", "whole")]
+    text = run(SAME_BOTH_WAYS).stdout
+    assert "high and low both to A and B" in text and "A's 5h beats B's 5d after the shared 6d" in text
+
+
+def test_m03_the_halves_really_order_them_differently() -> None:
+    # What makes the case: the low half alone would give its odd chip to B.
+    result = run([*SAME_BOTH_WAYS, "--format", "json"])
+    hands = {p["name"]: (p["high"]["cards"], p["low"]["cards"]) for p in json.loads(result.stdout)["players"]}
+    assert "5h" in hands["A"][0] and "5d" in hands["B"][0]
+    assert "Ac" in hands["A"][1] and "As" in hands["B"][1]

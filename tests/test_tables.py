@@ -59,6 +59,7 @@ def _low_by_search(hole_mask: int, board_mask: int) -> tuple[int, tuple[int, ...
     return (LOW_LIMIT - (r1 << 16 | r2 << 12 | r3 << 8 | r4 << 4 | r5), best[1], best[2])
 
 
+@pytest.mark.slow  # every pair of rank masks searched: a long run, if not a random one
 def test_low_choice_is_the_best_of_every_selection_for_every_pair_of_masks() -> None:
     # Every mask of low ranks ace to eight (bits 1-8), and a sample with nines (the 9-or-better qualifier).
     masks = range(0, 512, 2)

@@ -12,19 +12,11 @@ import json
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner, Result
+from click.testing import Result
+from conftest import A_HOLE, B_HOLE, BOARD, RECORD, run
 
-from hilo_cli.cli import main
-
-BOARD = "Ac 3d 6h Ks Kd"
-A_HOLE, B_HOLE = "2c 4d Qc Jd", "Kh Kc 2h 4s"
-RECORD = {"board": BOARD, "players": [{"name": "A", "hole": A_HOLE}, {"name": "B", "hole": B_HOLE}], "pot": 1200}
 LINE = f"{BOARD} | A: {A_HOLE} | B: {B_HOLE} | pot 1200"
 SHOWDOWN = ["showdown", "--board", BOARD, f"A={A_HOLE}", f"B={B_HOLE}", "--pot", "1200"]
-
-
-def run(args: list[str], stdin: str | bytes | None = None) -> Result:
-    return CliRunner().invoke(main, args, input=stdin)
 
 
 def batch_json(data: str | bytes, *options: str) -> tuple[Result, list[dict[str, object]]]:

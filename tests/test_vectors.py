@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 import reference as ref
+from conftest import paid
 
 from hilo_cli.cards import parse_cards
 from hilo_cli.deal import Deal, Player
@@ -87,7 +88,7 @@ def test_hands(v):
 @pytest.mark.parametrize("v", VECTORS, ids=IDS)
 def test_chips(v):
     s = settle(to_deal(v))
-    got = {p.name: p.won for p in s.players}
+    got = paid(s)
     want = {name: e["won"] for name, e in v["expected"].items()}
     assert got == want, f"{v['id']}: expected won {want}, got {got}"
     for name, e in v["expected"].items():

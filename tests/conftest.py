@@ -1,0 +1,86 @@
+"""What many test files share: running ``hilo`` through Click's CliRunner, each player's chips from what it
+gives, the README's example deal, and the ``slow`` mark.
+
+A test file imports the helpers by name (``from conftest import run, won``): pytest puts this folder on
+``sys.path`` as it does for ``reference.py``.
+
+**Slow tests.** The long randomised runs are marked ``slow`` (``@pytest.mark.slow``, registered in
+pyproject.toml): ``pytest -m "not slow"`` is the quick loop of CONTRIBUTING.md, and plain ``pytest`` (CI,
+the README) runs them all. ``pytest_collection_modifyitems`` below marks those of files that are not
+marked in their own text (see ``SLOW_ELSEWHERE``).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Mapping
+from typing import Any
+
+import pytest
+from click.testing import CliRunner, Result
+
+from hilo_cli.cli import main
+from hilo_cli.deal import Deal
+from hilo_cli.showdown import Settlement
+
+# The README's example: B's four kings take high, A and B tie for low: A 300, B 900.
+BOARD = "Ac 3d 6h Ks Kd"
+A_HOLE, B_HOLE = "2c 4d Qc Jd", "Kh Kc 2h 4s"
+RECORD = {"board": BOARD, "players": [{"name": "A", "hole": A_HOLE}, {"name": "B", "hole": B_HOLE}], "pot": 1200}
+
+
+def run(args: list[str], stdin: str | bytes | None = None) -> Result:
+    """``hilo ARGS`` in-process, ``stdin`` as its standard input."""
+    return CliRunner().invoke(main, args, input=stdin)
+
+
+def totals(record: Mapping[str, Any]) -> dict[str, int]:
+    """Each player's chips in one JSON result record."""
+    return {p["name"]: p["won"] for p in record["players"]}
+
+
+def won(result: Result) -> dict[str, int]:
+    """Each player's chips from one ``--format json`` object on stdout."""
+    return totals(json.loads(result.stdout))
+
+
+def lines_won(result: Result) -> list[dict[str, int]]:
+    """Each record's chips from JSON Lines on stdout (``hilo batch --format json``)."""
+    return [totals(json.loads(line)) for line in result.stdout.splitlines()]
+
+
+def paid(settlement: Settlement) -> dict[str, int]:
+    """Each player's chips in a ``Settlement``."""
+    return {p.name: p.won for p in settlement.players}
+
+
+def describe(deal: Deal) -> str:
+    """A deal in one line, for the message of a failed assertion on a random deal."""
+    boards = " / ".join(" ".join(map(str, b)) for b in deal.boards) or " ".join(map(str, deal.board)) or "-"
+    people = "; ".join(f"{p.name} seat {p.seat} {' '.join(map(str, p.hole or ())) or '??'} in {p.contributed}"
+                       f"{' folded' if p.folded else ''}" for p in deal.players)
+    return (f"{deal.game.name} {deal.multi_board or ''} board {boards} button {deal.button} unit {deal.chip_unit} "
+            f"pot {deal.pot} rake {deal.rake} q {deal.qualifier} odd {deal.odd_chip}: {people}")
+
+
+# Tests marked slow from here because their files are being changed by others at the moment (issue 22):
+# the file, the test function and the cases (their ids) that stay in the quick loop. The reader fuzz
+# (issue 16) is a thousand mutants: those of the repository's own test data stay in the quick loop, those
+# of ../shared's real histories (absent in CI) and the runs of the installed ``hilo`` over every kind at
+# once are slow. Each belongs as a ``marks=pytest.mark.slow`` in its own file.
+SLOW_ELSEWHERE: tuple[tuple[str, str, re.Pattern[str] | None], ...] = (
+    ("test_reader_fuzz.py", "test_a_mutant_checks_whole", re.compile(r"[a-z]+-\d+-")),
+    ("test_reader_fuzz.py", "test_mutants_in_one_real_process", None),
+    ("test_equity_vector.py", "test_values_equal_the_table_evaluator", None),
+)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        for file, function, quick in SLOW_ELSEWHERE:
+            if item.path.name != file or getattr(item, "originalname", item.name) != function:
+                continue
+            case = item.name.partition("[")[2].rstrip("]")
+            if quick is None or not quick.match(case):
+                item.add_marker(pytest.mark.slow)
