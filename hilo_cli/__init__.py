@@ -55,9 +55,11 @@ Rule (docs/rules.md section)              Implemented by
       each board divided on its own        leftover units to the first boards; ``_divide_pot`` per
                                            board); ``formats`` show each run
 §12.3 one eligible player: the pot whole   ``showdown._divide_by_board``
-§12.4 either board (Ultimate Big O)        ``evaluate.best_over_boards``, one ``_divide_pot``
+§12.4 either board (Ultimate Big O)        ``evaluate.best_over_boards``, one ``showdown._divide_pot``
 §12.5 validating several boards            ``deal._check_boards``
 §13 rake off each pot before dividing      ``deal.Deal.rake``, ``deal._check_rake``, ``showdown._raked``
+§13 a site's rake, printed or not          ``histories.summary.rake_by_pot`` (built minus printed pots),
+                                           ``histories.summary.derived_rake`` (what was put in, not paid)
 §14.1 blinds and order                     ``betting.replay._Replay.start_betting``, ``check_actor``
 §14.2 fixed limit                          ``betting.replay._Replay.check_size``, ``limit_size``;
                                            ``betting.limits``
