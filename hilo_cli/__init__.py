@@ -60,16 +60,16 @@ Rule (docs/rules.md section)              Implemented by
 §13 rake off each pot before dividing      ``deal.Deal.rake``, ``deal._check_rake``, ``showdown._raked``
 §13 a site's rake, printed or not          ``histories.summary.rake_by_pot`` (built minus printed pots),
                                            ``histories.summary.derived_rake`` (what was put in, not paid)
-§14.1 blinds and order                     ``betting.replay._Replay.start_betting``, ``check_actor``
-§14.2 fixed limit                          ``betting.replay._Replay.check_size``, ``limit_size``;
+§14.1 blinds and order                     ``betting.replay.Replay.start_betting``, ``check_actor``
+§14.2 fixed limit                          ``betting.replay.Replay.check_size``, ``limit_size``;
                                            ``betting.limits``
-§14.3-14.4 pot limit, no limit             ``betting.replay._Replay.check_size``; ``betting.limits``;
+§14.3-14.4 pot limit, no limit             ``betting.replay.Replay.check_size``; ``betting.limits``;
                                            ``betting.turn.next_turn``
-§14.5 all in for less does not reopen      ``betting.replay._Replay.raise_to``, ``reopened``
+§14.5 all in for less does not reopen      ``betting.replay.Replay.raise_to``, ``reopened``
 §14.6 stud: bring-in, highest showing      ``betting.stud.lowest_up``, ``highest_showing``;
-                                           ``betting.replay._Replay.bring_in``, ``check_bring_in``,
+                                           ``betting.replay.Replay.bring_in``, ``check_bring_in``,
                                            ``check_high_showing``, ``street_now``
-§14.7 showdown; mucked hands dead (§7)     ``betting.replay._Replay.show``, ``betting.replay._finish``
+§14.7 showdown; mucked hands dead (§7)     ``betting.replay.Replay.show``, ``betting.replay._finish``
 equity: every runout settled as a          ``equity.equity`` (exact or sampled), ``equity.runouts.Tally``
 showdown (§3-§5 per runout)                (pots per runout), ``equity.vector`` (numpy, winners of
                                            all runouts at once, checked against ``settle``)

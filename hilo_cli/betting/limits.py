@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from hilo_cli.betting.hand import STRUCTURE_NAMES, Structure
+from hilo_cli.betting.sizes import full_in_fixed_limit, sizes
 from hilo_cli.errors import DealError
 
 STREETS = ("preflop", "flop", "turn", "river")
@@ -61,22 +62,19 @@ def limits(structure: Structure, pot: int, bets: Sequence[int] = (), already_in:
         if small_bet <= 0 or big_bet <= 0:
             raise DealError("fixed limit needs the small bet and the big bet (RULES §14.2)")
         size = small_bet if street <= 1 else big_bet
-        # The next raise adds the size to the last full bet; all in for half a bet or more counts as one
-        # (as the replay's check_size: Robert's Rules, TDA).
+        # The last full bet: each level that is a full raise over the one before (all in for half a bet or
+        # more counts as one, as the replay's check_size).
         full = 0
         for level in levels:
-            if (level - full) * 2 >= size:
+            if full_in_fixed_limit(level, full, size):
                 full = level
-        least = most_to = size if to_call < size else full + size
+        least, most = sizes(structure, to_call, size=size, full_level=full)
     else:
         least_bet = big_blind or small_bet
         if least_bet <= 0 and to_call == 0:
             raise DealError(f"{STRUCTURE_NAMES[structure]} needs the big blind (the smallest bet, RULES §14.3)")
         last_raise = max(b - a for a, b in zip([0, *levels], levels, strict=False)) if levels else 0
-        least = least_bet if to_call == 0 else to_call + max(last_raise, least_bet)
-        # §14.3: the largest raise is the pot after the call: in the middle + every bet + the call.
-        most_to = to_call + in_pot + call if structure == "pot" else 0
-    most: int | None = most_to if structure != "no" else None
+        least, most = sizes(structure, to_call, least_bet=least_bet, last_raise=last_raise, pot=in_pot, owed=call)
     all_in = False
     if stack is not None:
         reach = already_in + stack

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from hilo_cli.betting import stud
 from hilo_cli.betting.hand import STRUCTURE_NAMES, Action, Hand, Replayed
+from hilo_cli.betting.sizes import full_in_fixed_limit, sizes
 from hilo_cli.bounds import short
 from hilo_cli.cards import Card
 from hilo_cli.deal import Deal, Player
@@ -86,7 +87,7 @@ class _Round:
         self.opener: int | None = None  # preflop: the seat index of the last (largest) blind poster
 
 
-class _Replay:
+class Replay:
     """The state of a hand while its actions are replayed (``replay`` is the entry point)."""
 
     def __init__(self, hand: Hand) -> None:
@@ -401,28 +402,21 @@ class _Replay:
         r, structure = self.round, self.hand.structure
         if structure == "fixed":
             size = self.limit_size()
-            # A bet (or a stud completion) is to the size; a raise adds the size to the last full bet.
-            exact = size if r.to_call < size else r.full_level + size
+            exact, _ = sizes(structure, r.to_call, size=size, full_level=r.full_level)
             if total == exact:
                 return True
             if all_in and total < exact:
-                # All in for less: a full raise if at least half a bet over the last full bet, short all-ins
-                # before it included (Robert's Rules, TDA; §14.2 is silent).
-                return (total - r.full_level) * 2 >= size
+                return full_in_fixed_limit(total, r.full_level, size)
             raise _error(action, f"fixed limit: a bet or raise on this street is to exactly {exact} "
                                  f"({'the small bet' if size == self.hand.small_bet else 'the big bet'} of {size}; "
                                  "RULES §14.2)")
         least_bet = self.hand.small_bet or self.big_blind or self.hand.chip_unit
-        if r.to_call == 0 or (self.stud and r.to_call < least_bet):
-            least = least_bet
-        else:
-            least = r.to_call + max(r.last_raise, least_bet)
-        if structure == "pot":
-            owed = r.to_call - r.bets.get(action.actor or "", 0)
-            most = r.to_call + self.pot + owed
-            if total > most:
-                raise _error(action, f"pot limit: the most is {'a bet' if r.to_call == 0 else 'a raise to'} "
-                                     f"{most} (the pot after the call; RULES §14.3)")
+        owed = r.to_call - r.bets.get(action.actor or "", 0)
+        least, most = sizes(structure, r.to_call, least_bet=least_bet, last_raise=r.last_raise, pot=self.pot,
+                            owed=owed, completing=self.stud and r.to_call < least_bet)
+        if most is not None and total > most:
+            raise _error(action, f"pot limit: the most is {'a bet' if r.to_call == 0 else 'a raise to'} "
+                                 f"{most} (the pot after the call; RULES §14.3)")
         if total < least:
             if all_in:
                 return False  # §14.5: all in for less than a full bet or raise
@@ -458,11 +452,11 @@ def replay(hand: Hand) -> Replayed:
     return _finish(run(hand))
 
 
-def run(hand: Hand) -> _Replay:
+def run(hand: Hand) -> Replay:
     """The state after ``hand``'s last action (``replay`` finishes it into a deal; ``betting.turn`` asks it
     who acts next). Raises ``DealError`` as ``replay`` does."""
     _check_table(hand)
-    state = _Replay(hand)
+    state = Replay(hand)
     names = state.names
     for name, ante in zip(names, hand.antes or (0,) * len(names), strict=True):
         if ante:
@@ -506,7 +500,7 @@ def _check_table(hand: Hand) -> None:
         raise DealError("fixed limit needs a small bet and a big bet (RULES §14.2)")
 
 
-def _finish(state: _Replay) -> Replayed:
+def _finish(state: Replay) -> Replayed:
     hand, live = state.hand, state.live()
     unfinished = None
     if len(live) > 1:

@@ -12,7 +12,8 @@ from typing import NamedTuple
 
 from hilo_cli.betting.hand import Hand
 from hilo_cli.betting.limits import Limits
-from hilo_cli.betting.replay import Pending, _Replay, run
+from hilo_cli.betting.replay import Pending, Replay, run
+from hilo_cli.betting.sizes import sizes
 from hilo_cli.errors import DealError
 
 
@@ -45,7 +46,7 @@ def next_turn(hand: Hand) -> Turn:
     return Turn(name, state.round.street, _limits(state, name))
 
 
-def _first(state: _Replay, pending: Pending) -> str:
+def _first(state: Replay, pending: Pending) -> str:
     r = state.round
     if state.stud and r.actions == 0:
         # §14.6: the lowest up card brings in; later streets start with the highest hand showing.
@@ -63,8 +64,8 @@ def _first(state: _Replay, pending: Pending) -> str:
     return state.next_to_act(pending)
 
 
-def _limits(state: _Replay, name: str) -> Limits:
-    """What ``name`` may do now, by the same rules ``_Replay.raise_to`` and ``check_size`` apply."""
+def _limits(state: Replay, name: str) -> Limits:
+    """What ``name`` may do now, by the same rules ``Replay.raise_to`` and ``check_size`` apply."""
     r, hand = state.round, state.hand
     bet = r.bets.get(name, 0)
     stack = state.stacks[name]
@@ -76,15 +77,10 @@ def _limits(state: _Replay, name: str) -> Limits:
     if (r.to_call > 0 and reach <= r.to_call) or (name in r.acted and not state.reopened(r.acted[name])) or capped:
         # All in to call; an all-in for less since this player acted (§14.5); the raises capped (§14.2).
         return Limits(hand.structure, pot, call, "call", None, None, reach <= r.to_call)
-    most: int | None
-    if hand.structure == "fixed":
-        size = state.limit_size()
-        least = most = size if r.to_call < size else r.full_level + size
-    else:
-        least_bet = hand.small_bet or state.big_blind or hand.chip_unit
-        stud_bet = state.stud and r.to_call < least_bet
-        least = least_bet if r.to_call == 0 or stud_bet else r.to_call + max(r.last_raise, least_bet)
-        most = r.to_call + pot + owed if hand.structure == "pot" else None
+    least_bet = hand.small_bet or state.big_blind or hand.chip_unit
+    least, most = sizes(hand.structure, r.to_call, size=state.limit_size(), full_level=r.full_level,
+                        least_bet=least_bet, last_raise=r.last_raise, pot=pot, owed=owed,
+                        completing=state.stud and r.to_call < least_bet)
     all_in = least > reach
     least = min(least, reach)
     most = reach if most is None else min(most, reach)
