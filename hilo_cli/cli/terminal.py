@@ -24,13 +24,11 @@ import sys
 import time
 from collections import deque
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
-from typing import IO, Any, Literal, NamedTuple, TypeVar
+from typing import IO, Any, NamedTuple, TypeVar
 
 import click
 
 from hilo_cli.formats.colour import SUIT_STYLES, SuitStyle, colour_report
-
-ColorChoice = Literal["auto", "always", "never"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 T = TypeVar("T")
