@@ -12,8 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from hilo_cli.cards import Card, format_cards
-from hilo_cli.evaluate import HighHand, LowHand
-from hilo_cli.evaluate.hands import Hands
+from hilo_cli.evaluate import Hands, HighHand, LowHand
 from hilo_cli.formats.safe import shown
 from hilo_cli.showdown import BoardResult, Half, PotResult, Settlement
 

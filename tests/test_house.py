@@ -1,0 +1,40 @@
+"""The house rules of issue 22 that a reader of the code would otherwise have to take on trust."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import hilo_cli
+
+PACKAGE = Path(hilo_cli.__file__).parent
+# Equity's whole-array path reads the evaluator's lookups itself (evaluate/__init__ names it).
+PAST_THE_DOOR = {"equity/vector.py"}
+
+
+def _imports(path: Path) -> set[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module:
+            found.add(node.module)
+            # ``from hilo_cli.evaluate import tables`` names a module too
+            folder = PACKAGE.parent.joinpath(*node.module.split("."))
+            found.update(f"{node.module}.{alias.name}" for alias in node.names
+                         if (folder / f"{alias.name}.py").exists())
+        elif isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+    return found
+
+
+def test_the_evaluator_has_one_door():
+    """Outside ``evaluate/`` only ``hilo_cli.evaluate`` itself is imported (bar the named exception)."""
+    past = {}
+    for path in PACKAGE.rglob("*.py"):
+        name = path.relative_to(PACKAGE).as_posix()
+        if name.startswith("evaluate/") or name in PAST_THE_DOOR:
+            continue
+        inner = sorted(m for m in _imports(path) if m.startswith("hilo_cli.evaluate."))
+        if inner:
+            past[name] = inner
+    assert past == {}
