@@ -111,7 +111,7 @@ def showdown(players: tuple[str, ...], boards: tuple[str, ...], multi_board: str
         from hilo_cli.cli.terminal import style
         from hilo_cli.formats import text_out
 
-        text = style(color, suits).render(text_out.settlement_text(settlement))
+        text = text_out.settlement_text(settlement, look=style(color, suits))
     out.write(text.encode("utf-8"))
     out.flush()
     if settlement.check is not None and not settlement.check.ok:

@@ -24,11 +24,11 @@ import sys
 import time
 from collections import deque
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
-from typing import IO, Any, NamedTuple, TypeVar
+from typing import IO, Any, TypeVar
 
 import click
 
-from hilo_cli.formats.colour import SUIT_STYLES, SuitStyle, colour_report
+from hilo_cli.formats.colour import SUIT_STYLES, Look
 
 F = TypeVar("F", bound=Callable[..., Any])
 T = TypeVar("T")
@@ -60,19 +60,8 @@ def colour_wanted(choice: str, stream: IO[Any] | None, env: Mapping[str, str] | 
     return is_terminal(stream)
 
 
-class Style(NamedTuple):
-    """How a text report is shown: in colour or not, and with which suits."""
-
-    colour: bool
-    suits: SuitStyle
-
-    def render(self, text: str) -> str:
-        """The report ``text`` as this style shows it (the same text when plain)."""
-        return colour_report(text, self.suits, self.colour)
-
-    @property
-    def plain(self) -> bool:
-        return not self.colour and self.suits != "symbols"
+Style = Look
+"""How a text report is shown: in colour or not, and with which suits (``formats.colour.Look``)."""
 
 
 def style(color: str, suits: str, stream: IO[Any] | None = None) -> Style:

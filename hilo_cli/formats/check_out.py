@@ -15,7 +15,7 @@ from typing import Any, Literal, NamedTuple
 
 from hilo_cli.errors import where
 from hilo_cli.formats import OutputFormat, csv_out, json_out, jsonlib, text_out
-from hilo_cli.formats.safe import shown, unlike
+from hilo_cli.formats.colour import PLAIN, Line, Look
 from hilo_cli.histories import HandRecord
 from hilo_cli.showdown import Settlement
 
@@ -55,32 +55,40 @@ def money(record: HandRecord) -> Callable[[int], str]:
     return record.currency.show if record.currency is not None else str
 
 
-# The start of a verdict line: no other line of the text report may begin so (``safe.unlike``).
+# The start of a verdict line: no other line of the text report may begin so (``_unlike``).
 VERDICT_STARTS = tuple(f"{word}:" for word in VERDICTS.values())
+_VERDICT_LETTERS = ("", *{word[0] for word in VERDICTS.values()})
 
 
 def _label(record: HandRecord) -> str:
     return where(record.source, record.line) + (f" hand {record.id}" if record.id is not None else "")
 
 
-def verdict_text(record: HandRecord, verdict: Verdict) -> str:
+_VERDICT_KINDS: dict[Status, str] = {"ok": "good", "mismatch": "alarm", "not-checkable": "doubt", "error": "alarm"}
+
+
+def verdict_text(record: HandRecord, verdict: Verdict, look: Look = PLAIN) -> str:
     """The verdict line, one line per differing player, and for a MISMATCH one per differing pot: each
-    line escaped (``safe.shown``)."""
+    line escaped (``safe.shown``), the verdict word styled by ``look``."""
+    return look.text(_verdict_lines(record, verdict))
+
+
+def _verdict_lines(record: HandRecord, verdict: Verdict) -> list[Line]:
     show = money(record)
-    head = f"{VERDICTS[verdict.status]}: {_label(record)}: {verdict.why}"
+    head: Line = [(VERDICTS[verdict.status], _VERDICT_KINDS[verdict.status]), f": {_label(record)}: {verdict.why}"]
     if verdict.depth == "per player" and verdict.status in ("ok", "mismatch"):
-        head += " (checked: per player totals)"  # never claim more than the record allows
+        head.append(" (checked: per player totals)")  # never claim more than the record allows
     lines = [head]
     for name, (recorded, recomputed) in verdict.differences.items():
         change = recomputed - recorded
-        lines.append(f"  {name}: recorded {verdict.basis} {show(recorded)}, the cards and the rules give "
-                     f"{show(recomputed)} ({'+' if change > 0 else ''}{show(change)})")
+        lines.append([f"  {name}: recorded {verdict.basis} {show(recorded)}, the cards and the rules give "
+                      f"{show(recomputed)} ({'+' if change > 0 else ''}{show(change)})"])
     if verdict.status == "mismatch":
         for pot in verdict.pots or ():
             half = f" {pot.half} half" if pot.half else ""
-            lines.append(f"  {pot.pot}{half}: recorded {_paid(pot.recorded, show)}; the cards and the rules give "
-                         f"{_paid(pot.recomputed, show)}")
-    return "\n".join(map(shown, lines)) + "\n"
+            lines.append([f"  {pot.pot}{half}: recorded {_paid(pot.recorded, show)}; the cards and the rules give "
+                          f"{_paid(pot.recomputed, show)}"])
+    return lines
 
 
 def _paid(amounts: dict[str, int], show: Callable[[int], str]) -> str:
@@ -109,8 +117,9 @@ def _check_dict(record: HandRecord, verdict: Verdict, settled: dict[str, Any] | 
     return out
 
 
-def render(record: HandRecord, settlement: Settlement | None, verdict: Verdict, fmt: OutputFormat) -> bytes:
-    """One checked hand in ``fmt``."""
+def render(record: HandRecord, settlement: Settlement | None, verdict: Verdict, fmt: OutputFormat,
+           look: Look = PLAIN) -> bytes:
+    """One checked hand in ``fmt`` (text styled by ``look``, plain by default)."""
     if fmt == "json":
         settled = json_out.settlement_dict(settlement) if settlement is not None else None
         out: dict[str, Any] = {"id": record.id, "source": record.source, "line": record.line or None}
@@ -124,12 +133,27 @@ def render(record: HandRecord, settlement: Settlement | None, verdict: Verdict, 
         rows = csv_out.settlement_cells(settlement, where(record.source, record.line)) if settlement is not None else []
         table = rows or [[where(record.source, record.line), record.id or "", *[""] * (len(csv_out.COLUMNS) - 2)]]
         return csv_out.write([*row, VERDICTS[verdict.status], verdict.why] for row in table).encode()
-    text = verdict_text(record, verdict)
+    lines = _verdict_lines(record, verdict)
     if settlement is not None:
         # A player or a file named "OK: ..." starts a line of the report: it must not read as a verdict.
-        report = text_out.settlement_text(settlement, where(record.source, record.line), money(record))
-        text += unlike(report, VERDICT_STARTS)
-    return (text + "\n").encode()
+        report = text_out.settlement_lines(settlement, where(record.source, record.line), money(record))
+        lines += [_unlike(line) for line in report]
+    return (look.text(lines) + "\n").encode()
+
+
+def _unlike(line: Line) -> Line:
+    """``line`` with its first character escaped (``\\x4f`` for ``O``) if, written out, it would begin like a
+    verdict line: a name or a file name at the start of a report line cannot pass for a line that only
+    the report itself writes."""
+    lead = line[0] if line else ""
+    if (lead if isinstance(lead, str) else lead[0])[:1] not in _VERDICT_LETTERS:
+        return line  # the quick answer for nearly every line
+    if not PLAIN.line(line).startswith(VERDICT_STARTS):
+        return line
+    first, *rest = [part for part in line if (part if isinstance(part, str) else part[0])]
+    text = first if isinstance(first, str) else first[0]
+    escaped = f"\\x{ord(text[0]):02x}{text[1:]}"
+    return [escaped if isinstance(first, str) else (escaped, first[1]), *rest]
 
 
 def error_output(record: HandRecord, message: str, fmt: OutputFormat) -> bytes:

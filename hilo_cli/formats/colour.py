@@ -1,8 +1,9 @@
-"""Colour for a finished text report (issue 13): the plain text in, the same text with ANSI colour out.
+"""Colour for a text report (issue 13), styled by the writer that knows what each piece is (issue 22).
 
-The report itself is always what ``text_out`` writes; colour is laid over it afterwards, so a pipe, a
-file or JSON can never receive a colour code by accident, and taking the codes out again gives back the
-plain text exactly (a test checks this for every example). What is coloured:
+The writers (``text_out``, ``check_out``) build each line of a report as ``Part``s: plain text, or a
+``Piece`` that says what it is (a card, a name who is paid, an amount, a verdict word). ``Look`` writes
+those lines: plainly, every piece as its text (a pipe, a file gets exactly the report it always did), or
+in colour, or with the suit symbols. What is styled:
 
 - cards, each in its suit's colour: a four-colour deck by default (spades in the terminal's own
   colour, black or white; hearts red, diamonds blue, clubs green), or two colours (hearts and diamonds
@@ -12,14 +13,22 @@ plain text exactly (a test checks this for every example). What is coloured:
 - ``DIFFERENCE`` and ``MISMATCH`` in red, and a check that agrees in green; ``hilo check``'s verdicts
   ``OK`` in green, ``NOT CHECKABLE`` in yellow and ``ERROR`` in red.
 
-Only runs of two or more cards are treated as cards (a board, a hand, the hole cards used), so that a
-player called ``As`` or ``Kd`` keeps the name.
+A name is data, written as the writer gives it: a player called ``As Kh`` keeps the name under
+``symbols``, because no card is ever found by reading the text back. Names and other data are escaped
+as ``safe.shown`` escapes them, piece by piece, so a colour code can come only from here.
+
+``colour_report`` lays colour over text that arrives finished (the reports ``hilo batch`` and ``hilo
+check`` workers render, equity's report): it finds cards and payouts by pattern, and so can take a
+card-like name for cards. It goes once the look is handed to those writers too.
 """
 
 from __future__ import annotations
 
 import re
-from typing import Literal
+from collections.abc import Iterable
+from typing import Literal, NamedTuple
+
+from hilo_cli.formats.safe import shown
 
 SuitStyle = Literal["four-colour", "two-colour", "symbols"]
 SUIT_STYLES: tuple[SuitStyle, ...] = ("four-colour", "two-colour", "symbols")
@@ -66,6 +75,68 @@ _VERDICTS = {"OK": BOLD_GREEN, "NOT CHECKABLE": YELLOW, "ERROR": BOLD_RED}
 _AGREE = re.compile(r"^check: (?P<agree>the amounts paid agree)$")
 
 Span = tuple[int, int, str]
+
+
+Piece = tuple[str, str]
+"""A piece of a report line that a look may style, ``(text, kind)``: ``kind`` says what it is, ``"cards"``
+(a run of cards as ``cards.format_cards`` writes them, ``Td 9s``) or a key of ``KIND_CODES``. A plain
+tuple: a report is made of many."""
+
+Part = str | Piece
+"""A part of a line: plain text (words, or data such as a name no one is paid), or a ``Piece``."""
+Line = list[Part]
+
+KIND_CODES = {"name": BOLD, "amount": BOLD, "won": BOLD_GREEN, "alarm": BOLD_RED, "good": BOLD_GREEN,
+              "doubt": YELLOW, "agree": GREEN}
+"""Each kind of piece but cards, and its colour: a name and an amount paid, chips won, a difference or a
+mismatch, a check that agrees, a verdict of OK or NOT CHECKABLE."""
+
+
+class Look(NamedTuple):
+    """How a text report is written: in colour or not, and with which suits."""
+
+    colour: bool = False
+    suits: SuitStyle = "four-colour"
+
+    @property
+    def plain(self) -> bool:
+        """Whether every piece is written as its bare text."""
+        return not self.colour and self.suits != "symbols"
+
+    def line(self, parts: Iterable[Part]) -> str:
+        """One line of a report, each piece escaped (``safe.shown``) and styled."""
+        if self.plain:
+            return shown("".join([p if p.__class__ is str else p[0] for p in parts]))
+        return "".join([shown(p) if isinstance(p, str) else self._piece(p) for p in parts])
+
+    def render(self, text: str) -> str:
+        """Finished ``text`` (a worker's report, equity's) as this look shows it: ``colour_report``."""
+        return colour_report(text, self.suits, self.colour)
+
+    def text(self, lines: Iterable[Iterable[Part]]) -> str:
+        """Lines as one report, ending with a newline."""
+        if self.plain:  # the report a pipe gets, as fast as it can be written
+            plain = ["".join([p if p.__class__ is str else p[0] for p in line]) for line in lines]
+            return "\n".join(map(shown, plain)) + "\n"
+        return "\n".join(map(self.line, lines)) + "\n"
+
+    def _piece(self, piece: Piece) -> str:
+        text, kind = piece
+        if kind == "cards":
+            return " ".join([self._card(card) for card in text.split(" ")]) if text else ""
+        code = KIND_CODES[kind] if self.colour else ""
+        text = shown(text)
+        return f"{code}{text}{RESET}" if code and text else text
+
+    def _card(self, text: str) -> str:
+        suit = text[1]
+        if self.suits == "symbols":
+            text = text[0] + SYMBOLS[suit]
+        code = (TWO_COLOURS if self.suits == "two-colour" else FOUR_COLOURS)[suit] if self.colour else ""
+        return f"{code}{text}{RESET}" if code else text
+
+
+PLAIN = Look()
 
 
 def colour_report(text: str, suits: SuitStyle = "four-colour", colour: bool = True) -> str:
