@@ -129,3 +129,12 @@ def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
 def format_cards(cards: Iterable[Card]) -> str:
     """Canonical text for cards, space separated."""
     return " ".join([TEXT[c] for c in cards])
+
+
+def parse_labelled(text: str | Iterable[str], label: str) -> tuple[Card, ...]:
+    """``parse_cards(text)``, a bad card's ``CardError`` saying first whose cards they were: ``dead: 'Zz'
+    (card 2) is not a card ...``. The one wrapper for the readers that name the field they parse."""
+    try:
+        return parse_cards(text)
+    except CardError as e:
+        raise CardError(f"{label}: {e.message}") from None

@@ -38,3 +38,23 @@ def test_the_evaluator_has_one_door():
         if inner:
             past[name] = inner
     assert past == {}
+
+
+def test_one_table_of_low_ranks() -> None:
+    from hilo_cli.cards import DECK, LOW_RANKS, parse_cards
+
+    assert [LOW_RANKS[c] for c in parse_cards("Ah 2c 8d Ts Kc")] == [1, 2, 8, 10, 13]
+    assert LOW_RANKS == tuple(c.low_rank for c in DECK)
+
+
+def test_cards_parsed_under_a_label_say_whose_they_were() -> None:
+    import pytest
+
+    from hilo_cli.cards import parse_labelled
+    from hilo_cli.errors import CardError
+
+    assert parse_labelled("As Kd", "dead") == parse_labelled(["As", "Kd"], "dead")
+    with pytest.raises(CardError) as caught:
+        parse_labelled("As Zz", "dead")
+    assert caught.value.message.startswith("dead: 'Zz' (card 2) is not a card")
+
