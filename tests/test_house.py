@@ -58,3 +58,23 @@ def test_cards_parsed_under_a_label_say_whose_they_were() -> None:
         parse_labelled("As Zz", "dead")
     assert caught.value.message.startswith("dead: 'Zz' (card 2) is not a card")
 
+
+def test_one_threshold_for_progress_of_records_and_of_runouts(monkeypatch) -> None:
+    """``HILO_PROGRESS_AFTER`` moves the runout bar as it moves the records' progress line."""
+    import io
+
+    from hilo_cli.cli import terminal
+
+    class Tty(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    for after, shown in (("0", True), ("1000", False)):
+        monkeypatch.setenv("HILO_PROGRESS_AFTER", after)
+        stream, now = Tty(), [0.0]
+        assert terminal.Progress("hilo batch", stream).after == float(after)
+        with terminal.RunoutBar(stream, clock=lambda now=now: now[0]) as bar:
+            bar(1, 1000)
+            now[0] += 0.01  # a thousand runouts at this pace take ten seconds
+            bar(2, 1000)
+        assert ("runouts" in stream.getvalue()) is shown, after

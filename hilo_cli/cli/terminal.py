@@ -8,13 +8,14 @@ that a pipe or a file receives exactly what it always did:
   ``never`` say so outright (``always`` wins over ``NO_COLOR``, as an explicit option should).
   JSON and CSV are never coloured. ``--suits`` picks the deck (``formats.colour``).
 - progress (``Progress``): one line on stderr, rewritten in place, once a run has taken a second, and
-  only when stderr is a terminal: records done, the rate, bad records and differences so far.
+  only when stderr is a terminal: records done, the rate, bad records and differences so far; for one
+  long computation (equity's runouts) a bar (``RunoutBar``), once it will take longer than a second.
 - the closing summary (``summary``): records settled, checks that differ, bad records and the time,
   on stderr at a terminal, or anywhere with ``--summary`` (for logs).
 - ``stdin_hint``: reading deals from a terminal, say how to end the input instead of waiting silently.
 
-``HILO_PROGRESS_AFTER`` (seconds, default 1) is how long a run goes before progress is shown; tests
-and demonstrations set it to 0.
+``HILO_PROGRESS_AFTER`` (seconds, default 1, ``progress_after``) is how long a run goes, or is expected
+to go, before progress is shown; tests and demonstrations set it to 0.
 """
 
 from __future__ import annotations
@@ -145,7 +146,7 @@ class Progress:
         self.show = is_terminal(self.stream) if show is None else show
         # Progress and results share the screen when stdout is the same terminal: clear before output.
         self.shares_screen = self.show and is_terminal(sys.stdout)
-        self.after = _progress_after() if after is None else after
+        self.after = progress_after() if after is None else after
         self.clock = clock
         self.started = clock()
         self.done = self.errors = self.differences = 0
@@ -208,11 +209,54 @@ class Progress:
                        file=self.stream)
 
 
-def _progress_after() -> float:
+def progress_after() -> float:
+    """How long a run goes before progress is shown: ``HILO_PROGRESS_AFTER`` seconds, 1 by default (the
+    one threshold, for records and for runouts)."""
     try:
         return max(0.0, float(os.environ.get("HILO_PROGRESS_AFTER", PROGRESS_AFTER)))
     except ValueError:
         return PROGRESS_AFTER
+
+
+class RunoutBar:
+    """Click's progress bar on stderr for one long computation (``hilo equity``'s runouts), called as
+    ``bar(done, total)``: shown only when stderr is a terminal and the run, judged by its first chunk,
+    will take longer than ``progress_after()``. A new total starts a new bar (the runouts settled one
+    by one after the vectorised pass)."""
+
+    def __init__(self, stream: IO[str] | None = None, clock: Callable[[], float] = time.perf_counter) -> None:
+        self.stream = sys.stderr if stream is None else stream
+        self.clock = clock
+        self.start = clock()
+        self.after = progress_after()
+        self.bar: Any = None
+        self.shown = self.total = 0
+        self.tty = is_terminal(self.stream)
+
+    def __enter__(self) -> RunoutBar:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._finish()
+
+    def _finish(self) -> None:
+        if self.bar is not None:
+            self.bar.render_finish()
+            self.bar = None
+
+    def __call__(self, done: int, total: int) -> None:
+        if not self.tty:
+            return
+        if total != self.total:
+            self._finish()
+            self.start, self.shown, self.total = self.clock(), 0, total
+        if self.bar is None:
+            elapsed = self.clock() - self.start
+            if done >= total or elapsed * total / max(done, 1) < self.after:
+                return
+            self.bar = click.progressbar(length=total, label="runouts", file=self.stream)  # type: ignore[arg-type]
+        self.bar.update(done - self.shown)
+        self.shown = done
 
 
 class InFlight:
