@@ -46,7 +46,8 @@ def evaluate(
     qualifier: int | None = 8,
     by_suit: bool = False,
 ) -> Hands:
-    """Evaluate one live hand.
+    """Evaluate one live hand: the API for a single hand (the tests and worked examples use it);
+    settling asks ``evaluate_deal`` for every hand at once.
 
     ``by_suit`` asks, among equal best hands, for the one holding the highest card by rank then suit:
     the cards that decide a suit-based odd chip (RULES §4.6, §9 V2).

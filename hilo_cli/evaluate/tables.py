@@ -83,7 +83,10 @@ _MAGIC = b"hilo-tables-1\n"
 
 
 def table_bytes(ranks: dict[int, int], flushes: dict[int, int]) -> bytes:
-    """The ``tables.bin`` format: a magic line, two counts, then keys and values as little-endian uint32."""
+    """The ``tables.bin`` format: a magic line, two counts, then keys and values as little-endian uint32.
+
+    The writer of the shipped file: ``tables.table_bytes(*tables.compute_tables())`` is what
+    ``tables.bin`` must hold (a test checks it), and what to write there after changing ``rank_value``."""
     parts = [array("I", [len(ranks), len(flushes)]), array("I", ranks), array("I", ranks.values()),
              array("I", flushes), array("I", flushes.values())]
     if sys.byteorder == "big":  # pragma: no cover

@@ -151,7 +151,8 @@ def colour_report(text: str, suits: SuitStyle = "four-colour", colour: bool = Tr
 
 
 def strip_colour(text: str) -> str:
-    """``text`` without its ANSI colour codes."""
+    """``text`` without its ANSI colour codes: public, so that a caller (and the tests) can hold a
+    coloured report to the plain one, which it must equal once the codes are out."""
     return _ANSI.sub("", text)
 
 
