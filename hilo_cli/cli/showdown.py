@@ -7,8 +7,7 @@ from typing import Any
 
 import click
 
-from hilo_cli.cli.common import common_options, defaults, once, stdout_bytes
-from hilo_cli.cli.terminal import terminal_options
+from hilo_cli.cli.common import common_options, defaults, once, stdout_bytes, terminal_options
 from hilo_cli.errors import ExitStatus, HiloError
 from hilo_cli.formats import OutputFormat
 

@@ -6,7 +6,7 @@ that a pipe or a file receives exactly what it always did:
 - colour (``--color auto|always|never``): ``auto`` colours text output when stdout is a terminal,
   unless ``NO_COLOR`` is set (https://no-color.org) or ``TERM`` is ``dumb``; ``always`` and
   ``never`` say so outright (``always`` wins over ``NO_COLOR``, as an explicit option should).
-  JSON and CSV are never coloured. ``--suits`` picks the deck (``formats.colour``).
+  JSON and CSV are never coloured. ``--suits`` picks the deck (``formats.styled``).
 - progress (``Progress``): one line on stderr, rewritten in place, once a run has taken a second, and
   only when stderr is a terminal: records done, the rate, bad records and differences so far; for one
   long computation (equity's runouts) a bar (``RunoutBar``), once it will take longer than a second.
@@ -29,7 +29,8 @@ from typing import IO, Any, TypeVar
 
 import click
 
-from hilo_cli.formats.colour import SUIT_STYLES, Look
+from hilo_cli.cli.common import terminal_options as terminal_options  # at home with every command's options
+from hilo_cli.formats.styled import Look
 
 F = TypeVar("F", bound=Callable[..., Any])
 T = TypeVar("T")
@@ -78,21 +79,6 @@ def report_style(fmt: str, color: str, suits: str) -> Style | None:
         return None
     look = style(color, suits)
     return None if look.plain else look
-
-
-def terminal_options(f: F) -> F:
-    """``--color`` and ``--suits``: how text output looks at a terminal (each may be given once)."""
-    from hilo_cli.cli.common import once
-
-    f = once("--suits", type=click.Choice(SUIT_STYLES, case_sensitive=False), default="four-colour",
-             show="four-colour",
-             help="Suits in colour: four colours (hearts red, diamonds blue, clubs green), two (red and "
-                  "black), or four colours and the symbols ♠♥♦♣ (written even without colour).")(f)
-    f = once("--color", "--colour", "color", type=click.Choice(["auto", "always", "never"], case_sensitive=False),
-             default="auto", show="auto",
-             help="Colour text output: auto = when stdout is a terminal, NO_COLOR is not set and TERM is "
-                  "not dumb. JSON and CSV are never coloured.")(f)
-    return f
 
 
 def summary_option(f: F) -> F:

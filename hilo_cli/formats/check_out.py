@@ -15,7 +15,7 @@ from typing import Any, Literal, NamedTuple
 
 from hilo_cli.errors import where
 from hilo_cli.formats import OutputFormat, csv_out, json_out, jsonlib, text_out
-from hilo_cli.formats.colour import PLAIN, Line, Look
+from hilo_cli.formats.styled import PLAIN, Line, Look
 from hilo_cli.histories import HandRecord
 from hilo_cli.showdown import Settlement
 

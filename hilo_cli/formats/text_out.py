@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 
 from hilo_cli.cards import Card, format_cards
 from hilo_cli.evaluate import Hands, HighHand, LowHand
-from hilo_cli.formats.colour import PLAIN, Line, Look, Piece
+from hilo_cli.formats.styled import PLAIN, Line, Look, Piece
 from hilo_cli.showdown import BoardResult, Half, OddChip, PotResult, Settlement
 
 
