@@ -15,7 +15,7 @@ from typing import Any, Literal, NamedTuple
 
 from hilo_cli.errors import where
 from hilo_cli.formats import OutputFormat, csv_out, json_out, jsonlib, text_out
-from hilo_cli.formats.styled import PLAIN, Line, Look
+from hilo_cli.formats.styled import PLAIN, Alarm, Doubt, Good, Line, Look, Piece
 from hilo_cli.histories import HandRecord
 from hilo_cli.showdown import Settlement
 
@@ -64,7 +64,7 @@ def _label(record: HandRecord) -> str:
     return where(record.source, record.line) + (f" hand {record.id}" if record.id is not None else "")
 
 
-_VERDICT_KINDS: dict[Status, str] = {"ok": "good", "mismatch": "alarm", "not-checkable": "doubt", "error": "alarm"}
+_VERDICT_KINDS: dict[Status, type[Piece]] = {"ok": Good, "mismatch": Alarm, "not-checkable": Doubt, "error": Alarm}
 
 
 def verdict_text(record: HandRecord, verdict: Verdict, look: Look = PLAIN) -> str:
@@ -75,7 +75,7 @@ def verdict_text(record: HandRecord, verdict: Verdict, look: Look = PLAIN) -> st
 
 def _verdict_lines(record: HandRecord, verdict: Verdict) -> list[Line]:
     show = money(record)
-    head: Line = [(VERDICTS[verdict.status], _VERDICT_KINDS[verdict.status]), f": {_label(record)}: {verdict.why}"]
+    head: Line = [_VERDICT_KINDS[verdict.status](VERDICTS[verdict.status]), f": {_label(record)}: {verdict.why}"]
     if verdict.depth == "per player" and verdict.status in ("ok", "mismatch"):
         head.append(" (checked: per player totals)")  # never claim more than the record allows
     lines = [head]
@@ -146,14 +146,12 @@ def _unlike(line: Line) -> Line:
     verdict line: a name or a file name at the start of a report line cannot pass for a line that only
     the report itself writes."""
     lead = line[0] if line else ""
-    if (lead if isinstance(lead, str) else lead[0])[:1] not in _VERDICT_LETTERS:
+    if lead[:1] not in _VERDICT_LETTERS:
         return line  # the quick answer for nearly every line
     if not PLAIN.line(line).startswith(VERDICT_STARTS):
         return line
-    first, *rest = [part for part in line if (part if isinstance(part, str) else part[0])]
-    text = first if isinstance(first, str) else first[0]
-    escaped = f"\\x{ord(text[0]):02x}{text[1:]}"
-    return [escaped if isinstance(first, str) else (escaped, first[1]), *rest]
+    first, *rest = [part for part in line if part]
+    return [first.__class__(f"\\x{ord(first[0]):02x}{first[1:]}"), *rest]
 
 
 def error_output(record: HandRecord, message: str, fmt: OutputFormat) -> bytes:

@@ -1,7 +1,7 @@
 """The pieces of a text report and how they are written (issue 13, issue 22).
 
 The writers (``text_out``, ``check_out``) build each line of a report as ``Part``s: plain text, or a
-``Piece`` that says what it is (a run of cards, a name who is paid, an amount, a verdict word). ``Look``
+``Piece`` whose class says what it is (a run of cards, a name who is paid, an amount, a verdict word). ``Look``
 writes those lines: plainly, every piece as its text (a pipe, a file gets exactly the report it always
 did), or in colour, or with the suit symbols. What is styled:
 
@@ -45,19 +45,68 @@ BOLD_GREEN = "\x1b[1;32m"
 FOUR_COLOURS = {"s": "", "h": RED, "d": BLUE, "c": GREEN}
 TWO_COLOURS = {"s": "", "h": RED, "d": RED, "c": ""}
 
-Piece = tuple[str, str]
-"""A piece of a report line that a look may style, ``(text, kind)``: ``kind`` says what it is, ``"cards"``
-(a run of cards as ``cards.format_cards`` writes them, ``Td 9s``) or a key of ``KIND_CODES``. A plain
-tuple: a report is made of many."""
+class Piece(str):
+    """A piece of a report line that a look may style: the text itself, its class saying what it is.
+    A piece joins, compares and measures as its text, so a plain report is the parts joined."""
 
-Part = str | Piece
+    __slots__ = ()
+
+
+class Cards(Piece):
+    """A run of cards as ``cards.format_cards`` writes them (``Td 9s``)."""
+
+    __slots__ = ()
+
+
+class Name(Piece):
+    """The name of a player who is paid."""
+
+    __slots__ = ()
+
+
+class Amount(Piece):
+    """An amount paid out."""
+
+    __slots__ = ()
+
+
+class Won(Piece):
+    """What a player who wins chips wins, in the closing line."""
+
+    __slots__ = ()
+
+
+class Alarm(Piece):
+    """``DIFFERENCE``, ``MISMATCH``, ``ERROR``."""
+
+    __slots__ = ()
+
+
+class Good(Piece):
+    """The verdict ``OK``."""
+
+    __slots__ = ()
+
+
+class Doubt(Piece):
+    """The verdict ``NOT CHECKABLE``."""
+
+    __slots__ = ()
+
+
+class Agree(Piece):
+    """A check that agrees."""
+
+    __slots__ = ()
+
+
+Part = str
 """A part of a line: plain text (words, or data such as a name no one is paid), or a ``Piece``."""
 Line = list[Part]
 
-KIND_CODES = {"name": BOLD, "amount": BOLD, "won": BOLD_GREEN, "alarm": BOLD_RED, "good": BOLD_GREEN,
-              "doubt": YELLOW, "agree": GREEN}
-"""Each kind of piece but cards, and its colour: a name and an amount paid, chips won, a difference or a
-mismatch, a check that agrees, a verdict of OK or NOT CHECKABLE."""
+KIND_CODES: dict[type[str], str] = {Name: BOLD, Amount: BOLD, Won: BOLD_GREEN, Alarm: BOLD_RED, Good: BOLD_GREEN,
+                                   Doubt: YELLOW, Agree: GREEN}
+"""Each kind of piece but cards, and its colour."""
 
 
 class Look(NamedTuple):
@@ -74,8 +123,8 @@ class Look(NamedTuple):
     def line(self, parts: Iterable[Part]) -> str:
         """One line of a report, each piece escaped (``safe.shown``) and styled."""
         if self.plain:
-            return shown("".join([p if p.__class__ is str else p[0] for p in parts]))
-        return "".join([shown(p) if isinstance(p, str) else self._piece(p) for p in parts])
+            return shown("".join(parts))
+        return "".join([shown(p) if p.__class__ is str else self._piece(p) for p in parts])
 
     def render(self, text: str) -> str:
         """Finished ``text`` (a worker's report, equity's) as this look shows it: ``colour.colour_report``."""
@@ -86,16 +135,15 @@ class Look(NamedTuple):
     def text(self, lines: Iterable[Iterable[Part]]) -> str:
         """Lines as one report, ending with a newline."""
         if self.plain:  # the report a pipe gets, as fast as it can be written
-            plain = ["".join([p if p.__class__ is str else p[0] for p in line]) for line in lines]
-            return "\n".join(map(shown, plain)) + "\n"
+            return "\n".join([shown("".join(line)) for line in lines]) + "\n"
         return "\n".join(map(self.line, lines)) + "\n"
 
-    def _piece(self, piece: Piece) -> str:
-        text, kind = piece
-        if kind == "cards":
-            return " ".join([self._card(card) for card in text.split(" ")]) if text else ""
-        code = KIND_CODES[kind] if self.colour else ""
-        text = shown(text)
+    def _piece(self, piece: str) -> str:
+        kind = piece.__class__
+        if kind is Cards:
+            return " ".join([self._card(card) for card in piece.split(" ")]) if piece else ""
+        code = KIND_CODES.get(kind, "") if self.colour else ""
+        text = shown(str(piece))
         return f"{code}{text}{RESET}" if code and text else text
 
     def _card(self, text: str) -> str:

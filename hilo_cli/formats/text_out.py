@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 
 from hilo_cli.cards import Card, format_cards
 from hilo_cli.evaluate import Hands, HighHand, LowHand
-from hilo_cli.formats.styled import PLAIN, Line, Look, Piece
+from hilo_cli.formats.styled import PLAIN, Agree, Alarm, Amount, Cards, Line, Look, Name, Won
 from hilo_cli.showdown import BoardResult, Half, OddChip, PotResult, Settlement
 
 
@@ -24,17 +24,19 @@ def names_list(names: Sequence[str]) -> str:
 
 def _names(names: Sequence[str]) -> Line:
     """``names_list`` with each name a piece of its own: those who are paid."""
+    if len(names) == 1:
+        return [Name(names[0])]
     parts: Line = []
     for k, name in enumerate(names):
         if k:
             parts.append(" and " if k == len(names) - 1 else ", ")
-        parts.append((name, "name"))
+        parts.append(Name(name))
     return parts
 
 
-def _cards(cards: Sequence[Card]) -> Piece:
+def _cards(cards: Sequence[Card]) -> Cards:
     """Cards as ``format_cards`` writes them, as one piece: a run of cards, single spaces between."""
-    return (format_cards(cards), "cards")
+    return Cards(format_cards(cards))
 
 
 def _used(hand: HighHand | LowHand, hole: Sequence[Card], board_game: bool) -> Line:
@@ -42,24 +44,23 @@ def _used(hand: HighHand | LowHand, hole: Sequence[Card], board_game: bool) -> L
     cards = hand.cards if isinstance(hand, HighHand) else hand.cards[::-1]
     if not board_game:
         return [_cards(cards)]
-    from_hole = [c for c in cards if c in hole]
-    from_board = [c for c in cards if c not in hole]
-    return [_cards(from_hole), " + ", _cards(from_board)]
+    from_hole = format_cards([c for c in cards if c in hole])
+    return [Cards(from_hole), " + ", Cards(format_cards([c for c in cards if c not in hole]))]
 
 
 Show = Callable[[int], str]
 """How an amount is written for people: ``str`` (units), or a site's money (``$3.99``, ``4.96€``)."""
 
 
-def _paid(show: Show, amount: int) -> Piece:
-    return (show(amount), "amount")
+def _paid(show: Show, amount: int) -> Amount:
+    return Amount(show(amount))
 
 
 def _half(label: str, half: Half, unit: int, show: Show) -> Line:
     winners = half.winners
     hand = half.hand.lower() if label == "high" else half.hand
     if len(winners) == 1:
-        return [f"{label:<4} ", _paid(show, half.amount), " to ", (winners[0], "name"), f" ({hand})"]
+        return [f"{label:<4} ", _paid(show, half.amount), " to ", Name(winners[0]), f" ({hand})"]
     each = half.amount // unit // len(winners) * unit
     return [f"{label:<4} ", _paid(show, half.amount), " tied by ", *_names(winners), f" ({hand}), ",
             _paid(show, each), " each"]
@@ -70,9 +71,9 @@ def _division_lines(pot: PotResult | BoardResult, unit: int, show: Show) -> list
     lines: list[Line] = []
     high, low = pot.high, pot.low
     if pot.division == "uncontested":
-        lines.append([_paid(show, pot.amount), " to ", (high.winners[0], "name"), " (the only player eligible)"])
+        lines.append([_paid(show, pot.amount), " to ", Name(high.winners[0]), " (the only player eligible)"])
     elif pot.division == "scoop" and low is not None:
-        lines.append(["scoop ", _paid(show, pot.amount), " to ", (high.winners[0], "name"),
+        lines.append(["scoop ", _paid(show, pot.amount), " to ", Name(high.winners[0]),
                       f" (high {high.hand.lower()}, low {low.hand})"])
     elif pot.division == "same winners" and low is not None:
         each = pot.amount // unit // len(high.winners) * unit
@@ -91,13 +92,15 @@ def _division_lines(pot: PotResult | BoardResult, unit: int, show: Show) -> list
 
 
 def _odd_chip(odd: OddChip, show: Show) -> Line:
-    return ["odd chip ", _paid(show, odd.amount), " to ", (odd.to, "name"), f": {odd.why}"]
+    return ["odd chip ", _paid(show, odd.amount), " to ", Name(odd.to), f": {odd.why}"]
 
 
 def _labelled(label: str, body: list[Line]) -> list[Line]:
     """``body`` after ``label`` and three spaces, its further lines lined up under the first."""
     pad = " " * (len(label) + 3)
-    return [[label + "   ", *body[0]], *([pad, *line] for line in body[1:])]
+    lines = [[label + "   ", *body[0]]]
+    lines += [[pad, *line] for line in body[1:]]
+    return lines
 
 
 def _by_board_lines(pot: PotResult, unit: int, show: Show) -> list[Line]:
@@ -158,14 +161,14 @@ def settlement_lines(s: Settlement, source: str = "", show: Show = str) -> list[
     for pot in s.pots:
         lines.extend(_pot_lines(pot, deal.chip_unit, single, show))
     for name, chips in s.returned.items():
-        lines.append([_paid(show, chips), " uncalled returned to ", (name, "name"), " (RULES §5.3)"])
+        lines.append([_paid(show, chips), " uncalled returned to ", Name(name), " (RULES §5.3)"])
     lines.append(_wins_line(s, show))
     if s.check is not None:
         if s.check.ok:
-            lines.append(["check: ", ("the amounts paid agree", "agree")])
+            lines.append(["check: ", Agree("the amounts paid agree")])
         else:
             for name, (expected, won) in s.check.differences.items():
-                lines.append(["check: ", ("DIFFERENCE", "alarm"),
+                lines.append(["check: ", Alarm("DIFFERENCE"),
                               f" {name} was paid {show(expected)}, should win {show(won)}"])
     # Names and ids are data: a newline or an escape sequence in one is shown escaped (by the look), never
     # obeyed.
@@ -182,7 +185,7 @@ def _wins_line(s: Settlement, show: Show) -> Line:
         if line:
             line.append("   ")
         won = show(r.won)
-        line += [(r.name, "name"), " wins ", (won, "won")] if r.won else [f"{r.name} wins {won}"]
+        line += [Name(r.name), " wins ", Won(won)] if r.won else [f"{r.name} wins {won}"]
         if r.name in quartered:
             line.append(" (quartered)")
     return line
@@ -213,7 +216,7 @@ def _player_lines(s: Settlement, labels: list[str], show: Show) -> list[Line]:
     board_game, split = bool(deal.board), deal.game.split
     for r in s.players:
         p = r.player
-        cards = _cards(p.hole) if p.hole else ("", "cards")
+        cards = _cards(p.hole) if p.hole else Cards("")
         name = p.name.ljust(longest)
         if p.folded or r.hands is None:
             why = "the only live hand (need not be shown)"
@@ -222,7 +225,7 @@ def _player_lines(s: Settlement, labels: list[str], show: Show) -> list[Line]:
             lines.append([f"{name}  ", cards, "   ", why] if p.hole else [f"{name}  {why}"])
             continue
         prefix: Line = [f"{name}  ", cards, "   "]
-        indent = " " * (len(name) + len(cards[0]) + 5)
+        indent = " " * (len(name) + len(cards) + 5)
         hole = p.hole or ()
         board_hands = r.board_hands
         if board_hands is None:
