@@ -46,67 +46,30 @@ FOUR_COLOURS = {"s": "", "h": RED, "d": BLUE, "c": GREEN}
 TWO_COLOURS = {"s": "", "h": RED, "d": RED, "c": ""}
 
 class Piece(str):
-    """A piece of a report line that a look may style: the text itself, its class saying what it is.
-    A piece joins, compares and measures as its text, so a plain report is the parts joined."""
+    """A piece of a report line that a look may style: the text itself, its class saying what it is
+    and ``code`` the colour it takes. A piece joins, compares and measures as its text, so a plain
+    report is the parts joined."""
 
     __slots__ = ()
+    code = ""
 
 
-class Cards(Piece):
-    """A run of cards as ``cards.format_cards`` writes them (``Td 9s``)."""
-
-    __slots__ = ()
+def _kind(name: str, code: str, doc: str) -> type[Piece]:
+    return type(name, (Piece,), {"__slots__": (), "code": code, "__doc__": doc})
 
 
-class Name(Piece):
-    """The name of a player who is paid."""
-
-    __slots__ = ()
-
-
-class Amount(Piece):
-    """An amount paid out."""
-
-    __slots__ = ()
-
-
-class Won(Piece):
-    """What a player who wins chips wins, in the closing line."""
-
-    __slots__ = ()
-
-
-class Alarm(Piece):
-    """``DIFFERENCE``, ``MISMATCH``, ``ERROR``."""
-
-    __slots__ = ()
-
-
-class Good(Piece):
-    """The verdict ``OK``."""
-
-    __slots__ = ()
-
-
-class Doubt(Piece):
-    """The verdict ``NOT CHECKABLE``."""
-
-    __slots__ = ()
-
-
-class Agree(Piece):
-    """A check that agrees."""
-
-    __slots__ = ()
-
+Cards = _kind("Cards", "", "A run of cards as ``cards.format_cards`` writes them, each in its suit's colour.")
+Name = _kind("Name", BOLD, "The name of a player who is paid.")
+Amount = _kind("Amount", BOLD, "An amount paid out.")
+Won = _kind("Won", BOLD_GREEN, "What a player who wins chips wins, in the closing line.")
+Alarm = _kind("Alarm", BOLD_RED, "``DIFFERENCE``, the verdicts ``MISMATCH`` and ``ERROR``.")
+Good = _kind("Good", BOLD_GREEN, "The verdict ``OK``.")
+Doubt = _kind("Doubt", YELLOW, "The verdict ``NOT CHECKABLE``.")
+Agree = _kind("Agree", GREEN, "A check that agrees.")
 
 Part = str
 """A part of a line: plain text (words, or data such as a name no one is paid), or a ``Piece``."""
 Line = list[Part]
-
-KIND_CODES: dict[type[str], str] = {Name: BOLD, Amount: BOLD, Won: BOLD_GREEN, Alarm: BOLD_RED, Good: BOLD_GREEN,
-                                   Doubt: YELLOW, Agree: GREEN}
-"""Each kind of piece but cards, and its colour."""
 
 
 class Look(NamedTuple):
@@ -139,10 +102,9 @@ class Look(NamedTuple):
         return "\n".join(map(self.line, lines)) + "\n"
 
     def _piece(self, piece: str) -> str:
-        kind = piece.__class__
-        if kind is Cards:
+        if piece.__class__ is Cards:
             return " ".join([self._card(card) for card in piece.split(" ")]) if piece else ""
-        code = KIND_CODES.get(kind, "") if self.colour else ""
+        code = piece.code if self.colour and isinstance(piece, Piece) else ""
         text = shown(str(piece))
         return f"{code}{text}{RESET}" if code and text else text
 

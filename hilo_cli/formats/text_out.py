@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 
 from hilo_cli.cards import Card, format_cards
 from hilo_cli.evaluate import Hands, HighHand, LowHand
-from hilo_cli.formats.styled import PLAIN, Agree, Alarm, Amount, Cards, Line, Look, Name, Won
+from hilo_cli.formats.styled import PLAIN, Agree, Alarm, Amount, Cards, Line, Look, Name, Piece, Won
 from hilo_cli.showdown import BoardResult, Half, OddChip, PotResult, Settlement
 
 
@@ -34,7 +34,7 @@ def _names(names: Sequence[str]) -> Line:
     return parts
 
 
-def _cards(cards: Sequence[Card]) -> Cards:
+def _cards(cards: Sequence[Card]) -> Piece:
     """Cards as ``format_cards`` writes them, as one piece: a run of cards, single spaces between."""
     return Cards(format_cards(cards))
 
@@ -52,7 +52,7 @@ Show = Callable[[int], str]
 """How an amount is written for people: ``str`` (units), or a site's money (``$3.99``, ``4.96€``)."""
 
 
-def _paid(show: Show, amount: int) -> Amount:
+def _paid(show: Show, amount: int) -> Piece:
     return Amount(show(amount))
 
 
