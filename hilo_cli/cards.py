@@ -14,7 +14,6 @@ from hilo_cli.errors import CardError
 
 RANK_CHARS = "23456789TJQKA"
 SUIT_CHARS = "cdhs"
-SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
 RANK_NAMES = {
     2: "twos", 3: "threes", 4: "fours", 5: "fives", 6: "sixes", 7: "sevens", 8: "eights",
     9: "nines", 10: "tens", 11: "jacks", 12: "queens", 13: "kings", 14: "aces",
@@ -59,6 +58,8 @@ class Card(int):
 DECK: tuple[Card, ...] = tuple(Card(i) for i in range(52))
 TEXT: tuple[str, ...] = tuple(str(c) for c in DECK)
 """Canonical text of each card, by card number: ``TEXT[card]`` is ``str(card)`` without a call."""
+LOW_RANKS: tuple[int, ...] = tuple(c.low_rank for c in DECK)
+"""Each card's rank for ace-to-five low (ace 1), by card number: the one table of it."""
 _BY_TEXT = {str(c): c for c in DECK}
 _CARD_OF_TEXT = _BY_TEXT.__getitem__  # bound once: parse_cards' fast path calls it for every card
 
@@ -128,3 +129,12 @@ def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
 def format_cards(cards: Iterable[Card]) -> str:
     """Canonical text for cards, space separated."""
     return " ".join([TEXT[c] for c in cards])
+
+
+def parse_labelled(text: str | Iterable[str], label: str) -> tuple[Card, ...]:
+    """``parse_cards(text)``, a bad card's ``CardError`` saying first whose cards they were: ``dead: 'Zz'
+    (card 2) is not a card ...``. The one wrapper for the readers that name the field they parse."""
+    try:
+        return parse_cards(text)
+    except CardError as e:
+        raise CardError(f"{label}: {e.message}") from None

@@ -403,6 +403,6 @@ def _divide_pot(name: str, pot: Pot, positions: dict[str, int], evaluation: Eval
         odd.append(OddChip(high_winners[0], unit, "high", (
             f"{units} units of the {name} do not halve evenly between high and low: the odd chip goes to "
             "the high half (RULES §4.3)")))
-    _give(shares, odd, high_units, unit, high_winners, "high", "the high half" + on if on else "the high half", order)
-    _give(shares, odd, low_units, unit, low_winners, "low", "the low half" + on if on else "the low half", order)
+    _give(shares, odd, high_units, unit, high_winners, "high", "the high half" + on, order)
+    _give(shares, odd, low_units, unit, low_winners, "low", "the low half" + on, order)
     return PotResult(name, pot.amount, eligible, high_half, low_half, None, "split", shares, tuple(odd))

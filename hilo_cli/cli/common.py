@@ -11,6 +11,7 @@ from typing import IO, TYPE_CHECKING, Any, NoReturn, TypeVar
 import click
 
 from hilo_cli.errors import ExitStatus, HiloError
+from hilo_cli.formats.styled import SUIT_STYLES
 from hilo_cli.games import GAMES, QUALIFIERS
 
 if TYPE_CHECKING:
@@ -36,6 +37,20 @@ def once(*names: str, default: Any = None, show: str | None = None, **kwargs: An
 
     return click.option(*names, multiple=True, callback=only_one, help=help_text, **kwargs)
 
+
+
+def terminal_options(f: F) -> F:
+    """``--color`` and ``--suits``: how text output looks at a terminal (each may be given once; the look
+    itself is ``cli.terminal.style``'s, and is decided only for text output)."""
+    f = once("--suits", type=click.Choice(SUIT_STYLES, case_sensitive=False), default="four-colour",
+             show="four-colour",
+             help="Suits in colour: four colours (hearts red, diamonds blue, clubs green), two (red and "
+                  "black), or four colours and the symbols ♠♥♦♣ (written even without colour).")(f)
+    f = once("--color", "--colour", "color", type=click.Choice(["auto", "always", "never"], case_sensitive=False),
+             default="auto", show="auto",
+             help="Colour text output: auto = when stdout is a terminal, NO_COLOR is not set and TERM is "
+                  "not dumb. JSON and CSV are never coloured.")(f)
+    return f
 
 def common_options(f: F) -> F:
     """Options every command takes; in batch they are defaults that a record's own fields override."""

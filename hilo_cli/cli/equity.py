@@ -2,19 +2,14 @@
 
 from __future__ import annotations
 
-import sys
-import time
-from typing import Any
-
 import click
 
 from hilo_cli.bounds import MAX_SAMPLES, within
 from hilo_cli.cli.common import common_options, defaults, once, stdout_bytes
+from hilo_cli.cli.terminal import RunoutBar as _Progress  # the name tests/test_equity_cli.py uses
 from hilo_cli.cli.terminal import terminal_options
 from hilo_cli.errors import HiloError
 from hilo_cli.formats import OutputFormat
-
-PROGRESS_AFTER = 1.0  # seconds: a run expected to take longer shows a progress bar (stderr a terminal)
 
 
 @click.command()
@@ -95,40 +90,3 @@ def equity(players: tuple[str, ...], boards: tuple[str, ...], multi_board: str |
         text = style(color, suits).render(equity_out.equity_text(result, note=note))
     out.write(text.encode("utf-8"))
     out.flush()
-
-
-class _Progress:
-    """Click's progress bar on stderr, shown only when stderr is a terminal and the run, judged by its
-    first chunk, will take longer than ``PROGRESS_AFTER`` seconds. A new total starts a new bar (the
-    runouts settled one by one after the vectorised pass)."""
-
-    def __init__(self) -> None:
-        self.start = time.perf_counter()
-        self.bar: Any = None
-        self.shown = self.total = 0
-        self.tty = sys.stderr.isatty()
-
-    def __enter__(self) -> _Progress:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self._finish()
-
-    def _finish(self) -> None:
-        if self.bar is not None:
-            self.bar.render_finish()
-            self.bar = None
-
-    def __call__(self, done: int, total: int) -> None:
-        if not self.tty:
-            return
-        if total != self.total:
-            self._finish()
-            self.start, self.shown, self.total = time.perf_counter(), 0, total
-        if self.bar is None:
-            elapsed = time.perf_counter() - self.start
-            if done >= total or elapsed * total / max(done, 1) < PROGRESS_AFTER:
-                return
-            self.bar = click.progressbar(length=total, label="runouts", file=sys.stderr)
-        self.bar.update(done - self.shown)
-        self.shown = done

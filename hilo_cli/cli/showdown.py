@@ -7,8 +7,7 @@ from typing import Any
 
 import click
 
-from hilo_cli.cli.common import common_options, defaults, once, stdout_bytes
-from hilo_cli.cli.terminal import terminal_options
+from hilo_cli.cli.common import common_options, defaults, once, stdout_bytes, terminal_options
 from hilo_cli.errors import ExitStatus, HiloError
 from hilo_cli.formats import OutputFormat
 
@@ -111,7 +110,7 @@ def showdown(players: tuple[str, ...], boards: tuple[str, ...], multi_board: str
         from hilo_cli.cli.terminal import style
         from hilo_cli.formats import text_out
 
-        text = style(color, suits).render(text_out.settlement_text(settlement))
+        text = text_out.settlement_text(settlement, look=style(color, suits))
     out.write(text.encode("utf-8"))
     out.flush()
     if settlement.check is not None and not settlement.check.ok:

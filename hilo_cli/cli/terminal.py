@@ -6,15 +6,16 @@ that a pipe or a file receives exactly what it always did:
 - colour (``--color auto|always|never``): ``auto`` colours text output when stdout is a terminal,
   unless ``NO_COLOR`` is set (https://no-color.org) or ``TERM`` is ``dumb``; ``always`` and
   ``never`` say so outright (``always`` wins over ``NO_COLOR``, as an explicit option should).
-  JSON and CSV are never coloured. ``--suits`` picks the deck (``formats.colour``).
+  JSON and CSV are never coloured. ``--suits`` picks the deck (``formats.styled``).
 - progress (``Progress``): one line on stderr, rewritten in place, once a run has taken a second, and
-  only when stderr is a terminal: records done, the rate, bad records and differences so far.
+  only when stderr is a terminal: records done, the rate, bad records and differences so far; for one
+  long computation (equity's runouts) a bar (``RunoutBar``), once it will take longer than a second.
 - the closing summary (``summary``): records settled, checks that differ, bad records and the time,
   on stderr at a terminal, or anywhere with ``--summary`` (for logs).
 - ``stdin_hint``: reading deals from a terminal, say how to end the input instead of waiting silently.
 
-``HILO_PROGRESS_AFTER`` (seconds, default 1) is how long a run goes before progress is shown; tests
-and demonstrations set it to 0.
+``HILO_PROGRESS_AFTER`` (seconds, default 1, ``progress_after``) is how long a run goes, or is expected
+to go, before progress is shown; tests and demonstrations set it to 0.
 """
 
 from __future__ import annotations
@@ -24,13 +25,12 @@ import sys
 import time
 from collections import deque
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
-from typing import IO, Any, Literal, NamedTuple, TypeVar
+from typing import IO, Any, TypeVar
 
 import click
 
-from hilo_cli.formats.colour import SUIT_STYLES, SuitStyle, colour_report
-
-ColorChoice = Literal["auto", "always", "never"]
+from hilo_cli.cli.common import terminal_options as terminal_options  # at home with every command's options
+from hilo_cli.formats.styled import Look
 
 F = TypeVar("F", bound=Callable[..., Any])
 T = TypeVar("T")
@@ -62,19 +62,8 @@ def colour_wanted(choice: str, stream: IO[Any] | None, env: Mapping[str, str] | 
     return is_terminal(stream)
 
 
-class Style(NamedTuple):
-    """How a text report is shown: in colour or not, and with which suits."""
-
-    colour: bool
-    suits: SuitStyle
-
-    def render(self, text: str) -> str:
-        """The report ``text`` as this style shows it (the same text when plain)."""
-        return colour_report(text, self.suits, self.colour)
-
-    @property
-    def plain(self) -> bool:
-        return not self.colour and self.suits != "symbols"
+Style = Look
+"""How a text report is shown: in colour or not, and with which suits (``formats.colour.Look``)."""
 
 
 def style(color: str, suits: str, stream: IO[Any] | None = None) -> Style:
@@ -90,21 +79,6 @@ def report_style(fmt: str, color: str, suits: str) -> Style | None:
         return None
     look = style(color, suits)
     return None if look.plain else look
-
-
-def terminal_options(f: F) -> F:
-    """``--color`` and ``--suits``: how text output looks at a terminal (each may be given once)."""
-    from hilo_cli.cli.common import once
-
-    f = once("--suits", type=click.Choice(SUIT_STYLES, case_sensitive=False), default="four-colour",
-             show="four-colour",
-             help="Suits in colour: four colours (hearts red, diamonds blue, clubs green), two (red and "
-                  "black), or four colours and the symbols ♠♥♦♣ (written even without colour).")(f)
-    f = once("--color", "--colour", "color", type=click.Choice(["auto", "always", "never"], case_sensitive=False),
-             default="auto", show="auto",
-             help="Colour text output: auto = when stdout is a terminal, NO_COLOR is not set and TERM is "
-                  "not dumb. JSON and CSV are never coloured.")(f)
-    return f
 
 
 def summary_option(f: F) -> F:
@@ -158,7 +132,7 @@ class Progress:
         self.show = is_terminal(self.stream) if show is None else show
         # Progress and results share the screen when stdout is the same terminal: clear before output.
         self.shares_screen = self.show and is_terminal(sys.stdout)
-        self.after = _progress_after() if after is None else after
+        self.after = progress_after() if after is None else after
         self.clock = clock
         self.started = clock()
         self.done = self.errors = self.differences = 0
@@ -221,11 +195,54 @@ class Progress:
                        file=self.stream)
 
 
-def _progress_after() -> float:
+def progress_after() -> float:
+    """How long a run goes before progress is shown: ``HILO_PROGRESS_AFTER`` seconds, 1 by default (the
+    one threshold, for records and for runouts)."""
     try:
         return max(0.0, float(os.environ.get("HILO_PROGRESS_AFTER", PROGRESS_AFTER)))
     except ValueError:
         return PROGRESS_AFTER
+
+
+class RunoutBar:
+    """Click's progress bar on stderr for one long computation (``hilo equity``'s runouts), called as
+    ``bar(done, total)``: shown only when stderr is a terminal and the run, judged by its first chunk,
+    will take longer than ``progress_after()``. A new total starts a new bar (the runouts settled one
+    by one after the vectorised pass)."""
+
+    def __init__(self, stream: IO[str] | None = None, clock: Callable[[], float] = time.perf_counter) -> None:
+        self.stream = sys.stderr if stream is None else stream
+        self.clock = clock
+        self.start = clock()
+        self.after = progress_after()
+        self.bar: Any = None
+        self.shown = self.total = 0
+        self.tty = is_terminal(self.stream)
+
+    def __enter__(self) -> RunoutBar:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._finish()
+
+    def _finish(self) -> None:
+        if self.bar is not None:
+            self.bar.render_finish()
+            self.bar = None
+
+    def __call__(self, done: int, total: int) -> None:
+        if not self.tty:
+            return
+        if total != self.total:
+            self._finish()
+            self.start, self.shown, self.total = self.clock(), 0, total
+        if self.bar is None:
+            elapsed = self.clock() - self.start
+            if done >= total or elapsed * total / max(done, 1) < self.after:
+                return
+            self.bar = click.progressbar(length=total, label="runouts", file=self.stream)  # type: ignore[arg-type]
+        self.bar.update(done - self.shown)
+        self.shown = done
 
 
 class InFlight:

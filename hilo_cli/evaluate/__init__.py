@@ -11,6 +11,13 @@ Layers, each file importing only those before it:
    of equal hands matter, §4.6). Neither calls the other.
 4. Here: ``path`` is the one place that decides which of them serves a deal; ``evaluate_deal`` returns
    an ``Evaluation`` (the values settling compares, each player's ``Hands`` when a report asks).
+
+Everything outside ``evaluate/`` comes in here, by the names in ``__all__`` (the writers name a hand
+with ``high_name`` and ``CATEGORY_NAMES``), with one exception: equity's whole-array path,
+``equity/vector.py``, works every runout of a deal at once with numpy and so reads the lookups
+themselves: ``tables.rank_table``, ``tables.flush_table``, ``tables.PRIMES``, ``tables.TRIPLES``,
+``tables.low_value`` and ``tables.low_values``, and ``hands.LOW_LIMIT`` and ``hands.low_key``. Those are
+its door; nothing else reaches past this one.
 """
 
 from __future__ import annotations
@@ -19,11 +26,11 @@ from collections.abc import Sequence
 
 from hilo_cli.cards import Card
 from hilo_cli.evaluate import fast, generic
-from hilo_cli.evaluate.hands import Hands, HighHand, LowHand, high_name, low_name
+from hilo_cli.evaluate.hands import CATEGORY_NAMES, Hands, HighHand, LowHand, high_name, low_name
 from hilo_cli.games import Game
 
-__all__ = ["Board", "Evaluation", "Hands", "HighHand", "LowHand", "best_over_boards", "evaluate", "evaluate_all",
-           "evaluate_deal", "path", "prepare_board"]
+__all__ = ["CATEGORY_NAMES", "Board", "Evaluation", "Hands", "HighHand", "LowHand", "best_over_boards", "evaluate",
+           "evaluate_all", "evaluate_deal", "high_name", "path", "prepare_board"]
 
 Board = fast.Board
 prepare_board = fast.prepare_board
@@ -39,7 +46,8 @@ def evaluate(
     qualifier: int | None = 8,
     by_suit: bool = False,
 ) -> Hands:
-    """Evaluate one live hand.
+    """Evaluate one live hand: the API for a single hand (the tests and worked examples use it);
+    settling asks ``evaluate_deal`` for every hand at once.
 
     ``by_suit`` asks, among equal best hands, for the one holding the highest card by rank then suit:
     the cards that decide a suit-based odd chip (RULES §4.6, §9 V2).

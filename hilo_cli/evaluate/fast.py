@@ -12,16 +12,16 @@ from collections.abc import Sequence
 from itertools import combinations
 from typing import Any, NamedTuple, cast
 
-from hilo_cli.cards import Card
+from hilo_cli.cards import LOW_RANKS, Card
 from hilo_cli.errors import DealError
 from hilo_cli.evaluate import tables
 from hilo_cli.evaluate.hands import Hands, HighHand, LowHand
 from hilo_cli.evaluate.tables import low_mask
 
-# Per-card lookups, indexed by the card's number: rank index 0..12, that times 13, low rank (ace 1).
+# Per-card lookups, indexed by the card's number: rank index 0..12, and that times 13 (the low rank
+# is ``cards.LOW_RANKS``).
 _RANK = tuple(c >> 2 for c in range(52))
 _ROW = tuple((c >> 2) * 13 for c in range(52))
-_LOW = tuple(1 if c >> 2 == 12 else (c >> 2) + 2 for c in range(52))
 # The pairs of hole-card positions, by the number of hole cards.
 _PAIRS = {n: tuple(combinations(range(n), 2)) for n in range(2, 8)}
 # For each qualifier, the bit of each card's low rank, or 0 if the card is too high to play low.
@@ -126,7 +126,7 @@ def omaha_hands(holes: Sequence[Sequence[Card]], board: Board, qualifier: int | 
     rank, row_of, pairs4 = _RANK, _ROW, _PAIRS[4]
     cards, suit, board_mask = board.cards, board.flush_suit, board.low_mask
     bits = _LOW_BIT[qualifier if qualifier is not None else 8]
-    lows, positions, tag, shift = tables._lows, board.positions, tables.TAG_MASK, tables.TAG_BITS
+    lows, positions, tag, shift = tables.low_choices, board.positions, tables.TAG_MASK, tables.TAG_BITS
     reasons = tables.REASON_BY_SLOT[qualifier or 0]
     out = []
     for hole in holes:
@@ -193,11 +193,11 @@ class _OmahaLow(LowHand):
     def _order(self) -> tuple[Card, ...]:
         hole, (r1, r2), board, (r3, r4, r5) = self._raw
         # Each low rank's highest-suited card on the board: the lowest suits first, overwritten.
-        low_cards = {_LOW[c]: c for c in reversed(board)}
+        low_cards = {LOW_RANKS[c]: c for c in reversed(board)}
         # The highest-suited hole card of each low rank used.
         c1 = c2 = -1
         for c in hole:
-            rank = _LOW[c]
+            rank = LOW_RANKS[c]
             if rank == r1 and c > c1:
                 c1 = c
             elif rank == r2 and c > c2:

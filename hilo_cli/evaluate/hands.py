@@ -165,7 +165,8 @@ def rank_value(ranks: Sequence[int], flush: bool) -> int:
 
 
 def high_value(cards: Sequence[Card]) -> int:
-    """The high value of five cards (RULES §1)."""
+    """The high value of five given cards (RULES §1): public, for whoever holds exactly five cards (the
+    tests compare it with the reference evaluator); settling goes through the tables instead."""
     suits = {c.suit for c in cards}
     return rank_value([c.rank for c in cards], len(suits) == 1)
 

@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from itertools import combinations, combinations_with_replacement
 from pathlib import Path
 
-from hilo_cli.cards import Card
+from hilo_cli.cards import LOW_RANKS, Card
 from hilo_cli.evaluate.hands import LOW_LIMIT, low_rank_text, rank_value
 
 PRIMES = (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41)
@@ -35,7 +35,9 @@ _rank_table: dict[int, int] = {}
 _flush_table: dict[int, int] = {}
 rows: dict[tuple[int, ...], tuple[list[int], dict[int, tuple[int, int, int]]]] = {}
 """Board rows already built, by the board's ranks (``board_row`` fills it)."""
-_lows: dict[int, tuple[int, tuple[int, ...], tuple[int, ...]] | int] = {}
+low_choices: dict[int, tuple[int, tuple[int, ...], tuple[int, ...]] | int] = {}
+"""``hole_mask << 16 | board_mask`` -> what ``low_choice`` found: read directly by ``fast`` (one dict
+lookup per hand, before the call)."""
 low_values: dict[int, int] = {}
 """``hole_mask << 16 | board_mask`` -> the best low's value, or minus a ``NO_LOW_*`` reason: the values
 alone, for settling (filled by ``low_value``)."""
@@ -81,7 +83,10 @@ _MAGIC = b"hilo-tables-1\n"
 
 
 def table_bytes(ranks: dict[int, int], flushes: dict[int, int]) -> bytes:
-    """The ``tables.bin`` format: a magic line, two counts, then keys and values as little-endian uint32."""
+    """The ``tables.bin`` format: a magic line, two counts, then keys and values as little-endian uint32.
+
+    The writer of the shipped file: ``tables.table_bytes(*tables.compute_tables())`` is what
+    ``tables.bin`` must hold (a test checks it), and what to write there after changing ``rank_value``."""
     parts = [array("I", [len(ranks), len(flushes)]), array("I", ranks), array("I", ranks.values()),
              array("I", flushes), array("I", flushes.values())]
     if sys.byteorder == "big":  # pragma: no cover
@@ -172,7 +177,7 @@ def low_choice(hole_mask: int, board_mask: int) -> tuple[int, tuple[int, ...], t
     (RULES §2.4).
     """
     slot = hole_mask << 16 | board_mask
-    found = _lows.get(slot)
+    found = low_choices.get(slot)
     if found is not None:
         return found
     result: tuple[int, tuple[int, ...], tuple[int, ...]] | int
@@ -204,7 +209,7 @@ def low_choice(hole_mask: int, board_mask: int) -> tuple[int, tuple[int, ...], t
             # Five different ranks: low_key is just the ranks high to low, four bits each.
             r5, r4, r3, r2, r1 = _ranks_of(best)
             result = (LOW_LIMIT - (r1 << 16 | r2 << 12 | r3 << 8 | r4 << 4 | r5), chosen, triple)
-    _lows[slot] = result
+    low_choices[slot] = result
     return result
 
 
@@ -219,8 +224,7 @@ def low_value(hole_mask: int, board_mask: int) -> int:
 
 # --- Masks of low ranks, and why a hand has none ------------------------------------------------
 
-_LOW = tuple(1 if c >> 2 == 12 else (c >> 2) + 2 for c in range(52))
-LOW_BIT = {q: tuple(1 << r if r <= q else 0 for r in _LOW) for q in (8, 9, 13)}
+LOW_BIT = {q: tuple(1 << r if r <= q else 0 for r in LOW_RANKS) for q in (8, 9, 13)}
 """For each qualifier (13: none), the bit of each card's low rank (ace 1), or 0 if it cannot play low."""
 
 

@@ -14,8 +14,8 @@ from typing import Any
 from hilo_cli.allin import AllIn, Luck, Row
 from hilo_cli.cards import TEXT, format_cards
 from hilo_cli.formats import OutputFormat, jsonlib
-from hilo_cli.formats.check_out import VERDICT_STARTS
-from hilo_cli.formats.safe import shown, unlike
+from hilo_cli.formats.check_out import unlike_text
+from hilo_cli.formats.safe import shown
 from hilo_cli.histories.base import Currency
 
 
@@ -121,7 +121,7 @@ def summary_text(luck: Luck) -> str:
     if any(not r.exact for r in luck.rows()):
         lines.append("(some all-in pots were sampled: their expectations are estimates)")
     # A row starts with a name: a player named "OK: ..." must not pass for a verdict.
-    return unlike("\n".join(lines), VERDICT_STARTS) + "\n"
+    return unlike_text("\n".join(lines)) + "\n"
 
 
 def summary_dict(luck: Luck) -> dict[str, Any]:

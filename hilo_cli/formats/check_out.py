@@ -15,7 +15,7 @@ from typing import Any, Literal, NamedTuple
 
 from hilo_cli.errors import where
 from hilo_cli.formats import OutputFormat, csv_out, json_out, jsonlib, text_out
-from hilo_cli.formats.safe import shown, unlike
+from hilo_cli.formats.styled import PLAIN, Alarm, Doubt, Good, Line, Look, Piece
 from hilo_cli.histories import HandRecord
 from hilo_cli.showdown import Settlement
 
@@ -55,32 +55,40 @@ def money(record: HandRecord) -> Callable[[int], str]:
     return record.currency.show if record.currency is not None else str
 
 
-# The start of a verdict line: no other line of the text report may begin so (``safe.unlike``).
+# The start of a verdict line: no other line of the text report may begin so (``_unlike``).
 VERDICT_STARTS = tuple(f"{word}:" for word in VERDICTS.values())
+_VERDICT_LETTERS = ("", *{word[0] for word in VERDICTS.values()})
 
 
 def _label(record: HandRecord) -> str:
     return where(record.source, record.line) + (f" hand {record.id}" if record.id is not None else "")
 
 
-def verdict_text(record: HandRecord, verdict: Verdict) -> str:
+_VERDICT_KINDS: dict[Status, type[Piece]] = {"ok": Good, "mismatch": Alarm, "not-checkable": Doubt, "error": Alarm}
+
+
+def verdict_text(record: HandRecord, verdict: Verdict, look: Look = PLAIN) -> str:
     """The verdict line, one line per differing player, and for a MISMATCH one per differing pot: each
-    line escaped (``safe.shown``)."""
+    line escaped (``safe.shown``), the verdict word styled by ``look``."""
+    return look.text(_verdict_lines(record, verdict))
+
+
+def _verdict_lines(record: HandRecord, verdict: Verdict) -> list[Line]:
     show = money(record)
-    head = f"{VERDICTS[verdict.status]}: {_label(record)}: {verdict.why}"
+    head: Line = [_VERDICT_KINDS[verdict.status](VERDICTS[verdict.status]), f": {_label(record)}: {verdict.why}"]
     if verdict.depth == "per player" and verdict.status in ("ok", "mismatch"):
-        head += " (checked: per player totals)"  # never claim more than the record allows
+        head.append(" (checked: per player totals)")  # never claim more than the record allows
     lines = [head]
     for name, (recorded, recomputed) in verdict.differences.items():
         change = recomputed - recorded
-        lines.append(f"  {name}: recorded {verdict.basis} {show(recorded)}, the cards and the rules give "
-                     f"{show(recomputed)} ({'+' if change > 0 else ''}{show(change)})")
+        lines.append([f"  {name}: recorded {verdict.basis} {show(recorded)}, the cards and the rules give "
+                      f"{show(recomputed)} ({'+' if change > 0 else ''}{show(change)})"])
     if verdict.status == "mismatch":
         for pot in verdict.pots or ():
             half = f" {pot.half} half" if pot.half else ""
-            lines.append(f"  {pot.pot}{half}: recorded {_paid(pot.recorded, show)}; the cards and the rules give "
-                         f"{_paid(pot.recomputed, show)}")
-    return "\n".join(map(shown, lines)) + "\n"
+            lines.append([f"  {pot.pot}{half}: recorded {_paid(pot.recorded, show)}; the cards and the rules give "
+                          f"{_paid(pot.recomputed, show)}"])
+    return lines
 
 
 def _paid(amounts: dict[str, int], show: Callable[[int], str]) -> str:
@@ -110,9 +118,10 @@ def _check_dict(record: HandRecord, verdict: Verdict, settled: dict[str, Any] | 
 
 
 def render(record: HandRecord, settlement: Settlement | None, verdict: Verdict, fmt: OutputFormat,
-           all_in: tuple[str, dict[str, Any] | None] | None = None) -> bytes:
-    """One checked hand in ``fmt``. ``all_in`` (issue 20, ``hilo check --all-in``): the lines to add after
-    the verdict's, and the hand's ``all_in`` object for JSON (``allin_out.added``)."""
+           all_in: tuple[str, dict[str, Any] | None] | None = None, look: Look = PLAIN) -> bytes:
+    """One checked hand in ``fmt`` (text styled by ``look``, plain by default). ``all_in`` (issue 20,
+    ``hilo check --all-in``): the lines to add after the verdict's, and the hand's ``all_in`` object for
+    JSON (``allin_out.added``)."""
     if fmt == "json":
         settled = json_out.settlement_dict(settlement) if settlement is not None else None
         out: dict[str, Any] = {"id": record.id, "source": record.source, "line": record.line or None}
@@ -128,12 +137,34 @@ def render(record: HandRecord, settlement: Settlement | None, verdict: Verdict, 
         rows = csv_out.settlement_cells(settlement, where(record.source, record.line)) if settlement is not None else []
         table = rows or [[where(record.source, record.line), record.id or "", *[""] * (len(csv_out.COLUMNS) - 2)]]
         return csv_out.write([*row, VERDICTS[verdict.status], verdict.why] for row in table).encode()
-    text = verdict_text(record, verdict) + (all_in[0] if all_in is not None else "")
+    lines = _verdict_lines(record, verdict)
+    if all_in is not None:
+        lines += [[line] for line in all_in[0].splitlines()]  # escaped already (allin_out)
     if settlement is not None:
         # A player or a file named "OK: ..." starts a line of the report: it must not read as a verdict.
-        report = text_out.settlement_text(settlement, where(record.source, record.line), money(record))
-        text += unlike(report, VERDICT_STARTS)
-    return (text + "\n").encode()
+        report = text_out.settlement_lines(settlement, where(record.source, record.line), money(record))
+        lines += [_unlike(line) for line in report]
+    return (look.text(lines) + "\n").encode()
+
+
+def unlike_text(text: str) -> str:
+    """``text`` with the first character of each line that would begin like a verdict line escaped, for
+    lines written as text (the all-in summary), as ``_unlike`` does for a report's lines."""
+    return "\n".join(f"\\x{ord(line[0]):02x}{line[1:]}" if line.startswith(VERDICT_STARTS) else line
+                     for line in text.split("\n"))
+
+
+def _unlike(line: Line) -> Line:
+    """``line`` with its first character escaped (``\\x4f`` for ``O``) if, written out, it would begin like a
+    verdict line: a name or a file name at the start of a report line cannot pass for a line that only
+    the report itself writes."""
+    lead = line[0] if line else ""
+    if lead[:1] not in _VERDICT_LETTERS:
+        return line  # the quick answer for nearly every line
+    if not PLAIN.line(line).startswith(VERDICT_STARTS):
+        return line
+    first, *rest = [part for part in line if part]
+    return [first.__class__(f"\\x{ord(first[0]):02x}{first[1:]}"), *rest]
 
 
 def error_output(record: HandRecord, message: str, fmt: OutputFormat) -> bytes:

@@ -1,44 +1,39 @@
-"""Colour for a finished text report (issue 13): the plain text in, the same text with ANSI colour out.
+"""Colour laid over a finished text report (issue 13): for the text that reaches the command line as
+bytes already written (the reports ``hilo batch`` and ``hilo check`` workers render, equity's report).
 
-The report itself is always what ``text_out`` writes; colour is laid over it afterwards, so a pipe, a
-file or JSON can never receive a colour code by accident, and taking the codes out again gives back the
-plain text exactly (a test checks this for every example). What is coloured:
-
-- cards, each in its suit's colour: a four-colour deck by default (spades in the terminal's own
-  colour, black or white; hearts red, diamonds blue, clubs green), or two colours (hearts and diamonds
-  red); ``symbols`` also writes the suits as ♠ ♥ ♦ ♣;
-- who wins what: the amounts and names of each half, scoop, tie and odd chip, and each ``NAME wins N``
-  of the closing line (a player who wins chips in bold green);
-- ``DIFFERENCE`` and ``MISMATCH`` in red, and a check that agrees in green; ``hilo check``'s verdicts
-  ``OK`` in green, ``NOT CHECKABLE`` in yellow and ``ERROR`` in red.
-
-Only runs of two or more cards are treated as cards (a board, a hand, the hole cards used), so that a
-player called ``As`` or ``Kd`` keeps the name.
+Reports written here and now are styled by their writer (``styled``): this reads text back instead,
+finding cards (runs of two or more, so that a lone card-like name stays a name) and payouts by pattern,
+and so can still take a card-like name such as ``As Kh`` for cards. It goes once the look is handed to
+those writers too. Taking the codes out again (``strip_colour``) gives back the plain text exactly.
 """
 
 from __future__ import annotations
 
 import re
-from typing import Literal
 
-SuitStyle = Literal["four-colour", "two-colour", "symbols"]
-SUIT_STYLES: tuple[SuitStyle, ...] = ("four-colour", "two-colour", "symbols")
+from hilo_cli.formats.styled import (
+    BLUE,
+    BOLD,
+    BOLD_GREEN,
+    BOLD_RED,
+    FOUR_COLOURS,
+    GREEN,
+    PLAIN,
+    RED,
+    RESET,
+    SUIT_STYLES,
+    SYMBOLS,
+    TWO_COLOURS,
+    YELLOW,
+    Line,
+    Look,
+    Part,
+    Piece,
+    SuitStyle,
+)
 
-SYMBOLS = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
-
-RESET = "\x1b[0m"
-BOLD = "\x1b[1m"
-RED = "\x1b[31m"
-GREEN = "\x1b[32m"
-YELLOW = "\x1b[33m"
-BLUE = "\x1b[34m"
-BOLD_RED = "\x1b[1;31m"
-BOLD_GREEN = "\x1b[1;32m"
-
-# Spades have no colour of their own: the terminal's foreground is black on a light screen and white on
-# a dark one, as the four-colour deck wants.
-FOUR_COLOURS = {"s": "", "h": RED, "d": BLUE, "c": GREEN}
-TWO_COLOURS = {"s": "", "h": RED, "d": RED, "c": ""}
+__all__ = ["BLUE", "BOLD", "BOLD_GREEN", "BOLD_RED", "GREEN", "PLAIN", "RED", "RESET", "SUIT_STYLES", "SYMBOLS",
+           "YELLOW", "Line", "Look", "Part", "Piece", "SuitStyle", "colour_report", "strip_colour"]
 
 _CARD = r"[2-9TJQKA][shdc]"
 # A run of cards as the report writes them: single spaces between, or `` + `` between the hole cards
@@ -68,6 +63,8 @@ _AGREE = re.compile(r"^check: (?P<agree>the amounts paid agree)$")
 Span = tuple[int, int, str]
 
 
+
+
 def colour_report(text: str, suits: SuitStyle = "four-colour", colour: bool = True) -> str:
     """``text`` (a report of ``text_out``, or several) with colour codes and, for ``symbols``, suit symbols.
 
@@ -80,7 +77,8 @@ def colour_report(text: str, suits: SuitStyle = "four-colour", colour: bool = Tr
 
 
 def strip_colour(text: str) -> str:
-    """``text`` without its ANSI colour codes."""
+    """``text`` without its ANSI colour codes: public, so that a caller (and the tests) can hold a
+    coloured report to the plain one, which it must equal once the codes are out."""
     return _ANSI.sub("", text)
 
 

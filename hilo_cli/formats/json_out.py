@@ -15,8 +15,7 @@ from typing import Any
 
 from hilo_cli.bounds import short
 from hilo_cli.cards import TEXT
-from hilo_cli.evaluate import HighHand, LowHand
-from hilo_cli.evaluate.hands import CATEGORY_NAMES, Hands, high_name
+from hilo_cli.evaluate import CATEGORY_NAMES, Hands, HighHand, LowHand, high_name
 from hilo_cli.formats.safe import capped
 from hilo_cli.showdown import BoardResult, Half, OddChip, PotResult, Settlement
 

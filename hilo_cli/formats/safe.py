@@ -69,13 +69,3 @@ def error_line(message: str, limit: int = ERROR_LIMIT) -> str:
             middle = (low + fits + 1) // 2
             low, fits = (middle, fits) if len(shown(kept[:middle])) <= limit else (low, middle - 1)
     return shown(short(message, fits))
-
-
-def unlike(text: str, heads: tuple[str, ...]) -> str:
-    """``text`` with each line that begins with one of ``heads`` beginning with its first character
-    escaped (``\\x4f`` for ``O``): a name or a file name at the start of a report line cannot pass for
-    a line that only the report itself writes, such as a verdict."""
-    if not any(head in text for head in heads):
-        return text
-    return "\n".join(f"\\x{ord(line[0]):02x}{line[1:]}" if line.startswith(heads) else line
-                     for line in text.split("\n"))
