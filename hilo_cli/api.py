@@ -25,6 +25,7 @@ from typing import Any, cast
 
 from hilo_cli.batch import Raw, process
 from hilo_cli.betting import Structure, Turn
+from hilo_cli.betting.limits import STREETS
 from hilo_cli.checking import process as check_one
 from hilo_cli.deal import Deal, Player
 from hilo_cli.errors import HiloError
@@ -36,7 +37,6 @@ from hilo_cli.showdown import Settlement, settle
 __all__ = ["Deal", "HiloError", "Player", "Settlement", "check_history", "equity_record", "limits", "settle",
            "settle_record", "settlement_dict"]
 
-STREETS = ("preflop", "flop", "turn", "river")
 
 
 def settle_record(record: Mapping[str, Any]) -> dict[str, Any]:

@@ -12,7 +12,6 @@ from hilo_cli.errors import DealError
 from hilo_cli.pots import build_pots
 
 _VOLUNTARY = frozenset({"bring-in", "complete", "fold", "check", "call", "check-call", "bet", "raise-to", "all-in"})
-_TO_AMOUNT = frozenset({"complete", "bet", "raise-to"})
 
 
 def _error(action: Action, message: str) -> DealError:

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 import click
 
+from hilo_cli.betting.limits import STREETS
 from hilo_cli.cli.common import once, stdout_bytes
 from hilo_cli.errors import ExitStatus, HiloError, where
 from hilo_cli.formats import OutputFormat
@@ -17,7 +18,6 @@ if TYPE_CHECKING:
     from hilo_cli.betting import Limits
     from hilo_cli.betting.turn import Turn
 
-_STREETS = ("preflop", "flop", "turn", "river")
 
 
 def _blinds(text: str | None) -> int:
@@ -59,7 +59,7 @@ def _fixed(text: str | None) -> tuple[int, int]:
       help="The next player's own chips already in this round (a blind, an earlier bet).")
 @once("--blinds", help="Blinds like 50/100: the big blind is the smallest bet (pot and no limit).")
 @once("--limits", "fixed_limits", help="Fixed limit: the small bet and the big bet, like 100/200.")
-@once("--street", type=click.Choice(list(_STREETS), case_sensitive=False), default="preflop", show="preflop",
+@once("--street", type=click.Choice(list(STREETS), case_sensitive=False), default="preflop", show="preflop",
       help="The betting round (fixed limit: the small bet preflop and on the flop, the big bet after).")
 @once("--stack", type=click.IntRange(min=0), default=None, help="The next player's chips behind, if it matters.")
 @once("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show="text", help="Output.")
@@ -98,7 +98,7 @@ def limits(history: str | None, structure: str, pot: int, bets: tuple[int, ...],
         kind = structure.lower()
         try:
             found = work_out(kind, pot, bets, already_in, _blinds(blinds), small, big,  # type: ignore[arg-type]
-                             _STREETS.index(street.lower()), stack)
+                             STREETS.index(street.lower()), stack)
         except HiloError as e:
             where = "--blinds" if "big blind" in e.message else "--limits" if "small bet" in e.message else "--bet"
             raise e.located(where) from None

@@ -27,7 +27,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from hilo_cli.cards import Card
+from hilo_cli.cards import LOW_RANKS, Card
 from hilo_cli.evaluate import tables
 from hilo_cli.evaluate.hands import LOW_LIMIT, low_key
 
@@ -40,7 +40,6 @@ WEIGHTS = (0, 1, 6, 31, 108, 366, 926, 2286, 5733, 12905, 27316, 44676, 94545)
 KEYS = 5 * WEIGHTS[-1] + 1
 
 _W = np.array(WEIGHTS, np.int32)
-_LOW_RANK = [1 if c >> 2 == 12 else (c >> 2) + 2 for c in range(52)]
 
 _cache: dict[str, Array] = {}
 
@@ -171,7 +170,7 @@ class Player:
 
 def low_bits(qualifier: int) -> list[int]:
     """Each card's bit in a mask of low ranks (ace 1), or 0 above the qualifier (as ``fast`` uses)."""
-    return [1 << r if r <= qualifier else 0 for r in _LOW_RANK]
+    return [1 << r if r <= qualifier else 0 for r in LOW_RANKS]
 
 
 class Values:

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from typing import NamedTuple
 
 from hilo_cli.bounds import MAX_AMOUNT, MAX_SEAT
-from hilo_cli.cards import Card, parse_cards
+from hilo_cli.cards import Card, parse_cards, parse_labelled
 from hilo_cli.deal import Deal, Player
 from hilo_cli.errors import CardError, DealError, HiloError, InputError
 from hilo_cli.games import GAMES, OddChipRule, game, qualifier
@@ -32,10 +32,7 @@ DEFAULTS = Defaults()
 
 def _cards(value: object, what: str) -> tuple[Card, ...]:
     if isinstance(value, str) or (isinstance(value, list) and all(isinstance(v, str) for v in value)):
-        try:
-            return parse_cards(value)
-        except CardError as e:
-            raise CardError(f"{what}: {e.message}") from None
+        return parse_labelled(value, what)
     if isinstance(value, list):
         index, bad = next((i, v) for i, v in enumerate(value, 1) if not isinstance(v, str))
         raise InputError(f"{what}: card {index} of the list is {_shown(bad)}, not card text such as \"Ah\"")

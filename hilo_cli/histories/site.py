@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from hilo_cli.cards import Card, parse_cards
+from hilo_cli.cards import Card, parse_labelled
 from hilo_cli.errors import CardError, InputError
 from hilo_cli.histories.base import Currency
 
@@ -123,8 +123,9 @@ class BadHand(InputError):
 
 
 def cards_of(text: str, what: str) -> tuple[Card, ...]:
-    """The cards of ``text``; an ``InputError`` that names ``what`` they were."""
+    """The cards of ``text``; an ``InputError`` that names ``what`` they were (a site's line that cannot
+    be read, as every other line: ``cards.parse_labelled`` says whose cards)."""
     try:
-        return parse_cards(text)
+        return parse_labelled(text, what)
     except CardError as e:
-        raise InputError(f"{what}: {e.message}") from None
+        raise InputError(e.message) from None
