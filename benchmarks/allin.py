@@ -111,14 +111,18 @@ def main() -> None:
         path = a.keep or Path(tmp) / "hands.txt"
         size, streets = write(path, a.hands, a.share, a.seed)
         total = sum(streets.values())
-        print(f"{a.hands:,} hands, {size / 1e6:.1f} MB, {total:,} all in with cards to come "
-              f"(preflop {streets.get('0', 0):,}, flop {streets.get('3', 0):,}, turn {streets.get('4', 0):,})")
+        print(
+            f"{a.hands:,} hands, {size / 1e6:.1f} MB, {total:,} all in with cards to come "
+            f"(preflop {streets.get('0', 0):,}, flop {streets.get('3', 0):,}, turn {streets.get('4', 0):,})"
+        )
         jobs = ["--jobs", str(a.jobs)]
         plain = timed(["check", "--format", "json", *jobs, str(path)])
         added = timed(["check", "--all-in", "--format", "json", *jobs, str(path)])
         print(f"hilo check          {plain:8.1f} s  ({a.hands / plain:,.0f} hands/s)")
-        print(f"hilo check --all-in {added:8.1f} s  ({added / plain:.2f} × the plain check; "
-              f"{(added - plain) / max(total, 1) * 1000:.1f} ms more per all-in hand)")
+        print(
+            f"hilo check --all-in {added:8.1f} s  ({added / plain:.2f} × the plain check; "
+            f"{(added - plain) / max(total, 1) * 1000:.1f} ms more per all-in hand)"
+        )
 
 
 if __name__ == "__main__":

@@ -61,8 +61,11 @@ def _read(path: Path) -> tuple[float, int]:
 
 def _command(path: Path, jobs: int) -> float:
     start = time.perf_counter()
-    run = subprocess.run([HILO, "batch", "--format", "json", "--jobs", str(jobs), str(path)],
-                         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    run = subprocess.run(
+        [HILO, "batch", "--format", "json", "--jobs", str(jobs), str(path)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
     elapsed = time.perf_counter() - start
     if run.returncode != 0:
         raise SystemExit(f"hilo batch failed on {path}: {run.stderr.decode()[-500:]}")
@@ -70,8 +73,10 @@ def _command(path: Path, jobs: int) -> float:
 
 
 def _row(form: str, count: int, what: str, seconds: float) -> None:
-    print(f"{form:<12} {count:>8,} records  {what:<9} {count / seconds:>10,.0f} records/s  {seconds:>8.2f} s  "
-          f"{seconds / count * 1e6:>8.1f} us/record")
+    print(
+        f"{form:<12} {count:>8,} records  {what:<9} {count / seconds:>10,.0f} records/s  {seconds:>8.2f} s  "
+        f"{seconds / count * 1e6:>8.1f} us/record"
+    )
 
 
 def main() -> None:
@@ -81,12 +86,16 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1)
     args = parser.parse_args()
-    print(f"load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} CPUs; hilo batch --jobs {args.jobs}")
+    print(
+        f"load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} CPUs; hilo batch --jobs {args.jobs}"
+    )
     with tempfile.TemporaryDirectory() as folder:
         one = Path(folder) / "one.jsonl"
         one.write_text(_json_lines([record(d) for d in generate(1, args.players, args.seed)]))
         startup = min(_command(one, args.jobs) for _ in range(3))
-        print(f"start-up (one record, fastest of 3): {startup:.2f} s, in every 'command' figure below")
+        print(
+            f"start-up (one record, fastest of 3): {startup:.2f} s, in every 'command' figure below"
+        )
         for form, write in FORMS.items():
             for count in args.counts:
                 records = [record(d) for d in generate(count, args.players, args.seed)]

@@ -105,28 +105,44 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         path = args.keep or Path(tmp) / "year.txt"
         size = write(path, args.hands, args.seed)
-        print(f"{args.hands} hands, {size / 1e6:.1f} MB, {len(templates())} different hands with suits renamed",
-              flush=True)
-        print(f"machine: a 3,000,000-step Python loop takes {machine_speed():.2f} s; load average "
-              f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} cores", flush=True)
+        print(
+            f"{args.hands} hands, {size / 1e6:.1f} MB, {len(templates())} different hands with suits renamed",
+            flush=True,
+        )
+        print(
+            f"machine: a 3,000,000-step Python loop takes {machine_speed():.2f} s; load average "
+            f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} cores",
+            flush=True,
+        )
         seconds, count = split_only(path)
-        print(f"cutting into hands alone (the parent's part): {seconds:.2f} s, {count / seconds:,.0f} hands/s",
-              flush=True)
+        print(
+            f"cutting into hands alone (the parent's part): {seconds:.2f} s, {count / seconds:,.0f} hands/s",
+            flush=True,
+        )
         seconds, count = reader_only(path)
-        print(f"reader alone (in-process): {seconds:.2f} s, {count / seconds:,.0f} hands/s", flush=True)
+        print(
+            f"reader alone (in-process): {seconds:.2f} s, {count / seconds:,.0f} hands/s",
+            flush=True,
+        )
         for jobs in args.jobs:
             before = resource.getrusage(resource.RUSAGE_CHILDREN)
             start = time.perf_counter()
             with open(os.devnull, "wb") as sink:
-                done = subprocess.run([HILO, "check", str(path), "--format", "json", "--jobs", str(jobs)],
-                                      stdout=sink, stderr=subprocess.PIPE, check=False)
+                done = subprocess.run(
+                    [HILO, "check", str(path), "--format", "json", "--jobs", str(jobs)],
+                    stdout=sink,
+                    stderr=subprocess.PIPE,
+                    check=False,
+                )
             elapsed = time.perf_counter() - start
             after = resource.getrusage(resource.RUSAGE_CHILDREN)
             # CPU of hilo and its workers: on a loaded machine the wall time shows the load, this the work.
             cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
-            print(f"hilo check --jobs {jobs}: {elapsed:.2f} s, {args.hands / elapsed:,.0f} hands/s, "
-                  f"exit {done.returncode}; {cpu:.2f} s of CPU in all (load average {os.getloadavg()[0]:.1f})",
-                  flush=True)
+            print(
+                f"hilo check --jobs {jobs}: {elapsed:.2f} s, {args.hands / elapsed:,.0f} hands/s, "
+                f"exit {done.returncode}; {cpu:.2f} s of CPU in all (load average {os.getloadavg()[0]:.1f})",
+                flush=True,
+            )
 
 
 if __name__ == "__main__":

@@ -49,7 +49,9 @@ class RawDeal:
     pot: int
 
 
-def generate(count: int, players: int = 6, seed: int = 1, game: str = "omaha8") -> Iterator[RawDeal]:
+def generate(
+    count: int, players: int = 6, seed: int = 1, game: str = "omaha8"
+) -> Iterator[RawDeal]:
     """``count`` random deals (a generator: nothing is kept)."""
     hole_cards, board_cards = SHAPES[game]
     needed = players * hole_cards + board_cards
@@ -62,8 +64,8 @@ def generate(count: int, players: int = 6, seed: int = 1, game: str = "omaha8") 
     randrange = rng.randrange
     for n in range(count):
         shuffle(deck)
-        holes = tuple(tuple(deck[i * hole_cards:(i + 1) * hole_cards]) for i in range(players))
-        board = tuple(deck[players * hole_cards:needed])
+        holes = tuple(tuple(deck[i * hole_cards : (i + 1) * hole_cards]) for i in range(players))
+        board = tuple(deck[players * hole_cards : needed])
         # Any whole number of chips: odd pots exercise the odd-chip rules.
         pot = randrange(2, 2001)
         yield RawDeal(f"d{n + 1}", game, board, holes, names, pot)
@@ -75,12 +77,17 @@ def record(d: RawDeal) -> dict[str, Any]:
         "id": d.id,
         "game": d.game,
         "board": " ".join(d.board),
-        "players": [{"name": name, "hole": " ".join(hole)} for name, hole in zip(d.names, d.holes, strict=True)],
+        "players": [
+            {"name": name, "hole": " ".join(hole)}
+            for name, hole in zip(d.names, d.holes, strict=True)
+        ],
         "pot": d.pot,
     }
 
 
-def records(count: int, players: int = 6, seed: int = 1, game: str = "omaha8") -> Iterator[dict[str, Any]]:
+def records(
+    count: int, players: int = 6, seed: int = 1, game: str = "omaha8"
+) -> Iterator[dict[str, Any]]:
     for d in generate(count, players, seed, game):
         yield record(d)
 
@@ -92,7 +99,9 @@ def json_lines(count: int, players: int = 6, seed: int = 1, game: str = "omaha8"
         yield dumps(record(d), separators=(", ", ": ")) + "\n"
 
 
-def write_json_lines(out: IO[str], count: int, players: int = 6, seed: int = 1, game: str = "omaha8") -> None:
+def write_json_lines(
+    out: IO[str], count: int, players: int = 6, seed: int = 1, game: str = "omaha8"
+) -> None:
     """Stream ``count`` deals to ``out`` in batches of lines (flat memory)."""
     batch: list[str] = []
     for line in json_lines(count, players, seed, game):
@@ -132,11 +141,15 @@ def pokerkit_deals(
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description="Write seeded random deals as JSON Lines to stdout.")
+    parser = argparse.ArgumentParser(
+        description="Write seeded random deals as JSON Lines to stdout."
+    )
     parser.add_argument("--count", type=int, default=1000, help="number of deals (default 1000)")
     parser.add_argument("--players", type=int, default=6, help="players per deal (default 6)")
     parser.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
-    parser.add_argument("--game", default="omaha8", choices=sorted(SHAPES), help="game (default omaha8)")
+    parser.add_argument(
+        "--game", default="omaha8", choices=sorted(SHAPES), help="game (default omaha8)"
+    )
     args = parser.parse_args(argv)
     try:
         write_json_lines(sys.stdout, args.count, args.players, args.seed, args.game)

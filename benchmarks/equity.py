@@ -41,34 +41,78 @@ THREE = [*HEADS_UP, "C=Ad 4c 5h 6s"]
 SIX = [*THREE, "D=7c 8c 9d Td", "E=Jc Qc 2d 3h", "F=4s 5s 6d 7h"]
 BIG_O4 = ["A=As 2s 3d Kh Qc", "B=Kd Kc Qs Jh Td", "C=Ad 4c 5h 6s 7d", "D=7c 8c 9d Tc 2h"]
 # Six-card hands of the same ranks in different suits: most halves tie, so the suit rule has work.
-SIX_CARD5 = ["A=As 2s 3s 4s Ks Qs", "B=Ah 2h 3h 4h Kh Qh", "C=Ad 2d 3d 4d Kd Qd", "D=Jc Tc 9c 8c 7c 6c",
-             "E=Js Th 9h 8d 7s 6h"]
+SIX_CARD5 = [
+    "A=As 2s 3s 4s Ks Qs",
+    "B=Ah 2h 3h 4h Kh Qh",
+    "C=Ad 2d 3d 4d Kd Qd",
+    "D=Jc Tc 9c 8c 7c 6c",
+    "E=Js Th 9h 8d 7s 6h",
+]
 
 SPOTS = [
     Spot("omaha8, 2 players, no board", [*HEADS_UP, "--pot", "100"]),
     Spot("omaha8, 2 players, flop", [*HEADS_UP, "--board", "Ah 8h 9s", "--pot", "100"]),
     Spot("omaha8, 6 players, flop", [*SIX, "--board", "Ah 8h 9s", "--pot", "100"]),
     Spot("omaha8, 6 players, no board", [*SIX, "--pot", "100"]),
-    Spot("omaha8, 3 players, no board, --samples 100000", [*THREE, "--pot", "100", "--samples", "100000"]),
-    Spot("omaha8, 3 players, no board, --qualifier none", [*THREE, "--pot", "101", "--qualifier", "none"]),
-    Spot("omaha8, 3 players, no board, --odd-chip suit, pot 101", [*THREE, "--pot", "101", "--odd-chip", "suit"]),
-    Spot("omaha8, 3 same ranks, no board, --odd-chip suit, pot 101 (issue 19)",
-         [*SAME_RANKS, "--pot", "101", "--odd-chip", "suit"]),
-    Spot("omaha8, 3 same ranks, no board, --odd-chip button, pot 101", [*SAME_RANKS, "--pot", "101"]),
-    Spot("omaha8-5, 4 players, flop, --odd-chip suit --qualifier none (issue 19)",
-         ["--game", "omaha8-5", *BIG_O4, "--board", "Ah 8h 9s", "--pot", "101", "--odd-chip", "suit",
-          "--qualifier", "none"]),
-    Spot("omaha8-6, 5 players, 1 board card, --odd-chip suit (issue 19)",
-         ["--game", "omaha8-6", *SIX_CARD5, "--board", "5c", "--pot", "103", "--odd-chip", "suit"]),
+    Spot(
+        "omaha8, 3 players, no board, --samples 100000",
+        [*THREE, "--pot", "100", "--samples", "100000"],
+    ),
+    Spot(
+        "omaha8, 3 players, no board, --qualifier none",
+        [*THREE, "--pot", "101", "--qualifier", "none"],
+    ),
+    Spot(
+        "omaha8, 3 players, no board, --odd-chip suit, pot 101",
+        [*THREE, "--pot", "101", "--odd-chip", "suit"],
+    ),
+    Spot(
+        "omaha8, 3 same ranks, no board, --odd-chip suit, pot 101 (issue 19)",
+        [*SAME_RANKS, "--pot", "101", "--odd-chip", "suit"],
+    ),
+    Spot(
+        "omaha8, 3 same ranks, no board, --odd-chip button, pot 101", [*SAME_RANKS, "--pot", "101"]
+    ),
+    Spot(
+        "omaha8-5, 4 players, flop, --odd-chip suit --qualifier none (issue 19)",
+        [
+            "--game",
+            "omaha8-5",
+            *BIG_O4,
+            "--board",
+            "Ah 8h 9s",
+            "--pot",
+            "101",
+            "--odd-chip",
+            "suit",
+            "--qualifier",
+            "none",
+        ],
+    ),
+    Spot(
+        "omaha8-6, 5 players, 1 board card, --odd-chip suit (issue 19)",
+        ["--game", "omaha8-6", *SIX_CARD5, "--board", "5c", "--pot", "103", "--odd-chip", "suit"],
+    ),
     Spot("omaha8-6, 2 players, no board", ["--game", "omaha8-6", *SIX_CARD5[:2], "--pot", "100"]),
-    Spot("omaha-5, 4 players, no board (high only)", ["--game", "omaha-5", *BIG_O4, "--pot", "100"]),
-    Spot("courchevel8, 4 players, first card", ["--game", "courchevel8", *BIG_O4, "--board", "Ah", "--pot", "100"]),
-    Spot("omaha8, 3 players, 2 boards from the flop", [*THREE, "--board", "Ah 8h 9s", "--board", "Ah 8h 9s",
-                                                      "--pot", "100"]),
-    Spot("omaha8, 2 players, one hand ?? ??, turn", ["A=As 2s 3d Kh", "B=Kd Kc ?? ??", "--board", "Ah 8h 9s Tc",
-                                                    "--pot", "100"]),
-    Spot("stud8, 2 players, sixth street", ["--game", "stud8", "A=As 2s 3d 4c 9h Kd", "B=Jc 7c 7d 7h Qs Ts",
-                                            "--pot", "120"]),
+    Spot(
+        "omaha-5, 4 players, no board (high only)", ["--game", "omaha-5", *BIG_O4, "--pot", "100"]
+    ),
+    Spot(
+        "courchevel8, 4 players, first card",
+        ["--game", "courchevel8", *BIG_O4, "--board", "Ah", "--pot", "100"],
+    ),
+    Spot(
+        "omaha8, 3 players, 2 boards from the flop",
+        [*THREE, "--board", "Ah 8h 9s", "--board", "Ah 8h 9s", "--pot", "100"],
+    ),
+    Spot(
+        "omaha8, 2 players, one hand ?? ??, turn",
+        ["A=As 2s 3d Kh", "B=Kd Kc ?? ??", "--board", "Ah 8h 9s Tc", "--pot", "100"],
+    ),
+    Spot(
+        "stud8, 2 players, sixth street",
+        ["--game", "stud8", "A=As 2s 3d 4c 9h Kd", "B=Jc 7c 7d 7h Qs Ts", "--pot", "120"],
+    ),
 ]
 
 
@@ -81,7 +125,9 @@ def _command(args: list[str], repeat: int) -> tuple[float, str]:
     best, how = float("inf"), ""
     for _ in range(repeat):
         before = _children_cpu()
-        run = subprocess.run([HILO, "equity", *args, "--format", "json"], check=True, capture_output=True)
+        run = subprocess.run(
+            [HILO, "equity", *args, "--format", "json"], check=True, capture_output=True
+        )
         best = min(best, _children_cpu() - before)
         import json
 
@@ -98,7 +144,9 @@ def _deal(args: list[str]) -> tuple[object, tuple[object, ...], int | None]:
 
     found: dict[str, object] = {}
 
-    def capture(deal: object, dead: object = (), samples: int | None = None, *rest: object, **kw: object) -> object:
+    def capture(
+        deal: object, dead: object = (), samples: int | None = None, *rest: object, **kw: object
+    ) -> object:
         found.update(deal=deal, dead=dead, samples=samples)
         raise SystemExit(0)
 
@@ -130,8 +178,12 @@ def main() -> None:
     options = parser.parse_args()
     from hilo_cli.equity import equity
 
-    print(f"CPU seconds, best of {options.repeat}; load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} CPUs")
-    print("| spot | how | command CPU | library CPU | runouts/s | reference runouts/s | x reference |")
+    print(
+        f"CPU seconds, best of {options.repeat}; load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} CPUs"
+    )
+    print(
+        "| spot | how | command CPU | library CPU | runouts/s | reference runouts/s | x reference |"
+    )
     print("| --- | --- | --- | --- | --- | --- | --- |")
     for spot in SPOTS:
         if options.only not in spot.label:
@@ -149,8 +201,10 @@ def main() -> None:
         # hidden hands) is the pure-Python path: nothing to compare it with.
         versus = "(this is it)" if result.method == "plain" else f"{rate / ref_rate:,.0f}x"  # type: ignore[attr-defined]
         reference = "" if result.method == "plain" else f"{ref_rate:,.0f}"  # type: ignore[attr-defined]
-        print(f"| {spot.label} | {how} | {command:.2f} s | {cpu:.3f} s | {rate:,.0f} | {reference} | {versus} |",
-              flush=True)
+        print(
+            f"| {spot.label} | {how} | {command:.2f} s | {cpu:.3f} s | {rate:,.0f} | {reference} | {versus} |",
+            flush=True,
+        )
 
 
 if __name__ == "__main__":

@@ -71,9 +71,12 @@ def long_hand(actions: int) -> str:
         written += [f"d db {board}", "p1 cc", "p2 cc", "p3 cc"]
     written += ["p1 sm Ac2hKcQc", "p2 sm As2d9c9h", "p3 sm QhQdJcTc"]
     stack = 10**12
-    text = ("variant = 'NO/8'\nantes = [0, 0, 0]\nblinds_or_straddles = [50, 100, 0]\nmin_bet = 100\n"
-            f"starting_stacks = [{stack}, {stack}, {stack}]\nactions = [\n"
-            + "".join(f"  '{a}',\n" for a in written) + "]\n")
+    text = (
+        "variant = 'NO/8'\nantes = [0, 0, 0]\nblinds_or_straddles = [50, 100, 0]\nmin_bet = 100\n"
+        f"starting_stacks = [{stack}, {stack}, {stack}]\nactions = [\n"
+        + "".join(f"  '{a}',\n" for a in written)
+        + "]\n"
+    )
     (record,) = read("long.phh", text)
     assert record.hand is not None, record.error
     replayed = replay(record.hand)
@@ -91,7 +94,9 @@ def time_reader(text: str, count: int, unit: str) -> None:
 
     start = time.perf_counter()
     records = sum(1 for _ in read("bench.phhs", text))
-    print(f"  read only       {records:>7,} records  {_per(time.perf_counter() - start, count, unit)}")
+    print(
+        f"  read only       {records:>7,} records  {_per(time.perf_counter() - start, count, unit)}"
+    )
 
 
 def time_check(text: str, count: int, unit: str) -> None:
@@ -104,8 +109,10 @@ def time_check(text: str, count: int, unit: str) -> None:
         status = process(record, "json").status
         statuses[status] = statuses.get(status, 0) + 1
     mix = ", ".join(f"{k} {v:,}" for k, v in sorted(statuses.items()))
-    print(f"  read and check  {sum(statuses.values()):>7,} records  {_per(time.perf_counter() - start, count, unit)}"
-          f"  ({mix})")
+    print(
+        f"  read and check  {sum(statuses.values()):>7,} records  {_per(time.perf_counter() - start, count, unit)}"
+        f"  ({mix})"
+    )
 
 
 def peak_memory(path: str) -> tuple[float, float, float]:
@@ -114,19 +121,27 @@ def peak_memory(path: str) -> tuple[float, float, float]:
     --format json --jobs 1`` on it (measured by a fresh parent of its own)."""
     # VmHWM: a process's own peak since exec (Linux's ru_maxrss of a child keeps the peak of the process it
     # was forked from: this one, which holds the big texts).
-    reader = ("import re, sys\nfrom hilo_cli.checking import process\nfrom hilo_cli.histories.phh import read\n"
-              "def peak(): return re.search(r'VmHWM:\\s*(\\d+)', open('/proc/self/status').read()).group(1)\n"
-              "text = open(sys.argv[1], encoding='utf-8').read()\n"
-              "before = peak()\n"
-              "for record in read(sys.argv[1], text):\n"
-              "    process(record, 'json')\n"
-              "print(before, peak())\n")
-    check = ("import sys, resource, subprocess\n"
-             "subprocess.run([sys.argv[2], 'check', '--format', 'json', '--jobs', '1', sys.argv[1]],\n"
-             "               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)\n"
-             "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)\n")
-    figures = [subprocess.run([sys.executable, "-c", script, path, HILO], capture_output=True, text=True,
-                              check=True).stdout.split() for script in (reader, check)]
+    reader = (
+        "import re, sys\nfrom hilo_cli.checking import process\nfrom hilo_cli.histories.phh import read\n"
+        "def peak(): return re.search(r'VmHWM:\\s*(\\d+)', open('/proc/self/status').read()).group(1)\n"
+        "text = open(sys.argv[1], encoding='utf-8').read()\n"
+        "before = peak()\n"
+        "for record in read(sys.argv[1], text):\n"
+        "    process(record, 'json')\n"
+        "print(before, peak())\n"
+    )
+    check = (
+        "import sys, resource, subprocess\n"
+        "subprocess.run([sys.argv[2], 'check', '--format', 'json', '--jobs', '1', sys.argv[1]],\n"
+        "               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)\n"
+        "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)\n"
+    )
+    figures = [
+        subprocess.run(
+            [sys.executable, "-c", script, path, HILO], capture_output=True, text=True, check=True
+        ).stdout.split()
+        for script in (reader, check)
+    ]
     return int(figures[0][0]) / 1024, int(figures[0][1]) / 1024, int(figures[1][0]) / 1024
 
 
@@ -134,16 +149,23 @@ def many_players(players: int) -> str:
     """A no-limit Omaha hi/lo hand of ``players`` players in which all but the big blind fold."""
     blinds = [50, 100, *[0] * (players - 2)]
     actions = [f"p{i} f" for i in range(3, players + 1)] + ["p1 f"]
-    return (f"variant = 'NO/8'\nantes = {[0] * players}\nblinds_or_straddles = {blinds}\nmin_bet = 100\n"
-            f"starting_stacks = {[1000] * players}\nactions = {actions}\n"
-            f"finishing_stacks = {[950, 1050, *[1000] * (players - 2)]}\n")
+    return (
+        f"variant = 'NO/8'\nantes = {[0] * players}\nblinds_or_straddles = {blinds}\nmin_bet = 100\n"
+        f"starting_stacks = {[1000] * players}\nactions = {actions}\n"
+        f"finishing_stacks = {[950, 1050, *[1000] * (players - 2)]}\n"
+    )
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--hands", type=int, nargs="*", default=[1000, 16000, 100000])
-    parser.add_argument("--check", type=int, nargs="*", default=[1000, 16000],
-                        help="collection sizes also checked in-process (replay, settle, JSON)")
+    parser.add_argument(
+        "--check",
+        type=int,
+        nargs="*",
+        default=[1000, 16000],
+        help="collection sizes also checked in-process (replay, settle, JSON)",
+    )
     parser.add_argument("--actions", type=int, nargs="*", default=[30000, 300000])
     parser.add_argument("--players", type=int, nargs="*", default=[1000, 100000])
     parser.add_argument("--memory", type=int, nargs="*", default=[1000, 100000])
@@ -153,7 +175,9 @@ def main() -> None:
     from hilo_cli.checking import process
     from hilo_cli.histories.phh import read
 
-    for record in read("warm-up.phhs", collection(50, args.seed)):  # imports and first-use tables, untimed
+    for record in read(
+        "warm-up.phhs", collection(50, args.seed)
+    ):  # imports and first-use tables, untimed
         process(record, "json")
     for hands in args.hands:
         text = collection(hands, args.seed)
@@ -168,7 +192,9 @@ def main() -> None:
         time_check(text, actions, "action")
     for players in args.players:
         text = many_players(players)
-        print(f"one hand of {players:,} players, all but the big blind folding ({len(text) / 1e6:.1f} MB)")
+        print(
+            f"one hand of {players:,} players, all but the big blind folding ({len(text) / 1e6:.1f} MB)"
+        )
         time_reader(text, players, "player")
         time_check(text, players, "player")
     for hands in sorted(args.memory):
@@ -176,8 +202,10 @@ def main() -> None:
             path = os.path.join(folder, "bench.phhs")
             Path(path).write_text(collection(hands, args.seed), encoding="utf-8")
             text, read, check = peak_memory(path)
-        print(f"peak memory, {hands:,} hands: the text held {text:.1f} MB, then every hand read and checked "
-              f"{read:.1f} MB; hilo check --format json {check:.1f} MB")
+        print(
+            f"peak memory, {hands:,} hands: the text held {text:.1f} MB, then every hand read and checked "
+            f"{read:.1f} MB; hilo check --format json {check:.1f} MB"
+        )
 
 
 if __name__ == "__main__":

@@ -90,14 +90,18 @@ def stage_shares(profile: cProfile.Profile) -> None:
     total = st.total_tt  # type: ignore[attr-defined]
     read = cumulative(stats, "hilo_cli/batch.py", "read_records")
     # hilo's own JSON wrapper if it has one (hilo_cli/formats/jsonlib.py), else the standard library.
-    decode = cumulative_any(stats, ("hilo_cli/formats/jsonlib.py", "loads"), ("json/__init__.py", "loads"))
+    decode = cumulative_any(
+        stats, ("hilo_cli/formats/jsonlib.py", "loads"), ("json/__init__.py", "loads")
+    )
     build = cumulative(stats, "hilo_cli/formats/records.py", "deal_from_record")
     evaluate = called_from(stats, "hilo_cli/evaluate/", "hilo_cli/showdown.py")
     settle_all = cumulative(stats, "hilo_cli/showdown.py", "settle")
     check = cumulative(stats, "hilo_cli/deal.py", "check_deal")
     to_dict = cumulative(stats, "hilo_cli/formats/json_out.py", "settlement_dict")
     jsonlib = "hilo_cli/formats/jsonlib.py"
-    dumps = cumulative_any(stats, (jsonlib, "dumps_line"), (jsonlib, "dumps"), ("json/__init__.py", "dumps"))
+    dumps = cumulative_any(
+        stats, (jsonlib, "dumps_line"), (jsonlib, "dumps"), ("json/__init__.py", "dumps")
+    )
     rows = [
         ("reading lines (read_records)", read),
         ("JSON decode (hilo's loads)", decode),
@@ -112,9 +116,13 @@ def stage_shares(profile: cProfile.Profile) -> None:
     say(f"Share of profiled time by stage (total {total:.2f} s under cProfile):")
     for label, t in rows:
         say(f"  {label:<58} {t:7.3f} s  {100 * t / total:5.1f}%")
-    say(f"  {'JSON encode total':<58} {to_dict + dumps:7.3f} s  {100 * (to_dict + dumps) / total:5.1f}%")
-    say(f"  {'other (process/run loop, Outcome, BytesIO writes)':<58} {total - accounted:7.3f} s  "
-        f"{100 * (total - accounted) / total:5.1f}%")
+    say(
+        f"  {'JSON encode total':<58} {to_dict + dumps:7.3f} s  {100 * (to_dict + dumps) / total:5.1f}%"
+    )
+    say(
+        f"  {'other (process/run loop, Outcome, BytesIO writes)':<58} {total - accounted:7.3f} s  "
+        f"{100 * (total - accounted) / total:5.1f}%"
+    )
     if MISSING:
         say(f"  (not found in the profile, counted as 0: {', '.join(MISSING)})")
 
@@ -135,13 +143,16 @@ def _evaluator() -> Callable[[Any], Any]:
     import hilo_cli.evaluate as ev
 
     if hasattr(ev, "evaluate_all"):
+
         def run_all(d: Any) -> Any:
             return ev.evaluate_all(d.game, [p.hole for p in d.players], d.board, d.qualifier)
+
         return run_all
 
     def run_each(d: Any) -> Any:
         board = ev.prepare_board(d.board, d.qualifier)
         return [ev.evaluate(d.game, p.hole, board, d.qualifier) for p in d.players]
+
     return run_each
 
 
@@ -157,7 +168,9 @@ def stages_unprofiled(data: bytes, n: int) -> None:
 
         loads, dumps = jsonlib.loads, jsonlib.dumps_line
         backend = getattr(jsonlib, "BACKEND", "?")
-    except ImportError:  # a hilo without its JSON wrapper: the standard library, as batch.py used it
+    except (
+        ImportError
+    ):  # a hilo without its JSON wrapper: the standard library, as batch.py used it
         loads, backend = json.loads, "json"
 
         def dumps(value: Any) -> bytes:
@@ -166,9 +179,15 @@ def stages_unprofiled(data: bytes, n: int) -> None:
     evaluate = _evaluator()
     defaults = Defaults()
     clock = time.perf_counter
-    names = ("reading lines (read_records)", f"JSON decode (hilo's loads, {backend})",
-             "deal building (deal_from_record)", "settle (check, evaluation, pots, shares)",
-             "JSON encode: settlement_dict", f"JSON encode: hilo's dumps ({backend})", "writing (BytesIO.write)")
+    names = (
+        "reading lines (read_records)",
+        f"JSON decode (hilo's loads, {backend})",
+        "deal building (deal_from_record)",
+        "settle (check, evaluation, pots, shares)",
+        "JSON encode: settlement_dict",
+        f"JSON encode: hilo's dumps ({backend})",
+        "writing (BytesIO.write)",
+    )
     spent = [0.0] * len(names)
     eval_only = 0.0
     out = io.BytesIO()
@@ -191,30 +210,53 @@ def stages_unprofiled(data: bytes, n: int) -> None:
         t7 = clock()
         evaluate(deal)  # evaluation again, alone: reported, not in the sum
         t8 = clock()
-        for i, (a, b) in enumerate(((t0, t1), (t1, t2), (t2, t3), (t3, t4), (t4, t5), (t5, t6), (t6, t7))):
+        for i, (a, b) in enumerate(
+            ((t0, t1), (t1, t2), (t2, t3), (t3, t4), (t4, t5), (t5, t6), (t6, t7))
+        ):
             spent[i] += b - a
         eval_only += t8 - t7
         t0 = clock()
     whole = sum(spent)
-    say(f"The same stages without the profiler: one streaming pass over the {n} deals (tables already "
-        "built), a clock read between stages:")
+    say(
+        f"The same stages without the profiler: one streaming pass over the {n} deals (tables already "
+        "built), a clock read between stages:"
+    )
     for label, t in zip(names, spent, strict=True):
         say(f"  {label:<58} {t:7.3f} s  {1e6 * t / n:7.1f} us/deal  {100 * t / whole:5.1f}%")
         if label.startswith("settle"):
-            say(f"  {'   of which evaluation (timed again on its own)':<58} {eval_only:7.3f} s  "
-                f"{1e6 * eval_only / n:7.1f} us/deal  {100 * eval_only / whole:5.1f}%")
-    say(f"  {'sum of stages':<58} {whole:7.3f} s  {1e6 * whole / n:7.1f} us/deal  ({n / whole:,.0f} deals/s)")
+            say(
+                f"  {'   of which evaluation (timed again on its own)':<58} {eval_only:7.3f} s  "
+                f"{1e6 * eval_only / n:7.1f} us/deal  {100 * eval_only / whole:5.1f}%"
+            )
+    say(
+        f"  {'sum of stages':<58} {whole:7.3f} s  {1e6 * whole / n:7.1f} us/deal  ({n / whole:,.0f} deals/s)"
+    )
 
     raws = list(read_records("b", io.BytesIO(data)))
-    dicts = [json_out.settlement_dict(settle(deal_from_record(loads(r.payload), defaults))) for r in raws]
+    dicts = [
+        json_out.settlement_dict(settle(deal_from_record(loads(r.payload), defaults))) for r in raws
+    ]
     say()
-    say("JSON libraries on the same data (decode every input line, encode every settlement dict; best of 3):")
+    say(
+        "JSON libraries on the same data (decode every input line, encode every settlement dict; best of 3):"
+    )
     timed("json.loads (bytes)", n, lambda: [json.loads(r.payload) for r in raws])
-    timed("json.loads of str (bytes decoded first)", n, lambda: [json.loads(r.payload.decode()) for r in raws])
-    timed("json.dumps(ensure_ascii=False)", n, lambda: [json.dumps(d, ensure_ascii=False) for d in dicts])
+    timed(
+        "json.loads of str (bytes decoded first)",
+        n,
+        lambda: [json.loads(r.payload.decode()) for r in raws],
+    )
+    timed(
+        "json.dumps(ensure_ascii=False)",
+        n,
+        lambda: [json.dumps(d, ensure_ascii=False) for d in dicts],
+    )
     enc = json.JSONEncoder(ensure_ascii=False, check_circular=False, separators=(",", ":"))
-    timed("json.JSONEncoder(ensure_ascii=False, check_circular=False, compact)", n,
-          lambda: [enc.encode(d) for d in dicts])
+    timed(
+        "json.JSONEncoder(ensure_ascii=False, check_circular=False, compact)",
+        n,
+        lambda: [enc.encode(d) for d in dicts],
+    )
     for name in ("orjson", "msgspec", "ujson"):
         try:
             mod = __import__(name)
@@ -223,19 +265,27 @@ def stages_unprofiled(data: bytes, n: int) -> None:
             continue
         if name == "msgspec":
             decoder, encoder = mod.json.Decoder(), mod.json.Encoder()
-            timed("msgspec.json decode", n, lambda dec=decoder: [dec.decode(r.payload) for r in raws])
-            timed("msgspec.json encode (bytes)", n, lambda en=encoder: [en.encode(d) for d in dicts])
+            timed(
+                "msgspec.json decode", n, lambda dec=decoder: [dec.decode(r.payload) for r in raws]
+            )
+            timed(
+                "msgspec.json encode (bytes)", n, lambda en=encoder: [en.encode(d) for d in dicts]
+            )
         elif name == "orjson":
             timed("orjson.loads", n, lambda m=mod: [m.loads(r.payload) for r in raws])
             timed("orjson.dumps (bytes)", n, lambda m=mod: [m.dumps(d) for d in dicts])
-            timed("orjson.dumps(...).decode()", n, lambda m=mod: [m.dumps(d).decode() for d in dicts])
+            timed(
+                "orjson.dumps(...).decode()", n, lambda m=mod: [m.dumps(d).decode() for d in dicts]
+            )
         else:
             timed(f"{name}.loads", n, lambda m=mod: [m.loads(r.payload) for r in raws])
             timed(f"{name}.dumps", n, lambda m=mod: [m.dumps(d, ensure_ascii=False) for d in dicts])
 
 
 def main(argv: list[str] | None = None) -> None:
-    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     p.add_argument("--deals", type=int, default=20000, help="deals (default 20000)")
     p.add_argument("--players", type=int, default=6, help="players per deal (default 6)")
     p.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
@@ -243,8 +293,10 @@ def main(argv: list[str] | None = None) -> None:
     args = p.parse_args(argv)
 
     data = "".join(gen.json_lines(args.deals, args.players, args.seed)).encode()
-    say(f"profile of the in-process batch pipeline: {args.deals} deals, {args.players} players, seed {args.seed}, "
-        f"{len(data) / 1e6:.1f} MB of JSON Lines in memory, output to io.BytesIO")
+    say(
+        f"profile of the in-process batch pipeline: {args.deals} deals, {args.players} players, seed {args.seed}, "
+        f"{len(data) / 1e6:.1f} MB of JSON Lines in memory, output to io.BytesIO"
+    )
 
     import hilo_cli.batch  # noqa: F401  (imports outside the profile)
 
@@ -255,8 +307,10 @@ def main(argv: list[str] | None = None) -> None:
     start = time.perf_counter()
     out = pipeline(data)
     warm = time.perf_counter() - start
-    say(f"unprofiled: cold pass {cold:.2f} s ({args.deals / cold:,.0f} deals/s), warm pass {warm:.2f} s "
-        f"({args.deals / warm:,.0f} deals/s); {len(out) / 1e6:.1f} MB of output")
+    say(
+        f"unprofiled: cold pass {cold:.2f} s ({args.deals / cold:,.0f} deals/s), warm pass {warm:.2f} s "
+        f"({args.deals / warm:,.0f} deals/s); {len(out) / 1e6:.1f} MB of output"
+    )
 
     profile = cProfile.Profile()
     profile.enable()

@@ -56,7 +56,9 @@ def write_phh(path: Path, count: int, seed: int) -> int:
         for n in range(count):
             suits = dict(zip("cdhs", rng.sample("cdhs", 4), strict=True))
             head, actions, tail = hands[n % len(hands)].partition("actions =")
-            out.write(f"[hand-{n + 1}]\n{head}{actions}{_CARD.sub(partial(_rename, suits), tail)}\n")
+            out.write(
+                f"[hand-{n + 1}]\n{head}{actions}{_CARD.sub(partial(_rename, suits), tail)}\n"
+            )
     return path.stat().st_size
 
 
@@ -79,8 +81,12 @@ def run_check(path: Path, jobs: int, limit: float) -> tuple[float, float, float,
     """One ``hilo check`` run: wall s, CPU s (hilo and its workers), peak RSS MB, records, exit status."""
     start = time.perf_counter()
     with tempfile.TemporaryFile() as err:
-        proc = subprocess.Popen([HILO, "check", str(path), "--format", "json", "--jobs", str(jobs)],
-                                stdout=subprocess.PIPE, stderr=err, start_new_session=True)
+        proc = subprocess.Popen(
+            [HILO, "check", str(path), "--format", "json", "--jobs", str(jobs)],
+            stdout=subprocess.PIPE,
+            stderr=err,
+            start_new_session=True,
+        )
         assert proc.stdout is not None
         stopped: list[bool] = []
 
@@ -102,8 +108,9 @@ def run_check(path: Path, jobs: int, limit: float) -> tuple[float, float, float,
     return wall, cpu, usage.ru_maxrss / 1024, records, shown
 
 
-def measure(reader: str, hands: int, jobs_list: list[int], seed: int, limit: float, keep: Path | None
-            ) -> list[Row]:
+def measure(
+    reader: str, hands: int, jobs_list: list[int], seed: int, limit: float, keep: Path | None
+) -> list[Row]:
     write, suffix = WRITERS[reader]
     with tempfile.TemporaryDirectory() as tmp:
         path = (keep or Path(tmp)) / f"{reader}-{hands}{suffix}"
@@ -116,14 +123,18 @@ def measure(reader: str, hands: int, jobs_list: list[int], seed: int, limit: flo
         return rows
 
 
-HEADER = (f"{'reader':<11} {'hands':>8} {'file MB':>8} {'jobs':>4} {'wall s':>8} {'CPU s':>8} "
-          f"{'hands/CPU-s':>11} {'peak RSS MB':>11} {'records':>8}  status")
+HEADER = (
+    f"{'reader':<11} {'hands':>8} {'file MB':>8} {'jobs':>4} {'wall s':>8} {'CPU s':>8} "
+    f"{'hands/CPU-s':>11} {'peak RSS MB':>11} {'records':>8}  status"
+)
 
 
 def _line(row: Row) -> str:
     rate = row.records / row.cpu if row.cpu else 0.0
-    return (f"{row.reader:<11} {row.hands:>8,} {row.mb:>8.1f} {row.jobs:>4} {row.wall:>8.2f} {row.cpu:>8.2f} "
-            f"{rate:>11,.0f} {row.rss_mb:>11.1f} {row.records:>8,}  {row.status}")
+    return (
+        f"{row.reader:<11} {row.hands:>8,} {row.mb:>8.1f} {row.jobs:>4} {row.wall:>8.2f} {row.cpu:>8.2f} "
+        f"{rate:>11,.0f} {row.rss_mb:>11.1f} {row.records:>8,}  {row.status}"
+    )
 
 
 def main() -> None:
@@ -132,16 +143,29 @@ def main() -> None:
     parser.add_argument("--readers", nargs="+", choices=list(WRITERS), default=list(WRITERS))
     parser.add_argument("--jobs", type=int, nargs="+", default=[1, 2])
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--limit", type=float, default=600.0, help="stop a run after this many seconds")
-    parser.add_argument("--keep", type=Path, help="write the generated files into this folder and keep them")
+    parser.add_argument(
+        "--limit", type=float, default=600.0, help="stop a run after this many seconds"
+    )
+    parser.add_argument(
+        "--keep", type=Path, help="write the generated files into this folder and keep them"
+    )
     args = parser.parse_args()
-    print(f"machine: a 3,000,000-step Python loop takes {machine_speed():.2f} s; load average "
-          f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} cores", flush=True)
+    print(
+        f"machine: a 3,000,000-step Python loop takes {machine_speed():.2f} s; load average "
+        f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} cores",
+        flush=True,
+    )
     print(HEADER, flush=True)
-    rows = [row for reader in args.readers for hands in args.hands
-            for row in measure(reader, hands, args.jobs, args.seed, args.limit, args.keep)]
-    print(f"\nload average {os.getloadavg()[0]:.1f} at the end; hands/CPU-s counts the records written "
-          "(a stopped run: those so far)\n")
+    rows = [
+        row
+        for reader in args.readers
+        for hands in args.hands
+        for row in measure(reader, hands, args.jobs, args.seed, args.limit, args.keep)
+    ]
+    print(
+        f"\nload average {os.getloadavg()[0]:.1f} at the end; hands/CPU-s counts the records written "
+        "(a stopped run: those so far)\n"
+    )
     print(HEADER)
     for row in rows:
         print(_line(row))

@@ -41,8 +41,14 @@ def _pieces(text: str, start: re.Pattern[str] | None) -> list[str]:
     return [text[i:j] for i, j in zip(at, [*at[1:], len(text)], strict=True)]
 
 
-def write(site: str, number: re.Pattern[str], path: Path, count: int, seed: int,
-          start: re.Pattern[str] | None = None) -> int:
+def write(
+    site: str,
+    number: re.Pattern[str],
+    path: Path,
+    count: int,
+    seed: int,
+    start: re.Pattern[str] | None = None,
+) -> int:
     """``count`` hands of ``site`` into ``path``: its own test hands in turn, renumbered (``number``'s
     group 1 is a hand number), suits renamed; the file's size in bytes."""
     rng = random.Random(seed)
@@ -60,14 +66,21 @@ def write(site: str, number: re.Pattern[str], path: Path, count: int, seed: int,
 
 
 def main(site: str, number: re.Pattern[str], start: re.Pattern[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=f"hilo check of the {site} reader: hands per CPU-second")
+    parser = argparse.ArgumentParser(
+        description=f"hilo check of the {site} reader: hands per CPU-second"
+    )
     parser.add_argument("--hands", type=int, nargs="+", default=[1_000, 10_000])
     parser.add_argument("--jobs", type=int, nargs="+", default=[1, 2])
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--limit", type=float, default=600.0, help="stop a run after this many seconds")
+    parser.add_argument(
+        "--limit", type=float, default=600.0, help="stop a run after this many seconds"
+    )
     args = parser.parse_args()
-    print(f"machine: a 3,000,000-step Python loop takes {machine_speed():.2f} s; load average "
-          f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} cores", flush=True)
+    print(
+        f"machine: a 3,000,000-step Python loop takes {machine_speed():.2f} s; load average "
+        f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} cores",
+        flush=True,
+    )
     print(HEADER, flush=True)
     with tempfile.TemporaryDirectory() as tmp:
         for hands in args.hands:
@@ -75,4 +88,6 @@ def main(site: str, number: re.Pattern[str], start: re.Pattern[str] | None = Non
             size = write(site, number, path, hands, args.seed, start) / 1e6
             for jobs in args.jobs:
                 wall, cpu, rss, records, status = run_check(path, jobs, args.limit)
-                print(_line(Row(site, hands, size, jobs, wall, cpu, rss, records, status)), flush=True)
+                print(
+                    _line(Row(site, hands, size, jobs, wall, cpu, rss, records, status)), flush=True
+                )

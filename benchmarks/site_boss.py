@@ -10,4 +10,9 @@ from __future__ import annotations
 from site_xml import Format, main
 
 if __name__ == "__main__":
-    main("boss", Format(r"<HISTORY .*?</HISTORY>", r'<HISTORY ID="([^"]+)"', head="<ROOT>\n", tail="</ROOT>\n"))
+    main(
+        "boss",
+        Format(
+            r"<HISTORY .*?</HISTORY>", r'<HISTORY ID="([^"]+)"', head="<ROOT>\n", tail="</ROOT>\n"
+        ),
+    )

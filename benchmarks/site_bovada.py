@@ -30,13 +30,23 @@ def templates() -> list[str]:
     hands: list[str] = []
     for path in sorted(DATA.glob("*.txt")):
         if path.name != "bad-input.txt":
-            hands += [h.strip() + "\n" for h in _START.split(path.read_text(encoding="utf-8")) if h.strip()]
+            hands += [
+                h.strip() + "\n"
+                for h in _START.split(path.read_text(encoding="utf-8"))
+                if h.strip()
+            ]
     return hands
 
 
 def write(path: Path, count: int, seed: int) -> int:
     """Write ``count`` hands to ``path``; returns the number of bytes written."""
-    return repeat(path, templates(), count, seed, lambda hand, n: _NUMBER.sub(rf"\g<1>{400000000 + n}", hand, 1))
+    return repeat(
+        path,
+        templates(),
+        count,
+        seed,
+        lambda hand, n: _NUMBER.sub(rf"\g<1>{400000000 + n}", hand, 1),
+    )
 
 
 def main() -> None:

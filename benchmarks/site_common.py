@@ -24,14 +24,18 @@ def _rename(suits: dict[str, str], m: re.Match[str]) -> str:
     return m.group(1) + suits[m.group(2)]
 
 
-def repeat(path: Path, hands: list[str], count: int, seed: int, numbered: Callable[[str, int], str]) -> int:
+def repeat(
+    path: Path, hands: list[str], count: int, seed: int, numbered: Callable[[str, int], str]
+) -> int:
     """Write ``count`` hands to ``path``, the ``hands`` in turn, each copy numbered anew by ``numbered`` and
     its suits renamed the same way through the hand; returns the number of bytes written."""
     rng = random.Random(seed)
     with path.open("w", encoding="utf-8") as out:
         for n in range(count):
             suits = dict(zip("cdhs", rng.sample("cdhs", 4), strict=True))
-            out.write(numbered(_CARD.sub(partial(_rename, suits), hands[n % len(hands)]), n) + "\n\n")
+            out.write(
+                numbered(_CARD.sub(partial(_rename, suits), hands[n % len(hands)]), n) + "\n\n"
+            )
     return path.stat().st_size
 
 
@@ -45,27 +49,49 @@ def reader_only(path: Path, reader: str) -> tuple[float, int]:
     return time.perf_counter() - start, count
 
 
-def report(reader: str, write: Callable[[Path, int, int], int], kinds: int, hands: int, jobs: list[int], seed: int,
-           keep: Path | None) -> None:
+def report(
+    reader: str,
+    write: Callable[[Path, int, int], int],
+    kinds: int,
+    hands: int,
+    jobs: list[int],
+    seed: int,
+    keep: Path | None,
+) -> None:
     """Write the file and print the figures: the reader alone, then ``hilo check`` per ``--jobs``."""
     with tempfile.TemporaryDirectory() as tmp:
         path = keep or Path(tmp) / f"{reader}.txt"
         size = write(path, hands, seed)
-        print(f"{reader}: {hands} hands, {size / 1e6:.1f} MB, {kinds} different hands with suits renamed", flush=True)
-        print(f"machine: a 3,000,000-step Python loop takes {machine_speed():.2f} s; load average "
-              f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} cores", flush=True)
+        print(
+            f"{reader}: {hands} hands, {size / 1e6:.1f} MB, {kinds} different hands with suits renamed",
+            flush=True,
+        )
+        print(
+            f"machine: a 3,000,000-step Python loop takes {machine_speed():.2f} s; load average "
+            f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} cores",
+            flush=True,
+        )
         seconds, count = reader_only(path, reader)
-        print(f"reader alone (in-process): {seconds:.2f} s, {count / seconds:,.0f} hands/s ({count} records)",
-              flush=True)
+        print(
+            f"reader alone (in-process): {seconds:.2f} s, {count / seconds:,.0f} hands/s ({count} records)",
+            flush=True,
+        )
         for j in jobs:
             before = resource.getrusage(resource.RUSAGE_CHILDREN)
             start = time.perf_counter()
             with open(os.devnull, "wb") as sink:
-                done = subprocess.run([HILO, "check", str(path), "--format", "json", "--jobs", str(j)],
-                                      stdout=sink, stderr=subprocess.PIPE, check=False)
+                done = subprocess.run(
+                    [HILO, "check", str(path), "--format", "json", "--jobs", str(j)],
+                    stdout=sink,
+                    stderr=subprocess.PIPE,
+                    check=False,
+                )
             elapsed = time.perf_counter() - start
             after = resource.getrusage(resource.RUSAGE_CHILDREN)
             cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
-            print(f"hilo check --jobs {j}: {elapsed:.2f} s, {hands / elapsed:,.0f} hands/s, exit {done.returncode}; "
-                  f"{cpu:.2f} s of CPU in all, {hands / cpu:,.0f} hands per CPU-second "
-                  f"(load average {os.getloadavg()[0]:.1f})", flush=True)
+            print(
+                f"hilo check --jobs {j}: {elapsed:.2f} s, {hands / elapsed:,.0f} hands/s, exit {done.returncode}; "
+                f"{cpu:.2f} s of CPU in all, {hands / cpu:,.0f} hands per CPU-second "
+                f"(load average {os.getloadavg()[0]:.1f})",
+                flush=True,
+            )

@@ -33,16 +33,20 @@ def _renamed(suits: dict[str, str], m: re.Match[str]) -> str:
 def write(path: Path, count: int, seed: int) -> int:
     """A session of ``count`` games (the own games in turn, renumbered, suits renamed); its bytes."""
     rng = random.Random(seed)
-    files = [(DATA / f"{name}.xml").read_bytes().decode("cp1252")
-             for name in ("split", "quartered", "side-pot", "no-showdown", "tampered")]
+    files = [
+        (DATA / f"{name}.xml").read_bytes().decode("cp1252")
+        for name in ("split", "quartered", "side-pot", "no-showdown", "tampered")
+    ]
     apart = [text.replace("\t\t</game>\t\t<game", "\t\t</game>\r\n\t\t<game") for text in files]
     games = [g for text in apart for g in _GAME.findall(text)]
-    head = files[0][:files[0].index("\t\t<game ")]
+    head = files[0][: files[0].index("\t\t<game ")]
     with path.open("wb") as out:
         out.write(head.encode("cp1252"))
         for n in range(count):
             suits = dict(zip("CDHS", rng.sample("CDHS", 4), strict=True))
-            game = re.sub(r'gamecode="\d+"', f'gamecode="{8_000_000 + n}"', games[n % len(games)], count=1)
+            game = re.sub(
+                r'gamecode="\d+"', f'gamecode="{8_000_000 + n}"', games[n % len(games)], count=1
+            )
             game = _CARDS.sub(partial(_renamed, suits), game)
             out.write((game.rstrip() + "\r\n\t\t</game>\r\n").encode("cp1252"))
         out.write(b"</session>\r\n")
@@ -54,7 +58,9 @@ def main() -> None:
     parser.add_argument("--hands", type=int, nargs="+", default=[1_000, 10_000])
     parser.add_argument("--jobs", type=int, nargs="+", default=[1, 2])
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--limit", type=float, default=600.0, help="stop a run after this many seconds")
+    parser.add_argument(
+        "--limit", type=float, default=600.0, help="stop a run after this many seconds"
+    )
     args = parser.parse_args()
     readers.WRITERS["ipoker"] = (write, ".xml")
     print(readers.HEADER, flush=True)

@@ -10,5 +10,11 @@ from __future__ import annotations
 from site_xml import Format, main
 
 if __name__ == "__main__":
-    main("merge", Format(r"<game .*?</game>", r'<game id="([^"]+)"',
-                         head='<description type="Omaha H/L8" stakes="Limit $0.25/$0.50"/>\n'))
+    main(
+        "merge",
+        Format(
+            r"<game .*?</game>",
+            r'<game id="([^"]+)"',
+            head='<description type="Omaha H/L8" stakes="Limit $0.25/$0.50"/>\n',
+        ),
+    )

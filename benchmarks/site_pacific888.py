@@ -36,8 +36,13 @@ def _renamed(suits: dict[str, str], m: re.Match[str]) -> str:
 def write(path: Path, count: int, seed: int) -> int:
     """A file of ``count`` hands (the own hands in turn, renumbered, suits renamed); its bytes."""
     rng = random.Random(seed)
-    hands = [h for p in sorted(DATA.glob("*.txt")) if p.name != "bad-input.txt"
-             for h in p.read_text(encoding="utf-8").split("\n\n") if h.strip()]
+    hands = [
+        h
+        for p in sorted(DATA.glob("*.txt"))
+        if p.name != "bad-input.txt"
+        for h in p.read_text(encoding="utf-8").split("\n\n")
+        if h.strip()
+    ]
     with path.open("w", encoding="utf-8") as out:
         for n in range(count):
             suits = dict(zip("cdhs", rng.sample("cdhs", 4), strict=True))
@@ -51,7 +56,9 @@ def main() -> None:
     parser.add_argument("--hands", type=int, nargs="+", default=[1_000, 10_000])
     parser.add_argument("--jobs", type=int, nargs="+", default=[1, 2])
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--limit", type=float, default=600.0, help="stop a run after this many seconds")
+    parser.add_argument(
+        "--limit", type=float, default=600.0, help="stop a run after this many seconds"
+    )
     args = parser.parse_args()
     readers.WRITERS["pacific888"] = (write, ".txt")
     print(readers.HEADER, flush=True)

@@ -39,7 +39,9 @@ def templates() -> list[str]:
 
 def _numbered(hand: str, n: int) -> str:
     number = 500000000 + n
-    return f"Game #{number} starts.\n\n#Game No : {number}\n" + _NUMBER.sub(rf"\g<1>{number}", hand, 1)
+    return f"Game #{number} starts.\n\n#Game No : {number}\n" + _NUMBER.sub(
+        rf"\g<1>{number}", hand, 1
+    )
 
 
 def write(path: Path, count: int, seed: int) -> int:

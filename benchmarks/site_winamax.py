@@ -38,7 +38,9 @@ def generated(count: int, seed: int) -> bytes:
     out: list[str] = []
     for n in range(count):
         suits = dict(zip("cdhs", rng.sample("cdhs", 4), strict=True))
-        hand = _CARD.sub(partial(lambda s, m: m.group(1) + s[m.group(2)], suits), hands[n % len(hands)])
+        hand = _CARD.sub(
+            partial(lambda s, m: m.group(1) + s[m.group(2)], suits), hands[n % len(hands)]
+        )
         out.append(_HAND_NUMBER.sub(rf"\g<1>900-{n}-1700000000", hand, count=1))
     return "\n".join(out).encode("utf-8")
 
@@ -54,8 +56,10 @@ def main() -> None:
     args = parser.parse_args()
     data = generated(args.hands, args.seed)
     start = time.perf_counter()
-    records = [histories.read_text(p) if isinstance(p, histories.HandText) else p
-               for p in histories.hands("bench.txt", io.BytesIO(data))]
+    records = [
+        histories.read_text(p) if isinstance(p, histories.HandText) else p
+        for p in histories.hands("bench.txt", io.BytesIO(data))
+    ]
     read = time.perf_counter() - start
     start = time.perf_counter()
     statuses: dict[str, int] = {}
@@ -66,7 +70,9 @@ def main() -> None:
             status = "error"
         statuses[status] = statuses.get(status, 0) + 1
     checked = time.perf_counter() - start
-    print(f"winamax: {len(records):,} hands, {len(data) / 1e6:.1f} MB, load {os.getloadavg()[0]:.2f}")
+    print(
+        f"winamax: {len(records):,} hands, {len(data) / 1e6:.1f} MB, load {os.getloadavg()[0]:.2f}"
+    )
     print(f"  reader alone       {len(records) / read:10,.0f} hands/s")
     print(f"  read and check     {len(records) / (read + checked):10,.0f} hands/s   {statuses}")
 

@@ -46,21 +46,28 @@ def write(site: str, form: Format, path: Path, count: int) -> int:
             found = form.number.search(hand)
             if found is not None:
                 old = found.group(1)  # a Merge number keeps its table part: "40231841-160"
-                new = f"{9_000_000 + n}" + (old[old.index("-"):] if "-" in old else "")
-                hand = hand[:found.start(1)] + new + hand[found.end(1):]
+                new = f"{9_000_000 + n}" + (old[old.index("-") :] if "-" in old else "")
+                hand = hand[: found.start(1)] + new + hand[found.end(1) :]
             out.write(hand + "\n")
         out.write(form.tail)
     return path.stat().st_size
 
 
 def main(site: str, form: Format) -> None:
-    parser = argparse.ArgumentParser(description=f"hilo check of the {site} reader: hands per CPU-second")
+    parser = argparse.ArgumentParser(
+        description=f"hilo check of the {site} reader: hands per CPU-second"
+    )
     parser.add_argument("--hands", type=int, nargs="+", default=[1_000, 10_000])
     parser.add_argument("--jobs", type=int, nargs="+", default=[1, 2])
-    parser.add_argument("--limit", type=float, default=600.0, help="stop a run after this many seconds")
+    parser.add_argument(
+        "--limit", type=float, default=600.0, help="stop a run after this many seconds"
+    )
     args = parser.parse_args()
-    print(f"machine: a 3,000,000-step Python loop takes {machine_speed():.2f} s; load average "
-          f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} cores", flush=True)
+    print(
+        f"machine: a 3,000,000-step Python loop takes {machine_speed():.2f} s; load average "
+        f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} cores",
+        flush=True,
+    )
     print(HEADER, flush=True)
     with tempfile.TemporaryDirectory() as tmp:
         for hands in args.hands:
@@ -68,4 +75,6 @@ def main(site: str, form: Format) -> None:
             size = write(site, form, path, hands) / 1e6
             for jobs in args.jobs:
                 wall, cpu, rss, records, status = run_check(path, jobs, args.limit)
-                print(_line(Row(site, hands, size, jobs, wall, cpu, rss, records, status)), flush=True)
+                print(
+                    _line(Row(site, hands, size, jobs, wall, cpu, rss, records, status)), flush=True
+                )

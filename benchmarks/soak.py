@@ -56,7 +56,9 @@ class Expect(NamedTuple):
     folded: frozenset[str]
 
 
-def _holes(rng: random.Random, deck: list[str], used: set[str], size: int, n: int, mirror: bool) -> list[list[str]]:
+def _holes(
+    rng: random.Random, deck: list[str], used: set[str], size: int, n: int, mirror: bool
+) -> list[list[str]]:
     fresh = iter(deck)
     holes: list[list[str]] = []
     for i in range(n):
@@ -81,7 +83,12 @@ def expect(record: dict[str, Any]) -> Expect:
     """What the result of a record made by ``deal`` must satisfy, read from the record itself."""
     players = record["players"]
     total = record["pot"] if "pot" in record else sum(p["contributed"] for p in players)
-    return Expect(record["id"], total, record["chip_unit"], frozenset(p["name"] for p in players if p.get("folded")))
+    return Expect(
+        record["id"],
+        total,
+        record["chip_unit"],
+        frozenset(p["name"] for p in players if p.get("folded")),
+    )
 
 
 def deal(rng: random.Random, number: int) -> dict[str, Any]:
@@ -113,8 +120,13 @@ def deal(rng: random.Random, number: int) -> dict[str, Any]:
         if not by_pot:
             p["contributed"] = amounts[i]
         players.append(p)
-    record: dict[str, Any] = {"id": f"s{number}", "game": g.name, "players": players,
-                              "button": rng.choice(seats), "chip_unit": unit}
+    record: dict[str, Any] = {
+        "id": f"s{number}",
+        "game": g.name,
+        "players": players,
+        "button": rng.choice(seats),
+        "chip_unit": unit,
+    }
     if board:
         record["board"] = " ".join(board)
     total = unit * rng.randint(0, 400) if by_pot else sum(amounts)
@@ -171,11 +183,17 @@ def problems(line: bytes | str, expect: Expect) -> list[str]:
             found.append(f"{where}: folded {name} won {won[name]}")
     for pot in result["pots"]:
         if sum(pot["shares"].values()) != pot["amount"]:
-            found.append(f"{where}: {pot['name']} of {pot['amount']} paid {sum(pot['shares'].values())}")
+            found.append(
+                f"{where}: {pot['name']} of {pot['amount']} paid {sum(pot['shares'].values())}"
+            )
         if pot["amount"] % expect.unit:
-            found.append(f"{where}: {pot['name']} of {pot['amount']} is not whole units of {expect.unit}")
+            found.append(
+                f"{where}: {pot['name']} of {pot['amount']} is not whole units of {expect.unit}"
+            )
         if not set(pot["shares"]) <= set(pot["eligible"]):
-            found.append(f"{where}: {pot['name']} paid {sorted(pot['shares'])}, eligible {pot['eligible']}")
+            found.append(
+                f"{where}: {pot['name']} paid {sorted(pot['shares'])}, eligible {pot['eligible']}"
+            )
     return found
 
 
@@ -189,7 +207,7 @@ def _descendants(pid: int) -> list[int]:
                     stat = f.read()
             except OSError:
                 continue
-            parents[int(entry)] = int(stat[stat.rindex(b")") + 2:].split()[1])
+            parents[int(entry)] = int(stat[stat.rindex(b")") + 2 :].split()[1])
     family, grew = {pid}, True
     while grew:
         more = {child for child, parent in parents.items() if parent in family} - family
@@ -223,8 +241,17 @@ def run_batch(path: Path, jobs: int, count: int, check: bool, interval: float = 
     """``hilo batch --format json --jobs N path`` in a subprocess: the SHA-256 of its output, its memory
     sampled every ``interval`` seconds, and (with ``check``) every deal's result checked against its
     record in ``path``."""
-    command = [sys.executable, "-c", "from hilo_cli.cli import main; main()", "batch", "--format", "json",
-               "--jobs", str(jobs), str(path)]
+    command = [
+        sys.executable,
+        "-c",
+        "from hilo_cli.cli import main; main()",
+        "batch",
+        "--format",
+        "json",
+        "--jobs",
+        str(jobs),
+        str(path),
+    ]
     start = time.perf_counter()
     child = subprocess.Popen(command, stdout=subprocess.PIPE)
     assert child.stdout is not None
@@ -248,8 +275,11 @@ def run_batch(path: Path, jobs: int, count: int, check: bool, interval: float = 
             done += 1
             if check and len(found) < 20:
                 record = records.readline()
-                found += problems(line, expect(json.loads(record))) if record else [
-                    f"output line {done}: more lines than deals"]
+                found += (
+                    problems(line, expect(json.loads(record)))
+                    if record
+                    else [f"output line {done}: more lines than deals"]
+                )
     status = child.wait()
     seconds = time.perf_counter() - start
     stop.set()
@@ -272,14 +302,26 @@ def flat(samples: list[tuple[int, int]], count: int) -> tuple[bool, int, int]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description="Settle many random deals with hilo batch and check every chip.")
-    parser.add_argument("--count", type=int, default=1_000_000, help="number of deals (default 1,000,000)")
+    parser = argparse.ArgumentParser(
+        description="Settle many random deals with hilo batch and check every chip."
+    )
+    parser.add_argument(
+        "--count", type=int, default=1_000_000, help="number of deals (default 1,000,000)"
+    )
     parser.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
-    parser.add_argument("--deals", default=None, help="settle this file of deals instead of writing new ones")
-    parser.add_argument("--interval", type=float, default=0.5, help="seconds between memory samples")
-    parser.add_argument("--runs", type=lambda t: [int(j) for j in t.split(",")], default=[1, 2],
-                        help="--jobs of each run, compared byte for byte (default 1,2; the first run's deals "
-                             "are each checked)")
+    parser.add_argument(
+        "--deals", default=None, help="settle this file of deals instead of writing new ones"
+    )
+    parser.add_argument(
+        "--interval", type=float, default=0.5, help="seconds between memory samples"
+    )
+    parser.add_argument(
+        "--runs",
+        type=lambda t: [int(j) for j in t.split(",")],
+        default=[1, 2],
+        help="--jobs of each run, compared byte for byte (default 1,2; the first run's deals "
+        "are each checked)",
+    )
     args = parser.parse_args(argv)
     count = args.count
     with tempfile.TemporaryDirectory(prefix="hilo-soak-") as tmp:
@@ -294,8 +336,11 @@ def main(argv: list[str] | None = None) -> int:
             start = time.perf_counter()
             with open(path, "w", encoding="utf-8") as out:
                 write_deals(out, count, args.seed)
-            print(f"{count:,} deals written in {time.perf_counter() - start:.1f} s "
-                  f"({path.stat().st_size / 2**20:.0f} MiB of JSON Lines, seed {args.seed})", flush=True)
+            print(
+                f"{count:,} deals written in {time.perf_counter() - start:.1f} s "
+                f"({path.stat().st_size / 2**20:.0f} MiB of JSON Lines, seed {args.seed})",
+                flush=True,
+            )
         runs = []
         for i, jobs in enumerate(args.runs):
             check = i == 0
@@ -303,22 +348,39 @@ def main(argv: list[str] | None = None) -> int:
             runs.append(r)
             ok, first, last = flat(r.samples, count)
             peak = max((rss for _, rss in r.samples), default=0)
-            print(f"--jobs {jobs}: {r.deals:,} deals in {r.seconds:.1f} s ({r.deals / r.seconds:,.0f} deals/s); "
-                  f"resident memory of hilo{' and its workers' if jobs > 1 else ''}: peak {peak / 1024:.1f} MiB, "
-                  f"first quarter {first / 1024:.1f} MiB, last quarter {last / 1024:.1f} MiB "
-                  f"({len(r.samples)} samples) -> {'flat' if ok else 'GROWING'}; "
-                  f"sha256 {r.digest[:16]}{'; every deal checked' if check else ''}", flush=True)
-            tenths = [max((rss for d, rss in r.samples if d <= count * k // 10), default=0) for k in range(1, 11)]
-            print("  peak resident memory after each tenth of the deals (MiB): "
-                  + " ".join(f"{kib / 1024:.1f}" for kib in tenths), flush=True)
+            print(
+                f"--jobs {jobs}: {r.deals:,} deals in {r.seconds:.1f} s ({r.deals / r.seconds:,.0f} deals/s); "
+                f"resident memory of hilo{' and its workers' if jobs > 1 else ''}: peak {peak / 1024:.1f} MiB, "
+                f"first quarter {first / 1024:.1f} MiB, last quarter {last / 1024:.1f} MiB "
+                f"({len(r.samples)} samples) -> {'flat' if ok else 'GROWING'}; "
+                f"sha256 {r.digest[:16]}{'; every deal checked' if check else ''}",
+                flush=True,
+            )
+            tenths = [
+                max((rss for d, rss in r.samples if d <= count * k // 10), default=0)
+                for k in range(1, 11)
+            ]
+            print(
+                "  peak resident memory after each tenth of the deals (MiB): "
+                + " ".join(f"{kib / 1024:.1f}" for kib in tenths),
+                flush=True,
+            )
             for problem in r.problems:
                 print(f"  PROBLEM {problem}")
     same = len({r.digest for r in runs}) == 1
-    print(f"output byte-identical over the {len(runs)} runs (--jobs {', '.join(str(r.jobs) for r in runs)}): "
-          f"{'yes' if same else 'NO'}")
-    failed = not same or any(r.problems for r in runs) or not all(flat(r.samples, count)[0] for r in runs)
-    print(f"chips conserved on every deal, whole units, every pot paid in full: "
-          f"{'yes' if not runs[0].problems else 'NO'}")
+    print(
+        f"output byte-identical over the {len(runs)} runs (--jobs {', '.join(str(r.jobs) for r in runs)}): "
+        f"{'yes' if same else 'NO'}"
+    )
+    failed = (
+        not same
+        or any(r.problems for r in runs)
+        or not all(flat(r.samples, count)[0] for r in runs)
+    )
+    print(
+        f"chips conserved on every deal, whole units, every pot paid in full: "
+        f"{'yes' if not runs[0].problems else 'NO'}"
+    )
     print("VERDICT:", "FAIL" if failed else "PASS")
     return 1 if failed else 0
 

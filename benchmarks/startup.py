@@ -25,13 +25,23 @@ from pathlib import Path
 import hilo_cli
 
 HILO = str(Path(sys.executable).parent / "hilo")
-SHOWDOWN = ["showdown", "--board", "Ac 3d 6h Ks Kd", "A=2c 4d Qc Jd", "B=Kh Kc 2h 4s", "--pot", "1200"]
+SHOWDOWN = [
+    "showdown",
+    "--board",
+    "Ac 3d 6h Ks Kd",
+    "A=2c 4d Qc Jd",
+    "B=Kh Kc 2h 4s",
+    "--pot",
+    "1200",
+]
 CLICK = [sys.executable, "-c", "import click"]
 GOAL = 1.3
 # What a piped text showdown has no use for: it should never import these (``cli.terminal`` it asks only
 # whether stdout is a terminal, to choose the look).
-UNUSED = re.compile(r"hilo_cli\.(formats\.colour|histories|equity|formats\.(json_out|csv_out|jsonlib|"
-                    r"check_out|equity_out|text_in)|checking|batch|pool)\b|numpy|orjson")
+UNUSED = re.compile(
+    r"hilo_cli\.(formats\.colour|histories|equity|formats\.(json_out|csv_out|jsonlib|"
+    r"check_out|equity_out|text_in)|checking|batch|pool)\b|numpy|orjson"
+)
 
 
 def once(command: list[str]) -> float:
@@ -43,7 +53,9 @@ def once(command: list[str]) -> float:
 def imports(command: list[str]) -> list[tuple[str, int]]:
     """The modules ``command`` (a Python script and its arguments) imports under ``-X importtime``, each
     with its own time in microseconds."""
-    run = subprocess.run([sys.executable, "-X", "importtime", *command], capture_output=True, text=True)
+    run = subprocess.run(
+        [sys.executable, "-X", "importtime", *command], capture_output=True, text=True
+    )
     found = []
     for line in run.stderr.splitlines():
         m = re.match(r"import time:\s+(\d+) \|\s+\d+ \|( *)(\S+)", line)
@@ -53,7 +65,9 @@ def imports(command: list[str]) -> list[tuple[str, int]]:
 
 
 def main() -> None:
-    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     p.add_argument("--runs", type=int, default=30, help="runs of each command (default 30)")
     args = p.parse_args()
     # An editable install under PYTHONDONTWRITEBYTECODE=1 would compile hilo's sources on every start, while
@@ -68,16 +82,20 @@ def main() -> None:
     hilo_ms, click_ms = statistics.median(t_show) * 1000, statistics.median(t_click) * 1000
     print(f"start-up, medians of {args.runs} interleaved runs each (stdout piped)")
     print(f"  hilo {' '.join(SHOWDOWN[:1])} (the README's first example): {hilo_ms:.1f} ms")
-    print(f"  python -c \"import click\":                     {click_ms:.1f} ms")
+    print(f'  python -c "import click":                     {click_ms:.1f} ms')
     print(f"  ratio: {hilo_ms / click_ms:.2f}x (goal: at most {GOAL}x)")
     found = imports(show)
     clicks = {name for name, _ in imports(CLICK[1:])}
     more = sorted(((us, name) for name, us in found if name not in clicks), reverse=True)
-    print(f"\nmodules the showdown imports beyond click's ({len(more)}; own import time, one -X importtime run):")
+    print(
+        f"\nmodules the showdown imports beyond click's ({len(more)}; own import time, one -X importtime run):"
+    )
     for us, name in more:
         print(f"  {us / 1000:6.2f} ms  {name}")
     unused = [name for name, _ in found if UNUSED.match(name)]
-    print(f"\nmodules a piped showdown never uses, imported all the same: {', '.join(unused) or 'none'}")
+    print(
+        f"\nmodules a piped showdown never uses, imported all the same: {', '.join(unused) or 'none'}"
+    )
 
 
 if __name__ == "__main__":

@@ -80,12 +80,25 @@ The Python API (``__all__``, from ``hilo_cli.api``, imported when first used; do
 
 from __future__ import annotations
 
-TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing: ``import hilo_cli`` stays cheap
+TYPE_CHECKING = (
+    False  # typing.TYPE_CHECKING without importing typing: ``import hilo_cli`` stays cheap
+)
 
 __version__ = "0.1.0"
 
-__all__ = ["Deal", "HiloError", "Player", "Settlement", "__version__", "check_history", "equity_record", "limits",
-           "settle", "settle_record", "settlement_dict"]
+__all__ = [
+    "Deal",
+    "HiloError",
+    "Player",
+    "Settlement",
+    "__version__",
+    "check_history",
+    "equity_record",
+    "limits",
+    "settle",
+    "settle_record",
+    "settlement_dict",
+]
 
 if TYPE_CHECKING:
     from typing import Any

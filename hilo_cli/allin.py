@@ -37,8 +37,22 @@ from hilo_cli.histories.base import Currency
 from hilo_cli.pots import Pot, build_pots
 
 # The actions that are betting: the betting is over after the last of them.
-BETTING = frozenset({"post", "ante", "straddle", "bring-in", "complete", "fold", "check", "call", "check-call",
-                     "bet", "raise-to", "all-in"})
+BETTING = frozenset(
+    {
+        "post",
+        "ante",
+        "straddle",
+        "bring-in",
+        "complete",
+        "fold",
+        "check",
+        "call",
+        "check-call",
+        "bet",
+        "raise-to",
+        "all-in",
+    }
+)
 STREETS = {0: "preflop", 3: "flop", 4: "turn"}
 
 
@@ -115,7 +129,9 @@ def may_be_all_in(hand: Hand) -> bool:
 def hero_of(hand: Hand) -> str | None:
     """The player the history marks as its own: the one player dealt known hole cards (PokerStars and
     the other sites' ``Dealt to``); ``None`` where every hand is dealt face up to the file (PHH) or none."""
-    known = {a.actor for a in hand.actions if a.kind == "deal-hole" and a.cards and None not in a.cards}
+    known = {
+        a.actor for a in hand.actions if a.kind == "deal-hole" and a.cards and None not in a.cards
+    }
     return next(iter(known)) if len(known) == 1 else None
 
 
@@ -131,7 +147,15 @@ def all_in(replayed: Replayed, deal: Deal, paid: Mapping[str, int], hand: Hand) 
     if game.board_cards == 0:
         if not stud_cards_to_come(hand):
             return None
-        return AllIn("stud", (), None, None, None, (), f"equity covers the board games; {game.name} is out of scope")
+        return AllIn(
+            "stud",
+            (),
+            None,
+            None,
+            None,
+            (),
+            f"equity covers the board games; {game.name} is out of scope",
+        )
     board = board_at_all_in(hand)
     if board is None:
         return None
@@ -155,7 +179,10 @@ def _figures(spot: Deal, rake: tuple[int, ...], paid: Mapping[str, int], street:
         run = _equity(spot)
         expected = {p.name: p.expected_chips or Fraction(0) for p in run.players}
         return _all_in(spot, street, expected, [run], paid)
-    pots, _ = build_pots({p.name: p.contributed or 0 for p in spot.players}, {p.name for p in spot.players if p.folded})
+    pots, _ = build_pots(
+        {p.name: p.contributed or 0 for p in spot.players},
+        {p.name for p in spot.players if p.folded},
+    )
     raked = {i for i in range(len(pots)) if i < len(rake) and rake[i]}
     expected = {p.name: Fraction(0) for p in spot.players if not p.folded}
     runs: list[Equity] = []
@@ -181,7 +208,9 @@ def _raked_pot(spot: Deal, pot: Pot, amount: int, expected: dict[str, Fraction])
     if len(pot.eligible) == 1:
         expected[pot.eligible[0]] += amount
         return []
-    alone = tuple(p._replace(contributed=None, folded=p.name not in pot.eligible) for p in spot.players)
+    alone = tuple(
+        p._replace(contributed=None, folded=p.name not in pot.eligible) for p in spot.players
+    )
     run = _equity(spot._replace(players=alone, pot=amount))
     for p in run.players:
         expected[p.name] += p.expected_chips or Fraction(0)
@@ -195,11 +224,24 @@ def _equity(spot: Deal) -> Equity:
     return equity(spot, method="vector" if spot.game.hole_used == 2 else None)
 
 
-def _all_in(spot: Deal, street: str, expected: dict[str, Fraction], runs: list[Equity],
-            paid: Mapping[str, int]) -> AllIn:
+def _all_in(
+    spot: Deal,
+    street: str,
+    expected: dict[str, Fraction],
+    runs: list[Equity],
+    paid: Mapping[str, int],
+) -> AllIn:
     total = sum(expected.values(), Fraction(0))
-    players = tuple(PlayerAllIn(name, chips / total if total else Fraction(0), chips, paid.get(name, 0),
-                                chips - paid.get(name, 0)) for name, chips in expected.items())
+    players = tuple(
+        PlayerAllIn(
+            name,
+            chips / total if total else Fraction(0),
+            chips,
+            paid.get(name, 0),
+            chips - paid.get(name, 0),
+        )
+        for name, chips in expected.items()
+    )
     exact = all(r.exact for r in runs)
     runouts = max((r.runouts for r in runs), default=1)
     note = next((r.note for r in runs if r.note), None)
@@ -217,6 +259,7 @@ def net_won(replayed: Replayed, won: Mapping[str, int] | None) -> dict[str, int]
 
 
 # -- the summary ------------------------------------------------------------------------------------------
+
 
 class Row(NamedTuple):
     """One player's line of the summary, in one currency. ``adjusted`` is ``won`` plus the sum of the
@@ -310,8 +353,20 @@ class Luck:
         """The summary's rows, by name then currency."""
         names = self.shown()
         out = []
-        for (name, currency), s in sorted(self._sums.items(), key=lambda kv: (kv[0][0], str(kv[0][1]))):
+        for (name, currency), s in sorted(
+            self._sums.items(), key=lambda kv: (kv[0][0], str(kv[0][1]))
+        ):
             if not names or name in names:
-                out.append(Row(name, currency, s.hands, s.all_in, s.won, s.won + s.difference, s.difference,
-                               s.exact))
+                out.append(
+                    Row(
+                        name,
+                        currency,
+                        s.hands,
+                        s.all_in,
+                        s.won,
+                        s.won + s.difference,
+                        s.difference,
+                        s.exact,
+                    )
+                )
         return out

@@ -34,9 +34,18 @@ from hilo_cli.formats.json_out import settlement_dict
 from hilo_cli.formats.records import DEFAULTS
 from hilo_cli.showdown import Settlement, settle
 
-__all__ = ["Deal", "HiloError", "Player", "Settlement", "check_history", "equity_record", "limits", "settle",
-           "settle_record", "settlement_dict"]
-
+__all__ = [
+    "Deal",
+    "HiloError",
+    "Player",
+    "Settlement",
+    "check_history",
+    "equity_record",
+    "limits",
+    "settle",
+    "settle_record",
+    "settlement_dict",
+]
 
 
 def settle_record(record: Mapping[str, Any]) -> dict[str, Any]:
@@ -46,7 +55,9 @@ def settle_record(record: Mapping[str, Any]) -> dict[str, Any]:
     return _batch_json(dict(record))
 
 
-def equity_record(record: Mapping[str, Any], *, samples: int | None = None, seed: int = 0) -> dict[str, Any]:
+def equity_record(
+    record: Mapping[str, Any], *, samples: int | None = None, seed: int = 0
+) -> dict[str, Any]:
     """Each player's equity over every runout still to come of ``record`` (the ``equity`` schema): exact,
     or ``samples`` runouts drawn with ``seed``, as ``hilo equity --samples N --seed S``. The record may
     also give ``dead``, ``samples``, ``seed`` and ``exact`` itself; the keywords win over its fields.
@@ -66,7 +77,9 @@ def _batch_json(record: dict[str, Any]) -> dict[str, Any]:
     return result
 
 
-def check_history(text_or_path: str | os.PathLike[str], *, input_format: str = "auto") -> Iterator[dict[str, Any]]:
+def check_history(
+    text_or_path: str | os.PathLike[str], *, input_format: str = "auto"
+) -> Iterator[dict[str, Any]]:
     """Check every hand of a hand history (PHH or PokerStars text): the objects ``hilo check --format
     json`` prints, one per hand in file order (the ``check`` schema; a hand that cannot be read gives an
     ``error`` object). ``text_or_path`` is a path (``os.PathLike``, or a string of one line) or the
@@ -103,9 +116,19 @@ def _history(text_or_path: str | os.PathLike[str]) -> tuple[str, str]:
     return path, text.replace("\r\n", "\n")
 
 
-def limits(structure: str = "pot", *, pot: int = 0, bets: Sequence[int] = (), already_in: int = 0,
-           big_blind: int = 0, small_bet: int = 0, big_bet: int = 0, street: str | int = "preflop",
-           stack: int | None = None, history: str | os.PathLike[str] | None = None) -> dict[str, Any]:
+def limits(
+    structure: str = "pot",
+    *,
+    pot: int = 0,
+    bets: Sequence[int] = (),
+    already_in: int = 0,
+    big_blind: int = 0,
+    small_bet: int = 0,
+    big_bet: int = 0,
+    street: str | int = "preflop",
+    stack: int | None = None,
+    history: str | os.PathLike[str] | None = None,
+) -> dict[str, Any]:
     """What the next player may do (the ``limits`` schema), as ``hilo limits --format json``: from the
     figures (``structure`` ``pot``, ``no`` or ``fixed``; ``big_blind`` as ``--blinds``, ``small_bet`` and
     ``big_bet`` as ``--limits``; ``street`` a name or 0-3), or from the ``history`` of one hand (a path or
@@ -118,11 +141,22 @@ def limits(structure: str = "pot", *, pot: int = 0, bets: Sequence[int] = (), al
         return {**turn.limits._asdict(), "name": turn.name, "street": turn.street}
     if structure not in ("pot", "no", "fixed"):
         raise HiloError(f"structure {structure!r} is not pot, no or fixed")
-    number = street if isinstance(street, int) else STREETS.index(street) if street in STREETS else -1
+    number = (
+        street if isinstance(street, int) else STREETS.index(street) if street in STREETS else -1
+    )
     if not 0 <= number < len(STREETS):
         raise HiloError(f"street {street!r} is not one of {', '.join(STREETS)} (or 0 to 3)")
-    found = work_out(cast(Structure, structure), pot, tuple(bets), already_in, big_blind, small_bet, big_bet,
-                     number, stack)
+    found = work_out(
+        cast(Structure, structure),
+        pot,
+        tuple(bets),
+        already_in,
+        big_blind,
+        small_bet,
+        big_bet,
+        number,
+        stack,
+    )
     return found._asdict()
 
 
@@ -133,7 +167,9 @@ def _turn(history: str | os.PathLike[str]) -> Turn:
     source, text = _history(history)
     records = list(read(source, text))
     if len(records) != 1:
-        raise HiloError(f"{len(records)} hands: give a history of the one hand to answer for", source)
+        raise HiloError(
+            f"{len(records)} hands: give a history of the one hand to answer for", source
+        )
     record = records[0]
     if record.error is not None or record.hand is None:
         raise HiloError(record.error or record.not_checkable or "no hand to replay", source)

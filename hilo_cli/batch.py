@@ -49,7 +49,9 @@ def _decode(data: bytes, source: str, line: int) -> str:
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as e:
-        raise InputError(f"not UTF-8 text (byte {e.start + 1} of the line)", f"{source}:{line}") from None
+        raise InputError(
+            f"not UTF-8 text (byte {e.start + 1} of the line)", f"{source}:{line}"
+        ) from None
 
 
 def read_records(source: str, stream: IO[bytes], input_format: str = "auto") -> Iterator[Raw]:
@@ -119,7 +121,9 @@ def _looks_like_json_lines(head: bytes, stream: IO[bytes]) -> bool:
     try:
         if isinstance(jsonlib.loads(first), dict):
             return True
-    except HiloError:  # a whole value, with a number too long to read in it: one bad record of its own
+    except (
+        HiloError
+    ):  # a whole value, with a number too long to read in it: one bad record of its own
         return first.lstrip().startswith(b"{")
     except (ValueError, RecursionError):
         pass
@@ -160,7 +164,9 @@ def _json_lines(source: str, lines: Iterable[bytes]) -> Iterator[Raw]:
     for number, data in enumerate(lines, 1):
         if data.strip():
             found = True
-            yield Raw(source, number, "json-line", data.lstrip(b"\xef\xbb\xbf") if number == 1 else data)
+            yield Raw(
+                source, number, "json-line", data.lstrip(b"\xef\xbb\xbf") if number == 1 else data
+            )
     if not found:
         yield Raw(source, 1, "error", "empty input: no deals")
 
@@ -190,7 +196,9 @@ def _json_document(source: str, data: bytes) -> Iterator[Raw]:
             value, after = _json_value(decoder, text, pos)
         except _Malformed as e:
             column = e.pos - text.rfind("\n", 0, e.pos)
-            yield Raw(source, lines.at(e.pos), "error", f"malformed JSON: {e.msg} (column {column})")
+            yield Raw(
+                source, lines.at(e.pos), "error", f"malformed JSON: {e.msg} (column {column})"
+            )
             pos = _next_object_line(text, pos)
             continue
         except RecursionError:
@@ -199,7 +207,12 @@ def _json_document(source: str, data: bytes) -> Iterator[Raw]:
             continue
         repeated = jsonlib.duplicate_key(text[pos:after], value)
         if repeated is not None:
-            yield Raw(source, line, "error", f"{repeated!r} is given twice in one object: give each field once")
+            yield Raw(
+                source,
+                line,
+                "error",
+                f"{repeated!r} is given twice in one object: give each field once",
+            )
             pos = after
             continue
         long = jsonlib.has_long_run(text, pos, after)
@@ -245,7 +258,9 @@ def _json_value(decoder: json.JSONDecoder, text: str, pos: int) -> tuple[object,
         try:
             value, after = decoder.raw_decode(window)
         except json.JSONDecodeError as e:
-            if end < len(text) and not window[e.pos:].strip(" \t\r\n"):  # ran past the window: widen it
+            if end < len(text) and not window[e.pos :].strip(
+                " \t\r\n"
+            ):  # ran past the window: widen it
                 newline = text.find("\n", pos + 2 * (end - pos))
                 end = len(text) if newline < 0 else newline + 1
                 continue
@@ -317,10 +332,16 @@ def process(raw: Raw, defaults: Defaults, fmt: OutputFormat) -> Outcome:
             record = raw.payload
         if isinstance(record, dict) and record.get("id") is not None:
             record_id = str(record["id"])
-        if equity_out.wants_equity(record, defaults):  # cards still to come (issue 12): equity, not a showdown
-            output = equity_out.render(equity_out.equity_from_record(record, defaults), fmt, _where(raw))
+        if equity_out.wants_equity(
+            record, defaults
+        ):  # cards still to come (issue 12): equity, not a showdown
+            output = equity_out.render(
+                equity_out.equity_from_record(record, defaults), fmt, _where(raw)
+            )
             return Outcome(raw.source, raw.line, output, None, False)
-        settlement = settle(deal_from_record(record, defaults), cards=True)  # every format shows the hands
+        settlement = settle(
+            deal_from_record(record, defaults), cards=True
+        )  # every format shows the hands
         differs = settlement.check is not None and not settlement.check.ok
         if fmt == "json":
             result = json_out.settlement_dict(settlement)
@@ -364,8 +385,9 @@ def _error(raw: Raw, record_id: str | None, message: str, fmt: OutputFormat) -> 
     return Outcome(raw.source, raw.line, output, message, False)
 
 
-def _process_chunk(chunk: list[tuple[str, int, Kind, object]], defaults: Defaults,
-                   fmt: OutputFormat) -> list[Outcome]:
+def _process_chunk(
+    chunk: list[tuple[str, int, Kind, object]], defaults: Defaults, fmt: OutputFormat
+) -> list[Outcome]:
     """Settle a chunk in a worker. The records come as plain tuples and a chunk with nothing to report
     comes back as one outcome holding all its output: the parent process, which shares the CPUs with
     the workers, only passes bytes along."""
@@ -376,8 +398,9 @@ def _process_chunk(chunk: list[tuple[str, int, Kind, object]], defaults: Default
     return [Outcome(source, line, b"".join([o.output for o in outcomes]), None, False)]
 
 
-def run(raws: Iterable[Raw], defaults: Defaults, fmt: OutputFormat,
-        jobs: int = 1) -> Generator[Outcome, None, None]:
+def run(
+    raws: Iterable[Raw], defaults: Defaults, fmt: OutputFormat, jobs: int = 1
+) -> Generator[Outcome, None, None]:
     """Settle every record, in input order, here (``jobs`` 1) or in ``jobs`` worker processes.
 
     With workers, a run of records that settled cleanly may come back as one outcome; every record

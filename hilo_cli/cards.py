@@ -15,16 +15,35 @@ from hilo_cli.errors import CardError
 RANK_CHARS = "23456789TJQKA"
 SUIT_CHARS = "cdhs"
 RANK_NAMES = {
-    2: "twos", 3: "threes", 4: "fours", 5: "fives", 6: "sixes", 7: "sevens", 8: "eights",
-    9: "nines", 10: "tens", 11: "jacks", 12: "queens", 13: "kings", 14: "aces",
+    2: "twos",
+    3: "threes",
+    4: "fours",
+    5: "fives",
+    6: "sixes",
+    7: "sevens",
+    8: "eights",
+    9: "nines",
+    10: "tens",
+    11: "jacks",
+    12: "queens",
+    13: "kings",
+    14: "aces",
 }
 ACE = 14
 
 _SUIT_ALIASES = {
-    "c": 0, "♣": 0, "♧": 0,
-    "d": 1, "♦": 1, "♢": 1,
-    "h": 2, "♥": 2, "♡": 2,
-    "s": 3, "♠": 3, "♤": 3,
+    "c": 0,
+    "♣": 0,
+    "♧": 0,
+    "d": 1,
+    "♦": 1,
+    "♢": 1,
+    "h": 2,
+    "♥": 2,
+    "♡": 2,
+    "s": 3,
+    "♠": 3,
+    "♤": 3,
 }
 _RANK_ALIASES = {c: i + 2 for i, c in enumerate(RANK_CHARS)} | {"10": 10}
 
@@ -75,7 +94,9 @@ def card(text: str) -> Card:
         return found
     m = _CARD_RE.fullmatch(text.strip())
     if not m:
-        raise CardError(f"{text!r} is not a card (expected a rank 2-9, T, J, Q, K, A and a suit s, h, d, c)")
+        raise CardError(
+            f"{text!r} is not a card (expected a rank 2-9, T, J, Q, K, A and a suit s, h, d, c)"
+        )
     rank = _RANK_ALIASES[m.group(1).upper()]
     suit = _SUIT_ALIASES[m.group(2).lower()]
     return DECK[(rank - 2) * 4 + suit]

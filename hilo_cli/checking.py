@@ -37,8 +37,12 @@ class Checked(NamedTuple):
     output: bytes
     status: Status
     error: str | None
-    site: str | None = None  # the reader that read the hand (its ``--input-format`` name), where one did
-    luck: allin.HandLuck | None = None  # issue 20: with --all-in, the hand's part of the all-in summary
+    site: str | None = (
+        None  # the reader that read the hand (its ``--input-format`` name), where one did
+    )
+    luck: allin.HandLuck | None = (
+        None  # issue 20: with --all-in, the hand's part of the all-in summary
+    )
 
     @property
     def differs(self) -> bool:
@@ -76,8 +80,13 @@ def site_deal(record: HandRecord, replayed: Replayed) -> Deal:
         by_pot = record.recorded_by_pot
         if by_pot is not None and len(by_pot) == len(built):
             # What the site paid from each pot: each pot's own rake is what it did not pay out.
-            each = [derived_rake([b], sum(paid_from.values())) for b, paid_from in zip(built, by_pot, strict=True)]
-            derived = None if None in each else tuple(r[0] if r else 0 for r in each if r is not None)
+            each = [
+                derived_rake([b], sum(paid_from.values()))
+                for b, paid_from in zip(built, by_pot, strict=True)
+            ]
+            derived = (
+                None if None in each else tuple(r[0] if r else 0 for r in each if r is not None)
+            )
         else:
             derived = derived_rake(built, paid)
         if derived and any(derived):
@@ -90,8 +99,11 @@ def site_deal(record: HandRecord, replayed: Replayed) -> Deal:
 def recorded_won(record: HandRecord, replayed: Replayed) -> tuple[dict[str, int] | None, str]:
     """What the record says each player won (uncalled chips returned included), and the terms it was given in."""
     if record.recorded_stacks is not None:
-        return {n: s - replayed.stacks[n] for n, s in record.recorded_stacks.items() if n in replayed.stacks}, \
-            "finishing stack"
+        return {
+            n: s - replayed.stacks[n]
+            for n, s in record.recorded_stacks.items()
+            if n in replayed.stacks
+        }, "finishing stack"
     if record.recorded_won is not None:
         won = dict(record.recorded_won)
         if record.won_excludes_returned:
@@ -113,7 +125,9 @@ def check(record: HandRecord) -> tuple[Settlement | None, Verdict]:
         raise HiloError(record.error)
     hand = record.hand
     if hand is None:
-        return None, Verdict("not-checkable", record.not_checkable or "nothing to replay", "won", {})
+        return None, Verdict(
+            "not-checkable", record.not_checkable or "nothing to replay", "won", {}
+        )
     replayed = replay(hand)
     if replayed.unfinished is not None:
         return None, Verdict("not-checkable", replayed.unfinished, "won", {})
@@ -121,8 +135,12 @@ def check(record: HandRecord) -> tuple[Settlement | None, Verdict]:
     unseen = [p.name for p in live if p.hole is None]
     if len(live) > 1 and unseen:
         # A valid history that does not know a live hand's cards (PHH ??): nothing to settle it with (§7).
-        return None, Verdict("not-checkable", f"cards not shown at a contested showdown: {', '.join(unseen)}",
-                             "won", {})
+        return None, Verdict(
+            "not-checkable",
+            f"cards not shown at a contested showdown: {', '.join(unseen)}",
+            "won",
+            {},
+        )
     site = record.site_inconsistency
     depth = record.depth
     expected, basis = recorded_won(record, replayed)
@@ -133,24 +151,48 @@ def check(record: HandRecord) -> tuple[Settlement | None, Verdict]:
         return None, Verdict("mismatch", SITE + found, basis, {}, site=found, depth=depth)
     if expected is None or record.not_checkable is not None:
         settlement = settle_replayed(replayed, deal)
-        return settlement, Verdict("not-checkable", record.not_checkable or "no recorded result", basis, {},
-                                   depth=depth)
+        return settlement, Verdict(
+            "not-checkable", record.not_checkable or "no recorded result", basis, {}, depth=depth
+        )
     settlement = settle_replayed(replayed, deal._replace(expected=expected))
     assert settlement.check is not None
     offset = replayed.stacks if basis == "finishing stack" else dict.fromkeys(replayed.stacks, 0)
-    differences = {n: (e + offset[n], w + offset[n]) for n, (e, w) in settlement.check.differences.items()}
+    differences = {
+        n: (e + offset[n], w + offset[n]) for n, (e, w) in settlement.check.differences.items()
+    }
     pots = pot_differences(record, settlement)
     show = money(record)
     if site:
-        why = SITE + site + (f"; and the payout differs: {likely_reason(settlement, show)}" if differences else "")
+        why = (
+            SITE
+            + site
+            + (
+                f"; and the payout differs: {likely_reason(settlement, show)}"
+                if differences
+                else ""
+            )
+        )
         return settlement, Verdict("mismatch", why, basis, differences, pots, site, depth)
     if not differences and not pots:
-        return settlement, Verdict("ok", "the recorded result is what the cards and the rules give", basis, {}, pots,
-                                   depth=depth)
+        return settlement, Verdict(
+            "ok",
+            "the recorded result is what the cards and the rules give",
+            basis,
+            {},
+            pots,
+            depth=depth,
+        )
     why = likely_reason(settlement, show) if differences else _misplaced(pots or ())
-    if differences and record.derive_rake and sum(e - w for e, w in differences.values()) < 0 and not deal.rake:
-        why += (" (the site prints no rake; more than a tenth of the pot unpaid is no rake, RULES §13: a pot or "
-                "part of one was never awarded)")
+    if (
+        differences
+        and record.derive_rake
+        and sum(e - w for e, w in differences.values()) < 0
+        and not deal.rake
+    ):
+        why += (
+            " (the site prints no rake; more than a tenth of the pot unpaid is no rake, RULES §13: a pot or "
+            "part of one was never awarded)"
+        )
     return settlement, Verdict("mismatch", why, basis, differences, pots, depth=depth)
 
 
@@ -158,8 +200,10 @@ def _misplaced(pots: tuple[PotDifference, ...]) -> str:
     """Why a hand whose totals agree is still a MISMATCH: a pot or half paid to other players."""
     first = pots[0]
     where = f"the {first.pot}'s {first.half} half" if first.half else f"the {first.pot}"
-    return (f"each player's total is right, but {where} was paid to other players than the cards and the "
-            "rules give it to (RULES §5.4: each pot on its own; §4.1: each half on its own)")
+    return (
+        f"each player's total is right, but {where} was paid to other players than the cards and the "
+        "rules give it to (RULES §5.4: each pot on its own; §4.1: each half on its own)"
+    )
 
 
 # The start of a verdict's ``why`` when the history's own lines disagree (issue 11).
@@ -176,8 +220,12 @@ def pot_differences(record: HandRecord, settlement: Settlement) -> tuple[PotDiff
     found: list[PotDifference] = []
     seats = [p.name for p in settlement.players]  # both sides in the deal's order, to read across
 
-    def differ(recorded: dict[str, int], given: dict[str, int], pot: str, half: str | None = None) -> None:
-        paid = {n: recorded[n] for n in [*seats, *sorted(set(recorded) - set(seats))] if recorded.get(n)}
+    def differ(
+        recorded: dict[str, int], given: dict[str, int], pot: str, half: str | None = None
+    ) -> None:
+        paid = {
+            n: recorded[n] for n in [*seats, *sorted(set(recorded) - set(seats))] if recorded.get(n)
+        }
         ours = {n: given[n] for n in seats if given.get(n)}
         if paid != ours:
             found.append(PotDifference(pot, paid, ours, half))
@@ -217,8 +265,10 @@ def likely_reason(s: Settlement, show: Callable[[int], str] = str) -> str:
     total = sum(diffs.values())
     if total:
         more = "more" if total > 0 else "less"
-        return (f"the recorded amounts pay out {show(abs(total))} {more} than the pots hold (a rake, or chips "
-                "miscounted; RULES §4.7: chips are conserved)")
+        return (
+            f"the recorded amounts pay out {show(abs(total))} {more} than the pots hold (a rake, or chips "
+            "miscounted; RULES §4.7: chips are conserved)"
+        )
     if all(abs(d) <= unit for d in diffs.values()):
         return "an odd chip went to another player (RULES §4.3, §4.4, §4.6)"
     for pot in s.pots:
@@ -228,12 +278,16 @@ def likely_reason(s: Settlement, show: Callable[[int], str] = str) -> str:
             share = half.amount // len(half.winners)
             for name in half.winners:
                 if abs(diffs.get(name, 0) - (half.amount - share)) <= unit * len(half.winners):
-                    return (f"a tied half paid whole: the {pot.name}'s {'high' if half is pot.high else 'low'} half "
-                            f"({show(half.amount)}) went to {name} alone, but {names_list(half.winners)} tie for it "
-                            "(RULES §4.1, §4.4)")
+                    return (
+                        f"a tied half paid whole: the {pot.name}'s {'high' if half is pot.high else 'low'} half "
+                        f"({show(half.amount)}) went to {name} alone, but {names_list(half.winners)} tie for it "
+                        "(RULES §4.1, §4.4)"
+                    )
     gainers = [n for n, d in diffs.items() if d > 0]
-    return (f"a pot or half given to the wrong hand: {names_list(gainers)} recorded more than the cards win "
-            "(RULES §7: cards speak; §5.4: each pot on its own)")
+    return (
+        f"a pot or half given to the wrong hand: {names_list(gainers)} recorded more than the cards win "
+        "(RULES §7: cards speak; §5.4: each pot on its own)"
+    )
 
 
 # -- rendering ----------------------------------------------------------------------------------------
@@ -256,7 +310,9 @@ def process(record: HandRecord | HandText, fmt: OutputFormat, all_in: bool = Fal
     except HiloError as e:
         return _failed(_at_action(record, e.message), e.message, fmt)._replace(site=site)
     except (RecursionError, OverflowError, TypeError, ValueError) as e:
-        return _failed(record, f"cannot check this hand ({type(e).__name__}: {e})", fmt)._replace(site=site)
+        return _failed(record, f"cannot check this hand ({type(e).__name__}: {e})", fmt)._replace(
+            site=site
+        )
     return Checked(record.source, record.line, output, verdict.status, None, site, luck)
 
 
@@ -270,8 +326,15 @@ def hand_luck(record: HandRecord, settlement: Settlement | None) -> allin.HandLu
         return None
     if settlement is not None and not allin.may_be_all_in(hand):
         # Most hands: no all-in with cards to come, and the check's settlement has the contributions.
-        return allin.HandLuck(record.source, record.line, record.id, record.currency,
-                              _net_from(record, settlement), None, allin.hero_of(hand))
+        return allin.HandLuck(
+            record.source,
+            record.line,
+            record.id,
+            record.currency,
+            _net_from(record, settlement),
+            None,
+            allin.hero_of(hand),
+        )
     replayed = replay(hand)
     if replayed.unfinished is not None:
         return None
@@ -284,10 +347,22 @@ def hand_luck(record: HandRecord, settlement: Settlement | None) -> allin.HandLu
     except SiteInconsistency as e:
         found = allin.all_in(replayed, replayed.deal, paid, hand)
         if found is not None:
-            found = found._replace(players=(), runouts=None, exact=None, note=None,
-                                   why=f"the site's own lines disagree: {e.message}")
-    return allin.HandLuck(record.source, record.line, record.id, record.currency,
-                          allin.net_won(replayed, won), found, allin.hero_of(hand))
+            found = found._replace(
+                players=(),
+                runouts=None,
+                exact=None,
+                note=None,
+                why=f"the site's own lines disagree: {e.message}",
+            )
+    return allin.HandLuck(
+        record.source,
+        record.line,
+        record.id,
+        record.currency,
+        allin.net_won(replayed, won),
+        found,
+        allin.hero_of(hand),
+    )
 
 
 def _net_from(record: HandRecord, settlement: Settlement) -> dict[str, int]:
@@ -320,12 +395,15 @@ def _failed(record: HandRecord, message: str, fmt: OutputFormat) -> Checked:
     return Checked(record.source, record.line, error_output(record, message, fmt), "error", message)
 
 
-def _process_chunk(chunk: list[HandRecord | HandText], fmt: OutputFormat, all_in: bool = False) -> list[Checked]:
+def _process_chunk(
+    chunk: list[HandRecord | HandText], fmt: OutputFormat, all_in: bool = False
+) -> list[Checked]:
     return [process(record, fmt, all_in) for record in chunk]
 
 
-def run(records: Iterable[HandRecord | HandText], fmt: OutputFormat, jobs: int = 1, all_in: bool = False
-        ) -> Generator[Checked, None, None]:
+def run(
+    records: Iterable[HandRecord | HandText], fmt: OutputFormat, jobs: int = 1, all_in: bool = False
+) -> Generator[Checked, None, None]:
     """Check every hand, in input order, here (``jobs`` 1) or in ``jobs`` worker processes (``pool``). A
     ``HandText`` (``histories.split``) is read where it is checked: with ``jobs`` > 1 the parent only cuts
     files into hands and writes the outcomes, and the workers read, replay, settle and render. ``all_in``
@@ -335,5 +413,3 @@ def run(records: Iterable[HandRecord | HandText], fmt: OutputFormat, jobs: int =
             yield process(record, fmt, all_in)
         return
     yield from pool.ordered(records, partial(_process_chunk, fmt=fmt, all_in=all_in), jobs, 50)
-
-

@@ -112,21 +112,31 @@ def check_deal(deal: Deal) -> None:
         hole = p.hole
         if hole is None:
             if not p.folded and len(live) > 1:
-                raise DealError(f"player {p.name}: no hole cards; a live hand must show them all (RULES §7)")
+                raise DealError(
+                    f"player {p.name}: no hole cards; a live hand must show them all (RULES §7)"
+                )
             continue
         if (len(hole) != game.hole_cards and not p.folded) or len(hole) > game.hole_cards:
-            raise DealError(f"player {p.name} has {len(hole)} hole cards; {game.name} deals {game.hole_cards}")
+            raise DealError(
+                f"player {p.name} has {len(hole)} hole cards; {game.name} deals {game.hole_cards}"
+            )
         cards += hole
     if len(cards) > 52:
         # Only the cards the deal shows count: folded players who gave no cards take none (issue 8).
-        raise DealError(f"the board and {len(players)} players show {len(cards)} cards; a deck has 52")
+        raise DealError(
+            f"the board and {len(players)} players show {len(cards)} cards; a deck has 52"
+        )
     if len(set(cards)) != len(cards):
         _duplicate(deal)
     if deal.expected is not None:
-        seated = {p.name for p in players}  # once: a set per name made a hand of many players quadratic
+        seated = {
+            p.name for p in players
+        }  # once: a set per name made a hand of many players quadratic
         strangers = [n for n in deal.expected if n not in seated]
         if strangers:
-            raise DealError(f"expected amounts name {', '.join(map(repr, strangers))}, who did not play this deal")
+            raise DealError(
+                f"expected amounts name {', '.join(map(repr, strangers))}, who did not play this deal"
+            )
     if deal.pot is not None:
         if [p for p in players if p.contributed is not None]:
             raise DealError("give either pot or every player's contributed amount, not both")
@@ -134,7 +144,9 @@ def check_deal(deal: Deal) -> None:
     else:
         missing = [p.name for p in players if p.contributed is None]
         if len(missing) == len(players):
-            raise DealError("give either pot or every player's contributed amount; neither was given")
+            raise DealError(
+                "give either pot or every player's contributed amount; neither was given"
+            )
         if missing:
             raise DealError(f"contributed amount missing for {', '.join(missing)}")
         for p in players:
@@ -150,8 +162,10 @@ def _check_board(deal: Deal) -> None:
     if game.board_cards == 0:
         given = "1 board card was" if count == 1 else f"{count} board cards were"
         raise DealError(f"{game.name} has no board, but {given} given")
-    raise DealError(f"the board has {'1 card' if count == 1 else f'{count} cards'}; "
-                    f"{game.name} needs exactly {game.board_cards}")
+    raise DealError(
+        f"the board has {'1 card' if count == 1 else f'{count} cards'}; "
+        f"{game.name} needs exactly {game.board_cards}"
+    )
 
 
 def _lone_hand(deal: Deal) -> bool:
@@ -176,21 +190,31 @@ def _check_boards(deal: Deal) -> None:
     if type(boards) is not tuple or not all(type(b) is tuple for b in boards):
         raise DealError("boards must be a tuple of boards, each a tuple of cards")
     if len(boards) < 2:
-        raise DealError(f"{len(boards)} board given in boards: several boards means 2 or more (RULES §12)")
+        raise DealError(
+            f"{len(boards)} board given in boards: several boards means 2 or more (RULES §12)"
+        )
     if game.board_cards == 0:
         raise DealError(f"{game.name} has no board, so it cannot be dealt on several boards")
     sizes = sorted({len(b) for b in boards})
     if len(sizes) > 1:
-        raise DealError(f"the boards have different numbers of cards ({', '.join(map(str, sizes))}); "
-                        "every board of a deal has the same (RULES §12.5)")
+        raise DealError(
+            f"the boards have different numbers of cards ({', '.join(map(str, sizes))}); "
+            "every board of a deal has the same (RULES §12.5)"
+        )
     if sizes[0] != game.board_cards:
-        raise DealError(f"each board has {sizes[0]} cards; {game.name} needs exactly {game.board_cards}")
+        raise DealError(
+            f"each board has {sizes[0]} cards; {game.name} needs exactly {game.board_cards}"
+        )
     if tuple(deal.board) != boards[0]:
-        raise DealError("board differs from the first of boards: with several boards, board is the first")
+        raise DealError(
+            "board differs from the first of boards: with several boards, board is the first"
+        )
     # The cards dealt before the all-in are on every board (§12.1): the prefix common to all of them, not
     # to two of them. After it every board is dealt on its own, so two runs of three cannot share a card
     # the third run does not have at that place.
-    prefix = next((k for k in range(len(boards[0])) if len({b[k] for b in boards}) > 1), len(boards[0]))
+    prefix = next(
+        (k for k in range(len(boards[0])) if len({b[k] for b in boards}) > 1), len(boards[0])
+    )
     where: dict[Card, tuple[int, int]] = {}
     for b, board in enumerate(boards):
         if len(set(board)) != len(board):
@@ -202,12 +226,16 @@ def _check_boards(deal: Deal) -> None:
                 continue
             first, at = where[card]
             if at != i or i >= prefix:
-                common = (f"the boards' common first {'card' if prefix == 1 else f'{prefix} cards'}" if prefix
-                          else "the boards have no first card in common")
+                common = (
+                    f"the boards' common first {'card' if prefix == 1 else f'{prefix} cards'}"
+                    if prefix
+                    else "the boards have no first card in common"
+                )
                 raise DealError(
                     f"{card} is on board {first + 1} (card {at + 1}) and board {b + 1} (card {i + 1}): a card "
                     f"may be on two boards only at the same place among the cards dealt before the all-in ({common}, "
-                    "RULES §12.5)")
+                    "RULES §12.5)"
+                )
 
 
 def _check_rake(rake: object, unit: int) -> None:
@@ -243,7 +271,9 @@ def _plainly_valid(deal: Deal, hole_cards: int, unit: int) -> bool:
             return False
         if folded is False and type(hole) is tuple and len(hole) == hole_cards:
             live += 1
-        elif folded is not True or (hole is not None and (type(hole) is not tuple or len(hole) > hole_cards)):
+        elif folded is not True or (
+            hole is not None and (type(hole) is not tuple or len(hole) > hole_cards)
+        ):
             return False
         if contributed is None:
             if not by_pot:
@@ -279,7 +309,9 @@ def _check_seating(deal: Deal) -> None:
     if set(map(type, seats)) != {int} or min(seats) < 0:  # the usual case, checked at once
         for p in players:
             if not _whole(p.seat) or p.seat < 0:
-                raise DealError(f"player {p.name}: seat {p.seat!r} is not a non-negative whole number")
+                raise DealError(
+                    f"player {p.name}: seat {p.seat!r} is not a non-negative whole number"
+                )
     if len(set(seats)) != len(seats):
         i = next(i for i, seat in enumerate(seats) if seat in seats[:i])
         first = names[seats.index(seats[i])]

@@ -63,8 +63,9 @@ def chunks(items: Iterable[T], size: int) -> Iterator[list[T]]:
         yield chunk
 
 
-def ordered(items: Iterable[T], work: Callable[[list[T]], list[R]], jobs: int,
-            chunk: int) -> Generator[R, None, None]:
+def ordered(
+    items: Iterable[T], work: Callable[[list[T]], list[R]], jobs: int, chunk: int
+) -> Generator[R, None, None]:
     """The results of ``work`` over every chunk of ``items``, in input order, worked out in ``jobs``
     worker processes (here, with ``jobs`` 1). ``work`` need not be picklable: the workers are forked."""
     if jobs <= 1:
@@ -94,7 +95,9 @@ def _start(work: Callable[[list[T]], list[R]], jobs: int, workers: list[_Worker]
             # The child closes the parent's ends, its own and the other workers': then a parent that dies
             # is an end of input to it, and a worker that dies is a broken pipe to the parent.
             inherited = [task_in, result_out, *(c for w in workers for c in (w.tasks, w.results))]
-            process = context.Process(target=_serve, args=(work, task_out, result_in, inherited), daemon=True)
+            process = context.Process(
+                target=_serve, args=(work, task_out, result_in, inherited), daemon=True
+            )
             process.start()
             task_out.close()
             result_in.close()
@@ -120,7 +123,9 @@ def _run(workers: list[_Worker], pieces: Iterator[list[T]]) -> Iterator[R]:
             sent += 1
         while given in done:
             results = done.pop(given)
-            if isinstance(results, _Failed):  # raised in its place: every chunk before it is yielded
+            if isinstance(
+                results, _Failed
+            ):  # raised in its place: every chunk before it is yielded
                 raise WorkerError(results.message)
             yield from results
             given += 1
@@ -170,8 +175,12 @@ def _stop(workers: list[_Worker]) -> None:
         signal.pthread_sigmask(signal.SIG_SETMASK, mask)
 
 
-def _serve(work: Callable[[list[Any]], list[Any]], tasks: Connection, results: Connection,
-           inherited: list[Connection]) -> None:
+def _serve(
+    work: Callable[[list[Any]], list[Any]],
+    tasks: Connection,
+    results: Connection,
+    inherited: list[Connection],
+) -> None:
     """A worker: ignore SIGINT, read tasks in a thread of their own, send each chunk's results back."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})

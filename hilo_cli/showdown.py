@@ -86,8 +86,15 @@ class PlayerResult:
 
     __slots__ = ("_boards", "_evaluation", "_index", "player", "returned", "won")
 
-    def __init__(self, player: Player, won: int, returned: int, evaluation: Evaluation | None = None,
-                 index: int = -1, boards: tuple[Evaluation, ...] = ()) -> None:
+    def __init__(
+        self,
+        player: Player,
+        won: int,
+        returned: int,
+        evaluation: Evaluation | None = None,
+        index: int = -1,
+        boards: tuple[Evaluation, ...] = (),
+    ) -> None:
         self.player, self.won, self.returned = player, won, returned
         self._evaluation, self._index, self._boards = evaluation, index, boards
 
@@ -104,12 +111,20 @@ class PlayerResult:
 
     @property
     def hands(self) -> Hands | None:
-        return self._evaluation.hands(self._index) if self._evaluation is not None and self._index >= 0 else None
+        return (
+            self._evaluation.hands(self._index)
+            if self._evaluation is not None and self._index >= 0
+            else None
+        )
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, PlayerResult) and (
-            self.player, self.won, self.returned, self.hands, self.board_hands) == (
-            other.player, other.won, other.returned, other.hands, other.board_hands)
+            self.player,
+            self.won,
+            self.returned,
+            self.hands,
+            self.board_hands,
+        ) == (other.player, other.won, other.returned, other.hands, other.board_hands)
 
     def __hash__(self) -> int:
         return hash((self.player, self.won, self.returned))
@@ -147,7 +162,9 @@ class _OddChipOrder:
     cards"; the high hands decide when the same players win both halves, §4.5). Worked out only when a
     half is tied, which most pots are not."""
 
-    def __init__(self, deal: Deal, positions: dict[str, int], evaluation: Evaluation | None) -> None:
+    def __init__(
+        self, deal: Deal, positions: dict[str, int], evaluation: Evaluation | None
+    ) -> None:
         self.deal = deal
         self.positions = positions
         self.evaluation = evaluation
@@ -165,7 +182,9 @@ class _OddChipOrder:
             return names
         if self._rank is None:
             seats = {p.name: p.seat for p in self.deal.players}
-            self._rank = {n: i for i, n in enumerate(clockwise_from_button(seats, self.deal.button_seat))}
+            self._rank = {
+                n: i for i, n in enumerate(clockwise_from_button(seats, self.deal.button_seat))
+            }
         clockwise = sorted(names, key=self._rank.__getitem__)
         if not self.by_suit:
             return clockwise
@@ -179,12 +198,16 @@ class _OddChipOrder:
         other = winners[odd]  # the first tied winner left without one
         mine, theirs = self._shown(to, half), self._shown(other, half)
         if mine == theirs:
-            return (f"{to} and {other} show the same five cards (RULES §4.6), so {self._clockwise()} "
-                    "(RULES §4.4)")
+            return (
+                f"{to} and {other} show the same five cards (RULES §4.6), so {self._clockwise()} "
+                "(RULES §4.4)"
+            )
         j = next(i for i, (a, b) in enumerate(zip(mine, theirs, strict=True)) if a != b)
         shared = f" after the shared {format_cards(mine[:j])}" if j else ""
-        return (f"by the highest card by rank then suit in each winner's hand (RULES §4.6): "
-                f"{to}'s {mine[j]} beats {other}'s {theirs[j]}{shared}")
+        return (
+            f"by the highest card by rank then suit in each winner's hand (RULES §4.6): "
+            f"{to}'s {mine[j]} beats {other}'s {theirs[j]}{shared}"
+        )
 
     def _shown(self, name: str, half: str) -> tuple[Card, ...]:
         """The cards of the hand that won ``half``, from the highest down by rank then suit (§4.6)."""
@@ -194,7 +217,9 @@ class _OddChipOrder:
         return tuple(sorted(hand.cards, reverse=True)) if hand is not None else ()
 
 
-def settle(deal: Deal, cards: bool = False, built: tuple[list[Pot], dict[str, int]] | None = None) -> Settlement:
+def settle(
+    deal: Deal, cards: bool = False, built: tuple[list[Pot], dict[str, int]] | None = None
+) -> Settlement:
     """Settle one showdown. Raises ``DealError`` for a deal that breaks its game's rules.
 
     Hands are compared by value; each player's ``hands`` (the cards, the names) are worked out when first
@@ -214,8 +239,13 @@ def settle(deal: Deal, cards: bool = False, built: tuple[list[Pot], dict[str, in
     if deal.pot is not None:
         pots = [Pot(deal.pot, tuple(names))]
     else:
-        pots, returned = built if built is not None else build_pots({p.name: p.contributed or 0 for p in players},
-                                                                   {p.name for p in players if p.folded})
+        pots, returned = (
+            built
+            if built is not None
+            else build_pots(
+                {p.name: p.contributed or 0 for p in players}, {p.name for p in players if p.folded}
+            )
+        )
         pots, returned = list(pots), dict(returned)
         for name, chips in returned.items():
             won[name] += chips
@@ -223,32 +253,50 @@ def settle(deal: Deal, cards: bool = False, built: tuple[list[Pot], dict[str, in
     if rake:
         pots = _raked(pots, rake)
     if boards and deal.multi_board == "each" and evaluation is not None:
-        results = tuple([_divide_by_board(_pot_name(i, count), pot, positions, by_board, deal)
-                         for i, pot in enumerate(pots)])
+        results = tuple(
+            [
+                _divide_by_board(_pot_name(i, count), pot, positions, by_board, deal)
+                for i, pot in enumerate(pots)
+            ]
+        )
     elif count == 1:  # the usual deal: one pot
         order = _OddChipOrder(deal, positions, evaluation)
         results = (_divide_pot("pot", pots[0], positions, evaluation, deal, order),)
     else:
         order = _OddChipOrder(deal, positions, evaluation)
-        results = tuple([_divide_pot(_pot_name(i, count), pot, positions, evaluation, deal, order)
-                         for i, pot in enumerate(pots)])
+        results = tuple(
+            [
+                _divide_pot(_pot_name(i, count), pot, positions, evaluation, deal, order)
+                for i, pot in enumerate(pots)
+            ]
+        )
     if rake:
-        results = tuple([r._replace(rake=rake[i]) if i < len(rake) else r for i, r in enumerate(results)])
+        results = tuple(
+            [r._replace(rake=rake[i]) if i < len(rake) else r for i, r in enumerate(results)]
+        )
     for r in results:
         for name, chips in r.shares.items():
             won[name] += chips
     get, back = positions.get, returned.get
-    by_player = tuple([PlayerResult(p, won[p.name], back(p.name, 0), evaluation, get(p.name, -1), by_board)
-                       for p in players])
+    by_player = tuple(
+        [
+            PlayerResult(p, won[p.name], back(p.name, 0), evaluation, get(p.name, -1), by_board)
+            for p in players
+        ]
+    )
     check = None
     if deal.expected is not None:
         expected = deal.expected
-        differences = {n: (expected.get(n, 0), w) for n, w in won.items() if expected.get(n, 0) != w}
+        differences = {
+            n: (expected.get(n, 0), w) for n, w in won.items() if expected.get(n, 0) != w
+        }
         check = Check(dict(expected), differences)
     return Settlement(deal, by_player, results, returned, check)
 
 
-def _evaluate(deal: Deal, live: list[Player], cards: bool) -> tuple[Evaluation, tuple[Evaluation, ...]]:
+def _evaluate(
+    deal: Deal, live: list[Player], cards: bool
+) -> tuple[Evaluation, tuple[Evaluation, ...]]:
     """Every live hand evaluated once (RULES §8): on the board, or on each board (§12.2) with the
     evaluation the pots are divided by ("either" board, §12.4: the best of each player's over the boards)."""
     holes = [p.hole or () for p in live]
@@ -257,21 +305,29 @@ def _evaluate(deal: Deal, live: list[Player], cards: bool) -> tuple[Evaluation, 
         return evaluate_deal(deal.game, holes, deal.board, deal.qualifier, by_suit, cards), ()
     # Each live hand on each board, once (§12.2); "either" compares the cards of the best ones.
     either = deal.multi_board == "either"
-    by_board = tuple([evaluate_deal(deal.game, holes, b, deal.qualifier, by_suit, cards or either)
-                      for b in deal.boards])
+    by_board = tuple(
+        [
+            evaluate_deal(deal.game, holes, b, deal.qualifier, by_suit, cards or either)
+            for b in deal.boards
+        ]
+    )
     return (best_over_boards(by_board) if either else by_board[0]), by_board
 
 
 def _raked(pots: list[Pot], rake: tuple[int, ...]) -> list[Pot]:
     """Each pot less the house's rake on it (RULES §13), which must fit in the pot."""
     if len(rake) > len(pots):
-        raise DealError(f"rake is given for {len(rake)} pots, but the deal makes {len(pots)} (RULES §13)")
+        raise DealError(
+            f"rake is given for {len(rake)} pots, but the deal makes {len(pots)} (RULES §13)"
+        )
     out = list(pots)
     for i, taken in enumerate(rake):
         pot = pots[i]
         if taken > pot.amount:
-            raise DealError(f"rake {taken} on the {_pot_name(i, len(pots))} is more than the pot, {pot.amount} "
-                            "(RULES §13)")
+            raise DealError(
+                f"rake {taken} on the {_pot_name(i, len(pots))} is more than the pot, {pot.amount} "
+                "(RULES §13)"
+            )
         out[i] = Pot(pot.amount - taken, pot.eligible)
     return out
 
@@ -284,8 +340,9 @@ def _board_names(deal: Deal) -> list[str]:
     return [f"{word} {k + 1}" for k in range(len(boards))]
 
 
-def _divide_by_board(name: str, pot: Pot, positions: dict[str, int], by_board: tuple[Evaluation, ...],
-                     deal: Deal) -> PotResult:
+def _divide_by_board(
+    name: str, pot: Pot, positions: dict[str, int], by_board: tuple[Evaluation, ...], deal: Deal
+) -> PotResult:
     """RULES §12.2: equal shares per board in chip units, leftover units one each to the first boards in
     dealing order; then each share divided as a single pot on that board alone (``_divide_pot``)."""
     if len(pot.eligible) == 1:
@@ -295,16 +352,43 @@ def _divide_by_board(name: str, pot: Pot, positions: dict[str, int], by_board: t
     units = pot.amount // unit
     each, left = divmod(units, count)
     labels = _board_names(deal)
-    odd = [OddChip(labels[k], unit, "board", (
-        f"{units} units of the {name} do not divide between {count} boards: one leftover chip each to the "
-        "first boards in dealing order (RULES §12.2)")) for k in range(left)]
+    odd = [
+        OddChip(
+            labels[k],
+            unit,
+            "board",
+            (
+                f"{units} units of the {name} do not divide between {count} boards: one leftover chip each to the "
+                "first boards in dealing order (RULES §12.2)"
+            ),
+        )
+        for k in range(left)
+    ]
     runs = []
     for k, evaluation in enumerate(by_board):
         share = Pot((each + (k < left)) * unit, pot.eligible)
-        one = _divide_pot(f"{name} on {labels[k]}", share, positions, evaluation, deal,
-                          _OddChipOrder(deal, positions, evaluation), f" on {labels[k]}")
-        runs.append(BoardResult(k, labels[k], one.amount, one.high, one.low, one.no_low, one.division, one.shares,
-                                one.odd_chips))
+        one = _divide_pot(
+            f"{name} on {labels[k]}",
+            share,
+            positions,
+            evaluation,
+            deal,
+            _OddChipOrder(deal, positions, evaluation),
+            f" on {labels[k]}",
+        )
+        runs.append(
+            BoardResult(
+                k,
+                labels[k],
+                one.amount,
+                one.high,
+                one.low,
+                one.no_low,
+                one.division,
+                one.shares,
+                one.odd_chips,
+            )
+        )
         odd += one.odd_chips
     shares: dict[str, int] = {}
     for r in runs:
@@ -314,8 +398,18 @@ def _divide_by_board(name: str, pot: Pot, positions: dict[str, int], by_board: t
     lows = [r.low for r in runs if r.low is not None]
     low = _summed(lows, [r for r in runs if r.low is not None]) if lows else None
     no_low = None if lows else runs[0].no_low
-    return PotResult(name, pot.amount, pot.eligible, high, low, no_low, "by board", shares, tuple(odd),
-                     tuple(runs))
+    return PotResult(
+        name,
+        pot.amount,
+        pot.eligible,
+        high,
+        low,
+        no_low,
+        "by board",
+        shares,
+        tuple(odd),
+        tuple(runs),
+    )
 
 
 def _summed(halves: list[Half], runs: list[BoardResult]) -> Half:
@@ -331,8 +425,16 @@ def _pot_name(i: int, count: int) -> str:
     return "main pot" if i == 0 else f"side pot {i}"
 
 
-def _give(shares: dict[str, int], odd: list[OddChip], units: int, unit: int, winners: list[str], half: str,
-          label: str, order: _OddChipOrder) -> None:
+def _give(
+    shares: dict[str, int],
+    odd: list[OddChip],
+    units: int,
+    unit: int,
+    winners: list[str],
+    half: str,
+    label: str,
+    order: _OddChipOrder,
+) -> None:
     """Divide ``units`` among ``winners`` (in odd-chip order), leftovers one each (§4.4), into ``shares``;
     every leftover unit is recorded in ``odd``."""
     if len(winners) == 1:
@@ -344,12 +446,22 @@ def _give(shares: dict[str, int], odd: list[OddChip], units: int, unit: int, win
         if u:
             shares[w] = shares.get(w, 0) + u * unit
     for w in extra:
-        odd.append(OddChip(w, unit, half, (
-            f"{units} units of {label} do not divide among {len(winners)} tied winners: "
-            f"one leftover chip each, {order.why(winners, len(extra), w, half)}")))
+        odd.append(
+            OddChip(
+                w,
+                unit,
+                half,
+                (
+                    f"{units} units of {label} do not divide among {len(winners)} tied winners: "
+                    f"one leftover chip each, {order.why(winners, len(extra), w, half)}"
+                ),
+            )
+        )
 
 
-def _best(eligible: tuple[str, ...], values: list[int], order: _OddChipOrder, half: str) -> list[str]:
+def _best(
+    eligible: tuple[str, ...], values: list[int], order: _OddChipOrder, half: str
+) -> list[str]:
     """The players with the greatest value, in odd-chip order; most halves have one winner."""
     best = max(values)
     if values.count(best) == 1:
@@ -357,16 +469,32 @@ def _best(eligible: tuple[str, ...], values: list[int], order: _OddChipOrder, ha
     return order([n for n, v in zip(eligible, values, strict=True) if v == best], half)
 
 
-def _divide_pot(name: str, pot: Pot, positions: dict[str, int], evaluation: Evaluation | None, deal: Deal,
-                order: _OddChipOrder, on: str = "") -> PotResult:
+def _divide_pot(
+    name: str,
+    pot: Pot,
+    positions: dict[str, int],
+    evaluation: Evaluation | None,
+    deal: Deal,
+    order: _OddChipOrder,
+    on: str = "",
+) -> PotResult:
     """Divide one pot (or one board's share of it, ``on`` naming the board) among its eligible players."""
     unit = deal.chip_unit
     units = pot.amount // unit
     eligible = pot.eligible
     if len(eligible) == 1 or evaluation is None:
         only = eligible[0]
-        return PotResult(name, pot.amount, eligible, Half(pot.amount, (only,), "uncontested"), None,
-                         "only one player is eligible", "uncontested", {only: pot.amount} if pot.amount else {}, ())
+        return PotResult(
+            name,
+            pot.amount,
+            eligible,
+            Half(pot.amount, (only,), "uncontested"),
+            None,
+            "only one player is eligible",
+            "uncontested",
+            {only: pot.amount} if pot.amount else {},
+            (),
+        )
     # Eligible players keep the listing order, so a pot open to every live player is the whole list.
     whole = len(eligible) == len(positions)
     at = None if whole else [positions[n] for n in eligible]
@@ -388,21 +516,52 @@ def _divide_pot(name: str, pot: Pot, positions: dict[str, int], evaluation: Eval
     odd: list[OddChip] = []
     if not low_winners:
         _give(shares, odd, units, unit, high_winners, "high", f"the {name}", order)
-        return PotResult(name, pot.amount, eligible, Half(pot.amount, tuple(high_winners), high_name),
-                         None, no_low, "high only", shares, tuple(odd))
+        return PotResult(
+            name,
+            pot.amount,
+            eligible,
+            Half(pot.amount, tuple(high_winners), high_name),
+            None,
+            no_low,
+            "high only",
+            shares,
+            tuple(odd),
+        )
     high_units, low_units = units - units // 2, units // 2
     high_half = Half(high_units * unit, tuple(high_winners), high_name)
-    low_half = Half(low_units * unit, tuple(low_winners), evaluation.low_name(positions[low_winners[0]]))
+    low_half = Half(
+        low_units * unit, tuple(low_winners), evaluation.low_name(positions[low_winners[0]])
+    )
     if low_winners == high_winners or set(low_winners) == set(high_winners):
         # §4.5: the same players win both ways; one even division of the whole pot.
-        _give(shares, odd, units, unit, high_winners, "whole",
-              f"the {name} (the same players win high and low, RULES §4.5)", order)
+        _give(
+            shares,
+            odd,
+            units,
+            unit,
+            high_winners,
+            "whole",
+            f"the {name} (the same players win high and low, RULES §4.5)",
+            order,
+        )
         division = "scoop" if len(high_winners) == 1 else "same winners"
-        return PotResult(name, pot.amount, eligible, high_half, low_half, None, division, shares, tuple(odd))
+        return PotResult(
+            name, pot.amount, eligible, high_half, low_half, None, division, shares, tuple(odd)
+        )
     if units % 2 and len(high_winners) == 1:
-        odd.append(OddChip(high_winners[0], unit, "high", (
-            f"{units} units of the {name} do not halve evenly between high and low: the odd chip goes to "
-            "the high half (RULES §4.3)")))
+        odd.append(
+            OddChip(
+                high_winners[0],
+                unit,
+                "high",
+                (
+                    f"{units} units of the {name} do not halve evenly between high and low: the odd chip goes to "
+                    "the high half (RULES §4.3)"
+                ),
+            )
+        )
     _give(shares, odd, high_units, unit, high_winners, "high", "the high half" + on, order)
     _give(shares, odd, low_units, unit, low_winners, "low", "the low half" + on, order)
-    return PotResult(name, pot.amount, eligible, high_half, low_half, None, "split", shares, tuple(odd))
+    return PotResult(
+        name, pot.amount, eligible, high_half, low_half, None, "split", shares, tuple(odd)
+    )

@@ -65,6 +65,7 @@ def counts(found: list[tuple[str | None, str, str]]) -> dict[str, int]:
 def shuffled(text: str, rng: random.Random, cards: re.Pattern[str], seat: re.Pattern[str]) -> str:
     """The same hands with the cards inside every bracket ``cards`` finds (group 2: the cards, split at
     commas and spaces) and each run of seat lines (``seat``) in another order."""
+
     def reorder(m: re.Match[str]) -> str:
         inside = m.group(2)
         comma = "," in inside

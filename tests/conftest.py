@@ -27,7 +27,11 @@ from hilo_cli.showdown import Settlement
 # The README's example: B's four kings take high, A and B tie for low: A 300, B 900.
 BOARD = "Ac 3d 6h Ks Kd"
 A_HOLE, B_HOLE = "2c 4d Qc Jd", "Kh Kc 2h 4s"
-RECORD = {"board": BOARD, "players": [{"name": "A", "hole": A_HOLE}, {"name": "B", "hole": B_HOLE}], "pot": 1200}
+RECORD = {
+    "board": BOARD,
+    "players": [{"name": "A", "hole": A_HOLE}, {"name": "B", "hole": B_HOLE}],
+    "pot": 1200,
+}
 
 
 def run(args: list[str], stdin: str | bytes | None = None) -> Result:
@@ -57,11 +61,20 @@ def paid(settlement: Settlement) -> dict[str, int]:
 
 def describe(deal: Deal) -> str:
     """A deal in one line, for the message of a failed assertion on a random deal."""
-    boards = " / ".join(" ".join(map(str, b)) for b in deal.boards) or " ".join(map(str, deal.board)) or "-"
-    people = "; ".join(f"{p.name} seat {p.seat} {' '.join(map(str, p.hole or ())) or '??'} in {p.contributed}"
-                       f"{' folded' if p.folded else ''}" for p in deal.players)
-    return (f"{deal.game.name} {deal.multi_board or ''} board {boards} button {deal.button} unit {deal.chip_unit} "
-            f"pot {deal.pot} rake {deal.rake} q {deal.qualifier} odd {deal.odd_chip}: {people}")
+    boards = (
+        " / ".join(" ".join(map(str, b)) for b in deal.boards)
+        or " ".join(map(str, deal.board))
+        or "-"
+    )
+    people = "; ".join(
+        f"{p.name} seat {p.seat} {' '.join(map(str, p.hole or ())) or '??'} in {p.contributed}"
+        f"{' folded' if p.folded else ''}"
+        for p in deal.players
+    )
+    return (
+        f"{deal.game.name} {deal.multi_board or ''} board {boards} button {deal.button} unit {deal.chip_unit} "
+        f"pot {deal.pot} rake {deal.rake} q {deal.qualifier} odd {deal.odd_chip}: {people}"
+    )
 
 
 # Tests marked slow from here because their files are being changed by others at the moment (issue 22):

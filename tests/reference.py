@@ -24,8 +24,15 @@ from itertools import combinations
 from hilo_cli.cards import DECK, parse_cards
 
 CATEGORIES = (
-    "High card", "One pair", "Two pair", "Three of a kind", "Straight", "Flush", "Full house",
-    "Four of a kind", "Straight flush",
+    "High card",
+    "One pair",
+    "Two pair",
+    "Three of a kind",
+    "Straight",
+    "Flush",
+    "Full house",
+    "Four of a kind",
+    "Straight flush",
 )
 RANKS = "23456789TJQKA"
 SUITS = "cdhs"  # clubs < diamonds < hearts < spades (RULES §4.6)
@@ -197,14 +204,18 @@ def canonical_low(five: Sequence) -> list:
 
 def low_name(five: Sequence) -> str:
     """A low as a floor person says it, highest first: ``8-7-4-2-A``."""
-    return "-".join("A" if low_rank(c) == 1 else RANKS[low_rank(c) - 2] for c in canonical_low(five))
+    return "-".join(
+        "A" if low_rank(c) == 1 else RANKS[low_rank(c) - 2] for c in canonical_low(five)
+    )
 
 
 # ---------------------------------------------------------------------------------------------------
 # Pots: RULES §5.1 and §8, step by step.
 
 
-def side_pots(contributions: Sequence[tuple[str, int, bool]]) -> tuple[list[tuple[int, list[str]]], dict[str, int]]:
+def side_pots(
+    contributions: Sequence[tuple[str, int, bool]],
+) -> tuple[list[tuple[int, list[str]]], dict[str, int]]:
     """``(name, contributed, folded)`` in seat order -> ``([(amount, eligible)], returned)`` (§5.1-§5.3)."""
     levels = sorted({c for _, c, _ in contributions if c > 0})
     layers = []
@@ -254,7 +265,11 @@ def settle(deal) -> tuple[dict[str, int], list[RefPot], dict[str, int]]:
     highs = {p.name: best_high(game, p.hole, deal.board) for p in live if p.hole is not None}
     lows = {}
     if split_game:
-        lows = {p.name: best_low(game, p.hole, deal.board, deal.qualifier) for p in live if p.hole is not None}
+        lows = {
+            p.name: best_low(game, p.hole, deal.board, deal.qualifier)
+            for p in live
+            if p.hole is not None
+        }
     if deal.pot is not None:
         pots, returned = [(deal.pot, [p.name for p in live])], {}
     else:
@@ -265,7 +280,9 @@ def settle(deal) -> tuple[dict[str, int], list[RefPot], dict[str, int]]:
     around = max([*seat.values(), button]) + 1
 
     def in_order(names: list[str], half: str) -> list[str]:
-        if GAMES[game][2]:  # button games: first seat left of the button first, the button last (§4.4)
+        if GAMES[game][
+            2
+        ]:  # button games: first seat left of the button first, the button last (§4.4)
             return sorted(names, key=lambda n: (seat[n] - button - 1) % around)
         best = lows if half == "low" else highs  # stud: highest card by rank then suit (§4.6)
         return sorted(names, key=lambda n: best[n].top_card, reverse=True)

@@ -48,7 +48,10 @@ class MultiPot:
 
 def _shown(best: ref.Best) -> tuple:
     """The greatest of the best selections' cards, from the highest down by rank then suit (§4.6)."""
-    return max(tuple(sorted(((ref.rank(c), ref.suit(c)) for c in hand), reverse=True)) for hand in best.hands)
+    return max(
+        tuple(sorted(((ref.rank(c), ref.suit(c)) for c in hand), reverse=True))
+        for hand in best.hands
+    )
 
 
 def _split(units: int, order: list[str], half: str, odd: list[tuple[str, str]]) -> dict[str, int]:
@@ -89,8 +92,10 @@ def settle(deal) -> tuple[dict[str, int], list[MultiPot], dict[str, int]]:
     live = [p for p in deal.players if not p.folded]
     shown = [p for p in live if p.hole is not None]
     highs = [{p.name: ref.best_high(game, p.hole, b) for p in shown} for b in boards]
-    lows = [{p.name: ref.best_low(game, p.hole, b, deal.qualifier) for p in shown} if split_game else {}
-            for b in boards]
+    lows = [
+        {p.name: ref.best_low(game, p.hole, b, deal.qualifier) for p in shown} if split_game else {}
+        for b in boards
+    ]
     if deal.pot is not None:
         raw, returned = [(deal.pot, [p.name for p in live])], {}
     else:
@@ -107,6 +112,7 @@ def settle(deal) -> tuple[dict[str, int], list[MultiPot], dict[str, int]]:
                 return clockwise
             cards = low if half == "low" else high
             return sorted(clockwise, key=lambda n: _shown(cards[n]), reverse=True)
+
         return in_order
 
     if deal.multi_board == "either":
@@ -114,11 +120,15 @@ def settle(deal) -> tuple[dict[str, int], list[MultiPot], dict[str, int]]:
         for p in shown:
             mine = [h[p.name] for h in highs]
             top = max(b.key for b in mine)
-            best_high[p.name] = ref.Best(top, tuple(s for b in mine if b.key == top for s in b.hands))
+            best_high[p.name] = ref.Best(
+                top, tuple(s for b in mine if b.key == top for s in b.hands)
+            )
             got = [lw[p.name] for lw in lows if lw.get(p.name) is not None]
             if got:
                 low_top = min(b.key for b in got)
-                best_low[p.name] = ref.Best(low_top, tuple(s for b in got if b.key == low_top for s in b.hands))
+                best_low[p.name] = ref.Best(
+                    low_top, tuple(s for b in got if b.key == low_top for s in b.hands)
+                )
         views = [(best_high, best_low)]
     else:
         views = list(zip(highs, lows, strict=True))

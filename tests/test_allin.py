@@ -71,8 +71,8 @@ def _try_spot(rng: random.Random, raked: bool, board_at: int) -> Spot | None:
     stacks = {p: rng.randint(10, 200) * BB for p in names}
     deck = list(DECK)
     rng.shuffle(deck)
-    holes = {p: tuple(deck[4 * i:4 * i + 4]) for i, p in enumerate(names)}
-    board = tuple(deck[4 * n:4 * n + 5])
+    holes = {p: tuple(deck[4 * i : 4 * i + 4]) for i, p in enumerate(names)}
+    board = tuple(deck[4 * n : 4 * n + 5])
     left = dict(stacks)
     put = dict.fromkeys(names, 0)
     pre, post = _orders(names)
@@ -132,15 +132,27 @@ def _try_spot(rng: random.Random, raked: bool, board_at: int) -> Spot | None:
 def known(spot: Spot, site: bool) -> set[str]:
     """The players whose cards the history names: every one in PHH; a site shows the live hands and the
     hero's (the first seat)."""
-    return set(spot.names) if not site else {p for p in spot.names if p not in spot.folded} | {spot.names[0]}
+    return (
+        set(spot.names)
+        if not site
+        else {p for p in spot.names if p not in spot.folded} | {spot.names[0]}
+    )
 
 
-def _settle(spot: Spot, board: tuple[Card, ...], site: bool = True) -> tuple[Any, list[Any], dict[str, int]]:
+def _settle(
+    spot: Spot, board: tuple[Card, ...], site: bool = True
+) -> tuple[Any, list[Any], dict[str, int]]:
     shown = known(spot, site)
-    players = tuple(Player(p, i + 1, spot.holes[p] if p in shown else None, spot.contributed[p], p in spot.folded)
-                    for i, p in enumerate(spot.names))
+    players = tuple(
+        Player(
+            p, i + 1, spot.holes[p] if p in shown else None, spot.contributed[p], p in spot.folded
+        )
+        for i, p in enumerate(spot.names)
+    )
     pots, returned = build_pots(spot.contributed, spot.folded)
-    deal = Deal(GAME, board, players, button=len(spot.names), rake=(spot.rake,) if spot.rake else ())
+    deal = Deal(
+        GAME, board, players, button=len(spot.names), rake=(spot.rake,) if spot.rake else ()
+    )
     return settle(deal), pots, returned
 
 
@@ -153,20 +165,29 @@ STREET_NAMES = ["FLOP", "TURN", "RIVER"]
 
 def pokerstars(spot: Spot, number: int = 1) -> str:
     names, n = spot.names, len(spot.names)
-    lines = [f"PokerStars Hand #{300000000000 + number}:  Omaha Hi/Lo No Limit ($0.05/$0.10 USD) - "
-             "2024/03/02 20:15:00 ET", f"Table 'Hilo Random' 6-max Seat #{n} is the button"]
+    lines = [
+        f"PokerStars Hand #{300000000000 + number}:  Omaha Hi/Lo No Limit ($0.05/$0.10 USD) - "
+        "2024/03/02 20:15:00 ET",
+        f"Table 'Hilo Random' 6-max Seat #{n} is the button",
+    ]
     lines += [f"Seat {i + 1}: {p} ({money(spot.stacks[p])} in chips)" for i, p in enumerate(names)]
     small, big = (names[1], names[0]) if n == 2 else (names[0], names[1])
-    lines += [f"{small}: posts small blind $0.05", f"{big}: posts big blind $0.10", "*** HOLE CARDS ***",
-              f"Dealt to {names[0]} [{format_cards(spot.holes[names[0]])}]"]
+    lines += [
+        f"{small}: posts small blind $0.05",
+        f"{big}: posts big blind $0.10",
+        "*** HOLE CARDS ***",
+        f"Dealt to {names[0]} [{format_cards(spot.holes[names[0]])}]",
+    ]
     cuts = [0, 3, 4, 5]
     settlement, pots, returned = _settle(spot, spot.board)
     for r in range(4):
         if r:
-            shown = spot.board[:cuts[r]]
-            before = f"[{format_cards(shown[:cuts[r - 1]])}] " if r > 1 else ""
-            lines.append(f"*** {STREET_NAMES[r - 1]} *** {before}[{format_cards(shown[cuts[r - 1]:])}]")
-        for p, kind, add, total, all_in in (spot.streets[r] if r < len(spot.streets) else []):
+            shown = spot.board[: cuts[r]]
+            before = f"[{format_cards(shown[: cuts[r - 1]])}] " if r > 1 else ""
+            lines.append(
+                f"*** {STREET_NAMES[r - 1]} *** {before}[{format_cards(shown[cuts[r - 1] :])}]"
+            )
+        for p, kind, add, total, all_in in spot.streets[r] if r < len(spot.streets) else []:
             tail = " and is all-in" if all_in else ""
             if kind == "fold":
                 lines.append(f"{p}: folds")
@@ -177,8 +198,16 @@ def pokerstars(spot: Spot, number: int = 1) -> str:
             elif kind == "bet":
                 lines.append(f"{p}: bets {money(add)}{tail}")
             else:
-                raised = total - max((t for q, k, _, t, _ in spot.streets[r][:[e[0] for e in spot.streets[r]].index(p)]
-                                      if k in ("bet", "raise", "call")), default=BB if r == 0 else 0)
+                raised = total - max(
+                    (
+                        t
+                        for q, k, _, t, _ in spot.streets[r][
+                            : [e[0] for e in spot.streets[r]].index(p)
+                        ]
+                        if k in ("bet", "raise", "call")
+                    ),
+                    default=BB if r == 0 else 0,
+                )
                 lines.append(f"{p}: raises {money(raised)} to {money(total)}{tail}")
         if r == len(spot.streets) - 1:
             for p, chips in returned.items():
@@ -186,23 +215,38 @@ def pokerstars(spot: Spot, number: int = 1) -> str:
     lines.append("*** SHOW DOWN ***")
     live = [p for p in names if p not in spot.folded]
     lines += [f"{p}: shows [{format_cards(spot.holes[p])}]" for p in live]
-    labels = ["main pot"] + (["side pot"] if len(settlement.pots) == 2 else
-                             [f"side pot-{k}" for k in range(1, len(settlement.pots))])
+    labels = ["main pot"] + (
+        ["side pot"]
+        if len(settlement.pots) == 2
+        else [f"side pot-{k}" for k in range(1, len(settlement.pots))]
+    )
     for pot, label in zip(settlement.pots, labels, strict=True):
         lines += [f"{p} collected {money(c)} from {label}" for p, c in pot.shares.items() if c]
     total = sum(pot.amount for pot in pots)
     printed = [pot.amount - (spot.rake if k == 0 else 0) for k, pot in enumerate(pots)]
-    sides = "" if len(pots) == 1 else f" Main pot {money(printed[0])}." + "".join(
-        f" Side pot{'' if len(pots) == 2 else f'-{k}'} {money(a)}." for k, a in enumerate(printed[1:], 1))
-    lines += ["*** SUMMARY ***", f"Total pot {money(total)}{sides} | Rake {money(spot.rake)}",
-              f"Board [{format_cards(spot.board)}]"]
+    sides = (
+        ""
+        if len(pots) == 1
+        else f" Main pot {money(printed[0])}."
+        + "".join(
+            f" Side pot{'' if len(pots) == 2 else f'-{k}'} {money(a)}."
+            for k, a in enumerate(printed[1:], 1)
+        )
+    )
+    lines += [
+        "*** SUMMARY ***",
+        f"Total pot {money(total)}{sides} | Rake {money(spot.rake)}",
+        f"Board [{format_cards(spot.board)}]",
+    ]
     for i, p in enumerate(names):
         if p in spot.folded:
             lines.append(f"Seat {i + 1}: {p} folded")
             continue
         won = settlement.players[i].won - returned.get(p, 0)
-        lines.append(f"Seat {i + 1}: {p} showed [{format_cards(spot.holes[p])}] and "
-                     + (f"won ({money(won)})" if won else "lost"))
+        lines.append(
+            f"Seat {i + 1}: {p} showed [{format_cards(spot.holes[p])}] and "
+            + (f"won ({money(won)})" if won else "lost")
+        )
     return "\n".join(lines) + "\n\n\n"
 
 
@@ -210,22 +254,41 @@ def phh(spot: Spot) -> str:
     """The spot as PHH: p1 ... pn in seat order, the button last (heads-up: the small blind)."""
     names, n = spot.names, len(spot.names)
     index = {p: i + 1 for i, p in enumerate(names)}
-    blinds = [SB, BB] + [0] * (n - 2)  # heads-up PHH reverse-assigns them: the button posts the small
+    blinds = [SB, BB] + [0] * (
+        n - 2
+    )  # heads-up PHH reverse-assigns them: the button posts the small
     actions = [f"d dh p{index[p]} {''.join(map(str, spot.holes[p]))}" for p in names]
     cuts = [0, 3, 4, 5]
     for r in range(4):
         if r:
-            actions.append(f"d db {''.join(map(str, spot.board[cuts[r - 1]:cuts[r]]))}")
-        for p, kind, _, total, _ in (spot.streets[r] if r < len(spot.streets) else []):
+            actions.append(f"d db {''.join(map(str, spot.board[cuts[r - 1] : cuts[r]]))}")
+        for p, kind, _, total, _ in spot.streets[r] if r < len(spot.streets) else []:
             code = {"fold": "f", "check": "cc", "call": "cc"}.get(kind, f"cbr {total}")
             actions.append(f"p{index[p]} {code}")
-    actions += [f"p{index[p]} sm {''.join(map(str, spot.holes[p]))}" for p in names if p not in spot.folded]
+    actions += [
+        f"p{index[p]} sm {''.join(map(str, spot.holes[p]))}" for p in names if p not in spot.folded
+    ]
     settlement, _, _ = _settle(spot._replace(rake=0), spot.board, site=False)
-    finishing = [spot.stacks[p] - spot.contributed[p] + settlement.players[i].won for i, p in enumerate(names)]
-    return "\n".join([
-        "variant = 'NO/8'", f"antes = {[0] * n}", f"blinds_or_straddles = {blinds}", f"min_bet = {BB}",
-        f"starting_stacks = {[spot.stacks[p] for p in names]}", f"players = {names!r}", "hand = 1",
-        f"actions = {actions!r}", f"finishing_stacks = {finishing}"]).replace('"', "'") + "\n"
+    finishing = [
+        spot.stacks[p] - spot.contributed[p] + settlement.players[i].won
+        for i, p in enumerate(names)
+    ]
+    return (
+        "\n".join(
+            [
+                "variant = 'NO/8'",
+                f"antes = {[0] * n}",
+                f"blinds_or_straddles = {blinds}",
+                f"min_bet = {BB}",
+                f"starting_stacks = {[spot.stacks[p] for p in names]}",
+                f"players = {names!r}",
+                "hand = 1",
+                f"actions = {actions!r}",
+                f"finishing_stacks = {finishing}",
+            ]
+        ).replace('"', "'")
+        + "\n"
+    )
 
 
 def luck_of(text: str, source: str) -> HandLuck:
@@ -242,7 +305,7 @@ def luck_of(text: str, source: str) -> HandLuck:
 def equity_cli(spot: Spot, site: bool = True) -> dict[str, Fraction]:
     """``hilo equity`` on the spot as it stood: one run with every contribution, or one per pot after its
     rake (``--pot``, the other hands dead)."""
-    board = spot.board[:spot.board_at]
+    board = spot.board[: spot.board_at]
     live = [p for p in spot.names if p not in spot.folded]
     expected = dict.fromkeys(live, Fraction(0))
     base = ["equity", "--format", "json"] + (["--board", format_cards(board)] if board else [])
@@ -261,8 +324,14 @@ def equity_cli(spot: Spot, site: bool = True) -> dict[str, Fraction]:
                 expected[pot.eligible[0]] += amount
                 continue
             dead = [c for p in known(spot, site) if p not in pot.eligible for c in spot.holes[p]]
-            runs.append((base + ["--pot", str(amount), "--dead", format_cards(dead)]
-                         + [f"{p}={format_cards(spot.holes[p])}" for p in pot.eligible], None))
+            runs.append(
+                (
+                    base
+                    + ["--pot", str(amount), "--dead", format_cards(dead)]
+                    + [f"{p}={format_cards(spot.holes[p])}" for p in pot.eligible],
+                    None,
+                )
+            )
     for args, _ in runs:
         result = CliRunner().invoke(main, args)
         assert result.exit_code == 0, result.output
@@ -274,7 +343,7 @@ def equity_cli(spot: Spot, site: bool = True) -> dict[str, Fraction]:
 def average_settlement(spot: Spot, site: bool = True) -> dict[str, Fraction]:
     """What each live player is paid from the pots, after rake, averaged over every runout of the cards
     the history does not name."""
-    board = spot.board[:spot.board_at]
+    board = spot.board[: spot.board_at]
     seen = set(board) | {c for p in known(spot, site) for c in spot.holes[p]}
     unknown = [c for c in DECK if c not in seen]
     live = [p for p in spot.names if p not in spot.folded]
@@ -302,7 +371,8 @@ def test_pokerstars_expected_chips_are_hilo_equity_and_the_average_settlement(se
     assert ours == equity_cli(spot)
     assert ours == average_settlement(spot)
     assert spot.rake == 0 or sum(ours.values()) == sum(spot.contributed.values()) - spot.rake - sum(
-        build_pots(spot.contributed, spot.folded)[1].values())
+        build_pots(spot.contributed, spot.folded)[1].values()
+    )
 
 
 @pytest.mark.parametrize("seed", SEEDS)
@@ -326,8 +396,13 @@ def test_a_preflop_all_in_is_hilo_equity_on_the_empty_board(seed: int) -> None:
 
 
 def test_the_random_spots_cover_side_pots_folded_money_rake_and_every_table_size() -> None:
-    spots = [make_spot(random.Random(s), rake=s % 3 != 0, street=random.Random(s).choice([3, 4])) for s in SEEDS]
-    sizes = {len(s.names) for s in spots} | {len(make_spot(random.Random(1000 + s)).names) for s in SEEDS}
+    spots = [
+        make_spot(random.Random(s), rake=s % 3 != 0, street=random.Random(s).choice([3, 4]))
+        for s in SEEDS
+    ]
+    sizes = {len(s.names) for s in spots} | {
+        len(make_spot(random.Random(1000 + s)).names) for s in SEEDS
+    }
     assert any(len(build_pots(s.contributed, s.folded)[0]) > 1 for s in spots)
     assert any(s.folded for s in spots) and any(s.rake for s in spots)
     assert {2, 6} <= sizes or len(sizes) >= 4
@@ -345,12 +420,15 @@ def test_paid_minus_expected_is_the_difference_and_the_rake_is_the_sites() -> No
     assert sum(deal.rake) == spot.rake
     for p in luck.all_in.players:
         assert p.difference == p.expected_chips - p.won
-    in_pots = sum(build_pots(spot.contributed, spot.folded)[0][k].amount for k in
-                  range(len(build_pots(spot.contributed, spot.folded)[0])))
+    in_pots = sum(
+        build_pots(spot.contributed, spot.folded)[0][k].amount
+        for k in range(len(build_pots(spot.contributed, spot.folded)[0]))
+    )
     assert sum(p.expected_chips for p in luck.all_in.players) == in_pots - spot.rake
 
 
 # -- real hands -----------------------------------------------------------------------------------------
+
 
 def _record(path: Path) -> Any:
     (piece,) = list(split(str(path), path.read_text(encoding="utf-8")))
@@ -367,12 +445,18 @@ def test_a_hand_run_twice_is_worth_the_expectation_of_once(name: str) -> None:
     assert twice_luck is not None and once_luck is not None
     twice, single = twice_luck.all_in, once_luck.all_in
     assert twice is not None and single is not None and twice.why is None
-    assert [(p.name, p.expected_chips) for p in twice.players] == [(p.name, p.expected_chips) for p in single.players]
-    assert all(len(b) == 5 and b[:len(twice.board)] == twice.board for b in record.boards)
+    assert [(p.name, p.expected_chips) for p in twice.players] == [
+        (p.name, p.expected_chips) for p in single.players
+    ]
+    assert all(len(b) == 5 and b[: len(twice.board)] == twice.board for b in record.boards)
 
 
 def test_a_live_hand_not_shown_is_not_computable_and_counted() -> None:
-    text = (DATA / "phh" / "plo8-side-pots.phh").read_text(encoding="utf-8").replace("3c4h9s9d", "????????", 1)
+    text = (
+        (DATA / "phh" / "plo8-side-pots.phh")
+        .read_text(encoding="utf-8")
+        .replace("3c4h9s9d", "????????", 1)
+    )
     text = text.replace("'p2 sm 3c4h9s9d', ", "")
     (piece,) = list(split("x.phh", text))
     record = read_text(piece) if not hasattr(piece, "hand") else piece
@@ -387,16 +471,23 @@ def test_a_live_hand_not_shown_is_not_computable_and_counted() -> None:
 
 # -- the command --------------------------------------------------------------------------------------
 
+
 def _folder(tmp_path: Path, count: int = 6) -> Path:
-    text = "".join(pokerstars(make_spot(random.Random(300 + s), street=random.Random(s).choice([3, 4])), s)
-                   for s in range(count))
+    text = "".join(
+        pokerstars(make_spot(random.Random(300 + s), street=random.Random(s).choice([3, 4])), s)
+        for s in range(count)
+    )
     path = tmp_path / "hands.txt"
-    path.write_text(text + (DATA / "pokerstars" / "side-pots-rake.txt").read_text(encoding="utf-8"),
-                    encoding="utf-8")
+    path.write_text(
+        text + (DATA / "pokerstars" / "side-pots-rake.txt").read_text(encoding="utf-8"),
+        encoding="utf-8",
+    )
     return path
 
 
-def test_the_summary_reconciles_adjusted_minus_won_is_the_sum_of_differences(tmp_path: Path) -> None:
+def test_the_summary_reconciles_adjusted_minus_won_is_the_sum_of_differences(
+    tmp_path: Path,
+) -> None:
     path = _folder(tmp_path)
     result = CliRunner().invoke(main, ["check", "--all-in", "--format", "json", str(path)])
     assert result.exit_code == 0, result.output
@@ -406,9 +497,13 @@ def test_the_summary_reconciles_adjusted_minus_won_is_the_sum_of_differences(tmp
     differences: dict[str, Fraction] = {}
     for hand in hands:
         for p in (hand["all_in"] or {}).get("players", []):
-            differences[p["name"]] = differences.get(p["name"], Fraction(0)) + Fraction(p["difference"])
+            differences[p["name"]] = differences.get(p["name"], Fraction(0)) + Fraction(
+                p["difference"]
+            )
     (row,) = summary["players"]
-    assert row["name"] == "Ann" and row["hands"] == len(hands) - 1  # the last hand (Alice) is not hers
+    assert (
+        row["name"] == "Ann" and row["hands"] == len(hands) - 1
+    )  # the last hand (Alice) is not hers
     exact = Fraction(row["adjusted_fraction"]) - row["won"]
     assert exact == Fraction(row["difference_fraction"])
     assert abs(float(exact) - float(differences.get("Ann", 0))) < 1e-6
@@ -422,8 +517,11 @@ def test_the_summary_for_every_player_sums_to_the_rake(tmp_path: Path) -> None:
     args += [a for name in [*NAMES, "Alice", "Carol"] for a in ("--player", name)]
     result = CliRunner().invoke(main, args)
     summary = json.loads(result.stdout.splitlines()[-1])["all_in_summary"]
-    rake = sum(round(float(line.split("Rake $")[1]) * 100) for line in path.read_text().splitlines()
-               if "| Rake $" in line)
+    rake = sum(
+        round(float(line.split("Rake $")[1]) * 100)
+        for line in path.read_text().splitlines()
+        if "| Rake $" in line
+    )
     won = sum(r["won"] for r in summary["players"])
     adjusted = sum(Fraction(r["adjusted_fraction"]) for r in summary["players"])
     assert won == adjusted == -rake != 0
@@ -439,13 +537,21 @@ def test_without_all_in_the_output_is_unchanged(tmp_path: Path) -> None:
 
     plain, added = out(), out("--all-in")
     assert "  all in " not in plain and "all-in summary" not in plain
-    kept = [line for line in added.split("\n\nall-in summary:")[0].splitlines() if not line.startswith("  all in ")
-            and not line.startswith(tuple(f"  {n}: equity " for n in NAMES))]
+    kept = [
+        line
+        for line in added.split("\n\nall-in summary:")[0].splitlines()
+        if not line.startswith("  all in ")
+        and not line.startswith(tuple(f"  {n}: equity " for n in NAMES))
+    ]
     assert "\n".join(kept) + "\n\n" == plain and added != plain
-    plain_json, added_json = out("--format", "json").splitlines(), out("--all-in", "--format", "json").splitlines()
+    plain_json, added_json = (
+        out("--format", "json").splitlines(),
+        out("--all-in", "--format", "json").splitlines(),
+    )
     assert "all_in" not in "".join(plain_json).replace(str(tmp_path), "")
     assert [json.loads(line) for line in plain_json] == [
-        {k: v for k, v in json.loads(line).items() if k != "all_in"} for line in added_json[:-1]]
+        {k: v for k, v in json.loads(line).items() if k != "all_in"} for line in added_json[:-1]
+    ]
     assert out("--format", "csv") == out("--all-in", "--format", "csv")
 
 
@@ -459,11 +565,15 @@ def test_text_report_has_a_line_per_player_and_a_summary(tmp_path: Path) -> None
 
 
 def test_a_plot_needs_an_svg_or_png_name(tmp_path: Path) -> None:
-    result = CliRunner().invoke(main, ["check", "--plot", str(tmp_path / "x.pdf"), str(_folder(tmp_path, 1))])
+    result = CliRunner().invoke(
+        main, ["check", "--plot", str(tmp_path / "x.pdf"), str(_folder(tmp_path, 1))]
+    )
     assert result.exit_code == 2 and ".svg or a .png" in result.output
 
 
-def test_a_plot_without_matplotlib_names_the_extra(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_plot_without_matplotlib_names_the_extra(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     import builtins
 
     real = builtins.__import__
@@ -474,7 +584,9 @@ def test_a_plot_without_matplotlib_names_the_extra(tmp_path: Path, monkeypatch: 
         return real(name, *args, **kwargs)
 
     monkeypatch.setattr(builtins, "__import__", no_matplotlib)
-    result = CliRunner().invoke(main, ["check", "--plot", str(tmp_path / "x.svg"), str(_folder(tmp_path, 1))])
+    result = CliRunner().invoke(
+        main, ["check", "--plot", str(tmp_path / "x.svg"), str(_folder(tmp_path, 1))]
+    )
     assert result.exit_code == 2 and "hilo-cli[plot]" in result.output
 
 
@@ -488,7 +600,7 @@ def test_a_plot_is_drawn_from_a_small_history_and_holds_its_series(tmp_path: Pat
     assert svg.stat().st_size > 5000
     for series in ("won:Ann", "adjusted:Ann"):
         start = text.index(f'id="{series}"')
-        path_d = text[start:text.index("</g>", start)]
+        path_d = text[start : text.index("</g>", start)]
         # Ann plays the 4 random hands (the last is Alice's): the origin, then a point per hand
         assert path_d.count("\nL ") == 4, path_d[:400]
     png = tmp_path / "luck.png"
@@ -500,12 +612,14 @@ def test_a_plot_is_drawn_from_a_small_history_and_holds_its_series(tmp_path: Pat
 def test_a_loser_who_mucks_a_known_hand_still_had_its_equity() -> None:
     """At the all-in the mucked hand was live: its share of the expectation is its, its payout nothing."""
     text = (DATA / "phh" / "plo8-side-pots.phh").read_text(encoding="utf-8")
-    mucked = text.replace("'p2 sm 3c4h9s9d'", "'p2 sm'").replace("finishing_stacks = [280, 450, 2570]",
-                                                                   "finishing_stacks = [280, 0, 3020]")
+    mucked = text.replace("'p2 sm 3c4h9s9d'", "'p2 sm'").replace(
+        "finishing_stacks = [280, 450, 2570]", "finishing_stacks = [280, 0, 3020]"
+    )
     shown, hidden = luck_of(text, "a.phh"), luck_of(mucked, "b.phh")
     assert shown.all_in is not None and hidden.all_in is not None
-    assert [(p.name, p.expected_chips) for p in shown.all_in.players] == \
-        [(p.name, p.expected_chips) for p in hidden.all_in.players]
+    assert [(p.name, p.expected_chips) for p in shown.all_in.players] == [
+        (p.name, p.expected_chips) for p in hidden.all_in.players
+    ]
     bob = next(p for p in hidden.all_in.players if p.name == "Bob")
     assert bob.won == 0 and bob.difference == bob.expected_chips > 0
 
@@ -513,7 +627,11 @@ def test_a_loser_who_mucks_a_known_hand_still_had_its_equity() -> None:
 def test_worker_processes_give_the_same_summary(tmp_path: Path) -> None:
     path = _folder(tmp_path, 4)
     one = CliRunner().invoke(main, ["check", "--all-in", "--format", "json", str(path)]).stdout
-    two = CliRunner().invoke(main, ["check", "--all-in", "--jobs", "2", "--format", "json", str(path)]).stdout
+    two = (
+        CliRunner()
+        .invoke(main, ["check", "--all-in", "--jobs", "2", "--format", "json", str(path)])
+        .stdout
+    )
     assert one == two and "all_in_summary" in one.splitlines()[-1]
 
 
@@ -534,7 +652,9 @@ def test_the_readme_sample_is_the_generators() -> None:
 
 def test_the_readme_shows_the_samples_summary_as_hilo_prints_it() -> None:
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    block = readme.split("$ hilo check --all-in tests/data/allin/pokerstars-all-in.txt\n...\n", 1)[1].split("```")[0]
+    block = readme.split("$ hilo check --all-in tests/data/allin/pokerstars-all-in.txt\n...\n", 1)[
+        1
+    ].split("```")[0]
     printed = CliRunner().invoke(main, ["check", "--all-in", str(SAMPLE.relative_to(ROOT))]).stdout
     assert block.strip("\n") and printed.rstrip("\n").endswith(block.rstrip("\n"))
     assert (ROOT / "docs" / "allin-luck.svg").stat().st_size > 5000
@@ -543,12 +663,24 @@ def test_the_readme_shows_the_samples_summary_as_hilo_prints_it() -> None:
 def test_the_json_is_valid_against_the_schemas(tmp_path: Path) -> None:
     from jsonschema import Draft202012Validator
 
-    schemas = {k: Draft202012Validator(json.loads((ROOT / "hilo_cli" / "schemas" / f"{k}.json").read_text()))
-               for k in ("check", "allin-summary")}
-    hidden = (DATA / "phh" / "plo8-side-pots.phh").read_text(encoding="utf-8").replace("3c4h9s9d", "????????", 1)
+    schemas = {
+        k: Draft202012Validator(
+            json.loads((ROOT / "hilo_cli" / "schemas" / f"{k}.json").read_text())
+        )
+        for k in ("check", "allin-summary")
+    }
+    hidden = (
+        (DATA / "phh" / "plo8-side-pots.phh")
+        .read_text(encoding="utf-8")
+        .replace("3c4h9s9d", "????????", 1)
+    )
     (tmp_path / "hidden.phh").write_text(hidden.replace("'p2 sm 3c4h9s9d', ", ""), encoding="utf-8")
     for path in (SAMPLE, tmp_path / "hidden.phh", DATA / "pokerstars" / "run-twice.txt"):
-        lines = CliRunner().invoke(main, ["check", "--all-in", "--format", "json", str(path)]).stdout.splitlines()
+        lines = (
+            CliRunner()
+            .invoke(main, ["check", "--all-in", "--format", "json", str(path)])
+            .stdout.splitlines()
+        )
         for line in lines:
             value = json.loads(line)
             kind = "allin-summary" if "all_in_summary" in value else "check"
@@ -570,8 +702,12 @@ def test_run_twice_averages_to_the_expectation_of_once_up_to_the_odd_chip(seed: 
     shown = known(spot, True)
     seen = set(board) | {c for p in shown for c in spot.holes[p]}
     unknown = [c for c in DECK if c not in seen]
-    players = tuple(Player(p, i + 1, spot.holes[p] if p in shown else None, spot.contributed[p], p in spot.folded)
-                    for i, p in enumerate(spot.names))
+    players = tuple(
+        Player(
+            p, i + 1, spot.holes[p] if p in shown else None, spot.contributed[p], p in spot.folded
+        )
+        for i, p in enumerate(spot.names)
+    )
     _, returned = build_pots(spot.contributed, spot.folded)
     total = dict.fromkeys(once, 0)
     count = 0
@@ -580,8 +716,14 @@ def test_run_twice_averages_to_the_expectation_of_once_up_to_the_odd_chip(seed: 
             if first == second:
                 continue
             runs = ((*board, first), (*board, second))
-            deal = Deal(GAME, runs[0], players, button=len(spot.names), boards=runs,
-                        rake=(spot.rake,) if spot.rake else ())
+            deal = Deal(
+                GAME,
+                runs[0],
+                players,
+                button=len(spot.names),
+                boards=runs,
+                rake=(spot.rake,) if spot.rake else (),
+            )
             for r in settle(deal).players:
                 if r.player.name in total:
                     total[r.player.name] += r.won - returned.get(r.player.name, 0)
@@ -591,7 +733,9 @@ def test_run_twice_averages_to_the_expectation_of_once_up_to_the_odd_chip(seed: 
 
 
 def test_a_plot_into_a_missing_folder_fails_before_any_hand(tmp_path: Path) -> None:
-    result = CliRunner().invoke(main, ["check", "--plot", str(tmp_path / "no" / "x.svg"), str(_folder(tmp_path, 1))])
+    result = CliRunner().invoke(
+        main, ["check", "--plot", str(tmp_path / "no" / "x.svg"), str(_folder(tmp_path, 1))]
+    )
     assert result.exit_code == 2 and "cannot write" in result.output and "OK:" not in result.stdout
 
 
@@ -622,7 +766,9 @@ def test_chips_won_from_the_checks_settlement_are_the_replays() -> None:
         won, _ = recorded_won(record, replayed)
         if won is None:
             won = {p.player.name: p.won for p in settlement.players}
-        assert quick.net == {n: won.get(n, 0) - put for n, put in replayed.contributed.items()}, record.source
+        assert quick.net == {n: won.get(n, 0) - put for n, put in replayed.contributed.items()}, (
+            record.source
+        )
         compared += 1
     assert compared > 50
 
@@ -647,12 +793,18 @@ def test_a_stud_all_in_is_counted_not_computable() -> None:
     record = read_text(piece) if not hasattr(piece, "hand") else piece
     outcome = process(record, "text", all_in=True)
     assert outcome.luck is not None and outcome.luck.all_in is not None
-    assert outcome.luck.all_in.street == "stud" and "out of scope" in (outcome.luck.all_in.why or "")
+    assert outcome.luck.all_in.street == "stud" and "out of scope" in (
+        outcome.luck.all_in.why or ""
+    )
     assert b"all in with stud cards to come: not computable" in outcome.output
 
 
 def test_a_player_named_like_a_verdict_cannot_write_one_in_the_summary() -> None:
-    text = (DATA / "phh" / "plo8-side-pots.phh").read_text(encoding="utf-8").replace("'Bob'", "'OK: all fine'")
+    text = (
+        (DATA / "phh" / "plo8-side-pots.phh")
+        .read_text(encoding="utf-8")
+        .replace("'Bob'", "'OK: all fine'")
+    )
     result = CliRunner().invoke(main, ["check", "--all-in", "-"], input=text)
     summary = result.stdout.split("all-in summary:")[1]
     assert not any(line.startswith("OK:") for line in summary.splitlines())

@@ -19,7 +19,9 @@ from hilo_cli.formats.text_in import record_from_line, strip_comment
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = ROOT / "examples"
-HISTORIES = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "tests" / "data").rglob("*") if p.is_file())
+HISTORIES = sorted(
+    str(p.relative_to(ROOT)) for p in (ROOT / "tests" / "data").rglob("*") if p.is_file()
+)
 
 
 def cli_json_lines(args: list[str]) -> list[dict]:
@@ -40,14 +42,17 @@ def example_records(name: str) -> list[dict]:
 
 
 def test_the_documented_examples_run() -> None:
-    failures, tried = doctest.testfile(str(ROOT / "docs" / "python.md"), module_relative=False,
-                                       optionflags=doctest.ELLIPSIS)
+    failures, tried = doctest.testfile(
+        str(ROOT / "docs" / "python.md"), module_relative=False, optionflags=doctest.ELLIPSIS
+    )
     assert tried > 20
     assert failures == 0
 
 
 @pytest.mark.parametrize("name", sorted(p.name for p in EXAMPLES.iterdir() if p.is_file()))
-def test_settle_record_is_what_hilo_batch_prints(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_settle_record_is_what_hilo_batch_prints(
+    name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.chdir(ROOT)
     printed = cli_json_lines(["batch", "--format", "json", f"examples/{name}"])
     records = example_records(name)
@@ -58,8 +63,11 @@ def test_settle_record_is_what_hilo_batch_prints(name: str, monkeypatch: pytest.
 
 
 def test_settle_record_raises_what_hilo_batch_reports() -> None:
-    bad = {"board": "Ac 3d 6h Ks Kd", "pot": "lots", "players": [{"name": "A", "hole": "2c 4d Qc Jd"},
-                                                                  {"name": "B", "hole": "Kh Kc 2h 4s"}]}
+    bad = {
+        "board": "Ac 3d 6h Ks Kd",
+        "pot": "lots",
+        "players": [{"name": "A", "hole": "2c 4d Qc Jd"}, {"name": "B", "hole": "Kh Kc 2h 4s"}],
+    }
     result = CliRunner().invoke(main, ["batch", "--format", "json", "-"], input=json.dumps(bad))
     (line,) = [json.loads(x) for x in result.stdout.splitlines()]
     with pytest.raises(hilo_cli.HiloError) as raised:
@@ -68,7 +76,9 @@ def test_settle_record_raises_what_hilo_batch_reports() -> None:
 
 
 @pytest.mark.parametrize("path", HISTORIES)
-def test_check_history_is_what_hilo_check_prints(path: str, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_check_history_is_what_hilo_check_prints(
+    path: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.chdir(ROOT)
     printed = cli_json_lines(["check", "--format", "json", path])
     assert printed
@@ -84,7 +94,8 @@ def test_check_history_is_what_hilo_check_prints(path: str, monkeypatch: pytest.
             content = raw.decode("cp1252")  # an iPoker session, in the site's own encoding
     text = [{**h, "source": path} for h in hilo_cli.check_history(content)]
     assert [{k: v for k, v in h.items() if k != "where"} for h in text] == [
-        {k: v for k, v in h.items() if k != "where"} for h in printed]
+        {k: v for k, v in h.items() if k != "where"} for h in printed
+    ]
 
 
 def test_check_history_says_when_a_file_cannot_be_read(tmp_path: Path) -> None:
@@ -97,23 +108,47 @@ def test_check_history_says_when_a_file_cannot_be_read(tmp_path: Path) -> None:
 
 
 EQUITY = [
-    ('--board "Ah 7c 8d Ks" A="As 2s Kd Qh" B="Ac 3c Th Td" --pot 101',
-     {"board": "Ah 7c 8d Ks", "pot": 101,
-      "players": [{"name": "A", "hole": "As 2s Kd Qh"}, {"name": "B", "hole": "Ac 3c Th Td"}]}, {}),
-    ('--board "Ad 7s Kc" Ann="2c 3h Qs Qd"@150 Bob="Kh Ks 8d 9c"@400 Cat="As 4s 5c 6c"@400 --folded Dan=50',
-     {"board": "Ad 7s Kc", "players": [
-         {"name": "Ann", "hole": "2c 3h Qs Qd", "contributed": 150},
-         {"name": "Bob", "hole": "Kh Ks 8d 9c", "contributed": 400},
-         {"name": "Cat", "hole": "As 4s 5c 6c", "contributed": 400},
-         {"name": "Dan", "folded": True, "contributed": 50}]}, {}),
-    ('--board "Ah 7c 8d" A="As 2s Kd Qh" B="Ac 3c Th Td" C="9s 9h 2d 3d" --pot 90 --samples 3000 --seed 5',
-     {"board": "Ah 7c 8d", "pot": 90, "players": [
-         {"name": "A", "hole": "As 2s Kd Qh"}, {"name": "B", "hole": "Ac 3c Th Td"},
-         {"name": "C", "hole": "9s 9h 2d 3d"}]}, {"samples": 3000, "seed": 5}),
+    (
+        '--board "Ah 7c 8d Ks" A="As 2s Kd Qh" B="Ac 3c Th Td" --pot 101',
+        {
+            "board": "Ah 7c 8d Ks",
+            "pot": 101,
+            "players": [{"name": "A", "hole": "As 2s Kd Qh"}, {"name": "B", "hole": "Ac 3c Th Td"}],
+        },
+        {},
+    ),
+    (
+        '--board "Ad 7s Kc" Ann="2c 3h Qs Qd"@150 Bob="Kh Ks 8d 9c"@400 Cat="As 4s 5c 6c"@400 --folded Dan=50',
+        {
+            "board": "Ad 7s Kc",
+            "players": [
+                {"name": "Ann", "hole": "2c 3h Qs Qd", "contributed": 150},
+                {"name": "Bob", "hole": "Kh Ks 8d 9c", "contributed": 400},
+                {"name": "Cat", "hole": "As 4s 5c 6c", "contributed": 400},
+                {"name": "Dan", "folded": True, "contributed": 50},
+            ],
+        },
+        {},
+    ),
+    (
+        '--board "Ah 7c 8d" A="As 2s Kd Qh" B="Ac 3c Th Td" C="9s 9h 2d 3d" --pot 90 --samples 3000 --seed 5',
+        {
+            "board": "Ah 7c 8d",
+            "pot": 90,
+            "players": [
+                {"name": "A", "hole": "As 2s Kd Qh"},
+                {"name": "B", "hole": "Ac 3c Th Td"},
+                {"name": "C", "hole": "9s 9h 2d 3d"},
+            ],
+        },
+        {"samples": 3000, "seed": 5},
+    ),
 ]
 
 
-@pytest.mark.parametrize(("args", "record", "options"), EQUITY, ids=["turn", "side-pots", "sampled"])
+@pytest.mark.parametrize(
+    ("args", "record", "options"), EQUITY, ids=["turn", "side-pots", "sampled"]
+)
 def test_equity_record_is_what_hilo_equity_prints(args: str, record: dict, options: dict) -> None:
     result = CliRunner().invoke(main, ["equity", *shlex.split(args), "--format", "json"])
     assert result.exit_code == 0, result.output
@@ -122,19 +157,27 @@ def test_equity_record_is_what_hilo_equity_prints(args: str, record: dict, optio
 
 LIMITS = [
     ("--structure pot --pot 100 --bet 100", {"structure": "pot", "pot": 100, "bets": [100]}),
-    ("--structure pot --blinds 5/10 --pot 100 --bet 100 --bet 400",
-     {"structure": "pot", "big_blind": 10, "pot": 100, "bets": [100, 400]}),
-    ("--structure no --blinds 50/100 --bet 50 --bet 100 --bet 1000 --bet 1500",
-     {"structure": "no", "big_blind": 100, "bets": [50, 100, 1000, 1500]}),
+    (
+        "--structure pot --blinds 5/10 --pot 100 --bet 100 --bet 400",
+        {"structure": "pot", "big_blind": 10, "pot": 100, "bets": [100, 400]},
+    ),
+    (
+        "--structure no --blinds 50/100 --bet 50 --bet 100 --bet 1000 --bet 1500",
+        {"structure": "no", "big_blind": 100, "bets": [50, 100, 1000, 1500]},
+    ),
     ("--pot 300 --bet 100 --bet 130 --stack 50", {"pot": 300, "bets": [100, 130], "stack": 50}),
-    ("--structure fixed --limits 100/200 --street turn --bet 200",
-     {"structure": "fixed", "small_bet": 100, "big_bet": 200, "street": "turn", "bets": [200]}),
+    (
+        "--structure fixed --limits 100/200 --street turn --bet 200",
+        {"structure": "fixed", "small_bet": 100, "big_bet": 200, "street": "turn", "bets": [200]},
+    ),
     ("tests/data/phh/to-act.phh", {"history": "tests/data/phh/to-act.phh"}),
 ]
 
 
 @pytest.mark.parametrize(("args", "options"), LIMITS, ids=[a for a, _ in LIMITS])
-def test_limits_is_what_hilo_limits_prints(args: str, options: dict, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_limits_is_what_hilo_limits_prints(
+    args: str, options: dict, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.chdir(ROOT)
     (printed,) = cli_json_lines(["limits", *shlex.split(args), "--format", "json"])
     assert hilo_cli.limits(**options) == printed

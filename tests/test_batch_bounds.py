@@ -16,8 +16,11 @@ from hilo_cli import bounds
 from hilo_cli.batch import Raw, read_records
 from hilo_cli.formats import jsonlib
 
-RECORD = {"board": "Ac 3d 6h Ks Kd", "players": [{"name": "A", "hole": "2c 4d Qc Jd"},
-                                                  {"name": "B", "hole": "Kh Kc 2h 4s"}], "pot": 1200}
+RECORD = {
+    "board": "Ac 3d 6h Ks Kd",
+    "players": [{"name": "A", "hole": "2c 4d Qc Jd"}, {"name": "B", "hole": "Kh Kc 2h 4s"}],
+    "pot": 1200,
+}
 
 
 def _read(text: str) -> list[Raw]:
@@ -26,19 +29,29 @@ def _read(text: str) -> list[Raw]:
 
 # -- JSON documents: every record's line, counted once -----------------------------------------------------
 
+
 def test_each_record_of_a_jq_stream_is_at_its_own_line() -> None:
     text = "".join(json.dumps({**RECORD, "id": f"r{i}"}, indent=2) + "\n" for i in range(300))
     raws = _read(text)
     assert [r.payload["id"] for r in raws] == [f"r{i}" for i in range(300)]  # type: ignore[index]
-    assert [r.line for r in raws] == [n for n, line in enumerate(text.splitlines(), 1) if line == "{"]
+    assert [r.line for r in raws] == [
+        n for n, line in enumerate(text.splitlines(), 1) if line == "{"
+    ]
 
 
 def test_each_element_of_an_array_is_at_its_own_line() -> None:
     records = [{**RECORD, "id": f"r{i}"} for i in range(200)]
-    for text in ("\n\n" + json.dumps(records, indent=2), "[\n" + ",\n".join(json.dumps(r) for r in records) + "\n]"):
+    for text in (
+        "\n\n" + json.dumps(records, indent=2),
+        "[\n" + ",\n".join(json.dumps(r) for r in records) + "\n]",
+    ):
         raws = _read(text)
         assert [r.kind for r in raws] == ["object"] * 200
-        starts = [n for n, line in enumerate(text.splitlines(), 1) if line in ("  {", "{") or line.startswith('{"')]
+        starts = [
+            n
+            for n, line in enumerate(text.splitlines(), 1)
+            if line in ("  {", "{") or line.startswith('{"')
+        ]
         assert [r.line for r in raws] == starts
 
 
@@ -57,13 +70,16 @@ def test_a_bad_value_is_placed_where_the_standard_library_places_it() -> None:
     for _ in range(200):
         chars = list(good)
         at = rng.randrange(len(chars))
-        chars[at:at + 1] = rng.choice(["", "}", "]", ",", ":", '"', "x", "{"])
+        chars[at : at + 1] = rng.choice(["", "}", "]", ",", ":", '"', "x", "{"])
         text = "\n\n" + "".join(chars)
         errors = [r for r in _read(text) if r.kind == "error"]
         if not errors or not text.startswith("\n\n[\n{"):
             continue
         line, column, msg = _stdlib_error(text, 2)  # the first value read is the array
-        assert (errors[0].line, errors[0].payload) == (line, f"malformed JSON: {msg} (column {column})"), text
+        assert (errors[0].line, errors[0].payload) == (
+            line,
+            f"malformed JSON: {msg} (column {column})",
+        ), text
 
 
 def test_a_long_stream_of_bad_values_gives_one_error_each_at_its_line() -> None:
@@ -101,7 +117,9 @@ def _documents(big: str) -> dict[str, str]:
 
 
 def _one_bounded_error(result: Result, big: str) -> str:
-    assert "Traceback" not in result.output  # and exit 2, not the 1 of an exception the command let through
+    assert (
+        "Traceback" not in result.output
+    )  # and exit 2, not the 1 of an exception the command let through
     lines = result.stderr.splitlines()
     assert result.exit_code == 2 and len(lines) == 1, (result.exit_code, result.stderr[:2000])
     assert BOUND in lines[0], lines[0]
@@ -115,7 +133,8 @@ def _one_bounded_error(result: Result, big: str) -> str:
 @pytest.mark.parametrize("form", list(_documents("1")))
 @pytest.mark.parametrize("use_orjson", [True, False])
 def test_a_number_too_long_is_one_error_and_the_other_records_are_settled(
-        digits: int, form: str, use_orjson: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    digits: int, form: str, use_orjson: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
     if not use_orjson:
         monkeypatch.setattr(jsonlib, "orjson", None)
     big = "9" * digits
@@ -138,9 +157,11 @@ def test_a_number_too_long_in_a_fraction_or_negative_is_refused_unread(digits: i
 def test_a_number_too_long_on_the_command_line(digits: int) -> None:
     big = "9" * digits
     base = ["showdown", "--board", BOARD, "A=2c 4d Qc Jd", "B=Kh Kc 2h 4s"]
-    for args in ([*base[:3], f"A=2c 4d Qc Jd@{big}", "B=Kh Kc 2h 4s@600"],
-                 [*base, "--pot", "1200", "--expect", f"A={big}"],
-                 [*base, "--pot", "1200", "--folded", f"C={big}"]):
+    for args in (
+        [*base[:3], f"A=2c 4d Qc Jd@{big}", "B=Kh Kc 2h 4s@600"],
+        [*base, "--pot", "1200", "--expect", f"A={big}"],
+        [*base, "--pot", "1200", "--folded", f"C={big}"],
+    ):
         _one_bounded_error(run(args), big)
 
 
@@ -185,6 +206,8 @@ def test_m27_the_largest_amount_is_accepted_and_one_more_is_not() -> None:
         ok = run(["batch", "--format", "json", "-"], stdin=record + "\n")
         assert ok.exit_code == 0, (pot, ok.output)
         assert won(ok) == {"A": largest // 4, "B": largest - largest // 4}
-    over = run(["batch", "--format", "json", "-"], stdin=json.dumps({**RECORD, "pot": largest + 1}) + "\n")
+    over = run(
+        ["batch", "--format", "json", "-"], stdin=json.dumps({**RECORD, "pot": largest + 1}) + "\n"
+    )
     assert over.exit_code == 2
     assert "1000000000000001" in over.stderr

@@ -53,8 +53,12 @@ def test_parse_bad_names_token_and_position(text, token, position):
     with pytest.raises(CardError) as raised:
         parse_cards(text)
     message = str(raised.value)
-    assert repr(token) in message, f"parse_cards({text!r}): message {message!r} does not name {token!r}"
-    assert f"card {position}" in message, f"parse_cards({text!r}): message {message!r} lacks 'card {position}'"
+    assert repr(token) in message, (
+        f"parse_cards({text!r}): message {message!r} does not name {token!r}"
+    )
+    assert f"card {position}" in message, (
+        f"parse_cards({text!r}): message {message!r} lacks 'card {position}'"
+    )
 
 
 def test_parse_list_with_non_text_item():

@@ -38,5 +38,8 @@ def test_a_folder_of_every_site_is_read_file_by_file_and_summed_per_site(tmp_pat
     for name in sites:
         assert f"{histories.readers()[name].title} " in last
     # The counts per site add up to the records written.
-    counted = sum(int(n.replace(",", "")) for n in re.findall(r"(\d[\d,]*) (?:OK|MISMATCH|NOT CHECKABLE|bad)", last))
+    counted = sum(
+        int(n.replace(",", ""))
+        for n in re.findall(r"(\d[\d,]*) (?:OK|MISMATCH|NOT CHECKABLE|bad)", last)
+    )
     assert counted == len(rows)

@@ -75,10 +75,14 @@ MUTATIONS: dict[str, Mutation] = {
     "live, no hole": _player(3, hole=None),
     "three hole cards": lambda d: _player(1, hole=d.players[1].hole[:3])(d),
     "folded, three hole cards": lambda d: _player(1, folded=True, hole=d.players[1].hole[:3])(d),
-    "folded, five hole cards": lambda d: _player(1, folded=True, hole=(*d.players[1].hole, *parse_cards("Ac")))(d),
+    "folded, five hole cards": lambda d: _player(
+        1, folded=True, hole=(*d.players[1].hole, *parse_cards("Ac"))
+    )(d),
     "hole as list": lambda d: _player(1, hole=list(d.players[1].hole))(d),
     "card on board and in hand": lambda d: _player(2, hole=(d.board[0], *d.players[2].hole[1:]))(d),
-    "card in two hands": lambda d: _player(4, hole=(d.players[0].hole[0], *d.players[4].hole[1:]))(d),
+    "card in two hands": lambda d: _player(4, hole=(d.players[0].hole[0], *d.players[4].hole[1:]))(
+        d
+    ),
     "expected": _deal(expected={"P1": 300, "P2": 300}),
     "expected stranger": _deal(expected={"P1": 300, "Zed": 300}),
     "pot -5": _deal(pot=-5),
@@ -124,12 +128,22 @@ def test_two_changes_same_outcome(monkeypatch: pytest.MonkeyPatch) -> None:
     for first, second in itertools.permutations(MUTATIONS.values(), 2):
         try:
             d = second(first(BASE))
-        except (IndexError, TypeError):  # a change that no longer applies (no players, no hole cards)
+        except (
+            IndexError,
+            TypeError,
+        ):  # a change that no longer applies (no players, no hole cards)
             continue
         assert _outcome(d) == _careful_outcome(d, monkeypatch)
 
 
 def test_valid_variants_pass() -> None:
-    for name in ("chip unit 5", "button 3", "first folded", "last folded, no hole", "folded 0", "expected"):
+    for name in (
+        "chip unit 5",
+        "button 3",
+        "first folded",
+        "last folded, no hole",
+        "folded 0",
+        "expected",
+    ):
         assert _outcome(MUTATIONS[name](BASE)) is None, name
     assert _outcome(MUTATIONS["contributed"](BASE)) is None

@@ -29,7 +29,15 @@ Q9 = ["--board", "9c 7d 3h Kc Qs", "A=As 2d Jh Jd", "B=Ks Kd Th Td", "--pot", "1
 # A board with one low card: no 8-or-better low; without a qualifier A's J-9-3-2-A beats J-9-6-5-2.
 QNONE = ["--board", "Kc Qd Jh 9s 2c", "A=As 3d 4d 4h", "B=Ks Kd 5c 6c", "--pot", "100"]
 # C's kings take high; A and B tie for low with 8-7-4-3-2, A's eight is the 8d and B's the 8s.
-ODD = ["--board", "2c 3d 4h Kc Qd", "A=8d 7h Th Td", "B=8s 7s Jh Jd", "C=Ks Kh 9c 9d", "--pot", "102"]
+ODD = [
+    "--board",
+    "2c 3d 4h Kc Qd",
+    "A=8d 7h Th Td",
+    "B=8s 7s Jh Jd",
+    "C=Ks Kh 9c 9d",
+    "--pot",
+    "102",
+]
 # Stud: both make a nine-high straight, nobody has a low; Bob's straight has the 9s, Alice's the 9h.
 STUD = ["--game", "stud8", "Alice=9h 8d 7c 6s 5h Kd Qc", "Bob=9s 8c 7d 6h 5d Ks Jh", "--pot", "101"]
 
@@ -45,6 +53,7 @@ def jsonl(*records: dict) -> str:
 
 
 # --- showdown ----------------------------------------------------------------------------------------
+
 
 def test_showdown_text_reads_like_a_floor_decision() -> None:
     result = run(EXAMPLE)
@@ -72,7 +81,10 @@ def test_showdown_csv_is_a_header_and_one_row_per_player() -> None:
 
 
 def test_bare_cards_are_named_p1_p2() -> None:
-    assert showdown_won(["--board", BOARD, A_HOLE, B_HOLE, "--pot", "1200"]) == {"P1": 300, "P2": 900}
+    assert showdown_won(["--board", BOARD, A_HOLE, B_HOLE, "--pot", "1200"]) == {
+        "P1": 300,
+        "P2": 900,
+    }
 
 
 def test_qualifier_9_gives_a_low_that_8_does_not() -> None:
@@ -94,31 +106,63 @@ def test_chip_unit_changes_the_odd_chips() -> None:
 
 
 def test_odd_chip_suit_gives_the_chip_to_another_player_than_button() -> None:
-    assert showdown_won(ODD) == {"A": 26, "B": 25, "C": 51}  # A is first left of the button (C, seat 3)
+    assert showdown_won(ODD) == {
+        "A": 26,
+        "B": 25,
+        "C": 51,
+    }  # A is first left of the button (C, seat 3)
     assert showdown_won([*ODD, "--odd-chip", "button"]) == {"A": 26, "B": 25, "C": 51}
     assert showdown_won([*ODD, "--odd-chip", "suit"]) == {"A": 25, "B": 26, "C": 51}  # 8s beats 8d
 
 
 def test_button_moves_the_odd_chip() -> None:
-    assert showdown_won([*ODD, "--button", "1"]) == {"A": 25, "B": 26, "C": 51}  # B is now first left
+    assert showdown_won([*ODD, "--button", "1"]) == {
+        "A": 25,
+        "B": 26,
+        "C": 51,
+    }  # B is now first left
     record = json.loads(run(["showdown", *ODD, "--button", "1", "--format", "json"]).stdout)
     assert record["button"] == 1
 
 
 def test_folded_dead_money_and_side_pots_from_at_put() -> None:
-    result = run(["showdown", "--board", "4h 5h 9h Kc 2d", "A=Ah Th Qs Qd@20", "B=Kd Ks 6h 7h@60",
-                  "C=Ac 3c Jc Jd@60", "--folded", "D=10", "--format", "json"])
+    result = run(
+        [
+            "showdown",
+            "--board",
+            "4h 5h 9h Kc 2d",
+            "A=Ah Th Qs Qd@20",
+            "B=Kd Ks 6h 7h@60",
+            "C=Ac 3c Jc Jd@60",
+            "--folded",
+            "D=10",
+            "--format",
+            "json",
+        ]
+    )
     assert result.exit_code == 0, result.output
     record = json.loads(result.stdout)
     assert won(result) == {"A": 35, "B": 40, "C": 75, "D": 0}
-    assert [(p["amount"], p["eligible"]) for p in record["pots"]] == [(70, ["A", "B", "C"]), (80, ["B", "C"])]
+    assert [(p["amount"], p["eligible"]) for p in record["pots"]] == [
+        (70, ["A", "B", "C"]),
+        (80, ["B", "C"]),
+    ]
     dave = record["players"][-1]
     assert (dave["seat"], dave["folded"], dave["high"]) == (4, True, None)
 
 
 def test_uncalled_chips_are_returned_and_counted_in_won() -> None:
-    result = run(["showdown", "--board", "3c 4d 5h Kd Qs", "Ann=6h 7h Jd Jc@50", "Ben=Kh Kc 8c 8d@120",
-                  "--format", "json"])
+    result = run(
+        [
+            "showdown",
+            "--board",
+            "3c 4d 5h Kd Qs",
+            "Ann=6h 7h Jd Jc@50",
+            "Ben=Kh Kc 8c 8d@120",
+            "--format",
+            "json",
+        ]
+    )
     assert result.exit_code == 0, result.output
     assert won(result) == {"Ann": 100, "Ben": 70}
     assert json.loads(result.stdout)["returned"] == {"Ben": 70}
@@ -132,14 +176,20 @@ def test_expect_agreeing_exits_0_and_differing_exits_1() -> None:
     assert bad.exit_code == ExitStatus.DIFFERENCE, bad.output
     check = json.loads(bad.stdout)["check"]
     assert check["ok"] is False
-    assert check["differences"] == {"A": {"expected": 600, "won": 300}, "B": {"expected": 600, "won": 900}}
+    assert check["differences"] == {
+        "A": {"expected": 600, "won": 300},
+        "B": {"expected": 600, "won": 900},
+    }
     text = run([*EXAMPLE, "--expect", "A=600", "--expect", "B=600"])
     assert text.exit_code == ExitStatus.DIFFERENCE and "600" in text.stdout
 
 
 def test_stud8_odd_chip_goes_by_suit_unless_told_button() -> None:
     assert showdown_won(STUD) == {"Alice": 50, "Bob": 51}
-    assert showdown_won([*STUD, "--odd-chip", "button"]) == {"Alice": 51, "Bob": 50}  # Alice first left
+    assert showdown_won([*STUD, "--odd-chip", "button"]) == {
+        "Alice": 51,
+        "Bob": 50,
+    }  # Alice first left
 
 
 def test_high_only_game_gives_the_whole_pot_to_high() -> None:
@@ -149,18 +199,34 @@ def test_high_only_game_gives_the_whole_pot_to_high() -> None:
 
 
 def test_big_o_takes_five_hole_cards() -> None:
-    args = ["--game", "omaha8-5", "--board", BOARD, "A=2c 4d Qc Jd 9s", "B=Kh Kc 5c 7d 9h", "--pot", "1200"]
+    args = [
+        "--game",
+        "omaha8-5",
+        "--board",
+        BOARD,
+        "A=2c 4d Qc Jd 9s",
+        "B=Kh Kc 5c 7d 9h",
+        "--pot",
+        "1200",
+    ]
     assert showdown_won(args) == {"A": 600, "B": 600}
 
 
 # --- batch: input formats -------------------------------------------------------------------------------
 
-@pytest.mark.parametrize(("name", "content"), [
-    ("object.json", json.dumps(RECORD, indent=2)),
-    ("array.json", json.dumps([RECORD, RECORD])),
-    ("lines.jsonl", jsonl(RECORD, RECORD)),
-    ("lines.txt", f"# two deals\n{TEXT_LINE}\n\n  # a comment line may be indented\n{TEXT_LINE}\n"),
-])
+
+@pytest.mark.parametrize(
+    ("name", "content"),
+    [
+        ("object.json", json.dumps(RECORD, indent=2)),
+        ("array.json", json.dumps([RECORD, RECORD])),
+        ("lines.jsonl", jsonl(RECORD, RECORD)),
+        (
+            "lines.txt",
+            f"# two deals\n{TEXT_LINE}\n\n  # a comment line may be indented\n{TEXT_LINE}\n",
+        ),
+    ],
+)
 def test_batch_reads_each_input_format(tmp_path: Path, name: str, content: str) -> None:
     path = tmp_path / name
     path.write_text(content)
@@ -170,7 +236,9 @@ def test_batch_reads_each_input_format(tmp_path: Path, name: str, content: str) 
     assert lines_won(result) == [{"A": 300, "B": 900}] * count
 
 
-@pytest.mark.parametrize("content", [json.dumps(RECORD, indent=2), json.dumps([RECORD]), jsonl(RECORD), TEXT_LINE])
+@pytest.mark.parametrize(
+    "content", [json.dumps(RECORD, indent=2), json.dumps([RECORD]), jsonl(RECORD), TEXT_LINE]
+)
 def test_batch_reads_stdin_with_dash_or_no_file(content: str) -> None:
     for args in (["batch", "--format", "json", "-"], ["batch", "--format", "json"]):
         result = run(args, stdin=content)
@@ -179,8 +247,13 @@ def test_batch_reads_stdin_with_dash_or_no_file(content: str) -> None:
 
 
 def test_input_format_overrides_detection() -> None:
-    assert run(["batch", "--input-format", "json", "--format", "json"], stdin=jsonl(RECORD)).exit_code == 0
-    assert run(["batch", "--input-format", "text", "--format", "json"], stdin=TEXT_LINE).exit_code == 0
+    assert (
+        run(["batch", "--input-format", "json", "--format", "json"], stdin=jsonl(RECORD)).exit_code
+        == 0
+    )
+    assert (
+        run(["batch", "--input-format", "text", "--format", "json"], stdin=TEXT_LINE).exit_code == 0
+    )
     as_json = run(["batch", "--input-format", "json", "--format", "json"], stdin=TEXT_LINE)
     assert as_json.exit_code == ExitStatus.BAD_INPUT
     assert "<stdin>:1:" in as_json.stderr and "JSON" in as_json.stderr
@@ -193,12 +266,20 @@ def test_batch_files_and_stdin_in_the_order_given(tmp_path: Path) -> None:
     first, second = tmp_path / "first.jsonl", tmp_path / "second.txt"
     first.write_text(jsonl({**RECORD, "id": "one"}))
     second.write_text(f"{TEXT_LINE} | id three\n")
-    result = run(["batch", "--format", "json", str(first), "-", str(second)], stdin=jsonl({**RECORD, "id": "two"}))
+    result = run(
+        ["batch", "--format", "json", str(first), "-", str(second)],
+        stdin=jsonl({**RECORD, "id": "two"}),
+    )
     assert result.exit_code == 0, result.output
-    assert [json.loads(line)["id"] for line in result.stdout.splitlines()] == ["one", "two", "three"]
+    assert [json.loads(line)["id"] for line in result.stdout.splitlines()] == [
+        "one",
+        "two",
+        "three",
+    ]
 
 
 # --- batch: output formats ------------------------------------------------------------------------------
+
 
 def test_batch_text_output() -> None:
     result = run(["batch"], stdin=jsonl(RECORD, {**RECORD, "id": "second"}))
@@ -209,12 +290,19 @@ def test_batch_text_output() -> None:
 
 def test_batch_csv_has_one_header_and_a_row_per_player_per_deal_and_error_rows() -> None:
     bad = {**RECORD, "id": "bad", "game": "razz"}
-    result = run(["batch", "--format", "csv"], stdin=jsonl({**RECORD, "id": "x"}, bad, {**RECORD, "id": "y"}))
+    result = run(
+        ["batch", "--format", "csv"], stdin=jsonl({**RECORD, "id": "x"}, bad, {**RECORD, "id": "y"})
+    )
     assert result.exit_code == ExitStatus.BAD_INPUT
     assert result.stdout.count("source,id,") == 1
     rows = list(csv.DictReader(io.StringIO(result.stdout)))
     assert [(r["id"], r["name"], r["won"]) for r in rows] == [
-        ("x", "A", "300"), ("x", "B", "900"), ("bad", "", ""), ("y", "A", "300"), ("y", "B", "900")]
+        ("x", "A", "300"),
+        ("x", "B", "900"),
+        ("bad", "", ""),
+        ("y", "A", "300"),
+        ("y", "B", "900"),
+    ]
     assert "razz" in rows[2]["error"]
     assert [r["error"] for r in rows if r["id"] != "bad"] == [""] * 4
 
@@ -231,36 +319,72 @@ def test_batch_check_reports_every_difference() -> None:
 
 # --- batch: record fields override command-line defaults ---------------------------------------------
 
+
 def _record(board: str, pot: int, **holes: str) -> dict:
-    return {"board": board, "pot": pot, "players": [{"name": n, "hole": h} for n, h in holes.items()]}
+    return {
+        "board": board,
+        "pot": pot,
+        "players": [{"name": n, "hole": h} for n, h in holes.items()],
+    }
 
 
 Q9_RECORD = _record("9c 7d 3h Kc Qs", 100, A="As 2d Jh Jd", B="Ks Kd Th Td")
 ODD_RECORD = _record("2c 3d 4h Kc Qd", 102, A="8d 7h Th Td", B="8s 7s Jh Jd", C="Ks Kh 9c 9d")
 
 
-@pytest.mark.parametrize(("option", "record", "field", "default_won", "record_won"), [
-    (["--game", "omaha"], RECORD, {"game": "omaha8"}, {"A": 0, "B": 1200}, {"A": 300, "B": 900}),
-    (["--qualifier", "9"], Q9_RECORD, {"qualifier": 8}, {"A": 50, "B": 50}, {"A": 0, "B": 100}),
-    (["--qualifier", "none"], Q9_RECORD, {"qualifier": "8"}, {"A": 50, "B": 50}, {"A": 0, "B": 100}),
-    (["--chip-unit", "10"], {**RECORD, "pot": 1210}, {"chip_unit": 1}, {"A": 300, "B": 910}, {"A": 303, "B": 907}),
-    (["--odd-chip", "suit"], ODD_RECORD, {"odd_chip": "button"}, {"A": 25, "B": 26, "C": 51},
-     {"A": 26, "B": 25, "C": 51}),
-])
-def test_record_fields_override_options(option: list[str], record: dict, field: dict, default_won: dict,
-                                        record_won: dict) -> None:
+@pytest.mark.parametrize(
+    ("option", "record", "field", "default_won", "record_won"),
+    [
+        (
+            ["--game", "omaha"],
+            RECORD,
+            {"game": "omaha8"},
+            {"A": 0, "B": 1200},
+            {"A": 300, "B": 900},
+        ),
+        (["--qualifier", "9"], Q9_RECORD, {"qualifier": 8}, {"A": 50, "B": 50}, {"A": 0, "B": 100}),
+        (
+            ["--qualifier", "none"],
+            Q9_RECORD,
+            {"qualifier": "8"},
+            {"A": 50, "B": 50},
+            {"A": 0, "B": 100},
+        ),
+        (
+            ["--chip-unit", "10"],
+            {**RECORD, "pot": 1210},
+            {"chip_unit": 1},
+            {"A": 300, "B": 910},
+            {"A": 303, "B": 907},
+        ),
+        (
+            ["--odd-chip", "suit"],
+            ODD_RECORD,
+            {"odd_chip": "button"},
+            {"A": 25, "B": 26, "C": 51},
+            {"A": 26, "B": 25, "C": 51},
+        ),
+    ],
+)
+def test_record_fields_override_options(
+    option: list[str], record: dict, field: dict, default_won: dict, record_won: dict
+) -> None:
     result = run(["batch", "--format", "json", *option], stdin=jsonl(record, {**record, **field}))
     assert result.exit_code == 0, result.output
     assert lines_won(result) == [default_won, record_won]
 
 
 def test_text_line_fields_override_options() -> None:
-    result = run(["batch", "--format", "json", "--game", "omaha"], stdin=f"{TEXT_LINE}\n{TEXT_LINE} | game omaha8\n")
+    result = run(
+        ["batch", "--format", "json", "--game", "omaha"],
+        stdin=f"{TEXT_LINE}\n{TEXT_LINE} | game omaha8\n",
+    )
     assert result.exit_code == 0, result.output
     assert lines_won(result) == [{"A": 0, "B": 1200}, {"A": 300, "B": 900}]
 
 
 # --- batch: --jobs and --fail-fast ----------------------------------------------------------------------
+
 
 def _many_records() -> str:
     """Enough records for several worker chunks, with differing pots, a few bad ones and a failed check."""
@@ -297,10 +421,16 @@ def test_fail_fast_stops_at_the_first_bad_record() -> None:
     assert len(result.stderr.splitlines()) == 1
     assert result.stderr.startswith("<stdin>:2:")
     without = run(["batch", "--format", "json"], stdin=stdin)
-    assert [json.loads(line)["id"] for line in without.stdout.splitlines()] == ["a", "bad", "c", "d"]
+    assert [json.loads(line)["id"] for line in without.stdout.splitlines()] == [
+        "a",
+        "bad",
+        "c",
+        "d",
+    ]
 
 
 # --- version, help, exit statuses -----------------------------------------------------------------------
+
 
 def test_version() -> None:
     result = run(["--version"])
@@ -312,10 +442,14 @@ def test_version() -> None:
 def test_help_shows_an_example(args: list[str]) -> None:
     result = run(args)
     assert result.exit_code == 0
-    assert any(line.strip().startswith("hilo ") for line in result.stdout.splitlines()), result.stdout
+    assert any(line.strip().startswith("hilo ") for line in result.stdout.splitlines()), (
+        result.stdout
+    )
 
 
-@pytest.mark.parametrize("command", [[], ["showdown"], ["batch"]], ids=["hilo", "showdown", "batch"])
+@pytest.mark.parametrize(
+    "command", [[], ["showdown"], ["batch"]], ids=["hilo", "showdown", "batch"]
+)
 def test_the_help_examples_work(command: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(ROOT)
     text = run([*command, "--help"]).stdout.replace("\\\n", " ")
@@ -345,7 +479,9 @@ def test_every_exit_status_is_produced(monkeypatch: pytest.MonkeyPatch) -> None:
         if status == ExitStatus.INTERRUPTED:
             monkeypatch.setattr(hilo_cli.formats.records, "deal_from_record", interrupt)
         result = run(args, stdin=stdin)
-        assert result.exit_code == status, f"{status!r}: {args} gave {result.exit_code}\n{result.output}"
+        assert result.exit_code == status, (
+            f"{status!r}: {args} gave {result.exit_code}\n{result.output}"
+        )
 
 
 # --- written for mutants of benchmarks/mutants.py that the other tests let through (issue 8) ---------------
@@ -353,12 +489,20 @@ def test_every_exit_status_is_produced(monkeypatch: pytest.MonkeyPatch) -> None:
 
 # M22: the text format takes "folded" as well as "fold" for a folded player.
 def test_m22_the_word_folded_marks_a_folded_player_in_a_text_line() -> None:
-    line = ("board 4h 5h 9h Kc 2d | A: Ah Th Qs Qd @20 | B: Kd Ks 6h 7h @60 | C: Ac 3c Jc Jd @60 | D: {} @10")
-    results = [run(["batch", "--format", "json", "-"], stdin=line.format(word) + "\n") for word in ("fold", "folded")]
+    line = "board 4h 5h 9h Kc 2d | A: Ah Th Qs Qd @20 | B: Kd Ks 6h 7h @60 | C: Ac 3c Jc Jd @60 | D: {} @10"
+    results = [
+        run(["batch", "--format", "json", "-"], stdin=line.format(word) + "\n")
+        for word in ("fold", "folded")
+    ]
     for result in results:
         assert result.exit_code == 0, result.output
     assert won(results[1]) == won(results[0]) == {"A": 35, "B": 40, "C": 75, "D": 0}
-    assert [p["folded"] for p in json.loads(results[1].stdout)["players"]] == [False, False, False, True]
+    assert [p["folded"] for p in json.loads(results[1].stdout)["players"]] == [
+        False,
+        False,
+        False,
+        True,
+    ]
 
 
 # M28: a difference anywhere in a batch makes the exit status 1, even when later records agree.
@@ -366,7 +510,11 @@ def test_m28_a_difference_before_records_that_agree_still_exits_1() -> None:
     differs = {**RECORD, "id": "paid wrong", "expected": {"A": 600, "B": 600}}
     agrees = {**RECORD, "id": "paid right", "expected": {"A": 300, "B": 900}}
     for records in ([differs, agrees], [agrees, differs], [differs, RECORD]):
-        result = run(["batch", "--format", "json", "-"], stdin="".join(json.dumps(r) + "\n" for r in records))
+        result = run(
+            ["batch", "--format", "json", "-"], stdin="".join(json.dumps(r) + "\n" for r in records)
+        )
         assert result.exit_code == 1, [r.get("id") for r in records]
-        checks = [json.loads(line).get("check", {}).get("ok") for line in result.stdout.splitlines()]
+        checks = [
+            json.loads(line).get("check", {}).get("ok") for line in result.stdout.splitlines()
+        ]
         assert checks == [None if "expected" not in r else r is agrees for r in records]

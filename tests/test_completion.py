@@ -10,13 +10,24 @@ from hilo_cli.cli import main
 
 
 def completions(words: str, shell: str = "bash") -> list[str]:
-    env = {"_HILO_COMPLETE": f"{shell}_complete", "COMP_WORDS": words, "COMP_CWORD": str(len(words.split()) - 1)}
+    env = {
+        "_HILO_COMPLETE": f"{shell}_complete",
+        "COMP_WORDS": words,
+        "COMP_CWORD": str(len(words.split()) - 1),
+    }
     result = CliRunner().invoke(main, [], env=env, prog_name="hilo")
     return result.stdout.splitlines()
 
 
-@pytest.mark.parametrize("words", ["hilo batch examples/h", "hilo batch --format json examples/s",
-                                   "hilo check tests/data/p", "hilo limits tests/data/phh/to"])
+@pytest.mark.parametrize(
+    "words",
+    [
+        "hilo batch examples/h",
+        "hilo batch --format json examples/s",
+        "hilo check tests/data/p",
+        "hilo limits tests/data/phh/to",
+    ],
+)
 def test_a_file_argument_completes_as_a_path(words: str) -> None:
     assert completions(words) == [f"file,{words.split()[-1]}"]
 

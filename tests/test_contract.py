@@ -20,20 +20,40 @@ from hilo_cli.cli import main
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARED_CHECK = Path(__file__).resolve().parents[2] / "shared" / "contract" / "check.py"
-EXAMPLE = ["showdown", "--board", "Ac 3d 6h Ks Kd", "A=2c 4d Qc Jd", "B=Kh Kc 2h 4s", "--pot", "1200"]
+EXAMPLE = [
+    "showdown",
+    "--board",
+    "Ac 3d 6h Ks Kd",
+    "A=2c 4d Qc Jd",
+    "B=Kh Kc 2h 4s",
+    "--pot",
+    "1200",
+]
 
 
 @pytest.mark.skipif(not SHARED_CHECK.is_file(), reason="../shared/contract/check.py is not there")
 def test_shared_contract_check() -> None:
-    env = {**os.environ, "PATH": str(Path(sys.executable).parent) + os.pathsep + os.environ.get("PATH", "")}
-    p = subprocess.run([sys.executable, str(SHARED_CHECK)], cwd=ROOT, env=env, capture_output=True, text=True,
-                       check=False)
+    env = {
+        **os.environ,
+        "PATH": str(Path(sys.executable).parent) + os.pathsep + os.environ.get("PATH", ""),
+    }
+    p = subprocess.run(
+        [sys.executable, str(SHARED_CHECK)],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     assert p.returncode == 0, p.stdout + p.stderr
 
 
 def is_cards(value: object, count: int | None = None) -> bool:
-    return (isinstance(value, list) and all(isinstance(c, str) and len(c) == 2 for c in value)
-            and (count is None or len(value) == count))
+    return (
+        isinstance(value, list)
+        and all(isinstance(c, str) and len(c) == 2 for c in value)
+        and (count is None or len(value) == count)
+    )
 
 
 def is_int(value: object) -> bool:
@@ -41,7 +61,9 @@ def is_int(value: object) -> bool:
 
 
 def check_hand(hand: object) -> None:
-    assert hand is None or (isinstance(hand, dict) and is_cards(hand["cards"], 5) and isinstance(hand["name"], str))
+    assert hand is None or (
+        isinstance(hand, dict) and is_cards(hand["cards"], 5) and isinstance(hand["name"], str)
+    )
 
 
 def check_half(half: object) -> None:
@@ -68,7 +90,9 @@ def check_record(record: dict) -> None:
     assert isinstance(record["pots"], list) and record["pots"]
     for pot in record["pots"]:
         assert is_int(pot["amount"])
-        assert isinstance(pot["eligible"], list) and all(isinstance(n, str) for n in pot["eligible"])
+        assert isinstance(pot["eligible"], list) and all(
+            isinstance(n, str) for n in pot["eligible"]
+        )
         check_half(pot["high"])
         if pot["low"] is not None:
             check_half(pot["low"])
@@ -76,8 +100,12 @@ def check_record(record: dict) -> None:
         assert sum(pot["shares"].values()) == pot["amount"]
         assert isinstance(pot["odd_chips"], list)
         for odd in pot["odd_chips"]:
-            assert isinstance(odd["to"], str) and is_int(odd["amount"]) and isinstance(odd["why"], str)
-    assert isinstance(record["returned"], dict) and all(is_int(v) for v in record["returned"].values())
+            assert (
+                isinstance(odd["to"], str) and is_int(odd["amount"]) and isinstance(odd["why"], str)
+            )
+    assert isinstance(record["returned"], dict) and all(
+        is_int(v) for v in record["returned"].values()
+    )
 
 
 def showdown_json(*extra: str) -> tuple[int, dict]:
@@ -91,12 +119,22 @@ def test_readme_example_json_has_every_contract_field() -> None:
     check_record(record)
     assert "check" not in record
     a, b = record["players"]
-    assert (a["name"], a["seat"], a["hole"], a["folded"], a["won"]) == ("A", 1, ["2c", "4d", "Qc", "Jd"], False, 300)
+    assert (a["name"], a["seat"], a["hole"], a["folded"], a["won"]) == (
+        "A",
+        1,
+        ["2c", "4d", "Qc", "Jd"],
+        False,
+        300,
+    )
     assert (b["name"], b["won"], b["no_low"]) == ("B", 900, None)
     assert b["high"]["name"] == "Four of a kind, kings"
     assert a["low"]["name"] == b["low"]["name"] == "6-4-3-2-A"
     (pot,) = record["pots"]
-    assert (pot["amount"], pot["eligible"], pot["shares"]) == (1200, ["A", "B"], {"A": 300, "B": 900})
+    assert (pot["amount"], pot["eligible"], pot["shares"]) == (
+        1200,
+        ["A", "B"],
+        {"A": 300, "B": 900},
+    )
     assert (pot["high"]["amount"], pot["high"]["winners"]) == (600, ["B"])
     assert (pot["low"]["amount"], sorted(pot["low"]["winners"])) == (600, ["A", "B"])
     assert record["returned"] == {}
@@ -113,13 +151,39 @@ def test_check_is_there_when_amounts_are_expected() -> None:
 
 
 def test_odd_chips_returned_chips_and_folded_players_follow_the_contract() -> None:
-    odd = CliRunner().invoke(main, ["showdown", "--board", "Ac 3d 6h Ks Kd", "A=2c 4d Qc Jd", "B=Kh Kc 2h 4s",
-                                    "--pot", "1201", "--format", "json"])
+    odd = CliRunner().invoke(
+        main,
+        [
+            "showdown",
+            "--board",
+            "Ac 3d 6h Ks Kd",
+            "A=2c 4d Qc Jd",
+            "B=Kh Kc 2h 4s",
+            "--pot",
+            "1201",
+            "--format",
+            "json",
+        ],
+    )
     record = json.loads(odd.stdout)
     check_record(record)
-    assert [(o["to"], o["amount"]) for o in record["pots"][0]["odd_chips"]] == [("B", 1)]  # to the high half
-    sides = CliRunner().invoke(main, ["showdown", "--board", "3c 4d 5h Kd Qs", "Ann=6h 7h Jd Jc@50",
-                                      "Ben=Kh Kc 8c 8d@120", "--folded", "Cy=20", "--format", "json"])
+    assert [(o["to"], o["amount"]) for o in record["pots"][0]["odd_chips"]] == [
+        ("B", 1)
+    ]  # to the high half
+    sides = CliRunner().invoke(
+        main,
+        [
+            "showdown",
+            "--board",
+            "3c 4d 5h Kd Qs",
+            "Ann=6h 7h Jd Jc@50",
+            "Ben=Kh Kc 8c 8d@120",
+            "--folded",
+            "Cy=20",
+            "--format",
+            "json",
+        ],
+    )
     record = json.loads(sides.stdout)
     check_record(record)
     assert record["returned"] == {"Ben": 70}
@@ -128,10 +192,16 @@ def test_odd_chips_returned_chips_and_folded_players_follow_the_contract() -> No
 
 
 def test_batch_lines_and_error_lines_follow_the_contract() -> None:
-    good = {"id": "7", "board": "Ac 3d 6h Ks Kd", "pot": 1200,
-            "players": [{"name": "A", "hole": "2c 4d Qc Jd"}, {"name": "B", "hole": "Kh Kc 2h 4s"}]}
+    good = {
+        "id": "7",
+        "board": "Ac 3d 6h Ks Kd",
+        "pot": 1200,
+        "players": [{"name": "A", "hole": "2c 4d Qc Jd"}, {"name": "B", "hole": "Kh Kc 2h 4s"}],
+    }
     bad = {**good, "id": "8", "pot": -1}
-    result = CliRunner().invoke(main, ["batch", "--format", "json"], input=f"{json.dumps(good)}\n{json.dumps(bad)}\n")
+    result = CliRunner().invoke(
+        main, ["batch", "--format", "json"], input=f"{json.dumps(good)}\n{json.dumps(bad)}\n"
+    )
     first, second = (json.loads(line) for line in result.stdout.splitlines())
     check_record(first)
     assert first == showdown_json()[1] | {"id": "7", "source": "<stdin>:1"}

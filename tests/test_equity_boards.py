@@ -40,8 +40,14 @@ def _joint(unseen: list[Card], missing: list[int]) -> Iterator[tuple[tuple[Card,
             yield (cards, *more)
 
 
-def _brute(deal: Deal, dead: tuple[Card, ...], won: Callable[[Deal], dict[str, int]]) -> dict[str, Fraction]:
-    seen = set(dead) | {c for b in deal.boards for c in b} | {c for p in deal.players for c in p.hole or ()}
+def _brute(
+    deal: Deal, dead: tuple[Card, ...], won: Callable[[Deal], dict[str, int]]
+) -> dict[str, Fraction]:
+    seen = (
+        set(dead)
+        | {c for b in deal.boards for c in b}
+        | {c for p in deal.players for c in p.hole or ()}
+    )
     unseen = [c for c in DECK if c not in seen]
     total: dict[str, int] = {}
     runs = 0
@@ -64,7 +70,9 @@ def _reference(deal: Deal) -> dict[str, int]:
     return {n: c - returned.get(n, 0) for n, c in won.items() if n in live}
 
 
-def _spot(rnd: random.Random, game_index: int, shapes: list[list[int]]) -> tuple[Deal, tuple[Card, ...]]:
+def _spot(
+    rnd: random.Random, game_index: int, shapes: list[list[int]]
+) -> tuple[Deal, tuple[Card, ...]]:
     """A random deal on several boards: a common prefix, then each board's own known cards."""
     g = BOARD_GAMES[game_index]
     shape = rnd.choice(shapes)  # the known cards of each board
@@ -74,26 +82,38 @@ def _spot(rnd: random.Random, game_index: int, shapes: list[list[int]]) -> tuple
     common, deck = tuple(deck[:prefix]), deck[prefix:]
     boards = []
     for known in shape:
-        boards.append(common + tuple(deck[:known - prefix]))
-        deck = deck[known - prefix:]
+        boards.append(common + tuple(deck[: known - prefix]))
+        deck = deck[known - prefix :]
     n = rnd.choice([2, 2, 3])
     players = []
     seats = rnd.sample(range(1, 10), n + 1)
     unit = rnd.choice([1, 1, 5])
     for i in range(n):
-        hole, deck = tuple(deck[:g.hole_cards]), deck[g.hole_cards:]
+        hole, deck = tuple(deck[: g.hole_cards]), deck[g.hole_cards :]
         players.append(Player(f"P{i}", seats[i], hole, unit * rnd.randint(1, 40)))
     if rnd.random() < 0.5:
         players.append(Player("F", seats[n], None, unit * rnd.randint(0, 10), folded=True))
-    dead = tuple(deck[:rnd.choice([0, 0, 2])])
-    deal = Deal(g, boards[0], tuple(players), button=rnd.choice([*seats, None]), chip_unit=unit,
-                qualifier=rnd.choice([8, 9, None]), odd_chip=rnd.choice([None, "suit"]), boards=tuple(boards))
+    dead = tuple(deck[: rnd.choice([0, 0, 2])])
+    deal = Deal(
+        g,
+        boards[0],
+        tuple(players),
+        button=rnd.choice([*seats, None]),
+        chip_unit=unit,
+        qualifier=rnd.choice([8, 9, None]),
+        odd_chip=rnd.choice([None, "suit"]),
+        boards=tuple(boards),
+    )
     return deal, dead
 
 
 def _valid(deal: Deal, dead: tuple[Card, ...]) -> bool:
     """A deal ``settle`` takes once its boards are dealt (not, say, every chip put in by one player)."""
-    seen = set(dead) | {c for b in deal.boards for c in b} | {c for p in deal.players for c in p.hole or ()}
+    seen = (
+        set(dead)
+        | {c for b in deal.boards for c in b}
+        | {c for p in deal.players for c in p.hole or ()}
+    )
     extra = next(_joint([c for c in DECK if c not in seen], [5 - len(b) for b in deal.boards]))
     boards = tuple(b + e for b, e in zip(deal.boards, extra, strict=True))
     try:
@@ -136,8 +156,18 @@ def test_several_boards_equal_the_independent_reference(game_index: int) -> None
 
 
 def test_each_board_shows_its_own_high_and_low() -> None:
-    args = ["equity", "--board", "Ah 8h 9s Tc", "--board", "Ah 8h 9s", "A=As 2s 3d Kh@300", "B=Kd Kc Qs Jh@501",
-            "C=Ad 4c 5h 6s@501", "--odd-chip", "suit"]
+    args = [
+        "equity",
+        "--board",
+        "Ah 8h 9s Tc",
+        "--board",
+        "Ah 8h 9s",
+        "A=As 2s 3d Kh@300",
+        "B=Kd Kc Qs Jh@501",
+        "C=Ad 4c 5h 6s@501",
+        "--odd-chip",
+        "suit",
+    ]
     r = CliRunner().invoke(main, args)
     assert r.exit_code == 0, r.output
     lines = r.stdout.splitlines()
@@ -149,12 +179,16 @@ def test_each_board_shows_its_own_high_and_low() -> None:
     assert [b["runouts"] for b in out["by_board"]] == [36, 630]
     for p, *per in zip(out["players"], *(b["players"] for b in out["by_board"]), strict=True):
         assert p["scoop"] is None and all(b["scoop"] is not None for b in per)
-        assert Fraction(p["expected_chips_fraction"]) == sum(Fraction(b["expected_chips_fraction"]) for b in per)
+        assert Fraction(p["expected_chips_fraction"]) == sum(
+            Fraction(b["expected_chips_fraction"]) for b in per
+        )
 
 
 def test_without_money_the_share_of_one_pot_is_the_mean_of_the_boards() -> None:
-    players = (Player("A", 1, tuple(DECK[i] for i in (48, 0, 5, 44))), Player("B", 2, tuple(DECK[i] for i in
-                                                                                           (45, 46, 41, 37))))
+    players = (
+        Player("A", 1, tuple(DECK[i] for i in (48, 0, 5, 44))),
+        Player("B", 2, tuple(DECK[i] for i in (45, 46, 41, 37))),
+    )
     board = tuple(DECK[i] for i in (50, 26, 31, 35))
     deal = Deal(GAMES["omaha8"], board, players, boards=(board, board))
     e = equity(deal)
@@ -163,21 +197,38 @@ def test_without_money_the_share_of_one_pot_is_the_mean_of_the_boards() -> None:
     assert sum(p.equity for p in e.players) == 1
 
 
-@pytest.mark.parametrize(("extra", "message"), [
-    ({"multi_board": "either"}, "--multi-board either (§12.4) is out of scope"),
-    ({"rake": (5,)}, "rake (RULES §13) is out of scope"),
-])
+@pytest.mark.parametrize(
+    ("extra", "message"),
+    [
+        ({"multi_board": "either"}, "--multi-board either (§12.4) is out of scope"),
+        ({"rake": (5,)}, "rake (RULES §13) is out of scope"),
+    ],
+)
 def test_what_several_boards_refuse(extra: dict[str, object], message: str) -> None:
     board = tuple(DECK[i] for i in (50, 26, 31, 35))
-    players = (Player("A", 1, tuple(DECK[i] for i in (48, 0, 5, 44)), 100),
-               Player("B", 2, tuple(DECK[i] for i in (45, 46, 41, 37)), 100))
+    players = (
+        Player("A", 1, tuple(DECK[i] for i in (48, 0, 5, 44)), 100),
+        Player("B", 2, tuple(DECK[i] for i in (45, 46, 41, 37)), 100),
+    )
     with pytest.raises(DealError, match=message.replace("(", r"\(").replace(")", r"\)")):
         equity(Deal(GAMES["omaha8"], board, players, boards=(board, board))._replace(**extra))
 
 
 def test_the_either_rule_is_refused_in_one_line() -> None:
-    r = CliRunner().invoke(main, ["equity", "--board", "Ah 8h 9s", "--board", "Ah 8h 9s", "A=As 2s 3d Kh",
-                                  "B=Kd Kc Qs Jh", "--multi-board", "either"])
+    r = CliRunner().invoke(
+        main,
+        [
+            "equity",
+            "--board",
+            "Ah 8h 9s",
+            "--board",
+            "Ah 8h 9s",
+            "A=As 2s 3d Kh",
+            "B=Kd Kc Qs Jh",
+            "--multi-board",
+            "either",
+        ],
+    )
     assert r.exit_code == 2 and "--multi-board either (§12.4) is out of scope" in r.output
     assert len(r.output.strip().splitlines()) == 1
 
@@ -185,9 +236,15 @@ def test_the_either_rule_is_refused_in_one_line() -> None:
 def test_several_boards_with_a_hidden_hand_equal_every_joint_deal() -> None:
     """A hand with a card not seen (``??``) on two boards: every deal of the missing board card and the
     hidden card, settled whole by ``settle()``, against the sum of the boards' runs."""
-    board1, board2 = tuple(DECK[i] for i in (50, 26, 31, 35, 2)), tuple(DECK[i] for i in (50, 26, 31, 7))
-    players = (Player("A", 1, tuple(DECK[i] for i in (48, 0, 5, 44)), 40),
-               Player("B", 2, tuple(DECK[i] for i in (45, 46, 41)), 61), Player("C", 3, None, 15, folded=True))
+    board1, board2 = (
+        tuple(DECK[i] for i in (50, 26, 31, 35, 2)),
+        tuple(DECK[i] for i in (50, 26, 31, 7)),
+    )
+    players = (
+        Player("A", 1, tuple(DECK[i] for i in (48, 0, 5, 44)), 40),
+        Player("B", 2, tuple(DECK[i] for i in (45, 46, 41)), 61),
+        Player("C", 3, None, 15, folded=True),
+    )
     deal = Deal(GAMES["omaha8"], board1, players, boards=(board1, board2), odd_chip="suit")
     e = equity(deal)
     seen = set(board1) | set(board2) | {c for p in players for c in p.hole or ()}
@@ -198,10 +255,17 @@ def test_several_boards_with_a_hidden_hand_equal_every_joint_deal() -> None:
         for hidden in unseen:
             if hidden == river:
                 continue
-            full = deal._replace(boards=(board1, (*board2, river)),
-                                 players=(players[0], players[1]._replace(hole=(*players[1].hole, hidden)),
-                                          players[2]))
+            full = deal._replace(
+                boards=(board1, (*board2, river)),
+                players=(
+                    players[0],
+                    players[1]._replace(hole=(*players[1].hole, hidden)),
+                    players[2],
+                ),
+            )
             for r in settle(full).players:
                 total[r.name] = total.get(r.name, 0) + r.won - r.returned
             runs += 1
-    assert e.exact and {p.name: p.expected_chips for p in e.players} == {n: Fraction(total[n], runs) for n in "AB"}
+    assert e.exact and {p.name: p.expected_chips for p in e.players} == {
+        n: Fraction(total[n], runs) for n in "AB"
+    }

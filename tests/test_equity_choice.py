@@ -26,15 +26,34 @@ from hilo_cli.games import GAMES
 HILO = str(Path(sys.executable).parent / "hilo")
 # Under the suit odd-chip rule a tied half with leftover units is settled runout by runout (RULES §4.6):
 # A and B both hold A-2, so most lows tie, and the odd pot leaves a unit over.
-SLOW = ["equity", "--board", "4c 5d 8s", "A=Ah 2h Kc Kd", "B=Ad 2d Qc Qh", "C=Js Ts 9s 3c", "--pot", "103",
-        "--odd-chip", "suit"]
-SLOW_RECORD = {"board": "4c 5d 8s", "pot": 103, "odd_chip": "suit",
-               "players": [{"name": "A", "hole": "Ah 2h Kc Kd"}, {"name": "B", "hole": "Ad 2d Qc Qh"},
-                           {"name": "C", "hole": "Js Ts 9s 3c"}]}
+SLOW = [
+    "equity",
+    "--board",
+    "4c 5d 8s",
+    "A=Ah 2h Kc Kd",
+    "B=Ad 2d Qc Qh",
+    "C=Js Ts 9s 3c",
+    "--pot",
+    "103",
+    "--odd-chip",
+    "suit",
+]
+SLOW_RECORD = {
+    "board": "4c 5d 8s",
+    "pot": 103,
+    "odd_chip": "suit",
+    "players": [
+        {"name": "A", "hole": "Ah 2h Kc Kd"},
+        {"name": "B", "hole": "Ad 2d Qc Qh"},
+        {"name": "C", "hole": "Js Ts 9s 3c"},
+    ],
+}
 
 
 @given(st.integers(1, 10**7), st.integers(0, 10**7), st.integers(1, 2000))
-def test_a_sample_never_deals_as_many_runouts_as_exact(runouts: int, settled: int, cost: int) -> None:
+def test_a_sample_never_deals_as_many_runouts_as_exact(
+    runouts: int, settled: int, cost: int
+) -> None:
     settled = min(settled, runouts)
     first = choose(runouts, settled, cost)
     assert first == choose(runouts, settled, cost)  # nothing else goes in: no clock, no state
@@ -43,7 +62,11 @@ def test_a_sample_never_deals_as_many_runouts_as_exact(runouts: int, settled: in
         assert settled * cost <= SETTLE_BUDGET or runouts <= SLOW_SAMPLES
     else:
         assert first.samples == SLOW_SAMPLES < runouts and settled * cost > SETTLE_BUDGET
-        assert first.note is not None and f"{runouts:,} runouts" in first.note and f"{settled:,}" in first.note
+        assert (
+            first.note is not None
+            and f"{runouts:,} runouts" in first.note
+            and f"{settled:,}" in first.note
+        )
 
 
 def test_what_was_asked_for_runs_whatever_the_counts() -> None:
@@ -53,12 +76,22 @@ def test_what_was_asked_for_runs_whatever_the_counts() -> None:
 
 
 def test_the_cost_of_a_settle_counts_every_live_hands_selections() -> None:
-    deal = deal_from_record({"board": "", "pot": 10, "game": "omaha8-6",
-                             "players": [{"name": "A", "hole": "As 2s 3s 4s 5s 6s"},
-                                         {"name": "B", "hole": "Ah 2h 3h 4h 5h 6h"}]})
+    deal = deal_from_record(
+        {
+            "board": "",
+            "pot": 10,
+            "game": "omaha8-6",
+            "players": [
+                {"name": "A", "hole": "As 2s 3s 4s 5s 6s"},
+                {"name": "B", "hole": "Ah 2h 3h 4h 5h 6h"},
+            ],
+        }
+    )
     assert settle_cost(deal, 2) == 2 * 15 * 10
     assert settle_cost(deal._replace(odd_chip="suit"), 2) == 2 * 15 * 10 * SUIT_COST
-    assert settle_cost(deal._replace(game=GAMES["stud8"]), 3) == 3 * 21 * SUIT_COST  # stud's own rule
+    assert (
+        settle_cost(deal._replace(game=GAMES["stud8"]), 3) == 3 * 21 * SUIT_COST
+    )  # stud's own rule
     assert settle_cost(deal._replace(game=GAMES["stud8"], odd_chip="button"), 3) == 3 * 21
 
 
@@ -117,7 +150,10 @@ def test_sampled_by_the_counts_says_why_in_the_output(monkeypatch: pytest.Monkey
     assert r.exit_code == 0 and r.stderr == ""
     out = json.loads(r.stdout)
     assert (out["exact"], out["runouts"], out["seed"]) == (False, 300, 0)
-    assert out["note"].startswith("exact would settle ") and "of its 666 runouts one at a time" in out["note"]
+    assert (
+        out["note"].startswith("exact would settle ")
+        and "of its 666 runouts one at a time" in out["note"]
+    )
     assert out["note"].endswith("sampling 300 instead (--exact to insist)")
     text = CliRunner().invoke(main, SLOW).stdout.splitlines()
     assert text[1].startswith("sampled: 300 runouts") and text[2] == f"note: {out['note']}"
@@ -135,5 +171,9 @@ def test_the_library_choice_follows_the_counts(monkeypatch: pytest.MonkeyPatch) 
     monkeypatch.setattr(hilo_cli.equity, "SETTLE_BUDGET", 0)
     monkeypatch.setattr(hilo_cli.equity, "SLOW_SAMPLES", 300)
     sampled = equity(deal)
-    assert (sampled.exact, sampled.runouts, sampled.seed) == (False, 300, 0) and sampled.note is not None
+    assert (sampled.exact, sampled.runouts, sampled.seed) == (
+        False,
+        300,
+        0,
+    ) and sampled.note is not None
     assert equity(deal) == sampled

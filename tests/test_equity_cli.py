@@ -27,8 +27,16 @@ from hilo_cli.formats.records import deal_from_record
 ROOT = Path(__file__).resolve().parents[1]
 FLOP = ["equity", "--board", "Ah 7c 8d", "A=As 2s Kd Qh", "B=Ac 3c Th Td", "--pot", "100"]
 # Three stacks all in on a flop, a folded player's 10 chips in the main pot: a main pot and a side pot.
-SIDE = ["equity", "--board", "4h 5h 9h", "A=Ah Th Qs Qd@20", "B=Kd Ks 6h 7h@60", "C=Ac 3c Jc Jd@60",
-        "--folded", "D=10"]
+SIDE = [
+    "equity",
+    "--board",
+    "4h 5h 9h",
+    "A=Ah Th Qs Qd@20",
+    "B=Kd Ks 6h 7h@60",
+    "C=Ac 3c Jc Jd@60",
+    "--folded",
+    "D=10",
+]
 
 
 def _run(args: list[str]) -> Result:
@@ -41,8 +49,21 @@ def test_text_table_has_a_row_per_player_and_the_pots() -> None:
     lines = r.output.splitlines()
     assert lines[0] == "Omaha Hi/Lo 8 or better   board 4h 5h 9h (2 to come)"
     assert lines[1] == "exact: 666 runouts"
-    assert lines[2].split() == ["player", "equity", "expected", "scoop", "high", "win", "high", "tie", "low", "win",
-                                "low", "tie", "quartered"]
+    assert lines[2].split() == [
+        "player",
+        "equity",
+        "expected",
+        "scoop",
+        "high",
+        "win",
+        "high",
+        "tie",
+        "low",
+        "win",
+        "low",
+        "tie",
+        "quartered",
+    ]
     assert [line.split()[0] for line in lines[3:6]] == ["A", "B", "C"]
     assert lines[6].startswith("no qualifying low for anyone: ")
     assert lines[7].startswith("main pot 70: A ") and lines[8].startswith("side pot 1 80: B ")
@@ -55,23 +76,43 @@ def test_json_contract_fields_and_exact_fractions() -> None:
     assert out["exact"] is True and out["board"] == ["4h", "5h", "9h"]
     assert out["runouts"] == 666  # C(37, 2): 52 - 12 hole - 3 board
     assert out["dead"] == [] and out["seed"] is None and out["returned"] == {}
-    fields = {"name", "equity", "equity_fraction", "expected_chips", "expected_chips_fraction", "scoop",
-              "high_win", "high_tie", "low_win", "low_tie", "quartered"}
+    fields = {
+        "name",
+        "equity",
+        "equity_fraction",
+        "expected_chips",
+        "expected_chips_fraction",
+        "scoop",
+        "high_win",
+        "high_tie",
+        "low_win",
+        "low_tie",
+        "quartered",
+    }
     assert all(fields <= set(p) for p in out["players"])
     assert sum(Fraction(p["equity_fraction"]) for p in out["players"]) == 1
     assert sum(Fraction(p["expected_chips_fraction"]) for p in out["players"]) == 150
     for p in out["players"]:
         assert p["equity"] == pytest.approx(float(Fraction(p["equity_fraction"])))
     assert [(p["name"], p["amount"], p["eligible"]) for p in out["pots"]] == [
-        ("main pot", 70, ["A", "B", "C"]), ("side pot 1", 80, ["B", "C"])]
+        ("main pot", 70, ["A", "B", "C"]),
+        ("side pot 1", 80, ["B", "C"]),
+    ]
     for pot in out["pots"]:
         assert sum(Fraction(v) for v in pot["expected_chips_fraction"].values()) == pot["amount"]
     # The same run through the library: the command adds nothing of its own.
-    deal = deal_from_record({"board": "4h 5h 9h", "button": 3, "players": [
-        {"name": "A", "hole": "Ah Th Qs Qd", "contributed": 20, "seat": 1},
-        {"name": "B", "hole": "Kd Ks 6h 7h", "contributed": 60, "seat": 2},
-        {"name": "C", "hole": "Ac 3c Jc Jd", "contributed": 60, "seat": 3},
-        {"name": "D", "folded": True, "contributed": 10, "seat": 4}]})
+    deal = deal_from_record(
+        {
+            "board": "4h 5h 9h",
+            "button": 3,
+            "players": [
+                {"name": "A", "hole": "Ah Th Qs Qd", "contributed": 20, "seat": 1},
+                {"name": "B", "hole": "Kd Ks 6h 7h", "contributed": 60, "seat": 2},
+                {"name": "C", "hole": "Ac 3c Jc Jd", "contributed": 60, "seat": 3},
+                {"name": "D", "folded": True, "contributed": 10, "seat": 4},
+            ],
+        }
+    )
     assert equity_out.equity_dict(equity(deal)) == out
 
 
@@ -96,27 +137,76 @@ def test_csv_one_row_per_player() -> None:
 
 
 def test_no_board_means_nothing_dealt_yet() -> None:
-    r = _run(["equity", "A=As 2s 3d Kh", "B=Kd Kc Qs Jh", "C=Ad 4c 5h 6s", "--samples", "500", "--format", "json"])
+    r = _run(
+        [
+            "equity",
+            "A=As 2s 3d Kh",
+            "B=Kd Kc Qs Jh",
+            "C=Ad 4c 5h 6s",
+            "--samples",
+            "500",
+            "--format",
+            "json",
+        ]
+    )
     assert r.exit_code == 0, r.output
     assert json.loads(r.output)["board"] == []
 
 
-@pytest.mark.parametrize(("args", "message"), [
-    (["equity", "--board", "Ah 7c 8d", "A=As 2s Kd Qh", "B=As 3c Th Td"], "As"),
-    (["equity", "--board", "Ah 7c 8d", "A=As 2s Kd Qh", "B=Ac 3c Th Td", "--dead", "7c"],
-     "dead card 7c is on the board"),
-    (["equity", "--board", "Ah 7c 8d", "A=As 2s Kd Qh", "B=Ac 3c Th Td", "--dead", "Zz"], "--dead"),
-    (["equity", "--game", "stud8", "A=As 2s Kd Qh 3c 4c 5c", "B=Ac 3s Th Td 6c 7c 8c", "--board", "2d"],
-     "the board has 1 cards; stud8 deals 0"),
-    (["equity", "--game", "omaha8-5", *[f"P{i}={' '.join(f'{r}{s}' for r, s in cards)}" for i, cards in enumerate(
-        [[(r, s) for r, s in zip("23456789TJQKA" * 4, "c" * 13 + "d" * 13 + "h" * 13 + "s" * 13,
-                                  strict=True)][5 * i:5 * i + 5] for i in range(10)])]],
-     "10 players of omaha8-5 need 55 cards"),
-    ([*FLOP, "--exact", "--samples", "10"], "--exact and --samples"),
-    ([*FLOP, "--seed", "3"], "--seed goes with --samples"),
-    ([*FLOP, "--samples", "0"], "--samples"),
-    ([*FLOP[:-2], "--pot", "100", "--pot", "200"], "--pot"),
-])
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["equity", "--board", "Ah 7c 8d", "A=As 2s Kd Qh", "B=As 3c Th Td"], "As"),
+        (
+            ["equity", "--board", "Ah 7c 8d", "A=As 2s Kd Qh", "B=Ac 3c Th Td", "--dead", "7c"],
+            "dead card 7c is on the board",
+        ),
+        (
+            ["equity", "--board", "Ah 7c 8d", "A=As 2s Kd Qh", "B=Ac 3c Th Td", "--dead", "Zz"],
+            "--dead",
+        ),
+        (
+            [
+                "equity",
+                "--game",
+                "stud8",
+                "A=As 2s Kd Qh 3c 4c 5c",
+                "B=Ac 3s Th Td 6c 7c 8c",
+                "--board",
+                "2d",
+            ],
+            "the board has 1 cards; stud8 deals 0",
+        ),
+        (
+            [
+                "equity",
+                "--game",
+                "omaha8-5",
+                *[
+                    f"P{i}={' '.join(f'{r}{s}' for r, s in cards)}"
+                    for i, cards in enumerate(
+                        [
+                            [
+                                (r, s)
+                                for r, s in zip(
+                                    "23456789TJQKA" * 4,
+                                    "c" * 13 + "d" * 13 + "h" * 13 + "s" * 13,
+                                    strict=True,
+                                )
+                            ][5 * i : 5 * i + 5]
+                            for i in range(10)
+                        ]
+                    )
+                ],
+            ],
+            "10 players of omaha8-5 need 55 cards",
+        ),
+        ([*FLOP, "--exact", "--samples", "10"], "--exact and --samples"),
+        ([*FLOP, "--seed", "3"], "--seed goes with --samples"),
+        ([*FLOP, "--samples", "0"], "--samples"),
+        ([*FLOP[:-2], "--pot", "100", "--pot", "200"], "--pot"),
+    ],
+)
 def test_bad_input_is_one_line_and_exit_2(args: list[str], message: str) -> None:
     r = _run(args)
     assert r.exit_code == ExitStatus.BAD_INPUT, r.output
@@ -130,15 +220,32 @@ def test_too_long_for_exact_says_so_and_samples(monkeypatch: pytest.MonkeyPatch)
     # the counts), the run samples instead and says so, in the output itself (CSV: on stderr).
     monkeypatch.setattr(hilo_cli.equity, "SETTLE_BUDGET", 0)
     monkeypatch.setattr(hilo_cli.equity, "SLOW_SAMPLES", 300)
-    args = ["equity", "--board", "4c 5d 8s", "A=Ah 2h Kc Kd", "B=Ad 2d Qc Qh", "C=Js Ts 9s 3c", "--pot", "103",
-            "--odd-chip", "suit", "--format", "json"]
+    args = [
+        "equity",
+        "--board",
+        "4c 5d 8s",
+        "A=Ah 2h Kc Kd",
+        "B=Ad 2d Qc Qh",
+        "C=Js Ts 9s 3c",
+        "--pot",
+        "103",
+        "--odd-chip",
+        "suit",
+        "--format",
+        "json",
+    ]
     r = CliRunner().invoke(main, args)
     assert r.exit_code == 0, r.output
     out = json.loads(r.stdout)
-    assert "exact would settle" in out["note"] and out["note"].endswith("sampling 300 instead (--exact to insist)")
+    assert "exact would settle" in out["note"] and out["note"].endswith(
+        "sampling 300 instead (--exact to insist)"
+    )
     assert r.stderr == ""
     csv_run = CliRunner().invoke(main, [*args[:-1], "csv"])
-    assert "exact would settle" in csv_run.stderr and "sampling 300 instead (--exact to insist)" in csv_run.stderr
+    assert (
+        "exact would settle" in csv_run.stderr
+        and "sampling 300 instead (--exact to insist)" in csv_run.stderr
+    )
     assert out["exact"] is False and out["runouts"] == 300 and out["seed"] == 0
     forced = CliRunner().invoke(main, [*args, "--exact"])
     assert forced.stderr == "" and json.loads(forced.stdout)["runouts"] == 666
@@ -150,8 +257,11 @@ def test_no_progress_bar_when_stderr_is_not_a_terminal() -> None:
 
 
 # Batch records ask for equity with a board of fewer than five cards (or "equity": true).
-RECORD = {"board": "Ah 7c 8d", "pot": 100, "players": [{"name": "A", "hole": "As 2s Kd Qh"},
-                                                      {"name": "B", "hole": "Ac 3c Th Td"}]}
+RECORD = {
+    "board": "Ah 7c 8d",
+    "pot": 100,
+    "players": [{"name": "A", "hole": "As 2s Kd Qh"}, {"name": "B", "hole": "Ac 3c Th Td"}],
+}
 
 
 def test_batch_records_that_ask_for_equity() -> None:
@@ -166,19 +276,26 @@ def test_batch_records_that_ask_for_equity() -> None:
     result = equity_out.equity_from_record({**RECORD, "id": "h7"})
     line = json.loads(equity_out.render(result, "json", "f.jsonl:3"))
     assert line == {**equity_out.equity_dict(result), "source": "f.jsonl:3"} and line["id"] == "h7"
-    assert equity_out.render(result, "text", "f.jsonl:3").startswith(b"f.jsonl:3 id h7   Omaha Hi/Lo")
+    assert equity_out.render(result, "text", "f.jsonl:3").startswith(
+        b"f.jsonl:3 id h7   Omaha Hi/Lo"
+    )
     with pytest.raises(InputError, match="equity has its own CSV columns"):
         equity_out.render(result, "csv", "f.jsonl:3")
 
 
-@pytest.mark.parametrize(("record", "error", "message"), [
-    ({**RECORD, "dead": 7}, InputError, "dead must be card text"),
-    ({**RECORD, "dead": "Ah"}, DealError, "dead card Ah is on the board"),
-    ({**RECORD, "samples": 0}, InputError, "samples is 0"),
-    ({**RECORD, "seed": "x"}, InputError, "seed is 'x'"),
-    ({**RECORD, "exact": "yes"}, InputError, "exact must be true or false"),
-])
-def test_batch_record_errors(record: dict[str, object], error: type[Exception], message: str) -> None:
+@pytest.mark.parametrize(
+    ("record", "error", "message"),
+    [
+        ({**RECORD, "dead": 7}, InputError, "dead must be card text"),
+        ({**RECORD, "dead": "Ah"}, DealError, "dead card Ah is on the board"),
+        ({**RECORD, "samples": 0}, InputError, "samples is 0"),
+        ({**RECORD, "seed": "x"}, InputError, "seed is 'x'"),
+        ({**RECORD, "exact": "yes"}, InputError, "exact must be true or false"),
+    ],
+)
+def test_batch_record_errors(
+    record: dict[str, object], error: type[Exception], message: str
+) -> None:
     with pytest.raises(error, match=message):
         equity_out.equity_from_record(record)
 
@@ -193,18 +310,42 @@ print("numpy imported:", "numpy" in sys.modules, file=sys.stderr)
 """
 
 
-@pytest.mark.parametrize(("args", "numpy"), [
-    (["showdown", "--board", "Ac 3d 6h Ks Kd", "A=2c 4d Qc Jd", "B=Kh Kc 2h 4s", "--pot", "1200"], False),
-    (["batch", str(ROOT / "examples" / "hands.txt"), "--format", "json"], False),
-    (FLOP, False),  # a small exact run settles each runout: quicker than importing numpy
-    ([*FLOP, "--samples", "100"], True),  # the control: equity does import it, so the check can see an import
-])
+@pytest.mark.parametrize(
+    ("args", "numpy"),
+    [
+        (
+            [
+                "showdown",
+                "--board",
+                "Ac 3d 6h Ks Kd",
+                "A=2c 4d Qc Jd",
+                "B=Kh Kc 2h 4s",
+                "--pot",
+                "1200",
+            ],
+            False,
+        ),
+        (["batch", str(ROOT / "examples" / "hands.txt"), "--format", "json"], False),
+        (FLOP, False),  # a small exact run settles each runout: quicker than importing numpy
+        (
+            [*FLOP, "--samples", "100"],
+            True,
+        ),  # the control: equity does import it, so the check can see an import
+    ],
+)
 def test_showdown_and_batch_never_import_numpy(args: list[str], numpy: bool) -> None:
     """numpy is for ``hilo equity`` alone: start-up of the other commands does not pay for it."""
-    run = subprocess.run([sys.executable, "-c", _NUMPY_CHECK.format(args=args)], capture_output=True, text=True,
-                         cwd=ROOT, timeout=120)
+    run = subprocess.run(
+        [sys.executable, "-c", _NUMPY_CHECK.format(args=args)],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=120,
+    )
     assert run.stdout.strip(), run.stderr  # the command ran and printed its result
-    assert run.stderr.strip().splitlines()[-2:] == ["exit 0", f"numpy imported: {numpy}"], run.stderr
+    assert run.stderr.strip().splitlines()[-2:] == ["exit 0", f"numpy imported: {numpy}"], (
+        run.stderr
+    )
 
 
 def test_progress_bar_only_on_a_terminal_and_a_long_run(capsys: pytest.CaptureFixture[str]) -> None:
@@ -226,10 +367,12 @@ def test_progress_bar_only_on_a_terminal_and_a_long_run(capsys: pytest.CaptureFi
     assert "runouts" in capsys.readouterr().err
 
 
-_SEATED = [{"name": "A", "hole": "As 2s Kd Qh", "seat": 2, "contributed": 40},
-           {"name": "B", "hole": "Ac 3c Th Td", "seat": 5, "contributed": 75},
-           {"name": "C", "hole": "5h 6h 7d 4c", "seat": 7, "contributed": 75},
-           {"name": "D", "hole": "9c 9d", "seat": 9, "contributed": 5, "folded": True}]
+_SEATED = [
+    {"name": "A", "hole": "As 2s Kd Qh", "seat": 2, "contributed": 40},
+    {"name": "B", "hole": "Ac 3c Th Td", "seat": 5, "contributed": 75},
+    {"name": "C", "hole": "5h 6h 7d 4c", "seat": 7, "contributed": 75},
+    {"name": "D", "hole": "9c 9d", "seat": 9, "contributed": 5, "folded": True},
+]
 
 
 @settings(max_examples=20, deadline=None)
@@ -237,31 +380,57 @@ _SEATED = [{"name": "A", "hole": "As 2s Kd Qh", "seat": 2, "contributed": 40},
 def test_a_batch_record_settles_the_same_in_any_order(order: list[int], rnd: Any) -> None:
     """The batch input path: players listed in any order (seats and button kept), hole, board and dead
     cards written in any order, as text or as lists."""
+
     def shuffled(text: str) -> str | list[str]:
         cards = text.split()
         rnd.shuffle(cards)
         return cards if rnd.random() < 0.5 else " ".join(cards)
 
-    base = equity_out.equity_from_record({"players": _SEATED, "board": "2h 7c 8d Ks", "dead": "Jc Js", "button": 5})
+    base = equity_out.equity_from_record(
+        {"players": _SEATED, "board": "2h 7c 8d Ks", "dead": "Jc Js", "button": 5}
+    )
     listed = [dict(_SEATED[i], hole=shuffled(_SEATED[i]["hole"])) for i in order]
-    again = equity_out.equity_from_record({"players": listed, "board": shuffled("2h 7c 8d Ks"),
-                                           "dead": shuffled("Jc Js"), "button": 5})
+    again = equity_out.equity_from_record(
+        {
+            "players": listed,
+            "board": shuffled("2h 7c 8d Ks"),
+            "dead": shuffled("Jc Js"),
+            "button": 5,
+        }
+    )
     assert {p.name: p for p in base.players} == {p.name: p for p in again.players}
-    assert {p.name: p.expected_chips for p in base.pots} == {p.name: p.expected_chips for p in again.pots}
+    assert {p.name: p.expected_chips for p in base.pots} == {
+        p.name: p.expected_chips for p in again.pots
+    }
 
 
 @pytest.mark.parametrize("samples", [str(10**18), str(10**9 + 1), "9" * 40])
 def test_samples_beyond_a_billion_are_bad_input_not_years_of_work(samples: str) -> None:
     """Issue 16, defect 8: ``--samples 10**18`` ran for years; ``bounds.MAX_SAMPLES`` bounds it."""
     hilo = str(Path(sys.executable).parent / "hilo")
-    r = subprocess.run([hilo, *FLOP, "--samples", samples], capture_output=True, text=True,
-                       timeout=120)  # a hang guard: the old code ran for years
+    r = subprocess.run(
+        [hilo, *FLOP, "--samples", samples], capture_output=True, text=True, timeout=120
+    )  # a hang guard: the old code ran for years
     assert r.returncode == ExitStatus.BAD_INPUT
-    assert r.stderr.strip() == "hilo: error: --samples is more than hilo counts (at most 1,000,000,000)"
+    assert (
+        r.stderr.strip()
+        == "hilo: error: --samples is more than hilo counts (at most 1,000,000,000)"
+    )
     assert r.stdout == ""
 
 
 def test_the_library_refuses_more_than_a_billion_samples() -> None:
     with pytest.raises(DealError, match="at most 1,000,000,000"):
-        equity(deal_from_record({"board": "Ah 7c 8d", "pot": 10, "players": [
-            {"name": "A", "hole": "As 2s Kd Qh"}, {"name": "B", "hole": "Ac 3c Th Td"}]}), samples=10**9 + 1)
+        equity(
+            deal_from_record(
+                {
+                    "board": "Ah 7c 8d",
+                    "pot": 10,
+                    "players": [
+                        {"name": "A", "hole": "As 2s Kd Qh"},
+                        {"name": "B", "hole": "Ac 3c Th Td"},
+                    ],
+                }
+            ),
+            samples=10**9 + 1,
+        )

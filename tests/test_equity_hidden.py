@@ -35,14 +35,22 @@ def _completions(unseen: list[Card], slots: list[int]) -> Iterator[list[tuple[Ca
             yield [cards, *more]
 
 
-def _brute(deal: Deal, dead: tuple[Card, ...]) -> tuple[dict[str, Fraction], dict[str, Fraction], int]:
+def _brute(
+    deal: Deal, dead: tuple[Card, ...]
+) -> tuple[dict[str, Fraction], dict[str, Fraction], int]:
     """Expected chips of each live player by the reference and by ``settle``, over every completion."""
     g = deal.game
     seen = set(deal.board) | set(dead) | {c for p in deal.players for c in p.hole or ()}
     unseen = [c for c in DECK if c not in seen]
     live = [i for i, p in enumerate(deal.players) if not p.folded]
-    slots = [g.board_cards - len(deal.board)] + [g.hole_cards - len(deal.players[i].hole or ()) for i in live]
-    pot = deal.pot if deal.pot is not None or any(p.contributed is not None for p in deal.players) else 5040
+    slots = [g.board_cards - len(deal.board)] + [
+        g.hole_cards - len(deal.players[i].hole or ()) for i in live
+    ]
+    pot = (
+        deal.pot
+        if deal.pot is not None or any(p.contributed is not None for p in deal.players)
+        else 5040
+    )
     theirs: dict[str, int] = {}
     ours: dict[str, int] = {}
     runs = 0
@@ -59,7 +67,11 @@ def _brute(deal: Deal, dead: tuple[Card, ...]) -> tuple[dict[str, Fraction], dic
             if r.name in theirs:
                 ours[r.name] = ours.get(r.name, 0) + r.won - r.returned
         runs += 1
-    return ({n: Fraction(c, runs) for n, c in theirs.items()}, {n: Fraction(c, runs) for n, c in ours.items()}, runs)
+    return (
+        {n: Fraction(c, runs) for n, c in theirs.items()},
+        {n: Fraction(c, runs) for n, c in ours.items()},
+        runs,
+    )
 
 
 def _spot(rnd: random.Random, g_name: str) -> tuple[Deal, tuple[Card, ...]]:
@@ -76,7 +88,10 @@ def _spot(rnd: random.Random, g_name: str) -> tuple[Deal, tuple[Card, ...]]:
     else:
         for i in rnd.sample(range(n), 2):
             hidden[i] += 1
-    board, deck = tuple(deck[:g.board_cards - board_missing]), deck[g.board_cards - board_missing:]
+    board, deck = (
+        tuple(deck[: g.board_cards - board_missing]),
+        deck[g.board_cards - board_missing :],
+    )
     unit = rnd.choice([1, 1, 5])
     seats = rnd.sample(range(1, 10), n + 1)
     players = []
@@ -85,13 +100,27 @@ def _spot(rnd: random.Random, g_name: str) -> tuple[Deal, tuple[Card, ...]]:
         hole, deck = tuple(deck[:shown]), deck[shown:]
         players.append(Player(f"P{i}", seats[i], hole, unit * rnd.randint(1, 30)))
     if rnd.random() < 0.4:
-        players.append(Player("F", seats[n], tuple(deck[:g.hole_cards]) if rnd.random() < 0.5 else None,
-                              unit * rnd.randint(0, 8), folded=True))
-        deck = deck[g.hole_cards:]
-    dead = tuple(deck[:rnd.choice([0, 0, 3])])
+        players.append(
+            Player(
+                "F",
+                seats[n],
+                tuple(deck[: g.hole_cards]) if rnd.random() < 0.5 else None,
+                unit * rnd.randint(0, 8),
+                folded=True,
+            )
+        )
+        deck = deck[g.hole_cards :]
+    dead = tuple(deck[: rnd.choice([0, 0, 3])])
     qualifier = rnd.choice([8, 9, None]) if g.split else 8
-    return Deal(g, board, tuple(players), button=rnd.choice([*seats, None]), chip_unit=unit, qualifier=qualifier,
-                odd_chip=rnd.choice([None, "suit", "button"])), dead
+    return Deal(
+        g,
+        board,
+        tuple(players),
+        button=rnd.choice([*seats, None]),
+        chip_unit=unit,
+        qualifier=qualifier,
+        odd_chip=rnd.choice([None, "suit", "button"]),
+    ), dead
 
 
 @pytest.mark.parametrize("g_name", list(GAMES))
@@ -118,15 +147,44 @@ def test_hidden_cards_equal_every_completion_settled(g_name: str) -> None:
 
 
 def test_stud_from_seventh_street_down_cards() -> None:
-    r = CliRunner().invoke(main, ["equity", "--game", "stud8", "A=As 2s Kd Qh 3c 4c 5d", "B=?? Ac 3s Th Td 8c",
-                                  "--pot", "100", "--format", "json"])
+    r = CliRunner().invoke(
+        main,
+        [
+            "equity",
+            "--game",
+            "stud8",
+            "A=As 2s Kd Qh 3c 4c 5d",
+            "B=?? Ac 3s Th Td 8c",
+            "--pot",
+            "100",
+            "--format",
+            "json",
+        ],
+    )
     assert r.exit_code == 0, r.output
     out = json.loads(r.stdout)
     assert out["hidden"] == {"B": 2} and out["exact"] is True
     assert out["runouts"] == 40 * 39 // 2
-    text = CliRunner().invoke(main, ["equity", "--game", "stud8", "A=As 2s Kd Qh 3c 4c", "B=Ac 3s Th Td 8c 9c",
-                                     "--pot", "100"]).stdout.splitlines()
-    assert text[:2] == ["Seven-card Stud Hi/Lo 8 or better   hidden: A 1, B 1", f"exact: {40 * 39:,} runouts"]
+    text = (
+        CliRunner()
+        .invoke(
+            main,
+            [
+                "equity",
+                "--game",
+                "stud8",
+                "A=As 2s Kd Qh 3c 4c",
+                "B=Ac 3s Th Td 8c 9c",
+                "--pot",
+                "100",
+            ],
+        )
+        .stdout.splitlines()
+    )
+    assert text[:2] == [
+        "Seven-card Stud Hi/Lo 8 or better   hidden: A 1, B 1",
+        f"exact: {40 * 39:,} runouts",
+    ]
     assert sum(Fraction(p["expected_chips_fraction"]) for p in out["players"]) == 100
 
 
@@ -135,21 +193,51 @@ def test_unknown_cards_in_omaha() -> None:
     r = CliRunner().invoke(main, [*args, "--format", "json"])
     assert r.exit_code == 0, r.output
     out = json.loads(r.stdout)
-    assert out["hidden"] == {"B": 2} and out["exact"] is True and out["runouts"] == 42 * 41 * 40 // 2
+    assert (
+        out["hidden"] == {"B": 2} and out["exact"] is True and out["runouts"] == 42 * 41 * 40 // 2
+    )
     flop = ["equity", "--board", "Ah 7c 8d", "A=As 2s Kd Qh", "B=Ac 3c ?? ??", "--pot", "100"]
-    text = CliRunner().invoke(main, flop).stdout.splitlines()  # C(43, 2) x C(41, 2) completions: sampled
-    assert text[0].endswith("hidden: B 2") and text[2].startswith("note: exact would settle 740,460 ")
-    random_hand = CliRunner().invoke(main, ["equity", "--board", "Ah 7c 8d Ks 2d", "A=As 2s Kd Qh", "B=random",
-                                            "--format", "json", "--samples", "2000"])
+    text = (
+        CliRunner().invoke(main, flop).stdout.splitlines()
+    )  # C(43, 2) x C(41, 2) completions: sampled
+    assert text[0].endswith("hidden: B 2") and text[2].startswith(
+        "note: exact would settle 740,460 "
+    )
+    random_hand = CliRunner().invoke(
+        main,
+        [
+            "equity",
+            "--board",
+            "Ah 7c 8d Ks 2d",
+            "A=As 2s Kd Qh",
+            "B=random",
+            "--format",
+            "json",
+            "--samples",
+            "2000",
+        ],
+    )
     assert json.loads(random_hand.stdout)["hidden"] == {"B": 4}
 
 
-@pytest.mark.parametrize(("args", "message"), [
-    (["--board", "Ah 7c 8d", "A=As 2s Kd Qh", "B=Ac 3c"], "player B has 2 hole cards; omaha8 deals 4"),
-    (["--board", "Ah 7c 8d", "A=As 2s Kd Qh", "B=Ac 3c ??"], "player B has 3 hole cards with ??; omaha8 deals 4"),
-    (["--game", "stud8", "A=As 2s Kd Qh 3c 4c", "B=?? ?? ?? ?? ?? Th Td 8c"], "B has 8 hole cards with ??"),
-    (["--board", "Ah 7c 8d", "A=As 2s Kd Qh", "B=Ah 3c ?? ??"], "Ah"),
-])
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (
+            ["--board", "Ah 7c 8d", "A=As 2s Kd Qh", "B=Ac 3c"],
+            "player B has 2 hole cards; omaha8 deals 4",
+        ),
+        (
+            ["--board", "Ah 7c 8d", "A=As 2s Kd Qh", "B=Ac 3c ??"],
+            "player B has 3 hole cards with ??; omaha8 deals 4",
+        ),
+        (
+            ["--game", "stud8", "A=As 2s Kd Qh 3c 4c", "B=?? ?? ?? ?? ?? Th Td 8c"],
+            "B has 8 hole cards with ??",
+        ),
+        (["--board", "Ah 7c 8d", "A=As 2s Kd Qh", "B=Ah 3c ?? ??"], "Ah"),
+    ],
+)
 def test_hidden_cards_bad_input_is_one_line(args: list[str], message: str) -> None:
     r = CliRunner().invoke(main, ["equity", *args])
     assert r.exit_code == 2, r.output
@@ -157,9 +245,14 @@ def test_hidden_cards_bad_input_is_one_line(args: list[str], message: str) -> No
 
 
 def test_a_batch_record_with_hidden_cards() -> None:
-    record = {"board": "Ah 7c 8d Ks", "pot": 100, "players": [{"name": "A", "hole": "As 2s Kd Qh"},
-                                                             {"name": "B", "hole": "Ac 3c Td ??"}]}
-    r = CliRunner().invoke(main, ["batch", "--format", "json", "-"], input=json.dumps(record) + "\n")
+    record = {
+        "board": "Ah 7c 8d Ks",
+        "pot": 100,
+        "players": [{"name": "A", "hole": "As 2s Kd Qh"}, {"name": "B", "hole": "Ac 3c Td ??"}],
+    }
+    r = CliRunner().invoke(
+        main, ["batch", "--format", "json", "-"], input=json.dumps(record) + "\n"
+    )
     assert r.exit_code == 0, r.output
     out = json.loads(r.stdout)
     assert out["hidden"] == {"B": 1} and out["exact"] is True and out["runouts"] == 41 * 40

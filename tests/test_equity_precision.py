@@ -11,11 +11,33 @@ from click.testing import CliRunner
 
 from hilo_cli.cli import main
 
-PREFLOP = ["equity", "A=As 2s 3d Kh", "B=Kd Kc Qs Jh", "C=Ad 4c 5h 6s", "--pot", "101", "--samples", "100000",
-           "--seed", "7"]
+PREFLOP = [
+    "equity",
+    "A=As 2s 3d Kh",
+    "B=Kd Kc Qs Jh",
+    "C=Ad 4c 5h 6s",
+    "--pot",
+    "101",
+    "--samples",
+    "100000",
+    "--seed",
+    "7",
+]
 # On a flop of three high cards, no one can make a low: every low figure is never seen.
-NO_LOW = ["equity", "--board", "Qd Jd 9c", "A=As 2s 3d Kh", "B=Kd Kc Qs Jh", "C=Ad 4c 5h 6s", "--pot", "100",
-          "--samples", "1000", "--seed", "7"]
+NO_LOW = [
+    "equity",
+    "--board",
+    "Qd Jd 9c",
+    "A=As 2s 3d Kh",
+    "B=Kd Kc Qs Jh",
+    "C=Ad 4c 5h 6s",
+    "--pot",
+    "100",
+    "--samples",
+    "1000",
+    "--seed",
+    "7",
+]
 
 
 def _out(args: list[str]) -> str:
@@ -43,6 +65,7 @@ def test_every_standard_error_has_two_significant_digits_and_its_value_as_many_d
     assert float(value) == round(ties["high_tie"] * 100, len(se) - 2) and _significant(value) >= 2
     assert float(se) == float(f"{ties['se']['high_tie'] * 100:.2g}")
     assert "±0.00 " not in text and "±0.00\n" not in text
+
 
 def test_an_event_never_seen_is_a_bound_by_the_rule_of_three() -> None:
     text = _out(NO_LOW)

@@ -15,10 +15,19 @@ from hilo_cli.formats import equity_out
 from hilo_cli.formats.records import Defaults, deal_from_record
 from hilo_cli.showdown import settle
 
-STUD = {"board": [], "pot": 100, "players": [{"name": "A", "seat": 1, "hole": "As 2s 3s 4s 5s Kd Kc"},
-                                             {"name": "B", "seat": 2, "hole": "Ah 2h 3h 4h 6h Qd Qc"}]}
-FLOP = {"board": "Ah 7c 8d", "pot": 100, "players": [{"name": "A", "hole": "As 2s Kd Qh"},
-                                                     {"name": "B", "hole": "Ac 3c Th Td"}]}
+STUD = {
+    "board": [],
+    "pot": 100,
+    "players": [
+        {"name": "A", "seat": 1, "hole": "As 2s 3s 4s 5s Kd Kc"},
+        {"name": "B", "seat": 2, "hole": "Ah 2h 3h 4h 6h Qd Qc"},
+    ],
+}
+FLOP = {
+    "board": "Ah 7c 8d",
+    "pot": 100,
+    "players": [{"name": "A", "hole": "As 2s Kd Qh"}, {"name": "B", "hole": "Ac 3c Th Td"}],
+}
 
 
 @pytest.mark.parametrize("board", [[], ""])
@@ -28,7 +37,10 @@ def test_a_stud_record_under_the_batch_game_stays_a_showdown(board: object) -> N
     stud = Defaults(game="stud8")
     record = {**STUD, "board": board}
     assert not equity_out.wants_equity(record, stud)
-    assert {p.name: p.won for p in settle(deal_from_record(record, stud)).players} == {"A": 100, "B": 0}
+    assert {p.name: p.won for p in settle(deal_from_record(record, stud)).players} == {
+        "A": 100,
+        "B": 0,
+    }
 
 
 def test_the_batch_game_decides_how_many_board_cards_are_missing() -> None:
@@ -42,11 +54,16 @@ def test_the_batch_game_decides_how_many_board_cards_are_missing() -> None:
     assert not equity_out.wants_equity({**FLOP, "game": "holdem"})
 
 
-@pytest.mark.parametrize(("fields", "message"), [
-    ({"exact": True, "samples": 50}, "exact and samples ask for different runs"),
-    ({"seed": 4}, "seed goes with samples"),
-])
-def test_run_fields_that_cannot_all_take_effect_are_bad_input(fields: dict[str, object], message: str) -> None:
+@pytest.mark.parametrize(
+    ("fields", "message"),
+    [
+        ({"exact": True, "samples": 50}, "exact and samples ask for different runs"),
+        ({"seed": 4}, "seed goes with samples"),
+    ],
+)
+def test_run_fields_that_cannot_all_take_effect_are_bad_input(
+    fields: dict[str, object], message: str
+) -> None:
     """As ``hilo equity`` refuses --exact with --samples, and --seed without --samples: a record's field is
     never silently ignored (an exact run would report 820 runouts while the record asked for 50)."""
     with pytest.raises(InputError, match=message):
@@ -59,14 +76,22 @@ def test_each_run_field_alone_still_takes_effect() -> None:
     assert (sampled.exact, sampled.runouts, sampled.seed) == (False, 50, 4)
 
 
-SLOW = {"board": "4c 5d 8s", "pot": 103, "odd_chip": "suit",
-        "players": [{"name": "A", "hole": "Ah 2h Kc Kd"}, {"name": "B", "hole": "Ad 2d Qc Qh"},
-                    {"name": "C", "hole": "Js Ts 9s 3c"}]}
+SLOW = {
+    "board": "4c 5d 8s",
+    "pot": 103,
+    "odd_chip": "suit",
+    "players": [
+        {"name": "A", "hole": "Ah 2h Kc Kd"},
+        {"name": "B", "hole": "Ad 2d Qc Qh"},
+        {"name": "C", "hole": "Js Ts 9s 3c"},
+    ],
+}
 
 
 @pytest.mark.parametrize("fmt", ["json", "text"])
-def test_a_batch_record_sampled_because_exact_is_too_slow_says_why(monkeypatch: pytest.MonkeyPatch,
-                                                                   fmt: str) -> None:
+def test_a_batch_record_sampled_because_exact_is_too_slow_says_why(
+    monkeypatch: pytest.MonkeyPatch, fmt: str
+) -> None:
     """The "too slow, sample instead" rule (issue 12) says so: on stderr for hilo equity, and in a batch
     record's own output, where nothing else would tell why a record that asked for exact was sampled.
     (A and B both hold A-2, so most lows tie; the odd pot leaves a unit that the suit rule gives by the
@@ -81,7 +106,10 @@ def test_a_batch_record_sampled_because_exact_is_too_slow_says_why(monkeypatch: 
         line = json.loads(out)
         assert "exact would settle" in line["note"] and line["note"].endswith(why)
     else:
-        assert out.splitlines()[2].startswith("note: exact would settle") and why in out.splitlines()[2]
+        assert (
+            out.splitlines()[2].startswith("note: exact would settle")
+            and why in out.splitlines()[2]
+        )
     forced = equity_out.equity_from_record({**SLOW, "exact": True})
     assert forced.exact and forced.note is None
     assert "note" not in json.loads(equity_out.render(forced, "json", "f.jsonl:1"))
@@ -92,7 +120,9 @@ def test_a_record_with_amounts_to_check_is_never_an_equity_run() -> None:
     check dropped): it stays a showdown, whose short board is bad input (exit 2)."""
     record = {**FLOP, "board": "Ah 7c 8d 9s", "expected": {"A": 100, "B": 0}}
     assert not equity_out.wants_equity(record)
-    result = CliRunner().invoke(main, ["batch", "--format", "json", "-"], input=json.dumps(record) + "\n")
+    result = CliRunner().invoke(
+        main, ["batch", "--format", "json", "-"], input=json.dumps(record) + "\n"
+    )
     assert result.exit_code == 2
     assert "the board has 4 cards; omaha8 needs exactly 5" in result.stderr
     # Asked for outright, equity says why it cannot check the amounts.

@@ -17,7 +17,10 @@ OMAHA8 = GAMES["omaha8"]
 
 
 def test_rank_weights_name_every_five_rank_multiset() -> None:
-    sums = [sum(vector.WEIGHTS[r] for r in ranks) for ranks in combinations_with_replacement(range(13), 5)]
+    sums = [
+        sum(vector.WEIGHTS[r] for r in ranks)
+        for ranks in combinations_with_replacement(range(13), 5)
+    ]
     assert len(set(sums)) == len(sums) == 6188
     assert max(sums) < vector.KEYS
 
@@ -38,15 +41,25 @@ def test_sampled_runouts_are_distinct_cards_and_reproducible() -> None:
     assert counts.min() > 250 and counts.max() < 500
 
 
-@pytest.mark.parametrize(("hole_cards", "known", "qualifier", "split"),
-                         [(4, 0, 8, True), (4, 3, 8, True), (5, 3, 8, True), (6, 4, 9, True), (4, 0, None, False),
-                          (4, 3, None, True)])
-def test_values_equal_the_table_evaluator(hole_cards: int, known: int, qualifier: int | None, split: bool) -> None:
+@pytest.mark.parametrize(
+    ("hole_cards", "known", "qualifier", "split"),
+    [
+        (4, 0, 8, True),
+        (4, 3, 8, True),
+        (5, 3, 8, True),
+        (6, 4, 9, True),
+        (4, 0, None, False),
+        (4, 3, None, True),
+    ],
+)
+def test_values_equal_the_table_evaluator(
+    hole_cards: int, known: int, qualifier: int | None, split: bool
+) -> None:
     rnd = random.Random(hole_cards * 10 + known)
     for _ in range(5):
         cards = rnd.sample(DECK, 3 * hole_cards + known)
-        holes = [cards[i * hole_cards:(i + 1) * hole_cards] for i in range(3)]
-        board = cards[3 * hole_cards:]
+        holes = [cards[i * hole_cards : (i + 1) * hole_cards] for i in range(3)]
+        board = cards[3 * hole_cards :]
         unknown = [c for c in DECK if c not in cards]
         # Boards rich in one suit as well as plain ones: flushes need two suited hole cards (RULES §2.4).
         suited = [c for c in unknown if c & 3 == holes[0][0] & 3]
@@ -56,18 +69,29 @@ def test_values_equal_the_table_evaluator(hole_cards: int, known: int, qualifier
         evaluator = vector.Evaluator(holes, board, unknown, qualifier, split)
         values = evaluator.values(np.array(runouts, np.int64).T)
         for j, runout in enumerate(runouts):
-            if split and qualifier is None:  # no qualifier: every selection, as settle() does (RULES §3.6)
+            if (
+                split and qualifier is None
+            ):  # no qualifier: every selection, as settle() does (RULES §3.6)
                 hands = [evaluate(OMAHA8, hole, board + runout, None) for hole in holes]
-                highs, lows = [h.high.value for h in hands], [h.low.value if h.low else -1 for h in hands]
+                highs, lows = (
+                    [h.high.value for h in hands],
+                    [h.low.value if h.low else -1 for h in hands],
+                )
             else:
-                highs, lows = fast.omaha_values(holes, fast.prepare_board(board + runout, qualifier),
-                                                qualifier if split else None)
+                highs, lows = fast.omaha_values(
+                    holes,
+                    fast.prepare_board(board + runout, qualifier),
+                    qualifier if split else None,
+                )
             assert values.highs[:, j].tolist() == highs, (holes, board + runout)
             if split:
                 assert values.lows is not None and lows is not None
                 got = values.lows[:, j].tolist()
                 # Below 0 is no low; the reason (the value's size) does not matter to a division.
-                assert [max(v, -1) for v in got] == [max(v, -1) for v in lows], (holes, board + runout)
+                assert [max(v, -1) for v in got] == [max(v, -1) for v in lows], (
+                    holes,
+                    board + runout,
+                )
             else:
                 assert values.lows is None
 
@@ -93,4 +117,6 @@ def test_pack_keeps_rows_apart_when_codes_do_not_fit() -> None:
 
 @pytest.mark.parametrize("k", [0, 1, 2, 5])
 def test_multisets_are_combinations_with_replacement(k: int) -> None:
-    assert vector._multisets(k).tolist() == [list(c) for c in combinations_with_replacement(range(13), k)]
+    assert vector._multisets(k).tolist() == [
+        list(c) for c in combinations_with_replacement(range(13), k)
+    ]

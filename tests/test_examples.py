@@ -29,12 +29,23 @@ def batch(monkeypatch: pytest.MonkeyPatch, *args: str) -> Result:
 
 
 def test_the_examples_are_there() -> None:
-    for name in ("quartered.json", "split.json", "aces-not-kings.json", "scoop.json", "side-pots.jsonl",
-                 "disputed.jsonl", "hands.txt", "run-it-twice.json", "bomb-pot.json"):
+    for name in (
+        "quartered.json",
+        "split.json",
+        "aces-not-kings.json",
+        "scoop.json",
+        "side-pots.jsonl",
+        "disputed.jsonl",
+        "hands.txt",
+        "run-it-twice.json",
+        "bomb-pot.json",
+    ):
         assert name in INPUTS
     for name in INPUTS:
         for suffix in (".out.txt", ".out.jsonl"):
-            assert (EXAMPLES / "expected" / f"{name}{suffix}").is_file(), f"no expected output for {name}"
+            assert (EXAMPLES / "expected" / f"{name}{suffix}").is_file(), (
+                f"no expected output for {name}"
+            )
 
 
 @pytest.mark.parametrize("name", INPUTS)
@@ -116,7 +127,11 @@ def test_run_it_twice_with_a_quartered_second_run(monkeypatch: pytest.MonkeyPatc
     (pot,) = record["pots"]
     assert [r["amount"] for r in pot["runs"]] == [615, 615]
     run2 = pot["runs"][1]
-    assert run2["low"]["winners"] == ["Ann", "Bob"] and run2["shares"] == {"Cat": 308, "Ann": 154, "Bob": 153}
+    assert run2["low"]["winners"] == ["Ann", "Bob"] and run2["shares"] == {
+        "Cat": 308,
+        "Ann": 154,
+        "Bob": 153,
+    }
 
 
 def test_double_board_bomb_pot(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -20,8 +20,11 @@ def _imports(path: Path) -> set[str]:
             found.add(node.module)
             # ``from hilo_cli.evaluate import tables`` names a module too
             folder = PACKAGE.parent.joinpath(*node.module.split("."))
-            found.update(f"{node.module}.{alias.name}" for alias in node.names
-                         if (folder / f"{alias.name}.py").exists())
+            found.update(
+                f"{node.module}.{alias.name}"
+                for alias in node.names
+                if (folder / f"{alias.name}.py").exists()
+            )
         elif isinstance(node, ast.Import):
             found.update(alias.name for alias in node.names)
     return found

@@ -17,8 +17,10 @@ EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 def _outputs() -> list[bytes]:
     lines = (EXAMPLES / "side-pots.jsonl").read_bytes().splitlines()
     lines.append(b'{"id": "bad", "board": "Ac 3d 6h Ks", "players": []}')
-    lines.append(b'{"id": "caf\xc3\xa9", "board": "Ac 3d 6h Ks Kd", "players": [{"name": "\xc3\xa9", '
-                 b'"hole": "2c 4d Qc Jd"}, {"name": "B", "hole": "Kh Kc 2h 4s"}], "pot": 1200}')
+    lines.append(
+        b'{"id": "caf\xc3\xa9", "board": "Ac 3d 6h Ks Kd", "players": [{"name": "\xc3\xa9", '
+        b'"hole": "2c 4d Qc Jd"}, {"name": "B", "hole": "Kh Kc 2h 4s"}], "pot": 1200}'
+    )
     raws = [Raw("x", i, "json-line", line) for i, line in enumerate(lines, 1)]
     return [process(raw, Defaults(), "json").output for raw in raws]
 

@@ -24,8 +24,11 @@ DATA = Path(__file__).parent / "data"
 
 def _site_files() -> dict[str, list[Path]]:
     known = suffixes()
-    return {site: sorted(p for p in (DATA / site).iterdir() if p.name.lower().endswith(known))
-            for site in readers() if (DATA / site).is_dir()}
+    return {
+        site: sorted(p for p in (DATA / site).iterdir() if p.name.lower().endswith(known))
+        for site in readers()
+        if (DATA / site).is_dir()
+    }
 
 
 @pytest.fixture(scope="module")
@@ -59,17 +62,28 @@ def test_each_file_is_detected_as_its_own_site(folder: tuple[Path, dict[Path, st
     _, site_of = folder
     for path, site in site_of.items():
         with path.open("rb") as stream:
-            found = {piece.reader if isinstance(piece, HandText) else None for piece in hands(str(path), stream)}
-        assert found - {None} == {site}, path.name  # None: a hand that is an error before it is read
+            found = {
+                piece.reader if isinstance(piece, HandText) else None
+                for piece in hands(str(path), stream)
+            }
+        assert found - {None} == {site}, (
+            path.name
+        )  # None: a hand that is an error before it is read
 
 
-def test_the_folder_reads_each_file_as_its_own_reader_does(folder: tuple[Path, dict[Path, str]]) -> None:
+def test_the_folder_reads_each_file_as_its_own_reader_does(
+    folder: tuple[Path, dict[Path, str]],
+) -> None:
     root, site_of = folder
     runner = CliRunner()
     mixed = runner.invoke(main, ["check", "--format", "json", str(root)])
-    assert mixed.exit_code == 2  # the bad-input files: errors (2 before a MISMATCH's 1), and no traceback
+    assert (
+        mixed.exit_code == 2
+    )  # the bad-input files: errors (2 before a MISMATCH's 1), and no traceback
     together = _by_source(mixed.stdout)
     assert set(together) == {str(p) for p in site_of}  # every file gave records, nothing else did
     for path, site in sorted(site_of.items()):
-        alone = runner.invoke(main, ["check", "--format", "json", "--input-format", site, str(path)])
+        alone = runner.invoke(
+            main, ["check", "--format", "json", "--input-format", site, str(path)]
+        )
         assert together[str(path)] == _by_source(alone.stdout)[str(path)], path.name

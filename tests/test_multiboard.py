@@ -27,8 +27,19 @@ def courchevel(**kw) -> Deal:
     (handhistories/POKERSTARS.md). The site's history gives the boards and the amounts; the hole cards
     here are ones that make the hands §12.3 reports: run 1 the button's full house and the big blind's
     7-5-4-3-A, run 2 the button's seven-high straight and a 5-4-3-2-A for each."""
-    players = (Player("BigBlind", 4, parse_cards("Ad 4c Kd Qh 9c")), Player("Button", 3, parse_cards("5c 5h 6c 3c Ac")))
-    return Deal(GAMES["courchevel8"], RUN1, players, pot=kw.pop("pot", 16300), button=3, boards=(RUN1, RUN2), **kw)
+    players = (
+        Player("BigBlind", 4, parse_cards("Ad 4c Kd Qh 9c")),
+        Player("Button", 3, parse_cards("5c 5h 6c 3c Ac")),
+    )
+    return Deal(
+        GAMES["courchevel8"],
+        RUN1,
+        players,
+        pot=kw.pop("pot", 16300),
+        button=3,
+        boards=(RUN1, RUN2),
+        **kw,
+    )
 
 
 def test_the_courchevel_hand_pays_what_the_site_paid():
@@ -38,9 +49,17 @@ def test_the_courchevel_hand_pays_what_the_site_paid():
     assert pot.division == "by board" and [r.amount for r in pot.runs] == [8150, 8150]
     run1, run2 = pot.runs
     assert (run1.high.winners, run1.high.amount, run1.low.winners, run1.low.amount) == (
-        ("Button",), 4075, ("BigBlind",), 4075)
+        ("Button",),
+        4075,
+        ("BigBlind",),
+        4075,
+    )
     assert run1.high.hand.startswith("Full house") and run1.low.hand == "7-5-4-3-A"
-    assert (run2.high.winners, run2.high.amount, run2.high.hand) == (("Button",), 4075, "Straight, seven high")
+    assert (run2.high.winners, run2.high.amount, run2.high.hand) == (
+        ("Button",),
+        4075,
+        "Straight, seven high",
+    )
     assert run2.low.hand == "5-4-3-2-A" and run2.low.winners == ("BigBlind", "Button")
     assert run2.shares == {"Button": 4075 + 2037, "BigBlind": 2038}
     (odd,) = pot.odd_chips
@@ -55,7 +74,9 @@ def test_the_courchevel_hand_with_its_rake():
     assert (s.pots[0].amount, s.pots[0].rake) == (16300, 50)
 
 
-@pytest.mark.parametrize(("pot", "first", "second"), [(22317, 11159, 11158), (9785, 4893, 4892), (6707, 3354, 3353)])
+@pytest.mark.parametrize(
+    ("pot", "first", "second"), [(22317, 11159, 11158), (9785, 4893, 4892), (6707, 3354, 3353)]
+)
 def test_the_odd_unit_between_boards_goes_to_the_first(pot, first, second):
     """RULES §12.3: PokerStars #90721705235, GGPoker OM232657303, PokerStars #184487904738."""
     s = settle(courchevel(pot=pot))
@@ -65,9 +86,23 @@ def test_the_odd_unit_between_boards_goes_to_the_first(pot, first, second):
 
 
 def test_three_runs_two_leftover_units():
-    s = settle(Deal(GAMES["omaha8"], RUN1[:3] + parse_cards("9c Td"), (
-        Player("A", 1, parse_cards("Ac 2c Kd Kh")), Player("B", 2, parse_cards("Qs Qc Jd Jh"))), pot=11, button=2,
-        boards=(RUN1[:3] + parse_cards("9c Td"), RUN1[:3] + parse_cards("2s Ks"), RUN1[:3] + parse_cards("8c 8d"))))
+    s = settle(
+        Deal(
+            GAMES["omaha8"],
+            RUN1[:3] + parse_cards("9c Td"),
+            (
+                Player("A", 1, parse_cards("Ac 2c Kd Kh")),
+                Player("B", 2, parse_cards("Qs Qc Jd Jh")),
+            ),
+            pot=11,
+            button=2,
+            boards=(
+                RUN1[:3] + parse_cards("9c Td"),
+                RUN1[:3] + parse_cards("2s Ks"),
+                RUN1[:3] + parse_cards("8c 8d"),
+            ),
+        )
+    )
     pot = s.pots[0]
     assert [r.amount for r in pot.runs] == [4, 4, 3]
     assert [o.to for o in pot.odd_chips if o.half == "board"] == ["run 1", "run 2"]
@@ -76,8 +111,11 @@ def test_three_runs_two_leftover_units():
 
 def test_a_pot_with_one_eligible_player_is_won_whole():
     """RULES §12.3 last bullet: however it is divided between runs, the totals are the same."""
-    players = (Player("Short", 1, parse_cards("Ad 4c Kd Qh 9c"), 100),
-               Player("Deep", 2, parse_cards("5c 5h 6c 3c Ac"), 301), Player("Gone", 3, None, 301, True))
+    players = (
+        Player("Short", 1, parse_cards("Ad 4c Kd Qh 9c"), 100),
+        Player("Deep", 2, parse_cards("5c 5h 6c 3c Ac"), 301),
+        Player("Gone", 3, None, 301, True),
+    )
     s = settle(Deal(GAMES["courchevel8"], RUN1, players, button=2, boards=(RUN1, RUN2)))
     main, side = s.pots
     assert side.eligible == ("Deep",) and side.runs == () and side.shares == {"Deep": 402}
@@ -95,34 +133,51 @@ def test_either_board_one_division_best_over_the_boards():
     """RULES §12.4: the button's full house (run 1) is the best high, both wheels (run 2) tie for low."""
     s = settle(courchevel(multi_board="either"))
     (pot,) = s.pots
-    assert pot.runs == () and pot.high.winners == ("Button",) and pot.low.winners == ("BigBlind", "Button")
+    assert (
+        pot.runs == ()
+        and pot.high.winners == ("Button",)
+        and pot.low.winners == ("BigBlind", "Button")
+    )
     assert paid(s) == {"Button": 8150 + 4075, "BigBlind": 4075}
     button = s.players[1]
     assert button.hands.high.name.startswith("Full house") and button.hands.low.name == "5-4-3-2-A"
-    assert [h.high.name for h in button.board_hands] == ["Full house, fives full of sevens", "Straight, seven high"]
+    assert [h.high.name for h in button.board_hands] == [
+        "Full house, fives full of sevens",
+        "Straight, seven high",
+    ]
 
 
 def test_a_hand_on_one_board_never_counts_on_another():
     """Each board on its own (§12.2): the big blind's run-2 wheel does not win the run-1 low."""
     s = settle(courchevel())
-    assert s.pots[0].runs[0].low.winners == ("BigBlind",) and s.pots[0].runs[0].low.hand == "7-5-4-3-A"
+    assert (
+        s.pots[0].runs[0].low.winners == ("BigBlind",) and s.pots[0].runs[0].low.hand == "7-5-4-3-A"
+    )
 
 
 @pytest.mark.parametrize(
     ("rake", "match"),
-    [((60, 10, 10), "rake is given for 3 pots, but the deal makes 2"),
-     ((301,), "rake 301 on the main pot is more than")],
+    [
+        ((60, 10, 10), "rake is given for 3 pots, but the deal makes 2"),
+        ((301,), "rake 301 on the main pot is more than"),
+    ],
 )
 def test_bad_rake(rake, match):
-    players = (Player("A", 1, parse_cards("Ad 4c Kd Qh"), 100), Player("B", 2, parse_cards("5c 5h 6c 3c"), 200),
-               Player("C", 3, parse_cards("9s 9d 8s 8d"), 200))
+    players = (
+        Player("A", 1, parse_cards("Ad 4c Kd Qh"), 100),
+        Player("B", 2, parse_cards("5c 5h 6c 3c"), 200),
+        Player("C", 3, parse_cards("9s 9d 8s 8d"), 200),
+    )
     with pytest.raises(DealError, match=match):
         settle(Deal(GAMES["omaha8"], RUN1, players, rake=rake))
 
 
 def test_rake_comes_off_each_pot_in_order():
-    players = (Player("A", 1, parse_cards("Ad 4c Kd Qh"), 100), Player("B", 2, parse_cards("5c 5h 6c 3c"), 200),
-               Player("C", 3, parse_cards("9s 9d 8s 8d"), 200))
+    players = (
+        Player("A", 1, parse_cards("Ad 4c Kd Qh"), 100),
+        Player("B", 2, parse_cards("5c 5h 6c 3c"), 200),
+        Player("C", 3, parse_cards("9s 9d 8s 8d"), 200),
+    )
     s = settle(Deal(GAMES["omaha8"], RUN1, players, rake=(30, 10)))
     assert [(p.amount, p.rake) for p in s.pots] == [(270, 30), (190, 10)]
     assert sum(r.won for r in s.players) == 500 - 40
@@ -145,17 +200,21 @@ def random_deal(rnd: random.Random) -> Deal:
     boards = [first]
     for _ in range(count - 1):
         boards.append(first[:prefix] + tuple(rest[: 5 - prefix]))
-        rest = rest[5 - prefix:]
+        rest = rest[5 - prefix :]
     holes = []
     for i in range(n):
         hole = None
-        if holes and rnd.random() < 0.4:  # the first hand's ranks in another suit: ties and odd chips
+        if (
+            holes and rnd.random() < 0.4
+        ):  # the first hand's ranks in another suit: ties and odd chips
             copy = tuple(DECK[(c.rank - 2) * 4 + (c.suit + i) % 4] for c in holes[0])
-            if not set(copy) & (set(rest[: 0]) | {c for b in boards for c in b} | {c for h in holes for c in h}):
+            if not set(copy) & (
+                set(rest[:0]) | {c for b in boards for c in b} | {c for h in holes for c in h}
+            ):
                 hole = copy
                 rest = [c for c in rest if c not in copy]
         if hole is None:
-            hole, rest = tuple(rest[: g.hole_cards]), rest[g.hole_cards:]
+            hole, rest = tuple(rest[: g.hole_cards]), rest[g.hole_cards :]
         holes.append(hole)
     seats = rnd.sample(range(10), n)
     folded = [rnd.random() < 0.2 for _ in range(n)]
@@ -173,10 +232,21 @@ def random_deal(rnd: random.Random) -> Deal:
     lone = folded.count(False) == 1
     for i in range(n):
         hidden = (folded[i] or lone) and rnd.random() < 0.5
-        players.append(Player(f"P{i}", seats[i], None if hidden else holes[i], amounts[i], folded[i]))
-    deal = Deal(g, first, tuple(players), pot=pot, button=rnd.choice([*seats, None]), chip_unit=unit,
-                qualifier=rnd.choice([8, 8, 9, None]), odd_chip=rnd.choice([None, "suit"]), boards=tuple(boards),
-                multi_board=rnd.choice(["each", "each", "either"]))
+        players.append(
+            Player(f"P{i}", seats[i], None if hidden else holes[i], amounts[i], folded[i])
+        )
+    deal = Deal(
+        g,
+        first,
+        tuple(players),
+        pot=pot,
+        button=rnd.choice([*seats, None]),
+        chip_unit=unit,
+        qualifier=rnd.choice([8, 8, 9, None]),
+        odd_chip=rnd.choice([None, "suit"]),
+        boards=tuple(boards),
+        multi_board=rnd.choice(["each", "each", "either"]),
+    )
     if rnd.random() < 0.4:  # rake on some of the pots, within each pot
         try:
             pots = [p.amount for p in settle(deal).pots]
@@ -211,18 +281,28 @@ def test_random_deals_agree_with_the_brute_force_settler(seed):
         assert s.returned == returned, describe(deal)
         assert len(s.pots) == len(pots), describe(deal)
         for mine, theirs in zip(s.pots, pots, strict=True):
-            assert (mine.amount, mine.rake, set(mine.eligible)) == (theirs.amount, theirs.rake, set(theirs.eligible))
+            assert (mine.amount, mine.rake, set(mine.eligible)) == (
+                theirs.amount,
+                theirs.rake,
+                set(theirs.eligible),
+            )
             assert mine.shares == {n: c for n, c in theirs.shares.items() if c}, describe(deal)
             if not mine.runs:
                 continue
             unit = deal.chip_unit
-            assert [o.to for o in mine.odd_chips if o.half == "board"] == [mine.runs[k].name for k in theirs.board_odd]
+            assert [o.to for o in mine.odd_chips if o.half == "board"] == [
+                mine.runs[k].name for k in theirs.board_odd
+            ]
             for run, ref_run in zip(mine.runs, theirs.runs, strict=True):
                 assert run.amount == ref_run.units * unit, describe(deal)
-                assert run.shares == {n: u * unit for n, u in ref_run.shares.items() if u}, describe(deal)
+                assert run.shares == {n: u * unit for n, u in ref_run.shares.items() if u}, (
+                    describe(deal)
+                )
                 assert set(run.high.winners) == set(ref_run.high), describe(deal)
                 assert set(run.low.winners if run.low else ()) == set(ref_run.low), describe(deal)
-                assert sorted((o.to, o.half) for o in run.odd_chips) == sorted(ref_run.odd), describe(deal)
+                assert sorted((o.to, o.half) for o in run.odd_chips) == sorted(ref_run.odd), (
+                    describe(deal)
+                )
 
 
 @pytest.mark.slow
@@ -254,10 +334,15 @@ def test_a_deal_on_identical_boards_settles_as_the_single_board():
     checked = 0
     for _ in range(300):
         deal = random_deal(rnd)._replace(rake=(), multi_board="each")
-        double = tuple(p._replace(contributed=None if p.contributed is None else p.contributed * 2)
-                       for p in deal.players)
-        twice = deal._replace(boards=(deal.board, deal.board), pot=None if deal.pot is None else deal.pot * 2,
-                              players=double)
+        double = tuple(
+            p._replace(contributed=None if p.contributed is None else p.contributed * 2)
+            for p in deal.players
+        )
+        twice = deal._replace(
+            boards=(deal.board, deal.board),
+            pot=None if deal.pot is None else deal.pot * 2,
+            players=double,
+        )
         once = deal._replace(boards=())
         try:
             a, b = settle(once), settle(twice)

@@ -22,7 +22,9 @@ def two(*boards: str, board: str | None = None, **kw) -> Deal:
 
 
 def test_positional_construction_still_works_and_new_fields_default():
-    d = Deal(GAMES["omaha8"], parse_cards("3c 4d 7h Kh 9s"), (Player("A", 1, A), Player("B", 2, B)), 100)
+    d = Deal(
+        GAMES["omaha8"], parse_cards("3c 4d 7h Kh 9s"), (Player("A", 1, A), Player("B", 2, B)), 100
+    )
     assert (d.boards, d.multi_board, d.rake) == ((), "each", ())
     assert d.all_boards == (d.board,)
     check_deal(d)
@@ -45,17 +47,38 @@ def test_good_boards(boards, kw):
     ("make", "match"),
     [
         (lambda: two("7s 5d 3s 9c Ts", "7s 5d 3s 2s"), r"different numbers of cards \(4, 5\)"),
-        (lambda: two("7s 5d 3s 9c", "7s 5d 3s 2s"), "each board has 4 cards; omaha8 needs exactly 5"),
-        (lambda: two("7s 5d 3s 9c Ts", "5d 7s 3s 2s 4c"), "5d is on board 1 .card 2. and board 2 .card 1."),
+        (
+            lambda: two("7s 5d 3s 9c", "7s 5d 3s 2s"),
+            "each board has 4 cards; omaha8 needs exactly 5",
+        ),
+        (
+            lambda: two("7s 5d 3s 9c Ts", "5d 7s 3s 2s 4c"),
+            "5d is on board 1 .card 2. and board 2 .card 1.",
+        ),
         (lambda: two("7s 5d 3s 9c Ts", "7s 6d 3s 2s 4c"), r"3s is on board 1.*common first card"),
-        (lambda: two("7s 5d 3s 9c Ts", "7s 5d 3c 2s Ts"), "Ts is on board 1 .card 5. and board 2 .card 5."),
+        (
+            lambda: two("7s 5d 3s 9c Ts", "7s 5d 3c 2s Ts"),
+            "Ts is on board 1 .card 5. and board 2 .card 5.",
+        ),
         (lambda: two("7s 5d 3s 9c Ts"), "1 board given in boards"),
-        (lambda: two("7s 5d 3s 9c Ts", "7s 5d 3s 2s 4c", board="7s 5d 3s 2s 4c"), "board differs from the first"),
+        (
+            lambda: two("7s 5d 3s 9c Ts", "7s 5d 3s 2s 4c", board="7s 5d 3s 2s 4c"),
+            "board differs from the first",
+        ),
         (lambda: two("7s 5d 3s 9c Ts", "7s 5d 3s 2s 4c", board=""), "board differs from the first"),
-        (lambda: two("7s 5d 3s 9c Ts", "7s 5d 3s 2s 4c", multi_board="eithr"), "multi_board 'eithr'"),
-        (lambda: two("7s 5d 3s 9c Ts", "7s 5d 3s 2s Ah"), "Ah appears twice: in A's hole cards and on board 2"),
+        (
+            lambda: two("7s 5d 3s 9c Ts", "7s 5d 3s 2s 4c", multi_board="eithr"),
+            "multi_board 'eithr'",
+        ),
+        (
+            lambda: two("7s 5d 3s 9c Ts", "7s 5d 3s 2s Ah"),
+            "Ah appears twice: in A's hole cards and on board 2",
+        ),
         (lambda: two("7s 5d 3s 9c Ts", "7s 5d 3s 2s 2s"), "2s is on board 2 twice"),
-        (lambda: two("7s 5d 3s 9c Ts", "7s 5d 3s 2s 4c", rake=(3,), chip_unit=2), "rake on the main pot is 3"),
+        (
+            lambda: two("7s 5d 3s 9c Ts", "7s 5d 3s 2s 4c", rake=(3,), chip_unit=2),
+            "rake on the main pot is 3",
+        ),
         (lambda: two("7s 5d 3s 9c Ts", "7s 5d 3s 2s 4c", rake=(-2,)), "negative"),
         (lambda: Deal(GAMES["stud8"], (), (), 10, boards=((), ())), "no players"),
     ],
@@ -66,14 +89,24 @@ def test_bad_boards_are_deal_errors(make, match):
 
 
 def test_stud_has_no_boards_to_run():
-    players = (Player("A", 1, parse_cards("As 2s 3s 4s 5s Kd Kc")), Player("B", 2, parse_cards("Ah 2h 3h 4h 6h Qd Qc")))
-    with pytest.raises(DealError, match="stud8 has no board, so it cannot be dealt on several boards"):
+    players = (
+        Player("A", 1, parse_cards("As 2s 3s 4s 5s Kd Kc")),
+        Player("B", 2, parse_cards("Ah 2h 3h 4h 6h Qd Qc")),
+    )
+    with pytest.raises(
+        DealError, match="stud8 has no board, so it cannot be dealt on several boards"
+    ):
         check_deal(Deal(GAMES["stud8"], (), players, 10, boards=((), ())))
 
 
 def test_a_single_board_deal_may_not_name_an_unknown_multi_board_rule():
-    d = Deal(GAMES["omaha8"], parse_cards("3c 4d 7h Kh 9s"), (Player("A", 1, A), Player("B", 2, B)), 100,
-             multi_board="both")
+    d = Deal(
+        GAMES["omaha8"],
+        parse_cards("3c 4d 7h Kh 9s"),
+        (Player("A", 1, A), Player("B", 2, B)),
+        100,
+        multi_board="both",
+    )
     with pytest.raises(DealError, match="multi_board 'both' is not each or either"):
         check_deal(d)
 
@@ -81,27 +114,47 @@ def test_a_single_board_deal_may_not_name_an_unknown_multi_board_rule():
 # --- the cards a deal's boards may share (§12.5) ----------------------------------------------------------
 
 
-@pytest.mark.parametrize(("boards", "match"), [
-    # Runs 2 and 3 share 6s 2s, which run 1 does not have: dealt after the all-in, so dealt twice.
-    (("7h 5d 3s 7s Ts", "7h 5d 6s 2s 4h", "7h 5d 6s 2s 4c"),
-     r"6s is on board 2 \(card 3\) and board 3 \(card 3\).*the boards' common first 2 cards"),
-    # Runs 1 and 2 share the turn 3s; run 3's third card differs, so the all-in came after two cards.
-    (("7h 5d 3s 7s Ts", "7h 5d 3s 2s 4h", "7h 5d 9c 8s 4c"), r"3s is on board 1 \(card 3\) and board 2"),
-    # Two boards dealt from the start and a third that repeats the second's first card.
-    (("7h 5d 3s 7s Ts", "8c 6d 4s 2s Js", "8c 9d 4d Qs Jh"), r"8c .*the boards have no first card in common"),
-])
-def test_a_card_two_of_three_boards_share_after_the_all_in_is_refused(boards: tuple[str, ...], match: str) -> None:
+@pytest.mark.parametrize(
+    ("boards", "match"),
+    [
+        # Runs 2 and 3 share 6s 2s, which run 1 does not have: dealt after the all-in, so dealt twice.
+        (
+            ("7h 5d 3s 7s Ts", "7h 5d 6s 2s 4h", "7h 5d 6s 2s 4c"),
+            r"6s is on board 2 \(card 3\) and board 3 \(card 3\).*the boards' common first 2 cards",
+        ),
+        # Runs 1 and 2 share the turn 3s; run 3's third card differs, so the all-in came after two cards.
+        (
+            ("7h 5d 3s 7s Ts", "7h 5d 3s 2s 4h", "7h 5d 9c 8s 4c"),
+            r"3s is on board 1 \(card 3\) and board 2",
+        ),
+        # Two boards dealt from the start and a third that repeats the second's first card.
+        (
+            ("7h 5d 3s 7s Ts", "8c 6d 4s 2s Js", "8c 9d 4d Qs Jh"),
+            r"8c .*the boards have no first card in common",
+        ),
+    ],
+)
+def test_a_card_two_of_three_boards_share_after_the_all_in_is_refused(
+    boards: tuple[str, ...], match: str
+) -> None:
     """§12.1, §12.5: the cards dealt before the all-in are on every board; after them each board is dealt
     on its own, so a card on two boards must lie in the first cards common to all of them."""
     with pytest.raises(DealError, match=match):
         check_deal(two(*boards))
 
 
-@pytest.mark.parametrize("boards", [
-    ("7h 5d 3s 7s Ts", "7h 5d 3s 2s 4h", "7h 5d 3s 8s 4c"),  # run three times from the flop
-    ("7h 5d 3s 7s Ts", "7h 5d 3s 7s 4h", "7h 5d 3s 7s 4c"),  # from the turn
-    ("7h 5d 3s 7s Ts", "8c 6d 4s 2s Js", "9c 6c 4d Qd Jh"),  # three boards with nothing in common
-])
+@pytest.mark.parametrize(
+    "boards",
+    [
+        ("7h 5d 3s 7s Ts", "7h 5d 3s 2s 4h", "7h 5d 3s 8s 4c"),  # run three times from the flop
+        ("7h 5d 3s 7s Ts", "7h 5d 3s 7s 4h", "7h 5d 3s 7s 4c"),  # from the turn
+        (
+            "7h 5d 3s 7s Ts",
+            "8c 6d 4s 2s Js",
+            "9c 6c 4d Qd Jh",
+        ),  # three boards with nothing in common
+    ],
+)
 def test_boards_that_share_only_the_common_first_cards_are_good(boards: tuple[str, ...]) -> None:
     check_deal(two(*boards))
 

@@ -40,20 +40,30 @@ def test_json_of_a_deal_run_twice():
     assert out["multi_board"] == "each"
     (pot,) = out["pots"]
     assert (pot["amount"], pot["rake"], pot["division"]) == (16301, 50, "by board")
-    assert [(r["board"], r["name"], r["amount"]) for r in pot["runs"]] == [(0, "run 1", 8151), (1, "run 2", 8150)]
+    assert [(r["board"], r["name"], r["amount"]) for r in pot["runs"]] == [
+        (0, "run 1", 8151),
+        (1, "run 2", 8150),
+    ]
     assert {"to": "run 1", "amount": 1, "half": "board"}.items() <= pot["odd_chips"][0].items()
     assert sum(pot["shares"].values()) == 16301
     assert all(sum(r["shares"].values()) == r["amount"] for r in pot["runs"])
     button = next(p for p in out["players"] if p["name"] == "Button")
-    assert [b["high"]["name"] for b in button["boards"]] == ["Full house, fives full of sevens",
-                                                              "Straight, seven high"]
+    assert [b["high"]["name"] for b in button["boards"]] == [
+        "Full house, fives full of sevens",
+        "Straight, seven high",
+    ]
     assert button["high"] == button["boards"][0]["high"]
 
 
 def test_json_rake_is_written_only_where_taken():
-    players = (Player("A", 1, parse_cards("Ad 4c Kd Qh"), 100), Player("B", 2, parse_cards("5c 5h 6c 3c"), 200),
-               Player("C", 3, parse_cards("9s 9d 8s 8d"), 200))
-    out = settlement_dict(settle(Deal(GAMES["omaha8"], parse_cards("7h 5d 3s 7s Ts"), players, rake=(30,))))
+    players = (
+        Player("A", 1, parse_cards("Ad 4c Kd Qh"), 100),
+        Player("B", 2, parse_cards("5c 5h 6c 3c"), 200),
+        Player("C", 3, parse_cards("9s 9d 8s 8d"), 200),
+    )
+    out = settlement_dict(
+        settle(Deal(GAMES["omaha8"], parse_cards("7h 5d 3s 7s Ts"), players, rake=(30,)))
+    )
     assert out["pots"][0]["rake"] == 30 and "rake" not in out["pots"][1]
     assert "boards" not in out
 
@@ -68,12 +78,18 @@ def test_text_reads_run_by_run():
     assert lines[pot + 2].strip().startswith("run 1 8150   high 4075 to Button")
     assert lines[pot + 4].strip().startswith("run 2 8150   high 4075 to Button")
     assert "low  4075 tied by BigBlind and Button (5-4-3-2-A), 2037 each" in lines[pot + 5]
-    assert lines[pot + 6].strip().startswith("odd chip 1 to BigBlind: 4075 units of the low half on run 2")
+    assert (
+        lines[pot + 6]
+        .strip()
+        .startswith("odd chip 1 to BigBlind: 4075 units of the low half on run 2")
+    )
     assert lines[-1] == "BigBlind wins 6113 (quartered)   Button wins 10187"
 
 
 def test_text_names_disjoint_boards_and_the_unit_between_them():
-    d = courchevel(pot=16301)._replace(boards=(parse_cards("7h 5d 3s 7s Ts"), parse_cards("2s 4h 8c 8d Jh")))
+    d = courchevel(pot=16301)._replace(
+        boards=(parse_cards("7h 5d 3s 7s Ts"), parse_cards("2s 4h 8c 8d Jh"))
+    )
     text = settlement_text(settle(d))
     assert "board 1 7h 5d 3s 7s Ts   board 2 2s 4h 8c 8d Jh" in text
     assert "odd chip 1 to board 1: 16301 units of the pot do not divide between 2 boards" in text
@@ -87,14 +103,16 @@ def test_csv_adds_per_board_columns_at_the_end():
     s = settle(courchevel())
     head, *body = rows(csv_out.header(boards=True) + csv_out.settlement_rows(s))
     assert head[: len(csv_out.COLUMNS)] == list(csv_out.COLUMNS)
-    assert head[len(csv_out.COLUMNS):] == list(csv_out.BOARD_COLUMNS)
+    assert head[len(csv_out.COLUMNS) :] == list(csv_out.BOARD_COLUMNS)
     for row in body:
         cells = dict(zip(head, row, strict=True))
         assert cells["boards"] == "7h 5d 3s 7s Ts | 7h 5d 3s 2s 4h"
         assert sum(map(int, cells["board_won"].split(" | "))) == int(cells["won"])
     button = dict(zip(head, body[1], strict=True))
     assert button["board_high_name"] == "Full house, fives full of sevens | Straight, seven high"
-    assert button["board_low_name"] == "7-6-5-3-A | 5-4-3-2-A" and button["board_won"] == "4075 | 6112"
+    assert (
+        button["board_low_name"] == "7-6-5-3-A | 5-4-3-2-A" and button["board_won"] == "4075 | 6112"
+    )
 
 
 def test_csv_of_a_single_board_deal_is_unchanged_unless_asked():
@@ -119,8 +137,10 @@ def rewritten(deal: Deal, rnd: random.Random) -> Deal:
         own = list(b[prefix:])
         rnd.shuffle(own)
         new_boards.append(tuple(b[i] for i in shared) + tuple(own))
-    players = [p._replace(hole=None if p.hole is None else tuple(rnd.sample(p.hole, len(p.hole))))
-               for p in deal.players]
+    players = [
+        p._replace(hole=None if p.hole is None else tuple(rnd.sample(p.hole, len(p.hole))))
+        for p in deal.players
+    ]
     rnd.shuffle(players)
     return deal._replace(board=new_boards[0], boards=tuple(new_boards), players=tuple(players))
 
@@ -141,7 +161,8 @@ def test_the_same_cards_settle_the_same_however_written(seed):
         b = settle(rewritten(deal, rnd))
         assert paid(a) == paid(b), describe(deal)
         assert sorted((o.to, o.amount, o.half) for p in a.pots for o in p.odd_chips) == sorted(
-            (o.to, o.amount, o.half) for p in b.pots for o in p.odd_chips), describe(deal)
+            (o.to, o.amount, o.half) for p in b.pots for o in p.odd_chips
+        ), describe(deal)
         done += 1
 
 
@@ -155,10 +176,18 @@ def test_csv_either_board_has_hands_per_board_but_no_chips_per_board():
 
 # --- CSV of several-board batches: the board columns in the header -------------------------------------------
 
-TWICE = {"boards": ["7h 5d 3s 7s Ts", "7h 5d 3s 2s 4h"], "game": "courchevel8", "pot": 16300,
-         "players": [{"name": "A", "hole": "As 4c 2d Kd Jh"}, {"name": "B", "hole": "Ad 7c 7d 6s 3c"}]}
-ONCE = {"board": "Ac 3d 6h Ks Kd", "pot": 1200, "expected": {"A": 400, "B": 800},
-        "players": [{"name": "A", "hole": "2c 4d Qc Jd"}, {"name": "B", "hole": "Kh Kc 2h 4s"}]}
+TWICE = {
+    "boards": ["7h 5d 3s 7s Ts", "7h 5d 3s 2s 4h"],
+    "game": "courchevel8",
+    "pot": 16300,
+    "players": [{"name": "A", "hole": "As 4c 2d Kd Jh"}, {"name": "B", "hole": "Ad 7c 7d 6s 3c"}],
+}
+ONCE = {
+    "board": "Ac 3d 6h Ks Kd",
+    "pot": 1200,
+    "expected": {"A": 400, "B": 800},
+    "players": [{"name": "A", "hole": "2c 4d Qc Jd"}, {"name": "B", "hole": "Kh Kc 2h 4s"}],
+}
 
 
 def batch_rows(*records: dict[str, object], jobs: str = "1") -> list[dict[str, str]]:
@@ -173,7 +202,10 @@ def test_a_batch_whose_first_deal_has_two_boards_has_the_board_columns_on_every_
     got = batch_rows(TWICE, ONCE)
     assert list(got[0]) == [*COLUMNS, *BOARD_COLUMNS]
     assert [r["board_won"] for r in got] == ["4075 | 2038", "4075 | 6112", "", ""]
-    assert [r["difference"] for r in got[2:]] == ["-100", "100"]  # numbers stay numbers when widened
+    assert [r["difference"] for r in got[2:]] == [
+        "-100",
+        "100",
+    ]  # numbers stay numbers when widened
 
 
 def test_jobs_2_widens_the_same_way() -> None:
@@ -185,9 +217,25 @@ def test_a_single_board_batch_keeps_todays_columns() -> None:
 
 
 def test_showdown_csv_with_two_boards() -> None:
-    result = run(["showdown", "--board", "7h 5d 3s 7s Ts", "--board", "7h 5d 3s 2s 4h",
-                  "--game", "courchevel8", "A=As 4c 2d Kd Jh", "B=Ad 7c 7d 6s 3c",
-                  "--pot", "16300", "--format", "csv"])
+    result = run(
+        [
+            "showdown",
+            "--board",
+            "7h 5d 3s 7s Ts",
+            "--board",
+            "7h 5d 3s 2s 4h",
+            "--game",
+            "courchevel8",
+            "A=As 4c 2d Kd Jh",
+            "B=Ad 7c 7d 6s 3c",
+            "--pot",
+            "16300",
+            "--format",
+            "csv",
+        ]
+    )
     table = list(csv.DictReader(io.StringIO(result.stdout)))
-    assert [(r["name"], r["won"], r["board_won"]) for r in table] == [("A", "6113", "4075 | 2038"),
-                                                                       ("B", "10187", "4075 | 6112")]
+    assert [(r["name"], r["won"], r["board_won"]) for r in table] == [
+        ("A", "6113", "4075 | 2038"),
+        ("B", "10187", "4075 | 6112"),
+    ]

@@ -45,8 +45,9 @@ SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[Healt
 Spec = dict[str, Any]
 
 
-def _holes(rng: random.Random, deck: list[str], board: list[str], size: int, n: int,
-           mirror: bool) -> list[list[str]]:
+def _holes(
+    rng: random.Random, deck: list[str], board: list[str], size: int, n: int, mirror: bool
+) -> list[list[str]]:
     """Hole cards from ``deck``. With ``mirror``, players copy the first player's ranks in other suits
     where those cards are free, so that their hands tie."""
     used: set[str] = set(board)
@@ -64,8 +65,9 @@ def _holes(rng: random.Random, deck: list[str], board: list[str], size: int, n: 
     return holes
 
 
-def _cards(rng: random.Random, board_cards: int, hole_cards: int, n: int,
-           mode: str) -> tuple[list[str], list[list[str]]]:
+def _cards(
+    rng: random.Random, board_cards: int, hole_cards: int, n: int, mode: str
+) -> tuple[list[str], list[list[str]]]:
     """The board and each player's hole cards.
 
     ``random``: from a shuffled deck. ``narrow``: from a deck of few, mostly low ranks (pairs, shared
@@ -86,7 +88,9 @@ def _cards(rng: random.Random, board_cards: int, hole_cards: int, n: int,
     if mode != "split pairs" or hole_cards < 3:
         board = deck[:board_cards]
         return board, _holes(rng, deck, board, hole_cards, n, mirror=mode == "mirror")
-    q, r = sorted(rng.sample("234", 2))  # r above q: after the board cards, r is the first to compare
+    q, r = sorted(
+        rng.sample("234", 2)
+    )  # r above q: after the board cards, r is the first to compare
     # One player holds the highest and the lowest suit of rank r, the other the two between: which of
     # the first player's two r cards is shown decides the odd chip, however the other chooses.
     outer, inner = [[r + "s", r + "c"], [r + "h", r + "d"]][:: rng.choice([1, -1])]
@@ -109,7 +113,7 @@ def _cards(rng: random.Random, board_cards: int, hole_cards: int, n: int,
         hands[0].append(card)
         hands[1].append(twin)
     rest = [c for c in deck if c not in used]
-    holes = hands + [rest[i * hole_cards:(i + 1) * hole_cards] for i in range(n - 2)]
+    holes = hands + [rest[i * hole_cards : (i + 1) * hole_cards] for i in range(n - 2)]
     return board, [rng.sample(h, len(h)) for h in holes]
 
 
@@ -120,7 +124,9 @@ def deals(draw: st.DrawFn, game_name: str, rule: str, listed_seats: bool = False
     g = GAMES[game_name]
     rng = random.Random(draw(st.integers(0, 2**32 - 1)))
     mode = draw(st.sampled_from(["random", "narrow", "mirror", "split pairs", "split pairs"]))
-    n = draw(st.integers(2, 3 if mode == "split pairs" else min(6, (52 - g.board_cards) // g.hole_cards)))
+    n = draw(
+        st.integers(2, 3 if mode == "split pairs" else min(6, (52 - g.board_cards) // g.hole_cards))
+    )
     board, holes = _cards(rng, g.board_cards, g.hole_cards, n, mode)
     # Sometimes a second board (a double-board deal, RULES §12), of cards nobody holds; each board is
     # shuffled on its own and the boards keep their order, which decides the odd chip between them.
@@ -144,10 +150,15 @@ def deals(draw: st.DrawFn, game_name: str, rule: str, listed_seats: bool = False
     players = []
     for i in range(n):
         hidden = folded[i] and (listed_seats or draw(st.booleans()))
-        players.append({
-            "name": NAMES[i], "seat": seats[i], "hole": None if hidden else holes[i], "folded": folded[i],
-            "contributed": None if by_pot else unit * draw(st.integers(0, 12)),
-        })
+        players.append(
+            {
+                "name": NAMES[i],
+                "seat": seats[i],
+                "hole": None if hidden else holes[i],
+                "folded": folded[i],
+                "contributed": None if by_pot else unit * draw(st.integers(0, 12)),
+            }
+        )
     if not by_pot:
         # No betting round leaves chips that only folded players could win.
         deepest = max(p["contributed"] for p in players if not p["folded"])
@@ -155,15 +166,25 @@ def deals(draw: st.DrawFn, game_name: str, rule: str, listed_seats: bool = False
             if p["folded"]:
                 p["contributed"] = min(p["contributed"], deepest)
     players.sort(key=lambda p: p["seat"])
-    return {"game": game_name, "boards": boards, "multi": multi, "players": players, "button": button, "unit": unit,
-            "rule": rule, "pot": unit * (2 * draw(st.integers(0, 30)) + (mode == "split pairs")) if by_pot else None}
+    return {
+        "game": game_name,
+        "boards": boards,
+        "multi": multi,
+        "players": players,
+        "button": button,
+        "unit": unit,
+        "rule": rule,
+        "pot": unit * (2 * draw(st.integers(0, 30)) + (mode == "split pairs")) if by_pot else None,
+    }
 
 
 def shuffled(spec: Spec, rng: random.Random, listed_seats: bool = False) -> Spec:
     """The same deal written another way: hole cards, board cards and the listing of the players
     shuffled; seats and button kept (or, with ``listed_seats``, the listing rotated with the button)."""
-    players = [dict(p, hole=rng.sample(p["hole"], len(p["hole"])) if p["hole"] else p["hole"])
-               for p in spec["players"]]
+    players = [
+        dict(p, hole=rng.sample(p["hole"], len(p["hole"])) if p["hole"] else p["hole"])
+        for p in spec["players"]
+    ]
     out = dict(spec, boards=[rng.sample(b, len(b)) for b in spec["boards"]])
     if not listed_seats:
         rng.shuffle(players)
@@ -182,8 +203,13 @@ def shuffled(spec: Spec, rng: random.Random, listed_seats: bool = False) -> Spec
 
 
 def json_record(spec: Spec) -> str:
-    record: dict[str, Any] = {"game": spec["game"], "button": spec["button"], "chip_unit": spec["unit"],
-                              "odd_chip": spec["rule"], "players": []}
+    record: dict[str, Any] = {
+        "game": spec["game"],
+        "button": spec["button"],
+        "chip_unit": spec["unit"],
+        "odd_chip": spec["rule"],
+        "players": [],
+    }
     boards = [" ".join(b) for b in spec["boards"] if b]
     if len(boards) == 1:
         record["board"] = boards[0]
@@ -222,8 +248,19 @@ def text_line(spec: Spec) -> str:
 
 def showdown_args(spec: Spec) -> list[str]:
     """``hilo showdown`` arguments for a deal made with ``listed_seats``."""
-    args = ["showdown", "--format", "json", "--game", spec["game"], "--button", str(spec["button"]),
-            "--chip-unit", str(spec["unit"]), "--odd-chip", spec["rule"]]
+    args = [
+        "showdown",
+        "--format",
+        "json",
+        "--game",
+        spec["game"],
+        "--button",
+        str(spec["button"]),
+        "--chip-unit",
+        str(spec["unit"]),
+        "--odd-chip",
+        spec["rule"],
+    ]
     for board in spec["boards"]:
         if board:
             args += ["--board", " ".join(board)]
@@ -244,8 +281,11 @@ def showdown_args(spec: Spec) -> list[str]:
 
 
 def batch_chips(lines: list[str], input_format: str) -> list[dict[str, int]]:
-    result = CliRunner().invoke(main, ["batch", "--format", "json", "--input-format", input_format, "-"],
-                                input="\n".join(lines) + "\n")
+    result = CliRunner().invoke(
+        main,
+        ["batch", "--format", "json", "--input-format", input_format, "-"],
+        input="\n".join(lines) + "\n",
+    )
     assert result.exit_code == 0, f"exit {result.exit_code}: {result.output}\n" + "\n".join(lines)
     return lines_won(result)
 
@@ -263,7 +303,9 @@ CASES = [(g, rule) for g in GAMES for rule in RULES]
 @pytest.mark.parametrize(("game_name", "rule"), CASES)
 @SETTINGS
 @given(data=st.data())
-def test_json_records_settle_the_same_however_written(game_name: str, rule: str, data: st.DataObject) -> None:
+def test_json_records_settle_the_same_however_written(
+    game_name: str, rule: str, data: st.DataObject
+) -> None:
     spec = data.draw(deals(game_name, rule))
     rng = random.Random(data.draw(st.integers(0, 2**32 - 1)))
     others = [shuffled(spec, rng) for _ in range(3)]
@@ -275,7 +317,9 @@ def test_json_records_settle_the_same_however_written(game_name: str, rule: str,
 @pytest.mark.parametrize(("game_name", "rule"), CASES)
 @SETTINGS
 @given(data=st.data())
-def test_text_lines_settle_the_same_however_written(game_name: str, rule: str, data: st.DataObject) -> None:
+def test_text_lines_settle_the_same_however_written(
+    game_name: str, rule: str, data: st.DataObject
+) -> None:
     spec = data.draw(deals(game_name, rule))
     rng = random.Random(data.draw(st.integers(0, 2**32 - 1)))
     others = [shuffled(spec, rng) for _ in range(3)]
@@ -287,19 +331,32 @@ def test_text_lines_settle_the_same_however_written(game_name: str, rule: str, d
 @pytest.mark.parametrize(("game_name", "rule"), CASES)
 @SETTINGS
 @given(data=st.data())
-def test_showdown_arguments_settle_the_same_however_written(game_name: str, rule: str,
-                                                            data: st.DataObject) -> None:
+def test_showdown_arguments_settle_the_same_however_written(
+    game_name: str, rule: str, data: st.DataObject
+) -> None:
     spec = data.draw(deals(game_name, rule, listed_seats=True))
     other = shuffled(spec, random.Random(data.draw(st.integers(0, 2**32 - 1))), listed_seats=True)
-    assert showdown_chips(showdown_args(spec)) == showdown_chips(showdown_args(other)), showdown_args(spec)
+    assert showdown_chips(showdown_args(spec)) == showdown_chips(showdown_args(other)), (
+        showdown_args(spec)
+    )
 
 
 # --- The two records of issue 8 item 4, written every way -------------------------------------------------
 
-FAY_HAL = {"game": "omaha8", "board": "7s 4c 8c 8s 4d", "pot": 3, "odd_chip": "suit",
-           "players": [{"name": "Fay", "hole": "3c 2c 3s 7h"}, {"name": "Hal", "hole": "3d 2d 3h Th"}]}
-GUS_ANN = {"game": "omaha8", "board": "5c As 3h 4h Ks", "pot": 3, "odd_chip": "suit",
-           "players": [{"name": "Gus", "hole": "3c 4c 2d 5s"}, {"name": "Ann", "hole": "3s 4s 2s 8d"}]}
+FAY_HAL = {
+    "game": "omaha8",
+    "board": "7s 4c 8c 8s 4d",
+    "pot": 3,
+    "odd_chip": "suit",
+    "players": [{"name": "Fay", "hole": "3c 2c 3s 7h"}, {"name": "Hal", "hole": "3d 2d 3h Th"}],
+}
+GUS_ANN = {
+    "game": "omaha8",
+    "board": "5c As 3h 4h Ks",
+    "pot": 3,
+    "odd_chip": "suit",
+    "players": [{"name": "Gus", "hole": "3c 4c 2d 5s"}, {"name": "Ann", "hole": "3s 4s 2s 8d"}],
+}
 
 
 def rewritings(record: dict[str, Any]) -> list[dict[str, Any]]:
@@ -308,8 +365,10 @@ def rewritings(record: dict[str, Any]) -> list[dict[str, Any]]:
     first, second = record["players"]
     seated = [dict(first, seat=1), dict(second, seat=2)]
     out = []
-    for a, b in itertools.product(itertools.permutations(first["hole"].split()),
-                                  itertools.permutations(second["hole"].split())):
+    for a, b in itertools.product(
+        itertools.permutations(first["hole"].split()),
+        itertools.permutations(second["hole"].split()),
+    ):
         holes = [dict(seated[0], hole=" ".join(a)), dict(seated[1], hole=" ".join(b))]
         out.append(dict(record, button=2, players=holes))
     for board in itertools.permutations(record["board"].split()):
@@ -318,33 +377,60 @@ def rewritings(record: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 @pytest.mark.slow  # every writing of the two records: a long run, if not a random one
-@pytest.mark.parametrize(("record", "chips"), [
-    (FAY_HAL, {"Fay": 3, "Hal": 0}),
-    (GUS_ANN, {"Gus": 2, "Ann": 1}),
-])
-def test_the_issues_two_records_however_written(record: dict[str, Any], chips: dict[str, int]) -> None:
+@pytest.mark.parametrize(
+    ("record", "chips"),
+    [
+        (FAY_HAL, {"Fay": 3, "Hal": 0}),
+        (GUS_ANN, {"Gus": 2, "Ann": 1}),
+    ],
+)
+def test_the_issues_two_records_however_written(
+    record: dict[str, Any], chips: dict[str, int]
+) -> None:
     written = rewritings(record)
     assert len(written) == 24 * 24 + 120
     results = batch_chips([json.dumps(r) for r in [record, *written]], "json")
-    wrong = [(json.dumps(r), got) for r, got in zip([record, *written], results, strict=True) if got != chips]
+    wrong = [
+        (json.dumps(r), got)
+        for r, got in zip([record, *written], results, strict=True)
+        if got != chips
+    ]
     assert not wrong, f"{len(wrong)} of {len(written) + 1} writings differ, e.g. {wrong[0]}"
 
 
 @pytest.mark.slow  # every writing of the two records: a long run, if not a random one
-@pytest.mark.parametrize(("record", "chips"), [
-    (FAY_HAL, {"Fay": 3, "Hal": 0}),
-    (GUS_ANN, {"Gus": 2, "Ann": 1}),
-])
-def test_the_issues_two_records_as_text_and_arguments(record: dict[str, Any], chips: dict[str, int]) -> None:
+@pytest.mark.parametrize(
+    ("record", "chips"),
+    [
+        (FAY_HAL, {"Fay": 3, "Hal": 0}),
+        (GUS_ANN, {"Gus": 2, "Ann": 1}),
+    ],
+)
+def test_the_issues_two_records_as_text_and_arguments(
+    record: dict[str, Any], chips: dict[str, int]
+) -> None:
     first, second = record["players"]
     for a, b in [(first, second), (second, first)]:
         for hole_a in itertools.permutations(a["hole"].split()):
             hole_a_text = " ".join(hole_a)
-            line = (f"game omaha8 | board {record['board']} | {a['name']}: {hole_a_text} seat {1 if a is first else 2}"
-                    f" | {b['name']}: {b['hole']} seat {2 if a is first else 1} | pot 3 | button 2 | odd-chip suit")
+            line = (
+                f"game omaha8 | board {record['board']} | {a['name']}: {hole_a_text} seat {1 if a is first else 2}"
+                f" | {b['name']}: {b['hole']} seat {2 if a is first else 1} | pot 3 | button 2 | odd-chip suit"
+            )
             assert batch_chips([line], "text") == [chips], line
     for board in itertools.permutations(record["board"].split()):
         for listing, button in (([first, second], 2), ([second, first], 1)):
-            args = ["showdown", "--format", "json", "--odd-chip", "suit", "--board", " ".join(board), "--pot", "3",
-                    "--button", str(button)] + [f"{p['name']}={p['hole']}" for p in listing]
+            args = [
+                "showdown",
+                "--format",
+                "json",
+                "--odd-chip",
+                "suit",
+                "--board",
+                " ".join(board),
+                "--pot",
+                "3",
+                "--button",
+                str(button),
+            ] + [f"{p['name']}={p['hole']}" for p in listing]
             assert showdown_chips(args) == chips, args

@@ -39,7 +39,9 @@ def test_the_distribution_is_hilo_cli_with_an_spdx_licence() -> None:
     assert project["authors"] and project["keywords"] and project["urls"]
     (backend,) = PYPROJECT["build-system"]["requires"]
     found = re.fullmatch(r"setuptools>=(\d+)\.(\d+)\.(\d+)", backend)
-    assert found and tuple(map(int, found.groups())) >= (77, 0, 3), backend  # PEP 639 without warnings
+    assert found and tuple(map(int, found.groups())) >= (77, 0, 3), (
+        backend
+    )  # PEP 639 without warnings
 
 
 def test_build_and_twine_are_not_runtime_dependencies() -> None:
@@ -65,18 +67,36 @@ def test_the_changelog_has_this_version() -> None:
 
 
 def test_python_dash_m_hilo_cli_is_hilo() -> None:
-    run = subprocess.run([sys.executable, "-m", "hilo_cli", "--version"], capture_output=True, text=True,
-                         timeout=60)
+    run = subprocess.run(
+        [sys.executable, "-m", "hilo_cli", "--version"], capture_output=True, text=True, timeout=60
+    )
     assert run.returncode == 0, run.stderr
     assert run.stdout == f"hilo, version {__version__}\n"
-    run = subprocess.run([sys.executable, "-m", "hilo_cli", "showdown", "--board", "Ac 3d 6h Ks Kd",
-                          "A=2c 4d Qc Jd", "B=Kh Kc 2h 4s", "--pot", "1200"], capture_output=True, text=True,
-                         timeout=60)
-    assert run.returncode == 0 and run.stdout.endswith("A wins 300 (quartered)   B wins 900\n"), run.stderr
+    run = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "hilo_cli",
+            "showdown",
+            "--board",
+            "Ac 3d 6h Ks Kd",
+            "A=2c 4d Qc Jd",
+            "B=Kh Kc 2h 4s",
+            "--pot",
+            "1200",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert run.returncode == 0 and run.stdout.endswith("A wins 300 (quartered)   B wins 900\n"), (
+        run.stderr
+    )
 
 
-IGNORED = shutil.ignore_patterns(".git", ".venv", ".nox", "dist", "build", "*.egg-info", "__pycache__", ".*_cache",
-                                 ".hypothesis")
+IGNORED = shutil.ignore_patterns(
+    ".git", ".venv", ".nox", "dist", "build", "*.egg-info", "__pycache__", ".*_cache", ".hypothesis"
+)
 
 
 @pytest.fixture(scope="module")
@@ -87,13 +107,24 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path, str]:
     without the isolated environment, which would fetch setuptools: the test extra installs it."""
     tree = tmp_path_factory.mktemp("tree") / "hilo"
     shutil.copytree(ROOT, tree, ignore=IGNORED)
-    env = {**os.environ, "PYTHONDONTWRITEBYTECODE": ""}  # set, it makes setuptools warn about the shell
-    code = ("import sys, tarfile; from setuptools import build_meta as b; out = sys.argv[1]; "
-            "name = b.build_sdist(out); tarfile.open(f'{out}/{name}').extractall(out, filter='data'); "
-            "import os; os.chdir(f'{out}/{name[:-7]}'); print('WHEEL', b.build_wheel(out))")
+    env = {
+        **os.environ,
+        "PYTHONDONTWRITEBYTECODE": "",
+    }  # set, it makes setuptools warn about the shell
+    code = (
+        "import sys, tarfile; from setuptools import build_meta as b; out = sys.argv[1]; "
+        "name = b.build_sdist(out); tarfile.open(f'{out}/{name}').extractall(out, filter='data'); "
+        "import os; os.chdir(f'{out}/{name[:-7]}'); print('WHEEL', b.build_wheel(out))"
+    )
     dist = tree / "dist"
-    run = subprocess.run([sys.executable, "-c", code, str(dist)], cwd=tree, capture_output=True, text=True,
-                         env=env, timeout=300)
+    run = subprocess.run(
+        [sys.executable, "-c", code, str(dist)],
+        cwd=tree,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=300,
+    )
     assert run.returncode == 0, run.stdout + run.stderr
     (sdist,) = dist.glob("hilo_cli-*.tar.gz")
     (wheel,) = dist.glob("hilo_cli-*.whl")
@@ -109,9 +140,18 @@ def test_the_build_prints_no_warning(built: tuple[Path, Path, str]) -> None:
 def test_the_sdist_leaves_the_tests_out(built: tuple[Path, Path, str]) -> None:
     sdist, _, _ = built
     names = [n.split("/", 1)[1] for n in tarfile.open(sdist).getnames() if "/" in n]
-    assert not [n for n in names if n.startswith(("tests/", "benchmarks/", ".ci/"))]  # tests need their data
-    for needed in ("LICENSE", "README.md", "CHANGELOG.md", "pyproject.toml", "hilo_cli/schemas/record.json",
-                   "hilo_cli/examples/hands.txt", "hilo_cli/evaluate/tables.bin"):
+    assert not [
+        n for n in names if n.startswith(("tests/", "benchmarks/", ".ci/"))
+    ]  # tests need their data
+    for needed in (
+        "LICENSE",
+        "README.md",
+        "CHANGELOG.md",
+        "pyproject.toml",
+        "hilo_cli/schemas/record.json",
+        "hilo_cli/examples/hands.txt",
+        "hilo_cli/evaluate/tables.bin",
+    ):
         assert needed in names, needed
 
 
@@ -123,8 +163,10 @@ def test_the_wheel_carries_the_data_and_the_licence(built: tuple[Path, Path, str
         metadata = z.read(info).decode()
         entry_points = z.read(info.replace("METADATA", "entry_points.txt")).decode()
     shipped_data = {n for n in names if n.startswith(("hilo_cli/schemas/", "hilo_cli/examples/"))}
-    assert {f"hilo_cli/schemas/{k}.json" for k in ("record", "settlement", "error", "check", "equity", "limits")} \
-        <= shipped_data
+    assert {
+        f"hilo_cli/schemas/{k}.json"
+        for k in ("record", "settlement", "error", "check", "equity", "limits")
+    } <= shipped_data
     assert {f"hilo_cli/examples/{n}" for n in DESCRIPTIONS} <= shipped_data
     assert "hilo_cli/__main__.py" in names and "hilo_cli/py.typed" in names
     assert any(n.endswith(".dist-info/licenses/LICENSE") for n in names)
@@ -139,16 +181,23 @@ def test_the_installed_examples_are_the_repository_examples() -> None:
     assert sorted(installed) == inputs
     for name in inputs:
         assert installed[name].read_bytes() == (ROOT / "examples" / name).read_bytes(), (
-            f"hilo_cli/examples/{name} differs from examples/{name}: copy it")
+            f"hilo_cli/examples/{name} differs from examples/{name}: copy it"
+        )
     assert set(DESCRIPTIONS) == set(inputs)
 
 
-def test_hilo_examples_lists_prints_and_copies(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_hilo_examples_lists_prints_and_copies(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     listed = CliRunner().invoke(main, ["examples"])
     assert listed.exit_code == 0
-    assert [line.split()[0] for line in listed.stdout.splitlines()[:len(DESCRIPTIONS)]] == list(DESCRIPTIONS)
+    assert [line.split()[0] for line in listed.stdout.splitlines()[: len(DESCRIPTIONS)]] == list(
+        DESCRIPTIONS
+    )
     printed = CliRunner().invoke(main, ["examples", "split.json"])
-    assert printed.exit_code == 0 and printed.stdout == (ROOT / "examples" / "split.json").read_text()
+    assert (
+        printed.exit_code == 0 and printed.stdout == (ROOT / "examples" / "split.json").read_text()
+    )
     missing = CliRunner().invoke(main, ["examples", "nothing.json"])
     assert missing.exit_code == 2 and "no example 'nothing.json'" in missing.output
     monkeypatch.chdir(tmp_path)  # no checkout here: the help examples read the copied files
@@ -162,12 +211,17 @@ def test_hilo_examples_lists_prints_and_copies(tmp_path: Path, monkeypatch: pyte
 
 
 @pytest.mark.parametrize("command", [[], ["batch"]], ids=["hilo", "batch"])
-def test_the_help_examples_run_after_hilo_examples_copy(command: list[str], tmp_path: Path,
-                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_help_examples_run_after_hilo_examples_copy(
+    command: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.chdir(tmp_path)
     assert CliRunner().invoke(main, ["examples", "--copy"]).exit_code == 0
     text = CliRunner().invoke(main, [*command, "--help"]).stdout
-    reading = [line.strip() for line in text.splitlines() if line.strip().startswith("hilo ") and "examples/" in line]
+    reading = [
+        line.strip()
+        for line in text.splitlines()
+        if line.strip().startswith("hilo ") and "examples/" in line
+    ]
     assert reading
     for example in reading:
         result = CliRunner().invoke(main, shlex.split(example)[1:])

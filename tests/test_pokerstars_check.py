@@ -65,8 +65,18 @@ def only(text: str) -> tuple[str, str]:
     return found[1], found[2]
 
 
-@pytest.mark.parametrize("name", ["side-pots-rake.txt", "quartered.txt", "odd-cent.txt", "no-showdown.txt",
-                                  "run-twice.txt", "stud-hilo.txt", "courchevel-run-twice.txt"])
+@pytest.mark.parametrize(
+    "name",
+    [
+        "side-pots-rake.txt",
+        "quartered.txt",
+        "odd-cent.txt",
+        "no-showdown.txt",
+        "run-twice.txt",
+        "stud-hilo.txt",
+        "courchevel-run-twice.txt",
+    ],
+)
 def test_own_files_that_the_site_paid_right_are_ok(name: str) -> None:
     assert [status for _, status, _ in verdicts(text_of(name))] == ["ok"]
 
@@ -85,9 +95,13 @@ def test_run_twice_odd_cent_to_the_first_run() -> None:
     assert settlement is not None and settlement.pots[0].rake == 41
     assert [r.amount for r in settlement.pots[0].runs] == [480, 479]
     # Paying the odd cent to the second run instead is a mismatch, a cent each way.
-    swapped = text_of("run-twice.txt").replace("Max collected $2.40 from pot\nMax collected $2.40",
-                                               "Max collected $2.40 from pot\nMax collected $2.39")
-    swapped = swapped.replace("Ned collected $4.79", "Ned collected $4.80").replace("won ($4.80)", "won (X)")
+    swapped = text_of("run-twice.txt").replace(
+        "Max collected $2.40 from pot\nMax collected $2.40",
+        "Max collected $2.40 from pot\nMax collected $2.39",
+    )
+    swapped = swapped.replace("Ned collected $4.79", "Ned collected $4.80").replace(
+        "won ($4.80)", "won (X)"
+    )
     swapped = swapped.replace("won ($4.79)", "won ($4.80)").replace("won (X)", "won ($4.79)")
     assert only(swapped)[0] == "mismatch"
 
@@ -101,43 +115,68 @@ def test_courchevel_run_twice_is_the_hand_of_rules_12_3() -> None:
     settlement, verdict = check(record)
     assert settlement is not None and verdict.status == "ok"
     assert [(r.amount, r.shares) for r in settlement.pots[0].runs] == [
-        (8150, {"Vic": 4075, "Walt": 4075}), (8150, {"Vic": 4075 + 2037, "Walt": 2038})]
+        (8150, {"Vic": 4075, "Walt": 4075}),
+        (8150, {"Vic": 4075 + 2037, "Walt": 2038}),
+    ]
 
 
 def test_cancelled_hand_is_not_checkable() -> None:
-    assert verdicts(text_of("cancelled.txt")) == [("200000000005", "not-checkable", "the hand was cancelled")]
+    assert verdicts(text_of("cancelled.txt")) == [
+        ("200000000005", "not-checkable", "the hand was cancelled")
+    ]
 
 
 def test_mixed_game_file_checks_its_omaha_hand_and_names_the_other_games() -> None:
     found = verdicts(text_of("mixed-8-game.txt"))
-    assert [(i, s) for i, s, _ in found] == [("200000000010", "not-checkable"), ("200000000011", "ok"),
-                                              ("200000000012", "not-checkable"), ("200000000013", "not-checkable")]
+    assert [(i, s) for i, s, _ in found] == [
+        ("200000000010", "not-checkable"),
+        ("200000000011", "ok"),
+        ("200000000012", "not-checkable"),
+        ("200000000013", "not-checkable"),
+    ]
     assert "Hold'em Limit (8-Game table) is not a game hilo plays" in found[0][2]
     assert "Razz" in found[2][2] and "Triple Draw 2-7 Lowball" in found[3][2]
 
 
 def test_tampered_payouts_are_mismatches_with_the_likely_reason() -> None:
     found = verdicts(text_of("tampered.txt"))
-    assert [(i, s) for i, s, _ in found] == [("200000000020", "mismatch"), ("200000000021", "mismatch")]
+    assert [(i, s) for i, s, _ in found] == [
+        ("200000000020", "mismatch"),
+        ("200000000021", "mismatch"),
+    ]
     assert "odd chip" in found[0][2] and "tied half paid whole" in found[1][2]
 
 
 def test_a_mismatch_names_each_pot_paid_differently() -> None:
     # Half of the side pot, Carol's scoop, paid to Bob instead: the main pot was paid right.
-    text = text_of("side-pots-rake.txt").replace("Carol collected $1.90 from side pot\n",
-                                                 "Bob collected $1.90 from side pot\n", 1)
-    text = text.replace("and won ($5.80)", "and won ($3.90)").replace("and lost with", "and won ($1.90) with")
+    text = text_of("side-pots-rake.txt").replace(
+        "Carol collected $1.90 from side pot\n", "Bob collected $1.90 from side pot\n", 1
+    )
+    text = text.replace("and won ($5.80)", "and won ($3.90)").replace(
+        "and lost with", "and won ($1.90) with"
+    )
     _, verdict = check(only_record(text))
     assert verdict.status == "mismatch" and verdict.site is None
     assert verdict.differences == {"Bob": (190, 0), "Carol": (390, 580)}
-    assert verdict.pots == (PotDifference("side pot 1", {"Bob": 190, "Carol": 190}, {"Carol": 380}),)
+    assert verdict.pots == (
+        PotDifference("side pot 1", {"Bob": 190, "Carol": 190}, {"Carol": 380}),
+    )
     code, out, _ = invoke_text(text)
     assert code == 1
-    assert "\n  side pot 1: recorded Bob $1.90, Carol $1.90; the cards and the rules give Carol $3.80\n" in out
+    assert (
+        "\n  side pot 1: recorded Bob $1.90, Carol $1.90; the cards and the rules give Carol $3.80\n"
+        in out
+    )
     assert "main pot:" not in out
     code, out, _ = invoke_text(text, "--format", "json")
     assert json.loads(out)["check"]["pots"] == [
-        {"pot": "side pot 1", "recorded": {"Bob": 190, "Carol": 190}, "recomputed": {"Carol": 380}, "half": None}]
+        {
+            "pot": "side pot 1",
+            "recorded": {"Bob": 190, "Carol": 190},
+            "recomputed": {"Carol": 380},
+            "half": None,
+        }
+    ]
 
 
 def test_pots_paid_right_list_no_pot_and_a_history_without_pot_lines_says_null() -> None:
@@ -151,9 +190,14 @@ def test_pots_paid_right_list_no_pot_and_a_history_without_pot_lines_says_null()
 def test_a_tampered_single_pot_shows_the_pot_as_paid_and_as_settled() -> None:
     code, out, _ = invoke(str(DATA / "tampered.txt"))
     assert code == 1
-    assert ("\n  pot: recorded Ann $0.29, Cy $0.28, Dan $0.58; the cards and the rules give Ann $0.28, Cy $0.29, "
-            "Dan $0.58\n") in out
-    assert "\n  pot: recorded Cy $0.57, Dan $0.58; the cards and the rules give Ann $0.28, Cy $0.29, Dan $0.58\n" in out
+    assert (
+        "\n  pot: recorded Ann $0.29, Cy $0.28, Dan $0.58; the cards and the rules give Ann $0.28, Cy $0.29, "
+        "Dan $0.58\n"
+    ) in out
+    assert (
+        "\n  pot: recorded Cy $0.57, Dan $0.58; the cards and the rules give Ann $0.28, Cy $0.29, Dan $0.58\n"
+        in out
+    )
 
 
 def invoke_text(text: str, *args: str) -> tuple[int, str, str]:
@@ -180,19 +224,33 @@ SITE = "the site's own lines disagree: "
 def test_printed_pots_must_add_up_to_total_pot_minus_rake() -> None:
     text = text_of("side-pots-rake.txt").replace("Main pot $3.99.", "Main pot $3.98.")
     status, why = only(text)
-    assert status == "mismatch" and why.startswith(SITE) and "add up to 778, not Total pot 820 − Rake 41 = 779" in why
+    assert (
+        status == "mismatch"
+        and why.startswith(SITE)
+        and "add up to 778, not Total pot 820 − Rake 41 = 779" in why
+    )
 
 
 def test_a_printed_pot_cannot_be_more_than_the_pot_the_actions_built() -> None:
-    text = text_of("side-pots-rake.txt").replace("Main pot $3.99. Side pot $3.80. | Rake $0.41",
-                                                 "Main pot $4.30. Side pot $3.49. | Rake $0.41")
+    text = text_of("side-pots-rake.txt").replace(
+        "Main pot $3.99. Side pot $3.80. | Rake $0.41",
+        "Main pot $4.30. Side pot $3.49. | Rake $0.41",
+    )
     status, why = only(text)
-    assert status == "mismatch" and why.startswith(SITE) and "main pot is printed as 430, more than the 420" in why
+    assert (
+        status == "mismatch"
+        and why.startswith(SITE)
+        and "main pot is printed as 430, more than the 420" in why
+    )
 
 
 def test_total_pot_must_be_what_the_actions_put_in() -> None:
     status, why = only(text_of("odd-cent.txt").replace("Total pot $1.90", "Total pot $2"))
-    assert status == "mismatch" and why.startswith(SITE) and "Total pot is 200, but the actions put 190" in why
+    assert (
+        status == "mismatch"
+        and why.startswith(SITE)
+        and "Total pot is 200, but the actions put 190" in why
+    )
 
 
 def test_printed_uncalled_bet_must_be_what_the_actions_leave() -> None:
@@ -201,31 +259,47 @@ def test_printed_uncalled_bet_must_be_what_the_actions_leave() -> None:
     assert "returned an uncalled bet of 500 to Hal, but the actions leave 600" in why
 
 
-def test_collected_lines_and_summary_disagreeing_is_a_mismatch_checked_on_the_collected_lines() -> None:
+def test_collected_lines_and_summary_disagreeing_is_a_mismatch_checked_on_the_collected_lines() -> (
+    None
+):
     # The site paid Eve 90 (her "collected" line) but its summary says 95: the payout is right, the
     # site's lines are not.
     text = text_of("odd-cent.txt").replace("won ($0.90)", "won ($0.95)")
     settlement, verdict = check(only_record(text))
     assert verdict.status == "mismatch" and verdict.differences == {}
-    assert verdict.why == SITE + "Eve collected $0.90, the summary says won $0.95" == SITE + (verdict.site or "")
+    assert (
+        verdict.why
+        == SITE + "Eve collected $0.90, the summary says won $0.95"
+        == SITE + (verdict.site or "")
+    )
     assert settlement is not None  # settled all the same: the pots add up
     # And a payout that also differs says both.
     text = text.replace("Eve collected $0.90 from pot", "Eve collected $0.89 from pot")
     _, verdict = check(only_record(text))
-    assert verdict.why.startswith(SITE + "Eve collected $0.89, the summary says won $0.95; and the payout differs: ")
+    assert verdict.why.startswith(
+        SITE + "Eve collected $0.89, the summary says won $0.95; and the payout differs: "
+    )
     assert verdict.differences == {"Eve": (89, 90)}
 
 
 def test_summary_board_not_the_board_dealt_is_a_mismatch() -> None:
-    status, why = only(text_of("odd-cent.txt").replace("Board [3h 6d Qc 8s Kd]", "Board [3h 6d Qc 8s Ks]"))
-    assert (status, why) == ("mismatch", SITE + "the summary's board 3h 6d Qc 8s Ks is not the board dealt, "
-                             "3h 6d Qc 8s Kd")
+    status, why = only(
+        text_of("odd-cent.txt").replace("Board [3h 6d Qc 8s Kd]", "Board [3h 6d Qc 8s Ks]")
+    )
+    assert (status, why) == (
+        "mismatch",
+        SITE + "the summary's board 3h 6d Qc 8s Ks is not the board dealt, 3h 6d Qc 8s Kd",
+    )
 
 
 def test_a_collect_from_a_pot_the_summary_does_not_print_is_a_mismatch() -> None:
-    text = text_of("odd-cent.txt").replace("Eve collected $0.90 from pot", "Eve collected $0.90 from side pot-2")
+    text = text_of("odd-cent.txt").replace(
+        "Eve collected $0.90 from pot", "Eve collected $0.90 from side pot-2"
+    )
     status, why = only(text)
-    assert status == "mismatch" and why.startswith(SITE + "line 28: Eve collected from the side pot-2")
+    assert status == "mismatch" and why.startswith(
+        SITE + "line 28: Eve collected from the side pot-2"
+    )
 
 
 def test_an_illegal_action_is_bad_input_even_when_the_site_also_disagrees_with_itself() -> None:
@@ -237,15 +311,22 @@ def test_an_illegal_action_is_bad_input_even_when_the_site_also_disagrees_with_i
 
 def test_the_command_exits_1_for_a_site_inconsistency_and_json_names_it(tmp_path: Path) -> None:
     path = tmp_path / "site.txt"
-    path.write_text(text_of("no-showdown.txt").replace("Uncalled bet ($6)", "Uncalled bet ($5)"), encoding="utf-8")
+    path.write_text(
+        text_of("no-showdown.txt").replace("Uncalled bet ($6)", "Uncalled bet ($5)"),
+        encoding="utf-8",
+    )
     code, out, err = invoke(str(path), "--format", "json")
     check_ = json.loads(out)["check"]
     assert code == 1 and err == ""
     assert check_["verdict"] == "MISMATCH" and check_["ok"] is False
-    assert check_["site_inconsistency"] == ("the site returned an uncalled bet of 500 to Hal, but the actions leave "
-                                            "600 uncalled (RULES §5.3)")
+    assert check_["site_inconsistency"] == (
+        "the site returned an uncalled bet of 500 to Hal, but the actions leave "
+        "600 uncalled (RULES §5.3)"
+    )
     code, out, _ = invoke(str(path))
-    assert code == 1 and out.startswith(f"MISMATCH: {path}:1 hand 200000000004: {SITE}the site returned")
+    assert code == 1 and out.startswith(
+        f"MISMATCH: {path}:1 hand 200000000004: {SITE}the site returned"
+    )
     code, out, _ = invoke(str(DATA / "odd-cent.txt"), "--format", "json")
     assert code == 0 and json.loads(out)["check"]["site_inconsistency"] is None
 
@@ -278,11 +359,17 @@ def test_contested_showdown_without_the_cards_is_not_checkable() -> None:
 
 def test_a_mucked_hand_is_dead() -> None:
     # Gus mucks: Eve alone is live and takes the whole pot after rake.
-    text = text_of("odd-cent.txt").replace("Gus: shows [Qd Qh 9c Tc] (HI: three of a kind, Queens)",
-                                           "Gus: mucks hand")
-    text = text.replace("Gus collected $0.91 from pot\nEve collected $0.90 from pot", "Eve collected $1.81 from pot")
-    text = text.replace("Seat 1: Gus (big blind) showed [Qd Qh 9c Tc] and won ($0.91) with HI: three of a kind, "
-                        "Queens", "Seat 1: Gus (big blind) mucked [Qd Qh 9c Tc]")
+    text = text_of("odd-cent.txt").replace(
+        "Gus: shows [Qd Qh 9c Tc] (HI: three of a kind, Queens)", "Gus: mucks hand"
+    )
+    text = text.replace(
+        "Gus collected $0.91 from pot\nEve collected $0.90 from pot", "Eve collected $1.81 from pot"
+    )
+    text = text.replace(
+        "Seat 1: Gus (big blind) showed [Qd Qh 9c Tc] and won ($0.91) with HI: three of a kind, "
+        "Queens",
+        "Seat 1: Gus (big blind) mucked [Qd Qh 9c Tc]",
+    )
     text = text.replace("won ($0.90)", "won ($1.81)")
     assert only(text)[0] == "ok"
 
@@ -308,15 +395,29 @@ def test_a_hand_won_before_the_river_is_settled_on_the_board_dealt() -> None:
 
 # -- the order cards and seats are written in (a property of every input path) ----------------------------
 
-_BRACKET = re.compile(r"(shows \[|showed \[|mucked \[|^Dealt to [^\[\n]+ \[)([^\]]+)\]", re.MULTILINE)
-OWN = ["side-pots-rake.txt", "quartered.txt", "odd-cent.txt", "run-twice.txt", "stud-hilo.txt", "tampered.txt",
-       "mixed-8-game.txt", "courchevel-run-twice.txt"]
+_BRACKET = re.compile(
+    r"(shows \[|showed \[|mucked \[|^Dealt to [^\[\n]+ \[)([^\]]+)\]", re.MULTILINE
+)
+OWN = [
+    "side-pots-rake.txt",
+    "quartered.txt",
+    "odd-cent.txt",
+    "run-twice.txt",
+    "stud-hilo.txt",
+    "tampered.txt",
+    "mixed-8-game.txt",
+    "courchevel-run-twice.txt",
+]
 
 
 def _shuffled(text: str, rng: random.Random) -> str:
     """The same hands with every shown and dealt hand's cards, and each hand's seat lines, in another order."""
-    text = _BRACKET.sub(lambda m: m.group(1) + " ".join(rng.sample(m.group(2).split(), len(m.group(2).split())))
-                        + "]", text)
+    text = _BRACKET.sub(
+        lambda m: (
+            m.group(1) + " ".join(rng.sample(m.group(2).split(), len(m.group(2).split()))) + "]"
+        ),
+        text,
+    )
     out: list[str] = []
     seats: list[str] = []
     for line in text.split("\n"):
@@ -333,22 +434,33 @@ def _shuffled(text: str, rng: random.Random) -> str:
 
 @settings(max_examples=30, deadline=None)
 @given(st.sampled_from(OWN), st.randoms(use_true_random=False))
-def test_verdict_does_not_depend_on_the_order_cards_and_seats_are_written(name: str, rng: random.Random) -> None:
+def test_verdict_does_not_depend_on_the_order_cards_and_seats_are_written(
+    name: str, rng: random.Random
+) -> None:
     text = text_of(name)
-    assert [(i, s) for i, s, _ in verdicts(_shuffled(text, rng))] == [(i, s) for i, s, _ in verdicts(text)]
+    assert [(i, s) for i, s, _ in verdicts(_shuffled(text, rng))] == [
+        (i, s) for i, s, _ in verdicts(text)
+    ]
 
 
 @settings(max_examples=15, deadline=None)
-@given(st.sampled_from(["tampered.txt", "side-pots-rake.txt", "run-twice.txt"]), st.randoms(use_true_random=False))
+@given(
+    st.sampled_from(["tampered.txt", "side-pots-rake.txt", "run-twice.txt"]),
+    st.randoms(use_true_random=False),
+)
 def test_pots_and_differences_do_not_depend_on_the_order_cards_and_seats_are_written(
-        name: str, rng: random.Random) -> None:
+    name: str, rng: random.Random
+) -> None:
     # Through the command's own path (split in the parent, each hand read where it is checked).
     def checks(text: str) -> list[object]:
         _, out, _ = invoke_text(text, "--format", "json")
         _, lines, _ = invoke_text(text)
         # JSON as values, and the text's verdict lines as written (the order names are listed in).
         return [json.loads(line)["check"] for line in out.splitlines()] + [
-            line for line in lines.splitlines() if ": recorded " in line or line.startswith(("OK", "MISMATCH"))]
+            line
+            for line in lines.splitlines()
+            if ": recorded " in line or line.startswith(("OK", "MISMATCH"))
+        ]
 
     text = text_of(name)
     assert checks(_shuffled(text, rng)) == checks(text)
@@ -356,7 +468,10 @@ def test_pots_and_differences_do_not_depend_on_the_order_cards_and_seats_are_wri
 
 # -- the shared real files -----------------------------------------------------------------------------
 
-@pytest.mark.skipif(not SHARED_FILES, reason="../shared/handhistories/pokerstars is absent (a user's clone)")
+
+@pytest.mark.skipif(
+    not SHARED_FILES, reason="../shared/handhistories/pokerstars is absent (a user's clone)"
+)
 def test_every_shared_hand_gets_a_record_and_every_checkable_one_is_ok() -> None:
     counts: dict[str, int] = {}
     for path in SHARED_FILES:
@@ -373,6 +488,7 @@ def test_every_shared_hand_gets_a_record_and_every_checkable_one_is_ok() -> None
 
 # -- the command -----------------------------------------------------------------------------------------
 
+
 def invoke(*args: str) -> tuple[int, str, str]:
     result = CliRunner().invoke(main, ["check", *args])
     return result.exit_code, result.stdout, result.stderr
@@ -382,14 +498,28 @@ def test_command_on_a_folder_reads_every_txt_file() -> None:
     code, out, err = invoke(str(DATA), "--format", "json")
     rows = [json.loads(line) for line in out.splitlines()]
     assert code == 2  # bad-input.txt has bad hands
-    assert len(rows) == 19 and len(err.strip().splitlines()) == 3  # 19 hands in 11 files, 3 of them bad
-    by_id = {r["id"]: r["check"]["verdict"] if "check" in r else "ERROR: " + r["error"] for r in rows}
+    assert (
+        len(rows) == 19 and len(err.strip().splitlines()) == 3
+    )  # 19 hands in 11 files, 3 of them bad
+    by_id = {
+        r["id"]: r["check"]["verdict"] if "check" in r else "ERROR: " + r["error"] for r in rows
+    }
     assert by_id["200000000001"] == "OK" and by_id["200000000020"] == "MISMATCH"
-    assert by_id["200000000005"] == "NOT CHECKABLE" and by_id["200000000031"].startswith("ERROR: cannot read")
+    assert by_id["200000000005"] == "NOT CHECKABLE" and by_id["200000000031"].startswith(
+        "ERROR: cannot read"
+    )
 
 
-@pytest.mark.parametrize(("name", "code"), [("quartered.txt", 0), ("mixed-8-game.txt", 0), ("cancelled.txt", 0),
-                                            ("tampered.txt", 1), ("bad-input.txt", 2)])
+@pytest.mark.parametrize(
+    ("name", "code"),
+    [
+        ("quartered.txt", 0),
+        ("mixed-8-game.txt", 0),
+        ("cancelled.txt", 0),
+        ("tampered.txt", 1),
+        ("bad-input.txt", 2),
+    ],
+)
 def test_command_exit_status(name: str, code: int) -> None:
     assert invoke(str(DATA / name))[0] == code
 
@@ -418,7 +548,9 @@ def test_split_hands_read_one_by_one_are_the_records_read_gives(input_format: st
     assert pieces and all(isinstance(p, HandText) for p in pieces)
     whole = list(read_any("all.txt", text, input_format))
     assert len(whole) == len(pieces) == 19
-    assert [_plain(read_text(p)) for p in pieces if isinstance(p, HandText)] == [_plain(r) for r in whole]
+    assert [_plain(read_text(p)) for p in pieces if isinstance(p, HandText)] == [
+        _plain(r) for r in whole
+    ]
 
 
 def test_split_gives_the_error_records_read_gives() -> None:
@@ -433,7 +565,9 @@ def test_split_gives_the_error_records_read_gives() -> None:
     # PokerStars text read as PHH: cut by the PHH reader, each piece read to the record read gives.
     text = text_of("odd-cent.txt")
     pieces = list(split("x", text, "phh"))
-    assert [read_text(p) if isinstance(p, HandText) else p for p in pieces] == list(read_any("x", text, "phh"))
+    assert [read_text(p) if isinstance(p, HandText) else p for p in pieces] == list(
+        read_any("x", text, "phh")
+    )
 
 
 def test_jobs_give_the_same_bytes_as_one_process(tmp_path: Path) -> None:
@@ -444,16 +578,28 @@ def test_jobs_give_the_same_bytes_as_one_process(tmp_path: Path) -> None:
     for fmt in ("text", "json", "csv"):
         one = CliRunner().invoke(main, ["check", str(path), "--format", fmt, "--jobs", "1"])
         two = CliRunner().invoke(main, ["check", str(path), "--format", fmt, "--jobs", "2"])
-        assert (one.exit_code, one.stdout_bytes, one.stderr) == (two.exit_code, two.stdout_bytes, two.stderr)
+        assert (one.exit_code, one.stdout_bytes, one.stderr) == (
+            two.exit_code,
+            two.stdout_bytes,
+            two.stderr,
+        )
         assert one.exit_code == 2 and len(one.stderr.splitlines()) == 4 * 3
-    rows = [json.loads(line) for line in CliRunner().invoke(
-        main, ["check", str(path), "--format", "json", "--jobs", "2"]).stdout.splitlines()]
-    assert [r["id"] for r in rows] == [r.id for r in read("many.txt", path.read_text(encoding="utf-8"))]
+    rows = [
+        json.loads(line)
+        for line in CliRunner()
+        .invoke(main, ["check", str(path), "--format", "json", "--jobs", "2"])
+        .stdout.splitlines()
+    ]
+    assert [r["id"] for r in rows] == [
+        r.id for r in read("many.txt", path.read_text(encoding="utf-8"))
+    ]
 
 
 def test_cards_shown_only_in_the_summary_speak() -> None:
     # Gus's show line is gone, but the summary shows his cards: they are his hand (RULES §7.1).
-    text = text_of("odd-cent.txt").replace("Gus: shows [Qd Qh 9c Tc] (HI: three of a kind, Queens)\n", "")
+    text = text_of("odd-cent.txt").replace(
+        "Gus: shows [Qd Qh 9c Tc] (HI: three of a kind, Queens)\n", ""
+    )
     assert only(text)[0] == "ok"
 
 
@@ -461,7 +607,11 @@ def test_command_names_each_bad_hand_at_its_file_and_line() -> None:
     code, out, err = invoke(str(DATA / "bad-input.txt"))
     path = str(DATA / "bad-input.txt")
     assert code == 2 and out.count("OK: ") == 2
-    assert [line.split(": ", 1)[0] for line in err.splitlines()] == [f"{path}:52", f"{path}:90", f"{path}:111"]
+    assert [line.split(": ", 1)[0] for line in err.splitlines()] == [
+        f"{path}:52",
+        f"{path}:90",
+        f"{path}:111",
+    ]
     assert "action 13 'Gus: bets $5': pot limit: the most is a bet 90" in err
 
 
@@ -470,26 +620,47 @@ def test_command_reads_a_byte_order_mark_and_crlf(tmp_path: Path) -> None:
     text = text_of("mixed-8-game.txt") + "\n\n" + text_of("tampered.txt")
     path.write_bytes(b"\xef\xbb\xbf" + text.replace("\n", "\r\n").encode("utf-8"))
     code, out, _ = invoke(str(path))
-    firsts = [line.split(": ")[1] for line in out.splitlines() if line.startswith(("OK", "NOT", "MISMATCH"))]
+    firsts = [
+        line.split(": ")[1]
+        for line in out.splitlines()
+        if line.startswith(("OK", "NOT", "MISMATCH"))
+    ]
     assert code == 1
-    assert firsts == [f"{path}:1 hand 200000000010", f"{path}:24 hand 200000000011", f"{path}:62 hand 200000000012",
-                      f"{path}:89 hand 200000000013", f"{path}:119 hand 200000000020", f"{path}:162 hand 200000000021"]
+    assert firsts == [
+        f"{path}:1 hand 200000000010",
+        f"{path}:24 hand 200000000011",
+        f"{path}:62 hand 200000000012",
+        f"{path}:89 hand 200000000013",
+        f"{path}:119 hand 200000000020",
+        f"{path}:162 hand 200000000021",
+    ]
 
 
 def test_a_hand_mucked_in_the_summary_only_is_dead() -> None:
     # No "Gus: mucks hand" line, but the summary says he mucked: Eve alone is live and takes the pot.
-    text = text_of("odd-cent.txt").replace("Gus: shows [Qd Qh 9c Tc] (HI: three of a kind, Queens)\n", "")
-    text = text.replace("Gus collected $0.91 from pot\nEve collected $0.90 from pot", "Eve collected $1.81 from pot")
-    text = text.replace("Seat 1: Gus (big blind) showed [Qd Qh 9c Tc] and won ($0.91) with HI: three of a kind, "
-                        "Queens", "Seat 1: Gus (big blind) mucked [Qd Qh 9c Tc]")
+    text = text_of("odd-cent.txt").replace(
+        "Gus: shows [Qd Qh 9c Tc] (HI: three of a kind, Queens)\n", ""
+    )
+    text = text.replace(
+        "Gus collected $0.91 from pot\nEve collected $0.90 from pot", "Eve collected $1.81 from pot"
+    )
+    text = text.replace(
+        "Seat 1: Gus (big blind) showed [Qd Qh 9c Tc] and won ($0.91) with HI: three of a kind, "
+        "Queens",
+        "Seat 1: Gus (big blind) mucked [Qd Qh 9c Tc]",
+    )
     assert only(text.replace("won ($0.90)", "won ($1.81)"))[0] == "ok"
 
 
 def test_omaha_high_has_no_low_half() -> None:
     # The odd-cent hand as pot-limit Omaha (high only): Gus's trip queens take the whole 181.
     text = text_of("odd-cent.txt").replace("Omaha Hi/Lo Pot Limit", "Omaha Pot Limit")
-    text = text.replace("Gus collected $0.91 from pot\nEve collected $0.90 from pot", "Gus collected $1.81 from pot")
-    text = text.replace("won ($0.91)", "won ($1.81)").replace("Eve (button) showed [Ac 2c Js Jh] and won ($0.90) with",
-                                                              "Eve (button) showed [Ac 2c Js Jh] and lost with")
+    text = text.replace(
+        "Gus collected $0.91 from pot\nEve collected $0.90 from pot", "Gus collected $1.81 from pot"
+    )
+    text = text.replace("won ($0.91)", "won ($1.81)").replace(
+        "Eve (button) showed [Ac 2c Js Jh] and won ($0.90) with",
+        "Eve (button) showed [Ac 2c Js Jh] and lost with",
+    )
     assert only(text)[0] == "ok"
     assert only(text.replace("Omaha Pot Limit", "Omaha Hi/Lo Pot Limit"))[0] == "mismatch"

@@ -26,19 +26,24 @@ def verdict_of(text: str) -> str:
 
 
 def test_a_header_in_capitals_reads_as_the_site_writes_it() -> None:
-    header = read_header("POKERSTARS GAME #27853262758: 7 CARD STUD HI/LO LIMIT - LEVEL I (10/20) - "
-                         "2009/05/06 16:38:19 ET")
+    header = read_header(
+        "POKERSTARS GAME #27853262758: 7 CARD STUD HI/LO LIMIT - LEVEL I (10/20) - "
+        "2009/05/06 16:38:19 ET"
+    )
     assert (header.id, header.game, header.limit) == ("27853262758", "7 Card Stud Hi/Lo", "LIMIT")
     assert header.tournament and header.currency == "" and (header.small, header.big) == (10, 20)
-    cash = read_header("POKERSTARS HAND #1: OMAHA HI/LO POT LIMIT ($0.05/$0.10 USD) - 2024/03/02 20:25:00 ET")
+    cash = read_header(
+        "POKERSTARS HAND #1: OMAHA HI/LO POT LIMIT ($0.05/$0.10 USD) - 2024/03/02 20:25:00 ET"
+    )
     assert (cash.game, cash.currency, cash.small, cash.big) == ("Omaha Hi/Lo", "$", 5, 10)
 
 
 def test_a_stud_hand_exported_in_capitals_checks_as_the_original() -> None:
     first, rest = STUD.split("\n", 1)
     assert first.startswith("PokerStars Hand #")
-    capitals = first.replace("PokerStars Hand", "POKERSTARS GAME").replace("7 Card Stud Hi/Lo Limit",
-                                                                            "7 CARD STUD HI/LO LIMIT")
+    capitals = first.replace("PokerStars Hand", "POKERSTARS GAME").replace(
+        "7 Card Stud Hi/Lo Limit", "7 CARD STUD HI/LO LIMIT"
+    )
     assert capitals != first
     assert verdict_of(capitals + "\n" + rest) == verdict_of(STUD) == "ok"
 
@@ -46,7 +51,9 @@ def test_a_stud_hand_exported_in_capitals_checks_as_the_original() -> None:
 def test_courchevel_pre_flop_street_deals_the_first_board_card() -> None:
     # The first board card on its own street line, the first betting round after it; the flop line then
     # repeats it, as run-it-twice Courchevel hands write it.
-    text = COURCHEVEL.replace("*** HOLE CARDS ***\n", "*** HOLE CARDS ***\n*** PRE-FLOP *** [7h]\n", 1)
+    text = COURCHEVEL.replace(
+        "*** HOLE CARDS ***\n", "*** HOLE CARDS ***\n*** PRE-FLOP *** [7h]\n", 1
+    )
     text = text.replace("*** FLOP *** [7h] [5d 3s]", "*** FLOP *** [7h 5d 3s]")
     (record,) = read("t.txt", text)
     (plain,) = read("t.txt", COURCHEVEL)
@@ -67,6 +74,8 @@ def test_a_summary_naming_another_player_is_the_sites_inconsistency() -> None:
     result = CliRunner().invoke(main, ["check", "-"], input=text.encode())
     assert result.exit_code == 1 and result.stderr == ""
     first = result.stdout.splitlines()[0]
-    assert first.startswith("MISMATCH: <stdin>:1 hand 200000000003: the site's own lines disagree: the summary's "
-                            "seat 5 is 'Zed (button) showed")
+    assert first.startswith(
+        "MISMATCH: <stdin>:1 hand 200000000003: the site's own lines disagree: the summary's "
+        "seat 5 is 'Zed (button) showed"
+    )
     assert "but seat 5 is 'Eve' in the seat lines" in first

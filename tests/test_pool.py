@@ -88,7 +88,7 @@ def _group(pgid: int) -> list[int]:
             stat = (entry / "stat").read_text()
         except OSError:
             continue
-        state, _, group = stat[stat.rindex(")") + 2:].split()[:3]
+        state, _, group = stat[stat.rindex(")") + 2 :].split()[:3]
         if int(group) == pgid and state != "Z":
             found.append(int(entry.name))
     return found
@@ -103,8 +103,12 @@ def _interrupt(history: Path, fmt: str, after: int, out: Path) -> tuple[int, byt
     """Run ``hilo check --jobs 2`` on ``history``, press Ctrl-C once ``after`` bytes are out; the exit
     status, stderr and the processes of its group still running once it has exited."""
     with out.open("wb") as sink:
-        process = subprocess.Popen([hilo(), "check", "--jobs", "2", "--format", fmt, str(history)],
-                                   stdout=sink, stderr=subprocess.PIPE, start_new_session=True)
+        process = subprocess.Popen(
+            [hilo(), "check", "--jobs", "2", "--format", fmt, str(history)],
+            stdout=sink,
+            stderr=subprocess.PIPE,
+            start_new_session=True,
+        )
         deadline = time.monotonic() + HANG
         while out.stat().st_size < after and process.poll() is None and time.monotonic() < deadline:
             time.sleep(0.005)
@@ -112,14 +116,18 @@ def _interrupt(history: Path, fmt: str, after: int, out: Path) -> tuple[int, byt
         os.killpg(process.pid, signal.SIGINT)
         _, err = process.communicate(timeout=HANG)
     left = _group(process.pid)
-    while left and time.monotonic() < deadline:  # hang guard: the workers are given time to end, no more
+    while (
+        left and time.monotonic() < deadline
+    ):  # hang guard: the workers are given time to end, no more
         time.sleep(0.05)
         left = _group(process.pid)
     return process.returncode, err, left
 
 
 @pytest.mark.parametrize("fmt", ["text", "json"])
-def test_ctrl_c_on_check_with_two_jobs_ends_cleanly(history: Path, tmp_path: Path, fmt: str) -> None:
+def test_ctrl_c_on_check_with_two_jobs_ends_cleanly(
+    history: Path, tmp_path: Path, fmt: str
+) -> None:
     # Interrupted at several points of the run: just after the first hand, early, and well into it.
     for after in (1, 60_000, 400_000, 1_500_000):
         out = tmp_path / f"out-{after}"
@@ -138,11 +146,15 @@ def test_ctrl_c_on_check_with_two_jobs_ends_cleanly(history: Path, tmp_path: Pat
             assert data.endswith(b"\n\n")
             records = data.decode().split("\n\n")[:-1]
             assert 0 < len(records) < HANDS
-            assert all(r.startswith("OK: ") and r.endswith("check: the amounts paid agree") for r in records)
+            assert all(
+                r.startswith("OK: ") and r.endswith("check: the amounts paid agree")
+                for r in records
+            )
             assert [r.split()[3].rstrip(":") for r in records] == _numbers(len(records))
 
 
 # -- the runner itself ----------------------------------------------------------------------------------
+
 
 def _squares(chunk: list[int]) -> list[int]:
     if chunk[0] % 7 == 0:

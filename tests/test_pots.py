@@ -43,27 +43,60 @@ def deal(*players, game_name="omaha8", board=BOARD, **kw):
     ("contributions", "folded", "pots", "returned"),
     [
         pytest.param({"A": 50, "B": 50, "C": 50}, set(), [(150, "ABC")], {}, id="equal"),
-        pytest.param({"A": 20, "B": 50, "C": 50}, set(), [(60, "ABC"), (60, "BC")], {}, id="one-all-in"),
-        pytest.param({"A": 10, "B": 30, "C": 60, "D": 60}, set(), [(40, "ABCD"), (60, "BCD"), (60, "CD")], {},
-                     id="three-levels"),
+        pytest.param(
+            {"A": 20, "B": 50, "C": 50}, set(), [(60, "ABC"), (60, "BC")], {}, id="one-all-in"
+        ),
+        pytest.param(
+            {"A": 10, "B": 30, "C": 60, "D": 60},
+            set(),
+            [(40, "ABCD"), (60, "BCD"), (60, "CD")],
+            {},
+            id="three-levels",
+        ),
         pytest.param({"A": 100, "B": 40}, set(), [(80, "AB")], {"A": 60}, id="uncalled-returned"),
-        pytest.param({"A": 30, "B": 50, "C": 120}, set(), [(90, "ABC"), (40, "BC")], {"C": 70},
-                     id="uncalled-over-side-pot"),
+        pytest.param(
+            {"A": 30, "B": 50, "C": 120},
+            set(),
+            [(90, "ABC"), (40, "BC")],
+            {"C": 70},
+            id="uncalled-over-side-pot",
+        ),
         pytest.param({"A": 30, "B": 30, "C": 5}, {"C"}, [(65, "AB")], {}, id="dead-blind-merges"),
-        pytest.param({"A": 20, "B": 20, "C": 20, "D": 10, "E": 10}, {"D", "E"}, [(80, "ABC")], {},
-                     id="two-dead-layers-merge"),
-        pytest.param({"A": 20, "B": 60, "C": 60, "D": 40}, {"D"}, [(80, "ABC"), (100, "BC")], {},
-                     id="dead-money-joins-side-pot"),
-        pytest.param({"A": 50, "B": 50, "D": 50}, {"D"}, [(150, "AB")], {}, id="folded-never-eligible"),
-        pytest.param({"A": 0, "B": 40, "C": 40}, set(), [(80, "BC")], {}, id="nothing-in-nothing-won"),
-        pytest.param({"A": 25, "B": 25, "C": 75, "D": 75}, {"B"}, [(100, "ACD"), (100, "CD")], {},
-                     id="folded-at-all-in-level"),
+        pytest.param(
+            {"A": 20, "B": 20, "C": 20, "D": 10, "E": 10},
+            {"D", "E"},
+            [(80, "ABC")],
+            {},
+            id="two-dead-layers-merge",
+        ),
+        pytest.param(
+            {"A": 20, "B": 60, "C": 60, "D": 40},
+            {"D"},
+            [(80, "ABC"), (100, "BC")],
+            {},
+            id="dead-money-joins-side-pot",
+        ),
+        pytest.param(
+            {"A": 50, "B": 50, "D": 50}, {"D"}, [(150, "AB")], {}, id="folded-never-eligible"
+        ),
+        pytest.param(
+            {"A": 0, "B": 40, "C": 40}, set(), [(80, "BC")], {}, id="nothing-in-nothing-won"
+        ),
+        pytest.param(
+            {"A": 25, "B": 25, "C": 75, "D": 75},
+            {"B"},
+            [(100, "ACD"), (100, "CD")],
+            {},
+            id="folded-at-all-in-level",
+        ),
     ],
 )
 def test_build_pots(contributions, folded, pots, returned):
     got, got_returned = build_pots(contributions, folded)
     want = [Pot(amount, tuple(names)) for amount, names in pots]
-    assert got == want, f"contributions {contributions}, folded {folded}: expected {want}, got {got}"
+    assert got == want, (
+        f"contributions {contributions}, folded {folded}: expected {want}, got {got}"
+    )
     assert got_returned == returned
     assert sum(p.amount for p in got) + sum(got_returned.values()) == sum(contributions.values())
 
@@ -124,16 +157,33 @@ def test_odd_chip_between_halves_goes_high(pot, unit, high, low):
 )
 def test_quartered_low_odd_chip_clockwise(seats, button, expected):
     """§4.1 quartering and §4.4: 103 = 52 high + 51 low; the low's odd unit goes clockwise from the button."""
-    s = settle(deal(seat("Hi", seats[0], HI), seat("Lo1", seats[1], LO1), seat("Lo2", seats[2], LO2),
-                    pot=103, button=button))
+    s = settle(
+        deal(
+            seat("Hi", seats[0], HI),
+            seat("Lo1", seats[1], LO1),
+            seat("Lo2", seats[2], LO2),
+            pot=103,
+            button=button,
+        )
+    )
     assert paid(s) == expected, f"seats {seats} button {button}"
 
 
-@pytest.mark.parametrize(("button", "expected"), [(2, (16, 17, 17)), (4, (17, 17, 16)), (3, (17, 16, 17))])
+@pytest.mark.parametrize(
+    ("button", "expected"), [(2, (16, 17, 17)), (4, (17, 17, 16)), (3, (17, 16, 17))]
+)
 def test_two_leftover_units_go_one_each(button, expected):
     """§4.4 / §9 V3: 50 low units among three: 16 each and two leftovers, one each, clockwise."""
-    s = settle(deal(seat("Hi", 1, HI), seat("Lo1", 2, LO1), seat("Lo2", 3, LO2), seat("Lo3", 4, LO3),
-                    pot=100, button=button))
+    s = settle(
+        deal(
+            seat("Hi", 1, HI),
+            seat("Lo1", 2, LO1),
+            seat("Lo2", 3, LO2),
+            seat("Lo3", 4, LO3),
+            pot=100,
+            button=button,
+        )
+    )
     assert paid(s) == {"Hi": 50, "Lo1": expected[0], "Lo2": expected[1], "Lo3": expected[2]}
     (pot,) = s.pots
     assert sorted(c.to for c in pot.odd_chips if c.half == "low") == sorted(
@@ -157,7 +207,9 @@ def test_three_players_win_both_ways():
     assert paid(s) == {"S1": 34, "S2": 33, "S3": 33}
 
 
-@pytest.mark.parametrize(("pot", "button", "expected"), [(100, 2, (75, 25)), (102, 2, (77, 25)), (102, 1, (76, 26))])
+@pytest.mark.parametrize(
+    ("pot", "button", "expected"), [(100, 2, (75, 25)), (102, 2, (77, 25)), (102, 1, (76, 26))]
+)
 def test_tie_for_high_and_win_low_alone(pot, button, expected):
     """§4.1.3: a player who ties high and wins low alone takes three quarters."""
     s = settle(deal(seat("Both", 1, STLO), seat("High", 2, ST2), pot=pot, button=button))
@@ -169,9 +221,20 @@ def test_split_high_with_odd_chip_and_single_low():
     assert paid(s) == {"S1": 26, "S2": 25, "Lo": 50}
 
 
-@pytest.mark.parametrize(("pot", "unit", "expected"), [(250, 25, (125, 75, 50)), (115, 5, (60, 30, 25))])
+@pytest.mark.parametrize(
+    ("pot", "unit", "expected"), [(250, 25, (125, 75, 50)), (115, 5, (60, 30, 25))]
+)
 def test_chip_unit_in_tied_half(pot, unit, expected):
-    s = settle(deal(seat("Hi", 1, HI), seat("Lo1", 2, LO1), seat("Lo2", 3, LO2), pot=pot, chip_unit=unit, button=3))
+    s = settle(
+        deal(
+            seat("Hi", 1, HI),
+            seat("Lo1", 2, LO1),
+            seat("Lo2", 3, LO2),
+            pot=pot,
+            chip_unit=unit,
+            button=3,
+        )
+    )
     assert paid(s) == dict(zip(("Hi", "Lo1", "Lo2"), expected, strict=True))
 
 
@@ -185,7 +248,11 @@ def test_no_qualifying_low_high_takes_all():
 # --- stud: odd chips by suit (§4.6) -----------------------------------------------------------
 
 STUD_TIED_HIGH = {"Alice": "Th 9c 8d 7c 6h Kc Kd", "Bob": "Ts 9h 8s 7d 6d Qc Qh"}
-STUD_TIED_LOW = {"Alice": "Ad 2c 3h 4s 6s Kh Kc", "Bob": "As 2d 3c 4h 6c Qs Qd", "Carol": "9s 9h 9d Jc Js Tc 8h"}
+STUD_TIED_LOW = {
+    "Alice": "Ad 2c 3h 4s 6s Kh Kc",
+    "Bob": "As 2d 3c 4h 6c Qs Qd",
+    "Carol": "9s 9h 9d Jc Js Tc 8h",
+}
 STUD_WHEELS = {"Alice": "Ah 2h 3d 4c 5s Kc Qd", "Bob": "As 2c 3h 4d 5d Ks Jd"}
 
 
@@ -213,12 +280,18 @@ def test_stud_odd_chip_reads_the_best_displayed_five(order):
 
 def test_stud_low_odd_chip_reads_the_best_displayed_five():
     """Alice's 6-4-3-2-A can use the As or the Ad; shown with the As it beats Bob's Ah for the low odd chip."""
-    hands = {"Alice": "As Ad 2c 3h 4s 6s Kc", "Bob": "Ah 2d 3c 4h 6c Qs Qd", "Carol": "9s 9h 9d Jc Js Tc 8h"}
+    hands = {
+        "Alice": "As Ad 2c 3h 4s 6s Kc",
+        "Bob": "Ah 2d 3c 4h 6c Qs Qd",
+        "Carol": "9s 9h 9d Jc Js Tc 8h",
+    }
     assert paid(stud(hands, (0, 1, 2), pot=103)) == {"Alice": 26, "Bob": 25, "Carol": 52}
 
 
 @pytest.mark.parametrize("order", [(0, 1, 2), (2, 1, 0)])
-@pytest.mark.parametrize(("pot", "unit", "expected"), [(103, 1, (25, 26, 52)), (515, 5, (125, 130, 260))])
+@pytest.mark.parametrize(
+    ("pot", "unit", "expected"), [(103, 1, (25, 26, 52)), (515, 5, (125, 130, 260))]
+)
 def test_stud_tied_low_ace_counts_high_for_the_odd_chip(order, pot, unit, expected):
     """Both lows are 6-4-3-2-A. The odd chip goes by the highest card by rank, ace high (§4.6): As beats Ad.
     Alice's 6s outranks Bob's 6c, so reading the ace as low would wrongly give Alice the chip."""
@@ -239,8 +312,12 @@ def test_stud_same_winners_both_ways(pot, expected):
 def test_each_pot_has_its_own_low():
     s = settle(deal(seat("Alice", 1, LO1, 20), seat("Bob", 2, HI, 50), seat("Carol", 3, EIGHT, 50)))
     main, side = s.pots
-    assert (main.amount, set(main.eligible), side.amount, set(side.eligible)) == (60, {"Alice", "Bob", "Carol"},
-                                                                                  60, {"Bob", "Carol"})
+    assert (main.amount, set(main.eligible), side.amount, set(side.eligible)) == (
+        60,
+        {"Alice", "Bob", "Carol"},
+        60,
+        {"Bob", "Carol"},
+    )
     assert main.low.winners == ("Alice",) and side.low.winners == ("Carol",)
     assert main.shares == {"Bob": 30, "Alice": 30} and side.shares == {"Bob": 30, "Carol": 30}
     assert paid(s) == {"Alice": 30, "Bob": 60, "Carol": 30}
@@ -254,7 +331,9 @@ def test_side_pot_without_a_low_goes_to_high():
 
 
 def test_short_stack_scoops_main_pot_only():
-    s = settle(deal(seat("Alice", 1, STLO, 20), seat("Bob", 2, HI, 50), seat("Carol", 3, EIGHT, 50)))
+    s = settle(
+        deal(seat("Alice", 1, STLO, 20), seat("Bob", 2, HI, 50), seat("Carol", 3, EIGHT, 50))
+    )
     assert [p.high.winners for p in s.pots] == [("Alice",), ("Bob",)]
     assert paid(s) == {"Alice": 60, "Bob": 30, "Carol": 30}
 
@@ -270,14 +349,24 @@ def test_uncalled_chips_are_returned_not_won():
 def test_dead_money_layers_merge_before_dividing():
     """§5.6: layers 50 and 30 open to the same three players form one pot of 80: low 40 -> 20/20.
     Dividing the layers apart would give 13 + 8 = 21 and 12 + 7 = 19."""
-    s = settle(deal(seat("Lo1", 1, LO1, 20), seat("Lo2", 2, LO2, 20), seat("Hi", 3, HI, 20),
-                    seat("Dee", 4, None, 10, True), seat("Eve", 5, None, 10, True), button=5))
+    s = settle(
+        deal(
+            seat("Lo1", 1, LO1, 20),
+            seat("Lo2", 2, LO2, 20),
+            seat("Hi", 3, HI, 20),
+            seat("Dee", 4, None, 10, True),
+            seat("Eve", 5, None, 10, True),
+            button=5,
+        )
+    )
     assert [(p.amount, set(p.eligible)) for p in s.pots] == [(80, {"Lo1", "Lo2", "Hi"})]
     assert paid(s) == {"Lo1": 20, "Lo2": 20, "Hi": 40, "Dee": 0, "Eve": 0}
 
 
 def test_folded_nuts_win_nothing():
-    s = settle(deal(seat("Alice", 1, LO1, 30), seat("Carol", 2, HI, 30), seat("Dave", 3, STLO, 30, True)))
+    s = settle(
+        deal(seat("Alice", 1, LO1, 30), seat("Carol", 2, HI, 30), seat("Dave", 3, STLO, 30, True))
+    )
     assert all("Dave" not in p.eligible for p in s.pots)
     assert paid(s) == {"Alice": 45, "Carol": 45, "Dave": 0}
 
@@ -289,10 +378,16 @@ def test_folded_nuts_win_nothing():
     ("players", "kw", "expected"),
     [
         ([seat("A", 1, None), seat("B", 2, None, folded=True)], {"pot": 100}, {"A": 100, "B": 0}),
-        ([seat("A", 1, LO1, 30), seat("B", 2, None, 30, True), seat("C", 3, HI, 10, True)], {}, {"A": 70, "B": 0,
-                                                                                                 "C": 0}),
-        ([seat("A", 1, None, 20), seat("B", 2, None, 20, True), seat("C", 3, None, 20, True)], {"chip_unit": 5},
-         {"A": 60, "B": 0, "C": 0}),
+        (
+            [seat("A", 1, LO1, 30), seat("B", 2, None, 30, True), seat("C", 3, HI, 10, True)],
+            {},
+            {"A": 70, "B": 0, "C": 0},
+        ),
+        (
+            [seat("A", 1, None, 20), seat("B", 2, None, 20, True), seat("C", 3, None, 20, True)],
+            {"chip_unit": 5},
+            {"A": 60, "B": 0, "C": 0},
+        ),
     ],
 )
 def test_single_live_player_takes_every_pot(players, kw, expected):
@@ -306,7 +401,9 @@ def too_many(game_name, n):
     """``n`` players of ``game_name``, one more than a deck can deal: the last hand repeats the first."""
     g = game(game_name)
     start = g.board_cards
-    holes = [tuple(DECK[start + g.hole_cards * i : start + g.hole_cards * (i + 1)]) for i in range(n - 1)]
+    holes = [
+        tuple(DECK[start + g.hole_cards * i : start + g.hole_cards * (i + 1)]) for i in range(n - 1)
+    ]
     players = [Player(f"P{i}", i, hole) for i, hole in enumerate([*holes, holes[0]])]
     return Deal(g, tuple(DECK[:start]), tuple(players), pot=10)
 
@@ -314,8 +411,14 @@ def too_many(game_name, n):
 @pytest.mark.parametrize(
     ("make", "match"),
     [
-        (lambda: deal(seat("A", 1, HI), seat("B", 2, LO1), pot=101, chip_unit=5), "101.*chip unit 5"),
-        (lambda: deal(seat("A", 1, HI, 33), seat("B", 2, LO1, 35), chip_unit=5), "A.*33.*chip unit 5"),
+        (
+            lambda: deal(seat("A", 1, HI), seat("B", 2, LO1), pot=101, chip_unit=5),
+            "101.*chip unit 5",
+        ),
+        (
+            lambda: deal(seat("A", 1, HI, 33), seat("B", 2, LO1, 35), chip_unit=5),
+            "A.*33.*chip unit 5",
+        ),
         (lambda: deal(seat("A", 1, HI), seat("B", 2, LO1), pot=-10), "negative"),
         (lambda: deal(seat("A", 1, HI, -5), seat("B", 2, LO1, 5)), "negative"),
         (lambda: deal(seat("A", 1, HI, 10), seat("B", 2, LO1, 10), pot=20), "not both"),
@@ -323,12 +426,22 @@ def too_many(game_name, n):
         (lambda: deal(seat("A", 1, HI, 10), seat("B", 2, LO1)), "missing for B"),
         (lambda: deal(seat("A", 1, "Kd Ks 9c 3c"), seat("B", 2, LO1), pot=10), "3c.*A.*board"),
         (lambda: deal(seat("A", 1, HI), seat("B", 2, "Kd 2d 3d 4d"), pot=10), "Kd.*B.*A|Kd.*A.*B"),
-        (lambda: deal(seat("A", 1, HI), seat("B", 2, LO1), board="3c 3c 7h Kc Qs", pot=10), "3c.*board twice"),
+        (
+            lambda: deal(seat("A", 1, HI), seat("B", 2, LO1), board="3c 3c 7h Kc Qs", pot=10),
+            "3c.*board twice",
+        ),
         (lambda: deal(seat("A", 1, "Kd Ks 9c"), seat("B", 2, LO1), pot=10), "A.*3 hole cards"),
         (lambda: deal(seat("A", 1, HI), seat("B", 2, LO1 + " 5h"), pot=10), "B.*5 hole cards"),
         (lambda: deal(seat("A", 1, HI), seat("B", 2, LO1), board="3c 4d 7h Kc", pot=10), "4 cards"),
-        (lambda: deal(seat("A", 1, HI + " 2c 2h 2s"), seat("B", 2, LO1 + " 3d 3h 3s"), game_name="stud8", pot=10),
-         "no board"),
+        (
+            lambda: deal(
+                seat("A", 1, HI + " 2c 2h 2s"),
+                seat("B", 2, LO1 + " 3d 3h 3s"),
+                game_name="stud8",
+                pot=10,
+            ),
+            "no board",
+        ),
         (lambda: too_many("omaha8", 12), "52"),
         (lambda: too_many("stud8", 8), "52"),
         (lambda: too_many("omaha8-6", 8), "52"),
@@ -342,11 +455,31 @@ def too_many(game_name, n):
         (lambda: deal(seat("A", 1, HI), seat("B", 2, LO1), pot=10, qualifier=7), "qualifier 7"),
     ],
     ids=[
-        "pot-not-multiple", "contribution-not-multiple", "negative-pot", "negative-contribution", "pot-and-contributed",
-        "neither", "some-missing", "card-in-hole-and-board", "card-in-two-holes", "board-duplicate", "short-hole",
-        "long-hole", "board-of-4", "stud-with-board", "too-many-omaha", "too-many-stud", "too-many-omaha-6",
-        "duplicate-name", "duplicate-seat", "everyone-folded", "live-hand-hidden", "unknown-game",
-        "fractional-chips", "zero-chip-unit", "qualifier-7",
+        "pot-not-multiple",
+        "contribution-not-multiple",
+        "negative-pot",
+        "negative-contribution",
+        "pot-and-contributed",
+        "neither",
+        "some-missing",
+        "card-in-hole-and-board",
+        "card-in-two-holes",
+        "board-duplicate",
+        "short-hole",
+        "long-hole",
+        "board-of-4",
+        "stud-with-board",
+        "too-many-omaha",
+        "too-many-stud",
+        "too-many-omaha-6",
+        "duplicate-name",
+        "duplicate-seat",
+        "everyone-folded",
+        "live-hand-hidden",
+        "unknown-game",
+        "fractional-chips",
+        "zero-chip-unit",
+        "qualifier-7",
     ],
 )
 def test_rejected(make, match):
@@ -355,21 +488,29 @@ def test_rejected(make, match):
     assert isinstance(raised.value, HiloError) and raised.value.exit_status == 2
 
 
-@pytest.mark.parametrize(("game_name", "most"), [("omaha8", 11), ("omaha8-5", 9), ("omaha8-6", 7), ("stud8", 7)])
+@pytest.mark.parametrize(
+    ("game_name", "most"), [("omaha8", 11), ("omaha8-5", 9), ("omaha8-6", 7), ("stud8", 7)]
+)
 def test_deck_limit_is_exact(game_name, most):
     g = game(game_name)
     first = g.board_cards
-    players = [Player(f"P{i}", i, tuple(DECK[first + g.hole_cards * i : first + g.hole_cards * (i + 1)]))
-               for i in range(most)]
+    players = [
+        Player(f"P{i}", i, tuple(DECK[first + g.hole_cards * i : first + g.hole_cards * (i + 1)]))
+        for i in range(most)
+    ]
     s = settle(Deal(g, tuple(DECK[: g.board_cards]), tuple(players), pot=len(players)))
     assert sum(p.won for p in s.players) == most
 
 
 def test_paid_out_amounts_are_checked():
     """A deal may carry what the dealer paid; the settlement says who got a different amount."""
-    right = settle(deal(seat("Hi", 1, HI), seat("Lo", 2, LO1), pot=25, expected={"Hi": 13, "Lo": 12}))
+    right = settle(
+        deal(seat("Hi", 1, HI), seat("Lo", 2, LO1), pot=25, expected={"Hi": 13, "Lo": 12})
+    )
     assert right.check.ok
-    wrong = settle(deal(seat("Hi", 1, HI), seat("Lo", 2, LO1), pot=25, expected={"Hi": 12, "Lo": 13}))
+    wrong = settle(
+        deal(seat("Hi", 1, HI), seat("Lo", 2, LO1), pot=25, expected={"Hi": 12, "Lo": 13})
+    )
     assert wrong.check.differences == {"Hi": (12, 13), "Lo": (13, 12)}
 
 
@@ -402,7 +543,14 @@ def test_shown_cards_beyond_the_deck_are_refused_naming_the_count():
 @pytest.mark.parametrize("game_name", ["omaha8", "courchevel8", "omaha"])
 def test_a_lone_unseen_hand_needs_no_board(game_name):
     """RULES §7: the only live hand takes the pot without a showdown, so no board need be given."""
-    s = settle(deal(seat("A", 1, None, 50), seat("B", 2, None, 50, folded=True), game_name=game_name, board=""))
+    s = settle(
+        deal(
+            seat("A", 1, None, 50),
+            seat("B", 2, None, 50, folded=True),
+            game_name=game_name,
+            board="",
+        )
+    )
     assert paid(s) == {"A": 100, "B": 0}
 
 
@@ -434,4 +582,5 @@ def test_hi_lo_odd_chip_in_units_of_ten():
     assert (odd.to, odd.amount, odd.half) == ("Hi", 10, "high")
     assert "odd chip 10 to Hi: 121 units of the pot do not halve evenly" in settlement_text(s)
     assert settlement_dict(s)["pots"][0]["odd_chips"] == [
-        {"to": "Hi", "amount": 10, "half": "high", "why": odd.why}]
+        {"to": "Hi", "amount": 10, "half": "high", "why": odd.why}
+    ]

@@ -71,9 +71,13 @@ def deals(draw, explicit_button=False):
     for i in range(n):
         # Folded hands, and a lone live hand, need not be shown (RULES §7).
         hidden = (folded[i] or lone) and draw(st.booleans())
-        players.append(Player(f"P{i}", seats[i], None if hidden else holes[i], amounts[i], folded[i]))
+        players.append(
+            Player(f"P{i}", seats[i], None if hidden else holes[i], amounts[i], folded[i])
+        )
     qualifier = draw(st.sampled_from([8, 9, None]))
-    return Deal(g, board, tuple(players), pot=pot, button=button, chip_unit=unit, qualifier=qualifier)
+    return Deal(
+        g, board, tuple(players), pot=pot, button=button, chip_unit=unit, qualifier=qualifier
+    )
 
 
 def put_in(deal: Deal) -> int:
@@ -128,13 +132,25 @@ def test_listing_order_does_not_matter(deal, rnd):
     includes the weaker "same chips when no odd chip was recorded")."""
     players = list(deal.players)
     rnd.shuffle(players)
-    shuffled = Deal(deal.game, deal.board, tuple(players), pot=deal.pot, button=deal.button,
-                    chip_unit=deal.chip_unit, qualifier=deal.qualifier)
+    shuffled = Deal(
+        deal.game,
+        deal.board,
+        tuple(players),
+        pot=deal.pot,
+        button=deal.button,
+        chip_unit=deal.chip_unit,
+        qualifier=deal.qualifier,
+    )
     a, b = settle(deal), settle(shuffled)
 
     def pots(s):
         return sorted(
-            (p.amount, sorted(p.eligible), sorted(p.high.winners), sorted(p.low.winners) if p.low else [])
+            (
+                p.amount,
+                sorted(p.eligible),
+                sorted(p.high.winners),
+                sorted(p.low.winners) if p.low else [],
+            )
             for p in s.pots
         )
 

@@ -19,10 +19,17 @@ BIN = Path(sys.executable).parent
 # every runout with ``showdown``.
 LAYERS = [
     ("hilo_cli.__main__",),  # python -m hilo_cli: the command
-    ("hilo_cli.cli", "hilo_cli.api"),  # the two faces of the library: the command and the Python API
+    (
+        "hilo_cli.cli",
+        "hilo_cli.api",
+    ),  # the two faces of the library: the command and the Python API
     ("hilo_cli.batch", "hilo_cli.checking"),
     ("hilo_cli.pool",),
-    ("hilo_cli.formats", "hilo_cli.histories", "hilo_cli.allin"),  # allin: issue 20, the all-in figures
+    (
+        "hilo_cli.formats",
+        "hilo_cli.histories",
+        "hilo_cli.allin",
+    ),  # allin: issue 20, the all-in figures
     ("hilo_cli.equity",),
     ("hilo_cli.showdown", "hilo_cli.betting"),
     ("hilo_cli.evaluate", "hilo_cli.pots", "hilo_cli.deal"),
@@ -48,9 +55,22 @@ def test_mypy_strict_is_clean() -> None:
     assert run.returncode == 0, run.stdout + run.stderr
 
 
+def test_the_code_is_formatted_by_the_one_formatter() -> None:
+    # ruff format, lines of at most 100 (pyproject.toml): the code reads one way everywhere.
+    paths = ["hilo_cli", "tests", "benchmarks", "docs"]
+    run = subprocess.run(
+        [_tool("ruff"), "format", "--check", *paths], cwd=ROOT, capture_output=True, text=True
+    )
+    assert run.returncode == 0, run.stdout + run.stderr
+
+
 def test_ruff_is_clean() -> None:
-    run = subprocess.run([_tool("ruff"), "check", "hilo_cli", "tests", "benchmarks"], cwd=ROOT,
-                         capture_output=True, text=True)
+    run = subprocess.run(
+        [_tool("ruff"), "check", "hilo_cli", "tests", "benchmarks", "docs"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
     assert run.returncode == 0, run.stdout + run.stderr
 
 
@@ -68,7 +88,11 @@ def test_imports_point_one_way() -> None:
     for path in sorted((ROOT / "hilo_cli").rglob("*.py")):
         module = ".".join(path.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__")
         for node in ast.walk(ast.parse(path.read_text())):
-            if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("hilo_cli."):
+            if (
+                isinstance(node, ast.ImportFrom)
+                and node.module
+                and node.module.startswith("hilo_cli.")
+            ):
                 target = node.module
             elif isinstance(node, ast.Import):
                 target = next((a.name for a in node.names if a.name.startswith("hilo_cli.")), "")

@@ -26,7 +26,10 @@ THREE = "\n\n".join([QUARTERED, ODD, QUARTERED.replace("#200000000002", "#200000
 
 
 def records_of(data: bytes, input_format: str = "auto") -> list[HandRecord]:
-    return [read_text(p) if isinstance(p, HandText) else p for p in hands("f.txt", io.BytesIO(data), input_format)]
+    return [
+        read_text(p) if isinstance(p, HandText) else p
+        for p in hands("f.txt", io.BytesIO(data), input_format)
+    ]
 
 
 def summary(records: list[HandRecord]) -> list[tuple[int, str | None, str | None]]:
@@ -40,13 +43,16 @@ def check(data: bytes, *args: str) -> tuple[int, str, str]:
 
 # -- line ends and decoding -------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("end", ["\r\n", "\r", "\n\r\n"])
 def test_every_line_end_gives_the_hands_lf_gives(end: str) -> None:
     # CR-only line ends lost a hand before the base (issue 16, defect 3).
     plain = records_of(THREE.encode())
     assert len(plain) == 3 and all(r.error is None for r in plain)
     other = records_of(THREE.replace("\n", end).encode())
-    if end == "\n\r\n":  # every line followed by a blank one: the numbers double, the hands are the same
+    if (
+        end == "\n\r\n"
+    ):  # every line followed by a blank one: the numbers double, the hands are the same
         assert [r.id for r in other] == [r.id for r in plain]
         assert [r.recorded_won for r in other] == [r.recorded_won for r in plain]
     else:
@@ -63,12 +69,16 @@ def test_mixed_line_ends_and_ends_cut_between_blocks(monkeypatch: pytest.MonkeyP
         assert records_of(text.encode()) == whole
 
 
-@pytest.mark.parametrize("encode", [
-    lambda t: b"\xef\xbb\xbf" + t.encode(),
-    lambda t: t.encode("utf-16"),
-    lambda t: b"\xfe\xff" + t.encode("utf-16-be"),
-    lambda t: b"\xff\xfe" + t.replace("\n", "\r\n").encode("utf-16-le"),
-], ids=["utf8-bom", "utf16", "utf16-be", "utf16-le-crlf"])
+@pytest.mark.parametrize(
+    "encode",
+    [
+        lambda t: b"\xef\xbb\xbf" + t.encode(),
+        lambda t: t.encode("utf-16"),
+        lambda t: b"\xfe\xff" + t.encode("utf-16-be"),
+        lambda t: b"\xff\xfe" + t.replace("\n", "\r\n").encode("utf-16-le"),
+    ],
+    ids=["utf8-bom", "utf16", "utf16-be", "utf16-le-crlf"],
+)
 def test_byte_order_marks(encode: object) -> None:
     assert callable(encode)
     assert records_of(encode(THREE)) == records_of(THREE.encode())
@@ -89,15 +99,30 @@ def test_a_line_no_encoding_reads_is_its_hands_error_and_the_others_are_read() -
     assert bad.line == line and bad.error is not None
     assert "byte 13 of the line (0xff)" in bad.error and "UTF-8" in bad.error
     code, out, err = check(data)
-    assert code == 2 and out.count("OK: ") == 2 and err.count("\n") == 1 and f"<stdin>:{line}:" in err
+    assert (
+        code == 2 and out.count("OK: ") == 2 and err.count("\n") == 1 and f"<stdin>:{line}:" in err
+    )
 
 
 def _fake(encodings: tuple[str, ...] = ()) -> Reader:
     def read_hand(source: str, line: int, lines: list[str]) -> HandRecord:
-        return HandRecord(source, line, lines[0].split()[1], None, not_checkable=" | ".join(t for t in lines[1:] if t))
+        return HandRecord(
+            source,
+            line,
+            lines[0].split()[1],
+            None,
+            not_checkable=" | ".join(t for t in lines[1:] if t),
+        )
 
-    return Reader("fake", "Fake Poker", (".fake",), lambda head: head.startswith("FAKE "),
-                  lambda line: line.startswith("FAKE "), read_hand, encodings)
+    return Reader(
+        "fake",
+        "Fake Poker",
+        (".fake",),
+        lambda head: head.startswith("FAKE "),
+        lambda line: line.startswith("FAKE "),
+        read_hand,
+        encodings,
+    )
 
 
 def test_a_readers_own_encoding_and_what_it_cannot_read(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -107,13 +132,19 @@ def test_a_readers_own_encoding_and_what_it_cannot_read(monkeypatch: pytest.Monk
     found = records_of(data)
     assert [(r.line, r.id) for r in found] == [(1, "1"), (5, None), (6, "3")]
     assert found[0].not_checkable == "José won"
-    assert found[1].error is not None and "0x81" in found[1].error and "UTF-8 or cp1252" in found[1].error
+    assert (
+        found[1].error is not None
+        and "0x81" in found[1].error
+        and "UTF-8 or cp1252" in found[1].error
+    )
 
 
 # -- the registry -----------------------------------------------------------------------------------
 
+
 def test_detect_choices_suffixes_and_the_unknown_file_error_come_from_the_registry(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     # Every site's reader is in the registry (issue 18 adds the archives' sites): PHH and PokerStars
     # among them, the choices sorted, and the error naming every reader.
     names = histories.input_formats()
@@ -144,15 +175,22 @@ def test_check_help_and_choices_name_every_reader() -> None:
 
 # -- cutting ----------------------------------------------------------------------------------------
 
+
 def test_hands_start_at_their_headers_and_keep_their_first_line() -> None:
     text = "\n\n\n" + QUARTERED + ODD  # no blank line between the two hands
     found = records_of(text.encode())
-    assert [(r.line, r.id) for r in found] == [(4, "200000000002"), (4 + len(QUARTERED.splitlines()), "200000000003")]
+    assert [(r.line, r.id) for r in found] == [
+        (4, "200000000002"),
+        (4 + len(QUARTERED.splitlines()), "200000000003"),
+    ]
 
 
 def test_text_before_the_first_hand_is_an_error_of_its_own() -> None:
     found = records_of(("junk line\n\n" + QUARTERED).encode())
-    assert [(r.line, r.id, r.error is not None) for r in found] == [(1, None, True), (3, "200000000002", False)]
+    assert [(r.line, r.id, r.error is not None) for r in found] == [
+        (1, None, True),
+        (3, "200000000002", False),
+    ]
 
 
 def test_a_file_is_read_hand_by_hand() -> None:
@@ -174,26 +212,46 @@ def test_a_file_is_read_hand_by_hand() -> None:
 def test_empty_binary_and_unknown_files_are_one_error_each() -> None:
     assert summary(records_of(b"")) == [(0, None, "empty input: no hands")]
     assert summary(records_of(b"  \n\r\n")) == [(0, None, "empty input: no hands")]
-    assert summary(records_of(b"PK\x03\x04\x00\x00")) == [(0, None, "binary data, not a hand history")]
+    assert summary(records_of(b"PK\x03\x04\x00\x00")) == [
+        (0, None, "binary data, not a hand history")
+    ]
     assert records_of(b"\xff\xfe\x00\xd8")[0].error is not None  # a lone surrogate in UTF-16
 
 
 # -- amounts ------------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("text, scale, units", [
-    ("$7.06", 100, 706), ("€1,234.50", 100, 123450), ("1,500", 1, 1500), ("3.50€", 100, 350), ("$5", 100, 500),
-    ("$0.5", 100, 50), ("12.00", 1, 12), ("$1,000,000,000,000.00", 100, 10**14),
-])
+
+@pytest.mark.parametrize(
+    "text, scale, units",
+    [
+        ("$7.06", 100, 706),
+        ("€1,234.50", 100, 123450),
+        ("1,500", 1, 1500),
+        ("3.50€", 100, 350),
+        ("$5", 100, 500),
+        ("$0.5", 100, 50),
+        ("12.00", 1, 12),
+        ("$1,000,000,000,000.00", 100, 10**14),
+    ],
+)
 def test_one_reader_of_amounts(text: str, scale: int, units: int) -> None:
     assert money(text, scale) == units
 
 
-@pytest.mark.parametrize("text, scale, why", [
-    ("9" * 5000, 1, "more than hilo counts"), ("$10,000,000,000,000.01", 100, "more than hilo counts"),
-    ("Infinity", 1, "not an amount"), ("NaN", 100, "not an amount"), ("-5", 1, "not an amount"),
-    ("1e400", 1, "not an amount"), ("1,5", 1, "not an amount"), ("$0.005", 100, "not a whole number"),
-    ("12.5", 1, "not a whole number"),
-])
+@pytest.mark.parametrize(
+    "text, scale, why",
+    [
+        ("9" * 5000, 1, "more than hilo counts"),
+        ("$10,000,000,000,000.01", 100, "more than hilo counts"),
+        ("Infinity", 1, "not an amount"),
+        ("NaN", 100, "not an amount"),
+        ("-5", 1, "not an amount"),
+        ("1e400", 1, "not an amount"),
+        ("1,5", 1, "not an amount"),
+        ("$0.005", 100, "not a whole number"),
+        ("12.5", 1, "not a whole number"),
+    ],
+)
 def test_amounts_out_of_bounds_or_unreadable(text: str, scale: int, why: str) -> None:
     with pytest.raises(InputError, match=why) as found:
         money(text, scale)
@@ -214,17 +272,24 @@ def test_a_huge_amount_in_a_history_is_one_error_and_the_others_are_checked(amou
     assert len({v for v in verdicts}) == 1  # the same verdict in every format
     code, out, _ = check(text.encode(), "--format", "json")
     rows = [json.loads(line) for line in out.splitlines()]
-    assert len(rows) == 3 and "error" in rows[1] and rows[0]["check"]["verdict"] == "OK" == rows[2]["check"]["verdict"]
+    assert (
+        len(rows) == 3
+        and "error" in rows[1]
+        and rows[0]["check"]["verdict"] == "OK" == rows[2]["check"]["verdict"]
+    )
 
 
 def test_a_huge_seat_or_pot_number_is_an_error_not_a_traceback() -> None:
-    for old, new in (("Seat 5: Eve", "Seat " + "5" * 5000 + ": Eve"),
-                     ("Gus collected $0.91 from pot", "Gus collected $0.91 from side pot-" + "9" * 5000)):
+    for old, new in (
+        ("Seat 5: Eve", "Seat " + "5" * 5000 + ": Eve"),
+        ("Gus collected $0.91 from pot", "Gus collected $0.91 from side pot-" + "9" * 5000),
+    ):
         (found,) = records_of(ODD.replace(old, new).encode())
         assert found.error is not None or found.site_inconsistency is not None
 
 
 # -- the summary checks -------------------------------------------------------------------------------
+
 
 def test_a_rake_larger_than_the_pot_is_the_sites_inconsistency_not_bad_input() -> None:
     # Before the base: exit 2, "rake ... is more than the pot" as if the file could not be read (defect 10).
@@ -253,5 +318,7 @@ def test_records_are_plain_data() -> None:
 
 def test_a_hand_with_more_seats_than_a_table_has_is_an_error() -> None:
     seats = "".join(f"Seat {n}: P{n} ($10 in chips)\n" for n in range(7, 40))
-    (found,) = records_of(ODD.replace("Seat 6: Fay ($10 in chips)\n", "Seat 6: Fay ($10 in chips)\n" + seats).encode())
+    (found,) = records_of(
+        ODD.replace("Seat 6: Fay ($10 in chips)\n", "Seat 6: Fay ($10 in chips)\n" + seats).encode()
+    )
     assert found.error == "more than 23 seats in one hand: no table seats so many"

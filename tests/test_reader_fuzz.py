@@ -93,9 +93,37 @@ KEEP = os.environ.get("HILO_FUZZ_KEEP")
 # Characters that have forged lines, moved cursors or broken line counting somewhere: control characters,
 # ANSI escapes, bidi overrides, zero-width and byte-order marks, and what str.splitlines (not a file) calls
 # a line end (VT, FF, FS, NEL, LINE SEPARATOR).
-HOSTILE = ("\x07", "\x08", "\x1b[31m", "\x1b[2J\x1b[H", "\x1b]0;title\x07", "\x7f", "\u202e", "\u2066", "\u200b",
-           "\ufeff", "\x0b", "\x0c", "\x1c", "\x85", "\u2028", "\t", "\ufffd", "\U0001f0a1", "\n")
-BAD_UTF8 = (b"\xff", b"\xfe", b"\xc3", b"\x80", b"\xed\xa0\x80", b"\xf4\x90\x80\x80", b"\xc0\xaf", b"\xe2\x82")
+HOSTILE = (
+    "\x07",
+    "\x08",
+    "\x1b[31m",
+    "\x1b[2J\x1b[H",
+    "\x1b]0;title\x07",
+    "\x7f",
+    "\u202e",
+    "\u2066",
+    "\u200b",
+    "\ufeff",
+    "\x0b",
+    "\x0c",
+    "\x1c",
+    "\x85",
+    "\u2028",
+    "\t",
+    "\ufffd",
+    "\U0001f0a1",
+    "\n",
+)
+BAD_UTF8 = (
+    b"\xff",
+    b"\xfe",
+    b"\xc3",
+    b"\x80",
+    b"\xed\xa0\x80",
+    b"\xf4\x90\x80\x80",
+    b"\xc0\xaf",
+    b"\xe2\x82",
+)
 # What a number is replaced by ("{0}": the number itself): a number Python will not convert, one beyond 64
 # bits, words that float() reads, a negative, 400 leading zeros, the number repeated to 40 times its length.
 HUGE = ("9" * 5000, str(10**20), "Infinity", "-{0}", "NaN", "1e400", "0" * 400 + "7", "{0}" * 40)
@@ -111,30 +139,48 @@ _STARTS = {
     "ongame": re.compile(r"[ \t]*\*{5} History for hand [0-9A-Za-z-]+.*?\s*\*{5}\s*$"),
     "pkr": re.compile(r"[ \t]*Table #\d+ - "),
     "entraction": re.compile(r"[ \t]*Game # ?\d+ - "),
-    "kingsclub": re.compile(r"[ \t]*#\d+: (?:Pot Limit|No Limit|Limit) .+ - (?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?/"
-                            r"(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?[ \t]*$"),
+    "kingsclub": re.compile(
+        r"[ \t]*#\d+: (?:Pot Limit|No Limit|Limit) .+ - (?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?/"
+        r"(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?[ \t]*$"
+    ),
     "absolute": re.compile(r"[ \t]*Stage #[A-Z]?\d+: "),
     "winamax": re.compile(r"[ \t]*Winamax Poker - "),
     "winning": re.compile(r"[ \t]*(?:(?:Game )?Hand #\d|Game started at: )"),
     "bovada": re.compile(r"[ \t]*(?:Bovada|Ignition|Bodog) Hand #\d"),
 }
 _PHH_HEADER = re.compile(r"[ \t]*\[[^\[\]]+\][ \t]*(?:#.*)?")
-_PACIFIC_HAND = re.compile(r"[ \t]*\*{4,5} (?:Cassava|888poker|888)\S* (?:Snap Poker |BLAST )?Hand History for Game \d")
-_PACIFIC_NUMBER = re.compile(r"#Game No : \d+")  # the line before each 888 header: nothing of a hand
+_PACIFIC_HAND = re.compile(
+    r"[ \t]*\*{4,5} (?:Cassava|888poker|888)\S* (?:Snap Poker |BLAST )?Hand History for Game \d"
+)
+_PACIFIC_NUMBER = re.compile(
+    r"#Game No : \d+"
+)  # the line before each 888 header: nothing of a hand
 _IPOKER_GAME = re.compile(r"<game[\s>]")
 # An iPoker session's own lines outside its games: the declaration, the header's one-line elements, closings.
-_IPOKER_SESSION = re.compile(r"\s*(?:<\?xml[^>]*\?>|<session(?:\s[^>]*)?>|</session>|</?general>|</game>|"
-                             r"<(\w+)>[^<]*</\1>|<\w+/>)*\s*")
+_IPOKER_SESSION = re.compile(
+    r"\s*(?:<\?xml[^>]*\?>|<session(?:\s[^>]*)?>|</session>|</?general>|</game>|"
+    r"<(\w+)>[^<]*</\1>|<\w+/>)*\s*"
+)
 # The XML archives (issue 18): where a hand starts, the site's own lines outside its hands, and the head that
 # makes a file the site's.
 _XML = {
-    "merge": (re.compile(r"<game[\s>]"), re.compile(r"\s*(?:<\?xml[^>]*\?>|<description\s[^<>]*/>|</game>)*\s*"),
-              re.compile(r'<game id="\d+-\d+" starttime="\d')),
-    "boss": (re.compile(r"<HISTORY[\s>]"), re.compile(r"\s*(?:<\?xml[^>]*\?>|</?ROOT>|</HISTORY>)*\s*"),
-             re.compile(r'<HISTORY ID="\d+" SESSION="')),
-    "microgaming": (re.compile(r"<Game[\s>]"),
-                    re.compile(r"\s*(?:<\?xml[^>]*\?>|-{2,}[A-Z0-9_.]+-{2,}|ExtendedTableName: .*|</Game>)*\s*"),
-                    re.compile(r'<Game hhversion="\d+" id="\d')),
+    "merge": (
+        re.compile(r"<game[\s>]"),
+        re.compile(r"\s*(?:<\?xml[^>]*\?>|<description\s[^<>]*/>|</game>)*\s*"),
+        re.compile(r'<game id="\d+-\d+" starttime="\d'),
+    ),
+    "boss": (
+        re.compile(r"<HISTORY[\s>]"),
+        re.compile(r"\s*(?:<\?xml[^>]*\?>|</?ROOT>|</HISTORY>)*\s*"),
+        re.compile(r'<HISTORY ID="\d+" SESSION="'),
+    ),
+    "microgaming": (
+        re.compile(r"<Game[\s>]"),
+        re.compile(
+            r"\s*(?:<\?xml[^>]*\?>|-{2,}[A-Z0-9_.]+-{2,}|ExtendedTableName: .*|</Game>)*\s*"
+        ),
+        re.compile(r'<Game hhversion="\d+" id="\d'),
+    ),
 }
 _PARTY_HAND = re.compile(r"[ \t]*\*{5} Hand History for Game \d+ \*{5}[ \t]*")
 _PARTY_NOISE = re.compile(r"Game #\d+ starts\.|#Game No : \d+")
@@ -213,13 +259,24 @@ def _site_bases(folder: Path) -> list[Base]:
         raw = p.read_bytes()
         utf16 = raw.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE))
         text = raw.decode("utf-16", "ignore") if utf16 else raw.decode("utf-8-sig")
-        files.append(Base(p.name, text.replace("\r\n", "\n")))  # LF, as the mutations of line ends expect
+        files.append(
+            Base(p.name, text.replace("\r\n", "\n"))
+        )  # LF, as the mutations of line ends expect
     if len(files) > 1:
         files.append(Base("all-concatenated.txt", "\n\n".join(b.text for b in files)))
     return files
 
 
-ARCHIVES = ("fulltilt", "everleaf", "cake", "ongame", "pkr", "entraction", "kingsclub", "absolute")  # issue 18
+ARCHIVES = (
+    "fulltilt",
+    "everleaf",
+    "cake",
+    "ongame",
+    "pkr",
+    "entraction",
+    "kingsclub",
+    "absolute",
+)  # issue 18
 SETS: dict[str, tuple[str, Callable[[], list[Base]]]] = {
     "pokerstars": ("pokerstars", lambda: _stars_bases(DATA / "pokerstars")),
     "phh": ("phh", lambda: _phh_bases(DATA / "phh")),
@@ -228,7 +285,9 @@ SETS: dict[str, tuple[str, Callable[[], list[Base]]]] = {
     "pokerstars-shared": ("pokerstars", lambda: _stars_bases(SHARED / "pokerstars")),
     "phh-shared": ("phh", lambda: _phh_bases(SHARED / "phh")),
     **{site: (site, partial(_stars_bases, DATA / site)) for site in ARCHIVES},
-    **{f"{site}-shared": (site, partial(_site_bases, SHARED / "sites" / site)) for site in ARCHIVES},
+    **{
+        f"{site}-shared": (site, partial(_site_bases, SHARED / "sites" / site)) for site in ARCHIVES
+    },
     "winamax-shared": ("winamax", lambda: _site_bases(SHARED / "sites" / "winamax")),
     "winning-shared": ("winning", lambda: _site_bases(SHARED / "sites" / "winning")),
     "pacific888": ("pacific888", lambda: _stars_bases(DATA / "pacific888")),
@@ -254,13 +313,15 @@ def _lines(text: str) -> list[str]:
 def _delete_lines(rng: random.Random, base: Base, _all: list[Base], _r: str) -> tuple[str, str]:
     lines = _lines(base.text)
     at, k = rng.randrange(len(lines)), rng.randint(1, 3)
-    return "\n".join(lines[:at] + lines[at + k:]), f"delete lines {at + 1}-{at + k}"
+    return "\n".join(lines[:at] + lines[at + k :]), f"delete lines {at + 1}-{at + k}"
 
 
 def _duplicate_lines(rng: random.Random, base: Base, _all: list[Base], _r: str) -> tuple[str, str]:
     lines = _lines(base.text)
     at, k = rng.randrange(len(lines)), rng.randint(1, 3)
-    return "\n".join(lines[:at + k] + lines[at:at + k] + lines[at + k:]), f"duplicate lines {at + 1}-{at + k}"
+    return "\n".join(
+        lines[: at + k] + lines[at : at + k] + lines[at + k :]
+    ), f"duplicate lines {at + 1}-{at + k}"
 
 
 def _swap_lines(rng: random.Random, base: Base, _all: list[Base], _r: str) -> tuple[str, str]:
@@ -300,9 +361,11 @@ def _huge_number(rng: random.Random, base: Base, _all: list[Base], _r: str) -> t
             break
         found = rng.choice(numbers)
         new = rng.choice(HUGE).format(found.group())
-        text = text[:found.start()] + new + text[found.end():]
-        done.append(f"{found.group()!r} at {found.start()} -> {new[:12]!r}{'...' if len(new) > 12 else ''}"
-                    f" ({len(new)} characters)")
+        text = text[: found.start()] + new + text[found.end() :]
+        done.append(
+            f"{found.group()!r} at {found.start()} -> {new[:12]!r}{'...' if len(new) > 12 else ''}"
+            f" ({len(new)} characters)"
+        )
     return text, "replace numbers: " + ("; ".join(done) or "none found")
 
 
@@ -312,7 +375,7 @@ def _long_line(rng: random.Random, base: Base, _all: list[Base], _r: str) -> tup
     if rng.random() < 0.5:
         lines.insert(at, "x" * 20_000)
         return "\n".join(lines), f"insert a line of 20,000 x before line {at + 1}"
-    lines[at] = lines[at][:len(lines[at]) // 2] + "Y" * 20_000 + lines[at][len(lines[at]) // 2:]
+    lines[at] = lines[at][: len(lines[at]) // 2] + "Y" * 20_000 + lines[at][len(lines[at]) // 2 :]
     return "\n".join(lines), f"put 20,000 Y in the middle of line {at + 1}"
 
 
@@ -323,7 +386,10 @@ def _deep(rng: random.Random, base: Base, _all: list[Base], reader: str) -> tupl
         if rng.random() < 0.5:
             line, what = "deep = " + "[" * 500 + "0" + "]" * 500, "a TOML array nested 500 deep"
         else:
-            line, what = "deep = " + "{ a = " * 500 + "0" + " }" * 500, "a TOML inline table nested 500 deep"
+            line, what = (
+                "deep = " + "{ a = " * 500 + "0" + " }" * 500,
+                "a TOML inline table nested 500 deep",
+            )
         lines.insert(at, line)
         return "\n".join(lines), f"insert {what} before line {at + 1}"
     at = min(at, len(lines) - 1)
@@ -338,7 +404,10 @@ def _concatenate(rng: random.Random, base: Base, every: list[Base], reader: str)
             first = rng.choice([b for b in every if b.name.endswith(".phh")] or every)
         second = rng.choice([b for b in every if b.name.endswith(".phhs")] or every)
     gap = rng.choice(["", "\n", "\n\n"])
-    return first.text + gap + second.text, f"concatenate {first.name} and {second.name} with {gap!r} between"
+    return (
+        first.text + gap + second.text,
+        f"concatenate {first.name} and {second.name} with {gap!r} between",
+    )
 
 
 def _as_is(_rng: random.Random, base: Base, _all: list[Base], _r: str) -> tuple[str, str]:
@@ -354,8 +423,17 @@ def _stacked(rng: random.Random, base: Base, every: list[Base], reader: str) -> 
     return text, "; then ".join(done)
 
 
-TEXT_KINDS = [_delete_lines, _duplicate_lines, _swap_lines, _cut_line, _cut_file, _hostile, _huge_number,
-              _long_line, _deep]
+TEXT_KINDS = [
+    _delete_lines,
+    _duplicate_lines,
+    _swap_lines,
+    _cut_line,
+    _cut_file,
+    _hostile,
+    _huge_number,
+    _long_line,
+    _deep,
+]
 
 
 # --- mutations of the bytes: (rng, text) -> Mutant --------------------------------------------------------
@@ -395,9 +473,11 @@ def _line_ends(rng: random.Random, text: str, what: str) -> Mutant:
 
 def _encoding(rng: random.Random, text: str, what: str) -> Mutant:
     how = rng.choice(["UTF-8 BOM", "UTF-16-LE BOM", "UTF-16-BE BOM"])
-    data = {"UTF-8 BOM": codecs.BOM_UTF8 + text.encode(),
-            "UTF-16-LE BOM": codecs.BOM_UTF16_LE + text.encode("utf-16-le"),
-            "UTF-16-BE BOM": codecs.BOM_UTF16_BE + text.encode("utf-16-be")}[how]
+    data = {
+        "UTF-8 BOM": codecs.BOM_UTF8 + text.encode(),
+        "UTF-16-LE BOM": codecs.BOM_UTF16_LE + text.encode("utf-16-le"),
+        "UTF-16-BE BOM": codecs.BOM_UTF16_BE + text.encode("utf-16-be"),
+    }[how]
     return Mutant(data, f"{what}; then encoded {how}", plain=text)
 
 
@@ -406,7 +486,9 @@ def _unchanged(_rng: random.Random, text: str, what: str) -> Mutant:
 
 
 # Each kind: a change to the text, then a change to the bytes.
-KINDS: list[tuple[str, Callable[..., tuple[str, str]], Callable[[random.Random, str, str], Mutant]]] = [
+KINDS: list[
+    tuple[str, Callable[..., tuple[str, str]], Callable[[random.Random, str, str], Mutant]]
+] = [
     ("delete", _delete_lines, _unchanged),
     ("duplicate", _duplicate_lines, _unchanged),
     ("swap", _swap_lines, _unchanged),
@@ -453,13 +535,17 @@ def decode(data: bytes) -> tuple[str, bool]:
 
 # Sites whose hand headers name no site: a file is theirs only when a whole header is in its first lines
 # (Winning: "Hand #N - GAME - STAKES - DATE", or its older format's "Game started at:" with "Game ID:").
-_WINNING_HEADER = re.compile(r"^[ \t]*(?:Game )?Hand #\d+ - .+ - .*\d{4}/\d{1,2}/\d{1,2}", re.MULTILINE)
+_WINNING_HEADER = re.compile(
+    r"^[ \t]*(?:Game )?Hand #\d+ - .+ - .*\d{4}/\d{1,2}/\d{1,2}", re.MULTILINE
+)
 # PKR: a hand's first line ("Table #N - ...") with "Starting Hand #N" on the next.
 _PKR_HEADER = re.compile(r"^[ \t]*Table #\d+ - .*\n[ \t]*Starting Hand #\d+[ \t]*$", re.MULTILINE)
 _KNOWN_BY = {
     "pkr": lambda head: bool(_PKR_HEADER.search(head.replace("\r\n", "\n").replace("\r", "\n"))),
-    "winning": lambda head: bool(_WINNING_HEADER.search(head.replace("\r\n", "\n").replace("\r", "\n")))
-    or ("Game started at: " in head and "Game ID: " in head),
+    "winning": lambda head: (
+        bool(_WINNING_HEADER.search(head.replace("\r\n", "\n").replace("\r", "\n")))
+        or ("Game started at: " in head and "Game ID: " in head)
+    ),
 }
 
 
@@ -470,18 +556,21 @@ def count_hands(data: bytes, reader: str) -> Hands:
     # A byte-order mark starting a line is dropped, as by ``reading.cut`` (files joined with cat).
     lines = [line[1:] if line.startswith("\ufeff") else line for line in lines]
     if reader in _KNOWN_BY and not _KNOWN_BY[reader](text[:65536]):
-        starts, front = [], False  # the file is not known for the site's at all: one record, the file's error
+        starts, front = (
+            [],
+            False,
+        )  # the file is not known for the site's at all: one record, the file's error
     elif reader in _STARTS:
         starts = [n for n, line in enumerate(lines, 1) if _STARTS[reader].match(line)]
-        before = lines[:starts[0] - 1] if starts else lines
+        before = lines[: starts[0] - 1] if starts else lines
         front = any(line.strip() for line in before)
     elif reader == "pacific888":
         starts = [n for n, line in enumerate(lines, 1) if _PACIFIC_HAND.match(line)]
-        before = lines[:starts[0] - 1] if starts else lines
+        before = lines[: starts[0] - 1] if starts else lines
         front = any(line.strip() and not _PACIFIC_NUMBER.fullmatch(line.strip()) for line in before)
     elif reader == "ipoker":
         starts = [n for n, line in enumerate(lines, 1) if _IPOKER_GAME.search(line)]
-        before = lines[:starts[0] - 1] if starts else lines
+        before = lines[: starts[0] - 1] if starts else lines
         front = any(not _IPOKER_SESSION.fullmatch(line) for line in before)
     elif reader in _XML:
         opening, own, known = _XML[reader]
@@ -490,15 +579,15 @@ def count_hands(data: bytes, reader: str) -> Hands:
             starts, front = [], False  # not the site's file at all: one record, the file's error
         else:
             starts = [n for n, line in enumerate(lines, 1) if opening.search(line)]
-            before = lines[:starts[0] - 1] if starts else lines
+            before = lines[: starts[0] - 1] if starts else lines
             front = any(not own.fullmatch(line) for line in before)
     elif reader == "partypoker":  # "Game #N starts." and "#Game No : N" before a hand are no hand
         starts = [n for n, line in enumerate(lines, 1) if _PARTY_HAND.fullmatch(line)]
-        before = lines[:starts[0] - 1] if starts else lines
+        before = lines[: starts[0] - 1] if starts else lines
         front = any(line.strip() and not _PARTY_NOISE.fullmatch(line.strip()) for line in before)
     else:
         starts = [n for n, line in enumerate(lines, 1) if _PHH_HEADER.fullmatch(line)]
-        before = lines[:starts[0] - 1] if starts else lines
+        before = lines[: starts[0] - 1] if starts else lines
         front = any(line.strip() and not line.strip().startswith("#") for line in before)
     headers = len(starts)
     if front or not starts:
@@ -524,18 +613,26 @@ def check_in_process(paths: list[str], jobs: int) -> Run:
         e = result.exception
         frames = traceback.extract_tb(e.__traceback__)
         ours = [f for f in frames if f"{os.sep}hilo_cli{os.sep}" in f.filename] or frames
-        crash = (f"{type(e).__name__}: {str(e)[:300]} (raised in {frames[-1].name}, {frames[-1].filename}:"
-                 f"{frames[-1].lineno}; last hilo_cli frame {ours[-1].name}, {ours[-1].filename}:{ours[-1].lineno})")
+        crash = (
+            f"{type(e).__name__}: {str(e)[:300]} (raised in {frames[-1].name}, {frames[-1].filename}:"
+            f"{frames[-1].lineno}; last hilo_cli frame {ours[-1].name}, {ours[-1].filename}:{ours[-1].lineno})"
+        )
     return Run(result.exit_code, result.stdout_bytes, result.stderr, crash)
 
 
 def check_subprocess(paths: list[str], jobs: int) -> Run:
-    done = subprocess.run([HILO, "check", "--format", "json", "--jobs", str(jobs), *paths], capture_output=True,
-                          timeout=600, check=False)  # the timeout only guards against a hang
+    done = subprocess.run(
+        [HILO, "check", "--format", "json", "--jobs", str(jobs), *paths],
+        capture_output=True,
+        timeout=600,
+        check=False,
+    )  # the timeout only guards against a hang
     return Run(done.returncode, done.stdout, done.stderr.decode("utf-8", "replace"), None)
 
 
-_EXCEPTION = re.compile(r"Traceback|\b[A-Z]\w*(?:Error|Exception)\b|\bInvalidOperation\b|recursion depth")
+_EXCEPTION = re.compile(
+    r"Traceback|\b[A-Z]\w*(?:Error|Exception)\b|\bInvalidOperation\b|recursion depth"
+)
 
 
 def problems(run: Run, files: list[tuple[str, Hands]]) -> list[str]:
@@ -548,7 +645,9 @@ def problems(run: Run, files: list[tuple[str, Hands]]) -> list[str]:
     named = _EXCEPTION.search(run.err)
     if named:
         last = run.err.rstrip("\n").rsplit("\n", 1)[-1]
-        found.append(f"stderr names an exception ({named.group()!r}); its last line: {last[:300]!r}")
+        found.append(
+            f"stderr names an exception ({named.group()!r}); its last line: {last[:300]!r}"
+        )
         if "Traceback" in run.err:
             return found  # what follows a crash is lost, not worth a list
     records: list[dict[str, object]] = []
@@ -571,26 +670,36 @@ def problems(run: Run, files: list[tuple[str, Hands]]) -> list[str]:
             position += 1
         found += [f"{Path(path).name}: {p}" for p in _record_problems(mine, hands)]
     if position < len(records):
-        found.append(f"record {position + 1} is not of the next file: {json.dumps(records[position])[:300]}")
+        found.append(
+            f"record {position + 1} is not of the next file: {json.dumps(records[position])[:300]}"
+        )
     return found
 
 
 def _status_problems(run: Run, records: list[dict[str, object]]) -> list[str]:
     errors = [r for r in records if "error" in r]
-    verdicts = [check.get("verdict") for check in (r.get("check") for r in records) if isinstance(check, dict)]
+    verdicts = [
+        check.get("verdict")
+        for check in (r.get("check") for r in records)
+        if isinstance(check, dict)
+    ]
     found = []
     want = 2 if errors else 1 if "MISMATCH" in verdicts else 0
     if run.code != want:
         found.append(f"exit status {run.code}, but the records say {want}")
     err_lines = run.err.split("\n")[:-1] if run.err else []
     if len(err_lines) != len(errors):
-        found.append(f"{len(errors)} error records but {len(err_lines)} stderr lines (forged or lost lines?): "
-                     f"{[line[:120] for line in err_lines[:6]]}")
+        found.append(
+            f"{len(errors)} error records but {len(err_lines)} stderr lines (forged or lost lines?): "
+            f"{[line[:120] for line in err_lines[:6]]}"
+        )
     longest = max(err_lines, key=len, default="")
     if len(longest) > 2000:
         found.append(f"a stderr line of {len(longest):,} characters: {longest[:160]!r}...")
     raw = next((line for line in err_lines if not all(map(_printable, line))), None)
-    if raw is not None:  # a control character, escape sequence or bidi override from the file, unescaped
+    if (
+        raw is not None
+    ):  # a control character, escape sequence or bidi override from the file, unescaped
         found.append(f"a stderr line with characters not escaped: {raw[:300]!r}")
     return found
 
@@ -604,18 +713,24 @@ def _record_problems(records: list[dict[str, object]], hands: Hands) -> list[str
         return []  # a file that is not text: one file-level error is an answer
     spans = hands.spans
     if len(records) != len(spans):
-        return [f"{len(spans)} hands in (first lines {[s for s, _ in spans][:12]}), {len(records)} records out "
-                f"(lines {[r.get('line') for r in records][:12]}; first error "
-                f"{next((str(r['error'])[:200] for r in records if 'error' in r), None)!r})"]
+        return [
+            f"{len(spans)} hands in (first lines {[s for s, _ in spans][:12]}), {len(records)} records out "
+            f"(lines {[r.get('line') for r in records][:12]}; first error "
+            f"{next((str(r['error'])[:200] for r in records if 'error' in r), None)!r})"
+        ]
     found = []
     for n, (record, (first, end)) in enumerate(zip(records, spans, strict=True), 1):
         line = record.get("line")
         if line is None:
             if hands.headers or len(records) != 1:
-                found.append(f"record {n} has no line, but the file has hands: {str(record.get('error'))[:200]!r}")
+                found.append(
+                    f"record {n} has no line, but the file has hands: {str(record.get('error'))[:200]!r}"
+                )
         elif not isinstance(line, int) or not first <= line < end:
-            found.append(f"record {n} is at line {line}, but hand {n} is lines {first}-{end - 1}: "
-                         f"{str(record.get('error', record.get('id')))[:200]!r}")
+            found.append(
+                f"record {n} is at line {line}, but hand {n} is lines {first}-{end - 1}: "
+                f"{str(record.get('error', record.get('id')))[:200]!r}"
+            )
     return found
 
 
@@ -642,7 +757,9 @@ def _suffix(base: Base) -> str:
     return Path(base.name).suffix or ".txt"
 
 
-CASES = [pytest.param(s, n, id=f"{s}-{n}-{KINDS[n % len(KINDS)][0]}") for s in SETS for n in range(COUNT)]
+CASES = [
+    pytest.param(s, n, id=f"{s}-{n}-{KINDS[n % len(KINDS)][0]}") for s in SETS for n in range(COUNT)
+]
 
 
 @pytest.mark.parametrize(("set_name", "seed"), CASES)
@@ -656,14 +773,19 @@ def test_a_mutant_checks_whole(tmp_path: Path, set_name: str, seed: int) -> None
     for jobs, run in ((1, one), (2, two)):
         found = problems(run, [(path, hands)])
         assert not found, f"{label}, --jobs {jobs}:\n  " + "\n  ".join(found)
-    assert (one.code, one.out, one.err) == (two.code, two.out, two.err), \
+    assert (one.code, one.out, one.err) == (two.code, two.out, two.err), (
         f"{label}: --jobs 2 differs from --jobs 1:\n{one.out[:600]!r}\n{two.out[:600]!r}"
+    )
     if made.plain is not None:
         plain = _write(tmp_path, f"{set_name}-{seed}-plain{_suffix(base)}", made.plain.encode())
         same = check_in_process([plain], 1)
-        assert (same.code, same.out.replace(plain.encode(), path.encode()), same.err.replace(plain, path)) == \
-            (one.code, one.out, one.err), \
+        assert (
+            same.code,
+            same.out.replace(plain.encode(), path.encode()),
+            same.err.replace(plain, path),
+        ) == (one.code, one.out, one.err), (
             f"{label}: not what the plain UTF-8, LF file gives:\n{one.out[:600]!r}\n{same.out[:600]!r}"
+        )
 
 
 @pytest.mark.parametrize("set_name", list(SETS))
@@ -675,47 +797,93 @@ def test_mutants_in_one_real_process(tmp_path: Path, set_name: str) -> None:
     labels = []
     for seed in range(len(KINDS)):
         kind, base, made = mutant(set_name, seed, bases)
-        files.append((_write(tmp_path, f"{set_name}-{seed}{_suffix(base)}", made.data),
-                      count_hands(made.data, SETS[set_name][0])))
+        files.append(
+            (
+                _write(tmp_path, f"{set_name}-{seed}{_suffix(base)}", made.data),
+                count_hands(made.data, SETS[set_name][0]),
+            )
+        )
         labels.append(f"seed {seed} ({kind}: {made.what[:160]})")
     paths = [path for path, _ in files]
     one, two = check_subprocess(paths, 1), check_subprocess(paths, 2)
     for jobs, run in ((1, one), (2, two)):
         found = problems(run, files)
-        assert not found, (f"{set_name}, --jobs {jobs}, mutants {', '.join(labels)}:\n  " + "\n  ".join(found))
-    assert (one.code, one.out, one.err) == (two.code, two.out, two.err), f"{set_name}: --jobs 2 differs"
+        assert not found, (
+            f"{set_name}, --jobs {jobs}, mutants {', '.join(labels)}:\n  " + "\n  ".join(found)
+        )
+    assert (one.code, one.out, one.err) == (two.code, two.out, two.err), (
+        f"{set_name}: --jobs 2 differs"
+    )
 
 
-@pytest.mark.parametrize(("reader", "data", "hands"), [
-    ("pokerstars", b"", [(1, 2)]),
-    ("pokerstars", b"junk\nPokerStars Hand #1: x\n\nPokerStars Game #2: y\n", [(1, 2), (2, 4), (4, 6)]),
-    ("pokerstars", b"PokerStars Hand #1: x\r\rPokerStars Hand #2: y", [(1, 3), (3, 4)]),
-    ("pokerstars", b"\x07PokerStars Hand #1: x\n", [(1, 3)]),
-    ("pokerstars", b"PokerStars Hand #1: x\r\r\nPokerStars Hand #2: y", [(1, 3), (3, 4)]),  # CR, then CRLF
-    ("phh", b"# c\n\nvariant = 'FO/8'\n", [(1, 5)]),
-    ("phh", b"# c\n[a]\nx = 1\n[b] # two\n", [(2, 4), (4, 6)]),
-    ("phh", b"variant = 'x'\n[a]\n", [(1, 2), (2, 4)]),
-    ("phh", codecs.BOM_UTF16_LE + "[a]\r\n[b]".encode("utf-16-le"), [(1, 2), (2, 3)]),
-    ("pacific888", b"#Game No : 1\n***** 888poker Hand History for Game 1 *****\nx\n#Game No : 2\n"
-                   b"***** Cassava Hand History for Game 2 *****\n", [(2, 5), (5, 7)]),
-    ("pacific888", b"junk\n  ***** 888 Hand History for Game 3\n", [(1, 2), (2, 4)]),
-    ("ipoker", b'<?xml version="1.0"?>\n<session a="1">\n<general><mode>real</mode></general>\n<game gamecode="1">\n'
-               b'</game><game gamecode="2">\n</game>\n</session>\n', [(4, 5), (5, 9)]),
-    ("ipoker", b'junk\n<game gamecode="1">\n', [(1, 2), (2, 4)]),
-    ("merge", b'<description type="x"/>\n<game id="1-1" starttime="2">\n<players dealer="1">\n</game>\n'
-              b'<game id="1-2">\n', [(2, 5), (5, 7)]),
-    ("boss", b'<ROOT>\n<!DOCTYPE x>\n<HISTORY ID="1" SESSION="s">\n</HISTORY>\n</ROOT>\n', [(1, 3), (3, 7)]),
-    ("microgaming", b'----PRIMA.DAT----\n<Game hhversion="4" id="1">\n</Game>\nExtendedTableName: t\n',
-     [(2, 6)]),
-    ("microgaming", b'<Game id="1">\n</Game>\n', [(1, 4)]),  # not the site's head: the file's one error
-])
-def test_the_count_of_hands_follows_its_rule(reader: str, data: bytes, hands: list[tuple[int, int]]) -> None:
+@pytest.mark.parametrize(
+    ("reader", "data", "hands"),
+    [
+        ("pokerstars", b"", [(1, 2)]),
+        (
+            "pokerstars",
+            b"junk\nPokerStars Hand #1: x\n\nPokerStars Game #2: y\n",
+            [(1, 2), (2, 4), (4, 6)],
+        ),
+        ("pokerstars", b"PokerStars Hand #1: x\r\rPokerStars Hand #2: y", [(1, 3), (3, 4)]),
+        ("pokerstars", b"\x07PokerStars Hand #1: x\n", [(1, 3)]),
+        (
+            "pokerstars",
+            b"PokerStars Hand #1: x\r\r\nPokerStars Hand #2: y",
+            [(1, 3), (3, 4)],
+        ),  # CR, then CRLF
+        ("phh", b"# c\n\nvariant = 'FO/8'\n", [(1, 5)]),
+        ("phh", b"# c\n[a]\nx = 1\n[b] # two\n", [(2, 4), (4, 6)]),
+        ("phh", b"variant = 'x'\n[a]\n", [(1, 2), (2, 4)]),
+        ("phh", codecs.BOM_UTF16_LE + "[a]\r\n[b]".encode("utf-16-le"), [(1, 2), (2, 3)]),
+        (
+            "pacific888",
+            b"#Game No : 1\n***** 888poker Hand History for Game 1 *****\nx\n#Game No : 2\n"
+            b"***** Cassava Hand History for Game 2 *****\n",
+            [(2, 5), (5, 7)],
+        ),
+        ("pacific888", b"junk\n  ***** 888 Hand History for Game 3\n", [(1, 2), (2, 4)]),
+        (
+            "ipoker",
+            b'<?xml version="1.0"?>\n<session a="1">\n<general><mode>real</mode></general>\n<game gamecode="1">\n'
+            b'</game><game gamecode="2">\n</game>\n</session>\n',
+            [(4, 5), (5, 9)],
+        ),
+        ("ipoker", b'junk\n<game gamecode="1">\n', [(1, 2), (2, 4)]),
+        (
+            "merge",
+            b'<description type="x"/>\n<game id="1-1" starttime="2">\n<players dealer="1">\n</game>\n'
+            b'<game id="1-2">\n',
+            [(2, 5), (5, 7)],
+        ),
+        (
+            "boss",
+            b'<ROOT>\n<!DOCTYPE x>\n<HISTORY ID="1" SESSION="s">\n</HISTORY>\n</ROOT>\n',
+            [(1, 3), (3, 7)],
+        ),
+        (
+            "microgaming",
+            b'----PRIMA.DAT----\n<Game hhversion="4" id="1">\n</Game>\nExtendedTableName: t\n',
+            [(2, 6)],
+        ),
+        (
+            "microgaming",
+            b'<Game id="1">\n</Game>\n',
+            [(1, 4)],
+        ),  # not the site's head: the file's one error
+    ],
+)
+def test_the_count_of_hands_follows_its_rule(
+    reader: str, data: bytes, hands: list[tuple[int, int]]
+) -> None:
     """The test's own counting rule, on files small enough to count by eye."""
     assert count_hands(data, reader).spans == hands
 
 
 def test_the_mutants_are_reproducible_and_cover_every_kind() -> None:
     bases = _phh_bases(DATA / "phh")
-    assert [mutant("phh", n, bases)[2] for n in range(40)] == [mutant("phh", n, bases)[2] for n in range(40)]
+    assert [mutant("phh", n, bases)[2] for n in range(40)] == [
+        mutant("phh", n, bases)[2] for n in range(40)
+    ]
     assert {mutant("phh", n, bases)[0] for n in range(len(KINDS))} == {k for k, _, _ in KINDS}
     assert len({mutant("phh", n, bases)[2].data for n in range(40)}) == 40

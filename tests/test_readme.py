@@ -67,24 +67,47 @@ def test_the_readme_has_console_examples() -> None:
 def test_readme_example(command: str, expected: str, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(ROOT)
     result = CliRunner().invoke(main, shlex.split(command)[1:])
-    assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
+    assert result.exception is None or isinstance(result.exception, SystemExit), repr(
+        result.exception
+    )
     # The block shows what a terminal shows: stdout, or stdout and stderr together for an error.
     assert normalise(expected) in (normalise(result.stdout), normalise(result.output)), (
-        f"$ {command}\n--- README\n{expected}\n--- hilo (exit {result.exit_code})\n{result.output}")
+        f"$ {command}\n--- README\n{expected}\n--- hilo (exit {result.exit_code})\n{result.output}"
+    )
 
 
 def test_ci_runs_the_readme_test_command_verbatim() -> None:
     commands = [line.strip().removeprefix("$").strip() for line in readme_text().splitlines()]
     found = [line for line in commands if line.startswith(TEST_COMMAND)]
-    assert len(found) == 1, f"the README should give one test command starting {TEST_COMMAND!r}: {found}"
+    assert len(found) == 1, (
+        f"the README should give one test command starting {TEST_COMMAND!r}: {found}"
+    )
     ci = ROOT / ".ci" / "run"
     assert ci.is_file(), ".ci/run is missing"
     assert found[0] in ci.read_text(encoding="utf-8"), f".ci/run does not run {found[0]!r}"
 
 
 def test_the_parser_reads_the_convention() -> None:
-    text = "\n".join([
-        "```console", "$ pip install hilo", "Installed.", "$ hilo showdown a \\", "    b", "line 1", "",
-        "line 3", "$ hilo batch x", "out", "```", "$ hilo not-in-a-block", "```sh", "$ hilo no", "```",
-    ])
-    assert console_examples(text) == [("hilo showdown a  b", "line 1\n\nline 3"), ("hilo batch x", "out")]
+    text = "\n".join(
+        [
+            "```console",
+            "$ pip install hilo",
+            "Installed.",
+            "$ hilo showdown a \\",
+            "    b",
+            "line 1",
+            "",
+            "line 3",
+            "$ hilo batch x",
+            "out",
+            "```",
+            "$ hilo not-in-a-block",
+            "```sh",
+            "$ hilo no",
+            "```",
+        ]
+    )
+    assert console_examples(text) == [
+        ("hilo showdown a  b", "line 1\n\nline 3"),
+        ("hilo batch x", "out"),
+    ]

@@ -16,7 +16,12 @@ BOARD = "8d 8h Th 4h Td"
 
 
 def _record(player: dict[str, object], **fields: object) -> dict[str, object]:
-    return {"board": BOARD, "players": [player, {"name": "B", "hole": "Kh Kc 2h 4s"}], "pot": 100, **fields}
+    return {
+        "board": BOARD,
+        "players": [player, {"name": "B", "hole": "Kh Kc 2h 4s"}],
+        "pot": 100,
+        **fields,
+    }
 
 
 def _outcome(record: object) -> object:
@@ -27,7 +32,9 @@ def _outcome(record: object) -> object:
 
 
 @pytest.mark.parametrize("name", ["A", " A ", "", "  ", None, 7])
-@pytest.mark.parametrize("hole", ["Ad 4d Jd 7h", "ad 4d jd 7h", "Ad,4d,Jd,7h", "AdXx", "Ad 4d", "", None, ["Ad"], 3])
+@pytest.mark.parametrize(
+    "hole", ["Ad 4d Jd 7h", "ad 4d jd 7h", "Ad,4d,Jd,7h", "AdXx", "Ad 4d", "", None, ["Ad"], 3]
+)
 def test_fast_and_careful_players_agree(name: object, hole: object) -> None:
     fast = _outcome(_record({"name": name, "hole": hole}))
     careful = _outcome(_record({"name": name, "hole": hole, "note": "ignored"}))
@@ -41,7 +48,10 @@ def test_fast_player_error_names_the_player() -> None:
 
 @pytest.mark.parametrize("game", ["omaha8", " OMAHA8 ", "Omaha8"])
 def test_game_names_in_any_case_give_the_same_game(game: str) -> None:
-    assert deal_from_record(_record({"name": "A", "hole": "Ad 4d Jd 7h"}, game=game)).game.name == "omaha8"
+    assert (
+        deal_from_record(_record({"name": "A", "hole": "Ad 4d Jd 7h"}, game=game)).game.name
+        == "omaha8"
+    )
 
 
 class _Text(str):

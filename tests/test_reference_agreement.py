@@ -44,11 +44,18 @@ def check_player(game_name, hole, board, qualifier, hands, problems, where):
     if not legal(got.cards):
         problems.append(f"{where}: high {ref_text(got.cards)} is not a legal selection")
     elif ref.high_key(got.cards) != high.key:
-        problems.append(f"{where}: high {ref_text(got.cards)} is {ref.high_key(got.cards)}, best is {high.key} "
-                        f"({ref_text(ref.canonical_high(high.hands[0]))})")
-    elif list(got.cards) != ref.canonical_high(got.cards) or got.category != ref.CATEGORIES[high.key[0]]:
-        problems.append(f"{where}: high {ref_text(got.cards)} {got.category}: expected "
-                        f"{ref_text(ref.canonical_high(got.cards))} {ref.CATEGORIES[high.key[0]]}")
+        problems.append(
+            f"{where}: high {ref_text(got.cards)} is {ref.high_key(got.cards)}, best is {high.key} "
+            f"({ref_text(ref.canonical_high(high.hands[0]))})"
+        )
+    elif (
+        list(got.cards) != ref.canonical_high(got.cards)
+        or got.category != ref.CATEGORIES[high.key[0]]
+    ):
+        problems.append(
+            f"{where}: high {ref_text(got.cards)} {got.category}: expected "
+            f"{ref_text(ref.canonical_high(got.cards))} {ref.CATEGORIES[high.key[0]]}"
+        )
     if not g.split:
         if hands.low is not None:
             problems.append(f"{where}: high-only game gave a low {hands.low.name}")
@@ -57,17 +64,25 @@ def check_player(game_name, hole, board, qualifier, hands, problems, where):
     if low is None:
         reason = ref.no_low_reason(game_name, hole, board, qualifier)
         if hands.low is not None:
-            problems.append(f"{where}: expected no low ({reason}), got {hands.low.name} {ref_text(hands.low.cards)}")
+            problems.append(
+                f"{where}: expected no low ({reason}), got {hands.low.name} {ref_text(hands.low.cards)}"
+            )
         elif REASONS[reason] not in (hands.no_low or ""):
             problems.append(f"{where}: no low because {reason!r}, engine says {hands.no_low!r}")
     elif hands.low is None:
-        problems.append(f"{where}: expected low {ref.low_name(low.hands[0])}, got none ({hands.no_low})")
+        problems.append(
+            f"{where}: expected low {ref.low_name(low.hands[0])}, got none ({hands.no_low})"
+        )
     elif not legal(hands.low.cards) or ref.low_key(hands.low.cards, qualifier) != low.key:
         best = ref_text(ref.canonical_low(low.hands[0]))
         problems.append(f"{where}: low {ref_text(hands.low.cards)}, best is {best}")
-    elif list(hands.low.cards) != ref.canonical_low(hands.low.cards) or hands.low.name != ref.low_name(low.hands[0]):
-        problems.append(f"{where}: low {ref_text(hands.low.cards)} named {hands.low.name}, expected "
-                        f"{ref_text(ref.canonical_low(hands.low.cards))} {ref.low_name(low.hands[0])}")
+    elif list(hands.low.cards) != ref.canonical_low(
+        hands.low.cards
+    ) or hands.low.name != ref.low_name(low.hands[0]):
+        problems.append(
+            f"{where}: low {ref_text(hands.low.cards)} named {hands.low.name}, expected "
+            f"{ref_text(ref.canonical_low(hands.low.cards))} {ref.low_name(low.hands[0])}"
+        )
     return high, low
 
 
@@ -91,9 +106,13 @@ def agree(game_name, deals, seed, qualifier=8):
         for i, hole in enumerate(holes):
             where = f"{game_name} q{qualifier} deal {number} P{i} hole {ref_text(hole)} board {ref_text(board) or '-'}"
             hands = evaluate(g, hole, board, qualifier)
-            results.append((hands, *check_player(game_name, hole, board, qualifier, hands, problems, where)))
-        where = f"{game_name} q{qualifier} deal {number} board {ref_text(board) or '-'} holes " + " / ".join(
-            ref_text(h) for h in holes)
+            results.append(
+                (hands, *check_player(game_name, hole, board, qualifier, hands, problems, where))
+            )
+        where = (
+            f"{game_name} q{qualifier} deal {number} board {ref_text(board) or '-'} holes "
+            + " / ".join(ref_text(h) for h in holes)
+        )
         for i in range(n):
             for j in range(i + 1, n):
                 (hi, ri, li), (hj, rj, lj) = results[i], results[j]
@@ -112,10 +131,16 @@ def agree(game_name, deals, seed, qualifier=8):
         ref_lows = [(i, lo.key) for i, (_, _, lo) in enumerate(results) if lo is not None]
         eng_lows = [(i, h.low.value) for i, (h, _, _) in enumerate(results) if h.low is not None]
         if ref_lows or eng_lows:
-            ref_win = {i for i, k in ref_lows if k == min(k for _, k in ref_lows)} if ref_lows else set()
-            eng_win = {i for i, v in eng_lows if v == max(v for _, v in eng_lows)} if eng_lows else set()
+            ref_win = (
+                {i for i, k in ref_lows if k == min(k for _, k in ref_lows)} if ref_lows else set()
+            )
+            eng_win = (
+                {i for i, v in eng_lows if v == max(v for _, v in eng_lows)} if eng_lows else set()
+            )
             if ref_win != eng_win:
-                problems.append(f"{where}: low winners {sorted(eng_win)}, reference {sorted(ref_win)}")
+                problems.append(
+                    f"{where}: low winners {sorted(eng_win)}, reference {sorted(ref_win)}"
+                )
         if len(problems) > 20:
             break
     assert not problems, f"{len(problems)} disagreements, first ones:\n" + "\n".join(problems[:20])

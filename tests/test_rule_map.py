@@ -28,16 +28,22 @@ _SPAN = re.compile(r"``([^`]+)``(\s*=(?!=))?")
 class Entry(NamedTuple):
     rule: str  # the rule's section, as the table's first column starts (``§1.3``, ``equity:``)
     name: str  # as the map writes it
-    qualified: str  # the dotted path from hilo_cli it stands for (a bare name: beside the name before it)
-    sibling: bool  # a bare name, resolved beside the dotted name before it (else a module of hilo_cli)
+    qualified: (
+        str  # the dotted path from hilo_cli it stands for (a bare name: beside the name before it)
+    )
+    sibling: (
+        bool  # a bare name, resolved beside the dotted name before it (else a module of hilo_cli)
+    )
 
 
 def table_rows(doc: str) -> list[str]:
     """The rows of the rule table: the lines between the rule under its header and the closing rule."""
     lines = doc.splitlines()
-    header = next(n for n, line in enumerate(lines) if line.startswith("Rule ") and "Implemented by" in line)
+    header = next(
+        n for n, line in enumerate(lines) if line.startswith("Rule ") and "Implemented by" in line
+    )
     end = next(n for n in range(header + 2, len(lines)) if lines[n].startswith("=="))
-    return lines[header + 2:end]
+    return lines[header + 2 : end]
 
 
 def entries(doc: str) -> list[Entry]:
@@ -66,7 +72,9 @@ def resolve(qualified: str) -> Any:
     path = "hilo_cli"
     for part in qualified.split("."):
         path = f"{path}.{part}"
-        if isinstance(obj, type(hilo_cli)) and hasattr(obj, "__path__"):  # a package: its modules too
+        if isinstance(obj, type(hilo_cli)) and hasattr(
+            obj, "__path__"
+        ):  # a package: its modules too
             try:
                 obj = importlib.import_module(path)
                 continue
@@ -75,7 +83,9 @@ def resolve(qualified: str) -> Any:
                     raise
         if hasattr(obj, part):
             obj = getattr(obj, part)
-        elif isinstance(obj, type) and any(part in vars(c).get("__annotations__", {}) for c in obj.__mro__):
+        elif isinstance(obj, type) and any(
+            part in vars(c).get("__annotations__", {}) for c in obj.__mro__
+        ):
             obj = None  # a field a class declares (a dataclass field without a default)
         else:
             raise AttributeError(f"{path} does not exist")
@@ -93,7 +103,9 @@ def _resolves(entry: Entry) -> None:
             resolve(entry.name)
             return
         except AttributeError:
-            raise AttributeError(f"neither {entry.qualified} nor hilo_cli.{entry.name} exists") from None
+            raise AttributeError(
+                f"neither {entry.qualified} nor hilo_cli.{entry.name} exists"
+            ) from None
     resolve(entry.qualified)
 
 
@@ -103,7 +115,10 @@ ENTRIES = entries(hilo_cli.__doc__ or "")
 def test_the_map_is_read() -> None:
     """The reading finds the table and its names: the map is not checked vacuously."""
     assert len(ENTRIES) > 60, ENTRIES
-    assert Entry("§1.1–1.2", "evaluate.hands.rank_value", "evaluate.hands.rank_value", False) in ENTRIES
+    assert (
+        Entry("§1.1–1.2", "evaluate.hands.rank_value", "evaluate.hands.rank_value", False)
+        in ENTRIES
+    )
     assert Entry("§1.1–1.2", "flush_table", "evaluate.tables.flush_table", True) in ENTRIES
     assert {"won", "units - units // 2", "--odd-chip suit"}.isdisjoint(e.name for e in ENTRIES)
     assert {e.rule for e in ENTRIES} >= {"§1.3", "§4.4", "§12.4", "§14.7", "equity:"}
@@ -111,7 +126,11 @@ def test_the_map_is_read() -> None:
 
 def test_resolve_fails_on_a_name_that_is_not_there() -> None:
     assert resolve("showdown.settle") is importlib.import_module("hilo_cli.showdown").settle
-    for missing in ("showdown.no_such_function", "no_such_module.settle", "deal.Deal.no_such_field"):
+    for missing in (
+        "showdown.no_such_function",
+        "no_such_module.settle",
+        "deal.Deal.no_such_field",
+    ):
         with pytest.raises(AttributeError, match=missing.rpartition(".")[0].replace(".", r"\.")):
             resolve(missing)
     with pytest.raises(AttributeError, match="neither"):

@@ -73,7 +73,9 @@ def where_cited() -> dict[str, list[str]]:
 def test_every_cited_section_is_in_the_rules_document() -> None:
     cited = where_cited()
     gaps = missing(set(cited), DOC.read_text(encoding="utf-8"))
-    assert not gaps, "docs/rules.md lacks " + "; ".join(f"§{s} (cited in {', '.join(cited[s])})" for s in sorted(gaps))
+    assert not gaps, "docs/rules.md lacks " + "; ".join(
+        f"§{s} (cited in {', '.join(cited[s])})" for s in sorted(gaps)
+    )
 
 
 def test_the_search_finds_the_citations_the_output_prints_today() -> None:
@@ -84,14 +86,17 @@ def test_the_search_finds_the_citations_the_output_prints_today() -> None:
     assert any(p.startswith("examples/expected/") for p in cited["4.4"])
 
 
-@pytest.mark.parametrize(("text", "sections_cited"), [
-    ("odd chip 1 to B: clockwise from the button (seat 2) (RULES §4.4)", {"4.4"}),
-    ("(RULES §2.1, §2.2); §9 V2 and §5.6", {"2.1", "2.2", "9 V2", "5.6"}),
-    ("§1.1–1.2 categories", {"1.1", "1.2"}),
-    ("RULES.md §12–13 (new)", {"12", "13"}),
-    ("RULES §7) and §4.3-5", {"7", "4.3", "4.4", "4.5"}),
-    ("no section sign here: 4.4", set()),
-])
+@pytest.mark.parametrize(
+    ("text", "sections_cited"),
+    [
+        ("odd chip 1 to B: clockwise from the button (seat 2) (RULES §4.4)", {"4.4"}),
+        ("(RULES §2.1, §2.2); §9 V2 and §5.6", {"2.1", "2.2", "9 V2", "5.6"}),
+        ("§1.1–1.2 categories", {"1.1", "1.2"}),
+        ("RULES.md §12–13 (new)", {"12", "13"}),
+        ("RULES §7) and §4.3-5", {"7", "4.3", "4.4", "4.5"}),
+        ("no section sign here: 4.4", set()),
+    ],
+)
 def test_citations_are_read_as_written(text: str, sections_cited: set[str]) -> None:
     assert citations(text) == sections_cited
 
@@ -139,5 +144,7 @@ def test_the_document_is_written_in_its_own_words() -> None:
         text = " ".join(re.sub(r"[*`#|>]", " ", text).split())
         return {s.strip() for s in re.split(r"(?<=[.;:])\s", text) if len(s.strip()) >= 60}
 
-    copied = sentences(SHARED_RULES.read_text(encoding="utf-8")) & sentences(DOC.read_text(encoding="utf-8"))
+    copied = sentences(SHARED_RULES.read_text(encoding="utf-8")) & sentences(
+        DOC.read_text(encoding="utf-8")
+    )
     assert not copied, f"taken over word for word: {sorted(copied)[:3]}"

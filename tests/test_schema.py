@@ -25,7 +25,9 @@ from hilo_cli.formats.text_in import record_from_line, strip_comment
 ROOT = Path(__file__).resolve().parents[1]
 SCHEMAS = ROOT / "hilo_cli" / "schemas"
 EXAMPLES = sorted(p.name for p in (ROOT / "examples").iterdir() if p.is_file())
-HISTORIES = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "tests" / "data").rglob("*") if p.is_file())
+HISTORIES = sorted(
+    str(p.relative_to(ROOT)) for p in (ROOT / "tests" / "data").rglob("*") if p.is_file()
+)
 
 
 def validator(kind: str) -> Draft202012Validator:
@@ -38,12 +40,15 @@ VALIDATORS = {kind: validator(kind) for kind in KINDS}
 def assert_valid(kind: str, value: Any, what: str = "") -> None:
     errors = sorted(VALIDATORS[kind].iter_errors(value), key=lambda e: list(e.absolute_path))
     assert not errors, f"{what} is not a valid {kind}: " + "; ".join(
-        f"{'/'.join(map(str, e.absolute_path))}: {e.message}" for e in errors[:5])
+        f"{'/'.join(map(str, e.absolute_path))}: {e.message}" for e in errors[:5]
+    )
 
 
 def json_lines(args: list[str], stdin: str | None = None) -> list[dict[str, Any]]:
     result = CliRunner().invoke(main, args, input=stdin)
-    assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
+    assert result.exception is None or isinstance(result.exception, SystemExit), repr(
+        result.exception
+    )
     text = result.stdout
     if text.lstrip().startswith("{") and "\n{" not in text.strip():
         return [json.loads(text)]  # one object, perhaps indented (hilo equity)
@@ -73,6 +78,7 @@ def example_records(name: str) -> list[Any]:
 
 # -- the schemas themselves -------------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("kind", list(KINDS))
 def test_each_schema_is_draft_2020_12_and_printed_by_hilo_schema(kind: str) -> None:
     schema = json.loads((SCHEMAS / f"{kind}.json").read_text(encoding="utf-8"))
@@ -85,23 +91,29 @@ def test_each_schema_is_draft_2020_12_and_printed_by_hilo_schema(kind: str) -> N
 
 def test_hilo_schema_lists_the_kinds_and_refuses_others() -> None:
     listed = CliRunner().invoke(main, ["schema"])
-    assert listed.exit_code == 0 and [line.split()[0] for line in listed.stdout.splitlines()] == list(KINDS)
+    assert listed.exit_code == 0 and [
+        line.split()[0] for line in listed.stdout.splitlines()
+    ] == list(KINDS)
     assert sorted(p.stem for p in SCHEMAS.glob("*.json")) == sorted(KINDS)
     refused = CliRunner().invoke(main, ["schema", "hand"])
     assert refused.exit_code == 2 and "'hand' is not one of" in refused.output
 
 
 def test_the_schema_files_are_the_ones_the_script_writes() -> None:
-    spec = importlib.util.spec_from_file_location("make_schemas", ROOT / "docs" / "schemas" / "make_schemas.py")
+    spec = importlib.util.spec_from_file_location(
+        "make_schemas", ROOT / "docs" / "schemas" / "make_schemas.py"
+    )
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     for name, text in module.made().items():
         assert (SCHEMAS / name).read_text(encoding="utf-8") == text, (
-            f"hilo_cli/schemas/{name} is stale: run python docs/schemas/make_schemas.py")
+            f"hilo_cli/schemas/{name} is stale: run python docs/schemas/make_schemas.py"
+        )
 
 
 # -- what hilo reads --------------------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("name", EXAMPLES)
 def test_every_example_record_is_a_valid_record(name: str) -> None:
@@ -118,8 +130,12 @@ def test_the_readme_json_input_is_a_valid_record() -> None:
         assert_valid("record", json.loads(block), "a README json block")
 
 
-BASE = {"board": "Ac 3d 6h Ks Kd", "pot": 1200,
-        "players": [{"name": "A", "hole": "2c 4d Qc Jd"}, {"name": "B", "hole": "Kh Kc 2h 4s"}]}
+BASE = {
+    "board": "Ac 3d 6h Ks Kd",
+    "pot": 1200,
+    "players": [{"name": "A", "hole": "2c 4d Qc Jd"}, {"name": "B", "hole": "Kh Kc 2h 4s"}],
+}
+
 
 def record(**changes: Any) -> dict[str, Any]:
     """BASE with these fields changed (``None``: left out)."""
@@ -138,18 +154,29 @@ BOUNDS = {  # a record at a bound, and the same record just past it
     "pot": (record(pot=MAX_AMOUNT), record(pot=MAX_AMOUNT + 1)),
     "pot below 0": (record(pot=0), record(pot=-1)),
     "whole chips": (record(pot=1200.0), record(pot=1200.5)),
-    "contributed": (record(pot=None, players=paying(MAX_AMOUNT)), record(pot=None, players=paying(MAX_AMOUNT + 1))),
-    "seat": (record(players=seated(MAX_SEAT), button=MAX_SEAT), record(players=seated(MAX_SEAT + 1))),
+    "contributed": (
+        record(pot=None, players=paying(MAX_AMOUNT)),
+        record(pot=None, players=paying(MAX_AMOUNT + 1)),
+    ),
+    "seat": (
+        record(players=seated(MAX_SEAT), button=MAX_SEAT),
+        record(players=seated(MAX_SEAT + 1)),
+    ),
     "button": (record(button=MAX_SEAT), record(button=MAX_SEAT + 1)),
     "chip_unit": (record(chip_unit=1), record(chip_unit=0)),
     "expected": (record(expected={"A": 300, "B": 900}), record(expected={"A": -300, "B": 900})),
     "samples": (record(board="Ac 3d 6h", samples=1, seed=0), record(board="Ac 3d 6h", samples=0)),
-    "seed": (record(board="Ac 3d 6h", samples=10, seed=0), record(board="Ac 3d 6h", samples=10, seed=-1)),
+    "seed": (
+        record(board="Ac 3d 6h", samples=10, seed=0),
+        record(board="Ac 3d 6h", samples=10, seed=-1),
+    ),
 }
 
 
 @pytest.mark.parametrize(("good", "bad"), list(BOUNDS.values()), ids=list(BOUNDS))
-def test_the_record_schema_holds_the_bounds_hilo_holds(good: dict[str, Any], bad: dict[str, Any]) -> None:
+def test_the_record_schema_holds_the_bounds_hilo_holds(
+    good: dict[str, Any], bad: dict[str, Any]
+) -> None:
     assert_valid("record", good, "a record at a bound")
     assert list(VALIDATORS["record"].iter_errors(bad)), f"the schema accepts {bad}"
     settled = CliRunner().invoke(main, ["batch", "--format", "json", "-"], input=json.dumps(good))
@@ -161,45 +188,63 @@ def test_the_record_schema_holds_the_bounds_hilo_holds(good: dict[str, Any], bad
 def test_the_schema_bounds_samples_as_bounds_py_does() -> None:
     samples = json.loads((SCHEMAS / "record.json").read_text())["properties"]["samples"]
     assert samples["maximum"] == MAX_SAMPLES
-    assert list(VALIDATORS["record"].iter_errors({**BASE, "board": "Ac 3d 6h", "samples": MAX_SAMPLES + 1}))
+    assert list(
+        VALIDATORS["record"].iter_errors({**BASE, "board": "Ac 3d 6h", "samples": MAX_SAMPLES + 1})
+    )
 
 
 # -- what hilo writes -------------------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("name", EXAMPLES)
-def test_hilo_batch_output_on_every_example_is_valid(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_hilo_batch_output_on_every_example_is_valid(
+    name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.chdir(ROOT)
     printed = json_lines(["batch", "--format", "json", f"examples/{name}"])
     assert printed
     for value in printed:
         assert_valid(kind_of("batch", value), value, f"hilo batch examples/{name}")
-    committed = (ROOT / "examples" / "expected" / f"{name}.out.jsonl").read_text(encoding="utf-8").splitlines()
+    committed = (
+        (ROOT / "examples" / "expected" / f"{name}.out.jsonl")
+        .read_text(encoding="utf-8")
+        .splitlines()
+    )
     for line in committed:
         value = json.loads(line)
         assert_valid(kind_of("batch", value), value, f"examples/expected/{name}.out.jsonl")
 
 
 @pytest.mark.parametrize("path", HISTORIES)
-def test_hilo_check_output_on_every_test_history_is_valid(path: str, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_hilo_check_output_on_every_test_history_is_valid(
+    path: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.chdir(ROOT)
     printed = json_lines(["check", "--format", "json", path])
     assert printed
     for value in printed:
         assert_valid(kind_of("check", value), value, f"hilo check {path}")
         if "error" not in value:
-            assert value["where"] == (f"{value['source']}:{value['line']}" if value["line"] else value["source"])
+            assert value["where"] == (
+                f"{value['source']}:{value['line']}" if value["line"] else value["source"]
+            )
 
 
-README_COMMANDS = [command for command, _ in console_examples(readme_text())
-                   if command.split()[1] in ("showdown", "batch", "check", "limits", "equity")]
+README_COMMANDS = [
+    command
+    for command, _ in console_examples(readme_text())
+    if command.split()[1] in ("showdown", "batch", "check", "limits", "equity")
+]
 
 
 @pytest.mark.parametrize("command", README_COMMANDS, ids=[c[:60] for c in README_COMMANDS])
-def test_every_readme_example_in_json_is_valid(command: str, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_every_readme_example_in_json_is_valid(
+    command: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.chdir(ROOT)
     args = [a for a in shlex.split(command)[1:]]
     if "--format" in args:
-        del args[args.index("--format"):args.index("--format") + 2]
+        del args[args.index("--format") : args.index("--format") + 2]
     args += ["--format", "json"]
     for value in json_lines(args):
         assert_valid(kind_of(args[0], value), value, f"$ hilo {' '.join(args)}")
@@ -207,8 +252,10 @@ def test_every_readme_example_in_json_is_valid(command: str, monkeypatch: pytest
 
 def test_the_readme_equity_json_is_valid() -> None:
     text = readme_text()
-    start = text.index('$ hilo equity --board "Ah 7c 8d Ks" A="As 2s Kd Qh" B="Ac 3c Th Td" --pot 101 --format json')
-    body = text[text.index("\n", start) + 1:text.index("\n```", start)]
+    start = text.index(
+        '$ hilo equity --board "Ah 7c 8d Ks" A="As 2s Kd Qh" B="Ac 3c Th Td" --pot 101 --format json'
+    )
+    body = text[text.index("\n", start) + 1 : text.index("\n```", start)]
     assert_valid("equity", json.loads(body), "the README's equity JSON")
 
 
@@ -230,10 +277,17 @@ def test_sampled_and_noted_equity_from_batch_are_valid() -> None:
     records = [
         {**BASE, "board": "Ac 3d 6h", "samples": 500, "seed": 3},
         {**BASE, "board": "", "game": "omaha", "pot": 10},
-        {"board": "Ac 3d", "pot": 100, "players": [{"name": n, "hole": h} for n, h in
-                                                    (("A", "2c 4d Qc Jd"), ("B", "Kh Kc 2h 4s"))]},
+        {
+            "board": "Ac 3d",
+            "pot": 100,
+            "players": [
+                {"name": n, "hole": h} for n, h in (("A", "2c 4d Qc Jd"), ("B", "Kh Kc 2h 4s"))
+            ],
+        },
     ]
-    for value in json_lines(["batch", "--format", "json", "-"], stdin="\n".join(map(json.dumps, records))):
+    for value in json_lines(
+        ["batch", "--format", "json", "-"], stdin="\n".join(map(json.dumps, records))
+    ):
         assert "runouts" in value, value
         assert_valid("equity", value, "a batch equity record")
 
@@ -246,8 +300,19 @@ def test_limits_from_a_history_is_valid(monkeypatch: pytest.MonkeyPatch) -> None
 
 
 def test_the_output_schemas_refuse_a_field_they_do_not_name() -> None:
-    (value,) = json_lines(["showdown", "--board", "Ac 3d 6h Ks Kd", "A=2c 4d Qc Jd", "B=Kh Kc 2h 4s", "--pot",
-                           "1200", "--format", "json"])
+    (value,) = json_lines(
+        [
+            "showdown",
+            "--board",
+            "Ac 3d 6h Ks Kd",
+            "A=2c 4d Qc Jd",
+            "B=Kh Kc 2h 4s",
+            "--pot",
+            "1200",
+            "--format",
+            "json",
+        ]
+    )
     assert_valid("settlement", value)
     assert list(VALIDATORS["settlement"].iter_errors({**value, "surprise": 1}))
     value["players"][0]["won"] = -1
@@ -259,9 +324,13 @@ def test_the_output_schemas_refuse_a_field_they_do_not_name() -> None:
 SHARED = ROOT.parent / "shared"
 
 
-@pytest.mark.skipif(not (SHARED / "handhistories").is_dir(), reason="../shared/handhistories is not here")
+@pytest.mark.skipif(
+    not (SHARED / "handhistories").is_dir(), reason="../shared/handhistories is not here"
+)
 def test_hilo_check_output_on_the_shared_histories_is_valid() -> None:
-    files = sorted(p for p in (SHARED / "handhistories").rglob("*") if p.suffix in (".phh", ".phhs", ".txt"))
+    files = sorted(
+        p for p in (SHARED / "handhistories").rglob("*") if p.suffix in (".phh", ".phhs", ".txt")
+    )
     assert files
     hands = 0
     for path in files:
@@ -271,12 +340,16 @@ def test_hilo_check_output_on_the_shared_histories_is_valid() -> None:
     assert hands > len(files) // 2
 
 
-@pytest.mark.skipif(not (SHARED / "vectors.json").is_file(), reason="../shared/vectors.json is not here")
+@pytest.mark.skipif(
+    not (SHARED / "vectors.json").is_file(), reason="../shared/vectors.json is not here"
+)
 def test_the_shared_vectors_are_valid_records_that_settle_into_valid_settlements() -> None:
     vectors = json.loads((SHARED / "vectors.json").read_text(encoding="utf-8"))
     for v in vectors:
         assert_valid("record", v, f"vector {v['id']}")
-    printed = json_lines(["batch", "--format", "json", "-"], stdin="\n".join(map(json.dumps, vectors)))
+    printed = json_lines(
+        ["batch", "--format", "json", "-"], stdin="\n".join(map(json.dumps, vectors))
+    )
     assert len(printed) == len(vectors)
     for value in printed:
         assert_valid(kind_of("batch", value), value, f"vector {value.get('id')}")

@@ -44,17 +44,32 @@ def text(name: str) -> str:
     return own(SITE, name)
 
 
-@pytest.mark.parametrize("name, expected", [
-    ("split.txt", [("1300000101", "ok")]),
-    ("quartered.txt", [("1300000102", "ok")]),
-    ("side-pot.txt", [("1300000103", "ok")]),
-    ("no-showdown.txt", [("1300000104", "ok")]),
-    ("mixed-games.txt", [("1300000105", "not-checkable"), ("1300000106", "ok")]),
-    ("stud.txt", [("1300000107", "ok")]),
-    ("tampered.txt", [("1300000111", "mismatch"), ("1300000112", "mismatch"), ("1300000113", "mismatch")]),
-    ("bad-input.txt", [("1300000104", "ok"), ("1300000121", "error"), ("1300000122", "error"), ("1300000123", "error"),
-                       ("1300000124", "error"), ("1300000106", "ok")]),
-])
+@pytest.mark.parametrize(
+    "name, expected",
+    [
+        ("split.txt", [("1300000101", "ok")]),
+        ("quartered.txt", [("1300000102", "ok")]),
+        ("side-pot.txt", [("1300000103", "ok")]),
+        ("no-showdown.txt", [("1300000104", "ok")]),
+        ("mixed-games.txt", [("1300000105", "not-checkable"), ("1300000106", "ok")]),
+        ("stud.txt", [("1300000107", "ok")]),
+        (
+            "tampered.txt",
+            [("1300000111", "mismatch"), ("1300000112", "mismatch"), ("1300000113", "mismatch")],
+        ),
+        (
+            "bad-input.txt",
+            [
+                ("1300000104", "ok"),
+                ("1300000121", "error"),
+                ("1300000122", "error"),
+                ("1300000123", "error"),
+                ("1300000124", "error"),
+                ("1300000106", "ok"),
+            ],
+        ),
+    ],
+)
 def test_own_files_have_their_verdicts(name: str, expected: list[tuple[str, str]]) -> None:
     assert [(i, s) for i, s, _ in verdicts(SITE, text(name))] == expected
 
@@ -71,9 +86,13 @@ def test_the_summary_halves_are_checked_per_half() -> None:
 
 def test_stud_pockets_deal_each_street_its_new_cards_hidden_ones_unknown() -> None:
     (record,) = records(SITE, text("stud.txt"))
-    assert record.hand is not None and record.recorded_halves == ({"high": {"Cy": 27}, "low": {"Ann": 26}},)
+    assert record.hand is not None and record.recorded_halves == (
+        {"high": {"Cy": 27}, "low": {"Ann": 26}},
+    )
     dealt = [(a.actor, a.cards) for a in record.hand.actions if a.kind == "deal-hole"]
-    assert [c for p, c in dealt if p == "Bob"] == [(None, None, *parse_cards("Kd"))]  # 4th street: nothing new
+    assert [c for p, c in dealt if p == "Bob"] == [
+        (None, None, *parse_cards("Kd"))
+    ]  # 4th street: nothing new
     ann = [c for p, c in dealt if p == "Ann"]
     assert ann[0] == (None, None, *parse_cards("7c")) and ann[-1] == (None,) and len(ann) == 5
 
@@ -106,8 +125,11 @@ def test_the_summary_board_is_held_against_the_board_dealt() -> None:
 @pytest.mark.parametrize("cut", ["Rake line", "summary"])
 def test_a_hand_without_its_rake_has_it_derived(cut: str) -> None:
     split = text("split.txt")
-    changed = (split.replace("Total Pot($7.25) | Rake ($0.35)", "Total Pot($7.25)") if cut == "Rake line"
-               else split.split("*** SUMMARY ***")[0])
+    changed = (
+        split.replace("Total Pot($7.25) | Rake ($0.35)", "Total Pot($7.25)")
+        if cut == "Rake line"
+        else split.split("*** SUMMARY ***")[0]
+    )
     (record,) = records(SITE, changed)
     assert record.derive_rake and record.summary is None and record.site_inconsistency is None
     assert check(record)[1].status == "ok"
@@ -137,16 +159,25 @@ def test_tampered_payouts_name_the_likely_reason() -> None:
 
 def test_bad_hands_are_errors_and_the_others_are_read() -> None:
     errors = [w for _, s, w in verdicts(SITE, text("bad-input.txt")) if s == "error"]
-    assert "'Ann - juggles the chips'" in errors[0] and "cut short" in errors[1] and "'1x'" in errors[2]
+    assert (
+        "'Ann - juggles the chips'" in errors[0]
+        and "cut short" in errors[1]
+        and "'1x'" in errors[2]
+    )
     assert "stakes" in errors[3] and "'Omaha Hi/Lo  Pot Limit $x/$y - " in errors[3]
 
 
-@pytest.mark.parametrize("line", [
-    "Stage #1300000131: " + " " * 20_000 + "x",  # spaces between the game and its limit
-    "Stage #1300000132: Omaha Hi/Lo  Pot Limit $0.25/$0.50 - 2009\nTable: " + " " * 20_000 + "x",
-    "Stage #1300000133: Omaha Hi/Lo  Pot Limit $0.25/$0.50 - 2009\nSeat 1 - Ann ($20 in chips)\nAnn - Pocket "
-    + "[" * 20_000,
-])
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Stage #1300000131: " + " " * 20_000 + "x",  # spaces between the game and its limit
+        "Stage #1300000132: Omaha Hi/Lo  Pot Limit $0.25/$0.50 - 2009\nTable: "
+        + " " * 20_000
+        + "x",
+        "Stage #1300000133: Omaha Hi/Lo  Pot Limit $0.25/$0.50 - 2009\nSeat 1 - Ann ($20 in chips)\nAnn - Pocket "
+        + "[" * 20_000,
+    ],
+)
 def test_a_long_hostile_line_is_one_error_read_in_one_pass(tmp_path: Path, line: str) -> None:
     """The header was read by a pattern that backtracked over the line (2,000 spaces: 18 seconds; 20,000:
     far longer), the others by patterns quadratic in it (2 seconds each). The timeout only guards against
@@ -154,21 +185,31 @@ def test_a_long_hostile_line_is_one_error_read_in_one_pass(tmp_path: Path, line:
     path = tmp_path / "long.txt"
     path.write_text(line + "\n", encoding="utf-8")
     hilo = str(Path(sys.executable).parent / "hilo")
-    run = subprocess.run([hilo, "check", "--input-format", SITE, str(path)], capture_output=True, text=True,
-                         timeout=120)
-    assert run.returncode == 2 and len(run.stderr.splitlines()) == 1 and "Traceback" not in run.stderr
+    run = subprocess.run(
+        [hilo, "check", "--input-format", SITE, str(path)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert (
+        run.returncode == 2 and len(run.stderr.splitlines()) == 1 and "Traceback" not in run.stderr
+    )
 
 
 SHARED = shared_files(SITE)
 
 
-@pytest.mark.skipif(not SHARED, reason="../shared/handhistories/sites/absolute is absent (a user's clone)")
+@pytest.mark.skipif(
+    not SHARED, reason="../shared/handhistories/sites/absolute is absent (a user's clone)"
+)
 def test_every_shared_hand_gets_a_record_and_is_ok() -> None:
     (path,) = SHARED
     assert counts(shared_verdicts(path)) == {"ok": 1}
 
 
-@pytest.mark.skipif(not SHARED, reason="../shared/handhistories/sites/absolute is absent (a user's clone)")
+@pytest.mark.skipif(
+    not SHARED, reason="../shared/handhistories/sites/absolute is absent (a user's clone)"
+)
 def test_the_shared_stud_hand_is_checked_per_half_with_hidden_cards() -> None:
     (path,) = SHARED
     (record,) = records(SITE, path.read_text(encoding="utf-8"))
@@ -183,7 +224,11 @@ OWN = ["split.txt", "quartered.txt", "side-pot.txt", "no-showdown.txt", "stud.tx
 
 @settings(max_examples=30, deadline=None)
 @given(st.sampled_from(OWN), st.randoms(use_true_random=False))
-def test_verdict_does_not_depend_on_the_order_cards_and_seats_are_written(name: str, rng: random.Random) -> None:
+def test_verdict_does_not_depend_on_the_order_cards_and_seats_are_written(
+    name: str, rng: random.Random
+) -> None:
     original = text(name)
     changed = shuffled(original, rng, _CARDS, _SEAT)
-    assert [(i, s) for i, s, _ in verdicts(SITE, changed)] == [(i, s) for i, s, _ in verdicts(SITE, original)]
+    assert [(i, s) for i, s, _ in verdicts(SITE, changed)] == [
+        (i, s) for i, s, _ in verdicts(SITE, original)
+    ]

@@ -39,23 +39,42 @@ def text(name: str) -> str:
     return own(SITE, name)
 
 
-@pytest.mark.parametrize("name, expected", [
-    ("split.xml", [("1", "ok")]),
-    ("quartered.xml", [("2", "ok")]),
-    ("side-pot.xml", [("3", "ok")]),
-    ("no-showdown.xml", [("4", "ok")]),
-    ("dead-blind.xml", [("7", "ok")]),
-    ("mixed-games.xml", [("5", "not-checkable"), ("6", "ok")]),
-    ("tampered.xml", [("11", "mismatch"), ("12", "mismatch"), ("13", "mismatch")]),
-    ("bad-input.xml", [("4", "ok"), ("21", "error"), ("22", "error"), ("23", "error"), ("24", "error"),
-                       ("6", "ok")]),
-])
+@pytest.mark.parametrize(
+    "name, expected",
+    [
+        ("split.xml", [("1", "ok")]),
+        ("quartered.xml", [("2", "ok")]),
+        ("side-pot.xml", [("3", "ok")]),
+        ("no-showdown.xml", [("4", "ok")]),
+        ("dead-blind.xml", [("7", "ok")]),
+        ("mixed-games.xml", [("5", "not-checkable"), ("6", "ok")]),
+        ("tampered.xml", [("11", "mismatch"), ("12", "mismatch"), ("13", "mismatch")]),
+        (
+            "bad-input.xml",
+            [
+                ("4", "ok"),
+                ("21", "error"),
+                ("22", "error"),
+                ("23", "error"),
+                ("24", "error"),
+                ("6", "ok"),
+            ],
+        ),
+    ],
+)
 def test_own_files_have_their_verdicts(name: str, expected: list[tuple[str, str]]) -> None:
     assert [(i, s) for i, s, _ in verdicts(SITE, text(name))] == expected
 
 
 def test_card_numbers_are_diamonds_clubs_hearts_spades_ace_to_king() -> None:
-    assert [str(boss.card(n, "x")) for n in ("0", "12", "13", "38", "39", "51")] == ["Ad", "Kd", "Ac", "Kh", "As", "Ks"]
+    assert [str(boss.card(n, "x")) for n in ("0", "12", "13", "38", "39", "51")] == [
+        "Ad",
+        "Kd",
+        "Ac",
+        "Kh",
+        "As",
+        "Ks",
+    ]
     assert boss.card("b", "x") is None
     with pytest.raises(InputError, match="52"):
         boss.card("52", "x")
@@ -72,7 +91,11 @@ def test_one_pot_is_checked_per_half_with_its_printed_rake() -> None:
 
 def test_side_pots_are_checked_per_player_against_the_printed_pots() -> None:
     (record,) = records(SITE, text("side-pot.xml"))
-    assert record.recorded_halves is None and record.summary is not None and record.summary.printed == (90, 80)
+    assert (
+        record.recorded_halves is None
+        and record.summary is not None
+        and record.summary.printed == (90, 80)
+    )
     assert check(record)[1].depth == "per player"
 
 
@@ -80,7 +103,12 @@ def test_the_bet_nobody_called_comes_back_and_the_dead_blind_stays_in() -> None:
     (record,) = records(SITE, text("no-showdown.xml"))
     assert record.summary is not None and record.summary.uncalled == {"Ann": 30}
     (dead,) = records(SITE, text("dead-blind.xml"))
-    assert dead.hand is not None and [a.kind for a in dead.hand.actions[:4]] == ["post", "ante", "post", "post"]
+    assert dead.hand is not None and [a.kind for a in dead.hand.actions[:4]] == [
+        "post",
+        "ante",
+        "post",
+        "post",
+    ]
 
 
 def test_detect_knows_boss_and_claims_no_other_file() -> None:
@@ -106,7 +134,9 @@ def test_a_billion_laughs_is_refused_and_nothing_is_expanded() -> None:
     laughing = billion_laughs() + split.replace('NAME="Ann" SEAT', 'NAME="&lol9;" SEAT') + split
     found = verdicts(SITE, laughing)
     assert [s for _, s, _ in found] == ["error", "error", "ok"]
-    assert "declares a document type or entities" in found[0][2] and "undefined entity" in found[1][2]
+    assert (
+        "declares a document type or entities" in found[0][2] and "undefined entity" in found[1][2]
+    )
     inside = split.replace("<PLAYER", "<!ENTITY lol 'lol'>\n<PLAYER", 1)
     assert "declares a document type or entities" in verdicts(SITE, inside)[0][2]
 
@@ -114,22 +144,37 @@ def test_a_billion_laughs_is_refused_and_nothing_is_expanded() -> None:
 SHARED = shared_files(SITE)
 
 
-@pytest.mark.skipif(not SHARED, reason="../shared/handhistories/sites/boss is absent (a user's clone)")
+@pytest.mark.skipif(
+    not SHARED, reason="../shared/handhistories/sites/boss is absent (a user's clone)"
+)
 def test_every_shared_hand_gets_a_record_and_is_ok() -> None:
     found = {p.name: counts(shared_verdicts(p)) for p in SHARED}
-    assert found == {"cash-LO8-EUR-0.05-0.10-201207.xml": {"ok": 1},
-                     "hhsmithy-HandActionTests-OmahaHiLo.txt": {"ok": 1}}
+    assert found == {
+        "cash-LO8-EUR-0.05-0.10-201207.xml": {"ok": 1},
+        "hhsmithy-HandActionTests-OmahaHiLo.txt": {"ok": 1},
+    }
 
 
 _SEAT = re.compile(r"^<PLAYER NAME=")
 _DEALT = re.compile(r'TYPE="HAND_DEAL"|^<RESULT ')
 _CARD = re.compile(r'^<CARD LINK="([^"]+)"')
-OWN = ["split.xml", "quartered.xml", "side-pot.xml", "no-showdown.xml", "dead-blind.xml", "tampered.xml"]
+OWN = [
+    "split.xml",
+    "quartered.xml",
+    "side-pot.xml",
+    "no-showdown.xml",
+    "dead-blind.xml",
+    "tampered.xml",
+]
 
 
 @settings(max_examples=30, deadline=None)
 @given(st.sampled_from(OWN), st.randoms(use_true_random=False))
-def test_verdict_does_not_depend_on_the_order_cards_and_seats_are_written(name: str, rng: random.Random) -> None:
+def test_verdict_does_not_depend_on_the_order_cards_and_seats_are_written(
+    name: str, rng: random.Random
+) -> None:
     original = text(name)
     changed = reorder_xml(original, rng, _SEAT, _DEALT, _CARD)
-    assert [(i, s) for i, s, _ in verdicts(SITE, changed)] == [(i, s) for i, s, _ in verdicts(SITE, original)]
+    assert [(i, s) for i, s, _ in verdicts(SITE, changed)] == [
+        (i, s) for i, s, _ in verdicts(SITE, original)
+    ]

@@ -69,10 +69,17 @@ def hand_of(name: str) -> SiteHand:
     return hand
 
 
-@pytest.mark.parametrize("name, depth", [
-    ("split.txt", "per half"), ("quartered.txt", "per half"), ("side-pot.txt", "per pot"),
-    ("side-pots.txt", "per player"), ("no-showdown.txt", "per pot"), ("stud.txt", "per half"),
-])
+@pytest.mark.parametrize(
+    "name, depth",
+    [
+        ("split.txt", "per half"),
+        ("quartered.txt", "per half"),
+        ("side-pot.txt", "per pot"),
+        ("side-pots.txt", "per player"),
+        ("no-showdown.txt", "per pot"),
+        ("stud.txt", "per half"),
+    ],
+)
 def test_each_own_hand_is_ok_at_its_depth(name: str, depth: str) -> None:
     ((_, status, found, why),) = verdicts(text_of(name))
     assert (status, found) == ("ok", depth), why
@@ -81,20 +88,37 @@ def test_each_own_hand_is_ok_at_its_depth(name: str, depth: str) -> None:
 def test_the_halves_are_the_summary_s_and_the_hand_results_its_won() -> None:
     hand = hand_of("quartered.txt")
     assert [(c.player, c.amount, c.half) for c in hand.collects] == [
-        ("Dealer", 28, "low"), ("Small Blind", 29, "low"), ("Big Blind", 57, "high")]
+        ("Dealer", 28, "low"),
+        ("Small Blind", 29, "low"),
+        ("Big Blind", 57, "high"),
+    ]
     assert hand.won == {"Big Blind": 57, "Small Blind": 29, "Dealer": 28}
     assert (hand.total, hand.rake, hand.rake_printed, hand.pots_printed) == (120, 6, True, True)
     assert hand.currency == Currency("$", "", 100, "USD") and hand.button == 1
-    assert (hand.header.small, hand.header.big) == (5, 10)  # the posts: the cash header gives no stakes
+    assert (hand.header.small, hand.header.big) == (
+        5,
+        10,
+    )  # the posts: the cash header gives no stakes
 
 
 def test_a_side_pot_is_read_pot_by_pot_and_its_rake_is_derived() -> None:
     hand = hand_of("side-pot.txt")
     assert [(c.player, c.amount, c.pot, c.half) for c in hand.collects] == [
-        ("Big Blind", 190, 1, None), ("Big Blind", 143, 0, None), ("Small Blind", 142, 0, None)]
-    assert hand.won == {"Small Blind": 142, "Big Blind": 333}  # the summary's HI and LO, over the pots
+        ("Big Blind", 190, 1, None),
+        ("Big Blind", 143, 0, None),
+        ("Small Blind", 142, 0, None),
+    ]
+    assert hand.won == {
+        "Small Blind": 142,
+        "Big Blind": 333,
+    }  # the summary's HI and LO, over the pots
     # No rake printed: no summary, so that the checker derives it (the Total Pot held against the actions).
-    assert (hand.total, hand.rake_printed, hand.pots_printed, hand.uncalled) == (None, False, False, {"Big Blind": 200})
+    assert (hand.total, hand.rake_printed, hand.pots_printed, hand.uncalled) == (
+        None,
+        False,
+        False,
+        {"Big Blind": 200},
+    )
     assert hand.disagreements == []
     (record,) = read("side-pot.txt", text_of("side-pot.txt"), "bovada")
     assert record.derive_rake and record.summary is None
@@ -120,16 +144,29 @@ def test_a_game_hilo_does_not_play_is_not_checkable() -> None:
 def test_tampered_payouts_are_mismatches() -> None:
     found = verdicts(text_of("tampered.txt"))
     assert [(id, status) for id, status, _, _ in found] == [
-        ("2001", "mismatch"), ("2002", "mismatch"), ("2003", "mismatch")]
+        ("2001", "mismatch"),
+        ("2002", "mismatch"),
+        ("2003", "mismatch"),
+    ]
     assert found[0][3].startswith("an odd chip went to another player")
-    assert found[1][3].startswith("an odd chip went to another player")  # Bovada's quartered cent to high
-    assert found[2][3].startswith("the site's own lines disagree: Dealer collected $0.89, the summary says won $0.90")
+    assert found[1][3].startswith(
+        "an odd chip went to another player"
+    )  # Bovada's quartered cent to high
+    assert found[2][3].startswith(
+        "the site's own lines disagree: Dealer collected $0.89, the summary says won $0.90"
+    )
 
 
 def test_bad_input_is_one_error_record_per_hand_and_the_others_are_read() -> None:
     found = verdicts(text_of("bad-input.txt"))
     assert [(id, status) for id, status, _, _ in found] == [
-        ("1004", "ok"), ("3001", "error"), ("3002", "error"), ("3003", "error"), ("3004", "error"), ("3005", "ok")]
+        ("1004", "ok"),
+        ("3001", "error"),
+        ("3002", "error"),
+        ("3003", "error"),
+        ("3004", "error"),
+        ("3005", "ok"),
+    ]
     assert found[1][3] == "cannot read the line 'Calls $0.25' (no 'PLAYER : ' in front of it)"
     assert found[2][3] == "cannot read the action 'Dealer : Bets $0.5x'"
     assert found[3][3].startswith("Dealer's cards: 'Zc' (card 4) is not a card")
@@ -139,8 +176,10 @@ def test_bad_input_is_one_error_record_per_hand_and_the_others_are_read() -> Non
 
 
 def test_lines_that_lost_their_prefix_and_move_no_chips_are_passed_over() -> None:
-    text = text_of("split.txt").replace("UTG : Folds\n", "UTG : Folds\nTable enter user\nSeat sit down\n"
-                                        "Table deposit $3\nUTG : Seat sit out\n")
+    text = text_of("split.txt").replace(
+        "UTG : Folds\n",
+        "UTG : Folds\nTable enter user\nSeat sit down\nTable deposit $3\nUTG : Seat sit out\n",
+    )
     text = text.replace("Dealer : Set dealer/Bring in spot [1]\n", "Set dealer/Bring in spot\n")
     assert [status for _, status, _, _ in verdicts(text)] == ["ok"]  # the button: the Dealer's seat
 
@@ -148,7 +187,9 @@ def test_lines_that_lost_their_prefix_and_move_no_chips_are_passed_over() -> Non
 def test_no_dealer_seated_puts_the_button_before_the_small_blind() -> None:
     # The dealer line lost its seat and no player is the Dealer: the button is the seat before the Small
     # Blind's (seat 1), so the action and the tied low's odd cent (to seat 2, first left of it) stay right.
-    text = text_of("quartered.txt").replace("Dealer : Set dealer/Bring in spot [1]\n", "Set dealer/Bring in spot\n")
+    text = text_of("quartered.txt").replace(
+        "Dealer : Set dealer/Bring in spot [1]\n", "Set dealer/Bring in spot\n"
+    )
     text = text.replace("Dealer", "UTG")
     hand = read_hand("t.txt", 1, text.splitlines())
     assert isinstance(hand, SiteHand) and hand.button == 1
@@ -158,16 +199,23 @@ def test_no_dealer_seated_puts_the_button_before_the_small_blind() -> None:
 def test_a_missing_street_line_is_an_error_naming_it() -> None:
     text = text_of("no-showdown.txt").replace("*** FLOP *** [2c 4d 7h]\n", "")
     ((_, status, _, why),) = verdicts(text)
-    assert status == "error" and why == ("hand #1004: the summary's board 2c 4d 7h has cards no street line "
-                                         "dealt: the '*** FLOP ***' line is missing")
+    assert status == "error" and why == (
+        "hand #1004: the summary's board 2c 4d 7h has cards no street line "
+        "dealt: the '*** FLOP ***' line is missing"
+    )
     (record,) = read("t.txt", text, "bovada")
-    assert record.line == text.splitlines().index("Board [2c 4d 7h  ]") + 1  # FILE:LINE is the summary's board
+    assert (
+        record.line == text.splitlines().index("Board [2c 4d 7h  ]") + 1
+    )  # FILE:LINE is the summary's board
 
 
 def test_a_total_pot_the_actions_do_not_make_is_the_site_s_inconsistency() -> None:
     text = text_of("side-pot.txt").replace("Total Pot($5)", "Total Pot($5.20)")
     ((_, status, _, why),) = verdicts(text)
-    assert status == "mismatch" and "the summary's Total Pot is $5.20, but the actions put $5.00 in the pots" in why
+    assert (
+        status == "mismatch"
+        and "the summary's Total Pot is $5.20, but the actions put $5.00 in the pots" in why
+    )
 
 
 def test_detect_claims_bovada_and_ignition_and_nothing_else() -> None:
@@ -184,7 +232,9 @@ def test_detect_claims_bovada_and_ignition_and_nothing_else() -> None:
 NOT_OK = {"2645486142": ("error", "the '*** FLOP ***' line is missing")}
 
 
-@pytest.mark.skipif(not SHARED_FILES, reason="../shared/handhistories/sites/bovada is absent (a user's clone)")
+@pytest.mark.skipif(
+    not SHARED_FILES, reason="../shared/handhistories/sites/bovada is absent (a user's clone)"
+)
 def test_every_shared_hand_gets_a_record_and_each_is_ok_or_named() -> None:
     total = 0
     for path in SHARED_FILES:
@@ -202,7 +252,15 @@ def test_every_shared_hand_gets_a_record_and_each_is_ok_or_named() -> None:
 
 # -- the same hand written in another order ---------------------------------------------------------------------
 
-FILES = ["split.txt", "quartered.txt", "side-pot.txt", "side-pots.txt", "no-showdown.txt", "stud.txt", "tampered.txt"]
+FILES = [
+    "split.txt",
+    "quartered.txt",
+    "side-pot.txt",
+    "side-pots.txt",
+    "no-showdown.txt",
+    "stud.txt",
+    "tampered.txt",
+]
 
 
 def reorder(text: str, rng: random.Random) -> str:
@@ -229,7 +287,9 @@ def reorder(text: str, rng: random.Random) -> str:
 
 @settings(max_examples=30, deadline=None)
 @given(st.sampled_from(FILES), st.randoms(use_true_random=False))
-def test_the_verdict_does_not_depend_on_the_order_of_seats_and_cards(name: str, rng: random.Random) -> None:
+def test_the_verdict_does_not_depend_on_the_order_of_seats_and_cards(
+    name: str, rng: random.Random
+) -> None:
     text = text_of(name)
     assert [v[:3] for v in verdicts(reorder(text, rng))] == [v[:3] for v in verdicts(text)]
 
@@ -237,7 +297,9 @@ def test_the_verdict_does_not_depend_on_the_order_of_seats_and_cards(name: str, 
 def test_reorder_changes_the_text() -> None:
     text = text_of("split.txt")
     assert any(reorder(text, random.Random(seed)) != text for seed in range(5))
-    assert not isinstance(read_hand("t.txt", 1, reorder(text, random.Random(1)).splitlines()), BadHand)
+    assert not isinstance(
+        read_hand("t.txt", 1, reorder(text, random.Random(1)).splitlines()), BadHand
+    )
 
 
 def test_a_side_pot_hand_with_its_rake_printed_is_checked_pot_by_pot_against_that_rake() -> None:
@@ -248,7 +310,10 @@ def test_a_side_pot_hand_with_its_rake_printed_is_checked_pot_by_pot_against_tha
     assert (status, depth) == ("ok", "per pot"), why
     wrong = text.replace("Rake ($0.25)", "Rake ($0.30)")
     ((_, status, _, why),) = verdicts(wrong)
-    assert status == "mismatch" and "the summary's Rake is $0.30, but the pots paid out $4.75 of $5.00" in why
+    assert (
+        status == "mismatch"
+        and "the summary's Rake is $0.30, but the pots paid out $4.75 of $5.00" in why
+    )
 
 
 def test_a_showdown_whose_summary_gives_no_halves_is_checked_on_its_hand_results() -> None:

@@ -35,16 +35,31 @@ def text(name: str) -> str:
     return own(SITE, name)
 
 
-@pytest.mark.parametrize("name, expected", [
-    ("split.txt", [("AA00000001", "ok")]),
-    ("quartered.txt", [("AA00000002", "ok")]),
-    ("side-pot.txt", [("AA00000003", "ok")]),
-    ("no-showdown.txt", [("AA00000004", "ok")]),
-    ("mixed-games.txt", [("AA00000005", "not-checkable"), ("AA00000006", "ok")]),
-    ("tampered.txt", [("AA00000011", "mismatch"), ("AA00000012", "mismatch"), ("AA00000013", "mismatch")]),
-    ("bad-input.txt", [("AA00000004", "ok"), ("AA00000021", "error"), ("AA00000022", "error"), ("AA00000023", "error"),
-                       ("AA00000024", "error"), ("AA00000006", "ok")]),
-])
+@pytest.mark.parametrize(
+    "name, expected",
+    [
+        ("split.txt", [("AA00000001", "ok")]),
+        ("quartered.txt", [("AA00000002", "ok")]),
+        ("side-pot.txt", [("AA00000003", "ok")]),
+        ("no-showdown.txt", [("AA00000004", "ok")]),
+        ("mixed-games.txt", [("AA00000005", "not-checkable"), ("AA00000006", "ok")]),
+        (
+            "tampered.txt",
+            [("AA00000011", "mismatch"), ("AA00000012", "mismatch"), ("AA00000013", "mismatch")],
+        ),
+        (
+            "bad-input.txt",
+            [
+                ("AA00000004", "ok"),
+                ("AA00000021", "error"),
+                ("AA00000022", "error"),
+                ("AA00000023", "error"),
+                ("AA00000024", "error"),
+                ("AA00000006", "ok"),
+            ],
+        ),
+    ],
+)
 def test_own_files_have_their_verdicts(name: str, expected: list[tuple[str, str]]) -> None:
     assert [(i, s) for i, s, _ in verdicts(SITE, text(name))] == expected
 
@@ -67,7 +82,9 @@ def test_the_returned_bet_and_a_lone_winners_muck() -> None:
 
 def test_detect_finds_a_cake_hand_anywhere_in_the_head_and_claims_no_other_file() -> None:
     assert detect(text("split.txt")) == SITE
-    assert detect("exported by a tracker\n\n" + text("split.txt")) == SITE  # was "not a hand history"
+    assert (
+        detect("exported by a tracker\n\n" + text("split.txt")) == SITE
+    )  # was "not a hand history"
     assert detect("Hand #12 - notes about a hand\n") is None
     assert detect(own("pokerstars", "quartered.txt")) == "pokerstars"
 
@@ -79,14 +96,18 @@ def test_tampered_payouts_name_the_likely_reason() -> None:
 
 def test_bad_hands_are_errors_and_the_others_are_read() -> None:
     errors = [w for _, s, w in verdicts(SITE, text("bad-input.txt")) if s == "error"]
-    assert "'Lu: juggles the chips'" in errors[0] and "cut short" in errors[1] and "'7x'" in errors[2]
+    assert (
+        "'Lu: juggles the chips'" in errors[0] and "cut short" in errors[1] and "'7x'" in errors[2]
+    )
     assert "stakes" in errors[3]
 
 
 SHARED = shared_files(SITE)
 
 
-@pytest.mark.skipif(not SHARED, reason="../shared/handhistories/sites/cake is absent (a user's clone)")
+@pytest.mark.skipif(
+    not SHARED, reason="../shared/handhistories/sites/cake is absent (a user's clone)"
+)
 def test_every_shared_hand_gets_a_record_and_is_ok() -> None:
     (path,) = SHARED
     assert counts(shared_verdicts(path)) == {"ok": 2}
@@ -99,7 +120,11 @@ OWN = ["split.txt", "quartered.txt", "side-pot.txt", "no-showdown.txt", "tampere
 
 @settings(max_examples=30, deadline=None)
 @given(st.sampled_from(OWN), st.randoms(use_true_random=False))
-def test_verdict_does_not_depend_on_the_order_cards_and_seats_are_written(name: str, rng: random.Random) -> None:
+def test_verdict_does_not_depend_on_the_order_cards_and_seats_are_written(
+    name: str, rng: random.Random
+) -> None:
     original = text(name)
     changed = shuffled(original, rng, _CARDS, _SEAT)
-    assert [(i, s) for i, s, _ in verdicts(SITE, changed)] == [(i, s) for i, s, _ in verdicts(SITE, original)]
+    assert [(i, s) for i, s, _ in verdicts(SITE, changed)] == [
+        (i, s) for i, s, _ in verdicts(SITE, original)
+    ]

@@ -19,25 +19,40 @@ DATA = Path(__file__).resolve().parent / "data" / "pokerstars"
 
 
 def record_of(name: str, hand: int = 0) -> HandRecord:
-    records = [r for r in read(name, (DATA / name).read_text(encoding="utf-8")) if r.hand is not None]
+    records = [
+        r for r in read(name, (DATA / name).read_text(encoding="utf-8")) if r.hand is not None
+    ]
     return records[hand]
 
 
 def no_rake_printed(record: HandRecord) -> HandRecord:
     """The record as a site that prints no rake, no pots and no pot lines gives it: totals only."""
-    return record._replace(summary=None, derive_rake=True, recorded_by_pot=None, recorded_pots=None,
-                           depth="per player")
+    return record._replace(
+        summary=None, derive_rake=True, recorded_by_pot=None, recorded_pots=None, depth="per player"
+    )
 
 
 # -- rake derived where the site prints none ----------------------------------------------------------
 
-@pytest.mark.parametrize("built, paid, rake", [
-    ((1000,), 1000, ()), ((1000,), 950, (50,)), ((1000,), 900, (100,)), ((1000,), 899, None),
-    ((420, 400), 779, (21, 20)), ((400, 380), 739, (21, 20)), ((10, 380), 360, (1, 29)), ((5,), 4, (1,)),
-    ((1000,), 1100, ()), ((300, 300, 300), 898, (1, 1, 0)),
-])
+
+@pytest.mark.parametrize(
+    "built, paid, rake",
+    [
+        ((1000,), 1000, ()),
+        ((1000,), 950, (50,)),
+        ((1000,), 900, (100,)),
+        ((1000,), 899, None),
+        ((420, 400), 779, (21, 20)),
+        ((400, 380), 739, (21, 20)),
+        ((10, 380), 360, (1, 29)),
+        ((5,), 4, (1,)),
+        ((1000,), 1100, ()),
+        ((300, 300, 300), 898, (1, 1, 0)),
+    ],
+)
 def test_derived_rake_in_proportion_and_never_more_than_a_tenth(
-        built: tuple[int, ...], paid: int, rake: tuple[int, ...] | None) -> None:
+    built: tuple[int, ...], paid: int, rake: tuple[int, ...] | None
+) -> None:
     assert derived_rake(built, paid) == rake
 
 
@@ -45,7 +60,10 @@ def test_a_site_without_a_rake_line_is_checked_after_the_rake_it_took() -> None:
     record = no_rake_printed(record_of("side-pots-rake.txt"))
     settlement, verdict = check(record)
     assert verdict.status == "ok", verdict
-    assert settlement is not None and [p.rake for p in settlement.pots] == [21, 20]  # as the site took it
+    assert settlement is not None and [p.rake for p in settlement.pots] == [
+        21,
+        20,
+    ]  # as the site took it
     assert verdict.depth == "per player"
 
 
@@ -53,9 +71,15 @@ def test_with_a_line_per_pot_each_pot_pays_its_own_rake() -> None:
     record = record_of("side-pots-rake.txt")._replace(summary=None, derive_rake=True)
     assert record.recorded_by_pot == ({"Carol": 200, "Alice": 199}, {"Carol": 380})
     settlement, verdict = check(record)
-    assert verdict.status == "ok" and settlement is not None and [p.rake for p in settlement.pots] == [21, 20]
-    underpaid = record._replace(recorded_by_pot=({"Carol": 200, "Alice": 199}, {"Carol": 300}),
-                                recorded_won={"Carol": 500, "Alice": 199})
+    assert (
+        verdict.status == "ok"
+        and settlement is not None
+        and [p.rake for p in settlement.pots] == [21, 20]
+    )
+    underpaid = record._replace(
+        recorded_by_pot=({"Carol": 200, "Alice": 199}, {"Carol": 300}),
+        recorded_won={"Carol": 500, "Alice": 199},
+    )
     _, verdict = check(underpaid)  # the side pot paid 100 less than it holds: no rake, a finding
     assert verdict.status == "mismatch" and "never awarded" in verdict.why
 
@@ -67,10 +91,14 @@ def test_a_pot_never_awarded_is_no_rake() -> None:
     paid.pop("Dan")  # the high half never paid: far more than a rake
     _, verdict = check(record._replace(recorded_won=paid))
     assert verdict.status == "mismatch"
-    assert "more than a tenth of the pot unpaid is no rake" in verdict.why and "never awarded" in verdict.why
+    assert (
+        "more than a tenth of the pot unpaid is no rake" in verdict.why
+        and "never awarded" in verdict.why
+    )
 
 
 # -- each half of each pot ------------------------------------------------------------------------------
+
 
 def halves(record: HandRecord, paid: list[dict[str, dict[str, int]]]) -> HandRecord:
     return record._replace(recorded_halves=tuple(paid), depth="per half")
@@ -88,10 +116,16 @@ def test_halves_swapped_with_the_totals_right_are_a_mismatch() -> None:
     assert record.recorded_won == {"Rod": 57, "Tia": 57}
     _, verdict = check(halves(record, [{"high": {"Tia": 57}, "low": {"Rod": 57}}]))
     assert verdict.status == "mismatch" and verdict.differences == {}
-    assert verdict.why.startswith("each player's total is right, but the pot's high half was paid to other players")
+    assert verdict.why.startswith(
+        "each player's total is right, but the pot's high half was paid to other players"
+    )
     assert [(p.half, p.recorded, p.recomputed) for p in verdict.pots or ()] == [
-        ("high", {"Tia": 57}, {"Rod": 57}), ("low", {"Rod": 57}, {"Tia": 57})]
-    text = render(halves(record, [{"high": {"Tia": 57}, "low": {"Rod": 57}}]), None, verdict, "text").decode()
+        ("high", {"Tia": 57}, {"Rod": 57}),
+        ("low", {"Rod": 57}, {"Tia": 57}),
+    ]
+    text = render(
+        halves(record, [{"high": {"Tia": 57}, "low": {"Rod": 57}}]), None, verdict, "text"
+    ).decode()
     assert "\n  pot high half: recorded Tia $0.57; the cards and the rules give Rod $0.57\n" in text
 
 
@@ -106,11 +140,18 @@ def test_half_shares_divide_each_half_on_its_own() -> None:
 
 # -- depth and money --------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("currency, units, shown", [
-    (Currency("$", "", 100), 399, "$3.99"), (Currency("", "€", 100), 496, "4.96€"),
-    (Currency("EUR ", "", 100, "EUR"), 69925, "EUR 699.25"), (Currency(), 1500, "1,500"),
-    (Currency("$", "", 100), -1, "-$0.01"), (Currency("$", "", 100), 123456789, "$1,234,567.89"),
-])
+
+@pytest.mark.parametrize(
+    "currency, units, shown",
+    [
+        (Currency("$", "", 100), 399, "$3.99"),
+        (Currency("", "€", 100), 496, "4.96€"),
+        (Currency("EUR ", "", 100, "EUR"), 69925, "EUR 699.25"),
+        (Currency(), 1500, "1,500"),
+        (Currency("$", "", 100), -1, "-$0.01"),
+        (Currency("$", "", 100), 123456789, "$1,234,567.89"),
+    ],
+)
 def test_money_is_shown_as_the_site_writes_it(currency: Currency, units: int, shown: str) -> None:
     assert currency.show(units) == shown
 

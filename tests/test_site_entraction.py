@@ -38,16 +38,36 @@ def text(name: str) -> str:
     return own(SITE, name)
 
 
-@pytest.mark.parametrize("name, expected", [
-    ("split.txt", [("1001", "ok")]),
-    ("quartered.txt", [("1002", "ok")]),
-    ("side-pot.txt", [("1003", "ok")]),
-    ("no-showdown.txt", [("1004", "ok")]),
-    ("mixed-games.txt", [("1005", "not-checkable"), ("1006", "ok")]),
-    ("tampered.txt", [("1011", "mismatch"), ("1012", "mismatch"), ("1013", "mismatch"), ("1014", "mismatch")]),
-    ("bad-input.txt", [("1004", "ok"), ("1021", "error"), ("1022", "error"), ("1023", "error"), (None, "error"),
-                       ("1006", "ok")]),
-])
+@pytest.mark.parametrize(
+    "name, expected",
+    [
+        ("split.txt", [("1001", "ok")]),
+        ("quartered.txt", [("1002", "ok")]),
+        ("side-pot.txt", [("1003", "ok")]),
+        ("no-showdown.txt", [("1004", "ok")]),
+        ("mixed-games.txt", [("1005", "not-checkable"), ("1006", "ok")]),
+        (
+            "tampered.txt",
+            [
+                ("1011", "mismatch"),
+                ("1012", "mismatch"),
+                ("1013", "mismatch"),
+                ("1014", "mismatch"),
+            ],
+        ),
+        (
+            "bad-input.txt",
+            [
+                ("1004", "ok"),
+                ("1021", "error"),
+                ("1022", "error"),
+                ("1023", "error"),
+                (None, "error"),
+                ("1006", "ok"),
+            ],
+        ),
+    ],
+)
 def test_own_files_have_their_verdicts(name: str, expected: list[tuple[str | None, str]]) -> None:
     assert [(i, s) for i, s, _ in verdicts(SITE, text(name))] == expected
 
@@ -81,7 +101,9 @@ def test_detect_finds_an_entraction_hand_and_claims_no_other_file() -> None:
     assert detect(text("split.txt")) == SITE
     assert detect("exported by a tracker\n\n" + text("split.txt")) == SITE
     damaged = text("split.txt").replace("Fixed Limit", "Fixed\x07Limit", 1)
-    assert detect(damaged) == SITE  # was "not a hand history": a damaged header is still this site's hand
+    assert (
+        detect(damaged) == SITE
+    )  # was "not a hand history": a damaged header is still this site's hand
     assert [s for _, s, _ in verdicts(SITE, damaged)] == ["error"]
     assert detect(own("pokerstars", "quartered.txt")) == "pokerstars"
     assert detect("PokerStars Game #12: Omaha Hi/Lo Limit ($2/$4)\n") != SITE
@@ -96,7 +118,9 @@ def test_bad_hands_are_errors_and_the_others_are_read() -> None:
 SHARED = shared_files(SITE)
 
 
-@pytest.mark.skipif(not SHARED, reason="../shared/handhistories/sites/entraction is absent (a user's clone)")
+@pytest.mark.skipif(
+    not SHARED, reason="../shared/handhistories/sites/entraction is absent (a user's clone)"
+)
 @pytest.mark.parametrize("index", range(2))
 def test_every_shared_hand_gets_a_record_and_is_ok(index: int) -> None:
     assert len(SHARED) == 2
@@ -111,7 +135,9 @@ OWN = ["split.txt", "quartered.txt", "side-pot.txt", "no-showdown.txt", "tampere
 
 @settings(max_examples=30, deadline=None)
 @given(st.sampled_from(OWN), st.randoms(use_true_random=False))
-def test_verdict_does_not_depend_on_the_order_cards_and_seats_are_written(name: str, rng: random.Random) -> None:
+def test_verdict_does_not_depend_on_the_order_cards_and_seats_are_written(
+    name: str, rng: random.Random
+) -> None:
     original = text(name)
 
     def reorder(m: re.Match[str]) -> str:
@@ -120,4 +146,6 @@ def test_verdict_does_not_depend_on_the_order_cards_and_seats_are_written(name: 
         return m.group(1) + " - ".join(cards)
 
     changed = shuffled(_SHOWS.sub(reorder, original), rng, _NOTHING, _SEAT)
-    assert [(i, s) for i, s, _ in verdicts(SITE, changed)] == [(i, s) for i, s, _ in verdicts(SITE, original)]
+    assert [(i, s) for i, s, _ in verdicts(SITE, changed)] == [
+        (i, s) for i, s, _ in verdicts(SITE, original)
+    ]

@@ -37,16 +37,28 @@ def text(name: str) -> str:
     return own(SITE, name)
 
 
-@pytest.mark.parametrize("name, expected", [
-    ("split.txt", [("500000001", "ok")]),
-    ("quartered.txt", [("500000002", "ok")]),
-    ("side-pot.txt", [("500000003", "ok")]),
-    ("no-showdown.txt", [("500000004", "ok"), ("500000005", "ok")]),
-    ("mixed-games.txt", [("500000006", "not-checkable"), ("500000007", "ok")]),
-    ("tampered.txt", [("500000011", "mismatch"), ("500000012", "mismatch")]),
-    ("bad-input.txt", [("500000004", "ok"), ("500000021", "error"), ("500000022", "error"), ("500000023", "error"),
-                       ("500000024", "error"), ("500000005", "ok")]),
-])
+@pytest.mark.parametrize(
+    "name, expected",
+    [
+        ("split.txt", [("500000001", "ok")]),
+        ("quartered.txt", [("500000002", "ok")]),
+        ("side-pot.txt", [("500000003", "ok")]),
+        ("no-showdown.txt", [("500000004", "ok"), ("500000005", "ok")]),
+        ("mixed-games.txt", [("500000006", "not-checkable"), ("500000007", "ok")]),
+        ("tampered.txt", [("500000011", "mismatch"), ("500000012", "mismatch")]),
+        (
+            "bad-input.txt",
+            [
+                ("500000004", "ok"),
+                ("500000021", "error"),
+                ("500000022", "error"),
+                ("500000023", "error"),
+                ("500000024", "error"),
+                ("500000005", "ok"),
+            ],
+        ),
+    ],
+)
 def test_own_files_have_their_verdicts(name: str, expected: list[tuple[str, str]]) -> None:
     assert [(i, s) for i, s, _ in verdicts(SITE, text(name))] == expected
 
@@ -55,7 +67,11 @@ def test_no_summary_no_rake_line_the_rake_is_derived_and_the_halves_checked() ->
     (record,) = records(SITE, text("split.txt"))
     assert record.summary is None and record.derive_rake and record.site_inconsistency is None
     assert record.recorded_halves == ({"high": {"Cy": 404}, "low": {"Ann": 403}},)
-    assert record.currency is not None and record.currency.code == "USD" and record.currency.show(403) == "$4.03"
+    assert (
+        record.currency is not None
+        and record.currency.code == "USD"
+        and record.currency.show(403) == "$4.03"
+    )
     settlement, verdict = check(record)
     assert verdict.status == "ok" and verdict.depth == "per half"
     assert settlement is not None and [p.rake for p in settlement.pots] == [43]
@@ -78,9 +94,13 @@ def test_does_not_show_cards_at_a_showdown_is_a_muck_but_not_for_a_lone_winner()
     first, second = records(SITE, text("no-showdown.txt"))
     for record in (first, second):
         assert record.hand is not None and not [a for a in record.hand.actions if a.kind == "muck"]
-    contested = text("split.txt").replace("Ann shows [ Ah, 3d, 4c, Jc ] a pair of kings", "Ann does not show cards")
-    contested = contested.replace("Ann wins  low ($4.03) from main pot with 7, 5, 3, 2, A [ Ah, 7s, 5d, 3d, 2c ]",
-                                  "Cy wins  low ($4.03) from main pot")
+    contested = text("split.txt").replace(
+        "Ann shows [ Ah, 3d, 4c, Jc ] a pair of kings", "Ann does not show cards"
+    )
+    contested = contested.replace(
+        "Ann wins  low ($4.03) from main pot with 7, 5, 3, 2, A [ Ah, 7s, 5d, 3d, 2c ]",
+        "Cy wins  low ($4.03) from main pot",
+    )
     (record,) = records(SITE, contested)
     _, verdict = check(record)
     assert verdict.status == "ok"  # Ann's hand is dead: Cy scoops
@@ -93,14 +113,18 @@ def test_tampered_payouts_name_the_likely_reason() -> None:
 
 def test_bad_hands_are_errors_and_the_others_are_read() -> None:
     errors = [w for _, s, w in verdicts(SITE, text("bad-input.txt")) if s == "error"]
-    assert "'Lu juggles the chips'" in errors[0] and "cut short" in errors[1] and "'7x'" in errors[2]
+    assert (
+        "'Lu juggles the chips'" in errors[0] and "cut short" in errors[1] and "'7x'" in errors[2]
+    )
     assert "seat line" in errors[3]
 
 
 SHARED = shared_files(SITE)
 
 
-@pytest.mark.skipif(not SHARED, reason="../shared/handhistories/sites/everleaf is absent (a user's clone)")
+@pytest.mark.skipif(
+    not SHARED, reason="../shared/handhistories/sites/everleaf is absent (a user's clone)"
+)
 def test_every_shared_hand_gets_a_record_and_is_ok() -> None:
     (path,) = SHARED
     assert counts(shared_verdicts(path)) == {"ok": 37}
@@ -113,7 +137,11 @@ OWN = ["split.txt", "quartered.txt", "side-pot.txt", "no-showdown.txt", "tampere
 
 @settings(max_examples=30, deadline=None)
 @given(st.sampled_from(OWN), st.randoms(use_true_random=False))
-def test_verdict_does_not_depend_on_the_order_cards_and_seats_are_written(name: str, rng: random.Random) -> None:
+def test_verdict_does_not_depend_on_the_order_cards_and_seats_are_written(
+    name: str, rng: random.Random
+) -> None:
     original = text(name)
     changed = shuffled(original, rng, _CARDS, _SEAT)
-    assert [(i, s) for i, s, _ in verdicts(SITE, changed)] == [(i, s) for i, s, _ in verdicts(SITE, original)]
+    assert [(i, s) for i, s, _ in verdicts(SITE, changed)] == [
+        (i, s) for i, s, _ in verdicts(SITE, original)
+    ]

@@ -47,17 +47,39 @@ def text(name: str) -> str:
     return own(SITE, name)
 
 
-@pytest.mark.parametrize("name, expected", [
-    ("split.txt", [("40000000001", "ok")]),
-    ("quartered.txt", [("40000000002", "ok")]),
-    ("side-pot.txt", [("40000000003", "ok")]),
-    ("no-showdown.txt", [("40000000004", "ok"), ("40000000005", "ok")]),
-    ("mixed-10-game.txt", [("40000000006", "not-checkable"), ("40000000007", "ok"), ("40000000008", "not-checkable")]),
-    ("old-2006.txt", [("1000000001", "ok")]),
-    ("tampered.txt", [("40000000011", "mismatch"), ("40000000012", "mismatch"), ("40000000013", "mismatch")]),
-    ("bad-input.txt", [("40000000004", "ok"), ("40000000021", "error"), ("40000000022", "error"),
-                       ("40000000023", "error"), ("40000000024", "error"), ("40000000005", "ok")]),
-])
+@pytest.mark.parametrize(
+    "name, expected",
+    [
+        ("split.txt", [("40000000001", "ok")]),
+        ("quartered.txt", [("40000000002", "ok")]),
+        ("side-pot.txt", [("40000000003", "ok")]),
+        ("no-showdown.txt", [("40000000004", "ok"), ("40000000005", "ok")]),
+        (
+            "mixed-10-game.txt",
+            [
+                ("40000000006", "not-checkable"),
+                ("40000000007", "ok"),
+                ("40000000008", "not-checkable"),
+            ],
+        ),
+        ("old-2006.txt", [("1000000001", "ok")]),
+        (
+            "tampered.txt",
+            [("40000000011", "mismatch"), ("40000000012", "mismatch"), ("40000000013", "mismatch")],
+        ),
+        (
+            "bad-input.txt",
+            [
+                ("40000000004", "ok"),
+                ("40000000021", "error"),
+                ("40000000022", "error"),
+                ("40000000023", "error"),
+                ("40000000024", "error"),
+                ("40000000005", "ok"),
+            ],
+        ),
+    ],
+)
 def test_own_files_have_their_verdicts(name: str, expected: list[tuple[str, str]]) -> None:
     assert [(i, s) for i, s, _ in verdicts(SITE, text(name))] == expected
 
@@ -73,12 +95,15 @@ def test_the_pot_is_divided_in_the_tables_smallest_unit() -> None:
     assert in_cents.status == "mismatch"
 
 
-@pytest.mark.parametrize("name, unit", [
-    ("old-2006.txt", 50),  # $200/$400: at most $0.50
-    ("quartered.txt", 1),  # $0.05/$0.10: cents
-    ("side-pot.txt", 1),  # $0.25/$0.50
-    ("mixed-10-game.txt", 5),  # $2.50/$5 would be $0.25, but the antes are $0.40
-])
+@pytest.mark.parametrize(
+    "name, unit",
+    [
+        ("old-2006.txt", 50),  # $200/$400: at most $0.50
+        ("quartered.txt", 1),  # $0.05/$0.10: cents
+        ("side-pot.txt", 1),  # $0.25/$0.50
+        ("mixed-10-game.txt", 5),  # $2.50/$5 would be $0.25, but the antes are $0.40
+    ],
+)
 def test_the_chip_unit_comes_from_the_stakes_and_divides_every_amount(name: str, unit: int) -> None:
     found = {r.hand.chip_unit for r in records(SITE, text(name)) if r.hand is not None}
     assert found == {unit}
@@ -89,8 +114,10 @@ def test_pots_printed_before_rake_pay_the_rake_from_the_main_pot_first() -> None
     assert after_rake([50, 2000], 95) == [0, 1955]
     (record,) = records(SITE, text("side-pot.txt"))
     assert record.summary is not None and record.summary.printed == (1405, 2000)
-    assert record.recorded_halves == ({"high": {"Hal": 703}, "low": {"Gil": 702}},
-                                      {"high": {"Hal": 1000}, "low": {"Ida": 1000}})
+    assert record.recorded_halves == (
+        {"high": {"Hal": 703}, "low": {"Gil": 702}},
+        {"high": {"Hal": 1000}, "low": {"Ida": 1000}},
+    )
     assert record.depth == "per half"
 
 
@@ -117,30 +144,50 @@ def test_the_2006_header_observers_and_two_showdown_lines() -> None:
 def test_chat_of_a_player_whose_name_starts_with_another_seated_name_is_chat() -> None:
     seated = "Seat 2: Bob ($15.50)\nSeat 3: Bob Smith ($9), is sitting out"
     chat = text("split.txt").replace("Seat 2: Bob ($15.50)", seated)
-    chat = chat.replace("Cy checks\n", "Cy checks\nBob Smith: nice hand\nBob Smith (Observer): hi\n", 1)
-    assert [s for _, s, _ in verdicts(SITE, chat)] == ["ok"]  # was "cannot read the action 'Bob Smith: ...'"
+    chat = chat.replace(
+        "Cy checks\n", "Cy checks\nBob Smith: nice hand\nBob Smith (Observer): hi\n", 1
+    )
+    assert [s for _, s, _ in verdicts(SITE, chat)] == [
+        "ok"
+    ]  # was "cannot read the action 'Bob Smith: ...'"
 
 
-@pytest.mark.parametrize("header, game, mixed", [
-    ("Table Echo (6 max) (HORSE) - $2.50/$5 - Limit Razz", "Razz", "HORSE"),
-    ("Table Echo (6 max) - $2.50/$5 - HORSE (Limit Stud H/L)", "Stud H/L", "HORSE"),
-    ("Table Echo (6 max) - $2.50/$5 - 10-Game (Limit Omaha H/L)", "Omaha H/L", "10-Game"),
-    ("Table Echo (6 max) - $2.50/$5 - Limit Omaha H/L", "Omaha H/L", None),
-])
+@pytest.mark.parametrize(
+    "header, game, mixed",
+    [
+        ("Table Echo (6 max) (HORSE) - $2.50/$5 - Limit Razz", "Razz", "HORSE"),
+        ("Table Echo (6 max) - $2.50/$5 - HORSE (Limit Stud H/L)", "Stud H/L", "HORSE"),
+        ("Table Echo (6 max) - $2.50/$5 - 10-Game (Limit Omaha H/L)", "Omaha H/L", "10-Game"),
+        ("Table Echo (6 max) - $2.50/$5 - Limit Omaha H/L", "Omaha H/L", None),
+    ],
+)
 def test_a_mixed_tables_game_and_name(header: str, game: str, mixed: str | None) -> None:
     read = read_header(f"Full Tilt Poker Game #1: {header} - 11:00:00 ET - 2011/04/07")
-    assert (read.game, read.limit, read.mixed, read.small, read.big) == (game, "Limit", mixed, 250, 500)
+    assert (read.game, read.limit, read.mixed, read.small, read.big) == (
+        game,
+        "Limit",
+        mixed,
+        250,
+        500,
+    )
 
 
 def test_a_mixed_tables_other_game_is_not_checkable_naming_the_table() -> None:
-    razz = text("mixed-10-game.txt").replace("(6 max) - $2.50/$5 Ante $0.40 - Limit Razz",
-                                             "(6 max) - $2.50/$5 Ante $0.40 - HORSE (Limit Razz)")
-    assert verdicts(SITE, razz)[0][1:] == ("not-checkable", "Razz Limit (HORSE table) is not a game hilo plays")
+    razz = text("mixed-10-game.txt").replace(
+        "(6 max) - $2.50/$5 Ante $0.40 - Limit Razz",
+        "(6 max) - $2.50/$5 Ante $0.40 - HORSE (Limit Razz)",
+    )
+    assert verdicts(SITE, razz)[0][1:] == (
+        "not-checkable",
+        "Razz Limit (HORSE table) is not a game hilo plays",
+    )
 
 
 def test_a_utf16_export_with_a_byte_order_mark_is_read(tmp_path: Path) -> None:
     path = tmp_path / "export.txt"
-    path.write_bytes(codecs.BOM_UTF16_LE + text("split.txt").replace("\n", "\r\n").encode("utf-16-le"))
+    path.write_bytes(
+        codecs.BOM_UTF16_LE + text("split.txt").replace("\n", "\r\n").encode("utf-16-le")
+    )
     result = CliRunner().invoke(main, ["check", str(path)])
     assert result.exit_code == 0 and result.output.startswith("OK: ")
 
@@ -179,7 +226,9 @@ EXPECTED = {
 }
 
 
-@pytest.mark.skipif(not SHARED, reason="../shared/handhistories/sites/fulltilt is absent (a user's clone)")
+@pytest.mark.skipif(
+    not SHARED, reason="../shared/handhistories/sites/fulltilt is absent (a user's clone)"
+)
 def test_every_shared_hand_gets_a_record_and_every_hand_of_a_game_hilo_plays_is_ok() -> None:
     found = {p.name: shared_verdicts(p) for p in SHARED}
     assert {name: counts(v) for name, v in found.items()} == EXPECTED
@@ -195,12 +244,23 @@ def test_every_shared_hand_gets_a_record_and_every_hand_of_a_game_hilo_plays_is_
 
 _CARDS = re.compile(r"(shows \[|showed \[|mucked \[|^Dealt to [^\[\n]+ \[)([^\]]+)\]", re.MULTILINE)
 _SEAT = re.compile(r"^Seat \d+: .+ \([$\d.,]+\)(, is sitting out)?$")
-OWN = ["split.txt", "quartered.txt", "side-pot.txt", "mixed-10-game.txt", "old-2006.txt", "tampered.txt"]
+OWN = [
+    "split.txt",
+    "quartered.txt",
+    "side-pot.txt",
+    "mixed-10-game.txt",
+    "old-2006.txt",
+    "tampered.txt",
+]
 
 
 @settings(max_examples=30, deadline=None)
 @given(st.sampled_from(OWN), st.randoms(use_true_random=False))
-def test_verdict_does_not_depend_on_the_order_cards_and_seats_are_written(name: str, rng: random.Random) -> None:
+def test_verdict_does_not_depend_on_the_order_cards_and_seats_are_written(
+    name: str, rng: random.Random
+) -> None:
     original = text(name)
     changed = shuffled(original, rng, _CARDS, _SEAT)
-    assert [(i, s) for i, s, _ in verdicts(SITE, changed)] == [(i, s) for i, s, _ in verdicts(SITE, original)]
+    assert [(i, s) for i, s, _ in verdicts(SITE, changed)] == [
+        (i, s) for i, s, _ in verdicts(SITE, original)
+    ]

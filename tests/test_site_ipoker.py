@@ -70,7 +70,9 @@ def command(data: bytes, *args: str) -> tuple[int, str, str]:
     return result.exit_code, result.stdout, result.stderr
 
 
-@pytest.mark.parametrize("name", ["split.xml", "quartered.xml", "side-pot.xml", "no-showdown.xml", "tournament.xml"])
+@pytest.mark.parametrize(
+    "name", ["split.xml", "quartered.xml", "side-pot.xml", "no-showdown.xml", "tournament.xml"]
+)
 def test_own_hands_the_site_paid_right_are_ok(name: str) -> None:
     assert [s for _, s, _ in verdicts(text_of(name))] == ["ok"]
 
@@ -91,7 +93,10 @@ def test_the_cp1252_bytes_are_read_by_the_command() -> None:
 
 def test_detected_by_content_and_no_other_reader_claims_it() -> None:
     assert histories.detect(text_of("split.xml")) == "ipoker"
-    assert histories.detect("PokerStars Hand #1: Omaha Hi/Lo Limit ($0.10/$0.20 USD)\n") == "pokerstars"
+    assert (
+        histories.detect("PokerStars Hand #1: Omaha Hi/Lo Limit ($0.10/$0.20 USD)\n")
+        == "pokerstars"
+    )
     assert histories.detect('<?xml version="1.0"?>\n<session>\n<general/>\n</session>\n') is None
 
 
@@ -106,7 +111,9 @@ def test_one_total_per_player_with_the_returned_chips_and_the_rake_derived() -> 
     assert settlement is not None and [p.rake for p in settlement.pots] == [45]
 
 
-def test_an_action_is_located_at_its_own_line_and_actions_are_taken_in_their_numbered_order() -> None:
+def test_an_action_is_located_at_its_own_line_and_actions_are_taken_in_their_numbered_order() -> (
+    None
+):
     # Round 2 writes Alice's call (no 8) before Carol's bet (no 7): the order is the numbers'.
     (record,) = records(text_of("split.xml"))
     assert record.hand is not None
@@ -120,11 +127,13 @@ def test_stud_hi_lo_with_a_bring_in_completed_on_third_street() -> None:
     assert [r.id for r in found] == ["100006", "100007"]
     hand = found[0].hand
     assert hand is not None and hand.bring_in == 2 and (hand.small_bet, hand.big_bet) == (5, 10)
-    assert [a.kind for a in hand.actions if a.actor == "Ann" and a.kind not in ("deal-hole", "show")][:2] == [
-        "ante", "complete"]
+    assert [
+        a.kind for a in hand.actions if a.actor == "Ann" and a.kind not in ("deal-hole", "show")
+    ][:2] == ["ante", "complete"]
     assert [(s, w) for _, s, w in verdicts(text_of("stud-hilo.xml"))] == [
         ("ok", "the recorded result is what the cards and the rules give"),
-        ("mismatch", "an odd chip went to another player (RULES §4.3, §4.4, §4.6)")]
+        ("mismatch", "an odd chip went to another player (RULES §4.3, §4.4, §4.6)"),
+    ]
 
 
 def test_tournament_chips_are_whole_chips_without_a_currency() -> None:
@@ -135,7 +144,9 @@ def test_tournament_chips_are_whole_chips_without_a_currency() -> None:
 
 
 def test_a_game_hilo_does_not_play_is_not_checkable() -> None:
-    assert verdicts(text_of("holdem.xml")) == [("100005", "not-checkable", "Holdem No Limit is not a game hilo plays")]
+    assert verdicts(text_of("holdem.xml")) == [
+        ("100005", "not-checkable", "Holdem No Limit is not a game hilo plays")
+    ]
 
 
 def test_each_session_names_the_game_of_its_own_hands() -> None:
@@ -151,8 +162,10 @@ def test_tampered_payouts_are_mismatches() -> None:
 
 
 def test_a_bet_that_is_not_what_the_actions_put_in_is_the_sites_own_inconsistency() -> None:
-    text = text_of("split.xml").replace('name="Bob" chips="€40" dealer="0" win="€0" bet="€1"',
-                                        'name="Bob" chips="€40" dealer="0" win="€0" bet="€2"')
+    text = text_of("split.xml").replace(
+        'name="Bob" chips="€40" dealer="0" win="€0" bet="€1"',
+        'name="Bob" chips="€40" dealer="0" win="€0" bet="€2"',
+    )
     ((_, status, why),) = verdicts(text)
     assert status == "mismatch" and "Bob put in 100, the site says bet 200" in why
 
@@ -168,17 +181,31 @@ def test_bad_hands_are_one_error_each_and_the_others_are_still_read() -> None:
 
 def test_a_game_without_a_session_header_is_an_error() -> None:
     text = text_of("split.xml")
-    game = text[text.index("\t\t<game "):]
+    game = text[text.index("\t\t<game ") :]
     ((_, status, why),) = verdicts(game)
     assert status == "error" and "before any <session> header" in why
 
 
-@pytest.mark.parametrize("change, message", [
-    (("<gametype>", '<gametype x="1>'), "the session header, its line 3, is not well-formed XML"),
-    (("Omaha Hi-Lo PL", "Omaha Hi-Lo"), "cannot read the session's game type 'Omaha Hi-Lo €0.50/€1'"),
-    (("</general>\r\n\t\t<game", "\t\t<game"), "the session has no <general> header naming its game"),
-])
-def test_a_session_header_that_cannot_be_read_is_each_hands_error(change: tuple[str, str], message: str) -> None:
+@pytest.mark.parametrize(
+    "change, message",
+    [
+        (
+            ("<gametype>", '<gametype x="1>'),
+            "the session header, its line 3, is not well-formed XML",
+        ),
+        (
+            ("Omaha Hi-Lo PL", "Omaha Hi-Lo"),
+            "cannot read the session's game type 'Omaha Hi-Lo €0.50/€1'",
+        ),
+        (
+            ("</general>\r\n\t\t<game", "\t\t<game"),
+            "the session has no <general> header naming its game",
+        ),
+    ],
+)
+def test_a_session_header_that_cannot_be_read_is_each_hands_error(
+    change: tuple[str, str], message: str
+) -> None:
     text = text_of("session.xml").replace(*change, 1)
     found = records(text)
     assert [r.id for r in found][-4:] == ["100001", "100002", "100003", "100004"]
@@ -199,8 +226,10 @@ def test_a_billion_laughs_file_is_one_error_and_nothing_is_expanded() -> None:
 
 def test_a_session_that_declares_entities_gets_no_hand_read_with_them() -> None:
     text = text_of("split.xml")
-    hostile = text.replace('<session sessioncode="900001">', f'<!DOCTYPE session [\n<!ENTITY lol0 "lol">\n{LAUGHS}]>\n'
-                           '<session sessioncode="900001">').replace("<nickname>Alice", "<nickname>&lol9;")
+    hostile = text.replace(
+        '<session sessioncode="900001">',
+        f'<!DOCTYPE session [\n<!ENTITY lol0 "lol">\n{LAUGHS}]>\n<session sessioncode="900001">',
+    ).replace("<nickname>Alice", "<nickname>&lol9;")
     hostile = hostile.replace('name="Alice"', 'name="&lol9;"')
     found = records(hostile)
     assert found and all(r.error is not None for r in found)
@@ -208,12 +237,17 @@ def test_a_session_that_declares_entities_gets_no_hand_read_with_them() -> None:
     assert "declares a document type or entities" in (found[0].error or "")
 
 
-@pytest.mark.parametrize("inside", [
-    '<!DOCTYPE game [<!ENTITY e SYSTEM "file:///etc/passwd">]>',
-    '<!ENTITY e "x">',
-])
+@pytest.mark.parametrize(
+    "inside",
+    [
+        '<!DOCTYPE game [<!ENTITY e SYSTEM "file:///etc/passwd">]>',
+        '<!ENTITY e "x">',
+    ],
+)
 def test_a_declaration_inside_a_hand_is_refused_before_parsing(inside: str) -> None:
-    text = text_of("split.xml").replace("\t\t <general>\r\n\t\t  <startdate>", f"\t\t <general>{inside}<startdate>", 1)
+    text = text_of("split.xml").replace(
+        "\t\t <general>\r\n\t\t  <startdate>", f"\t\t <general>{inside}<startdate>", 1
+    )
     (record,) = records(text)
     assert record.error is not None and "declares a document type or entities" in record.error
 
@@ -226,13 +260,21 @@ def test_an_entity_never_declared_is_broken_xml() -> None:
 
 # -- the order seats, cards and actions are written in ------------------------------------------------------
 
-OWN = ["split.xml", "quartered.xml", "side-pot.xml", "no-showdown.xml", "tampered.xml", "stud-hilo.xml"]
+OWN = [
+    "split.xml",
+    "quartered.xml",
+    "side-pot.xml",
+    "no-showdown.xml",
+    "tampered.xml",
+    "stud-hilo.xml",
+]
 _ELEMENTS = re.compile(r"(?:<player [^>]*/>|<cards [^>]*>[^<]*</cards>|<action [^>]*/>)")
 
 
 def _shuffled(text: str, rng: random.Random) -> str:
     """The same session with each line's players, cards and actions (all numbered or named) in another
     order, and each player's hole cards too (Omaha: their order says nothing)."""
+
     def pocket(m: re.Match[str]) -> str:
         words = m.group(2).split()
         return m.group(1) + " ".join(rng.sample(words, len(words))) + m.group(3)
@@ -242,7 +284,7 @@ def _shuffled(text: str, rng: random.Random) -> str:
     for line in text.split("\r\n"):
         found = _ELEMENTS.findall(line)
         if len(found) > 1 and "".join(found) == line.strip():
-            line = line[:len(line) - len(line.lstrip())] + "".join(rng.sample(found, len(found)))
+            line = line[: len(line) - len(line.lstrip())] + "".join(rng.sample(found, len(found)))
         out.append(line)
     return "\r\n".join(out)
 
@@ -250,7 +292,8 @@ def _shuffled(text: str, rng: random.Random) -> str:
 @settings(max_examples=30, deadline=None)
 @given(st.sampled_from(OWN), st.randoms(use_true_random=False))
 def test_verdict_does_not_depend_on_the_order_seats_cards_and_actions_are_written(
-        name: str, rng: random.Random) -> None:
+    name: str, rng: random.Random
+) -> None:
     text = text_of(name)
     shuffled = _shuffled(text, rng)
     assert [(i, s) for i, s, _ in verdicts(shuffled)] == [(i, s) for i, s, _ in verdicts(text)]
@@ -259,13 +302,18 @@ def test_verdict_does_not_depend_on_the_order_seats_cards_and_actions_are_writte
 
 # -- the shared real file --------------------------------------------------------------------------------
 
-@pytest.mark.skipif(not SHARED_FILES, reason="../shared/handhistories/sites/ipoker is absent (a user's clone)")
+
+@pytest.mark.skipif(
+    not SHARED_FILES, reason="../shared/handhistories/sites/ipoker is absent (a user's clone)"
+)
 def test_every_shared_hand_gets_a_record_and_each_is_ok() -> None:
     counts: dict[str, int] = {}
     for path in SHARED_FILES:
         code, out, err = command(path.read_bytes(), "--input-format", "ipoker")
         games = len(re.findall(rb"<game gamecode=", path.read_bytes()))
-        assert code == 0 and out.count("(checked: per player totals)") == games and err == "", path.name
+        assert code == 0 and out.count("(checked: per player totals)") == games and err == "", (
+            path.name
+        )
         found = verdicts(path.read_bytes().decode("cp1252"), path.name)
         assert len(found) == games, path.name
         for hand, status, why in found:
@@ -274,12 +322,17 @@ def test_every_shared_hand_gets_a_record_and_each_is_ok() -> None:
     assert counts == {"ok": 5}
 
 
-@pytest.mark.skipif(not SHARED_FILES, reason="../shared/handhistories/sites is absent (a user's clone)")
+@pytest.mark.skipif(
+    not SHARED_FILES, reason="../shared/handhistories/sites is absent (a user's clone)"
+)
 def test_no_other_sites_file_is_taken_for_ipoker() -> None:
     # The other XML sites (Boss Media, Merge) write <game> elements too, never <game gamecode="N">.
-    others = [p for p in sorted(SHARED.parents[1].glob("**/*")) if p.is_file() and p.suffix != ".md"
-              and p.parent.name != "ipoker"]
+    others = [
+        p
+        for p in sorted(SHARED.parents[1].glob("**/*"))
+        if p.is_file() and p.suffix != ".md" and p.parent.name != "ipoker"
+    ]
     assert len(others) > 40
     for path in others:  # every other site's files, and the PokerStars and PHH ones
-        head = path.read_bytes()[:1 << 16].decode("utf-8", "replace")
+        head = path.read_bytes()[: 1 << 16].decode("utf-8", "replace")
         assert not ipoker.detect(head), path

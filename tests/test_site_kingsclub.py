@@ -45,19 +45,40 @@ def text(name: str) -> str:
     return own(SITE, name)
 
 
-@pytest.mark.parametrize("name, expected", [
-    ("split.txt", [("2001", "ok")]),
-    ("quartered.txt", [("2002", "ok")]),
-    ("side-pot.txt", [("2003", "ok")]),
-    ("no-showdown.txt", [("2004", "ok")]),
-    ("run-twice.txt", [("2005", "ok")]),
-    ("stud.txt", [("2008", "ok")]),
-    ("mixed-games.txt", [("2006", "not-checkable"), ("2007", "ok")]),
-    ("tampered.txt", [("2011", "mismatch"), ("2012", "mismatch"), ("2013", "mismatch"), ("2014", "mismatch"),
-                      ("2015", "mismatch"), ("2016", "mismatch")]),
-    ("bad-input.txt", [("2004", "ok"), ("2021", "error"), ("2022", "error"), ("2023", "error"), ("2024", "error"),
-                       ("2007", "ok")]),
-])
+@pytest.mark.parametrize(
+    "name, expected",
+    [
+        ("split.txt", [("2001", "ok")]),
+        ("quartered.txt", [("2002", "ok")]),
+        ("side-pot.txt", [("2003", "ok")]),
+        ("no-showdown.txt", [("2004", "ok")]),
+        ("run-twice.txt", [("2005", "ok")]),
+        ("stud.txt", [("2008", "ok")]),
+        ("mixed-games.txt", [("2006", "not-checkable"), ("2007", "ok")]),
+        (
+            "tampered.txt",
+            [
+                ("2011", "mismatch"),
+                ("2012", "mismatch"),
+                ("2013", "mismatch"),
+                ("2014", "mismatch"),
+                ("2015", "mismatch"),
+                ("2016", "mismatch"),
+            ],
+        ),
+        (
+            "bad-input.txt",
+            [
+                ("2004", "ok"),
+                ("2021", "error"),
+                ("2022", "error"),
+                ("2023", "error"),
+                ("2024", "error"),
+                ("2007", "ok"),
+            ],
+        ),
+    ],
+)
 def test_own_files_have_their_verdicts(name: str, expected: list[tuple[str, str]]) -> None:
     assert [(i, s) for i, s, _ in verdicts(SITE, text(name))] == expected
 
@@ -77,15 +98,24 @@ def test_a_hand_run_twice_is_settled_on_both_boards() -> None:
     assert record.boards == (parse_cards("2h 7h Td Ks 4d"), parse_cards("2h 7h Td Qd Jd"))
     settlement, verdict = check(record)
     assert verdict.status == "ok"
-    assert settlement is not None and {p.name: p.won for p in settlement.players} == {"Ann": 875, "Bob": 2625}
+    assert settlement is not None and {p.name: p.won for p in settlement.players} == {
+        "Ann": 875,
+        "Bob": 2625,
+    }
 
 
 def test_a_run_written_street_by_street_has_the_same_boards() -> None:
-    by_street = text("run-twice.txt").replace(
-        "*** BOARD 1 - RIVER *** [2h 7h Td Ks] [4d]",
-        "*** BOARD 1 - TURN *** [2h 7h Td] [Ks]\n*** BOARD 1 - RIVER *** [2h 7h Td Ks] [4d]").replace(
-        "*** BOARD 2 - RIVER *** [- - - Qd] [Jd]",
-        "*** BOARD 2 - TURN *** [- - -] [Qd]\n*** BOARD 2 - RIVER *** [- - - Qd] [Jd]")
+    by_street = (
+        text("run-twice.txt")
+        .replace(
+            "*** BOARD 1 - RIVER *** [2h 7h Td Ks] [4d]",
+            "*** BOARD 1 - TURN *** [2h 7h Td] [Ks]\n*** BOARD 1 - RIVER *** [2h 7h Td Ks] [4d]",
+        )
+        .replace(
+            "*** BOARD 2 - RIVER *** [- - - Qd] [Jd]",
+            "*** BOARD 2 - TURN *** [- - -] [Qd]\n*** BOARD 2 - RIVER *** [- - - Qd] [Jd]",
+        )
+    )
     (record,) = records(SITE, by_street)
     assert record.error is None  # was: "cannot read the board of a run" at the second line of a run
     assert record.boards == (parse_cards("2h 7h Td Ks 4d"), parse_cards("2h 7h Td Qd Jd"))
@@ -104,21 +134,29 @@ def test_a_stud_street_line_deals_the_next_card() -> None:
     assert record.hand is not None
     dealt = [a.cards for a in record.hand.actions if a.kind == "deal-hole" and a.actor == "Bob"]
     assert [len(c) for c in dealt] == [3, 1, 1, 1, 1]
-    assert dealt[0][2] == parse_cards("Kd")[0] and dealt[1] == parse_cards("Kc") and dealt[4] == (None,)
+    assert (
+        dealt[0][2] == parse_cards("Kd")[0]
+        and dealt[1] == parse_cards("Kc")
+        and dealt[4] == (None,)
+    )
     assert record.hand.bring_in == 100
 
 
 def test_tampered_payouts_and_the_sites_own_disagreements() -> None:
     why = [w for _, _, w in verdicts(SITE, text("tampered.txt"))]
     assert "wrong hand" in why[0] and "odd chip" in why[1] and "wrong hand" in why[2]
-    assert "Bob's stack after the hand is 100.90 in the summary, but the lines leave 99.90" in why[3]
+    assert (
+        "Bob's stack after the hand is 100.90 in the summary, but the lines leave 99.90" in why[3]
+    )
     assert "Rake is 0.50" in why[4]
     assert "Ann's summary line says +0.10, but the stack went from 100.00 to 99.90" in why[5]
 
 
 def test_bad_hands_are_errors_and_the_others_are_read() -> None:
     errors = [w for _, s, w in verdicts(SITE, text("bad-input.txt")) if s == "error"]
-    assert "'Bob juggles the chips'" in errors[0] and "cut short" in errors[1] and "'Ax'" in errors[2]
+    assert (
+        "'Bob juggles the chips'" in errors[0] and "cut short" in errors[1] and "'Ax'" in errors[2]
+    )
     assert "'Seat 1: Ann (lots)'" in errors[3]
 
 
@@ -138,7 +176,9 @@ def test_detect_finds_a_kingsclub_hand_and_claims_no_other_file() -> None:
 SHARED = shared_files(SITE)
 
 
-@pytest.mark.skipif(not SHARED, reason="../shared/handhistories/sites/kingsclub is absent (a user's clone)")
+@pytest.mark.skipif(
+    not SHARED, reason="../shared/handhistories/sites/kingsclub is absent (a user's clone)"
+)
 @pytest.mark.parametrize("index", range(3))
 def test_every_shared_hand_gets_a_record_and_is_ok(index: int) -> None:
     assert len(SHARED) == 3  # Big O run twice, 7 Card Stud Hi-Lo, Limit Omaha Hi-Lo
@@ -148,12 +188,23 @@ def test_every_shared_hand_gets_a_record_and_is_ok(index: int) -> None:
 _CARDS = re.compile(r"(shows \[|^Dealt to [^\[\n]+ \[)([^\]]+)\]", re.MULTILINE)
 _SEAT = re.compile(r"^Seat \d+: .+ \([\d,.]+\)(?: [-+][\d,.]+)?$")
 # Not stud.txt: where a stud card stands in its bracket says whether it is up (the bring-in is by up cards).
-OWN = ["split.txt", "quartered.txt", "side-pot.txt", "no-showdown.txt", "run-twice.txt", "tampered.txt"]
+OWN = [
+    "split.txt",
+    "quartered.txt",
+    "side-pot.txt",
+    "no-showdown.txt",
+    "run-twice.txt",
+    "tampered.txt",
+]
 
 
 @settings(max_examples=30, deadline=None)
 @given(st.sampled_from(OWN), st.randoms(use_true_random=False))
-def test_verdict_does_not_depend_on_the_order_cards_and_seats_are_written(name: str, rng: random.Random) -> None:
+def test_verdict_does_not_depend_on_the_order_cards_and_seats_are_written(
+    name: str, rng: random.Random
+) -> None:
     original = text(name)
     changed = shuffled(original, rng, _CARDS, _SEAT)
-    assert [(i, s) for i, s, _ in verdicts(SITE, changed)] == [(i, s) for i, s, _ in verdicts(SITE, original)]
+    assert [(i, s) for i, s, _ in verdicts(SITE, changed)] == [
+        (i, s) for i, s, _ in verdicts(SITE, original)
+    ]

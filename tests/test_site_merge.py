@@ -38,24 +38,38 @@ def text(name: str) -> str:
     return own(SITE, name)
 
 
-@pytest.mark.parametrize("name, expected", [
-    ("split.xml", [("100-1", "ok")]),
-    ("quartered.xml", [("100-2", "ok")]),
-    ("side-pot.xml", [("100-3", "ok")]),
-    ("no-showdown.xml", [("100-4", "ok")]),
-    ("mixed-games.xml", [("100-5", "not-checkable"), ("100-6", "ok")]),
-    ("tampered.xml", [("100-11", "mismatch"), ("100-12", "mismatch"), ("100-13", "mismatch")]),
-    ("bad-input.xml", [("100-4", "ok"), ("100-21", "error"), ("100-22", "error"), ("100-23", "error"),
-                       ("100-24", "error"), ("100-6", "ok")]),
-])
+@pytest.mark.parametrize(
+    "name, expected",
+    [
+        ("split.xml", [("100-1", "ok")]),
+        ("quartered.xml", [("100-2", "ok")]),
+        ("side-pot.xml", [("100-3", "ok")]),
+        ("no-showdown.xml", [("100-4", "ok")]),
+        ("mixed-games.xml", [("100-5", "not-checkable"), ("100-6", "ok")]),
+        ("tampered.xml", [("100-11", "mismatch"), ("100-12", "mismatch"), ("100-13", "mismatch")]),
+        (
+            "bad-input.xml",
+            [
+                ("100-4", "ok"),
+                ("100-21", "error"),
+                ("100-22", "error"),
+                ("100-23", "error"),
+                ("100-24", "error"),
+                ("100-6", "ok"),
+            ],
+        ),
+    ],
+)
 def test_own_files_have_their_verdicts(name: str, expected: list[tuple[str, str]]) -> None:
     assert [(i, s) for i, s, _ in verdicts(SITE, text(name))] == expected
 
 
 def test_each_half_of_each_pot_is_checked_and_the_rake_derived() -> None:
     (record,) = records(SITE, text("side-pot.xml"))
-    assert record.recorded_halves == ({"high": {"Ann": 75}, "low": {"Cid": 75}},
-                                      {"high": {"Ann": 50}, "low": {"Bob": 50}})
+    assert record.recorded_halves == (
+        {"high": {"Ann": 75}, "low": {"Cid": 75}},
+        {"high": {"Ann": 50}, "low": {"Bob": 50}},
+    )
     assert record.derive_rake and record.summary is None
     assert record.currency is not None and record.currency.show(175) == "$1.75"
     _, verdict = check(record)
@@ -85,16 +99,27 @@ def test_tampered_payouts_name_the_likely_reason() -> None:
 
 def test_bad_hands_are_errors_and_the_others_are_read() -> None:
     errors = [w for _, s, w in verdicts(SITE, text("bad-input.xml")) if s == "error"]
-    assert "'JUGGLE'" in errors[0] and "'9x'" in errors[1] and "cut short" in errors[2] and "'lots'" in errors[3]
+    assert (
+        "'JUGGLE'" in errors[0]
+        and "'9x'" in errors[1]
+        and "cut short" in errors[2]
+        and "'lots'" in errors[3]
+    )
 
 
 def test_a_billion_laughs_is_refused_and_nothing_is_expanded() -> None:
     split = text("split.xml")
-    laughing = billion_laughs() + split.replace('nickname="Ann"', 'nickname="&lol9;"') + split.split("\n", 1)[1]
+    laughing = (
+        billion_laughs()
+        + split.replace('nickname="Ann"', 'nickname="&lol9;"')
+        + split.split("\n", 1)[1]
+    )
     found = verdicts(SITE, laughing)
     assert [s for _, s, _ in found] == ["error", "error", "ok"]
     assert "declares a document type or entities" in found[0][2]
-    assert "undefined entity" in found[1][2]  # the entity was never declared to the parser: not expanded
+    assert (
+        "undefined entity" in found[1][2]
+    )  # the entity was never declared to the parser: not expanded
     inside = split.replace("<players", "<!ENTITY lol 'lol'>\n<players")
     assert "declares a document type or entities" in verdicts(SITE, inside)[0][2]
 
@@ -102,13 +127,17 @@ def test_a_billion_laughs_is_refused_and_nothing_is_expanded() -> None:
 SHARED = shared_files(SITE)
 
 
-@pytest.mark.skipif(not SHARED, reason="../shared/handhistories/sites/merge is absent (a user's clone)")
+@pytest.mark.skipif(
+    not SHARED, reason="../shared/handhistories/sites/merge is absent (a user's clone)"
+)
 def test_every_shared_hand_gets_a_record_and_is_ok() -> None:
     found = {p.name: counts(shared_verdicts(p)) for p in SHARED}
-    assert found == {"cash-7-StudHL-USD-0.25-0.50-201111.txt": {"ok": 1},
-                     "cash-HORSE-8max-USD-0.25-0.50-201409.new.format.txt": {"ok": 3},
-                     "cash-PLO8-USD-0.25-0.50-201111.txt": {"ok": 1},
-                     "tour-PLO8-USD-SNG-2-2012.Sample.xml": {"ok": 1}}
+    assert found == {
+        "cash-7-StudHL-USD-0.25-0.50-201111.txt": {"ok": 1},
+        "cash-HORSE-8max-USD-0.25-0.50-201409.new.format.txt": {"ok": 3},
+        "cash-PLO8-USD-0.25-0.50-201111.txt": {"ok": 1},
+        "tour-PLO8-USD-SNG-2-2012.Sample.xml": {"ok": 1},
+    }
 
 
 _SEAT = re.compile(r"^\s*<player seat=")
@@ -119,7 +148,11 @@ OWN = ["split.xml", "quartered.xml", "side-pot.xml", "no-showdown.xml", "tampere
 
 @settings(max_examples=30, deadline=None)
 @given(st.sampled_from(OWN), st.randoms(use_true_random=False))
-def test_verdict_does_not_depend_on_the_order_cards_and_seats_are_written(name: str, rng: random.Random) -> None:
+def test_verdict_does_not_depend_on_the_order_cards_and_seats_are_written(
+    name: str, rng: random.Random
+) -> None:
     original = text(name)
     changed = reorder_xml(original, rng, _SEAT, _SHOWN, _CARDS)
-    assert [(i, s) for i, s, _ in verdicts(SITE, changed)] == [(i, s) for i, s, _ in verdicts(SITE, original)]
+    assert [(i, s) for i, s, _ in verdicts(SITE, changed)] == [
+        (i, s) for i, s, _ in verdicts(SITE, original)
+    ]

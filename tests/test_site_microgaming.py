@@ -38,16 +38,28 @@ def text(name: str) -> str:
     return own(SITE, name)
 
 
-@pytest.mark.parametrize("name, expected", [
-    ("split.xml", [("1", "ok")]),
-    ("quartered.xml", [("2", "ok")]),
-    ("side-pot.xml", [("3", "ok")]),
-    ("no-showdown.xml", [("4", "ok")]),
-    ("mixed-games.xml", [("5", "not-checkable"), ("6", "ok")]),
-    ("tampered.xml", [("11", "mismatch"), ("12", "mismatch"), ("13", "mismatch")]),
-    ("bad-input.xml", [("4", "ok"), ("21", "error"), ("22", "error"), ("23", "error"), ("24", "error"),
-                       ("6", "ok")]),
-])
+@pytest.mark.parametrize(
+    "name, expected",
+    [
+        ("split.xml", [("1", "ok")]),
+        ("quartered.xml", [("2", "ok")]),
+        ("side-pot.xml", [("3", "ok")]),
+        ("no-showdown.xml", [("4", "ok")]),
+        ("mixed-games.xml", [("5", "not-checkable"), ("6", "ok")]),
+        ("tampered.xml", [("11", "mismatch"), ("12", "mismatch"), ("13", "mismatch")]),
+        (
+            "bad-input.xml",
+            [
+                ("4", "ok"),
+                ("21", "error"),
+                ("22", "error"),
+                ("23", "error"),
+                ("24", "error"),
+                ("6", "ok"),
+            ],
+        ),
+    ],
+)
 def test_own_files_have_their_verdicts(name: str, expected: list[tuple[str, str]]) -> None:
     assert [(i, s) for i, s, _ in verdicts(SITE, text(name))] == expected
 
@@ -85,7 +97,12 @@ def test_detect_knows_microgaming_and_claims_no_other_file() -> None:
 
 def test_bad_hands_are_errors_and_the_others_are_read() -> None:
     errors = [w for _, s, w in verdicts(SITE, text("bad-input.xml")) if s == "error"]
-    assert "Juggle" in errors[0] and "'Xh'" in errors[1] and "cut short" in errors[2] and "'lots'" in errors[3]
+    assert (
+        "Juggle" in errors[0]
+        and "'Xh'" in errors[1]
+        and "cut short" in errors[2]
+        and "'lots'" in errors[3]
+    )
 
 
 def test_a_billion_laughs_is_refused_and_nothing_is_expanded() -> None:
@@ -93,7 +110,9 @@ def test_a_billion_laughs_is_refused_and_nothing_is_expanded() -> None:
     laughing = billion_laughs() + split.replace('alias="Ann"', 'alias="&lol9;"') + split
     found = verdicts(SITE, laughing)
     assert [s for _, s, _ in found] == ["error", "error", "ok"]
-    assert "declares a document type or entities" in found[0][2] and "undefined entity" in found[1][2]
+    assert (
+        "declares a document type or entities" in found[0][2] and "undefined entity" in found[1][2]
+    )
     inside = split.replace("   <Seats>", "<!ENTITY lol 'lol'>\n   <Seats>", 1)
     assert "declares a document type or entities" in verdicts(SITE, inside)[0][2]
 
@@ -101,22 +120,30 @@ def test_a_billion_laughs_is_refused_and_nothing_is_expanded() -> None:
 SHARED = shared_files(SITE)
 
 
-@pytest.mark.skipif(not SHARED, reason="../shared/handhistories/sites/microgaming is absent (a user's clone)")
+@pytest.mark.skipif(
+    not SHARED, reason="../shared/handhistories/sites/microgaming is absent (a user's clone)"
+)
 def test_every_shared_hand_gets_a_record_and_is_ok() -> None:
     found = {p.name: counts(shared_verdicts(p)) for p in SHARED}
-    assert found == {"cash-PLO8-EUR-1.00-2.00-201209.txt": {"ok": 1},
-                     "hhsmithy-PlayerTests-OmahaHiLoShowdown.txt": {"ok": 1}}
+    assert found == {
+        "cash-PLO8-EUR-1.00-2.00-201209.txt": {"ok": 1},
+        "hhsmithy-PlayerTests-OmahaHiLoShowdown.txt": {"ok": 1},
+    }
 
 
 _SEAT = re.compile(r"^\s*<Seat num=\"\d+\" alias=")
 _DEALT = re.compile(r'type="(?:DealCards|ShowCards)"')
-_CARD = re.compile(r'^\s*(<Card [^>]*/>)')
+_CARD = re.compile(r"^\s*(<Card [^>]*/>)")
 OWN = ["split.xml", "quartered.xml", "side-pot.xml", "no-showdown.xml", "tampered.xml"]
 
 
 @settings(max_examples=30, deadline=None)
 @given(st.sampled_from(OWN), st.randoms(use_true_random=False))
-def test_verdict_does_not_depend_on_the_order_cards_and_seats_are_written(name: str, rng: random.Random) -> None:
+def test_verdict_does_not_depend_on_the_order_cards_and_seats_are_written(
+    name: str, rng: random.Random
+) -> None:
     original = text(name)
     changed = reorder_xml(original, rng, _SEAT, _DEALT, _CARD)
-    assert [(i, s) for i, s, _ in verdicts(SITE, changed)] == [(i, s) for i, s, _ in verdicts(SITE, original)]
+    assert [(i, s) for i, s, _ in verdicts(SITE, changed)] == [
+        (i, s) for i, s, _ in verdicts(SITE, original)
+    ]

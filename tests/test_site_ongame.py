@@ -39,19 +39,37 @@ def text(name: str) -> str:
     return own(SITE, name)
 
 
-@pytest.mark.parametrize("name, expected", [
-    ("split.txt", [("R5-100000001-1", "ok")]),
-    ("untagged.txt", [("R5-100000001-2", "ok")]),
-    ("quartered.txt", [("T5-200000001-1", "ok")]),
-    ("side-pot.txt", [("T5-200000001-2", "ok")]),
-    ("side-pot-rake.txt", [("R5-100000004-1", "ok")]),
-    ("no-showdown.txt", [("R5-100000002-1", "ok")]),
-    ("mixed-games.txt", [("R5-100000003-1", "not-checkable"), ("R5-100000003-2", "ok")]),
-    ("tampered.txt", [("R5-100000009-1", "mismatch"), ("T5-200000009-2", "mismatch"),
-                      ("T5-200000009-3", "mismatch")]),
-    ("bad-input.txt", [("R5-100000002-1", "ok"), ("R5-100000008-1", "error"), ("T5-200000008-2", "error"),
-                       ("T5-200000008-3", "error"), ("R5-100000008-4", "error"), ("R5-100000003-2", "ok")]),
-])
+@pytest.mark.parametrize(
+    "name, expected",
+    [
+        ("split.txt", [("R5-100000001-1", "ok")]),
+        ("untagged.txt", [("R5-100000001-2", "ok")]),
+        ("quartered.txt", [("T5-200000001-1", "ok")]),
+        ("side-pot.txt", [("T5-200000001-2", "ok")]),
+        ("side-pot-rake.txt", [("R5-100000004-1", "ok")]),
+        ("no-showdown.txt", [("R5-100000002-1", "ok")]),
+        ("mixed-games.txt", [("R5-100000003-1", "not-checkable"), ("R5-100000003-2", "ok")]),
+        (
+            "tampered.txt",
+            [
+                ("R5-100000009-1", "mismatch"),
+                ("T5-200000009-2", "mismatch"),
+                ("T5-200000009-3", "mismatch"),
+            ],
+        ),
+        (
+            "bad-input.txt",
+            [
+                ("R5-100000002-1", "ok"),
+                ("R5-100000008-1", "error"),
+                ("T5-200000008-2", "error"),
+                ("T5-200000008-3", "error"),
+                ("R5-100000008-4", "error"),
+                ("R5-100000003-2", "ok"),
+            ],
+        ),
+    ],
+)
 def test_own_files_have_their_verdicts(name: str, expected: list[tuple[str, str]]) -> None:
     assert [(i, s) for i, s, _ in verdicts(SITE, text(name))] == expected
 
@@ -79,17 +97,23 @@ def test_money_in_euros_or_without_a_sign_is_cents_at_a_real_money_table() -> No
 
 def test_untagged_totals_are_checked_per_pot() -> None:
     (record,) = records(SITE, text("untagged.txt"))
-    assert record.recorded_halves is None and record.recorded_by_pot == ({"Ann": 1750, "Bob": 1750},)
+    assert record.recorded_halves is None and record.recorded_by_pot == (
+        {"Ann": 1750, "Bob": 1750},
+    )
     _, verdict = check(record)
     assert verdict.status == "ok" and verdict.depth == "per pot"
 
 
 def test_a_pot_without_tags_beside_a_tagged_one_is_checked_per_pot() -> None:
-    hand = text("side-pot.txt").replace("Side pot 1: 200 won by Hal (100 High), Ida (100 Low)",
-                                        "Side pot 1: 200 won by Hal (100), Ida (100)")
+    hand = text("side-pot.txt").replace(
+        "Side pot 1: 200 won by Hal (100 High), Ida (100 Low)",
+        "Side pot 1: 200 won by Hal (100), Ida (100)",
+    )
     (record,) = records(SITE, hand)
-    assert record.recorded_halves is None and record.recorded_by_pot == ({"Hal": 90, "Gil": 90},
-                                                                         {"Hal": 100, "Ida": 100})
+    assert record.recorded_halves is None and record.recorded_by_pot == (
+        {"Hal": 90, "Gil": 90},
+        {"Hal": 100, "Ida": 100},
+    )
     _, verdict = check(record)
     assert verdict.status == "ok" and verdict.depth == "per pot"
 
@@ -97,28 +121,37 @@ def test_a_pot_without_tags_beside_a_tagged_one_is_checked_per_pot() -> None:
 def test_a_cash_hand_without_its_rake_line_has_its_rake_derived() -> None:
     (record,) = records(SITE, text("split.txt").replace("Rake taken: $1\n", ""))
     assert record.derive_rake and record.summary is None
-    assert [s for _, s, _ in verdicts(SITE, text("split.txt").replace("Rake taken: $1\n", ""))] == ["ok"]
+    assert [s for _, s, _ in verdicts(SITE, text("split.txt").replace("Rake taken: $1\n", ""))] == [
+        "ok"
+    ]
 
 
 def test_side_pots_are_read_with_their_halves() -> None:
     (record,) = records(SITE, text("side-pot.txt"))
-    assert record.recorded_halves == ({"high": {"Hal": 90}, "low": {"Gil": 90}},
-                                      {"high": {"Hal": 100}, "low": {"Ida": 100}})
+    assert record.recorded_halves == (
+        {"high": {"Hal": 90}, "low": {"Gil": 90}},
+        {"high": {"Hal": 100}, "low": {"Ida": 100}},
+    )
     assert record.summary is not None and record.summary.printed == (180, 200)
 
 
 def test_a_player_at_the_showdown_without_cards_printed_mucked() -> None:
-    hand = text("quartered.txt").replace("Seat 5: Fay (985), net: -15, [As, 3d, 9c, 9h] (TWO_PAIR KING, NINE)",
-                                         "Seat 5: Fay (985), net: -15")
+    hand = text("quartered.txt").replace(
+        "Seat 5: Fay (985), net: -15, [As, 3d, 9c, 9h] (TWO_PAIR KING, NINE)",
+        "Seat 5: Fay (985), net: -15",
+    )
     (record,) = records(SITE, hand)
-    assert record.hand is not None and [a.actor for a in record.hand.actions if a.kind == "muck"] == ["Fay"]
+    assert record.hand is not None and [
+        a.actor for a in record.hand.actions if a.kind == "muck"
+    ] == ["Fay"]
     _, verdict = check(record)
     assert verdict.status == "mismatch"  # Eve's low is now alone: 85 to her, not 43
 
 
 def test_an_all_in_player_not_shown_is_turned_face_up_from_the_cards_dealt() -> None:
-    hand = text("side-pot.txt").replace("Seat 1: Gil (90), net: +30, [Ah, 3h, Ts, Td] (PAIR TEN)",
-                                        "Seat 1: Gil (90), net: +30")
+    hand = text("side-pot.txt").replace(
+        "Seat 1: Gil (90), net: +30, [Ah, 3h, Ts, Td] (PAIR TEN)", "Seat 1: Gil (90), net: +30"
+    )
     (record,) = records(SITE, hand)
     assert record.hand is not None and not [a for a in record.hand.actions if a.kind == "muck"]
     assert [(i, s) for i, s, _ in verdicts(SITE, hand)] == [("T5-200000001-2", "ok")]
@@ -130,7 +163,9 @@ def test_a_rake_of_several_pots_is_derived_and_held_against_what_was_paid() -> N
     _, verdict = check(record)
     assert verdict.status == "ok"
     (record,) = records(SITE, text("side-pot-rake.txt").replace("Rake taken: $2", "Rake taken: $3"))
-    assert record.site_inconsistency is not None and "the rake was $3.00" in record.site_inconsistency
+    assert (
+        record.site_inconsistency is not None and "the rake was $3.00" in record.site_inconsistency
+    )
     _, verdict = check(record)
     assert verdict.status == "mismatch"
 
@@ -150,27 +185,42 @@ def test_tampered_payouts_name_the_likely_reason() -> None:
 
 def test_bad_hands_are_errors_and_the_others_are_read() -> None:
     errors = [w for _, s, w in verdicts(SITE, text("bad-input.txt")) if s == "error"]
-    assert "'Bob juggles the chips'" in errors[0] and "cut short" in errors[1] and "'5x'" in errors[2]
+    assert (
+        "'Bob juggles the chips'" in errors[0] and "cut short" in errors[1] and "'5x'" in errors[2]
+    )
     assert "stakes" in errors[3]
 
 
 SHARED = shared_files(SITE)
 
 
-@pytest.mark.skipif(not SHARED, reason="../shared/handhistories/sites/ongame is absent (a user's clone)")
+@pytest.mark.skipif(
+    not SHARED, reason="../shared/handhistories/sites/ongame is absent (a user's clone)"
+)
 def test_every_shared_hand_gets_a_record_and_is_ok() -> None:
     assert [counts(shared_verdicts(path)) for path in SHARED] == [{"ok": 1}, {"ok": 12}]
 
 
 _CARDS = re.compile(r"(^Dealing to [^\[\n]+ \[|net: [^\[\n]*, \[)([^\]]+)\]", re.MULTILINE)
 _SEAT = re.compile(r"^Seat \d+: .+ \(\$?[\d,.]+\)$")
-OWN = ["split.txt", "untagged.txt", "quartered.txt", "side-pot.txt", "side-pot-rake.txt", "no-showdown.txt",
-       "tampered.txt"]
+OWN = [
+    "split.txt",
+    "untagged.txt",
+    "quartered.txt",
+    "side-pot.txt",
+    "side-pot-rake.txt",
+    "no-showdown.txt",
+    "tampered.txt",
+]
 
 
 @settings(max_examples=30, deadline=None)
 @given(st.sampled_from(OWN), st.randoms(use_true_random=False))
-def test_verdict_does_not_depend_on_the_order_cards_and_seats_are_written(name: str, rng: random.Random) -> None:
+def test_verdict_does_not_depend_on_the_order_cards_and_seats_are_written(
+    name: str, rng: random.Random
+) -> None:
     original = text(name)
     changed = shuffled(original, rng, _CARDS, _SEAT)
-    assert [(i, s) for i, s, _ in verdicts(SITE, changed)] == [(i, s) for i, s, _ in verdicts(SITE, original)]
+    assert [(i, s) for i, s, _ in verdicts(SITE, changed)] == [
+        (i, s) for i, s, _ in verdicts(SITE, original)
+    ]

@@ -68,9 +68,15 @@ def test_own_hands_the_site_paid_right_are_ok(name: str) -> None:
 def test_detected_by_the_header_and_no_other_reader_claims_it() -> None:
     for name in ("split.txt", "quartered.txt", "no-showdown.txt"):
         assert histories.detect(text_of(name)) == "pacific888"
-    assert histories.detect("PokerStars Hand #1: Omaha Hi/Lo Limit ($0.10/$0.20 USD)\n") == "pokerstars"
+    assert (
+        histories.detect("PokerStars Hand #1: Omaha Hi/Lo Limit ($0.10/$0.20 USD)\n")
+        == "pokerstars"
+    )
     # PartyPoker writes the same banner without a site name: not 888's (PartyPoker's own reader's).
-    assert histories.detect("***** Hand History for Game 123 *****\n$1/$2 USD Hold'em No Limit\n") == "partypoker"
+    assert (
+        histories.detect("***** Hand History for Game 123 *****\n$1/$2 USD Hold'em No Limit\n")
+        == "partypoker"
+    )
 
 
 def test_a_split_pot_is_checked_half_by_half_after_the_rake_it_took() -> None:
@@ -88,14 +94,21 @@ def test_a_quartered_low_on_a_practice_table_is_in_cents_without_a_sign() -> Non
     assert record.recorded_halves == ({"high": {"Lee": 9000}, "low": {"Jo": 4500, "Kim": 4500}},)
     assert record.currency == Currency("", "", 100)
     assert record.hand is not None and record.hand.structure == "fixed"
-    assert (record.hand.small_bet, record.hand.big_bet) == (3000, 6000)  # "15/30 Blinds": bets of 30 and 60
+    assert (record.hand.small_bet, record.hand.big_bet) == (
+        3000,
+        6000,
+    )  # "15/30 Blinds": bets of 30 and 60
 
 
 def test_side_pots_are_checked_on_the_totals_per_player() -> None:
     # The collect lines name no pot: with an all-in there are several, so only each player's total is known.
     (record,) = records(text_of("side-pot.txt"))
     assert record.recorded_won == {"Dan": 1500, "Eve": 1000, "Fay": 1000}
-    assert record.recorded_by_pot is None and record.recorded_halves is None and record.depth == "per player"
+    assert (
+        record.recorded_by_pot is None
+        and record.recorded_halves is None
+        and record.depth == "per player"
+    )
     _, verdict = check(record)
     assert verdict.status == "ok" and verdict.depth == "per player"
 
@@ -108,7 +121,9 @@ def test_tournament_chips_are_written_with_a_dollar_sign_and_are_whole_chips() -
 
 
 def test_a_game_hilo_does_not_play_is_not_checkable() -> None:
-    assert verdicts(text_of("holdem.txt")) == [("1000005", "not-checkable", "Holdem No Limit is not a game hilo plays")]
+    assert verdicts(text_of("holdem.txt")) == [
+        ("1000005", "not-checkable", "Holdem No Limit is not a game hilo plays")
+    ]
 
 
 def test_tampered_payouts_are_mismatches() -> None:
@@ -119,9 +134,15 @@ def test_tampered_payouts_are_mismatches() -> None:
 
 def test_a_half_paid_to_the_wrong_player_is_a_mismatch_even_when_the_totals_agree() -> None:
     # Carol's trip kings win the high half; the lines say Alice won it and Carol the low: same totals swapped.
-    text = text_of("split.txt").replace("(Lo: 2s, 4d, 5h, 6c, Ah)", "(Hi: 9d, 9s, Ks, Jc, 5h)").replace(
-        "(Hi: Kd, Kh, Ks, Jc, 5h)", "(Lo: Kd, Kh, Ks, Jc, 5h)").replace(
-        "Carol collected [ $4.28 ]\nAlice collected [ $4.27 ]", "Alice collected [ $4.28 ]\nCarol collected [ $4.27 ]")
+    text = (
+        text_of("split.txt")
+        .replace("(Lo: 2s, 4d, 5h, 6c, Ah)", "(Hi: 9d, 9s, Ks, Jc, 5h)")
+        .replace("(Hi: Kd, Kh, Ks, Jc, 5h)", "(Lo: Kd, Kh, Ks, Jc, 5h)")
+        .replace(
+            "Carol collected [ $4.28 ]\nAlice collected [ $4.27 ]",
+            "Alice collected [ $4.28 ]\nCarol collected [ $4.27 ]",
+        )
+    )
     (record,) = records(text)
     assert record.recorded_halves == ({"high": {"Alice": 428}, "low": {"Carol": 427}},)
     _, verdict = check(record)
@@ -132,16 +153,23 @@ def test_bad_hands_are_errors_at_their_line_and_the_others_are_still_read() -> N
     found = verdicts(text_of("bad-input.txt"), "bad-input.txt")
     assert [s for _, s, _ in found] == ["ok", "error", "error", "error", "ok"]
     lines = [r.line for r in records(text_of("bad-input.txt"))]
-    assert lines[1:4] == [54, 99, 100]  # the line that cannot be read; the cut hand; the hand (its bet: 117)
+    assert lines[1:4] == [
+        54,
+        99,
+        100,
+    ]  # the line that cannot be read; the cut hand; the hand (its bet: 117)
     assert "cannot read the action 'Carol bets three dollars'" in found[1][2]
     assert "hand #1000012 is cut short" in found[2][2]
     assert "pot limit: the most is a bet 300" in found[3][2]
 
 
-@pytest.mark.parametrize("change, message", [
-    ("(Lo: 2s, 4d, 5h, 6c, Ah)\n", "follows no shown hand"),
-    ("Carol collected [ $4.28 ]", "cannot read the summary line"),
-])
+@pytest.mark.parametrize(
+    "change, message",
+    [
+        ("(Lo: 2s, 4d, 5h, 6c, Ah)\n", "follows no shown hand"),
+        ("Carol collected [ $4.28 ]", "cannot read the summary line"),
+    ],
+)
 def test_summary_lines_out_of_place_are_errors(change: str, message: str) -> None:
     text = text_of("split.txt")
     if change.startswith("(Lo"):
@@ -162,8 +190,12 @@ def test_a_player_who_won_both_halves_with_different_amounts_gets_no_half() -> N
 
 
 def test_a_fold_before_the_cards_are_dealt_is_a_player_not_dealt_in() -> None:
-    text = text_of("split.txt").replace("** Dealing down cards **\n", "Dave folds\n** Dealing down cards **\n")
-    text = text.replace("Seat 3: Carol ( $1,234.56 )\n", "Seat 3: Carol ( $1,234.56 )\nSeat 4: Dave ( $10 )\n")
+    text = text_of("split.txt").replace(
+        "** Dealing down cards **\n", "Dave folds\n** Dealing down cards **\n"
+    )
+    text = text.replace(
+        "Seat 3: Carol ( $1,234.56 )\n", "Seat 3: Carol ( $1,234.56 )\nSeat 4: Dave ( $10 )\n"
+    )
     (record,) = records(text)
     assert record.hand is not None and "Dave" not in record.hand.players
     assert [s for _, s, _ in verdicts(text)] == ["ok"]
@@ -177,6 +209,7 @@ OWN = ["split.txt", "quartered.txt", "side-pot.txt", "no-showdown.txt", "tampere
 
 def _shuffled(text: str, rng: random.Random) -> str:
     """The same hands with every shown and dealt hand's cards, and each hand's seat lines, in another order."""
+
     def cards(m: re.Match[str]) -> str:
         found = m.group(2).split(", ")
         return f"{m.group(1)}{', '.join(rng.sample(found, len(found)))} ]"
@@ -197,16 +230,23 @@ def _shuffled(text: str, rng: random.Random) -> str:
 
 @settings(max_examples=30, deadline=None)
 @given(st.sampled_from(OWN), st.randoms(use_true_random=False))
-def test_verdict_does_not_depend_on_the_order_cards_and_seats_are_written(name: str, rng: random.Random) -> None:
+def test_verdict_does_not_depend_on_the_order_cards_and_seats_are_written(
+    name: str, rng: random.Random
+) -> None:
     text = text_of(name)
     shuffled = _shuffled(text, rng)
     assert [(i, s) for i, s, _ in verdicts(shuffled)] == [(i, s) for i, s, _ in verdicts(text)]
-    assert [r.recorded_halves for r in records(shuffled)] == [r.recorded_halves for r in records(text)]
+    assert [r.recorded_halves for r in records(shuffled)] == [
+        r.recorded_halves for r in records(text)
+    ]
 
 
 # -- the shared real files ---------------------------------------------------------------------------------
 
-@pytest.mark.skipif(not SHARED_FILES, reason="../shared/handhistories/sites/pacific888 is absent (a user's clone)")
+
+@pytest.mark.skipif(
+    not SHARED_FILES, reason="../shared/handhistories/sites/pacific888 is absent (a user's clone)"
+)
 def test_every_shared_hand_gets_a_record_and_each_is_ok() -> None:
     counts: dict[str, int] = {}
     for path in SHARED_FILES:
@@ -220,11 +260,16 @@ def test_every_shared_hand_gets_a_record_and_each_is_ok() -> None:
     assert counts == {"ok": 3}
 
 
-@pytest.mark.skipif(not SHARED_FILES, reason="../shared/handhistories/sites is absent (a user's clone)")
+@pytest.mark.skipif(
+    not SHARED_FILES, reason="../shared/handhistories/sites is absent (a user's clone)"
+)
 def test_no_other_sites_file_is_taken_for_888() -> None:
-    others = [p for p in sorted(SHARED.parents[1].glob("**/*")) if p.is_file() and p.suffix != ".md"
-              and p.parent.name != "pacific888"]
+    others = [
+        p
+        for p in sorted(SHARED.parents[1].glob("**/*"))
+        if p.is_file() and p.suffix != ".md" and p.parent.name != "pacific888"
+    ]
     assert len(others) > 40
     for path in others:  # every other site's files, and the PokerStars and PHH ones
-        head = path.read_bytes()[:1 << 16].decode("utf-8", "replace")
+        head = path.read_bytes()[: 1 << 16].decode("utf-8", "replace")
         assert not pacific888.detect(head), path

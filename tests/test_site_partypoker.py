@@ -68,10 +68,17 @@ def hand_of(name: str) -> SiteHand:
     return hand
 
 
-@pytest.mark.parametrize("name, depth", [
-    ("split.txt", "per half"), ("quartered.txt", "per half"), ("side-pot.txt", "per half"),
-    ("no-showdown.txt", "per player"), ("stud.txt", "per half"), ("tournament.txt", "per player"),
-])
+@pytest.mark.parametrize(
+    "name, depth",
+    [
+        ("split.txt", "per half"),
+        ("quartered.txt", "per half"),
+        ("side-pot.txt", "per half"),
+        ("no-showdown.txt", "per player"),
+        ("stud.txt", "per half"),
+        ("tournament.txt", "per player"),
+    ],
+)
 def test_each_own_hand_is_ok_at_its_depth(name: str, depth: str) -> None:
     ((_, status, found, why),) = verdicts(text_of(name))
     assert (status, found) == ("ok", depth), why
@@ -80,8 +87,10 @@ def test_each_own_hand_is_ok_at_its_depth(name: str, depth: str) -> None:
 def test_the_buy_in_header_takes_its_blinds_from_the_posts_and_no_rake_is_printed() -> None:
     hand = hand_of("split.txt")
     assert (hand.header.small, hand.header.big, hand.header.limit) == (50, 100, "Pot Limit")
-    assert [(c.player, c.amount, c.pot, c.half) for c in hand.collects] == [("Bob", 903, 0, "high"),
-                                                                           ("Ann", 902, 0, "low")]
+    assert [(c.player, c.amount, c.pot, c.half) for c in hand.collects] == [
+        ("Bob", 903, 0, "high"),
+        ("Ann", 902, 0, "low"),
+    ]
     assert (hand.total, hand.rake, hand.rake_printed, hand.pots_printed) == (None, 0, False, False)
     assert hand.currency == Currency("$", "", 100, "USD") and hand.button == 1
     (record,) = read("split.txt", text_of("split.txt"), "partypoker")
@@ -91,9 +100,16 @@ def test_the_buy_in_header_takes_its_blinds_from_the_posts_and_no_rake_is_printe
 
 def test_amounts_in_brackets_are_what_the_player_added() -> None:
     hand = hand_of("side-pot.txt")
-    raises = [(a.player, a.verb, a.amount, a.to) for a in hand.actions if a.verb in ("raise", "call")]
-    assert raises == [("Ann", "raise", 300, 300), ("Bob", "raise", 950, 1000), ("Cy", "call", 900, None),
-                      ("Ann", "call", 700, None), ("Ann", "call", 1000, None)]
+    raises = [
+        (a.player, a.verb, a.amount, a.to) for a in hand.actions if a.verb in ("raise", "call")
+    ]
+    assert raises == [
+        ("Ann", "raise", 300, 300),
+        ("Bob", "raise", 950, 1000),
+        ("Cy", "call", 900, None),
+        ("Ann", "call", 700, None),
+        ("Ann", "call", 1000, None),
+    ]
     assert [a.all_in for a in hand.actions if a.player == "Bob" and a.verb == "raise"] == [True]
 
 
@@ -108,7 +124,11 @@ def test_an_uncalled_bet_paid_as_a_side_pot_or_with_the_pot_is_returned() -> Non
 
 def test_stud_bring_in_and_completion() -> None:
     hand = hand_of("stud.txt")
-    first = [(a.player, a.verb, a.amount, a.to) for a in hand.actions if a.verb in ("bring in", "complete")]
+    first = [
+        (a.player, a.verb, a.amount, a.to)
+        for a in hand.actions
+        if a.verb in ("bring in", "complete")
+    ]
     assert first == [("Ann", "bring in", 50, None), ("Bob", "complete", 100, 100)]
     assert (hand.header.small, hand.header.big) == (100, 200)
 
@@ -120,8 +140,11 @@ def test_a_game_hilo_does_not_play_is_not_checkable() -> None:
 
 def test_tampered_payouts_are_mismatches() -> None:
     found = verdicts(text_of("tampered.txt"))
-    assert [(id, status) for id, status, _, _ in found] == [("6001", "mismatch"), ("6002", "mismatch"),
-                                                           ("6003", "mismatch")]
+    assert [(id, status) for id, status, _, _ in found] == [
+        ("6001", "mismatch"),
+        ("6002", "mismatch"),
+        ("6003", "mismatch"),
+    ]
     assert found[0][3].startswith("an odd chip went to another player")
     assert found[1][3].startswith("an odd chip went to another player")
     assert "never awarded" in found[2][3]
@@ -132,10 +155,18 @@ def test_tampered_payouts_are_mismatches() -> None:
 def test_bad_input_is_one_error_record_per_hand_and_the_others_are_read() -> None:
     found = verdicts(text_of("bad-input.txt"))
     assert [(id, status) for id, status, _, _ in found] == [
-        ("5001", "ok"), ("7001", "error"), ("7002", "error"), ("7003", "error"), ("7004", "error"), ("7005", "ok")]
+        ("5001", "ok"),
+        ("7001", "error"),
+        ("7002", "error"),
+        ("7003", "error"),
+        ("7004", "error"),
+        ("7005", "ok"),
+    ]
     assert found[1][3] == "cannot read the action 'Ann bets [$3.x USD]'"
     assert found[2][3] == "cannot read the action 'Cy scratches his head'"
-    assert found[3][3].startswith("game #7003: cannot read the game, limit and stakes in '$100 USD PX Omaha")
+    assert found[3][3].startswith(
+        "game #7003: cannot read the game, limit and stakes in '$100 USD PX Omaha"
+    )
     assert found[4][3] == "cannot read the cards dealt in 'Dealt to Zed [  As 3s Qd Jh ]'"
     result = CliRunner().invoke(main, ["check", str(DATA / "bad-input.txt")])
     assert result.exit_code == 2 and "Traceback" not in result.output + result.stderr
@@ -143,10 +174,16 @@ def test_bad_input_is_one_error_record_per_hand_and_the_others_are_read() -> Non
 
 def test_chat_and_the_lines_around_a_header_are_no_part_of_the_hand() -> None:
     hand = hand_of("tournament.txt")
-    assert hand.header.tournament and hand.currency == Currency() and (hand.header.small, hand.header.big) == (20, 40)
+    assert (
+        hand.header.tournament
+        and hand.currency == Currency()
+        and (hand.header.small, hand.header.big) == (20, 40)
+    )
     assert not any("nice hand" in a.text for a in hand.actions)
     found = list(read("t.txt", text_of("tournament.txt") + "\n#Game No : 5008\n", "partypoker"))
-    assert [r.id for r in found] == ["5007"]  # "Game #5008 starts." and "#Game No" alone make no hand
+    assert [r.id for r in found] == [
+        "5007"
+    ]  # "Game #5008 starts." and "#Game No" alone make no hand
 
 
 def test_detect_claims_partypoker_and_not_888_or_pokerstars() -> None:
@@ -159,13 +196,18 @@ def test_detect_claims_partypoker_and_not_888_or_pokerstars() -> None:
 
 # -- the shared real files -------------------------------------------------------------------------------------
 
-@pytest.mark.skipif(not SHARED_FILES, reason="../shared/handhistories/sites/partypoker is absent (a user's clone)")
+
+@pytest.mark.skipif(
+    not SHARED_FILES, reason="../shared/handhistories/sites/partypoker is absent (a user's clone)"
+)
 def test_every_shared_hand_gets_a_record_and_each_is_ok() -> None:
     total = 0
     for path in SHARED_FILES:
         text = path.read_text(encoding="utf-8-sig")
         found = verdicts(text, path.name)
-        assert len(found) == len(re.findall(r"^\*{5} Hand History for Game", text, flags=re.MULTILINE)), path.name
+        assert len(found) == len(
+            re.findall(r"^\*{5} Hand History for Game", text, flags=re.MULTILINE)
+        ), path.name
         total += len(found)
         assert all(status == "ok" for _, status, _, _ in found), (path.name, found)
     assert total == 4
@@ -173,7 +215,14 @@ def test_every_shared_hand_gets_a_record_and_each_is_ok() -> None:
 
 # -- the same hand written in another order ---------------------------------------------------------------------
 
-FILES = ["split.txt", "quartered.txt", "side-pot.txt", "no-showdown.txt", "stud.txt", "tampered.txt"]
+FILES = [
+    "split.txt",
+    "quartered.txt",
+    "side-pot.txt",
+    "no-showdown.txt",
+    "stud.txt",
+    "tampered.txt",
+]
 
 
 def reorder(text: str, rng: random.Random) -> str:
@@ -199,7 +248,9 @@ def reorder(text: str, rng: random.Random) -> str:
 
 @settings(max_examples=30, deadline=None)
 @given(st.sampled_from(FILES), st.randoms(use_true_random=False))
-def test_the_verdict_does_not_depend_on_the_order_of_seats_and_cards(name: str, rng: random.Random) -> None:
+def test_the_verdict_does_not_depend_on_the_order_of_seats_and_cards(
+    name: str, rng: random.Random
+) -> None:
     text = text_of(name)
     assert [v[:3] for v in verdicts(reorder(text, rng))] == [v[:3] for v in verdicts(text)]
 
@@ -210,7 +261,9 @@ def test_reorder_changes_the_text() -> None:
 
 
 def test_a_show_line_cut_in_its_brackets_is_an_error_not_a_traceback() -> None:
-    text = text_of("stud.txt").replace("Ann shows [ Ah, 3h, 2c, 6d, 7c, 8s, Jh ]high card Ace.", "Ann shows [ Ah, 3h")
+    text = text_of("stud.txt").replace(
+        "Ann shows [ Ah, 3h, 2c, 6d, 7c, 8s, Jh ]high card Ace.", "Ann shows [ Ah, 3h"
+    )
     ((_, status, _, why),) = verdicts(text)
     assert status == "error" and why == "cannot read the cards shown in 'Ann shows [ Ah, 3h'"
 

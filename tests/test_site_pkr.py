@@ -44,27 +44,51 @@ def text(name: str) -> str:
     return own(SITE, name)
 
 
-@pytest.mark.parametrize("name, expected", [
-    ("split.txt", [("3000000001", "ok")]),
-    ("quartered.txt", [("3000000002", "ok")]),
-    ("side-pot.txt", [("3000000003", "ok")]),
-    ("side-pot-rake.txt", [("3000000007", "ok")]),
-    ("no-showdown.txt", [("3000000004", "ok")]),
-    ("mixed-games.txt", [("3000000005", "not-checkable"), ("3000000006", "ok")]),
-    ("tampered.txt", [("3000000011", "mismatch"), ("3000000012", "mismatch"), ("3000000013", "mismatch"),
-                      ("3000000014", "mismatch")]),
-    ("bad-input.txt", [("3000000004", "ok"), ("3000000021", "error"), ("3000000022", "error"),
-                       ("3000000023", "error"), ("3000000024", "error"), ("3000000006", "ok")]),
-])
+@pytest.mark.parametrize(
+    "name, expected",
+    [
+        ("split.txt", [("3000000001", "ok")]),
+        ("quartered.txt", [("3000000002", "ok")]),
+        ("side-pot.txt", [("3000000003", "ok")]),
+        ("side-pot-rake.txt", [("3000000007", "ok")]),
+        ("no-showdown.txt", [("3000000004", "ok")]),
+        ("mixed-games.txt", [("3000000005", "not-checkable"), ("3000000006", "ok")]),
+        (
+            "tampered.txt",
+            [
+                ("3000000011", "mismatch"),
+                ("3000000012", "mismatch"),
+                ("3000000013", "mismatch"),
+                ("3000000014", "mismatch"),
+            ],
+        ),
+        (
+            "bad-input.txt",
+            [
+                ("3000000004", "ok"),
+                ("3000000021", "error"),
+                ("3000000022", "error"),
+                ("3000000023", "error"),
+                ("3000000024", "error"),
+                ("3000000006", "ok"),
+            ],
+        ),
+    ],
+)
 def test_own_files_have_their_verdicts(name: str, expected: list[tuple[str, str]]) -> None:
     assert [(i, s) for i, s, _ in verdicts(SITE, text(name))] == expected
 
 
 def test_halves_and_the_rake_of_each_pot() -> None:
     (record,) = records(SITE, text("side-pot-rake.txt"))
-    assert record.recorded_halves == ({"high": {"Hal": 8950}, "low": {"Gil": 8950}},
-                                      {"high": {"Hal": 9950}, "low": {"Ida": 9950}})
-    assert record.summary is not None and (record.summary.total, record.summary.rake) == (38000, 200)
+    assert record.recorded_halves == (
+        {"high": {"Hal": 8950}, "low": {"Gil": 8950}},
+        {"high": {"Hal": 9950}, "low": {"Ida": 9950}},
+    )
+    assert record.summary is not None and (record.summary.total, record.summary.rake) == (
+        38000,
+        200,
+    )
     assert record.summary.printed == (17900, 19900) and not record.derive_rake
     assert record.currency is not None and record.currency.show(8950) == "$89.50"
     _, verdict = check(record)
@@ -108,25 +132,36 @@ def test_tampered_payouts_name_the_likely_reason() -> None:
 
 def test_bad_hands_are_errors_and_the_others_are_read() -> None:
     errors = [w for _, s, w in verdicts(SITE, text("bad-input.txt")) if s == "error"]
-    assert "'Bob juggles the chips'" in errors[0] and "cut short" in errors[1] and "'5x'" in errors[2]
+    assert (
+        "'Bob juggles the chips'" in errors[0] and "cut short" in errors[1] and "'5x'" in errors[2]
+    )
     assert "blinds" in errors[3]
 
 
 def test_a_folder_mixing_sites_reads_each_file_with_its_own_reader(tmp_path: Path) -> None:
-    for site, name in (("pkr", "quartered.txt"), ("ongame", "quartered.txt"), ("pokerstars", "quartered.txt")):
+    for site, name in (
+        ("pkr", "quartered.txt"),
+        ("ongame", "quartered.txt"),
+        ("pokerstars", "quartered.txt"),
+    ):
         (tmp_path / f"{site}.txt").write_text(own(site, name), encoding="utf-8")
     result = CliRunner().invoke(main, ["check", "--format", "json", str(tmp_path)])
     rows = [json.loads(line) for line in result.stdout.splitlines()]
     found = {Path(r["source"]).stem: (r["id"], r["check"]["verdict"]) for r in rows}
     assert result.exit_code == 0, result.output
-    assert found == {"pkr": ("3000000002", "OK"), "ongame": ("T5-200000001-1", "OK"),
-                     "pokerstars": (found["pokerstars"][0], "OK")}
+    assert found == {
+        "pkr": ("3000000002", "OK"),
+        "ongame": ("T5-200000001-1", "OK"),
+        "pokerstars": (found["pokerstars"][0], "OK"),
+    }
 
 
 SHARED = shared_files(SITE)
 
 
-@pytest.mark.skipif(not SHARED, reason="../shared/handhistories/sites/pkr is absent (a user's clone)")
+@pytest.mark.skipif(
+    not SHARED, reason="../shared/handhistories/sites/pkr is absent (a user's clone)"
+)
 def test_every_shared_hand_gets_a_record_and_is_ok() -> None:
     (path,) = SHARED
     assert counts(shared_verdicts(path)) == {"ok": 5}
@@ -135,7 +170,14 @@ def test_every_shared_hand_gets_a_record_and_is_ok() -> None:
 _BRACKETS = re.compile(r"^(Dealing |.+ shows )((?:\[[^\]]*\])+)(.*)$", re.MULTILINE)
 _NOTHING = re.compile(r"(\A\Z)(.)")
 _SEAT = re.compile(r"^Seat \d+: .+ - \$?[\d,.]+$")
-OWN = ["split.txt", "quartered.txt", "side-pot.txt", "side-pot-rake.txt", "no-showdown.txt", "tampered.txt"]
+OWN = [
+    "split.txt",
+    "quartered.txt",
+    "side-pot.txt",
+    "side-pot-rake.txt",
+    "no-showdown.txt",
+    "tampered.txt",
+]
 
 
 def _reorder_cards(text: str, rng: random.Random) -> str:
@@ -151,7 +193,11 @@ def _reorder_cards(text: str, rng: random.Random) -> str:
 
 @settings(max_examples=30, deadline=None)
 @given(st.sampled_from(OWN), st.randoms(use_true_random=False))
-def test_verdict_does_not_depend_on_the_order_cards_and_seats_are_written(name: str, rng: random.Random) -> None:
+def test_verdict_does_not_depend_on_the_order_cards_and_seats_are_written(
+    name: str, rng: random.Random
+) -> None:
     original = text(name)
     changed = shuffled(_reorder_cards(original, rng), rng, _NOTHING, _SEAT)
-    assert [(i, s) for i, s, _ in verdicts(SITE, changed)] == [(i, s) for i, s, _ in verdicts(SITE, original)]
+    assert [(i, s) for i, s, _ in verdicts(SITE, changed)] == [
+        (i, s) for i, s, _ in verdicts(SITE, original)
+    ]

@@ -79,17 +79,23 @@ def won(name: str) -> dict[str, int]:
 def test_the_files_are_winamax_and_no_other_reader_claims_them() -> None:
     for path in sorted(DATA.glob("*.txt")):
         assert histories.detect(path.read_text(encoding="utf-8")) == "winamax", path.name
-    assert histories.detect("PokerStars Hand #1: Omaha Hi/Lo Pot Limit ($0.50/$1 USD)\n") == "pokerstars"
+    assert (
+        histories.detect("PokerStars Hand #1: Omaha Hi/Lo Pot Limit ($0.50/$1 USD)\n")
+        == "pokerstars"
+    )
     assert histories.detect('variant = "FO/8"\n') != "winamax"
 
 
-@pytest.mark.parametrize(("name", "expected"), [
-    ("split.txt", {"Alice": 785, "Bob": 0, "Cy": 786}),
-    ("quartered.txt", {"Alice": 808 + 403, "Bob": 404, "Cy": 0}),
-    ("side-pot.txt", {"Alice": 5850, "Bob": 5850, "Cy": 0}),
-    ("no-showdown.txt", {"Alice": 250 + 200, "Bob": 0, "Cy": 0}),
-    ("stud.txt", {"Alice": 2750, "Bob": 2751}),
-])
+@pytest.mark.parametrize(
+    ("name", "expected"),
+    [
+        ("split.txt", {"Alice": 785, "Bob": 0, "Cy": 786}),
+        ("quartered.txt", {"Alice": 808 + 403, "Bob": 404, "Cy": 0}),
+        ("side-pot.txt", {"Alice": 5850, "Bob": 5850, "Cy": 0}),
+        ("no-showdown.txt", {"Alice": 250 + 200, "Bob": 0, "Cy": 0}),
+        ("stud.txt", {"Alice": 2750, "Bob": 2751}),
+    ],
+)
 def test_own_files_the_site_paid_right_are_ok(name: str, expected: dict[str, int]) -> None:
     assert won(name) == expected
 
@@ -97,16 +103,29 @@ def test_own_files_the_site_paid_right_are_ok(name: str, expected: dict[str, int
 def test_each_award_keeps_its_half_and_pot_and_money_is_written_as_the_site_does() -> None:
     hand = site_hand("side-pot.txt")
     assert [(c.player, c.amount, c.pot, c.half) for c in hand.collects] == [
-        ("Bob", 2925, 1, "high"), ("Bob", 2925, 1, "low"), ("Alice", 2925, 0, "high"), ("Alice", 2925, 0, "low")]
-    assert (hand.total, hand.rake, hand.printed_pots, hand.pots_printed) == (12000, 300, [5850, 5850], False)
+        ("Bob", 2925, 1, "high"),
+        ("Bob", 2925, 1, "low"),
+        ("Alice", 2925, 0, "high"),
+        ("Alice", 2925, 0, "low"),
+    ]
+    assert (hand.total, hand.rake, hand.printed_pots, hand.pots_printed) == (
+        12000,
+        300,
+        [5850, 5850],
+        False,
+    )
     assert hand.currency == Currency("", "€", 100, "EUR")
     assert hand.currency.show(496) == "4.96€"
 
 
 def test_a_tournament_hand_plays_in_chips() -> None:
     # The split hand as a tournament writes it: its header, and chips where the cash game has euros.
-    text = own("split.txt").decode().replace(
-        "CashGame", 'Tournament "Monster Stack" buyIn: 9€ + 1€ level: 3').replace("(0.50€/1€)", "(50/100)")
+    text = (
+        own("split.txt")
+        .decode()
+        .replace("CashGame", 'Tournament "Monster Stack" buyIn: 9€ + 1€ level: 3')
+        .replace("(0.50€/1€)", "(50/100)")
+    )
     text = re.sub(r"(\d+(?:\.\d+)?)€", lambda m: str(round(float(m.group(1)) * 100)), text)
     ((_, _, status, _),) = verdicts_of(text.encode())
     hand = read_hand("t.txt", 1, text.split("\n"), lambda header: True)
@@ -125,7 +144,8 @@ def test_mixed_table_games_hilo_does_not_play_are_not_checkable() -> None:
     assert [(i, s, w) for i, _, s, w in verdicts_of(own("mixed.txt"))] == [
         ("200-1-1600001001", "not-checkable", "Holdem no limit is not a game hilo plays"),
         ("200-2-1600001002", "not-checkable", "Razz fixed limit is not a game hilo plays"),
-        ("200-3-1600001003", "ok", "the recorded result is what the cards and the rules give")]
+        ("200-3-1600001003", "ok", "the recorded result is what the cards and the rules give"),
+    ]
 
 
 def test_a_tampered_payout_is_a_mismatch() -> None:
@@ -136,18 +156,25 @@ def test_a_tampered_payout_is_a_mismatch() -> None:
 def test_bad_hands_are_errors_at_their_line_and_the_others_are_still_read() -> None:
     found = verdicts_of(own("bad-input.txt"))
     assert [(i, line, s) for i, line, s, _ in found] == [
-        ("100-1-1600000001", 1, "ok"), ("300-2-1600002002", 51, "error"), ("300-3-1600002003", 100, "error"),
-        ("300-4-1600002004", 102, "ok")]
+        ("100-1-1600000001", 1, "ok"),
+        ("300-2-1600002002", 51, "error"),
+        ("300-3-1600002003", 100, "error"),
+        ("300-4-1600002004", 102, "ok"),
+    ]
     assert found[1][3] == "cannot read the action 'Cy dances a jig'"
     assert "cut short" in found[2][3]
 
 
 def test_a_broken_header_or_amount_is_an_error_not_a_traceback() -> None:
     text = own("split.txt").decode("utf-8")
-    for bad in (text.replace("(0.50€/1€)", "(0.50€)"), text.replace("bets 5€", "bets 5.001€"),
-                text.replace("Seat 3: Cy (100€)", "Seat 3: Cy (lots)"), text.replace("[Kh]", "[Kx]"),
-                text.replace("Dealt to Alice [As 2s Kd Qc]", "Dealt to Alice [As 2s"),
-                text.replace("Cy shows [9h 9c Jd Td]", "Cy shows [9h 9c")):
+    for bad in (
+        text.replace("(0.50€/1€)", "(0.50€)"),
+        text.replace("bets 5€", "bets 5.001€"),
+        text.replace("Seat 3: Cy (100€)", "Seat 3: Cy (lots)"),
+        text.replace("[Kh]", "[Kx]"),
+        text.replace("Dealt to Alice [As 2s Kd Qc]", "Dealt to Alice [As 2s"),
+        text.replace("Cy shows [9h 9c Jd Td]", "Cy shows [9h 9c"),
+    ):
         ((_, _, status, why),) = verdicts_of(bad.encode("utf-8"))
         assert status == "error" and why, why
 
@@ -187,15 +214,22 @@ def shuffled(text: str, rng: random.Random) -> str:
 
 @settings(max_examples=30, deadline=None)
 @given(st.sampled_from(OWN), st.randoms(use_true_random=False))
-def test_verdict_does_not_depend_on_the_order_seats_and_cards_are_written(name: str, rng: random.Random) -> None:
+def test_verdict_does_not_depend_on_the_order_seats_and_cards_are_written(
+    name: str, rng: random.Random
+) -> None:
     text = own(name).decode("utf-8")
     again = shuffled(text, rng).encode("utf-8")
-    assert [(i, s) for i, _, s, _ in verdicts_of(again)] == [(i, s) for i, _, s, _ in verdicts_of(text.encode())]
+    assert [(i, s) for i, _, s, _ in verdicts_of(again)] == [
+        (i, s) for i, _, s, _ in verdicts_of(text.encode())
+    ]
 
 
 # -- the shared real files ---------------------------------------------------------------------------------
 
-@pytest.mark.skipif(not SHARED_FILES, reason="../shared/handhistories/sites/winamax is absent (a user's clone)")
+
+@pytest.mark.skipif(
+    not SHARED_FILES, reason="../shared/handhistories/sites/winamax is absent (a user's clone)"
+)
 def test_every_shared_hand_gets_a_record_and_each_is_ok() -> None:
     found = {path.name: verdicts_of(path.read_bytes(), path.name) for path in SHARED_FILES}
     assert sum(len(v) for v in found.values()) == 3

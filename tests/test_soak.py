@@ -63,7 +63,11 @@ def first_run(jsonl: str) -> bytes:
 def test_chips_are_conserved_on_every_deal(records: list[dict], first_run: bytes) -> None:
     lines = first_run.splitlines()
     assert len(lines) == len(records)
-    found = [p for line, record in zip(lines, records, strict=True) for p in soak.problems(line, soak.expect(record))]
+    found = [
+        p
+        for line, record in zip(lines, records, strict=True)
+        for p in soak.problems(line, soak.expect(record))
+    ]
     assert not found, "\n".join(found[:10])
 
 
@@ -79,21 +83,42 @@ def test_the_deals_cover_what_the_soak_is_for(records: list[dict], first_run: by
         seen["side pots"] += len(result["pots"]) > 1
         seen["returned"] += bool(result["returned"])
         seen["folded"] += any(p["folded"] for p in result["players"])
-        seen["folded, cards left out"] += any(p["folded"] and p["hole"] is None for p in result["players"])
+        seen["folded, cards left out"] += any(
+            p["folded"] and p["hole"] is None for p in result["players"]
+        )
         odd = [o for pot in result["pots"] for o in pot["odd_chips"]]
         seen["odd chip high/low"] += any(o["half"] == "high" and "halve" in o["why"] for o in odd)
         seen["odd chip in a tie"] += any("tied winners" in o["why"] for o in odd)
         seen["odd chip by suit"] += any("RULES §4.6" in o["why"] for o in odd)
-        seen["same winners both ways"] += any(pot["division"] == "same winners" for pot in result["pots"])
-        seen["quartered"] += any(pot["low"] and len(pot["low"]["winners"]) == 2 for pot in result["pots"])
+        seen["same winners both ways"] += any(
+            pot["division"] == "same winners" for pot in result["pots"]
+        )
+        seen["quartered"] += any(
+            pot["low"] and len(pot["low"]["winners"]) == 2 for pot in result["pots"]
+        )
     for game in GAMES:
         assert seen["game " + game] > 100, game
     for unit in (1, 5, 25, 100):
         assert seen[f"unit {unit}"] > 100, unit
-    for what in ("odd_chip button", "odd_chip suit", "qualifier 9", "qualifier None", "qualifier none"):
+    for what in (
+        "odd_chip button",
+        "odd_chip suit",
+        "qualifier 9",
+        "qualifier None",
+        "qualifier none",
+    ):
         assert seen[what] > 100, what
-    for what in ("side pots", "returned", "folded", "folded, cards left out", "odd chip high/low",
-                 "odd chip in a tie", "odd chip by suit", "same winners both ways", "quartered"):
+    for what in (
+        "side pots",
+        "returned",
+        "folded",
+        "folded, cards left out",
+        "odd chip high/low",
+        "odd chip in a tie",
+        "odd chip by suit",
+        "same winners both ways",
+        "quartered",
+    ):
         assert seen[what] >= 10, f"{what}: {seen[what]}"
 
 
@@ -105,8 +130,13 @@ def test_the_output_is_the_same_twice(jsonl: str, first_run: bytes) -> None:
 
 def test_a_process_with_two_workers_writes_the_same_bytes(jsonl: str, first_run: bytes) -> None:
     # From stdin as in-process, since each result names its source ("<stdin>:LINE").
-    p = subprocess.run([str(HILO), "batch", "--format", "json", "--jobs", "2", "-"], input=jsonl.encode(),
-                       capture_output=True, cwd=ROOT, check=False)
+    p = subprocess.run(
+        [str(HILO), "batch", "--format", "json", "--jobs", "2", "-"],
+        input=jsonl.encode(),
+        capture_output=True,
+        cwd=ROOT,
+        check=False,
+    )
     assert p.returncode == 0, p.stderr.decode()[-2000:]
     assert p.stderr == b""
     assert p.stdout == first_run

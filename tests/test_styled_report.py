@@ -14,7 +14,15 @@ from hilo_cli.formats import text_out
 from hilo_cli.formats.colour import BOLD, BOLD_GREEN, GREEN, RESET, SYMBOLS, strip_colour
 from hilo_cli.showdown import settle
 
-CARD_NAMES = ["showdown", "--board", "Ac 3d 6h Ks Kd", "As Kh=2c 4d Qc Jd", "Td=Kh Kc 2h 4s", "--pot", "1200"]
+CARD_NAMES = [
+    "showdown",
+    "--board",
+    "Ac 3d 6h Ks Kd",
+    "As Kh=2c 4d Qc Jd",
+    "Td=Kh Kc 2h 4s",
+    "--pot",
+    "1200",
+]
 
 
 def hilo(*args: str) -> str:
@@ -35,8 +43,10 @@ def test_a_player_named_like_cards_keeps_the_name_under_symbols() -> None:
 def test_in_colour_the_name_is_a_winner_not_cards() -> None:
     lines = hilo(*CARD_NAMES, "--suits", "symbols", "--color", "always").splitlines()
     assert lines[1].startswith("As Kh  ")
-    assert lines[-1] == (f"{BOLD}As Kh{RESET} wins {BOLD_GREEN}300{RESET} (quartered)   "
-                         f"{BOLD}Td{RESET} wins {BOLD_GREEN}900{RESET}")
+    assert lines[-1] == (
+        f"{BOLD}As Kh{RESET} wins {BOLD_GREEN}300{RESET} (quartered)   "
+        f"{BOLD}Td{RESET} wins {BOLD_GREEN}900{RESET}"
+    )
 
 
 def test_the_plain_look_writes_exactly_the_plain_report() -> None:
@@ -53,7 +63,9 @@ def test_amounts_in_a_site_s_money_are_styled_too() -> None:
     from hilo_cli.formats.text_in import record_from_line
 
     line = "Ac 3d 6h Ks Kd | A: 2c 4d Qc Jd | B: Kh Kc 2h 4s | pot 1200 | expect A=300 B=900"
-    settlement = settle(deal_from_record(record_from_line(line), Defaults("omaha8", 8, 1, None)), cards=True)
+    settlement = settle(
+        deal_from_record(record_from_line(line), Defaults("omaha8", 8, 1, None)), cards=True
+    )
     shown = text_out.settlement_text(settlement, show=lambda n: f"${n / 100:.2f}", look=Look(True))
     assert f"{BOLD}A{RESET} wins {BOLD_GREEN}$3.00{RESET} (quartered)" in shown
     assert f"check: {GREEN}the amounts paid agree{RESET}" in shown
@@ -71,5 +83,10 @@ def test_any_report_in_any_look_is_the_plain_report_styled(deal) -> None:
 
     settlement = settle(deal, cards=True)
     plain = text_out.settlement_text(settlement)
-    for look in (Look(True, "four-colour"), Look(True, "two-colour"), Look(True, "symbols"), Look(False, "symbols")):
+    for look in (
+        Look(True, "four-colour"),
+        Look(True, "two-colour"),
+        Look(True, "symbols"),
+        Look(False, "symbols"),
+    ):
         assert _letters(strip_colour(text_out.settlement_text(settlement, look=look))) == plain

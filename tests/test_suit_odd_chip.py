@@ -28,8 +28,14 @@ FAY_HAL = ("7s 4c 8c 8s 4d", [("Fay", "3c 2c 3s 7h"), ("Hal", "3d 2d 3h Th")])
 GUS_ANN = ("5c As 3h 4h Ks", [("Gus", "3c 4c 2d 5s"), ("Ann", "3s 4s 2s 8d")])
 
 
-def deal_of(board: str, players: list[tuple[str, str]], order: tuple[int, ...] = (), board_order=None,
-            hole_orders=None, button: int = 2) -> Deal:
+def deal_of(
+    board: str,
+    players: list[tuple[str, str]],
+    order: tuple[int, ...] = (),
+    board_order=None,
+    hole_orders=None,
+    button: int = 2,
+) -> Deal:
     """The record of issue 8 item 4 with its cards and players written in the given orders (seats kept)."""
     cards = parse_cards(board)
     if board_order is not None:
@@ -49,7 +55,11 @@ def deal_of(board: str, players: list[tuple[str, str]], order: tuple[int, ...] =
 def test_fay_gets_the_low_odd_chip_however_her_cards_are_written(hole_order):
     """Both lows are 8-7-4-3-2 with the shared 8s 7s 4d on top; Fay's 3s beats Hal's 3h."""
     board, players = FAY_HAL
-    for holes in ((hole_order, (0, 1, 2, 3)), ((0, 1, 2, 3), hole_order), (hole_order, hole_order[::-1])):
+    for holes in (
+        (hole_order, (0, 1, 2, 3)),
+        ((0, 1, 2, 3), hole_order),
+        (hole_order, hole_order[::-1]),
+    ):
         for order in ((0, 1), (1, 0)):
             deal = deal_of(board, players, order, board_order=(*hole_order, 4), hole_orders=holes)
             assert paid(settle(deal)) == {"Fay": 3, "Hal": 0}, (holes, order)
@@ -83,7 +93,9 @@ def test_a_player_shows_the_greatest_of_equal_selections():
         hole = tuple(hole[i] for i in hole_order)
         for board_order in permutations(range(5)):
             cards = parse_cards(board)
-            hands = evaluate(GAMES["omaha8"], hole, tuple(cards[i] for i in board_order), 8, by_suit=True)
+            hands = evaluate(
+                GAMES["omaha8"], hole, tuple(cards[i] for i in board_order), 8, by_suit=True
+            )
             assert hands.low is not None
             assert sorted(map(str, hands.low.cards)) == sorted(["8s", "7s", "4d", "3s", "2c"])
 
@@ -104,13 +116,24 @@ def test_identical_cards_fall_back_to_clockwise_from_the_button():
     player here is made to show the same cards."""
     from hilo_cli.showdown import _OddChipOrder
 
-    deal = Deal(GAMES["omaha8"], parse_cards("2c 3c 4c 5c 6c"),
-                (Player("A", 1, parse_cards("Ah Ad Kh Kd")), Player("B", 5, parse_cards("As Ac Ks Kc")),
-                 Player("C", 8, parse_cards("Qh Qd Jh Jd"))), pot=3, button=5, odd_chip="suit")
+    deal = Deal(
+        GAMES["omaha8"],
+        parse_cards("2c 3c 4c 5c 6c"),
+        (
+            Player("A", 1, parse_cards("Ah Ad Kh Kd")),
+            Player("B", 5, parse_cards("As Ac Ks Kc")),
+            Player("C", 8, parse_cards("Qh Qd Jh Jd")),
+        ),
+        pot=3,
+        button=5,
+        odd_chip="suit",
+    )
 
     class Same:
         def hands(self, i):
-            return evaluate(GAMES["omaha8"], parse_cards("Ah Ad Kh Kd"), deal.board, 8, by_suit=True)
+            return evaluate(
+                GAMES["omaha8"], parse_cards("Ah Ad Kh Kd"), deal.board, 8, by_suit=True
+            )
 
     order = _OddChipOrder(deal, {"A": 0, "B": 1, "C": 2}, Same())  # type: ignore[arg-type]
     # Every player "shows" the same cards, so clockwise from the button (seat 5): C (8), A (1), B (5).
@@ -138,7 +161,11 @@ def rewritten(deal: Deal, rnd) -> Deal:
 
 @pytest.mark.slow
 @settings(max_examples=300, deadline=None)
-@given(deals(explicit_button=True), st.sampled_from(["button", "suit"]), st.randoms(use_true_random=False))
+@given(
+    deals(explicit_button=True),
+    st.sampled_from(["button", "suit"]),
+    st.randoms(use_true_random=False),
+)
 def test_the_same_cards_settle_the_same_however_written(deal, rule, rnd):
     """Every game, both odd-chip rules: only seats, the button and the cards themselves decide."""
     deal = deal._replace(odd_chip=rule)
@@ -147,7 +174,8 @@ def test_the_same_cards_settle_the_same_however_written(deal, rule, rnd):
         b = settle(rewritten(deal, rnd))
         assert paid(a) == paid(b), describe(deal)
         assert sorted((o.to, o.amount, o.half) for p in a.pots for o in p.odd_chips) == sorted(
-            (o.to, o.amount, o.half) for p in b.pots for o in p.odd_chips), describe(deal)
+            (o.to, o.amount, o.half) for p in b.pots for o in p.odd_chips
+        ), describe(deal)
 
 
 LOW_CARDS = [c for c in DECK if c.rank <= 8 or c.rank == 14]
@@ -167,7 +195,14 @@ def low_ties(draw):
     if len(used) < 8:
         board = ()
     players = (Player("P0", 1, first), Player("P1", 2, second))
-    return Deal(g, board, players, pot=draw(st.integers(1, 41)), button=draw(st.integers(1, 2)), odd_chip="suit")
+    return Deal(
+        g,
+        board,
+        players,
+        pot=draw(st.integers(1, 41)),
+        button=draw(st.integers(1, 2)),
+        odd_chip="suit",
+    )
 
 
 @pytest.mark.slow
@@ -188,8 +223,17 @@ def test_tied_low_cards_settle_the_same_however_written(deal, rnd):
 # A and B both make a six-high straight and 6-4-3-2-A. For high A's 5h beats B's 5d after the shared 6d;
 # for low B's As beats A's Ac. One division of 67 (RULES §4.5), whose odd chip the high hands decide
 # (§4.6): A 34, B 33. Halving first gives high 34 as 17 + 17 and low 33 with its odd chip to B: A 33, B 34.
-SAME_BOTH_WAYS = ["showdown", "--odd-chip", "suit", "--board", "3d Qc 6d 4h Ks", "A=2d Kc 5h Ac", "B=2h Kd 5d As",
-                  "--pot", "67"]
+SAME_BOTH_WAYS = [
+    "showdown",
+    "--odd-chip",
+    "suit",
+    "--board",
+    "3d Qc 6d 4h Ks",
+    "A=2d Kc 5h Ac",
+    "B=2h Kd 5d As",
+    "--pot",
+    "67",
+]
 
 
 def test_m03_same_winners_in_another_order_share_one_division() -> None:
@@ -200,12 +244,17 @@ def test_m03_same_winners_in_another_order_share_one_division() -> None:
     assert pot["division"] == "same winners"
     assert [(o["to"], o["half"]) for o in pot["odd_chips"]] == [("A", "whole")]
     text = run(SAME_BOTH_WAYS).stdout
-    assert "high and low both to A and B" in text and "A's 5h beats B's 5d after the shared 6d" in text
+    assert (
+        "high and low both to A and B" in text and "A's 5h beats B's 5d after the shared 6d" in text
+    )
 
 
 def test_m03_the_halves_really_order_them_differently() -> None:
     # What makes the case: the low half alone would give its odd chip to B.
     result = run([*SAME_BOTH_WAYS, "--format", "json"])
-    hands = {p["name"]: (p["high"]["cards"], p["low"]["cards"]) for p in json.loads(result.stdout)["players"]}
+    hands = {
+        p["name"]: (p["high"]["cards"], p["low"]["cards"])
+        for p in json.loads(result.stdout)["players"]
+    }
     assert "5h" in hands["A"][0] and "5d" in hands["B"][0]
     assert "Ac" in hands["A"][1] and "As" in hands["B"][1]

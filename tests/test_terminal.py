@@ -36,8 +36,10 @@ from hilo_cli.showdown import settle
 SPLIT = "Ac 3d 6h Ks Kd | A: 2c 4d Qc Jd | B: Kh Kc 2h 4s | pot 1200 | expect A=300 B=900"
 WRONG = "3c 4d 5h Ks Qd | A: As 2c 9h 9d | B: Ad 2s Jh Jc | pot 66 | expect A=34 B=32"
 SIDE = "board 4h 5h 9h Kc 2d | A: Ah Th Qs Qd @20 | B: Kd Ks 6h 7h @60 | C: Ac 3c Jc Jd @60 | D: fold @10"
-ODD = ("3c 4d 7h Kc Ks | Alice: As 2d 9c 9d seat 1 | Bob: Ad 2h Qh Jh seat 3 | Carol: Ac 2s 5h 6h seat 5 | "
-       "Dave: Kd Qd Jd Td seat 7 | button 3 | pot 100")
+ODD = (
+    "3c 4d 7h Kc Ks | Alice: As 2d 9c 9d seat 1 | Bob: Ad 2h Qh Jh seat 3 | Carol: Ac 2s 5h 6h seat 5 | "
+    "Dave: Kd Qd Jd Td seat 7 | button 3 | pot 100"
+)
 STUD = "game stud8 | A: 9h 8d 7c 6s 5h Kd Qc | B: 9s 8c 7d 6h 5d Ks Jh | pot 101"
 # Players whose names look like cards: a name is never taken for a card.
 NAMES = "Ac 3d 6h Ks Kd | As: 2c 4d Qc Jd | Kd: Kh Kc 2h 4s | pot 1200"
@@ -46,7 +48,9 @@ DEFAULTS = Defaults("omaha8", 8, 1, None)
 
 
 def report(line: str) -> str:
-    return text_out.settlement_text(settle(deal_from_record(record_from_line(line), DEFAULTS), cards=True))
+    return text_out.settlement_text(
+        settle(deal_from_record(record_from_line(line), DEFAULTS), cards=True)
+    )
 
 
 def coloured(card: str, code: str) -> str:
@@ -75,14 +79,18 @@ def test_plain_output_is_left_alone(line: str) -> None:
 def test_four_colour_deck() -> None:
     shown = colour_report(report(SPLIT))
     board = shown.splitlines()[0]
-    assert board == ("Omaha Hi/Lo 8 or better   board "
-                     f"{coloured('Ac', GREEN)} {coloured('3d', BLUE)} {coloured('6h', RED)} Ks {coloured('Kd', BLUE)}"
-                     "   pot 1200")  # spades in the terminal's own colour
+    assert board == (
+        "Omaha Hi/Lo 8 or better   board "
+        f"{coloured('Ac', GREEN)} {coloured('3d', BLUE)} {coloured('6h', RED)} Ks {coloured('Kd', BLUE)}"
+        "   pot 1200"
+    )  # spades in the terminal's own colour
 
 
 def test_two_colour_deck() -> None:
     board = colour_report(report(SPLIT), "two-colour").splitlines()[0]
-    assert board.endswith(f"board Ac {coloured('3d', RED)} {coloured('6h', RED)} Ks {coloured('Kd', RED)}   pot 1200")
+    assert board.endswith(
+        f"board Ac {coloured('3d', RED)} {coloured('6h', RED)} Ks {coloured('Kd', RED)}   pot 1200"
+    )
 
 
 def test_symbols_without_colour_are_the_same_cards() -> None:
@@ -98,7 +106,9 @@ def test_symbols_without_colour_are_the_same_cards() -> None:
 
 def test_symbols_in_colour() -> None:
     board = colour_report(report(SPLIT), "symbols").splitlines()[0]
-    assert f"board {coloured('A♣', GREEN)} {coloured('3♦', BLUE)} {coloured('6♥', RED)} K♠ " in board
+    assert (
+        f"board {coloured('A♣', GREEN)} {coloured('3♦', BLUE)} {coloured('6♥', RED)} K♠ " in board
+    )
 
 
 def test_a_name_that_looks_like_a_card_stays_a_name() -> None:
@@ -114,10 +124,14 @@ def test_a_name_that_looks_like_a_card_stays_a_name() -> None:
 def test_winners_and_amounts_are_highlighted() -> None:
     shown = colour_report(report(SPLIT)).splitlines()
     assert shown[5] == f"pot 1200   high {BOLD}600{RESET} to {BOLD}B{RESET} (four of a kind, kings)"
-    assert shown[6] == (f"           low  {BOLD}600{RESET} tied by {BOLD}A{RESET} and {BOLD}B{RESET} (6-4-3-2-A), "
-                        f"{BOLD}300{RESET} each")
-    assert shown[7] == (f"{BOLD}A{RESET} wins {BOLD_GREEN}300{RESET} (quartered)   "
-                        f"{BOLD}B{RESET} wins {BOLD_GREEN}900{RESET}")
+    assert shown[6] == (
+        f"           low  {BOLD}600{RESET} tied by {BOLD}A{RESET} and {BOLD}B{RESET} (6-4-3-2-A), "
+        f"{BOLD}300{RESET} each"
+    )
+    assert shown[7] == (
+        f"{BOLD}A{RESET} wins {BOLD_GREEN}300{RESET} (quartered)   "
+        f"{BOLD}B{RESET} wins {BOLD_GREEN}900{RESET}"
+    )
     assert shown[8] == f"check: {GREEN}the amounts paid agree{RESET}"
 
 
@@ -125,7 +139,9 @@ def test_a_player_who_wins_nothing_is_not_highlighted() -> None:
     settlement = settle(deal_from_record(record_from_line(ODD), DEFAULTS), cards=True)
     last = colour_report(text_out.settlement_text(settlement)).splitlines()[-1]
     entries = last.split("   ")
-    assert [strip_colour(e) for e in entries] == [f"{r.name} wins {r.won}" for r in settlement.players]
+    assert [strip_colour(e) for e in entries] == [
+        f"{r.name} wins {r.won}" for r in settlement.players
+    ]
     for entry, r in zip(entries, settlement.players, strict=True):
         won = f"{BOLD}{r.name}{RESET} wins {BOLD_GREEN}{r.won}{RESET}"
         assert entry == (won if r.won else f"{r.name} wins 0")
@@ -135,9 +151,13 @@ def test_a_player_who_wins_nothing_is_not_highlighted() -> None:
 def test_odd_chips_and_side_pots_name_who_is_paid() -> None:
     shown = colour_report(report(ODD))
     assert f"odd chip {BOLD}1{RESET} to {BOLD}Carol{RESET}: 50 units" in shown
-    assert f"tied by {BOLD}Carol{RESET}, {BOLD}Alice{RESET} and {BOLD}Bob{RESET} (7-4-3-2-A)" in shown
+    assert (
+        f"tied by {BOLD}Carol{RESET}, {BOLD}Alice{RESET} and {BOLD}Bob{RESET} (7-4-3-2-A)" in shown
+    )
     side = colour_report(report(SIDE))
-    assert f"side pot 1 80 (B, C)   high {BOLD}40{RESET} to {BOLD}B{RESET} (flush, nine high)" in side
+    assert (
+        f"side pot 1 80 (B, C)   high {BOLD}40{RESET} to {BOLD}B{RESET} (flush, nine high)" in side
+    )
 
 
 def test_a_difference_is_red() -> None:
@@ -148,8 +168,14 @@ def test_a_difference_is_red() -> None:
 
 def test_check_verdicts() -> None:
     assert colour_report("OK: a.phh:1: agrees") == f"{BOLD_GREEN}OK{RESET}: a.phh:1: agrees"
-    assert colour_report("NOT CHECKABLE: a.phh:9: no showdown") == f"{YELLOW}NOT CHECKABLE{RESET}: a.phh:9: no showdown"
-    assert colour_report("MISMATCH: a.phh:5: p1 was paid 10") == f"{BOLD_RED}MISMATCH{RESET}: a.phh:5: p1 was paid 10"
+    assert (
+        colour_report("NOT CHECKABLE: a.phh:9: no showdown")
+        == f"{YELLOW}NOT CHECKABLE{RESET}: a.phh:9: no showdown"
+    )
+    assert (
+        colour_report("MISMATCH: a.phh:5: p1 was paid 10")
+        == f"{BOLD_RED}MISMATCH{RESET}: a.phh:5: p1 was paid 10"
+    )
     assert colour_report("ERROR: a.phh:2: bad") == f"{BOLD_RED}ERROR{RESET}: a.phh:2: bad"
     assert colour_report("OKAY: not a verdict") == "OKAY: not a verdict"
 
@@ -181,23 +207,30 @@ class Tty(io.StringIO):
         return True
 
 
-@pytest.mark.parametrize(("choice", "env", "tty", "expected"), [
-    ("auto", {}, True, True),
-    ("auto", {}, False, False),
-    ("auto", {"NO_COLOR": "1"}, True, False),
-    ("auto", {"NO_COLOR": ""}, True, True),  # no-color.org: set and not empty
-    ("auto", {"TERM": "dumb"}, True, False),
-    ("auto", {"TERM": "xterm-256color"}, True, True),
-    ("always", {"NO_COLOR": "1", "TERM": "dumb"}, False, True),  # an explicit option wins
-    ("never", {}, True, False),
-])
+@pytest.mark.parametrize(
+    ("choice", "env", "tty", "expected"),
+    [
+        ("auto", {}, True, True),
+        ("auto", {}, False, False),
+        ("auto", {"NO_COLOR": "1"}, True, False),
+        ("auto", {"NO_COLOR": ""}, True, True),  # no-color.org: set and not empty
+        ("auto", {"TERM": "dumb"}, True, False),
+        ("auto", {"TERM": "xterm-256color"}, True, True),
+        ("always", {"NO_COLOR": "1", "TERM": "dumb"}, False, True),  # an explicit option wins
+        ("never", {}, True, False),
+    ],
+)
 def test_colour_wanted(choice: str, env: dict[str, str], tty: bool, expected: bool) -> None:
     stream = Tty() if tty else io.StringIO()
     assert terminal.colour_wanted(choice, stream, env, platform="linux") is expected
 
 
-@pytest.mark.parametrize(("env", "expected"), [({}, False), ({"WT_SESSION": "1"}, True), ({"TERM": "xterm"}, True)])
-def test_windows_consoles_that_show_codes_as_text_get_none(env: dict[str, str], expected: bool) -> None:
+@pytest.mark.parametrize(
+    ("env", "expected"), [({}, False), ({"WT_SESSION": "1"}, True), ({"TERM": "xterm"}, True)]
+)
+def test_windows_consoles_that_show_codes_as_text_get_none(
+    env: dict[str, str], expected: bool
+) -> None:
     assert terminal.colour_wanted("auto", Tty(), env, platform="win32") is expected
     assert terminal.colour_wanted("always", io.StringIO(), env, platform="win32") is True
 
@@ -245,7 +278,9 @@ def test_progress_waits_a_second_then_shows_counts_and_rate() -> None:
         progress.advance()
         assert err.getvalue().endswith("\rhilo batch: 17 records done, 6/s, 1 bad, 2 differ")
     # leaving the block takes the line off the screen
-    assert err.getvalue().endswith("\r" + " " * len("hilo batch: 17 records done, 6/s, 1 bad, 2 differ") + "\r")
+    assert err.getvalue().endswith(
+        "\r" + " " * len("hilo batch: 17 records done, 6/s, 1 bad, 2 differ") + "\r"
+    )
 
 
 def test_no_progress_when_stderr_is_not_a_terminal() -> None:
@@ -272,15 +307,22 @@ def test_progress_makes_way_for_results_on_the_same_screen(monkeypatch: pytest.M
 
 def test_summary_line() -> None:
     assert terminal.summary("hilo batch", 8, 1, 1, 0.042) == (
-        "hilo batch: 8 records in 0.04 s: 7 settled, 1 check differs, 1 bad record")
+        "hilo batch: 8 records in 0.04 s: 7 settled, 1 check differs, 1 bad record"
+    )
     assert terminal.summary("hilo check", 1, 0, 2, 75) == (
-        "hilo check: 1 record in 1 min 15 s: 1 settled, 2 checks differ, 0 bad records")
+        "hilo check: 1 record in 1 min 15 s: 1 settled, 2 checks differ, 0 bad records"
+    )
     assert terminal.summary("hilo batch", 12345, 0, 0, 12.34) == (
-        "hilo batch: 12,345 records in 12.3 s: 12,345 settled, 0 checks differ, 0 bad records")
+        "hilo batch: 12,345 records in 12.3 s: 12,345 settled, 0 checks differ, 0 bad records"
+    )
 
 
 def test_the_summary_at_a_terminal_or_when_asked() -> None:
-    for err, force, shown in ((Tty(), False, True), (io.StringIO(), False, False), (io.StringIO(), True, True)):
+    for err, force, shown in (
+        (Tty(), False, True),
+        (io.StringIO(), False, False),
+        (io.StringIO(), True, True),
+    ):
         clock = Clock()
         progress = terminal.Progress("hilo batch", err, after=1, clock=clock)
         progress.advance(3, errors=1)
@@ -308,4 +350,9 @@ def test_stdin_hint_only_for_a_terminal() -> None:
     assert err.getvalue() == ""
     terminal.stdin_hint("hilo batch", Tty(), err)
     hint = err.getvalue()
-    assert hint.count("\n") == 1 and "Ctrl-D" in hint and "FILE" in hint and "hilo batch --help" in hint
+    assert (
+        hint.count("\n") == 1
+        and "Ctrl-D" in hint
+        and "FILE" in hint
+        and "hilo batch --help" in hint
+    )

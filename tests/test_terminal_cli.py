@@ -14,9 +14,19 @@ from click.testing import CliRunner, Result
 from hilo_cli.cli import main
 from hilo_cli.formats.colour import BOLD_RED, RED, RESET, strip_colour
 
-SHOWDOWN = ["showdown", "--board", "Ac 3d 6h Ks Kd", "A=2c 4d Qc Jd", "B=Kh Kc 2h 4s", "--pot", "1200"]
+SHOWDOWN = [
+    "showdown",
+    "--board",
+    "Ac 3d 6h Ks Kd",
+    "A=2c 4d Qc Jd",
+    "B=Kh Kc 2h 4s",
+    "--pot",
+    "1200",
+]
 FILES = ["examples/hands.txt", "examples/disputed.jsonl"]
-SUMMARY = re.compile(r"hilo batch: 8 records in \d+\.\d\d s: 8 settled, 1 check differs, 0 bad records\n")
+SUMMARY = re.compile(
+    r"hilo batch: 8 records in \d+\.\d\d s: 8 settled, 1 check differs, 0 bad records\n"
+)
 
 
 @pytest.fixture(autouse=True)
@@ -59,14 +69,20 @@ def test_a_difference_is_red_in_batch() -> None:
 @pytest.mark.parametrize("args", [SHOWDOWN, ["batch", *FILES]], ids=["showdown", "batch"])
 def test_json_and_csv_are_never_coloured_nor_given_symbols(args: list[str], fmt: str) -> None:
     plain = hilo(*args, "--format", fmt)
-    for extra in (["--color", "always"], ["--suits", "symbols"], ["--color", "always", "--suits", "symbols"]):
+    for extra in (
+        ["--color", "always"],
+        ["--suits", "symbols"],
+        ["--color", "always", "--suits", "symbols"],
+    ):
         assert hilo(*args, "--format", fmt, *extra).stdout_bytes == plain.stdout_bytes, extra
 
 
 def test_symbols_when_asked_even_without_colour() -> None:
     shown = hilo(*SHOWDOWN, "--suits", "symbols")
     assert shown.exit_code == 0 and "\x1b" not in shown.stdout
-    assert shown.stdout.splitlines()[0] == "Omaha Hi/Lo 8 or better   board A♣ 3♦ 6♥ K♠ K♦   pot 1200"
+    assert (
+        shown.stdout.splitlines()[0] == "Omaha Hi/Lo 8 or better   board A♣ 3♦ 6♥ K♠ K♦   pot 1200"
+    )
     back = shown.stdout.translate(str.maketrans("♠♥♦♣", "shdc"))
     assert back == hilo(*SHOWDOWN).stdout
 
@@ -77,8 +93,14 @@ def test_two_colour_deck_on_the_command_line() -> None:
     assert "\x1b[32m" not in shown.stdout.splitlines()[0]  # clubs are not green in two colours
 
 
-@pytest.mark.parametrize("bad", [["--color", "sometimes"], ["--suits", "six-colour"],
-                                 ["--color", "always", "--color", "never"]])
+@pytest.mark.parametrize(
+    "bad",
+    [
+        ["--color", "sometimes"],
+        ["--suits", "six-colour"],
+        ["--color", "always", "--color", "never"],
+    ],
+)
 def test_bad_terminal_options_are_one_line_and_exit_2(bad: list[str]) -> None:
     result = hilo(*SHOWDOWN, *bad)
     assert result.exit_code == 2
@@ -97,14 +119,18 @@ def test_the_summary_is_on_stderr_only_when_asked_and_changes_nothing_else() -> 
 
 def test_the_summary_counts_bad_records(tmp_path: Path) -> None:
     deals = tmp_path / "deals.txt"
-    deals.write_text("Ac 3d 6h Ks Kd | A: 2c 4d Qc Jd | B: Kh Kc 2h 4s | pot 1200\n"
-                     "Ac 3d 6h Ks Kd | A: 2c 4d Qc Jd | B: Kh Kc 2h 4s | pot lots\n"
-                     "Ac 3d 6h Ks Kd | A: 2c 4d Qc Jd | B: Kh Kc 2h 4s | pot 1200 | expect A=600 B=600\n")
+    deals.write_text(
+        "Ac 3d 6h Ks Kd | A: 2c 4d Qc Jd | B: Kh Kc 2h 4s | pot 1200\n"
+        "Ac 3d 6h Ks Kd | A: 2c 4d Qc Jd | B: Kh Kc 2h 4s | pot lots\n"
+        "Ac 3d 6h Ks Kd | A: 2c 4d Qc Jd | B: Kh Kc 2h 4s | pot 1200 | expect A=600 B=600\n"
+    )
     for jobs in ("1", "2"):
         result = hilo("batch", "--summary", "--jobs", jobs, str(deals))
         assert result.exit_code == 2
         last = result.stderr.splitlines()[-1]
-        assert re.fullmatch(r"hilo batch: 3 records in \d+\.\d\d s: 2 settled, 1 check differs, 1 bad record", last)
+        assert re.fullmatch(
+            r"hilo batch: 3 records in \d+\.\d\d s: 2 settled, 1 check differs, 1 bad record", last
+        )
 
 
 def test_batch_help_teaches_the_formats_and_exit_statuses() -> None:
@@ -132,19 +158,23 @@ def test_hilo_help_gives_each_command_an_example() -> None:
 
 @pytest.mark.parametrize("shell", ["bash", "zsh", "fish"])
 def test_shell_completion_scripts(shell: str) -> None:
-    script = CliRunner().invoke(main, [], prog_name="hilo", env={"_HILO_COMPLETE": f"{shell}_source"})
+    script = CliRunner().invoke(
+        main, [], prog_name="hilo", env={"_HILO_COMPLETE": f"{shell}_source"}
+    )
     assert script.exit_code == 0
     assert "_HILO_COMPLETE" in script.stdout and f"{shell}_complete" in script.stdout
 
 
 def test_completion_offers_commands_and_choices() -> None:
     def complete(words: str) -> list[str]:
-        env = {"_HILO_COMPLETE": "bash_complete", "COMP_WORDS": words, "COMP_CWORD": str(len(words.split()))}
+        env = {
+            "_HILO_COMPLETE": "bash_complete",
+            "COMP_WORDS": words,
+            "COMP_CWORD": str(len(words.split())),
+        }
         result = CliRunner().invoke(main, [], prog_name="hilo", env=env)
         return [line.split(",", 1)[1] for line in result.stdout.splitlines()]
 
     assert {"showdown", "batch"} <= set(complete("hilo "))
     assert complete("hilo batch --color ") == ["auto", "always", "never"]
     assert complete("hilo showdown --suits ") == ["four-colour", "two-colour", "symbols"]
-
-

@@ -9,7 +9,19 @@ from click.testing import CliRunner
 from hilo_cli.cli import main
 from hilo_cli.formats.colour import strip_colour
 
-FIGURES = ["limits", "--structure", "pot", "--blinds", "5/10", "--pot", "100", "--bet", "100", "--bet", "400"]
+FIGURES = [
+    "limits",
+    "--structure",
+    "pot",
+    "--blinds",
+    "5/10",
+    "--pot",
+    "100",
+    "--bet",
+    "100",
+    "--bet",
+    "400",
+]
 BOLD = "\x1b[1m"
 
 
@@ -23,13 +35,30 @@ def test_always_puts_the_amounts_in_bold_over_the_same_text() -> None:
     plain = run(*FIGURES)
     coloured = run(*FIGURES, "--color", "always")
     assert coloured != plain and strip_colour(coloured) == plain
-    assert f"call {BOLD}400" in coloured and f"at least {BOLD}700" in coloured and f"at most {BOLD}1400" in coloured
+    assert (
+        f"call {BOLD}400" in coloured
+        and f"at least {BOLD}700" in coloured
+        and f"at most {BOLD}1400" in coloured
+    )
     assert "§" not in plain and "(pot limit)" in coloured  # words stay as they are
 
 
 def test_a_rule_number_is_not_an_amount() -> None:
-    coloured = run("limits", "--structure", "no", "--blinds", "50/100", "--bet", "100", "--bet", "150",
-                   "--stack", "200", "--color", "always")
+    coloured = run(
+        "limits",
+        "--structure",
+        "no",
+        "--blinds",
+        "50/100",
+        "--bet",
+        "100",
+        "--bet",
+        "150",
+        "--stack",
+        "200",
+        "--color",
+        "always",
+    )
     assert "RULES §14.5" in coloured, coloured
 
 

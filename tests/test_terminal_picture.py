@@ -50,7 +50,9 @@ def test_each_word_group_sits_in_its_column_and_text_is_escaped(make_picture: Mo
 def test_the_picture_in_the_repository_is_the_current_one(make_picture: ModuleType) -> None:
     made = make_picture.picture()
     kept = make_picture.PICTURE.read_text(encoding="utf-8")
-    assert made == kept, "docs/terminal/showdown.svg is stale: run python docs/terminal/make_picture.py"
+    assert made == kept, (
+        "docs/terminal/showdown.svg is stale: run python docs/terminal/make_picture.py"
+    )
     root = ET.fromstring(kept)
     fills = {t.get("fill") for t in root.iter(f"{SVG}text")}
     assert {make_picture.COLOURS[31], make_picture.COLOURS[32], make_picture.COLOURS[34]} <= fills

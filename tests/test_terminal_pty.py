@@ -26,7 +26,15 @@ HILO = Path(sys.executable).parent / "hilo"
 ROOT = Path(__file__).resolve().parents[1]
 GUARD = 120.0  # seconds before a run that hangs is given up (a failure, never a pass)
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
-SHOWDOWN = ["showdown", "--board", "Ac 3d 6h Ks Kd", "A=2c 4d Qc Jd", "B=Kh Kc 2h 4s", "--pot", "1200"]
+SHOWDOWN = [
+    "showdown",
+    "--board",
+    "Ac 3d 6h Ks Kd",
+    "A=2c 4d Qc Jd",
+    "B=Kh Kc 2h 4s",
+    "--pot",
+    "1200",
+]
 FILES = ["examples/hands.txt", "examples/disputed.jsonl"]
 LINE = "Ac 3d 6h Ks Kd | A: 2c 4d Qc Jd | B: Kh Kc 2h 4s | pot 1200"
 
@@ -36,15 +44,23 @@ def environment(**extra: str) -> dict[str, str]:
     return {**env, "TERM": "xterm-256color", "HILO_PROGRESS_AFTER": "0", **extra}
 
 
-def in_pty(args: list[str], typed: tuple[bytes, ...] = (), output: Path | None = None,
-           **env: str) -> tuple[int, str]:
+def in_pty(
+    args: list[str], typed: tuple[bytes, ...] = (), output: Path | None = None, **env: str
+) -> tuple[int, str]:
     """Run hilo with its streams on one pseudo-terminal (stdout into ``output`` if given, as ``> file``
     would); the status and what the terminal showed. ``typed`` is written to the terminal after the
     first thing hilo shows, as a person would type it."""
     master, slave = pty.openpty()
     stdout = open(output, "wb") if output is not None else None
-    process = subprocess.Popen([str(HILO), *args], stdin=slave, stdout=stdout or slave, stderr=slave, cwd=ROOT,
-                               env=environment(**env), close_fds=True)
+    process = subprocess.Popen(
+        [str(HILO), *args],
+        stdin=slave,
+        stdout=stdout or slave,
+        stderr=slave,
+        cwd=ROOT,
+        env=environment(**env),
+        close_fds=True,
+    )
     if stdout is not None:
         stdout.close()
     os.close(slave)
@@ -65,7 +81,9 @@ def in_pty(args: list[str], typed: tuple[bytes, ...] = (), output: Path | None =
             if pending and shown:
                 os.write(master, pending.pop(0))
         else:
-            pytest.fail(f"hilo {' '.join(args)} did not end in {GUARD} s; it showed:\n{shown.decode()}")
+            pytest.fail(
+                f"hilo {' '.join(args)} did not end in {GUARD} s; it showed:\n{shown.decode()}"
+            )
         status = process.wait(GUARD)
     finally:
         if process.poll() is None:
@@ -75,8 +93,14 @@ def in_pty(args: list[str], typed: tuple[bytes, ...] = (), output: Path | None =
 
 
 def piped(args: list[str], stdin: str = "", **env: str) -> subprocess.CompletedProcess[bytes]:
-    return subprocess.run([str(HILO), *args], input=stdin.encode(), capture_output=True, cwd=ROOT,
-                          env=environment(**env), check=False)
+    return subprocess.run(
+        [str(HILO), *args],
+        input=stdin.encode(),
+        capture_output=True,
+        cwd=ROOT,
+        env=environment(**env),
+        check=False,
+    )
 
 
 def plain(shown: str) -> str:
@@ -84,7 +108,9 @@ def plain(shown: str) -> str:
     the screen, what was written after the last carriage return."""
     lines = ANSI.sub("", shown).split("\n")
     text = "\n".join(line.rsplit("\r", 1)[-1] for line in lines)
-    return "".join(line for line in text.splitlines(keepends=True) if not line.startswith("hilo batch: "))
+    return "".join(
+        line for line in text.splitlines(keepends=True) if not line.startswith("hilo batch: ")
+    )
 
 
 def test_the_console_script_is_there() -> None:
@@ -94,7 +120,11 @@ def test_the_console_script_is_there() -> None:
 def test_showdown_at_a_terminal_is_in_colour_and_piped_is_not() -> None:
     status, shown = in_pty(SHOWDOWN)
     assert status == 0
-    assert "\x1b[31m6h\x1b[0m" in shown and "\x1b[34mKd\x1b[0m" in shown and "\x1b[32mAc\x1b[0m" in shown
+    assert (
+        "\x1b[31m6h\x1b[0m" in shown
+        and "\x1b[34mKd\x1b[0m" in shown
+        and "\x1b[32mAc\x1b[0m" in shown
+    )
     assert "\x1b[1;32m900\x1b[0m" in shown
     pipe = piped(SHOWDOWN)
     assert pipe.returncode == 0 and pipe.stderr == b""
@@ -116,9 +146,13 @@ def test_batch_at_a_terminal_shows_colour_progress_and_the_summary() -> None:
     status, shown = in_pty(["batch", *FILES])
     assert status == 1  # a check differs: the same status as ever
     assert "\x1b[1;31mDIFFERENCE\x1b[0m" in shown
-    assert re.search(r"\rhilo batch: \d+ records? done, [\d,]+/s, 0 bad, \d+ differs?", shown), shown
+    assert re.search(r"\rhilo batch: \d+ records? done, [\d,]+/s, 0 bad, \d+ differs?", shown), (
+        shown
+    )
     summary = shown.rstrip("\n").splitlines()[-1]
-    assert re.fullmatch(r"hilo batch: 8 records in \d+\.\d\d s: 8 settled, 1 check differs, 0 bad records", summary)
+    assert re.fullmatch(
+        r"hilo batch: 8 records in \d+\.\d\d s: 8 settled, 1 check differs, 0 bad records", summary
+    )
     pipe = piped(["batch", *FILES])
     assert pipe.returncode == 1
     assert pipe.stderr == b""  # no progress, no summary
@@ -130,7 +164,10 @@ def test_batch_into_a_file_shows_progress_and_summary_on_the_terminal(tmp_path: 
     out = tmp_path / "results.jsonl"
     status, shown = in_pty(["batch", "--format", "json", "--jobs", "2", *FILES], output=out)
     assert status == 1
-    assert re.search(r"\rhilo batch: \d+ records? done, ", shown) and "hilo batch: 8 records in " in shown
+    assert (
+        re.search(r"\rhilo batch: \d+ records? done, ", shown)
+        and "hilo batch: 8 records in " in shown
+    )
     assert "\x1b" not in shown and "{" not in shown  # the results went to the file
     assert out.read_bytes() == piped(["batch", "--format", "json", "--jobs", "2", *FILES]).stdout
 
@@ -145,8 +182,10 @@ def test_the_summary_goes_to_a_log_only_when_asked() -> None:
     asked = piped(["batch", "--summary", *FILES])
     assert quiet.stdout == asked.stdout and quiet.returncode == asked.returncode == 1
     assert quiet.stderr == b""
-    assert re.fullmatch(rb"hilo batch: 8 records in \d+\.\d\d s: 8 settled, 1 check differs, 0 bad records\n",
-                        asked.stderr)
+    assert re.fullmatch(
+        rb"hilo batch: 8 records in \d+\.\d\d s: 8 settled, 1 check differs, 0 bad records\n",
+        asked.stderr,
+    )
 
 
 def test_batch_from_a_terminal_says_how_to_end_the_input() -> None:

@@ -15,8 +15,13 @@ from pathlib import Path
 import pytest
 
 BOARD = "Ac 3d 6h Ks Kd"
-LINE = json.dumps({"board": BOARD, "players": [{"name": "A", "hole": "2c 4d Qc Jd"},
-                                                {"name": "B", "hole": "Kh Kc 2h 4s"}], "pot": 1200})
+LINE = json.dumps(
+    {
+        "board": BOARD,
+        "players": [{"name": "A", "hole": "2c 4d Qc Jd"}, {"name": "B", "hole": "Kh Kc 2h 4s"}],
+        "pot": 1200,
+    }
+)
 SHOWDOWN = ["showdown", "--board", BOARD, "A=2c 4d Qc Jd", "B=Kh Kc 2h 4s", "--pot", "1200"]
 # A guard against a hang, not a measure of speed: every run here takes a second or two.
 HANG = 120
@@ -35,16 +40,24 @@ def shell(command: str) -> subprocess.CompletedProcess[bytes]:
 
 
 @pytest.mark.parametrize("jobs", ["1", "2"])
-def test_item5_ctrl_c_ends_the_run_with_one_line_and_whole_output_lines(tmp_path: Path, jobs: str) -> None:
+def test_item5_ctrl_c_ends_the_run_with_one_line_and_whole_output_lines(
+    tmp_path: Path, jobs: str
+) -> None:
     deals = tmp_path / "many.jsonl"
     deals.write_text((LINE + "\n") * 200_000)
     out = tmp_path / "out.jsonl"
     with out.open("wb") as sink:
-        process = subprocess.Popen([hilo(), "batch", "--jobs", jobs, "--format", "json", str(deals)],
-                                   stdout=sink, stderr=subprocess.PIPE, start_new_session=True)
+        process = subprocess.Popen(
+            [hilo(), "batch", "--jobs", jobs, "--format", "json", str(deals)],
+            stdout=sink,
+            stderr=subprocess.PIPE,
+            start_new_session=True,
+        )
         # Wait until results are flowing, then press Ctrl-C for the whole process group, as a terminal does.
         deadline = time.monotonic() + HANG
-        while out.stat().st_size < 200_000 and process.poll() is None and time.monotonic() < deadline:
+        while (
+            out.stat().st_size < 200_000 and process.poll() is None and time.monotonic() < deadline
+        ):
             time.sleep(0.05)
         assert process.poll() is None, "the run ended before it could be interrupted"
         os.killpg(process.pid, signal.SIGINT)
@@ -61,23 +74,46 @@ def test_item5_ctrl_c_ends_the_run_with_one_line_and_whole_output_lines(tmp_path
 def test_item6_closed_stdin() -> None:
     run = shell(f"'{hilo()}' batch <&-")
     assert run.returncode == 2 and b"Traceback" not in run.stderr
-    assert run.stderr.decode().splitlines() == ["<stdin>: standard input is closed: no deals to read"]
+    assert run.stderr.decode().splitlines() == [
+        "<stdin>: standard input is closed: no deals to read"
+    ]
 
 
 @pytest.mark.parametrize("args", [["batch", "-"], SHOWDOWN])
 def test_item6_closed_stdout(args: list[str]) -> None:
     quoted = " ".join(f"'{a}'" for a in args)
-    run = subprocess.run(["bash", "-c", f"'{hilo()}' {quoted} >&-"], input=(LINE + "\n").encode(),
-                         capture_output=True, timeout=HANG)
+    run = subprocess.run(
+        ["bash", "-c", f"'{hilo()}' {quoted} >&-"],
+        input=(LINE + "\n").encode(),
+        capture_output=True,
+        timeout=HANG,
+    )
     assert run.returncode == 2, run.stderr
     assert b"Traceback" not in run.stderr
-    assert run.stderr.decode().splitlines() == ["hilo: error: standard output is closed: nowhere to write the result"]
+    assert run.stderr.decode().splitlines() == [
+        "hilo: error: standard output is closed: nowhere to write the result"
+    ]
 
 
 @pytest.mark.parametrize("fmt", ["text", "json", "csv"])
 def test_item7_a_name_the_output_encoding_cannot_spell(fmt: str) -> None:
     env = {**os.environ, "PYTHONIOENCODING": "cp1252"}
-    run = subprocess.run([hilo(), "showdown", "--board", BOARD, "😀=2c 4d Qc Jd", "B=Kh Kc 2h 4s", "--pot", "1200",
-                          "--format", fmt], capture_output=True, env=env, timeout=HANG)
+    run = subprocess.run(
+        [
+            hilo(),
+            "showdown",
+            "--board",
+            BOARD,
+            "😀=2c 4d Qc Jd",
+            "B=Kh Kc 2h 4s",
+            "--pot",
+            "1200",
+            "--format",
+            fmt,
+        ],
+        capture_output=True,
+        env=env,
+        timeout=HANG,
+    )
     assert run.returncode == 0, run.stderr
     assert "😀" in run.stdout.decode("utf-8")  # hilo writes UTF-8 whatever the locale says

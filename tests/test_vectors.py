@@ -40,8 +40,16 @@ def to_deal(v) -> Deal:
     )
     qualifier = v.get("qualifier", 8)
     qualifier = None if qualifier in (None, "none") else int(qualifier)
-    return Deal(game(v["game"]), parse_cards(v["board"]), players, pot=v.get("pot"), button=v["button"],
-                chip_unit=v["chip_unit"], qualifier=qualifier, id=v["id"])
+    return Deal(
+        game(v["game"]),
+        parse_cards(v["board"]),
+        players,
+        pot=v.get("pot"),
+        button=v["button"],
+        chip_unit=v["chip_unit"],
+        qualifier=qualifier,
+        id=v["id"],
+    )
 
 
 def text(cards) -> list[str]:
@@ -55,7 +63,9 @@ def test_hands(v):
     problems = []
     for result in s.players:
         want = v["expected"][result.name]
-        hole = " ".join(v["players"][[p["name"] for p in v["players"]].index(result.name)]["hole"] or [])
+        hole = " ".join(
+            v["players"][[p["name"] for p in v["players"]].index(result.name)]["hole"] or []
+        )
         where = f"{v['id']} {result.name} (hole {hole}, board {' '.join(v['board']) or '-'})"
         if want.get("folded") or want.get("high") is None:
             if result.hands is not None:
@@ -74,11 +84,15 @@ def test_hands(v):
             if low is not None:
                 problems.append(f"{where}: expected no low, got {low.name} {text(low.cards)}")
         elif low is None:
-            problems.append(f"{where}: expected low {want['low']}, got none ({result.hands.no_low})")
+            problems.append(
+                f"{where}: expected low {want['low']}, got none ({result.hands.no_low})"
+            )
         else:
             if want["low_unique"] and text(low.cards) != want["low"]:
                 problems.append(f"{where}: expected low {want['low']}, got {text(low.cards)}")
-            if ref.low_key(low.cards, qualifier) != ref.low_key(parse_cards(want["low"]), qualifier):
+            if ref.low_key(low.cards, qualifier) != ref.low_key(
+                parse_cards(want["low"]), qualifier
+            ):
                 problems.append(f"{where}: expected low worth {want['low']}, got {text(low.cards)}")
             if low.name != want["low_name"]:
                 problems.append(f"{where}: expected low name {want['low_name']}, got {low.name}")
@@ -100,11 +114,23 @@ def test_chips(v):
 def test_pots(v):
     s = settle(to_deal(v))
     got = [
-        (p.amount, set(p.eligible), set(p.high.winners), set(p.low.winners) if p.low else set(), p.shares)
+        (
+            p.amount,
+            set(p.eligible),
+            set(p.high.winners),
+            set(p.low.winners) if p.low else set(),
+            p.shares,
+        )
         for p in s.pots
     ]
     want = [
-        (p["amount"], set(p["eligible"]), set(p["high_winners"]), set(p["low_winners"]), p["shares"])
+        (
+            p["amount"],
+            set(p["eligible"]),
+            set(p["high_winners"]),
+            set(p["low_winners"]),
+            p["shares"],
+        )
         for p in v["expected_pots"]
     ]
     assert got == want, f"{v['id']}: expected pots\n  {want}\ngot\n  {got}"
@@ -116,4 +142,6 @@ def test_reference_settles_vector(v):
     won, pots, _ = ref.settle(to_deal(v))
     want = {name: e["won"] for name, e in v["expected"].items()}
     assert won == want, f"{v['id']}: reference won {won}, vector {want}"
-    assert [(p.amount, p.shares) for p in pots] == [(p["amount"], p["shares"]) for p in v["expected_pots"]]
+    assert [(p.amount, p.shares) for p in pots] == [
+        (p["amount"], p["shares"]) for p in v["expected_pots"]
+    ]

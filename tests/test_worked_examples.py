@@ -10,7 +10,9 @@ from hilo_cli.showdown import settle
 
 
 def omaha8(board, pot, *players):
-    seated = tuple(Player(name, seat, parse_cards(hole)) for seat, (name, hole) in enumerate(players, start=1))
+    seated = tuple(
+        Player(name, seat, parse_cards(hole)) for seat, (name, hole) in enumerate(players, start=1)
+    )
     return settle(Deal(game("omaha8"), parse_cards(board), seated, pot=pot))
 
 

@@ -8,8 +8,13 @@ import random
 import re
 
 
-def reorder_xml(text: str, rng: random.Random, seat: re.Pattern[str], trigger: re.Pattern[str],
-                card: re.Pattern[str]) -> str:
+def reorder_xml(
+    text: str,
+    rng: random.Random,
+    seat: re.Pattern[str],
+    trigger: re.Pattern[str],
+    card: re.Pattern[str],
+) -> str:
     """``text`` with each run of seat lines (``seat``) shuffled, and the cards of each line ``trigger``
     finds (a deal to a player, a show) shuffled among themselves: ``card`` finds each card's value (group
     1), on the trigger line itself (a comma list) or on the card lines right after it."""
@@ -48,7 +53,9 @@ def _shuffle_cards(group: list[str], rng: random.Random, card: re.Pattern[str]) 
         values = [",".join(items)]
     rng.shuffle(values)
     left = iter(values)
-    return [card.sub(lambda m: m.group(0).replace(m.group(1), next(left), 1), line) for line in group]
+    return [
+        card.sub(lambda m: m.group(0).replace(m.group(1), next(left), 1), line) for line in group
+    ]
 
 
 def billion_laughs() -> str:

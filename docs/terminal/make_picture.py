@@ -30,8 +30,16 @@ COMMAND = 'hilo showdown --board "Ac 3d 6h Ks Kd" A="2c 4d Qc Jd" B="Kh Kc 2h 4s
 BACKGROUND = "#1e1e1e"
 FOREGROUND = "#d4d4d4"
 PROMPT = "#8a8a8a"
-COLOURS = {30: "#000000", 31: "#f14c4c", 32: "#23d18b", 33: "#f5f543", 34: "#3b8eea", 35: "#d670d6",
-           36: "#29b8db", 37: "#e5e5e5"}
+COLOURS = {
+    30: "#000000",
+    31: "#f14c4c",
+    32: "#23d18b",
+    33: "#f5f543",
+    34: "#3b8eea",
+    35: "#d670d6",
+    36: "#29b8db",
+    37: "#e5e5e5",
+}
 
 FONT_SIZE = 14
 CHAR_WIDTH = 8.4  # 0.6 em: the advance of the usual monospace fonts
@@ -58,7 +66,7 @@ def runs(text: str) -> list[list[tuple[str, Look]]]:
         pos = 0
         for m in _SGR.finditer(line):
             if m.start() > pos:
-                out.append((line[pos:m.start()], look))
+                out.append((line[pos : m.start()], look))
             look = _apply(look, m[1])
             pos = m.end()
         if pos < len(line):
@@ -92,7 +100,7 @@ def svg(command: str, text: str) -> str:
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
         f'viewBox="0 0 {width} {height}" role="img" aria-label="hilo showdown in colour">',
         f'<rect width="100%" height="100%" rx="6" fill="{BACKGROUND}"/>',
-        f'<g font-family="ui-monospace, SFMono-Regular, Menlo, Consolas, \'DejaVu Sans Mono\', monospace" '
+        f"<g font-family=\"ui-monospace, SFMono-Regular, Menlo, Consolas, 'DejaVu Sans Mono', monospace\" "
         f'font-size="{FONT_SIZE}" fill="{FOREGROUND}" xml:space="preserve">',
     ]
     for row, line in enumerate(lines):
@@ -123,7 +131,9 @@ def hilo() -> str:
 def picture() -> str:
     """Run the command and return its picture."""
     args = [hilo(), *shlex.split(COMMAND)[1:], "--color", "always"]
-    run = subprocess.run(args, cwd=ROOT, capture_output=True, text=True, encoding="utf-8", check=True)
+    run = subprocess.run(
+        args, cwd=ROOT, capture_output=True, text=True, encoding="utf-8", check=True
+    )
     return svg(COMMAND, run.stdout)
 
 

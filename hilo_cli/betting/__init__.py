@@ -19,5 +19,16 @@ from hilo_cli.betting.limits import Limits, limits
 from hilo_cli.betting.replay import replay
 from hilo_cli.betting.turn import Turn, next_turn
 
-__all__ = ["STRUCTURE_NAMES", "Action", "ActionKind", "Hand", "Limits", "Replayed", "Structure", "Turn",
-           "limits", "next_turn", "replay"]
+__all__ = [
+    "STRUCTURE_NAMES",
+    "Action",
+    "ActionKind",
+    "Hand",
+    "Limits",
+    "Replayed",
+    "Structure",
+    "Turn",
+    "limits",
+    "next_turn",
+    "replay",
+]

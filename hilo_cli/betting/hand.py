@@ -17,11 +17,29 @@ from hilo_cli.pots import Pot
 Structure = Literal["fixed", "pot", "no"]
 """Fixed limit (RULES §14.2), pot limit (§14.3), no limit (§14.4)."""
 
-STRUCTURE_NAMES: dict[Structure, str] = {"fixed": "fixed limit", "pot": "pot limit", "no": "no limit"}
+STRUCTURE_NAMES: dict[Structure, str] = {
+    "fixed": "fixed limit",
+    "pot": "pot limit",
+    "no": "no limit",
+}
 
 ActionKind = Literal[
-    "post", "ante", "straddle", "bring-in", "complete", "fold", "check", "call", "check-call", "bet",
-    "raise-to", "all-in", "show", "muck", "deal-hole", "deal-board",
+    "post",
+    "ante",
+    "straddle",
+    "bring-in",
+    "complete",
+    "fold",
+    "check",
+    "call",
+    "check-call",
+    "bet",
+    "raise-to",
+    "all-in",
+    "show",
+    "muck",
+    "deal-hole",
+    "deal-board",
 ]
 """What an action does.
 

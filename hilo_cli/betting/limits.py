@@ -33,8 +33,17 @@ class Limits(NamedTuple):
     all_in: bool
 
 
-def limits(structure: Structure, pot: int, bets: Sequence[int] = (), already_in: int = 0, big_blind: int = 0,
-           small_bet: int = 0, big_bet: int = 0, street: int = 0, stack: int | None = None) -> Limits:
+def limits(
+    structure: Structure,
+    pot: int,
+    bets: Sequence[int] = (),
+    already_in: int = 0,
+    big_blind: int = 0,
+    small_bet: int = 0,
+    big_bet: int = 0,
+    street: int = 0,
+    stack: int | None = None,
+) -> Limits:
     """The limits for the next player.
 
     ``pot``: the chips in the middle from earlier rounds (antes and dead blinds included). ``bets``: every
@@ -46,8 +55,14 @@ def limits(structure: Structure, pot: int, bets: Sequence[int] = (), already_in:
     behind, if the answer should respect it. Raises ``DealError`` for figures that cannot be a round of
     betting.
     """
-    for what, value in (("pot", pot), ("already in", already_in), ("big blind", big_blind), ("small bet", small_bet),
-                        ("big bet", big_bet), *((f"bet {i + 1}", b) for i, b in enumerate(bets))):
+    for what, value in (
+        ("pot", pot),
+        ("already in", already_in),
+        ("big blind", big_blind),
+        ("small bet", small_bet),
+        ("big bet", big_bet),
+        *((f"bet {i + 1}", b) for i, b in enumerate(bets)),
+    ):
         if type(value) is not int or value < 0:
             raise DealError(f"{what} is {value!r}: amounts are whole numbers of chips, 0 or more")
     if stack is not None and (type(stack) is not int or stack < 0):
@@ -55,7 +70,9 @@ def limits(structure: Structure, pot: int, bets: Sequence[int] = (), already_in:
     levels = sorted({b for b in bets if b > 0} | ({already_in} if already_in else set()))
     to_call = levels[-1] if levels else 0
     if already_in > to_call:
-        raise DealError(f"already in ({already_in}) is more than any bet of this round: nothing to decide")
+        raise DealError(
+            f"already in ({already_in}) is more than any bet of this round: nothing to decide"
+        )
     call = to_call - already_in
     in_pot = pot + sum(bets) + already_in
     if structure == "fixed":
@@ -72,9 +89,13 @@ def limits(structure: Structure, pot: int, bets: Sequence[int] = (), already_in:
     else:
         least_bet = big_blind or small_bet
         if least_bet <= 0 and to_call == 0:
-            raise DealError(f"{STRUCTURE_NAMES[structure]} needs the big blind (the smallest bet, RULES §14.3)")
+            raise DealError(
+                f"{STRUCTURE_NAMES[structure]} needs the big blind (the smallest bet, RULES §14.3)"
+            )
         last_raise = max(b - a for a, b in zip([0, *levels], levels, strict=False)) if levels else 0
-        least, most = sizes(structure, to_call, least_bet=least_bet, last_raise=last_raise, pot=in_pot, owed=call)
+        least, most = sizes(
+            structure, to_call, least_bet=least_bet, last_raise=last_raise, pot=in_pot, owed=call
+        )
     all_in = False
     if stack is not None:
         reach = already_in + stack

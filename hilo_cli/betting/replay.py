@@ -11,7 +11,9 @@ from hilo_cli.deal import Deal, Player
 from hilo_cli.errors import DealError
 from hilo_cli.pots import build_pots
 
-_VOLUNTARY = frozenset({"bring-in", "complete", "fold", "check", "call", "check-call", "bet", "raise-to", "all-in"})
+_VOLUNTARY = frozenset(
+    {"bring-in", "complete", "fold", "check", "call", "check-call", "bet", "raise-to", "all-in"}
+)
 
 
 def _error(action: Action, message: str) -> DealError:
@@ -26,7 +28,9 @@ class Pending:
     ``able`` while still to act (``stuck``: a muck before acting; they stay to act, as in a snapshot taken at
     the last full raise). A round in which one player at most can act keeps an explicit set (``only``)."""
 
-    def __init__(self, able: dict[str, None], done: set[str] | None = None, only: set[str] | None = None) -> None:
+    def __init__(
+        self, able: dict[str, None], done: set[str] | None = None, only: set[str] | None = None
+    ) -> None:
         self.able = able
         self.done = done if done is not None else set()
         self.stuck: set[str] = set()
@@ -74,7 +78,9 @@ class _Round:
         self.street = street
         self.bets: dict[str, int] = {}
         self.to_call = 0  # the highest bet of the round (a street total)
-        self.full_level = 0  # the bet after the last full bet or raise (fixed limit: the next raise adds to it)
+        self.full_level = (
+            0  # the bet after the last full bet or raise (fixed limit: the next raise adds to it)
+        )
         self.last_raise = 0  # the size of the last full bet or raise (§14.3: the smallest raise)
         self.full_bets = 0  # full bets and raises, the blind counting as the bet (for a raise cap)
         # Who has acted since the last full bet or raise, and the bet they last faced: they may raise again
@@ -147,15 +153,20 @@ class Replay:
     def next_to_act(self, pending: Pending) -> str:
         """The player whose turn it is (§14.1): the first from the round's cursor, clockwise, still to act."""
         count = len(self.names)
-        if pending.only is None and not pending.stuck:  # all still to act can act: skip the seats of the others
+        if (
+            pending.only is None and not pending.stuck
+        ):  # all still to act can act: skip the seats of the others
             seat = self.next_able(self.round.cursor % count)
             for _ in range(count):
                 if self.names[seat] in pending:
                     return self.names[seat]
                 seat = self.next_able((seat + 1) % count)
         # A player who cannot act is still to act (a muck before acting): the plain walk round the table.
-        return next(self.names[(self.round.cursor + k) % count] for k in range(count)
-                    if self.names[(self.round.cursor + k) % count] in pending)
+        return next(
+            self.names[(self.round.cursor + k) % count]
+            for k in range(count)
+            if self.names[(self.round.cursor + k) % count] in pending
+        )
 
     def first_after_button(self) -> int:
         seats = self.hand.seat_numbers
@@ -211,8 +222,11 @@ class Replay:
         pending = self.start_betting()
         if pending and len(self.alive) > 1:
             waiting = ", ".join(n for n in self.names if n in pending)
-            raise _error(action, f"cards are dealt while the betting round is open: {waiting} still to act "
-                                 "(RULES §14: a round ends when every live player has acted and the bets are level)")
+            raise _error(
+                action,
+                f"cards are dealt while the betting round is open: {waiting} still to act "
+                "(RULES §14: a round ends when every live player has acted and the bets are level)",
+            )
 
     def deal(self, action: Action) -> None:
         before = self.street_now()
@@ -245,8 +259,11 @@ class Replay:
             raise _error(action, f"{name} is all in: no action after going all in (RULES §14.5)")
         pending = self.start_betting()
         if name not in pending:
-            raise _error(action, f"{name} has nothing to act on: the betting round is over or {name} has acted "
-                                 "and nobody has bet or raised since (RULES §14)")
+            raise _error(
+                action,
+                f"{name} has nothing to act on: the betting round is over or {name} has acted "
+                "and nobody has bet or raised since (RULES §14)",
+            )
         r = self.round
         # Stud (§14.6): the first action of a street is the bring-in's or the highest hand's (checked apart),
         # then the turn goes clockwise as in board games.
@@ -279,7 +296,9 @@ class Replay:
         if kind == "all-in":
             total = bet + self.stacks[name]
             if action.amount is not None and action.amount != total:
-                raise _error(action, f"all in is a total of {total} on this street, not {action.amount}")
+                raise _error(
+                    action, f"all in is a total of {total} on this street, not {action.amount}"
+                )
             kind = "call" if total <= r.to_call else "raise-to"
             action = action._replace(amount=None if kind == "call" else total)
         if kind == "fold":
@@ -287,10 +306,14 @@ class Replay:
             self.out(name, dead=True)
         elif kind == "check":
             if owed > 0:
-                raise _error(action, f"{name} cannot check facing a bet: {owed} to call (RULES §14)")
+                raise _error(
+                    action, f"{name} cannot check facing a bet: {owed} to call (RULES §14)"
+                )
         elif kind == "call":
             if owed <= 0:
-                raise _error(action, f"there is nothing to call: {name} may check or bet (RULES §14)")
+                raise _error(
+                    action, f"there is nothing to call: {name} may check or bet (RULES §14)"
+                )
             chips = min(owed, self.stacks[name])  # §14.2: all in for less may call less
             if action.amount is not None and action.amount != chips:
                 raise _error(action, f"the call is {chips}, not {action.amount} (RULES §14)")
@@ -312,8 +335,11 @@ class Replay:
             return
         card, lowest = found
         if lowest != name and lowest not in self.all_in:
-            raise _error(action, f"{lowest} has the lowest up card ({card}) and acts first on third street, "
-                                 f"not {name} ({mine}) (RULES §14.6)")
+            raise _error(
+                action,
+                f"{lowest} has the lowest up card ({card}) and acts first on third street, "
+                f"not {name} ({mine}) (RULES §14.6)",
+            )
 
     def lowest_up(self) -> tuple[Card, str] | None:
         return stud.lowest_up(self.hole, self.alive)
@@ -323,8 +349,11 @@ class Replay:
         found = self.highest_showing()
         if found is not None and found[0] != name:
             highest, cards = found
-            raise _error(action, f"{highest} has the highest hand showing ({' '.join(map(str, cards))}) and "
-                                 f"acts first on this street, not {name} (RULES §14.6)")
+            raise _error(
+                action,
+                f"{highest} has the highest hand showing ({' '.join(map(str, cards))}) and "
+                f"acts first on this street, not {name} (RULES §14.6)",
+            )
 
     def highest_showing(self) -> tuple[str, list[Card]] | None:
         return stud.highest_showing(self.hole, self.able)
@@ -332,7 +361,9 @@ class Replay:
     def bring_in(self, action: Action, name: str) -> None:
         r, hand = self.round, self.hand
         if not self.stud or r.street != 0 or r.to_call > 0:
-            raise _error(action, "a bring-in is only the first bet of third street in stud (RULES §14.6)")
+            raise _error(
+                action, "a bring-in is only the first bet of third street in stud (RULES §14.6)"
+            )
         chips = hand.bring_in if action.amount is None else action.amount
         if chips != hand.bring_in and chips < self.stacks[name]:
             raise _error(action, f"the bring-in is {hand.bring_in}, not {chips} (RULES §14.6)")
@@ -350,20 +381,31 @@ class Replay:
         bet = r.bets.get(name, 0)
         most = bet + self.stacks[name]
         if total > most:
-            raise _error(action, f"{name} has only {most} for this street: a stack never goes below zero (RULES §14)")
+            raise _error(
+                action,
+                f"{name} has only {most} for this street: a stack never goes below zero (RULES §14)",
+            )
         if total <= r.to_call:
-            raise _error(action, f"a bet or raise must be more than the {r.to_call} to call (RULES §14)")
+            raise _error(
+                action, f"a bet or raise must be more than the {r.to_call} to call (RULES §14)"
+            )
         all_in = total == most
         if name in r.acted and not self.reopened(r.acted[name]):
-            raise _error(action, f"{name} has acted and the all-in bets since come to less than a full raise: "
-                                 "call or fold only (RULES §14.5)")
+            raise _error(
+                action,
+                f"{name} has acted and the all-in bets since come to less than a full raise: "
+                "call or fold only (RULES §14.5)",
+            )
         if kind == "complete" and not self.stud:
             raise _error(action, "completing is a stud bet (RULES §14.6)")
         full = self.check_size(action, total, all_in)
         if full:
             cap = hand.raise_cap
             if hand.structure == "fixed" and cap is not None and r.full_bets >= cap + 1:
-                raise _error(action, f"the betting is capped at a bet and {cap} raises (RULES §14.2, house rule)")
+                raise _error(
+                    action,
+                    f"the betting is capped at a bet and {cap} raises (RULES §14.2, house rule)",
+                )
             r.last_raise = total - r.to_call if hand.structure != "fixed" else self.limit_size()
             r.full_level = total
             r.full_bets += 1
@@ -388,7 +430,9 @@ class Replay:
         r = self.round
         if self.hand.structure == "fixed":
             return False
-        return r.to_call - faced >= max(r.last_raise, self.hand.small_bet or self.big_blind or self.hand.chip_unit)
+        return r.to_call - faced >= max(
+            r.last_raise, self.hand.small_bet or self.big_blind or self.hand.chip_unit
+        )
 
     def limit_size(self) -> int:
         """Fixed limit (§14.2): the small bet before the flop and on the flop (stud: third and fourth
@@ -406,22 +450,38 @@ class Replay:
                 return True
             if all_in and total < exact:
                 return full_in_fixed_limit(total, r.full_level, size)
-            raise _error(action, f"fixed limit: a bet or raise on this street is to exactly {exact} "
-                                 f"({'the small bet' if size == self.hand.small_bet else 'the big bet'} of {size}; "
-                                 "RULES §14.2)")
+            raise _error(
+                action,
+                f"fixed limit: a bet or raise on this street is to exactly {exact} "
+                f"({'the small bet' if size == self.hand.small_bet else 'the big bet'} of {size}; "
+                "RULES §14.2)",
+            )
         least_bet = self.hand.small_bet or self.big_blind or self.hand.chip_unit
         owed = r.to_call - r.bets.get(action.actor or "", 0)
-        least, most = sizes(structure, r.to_call, least_bet=least_bet, last_raise=r.last_raise, pot=self.pot,
-                            owed=owed, completing=self.stud and r.to_call < least_bet)
+        least, most = sizes(
+            structure,
+            r.to_call,
+            least_bet=least_bet,
+            last_raise=r.last_raise,
+            pot=self.pot,
+            owed=owed,
+            completing=self.stud and r.to_call < least_bet,
+        )
         if most is not None and total > most:
-            raise _error(action, f"pot limit: the most is {'a bet' if r.to_call == 0 else 'a raise to'} "
-                                 f"{most} (the pot after the call; RULES §14.3)")
+            raise _error(
+                action,
+                f"pot limit: the most is {'a bet' if r.to_call == 0 else 'a raise to'} "
+                f"{most} (the pot after the call; RULES §14.3)",
+            )
         if total < least:
             if all_in:
                 return False  # §14.5: all in for less than a full bet or raise
             what = "bet is" if r.to_call == 0 else "raise is to"
-            raise _error(action, f"{STRUCTURE_NAMES[structure]}: the smallest {what} {least} "
-                                 f"(RULES §{'14.3' if structure == 'pot' else '14.4'})")
+            raise _error(
+                action,
+                f"{STRUCTURE_NAMES[structure]}: the smallest {what} {least} "
+                f"(RULES §{'14.3' if structure == 'pot' else '14.4'})",
+            )
         return True
 
     def show(self, action: Action) -> None:
@@ -486,15 +546,25 @@ def _check_table(hand: Hand) -> None:
     count = len(hand.players)
     if count < 2:
         raise DealError(f"a hand needs two players or more; this one has {count}")
-    for what, values in (("starting_stacks", hand.starting_stacks), ("seats", hand.seats),
-                         ("blinds", hand.blinds), ("antes", hand.antes)):
+    for what, values in (
+        ("starting_stacks", hand.starting_stacks),
+        ("seats", hand.seats),
+        ("blinds", hand.blinds),
+        ("antes", hand.antes),
+    ):
         if values and len(values) != count:
             raise DealError(f"{what} has {len(values)} entries for {count} players")
-    for what, values in (("starting stack", hand.starting_stacks), ("blind", hand.blinds), ("ante", hand.antes)):
+    for what, values in (
+        ("starting stack", hand.starting_stacks),
+        ("blind", hand.blinds),
+        ("ante", hand.antes),
+    ):
         for name, value in zip(hand.players, values, strict=False):
             if type(value) is not int or value < 0:
-                raise DealError(f"player {short(name)}: {what} {short(repr(value))} is not a whole number of chips, "
-                                "0 or more")
+                raise DealError(
+                    f"player {short(name)}: {what} {short(repr(value))} is not a whole number of chips, "
+                    "0 or more"
+                )
     if hand.structure == "fixed" and (hand.small_bet <= 0 or hand.big_bet <= 0):
         raise DealError("fixed limit needs a small bet and a big bet (RULES §14.2)")
 
@@ -507,30 +577,61 @@ def _finish(state: Replay) -> Replayed:
         if pending:
             waiting = [n for n in state.names if n in pending]
             verb = "has" if len(waiting) == 1 else "have"
-            unfinished = f"the history ends while {', '.join(waiting)} still {verb} to act (RULES §14)"
+            unfinished = (
+                f"the history ends while {', '.join(waiting)} still {verb} to act (RULES §14)"
+            )
         elif not state.stud and len(state.board) < hand.game.board_cards:
-            unfinished = (f"the history ends before the showdown: {len(state.board)} of the "
-                          f"{hand.game.board_cards} board cards dealt, {len(live)} hands live")
-        elif state.stud and (fewest := min(len(state.hole[n]) for n in live)) < hand.game.hole_cards:
+            unfinished = (
+                f"the history ends before the showdown: {len(state.board)} of the "
+                f"{hand.game.board_cards} board cards dealt, {len(live)} hands live"
+            )
+        elif (
+            state.stud and (fewest := min(len(state.hole[n]) for n in live)) < hand.game.hole_cards
+        ):
             # Stud's partial history, as a board game's: some live hand is still to get cards.
-            unfinished = (f"the history ends before the showdown: {fewest} of the {hand.game.hole_cards} "
-                          f"cards dealt, {len(live)} hands live")
+            unfinished = (
+                f"the history ends before the showdown: {fewest} of the {hand.game.hole_cards} "
+                f"cards dealt, {len(live)} hands live"
+            )
     dead = set(state.folded) | set(state.mucked)
     players = []
     for name, seat in zip(state.names, hand.seat_numbers, strict=True):
         cards = state.shown.get(name)
         if cards is None:
             dealt = state.hole[name]
-            cards = tuple(c for c in dealt if c is not None) if dealt and None not in dealt else None
-        if cards is not None and len(cards) < hand.game.hole_cards and len(live) == 1 and name in live:
+            cards = (
+                tuple(c for c in dealt if c is not None) if dealt and None not in dealt else None
+            )
+        if (
+            cards is not None
+            and len(cards) < hand.game.hole_cards
+            and len(live) == 1
+            and name in live
+        ):
             cards = None  # the hand ended before all its cards were dealt: a lone live hand needs none (§7)
         players.append(Player(name, seat, cards or None, state.contributed[name], name in dead))
     board = tuple(c for c in state.board if c is not None)
     if len(board) != len(state.board):
         raise DealError("the board has cards the history does not name")
-    deal = Deal(hand.game, board, tuple(players), button=hand.button if not state.stud else None,
-                chip_unit=hand.chip_unit, qualifier=hand.qualifier, odd_chip=hand.odd_chip, id=hand.id)
+    deal = Deal(
+        hand.game,
+        board,
+        tuple(players),
+        button=hand.button if not state.stud else None,
+        chip_unit=hand.chip_unit,
+        qualifier=hand.qualifier,
+        odd_chip=hand.odd_chip,
+        id=hand.id,
+    )
     pots, returned = build_pots(state.contributed, dead)
     stacks = dict(state.stacks)
-    return Replayed(deal, dict(state.contributed), returned, tuple(state.folded), tuple(state.mucked), stacks,
-                    unfinished, tuple(pots))
+    return Replayed(
+        deal,
+        dict(state.contributed),
+        returned,
+        tuple(state.folded),
+        tuple(state.mucked),
+        stacks,
+        unfinished,
+        tuple(pots),
+    )

@@ -16,8 +16,18 @@ from __future__ import annotations
 from hilo_cli.betting.hand import Structure
 
 
-def sizes(structure: Structure, to_call: int, *, size: int = 0, full_level: int = 0, least_bet: int = 0,
-          last_raise: int = 0, pot: int = 0, owed: int = 0, completing: bool = False) -> tuple[int, int | None]:
+def sizes(
+    structure: Structure,
+    to_call: int,
+    *,
+    size: int = 0,
+    full_level: int = 0,
+    least_bet: int = 0,
+    last_raise: int = 0,
+    pot: int = 0,
+    owed: int = 0,
+    completing: bool = False,
+) -> tuple[int, int | None]:
     """The smallest and the largest full bet or raise to, in ``structure``: fixed limit, its one size
     (``size`` the street's bet, ``full_level`` the last full bet); pot and no limit, at least ``least_bet``
     over nothing to call (or ``completing`` a stud bring-in), else the call plus the larger of

@@ -9,14 +9,18 @@ from collections.abc import Iterable, Mapping, Sequence
 from hilo_cli.cards import Card
 
 
-def lowest_up(hole: Mapping[str, Sequence[Card | None]], live: Iterable[str]) -> tuple[Card, str] | None:
+def lowest_up(
+    hole: Mapping[str, Sequence[Card | None]], live: Iterable[str]
+) -> tuple[Card, str] | None:
     """Third street: the lowest up card the history names among ``live`` players, and whose it is; the ace
     is high, ties go by suit (the card order: clubs, diamonds, hearts, spades). ``None`` if none is named."""
     ups = [(card, n) for n in live if len(hole[n]) >= 3 and (card := hole[n][2]) is not None]
     return min(ups) if ups else None
 
 
-def highest_showing(hole: Mapping[str, Sequence[Card | None]], able: Iterable[str]) -> tuple[str, list[Card]] | None:
+def highest_showing(
+    hole: Mapping[str, Sequence[Card | None]], able: Iterable[str]
+) -> tuple[str, list[Card]] | None:
     """Fourth street on: the player among ``able`` (those who may act) with the highest hand showing, and
     the up cards. Up cards count as pairs, two pair, trips and quads, then ranks (no straights or flushes
     with fewer than five cards). ``None`` unless every such player's up cards are named and one hand is

@@ -38,10 +38,14 @@ def next_turn(hand: Hand) -> Turn:
         raise DealError("the hand is over: one live hand is left, nobody is to act")
     pending = state.start_betting()
     if not pending:
-        dealt = (min(len(state.hole[n]) for n in state.live()) if state.stud else len(state.board))
+        dealt = min(len(state.hole[n]) for n in state.live()) if state.stud else len(state.board)
         if dealt >= (hand.game.hole_cards if state.stud else hand.game.board_cards):
-            raise DealError("nobody is to act: the betting is over and the hand goes to the showdown")
-        raise DealError("nobody is to act: the betting round is over, the next cards come (RULES §14)")
+            raise DealError(
+                "nobody is to act: the betting is over and the hand goes to the showdown"
+            )
+        raise DealError(
+            "nobody is to act: the betting round is over, the next cards come (RULES §14)"
+        )
     name = _first(state, pending)
     return Turn(name, state.round.street, _limits(state, name))
 
@@ -58,8 +62,10 @@ def _first(state: Replay, pending: Pending) -> str:
             highest = state.highest_showing()
             name = highest[0] if highest is not None else None
         if name is None or name not in pending:
-            raise DealError("who acts first on this street is not known from the up cards the history names "
-                            "(RULES §14.6)")
+            raise DealError(
+                "who acts first on this street is not known from the up cards the history names "
+                "(RULES §14.6)"
+            )
         return name
     return state.next_to_act(pending)
 
@@ -73,15 +79,33 @@ def _limits(state: Replay, name: str) -> Limits:
     call = min(owed, stack)
     pot = sum(state.contributed.values())
     reach = bet + stack
-    capped = hand.structure == "fixed" and hand.raise_cap is not None and r.full_bets >= hand.raise_cap + 1
-    if (r.to_call > 0 and reach <= r.to_call) or (name in r.acted and not state.reopened(r.acted[name])) or capped:
+    capped = (
+        hand.structure == "fixed"
+        and hand.raise_cap is not None
+        and r.full_bets >= hand.raise_cap + 1
+    )
+    if (
+        (r.to_call > 0 and reach <= r.to_call)
+        or (name in r.acted and not state.reopened(r.acted[name]))
+        or capped
+    ):
         # All in to call; an all-in for less since this player acted (§14.5); the raises capped (§14.2).
         return Limits(hand.structure, pot, call, "call", None, None, reach <= r.to_call)
     least_bet = hand.small_bet or state.big_blind or hand.chip_unit
-    least, most = sizes(hand.structure, r.to_call, size=state.limit_size(), full_level=r.full_level,
-                        least_bet=least_bet, last_raise=r.last_raise, pot=pot, owed=owed,
-                        completing=state.stud and r.to_call < least_bet)
+    least, most = sizes(
+        hand.structure,
+        r.to_call,
+        size=state.limit_size(),
+        full_level=r.full_level,
+        least_bet=least_bet,
+        last_raise=r.last_raise,
+        pot=pot,
+        owed=owed,
+        completing=state.stud and r.to_call < least_bet,
+    )
     all_in = least > reach
     least = min(least, reach)
     most = reach if most is None else min(most, reach)
-    return Limits(hand.structure, pot, call, "bet" if r.to_call == 0 else "raise", least, most, all_in)
+    return Limits(
+        hand.structure, pot, call, "bet" if r.to_call == 0 else "raise", least, most, all_in
+    )

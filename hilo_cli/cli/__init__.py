@@ -64,14 +64,20 @@ class HiloGroup(click.Group):
             sys.exit(e.exit_status)
         except _NO_ARGS:
             names = list(COMMANDS)
-            click.echo(f"hilo: error: missing command: {', '.join(names[:-1])} or {names[-1]} (see 'hilo --help')",
-                       err=True)
+            click.echo(
+                f"hilo: error: missing command: {', '.join(names[:-1])} or {names[-1]} (see 'hilo --help')",
+                err=True,
+            )
             sys.exit(ExitStatus.BAD_INPUT)
         except OSError as e:
             _error(f"cannot write the output: {e.strerror or e}")
             sys.exit(ExitStatus.BAD_INPUT)
         except click.exceptions.ClickException as e:
-            hint = f" (see '{e.ctx.command_path} --help')" if isinstance(e, click.UsageError) and e.ctx else ""
+            hint = (
+                f" (see '{e.ctx.command_path} --help')"
+                if isinstance(e, click.UsageError) and e.ctx
+                else ""
+            )
             _error(e.format_message(), hint)
             sys.exit(ExitStatus.BAD_INPUT)
         if not standalone:

@@ -20,17 +20,32 @@ EXTRA = "pip install 'hilo-cli[plot]'"
 
 def allin_options(f: F) -> F:
     """``--all-in``, ``--player NAME`` (repeatable) and ``--plot FILE``."""
-    f = once("--plot", "plot", type=click.Path(dir_okay=False, writable=True), default=None, show=None,
-             help="Draw the cumulative chips won and all-in adjusted chips per hand, for the "
-                  "players chosen (default: the hero), to FILE.svg or FILE.png (needs matplotlib: "
-                  f"{EXTRA}). Implies --all-in.")(f)
-    f = click.option("--player", "players", multiple=True, metavar="NAME",
-                     help="The all-in summary (and plot) for this player; repeatable. Default: the "
-                          "hero the site marks (Dealt to), else every player. Implies --all-in.")(f)
-    return click.option("--all-in", "all_in", is_flag=True,
-                        help="Each hand all in with cards still to come: every live player's equity, expected "
-                             "chips, what they were paid and the difference, and a summary per player after "
-                             "the last hand (it costs time: off by default).")(f)
+    f = once(
+        "--plot",
+        "plot",
+        type=click.Path(dir_okay=False, writable=True),
+        default=None,
+        show=None,
+        help="Draw the cumulative chips won and all-in adjusted chips per hand, for the "
+        "players chosen (default: the hero), to FILE.svg or FILE.png (needs matplotlib: "
+        f"{EXTRA}). Implies --all-in.",
+    )(f)
+    f = click.option(
+        "--player",
+        "players",
+        multiple=True,
+        metavar="NAME",
+        help="The all-in summary (and plot) for this player; repeatable. Default: the "
+        "hero the site marks (Dealt to), else every player. Implies --all-in.",
+    )(f)
+    return click.option(
+        "--all-in",
+        "all_in",
+        is_flag=True,
+        help="Each hand all in with cards still to come: every live player's equity, expected "
+        "chips, what they were paid and the difference, and a summary per player after "
+        "the last hand (it costs time: off by default).",
+    )(f)
 
 
 def plot_check(plot: str | None) -> None:
@@ -39,14 +54,20 @@ def plot_check(plot: str | None) -> None:
     if plot is None:
         return
     if not plot.lower().endswith((".svg", ".png")):
-        raise click.BadParameter(f"{plot!r}: the plot is a .svg or a .png file", param_hint="--plot")
+        raise click.BadParameter(
+            f"{plot!r}: the plot is a .svg or a .png file", param_hint="--plot"
+        )
     folder = os.path.dirname(os.path.abspath(plot))
     if not os.path.isdir(folder) or not os.access(folder, os.W_OK):
-        raise click.BadParameter(f"cannot write {plot!r}: no folder {folder!r} to write in", param_hint="--plot")
+        raise click.BadParameter(
+            f"cannot write {plot!r}: no folder {folder!r} to write in", param_hint="--plot"
+        )
     try:
         import matplotlib  # noqa: F401
     except ImportError:
-        raise click.UsageError(f"--plot needs matplotlib, the optional extra hilo-cli[plot]: {EXTRA}") from None
+        raise click.UsageError(
+            f"--plot needs matplotlib, the optional extra hilo-cli[plot]: {EXTRA}"
+        ) from None
 
 
 def finish(luck: Luck, fmt: OutputFormat, plot: str | None) -> Callable[[], bytes]:
@@ -74,4 +95,6 @@ def _draw(luck: Luck, plot: str) -> None:
     except ValueError as e:
         raise click.UsageError(str(e)) from None
     except OSError as e:
-        raise click.BadParameter(f"cannot write {plot!r}: {e.strerror}", param_hint="--plot") from None
+        raise click.BadParameter(
+            f"cannot write {plot!r}: {e.strerror}", param_hint="--plot"
+        ) from None

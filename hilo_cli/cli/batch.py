@@ -57,16 +57,39 @@ Examples ('hilo examples --copy' writes the examples/ folder they read):
 
 @click.command(help=HELP)
 @click.argument("files", nargs=-1, metavar="[FILE ...]", type=click.Path(readable=False))
-@once("--input-format", type=click.Choice(["auto", "json", "jsonl", "text"], case_sensitive=False), default="auto",
-      show="auto", help="How to read the input: detected from the content by default; json is one document, "
-                        "an array or objects one after another, jsonl one object per line.")
+@once(
+    "--input-format",
+    type=click.Choice(["auto", "json", "jsonl", "text"], case_sensitive=False),
+    default="auto",
+    show="auto",
+    help="How to read the input: detected from the content by default; json is one document, "
+    "an array or objects one after another, jsonl one object per line.",
+)
 @click.option("--fail-fast", is_flag=True, help="Stop at the first record that cannot be settled.")
-@once("--jobs", type=click.IntRange(min=1), default=1, show="1", help="Worker processes; output stays in input order.")
+@once(
+    "--jobs",
+    type=click.IntRange(min=1),
+    default=1,
+    show="1",
+    help="Worker processes; output stays in input order.",
+)
 @common_options
 @terminal_options
 @summary_option
-def batch(files: tuple[str, ...], input_format: str, fail_fast: bool, jobs: int, game: str, qualifier: str,
-          chip_unit: int, odd_chip: str | None, fmt: OutputFormat, color: str, suits: str, summary: bool) -> None:
+def batch(
+    files: tuple[str, ...],
+    input_format: str,
+    fail_fast: bool,
+    jobs: int,
+    game: str,
+    qualifier: str,
+    chip_unit: int,
+    odd_chip: str | None,
+    fmt: OutputFormat,
+    color: str,
+    suits: str,
+    summary: bool,
+) -> None:
     """Settle every deal in FILEs, in input order (the help is ``HELP``)."""
     from hilo_cli.batch import run
     from hilo_cli.cli.output import write_outcomes
@@ -90,27 +113,51 @@ def batch(files: tuple[str, ...], input_format: str, fail_fast: bool, jobs: int,
     def shape(outcome: Outcome) -> bytes:
         output = outcome.output
         if fmt != "csv":
-            return look.render(output.decode("utf-8")).encode("utf-8") if look is not None and output else output
+            return (
+                look.render(output.decode("utf-8")).encode("utf-8")
+                if look is not None and output
+                else output
+            )
         if not wide:
             wide.append(csv_out.has_board_cells(output))
-            return csv_out.header(boards=wide[0]).encode() + (csv_out.widen(output) if wide[0] else output)
+            return csv_out.header(boards=wide[0]).encode() + (
+                csv_out.widen(output) if wide[0] else output
+            )
         return csv_out.widen(output) if wide[0] else output
 
     def counted(outcome: Outcome) -> None:
         if flight is not None:
-            progress.advance(max(flight.reached(_head(outcome)) - progress.done, 0),
-                             errors=outcome.error is not None, differences=outcome.differs)
+            progress.advance(
+                max(flight.reached(_head(outcome)) - progress.done, 0),
+                errors=outcome.error is not None,
+                differences=outcome.differs,
+            )
 
     def finish() -> bytes:
-        return csv_out.header().encode() if fmt == "csv" and not wide else b""  # no record: the header alone
+        return (
+            csv_out.header().encode() if fmt == "csv" and not wide else b""
+        )  # no record: the header alone
 
-    ended = write_outcomes(run(raws, record_defaults, fmt, jobs), out, progress, shape, counted, finish=finish,
-                           stop=fail_fast)
+    ended = write_outcomes(
+        run(raws, record_defaults, fmt, jobs),
+        out,
+        progress,
+        shape,
+        counted,
+        finish=finish,
+        stop=fail_fast,
+    )
     if flight is not None and not ended.piped_away:
         if ended.whole:
             progress.advance(flight.read - progress.done)  # the rest of the last run of records
         progress.finish(force=summary)
-    sys.exit(ExitStatus.BAD_INPUT if ended.bad else ExitStatus.DIFFERENCE if ended.differs else ExitStatus.OK)
+    sys.exit(
+        ExitStatus.BAD_INPUT
+        if ended.bad
+        else ExitStatus.DIFFERENCE
+        if ended.differs
+        else ExitStatus.OK
+    )
 
 
 def _head(record: Raw | Outcome) -> tuple[str, int]:

@@ -25,7 +25,10 @@ def _help() -> str:
     """The command's help, its formats and folder suffixes from the registry of readers."""
     from hilo_cli.histories import readers, suffixes
 
-    formats = ", ".join(f"{r.title} {'/'.join(r.suffixes)}" for r in sorted(readers().values(), key=lambda r: r.title))
+    formats = ", ".join(
+        f"{r.title} {'/'.join(r.suffixes)}"
+        for r in sorted(readers().values(), key=lambda r: r.title)
+    )
     return f"""Check every hand in FILEs ({formats}; a FOLDER: its {", ".join(suffixes())}
     files), or stdin (- or no FILE): replay the actions under the betting rules, settle the showdown,
     and compare with the recorded result.
@@ -50,16 +53,43 @@ def _input_formats() -> list[str]:
 
 @click.command(help=_help())
 @click.argument("files", nargs=-1, metavar="[FILE|FOLDER ...]", type=click.Path(readable=False))
-@once("--input-format", type=click.Choice(_input_formats(), case_sensitive=False), default="auto",
-      show="auto", help="The hand-history format: detected from the content by default.")
-@once("--jobs", type=click.IntRange(min=1), default=1, show="1", help="Worker processes; output stays in input order.")
-@once("--format", "fmt", type=click.Choice(["text", "json", "csv"]), default="text", show="text",
-      help="Output: a floor decision per hand, JSON Lines, or CSV.")
+@once(
+    "--input-format",
+    type=click.Choice(_input_formats(), case_sensitive=False),
+    default="auto",
+    show="auto",
+    help="The hand-history format: detected from the content by default.",
+)
+@once(
+    "--jobs",
+    type=click.IntRange(min=1),
+    default=1,
+    show="1",
+    help="Worker processes; output stays in input order.",
+)
+@once(
+    "--format",
+    "fmt",
+    type=click.Choice(["text", "json", "csv"]),
+    default="text",
+    show="text",
+    help="Output: a floor decision per hand, JSON Lines, or CSV.",
+)
 @terminal_options
 @summary_option
 @allin_options
-def check(files: tuple[str, ...], input_format: str, jobs: int, fmt: OutputFormat, color: str, suits: str,
-          summary: bool, all_in: bool, players: tuple[str, ...], plot: str | None) -> None:
+def check(
+    files: tuple[str, ...],
+    input_format: str,
+    jobs: int,
+    fmt: OutputFormat,
+    color: str,
+    suits: str,
+    summary: bool,
+    all_in: bool,
+    players: tuple[str, ...],
+    plot: str | None,
+) -> None:
     """Replay recorded hands, settle them, compare with the recorded result (help: ``_help``)."""
     from hilo_cli.checking import Checked, run
     from hilo_cli.cli.output import write_outcomes
@@ -90,17 +120,31 @@ def check(files: tuple[str, ...], input_format: str, jobs: int, fmt: OutputForma
         if luck is not None and outcome.luck is not None:
             luck.add(outcome.luck)
 
-    ended = write_outcomes(run(all_pieces(names, input_format.lower()), fmt, jobs, all_in), out, progress, shape,
-                           counted, start=csv_header() if fmt == "csv" else b"", finish=finish)
+    ended = write_outcomes(
+        run(all_pieces(names, input_format.lower()), fmt, jobs, all_in),
+        out,
+        progress,
+        shape,
+        counted,
+        start=csv_header() if fmt == "csv" else b"",
+        finish=finish,
+    )
     if not ended.piped_away:
         progress.finish(force=summary)
         if summary or is_terminal(sys.stderr):
             click.echo(site_summary(by_site), err=True)
-    sys.exit(ExitStatus.BAD_INPUT if ended.bad else ExitStatus.DIFFERENCE if ended.differs else ExitStatus.OK)
+    sys.exit(
+        ExitStatus.BAD_INPUT
+        if ended.bad
+        else ExitStatus.DIFFERENCE
+        if ended.differs
+        else ExitStatus.OK
+    )
 
 
-def _all_in_run(all_in: bool, players: tuple[str, ...], plot: str | None, fmt: OutputFormat
-                ) -> tuple[Luck | None, Callable[[], bytes]]:
+def _all_in_run(
+    all_in: bool, players: tuple[str, ...], plot: str | None, fmt: OutputFormat
+) -> tuple[Luck | None, Callable[[], bytes]]:
     """The summary to add the hands to and what to write after the last (issue 20); nothing without
     ``--all-in``."""
     if not all_in:
@@ -127,7 +171,9 @@ def site_summary(by_site: dict[str | None, Counter[str]]) -> str:
     for name in order:
         counts = by_site[name]
         title = known[name].title if name is not None else "no reader"
-        parts.append(f"{title} " + ", ".join(f"{counts[k]:,} {w}" for k, w in words.items() if counts[k]))
+        parts.append(
+            f"{title} " + ", ".join(f"{counts[k]:,} {w}" for k, w in words.items() if counts[k])
+        )
     return "hilo check: by site: " + "; ".join(parts)
 
 
@@ -156,7 +202,9 @@ def all_pieces(files: tuple[str, ...], input_format: str) -> Iterator[HandRecord
             continue
         if os.path.isdir(name):
             known = suffixes()
-            found = sorted(os.path.join(name, f) for f in os.listdir(name) if f.lower().endswith(known))
+            found = sorted(
+                os.path.join(name, f) for f in os.listdir(name) if f.lower().endswith(known)
+            )
             if not found:
                 yield failed(name, 0, f"no {', '.join(known)} files in this folder")
             for path in found:

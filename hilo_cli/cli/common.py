@@ -21,7 +21,9 @@ if TYPE_CHECKING:
 F = TypeVar("F", bound=Callable[..., Any])
 
 
-def once(*names: str, default: Any = None, show: str | None = None, **kwargs: Any) -> Callable[[F], F]:
+def once(
+    *names: str, default: Any = None, show: str | None = None, **kwargs: Any
+) -> Callable[[F], F]:
     """An option that takes one value and may be given once: a repeated ``--pot`` is bad input, never
     "the last one wins". Click keeps only the last of a repeated option, so the option collects every
     value and the callback refuses more than one."""
@@ -32,39 +34,75 @@ def once(*names: str, default: Any = None, show: str | None = None, **kwargs: An
     def only_one(ctx: click.Context, param: click.Parameter, values: Sequence[Any]) -> Any:
         if len(values) > 1:
             given = ", ".join(str(v) for v in values)
-            raise click.BadParameter(f"given {len(values)} times ({given}); give it once", ctx, param)
+            raise click.BadParameter(
+                f"given {len(values)} times ({given}); give it once", ctx, param
+            )
         return values[0] if values else default
 
     return click.option(*names, multiple=True, callback=only_one, help=help_text, **kwargs)
 
 
-
 def terminal_options(f: F) -> F:
     """``--color`` and ``--suits``: how text output looks at a terminal (each may be given once; the look
     itself is ``cli.terminal.style``'s, and is decided only for text output)."""
-    f = once("--suits", type=click.Choice(SUIT_STYLES, case_sensitive=False), default="four-colour",
-             show="four-colour",
-             help="Suits in colour: four colours (hearts red, diamonds blue, clubs green), two (red and "
-                  "black), or four colours and the symbols ♠♥♦♣ (written even without colour).")(f)
-    f = once("--color", "--colour", "color", type=click.Choice(["auto", "always", "never"], case_sensitive=False),
-             default="auto", show="auto",
-             help="Colour text output: auto = when stdout is a terminal, NO_COLOR is not set and TERM is "
-                  "not dumb. JSON and CSV are never coloured.")(f)
+    f = once(
+        "--suits",
+        type=click.Choice(SUIT_STYLES, case_sensitive=False),
+        default="four-colour",
+        show="four-colour",
+        help="Suits in colour: four colours (hearts red, diamonds blue, clubs green), two (red and "
+        "black), or four colours and the symbols ♠♥♦♣ (written even without colour).",
+    )(f)
+    f = once(
+        "--color",
+        "--colour",
+        "color",
+        type=click.Choice(["auto", "always", "never"], case_sensitive=False),
+        default="auto",
+        show="auto",
+        help="Colour text output: auto = when stdout is a terminal, NO_COLOR is not set and TERM is "
+        "not dumb. JSON and CSV are never coloured.",
+    )(f)
     return f
+
 
 def common_options(f: F) -> F:
     """Options every command takes; in batch they are defaults that a record's own fields override."""
-    f = once("--format", "fmt", type=click.Choice(["text", "json", "csv"]), default="text", show="text",
-             help="Output: a floor report, JSON (Lines for batch), or CSV.")(f)
-    f = once("--odd-chip", type=click.Choice(["button", "suit"], case_sensitive=False),
-             help="Leftover chips of a tied half: clockwise from the button (Omaha default) "
-                  "or by highest card and suit (stud default).")(f)
-    f = once("--chip-unit", type=click.IntRange(min=1), default=1, show="1",
-             help="Smallest chip in play; every pot is divided in whole units of it.")(f)
-    f = once("--qualifier", type=click.Choice(list(QUALIFIERS), case_sensitive=False), default="8", show="8",
-             help="Low qualifier: 8 or better, 9 or better, or none.")(f)
-    f = once("--game", type=click.Choice(list(GAMES), case_sensitive=False), default="omaha8", show="omaha8",
-             help="The game.")(f)
+    f = once(
+        "--format",
+        "fmt",
+        type=click.Choice(["text", "json", "csv"]),
+        default="text",
+        show="text",
+        help="Output: a floor report, JSON (Lines for batch), or CSV.",
+    )(f)
+    f = once(
+        "--odd-chip",
+        type=click.Choice(["button", "suit"], case_sensitive=False),
+        help="Leftover chips of a tied half: clockwise from the button (Omaha default) "
+        "or by highest card and suit (stud default).",
+    )(f)
+    f = once(
+        "--chip-unit",
+        type=click.IntRange(min=1),
+        default=1,
+        show="1",
+        help="Smallest chip in play; every pot is divided in whole units of it.",
+    )(f)
+    f = once(
+        "--qualifier",
+        type=click.Choice(list(QUALIFIERS), case_sensitive=False),
+        default="8",
+        show="8",
+        help="Low qualifier: 8 or better, 9 or better, or none.",
+    )(f)
+    f = once(
+        "--game",
+        type=click.Choice(list(GAMES), case_sensitive=False),
+        default="omaha8",
+        show="omaha8",
+        help="The game.",
+    )(f)
     return f
 
 

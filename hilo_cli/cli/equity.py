@@ -14,27 +14,58 @@ from hilo_cli.formats import OutputFormat
 
 @click.command()
 @click.argument("players", nargs=-1, required=True, metavar="NAME=CARDS[@PUT] ...")
-@click.option("--board", "boards", multiple=True, metavar="CARDS",
-              help="The board cards dealt so far: none, the flop, the turn (or Courchevel's first card). Again "
-                   "for each further board of a deal run twice or dealt with two boards (RULES §12).")
-@once("--multi-board", type=click.Choice(["each", "either"], case_sensitive=False),
-      help="With several boards: each board wins its share of every pot (RULES §12.2, the default and the "
-           "only rule equity takes; either, §12.4, is refused with the reason).")
+@click.option(
+    "--board",
+    "boards",
+    multiple=True,
+    metavar="CARDS",
+    help="The board cards dealt so far: none, the flop, the turn (or Courchevel's first card). Again "
+    "for each further board of a deal run twice or dealt with two boards (RULES §12).",
+)
+@once(
+    "--multi-board",
+    type=click.Choice(["each", "either"], case_sensitive=False),
+    help="With several boards: each board wins its share of every pot (RULES §12.2, the default and the "
+    "only rule equity takes; either, §12.4, is refused with the reason).",
+)
 @once("--dead", help="Cards known to be out of play (seen, burnt or mucked face up).")
 @once("--pot", type=int, help="One pot that every live player is in.")
 @once("--button", type=int, help="The button's seat (default: the last listed player).")
-@click.option("--folded", multiple=True, metavar="NAME=PUT", help="A folded player and the chips they put in.")
-@once("--samples", type=click.IntRange(min=1),
-      help="Sample this many runouts instead of dealing every one (at most a billion).")
-@once("--seed", type=click.IntRange(min=0), help="The seed of a sampled run (default 0): the same seed, the "
-                                                "same runouts.")
+@click.option(
+    "--folded", multiple=True, metavar="NAME=PUT", help="A folded player and the chips they put in."
+)
+@once(
+    "--samples",
+    type=click.IntRange(min=1),
+    help="Sample this many runouts instead of dealing every one (at most a billion).",
+)
+@once(
+    "--seed",
+    type=click.IntRange(min=0),
+    help="The seed of a sampled run (default 0): the same seed, the same runouts.",
+)
 @click.option("--exact", is_flag=True, help="Deal every runout even when that takes long.")
 @common_options
 @terminal_options
-def equity(players: tuple[str, ...], boards: tuple[str, ...], multi_board: str | None, dead: str | None,
-           pot: int | None, button: int | None,
-           folded: tuple[str, ...], samples: int | None, seed: int | None, exact: bool, game: str, qualifier: str,
-           chip_unit: int, odd_chip: str | None, fmt: OutputFormat, color: str, suits: str) -> None:
+def equity(
+    players: tuple[str, ...],
+    boards: tuple[str, ...],
+    multi_board: str | None,
+    dead: str | None,
+    pot: int | None,
+    button: int | None,
+    folded: tuple[str, ...],
+    samples: int | None,
+    seed: int | None,
+    exact: bool,
+    game: str,
+    qualifier: str,
+    chip_unit: int,
+    odd_chip: str | None,
+    fmt: OutputFormat,
+    color: str,
+    suits: str,
+) -> None:
     """Each player's equity and expected chips, every runout settled as a showdown.
 
     Players and money as for showdown: NAME=CARDS[@PUT], listed clockwise; --pot for one pot, or what

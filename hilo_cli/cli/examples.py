@@ -39,9 +39,17 @@ def shipped() -> dict[str, Traversable]:
 
 @click.command()
 @click.argument("name", required=False, metavar="[NAME]")
-@click.option("--copy", "copy_to", metavar="FOLDER", is_flag=False, flag_value="examples", default=None,
-              type=click.Path(file_okay=False), help="Copy every example into FOLDER (default: ./examples), "
-                                                     "so that the --help examples run as written.")
+@click.option(
+    "--copy",
+    "copy_to",
+    metavar="FOLDER",
+    is_flag=False,
+    flag_value="examples",
+    default=None,
+    type=click.Path(file_okay=False),
+    help="Copy every example into FOLDER (default: ./examples), "
+    "so that the --help examples run as written.",
+)
 def examples(name: str | None, copy_to: str | None) -> None:
     """List the example deals installed with hilo, print one (NAME), or copy them all (--copy).
 
@@ -54,7 +62,9 @@ def examples(name: str | None, copy_to: str | None) -> None:
     found = shipped()
     if copy_to is not None:
         if name is not None:
-            raise click.UsageError("give NAME (print one example) or --copy (copy them all), not both")
+            raise click.UsageError(
+                "give NAME (print one example) or --copy (copy them all), not both"
+            )
         _copy(found, Path(copy_to))
         sys.exit(ExitStatus.OK)
     out = stdout_bytes()
@@ -68,7 +78,10 @@ def examples(name: str | None, copy_to: str | None) -> None:
     width = max(len(n) for n in found)
     listed = [n for n in DESCRIPTIONS if n in found] + [n for n in found if n not in DESCRIPTIONS]
     lines = [f"{n.ljust(width)}  {DESCRIPTIONS.get(n, '')}".rstrip() for n in listed]
-    lines += ["", "hilo examples NAME prints one; hilo examples --copy copies them all into ./examples."]
+    lines += [
+        "",
+        "hilo examples NAME prints one; hilo examples --copy copies them all into ./examples.",
+    ]
     out.write(("\n".join(lines) + "\n").encode())
     out.flush()
     sys.exit(ExitStatus.OK)
@@ -77,13 +90,22 @@ def examples(name: str | None, copy_to: str | None) -> None:
 def _copy(found: dict[str, Traversable], folder: Path) -> None:
     """Copy every example into ``folder``, leaving a file that is already there with the same bytes, and
     refusing (before copying anything) to overwrite one that differs."""
-    differing = [n for n, f in found.items() if (folder / n).exists() and (folder / n).read_bytes() != f.read_bytes()]
+    differing = [
+        n
+        for n, f in found.items()
+        if (folder / n).exists() and (folder / n).read_bytes() != f.read_bytes()
+    ]
     if differing:
-        raise HiloError(f"{', '.join(differing)} already there and different: not overwritten", str(folder))
+        raise HiloError(
+            f"{', '.join(differing)} already there and different: not overwritten", str(folder)
+        )
     try:
         folder.mkdir(parents=True, exist_ok=True)
         for n, f in found.items():
             (folder / n).write_bytes(f.read_bytes())
     except OSError as e:
         raise HiloError(f"cannot write the examples: {e.strerror or e}", str(folder)) from None
-    click.echo(f"{len(found)} examples copied into {folder}{'' if str(folder).endswith('/') else '/'}", err=True)
+    click.echo(
+        f"{len(found)} examples copied into {folder}{'' if str(folder).endswith('/') else '/'}",
+        err=True,
+    )

@@ -45,9 +45,16 @@ class Ended(NamedTuple):
     piped_away: bool
 
 
-def write_outcomes(outcomes: Generator[Each, None, None], out: IO[bytes], progress: Progress,
-                   shape: Callable[[Each], bytes], counted: Callable[[Each], None],
-                   start: bytes = b"", finish: Callable[[], bytes] = bytes, stop: bool = False) -> Ended:
+def write_outcomes(
+    outcomes: Generator[Each, None, None],
+    out: IO[bytes],
+    progress: Progress,
+    shape: Callable[[Each], bytes],
+    counted: Callable[[Each], None],
+    start: bytes = b"",
+    finish: Callable[[], bytes] = bytes,
+    stop: bool = False,
+) -> Ended:
     """Write every outcome (``shape`` gives the bytes to write: coloured, widened) and count it
     (``counted``), in order; ``start`` before the first, ``finish()`` after the last; ``stop``: end at the
     first bad record."""
@@ -66,8 +73,10 @@ def write_outcomes(outcomes: Generator[Each, None, None], out: IO[bytes], progre
                         bad = True
                         out.flush()
                         progress.clear()
-                        click.echo(f"{shown(where(outcome.source, outcome.line))}: {error_line(outcome.error)}",
-                                   err=True)
+                        click.echo(
+                            f"{shown(where(outcome.source, outcome.line))}: {error_line(outcome.error)}",
+                            err=True,
+                        )
                 counted(outcome)
                 if outcome.error is not None and stop:
                     break

@@ -29,8 +29,10 @@ def _pairs(values: tuple[str, ...], option: str) -> dict[str, int | float]:
         if not eq or not name or not amount.strip():
             raise HiloError(f"{value!r} is not NAME=AMOUNT", option)
         if name in out:
-            raise HiloError(f"{name} is given twice ({out[name]:g} and {amount.strip()}); give each player once",
-                            option)
+            raise HiloError(
+                f"{name} is given twice ({out[name]:g} and {amount.strip()}); give each player once",
+                option,
+            )
         out[name] = _number(amount.strip(), f"{option} {value}")
     return out
 
@@ -52,22 +54,49 @@ def _player(arg: str, index: int) -> dict[str, Any]:
 
 @click.command()
 @click.argument("players", nargs=-1, required=True, metavar="NAME=CARDS[@PUT] ...")
-@click.option("--board", "boards", multiple=True, metavar="CARDS",
-              help="The five board cards (none for stud8). Give it again for each further board of a deal "
-                   "run twice or dealt with two boards, in dealing order (RULES §12).")
-@once("--multi-board", type=click.Choice(["each", "either"], case_sensitive=False),
-      help="With several boards: each board wins its share of every pot (each, the default), or the best "
-           "high and best low over all boards share one division (either: Ultimate Big O).")
+@click.option(
+    "--board",
+    "boards",
+    multiple=True,
+    metavar="CARDS",
+    help="The five board cards (none for stud8). Give it again for each further board of a deal "
+    "run twice or dealt with two boards, in dealing order (RULES §12).",
+)
+@once(
+    "--multi-board",
+    type=click.Choice(["each", "either"], case_sensitive=False),
+    help="With several boards: each board wins its share of every pot (each, the default), or the best "
+    "high and best low over all boards share one division (either: Ultimate Big O).",
+)
 @once("--pot", type=int, help="One pot that every live player is in.")
 @once("--button", type=int, help="The button's seat (default: the last listed player).")
-@click.option("--folded", multiple=True, metavar="NAME=PUT", help="A folded player and the chips they put in.")
-@click.option("--expect", multiple=True, metavar="NAME=WON",
-              help="An amount paid out, to be checked; a player it leaves out was paid 0.")
+@click.option(
+    "--folded", multiple=True, metavar="NAME=PUT", help="A folded player and the chips they put in."
+)
+@click.option(
+    "--expect",
+    multiple=True,
+    metavar="NAME=WON",
+    help="An amount paid out, to be checked; a player it leaves out was paid 0.",
+)
 @common_options
 @terminal_options
-def showdown(players: tuple[str, ...], boards: tuple[str, ...], multi_board: str | None, pot: int | None,
-             button: int | None, folded: tuple[str, ...], expect: tuple[str, ...], game: str, qualifier: str,
-             chip_unit: int, odd_chip: str | None, fmt: OutputFormat, color: str, suits: str) -> None:
+def showdown(
+    players: tuple[str, ...],
+    boards: tuple[str, ...],
+    multi_board: str | None,
+    pot: int | None,
+    button: int | None,
+    folded: tuple[str, ...],
+    expect: tuple[str, ...],
+    game: str,
+    qualifier: str,
+    chip_unit: int,
+    odd_chip: str | None,
+    fmt: OutputFormat,
+    color: str,
+    suits: str,
+) -> None:
     """Settle one showdown given as arguments.
 
     Players are NAME=CARDS (bare CARDS are P1, P2, ...), listed clockwise and seated 1, 2, ...; the
@@ -117,10 +146,19 @@ def showdown(players: tuple[str, ...], boards: tuple[str, ...], multi_board: str
         sys.exit(ExitStatus.DIFFERENCE)
 
 
-def showdown_record(players: tuple[str, ...], boards: tuple[str, ...], multi_board: str | None, pot: int | None,
-                     button: int | None, folded: tuple[str, ...], expect: tuple[str, ...]) -> dict[str, Any]:
+def showdown_record(
+    players: tuple[str, ...],
+    boards: tuple[str, ...],
+    multi_board: str | None,
+    pot: int | None,
+    button: int | None,
+    folded: tuple[str, ...],
+    expect: tuple[str, ...],
+) -> dict[str, Any]:
     """The command line of ``showdown`` as a record of the JSON schema."""
-    record: dict[str, Any] = {"players": [_player(arg, index) for index, arg in enumerate(players, 1)]}
+    record: dict[str, Any] = {
+        "players": [_player(arg, index) for index, arg in enumerate(players, 1)]
+    }
     for offset, (name, put) in enumerate(_pairs(folded, "--folded").items(), len(players) + 1):
         record["players"].append({"name": name, "seat": offset, "folded": True, "contributed": put})
     if len(boards) == 1:

@@ -29,7 +29,9 @@ from typing import IO, Any, TypeVar
 
 import click
 
-from hilo_cli.cli.common import terminal_options as terminal_options  # at home with every command's options
+from hilo_cli.cli.common import (
+    terminal_options as terminal_options,
+)  # at home with every command's options
 from hilo_cli.formats.styled import Look
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -47,8 +49,12 @@ def is_terminal(stream: IO[Any] | None) -> bool:
         return False
 
 
-def colour_wanted(choice: str, stream: IO[Any] | None, env: Mapping[str, str] | None = None,
-                  platform: str = sys.platform) -> bool:
+def colour_wanted(
+    choice: str,
+    stream: IO[Any] | None,
+    env: Mapping[str, str] | None = None,
+    platform: str = sys.platform,
+) -> bool:
     """Whether output to ``stream`` is coloured under ``--color choice``."""
     if choice == "never":
         return False
@@ -83,8 +89,11 @@ def report_style(fmt: str, color: str, suits: str) -> Style | None:
 
 def summary_option(f: F) -> F:
     """``--summary``: the closing summary on stderr even when stderr is not a terminal."""
-    return click.option("--summary", is_flag=True,
-                        help="Print the closing summary on stderr even when it is not a terminal (for logs).")(f)
+    return click.option(
+        "--summary",
+        is_flag=True,
+        help="Print the closing summary on stderr even when it is not a terminal (for logs).",
+    )(f)
 
 
 def _count(n: int, one: str, many: str) -> str:
@@ -105,8 +114,10 @@ def summary(command: str, records: int, bad: int, differences: int, seconds: flo
     """The closing summary line: records settled, checks that differ, bad records, and the time."""
     settled = records - bad
     differ = f"{differences:,} check{'' if differences == 1 else 's'} differ{'s' if differences == 1 else ''}"
-    return (f"{command}: {_count(records, 'record', 'records')} in {duration(seconds)}: {settled:,} settled, "
-            f"{differ}, {_count(bad, 'bad record', 'bad records')}")
+    return (
+        f"{command}: {_count(records, 'record', 'records')} in {duration(seconds)}: {settled:,} settled, "
+        f"{differ}, {_count(bad, 'bad record', 'bad records')}"
+    )
 
 
 class Progress:
@@ -125,8 +136,15 @@ class Progress:
     default); the counts are kept either way, for the summary.
     """
 
-    def __init__(self, command: str, stream: IO[str] | None = None, *, show: bool | None = None,
-                 after: float | None = None, clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(
+        self,
+        command: str,
+        stream: IO[str] | None = None,
+        *,
+        show: bool | None = None,
+        after: float | None = None,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
         self.command = command
         self.stream = sys.stderr if stream is None else stream
         self.show = is_terminal(self.stream) if show is None else show
@@ -163,8 +181,10 @@ class Progress:
     def line(self, seconds: float) -> str:
         """The progress line: records done, the rate, and the bad records and differences so far."""
         rate = f"{self.done / seconds:,.0f}/s" if seconds > 0 else "-"
-        return (f"{self.command}: {_count(self.done, 'record', 'records')} done, {rate}, "
-                f"{_count(self.errors, 'bad', 'bad')}, {_count(self.differences, 'differs', 'differ')}")
+        return (
+            f"{self.command}: {_count(self.done, 'record', 'records')} done, {rate}, "
+            f"{_count(self.errors, 'bad', 'bad')}, {_count(self.differences, 'differs', 'differ')}"
+        )
 
     def _draw(self, seconds: float) -> None:
         text = self.line(seconds)
@@ -191,8 +211,10 @@ class Progress:
         """Clear the progress line and print the closing summary: at a terminal, or anywhere if ``force``."""
         self.clear()
         if force or is_terminal(self.stream):
-            click.echo(summary(self.command, self.done, self.errors, self.differences, self.elapsed),
-                       file=self.stream)
+            click.echo(
+                summary(self.command, self.done, self.errors, self.differences, self.elapsed),
+                file=self.stream,
+            )
 
 
 def progress_after() -> float:
@@ -210,7 +232,9 @@ class RunoutBar:
     will take longer than ``progress_after()``. A new total starts a new bar (the runouts settled one
     by one after the vectorised pass)."""
 
-    def __init__(self, stream: IO[str] | None = None, clock: Callable[[], float] = time.perf_counter) -> None:
+    def __init__(
+        self, stream: IO[str] | None = None, clock: Callable[[], float] = time.perf_counter
+    ) -> None:
         self.stream = sys.stderr if stream is None else stream
         self.clock = clock
         self.start = clock()
@@ -277,6 +301,8 @@ def stdin_hint(command: str, stdin: IO[Any] | None = None, stream: IO[str] | Non
     """When deals are to be read from a terminal, say on stderr how to end the input or give a file."""
     if is_terminal(sys.stdin if stdin is None else stdin):
         eof = "Ctrl-Z then Enter" if sys.platform == "win32" else "Ctrl-D"
-        click.echo(f"{command}: reading deals from the terminal: type or paste them, one per line, then "
-                   f"{eof} on a line of its own to settle them; or give a FILE ('{command} --help').",
-                   file=sys.stderr if stream is None else stream)
+        click.echo(
+            f"{command}: reading deals from the terminal: type or paste them, one per line, then "
+            f"{eof} on a line of its own to settle them; or give a FILE ('{command} --help').",
+            file=sys.stderr if stream is None else stream,
+        )

@@ -41,8 +41,20 @@ from hilo_cli.showdown import settle
 if TYPE_CHECKING:
     from hilo_cli.equity import vector
 
-__all__ = ["NO_MONEY_POT", "SETTLE_BUDGET", "SLOW_SAMPLES", "SUIT_COST", "Choice", "Equity", "PlayerEquity",
-           "PotEquity", "choose", "equity", "prepare", "settle_cost"]
+__all__ = [
+    "NO_MONEY_POT",
+    "SETTLE_BUDGET",
+    "SLOW_SAMPLES",
+    "SUIT_COST",
+    "Choice",
+    "Equity",
+    "PlayerEquity",
+    "PotEquity",
+    "choose",
+    "equity",
+    "prepare",
+    "settle_cost",
+]
 
 PLAIN_RUNOUTS = 1_000
 SETTLE_BUDGET = 40_000_000
@@ -135,11 +147,15 @@ def settle_cost(deal: Deal, live: int) -> int:
     if game.hole_used is None:
         selections = comb(game.hole_cards, 5)
     else:
-        selections = comb(game.hole_cards, game.hole_used) * comb(game.board_cards, 5 - game.hole_used)
+        selections = comb(game.hole_cards, game.hole_used) * comb(
+            game.board_cards, 5 - game.hole_used
+        )
     return live * selections * (SUIT_COST if deal.odd_chip_rule == "suit" else 1)
 
 
-def choose(runouts: int, settled: int, cost: int, samples: int | None = None, exact: bool = False) -> Choice:
+def choose(
+    runouts: int, settled: int, cost: int, samples: int | None = None, exact: bool = False
+) -> Choice:
     """Exact or sampled, from counts alone: ``runouts`` the exact run deals, ``settled`` of them settled
     one at a time by ``settle`` (every runout on the plain path; on the vectorised path those whose
     chips depend on their cards, RULES §4.6), ``cost`` the hand selections of one such settle.
@@ -151,13 +167,23 @@ def choose(runouts: int, settled: int, cost: int, samples: int | None = None, ex
         return Choice(samples, None)
     if settled * cost <= SETTLE_BUDGET or runouts <= SLOW_SAMPLES:
         return Choice(None, None)
-    return Choice(SLOW_SAMPLES, f"exact would settle {settled:,} of its {runouts:,} runouts one at a time, more than "
-                                f"the {max(SETTLE_BUDGET // cost, 1):,} hilo settles by default for this spot; "
-                                f"sampling {SLOW_SAMPLES:,} instead")
+    return Choice(
+        SLOW_SAMPLES,
+        f"exact would settle {settled:,} of its {runouts:,} runouts one at a time, more than "
+        f"the {max(SETTLE_BUDGET // cost, 1):,} hilo settles by default for this spot; "
+        f"sampling {SLOW_SAMPLES:,} instead",
+    )
 
 
-def equity(deal: Deal, dead: Sequence[Card] = (), samples: int | None = None, seed: int | None = None,
-           exact: bool = False, progress: Progress | None = None, method: str | None = None) -> Equity:
+def equity(
+    deal: Deal,
+    dead: Sequence[Card] = (),
+    samples: int | None = None,
+    seed: int | None = None,
+    exact: bool = False,
+    progress: Progress | None = None,
+    method: str | None = None,
+) -> Equity:
     """Every runout of ``deal``'s board (or ``samples`` of them, drawn with ``seed``), settled.
 
     ``deal.board`` holds the cards known (0 to 5); ``dead`` are cards out of play. Exact by default;
@@ -169,8 +195,9 @@ def equity(deal: Deal, dead: Sequence[Card] = (), samples: int | None = None, se
         from hilo_cli.equity.boards import several_boards
 
         return several_boards(deal, dead, samples, seed, exact, equity)
-    if deal.game.hole_used is None or any(not p.folded and len(p.hole or ()) < deal.game.hole_cards
-                                          for p in deal.players):
+    if deal.game.hole_used is None or any(
+        not p.folded and len(p.hole or ()) < deal.game.hole_cards for p in deal.players
+    ):
         from hilo_cli.equity.completions import hidden_cards
 
         return hidden_cards(deal, tuple(dead), samples, seed, exact, progress)
@@ -192,7 +219,9 @@ def equity(deal: Deal, dead: Sequence[Card] = (), samples: int | None = None, se
     each = _vector(setup, tally, samples, seed or 0, progress)
     note = None
     if samples is None:
-        samples, note = choose(setup.runouts, sum(cards.shape[1] for _, cards in each), cost, None, exact)
+        samples, note = choose(
+            setup.runouts, sum(cards.shape[1] for _, cards in each), cost, None, exact
+        )
         if samples is not None:
             tally = Tally(setup)
             each = _vector(setup, tally, samples, 0, progress)
@@ -210,22 +239,36 @@ def _plain_runouts(setup: Setup, samples: int | None, seed: int) -> Iterator[tup
     return (tuple(rng.sample(setup.unknown, setup.to_come)) for _ in range(samples))
 
 
-def settle_deals(setup: Setup, tally: Tally, deals: Iterator[Deal], total: int, progress: Progress | None) -> None:
+def settle_deals(
+    setup: Setup, tally: Tally, deals: Iterator[Deal], total: int, progress: Progress | None
+) -> None:
     """``settle`` on every runout (each a whole deal), one at a time: the reference the vectorised path is
     held to."""
     deal = setup.deal
     live = [deal.players[i] for i in setup.live]
     names = tuple(p.name for p in live)
     n = len(live)
-    group = tuple(name for i, name in enumerate(names) if setup.groups[0] >> i & 1)  # the figures' players
+    group = tuple(
+        name for i, name in enumerate(names) if setup.groups[0] >> i & 1
+    )  # the figures' players
     done = 0
     for full in deals:
         settlement = settle(full)
-        everyone = next((pot for pot in settlement.pots if pot.eligible == group and pot.division != "uncontested"),
-                        None)
+        everyone = next(
+            (
+                pot
+                for pot in settlement.pots
+                if pot.eligible == group and pot.division != "uncontested"
+            ),
+            None,
+        )
         if everyone is not None:
             high = sum(1 << names.index(w) for w in everyone.high.winners)
-            low = sum(1 << names.index(w) for w in everyone.low.winners) if everyone.low is not None else 0
+            low = (
+                sum(1 << names.index(w) for w in everyone.low.winners)
+                if everyone.low is not None
+                else 0
+            )
         else:
             high, low = _winners(full, setup.groups[0])
         tally.add((high | low << n,), 1, tally.shares(settlement))
@@ -254,7 +297,9 @@ def _winners(deal: Deal, group: int) -> tuple[int, int]:
 Each = list[tuple[tuple[int, ...], "vector.Array"]]
 
 
-def _vector(setup: Setup, tally: Tally, samples: int | None, seed: int, progress: Progress | None) -> Each:
+def _vector(
+    setup: Setup, tally: Tally, samples: int | None, seed: int, progress: Progress | None
+) -> Each:
     """Every runout's values with numpy, counted by pattern; one ``settle`` per new pattern.
 
     Returns the runouts whose chips depend on their cards (the suit odd-chip rule with leftover units
@@ -271,7 +316,7 @@ def _vector(setup: Setup, tally: Tally, samples: int | None, seed: int, progress
     total = setup.runouts if samples is None else samples
     if samples is None:
         every = vector.all_runouts(len(setup.unknown), setup.to_come)
-        chunks: Iterator[vector.Array] = (every[i:i + CHUNK] for i in range(0, len(every), CHUNK))
+        chunks: Iterator[vector.Array] = (every[i : i + CHUNK] for i in range(0, len(every), CHUNK))
     else:
         chunks = vector.sampled_runouts(len(setup.unknown), setup.to_come, samples, seed, CHUNK)
     each: Each = []
@@ -289,7 +334,9 @@ def _vector(setup: Setup, tally: Tally, samples: int | None, seed: int, progress
         for _code, row, count in zip(*vector.pattern_counts(codes), strict=True):
             pattern = tuple(int(column[row]) for column in columns)
             if not tally.known(pattern):
-                tally.learn(pattern, settle(setup.full(tuple(DECK[c] for c in cards[:, row].tolist()))))
+                tally.learn(
+                    pattern, settle(setup.full(tuple(DECK[c] for c in cards[:, row].tolist())))
+                )
             if tally.cards_matter(pattern):
                 each.append((pattern, cards[:, vector.rows_with(codes, codes[row])]))
             else:
@@ -332,7 +379,9 @@ def _se(total: int, total2: int, n: int, scale: int = 1) -> float:
     return sqrt(variance / n) / scale
 
 
-def answer(setup: Setup, tally: Tally, exact: bool, seed: int | None, method: str, note: str | None) -> Equity:
+def answer(
+    setup: Setup, tally: Tally, exact: bool, seed: int | None, method: str, note: str | None
+) -> Equity:
     deal = setup.deal
     n = tally.runouts
     f = tally.figures
@@ -341,7 +390,10 @@ def answer(setup: Setup, tally: Tally, exact: bool, seed: int | None, method: st
     live = [deal.players[i].name for i in setup.live]
     players = []
     for i, name in enumerate(live):
-        chances = {k: getattr(f, k)[i] for k in ("scoop", "high_win", "high_tie", "low_win", "low_tie", "quartered")}
+        chances = {
+            k: getattr(f, k)[i]
+            for k in ("scoop", "high_win", "high_tie", "low_win", "low_tie", "quartered")
+        }
         se = None
         if not exact:
             se = {"equity": _se(f.chips[i], f.chips2[i], n, in_pots) if in_pots else 0.0}
@@ -350,27 +402,54 @@ def answer(setup: Setup, tally: Tally, exact: bool, seed: int | None, method: st
             for k, c in chances.items():
                 if (split or not k.startswith(("low", "quartered"))) and setup.groups[0] >> i & 1:
                     se[k] = _se(c, c, n)
-        inside = bool(setup.groups[0] >> i & 1)  # else in no pot (put in nothing): no chance of anything
+        inside = bool(
+            setup.groups[0] >> i & 1
+        )  # else in no pot (put in nothing): no chance of anything
 
-        def shown(k: str, low: bool = False, c: dict[str, int] = chances, inside: bool = inside) -> Fraction | None:
+        def shown(
+            k: str, low: bool = False, c: dict[str, int] = chances, inside: bool = inside
+        ) -> Fraction | None:
             return _fraction(c[k], n) if inside and (split or not low) else None
 
-        players.append(PlayerEquity(
-            name,
-            Fraction(f.chips[i], n * in_pots) if in_pots else Fraction(0),
-            Fraction(f.chips[i], n) if setup.money else None,
-            shown("scoop"), shown("high_win"), shown("high_tie"),
-            shown("low_win", True), shown("low_tie", True), shown("quartered", True),
-            se,
-        ))
+        players.append(
+            PlayerEquity(
+                name,
+                Fraction(f.chips[i], n * in_pots) if in_pots else Fraction(0),
+                Fraction(f.chips[i], n) if setup.money else None,
+                shown("scoop"),
+                shown("high_win"),
+                shown("high_tie"),
+                shown("low_win", True),
+                shown("low_tie", True),
+                shown("quartered", True),
+                se,
+            )
+        )
     pots = []
     if setup.money:
         for p, (name, amount, eligible) in enumerate(setup.pots):
             index = [live.index(e) for e in eligible]
             expected = {live[i]: Fraction(tally.pot_chips[p][i], n) for i in index}
-            pot_se = None if exact else {live[i]: _se(tally.pot_chips[p][i], tally.pot_chips2[p][i], n) for i in index}
+            pot_se = (
+                None
+                if exact
+                else {live[i]: _se(tally.pot_chips[p][i], tally.pot_chips2[p][i], n) for i in index}
+            )
             pots.append(PotEquity(name, amount, eligible, expected, pot_se))
     no_low = Fraction(tally.no_low, n) if split else None
     no_low_se = _se(tally.no_low, tally.no_low, n) if split and not exact else None
-    return Equity(deal if setup.money else deal._replace(pot=None), setup.dead, exact, n, seed,
-                  tuple(players), tuple(pots), setup.returned, no_low, no_low_se, setup.money, method, note)
+    return Equity(
+        deal if setup.money else deal._replace(pot=None),
+        setup.dead,
+        exact,
+        n,
+        seed,
+        tuple(players),
+        tuple(pots),
+        setup.returned,
+        no_low,
+        no_low_se,
+        setup.money,
+        method,
+        note,
+    )

@@ -32,15 +32,23 @@ if TYPE_CHECKING:
     from hilo_cli.equity import Equity
 
 
-def several_boards(deal: Deal, dead: Sequence[Card], samples: int | None, seed: int | None, exact: bool,
-                   run: Callable[..., Equity]) -> Equity:
+def several_boards(
+    deal: Deal,
+    dead: Sequence[Card],
+    samples: int | None,
+    seed: int | None,
+    exact: bool,
+    run: Callable[..., Equity],
+) -> Equity:
     """Equity of a deal on several boards (``deal.boards``, each with 0 to 5 known cards) by RULES §12.2;
     ``run`` is the single-board ``equity``. A sampled run samples ``samples`` runouts of each board's
     share, each board with its own seed (``seed + b``)."""
     boards = deal.boards
     if deal.multi_board != "each":
-        raise DealError("equity on several boards takes the default rule, each board its own share of every "
-                        "pot (RULES §12.2); --multi-board either (§12.4) is out of scope")
+        raise DealError(
+            "equity on several boards takes the default rule, each board its own share of every "
+            "pot (RULES §12.2); --multi-board either (§12.4) is out of scope"
+        )
     if any(deal.rake):
         raise DealError("equity divides whole pots; rake (RULES §13) is out of scope")
     game = deal.game
@@ -49,35 +57,54 @@ def several_boards(deal: Deal, dead: Sequence[Card], samples: int | None, seed: 
         deal = deal._replace(pot=NO_MONEY_POT * len(boards) * deal.chip_unit)
     for b, board in enumerate(boards):
         if len(board) > game.board_cards:
-            raise DealError(f"board {b + 1} has {len(board)} cards; {game.name} deals {game.board_cards}")
+            raise DealError(
+                f"board {b + 1} has {len(board)} cards; {game.name} deals {game.board_cards}"
+            )
     full = _completed(deal, tuple(dead))
-    first = settle(full)  # every check of a showdown on several boards (RULES §12.5), and the shares
+    first = settle(
+        full
+    )  # every check of a showdown on several boards (RULES §12.5), and the shares
     seen = {c for board in boards for c in board}
     live = [p for p in deal.players if not p.folded]
     names = tuple(p.name for p in live)
     per_board: list[Equity] = []
     chips = dict.fromkeys(names, Fraction(0))
     variance = dict.fromkeys(names, 0.0)
-    pot_chips: list[dict[str, Fraction]] = [dict.fromkeys(pot.eligible, Fraction(0)) for pot in first.pots]
+    pot_chips: list[dict[str, Fraction]] = [
+        dict.fromkeys(pot.eligible, Fraction(0)) for pot in first.pots
+    ]
     for b, board in enumerate(boards):
         others = tuple(c for c in DECK if c in seen and c not in board)
         one = deal._replace(board=board, boards=(), multi_board="each")
-        figures = run(one._replace(pot=None, players=tuple(p._replace(contributed=None) for p in deal.players)),
-                      (*dead, *others), samples, None if samples is None else (seed or 0) + b, exact)
+        figures = run(
+            one._replace(
+                pot=None, players=tuple(p._replace(contributed=None) for p in deal.players)
+            ),
+            (*dead, *others),
+            samples,
+            None if samples is None else (seed or 0) + b,
+            exact,
+        )
         board_chips = dict.fromkeys(names, Fraction(0))
         board_se = dict.fromkeys(names, 0.0)
         for p, pot in enumerate(first.pots):
             # A pot with one eligible player is not divided between boards (§12.3): whole, once.
             share = pot.runs[b].amount if pot.runs else pot.amount if b == 0 else 0
-            expected, se = _share(one, pot.eligible, share, (*dead, *others), samples, seed, b, exact, run)
+            expected, se = _share(
+                one, pot.eligible, share, (*dead, *others), samples, seed, b, exact, run
+            )
             for name, value in expected.items():
                 board_chips[name] += value
                 pot_chips[p][name] += value
-                board_se[name] += se.get(name, 0.0)  # pots on one board share their runouts: a bound
+                board_se[name] += se.get(
+                    name, 0.0
+                )  # pots on one board share their runouts: a bound
         for name in names:
             chips[name] += board_chips[name]
             variance[name] += board_se[name] ** 2
-        per_board.append(_board_figures(figures, board_chips, board_se if samples is not None else None, money))
+        per_board.append(
+            _board_figures(figures, board_chips, board_se if samples is not None else None, money)
+        )
     return _total(deal, tuple(dead), first, per_board, chips, variance, pot_chips, money)
 
 
@@ -90,32 +117,59 @@ def _completed(deal: Deal, dead: tuple[Card, ...]) -> Deal:
     unseen = iter(c for c in DECK if c not in seen)
     game = deal.game
     try:
-        boards = tuple(board + tuple(next(unseen) for _ in range(game.board_cards - len(board)))
-                       for board in deal.boards)
-        players = tuple(p if p.folded or len(p.hole or ()) >= game.hole_cards else p._replace(
-            hole=(*(p.hole or ()), *(next(unseen) for _ in range(game.hole_cards - len(p.hole or ())))))
-            for p in deal.players)  # hidden hole cards (``??``, ``random``): dealt by each board's run
+        boards = tuple(
+            board + tuple(next(unseen) for _ in range(game.board_cards - len(board)))
+            for board in deal.boards
+        )
+        players = tuple(
+            p
+            if p.folded or len(p.hole or ()) >= game.hole_cards
+            else p._replace(
+                hole=(
+                    *(p.hole or ()),
+                    *(next(unseen) for _ in range(game.hole_cards - len(p.hole or ()))),
+                )
+            )
+            for p in deal.players
+        )  # hidden hole cards (``??``, ``random``): dealt by each board's run
     except StopIteration:
         raise DealError("too few cards left to complete every board and hand") from None
     return deal._replace(board=boards[0], boards=boards, players=players)
 
 
-def _share(one: Deal, eligible: tuple[str, ...], share: int, dead: tuple[Card, ...], samples: int | None,
-           seed: int | None, b: int, exact: bool, run: Callable[..., Equity]) -> tuple[dict[str, Fraction],
-                                                                                  dict[str, float]]:
+def _share(
+    one: Deal,
+    eligible: tuple[str, ...],
+    share: int,
+    dead: tuple[Card, ...],
+    samples: int | None,
+    seed: int | None,
+    b: int,
+    exact: bool,
+    run: Callable[..., Equity],
+) -> tuple[dict[str, Fraction], dict[str, float]]:
     """Each eligible player's expected chips from ``share`` chips of one pot divided on one board."""
     if not share:
         return dict.fromkeys(eligible, Fraction(0)), {}
     if len(eligible) == 1:
         return {eligible[0]: Fraction(share)}, {}
-    players = tuple(p._replace(contributed=None, folded=p.folded or p.name not in eligible) for p in one.players)
-    e = run(one._replace(pot=share, players=players), dead, samples, None if samples is None else (seed or 0) + b,
-            exact)
+    players = tuple(
+        p._replace(contributed=None, folded=p.folded or p.name not in eligible) for p in one.players
+    )
+    e = run(
+        one._replace(pot=share, players=players),
+        dead,
+        samples,
+        None if samples is None else (seed or 0) + b,
+        exact,
+    )
     se = {p.name: (p.se or {}).get("expected_chips", 0.0) for p in e.players}
     return {p.name: p.expected_chips or Fraction(0) for p in e.players}, se
 
 
-def _board_figures(figures: Equity, chips: dict[str, Fraction], se: dict[str, float] | None, money: bool) -> Equity:
+def _board_figures(
+    figures: Equity, chips: dict[str, Fraction], se: dict[str, float] | None, money: bool
+) -> Equity:
     """One board's run: its chances, and each player's expected chips from that board's shares."""
     total = sum(chips.values(), Fraction(0))
     players = []
@@ -125,14 +179,26 @@ def _board_figures(figures: Equity, chips: dict[str, Fraction], se: dict[str, fl
         if fields is not None and se is not None:
             fields["expected_chips"] = se[p.name]
             fields["equity"] = se[p.name] / float(total) if total else 0.0
-        players.append(p._replace(equity=value / total if total else p.equity,
-                                  expected_chips=value if money else None, se=fields))
+        players.append(
+            p._replace(
+                equity=value / total if total else p.equity,
+                expected_chips=value if money else None,
+                se=fields,
+            )
+        )
     return figures._replace(players=tuple(players), pots=(), money=money)
 
 
-def _total(deal: Deal, dead: tuple[Card, ...], settlement: Settlement, per_board: list[Equity],
-           chips: dict[str, Fraction], variance: dict[str, float], pot_chips: list[dict[str, Fraction]],
-           money: bool) -> Equity:
+def _total(
+    deal: Deal,
+    dead: tuple[Card, ...],
+    settlement: Settlement,
+    per_board: list[Equity],
+    chips: dict[str, Fraction],
+    variance: dict[str, float],
+    pot_chips: list[dict[str, Fraction]],
+    money: bool,
+) -> Equity:
     from hilo_cli.equity import Equity, PlayerEquity, PotEquity
 
     pots_in = sum(pot.amount for pot in settlement.pots)
@@ -142,11 +208,37 @@ def _total(deal: Deal, dead: tuple[Card, ...], settlement: Settlement, per_board
         se = None
         if sampled:
             se = {"expected_chips": sqrt(variance[name]), "equity": sqrt(variance[name]) / pots_in}
-        players.append(PlayerEquity(name, value / pots_in if pots_in else Fraction(0), value if money else None,
-                                    None, None, None, None, None, None, se))
-    pots = tuple(PotEquity(pot.name, pot.amount, pot.eligible, pot_chips[p], None)
-                 for p, pot in enumerate(settlement.pots))
-    return Equity(deal if money else deal._replace(pot=None), dead, not sampled,
-                  sum(b.runouts for b in per_board), per_board[0].seed, tuple(players), pots if money else (),
-                  dict(settlement.returned), None, None, money, per_board[0].method,
-                  next((b.note for b in per_board if b.note), None), tuple(per_board))
+        players.append(
+            PlayerEquity(
+                name,
+                value / pots_in if pots_in else Fraction(0),
+                value if money else None,
+                None,
+                None,
+                None,
+                None,
+                None,
+                None,
+                se,
+            )
+        )
+    pots = tuple(
+        PotEquity(pot.name, pot.amount, pot.eligible, pot_chips[p], None)
+        for p, pot in enumerate(settlement.pots)
+    )
+    return Equity(
+        deal if money else deal._replace(pot=None),
+        dead,
+        not sampled,
+        sum(b.runouts for b in per_board),
+        per_board[0].seed,
+        tuple(players),
+        pots if money else (),
+        dict(settlement.returned),
+        None,
+        None,
+        money,
+        per_board[0].method,
+        next((b.note for b in per_board if b.note), None),
+        tuple(per_board),
+    )

@@ -22,38 +22,61 @@ from hilo_cli.equity.runouts import Setup, Tally, prepare
 from hilo_cli.errors import DealError
 
 
-def hidden_cards(deal: Deal, dead: tuple[Card, ...], samples: int | None, seed: int | None, exact: bool,
-                 progress: Progress | None) -> Equity:
+def hidden_cards(
+    deal: Deal,
+    dead: tuple[Card, ...],
+    samples: int | None,
+    seed: int | None,
+    exact: bool,
+    progress: Progress | None,
+) -> Equity:
     """Equity of a deal with board cards and live players' hole cards still hidden (``Player.hole``
     shorter than the game deals, or ``None``: the rest unseen). Exact or sampled as ``choose`` says,
     every completion settled one at a time."""
     game = deal.game
     if len(deal.board) > game.board_cards:
-        raise DealError(f"the board has {len(deal.board)} cards; {game.name} deals {game.board_cards}")
+        raise DealError(
+            f"the board has {len(deal.board)} cards; {game.name} deals {game.board_cards}"
+        )
     for p in deal.players:
         if p.hole is not None and len(p.hole) > game.hole_cards:
-            raise DealError(f"player {p.name} has {len(p.hole)} hole cards; {game.name} deals {game.hole_cards}")
+            raise DealError(
+                f"player {p.name} has {len(p.hole)} hole cards; {game.name} deals {game.hole_cards}"
+            )
     seen = [*deal.board, *dead, *(c for p in deal.players for c in p.hole or ())]
     if len(set(seen)) != len(seen):
         twice = next(c for i, c in enumerate(seen) if c in seen[:i])
         raise DealError(f"{twice} is given twice (board, hole cards and dead cards)")
     unseen = tuple(c for c in DECK if c not in set(seen))
-    slots = [game.board_cards - len(deal.board)]  # the board first, then each live player's hidden cards
+    slots = [
+        game.board_cards - len(deal.board)
+    ]  # the board first, then each live player's hidden cards
     hidden = [i for i, p in enumerate(deal.players) if not p.folded]
     slots += [game.hole_cards - len(deal.players[i].hole or ()) for i in hidden]
     if sum(slots) > len(unseen):
-        raise DealError(f"too few cards left: {len(unseen)} unseen cards for the {sum(slots)} hidden ones")
+        raise DealError(
+            f"too few cards left: {len(unseen)} unseen cards for the {sum(slots)} hidden ones"
+        )
     fill = _Filler(deal, hidden, slots)
-    setup = prepare(fill(unseen[:sum(slots)]), dead, completed=True)  # every check of a showdown
+    setup = prepare(fill(unseen[: sum(slots)]), dead, completed=True)  # every check of a showdown
     runouts = _count(len(unseen), slots)
     samples, note = choose(runouts, runouts, settle_cost(deal, len(setup.live)), samples, exact)
     seed = None if samples is None else seed or 0
-    setup = setup._replace(deal=_ready(deal, setup), board=tuple(deal.board), unknown=unseen, to_come=slots[0])
+    setup = setup._replace(
+        deal=_ready(deal, setup), board=tuple(deal.board), unknown=unseen, to_come=slots[0]
+    )
     fill.deal = setup.deal  # with its pot: the no-money pot when no money was given
     tally = Tally(setup)
-    chosen = _every(unseen, slots) if samples is None else _sampled(unseen, slots, samples, seed or 0)
-    settle_deals(setup, tally, (fill(cards) for cards in chosen), runouts if samples is None else samples,
-                 progress)
+    chosen = (
+        _every(unseen, slots) if samples is None else _sampled(unseen, slots, samples, seed or 0)
+    )
+    settle_deals(
+        setup,
+        tally,
+        (fill(cards) for cards in chosen),
+        runouts if samples is None else samples,
+        progress,
+    )
     result = answer(setup, tally, samples is None, seed, "plain", note)
     return result._replace(deal=deal if setup.money else deal._replace(pot=None))
 
@@ -71,15 +94,20 @@ class _Filler:
         players = list(deal.players)
         for i, k in zip(self.hidden, self.slots[1:], strict=True):
             p = players[i]
-            players[i] = p._replace(hole=(*(p.hole or ()), *cards[at:at + k]))
+            players[i] = p._replace(hole=(*(p.hole or ()), *cards[at : at + k]))
             at += k
-        return deal._replace(board=(*deal.board, *cards[:self.slots[0]]), players=tuple(players))
+        return deal._replace(board=(*deal.board, *cards[: self.slots[0]]), players=tuple(players))
 
 
 def _ready(deal: Deal, setup: Setup) -> Deal:
     """The deal every completion is settled from: ``setup``'s pot (the no-money pot when no money)."""
-    return deal._replace(pot=setup.deal.pot, players=tuple(
-        p._replace(contributed=q.contributed) for p, q in zip(deal.players, setup.deal.players, strict=True)))
+    return deal._replace(
+        pot=setup.deal.pot,
+        players=tuple(
+            p._replace(contributed=q.contributed)
+            for p, q in zip(deal.players, setup.deal.players, strict=True)
+        ),
+    )
 
 
 def _count(unseen: int, slots: list[int]) -> int:
@@ -105,7 +133,9 @@ def _every(unseen: Sequence[Card], slots: list[int]) -> Iterator[tuple[Card, ...
             yield (*cards, *more)
 
 
-def _sampled(unseen: Sequence[Card], slots: list[int], samples: int, seed: int) -> Iterator[tuple[Card, ...]]:
+def _sampled(
+    unseen: Sequence[Card], slots: list[int], samples: int, seed: int
+) -> Iterator[tuple[Card, ...]]:
     """``samples`` completions drawn uniformly (the same seed, the same completions)."""
     rng = random.Random(seed)
     need = sum(slots)

@@ -65,9 +65,13 @@ def prepare(deal: Deal, dead: tuple[Card, ...] = (), completed: bool = False) ->
     """
     game = deal.game
     if game.board_cards == 0 and not completed:
-        raise DealError(f"equity covers the board games (Omaha and its relatives); {game.name} is out of scope")
+        raise DealError(
+            f"equity covers the board games (Omaha and its relatives); {game.name} is out of scope"
+        )
     if deal.boards:
-        raise DealError("equity runs out one board; a deal on several boards is out of scope (RULES §12)")
+        raise DealError(
+            "equity runs out one board; a deal on several boards is out of scope (RULES §12)"
+        )
     if any(deal.rake):
         raise DealError("equity divides whole pots; rake (RULES §13) is out of scope")
     board = tuple(deal.board)
@@ -76,8 +80,10 @@ def prepare(deal: Deal, dead: tuple[Card, ...] = (), completed: bool = False) ->
     players = deal.players
     needed = len(players) * game.hole_cards + game.board_cards
     if needed > 52:
-        raise DealError(f"{len(players)} players of {game.name} need {needed} cards; a deck has 52 "
-                        f"(at most {(52 - game.board_cards) // game.hole_cards} players)")
+        raise DealError(
+            f"{len(players)} players of {game.name} need {needed} cards; a deck has 52 "
+            f"(at most {(52 - game.board_cards) // game.hole_cards} players)"
+        )
     live = tuple(i for i, p in enumerate(players) if not p.folded)
     if len(live) < 2:
         raise DealError("equity needs at least two live players")
@@ -100,15 +106,19 @@ def prepare(deal: Deal, dead: tuple[Card, ...] = (), completed: bool = False) ->
     money = deal.pot is not None or any(p.contributed is not None for p in players)
     ready = deal if money else deal._replace(pot=NO_MONEY_POT * deal.chip_unit)
     if len(unknown) < to_come:
-        raise DealError(f"too few cards left: {len(unknown)} unknown cards for the {to_come} board cards to come"
-                        + (f" ({len(dead)} dead: {format_cards(dead)})" if dead else ""))
+        raise DealError(
+            f"too few cards left: {len(unknown)} unknown cards for the {to_come} board cards to come"
+            + (f" ({len(dead)} dead: {format_cards(dead)})" if dead else "")
+        )
     first = settle(ready._replace(board=board + unknown[:to_come]))  # every check of a showdown
     returned = dict(first.returned)
     if money and not any(pot.amount for pot in first.pots):
         # Nothing in the pots (a pot of 0, or nothing called): equity is then the plain share of one pot.
         money = False
-        ready = deal._replace(pot=NO_MONEY_POT * deal.chip_unit, players=tuple(p._replace(contributed=None)
-                                                                              for p in players))
+        ready = deal._replace(
+            pot=NO_MONEY_POT * deal.chip_unit,
+            players=tuple(p._replace(contributed=None) for p in players),
+        )
         first = settle(ready._replace(board=board + unknown[:to_come]))
     names = [players[i].name for i in live]
     bit = {n: 1 << i for i, n in enumerate(names)}
@@ -121,7 +131,9 @@ def prepare(deal: Deal, dead: tuple[Card, ...] = (), completed: bool = False) ->
         if members not in groups:
             groups.append(members)
     pots = tuple((pot.name, pot.amount, pot.eligible) for pot in first.pots)
-    return Setup(ready, board, tuple(dead), unknown, to_come, live, tuple(groups), pots, returned, money)
+    return Setup(
+        ready, board, tuple(dead), unknown, to_come, live, tuple(groups), pots, returned, money
+    )
 
 
 class Figures(NamedTuple):
@@ -184,8 +196,10 @@ class Tally:
             high = sum(1 << get(w) for w in pot.high.winners)
             low = sum(1 << get(w) for w in pot.low.winners) if pot.low is not None else 0
             if (high, low) != (code & ((1 << n) - 1), code >> n):
-                raise RuntimeError(f"equity: the runout {format_cards(settlement.deal.board)} settles "
-                                   f"differently from its evaluation ({pot.name})")
+                raise RuntimeError(
+                    f"equity: the runout {format_cards(settlement.deal.board)} settles "
+                    f"differently from its evaluation ({pot.name})"
+                )
 
     def known(self, pattern: tuple[int, ...]) -> bool:
         return pattern in self._shares
@@ -203,7 +217,12 @@ class Tally:
         else:
             self._shares[pattern] = self.shares(settlement)
 
-    def add(self, pattern: tuple[int, ...], count: int, shares: tuple[tuple[int, ...], ...] | None = None) -> None:
+    def add(
+        self,
+        pattern: tuple[int, ...],
+        count: int,
+        shares: tuple[tuple[int, ...], ...] | None = None,
+    ) -> None:
         """Count ``count`` runouts of one pattern, with its known chips or the ``shares`` given."""
         if shares is None:
             shares = self._shares[pattern]
@@ -244,7 +263,11 @@ def _leftovers_in_a_tie(settlement: Settlement) -> bool:
     """True if some tied half of some pot has units that do not divide evenly among its winners."""
     unit = settlement.deal.chip_unit
     for pot in settlement.pots:
-        halves = [pot.high] if pot.low is None or pot.division in ("scoop", "same winners") else [pot.high, pot.low]
+        halves = (
+            [pot.high]
+            if pot.low is None or pot.division in ("scoop", "same winners")
+            else [pot.high, pot.low]
+        )
         whole = pot.low is None or pot.division in ("scoop", "same winners")
         for half in halves:
             units = (pot.amount if whole else half.amount) // unit

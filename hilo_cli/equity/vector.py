@@ -51,8 +51,10 @@ def _boards(known: tuple[int, ...], to_come: int) -> tuple[Array, Array, Array]:
     name = f"boards{known}"
     if name not in _cache:
         more = _multisets(to_come)
-        ranks = np.sort(np.hstack([np.broadcast_to(np.array(known, np.int64), (len(more), len(known))), more]),
-                        axis=1).reshape(-1, 5)
+        ranks = np.sort(
+            np.hstack([np.broadcast_to(np.array(known, np.int64), (len(more), len(known))), more]),
+            axis=1,
+        ).reshape(-1, 5)
         ranks = ranks[ranks[:, 0] != ranks[:, 4]]  # five of one rank cannot be dealt
         _cache[name] = ranks
         _cache[name + "keys"] = _W[ranks].sum(axis=1)
@@ -89,7 +91,9 @@ def _low5() -> Array:
         low5 = np.full(KEYS, -1, np.int32)
         for idx in combinations_with_replacement(range(13), 5):
             if idx[0] != idx[4]:  # five of one rank cannot be dealt
-                low5[sum(WEIGHTS[i] for i in idx)] = LOW_LIMIT - low_key([1 if i == 12 else i + 2 for i in idx])
+                low5[sum(WEIGHTS[i] for i in idx)] = LOW_LIMIT - low_key(
+                    [1 if i == 12 else i + 2 for i in idx]
+                )
         _cache["low5"] = low5
     return _cache["low5"]
 
@@ -114,21 +118,35 @@ def _flush_boards() -> tuple[Array, Array, Array]:
             count += (every >> r) & 1
         masks, triples = [], []
         for size in (3, 4, 5):
-            bits = np.int64(1) << all_runouts(13, size).astype(np.int64)  # each row: one set of suited ranks
+            bits = np.int64(1) << all_runouts(13, size).astype(
+                np.int64
+            )  # each row: one set of suited ranks
             subsets = bits[:, np.array(list(combinations(range(size), 3)))].sum(axis=2)
             masks.append(bits.sum(axis=1))
-            triples.append(np.hstack([subsets, np.repeat(subsets[:, :1], 10 - subsets.shape[1], axis=1)]))
-        _cache["fboards"], _cache["ftriples"], _cache["bitcount"] = np.concatenate(masks), np.vstack(triples), count
+            triples.append(
+                np.hstack([subsets, np.repeat(subsets[:, :1], 10 - subsets.shape[1], axis=1)])
+            )
+        _cache["fboards"], _cache["ftriples"], _cache["bitcount"] = (
+            np.concatenate(masks),
+            np.vstack(triples),
+            count,
+        )
     return _cache["fboards"], _cache["ftriples"], _cache["bitcount"]
 
 
-def _suit_masks(board: Sequence[Card], unknown: Sequence[Card], to_come: int, suit: int) -> tuple[Array, Array]:
+def _suit_masks(
+    board: Sequence[Card], unknown: Sequence[Card], to_come: int, suit: int
+) -> tuple[Array, Array]:
     """The masks of one suit's ranks that a board can still have with three to five of them (a flush
     is possible), and each mask's triples (padded to 10 by repeats)."""
     masks, triples, count = _flush_boards()
     known = sum(1 << (c >> 2) for c in board if c & 3 == suit)
     possible = known | sum(1 << (c >> 2) for c in unknown if c & 3 == suit)
-    keep = ((masks & known) == known) & ((masks & ~possible) == 0) & (count[masks] <= count[known] + to_come)
+    keep = (
+        ((masks & known) == known)
+        & ((masks & ~possible) == 0)
+        & (count[masks] <= count[known] + to_come)
+    )
     return masks[keep], triples[keep]
 
 
@@ -137,9 +155,18 @@ class Player:
     multisets that can come (the ranks decide both, RULES §3.2), best flush by the board's mask of each
     suit in which the hand holds two cards."""
 
-    def __init__(self, hole: Sequence[Card], triples: Array, board_lows: Array | None, low_bits: Sequence[int],
-                 suits: dict[int, tuple[Array, Array]], any_low: bool = False) -> None:
-        pair_keys = np.array(sorted({WEIGHTS[a >> 2] + WEIGHTS[b >> 2] for a, b in combinations(hole, 2)}), np.int64)
+    def __init__(
+        self,
+        hole: Sequence[Card],
+        triples: Array,
+        board_lows: Array | None,
+        low_bits: Sequence[int],
+        suits: dict[int, tuple[Array, Array]],
+        any_low: bool = False,
+    ) -> None:
+        pair_keys = np.array(
+            sorted({WEIGHTS[a >> 2] + WEIGHTS[b >> 2] for a, b in combinations(hole, 2)}), np.int64
+        )
         hands = triples[:, :, None] + pair_keys[None, None, :]  # every 2 + 3 by its five ranks' key
         self.high = _high5()[hands].max(axis=(1, 2)).astype(np.int32)
         self.flush: list[tuple[int, Array]] = []
@@ -147,9 +174,13 @@ class Player:
             suited = [c for c in hole if c & 3 == suit]
             if len(suited) < 2:
                 continue
-            pair_masks = np.array([1 << (a >> 2) | 1 << (b >> 2) for a, b in combinations(suited, 2)], np.int64)
+            pair_masks = np.array(
+                [1 << (a >> 2) | 1 << (b >> 2) for a, b in combinations(suited, 2)], np.int64
+            )
             table = np.full(1 << 13, -1, np.int32)
-            table[masks] = _flush_table()[ftriples[:, :, None] | pair_masks[None, None, :]].max(axis=(1, 2))
+            table[masks] = _flush_table()[ftriples[:, :, None] | pair_masks[None, None, :]].max(
+                axis=(1, 2)
+            )
             self.flush.append((suit, table))
         self.low: Array | None = None
         if any_low:
@@ -189,8 +220,14 @@ class Evaluator:
     into the next; three suits fit beside the weight in 64 bits, a fourth takes a second sum.
     """
 
-    def __init__(self, holes: Sequence[Sequence[Card]], board: Sequence[Card], unknown: Sequence[Card],
-                 qualifier: int | None, split: bool) -> None:
+    def __init__(
+        self,
+        holes: Sequence[Sequence[Card]],
+        board: Sequence[Card],
+        unknown: Sequence[Card],
+        qualifier: int | None,
+        split: bool,
+    ) -> None:
         to_come = 5 - len(board)
         ranks, keys, triples = _boards(tuple(sorted(c >> 2 for c in board)), to_come)
         # A board's key to its place among the boards that can still come: one look-up per runout, then
@@ -200,14 +237,20 @@ class Evaluator:
         bits = low_bits(qualifier if qualifier is not None else 8)
         board_lows = None
         if split and qualifier is not None:
-            rank_bits = np.array([bits[4 * r] for r in range(13)], np.int64)  # the low bit of each rank index
+            rank_bits = np.array(
+                [bits[4 * r] for r in range(13)], np.int64
+            )  # the low bit of each rank index
             board_lows = np.bitwise_or.reduce(rank_bits[ranks], axis=1)
-        self.suits = sorted({s for hole in holes for s in range(4) if sum(1 for c in hole if c & 3 == s) > 1})
+        self.suits = sorted(
+            {s for hole in holes for s in range(4) if sum(1 for c in hole if c & 3 == s) > 1}
+        )
         suits = {s: _suit_masks(board, unknown, to_come, s) for s in self.suits}
         any_low = split and qualifier is None
         self.players = [Player(hole, triples, board_lows, bits, suits, any_low) for hole in holes]
         # Where each suit's field sits: (which sum, shift). The weight is the low 20 bits of sum 0.
-        self.fields = {s: (i // 3, 20 + 13 * (i % 3) if i < 3 else 0) for i, s in enumerate(self.suits)}
+        self.fields = {
+            s: (i // 3, 20 + 13 * (i % 3) if i < 3 else 0) for i, s in enumerate(self.suits)
+        }
         codes = [[0] * 52 for _ in range(1 if len(self.suits) <= 3 else 2)]
         for c in range(52):
             codes[0][c] = WEIGHTS[c >> 2]
@@ -230,7 +273,9 @@ class Evaluator:
         board = np.take(self.board_index, sums[0] & 0xFFFFF)
         by_suit = {s: (sums[at] >> shift) & 0x1FFF for s, (at, shift) in self.fields.items()}
         highs = np.empty((len(self.players), n), np.int32)
-        lows = np.empty((len(self.players), n), np.int32) if self.players[0].low is not None else None
+        lows = (
+            np.empty((len(self.players), n), np.int32) if self.players[0].low is not None else None
+        )
         for i, p in enumerate(self.players):
             h = np.take(p.high, board)
             for suit, table in p.flush:
@@ -262,7 +307,9 @@ def all_runouts(n: int, k: int) -> Array:
         counts = n - k + depth - last  # the next element runs from last + 1 to n - k + depth
         starts = np.repeat(last + 1, counts)
         offsets = np.arange(counts.sum()) - np.repeat(np.cumsum(counts) - counts, counts)
-        rows = np.hstack([np.repeat(rows, counts, axis=0), (starts + offsets).astype(np.int8)[:, None]])
+        rows = np.hstack(
+            [np.repeat(rows, counts, axis=0), (starts + offsets).astype(np.int8)[:, None]]
+        )
     return rows
 
 

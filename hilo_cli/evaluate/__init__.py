@@ -29,8 +29,21 @@ from hilo_cli.evaluate import fast, generic
 from hilo_cli.evaluate.hands import CATEGORY_NAMES, Hands, HighHand, LowHand, high_name, low_name
 from hilo_cli.games import Game
 
-__all__ = ["CATEGORY_NAMES", "Board", "Evaluation", "Hands", "HighHand", "LowHand", "best_over_boards", "evaluate",
-           "evaluate_all", "evaluate_deal", "high_name", "path", "prepare_board"]
+__all__ = [
+    "CATEGORY_NAMES",
+    "Board",
+    "Evaluation",
+    "Hands",
+    "HighHand",
+    "LowHand",
+    "best_over_boards",
+    "evaluate",
+    "evaluate_all",
+    "evaluate_deal",
+    "high_name",
+    "path",
+    "prepare_board",
+]
 
 Board = fast.Board
 prepare_board = fast.prepare_board
@@ -84,7 +97,9 @@ def path(game: Game, qualifier: int | None, by_suit: bool, cards: bool) -> str:
     return CARDS if cards else VALUES
 
 
-def _every_selection(game: Game, hole: Sequence[Card], board: Sequence[Card], qualifier: int | None) -> Hands:
+def _every_selection(
+    game: Game, hole: Sequence[Card], board: Sequence[Card], qualifier: int | None
+) -> Hands:
     high = generic.best_high(game, hole, board)
     if not game.split:
         return Hands(high, None, NO_LOW_HALF)
@@ -174,8 +189,15 @@ def best_over_boards(evaluations: Sequence[Evaluation]) -> Evaluation:
     lows_values = None
     if first.lows is not None:
         lows_values = [h.low.value if h.low is not None else -1 for h in hands]
-    return Evaluation([h.high.value for h in hands], lows_values, first._game, first._holes, first._board,
-                      first._qualifier, hands)
+    return Evaluation(
+        [h.high.value for h in hands],
+        lows_values,
+        first._game,
+        first._holes,
+        first._board,
+        first._qualifier,
+        hands,
+    )
 
 
 def _shown(hand: HighHand | LowHand) -> tuple[int, tuple[Card, ...]]:

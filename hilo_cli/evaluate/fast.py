@@ -95,7 +95,9 @@ def omaha_values(
         if len(hole) == 4:
             a, b, c, d = hole
             ra, rb, rc, sb, sc, sd = row_of[a], row_of[b], row_of[c], rank[b], rank[c], rank[d]
-            best = max(row[ra + sb], row[ra + sc], row[ra + sd], row[rb + sc], row[rb + sd], row[rc + sd])
+            best = max(
+                row[ra + sb], row[ra + sc], row[ra + sd], row[rb + sc], row[rb + sd], row[rc + sd]
+            )
             hole_mask = bits[a] | bits[b] | bits[c] | bits[d]
         else:
             best = max([row[row_of[hole[i]] + rank[hole[j]]] for i, j in _PAIRS[len(hole)]])
@@ -112,7 +114,9 @@ def omaha_values(
     return highs, lows if qualifier is not None else None
 
 
-def omaha_hands(holes: Sequence[Sequence[Card]], board: Board, qualifier: int | None) -> list[Hands]:
+def omaha_hands(
+    holes: Sequence[Sequence[Card]], board: Board, qualifier: int | None
+) -> list[Hands]:
     """Both halves for every hand on one board, with their cards; ``qualifier`` ``None`` here means no
     low half.
 
@@ -126,14 +130,26 @@ def omaha_hands(holes: Sequence[Sequence[Card]], board: Board, qualifier: int | 
     rank, row_of, pairs4 = _RANK, _ROW, _PAIRS[4]
     cards, suit, board_mask = board.cards, board.flush_suit, board.low_mask
     bits = _LOW_BIT[qualifier if qualifier is not None else 8]
-    lows, positions, tag, shift = tables.low_choices, board.positions, tables.TAG_MASK, tables.TAG_BITS
+    lows, positions, tag, shift = (
+        tables.low_choices,
+        board.positions,
+        tables.TAG_MASK,
+        tables.TAG_BITS,
+    )
     reasons = tables.REASON_BY_SLOT[qualifier or 0]
     out = []
     for hole in holes:
         if len(hole) == 4:
             a, b, c, d = hole
             ra, rb, rc, sb, sc, sd = row_of[a], row_of[b], row_of[c], rank[b], rank[c], rank[d]
-            entries = (row[ra + sb], row[ra + sc], row[ra + sd], row[rb + sc], row[rb + sd], row[rc + sd])
+            entries = (
+                row[ra + sb],
+                row[ra + sc],
+                row[ra + sd],
+                row[rb + sc],
+                row[rb + sd],
+                row[rc + sd],
+            )
             best = max(entries)
             i, j = pairs4[entries.index(best)]
             hole_mask = bits[a] | bits[b] | bits[c] | bits[d]
@@ -141,7 +157,9 @@ def omaha_hands(holes: Sequence[Sequence[Card]], board: Board, qualifier: int | 
             pairs = _PAIRS[len(hole)]
             listed = [row[row_of[hole[i]] + rank[hole[j]]] for i, j in pairs]
             best = max(listed)
-            i, j = pairs[listed.index(best)]  # the first pair in listing order, as with four hole cards
+            i, j = pairs[
+                listed.index(best)
+            ]  # the first pair in listing order, as with four hole cards
             hole_mask = 0
             for c in hole:
                 hole_mask |= bits[c]
@@ -155,7 +173,9 @@ def omaha_hands(holes: Sequence[Sequence[Card]], board: Board, qualifier: int | 
         slot = hole_mask << 16 | board_mask
         found = lows.get(slot) or tables.low_choice(hole_mask, board_mask)
         if isinstance(found, int):
-            reason = reasons.get(slot) or tables.slot_reason(reasons, slot, found, hole_mask, board_mask, qualifier)
+            reason = reasons.get(slot) or tables.slot_reason(
+                reasons, slot, found, hole_mask, board_mask, qualifier
+            )
             out.append(Hands(high, None, reason))
         else:
             low = _OmahaLow(found[0], cast(Any, (hole, found[1], cards, found[2])))
@@ -169,7 +189,9 @@ def _with_flush(high: HighHand, hole: Sequence[Card], board: Board) -> HighHand:
     return HighHand(value, chosen) if chosen is not None else high
 
 
-def _best_flush(value: int, hole: Sequence[Card], board: Board) -> tuple[int, tuple[Card, ...] | None]:
+def _best_flush(
+    value: int, hole: Sequence[Card], board: Board
+) -> tuple[int, tuple[Card, ...] | None]:
     """A flush better than ``value`` and its cards, or ``value`` and ``None``: two hole cards and three
     board cards of the board's suit (RULES §2.4)."""
     suited_hole = [c for c in hole if c & 3 == board.flush_suit]

@@ -17,7 +17,9 @@ from hilo_cli.evaluate.hands import HighHand, LowHand, high_order, low_order, lo
 from hilo_cli.games import Game
 
 
-def selections(game: Game, hole: Sequence[Card], board: Sequence[Card]) -> Iterator[tuple[Card, ...]]:
+def selections(
+    game: Game, hole: Sequence[Card], board: Sequence[Card]
+) -> Iterator[tuple[Card, ...]]:
     """Every legal five-card hand: 2 hole + 3 board for Omaha (§2.1), any 5 of the cards for stud."""
     if game.hole_used is None:
         yield from combinations(tuple(hole) + tuple(board), 5)

@@ -23,8 +23,15 @@ from hilo_cli.cards import ACE, RANK_CHARS, RANK_NAMES, Card
 
 HIGH_CARD, ONE_PAIR, TWO_PAIR, TRIPS, STRAIGHT, FLUSH, FULL_HOUSE, QUADS, STRAIGHT_FLUSH = range(9)
 CATEGORY_NAMES = (
-    "High card", "One pair", "Two pair", "Three of a kind", "Straight", "Flush", "Full house",
-    "Four of a kind", "Straight flush",
+    "High card",
+    "One pair",
+    "Two pair",
+    "Three of a kind",
+    "Straight",
+    "Flush",
+    "Full house",
+    "Four of a kind",
+    "Straight flush",
 )
 _SINGULAR = {r: n[:-1] if not n.endswith("xes") else n[:-2] for r, n in RANK_NAMES.items()}
 LOW_LIMIT = 1 << 24
@@ -109,7 +116,9 @@ def low_name(value: int) -> str:
     if name is None:
         key = LOW_LIMIT - value
         assert key < 1 << 20, "a low with a pair is named from its cards"
-        name = _LOW_NAMES[value] = "-".join(low_rank_text(key >> shift & 15) for shift in (16, 12, 8, 4, 0))
+        name = _LOW_NAMES[value] = "-".join(
+            low_rank_text(key >> shift & 15) for shift in (16, 12, 8, 4, 0)
+        )
     return name
 
 
@@ -180,8 +189,9 @@ def high_order(cards: Sequence[Card], value: int) -> tuple[Card, ...]:
     ordered = sorted(cards, reverse=True)  # card numbers sort by rank, then suit
     arrange = _ARRANGE.get(value)
     if arrange is None:
-        arrange = _ARRANGE[value] = cast(Callable[[list[Card]], tuple[Card, ...]],
-                                         itemgetter(*_arrangement(ordered, value)))
+        arrange = _ARRANGE[value] = cast(
+            Callable[[list[Card]], tuple[Card, ...]], itemgetter(*_arrangement(ordered, value))
+        )
     return arrange(ordered)
 
 
@@ -232,7 +242,9 @@ def low_key(low_ranks: Sequence[int]) -> int:
     order = sorted(counts, key=lambda r: (counts[r], r), reverse=True)
     shape = sorted(counts.values(), reverse=True)
     # Categories by the shape of the groups only: no pair, pair, two pair, trips, full house, quads.
-    category = {1: 0, 2: 1 if shape[1:2] != [2] else 2, 3: 3 if shape[1:2] != [2] else 4, 4: 5}[shape[0]]
+    category = {1: 0, 2: 1 if shape[1:2] != [2] else 2, 3: 3 if shape[1:2] != [2] else 4, 4: 5}[
+        shape[0]
+    ]
     key = category
     for r in order:
         key = (key << 4) | r

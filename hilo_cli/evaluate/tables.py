@@ -87,8 +87,13 @@ def table_bytes(ranks: dict[int, int], flushes: dict[int, int]) -> bytes:
 
     The writer of the shipped file: ``tables.table_bytes(*tables.compute_tables())`` is what
     ``tables.bin`` must hold (a test checks it), and what to write there after changing ``rank_value``."""
-    parts = [array("I", [len(ranks), len(flushes)]), array("I", ranks), array("I", ranks.values()),
-             array("I", flushes), array("I", flushes.values())]
+    parts = [
+        array("I", [len(ranks), len(flushes)]),
+        array("I", ranks),
+        array("I", ranks.values()),
+        array("I", flushes),
+        array("I", flushes.values()),
+    ]
     if sys.byteorder == "big":  # pragma: no cover
         for part in parts:
             part.byteswap()
@@ -103,15 +108,17 @@ def _load() -> None:
         data = b""
     if data.startswith(_MAGIC):
         numbers = array("I")
-        numbers.frombytes(data[len(_MAGIC):])
+        numbers.frombytes(data[len(_MAGIC) :])
         if sys.byteorder == "big":  # pragma: no cover
             numbers.byteswap()
         n_ranks, n_flushes = numbers[0], numbers[1]
         if len(numbers) == 2 + 2 * (n_ranks + n_flushes):
             split = 2 + n_ranks
-            _rank_table.update(zip(numbers[2:split], numbers[split:split + n_ranks], strict=True))
+            _rank_table.update(zip(numbers[2:split], numbers[split : split + n_ranks], strict=True))
             split += n_ranks
-            _flush_table.update(zip(numbers[split:split + n_flushes], numbers[split + n_flushes:], strict=True))
+            _flush_table.update(
+                zip(numbers[split : split + n_flushes], numbers[split + n_flushes :], strict=True)
+            )
             return
     ranks, flushes = compute_tables()
     _rank_table.update(ranks)
@@ -134,7 +141,11 @@ def board_row(board_ranks: tuple[int, ...]) -> tuple[list[int], dict[int, tuple[
         return found
     positions = {}
     for i, j, k in reversed(TRIPLES):  # the first triple of equal ranks (highest suits) wins
-        positions[PRIMES[board_ranks[i]] * PRIMES[board_ranks[j]] * PRIMES[board_ranks[k]]] = (i, j, k)
+        positions[PRIMES[board_ranks[i]] * PRIMES[board_ranks[j]] * PRIMES[board_ranks[k]]] = (
+            i,
+            j,
+            k,
+        )
     # The best of the board's triples for each of the 91 hole-rank pairs, with the loop in C.
     best = list(map(max, *map(_column, positions)))
     found = rows[board_ranks] = (list(map(best.__getitem__, _ROW_PAIRS)), positions)
@@ -157,7 +168,8 @@ def _column(triple: int) -> list[int]:
     if column is None:
         table = rank_table()
         column = _columns[triple] = [
-            table[q * triple] << TAG_BITS | triple if q * triple in table else -1 for q in _PAIR_PRODUCTS
+            table[q * triple] << TAG_BITS | triple if q * triple in table else -1
+            for q in _PAIR_PRODUCTS
         ]
     return column
 
@@ -169,7 +181,9 @@ def _ranks_of(mask: int) -> list[int]:
     return [r for r in range(1, 10) if mask >> r & 1]
 
 
-def low_choice(hole_mask: int, board_mask: int) -> tuple[int, tuple[int, ...], tuple[int, ...]] | int:
+def low_choice(
+    hole_mask: int, board_mask: int
+) -> tuple[int, tuple[int, ...], tuple[int, ...]] | int:
     """Best low from two different hole low ranks and three different board low ranks, all five different.
 
     Masks have bit ``r`` set for each low rank ``r`` present (ace = 1). Returns ``(value, hole ranks,
@@ -251,8 +265,9 @@ _REASONS: dict[tuple[int, int, int], str] = {}
 REASON_BY_SLOT: dict[int, dict[int, str]] = {8: {}, 9: {}, 0: {}}
 
 
-def slot_reason(reasons: dict[int, str], slot: int, reason: int, hole_mask: int, board_mask: int,
-                qualifier: int) -> str:
+def slot_reason(
+    reasons: dict[int, str], slot: int, reason: int, hole_mask: int, board_mask: int, qualifier: int
+) -> str:
     """``no_low_reason``, kept in ``reasons`` under the slot of the two masks."""
     text = reasons[slot] = no_low_reason(reason, hole_mask, board_mask, qualifier)
     return text

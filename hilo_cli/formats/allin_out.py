@@ -39,7 +39,11 @@ def _exact(value: Fraction, exact: bool | None) -> str | None:
 def _run(found: AllIn) -> str:
     if found.exact:
         return f"exact: {found.runouts:,} runouts"
-    return f"sampled: {found.runouts:,} runouts ({found.note})" if found.note else f"sampled: {found.runouts:,} runouts"
+    return (
+        f"sampled: {found.runouts:,} runouts ({found.note})"
+        if found.note
+        else f"sampled: {found.runouts:,} runouts"
+    )
 
 
 def hand_text(found: AllIn, currency: Currency | None) -> str:
@@ -50,8 +54,10 @@ def hand_text(found: AllIn, currency: Currency | None) -> str:
         return shown(f"  all in {_street(found.street)}{board}: not computable: {found.why}") + "\n"
     lines = [f"  all in {_street(found.street)}{board}, {_run(found)}"]
     for p in found.players:
-        lines.append(f"  {p.name}: equity {float(p.equity) * 100:.2f}%, expected {amount(p.expected_chips, currency)}, "
-                     f"paid {amount(p.won, currency)}, difference {amount(p.difference, currency, sign=True)}")
+        lines.append(
+            f"  {p.name}: equity {float(p.equity) * 100:.2f}%, expected {amount(p.expected_chips, currency)}, "
+            f"paid {amount(p.won, currency)}, difference {amount(p.difference, currency, sign=True)}"
+        )
     return "\n".join(map(shown, lines)) + "\n"
 
 
@@ -72,13 +78,23 @@ def hand_dict(found: AllIn | None) -> dict[str, Any] | None:
         "exact": found.exact,
         "note": found.note,
         "not_computable": found.why,
-        "players": [{"name": p.name, "equity": float(p.equity), "expected_chips": float(p.expected_chips),
-                     "expected_chips_fraction": _exact(p.expected_chips, found.exact), "won": p.won,
-                     "difference": float(p.difference)} for p in found.players],
+        "players": [
+            {
+                "name": p.name,
+                "equity": float(p.equity),
+                "expected_chips": float(p.expected_chips),
+                "expected_chips_fraction": _exact(p.expected_chips, found.exact),
+                "won": p.won,
+                "difference": float(p.difference),
+            }
+            for p in found.players
+        ],
     }
 
 
-def added(found: AllIn | None, currency: Currency | None, fmt: OutputFormat) -> tuple[str, dict[str, Any] | None]:
+def added(
+    found: AllIn | None, currency: Currency | None, fmt: OutputFormat
+) -> tuple[str, dict[str, Any] | None]:
     """What ``--all-in`` adds to a hand's output (``check_out.render``'s ``all_in``)."""
     if fmt != "text":
         return "", hand_dict(found)
@@ -99,19 +115,30 @@ def unit(currency: Currency | None) -> str:
 
 def _cells(row: Row) -> tuple[str, ...]:
     c = row.currency
-    return (shown(row.name), shown(unit(c)), f"{row.hands:,}", f"{row.all_in:,}", amount(row.won, c),
-            amount(row.adjusted, c), amount(row.difference, c, sign=True))
+    return (
+        shown(row.name),
+        shown(unit(c)),
+        f"{row.hands:,}",
+        f"{row.all_in:,}",
+        amount(row.won, c),
+        amount(row.adjusted, c),
+        amount(row.difference, c, sign=True),
+    )
 
 
 def summary_text(luck: Luck) -> str:
     """The closing summary: the counts, then a row per player (and currency) in a table."""
     why = "; ".join(f"{shown(k)}: {n:,}" for k, n in sorted(luck.why.items()))
     hands = f"{luck.hands:,} hand{'' if luck.hands == 1 else 's'}"
-    lines = [f"all-in summary: {hands}, {luck.all_in:,} all in with cards to come, "
-             f"{luck.not_computable:,} not computable" + (f" ({why})" if why else "")]
+    lines = [
+        f"all-in summary: {hands}, {luck.all_in:,} all in with cards to come, "
+        f"{luck.not_computable:,} not computable" + (f" ({why})" if why else "")
+    ]
     rows = [HEAD, *(_cells(r) for r in luck.rows())]
     if len(rows) == 1:
-        lines.append("no hands of " + ", ".join(map(shown, luck.shown())) if luck.shown() else "no hands")
+        lines.append(
+            "no hands of " + ", ".join(map(shown, luck.shown())) if luck.shown() else "no hands"
+        )
         return "\n".join(lines) + "\n"
     widths = [max(len(r[i]) for r in rows) for i in range(len(HEAD))]
     for r in rows:
@@ -128,16 +155,28 @@ def summary_dict(luck: Luck) -> dict[str, Any]:
     """The summary as the JSON line's ``all_in_summary`` object."""
     players = []
     for r in luck.rows():
-        players.append({
-            "name": r.name, "currency": r.currency._asdict() if r.currency is not None else None,
-            "hands": r.hands, "all_in": r.all_in, "won": r.won,
-            "adjusted": float(r.adjusted), "adjusted_fraction": f"{r.adjusted.numerator}/{r.adjusted.denominator}",
-            "difference": float(r.difference),
-            "difference_fraction": f"{r.difference.numerator}/{r.difference.denominator}", "exact": r.exact,
-        })
-    return {"hands": luck.hands, "all_in": luck.all_in, "not_computable": luck.not_computable,
-            "not_computable_why": dict(sorted(luck.why.items())), "hero": luck.hero(),
-            "players": players}
+        players.append(
+            {
+                "name": r.name,
+                "currency": r.currency._asdict() if r.currency is not None else None,
+                "hands": r.hands,
+                "all_in": r.all_in,
+                "won": r.won,
+                "adjusted": float(r.adjusted),
+                "adjusted_fraction": f"{r.adjusted.numerator}/{r.adjusted.denominator}",
+                "difference": float(r.difference),
+                "difference_fraction": f"{r.difference.numerator}/{r.difference.denominator}",
+                "exact": r.exact,
+            }
+        )
+    return {
+        "hands": luck.hands,
+        "all_in": luck.all_in,
+        "not_computable": luck.not_computable,
+        "not_computable_why": dict(sorted(luck.why.items())),
+        "hero": luck.hero(),
+        "players": players,
+    }
 
 
 def summary(luck: Luck, fmt: OutputFormat) -> bytes:

@@ -19,8 +19,11 @@ def draw(luck: Luck, path: str) -> None:
     """Draw the chosen players' series (``Luck.shown``: those chosen, else the hero) to ``path`` (.svg or
     .png). Raises ``OSError`` if the file cannot be written, ``ValueError`` with no player to draw."""
     names = luck.shown()
-    series = [(key, points) for key, points in sorted(luck.series.items(), key=lambda kv: (kv[0][0], str(kv[0][1])))
-              if key[0] in names]
+    series = [
+        (key, points)
+        for key, points in sorted(luck.series.items(), key=lambda kv: (kv[0][0], str(kv[0][1])))
+        if key[0] in names
+    ]
     if not series:
         raise ValueError("no player to plot: the files mark no hero; name one with --player")
     several = len({key[1] for key, _ in series}) > 1
@@ -31,10 +34,22 @@ def draw(luck: Luck, path: str) -> None:
         scale = currency.scale if currency is not None else 1
         x = [0, *(p.hand for p in points)]
         label = f"{name} {_unit(currency)}" if several else name
-        axes.plot(x, [0, *(p.won / scale for p in points)], label=f"{label}: chips won", gid=f"won:{label}")
-        axes.plot(x, [0, *(float(p.adjusted) / scale for p in points)], linestyle="--",
-                  label=f"{label}: all-in adjusted", gid=f"adjusted:{label}")
-    axes.set_xlabel(f"hands ({max(len(p) for _, p in series):,}; {luck.all_in:,} all in with cards to come)")
+        axes.plot(
+            x,
+            [0, *(p.won / scale for p in points)],
+            label=f"{label}: chips won",
+            gid=f"won:{label}",
+        )
+        axes.plot(
+            x,
+            [0, *(float(p.adjusted) / scale for p in points)],
+            linestyle="--",
+            label=f"{label}: all-in adjusted",
+            gid=f"adjusted:{label}",
+        )
+    axes.set_xlabel(
+        f"hands ({max(len(p) for _, p in series):,}; {luck.all_in:,} all in with cards to come)"
+    )
     axes.set_ylabel(f"won ({', '.join(units)})")
     axes.axhline(0, color="grey", linewidth=0.5)
     axes.legend(loc="best", fontsize="small")

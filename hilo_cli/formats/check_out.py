@@ -20,7 +20,12 @@ from hilo_cli.histories import HandRecord
 from hilo_cli.showdown import Settlement
 
 Status = Literal["ok", "mismatch", "not-checkable", "error"]
-VERDICTS: dict[Status, str] = {"ok": "OK", "mismatch": "MISMATCH", "not-checkable": "NOT CHECKABLE", "error": "ERROR"}
+VERDICTS: dict[Status, str] = {
+    "ok": "OK",
+    "mismatch": "MISMATCH",
+    "not-checkable": "NOT CHECKABLE",
+    "error": "ERROR",
+}
 CSV_COLUMNS = (*csv_out.COLUMNS, "verdict", "why")
 
 
@@ -31,7 +36,9 @@ class PotDifference(NamedTuple):
     pot: str
     recorded: dict[str, int]
     recomputed: dict[str, int]
-    half: str | None = None  # "high" or "low" where the site tags each half (``None``: the pot whole)
+    half: str | None = (
+        None  # "high" or "low" where the site tags each half (``None``: the pot whole)
+    )
 
 
 class Verdict(NamedTuple):
@@ -61,10 +68,17 @@ _VERDICT_LETTERS = ("", *{word[0] for word in VERDICTS.values()})
 
 
 def _label(record: HandRecord) -> str:
-    return where(record.source, record.line) + (f" hand {record.id}" if record.id is not None else "")
+    return where(record.source, record.line) + (
+        f" hand {record.id}" if record.id is not None else ""
+    )
 
 
-_VERDICT_KINDS: dict[Status, type[Piece]] = {"ok": Good, "mismatch": Alarm, "not-checkable": Doubt, "error": Alarm}
+_VERDICT_KINDS: dict[Status, type[Piece]] = {
+    "ok": Good,
+    "mismatch": Alarm,
+    "not-checkable": Doubt,
+    "error": Alarm,
+}
 
 
 def verdict_text(record: HandRecord, verdict: Verdict, look: Look = PLAIN) -> str:
@@ -75,19 +89,30 @@ def verdict_text(record: HandRecord, verdict: Verdict, look: Look = PLAIN) -> st
 
 def _verdict_lines(record: HandRecord, verdict: Verdict) -> list[Line]:
     show = money(record)
-    head: Line = [_VERDICT_KINDS[verdict.status](VERDICTS[verdict.status]), f": {_label(record)}: {verdict.why}"]
+    head: Line = [
+        _VERDICT_KINDS[verdict.status](VERDICTS[verdict.status]),
+        f": {_label(record)}: {verdict.why}",
+    ]
     if verdict.depth == "per player" and verdict.status in ("ok", "mismatch"):
         head.append(" (checked: per player totals)")  # never claim more than the record allows
     lines = [head]
     for name, (recorded, recomputed) in verdict.differences.items():
         change = recomputed - recorded
-        lines.append([f"  {name}: recorded {verdict.basis} {show(recorded)}, the cards and the rules give "
-                      f"{show(recomputed)} ({'+' if change > 0 else ''}{show(change)})"])
+        lines.append(
+            [
+                f"  {name}: recorded {verdict.basis} {show(recorded)}, the cards and the rules give "
+                f"{show(recomputed)} ({'+' if change > 0 else ''}{show(change)})"
+            ]
+        )
     if verdict.status == "mismatch":
         for pot in verdict.pots or ():
             half = f" {pot.half} half" if pot.half else ""
-            lines.append([f"  {pot.pot}{half}: recorded {_paid(pot.recorded, show)}; the cards and the rules give "
-                          f"{_paid(pot.recomputed, show)}"])
+            lines.append(
+                [
+                    f"  {pot.pot}{half}: recorded {_paid(pot.recorded, show)}; the cards and the rules give "
+                    f"{_paid(pot.recomputed, show)}"
+                ]
+            )
     return lines
 
 
@@ -95,7 +120,9 @@ def _paid(amounts: dict[str, int], show: Callable[[int], str]) -> str:
     return ", ".join(f"{name} {show(amount)}" for name, amount in amounts.items()) or "nothing"
 
 
-def _check_dict(record: HandRecord, verdict: Verdict, settled: dict[str, Any] | None) -> dict[str, Any]:
+def _check_dict(
+    record: HandRecord, verdict: Verdict, settled: dict[str, Any] | None
+) -> dict[str, Any]:
     out: dict[str, Any] = dict(settled.get("check") or {}) if settled is not None else {}
     out["ok"] = {"ok": True, "mismatch": False}.get(verdict.status)
     out["verdict"] = VERDICTS[verdict.status]
@@ -117,32 +144,56 @@ def _check_dict(record: HandRecord, verdict: Verdict, settled: dict[str, Any] | 
     return out
 
 
-def render(record: HandRecord, settlement: Settlement | None, verdict: Verdict, fmt: OutputFormat,
-           all_in: tuple[str, dict[str, Any] | None] | None = None, look: Look = PLAIN) -> bytes:
+def render(
+    record: HandRecord,
+    settlement: Settlement | None,
+    verdict: Verdict,
+    fmt: OutputFormat,
+    all_in: tuple[str, dict[str, Any] | None] | None = None,
+    look: Look = PLAIN,
+) -> bytes:
     """One checked hand in ``fmt`` (text styled by ``look``, plain by default). ``all_in`` (issue 20,
     ``hilo check --all-in``): the lines to add after the verdict's, and the hand's ``all_in`` object for
     JSON (``allin_out.added``)."""
     if fmt == "json":
         settled = json_out.settlement_dict(settlement) if settlement is not None else None
-        out: dict[str, Any] = {"id": record.id, "source": record.source, "line": record.line or None}
-        out["where"] = where(record.source, record.line)  # added in 0.1.0 (issue 21): FILE:LINE, as batch's source
+        out: dict[str, Any] = {
+            "id": record.id,
+            "source": record.source,
+            "line": record.line or None,
+        }
+        out["where"] = where(
+            record.source, record.line
+        )  # added in 0.1.0 (issue 21): FILE:LINE, as batch's source
         if settled is not None:
             out.update(settled)
             out["id"] = record.id
         out["check"] = _check_dict(record, verdict, settled)
         if all_in is not None:
-            out["all_in"] = all_in[1]  # added for issue 20: the hand's all-in figures, with --all-in
+            out["all_in"] = all_in[
+                1
+            ]  # added for issue 20: the hand's all-in figures, with --all-in
         return jsonlib.dumps_line(out)
     if fmt == "csv":
-        rows = csv_out.settlement_cells(settlement, where(record.source, record.line)) if settlement is not None else []
-        table = rows or [[where(record.source, record.line), record.id or "", *[""] * (len(csv_out.COLUMNS) - 2)]]
-        return csv_out.write([*row, VERDICTS[verdict.status], verdict.why] for row in table).encode()
+        rows = (
+            csv_out.settlement_cells(settlement, where(record.source, record.line))
+            if settlement is not None
+            else []
+        )
+        table = rows or [
+            [where(record.source, record.line), record.id or "", *[""] * (len(csv_out.COLUMNS) - 2)]
+        ]
+        return csv_out.write(
+            [*row, VERDICTS[verdict.status], verdict.why] for row in table
+        ).encode()
     lines = _verdict_lines(record, verdict)
     if all_in is not None:
         lines += [[line] for line in all_in[0].splitlines()]  # escaped already (allin_out)
     if settlement is not None:
         # A player or a file named "OK: ..." starts a line of the report: it must not read as a verdict.
-        report = text_out.settlement_lines(settlement, where(record.source, record.line), money(record))
+        report = text_out.settlement_lines(
+            settlement, where(record.source, record.line), money(record)
+        )
         lines += [_unlike(line) for line in report]
     return (look.text(lines) + "\n").encode()
 
@@ -150,8 +201,10 @@ def render(record: HandRecord, settlement: Settlement | None, verdict: Verdict, 
 def unlike_text(text: str) -> str:
     """``text`` with the first character of each line that would begin like a verdict line escaped, for
     lines written as text (the all-in summary), as ``_unlike`` does for a report's lines."""
-    return "\n".join(f"\\x{ord(line[0]):02x}{line[1:]}" if line.startswith(VERDICT_STARTS) else line
-                     for line in text.split("\n"))
+    return "\n".join(
+        f"\\x{ord(line[0]):02x}{line[1:]}" if line.startswith(VERDICT_STARTS) else line
+        for line in text.split("\n")
+    )
 
 
 def _unlike(line: Line) -> Line:
@@ -169,7 +222,9 @@ def _unlike(line: Line) -> Line:
 
 def error_output(record: HandRecord, message: str, fmt: OutputFormat) -> bytes:
     if fmt == "json":
-        return jsonlib.dumps_line({**json_out.error_dict(record.id, record.line, message), "source": record.source})
+        return jsonlib.dumps_line(
+            {**json_out.error_dict(record.id, record.line, message), "source": record.source}
+        )
     if fmt == "csv":
         row = csv_out.error_row(where(record.source, record.line), record.id, message).rstrip("\n")
         return (row + ",ERROR,\n").encode()

@@ -32,8 +32,26 @@ from hilo_cli.formats.styled import (
     SuitStyle,
 )
 
-__all__ = ["BLUE", "BOLD", "BOLD_GREEN", "BOLD_RED", "GREEN", "PLAIN", "RED", "RESET", "SUIT_STYLES", "SYMBOLS",
-           "YELLOW", "Line", "Look", "Part", "Piece", "SuitStyle", "colour_report", "strip_colour"]
+__all__ = [
+    "BLUE",
+    "BOLD",
+    "BOLD_GREEN",
+    "BOLD_RED",
+    "GREEN",
+    "PLAIN",
+    "RED",
+    "RESET",
+    "SUIT_STYLES",
+    "SYMBOLS",
+    "YELLOW",
+    "Line",
+    "Look",
+    "Part",
+    "Piece",
+    "SuitStyle",
+    "colour_report",
+    "strip_colour",
+]
 
 _CARD = r"[2-9TJQKA][shdc]"
 # A run of cards as the report writes them: single spaces between, or `` + `` between the hole cards
@@ -63,8 +81,6 @@ _AGREE = re.compile(r"^check: (?P<agree>the amounts paid agree)$")
 Span = tuple[int, int, str]
 
 
-
-
 def colour_report(text: str, suits: SuitStyle = "four-colour", colour: bool = True) -> str:
     """``text`` (a report of ``text_out``, or several) with colour codes and, for ``symbols``, suit symbols.
 
@@ -83,7 +99,11 @@ def strip_colour(text: str) -> str:
 
 
 def _line(line: str, suits: SuitStyle, colour: bool) -> str:
-    cards = [(m.start(), m.end()) for run in _RUN.finditer(line) for m in _ONE.finditer(line, run.start(), run.end())]
+    cards = [
+        (m.start(), m.end())
+        for run in _RUN.finditer(line)
+        for m in _ONE.finditer(line, run.start(), run.end())
+    ]
     spans: list[Span] = [(a, b, "card") for a, b in cards]
     if colour:
         spans += _highlights(line)

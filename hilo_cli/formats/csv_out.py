@@ -24,11 +24,35 @@ from hilo_cli.formats.safe import csv_cell, error_line
 from hilo_cli.showdown import Settlement
 
 COLUMNS = (
-    "source", "id", "game", "board", "name", "seat", "hole", "folded", "high", "high_name", "low",
-    "low_name", "no_low", "contributed", "returned", "won", "expected", "difference", "error",
+    "source",
+    "id",
+    "game",
+    "board",
+    "name",
+    "seat",
+    "hole",
+    "folded",
+    "high",
+    "high_name",
+    "low",
+    "low_name",
+    "no_low",
+    "contributed",
+    "returned",
+    "won",
+    "expected",
+    "difference",
+    "error",
 )
-BOARD_COLUMNS = ("boards", "board_high", "board_high_name", "board_low", "board_low_name", "board_no_low",
-                 "board_won")
+BOARD_COLUMNS = (
+    "boards",
+    "board_high",
+    "board_high_name",
+    "board_low",
+    "board_low_name",
+    "board_no_low",
+    "board_won",
+)
 _EACH = " | "
 
 
@@ -40,7 +64,9 @@ def write(rows: Iterable[Iterable[object]]) -> str:
     """CSV text of ``rows``, every cell made safe: names and ids are data, control characters escaped,
     and no cell a spreadsheet would run as a formula (``safe.csv_cell``)."""
     buffer = io.StringIO()
-    csv.writer(buffer, lineterminator="\n").writerows([csv_cell(cell) for cell in row] for row in rows)
+    csv.writer(buffer, lineterminator="\n").writerows(
+        [csv_cell(cell) for cell in row] for row in rows
+    )
     return buffer.getvalue()
 
 
@@ -67,14 +93,17 @@ def _board_cells(s: Settlement, name: str, i: int) -> list[object]:
     for pot in s.pots:
         for run in pot.runs:
             won[run.board] += run.shares.get(name, 0)
-        if not pot.runs:  # a pot with one eligible player is not divided between boards (RULES §12.3)
+        if (
+            not pot.runs
+        ):  # a pot with one eligible player is not divided between boards (RULES §12.3)
             won[0] += pot.shares.get(name, 0)
     cells: list[object] = [_EACH.join(_join(b) for b in boards)]
     if hands is None:
         cells += [""] * 5
     else:
         cells += [
-            _EACH.join(_join(h.high.cards) for h in hands), _EACH.join(h.high.name for h in hands),
+            _EACH.join(_join(h.high.cards) for h in hands),
+            _EACH.join(h.high.name for h in hands),
             _EACH.join(_join(h.low.cards) if h.low else "" for h in hands),
             _EACH.join(h.low.name if h.low else "" for h in hands),
             _EACH.join(h.no_low or "" for h in hands),
@@ -98,14 +127,29 @@ def settlement_cells(s: Settlement, source: str = "", boards: bool = False) -> l
         if s.check is not None:
             expected = s.check.expected.get(p.name, 0)
             difference = r.won - s.check.expected.get(p.name, 0)
-        rows.append([
-            source, deal.id or "", deal.game.name, _join(deal.board), p.name, p.seat, _join(p.hole),
-            "yes" if p.folded else "no",
-            _join(h.high.cards) if h else "", h.high.name if h else "",
-            _join(h.low.cards) if h and h.low else "", h.low.name if h and h.low else "",
-            (h.no_low or "") if h else "",
-            "" if p.contributed is None else p.contributed, r.returned, r.won, expected, difference, "",
-        ])
+        rows.append(
+            [
+                source,
+                deal.id or "",
+                deal.game.name,
+                _join(deal.board),
+                p.name,
+                p.seat,
+                _join(p.hole),
+                "yes" if p.folded else "no",
+                _join(h.high.cards) if h else "",
+                h.high.name if h else "",
+                _join(h.low.cards) if h and h.low else "",
+                h.low.name if h and h.low else "",
+                (h.no_low or "") if h else "",
+                "" if p.contributed is None else p.contributed,
+                r.returned,
+                r.won,
+                expected,
+                difference,
+                "",
+            ]
+        )
         if deal.boards:
             rows[-1] += _board_cells(s, p.name, i)
         elif boards:
@@ -117,7 +161,9 @@ def error_row(source: str, record_id: str | None, message: str, boards: bool = F
     """The row of a record that could not be settled: the message as stderr has it (escaped, cut to a
     few hundred characters), and the record's id quoted as an error line quotes input (``bounds.short``)."""
     extra = [""] * len(BOARD_COLUMNS) if boards else []
-    return write([[source, short(record_id or ""), *[""] * (len(COLUMNS) - 3), error_line(message), *extra]])
+    return write(
+        [[source, short(record_id or ""), *[""] * (len(COLUMNS) - 3), error_line(message), *extra]]
+    )
 
 
 def has_board_cells(output: bytes) -> bool:
@@ -133,5 +179,6 @@ def widen(output: bytes) -> bytes:
     buffer = io.StringIO()
     # The cells were made safe when first written: written again as they are, not guarded twice.
     csv.writer(buffer, lineterminator="\n").writerows(
-        [*row, *[""] * (width - len(row))] for row in _read(output.decode().splitlines()))
+        [*row, *[""] * (width - len(row))] for row in _read(output.decode().splitlines())
+    )
     return buffer.getvalue().encode()

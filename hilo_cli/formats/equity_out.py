@@ -24,8 +24,24 @@ from hilo_cli.formats.records import DEFAULTS, Defaults, deal_from_record
 from hilo_cli.games import game
 
 _CHANCES = ("scoop", "high_win", "high_tie", "low_win", "low_tie", "quartered")
-CSV_COLUMNS = ("source", "id", "game", "board", "dead", "exact", "runouts", "name", "equity", "equity_fraction",
-               "expected_chips", "expected_chips_fraction", *_CHANCES, "no_low", "equity_se", "expected_chips_se")
+CSV_COLUMNS = (
+    "source",
+    "id",
+    "game",
+    "board",
+    "dead",
+    "exact",
+    "runouts",
+    "name",
+    "equity",
+    "equity_fraction",
+    "expected_chips",
+    "expected_chips_fraction",
+    *_CHANCES,
+    "no_low",
+    "equity_se",
+    "expected_chips_se",
+)
 
 
 def _text(cards: tuple[Card, ...]) -> list[str]:
@@ -56,8 +72,10 @@ def equity_dict(e: Equity) -> dict[str, Any]:
             entry[k] = _number(getattr(p, k))
         if p.se is not None:
             entry["se"] = p.se
-            found = {k: bounds_95(entry[k], se, e.runouts, in_pots if k == "expected_chips" else 1.0)
-                     for k, se in p.se.items()}
+            found = {
+                k: bounds_95(entry[k], se, e.runouts, in_pots if k == "expected_chips" else 1.0)
+                for k, se in p.se.items()
+            }
             if any(found.values()):
                 entry["bound_95"] = {k: b for k, b in found.items() if b}
         players.append(entry)
@@ -68,11 +86,16 @@ def equity_dict(e: Equity) -> dict[str, Any]:
             "amount": pot.amount,
             "eligible": list(pot.eligible),
             "expected_chips": {n: float(v) for n, v in pot.expected_chips.items()},
-            "expected_chips_fraction": {n: _exact(v, e.exact) for n, v in pot.expected_chips.items()},
+            "expected_chips_fraction": {
+                n: _exact(v, e.exact) for n, v in pot.expected_chips.items()
+            },
         }
         if pot.se is not None:
             item["se"] = pot.se
-            found = {n: bounds_95(float(pot.expected_chips[n]), se, e.runouts, pot.amount) for n, se in pot.se.items()}
+            found = {
+                n: bounds_95(float(pot.expected_chips[n]), se, e.runouts, pot.amount)
+                for n, se in pot.se.items()
+            }
             if any(found.values()):
                 item["bound_95"] = {n: b for n, b in found.items() if b}
         pots.append(item)
@@ -148,42 +171,65 @@ def equity_text(e: Equity, where: str | None = None, note: str | None = None) ->
     table per board (its expected chips and its chances)."""
     deal = e.deal
     if e.boards:
-        head = [deal.game.title, f"{len(e.boards)} boards, each its share of every pot (RULES §12.2)"]
+        head = [
+            deal.game.title,
+            f"{len(e.boards)} boards, each its share of every pot (RULES §12.2)",
+        ]
     else:
-        head = [deal.game.title] + ([_board(deal.board, deal.game.board_cards)] if deal.game.board_cards else [])
+        head = [deal.game.title] + (
+            [_board(deal.board, deal.game.board_cards)] if deal.game.board_cards else []
+        )
     hidden = _hidden(e)
     if hidden:
         head.append("hidden: " + ", ".join(f"{name} {k}" for name, k in hidden.items()))
     if e.dead:
         head.append(f"dead {' '.join(_text(e.dead))}")
     if deal.id is not None or where:
-        head.insert(0, " ".join(x for x in (where or "", f"id {deal.id}" if deal.id is not None else "") if x))
-    lines = ["   ".join(head), _how(e)]  # the parts of the head spaced as a showdown report spaces them
+        head.insert(
+            0,
+            " ".join(x for x in (where or "", f"id {deal.id}" if deal.id is not None else "") if x),
+        )
+    lines = [
+        "   ".join(head),
+        _how(e),
+    ]  # the parts of the head spaced as a showdown report spaces them
     if note:
         lines.append(f"note: {note}")
     lines += _table(e, not e.boards)
     n = 0 if e.exact else e.runouts
     for pot in e.pots:
-        shares = ", ".join(f"{name} {_chips(v, (pot.se or {}).get(name), n, pot.amount)}"
-                           for name, v in pot.expected_chips.items())
+        shares = ", ".join(
+            f"{name} {_chips(v, (pot.se or {}).get(name), n, pot.amount)}"
+            for name, v in pot.expected_chips.items()
+        )
         lines.append(f"{pot.name} {pot.amount}: {shares}")
     for name, chips in e.returned.items():
         lines.append(f"returned to {name}: {chips} (uncalled)")
     for b, one in enumerate(e.boards, 1):
-        lines += ["", f"board {b}: {_board(one.deal.board, deal.game.board_cards)[6:]}; {_how(one)}",
-                  *_table(one, True)]
-    if not e.exact and any(c[:1] in "<>" for line in lines[2:] for c in line.replace(": ", " ").split()):
+        lines += [
+            "",
+            f"board {b}: {_board(one.deal.board, deal.game.board_cards)[6:]}; {_how(one)}",
+            *_table(one, True),
+        ]
+    if not e.exact and any(
+        c[:1] in "<>" for line in lines[2:] for c in line.replace(": ", " ").split()
+    ):
         count = f"{e.runouts:,} runouts" if not e.boards else "runouts of each board"
-        lines.append(f"<b, >b: never (or in every one) seen in the {count} sampled; b bounds the figure at 95% "
-                     "(the rule of three: 3/n)")
+        lines.append(
+            f"<b, >b: never (or in every one) seen in the {count} sampled; b bounds the figure at 95% "
+            "(the rule of three: 3/n)"
+        )
     return "\n".join(lines) + "\n"
 
 
 def _hidden(e: Equity) -> dict[str, int]:
     """The hole cards still hidden, by live player (stud's cards to come, ``??``, ``random``)."""
     deal = e.deal
-    return {p.name: deal.game.hole_cards - len(p.hole or ()) for p in deal.players
-            if not p.folded and len(p.hole or ()) < deal.game.hole_cards}
+    return {
+        p.name: deal.game.hole_cards - len(p.hole or ())
+        for p in deal.players
+        if not p.folded and len(p.hole or ()) < deal.game.hole_cards
+    }
 
 
 def hide(record: dict[str, Any], game_name: object) -> dict[str, Any]:
@@ -206,13 +252,19 @@ def hide(record: dict[str, Any], game_name: object) -> dict[str, Any]:
             out.append({**p, "hole": ""})
             continue
         known = [t for t in tokens if t != "??"]
-        if "??" in tokens and (len(tokens) > g.hole_cards if g.hole_used is None else len(tokens) != g.hole_cards):
-            raise InputError(f"player {p.get('name')} has {len(tokens)} hole cards with ??; {g.name} deals "
-                             f"{g.hole_cards}")
+        if "??" in tokens and (
+            len(tokens) > g.hole_cards if g.hole_used is None else len(tokens) != g.hole_cards
+        ):
+            raise InputError(
+                f"player {p.get('name')} has {len(tokens)} hole cards with ??; {g.name} deals "
+                f"{g.hole_cards}"
+            )
         if "??" not in tokens and g.hole_used is not None:
             if 0 < len(tokens) < g.hole_cards:
-                raise InputError(f"player {p.get('name')} has {len(tokens)} hole cards; {g.name} deals "
-                                 f"{g.hole_cards} (?? for each card not seen, or random)")
+                raise InputError(
+                    f"player {p.get('name')} has {len(tokens)} hole cards; {g.name} deals "
+                    f"{g.hole_cards} (?? for each card not seen, or random)"
+                )
             out.append(p)  # all shown: the showdown checks apply
             continue
         out.append({**p, "hole": " ".join(known)})
@@ -221,7 +273,9 @@ def hide(record: dict[str, Any], game_name: object) -> dict[str, Any]:
 
 def _board(board: tuple[Card, ...], cards: int) -> str:
     to_come = cards - len(board)
-    return f"board {' '.join(_text(board)) or 'none'}" + (f" ({to_come} to come)" if to_come else "")
+    return f"board {' '.join(_text(board)) or 'none'}" + (
+        f" ({to_come} to come)" if to_come else ""
+    )
 
 
 def _how(e: Equity) -> str:
@@ -240,18 +294,28 @@ def _table(e: Equity, chances: bool) -> list[str]:
     header = ["player", *columns]
     rows = [header, *_player_rows(e, chances)]
     widths = [max(len(r[i]) for r in rows) for i in range(len(header))]
-    lines = ["  ".join([r[0].ljust(widths[0])] + [c.rjust(w) for c, w in zip(r[1:], widths[1:], strict=True)])
-             .rstrip() for r in rows]
+    lines = [
+        "  ".join(
+            [r[0].ljust(widths[0])] + [c.rjust(w) for c, w in zip(r[1:], widths[1:], strict=True)]
+        ).rstrip()
+        for r in rows
+    ]
     if chances and e.no_low is not None:
-        lines.append(f"no qualifying low for anyone: {_pct(e.no_low, e.no_low_se, 0 if e.exact else e.runouts)} "
-                     "of runouts")
+        lines.append(
+            f"no qualifying low for anyone: {_pct(e.no_low, e.no_low_se, 0 if e.exact else e.runouts)} "
+            "of runouts"
+        )
     return lines
 
 
 def _player_rows(e: Equity, chances: bool = True) -> list[list[str]]:
     """A text row of figures per live player; a sampled run's with their standard errors or bounds."""
     n = 0 if e.exact else e.runouts
-    in_pots = sum(pot.amount for pot in e.pots) if e.pots else sum(p.expected_chips or 0 for p in e.players)
+    in_pots = (
+        sum(pot.amount for pot in e.pots)
+        if e.pots
+        else sum(p.expected_chips or 0 for p in e.players)
+    )
     rows = []
     for p in e.players:
         se = p.se or {}
@@ -279,13 +343,26 @@ def equity_rows(e: Equity, where: str = "") -> str:
     writer = csv.writer(buffer, lineterminator="\n")
     for p in e.players:
         se = p.se or {}
-        writer.writerow([
-            where, e.deal.id or "", e.deal.game.name, " ".join(_text(e.deal.board)), " ".join(_text(e.dead)),
-            "true" if e.exact else "false", e.runouts, p.name, float(p.equity), _exact(p.equity, e.exact) or "",
-            "" if p.expected_chips is None else float(p.expected_chips), _exact(p.expected_chips, e.exact) or "",
-            *["" if getattr(p, k) is None else float(getattr(p, k)) for k in _CHANCES],
-            "" if e.no_low is None else float(e.no_low), se.get("equity", ""), se.get("expected_chips", ""),
-        ])
+        writer.writerow(
+            [
+                where,
+                e.deal.id or "",
+                e.deal.game.name,
+                " ".join(_text(e.deal.board)),
+                " ".join(_text(e.dead)),
+                "true" if e.exact else "false",
+                e.runouts,
+                p.name,
+                float(p.equity),
+                _exact(p.equity, e.exact) or "",
+                "" if p.expected_chips is None else float(p.expected_chips),
+                _exact(p.expected_chips, e.exact) or "",
+                *["" if getattr(p, k) is None else float(getattr(p, k)) for k in _CHANCES],
+                "" if e.no_low is None else float(e.no_low),
+                se.get("equity", ""),
+                se.get("expected_chips", ""),
+            ]
+        )
     return buffer.getvalue()
 
 
@@ -315,8 +392,11 @@ def wants_equity(record: object, defaults: Defaults = DEFAULTS) -> bool:
         return False
     # A lone live hand wins with the board as it stands (RULES §7): that is a showdown, not a runout.
     players = record.get("players")
-    live = [p for p in players if not (isinstance(p, Mapping) and p.get("folded") is True)] if isinstance(
-        players, list) else []
+    live = (
+        [p for p in players if not (isinstance(p, Mapping) and p.get("folded") is True)]
+        if isinstance(players, list)
+        else []
+    )
     return len(live) > 1
 
 
@@ -337,8 +417,12 @@ def equity_from_record(record: object, defaults: Defaults = DEFAULTS) -> Equity:
         raise CardError(f"dead: {e.message}") from None
     samples, seed, exact = fields.get("samples"), fields.get("seed"), fields.get("exact", False)
     for name, value in (("samples", samples), ("seed", seed)):
-        if value is not None and (type(value) is not int or value < (1 if name == "samples" else 0)):
-            raise InputError(f"{name} is {value!r}: a whole number, at least {1 if name == 'samples' else 0}")
+        if value is not None and (
+            type(value) is not int or value < (1 if name == "samples" else 0)
+        ):
+            raise InputError(
+                f"{name} is {value!r}: a whole number, at least {1 if name == 'samples' else 0}"
+            )
     if samples is not None:
         within(samples, "samples", MAX_SAMPLES)  # a billion: a tiny record never runs for years
     if type(exact) is not bool:
@@ -349,8 +433,10 @@ def equity_from_record(record: object, defaults: Defaults = DEFAULTS) -> Equity:
     if seed is not None and samples is None:
         raise InputError("seed goes with samples (an exact run deals every board)")
     if fields.get("expected") is not None:
-        raise InputError("expected amounts are checked against a showdown, and this record asks for equity: "
-                         "give the whole board, or leave expected out")
+        raise InputError(
+            "expected amounts are checked against a showdown, and this record asks for equity: "
+            "give the whole board, or leave expected out"
+        )
     fields = hide(fields, fields.get("game", defaults.game))
     return equity(deal_from_record(fields, defaults), dead, samples, seed, exact)
 
@@ -369,6 +455,8 @@ def render(e: Equity, fmt: str, where: str = "") -> bytes:
             result["note"] = note
         return jsonlib.dumps_line(result)
     if fmt == "csv":
-        raise InputError("equity has its own CSV columns, not a showdown's: use --format json or text for a batch "
-                         "with equity records, or hilo equity --format csv")
+        raise InputError(
+            "equity has its own CSV columns, not a showdown's: use --format json or text for a batch "
+            "with equity records, or hilo equity --format csv"
+        )
     return (equity_text(e, where, note) + "\n").encode()

@@ -24,7 +24,11 @@ _text = TEXT.__getitem__
 
 def _high(hand: HighHand) -> dict[str, Any]:
     value = hand.value
-    return {"cards": list(map(_text, hand.cards)), "name": high_name(value), "category": CATEGORY_NAMES[value >> 20]}
+    return {
+        "cards": list(map(_text, hand.cards)),
+        "name": high_name(value),
+        "category": CATEGORY_NAMES[value >> 20],
+    }
 
 
 def _low(hand: LowHand | None) -> dict[str, Any] | None:
@@ -46,9 +50,17 @@ def _hands(hands: Hands) -> dict[str, Any]:
 
 
 def _run(run: BoardResult) -> dict[str, Any]:
-    return {"board": run.board, "name": run.name, "amount": run.amount, "high": _half(run.high),
-            "low": _half(run.low), "no_low": run.no_low, "division": run.division, "shares": run.shares,
-            "odd_chips": _odd(run.odd_chips)}
+    return {
+        "board": run.board,
+        "name": run.name,
+        "amount": run.amount,
+        "high": _half(run.high),
+        "low": _half(run.low),
+        "no_low": run.no_low,
+        "division": run.division,
+        "shares": run.shares,
+        "odd_chips": _odd(run.odd_chips),
+    }
 
 
 def _pot(pot: PotResult) -> dict[str, Any]:
@@ -77,18 +89,20 @@ def settlement_dict(s: Settlement) -> dict[str, Any]:
     for r in s.players:
         p, hands = r.player, r.hands
         hole = p.hole
-        players.append({
-            "name": p.name,
-            "seat": p.seat,
-            "hole": list(map(_text, hole)) if hole is not None else None,
-            "folded": p.folded,
-            "high": _high(hands.high) if hands is not None else None,
-            "low": _low(hands.low) if hands is not None else None,
-            "no_low": hands.no_low if hands is not None else None,
-            "contributed": p.contributed,
-            "returned": r.returned,
-            "won": r.won,
-        })
+        players.append(
+            {
+                "name": p.name,
+                "seat": p.seat,
+                "hole": list(map(_text, hole)) if hole is not None else None,
+                "folded": p.folded,
+                "high": _high(hands.high) if hands is not None else None,
+                "low": _low(hands.low) if hands is not None else None,
+                "no_low": hands.no_low if hands is not None else None,
+                "contributed": p.contributed,
+                "returned": r.returned,
+                "won": r.won,
+            }
+        )
         board_hands = r.board_hands
         if board_hands is not None:
             players[-1]["boards"] = [_hands(h) for h in board_hands]
@@ -114,7 +128,9 @@ def settlement_dict(s: Settlement) -> dict[str, Any]:
         out["check"] = {
             "ok": s.check.ok,
             "expected": s.check.expected,
-            "differences": {n: {"expected": e, "won": w} for n, (e, w) in s.check.differences.items()},
+            "differences": {
+                n: {"expected": e, "won": w} for n, (e, w) in s.check.differences.items()
+            },
         }
     return out
 
@@ -123,4 +139,8 @@ def error_dict(record_id: str | None, line: int, message: str) -> dict[str, Any]
     """The contract object for a record that could not be settled (``line`` null: the whole file). The
     message is cut to a few hundred characters, and the id quoted as an error line quotes input
     (``bounds.short``): an error record never echoes a huge field."""
-    return {"id": None if record_id is None else short(record_id), "line": line or None, "error": capped(message)}
+    return {
+        "id": None if record_id is None else short(record_id),
+        "line": line or None,
+        "error": capped(message),
+    }

@@ -31,17 +31,29 @@ DEFAULTS = Defaults()
 
 
 def _cards(value: object, what: str) -> tuple[Card, ...]:
-    if isinstance(value, str) or (isinstance(value, list) and all(isinstance(v, str) for v in value)):
+    if isinstance(value, str) or (
+        isinstance(value, list) and all(isinstance(v, str) for v in value)
+    ):
         return parse_labelled(value, what)
     if isinstance(value, list):
         index, bad = next((i, v) for i, v in enumerate(value, 1) if not isinstance(v, str))
-        raise InputError(f"{what}: card {index} of the list is {_shown(bad)}, not card text such as \"Ah\"")
+        raise InputError(
+            f'{what}: card {index} of the list is {_shown(bad)}, not card text such as "Ah"'
+        )
     raise InputError(f"{what} must be card text or a list of cards, not {type(value).__name__}")
 
 
 def _shown(value: object) -> str:
     """A value as the user wrote it in JSON, cut short if long."""
-    text = "null" if value is None else "true" if value is True else "false" if value is False else repr(value)
+    text = (
+        "null"
+        if value is None
+        else "true"
+        if value is True
+        else "false"
+        if value is False
+        else repr(value)
+    )
     return text if len(text) <= 40 else text[:37] + "..."
 
 
@@ -62,7 +74,9 @@ def amount(value: object, what: str) -> int:
         if not math.isfinite(value):
             raise DealError(f"{what} is {value!r}, not a number of chips")
         if not value.is_integer():
-            raise DealError(f"{what} is {value!r}: amounts are whole numbers of chips, not fractions")
+            raise DealError(
+                f"{what} is {value!r}: amounts are whole numbers of chips, not fractions"
+            )
     shown = value if isinstance(value, int) else f"{value:g}"
     if value < 0:
         raise DealError(f"{what} is {shown}: amounts cannot be negative")
@@ -73,7 +87,9 @@ def amount(value: object, what: str) -> int:
 
 def _seat(value: object, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_SEAT:
-        raise DealError(f"{what} is {value!r}, not a seat number (a whole number from 0 to {MAX_SEAT})")
+        raise DealError(
+            f"{what} is {value!r}, not a seat number (a whole number from 0 to {MAX_SEAT})"
+        )
     return value
 
 
@@ -101,8 +117,13 @@ def _player(raw: object, index: int) -> Player:
     if type(folded) is not bool:
         raise InputError(f"player {name}: folded must be true or false")
     hole_raw = raw.get("hole")
-    hole = None if hole_raw is None else _hole(hole_raw, name) if type(hole_raw) in (str, list) else _cards(
-        hole_raw, f"player {name}: hole")
+    hole = (
+        None
+        if hole_raw is None
+        else _hole(hole_raw, name)
+        if type(hole_raw) in (str, list)
+        else _cards(hole_raw, f"player {name}: hole")
+    )
     if hole is not None and not hole:
         hole = None  # no cards shown: a folded hand, or a lone live hand that need not be shown (RULES §7)
     seat = raw.get("seat", index)
@@ -151,7 +172,9 @@ def deal_from_record(record: object, defaults: Defaults = DEFAULTS) -> Deal:
     else:
         board = _cards(board_raw, "board")
         if boards and board != boards[0]:
-            raise InputError("board and boards are both given and differ: give boards alone for several boards")
+            raise InputError(
+                "board and boards are both given and differ: give boards alone for several boards"
+            )
     if len(boards) == 1:
         boards = ()  # one board in a list is just the board
     pot = record.get("pot")
@@ -165,7 +188,11 @@ def deal_from_record(record: object, defaults: Defaults = DEFAULTS) -> Deal:
     unit = record.get("chip_unit", defaults.chip_unit)
     unit = amount(unit, "chip_unit")
     rid = record.get("id")
-    if type(rid) is not str and rid is not None and (isinstance(rid, bool) or not isinstance(rid, str | int | float)):
+    if (
+        type(rid) is not str
+        and rid is not None
+        and (isinstance(rid, bool) or not isinstance(rid, str | int | float))
+    ):
         raise InputError(f"id must be a string or a number, not {type(rid).__name__}")
     expected = record.get("expected")
     # Positional arguments, in Deal's field order: a NamedTuple built by keyword takes twice as long.
@@ -184,7 +211,9 @@ def deal_from_record(record: object, defaults: Defaults = DEFAULTS) -> Deal:
     if "rake" in record:
         deal = deal._replace(rake=_rake(record["rake"]))
     if boards or "multi_board" in record:
-        deal = deal._replace(boards=boards, multi_board=_multi_board(record.get("multi_board", "each")))
+        deal = deal._replace(
+            boards=boards, multi_board=_multi_board(record.get("multi_board", "each"))
+        )
     return deal
 
 
@@ -194,7 +223,9 @@ def _boards(record: Mapping[str, object]) -> tuple[tuple[Card, ...], ...]:
     if raw is None:
         return ()
     if not isinstance(raw, list) or not raw:
-        raise InputError("boards must be a non-empty list of boards (each card text or a list of cards)")
+        raise InputError(
+            "boards must be a non-empty list of boards (each card text or a list of cards)"
+        )
     return tuple(_cards(b, f"board {i}") for i, b in enumerate(raw, 1))
 
 

@@ -30,7 +30,8 @@ ERROR_LIMIT = 500
 def _escape(match: re.Match[str]) -> str:
     char = match.group(0)
     return {"\n": "\\n", "\t": "\\t", "\r": "\\r"}.get(char) or (
-        f"\\x{ord(char):02x}" if ord(char) < 0x100 else f"\\u{ord(char):04x}")
+        f"\\x{ord(char):02x}" if ord(char) < 0x100 else f"\\u{ord(char):04x}"
+    )
 
 
 def shown(text: str) -> str:
@@ -39,7 +40,10 @@ def shown(text: str) -> str:
         return text
     escaped = _UNSAFE.sub(_escape, text)
     # Anything else Python does not call printable, except ordinary spaces in other scripts.
-    return "".join(c if c.isprintable() or unicodedata.category(c) == "Zs" else f"\\u{ord(c):04x}" for c in escaped)
+    return "".join(
+        c if c.isprintable() or unicodedata.category(c) == "Zs" else f"\\u{ord(c):04x}"
+        for c in escaped
+    )
 
 
 def csv_cell(value: object) -> object:

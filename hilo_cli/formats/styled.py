@@ -45,6 +45,7 @@ BOLD_GREEN = "\x1b[1;32m"
 FOUR_COLOURS = {"s": "", "h": RED, "d": BLUE, "c": GREEN}
 TWO_COLOURS = {"s": "", "h": RED, "d": RED, "c": ""}
 
+
 class Piece(str):
     """A piece of a report line that a look may style: the text itself, its class saying what it is
     and ``code`` the colour it takes. A piece joins, compares and measures as its text, so a plain
@@ -58,7 +59,9 @@ def _kind(name: str, code: str, doc: str) -> type[Piece]:
     return type(name, (Piece,), {"__slots__": (), "code": code, "__doc__": doc})
 
 
-Cards = _kind("Cards", "", "A run of cards as ``cards.format_cards`` writes them, each in its suit's colour.")
+Cards = _kind(
+    "Cards", "", "A run of cards as ``cards.format_cards`` writes them, each in its suit's colour."
+)
 Name = _kind("Name", BOLD, "The name of a player who is paid.")
 Amount = _kind("Amount", BOLD, "An amount paid out.")
 Won = _kind("Won", BOLD_GREEN, "What a player who wins chips wins, in the closing line.")
@@ -112,7 +115,11 @@ class Look(NamedTuple):
         suit = text[1]
         if self.suits == "symbols":
             text = text[0] + SYMBOLS[suit]
-        code = (TWO_COLOURS if self.suits == "two-colour" else FOUR_COLOURS)[suit] if self.colour else ""
+        code = (
+            (TWO_COLOURS if self.suits == "two-colour" else FOUR_COLOURS)[suit]
+            if self.colour
+            else ""
+        )
         return f"{code}{text}{RESET}" if code else text
 
 

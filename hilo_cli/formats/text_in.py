@@ -29,10 +29,22 @@ from hilo_cli.cards import parse_cards
 from hilo_cli.errors import CardError, InputError
 
 KEYS = {
-    "board": "board", "pot": "pot", "game": "game", "button": "button", "chip-unit": "chip_unit",
-    "chip_unit": "chip_unit", "unit": "chip_unit", "qualifier": "qualifier", "odd-chip": "odd_chip",
-    "odd_chip": "odd_chip", "id": "id", "expect": "expected", "expected": "expected",
-    "multi-board": "multi_board", "multi_board": "multi_board", "rake": "rake",
+    "board": "board",
+    "pot": "pot",
+    "game": "game",
+    "button": "button",
+    "chip-unit": "chip_unit",
+    "chip_unit": "chip_unit",
+    "unit": "chip_unit",
+    "qualifier": "qualifier",
+    "odd-chip": "odd_chip",
+    "odd_chip": "odd_chip",
+    "id": "id",
+    "expect": "expected",
+    "expected": "expected",
+    "multi-board": "multi_board",
+    "multi_board": "multi_board",
+    "rake": "rake",
 }
 _INT = re.compile(r"[+-]?\d+(\.\d*)?")
 
@@ -46,7 +58,9 @@ def number(text: str, what: str) -> int | float:
         raise InputError(f"{what}: {short(text)!r} is not a number")
     whole = text.lstrip("+-").partition(".")[0]
     if len(whole) > MAX_DIGITS:
-        digits(whole, what)  # refuses a number too long to read, naming the bound; passes leading zeros
+        digits(
+            whole, what
+        )  # refuses a number too long to read, naming the bound; passes leading zeros
     # Whole numbers exactly (a float would misquote a huge one in the error that rejects it).
     return int(text) if "." not in text else float(text)
 
@@ -69,7 +83,7 @@ def record_from_line(line: str) -> dict[str, Any]:
         first = re.split(r"[\s:]", field, maxsplit=1)[0]
         if first.lower() in KEYS:
             name = KEYS[first.lower()]
-            value = field[len(first):].strip().removeprefix(":").strip()
+            value = field[len(first) :].strip().removeprefix(":").strip()
             if not value:
                 raise InputError(f"{first} has no value")
             if name == "board":
@@ -86,11 +100,17 @@ def record_from_line(line: str) -> dict[str, Any]:
         if not _looks_like_cards(field):
             raise InputError(
                 f"field {position} ({short(field)!r}) is not cards, NAME: CARDS or a known KEY VALUE"
-                + (" (a player's name needs a colon: NAME: CARDS)" if _looks_like_cards(field.split(None, 1)[-1])
-                   else ""))
+                + (
+                    " (a player's name needs a colon: NAME: CARDS)"
+                    if _looks_like_cards(field.split(None, 1)[-1])
+                    else ""
+                )
+            )
         if boards:
-            raise InputError(f"field {position} ({short(field)!r}) is a second board without the word board: "
-                             "write each board of a multi-board deal as board CARDS")
+            raise InputError(
+                f"field {position} ({short(field)!r}) is a second board without the word board: "
+                "write each board of a multi-board deal as board CARDS"
+            )
         boards.append(field)
     if len(boards) == 1:
         record["board"] = boards[0]
@@ -143,7 +163,9 @@ def _player(name: str, tokens: list[str]) -> dict[str, Any]:
             if not token[1:]:
                 i += 1
             if "contributed" in player:
-                raise InputError(f"player {quoted}: @ is given twice (what the player put in is one amount)")
+                raise InputError(
+                    f"player {quoted}: @ is given twice (what the player put in is one amount)"
+                )
             player["contributed"] = number(amount, f"player {quoted}: amount after @")
         elif lower == "seat":
             if i + 1 >= len(tokens):

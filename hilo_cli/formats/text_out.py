@@ -62,8 +62,15 @@ def _half(label: str, half: Half, unit: int, show: Show) -> Line:
     if len(winners) == 1:
         return [f"{label:<4} ", _paid(show, half.amount), " to ", Name(winners[0]), f" ({hand})"]
     each = half.amount // unit // len(winners) * unit
-    return [f"{label:<4} ", _paid(show, half.amount), " tied by ", *_names(winners), f" ({hand}), ",
-            _paid(show, each), " each"]
+    return [
+        f"{label:<4} ",
+        _paid(show, half.amount),
+        " tied by ",
+        *_names(winners),
+        f" ({hand}), ",
+        _paid(show, each),
+        " each",
+    ]
 
 
 def _division_lines(pot: PotResult | BoardResult, unit: int, show: Show) -> list[Line]:
@@ -71,14 +78,30 @@ def _division_lines(pot: PotResult | BoardResult, unit: int, show: Show) -> list
     lines: list[Line] = []
     high, low = pot.high, pot.low
     if pot.division == "uncontested":
-        lines.append([_paid(show, pot.amount), " to ", Name(high.winners[0]), " (the only player eligible)"])
+        lines.append(
+            [_paid(show, pot.amount), " to ", Name(high.winners[0]), " (the only player eligible)"]
+        )
     elif pot.division == "scoop" and low is not None:
-        lines.append(["scoop ", _paid(show, pot.amount), " to ", Name(high.winners[0]),
-                      f" (high {high.hand.lower()}, low {low.hand})"])
+        lines.append(
+            [
+                "scoop ",
+                _paid(show, pot.amount),
+                " to ",
+                Name(high.winners[0]),
+                f" (high {high.hand.lower()}, low {low.hand})",
+            ]
+        )
     elif pot.division == "same winners" and low is not None:
         each = pot.amount // unit // len(high.winners) * unit
-        lines.append(["high and low both to ", *_names(high.winners), f" ({high.hand.lower()}; {low.hand}): "
-                      "one division of the whole pot, ", _paid(show, each), " each (RULES §4.5)"])
+        lines.append(
+            [
+                "high and low both to ",
+                *_names(high.winners),
+                f" ({high.hand.lower()}; {low.hand}): one division of the whole pot, ",
+                _paid(show, each),
+                " each (RULES §4.5)",
+            ]
+        )
     else:
         lines.append(_half("high", high, unit, show))
         if low is not None and high.amount > low.amount and len(high.winners) > 1:
@@ -108,8 +131,12 @@ def _by_board_lines(pot: PotResult, unit: int, show: Show) -> list[Line]:
     runs = pot.runs
     sizes = sorted({r.amount for r in runs}, reverse=True)
     each = f"{show(sizes[0])} each" if len(sizes) == 1 else " / ".join(show(r.amount) for r in runs)
-    lines: list[Line] = [[f"split between {len(runs)} {'runs' if runs[0].name.startswith('run') else 'boards'}: "
-                          f"{each} (RULES §12.2)"]]
+    lines: list[Line] = [
+        [
+            f"split between {len(runs)} {'runs' if runs[0].name.startswith('run') else 'boards'}: "
+            f"{each} (RULES §12.2)"
+        ]
+    ]
     lines += [_odd_chip(o, show) for o in pot.odd_chips if o.half == "board"]
     for run in runs:
         lines += _labelled(f"{run.name} {show(run.amount)}", _division_lines(run, unit, show))
@@ -126,12 +153,17 @@ def _pot_lines(pot: PotResult, unit: int, single: bool, show: Show) -> list[Line
     return _labelled(label, lines)
 
 
-def _hand_lines(prefix: Line, hands: Hands, hole: Sequence[Card], board_game: bool, split: bool,
-                indent: str) -> list[Line]:
+def _hand_lines(
+    prefix: Line, hands: Hands, hole: Sequence[Card], board_game: bool, split: bool, indent: str
+) -> list[Line]:
     """A hand's high and low after ``prefix`` (who, and which board); ``indent`` as wide as ``prefix``."""
-    lines: list[Line] = [[*prefix, "high  ", *_used(hands.high, hole, board_game), f"   {hands.high.name.lower()}"]]
+    lines: list[Line] = [
+        [*prefix, "high  ", *_used(hands.high, hole, board_game), f"   {hands.high.name.lower()}"]
+    ]
     if hands.low is not None:
-        lines.append([indent, "low   ", *_used(hands.low, hole, board_game), f"   {hands.low.name}"])
+        lines.append(
+            [indent, "low   ", *_used(hands.low, hole, board_game), f"   {hands.low.name}"]
+        )
     elif split:
         lines.append([f"{indent}low   none: {hands.no_low}"])
     return lines
@@ -168,8 +200,13 @@ def settlement_lines(s: Settlement, source: str = "", show: Show = str) -> list[
             lines.append(["check: ", Agree("the amounts paid agree")])
         else:
             for name, (expected, won) in s.check.differences.items():
-                lines.append(["check: ", Alarm("DIFFERENCE"),
-                              f" {name} was paid {show(expected)}, should win {show(won)}"])
+                lines.append(
+                    [
+                        "check: ",
+                        Alarm("DIFFERENCE"),
+                        f" {name} was paid {show(expected)}, should win {show(won)}",
+                    ]
+                )
     # Names and ids are data: a newline or an escape sequence in one is shown escaped (by the look), never
     # obeyed.
     return lines
@@ -196,14 +233,18 @@ def _head(s: Settlement, source: str, labels: list[str], show: Show) -> Line:
     deal = s.deal
     head: list[Line] = [[deal.game.title]]
     if deal.id is not None or source:
-        head.insert(0, [" ".join(x for x in (source, f"id {deal.id}" if deal.id is not None else "") if x)])
+        head.insert(
+            0, [" ".join(x for x in (source, f"id {deal.id}" if deal.id is not None else "") if x)]
+        )
     if deal.boards:
         head += [[f"{label} ", _cards(b)] for label, b in zip(labels, deal.boards, strict=True)]
         if deal.multi_board == "either":
             head.append(["best high and best low over either board (RULES §12.4)"])
     elif deal.board:
         head.append(["board ", _cards(deal.board)])
-    total = sum(p.amount + p.rake for p in s.pots) + sum(s.returned.values())  # what was put in, before rake
+    total = sum(p.amount + p.rake for p in s.pots) + sum(
+        s.returned.values()
+    )  # what was put in, before rake
     head.append([f"pot {show(deal.pot)}" if deal.pot is not None else f"{show(total)} put in"])
     return [part for k, item in enumerate(head) for part in (["   "] if k else []) + item]
 
@@ -233,8 +274,14 @@ def _player_lines(s: Settlement, labels: list[str], show: Show) -> list[Line]:
             continue
         for k, (label, on_board) in enumerate(zip(labels, board_hands, strict=True)):
             start = f"{label}  "
-            lines += _hand_lines([*prefix, start] if k == 0 else [indent + start], on_board, hole, board_game, split,
-                                 indent + " " * len(start))
+            lines += _hand_lines(
+                [*prefix, start] if k == 0 else [indent + start],
+                on_board,
+                hole,
+                board_game,
+                split,
+                indent + " " * len(start),
+            )
         if deal.multi_board == "either":
             best = f"{indent}{'best'.ljust(len(labels[0]))}  "
             lines += _hand_lines([best], r.hands, hole, board_game, split, " " * len(best))

@@ -25,8 +25,21 @@ from hilo_cli.histories.base import HandRecord, Reader, Summary, failed
 from hilo_cli.histories.reading import HandText, cut, open_lines
 from hilo_cli.histories.reading import read_text as _read_piece
 
-__all__ = ["PLUGINS", "HandRecord", "HandText", "Reader", "Summary", "detect", "hands", "input_formats",
-           "read", "read_text", "readers", "split", "suffixes"]
+__all__ = [
+    "PLUGINS",
+    "HandRecord",
+    "HandText",
+    "Reader",
+    "Summary",
+    "detect",
+    "hands",
+    "input_formats",
+    "read",
+    "read_text",
+    "readers",
+    "split",
+    "suffixes",
+]
 
 # Every reader, in the order ``detect`` tries them: a module with a ``READER``.
 PLUGINS = (
@@ -79,7 +92,9 @@ def detect(head: str) -> str | None:
     return next((name for name, reader in readers().items() if reader.detect(head)), None)
 
 
-def hands(source: str, stream: IO[bytes], input_format: str = "auto") -> Iterator[HandRecord | HandText]:
+def hands(
+    source: str, stream: IO[bytes], input_format: str = "auto"
+) -> Iterator[HandRecord | HandText]:
     """Every hand of the file ``stream`` (read from ``source``), in file order, by ``input_format``
     (``auto``: ``detect``): each hand's lines, to be read by ``read_text``, or the one error saying why the
     file has no hands to read."""
@@ -89,12 +104,18 @@ def hands(source: str, stream: IO[bytes], input_format: str = "auto") -> Iterato
         return
     name = detect(opened.head) if input_format == "auto" else input_format
     if name is None:
-        yield failed(source, 0, f"not a hand history hilo reads ({_titles()}); "
-                                f"give --input-format {'|'.join(input_formats())}")
+        yield failed(
+            source,
+            0,
+            f"not a hand history hilo reads ({_titles()}); "
+            f"give --input-format {'|'.join(input_formats())}",
+        )
         return
     reader = readers().get(name)
     if reader is None:
-        yield failed(source, 0, f"unknown input format {name!r} (known: {', '.join(input_formats())})")
+        yield failed(
+            source, 0, f"unknown input format {name!r} (known: {', '.join(input_formats())})"
+        )
         return
     yield from cut(source, opened.lines, reader)
 

@@ -16,36 +16,65 @@ from hilo_cli.histories.site import Collect, Header, Seat, SiteHand, cards_of
 from hilo_cli.histories.site import Line as Action
 
 GAME_NAMES: dict[str, str] = {
-    "Seven Card Hi/Lo": "stud8", "7 Card Stud Hi/Lo": "stud8", "Stud Hi/Lo": "stud8",
-    "Omaha Hi/Lo": "omaha8", "Omaha Hi-Lo": "omaha8", "Omaha": "omaha",
+    "Seven Card Hi/Lo": "stud8",
+    "7 Card Stud Hi/Lo": "stud8",
+    "Stud Hi/Lo": "stud8",
+    "Omaha Hi/Lo": "omaha8",
+    "Omaha Hi-Lo": "omaha8",
+    "Omaha": "omaha",
 }
 STUD = {"stud8"}
-STRUCTURES: dict[str, Structure] = {"Normal": "fixed", "Limit": "fixed", "Fixed Limit": "fixed",
-                                    "Pot Limit": "pot", "No Limit": "no"}
+STRUCTURES: dict[str, Structure] = {
+    "Normal": "fixed",
+    "Limit": "fixed",
+    "Fixed Limit": "fixed",
+    "Pot Limit": "pot",
+    "No Limit": "no",
+}
 
 _AMOUNT = r"\$?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?"
 HEADER = re.compile(r"^Stage #(?P<id>[A-Z]?\d+):(?P<rest>.*)$")
 _STAKES = re.compile(rf"(?:(?P<sb>{_AMOUNT})/)?(?P<bb>{_AMOUNT})")
 LIMITS = ("Normal", "Limit", "Fixed Limit", "Pot Limit", "No Limit")
-SEAT = re.compile(rf"^Seat (?P<seat>\d+) - (?P<name>.+?) \((?P<stack>{_AMOUNT}) in chips\)(?P<out> - sitting out)?\s*$")
+SEAT = re.compile(
+    rf"^Seat (?P<seat>\d+) - (?P<name>.+?) \((?P<stack>{_AMOUNT}) in chips\)(?P<out> - sitting out)?\s*$"
+)
 DEALER = re.compile(r"Seat #(?P<seat>\d+) is the dealer\s*$")
-STREET = re.compile(r"^\*\*\* (?P<name>3RD STREET|4TH STREET|5TH STREET|6TH STREET|RIVER|POCKET CARDS|FLOP|TURN|"
-                    r"SHOW DOWN|SUMMARY) \*\*\*(?P<cards>.*)$", re.IGNORECASE)
+STREET = re.compile(
+    r"^\*\*\* (?P<name>3RD STREET|4TH STREET|5TH STREET|6TH STREET|RIVER|POCKET CARDS|FLOP|TURN|"
+    r"SHOW DOWN|SUMMARY) \*\*\*(?P<cards>.*)$",
+    re.IGNORECASE,
+)
 STUD_STREETS = {"3RD STREET": 0, "4TH STREET": 1, "5TH STREET": 2, "6TH STREET": 3, "RIVER": 4}
 BOARD_STREETS = {"POCKET CARDS": 0, "FLOP": 1, "TURN": 2, "RIVER": 3}
 _CARDS = re.compile(r"\[([^\[\]]*)\]")  # no "[" inside: a line of 20,000 "[" is read in one pass
 _ALL_IN = r"(?P<all_in>All-In(?:\(Raise\))?)"
-_ACTION = re.compile(rf"^(?:(?P<verb>Ante|Bring-In|Posts small blind|Posts big blind|Posts dead blind|Calls|Bets)|"
-                     rf"{_ALL_IN}) (?P<amount>{_AMOUNT})(?: to (?P<to>{_AMOUNT}))?\s*$")
+_ACTION = re.compile(
+    rf"^(?:(?P<verb>Ante|Bring-In|Posts small blind|Posts big blind|Posts dead blind|Calls|Bets)|"
+    rf"{_ALL_IN}) (?P<amount>{_AMOUNT})(?: to (?P<to>{_AMOUNT}))?\s*$"
+)
 _RAISE = re.compile(rf"^Raises (?P<amount>{_AMOUNT}) to (?P<to>{_AMOUNT})\s*$")
-VERBS = {"Ante": "ante", "Bring-In": "bring in", "Posts small blind": "small blind", "Posts big blind": "big blind",
-         "Posts dead blind": "ante", "Calls": "call", "Bets": "bet"}
-_COLLECT = re.compile(rf"^Collects (?P<amount>{_AMOUNT}) from (?P<label>main pot|side pot(?:[- #]*(?P<n>\d+))?)\s*$")
+VERBS = {
+    "Ante": "ante",
+    "Bring-In": "bring in",
+    "Posts small blind": "small blind",
+    "Posts big blind": "big blind",
+    "Posts dead blind": "ante",
+    "Calls": "call",
+    "Bets": "bet",
+}
+_COLLECT = re.compile(
+    rf"^Collects (?P<amount>{_AMOUNT}) from (?P<label>main pot|side pot(?:[- #]*(?P<n>\d+))?)\s*$"
+)
 _RETURNED = re.compile(rf"^returned \((?P<amount>{_AMOUNT})\) : not called\s*$", re.IGNORECASE)
-_TOTAL = re.compile(rf"^Total Pot\s*\((?P<total>{_AMOUNT})\)(?:\s*\|\s*Rake \((?P<rake>{_AMOUNT})\))?")
+_TOTAL = re.compile(
+    rf"^Total Pot\s*\((?P<total>{_AMOUNT})\)(?:\s*\|\s*Rake \((?P<rake>{_AMOUNT})\))?"
+)
 _WON = re.compile(rf"\bwon Total \((?P<amount>{_AMOUNT})\)")
 _HALF = re.compile(rf"\b(?P<half>HI|LO):\((?P<amount>{_AMOUNT})\)")
-_NOTES = re.compile(r"^(?:sits down|stands up|is sitting out|has returned|is disconnected|has timed out)\s*$")
+_NOTES = re.compile(
+    r"^(?:sits down|stands up|is sitting out|has returned|is disconnected|has timed out)\s*$"
+)
 
 
 def read_header(line: str) -> Header:
@@ -56,11 +85,15 @@ def read_header(line: str) -> Header:
     limit = next((w for w in (" ".join(words[-3:-1]), " ".join(words[-2:-1])) if w in LIMITS), None)
     stakes = _STAKES.fullmatch(words[-1]) if words else None
     if m is None:
-        raise InputError("not an Absolute hand header (expected 'Stage #ID: GAME LIMIT STAKES - DATE')")
+        raise InputError(
+            "not an Absolute hand header (expected 'Stage #ID: GAME LIMIT STAKES - DATE')"
+        )
     if limit is None or stakes is None or len(words) < len(limit.split()) + 2:
-        raise InputError(f"hand #{m.group('id')}: cannot read the game, the limit and the stakes in "
-                         f"{quote(m.group('rest').strip())}")
-    game = " ".join(words[:-1 - len(limit.split())])
+        raise InputError(
+            f"hand #{m.group('id')}: cannot read the game, the limit and the stakes in "
+            f"{quote(m.group('rest').strip())}"
+        )
+    game = " ".join(words[: -1 - len(limit.split())])
     sb, bb = stakes.group("sb"), stakes.group("bb")
     currency = "$" if bb.startswith("$") else ""
     scale = 100 if currency else 1
@@ -100,7 +133,9 @@ class HandReader:
             self._line(hand, lines[i])
         if not hand.collects:
             raise InputError(f"hand #{header.id} is cut short: no line says who won the pot")
-        hand.won_printed = self.summary  # no summary: no "won Total" to hold the collect lines against
+        hand.won_printed = (
+            self.summary
+        )  # no summary: no "won Total" to hold the collect lines against
         settle_summary(hand, self.halves, self.rake)
         return hand
 
@@ -134,8 +169,18 @@ class HandReader:
         if c is None:
             raise InputError(f"cannot read the line {quote(line)}")
         n = c.group("n")
-        pot = digits(n, "a side pot's number", MAX_SEAT) if n else 1 if c.group("label") != "main pot" else 0
-        hand.collects.append(Collect(self.number, name, money(c.group("amount"), self.scale), pot, c.group("label"), 0))
+        pot = (
+            digits(n, "a side pot's number", MAX_SEAT)
+            if n
+            else 1
+            if c.group("label") != "main pot"
+            else 0
+        )
+        hand.collects.append(
+            Collect(
+                self.number, name, money(c.group("amount"), self.scale), pot, c.group("label"), 0
+            )
+        )
 
     def _street(self, hand: SiteHand, name: str, text: str, line: str) -> None:
         if name in ("SHOW DOWN", "SUMMARY"):
@@ -143,7 +188,9 @@ class HandReader:
             return
         streets = STUD_STREETS if self.stud else BOARD_STREETS
         if name not in streets:
-            raise InputError(f"a {name.lower()} line in a {'stud' if self.stud else 'board'} game: {quote(line)}")
+            raise InputError(
+                f"a {name.lower()} line in a {'stud' if self.stud else 'board'} game: {quote(line)}"
+            )
         self.street = streets[name]
         hand.actions.append(Action(self.number, self.street, "", "street", 0, None, False, line))
         if self.stud or not self.street:
@@ -153,14 +200,20 @@ class HandReader:
             raise InputError(f"the {name.lower()} line shows no cards")
         new = cards_of(found[-1], f"the {name.lower()}")
         hand.boards.setdefault(0, []).extend(new)
-        hand.actions.append(Action(self.number, self.street, "", "board", 0, None, False, line, new))
+        hand.actions.append(
+            Action(self.number, self.street, "", "board", 0, None, False, line, new)
+        )
 
     def _seat(self, hand: SiteHand, line: str) -> None:
         s = SEAT.match(line)
         if s is None:
             raise InputError(f"cannot read the seat line {quote(line)}")
-        seat = Seat(digits(s.group("seat"), "a seat", MAX_SEAT), s.group("name"), money(s.group("stack"), self.scale),
-                    s.group("out") is not None)
+        seat = Seat(
+            digits(s.group("seat"), "a seat", MAX_SEAT),
+            s.group("name"),
+            money(s.group("stack"), self.scale),
+            s.group("out") is not None,
+        )
         if any(seat.name == o.name or seat.seat == o.seat for o in hand.seats):
             raise InputError(f"seat {seat.seat} ({quote(seat.name)}) is listed twice")
         hand.seats.append(seat)
@@ -173,7 +226,10 @@ class HandReader:
         action deals only the new ones (a stud street), or the hole cards where all are seen."""
         tokens = text.split()
         if self.stud:
-            new, self.seen[name] = tokens[self.seen.get(name, 0):], max(len(tokens), self.seen.get(name, 0))
+            new, self.seen[name] = (
+                tokens[self.seen.get(name, 0) :],
+                max(len(tokens), self.seen.get(name, 0)),
+            )
             if not new:
                 return  # a folded player's cards, printed again
         elif "H" in tokens:
@@ -182,24 +238,42 @@ class HandReader:
             new = tokens
         known = cards_of(" ".join(t for t in new if t != "H"), f"{name}'s cards")
         hand.dealt[name] = hand.dealt.get(name, ()) + known if self.stud else known
-        hand.actions.append(Action(self.number, self.street, name, "dealt", 0, None, False, line, known))
+        hand.actions.append(
+            Action(self.number, self.street, name, "dealt", 0, None, False, line, known)
+        )
 
     def _action(self, hand: SiteHand, name: str, rest: str, line: str) -> None:
         number, street = self.number, self.street
         if rest in ("Folds", "Checks"):
-            hand.actions.append(Action(number, street, name, rest[:-1].lower(), 0, None, False, line))
+            hand.actions.append(
+                Action(number, street, name, rest[:-1].lower(), 0, None, False, line)
+            )
             return
         m = _ACTION.match(rest)
         if m is not None:
             amount = money(m.group("amount"), self.scale)
             to = money(m.group("to"), self.scale) if m.group("to") else None
-            verb = VERBS[m.group("verb")] if m.group("verb") else "raise" if to is not None else "bet"
-            hand.actions.append(Action(number, street, name, verb, amount, to, m.group("all_in") is not None, line))
+            verb = (
+                VERBS[m.group("verb")] if m.group("verb") else "raise" if to is not None else "bet"
+            )
+            hand.actions.append(
+                Action(number, street, name, verb, amount, to, m.group("all_in") is not None, line)
+            )
             return
         m = _RAISE.match(rest)
         if m is not None:
-            hand.actions.append(Action(number, street, name, "raise", money(m.group("amount"), self.scale),
-                                       money(m.group("to"), self.scale), False, line))
+            hand.actions.append(
+                Action(
+                    number,
+                    street,
+                    name,
+                    "raise",
+                    money(m.group("amount"), self.scale),
+                    money(m.group("to"), self.scale),
+                    False,
+                    line,
+                )
+            )
             return
         bracket = _CARDS.search(rest)
         if rest.startswith("Pocket [") and bracket is not None:
@@ -211,7 +285,9 @@ class HandReader:
             hand.actions.append(Action(number, street, name, "show", 0, None, False, line, cards))
             return
         if rest.startswith("Mucks"):
-            if live(hand) > 1:  # at a showdown: a dead hand (RULES §7.3); a lone winner keeps the pot
+            if (
+                live(hand) > 1
+            ):  # at a showdown: a dead hand (RULES §7.3); a lone winner keeps the pot
                 hand.mucks.add(name)
                 hand.actions.append(Action(number, street, name, "muck", 0, None, False, line))
             return
@@ -239,11 +315,11 @@ class HandReader:
 
     def _seat_summary(self, hand: SiteHand, line: str) -> None:
         head, _, rest = line.partition(": ")
-        seat = digits(head[len("Seat "):], "a seat", MAX_SEAT)
+        seat = digits(head[len("Seat ") :], "a seat", MAX_SEAT)
         name = next((s.name for s in hand.seats if s.seat == seat), None)
         if name is None or not rest.startswith(name):
             raise InputError(f"the summary names a seat nobody sits in: {quote(line)}")
-        rest = rest[len(name):]
+        rest = rest[len(name) :]
         w = _WON.search(rest)
         if w is not None:
             hand.won[name] = money(w.group("amount"), self.scale)
@@ -261,16 +337,20 @@ def settle_summary(hand: SiteHand, halves: dict[str, dict[str, int]], rake: int)
     for name, won in halves.items():
         total = hand.won.get(name)
         if total is not None and total != sum(won.values()):
-            hand.disagreements.append(f"the summary's HI and LO for {name} add up to {show(sum(won.values()))}, "
-                                      f"not its Total {show(total)}")
+            hand.disagreements.append(
+                f"the summary's HI and LO for {name} add up to {show(sum(won.values()))}, "
+                f"not its Total {show(total)}"
+            )
     if hand.total is None or not hand.rake_printed:
         # No Total pot line (a hand cut before its summary), or no Rake beside it: the rake is derived.
         hand.total, hand.rake, hand.rake_printed = None, 0, False
     elif any(c.pot for c in hand.collects):
         paid = sum(c.amount for c in hand.collects)
         if hand.rake_printed and hand.total - rake != paid:
-            hand.disagreements.append(f"the summary's Total pot {show(hand.total)} − Rake {show(rake)} is not the "
-                                      f"{show(paid)} the collect lines pay")
+            hand.disagreements.append(
+                f"the summary's Total pot {show(hand.total)} − Rake {show(rake)} is not the "
+                f"{show(paid)} the collect lines pay"
+            )
         hand.total, hand.rake, hand.rake_printed = None, 0, False
     players = [c.player for c in hand.collects]
     if len(set(players)) != len(players) or hand.disagreements:

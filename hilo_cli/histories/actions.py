@@ -19,9 +19,19 @@ from hilo_cli.histories.site import Line, SiteHand
 STUD_DEAL = (3, 1, 1, 1, 1)
 
 _KINDS: dict[str, ActionKind] = {
-    "fold": "fold", "check": "check", "call": "call", "small blind": "post", "big blind": "post",
-    "straddle": "straddle", "ante": "ante", "bring in": "bring-in", "bet": "bet", "raise": "raise-to",
-    "complete": "complete", "show": "show", "muck": "muck",
+    "fold": "fold",
+    "check": "check",
+    "call": "call",
+    "small blind": "post",
+    "big blind": "post",
+    "straddle": "straddle",
+    "ante": "ante",
+    "bring in": "bring-in",
+    "bet": "bet",
+    "raise": "raise-to",
+    "complete": "complete",
+    "show": "show",
+    "muck": "muck",
 }
 
 
@@ -32,7 +42,9 @@ def players_in(hand: SiteHand) -> list[str]:
     return [s.name for s in sorted(hand.seats, key=lambda s: s.seat) if s.name in acting]
 
 
-def replay_actions(hand: SiteHand, players: list[str], stud: bool, structure: Structure) -> list[Action]:
+def replay_actions(
+    hand: SiteHand, players: list[str], stud: bool, structure: Structure
+) -> list[Action]:
     """The hand's lines as replay actions, bets and raises as street totals (RULES §14). Each action's
     ``number`` is its file line."""
     live_blind = hand.header.small if structure == "fixed" else hand.header.big
@@ -51,7 +63,9 @@ def replay_actions(hand: SiteHand, players: list[str], stud: bool, structure: St
                 append(Action(number, text, None, "deal-board", None, a.cards))
             continue
         if verb == "street":
-            if a.street > 0:  # the blinds are posted before the first street line and are bets of its round
+            if (
+                a.street > 0
+            ):  # the blinds are posted before the first street line and are bets of its round
                 street_bets = {}
             if stud:
                 _deal_stud(out, lines, i, players, folded)
@@ -113,13 +127,15 @@ def _big_blind_last(out: list[Action], at: int | None) -> None:
         out.insert(end, out.pop(at))
 
 
-def _deal_stud(out: list[Action], lines: Sequence[Line], at: int, players: list[str], folded: set[str]) -> None:
+def _deal_stud(
+    out: list[Action], lines: Sequence[Line], at: int, players: list[str], folded: set[str]
+) -> None:
     """A stud street: every player still in gets the street's cards (RULES §14.6), those the history
     shows (the player's own, the up cards) and unknown ones (``None``) for the rest."""
     street = lines[at]
     count = STUD_DEAL[min(street.street, 4)]
     shown: dict[str, tuple[Card, ...]] = {}
-    for a in lines[at + 1:]:
+    for a in lines[at + 1 :]:
         if a.verb != "dealt":
             break
         shown[a.player] = a.cards[-count:]
@@ -128,5 +144,13 @@ def _deal_stud(out: list[Action], lines: Sequence[Line], at: int, players: list[
             continue
         known: tuple[Card | None, ...] = shown.get(name, ())
         cards = (None,) * (count - len(known)) + known
-        out.append(Action(street.line, f"{street.text} ({name}: {format_cards(c for c in known if c)})",
-                          name, "deal-hole", None, cards))
+        out.append(
+            Action(
+                street.line,
+                f"{street.text} ({name}: {format_cards(c for c in known if c)})",
+                name,
+                "deal-hole",
+                None,
+                cards,
+            )
+        )

@@ -30,7 +30,9 @@ def money(text: str, scale: int) -> int:
         raise InputError(f"{quote(text, 40)} is not an amount")
     whole, cents = found.group("whole").replace(",", ""), found.group("cents") or ""
     if len(whole.lstrip("0")) > MAX_DIGITS:
-        raise InputError(f"{quote(text, 40)} is more than hilo counts (at most {MAX_AMOUNT:,} units)")
+        raise InputError(
+            f"{quote(text, 40)} is more than hilo counts (at most {MAX_AMOUNT:,} units)"
+        )
     digits = len(str(scale)) - 1  # decimal places of the unit: 2 for cents, 0 for chips
     kept, finer = cents[:digits], cents[digits:]
     if finer.strip("0"):
@@ -38,5 +40,7 @@ def money(text: str, scale: int) -> int:
         raise InputError(f"{quote(text, 40)} is not a whole number of units ({unit})")
     value = int(whole) * scale + (int(kept.ljust(digits, "0")) if digits else 0)
     if value > MAX_AMOUNT:
-        raise InputError(f"{quote(text, 40)} is more than hilo counts (at most {MAX_AMOUNT:,} units)")
+        raise InputError(
+            f"{quote(text, 40)} is more than hilo counts (at most {MAX_AMOUNT:,} units)"
+        )
     return value

@@ -39,8 +39,8 @@ def speaker(line: str, names: list[str]) -> tuple[str, str] | None:
     it ("Villain: bets ...", "Villain calls ..."); ``names`` longest first, so that "Bob Smith" is not
     read as "Bob". ``None``: the line starts with no seated name."""
     for name in names:
-        if line.startswith(name) and line[len(name):len(name) + 1] in (" ", ":"):
-            rest = line[len(name):]
+        if line.startswith(name) and line[len(name) : len(name) + 1] in (" ", ":"):
+            rest = line[len(name) :]
             return name, rest[1:].strip() if rest.startswith(":") else rest.strip()
     return None
 
@@ -94,5 +94,7 @@ def rake_disagreement(hand: SiteHand, rake: int, show: Callable[[int], str]) -> 
     paid = sum(c.amount for c in hand.collects)
     if matched - paid == rake:
         return None
-    return (f"the site's Rake is {show(rake)}, but it paid {show(paid)} of the {show(matched)} put in "
-            f"(the rake would be {show(matched - paid)}, RULES §13)")
+    return (
+        f"the site's Rake is {show(rake)}, but it paid {show(paid)} of the {show(matched)} put in "
+        f"(the rake would be {show(matched - paid)}, RULES §13)"
+    )

@@ -110,7 +110,13 @@ class _Hand:
         code = a.get("TABLECURRENCY", "")
         real = a.get("GAMETYPE", "GAMETYPE_REAL") == "GAMETYPE_REAL"
         sign = SIGNS.get(code, "") if real and not tournament else ""
-        currency = Currency() if tournament else Currency(sign, "", 100, code) if sign else Currency("", "", 100)
+        currency = (
+            Currency()
+            if tournament
+            else Currency(sign, "", 100, code)
+            if sign
+            else Currency("", "", 100)
+        )
         stakes = a.get("STAKES", "").split("/")
         if len(stakes) != 2:
             raise InputError(f"cannot read the stakes {quote(a.get('STAKES', ''), 40)}")
@@ -118,11 +124,15 @@ class _Hand:
         limit = LIMITS.get(a.get("LIMIT", ""), a.get("LIMIT", ""))
         if limit == "Limit":  # the stakes are the blinds: the bets are the big blind and twice it
             small, big = big, 2 * big
-        return Header(self.id, a.get("GAME", ""), limit, None, tournament, sign, small, big), currency
+        return Header(
+            self.id, a.get("GAME", ""), limit, None, tournament, sign, small, big
+        ), currency
 
     def read(self) -> SiteHand:
         header, currency = self.header()
-        hand = SiteHand(self.source, self.history.line, header, currency=currency, won_printed=False)
+        hand = SiteHand(
+            self.source, self.history.line, header, currency=currency, won_printed=False
+        )
         if header.game not in GAME_NAMES:
             return hand
         self._players(hand)
@@ -139,7 +149,9 @@ class _Hand:
         self._showdown(hand, showdown, names)
         found = unreturned(hand.actions)
         if found is not None:
-            hand.uncalled[found[0]] = found[1]  # returned without a line, and not in WIN (RULES §5.3)
+            hand.uncalled[found[0]] = found[
+                1
+            ]  # returned without a line, and not in WIN (RULES §5.3)
         hand.end = max((a.line for a in hand.actions), default=hand.line)
         return hand
 
@@ -147,7 +159,10 @@ class _Hand:
         for p in (c for c in self.history.children if c.tag == "PLAYER"):
             if p.attrs.get("STATE") == "STATE_EMPTY":
                 continue
-            name, seat = p.attrs.get("NAME", ""), digits(p.attrs.get("SEAT", ""), "a seat", MAX_SEAT)
+            name, seat = (
+                p.attrs.get("NAME", ""),
+                digits(p.attrs.get("SEAT", ""), "a seat", MAX_SEAT),
+            )
             if not name or any(s.name == name or s.seat == seat for s in hand.seats):
                 raise InputError(f"seat {seat} ({quote(name)}) is listed twice or has no name")
             stack = self.money(p.attrs.get("AMOUNT"), f"{name}'s amount")
@@ -164,10 +179,12 @@ class _Hand:
         if kind == "HAND_BOARD":
             street = STREETS.get(a.attrs.get("VALUE", ""))
             if street is None:
-                raise InputError(f"the board {quote(a.attrs.get('VALUE', ''), 40)} is not a street hilo knows")
+                raise InputError(
+                    f"the board {quote(a.attrs.get('VALUE', ''), 40)} is not a street hilo knows"
+                )
             self.bets = {}
             hand.actions.append(Action(a.line, street, "", "street", 0, None, False, text))
-            new = _cards(a, "the board")[len(self.board):]
+            new = _cards(a, "the board")[len(self.board) :]
             self.board.extend(new)
             hand.boards.setdefault(0, []).extend(new)
             hand.actions.append(Action(a.line, street, "", "board", 0, None, False, text, new))
@@ -179,7 +196,9 @@ class _Hand:
             known = _cards(a, f"the cards of {who}")
             if known:
                 hand.dealt[who] = known
-                hand.actions.append(Action(a.line, street, who, "dealt", 0, None, False, text, known))
+                hand.actions.append(
+                    Action(a.line, street, who, "dealt", 0, None, False, text, known)
+                )
             return
         if kind in ("ACTION_FOLD", "ACTION_CHECK"):
             hand.actions.append(Action(a.line, street, who, kind[7:].lower(), 0, None, False, text))
@@ -191,7 +210,11 @@ class _Hand:
         left = self.stacks[who] - self.put.get(who, 0)
         verb: str | None
         if kind == "HAND_BLINDS" or kind == "HAND_ANTE":
-            verb, added, to = ("ante" if kind == "HAND_ANTE" else BLINDS.get(a.attrs.get("KIND", ""))), value, None
+            verb, added, to = (
+                ("ante" if kind == "HAND_ANTE" else BLINDS.get(a.attrs.get("KIND", ""))),
+                value,
+                None,
+            )
         elif kind == "ACTION_CALL":
             verb, added, to = "call", min(top - before, left, max(value, top - before)), None
         elif kind in ("ACTION_BET", "ACTION_RAISE", "ACTION_ALLIN"):
@@ -205,8 +228,18 @@ class _Hand:
         if added < 0:
             raise InputError(f"{text}: raises to less than {who} has in")
         amount = (to or 0) - top if verb == "raise" else added
-        hand.actions.append(Action(a.line, street, who, verb, amount, to if verb == "raise" else None,
-                                   kind == "ACTION_ALLIN", text))
+        hand.actions.append(
+            Action(
+                a.line,
+                street,
+                who,
+                verb,
+                amount,
+                to if verb == "raise" else None,
+                kind == "ACTION_ALLIN",
+                text,
+            )
+        )
         if verb != "ante":
             self.bets[who] = before + added
         self.put[who] = self.put.get(who, 0) + added
@@ -216,7 +249,9 @@ class _Hand:
         rake = self.money(a.get("RAKE", "0") or "0", "the rake")
         hand.total, hand.rake = self.money(a.get("POT"), "the pot") + rake, rake
         sides = [x for x in (a.get("LEFTPOT", ""), a.get("RIGHTPOT", "")) if x]
-        hand.pots_named = not sides  # one pot: each result is an award from it; else one total per player
+        hand.pots_named = (
+            not sides
+        )  # one pot: each result is an award from it; else one total per player
         if sides:  # the main pot and the side pots, after rake, as the showdown prints them
             hand.printed_pots = [self.money(x, "a pot") for x in (a.get("MAINPOT"), *sides)]
         street = max((x.street for x in hand.actions), default=0)
@@ -237,10 +272,14 @@ class _Hand:
                 continue
             if r.attrs.get("HAND") == "$(STR_G_MUCK)":
                 hand.mucks.add(who)
-                hand.actions.append(Action(r.line, street, who, "muck", 0, None, False, f"{who} mucks"))
+                hand.actions.append(
+                    Action(r.line, street, who, "muck", 0, None, False, f"{who} mucks")
+                )
             elif cards:
                 hand.shows[who] = cards
-                hand.actions.append(Action(r.line, street, who, "show", 0, None, False, f"{who} shows", cards))
+                hand.actions.append(
+                    Action(r.line, street, who, "show", 0, None, False, f"{who} shows", cards)
+                )
         if not any(c.half for c in hand.collects):
             hand.collects = [c._replace(half=None) for c in hand.collects]
 
@@ -249,18 +288,32 @@ def read_record(source: str, line: int, lines: list[str]) -> HandRecord:
     """One ``<HISTORY>``, or an error record."""
     at = next((i for i, text in enumerate(lines) if starts_hand(text)), None)
     if at is None or any(DECLARATION.search(t) for t in lines[:at]):
-        bad = next(((i, t) for i, t in enumerate(lines) if not blank(t)), (0, lines[0] if lines else ""))
+        bad = next(
+            ((i, t) for i, t in enumerate(lines) if not blank(t)), (0, lines[0] if lines else "")
+        )
         if DECLARATION.search(bad[1]):
-            return failed(source, line + bad[0], "the file declares a document type or entities: hilo does not "
-                                                 "read XML declarations")
-        return failed(source, line + bad[0], f"cannot read {quote(bad[1].strip())}: not part of a Boss Media hand")
+            return failed(
+                source,
+                line + bad[0],
+                "the file declares a document type or entities: hilo does not "
+                "read XML declarations",
+            )
+        return failed(
+            source,
+            line + bad[0],
+            f"cannot read {quote(bad[1].strip())}: not part of a Boss Media hand",
+        )
     start = line + at
     history: Element | None = None
     try:
-        history = parse(element_text(lines[at:], _HISTORY_OPEN, "</HISTORY>", "<HISTORY>"), start, "the hand")
+        history = parse(
+            element_text(lines[at:], _HISTORY_OPEN, "</HISTORY>", "<HISTORY>"), start, "the hand"
+        )
         return record(_Hand(source, history).read(), GAME_NAMES, STRUCTURES)
     except (HiloError, DealError) as e:
         return failed(source, start, e.message, history.attrs.get("ID") if history else None)
 
 
-READER = Reader("boss", "Boss Media", (".xml", ".txt"), detect, starts_hand, read_record, blank=blank)
+READER = Reader(
+    "boss", "Boss Media", (".xml", ".txt"), detect, starts_hand, read_record, blank=blank
+)

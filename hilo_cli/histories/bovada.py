@@ -24,7 +24,12 @@ GAME_NAMES: dict[str, str] = {
     "7CARD HILO": "stud8",
     "OMAHA": "omaha",
 }
-STRUCTURES: dict[str, Structure] = {"Limit": "fixed", "Fixed Limit": "fixed", "Pot Limit": "pot", "No Limit": "no"}
+STRUCTURES: dict[str, Structure] = {
+    "Limit": "fixed",
+    "Fixed Limit": "fixed",
+    "Pot Limit": "pot",
+    "No Limit": "no",
+}
 
 _START = re.compile(r"^[ \t]*(?:Bovada|Ignition|Bodog) Hand #\d+")
 _DETECT = re.compile(r"^[ \t]*(?:Bovada|Ignition|Bodog) Hand #\d", re.MULTILINE)

@@ -36,39 +36,63 @@ from hilo_cli.histories.base import Currency
 from hilo_cli.histories.site import BRACKETS, BadHand, Collect, Header, Seat, SiteHand, cards_of
 from hilo_cli.histories.site import Line as Action
 
-HEADER = re.compile(r"^(?P<site>Bovada|Ignition|Bodog) Hand #(?P<id>\d+):?(?: Zone Poker ID#\d+)? +(?P<rest>.*)$")
+HEADER = re.compile(
+    r"^(?P<site>Bovada|Ignition|Bodog) Hand #(?P<id>\d+):?(?: Zone Poker ID#\d+)? +(?P<rest>.*)$"
+)
 # Cash: "TBL#8747464 OMAHA HiLo Pot Limit - 2014-08-05 00:56:59"; tournament: "OMAHA HiLo Tournament
 # #1909784 TBL#19, Pot Limit- Level 5 (50/100) - 2012-07-23 20:53:32".
 _CASH = re.compile(r"^TBL#\d+,? (?P<game>.+?) (?P<limit>Pot Limit|No Limit|Fixed Limit|Limit) ?- ")
-_TOURNAMENT = re.compile(r"^(?P<game>.+?) Tournament #\d+ TBL#\d+, (?P<limit>Pot Limit|No Limit|Fixed Limit|Limit)"
-                         r" ?- Level \d+ \((?P<sb>[\d.,]+)/(?P<bb>[\d.,]+)\)")
+_TOURNAMENT = re.compile(
+    r"^(?P<game>.+?) Tournament #\d+ TBL#\d+, (?P<limit>Pot Limit|No Limit|Fixed Limit|Limit)"
+    r" ?- Level \d+ \((?P<sb>[\d.,]+)/(?P<bb>[\d.,]+)\)"
+)
 _SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>\$?[\d.,]+) in chips\)$")
 _STUD_SEAT = re.compile(r"^Seat\+(?P<seat>\d+)(?P<me> +\[ME\])?: (?P<stack>\$?[\d.,]+) in chips$")
 _STREET = re.compile(r"^\*\*\* (?P<name>[A-Z0-9 ]+?) \*\*\*(?P<cards>.*)$")
 _AMOUNT = r"(?P<amount>\$?[\d.,]+)"
 _TO = re.compile(r"^(?P<verb>Raises|All-in\(raise\)) (?P<by>\$?[\d.,]+) to (?P<to>\$?[\d.,]+)$")
-_PLAIN = re.compile(r"^(?P<verb>Bets|Calls|Call|Raises|All-in|Ante chip|Ante/Small Blind|Ante/Small blind|"
-                    r"Big blind/Bring in|Big Blind/Bring in|Posts chip|Posts dead chip|Bring_in chip|Bring-in chip|"
-                    r"Hand result|Hand Result|Hand result-Side pot|Hand Result-Side pot|"
-                    r"Return uncalled portion of bet) " + _AMOUNT + r"$")
+_PLAIN = re.compile(
+    r"^(?P<verb>Bets|Calls|Call|Raises|All-in|Ante chip|Ante/Small Blind|Ante/Small blind|"
+    r"Big blind/Bring in|Big Blind/Bring in|Posts chip|Posts dead chip|Bring_in chip|Bring-in chip|"
+    r"Hand result|Hand Result|Hand result-Side pot|Hand Result-Side pot|"
+    r"Return uncalled portion of bet) " + _AMOUNT + r"$"
+)
 _DEALER = re.compile(r"^Set dealer/Bring in spot(?: \[(?P<seat>\d+)\])?$")
 # What a player does that moves no chips; also the lines that lost their "X : " prefix.
-_NOTES = re.compile(r"^(?:Table enter user|Table leave user|Table deposit \$?[\d.,]+|Seat re-join|Seat sit down|"
-                    r"Seat sit out|Seat stand|Set dealer/Bring in spot(?: \[\d+\])?|Sit out|Leave\(Auth\)|"
-                    r"Enter\(Auth\)|Stand|Re-join|Sitout \(Auth\)|Table leave|Table enter)$")
+_NOTES = re.compile(
+    r"^(?:Table enter user|Table leave user|Table deposit \$?[\d.,]+|Seat re-join|Seat sit down|"
+    r"Seat sit out|Seat stand|Set dealer/Bring in spot(?: \[\d+\])?|Sit out|Leave\(Auth\)|"
+    r"Enter\(Auth\)|Stand|Re-join|Sitout \(Auth\)|Table leave|Table enter)$"
+)
 _FOLD_CHECK = re.compile(r"^(?P<verb>Folds|Checks)(?: \((?:timeout|auth|Auth)\))?$")
-_SHOWN = re.compile(r"^(?P<verb>Showdown|Mucks|Does not show) \[(?P<cards>[^\[\]]*)\](?: \([^)]*\))?$")
+_SHOWN = re.compile(
+    r"^(?P<verb>Showdown|Mucks|Does not show) \[(?P<cards>[^\[\]]*)\](?: \([^)]*\))?$"
+)
 _TOTAL = re.compile(r"^Total Pot\((?P<total>\$?[\d.,]+)\)(?: \| Rake \((?P<rake>\$?[\d.,]+)\))?$")
 _SUMMARY_BOARD = re.compile(r"^Board \[(?P<cards>[^\[\]]*)\]$")
 _SUMMARY_SEAT = re.compile(r"^Seat[+ ](?P<seat>\d+): ?(?P<rest>.*)$")
 _HALF = re.compile(r"(?<![\w-])(?P<half>HI|LOW|LO) (?P<amount>\$?[\d.,]+)")
 
 BOARD_STREETS = {"HOLE CARDS": 0, "FLOP": 1, "TURN": 2, "RIVER": 3}
-STUD_STREETS = {"3RD STREET": 0, "4TH STREET": 1, "5TH STREET": 2, "6TH STREET": 3, "RIVER": 4, "7TH STREET": 4}
+STUD_STREETS = {
+    "3RD STREET": 0,
+    "4TH STREET": 1,
+    "5TH STREET": 2,
+    "6TH STREET": 3,
+    "RIVER": 4,
+    "7TH STREET": 4,
+}
 _VERBS = {
-    "Bets": "bet", "Calls": "call", "Call": "call", "Ante chip": "ante", "Ante/Small Blind": "small blind",
-    "Ante/Small blind": "small blind", "Big blind/Bring in": "big blind", "Big Blind/Bring in": "big blind",
-    "Bring_in chip": "bring in", "Bring-in chip": "bring in",
+    "Bets": "bet",
+    "Calls": "call",
+    "Call": "call",
+    "Ante chip": "ante",
+    "Ante/Small Blind": "small blind",
+    "Ante/Small blind": "small blind",
+    "Big blind/Bring in": "big blind",
+    "Big Blind/Bring in": "big blind",
+    "Bring_in chip": "bring in",
+    "Bring-in chip": "bring in",
 }
 STUD_GAMES = ("7CARD",)
 DOLLARS = Currency("$", "", 100, "USD")
@@ -86,8 +110,16 @@ def read_header(line: str) -> Header:
     rest, id = m.group("rest"), m.group("id")
     t = _TOURNAMENT.match(rest)
     if t is not None:
-        return Header(id, name_of(t.group("game")), t.group("limit"), None, True, "",
-                      money(t.group("sb"), 1), money(t.group("bb"), 1))
+        return Header(
+            id,
+            name_of(t.group("game")),
+            t.group("limit"),
+            None,
+            True,
+            "",
+            money(t.group("sb"), 1),
+            money(t.group("bb"), 1),
+        )
     c = _CASH.match(rest)
     if c is None:
         raise InputError(f"hand #{id}: cannot read the game and limit in {quote(rest)}")
@@ -197,11 +229,15 @@ class _Reader:
             if where < 0:
                 if _NOTES.match(line):
                     continue  # a note that lost its "X : " prefix: it moves no chips
-                raise InputError(f"cannot read the line {quote(line)} (no 'PLAYER : ' in front of it)")
+                raise InputError(
+                    f"cannot read the line {quote(line)} (no 'PLAYER : ' in front of it)"
+                )
             name = name_of(line[:where])
             if name not in self.names:
-                raise InputError(f"a line for {quote(name)}, who has no seat in this hand: {quote(line)}")
-            self._action(hand, name, line[where + 3:].strip(), line, number, street)
+                raise InputError(
+                    f"a line for {quote(name)}, who has no seat in this hand: {quote(line)}"
+                )
+            self._action(hand, name, line[where + 3 :].strip(), line, number, street)
         return len(self.lines) + 1
 
     def _board(self, hand: SiteHand, name: str, text: str, number: int, street: int) -> None:
@@ -211,14 +247,20 @@ class _Reader:
         board = hand.boards.setdefault(0, [])
         new = cards_of(found[-1], f"the {name.lower()}")
         if len(found) > 1 and tuple(board) != cards_of(found[-2], f"the {name.lower()}"):
-            raise InputError(f"the {name.lower()} line repeats the board as {found[-2]}, but the board so far "
-                             f"is {' '.join(map(str, board)) or 'empty'}")
+            raise InputError(
+                f"the {name.lower()} line repeats the board as {found[-2]}, but the board so far "
+                f"is {' '.join(map(str, board)) or 'empty'}"
+            )
         if len(found) == 1 and board:
             raise InputError(f"the {name.lower()} line does not repeat the board dealt before it")
         board.extend(new)
-        hand.actions.append(Action(number, street, "", "board", 0, None, False, f"*** {name} ***{text}", new))
+        hand.actions.append(
+            Action(number, street, "", "board", 0, None, False, f"*** {name} ***{text}", new)
+        )
 
-    def _action(self, hand: SiteHand, name: str, rest: str, line: str, number: int, street: int) -> None:
+    def _action(
+        self, hand: SiteHand, name: str, rest: str, line: str, number: int, street: int
+    ) -> None:
         m = _FOLD_CHECK.match(rest)
         if m is not None:
             verb = m.group("verb")[:-1].lower()
@@ -235,12 +277,31 @@ class _Reader:
         m = _TO.match(rest)
         if m is not None:
             to = money(m.group("to"), self.scale)
-            self._bet(hand, Action(number, street, name, "raise", money(m.group("by"), self.scale), to,
-                                   m.group("verb") != "Raises", line))
+            self._bet(
+                hand,
+                Action(
+                    number,
+                    street,
+                    name,
+                    "raise",
+                    money(m.group("by"), self.scale),
+                    to,
+                    m.group("verb") != "Raises",
+                    line,
+                ),
+            )
             return
         m = _PLAIN.match(rest)
         if m is not None:
-            self._amount(hand, name, m.group("verb"), money(m.group("amount"), self.scale), line, number, street)
+            self._amount(
+                hand,
+                name,
+                m.group("verb"),
+                money(m.group("amount"), self.scale),
+                line,
+                number,
+                street,
+            )
             return
         m = _SHOWN.match(rest)
         if m is not None:
@@ -255,8 +316,9 @@ class _Reader:
             return
         raise InputError(f"cannot read the action {quote(line)}")
 
-    def _amount(self, hand: SiteHand, name: str, verb: str, amount: int, line: str, number: int,
-                street: int) -> None:
+    def _amount(
+        self, hand: SiteHand, name: str, verb: str, amount: int, line: str, number: int, street: int
+    ) -> None:
         """A line with one amount: a post, a bet, a call, an all-in, a result or a returned bet."""
         if verb.startswith(("Hand result", "Hand Result")):
             side = verb.endswith("Side pot")
@@ -269,25 +331,53 @@ class _Reader:
             # A player joining the game posts: live, as the calls after it show ("Posts chip $0.02" then
             # "Calls $0.37" to a raise to $0.39).
             big = max((a.amount for a in hand.actions if a.verb == "big blind"), default=0)
-            self._bet(hand, Action(number, street, name, "big blind" if amount >= big else "small blind", amount,
-                                   None, False, line))
+            self._bet(
+                hand,
+                Action(
+                    number,
+                    street,
+                    name,
+                    "big blind" if amount >= big else "small blind",
+                    amount,
+                    None,
+                    False,
+                    line,
+                ),
+            )
             return
         mine = self.bets.get(name, 0)
         if verb in ("All-in", "Raises"):
             # What the player added: a bet where nobody bet, a call up to the bet, a raise above it.
             total = mine + amount
             if self.street_bet == 0 and not (self.stud and street == 0 and verb == "Raises"):
-                self._bet(hand, Action(number, street, name, "bet", amount, None, verb == "All-in", line))
+                self._bet(
+                    hand, Action(number, street, name, "bet", amount, None, verb == "All-in", line)
+                )
             elif total <= self.street_bet:
-                self._bet(hand, Action(number, street, name, "call", amount, None, verb == "All-in", line))
+                self._bet(
+                    hand, Action(number, street, name, "call", amount, None, verb == "All-in", line)
+                )
             else:
-                self._bet(hand, Action(number, street, name, "raise", total - self.street_bet, total,
-                                       verb == "All-in", line))
+                self._bet(
+                    hand,
+                    Action(
+                        number,
+                        street,
+                        name,
+                        "raise",
+                        total - self.street_bet,
+                        total,
+                        verb == "All-in",
+                        line,
+                    ),
+                )
             return
         kind = _VERBS[verb]
         if kind == "bet" and self.stud and street == 0:
             # Third street's "Bets" is the completion, after a bring-in or none (RULES §14.6).
-            self._bet(hand, Action(number, street, name, "complete", amount, mine + amount, False, line))
+            self._bet(
+                hand, Action(number, street, name, "complete", amount, mine + amount, False, line)
+            )
             return
         self._bet(hand, Action(number, street, name, kind, amount, None, False, line))
 
@@ -300,7 +390,9 @@ class _Reader:
         self.bets[a.player] = mine
         self.street_bet = max(self.street_bet, mine)
 
-    def _shown(self, hand: SiteHand, name: str, verb: str, line: str, number: int, street: int) -> None:
+    def _shown(
+        self, hand: SiteHand, name: str, verb: str, line: str, number: int, street: int
+    ) -> None:
         """``Showdown [..]`` (the best five: the hand is the cards dealt), ``Mucks [..]``, ``Does not show``."""
         if verb == "Does not show":
             return  # the last player in, who need not show
@@ -310,7 +402,9 @@ class _Reader:
             return
         cards = hand.dealt.get(name)
         if not cards:
-            raise InputError(f"{quote(name)} shows down, but no cards were dealt to them: {quote(line)}")
+            raise InputError(
+                f"{quote(name)} shows down, but no cards were dealt to them: {quote(line)}"
+            )
         hand.shows[name] = cards
         hand.actions.append(Action(number, street, name, "show", 0, None, False, line, cards))
 
@@ -337,12 +431,23 @@ class _Reader:
         plain = found.name.replace(" [ME]", "")
         if not self.stud:
             if not (rest + " ").startswith(plain + " "):
-                raise InputError(f"the summary names seat {seat}, but the hand's seat {seat} is not {quote(rest)}")
-            rest = rest[len(plain):]
+                raise InputError(
+                    f"the summary names seat {seat}, but the hand's seat {seat} is not {quote(rest)}"
+                )
+            rest = rest[len(plain) :]
         for h in _HALF.finditer(rest):
             half = "high" if h.group("half") == "HI" else "low"
-            self.halves.append(Collect(self.number, found.name, money(h.group("amount"), self.scale), 0,
-                                       h.group("half"), 0, half))
+            self.halves.append(
+                Collect(
+                    self.number,
+                    found.name,
+                    money(h.group("amount"), self.scale),
+                    0,
+                    h.group("half"),
+                    0,
+                    half,
+                )
+            )
         if "[Mucked]" in rest:
             hand.mucks.add(found.name)
 
@@ -352,8 +457,10 @@ class _Reader:
         if not self.stud and len(summary) > len(dealt):
             self.number = self.board_line  # the error points at the summary's board
             missing = {0: "FLOP", 3: "TURN", 4: "RIVER"}.get(len(dealt), "board")
-            raise InputError(f"hand #{hand.header.id}: the summary's board {' '.join(map(str, summary))} has cards "
-                             f"no street line dealt: the '*** {missing} ***' line is missing")
+            raise InputError(
+                f"hand #{hand.header.id}: the summary's board {' '.join(map(str, summary))} has cards "
+                f"no street line dealt: the '*** {missing} ***' line is missing"
+            )
         side_pot = any(c.pot for c in self.results)
         if side_pot and pot_count(hand) > 2:
             # "Hand result-Side pot" does not say which side pot: one total per player is what is known.
@@ -365,7 +472,9 @@ class _Reader:
         hand.collects = paid
         for c in won:
             hand.won[c.player] = hand.won.get(c.player, 0) + c.amount
-        hand.won_printed = bool(won)  # a summary without HI/LO amounts has nothing to hold the results against
+        hand.won_printed = bool(
+            won
+        )  # a summary without HI/LO amounts has nothing to hold the results against
         hand.pots_printed = not side_pot
         hand.button = self.dealer if self.dealer is not None else _button(hand)
         hand.header = _stakes(hand)
@@ -426,11 +535,15 @@ def _derive_rake(hand: SiteHand) -> None:
     money = (hand.currency or Currency()).show
     built, paid = put_in(hand), sum(c.amount for c in hand.collects)
     if printed != built:
-        hand.disagreements.append(f"the summary's Total Pot is {money(printed)}, but the actions put {money(built)} "
-                                  "in the pots")
+        hand.disagreements.append(
+            f"the summary's Total Pot is {money(printed)}, but the actions put {money(built)} "
+            "in the pots"
+        )
     elif rake is not None and printed - rake != paid:
-        hand.disagreements.append(f"the summary's Rake is {money(rake)}, but the pots paid out {money(paid)} of "
-                                  f"{money(printed)}")
+        hand.disagreements.append(
+            f"the summary's Rake is {money(rake)}, but the pots paid out {money(paid)} of "
+            f"{money(printed)}"
+        )
 
 
 def _button(hand: SiteHand) -> int | None:
@@ -449,7 +562,9 @@ def _stakes(hand: SiteHand) -> Header:
     header = hand.header
     if header.tournament:
         return header
-    posts = {a.verb: a.amount for a in reversed(hand.actions) if a.verb in ("small blind", "big blind")}
+    posts = {
+        a.verb: a.amount for a in reversed(hand.actions) if a.verb in ("small blind", "big blind")
+    }
     if header.limit not in ("Fixed Limit", "Limit"):
         return header._replace(small=posts.get("small blind", 0), big=posts.get("big blind", 0))
     # The small bet on the first two streets, the big bet on the later ones (RULES §14.2).

@@ -43,23 +43,42 @@ LIMITS = {"FL": "Limit", "Limit": "Limit", "PL": "Pot Limit", "NL": "No Limit"}
 
 HEADER = re.compile(r"^Hand#(?P<id>[0-9A-Za-z]+) - (?P<rest>.*)$")
 _AMOUNT = r"[$€£]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?"
-_STAKES = re.compile(rf"^(?:(?P<ante>{_AMOUNT})/)?(?P<sb>{_AMOUNT})/(?P<bb>{_AMOUNT}) (?P<limit>FL|Limit|PL|NL) "
-                     r"(?P<game>\w+)$")
-SEAT = re.compile(rf"^Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>{_AMOUNT})(?: in chips)?\)"
-                  r"(?P<out> is sitting out)?\s*$")
+_STAKES = re.compile(
+    rf"^(?:(?P<ante>{_AMOUNT})/)?(?P<sb>{_AMOUNT})/(?P<bb>{_AMOUNT}) (?P<limit>FL|Limit|PL|NL) "
+    r"(?P<game>\w+)$"
+)
+SEAT = re.compile(
+    rf"^Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>{_AMOUNT})(?: in chips)?\)"
+    r"(?P<out> is sitting out)?\s*$"
+)
 BUTTON = re.compile(r"^Dealer: Seat (?P<seat>\d+)\s*$")
-STREET = re.compile(r"^\*\*\* ?(?P<name>FLOP|TURN|RIVER|SHOW DOWN|HOLE CARDS) ?\*\*\*(?P<cards>.*)$")
+STREET = re.compile(
+    r"^\*\*\* ?(?P<name>FLOP|TURN|RIVER|SHOW DOWN|HOLE CARDS) ?\*\*\*(?P<cards>.*)$"
+)
 STREETS = {"HOLE CARDS": 0, "FLOP": 1, "TURN": 2, "RIVER": 3}
 _ALL_IN = r"(?P<all_in>,? (?:and is )?all[- ]in| \(all[- ]in\))?\s*$"
-_ACTION = re.compile(rf"^(?P<verb>posts small blind|posts big blind|posts ante|posts dead blind|calls|bets|raises to) "
-                     rf"(?P<amount>{_AMOUNT}){_ALL_IN}")
-VERBS = {"posts small blind": "small blind", "posts big blind": "big blind", "posts ante": "ante",
-         "posts dead blind": "ante", "calls": "call", "bets": "bet", "raises to": "raise"}
-_AWARD = re.compile(rf"^wins (?:(?P<half>high|low) )?(?:(?P<which>main|side) )?pot(?: #?(?P<n>\d+))? "
-                    rf"(?P<amount>{_AMOUNT})(?: with.*)?\s*$")
+_ACTION = re.compile(
+    rf"^(?P<verb>posts small blind|posts big blind|posts ante|posts dead blind|calls|bets|raises to) "
+    rf"(?P<amount>{_AMOUNT}){_ALL_IN}"
+)
+VERBS = {
+    "posts small blind": "small blind",
+    "posts big blind": "big blind",
+    "posts ante": "ante",
+    "posts dead blind": "ante",
+    "calls": "call",
+    "bets": "bet",
+    "raises to": "raise",
+}
+_AWARD = re.compile(
+    rf"^wins (?:(?P<half>high|low) )?(?:(?P<which>main|side) )?pot(?: #?(?P<n>\d+))? "
+    rf"(?P<amount>{_AMOUNT})(?: with.*)?\s*$"
+)
 UNCALLED = re.compile(rf"^returns uncalled bet (?P<amount>{_AMOUNT})\s*$")
-_NOTES = re.compile(r"^(?:is sitting out|sits out|is back|has left the table|has joined the table|"
-                    r"is disconnected|is connected|has timed out|said, .*)\s*$")
+_NOTES = re.compile(
+    r"^(?:is sitting out|sits out|is back|has left the table|has joined the table|"
+    r"is disconnected|is connected|has timed out|said, .*)\s*$"
+)
 
 
 def _cards(text: str, what: str) -> tuple[Card, ...]:
@@ -73,13 +92,23 @@ def read_header(line: str) -> Header:
     id, parts = m.group("id"), [p.strip() for p in m.group("rest").split(" -- ")]
     stakes = next((s for s in map(_STAKES.match, parts) if s), None)
     if stakes is None:
-        raise InputError(f"hand #{id}: cannot read the stakes and the game in {quote(m.group('rest'))}")
+        raise InputError(
+            f"hand #{id}: cannot read the stakes and the game in {quote(m.group('rest'))}"
+        )
     sb, bb = stakes.group("sb"), stakes.group("bb")
     currency = sb[0] if sb[0] in "$€£" else ""
     scale = 100 if currency else 1
     tournament = re.search(r"\bT\d+\b", parts[0]) is not None or not currency
-    return Header(id, stakes.group("game"), LIMITS[stakes.group("limit")], None, tournament, currency,
-                  money(sb, scale), money(bb, scale))
+    return Header(
+        id,
+        stakes.group("game"),
+        LIMITS[stakes.group("limit")],
+        None,
+        tournament,
+        currency,
+        money(sb, scale),
+        money(bb, scale),
+    )
 
 
 class _Reader:
@@ -93,10 +122,14 @@ class _Reader:
     def read(self, lines: list[str]) -> SiteHand:
         header = read_header(lines[0])
         self.scale = 100 if header.currency else 1
-        hand = SiteHand(self.source, self.numbers[0], header, rake_printed=header.tournament, pots_printed=False)
+        hand = SiteHand(
+            self.source, self.numbers[0], header, rake_printed=header.tournament, pots_printed=False
+        )
         hand.end = self.numbers[-1]
         if header.currency:
-            hand.currency = Currency(header.currency, "", 100, {"$": "USD", "€": "EUR", "£": "GBP"}[header.currency])
+            hand.currency = Currency(
+                header.currency, "", 100, {"$": "USD", "€": "EUR", "£": "GBP"}[header.currency]
+            )
         if header.game not in GAME_NAMES:
             return hand
         for i in range(1, len(lines)):
@@ -119,13 +152,15 @@ class _Reader:
             self._street(hand, m.group("name"), m.group("cards"), line)
             return
         if line.startswith("Dealt to "):
-            found = speaker(line[len("Dealt to "):], self.names)
+            found = speaker(line[len("Dealt to ") :], self.names)
             bracket = BRACKETS.search(line)
             if found is None or bracket is None:
                 raise InputError(f"cannot read the cards dealt in {quote(line)}")
             cards = _cards(bracket.group(1), f"{found[0]}'s cards")
             hand.dealt[found[0]] = cards
-            hand.actions.append(Action(self.number, self.street, found[0], "dealt", 0, None, False, line, cards))
+            hand.actions.append(
+                Action(self.number, self.street, found[0], "dealt", 0, None, False, line, cards)
+            )
             return
         if line == "There is no low hand":
             return
@@ -145,14 +180,20 @@ class _Reader:
         if found:
             new = _cards(found[-1], f"the {name.lower()}")
             hand.boards.setdefault(0, []).extend(new)
-            hand.actions.append(Action(self.number, self.street, "", "board", 0, None, False, line, new))
+            hand.actions.append(
+                Action(self.number, self.street, "", "board", 0, None, False, line, new)
+            )
 
     def _seat(self, hand: SiteHand, line: str) -> None:
         s = SEAT.match(line)
         if s is None:
             raise InputError(f"cannot read the seat line {quote(line)}")
-        seat = Seat(digits(s.group("seat"), "a seat", MAX_SEAT), s.group("name"), money(s.group("stack"), self.scale),
-                    s.group("out") is not None)
+        seat = Seat(
+            digits(s.group("seat"), "a seat", MAX_SEAT),
+            s.group("name"),
+            money(s.group("stack"), self.scale),
+            s.group("out") is not None,
+        )
         if any(seat.name == o.name or seat.seat == o.seat for o in hand.seats):
             raise InputError(f"seat {seat.seat} ({quote(seat.name)}) is listed twice")
         hand.seats.append(seat)
@@ -169,15 +210,26 @@ class _Reader:
         if m is not None:
             verb, amount = VERBS[m.group("verb")], money(m.group("amount"), self.scale)
             to = amount if verb == "raise" else None
-            hand.actions.append(Action(number, street, name, verb, amount, to, m.group("all_in") is not None, line))
+            hand.actions.append(
+                Action(number, street, name, verb, amount, to, m.group("all_in") is not None, line)
+            )
             return
         m = _AWARD.match(rest)
         if m is not None:
             which, n = m.group("which"), m.group("n")
             pot = digits(n, "a side pot's number", MAX_SEAT) if n else 1 if which == "side" else 0
             label = " ".join(w for w in (m.group("half"), which, "pot", n) if w)
-            hand.collects.append(Collect(number, name, money(m.group("amount"), self.scale), pot, label, 0,
-                                         m.group("half")))
+            hand.collects.append(
+                Collect(
+                    number,
+                    name,
+                    money(m.group("amount"), self.scale),
+                    pot,
+                    label,
+                    0,
+                    m.group("half"),
+                )
+            )
             return
         m = UNCALLED.match(rest)
         if m is not None:
@@ -192,7 +244,9 @@ class _Reader:
             hand.actions.append(Action(number, street, name, "show", 0, None, False, line, cards))
             return
         if rest == "mucks":
-            if live(hand) > 1:  # at a showdown: a dead hand (RULES §7.3); a lone winner keeps the pot
+            if (
+                live(hand) > 1
+            ):  # at a showdown: a dead hand (RULES §7.3); a lone winner keeps the pot
                 hand.mucks.add(name)
                 hand.actions.append(Action(number, street, name, "muck", 0, None, False, line))
             return

@@ -41,13 +41,19 @@ from hilo_cli.histories.site import Collect, Header, Seat, SiteHand, cards_of
 from hilo_cli.histories.site import Line as Action
 
 GAME_NAMES: dict[str, str] = {"Omaha Hi/Lo": "omaha8", "Omaha": "omaha", "Omaha Hi": "omaha"}
-STRUCTURES: dict[str, Structure] = {"Fixed Limit": "fixed", "Limit": "fixed", "Pot Limit": "pot",
-                                    "No Limit": "no"}
+STRUCTURES: dict[str, Structure] = {
+    "Fixed Limit": "fixed",
+    "Limit": "fixed",
+    "Pot Limit": "pot",
+    "No Limit": "no",
+}
 
 _NUMBER = r"(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?"
 _MONEY = rf"(?:[A-Z]{{3}} )?{_NUMBER}"
-HEADER = re.compile(rf"^Game # ?(?P<id>\d+) - (?P<game>.+?) (?P<limit>Fixed Limit|Pot Limit|No Limit|Limit) "
-                    rf"(?:(?P<code>[A-Z]{{3}}) )?(?P<small>{_NUMBER})/(?P<big>{_NUMBER})(?: - .*)?$")
+HEADER = re.compile(
+    rf"^Game # ?(?P<id>\d+) - (?P<game>.+?) (?P<limit>Fixed Limit|Pot Limit|No Limit|Limit) "
+    rf"(?:(?P<code>[A-Z]{{3}}) )?(?P<small>{_NUMBER})/(?P<big>{_NUMBER})(?: - .*)?$"
+)
 SEAT = re.compile(rf"^(?P<name>\S.*?)\s+\((?P<stack>{_MONEY}) in seat (?P<seat>\d+)\)$")
 PLAYERS = re.compile(r"^Players ?\(max \d+\):?$")
 BLIND = re.compile(rf"^(?P<which>Big|Small) Blind:\s+(?P<rest>.+?)\s+\((?P<amount>{_MONEY})\)$")
@@ -75,11 +81,21 @@ def _cards(text: str, what: str) -> tuple[Card, ...]:
 def read_header(line: str) -> Header:
     m = HEADER.match(line)
     if m is None:
-        raise InputError("not an Entraction hand header (expected 'Game # N - GAME LIMIT EUR x/y - Table ...')")
+        raise InputError(
+            "not an Entraction hand header (expected 'Game # N - GAME LIMIT EUR x/y - Table ...')"
+        )
     code = m.group("code") or ""
     scale = 100 if code else 1
-    return Header(m.group("id"), m.group("game"), m.group("limit"), None, not code, code,
-                  _amount(m.group("small"), scale), _amount(m.group("big"), scale))
+    return Header(
+        m.group("id"),
+        m.group("game"),
+        m.group("limit"),
+        None,
+        not code,
+        code,
+        _amount(m.group("small"), scale),
+        _amount(m.group("big"), scale),
+    )
 
 
 class _Reader:
@@ -97,8 +113,16 @@ class _Reader:
         code = header.currency
         self.scale = 100 if code else 1
         currency = Currency(f"{code} ", "", 100, code) if code else Currency()
-        hand = SiteHand(self.source, self.numbers[0], header, currency=currency, rake_printed=False,
-                        pots_named=False, pots_printed=False, won_printed=False)
+        hand = SiteHand(
+            self.source,
+            self.numbers[0],
+            header,
+            currency=currency,
+            rake_printed=False,
+            pots_named=False,
+            pots_printed=False,
+            won_printed=False,
+        )
         hand.end = self.numbers[-1]
         if header.game not in GAME_NAMES:
             return hand
@@ -120,8 +144,12 @@ class _Reader:
         if m is not None and not hand.actions:
             self._seat(hand, m)
             return
-        for pattern, read in ((BLIND, self._blind), (DEALER, self._dealer), (STREET, self._street),
-                              (RAKE, self._rake)):
+        for pattern, read in (
+            (BLIND, self._blind),
+            (DEALER, self._dealer),
+            (STREET, self._street),
+            (RAKE, self._rake),
+        ):
             m = pattern.match(line)
             if m is not None:
                 read(hand, m, line)
@@ -132,8 +160,12 @@ class _Reader:
         self._action(hand, found[0], found[1], line)
 
     def _seat(self, hand: SiteHand, m: re.Match[str]) -> None:
-        seat = Seat(digits(m.group("seat"), "a seat", MAX_SEAT), m.group("name"),
-                    _amount(m.group("stack"), self.scale), False)
+        seat = Seat(
+            digits(m.group("seat"), "a seat", MAX_SEAT),
+            m.group("name"),
+            _amount(m.group("stack"), self.scale),
+            False,
+        )
         if any(seat.name == o.name or seat.seat == o.seat for o in hand.seats):
             raise InputError(f"seat {seat.seat} ({quote(seat.name)}) is listed twice")
         hand.seats.append(seat)
@@ -163,11 +195,15 @@ class _Reader:
         hand.actions.append(Action(self.number, self.street, "", "street", 0, None, False, line))
         board = hand.boards.setdefault(0, [])
         cards = _cards(m.group("cards"), f"the {name.lower()}")
-        if cards[:len(board)] != tuple(board) or len(cards) <= len(board):
-            raise InputError(f"the {name.lower()} line {quote(line)} does not add to the board so far")
-        new = cards[len(board):]
+        if cards[: len(board)] != tuple(board) or len(cards) <= len(board):
+            raise InputError(
+                f"the {name.lower()} line {quote(line)} does not add to the board so far"
+            )
+        new = cards[len(board) :]
         board.extend(new)
-        hand.actions.append(Action(self.number, self.street, "", "board", 0, None, False, line, new))
+        hand.actions.append(
+            Action(self.number, self.street, "", "board", 0, None, False, line, new)
+        )
 
     def _rake(self, hand: SiteHand, m: re.Match[str], line: str) -> None:
         if self.rake is not None:
@@ -192,7 +228,9 @@ class _Reader:
             return
         m = _WINS.match(rest)
         if m is not None:
-            hand.collects.append(Collect(number, name, _amount(m.group("amount"), self.scale), 0, "pot", 0))
+            hand.collects.append(
+                Collect(number, name, _amount(m.group("amount"), self.scale), 0, "pot", 0)
+            )
             return
         m = _SHOWS.match(rest)
         if m is not None:
@@ -201,7 +239,9 @@ class _Reader:
             hand.actions.append(Action(number, street, name, "show", 0, None, False, line, cards))
             return
         if _MUCKS.match(rest):
-            if live(hand) > 1:  # at a showdown: a dead hand (RULES §7.3); a lone winner keeps the pot
+            if (
+                live(hand) > 1
+            ):  # at a showdown: a dead hand (RULES §7.3); a lone winner keeps the pot
                 hand.mucks.add(name)
                 hand.actions.append(Action(number, street, name, "muck", 0, None, False, line))
             return

@@ -41,30 +41,60 @@ from hilo_cli.histories.site import BRACKETS, Collect, Header, Seat, SiteHand, c
 from hilo_cli.histories.site import Line as Action
 
 GAME_NAMES: dict[str, str] = {
-    "Omaha Hi/Lo": "omaha8", "Omaha H/L": "omaha8", "Omaha": "omaha", "Omaha Hi": "omaha",
-    "7 Card Stud Hi/Lo": "stud8", "Stud Hi/Lo": "stud8",
+    "Omaha Hi/Lo": "omaha8",
+    "Omaha H/L": "omaha8",
+    "Omaha": "omaha",
+    "Omaha Hi": "omaha",
+    "7 Card Stud Hi/Lo": "stud8",
+    "Stud Hi/Lo": "stud8",
 }
 STRUCTURES: dict[str, Structure] = {"Limit": "fixed", "Pot Limit": "pot", "No Limit": "no"}
-LIMITS = {None: "Limit", "FL": "Limit", "Limit": "Limit", "PL": "Pot Limit", "Pot Limit": "Pot Limit",
-          "NL": "No Limit", "No Limit": "No Limit"}
+LIMITS = {
+    None: "Limit",
+    "FL": "Limit",
+    "Limit": "Limit",
+    "PL": "Pot Limit",
+    "Pot Limit": "Pot Limit",
+    "NL": "No Limit",
+    "No Limit": "No Limit",
+}
 
 HEADER = re.compile(r"^Everleaf Gaming Game #(?P<id>\d+)\s*$")
 _MONEY = r"[$€£]? ?[\d.,]+(?: [A-Z]{3})?"
-GAME = re.compile(rf"^(?P<sb>{_MONEY})/(?P<bb>{_MONEY}) (?:(?P<limit>NL|PL|FL|No Limit|Pot Limit|Limit) )?"
-                  r"(?P<game>.+?) - \d{4}/\d\d/\d\d - [\d:]+\s*$")
-SEAT = re.compile(rf"^Seat (?P<seat>\d+): (?P<name>.+?) \(\s*(?P<stack>{_MONEY})\s*\)(?P<out> is sitting out)?\s*$")
+GAME = re.compile(
+    rf"^(?P<sb>{_MONEY})/(?P<bb>{_MONEY}) (?:(?P<limit>NL|PL|FL|No Limit|Pot Limit|Limit) )?"
+    r"(?P<game>.+?) - \d{4}/\d\d/\d\d - [\d:]+\s*$"
+)
+SEAT = re.compile(
+    rf"^Seat (?P<seat>\d+): (?P<name>.+?) \(\s*(?P<stack>{_MONEY})\s*\)(?P<out> is sitting out)?\s*$"
+)
 BUTTON = re.compile(r"^Seat (?P<seat>\d+) is the button\s*$")
 STREET = re.compile(r"^\*\* Dealing (?P<name>down cards|Flop|Turn|River) \*\*(?P<cards>.*)$")
 STREETS = {"down cards": 0, "Flop": 1, "Turn": 2, "River": 3}
-_ACTION = re.compile(rf"^(?P<verb>posts small blind|posts big blind|posts the ante|posts ante|calls|bets|raises) "
-                     rf"\[(?P<amount>{_MONEY})\](?P<all_in> all-in| \(all-in\))?\s*$")
-VERBS = {"posts small blind": "small blind", "posts big blind": "big blind", "posts the ante": "ante",
-         "posts ante": "ante", "calls": "call", "bets": "bet", "raises": "raise"}
-_AWARD = re.compile(rf"^wins\s+(?:(?P<half>high|low)\s+\((?P<tagged>{_MONEY})\)|(?P<amount>{_MONEY})) from "
-                    r"(?P<pot>main pot|side pot(?: ?#?(?P<n>\d+))?)(?: with .*)?\s*$")
-_IGNORED = re.compile(r"^(?:\*{5} Hand history for game #\d+ \*{5}|Table .*|Total number of players: \d+)\s*$")
-_NOTES = re.compile(r"^(?:is sitting out|sits out|has left the table|has joined the table|is back|"
-                    r"has been disconnected|has reconnected|has timed out)\s*$")
+_ACTION = re.compile(
+    rf"^(?P<verb>posts small blind|posts big blind|posts the ante|posts ante|calls|bets|raises) "
+    rf"\[(?P<amount>{_MONEY})\](?P<all_in> all-in| \(all-in\))?\s*$"
+)
+VERBS = {
+    "posts small blind": "small blind",
+    "posts big blind": "big blind",
+    "posts the ante": "ante",
+    "posts ante": "ante",
+    "calls": "call",
+    "bets": "bet",
+    "raises": "raise",
+}
+_AWARD = re.compile(
+    rf"^wins\s+(?:(?P<half>high|low)\s+\((?P<tagged>{_MONEY})\)|(?P<amount>{_MONEY})) from "
+    r"(?P<pot>main pot|side pot(?: ?#?(?P<n>\d+))?)(?: with .*)?\s*$"
+)
+_IGNORED = re.compile(
+    r"^(?:\*{5} Hand history for game #\d+ \*{5}|Table .*|Total number of players: \d+)\s*$"
+)
+_NOTES = re.compile(
+    r"^(?:is sitting out|sits out|has left the table|has joined the table|is back|"
+    r"has been disconnected|has reconnected|has timed out)\s*$"
+)
 
 
 def _amount(text: str, scale: int) -> int:
@@ -95,16 +125,30 @@ class _Reader:
         self.number = numbers[min(at, len(lines) - 1)]
         game = GAME.match(lines[at]) if at < len(lines) else None
         if game is None:
-            raise InputError(f"hand #{id}: cannot read the stakes and the game (expected '$0.50/$1 Omaha Hi/Lo - ...')")
+            raise InputError(
+                f"hand #{id}: cannot read the stakes and the game (expected '$0.50/$1 Omaha Hi/Lo - ...')"
+            )
         sb, bb = game.group("sb"), game.group("bb")
         currency = sb[0] if sb[0] in "$€£" else ""
         self.scale = 100 if currency else 1
-        header = Header(id, game.group("game"), LIMITS[game.group("limit")], None, not currency, currency,
-                        _amount(sb, self.scale), _amount(bb, self.scale))
-        hand = SiteHand(self.source, numbers[0], header, rake_printed=not currency, pots_printed=False)
+        header = Header(
+            id,
+            game.group("game"),
+            LIMITS[game.group("limit")],
+            None,
+            not currency,
+            currency,
+            _amount(sb, self.scale),
+            _amount(bb, self.scale),
+        )
+        hand = SiteHand(
+            self.source, numbers[0], header, rake_printed=not currency, pots_printed=False
+        )
         hand.end = numbers[-1]
         if currency:
-            hand.currency = Currency(currency, "", 100, {"$": "USD", "€": "EUR", "£": "GBP"}[currency])
+            hand.currency = Currency(
+                currency, "", 100, {"$": "USD", "€": "EUR", "£": "GBP"}[currency]
+            )
         if header.game not in GAME_NAMES:
             return hand
         street_bets: dict[str, int] = {}
@@ -128,18 +172,24 @@ class _Reader:
             hand.actions.append(Action(self.number, street, "", "street", 0, None, False, line))
             if street:
                 street_bets.clear()
-                new = _cards(" ".join(BRACKETS.findall(m.group("cards"))), f"the {m.group('name').lower()}")
+                new = _cards(
+                    " ".join(BRACKETS.findall(m.group("cards"))), f"the {m.group('name').lower()}"
+                )
                 hand.boards.setdefault(0, []).extend(new)
-                hand.actions.append(Action(self.number, street, "", "board", 0, None, False, line, new))
+                hand.actions.append(
+                    Action(self.number, street, "", "board", 0, None, False, line, new)
+                )
             return
         if line.startswith("Dealt to "):
-            found = speaker(line[len("Dealt to "):], self.names)
+            found = speaker(line[len("Dealt to ") :], self.names)
             bracket = BRACKETS.search(line)
             if found is None or bracket is None:
                 raise InputError(f"cannot read the cards dealt in {quote(line)}")
             cards = _cards(bracket.group(1), f"{found[0]}'s cards")
             hand.dealt[found[0]] = cards
-            hand.actions.append(Action(self.number, street, found[0], "dealt", 0, None, False, line, cards))
+            hand.actions.append(
+                Action(self.number, street, found[0], "dealt", 0, None, False, line, cards)
+            )
             return
         found = speaker(line, self.names)
         if found is None:
@@ -154,8 +204,12 @@ class _Reader:
         s = SEAT.match(line)
         if s is None:
             raise InputError(f"cannot read the seat line {quote(line)}")
-        seat = Seat(digits(s.group("seat"), "a seat", MAX_SEAT), s.group("name"), _amount(s.group("stack"), self.scale),
-                    s.group("out") is not None)
+        seat = Seat(
+            digits(s.group("seat"), "a seat", MAX_SEAT),
+            s.group("name"),
+            _amount(s.group("stack"), self.scale),
+            s.group("out") is not None,
+        )
         if any(seat.name == o.name or seat.seat == o.seat for o in hand.seats):
             raise InputError(f"seat {seat.seat} ({quote(seat.name)}) is listed twice")
         hand.seats.append(seat)
@@ -163,8 +217,15 @@ class _Reader:
             raise InputError(f"more than {MAX_SEATS} seats in one hand: no table seats so many")
         self.names = sorted((s.name for s in hand.seats), key=len, reverse=True)
 
-    def _action(self, hand: SiteHand, name: str, rest: str, line: str, street: int,
-                street_bets: dict[str, int]) -> None:
+    def _action(
+        self,
+        hand: SiteHand,
+        name: str,
+        rest: str,
+        line: str,
+        street: int,
+        street_bets: dict[str, int],
+    ) -> None:
         number = self.number
         if rest in ("folds", "checks"):
             hand.actions.append(Action(number, street, name, rest[:-1], 0, None, False, line))
@@ -177,12 +238,16 @@ class _Reader:
                 # Everleaf writes the chips each action adds; a raise is replayed as its street total.
                 street_bets[name] = street_bets.get(name, 0) + amount
                 to = street_bets[name] if verb == "raise" else None
-            hand.actions.append(Action(number, street, name, verb, amount, to, m.group("all_in") is not None, line))
+            hand.actions.append(
+                Action(number, street, name, verb, amount, to, m.group("all_in") is not None, line)
+            )
             return
         m = _AWARD.match(rest)
         if m is not None:
             label, n = m.group("pot"), m.group("n")
-            pot = 0 if label == "main pot" else digits(n, "a side pot's number", MAX_SEAT) if n else 1
+            pot = (
+                0 if label == "main pot" else digits(n, "a side pot's number", MAX_SEAT) if n else 1
+            )
             amount = _amount(m.group("tagged") or m.group("amount"), self.scale)
             hand.collects.append(Collect(number, name, amount, pot, label, 0, m.group("half")))
             return
@@ -192,7 +257,9 @@ class _Reader:
             hand.actions.append(Action(number, street, name, "show", 0, None, False, line, cards))
             return
         if rest == "does not show cards":
-            if live(hand) > 1:  # at a showdown: the hand is mucked (RULES §7.3); a lone winner keeps the pot
+            if (
+                live(hand) > 1
+            ):  # at a showdown: the hand is mucked (RULES §7.3); a lone winner keeps the pot
                 hand.mucks.add(name)
                 hand.actions.append(Action(number, street, name, "muck", 0, None, False, line))
             return

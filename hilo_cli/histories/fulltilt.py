@@ -27,11 +27,20 @@ from hilo_cli.histories.site import BadHand, Header, SiteHand
 
 # The site's game names (the limit already taken off) for the games hilo plays (RULES §6).
 GAME_NAMES: dict[str, str] = {
-    "Omaha H/L": "omaha8", "Omaha Hi/Lo": "omaha8",
-    "5 Card Omaha H/L": "omaha8-5", "5 Card Omaha Hi/Lo": "omaha8-5",
-    "Courchevel H/L": "courchevel8", "Courchevel Hi/Lo": "courchevel8",
-    "Stud H/L": "stud8", "Stud Hi/Lo": "stud8", "7 Card Stud Hi/Lo": "stud8", "7 Card Stud H/L": "stud8",
-    "Omaha Hi": "omaha", "Omaha": "omaha", "5 Card Omaha Hi": "omaha-5", "5 Card Omaha": "omaha-5",
+    "Omaha H/L": "omaha8",
+    "Omaha Hi/Lo": "omaha8",
+    "5 Card Omaha H/L": "omaha8-5",
+    "5 Card Omaha Hi/Lo": "omaha8-5",
+    "Courchevel H/L": "courchevel8",
+    "Courchevel Hi/Lo": "courchevel8",
+    "Stud H/L": "stud8",
+    "Stud Hi/Lo": "stud8",
+    "7 Card Stud Hi/Lo": "stud8",
+    "7 Card Stud H/L": "stud8",
+    "Omaha Hi": "omaha",
+    "Omaha": "omaha",
+    "5 Card Omaha Hi": "omaha-5",
+    "5 Card Omaha": "omaha-5",
 }
 STRUCTURES: dict[str, Structure] = {"Limit": "fixed", "Pot Limit": "pot", "No Limit": "no"}
 # Full Tilt's chips, largest first, each a multiple of the next (cents).
@@ -54,7 +63,9 @@ def chip_unit(hand: SiteHand) -> int:
 def currency(header: Header) -> Currency:
     if not header.currency:
         return Currency()
-    return Currency(header.currency, "", 100, {"$": "USD", "€": "EUR", "£": "GBP"}.get(header.currency))
+    return Currency(
+        header.currency, "", 100, {"$": "USD", "€": "EUR", "£": "GBP"}.get(header.currency)
+    )
 
 
 def read_record(source: str, line: int, lines: list[str]) -> HandRecord:

@@ -26,14 +26,25 @@ from hilo_cli.histories.site import Line as Action
 
 HEADER = re.compile(r"^(?:Full Tilt Poker|FullTiltPoker) Game #(?P<id>\d+): (?P<rest>.*)$")
 _AMOUNT = r"[$€£]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?"
-_STAKES = re.compile(rf"^(?P<sb>{_AMOUNT})/(?P<bb>{_AMOUNT})(?: Ante (?P<ante>{_AMOUNT}))?(?: Cap {_AMOUNT})?$")
+_STAKES = re.compile(
+    rf"^(?P<sb>{_AMOUNT})/(?P<bb>{_AMOUNT})(?: Ante (?P<ante>{_AMOUNT}))?(?: Cap {_AMOUNT})?$"
+)
 _GAME = re.compile(r"^(?P<limit>FL|Fixed Limit|Limit|PL|Pot Limit|NL|No Limit) (?P<game>.+)$")
-LIMITS = {"FL": "Limit", "Fixed Limit": "Limit", "Limit": "Limit", "PL": "Pot Limit", "Pot Limit": "Pot Limit",
-          "NL": "No Limit", "No Limit": "No Limit"}
+LIMITS = {
+    "FL": "Limit",
+    "Fixed Limit": "Limit",
+    "Limit": "Limit",
+    "PL": "Pot Limit",
+    "Pot Limit": "Pot Limit",
+    "NL": "No Limit",
+    "No Limit": "No Limit",
+}
 _MIXED_NAMES = r"HORSE|HOSE|HA|\d+[ -]Game|[\w ]*Mixed[\w ]*"
 _MIXED = re.compile(rf"\((?P<mixed>{_MIXED_NAMES})\)")  # the table's tag: "Table T (6 max) (HORSE)"
 _WRAPPED = re.compile(rf"^(?P<mixed>{_MIXED_NAMES}) \((?P<game>.+)\)$")  # "HORSE (Limit Razz)"
-SEAT = re.compile(rf"^Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>{_AMOUNT})\)(?P<out>, is sitting out)?\s*$")
+SEAT = re.compile(
+    rf"^Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>{_AMOUNT})\)(?P<out>, is sitting out)?\s*$"
+)
 STREET = re.compile(r"^\*\*\* (?P<name>[A-Za-z0-9 ]+?) \*\*\*(?P<cards>.*)$")
 BOARD_STREETS = {"HOLE CARDS": 0, "FLOP": 1, "TURN": 2, "RIVER": 3}
 STUD_STREETS = {"3RD STREET": 0, "4TH STREET": 1, "5TH STREET": 2, "6TH STREET": 3, "7TH STREET": 4}
@@ -43,22 +54,36 @@ BUTTON = re.compile(r"^The button is in seat #(?P<seat>\d+)\s*$")
 # "wins the low side pot ($x)", "wins side pot #2 ($x)", "ties for the high pot ($x)".
 _AWARD = re.compile(
     rf"^(?:wins|ties for) (?:the )?(?:(?P<half>high|low) )?(?:(?P<which>main|side) )?pot(?: #?(?P<n>\d+))? "
-    rf"\((?P<amount>{_AMOUNT})\)(?: with .*)?\s*$")
+    rf"\((?P<amount>{_AMOUNT})\)(?: with .*)?\s*$"
+)
 _ALL_IN = r"(?P<all_in>,? and is all in)?\s*$"
 _ACTION = re.compile(
     rf"^(?P<verb>calls|bets|raises to|posts the small blind of|posts the big blind of|posts a dead small blind of|"
-    rf"posts|antes|brings in for|completes it to) (?P<amount>{_AMOUNT}){_ALL_IN}")
-VERBS = {"calls": "call", "bets": "bet", "raises to": "raise", "posts the small blind of": "small blind",
-         "posts the big blind of": "big blind", "posts a dead small blind of": "ante", "posts": "big blind",
-         "antes": "ante", "brings in for": "bring in", "completes it to": "complete"}
+    rf"posts|antes|brings in for|completes it to) (?P<amount>{_AMOUNT}){_ALL_IN}"
+)
+VERBS = {
+    "calls": "call",
+    "bets": "bet",
+    "raises to": "raise",
+    "posts the small blind of": "small blind",
+    "posts the big blind of": "big blind",
+    "posts a dead small blind of": "ante",
+    "posts": "big blind",
+    "antes": "ante",
+    "brings in for": "bring in",
+    "completes it to": "complete",
+}
 # What a player's line may say that moves no chips and deals no cards.
 _NOTES = re.compile(
     rf"^(?:has \d+ seconds left to act|sits down|stands up|adds {_AMOUNT}|is sitting out|sits out|has returned|"
     r"has timed out|has requested TIME|has been disconnected|has reconnected|is connected|is disconnected|"
     r"is low with \[[^\]]*\]|is high with \[[^\]]*\]|is feeling [\w ]+|shows [^\[].*|has \d+ seconds to reconnect|"
-    r"leaves the table|has left the table|seat #\d+ is reserved|will be allowed to play after the button)\s*$")
-TOTAL = re.compile(rf"^Total pot (?P<total>{_AMOUNT})(?P<pots>(?: (?:Main|Side) pot(?: #?\d+)? {_AMOUNT}\.)*)"
-                   rf" \| Rake (?P<rake>{_AMOUNT})\s*$")
+    r"leaves the table|has left the table|seat #\d+ is reserved|will be allowed to play after the button)\s*$"
+)
+TOTAL = re.compile(
+    rf"^Total pot (?P<total>{_AMOUNT})(?P<pots>(?: (?:Main|Side) pot(?: #?\d+)? {_AMOUNT}\.)*)"
+    rf" \| Rake (?P<rake>{_AMOUNT})\s*$"
+)
 _PRINTED_POT = re.compile(rf"(Main|Side) pot(?: #?(\d+))? ({_AMOUNT})\.")
 SUMMARY_BOARD = re.compile(r"^Board: \[(?P<cards>[^\[\]]*)\]\s*$")
 SUMMARY_SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<rest>.*)$")
@@ -80,15 +105,25 @@ def read_header(line: str) -> Header:
     stakes = next((s for s in map(_STAKES.match, parts[1:]) if s), None)
     game = next((g for g in map(_GAME.match, parts[1:]) if g), None)
     if stakes is None:
-        raise InputError(f"hand #{id}: cannot read the stakes (small/big) in {quote(m.group('rest'))}")
+        raise InputError(
+            f"hand #{id}: cannot read the stakes (small/big) in {quote(m.group('rest'))}"
+        )
     if game is None:
         raise InputError(f"hand #{id}: cannot read the game and limit in {quote(m.group('rest'))}")
     sb, bb = stakes.group("sb"), stakes.group("bb")
     currency = sb[0] if sb[0] in "$€£" else ""
     scale = 100 if currency else 1
     tournament = ", Table " in parts[0] or not currency
-    return Header(id, game.group("game").strip(), LIMITS[game.group("limit")], named, tournament, currency,
-                  money(sb, scale), money(bb, scale))
+    return Header(
+        id,
+        game.group("game").strip(),
+        LIMITS[game.group("limit")],
+        named,
+        tournament,
+        currency,
+        money(sb, scale),
+        money(bb, scale),
+    )
 
 
 class _Reader:
@@ -104,7 +139,9 @@ class _Reader:
     def fail(self, message: str) -> BadHand:
         return BadHand(message, f"{self.source}:{self.number}", self.id, self.number)
 
-    def read(self, lines: list[str], numbers: list[int], wanted: Callable[[Header], bool]) -> SiteHand:
+    def read(
+        self, lines: list[str], numbers: list[int], wanted: Callable[[Header], bool]
+    ) -> SiteHand:
         self.number = numbers[0]
         try:
             header = read_header(lines[0])
@@ -144,8 +181,12 @@ class _Reader:
             s = SEAT.match(lines[at])
             if s is None:
                 raise InputError(f"cannot read the seat line {quote(lines[at])}")
-            seat = Seat(digits(s.group("seat"), "a seat", MAX_SEAT), s.group("name"),
-                        money(s.group("stack"), self.scale), s.group("out") is not None)
+            seat = Seat(
+                digits(s.group("seat"), "a seat", MAX_SEAT),
+                s.group("name"),
+                money(s.group("stack"), self.scale),
+                s.group("out") is not None,
+            )
             if any(seat.name == o.name or seat.seat == o.seat for o in hand.seats):
                 raise InputError(f"seat {seat.seat} ({quote(seat.name)}) is listed twice")
             hand.seats.append(seat)
@@ -184,7 +225,7 @@ class _Reader:
                 continue  # chat, an observer's or a player's ("Bob Smith: hi" is not Bob's action)
             name = next((n for n in self.names if line.startswith(n + " ")), None)
             if name is not None:
-                self._action(hand, name, line[len(name) + 1:].strip(), line, number, street)
+                self._action(hand, name, line[len(name) + 1 :].strip(), line, number, street)
             else:
                 self._line(hand, line, number, street)
         return len(lines) + 1
@@ -196,23 +237,31 @@ class _Reader:
         board = hand.boards.setdefault(0, [])
         what = f"the {name.lower()}"
         if len(found) > 1 and tuple(board) != cards_of(found[-2], what):
-            raise InputError(f"{what} line repeats the board as {found[-2]}, but the board so far is "
-                             f"{' '.join(map(str, board)) or 'empty'}")
+            raise InputError(
+                f"{what} line repeats the board as {found[-2]}, but the board so far is "
+                f"{' '.join(map(str, board)) or 'empty'}"
+            )
         new = cards_of(found[-1], what)
         board.extend(new)
-        hand.actions.append(Action(number, street, "", "board", 0, None, False, f"*** {name} ***{text}", new))
+        hand.actions.append(
+            Action(number, street, "", "board", 0, None, False, f"*** {name} ***{text}", new)
+        )
 
     def _line(self, hand: SiteHand, line: str, number: int, street: int) -> None:
         """A line that does not start with a seated player's name."""
         if line.startswith("Dealt to "):
-            body = line[len("Dealt to "):]
+            body = line[len("Dealt to ") :]
             name = next((n for n in self.names if body.startswith(n + " [")), None)
             if name is None:
                 raise InputError(f"cards dealt to someone with no seat in this hand: {quote(line)}")
             known = hand.dealt.get(name, ())
             # Stud repeats the cards dealt before in a first bracket ("[4d As 7s] [Th]"); on third street
             # both brackets are new ("[4d As] [7s]"): the new cards are the ones not dealt before.
-            cards = tuple(c for b in BRACKETS.findall(body[len(name):]) for c in cards_of(b, f"{name}'s cards"))
+            cards = tuple(
+                c
+                for b in BRACKETS.findall(body[len(name) :])
+                for c in cards_of(b, f"{name}'s cards")
+            )
             new = tuple(c for c in cards if c not in known)
             hand.dealt[name] = known + new
             hand.actions.append(Action(number, street, name, "dealt", 0, None, False, line, new))
@@ -221,7 +270,9 @@ class _Reader:
         if m is not None:
             name = m.group("name")
             if name not in self.names:
-                raise InputError(f"an uncalled bet returned to {quote(name)}, who has no seat in this hand")
+                raise InputError(
+                    f"an uncalled bet returned to {quote(name)}, who has no seat in this hand"
+                )
             hand.uncalled[name] = hand.uncalled.get(name, 0) + money(m.group("amount"), self.scale)
             return
         m = BUTTON.match(line)
@@ -232,12 +283,14 @@ class _Reader:
             return  # a showdown's low written on a line of its own (2006)
         at = line.find(" ")
         while at > 0:  # a note about someone not seated in this hand (sits down, adds chips)
-            if _NOTES.match(line[at + 1:]):
+            if _NOTES.match(line[at + 1 :]):
                 return
             at = line.find(" ", at + 1)
         raise InputError(f"cannot read the line {quote(line)}")
 
-    def _action(self, hand: SiteHand, name: str, rest: str, line: str, number: int, street: int) -> None:
+    def _action(
+        self, hand: SiteHand, name: str, rest: str, line: str, number: int, street: int
+    ) -> None:
         if rest in ("folds", "checks"):
             hand.actions.append(Action(number, street, name, rest[:-1], 0, None, False, line))
             return
@@ -245,15 +298,28 @@ class _Reader:
         if m is not None:
             verb, amount = VERBS[m.group("verb")], money(m.group("amount"), self.scale)
             to = amount if verb in ("raise", "complete") else None
-            hand.actions.append(Action(number, street, name, verb, amount, to, m.group("all_in") is not None, line))
+            hand.actions.append(
+                Action(number, street, name, verb, amount, to, m.group("all_in") is not None, line)
+            )
             return
         m = _AWARD.match(rest)
         if m is not None:
             which, n = m.group("which"), m.group("n")
             pot = digits(n, "a side pot's number", MAX_SEAT) if n else 1 if which == "side" else 0
-            label = " ".join(w for w in (m.group("half"), which, "pot", f"#{n}" if n else None) if w)
-            hand.collects.append(Collect(number, name, money(m.group("amount"), self.scale), pot, label, 0,
-                                         m.group("half")))
+            label = " ".join(
+                w for w in (m.group("half"), which, "pot", f"#{n}" if n else None) if w
+            )
+            hand.collects.append(
+                Collect(
+                    number,
+                    name,
+                    money(m.group("amount"), self.scale),
+                    pot,
+                    label,
+                    0,
+                    m.group("half"),
+                )
+            )
             return
         if rest.startswith("shows ["):
             cards = cards_of(BRACKETS.findall(rest)[0], f"{name}'s cards")
@@ -280,8 +346,12 @@ class _Reader:
             pots = _PRINTED_POT.findall(m.group("pots"))
             for i, (label, n, _) in enumerate(pots):
                 if label != ("Main" if i == 0 else "Side") or (n and int(n) != i):
-                    raise InputError(f"the summary's pots are not in order main, side 1, side 2, ...: {quote(line)}")
-            hand.printed_pots = after_rake([money(amount, scale) for _, _, amount in pots], hand.rake)
+                    raise InputError(
+                        f"the summary's pots are not in order main, side 1, side 2, ...: {quote(line)}"
+                    )
+            hand.printed_pots = after_rake(
+                [money(amount, scale) for _, _, amount in pots], hand.rake
+            )
             return
         m = SUMMARY_BOARD.match(line)
         if m is not None:
@@ -293,8 +363,10 @@ class _Reader:
         """``Seat N: NAME (button) showed [...] and won ($x) with ...``: what the seat won, its cards."""
         found = next((s for s in hand.seats if s.seat == seat), None)
         if found is None or not rest.startswith(found.name):
-            raise InputError(f"the summary names seat {seat}, but the hand's seat {seat} is not {quote(rest)}")
-        tail = rest[len(found.name):]
+            raise InputError(
+                f"the summary names seat {seat}, but the hand's seat {seat} is not {quote(rest)}"
+            )
+        tail = rest[len(found.name) :]
         amounts = [money(a, self.scale) for a in _WON.findall(tail)]
         if amounts:
             hand.won[found.name] = sum(amounts)
@@ -302,7 +374,9 @@ class _Reader:
         if shown is not None:
             cards = cards_of(shown.group("cards"), f"{found.name}'s cards")
             if shown.group("how") == "mucked":
-                hand.mucks.add(found.name)  # the site shows a mucked hand's cards; it is dead (RULES §7.3)
+                hand.mucks.add(
+                    found.name
+                )  # the site shows a mucked hand's cards; it is dead (RULES §7.3)
             else:
                 hand.summary_cards[found.name] = cards
 
@@ -327,7 +401,9 @@ def starts_hand(line: str) -> bool:
     return START.match(line) is not None
 
 
-def read_hand(source: str, line: int, raw: list[str], wanted: Callable[[Header], bool]) -> SiteHand | BadHand | None:
+def read_hand(
+    source: str, line: int, raw: list[str], wanted: Callable[[Header], bool]
+) -> SiteHand | BadHand | None:
     """One hand from its lines (as the base cuts them), ``line`` the number of the first; ``None`` if blank."""
     numbers: list[int] = []
     lines: list[str] = []

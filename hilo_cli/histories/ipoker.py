@@ -40,24 +40,54 @@ from hilo_cli.histories.site import Collect, Header, Seat, SiteHand, cards_of
 from hilo_cli.histories.site import Line as Action
 
 GAME_NAMES: dict[str, str] = {
-    "7 Card Stud Hi-Lo": "stud8", "7 Card Stud HiLow": "stud8", "Omaha Hi-Lo": "omaha8", "Omaha HiLow": "omaha8",
+    "7 Card Stud Hi-Lo": "stud8",
+    "7 Card Stud HiLow": "stud8",
+    "Omaha Hi-Lo": "omaha8",
+    "Omaha HiLow": "omaha8",
     "Omaha": "omaha",
 }
-LIMITS = {"L": "Limit", "Limit": "Limit", "PL": "Pot Limit", "LP": "Pot Limit", "Pot limit": "Pot Limit",
-          "NL": "No Limit", "SL": "No Limit", "LZ": "No Limit", "No limit": "No Limit"}
+LIMITS = {
+    "L": "Limit",
+    "Limit": "Limit",
+    "PL": "Pot Limit",
+    "LP": "Pot Limit",
+    "Pot limit": "Pot Limit",
+    "NL": "No Limit",
+    "SL": "No Limit",
+    "LZ": "No Limit",
+    "No limit": "No Limit",
+}
 STRUCTURES: dict[str, Structure] = {"Limit": "fixed", "Pot Limit": "pot", "No Limit": "no"}
 SIGNS = {"EUR": "€", "USD": "$", "GBP": "£"}
 
-GAME_TYPE = re.compile(r"^(?P<game>.+?) (?P<limit>NL|SL|LZ|PL|LP|L|No limit|Pot limit|Limit) "
-                       r"(?P<small>[^\s/]+)/(?P<big>[^\s/]+)(?: Ante \S+)?$")
+GAME_TYPE = re.compile(
+    r"^(?P<game>.+?) (?P<limit>NL|SL|LZ|PL|LP|L|No limit|Pot limit|Limit) "
+    r"(?P<small>[^\s/]+)/(?P<big>[^\s/]+)(?: Ante \S+)?$"
+)
 _GAME_OPEN = re.compile(r"<game[\s>]")
 _SESSION_OPEN = re.compile(r"<session[\s>]")
 # The session's own lines, outside any game: nothing of a hand.
-_SESSION_LINE = re.compile(r"^\s*(?:<\?xml[^>]*\?>|<session(?:\s[^>]*)?>|</session>|</?general>|</game>|"
-                           r"<(\w+)>[^<]*</\1>|<\w+/>)*\s*$")
-STUD_ROUNDS = {2: 0, 3: 1, 4: 2, 5: 3, 6: 4}  # round no: third street ... seventh street (the river)
+_SESSION_LINE = re.compile(
+    r"^\s*(?:<\?xml[^>]*\?>|<session(?:\s[^>]*)?>|</session>|</?general>|</game>|"
+    r"<(\w+)>[^<]*</\1>|<\w+/>)*\s*$"
+)
+STUD_ROUNDS = {
+    2: 0,
+    3: 1,
+    4: 2,
+    5: 3,
+    6: 4,
+}  # round no: third street ... seventh street (the river)
 BOARD_ROUNDS = {1: 0, 2: 1, 3: 2, 4: 3}  # round no: pre-flop, flop, turn, river
-_RANKS = {"10": "T", "T": "T", "J": "J", "Q": "Q", "K": "K", "A": "A", **{str(n): str(n) for n in range(2, 10)}}
+_RANKS = {
+    "10": "T",
+    "T": "T",
+    "J": "J",
+    "Q": "Q",
+    "K": "K",
+    "A": "A",
+    **{str(n): str(n) for n in range(2, 10)},
+}
 
 
 def detect(head: str) -> bool:
@@ -107,20 +137,43 @@ class _Hand:
         code = general.get("tablecurrency") or general.get("currency") or ""
         sign = "" if tournament else SIGNS.get(code, "")
         play = general.get("mode", "real") != "real"
-        currency = Currency() if tournament else Currency("", "", 100) if play or not sign else Currency(
-            sign, "", 100, code)
+        currency = (
+            Currency()
+            if tournament
+            else Currency("", "", 100)
+            if play or not sign
+            else Currency(sign, "", 100, code)
+        )
         limit = LIMITS[m.group("limit")]
-        header = Header(self.id or "", m.group("game"), limit, None, tournament, sign,
-                        self.money(m.group("small"), "the small bet"), self.money(m.group("big"), "the big bet"))
-        hand = SiteHand(self.source, game.line, header, currency=currency, rake_printed=False, pots_named=False,
-                        pots_printed=False, won_printed=False)  # the win attributes are the awards themselves
+        header = Header(
+            self.id or "",
+            m.group("game"),
+            limit,
+            None,
+            tournament,
+            sign,
+            self.money(m.group("small"), "the small bet"),
+            self.money(m.group("big"), "the big bet"),
+        )
+        hand = SiteHand(
+            self.source,
+            game.line,
+            header,
+            currency=currency,
+            rake_printed=False,
+            pots_named=False,
+            pots_printed=False,
+            won_printed=False,
+        )  # the win attributes are the awards themselves
         if header.game not in GAME_NAMES:
             return hand, {}
         stud = GAMES[GAME_NAMES[header.game]].board_cards == 0
         bets = self._players(hand)
         rounds = [c for c in game.children if c.tag == "round"]
-        numbered = sorted(((digits(r.attrs.get("no", ""), "a round's number", MAX_SEAT), r) for r in rounds),
-                          key=lambda x: x[0])
+        numbered = sorted(
+            ((digits(r.attrs.get("no", ""), "a round's number", MAX_SEAT), r) for r in rounds),
+            key=lambda x: x[0],
+        )
         for no, element in numbered:
             self.number = element.line
             self._round(hand, no, element, stud)
@@ -130,7 +183,9 @@ class _Hand:
     def _players(self, hand: SiteHand) -> dict[str, int]:
         """The seats, the button, what each player got back (``win``) and put in (``bet``)."""
         general = next((c for c in self.game.children if c.tag == "general"), None)
-        players = next((c for c in general.children if c.tag == "players"), None) if general else None
+        players = (
+            next((c for c in general.children if c.tag == "players"), None) if general else None
+        )
         if players is None:
             raise InputError(f"hand #{self.id} lists no players")
         bets: dict[str, int] = {}
@@ -140,7 +195,9 @@ class _Hand:
             seat = digits(p.attrs.get("seat", ""), "a seat", MAX_SEAT)
             if not name or any(s.name == name or s.seat == seat for s in hand.seats):
                 raise InputError(f"seat {seat} ({quote(name)}) is listed twice or has no name")
-            hand.seats.append(Seat(seat, name, self.money(p.attrs.get("chips"), f"{name}'s chips"), False))
+            hand.seats.append(
+                Seat(seat, name, self.money(p.attrs.get("chips"), f"{name}'s chips"), False)
+            )
             if len(hand.seats) > MAX_SEATS:
                 raise InputError(f"more than {MAX_SEATS} seats in one hand: no table seats so many")
             if p.attrs.get("dealer") == "1":
@@ -157,17 +214,23 @@ class _Hand:
         street = streets.get(no)
         if street is None and no != 0:
             if any(c.tag in ("action", "cards") for c in element.children):
-                raise InputError(f"round {no} of a {'stud' if stud else 'board'} game is not a street hilo knows")
+                raise InputError(
+                    f"round {no} of a {'stud' if stud else 'board'} game is not a street hilo knows"
+                )
             return
         if street is not None:
             if street:
                 self.bets = {}  # the blinds of round 0 are bets of the first street
-            hand.actions.append(Action(element.line, street, "", "street", 0, None, False, f"round {no}"))
+            hand.actions.append(
+                Action(element.line, street, "", "street", 0, None, False, f"round {no}")
+            )
             for c in element.children:
                 if c.tag == "cards":
                     self._cards(hand, c, street, names, stud)
         actions = [c for c in element.children if c.tag == "action"]
-        order = sorted(actions, key=lambda a: digits(a.attrs.get("no", ""), "an action's number", MAX_SEAT))
+        order = sorted(
+            actions, key=lambda a: digits(a.attrs.get("no", ""), "an action's number", MAX_SEAT)
+        )
         for a in order:
             self.number = a.line
             self._action(hand, a, street or 0, names, stud)
@@ -181,17 +244,21 @@ class _Hand:
                 raise InputError("a stud game deals no board cards")
             known = tuple(x for x in cards if x is not None)
             hand.boards.setdefault(0, []).extend(known)
-            hand.actions.append(Action(c.line, street, "", "board", 0, None, False, f"board {c.text}", known))
+            hand.actions.append(
+                Action(c.line, street, "", "board", 0, None, False, f"board {c.text}", known)
+            )
             return
         if who not in names:
             raise InputError(f"cards dealt to {quote(who)}, who is not seated")
         known = tuple(x for x in cards if x is not None)
-        if stud and None in cards[[x is None for x in cards].index(False):] if known else False:
+        if stud and None in cards[[x is None for x in cards].index(False) :] if known else False:
             raise InputError(f"cannot read {quote(c.text)}: an unknown card after a known one")
         if known:
             hand.dealt[who] = hand.dealt.get(who, ()) + known
         if stud or known:
-            hand.actions.append(Action(c.line, street, who, "dealt", 0, None, False, f"{who}: {c.text}", known))
+            hand.actions.append(
+                Action(c.line, street, who, "dealt", 0, None, False, f"{who}: {c.text}", known)
+            )
 
     def _action(self, hand: SiteHand, a: Element, street: int, names: set[str], stud: bool) -> None:
         who, kind = a.attrs.get("player", ""), a.attrs.get("type", "")
@@ -200,12 +267,19 @@ class _Hand:
         text = f"action {a.attrs.get('no', '')}: {who} type {kind} {a.attrs.get('sum', '')}".strip()
         line = a.line
         if kind in ("0", "4"):
-            hand.actions.append(Action(line, street, who, "fold" if kind == "0" else "check", 0, None, False, text))
+            hand.actions.append(
+                Action(line, street, who, "fold" if kind == "0" else "check", 0, None, False, text)
+            )
             return
         added = self.money(a.attrs.get("sum"), "the action's sum")
         bets, before = self.bets, self.bets.get(who, 0)
         top = max(bets.values(), default=0)
-        verb, to = {"1": "small blind", "2": "big blind", "3": "call", "15": "ante", "16": "bring in"}.get(kind), None
+        verb, to = (
+            {"1": "small blind", "2": "big blind", "3": "call", "15": "ante", "16": "bring in"}.get(
+                kind
+            ),
+            None,
+        )
         if verb is None and kind == "5":
             verb = "complete" if stud and street == 0 else "bet"
             to = before + added
@@ -213,14 +287,30 @@ class _Hand:
             verb, to, added = "raise", added, added - before
         elif kind == "7":
             to = before + added
-            verb = "call" if to <= top else ("complete" if stud and street == 0 else "bet") if top == 0 else "raise"
+            verb = (
+                "call"
+                if to <= top
+                else ("complete" if stud and street == 0 else "bet")
+                if top == 0
+                else "raise"
+            )
         if verb is None:
             raise InputError(f"action type {quote(kind)} is not one hilo reads ({text})")
         if added < 0:
             raise InputError(f"{text}: raises to less than {who} has in")
         amount = to - top if verb == "raise" and to is not None else added
-        hand.actions.append(Action(line, street, who, verb, amount, to if verb in ("raise", "complete") else None,
-                                   kind == "7", text))
+        hand.actions.append(
+            Action(
+                line,
+                street,
+                who,
+                verb,
+                amount,
+                to if verb in ("raise", "complete") else None,
+                kind == "7",
+                text,
+            )
+        )
         if verb != "ante":
             bets[who] = before + added
         self.put[who] = self.put.get(who, 0) + added
@@ -258,7 +348,7 @@ def _general(text: str) -> tuple[tuple[str, str], ...]:
     start, end = text.find("<general>"), text.find("</general>")
     if start < 0 or end < start:
         raise InputError("the session has no <general> header naming its game")
-    element = parse(text[start:end + len("</general>")], None, "the session header")
+    element = parse(text[start : end + len("</general>")], None, "the session header")
     return tuple((c.tag, c.text) for c in element.children)
 
 
@@ -271,12 +361,22 @@ def read_record(source: str, line: int, lines: list[str]) -> HandRecord:
     """One hand (its session's header lines first, where the base kept them), or an error record."""
     at = next((i for i, text in enumerate(lines) if starts_hand(text)), None)
     if at is None:
-        bad = next(((i, t) for i, t in enumerate(lines) if not blank(t)), (0, lines[0] if lines else ""))
+        bad = next(
+            ((i, t) for i, t in enumerate(lines) if not blank(t)), (0, lines[0] if lines else "")
+        )
         where = line + bad[0]
         if DECLARATION.search(bad[1]):
-            return failed(source, where, "the session declares a document type or entities: hilo does not read "
-                                         "XML declarations")
-        return failed(source, where, f"cannot read {quote(bad[1].strip())}: not part of an iPoker session's games")
+            return failed(
+                source,
+                where,
+                "the session declares a document type or entities: hilo does not read "
+                "XML declarations",
+            )
+        return failed(
+            source,
+            where,
+            f"cannot read {quote(bad[1].strip())}: not part of an iPoker session's games",
+        )
     start = line + at
     game: Element | None = None
     try:
@@ -294,11 +394,24 @@ def read_record(source: str, line: int, lines: list[str]) -> HandRecord:
     if found.hand is None:
         return found
     put = reader.put
-    wrong = [f"{n} put in {put.get(n, 0)}, the site says bet {b}" for n, b in bets.items() if b != put.get(n, 0)]
+    wrong = [
+        f"{n} put in {put.get(n, 0)}, the site says bet {b}"
+        for n, b in bets.items()
+        if b != put.get(n, 0)
+    ]
     inconsistency = "; ".join(x for x in (found.site_inconsistency, *wrong) if x) or None
     # ``win`` counts the uncalled chips returned to the player: it is what they got back.
     return found._replace(won_excludes_returned=False, site_inconsistency=inconsistency)
 
 
-READER = Reader("ipoker", "iPoker", (".xml", ".txt"), detect, starts_hand, read_record,
-                encodings=("cp1252",), blank=blank, session=session)
+READER = Reader(
+    "ipoker",
+    "iPoker",
+    (".xml", ".txt"),
+    detect,
+    starts_hand,
+    read_record,
+    encodings=("cp1252",),
+    blank=blank,
+    session=session,
+)

@@ -37,8 +37,9 @@ from hilo_cli.histories.kingsclub_lines import GAME_NAMES, HEADER, NUMBER, STRUC
 from hilo_cli.histories.records import record
 
 _START = re.compile(rf"[ \t]*#\d+: (?:Pot Limit|No Limit|Limit) .+ - {NUMBER}/{NUMBER}[ \t]*$")
-_DETECT = re.compile(rf"^[ \t]*#\d+: (?:Pot Limit|No Limit|Limit) .+ - {NUMBER}/{NUMBER}[ \t]*$",
-                     re.MULTILINE)
+_DETECT = re.compile(
+    rf"^[ \t]*#\d+: (?:Pot Limit|No Limit|Limit) .+ - {NUMBER}/{NUMBER}[ \t]*$", re.MULTILINE
+)
 
 
 def detect(head: str) -> bool:

@@ -17,26 +17,41 @@ from hilo_cli.histories.site import BRACKETS, Collect, Header, Seat, SiteHand, c
 from hilo_cli.histories.site import Line as Action
 
 GAME_NAMES: dict[str, str] = {
-    "Omaha Hi-Lo": "omaha8", "Omaha Hi/Lo": "omaha8", "Big O": "omaha8-5", "5 Card Omaha Hi-Lo": "omaha8-5",
-    "Omaha": "omaha", "Seven Card Stud Hi-Lo": "stud8", "7 Card Stud Hi-Lo": "stud8",
+    "Omaha Hi-Lo": "omaha8",
+    "Omaha Hi/Lo": "omaha8",
+    "Big O": "omaha8-5",
+    "5 Card Omaha Hi-Lo": "omaha8-5",
+    "Omaha": "omaha",
+    "Seven Card Stud Hi-Lo": "stud8",
+    "7 Card Stud Hi-Lo": "stud8",
 }
 STRUCTURES: dict[str, Structure] = {"Limit": "fixed", "Pot Limit": "pot", "No Limit": "no"}
 
 NUMBER = r"(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?"
-HEADER = re.compile(rf"^#(?P<id>\d+): (?P<limit>Pot Limit|No Limit|Limit) (?P<game>.+?) - "
-                    rf"(?P<small>{NUMBER})/(?P<big>{NUMBER})$")
-SEAT = re.compile(rf"^Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>{NUMBER})\)(?: (?P<net>[-+]{NUMBER}))?$")
+HEADER = re.compile(
+    rf"^#(?P<id>\d+): (?P<limit>Pot Limit|No Limit|Limit) (?P<game>.+?) - "
+    rf"(?P<small>{NUMBER})/(?P<big>{NUMBER})$"
+)
+SEAT = re.compile(
+    rf"^Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>{NUMBER})\)(?: (?P<net>[-+]{NUMBER}))?$"
+)
 TABLE = re.compile(r"^Table '.*'(?: Seat (?P<button>\d+) is the button)?$")
 DATE = re.compile(r"^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$")
-STREET = re.compile(r"^\*\*\* (?:BOARD (?P<run>\d) - )?(?P<name>HOLE CARDS|FLOP|TURN|RIVER|SHOW ?DOWN|SUMMARY|"
-                    r"[3-7](?:RD|TH) STREET) \*\*\*(?P<cards>.*)$")
+STREET = re.compile(
+    r"^\*\*\* (?:BOARD (?P<run>\d) - )?(?P<name>HOLE CARDS|FLOP|TURN|RIVER|SHOW ?DOWN|SUMMARY|"
+    r"[3-7](?:RD|TH) STREET) \*\*\*(?P<cards>.*)$"
+)
 STREETS = {"HOLE CARDS": 0, "FLOP": 1, "TURN": 2, "RIVER": 3}
 RAKE = re.compile(rf"^Rake (?P<amount>{NUMBER})$")
 _SHOWS = re.compile(r"^shows \[([^\]]*)\]$")
-_ACTION = re.compile(rf"^(?P<verb>posts the small blind|posts the big blind|posts ante|posts the ante|"
-                     rf"brings in for|calls|bets|raises to) (?P<amount>{NUMBER})(?P<all_in>,? and is all in)?$")
-_WINS = re.compile(rf"^wins (?:\((?P<amount>{NUMBER})\) from (?P<label>.+)|"
-                   rf"(?P<label2>pot) \((?P<amount2>{NUMBER})\))$")
+_ACTION = re.compile(
+    rf"^(?P<verb>posts the small blind|posts the big blind|posts ante|posts the ante|"
+    rf"brings in for|calls|bets|raises to) (?P<amount>{NUMBER})(?P<all_in>,? and is all in)?$"
+)
+_WINS = re.compile(
+    rf"^wins (?:\((?P<amount>{NUMBER})\) from (?P<label>.+)|"
+    rf"(?P<label2>pot) \((?P<amount2>{NUMBER})\))$"
+)
 
 
 def _cards(text: str, what: str) -> tuple[Card, ...]:
@@ -48,8 +63,16 @@ def read_header(line: str) -> Header:
     m = HEADER.match(line)
     if m is None:
         raise InputError("not a KingsClub hand header (expected '#N: LIMIT GAME - x/y')")
-    return Header(m.group("id"), m.group("game"), m.group("limit"), None, False, "",
-                  money(m.group("small"), 100), money(m.group("big"), 100))
+    return Header(
+        m.group("id"),
+        m.group("game"),
+        m.group("limit"),
+        None,
+        False,
+        "",
+        money(m.group("small"), 100),
+        money(m.group("big"), 100),
+    )
 
 
 class HandReader:
@@ -71,8 +94,16 @@ class HandReader:
         header = read_header(lines[0])
         self.stud = "Stud" in header.game
         currency = Currency("", "", 100)
-        hand = SiteHand(self.source, self.numbers[0], header, currency=currency, rake_printed=False,
-                        pots_named=False, pots_printed=False, won_printed=False)
+        hand = SiteHand(
+            self.source,
+            self.numbers[0],
+            header,
+            currency=currency,
+            rake_printed=False,
+            pots_named=False,
+            pots_printed=False,
+            won_printed=False,
+        )
         hand.end = self.numbers[-1]
         if header.game not in GAME_NAMES:
             return hand
@@ -81,8 +112,10 @@ class HandReader:
             self._line(hand, lines[i])
         if not hand.collects:
             raise InputError(f"hand #{header.id} is cut short: no line says who won the pot")
-        found = [rake_disagreement(hand, self.rake, currency.show) if self.rake is not None else None,
-                 self._stacks(hand, currency)]
+        found = [
+            rake_disagreement(hand, self.rake, currency.show) if self.rake is not None else None,
+            self._stacks(hand, currency),
+        ]
         hand.disagreements += [f for f in found if f]
         return hand
 
@@ -98,14 +131,23 @@ class HandReader:
         for seat in hand.seats:
             if seat.name not in self.after:
                 continue
-            expected = seat.stack - put.get(seat.name, 0) + paid.get(seat.name, 0) + (chips if back == seat.name else 0)
+            expected = (
+                seat.stack
+                - put.get(seat.name, 0)
+                + paid.get(seat.name, 0)
+                + (chips if back == seat.name else 0)
+            )
             if expected != self.after[seat.name]:
-                wrong.append(f"{seat.name}'s stack after the hand is {currency.show(self.after[seat.name])} in the "
-                             f"summary, but the lines leave {currency.show(expected)}")
+                wrong.append(
+                    f"{seat.name}'s stack after the hand is {currency.show(self.after[seat.name])} in the "
+                    f"summary, but the lines leave {currency.show(expected)}"
+                )
             net = self.net.get(seat.name)
             if net is not None and net != self.after[seat.name] - seat.stack:
-                wrong.append(f"{seat.name}'s summary line says {'+' if net > 0 else ''}{currency.show(net)}, but the "
-                             f"stack went from {currency.show(seat.stack)} to {currency.show(self.after[seat.name])}")
+                wrong.append(
+                    f"{seat.name}'s summary line says {'+' if net > 0 else ''}{currency.show(net)}, but the "
+                    f"stack went from {currency.show(seat.stack)} to {currency.show(self.after[seat.name])}"
+                )
         return "; ".join(wrong) or None
 
     def _line(self, hand: SiteHand, line: str) -> None:
@@ -143,7 +185,9 @@ class HandReader:
         name, stack = s.group("name"), money(s.group("stack"), 100)
         if self.summary:
             if name not in self.names or name in self.after:
-                raise InputError(f"the summary's seat line {quote(line)} names no player of the hand, or one twice")
+                raise InputError(
+                    f"the summary's seat line {quote(line)} names no player of the hand, or one twice"
+                )
             self.after[name] = stack
             net = s.group("net")
             if net is not None:
@@ -194,10 +238,14 @@ class HandReader:
         board = hand.boards.setdefault(0, [])
         before = _cards(found[0], f"the {name.lower()}") if len(found) > 1 else ()
         if tuple(board) != before:
-            raise InputError(f"the {name.lower()} line {quote(line)} does not repeat the board so far")
+            raise InputError(
+                f"the {name.lower()} line {quote(line)} does not repeat the board so far"
+            )
         new = _cards(found[-1], f"the {name.lower()}")
         board.extend(new)
-        hand.actions.append(Action(self.number, self.street, "", "board", 0, None, False, line, new))
+        hand.actions.append(
+            Action(self.number, self.street, "", "board", 0, None, False, line, new)
+        )
 
     def _run(self, hand: SiteHand, run: int, found: list[str], line: str) -> None:
         """``*** BOARD 2 - RIVER *** [- - - Qd] [Jd]``: the cards of run ``run`` after the ones it has so
@@ -207,14 +255,18 @@ class HandReader:
             raise InputError(f"cannot read the board of a run in {quote(line)}")
         board = hand.boards.get(run) or list(hand.boards.get(0, []))
         written = found[0].split()
-        if len(written) < len(board) or any(w not in ("-", str(c)) for w, c in zip(written, board, strict=False)):
-            raise InputError(f"the run's board {quote(line)} does not start with the board dealt before it")
-        new = _cards(" ".join(written[len(board):]) + " " + found[1], "the run's board")
+        if len(written) < len(board) or any(
+            w not in ("-", str(c)) for w, c in zip(written, board, strict=False)
+        ):
+            raise InputError(
+                f"the run's board {quote(line)} does not start with the board dealt before it"
+            )
+        new = _cards(" ".join(written[len(board) :]) + " " + found[1], "the run's board")
         hand.boards[run] = [*board, *new]
         hand.actions.append(Action(self.number, 3, "", "board", 0, None, False, line, new, run))
 
     def _dealt(self, hand: SiteHand, line: str) -> None:
-        found = speaker(line[len("Dealt to "):], self.names)
+        found = speaker(line[len("Dealt to ") :], self.names)
         bracket = BRACKETS.search(line)
         if found is None or bracket is None:
             raise InputError(f"cannot read the cards dealt in {quote(line)}")
@@ -225,7 +277,9 @@ class HandReader:
         if not cards and not self.stud:
             return  # another player's cards, not shown
         hand.dealt[name] = hand.dealt.get(name, ()) + cards
-        hand.actions.append(Action(self.number, self.street, name, "dealt", 0, None, False, line, cards))
+        hand.actions.append(
+            Action(self.number, self.street, name, "dealt", 0, None, False, line, cards)
+        )
 
     def _action(self, hand: SiteHand, name: str, rest: str, line: str) -> None:
         number, street = self.number, self.street
@@ -234,13 +288,21 @@ class HandReader:
             return
         m = _ACTION.match(rest)
         if m is not None:
-            self._chips(hand, name, m.group("verb"), money(m.group("amount"), 100), m.group("all_in") is not None,
-                        line)
+            self._chips(
+                hand,
+                name,
+                m.group("verb"),
+                money(m.group("amount"), 100),
+                m.group("all_in") is not None,
+                line,
+            )
             return
         m = _WINS.match(rest)
         if m is not None:
             amount = money(m.group("amount") or m.group("amount2"), 100)
-            hand.collects.append(Collect(number, name, amount, 0, m.group("label") or m.group("label2"), 0))
+            hand.collects.append(
+                Collect(number, name, amount, 0, m.group("label") or m.group("label2"), 0)
+            )
             return
         m = _SHOWS.match(rest)
         if m is not None:
@@ -249,32 +311,52 @@ class HandReader:
             hand.actions.append(Action(number, street, name, "show", 0, None, False, line, cards))
             return
         if rest in ("mucks", "mucks hand", "doesn't show hand"):
-            if live(hand) > 1:  # at a showdown: a dead hand (RULES §7.3); a lone winner keeps the pot
+            if (
+                live(hand) > 1
+            ):  # at a showdown: a dead hand (RULES §7.3); a lone winner keeps the pot
                 hand.mucks.add(name)
                 hand.actions.append(Action(number, street, name, "muck", 0, None, False, line))
             return
         raise InputError(f"cannot read the action {quote(line)}")
 
-    def _chips(self, hand: SiteHand, name: str, verb: str, amount: int, all_in: bool, line: str) -> None:
+    def _chips(
+        self, hand: SiteHand, name: str, verb: str, amount: int, all_in: bool, line: str
+    ) -> None:
         """A post, bet, call or raise; KingsClub writes calls, bets and raises as the street total."""
         mine = self.bets.get(name, 0)
         if verb.startswith("posts") and "ante" in verb:
-            hand.actions.append(Action(self.number, self.street, name, "ante", amount, None, all_in, line))
+            hand.actions.append(
+                Action(self.number, self.street, name, "ante", amount, None, all_in, line)
+            )
             return
         if verb.startswith("posts") or verb == "brings in for":
-            kind = {"posts the small blind": "small blind", "posts the big blind": "big blind"}.get(verb, "bring in")
+            kind = {"posts the small blind": "small blind", "posts the big blind": "big blind"}.get(
+                verb, "bring in"
+            )
             self.bets[name] = mine + amount
-            hand.actions.append(Action(self.number, self.street, name, kind, amount, None, all_in, line))
+            hand.actions.append(
+                Action(self.number, self.street, name, kind, amount, None, all_in, line)
+            )
             return
         if amount <= mine:
-            raise InputError(f"{quote(line)} puts in no more than the {amount} the player has in this street")
+            raise InputError(
+                f"{quote(line)} puts in no more than the {amount} the player has in this street"
+            )
         self.bets[name] = amount
         if verb == "calls":
-            action = Action(self.number, self.street, name, "call", amount - mine, None, all_in, line)
+            action = Action(
+                self.number, self.street, name, "call", amount - mine, None, all_in, line
+            )
         elif verb == "bets" and self.stud and self.street == 0 and any(self.bets.values()):
-            action = Action(self.number, self.street, name, "complete", amount - mine, amount, all_in, line)
+            action = Action(
+                self.number, self.street, name, "complete", amount - mine, amount, all_in, line
+            )
         elif verb == "bets":
-            action = Action(self.number, self.street, name, "bet", amount - mine, None, all_in, line)
+            action = Action(
+                self.number, self.street, name, "bet", amount - mine, None, all_in, line
+            )
         else:
-            action = Action(self.number, self.street, name, "raise", amount - mine, amount, all_in, line)
+            action = Action(
+                self.number, self.street, name, "raise", amount - mine, amount, all_in, line
+            )
         hand.actions.append(action)

@@ -42,18 +42,34 @@ from hilo_cli.histories.site import Collect, Header, Seat, SiteHand, cards_of
 from hilo_cli.histories.site import Line as Action
 from hilo_cli.histories.uncalled import fold_back
 
-GAME_NAMES: dict[str, str] = {"Omaha H/L8": "omaha8", "Omaha H/L": "omaha8", "7-Stud H/L8": "stud8",
-                              "7 Stud H/L8": "stud8", "Omaha": "omaha"}
+GAME_NAMES: dict[str, str] = {
+    "Omaha H/L8": "omaha8",
+    "Omaha H/L": "omaha8",
+    "7-Stud H/L8": "stud8",
+    "7 Stud H/L8": "stud8",
+    "Omaha": "omaha",
+}
 MIXED_GAMES = {"43": "7-Stud H/L8", "35": "Omaha H/L8", "37": "Omaha H/L8"}  # multigametype
 STRUCTURES: dict[str, Structure] = {"Limit": "fixed", "Pot Limit": "pot", "No Limit": "no"}
 STAKES = re.compile(r"^(?P<limit>Limit|Pot Limit|No Limit)(?: (?P<small>\S+)/(?P<big>\S+))?$")
 BOARD_ROUNDS = {"PREFLOP": 0, "POSTFLOP": 1, "POSTTURN": 2, "POSTRIVER": 3}
-STUD_ROUNDS = {"BRING_IN": 0, "THIRD_STREET": 0, "FOURTH_STREET": 1, "FIFTH_STREET": 2, "SIXTH_STREET": 3,
-               "SEVENTH_STREET": 4}
+STUD_ROUNDS = {
+    "BRING_IN": 0,
+    "THIRD_STREET": 0,
+    "FOURTH_STREET": 1,
+    "FIFTH_STREET": 2,
+    "SIXTH_STREET": 3,
+    "SEVENTH_STREET": 4,
+}
 OTHER_ROUNDS = {"BLINDS", "SHOWDOWN", "END_OF_GAME", "END_OF_FOLDED_GAME"}
 HALVES = {"h": "high", "l": "low", "n": None}
-VERBS = {"SMALL_BLIND": "small blind", "BIG_BLIND": "big blind", "ANTE": "ante", "BRING_IN": "bring in",
-         "CALL": "call"}
+VERBS = {
+    "SMALL_BLIND": "small blind",
+    "BIG_BLIND": "big blind",
+    "ANTE": "ante",
+    "BRING_IN": "bring in",
+    "CALL": "call",
+}
 IGNORED = {"CHAT", "SHOW", "PLAYER_OUT", "SIT_OUT", "SIT_IN"}
 _GAME_OPEN = re.compile(r"<game[\s>]")
 _DESCRIPTION = re.compile(r"<description[\s/>]")
@@ -62,7 +78,10 @@ _OWN_LINE = re.compile(r"^\s*(?:<\?xml[^>]*\?>|<description\s[^<>]*/>|</game>)*\
 
 def detect(head: str) -> bool:
     """A Merge history: a ``<game id="N-N"`` with its ``<players dealer=`` list."""
-    return re.search(r'<game id="\d+-\d+" starttime="\d', head) is not None and "<players dealer=" in head
+    return (
+        re.search(r'<game id="\d+-\d+" starttime="\d', head) is not None
+        and "<players dealer=" in head
+    )
 
 
 def starts_hand(line: str) -> bool:
@@ -108,15 +127,30 @@ class _Hand:
         real = self.game.attrs.get("realmoney", "true") == "true"
         sign = "$" if real and not tournament and "$" in (m.group("small") or "$") else ""
         self.scale = 1 if tournament else 100
-        currency = Currency() if tournament else Currency("$", "", 100, "USD") if sign else Currency("", "", 100)
+        currency = (
+            Currency()
+            if tournament
+            else Currency("$", "", 100, "USD")
+            if sign
+            else Currency("", "", 100)
+        )
         small = self.money(m.group("small"), "the small bet") if m.group("small") else 0
         big = self.money(m.group("big"), "the big bet") if m.group("big") else 0
-        return Header(self.id, game, m.group("limit"), mixed, tournament, sign, small, big), currency
+        return Header(
+            self.id, game, m.group("limit"), mixed, tournament, sign, small, big
+        ), currency
 
     def read(self) -> SiteHand:
         header, currency = self.header()
-        hand = SiteHand(self.source, self.game.line, header, currency=currency, rake_printed=False,
-                        pots_printed=False, won_printed=False)
+        hand = SiteHand(
+            self.source,
+            self.game.line,
+            header,
+            currency=currency,
+            rake_printed=False,
+            pots_printed=False,
+            won_printed=False,
+        )
         if header.game not in GAME_NAMES:
             return hand
         stud = GAMES[GAME_NAMES[header.game]].board_cards == 0
@@ -126,14 +160,20 @@ class _Hand:
         for r in (c for c in self.game.children if c.tag == "round"):
             name = r.attrs.get("id", "")
             if name not in streets and name not in OTHER_ROUNDS:
-                raise InputError(f"round {quote(name, 40)} is not one of a {'stud' if stud else 'board'} game")
+                raise InputError(
+                    f"round {quote(name, 40)} is not one of a {'stud' if stud else 'board'} game"
+                )
             street = streets.get(name)
             if street is not None and not (begun and name == "THIRD_STREET"):
                 begun = True
                 self.bets = {} if street else self.bets
-                hand.actions.append(Action(r.line, street, "", "street", 0, None, False, f"round {name}"))
+                hand.actions.append(
+                    Action(r.line, street, "", "street", 0, None, False, f"round {name}")
+                )
             self._round(hand, r, street or 0, stud)
-        if header.tournament:  # observed: a tournament's balances are written after the blinds were posted
+        if (
+            header.tournament
+        ):  # observed: a tournament's balances are written after the blinds were posted
             posted: dict[str, int] = {}
             for a in hand.actions:
                 if a.verb == "street":
@@ -164,7 +204,9 @@ class _Hand:
             if len(self.names) > MAX_SEATS:
                 raise InputError(f"more than {MAX_SEATS} seats in one hand: no table seats so many")
             out = p.attrs.get("dealtin", "true") != "true"
-            hand.seats.append(Seat(seat, name, self.money(p.attrs.get("balance"), f"{name}'s balance"), out))
+            hand.seats.append(
+                Seat(seat, name, self.money(p.attrs.get("balance"), f"{name}'s balance"), out)
+            )
         button = digits(dealer, "the dealer's seat", MAX_SEAT) if dealer is not None else None
         if button in self.names:
             hand.button = button
@@ -177,7 +219,11 @@ class _Hand:
         return name
 
     def _round(self, hand: SiteHand, r: Element, street: int, stud: bool) -> None:
-        for c in (c for c in r.children if c.tag == "cards" and c.attrs.get("type") not in ("SHOWN", "MUCKED")):
+        for c in (
+            c
+            for c in r.children
+            if c.tag == "cards" and c.attrs.get("type") not in ("SHOWN", "MUCKED")
+        ):
             self._cards(hand, c, street, stud)
         for c in r.children:
             if c.tag == "event":
@@ -189,7 +235,9 @@ class _Hand:
                 if verb == "muck":
                     hand.mucks.add(who)
                 hand.shows.update({who: cards} if verb == "show" else {})
-                hand.actions.append(Action(c.line, street, who, verb, 0, None, False, f"{who} {verb}s", cards))
+                hand.actions.append(
+                    Action(c.line, street, who, verb, 0, None, False, f"{who} {verb}s", cards)
+                )
             elif c.tag == "winner":
                 self._winner(hand, c)
 
@@ -199,22 +247,27 @@ class _Hand:
         if kind == "COMMUNITY":
             if stud:
                 raise InputError("a stud game deals no board cards")
-            new = cards_of(" ".join(words[len(self.board):]), "the board")
+            new = cards_of(" ".join(words[len(self.board) :]), "the board")
             self.board.extend(new)
             hand.boards.setdefault(0, []).extend(new)
-            hand.actions.append(Action(c.line, street, "", "board", 0, None, False, f"board {','.join(words)}", new))
+            hand.actions.append(
+                Action(c.line, street, "", "board", 0, None, False, f"board {','.join(words)}", new)
+            )
             return
         if kind not in ("HOLE", "DRAW_DRAWN_CARDS"):
             raise InputError(f"cards of type {quote(kind, 40)} are not ones hilo reads")
         who = self.player(c)
-        fresh = words[self.seen.get(who, 0):]
+        fresh = words[self.seen.get(who, 0) :]
         self.seen[who] = len(words)
         known = cards_of(" ".join(w for w in fresh if w != "null"), f"the cards of {who}")
         if known:
             hand.dealt[who] = hand.dealt.get(who, ()) + known
         if stud or known:
-            hand.actions.append(Action(c.line, street, who, "dealt", 0, None, False, f"{who}: {','.join(words)}",
-                                       known))
+            hand.actions.append(
+                Action(
+                    c.line, street, who, "dealt", 0, None, False, f"{who}: {','.join(words)}", known
+                )
+            )
 
     def _event(self, hand: SiteHand, e: Element, street: int, stud: bool) -> None:
         kind = e.attrs.get("type", "")
@@ -223,28 +276,56 @@ class _Hand:
         who = self.player(e)
         text = f"event {e.attrs.get('sequence', '')}: seat {e.attrs.get('player')} {kind} {e.attrs.get('amount', '')}"
         if kind in ("FOLD", "CHECK"):
-            hand.actions.append(Action(e.line, street, who, kind.lower(), 0, None, False, text.strip()))
+            hand.actions.append(
+                Action(e.line, street, who, kind.lower(), 0, None, False, text.strip())
+            )
             return
         if kind == "MUCK":
-            live = {a.player for a in hand.actions if a.player} - {a.player for a in hand.actions if a.verb == "fold"}
+            live = {a.player for a in hand.actions if a.player} - {
+                a.player for a in hand.actions if a.verb == "fold"
+            }
             if len(live - hand.mucks) > 1 and who not in hand.mucks and who not in hand.shows:
                 hand.mucks.add(who)
-                hand.actions.append(Action(e.line, street, who, "muck", 0, None, False, text.strip()))
+                hand.actions.append(
+                    Action(e.line, street, who, "muck", 0, None, False, text.strip())
+                )
             return
         if kind not in VERBS and kind not in ("BET", "RAISE", "COMPLETE", "ALL_IN"):
-            raise InputError(f"an event of type {quote(kind, 40)} is not one hilo reads ({quote(text.strip())})")
+            raise InputError(
+                f"an event of type {quote(kind, 40)} is not one hilo reads ({quote(text.strip())})"
+            )
         added = self.money(e.attrs.get("amount"), "the event's amount")
         before, top = self.bets.get(who, 0), max(self.bets.values(), default=0)
         verb, to = VERBS.get(kind), None
         if kind in ("BET", "RAISE", "COMPLETE", "ALL_IN"):
             to = before + added
             completing = stud and street == 0 and kind != "BET" and top < hand.header.small
-            verb = "call" if to <= top else "complete" if completing else "bet" if top == 0 else "raise"
+            verb = (
+                "call"
+                if to <= top
+                else "complete"
+                if completing
+                else "bet"
+                if top == 0
+                else "raise"
+            )
         if verb is None:
-            raise InputError(f"an event of type {quote(kind, 40)} is not one hilo reads ({quote(text)})")
+            raise InputError(
+                f"an event of type {quote(kind, 40)} is not one hilo reads ({quote(text)})"
+            )
         amount = (to or 0) - top if verb == "raise" else added
-        hand.actions.append(Action(e.line, street, who, verb, amount, to if verb in ("raise", "complete") else None,
-                                   kind == "ALL_IN", text.strip()))
+        hand.actions.append(
+            Action(
+                e.line,
+                street,
+                who,
+                verb,
+                amount,
+                to if verb in ("raise", "complete") else None,
+                kind == "ALL_IN",
+                text.strip(),
+            )
+        )
         if verb != "ante":
             self.bets[who] = before + added
 
@@ -257,8 +338,12 @@ class _Hand:
         pot = digits(w.attrs.get("potnumber", "1"), "a pot number", MAX_SEAT)
         kind = w.attrs.get("pottype", "n")
         if pot < 1 or kind not in HALVES:
-            raise InputError(f"cannot read the pot {quote(w.attrs.get('potnumber', ''), 20)} of type {quote(kind, 20)}")
-        hand.collects.append(Collect(w.line, who, amount, pot - 1, f"pot {pot} {kind}", 0, HALVES[kind]))
+            raise InputError(
+                f"cannot read the pot {quote(w.attrs.get('potnumber', ''), 20)} of type {quote(kind, 20)}"
+            )
+        hand.collects.append(
+            Collect(w.line, who, amount, pot - 1, f"pot {pot} {kind}", 0, HALVES[kind])
+        )
 
 
 def _description(lines: list[str]) -> dict[str, str]:
@@ -267,23 +352,33 @@ def _description(lines: list[str]) -> dict[str, str]:
         raise InputError("a <game> with no <description> before it: nothing says what game it is")
     start = _DESCRIPTION.search(text)
     end = text.find(">", start.start() if start else 0)
-    return dict(parse(text[start.start() if start else 0:end + 1], None, "the description").attrs)
+    return dict(parse(text[start.start() if start else 0 : end + 1], None, "the description").attrs)
 
 
 def read_record(source: str, line: int, lines: list[str]) -> HandRecord:
     """One hand (its ``<description>`` first, where the base kept it), or an error record."""
     at = next((i for i, text in enumerate(lines) if starts_hand(text)), None)
     if at is None:
-        bad = next(((i, t) for i, t in enumerate(lines) if not blank(t)), (0, lines[0] if lines else ""))
+        bad = next(
+            ((i, t) for i, t in enumerate(lines) if not blank(t)), (0, lines[0] if lines else "")
+        )
         if DECLARATION.search(bad[1]):
-            return failed(source, line + bad[0], "the file declares a document type or entities: hilo does not "
-                                                 "read XML declarations")
-        return failed(source, line + bad[0], f"cannot read {quote(bad[1].strip())}: not part of a Merge hand")
+            return failed(
+                source,
+                line + bad[0],
+                "the file declares a document type or entities: hilo does not "
+                "read XML declarations",
+            )
+        return failed(
+            source, line + bad[0], f"cannot read {quote(bad[1].strip())}: not part of a Merge hand"
+        )
     start = line + at
     game: Element | None = None
     try:
         if any(DECLARATION.search(t) for t in lines[:at]):
-            raise InputError("the file declares a document type or entities: hilo does not read XML declarations")
+            raise InputError(
+                "the file declares a document type or entities: hilo does not read XML declarations"
+            )
         game = parse(element_text(lines[at:], _GAME_OPEN, "</game>", "<game>"), start, "the hand")
         hand = _Hand(source, _description(lines[:at]), game).read()
         return record(hand, GAME_NAMES, STRUCTURES)
@@ -291,5 +386,13 @@ def read_record(source: str, line: int, lines: list[str]) -> HandRecord:
         return failed(source, start, e.message, game.attrs.get("id") if game else None)
 
 
-READER = Reader("merge", "Merge (Carbon)", (".xml", ".txt"), detect, starts_hand, read_record,
-                blank=blank, session=session)
+READER = Reader(
+    "merge",
+    "Merge (Carbon)",
+    (".xml", ".txt"),
+    detect,
+    starts_hand,
+    read_record,
+    blank=blank,
+    session=session,
+)

@@ -48,7 +48,9 @@ STREETS = {"DealFlop": 1, "DealTurn": 2, "DealRiver": 3}
 VERBS = {"SmallBlind": "small blind", "BigBlind": "big blind", "Ante": "ante", "Call": "call"}
 _RANKS = {"10": "T", **{r: r for r in "23456789TJQKA"}}
 _GAME_OPEN = re.compile(r"<Game[\s>]")
-_OWN_LINE = re.compile(r"^\s*(?:<\?xml[^>]*\?>|-{2,}[A-Z0-9_.]+-{2,}|ExtendedTableName: .*|</Game>)*\s*$")
+_OWN_LINE = re.compile(
+    r"^\s*(?:<\?xml[^>]*\?>|-{2,}[A-Z0-9_.]+-{2,}|ExtendedTableName: .*|</Game>)*\s*$"
+)
 
 
 def detect(head: str) -> bool:
@@ -69,7 +71,9 @@ def _cards(element: Element, what: str) -> tuple[Card, ...]:
     for c in (c for c in element.children if c.tag == "Card"):
         rank, suit = _RANKS.get(c.attrs.get("value", "").upper()), c.attrs.get("suit", "").lower()
         if rank is None or suit not in ("c", "d", "h", "s"):
-            raise InputError(f"{what}: cannot read the card {quote(c.attrs.get('value', '') + suit, 20)}")
+            raise InputError(
+                f"{what}: cannot read the card {quote(c.attrs.get('value', '') + suit, 20)}"
+            )
         out.extend(cards_of(rank + suit, what))
     return tuple(out)
 
@@ -106,7 +110,13 @@ class _Hand:
         self.scale = 1 if tournament else 100
         real = a.get("realmoney", "true") == "true"
         sign = _sign(a.get("currencysymbol", "")) if real and not tournament else ""
-        currency = Currency() if tournament else Currency(sign, "", 100, CODES[sign]) if sign else Currency("", "", 100)
+        currency = (
+            Currency()
+            if tournament
+            else Currency(sign, "", 100, CODES[sign])
+            if sign
+            else Currency("", "", 100)
+        )
         stakes = a.get("stakes", "").split("|")
         if len(stakes) != 2:
             raise InputError(f"cannot read the stakes {quote(a.get('stakes', ''), 40)}")
@@ -114,12 +124,20 @@ class _Hand:
         limit = LIMITS.get(a.get("betlimit", ""), a.get("betlimit", ""))
         if limit == "Limit":  # the stakes are the blinds: the bets are the big blind and twice it
             small, big = big, 2 * big
-        return Header(self.id, a.get("gametype", ""), limit, None, tournament, sign, small, big), currency
+        return Header(
+            self.id, a.get("gametype", ""), limit, None, tournament, sign, small, big
+        ), currency
 
     def read(self) -> SiteHand:
         header, currency = self.header()
-        hand = SiteHand(self.source, self.game.line, header, currency=currency, pots_printed=False,
-                        won_printed=False)
+        hand = SiteHand(
+            self.source,
+            self.game.line,
+            header,
+            currency=currency,
+            pots_printed=False,
+            won_printed=False,
+        )
         if header.game not in GAME_NAMES:
             return hand
         self._seats(hand)
@@ -143,13 +161,18 @@ class _Hand:
     def _seats(self, hand: SiteHand) -> None:
         seats = next((c for c in self.game.children if c.tag == "Seats"), None)
         for s in seats.children if seats is not None else []:
-            seat, name = digits(s.attrs.get("num", ""), "a seat", MAX_SEAT), s.attrs.get("alias", "")
+            seat, name = (
+                digits(s.attrs.get("num", ""), "a seat", MAX_SEAT),
+                s.attrs.get("alias", ""),
+            )
             if not name or seat in self.names or name in self.names.values():
                 raise InputError(f"seat {seat} ({quote(name)}) is listed twice or has no name")
             self.names[seat] = name
             if len(self.names) > MAX_SEATS:
                 raise InputError(f"more than {MAX_SEATS} seats in one hand: no table seats so many")
-            hand.seats.append(Seat(seat, name, self.money(s.attrs.get("balance"), f"{name}'s balance"), False))
+            hand.seats.append(
+                Seat(seat, name, self.money(s.attrs.get("balance"), f"{name}'s balance"), False)
+            )
             if "endbalance" in s.attrs:
                 self.ends[name] = self.money(s.attrs["endbalance"], f"{name}'s end balance")
             if s.attrs.get("dealer") == "true":
@@ -171,9 +194,13 @@ class _Hand:
         if kind in STREETS:
             self.bets = {}
             new = _cards(a, "the board")
-            hand.actions.append(Action(a.line, STREETS[kind], "", "street", 0, None, False, text.strip()))
+            hand.actions.append(
+                Action(a.line, STREETS[kind], "", "street", 0, None, False, text.strip())
+            )
             hand.boards.setdefault(0, []).extend(new)
-            hand.actions.append(Action(a.line, STREETS[kind], "", "board", 0, None, False, text.strip(), new))
+            hand.actions.append(
+                Action(a.line, STREETS[kind], "", "board", 0, None, False, text.strip(), new)
+            )
             return
         if kind == "Win":
             for s in (c for c in a.children if c.tag == "Seat"):
@@ -187,7 +214,9 @@ class _Hand:
             cards = _cards(a, f"the cards of {who}")
             verb = "dealt" if kind == "DealCards" else "show"
             (hand.dealt if verb == "dealt" else hand.shows)[who] = cards
-            hand.actions.append(Action(a.line, street, who, verb, 0, None, False, text.strip(), cards))
+            hand.actions.append(
+                Action(a.line, street, who, verb, 0, None, False, text.strip(), cards)
+            )
             return
         if kind in ("Fold", "Check", "MuckCards"):
             verb = {"Fold": "fold", "Check": "check", "MuckCards": "muck"}[kind]
@@ -207,8 +236,18 @@ class _Hand:
         if verb_of is None:
             raise InputError(f"an action {quote(text.strip())} is not one hilo reads")
         amount = (to or 0) - top if verb_of == "raise" else added
-        hand.actions.append(Action(a.line, street, who, verb_of, amount, to if verb_of == "raise" else None,
-                                   kind == "AllIn", text.strip()))
+        hand.actions.append(
+            Action(
+                a.line,
+                street,
+                who,
+                verb_of,
+                amount,
+                to if verb_of == "raise" else None,
+                kind == "AllIn",
+                text.strip(),
+            )
+        )
         if verb_of != "ante":
             self.bets[who] = before + added
 
@@ -228,7 +267,6 @@ class _Hand:
         else:
             hand.uncalled[name] = chips
 
-
     def _end_balances(self, hand: SiteHand) -> None:
         """Each player's ``endbalance`` against the balance, what they put in, won and got back: where they
         differ, the site's own lines disagree (a finding, not bad input)."""
@@ -239,21 +277,34 @@ class _Hand:
         show = (hand.currency or Currency()).show
         for s in hand.seats:
             end = self.ends.get(s.name)
-            expected = s.stack - put.get(s.name, 0) + won.get(s.name, 0) + self.returned.get(s.name, 0)
+            expected = (
+                s.stack - put.get(s.name, 0) + won.get(s.name, 0) + self.returned.get(s.name, 0)
+            )
             if end is not None and end != expected:
-                hand.disagreements.append(f"{s.name}'s end balance is {show(end)}, but the hand leaves "
-                                          f"{show(expected)}")
+                hand.disagreements.append(
+                    f"{s.name}'s end balance is {show(end)}, but the hand leaves {show(expected)}"
+                )
 
 
 def read_record(source: str, line: int, lines: list[str]) -> HandRecord:
     """One ``<Game>``, or an error record."""
     at = next((i for i, text in enumerate(lines) if starts_hand(text)), None)
     if at is None or any(DECLARATION.search(t) for t in lines[:at]):
-        bad = next(((i, t) for i, t in enumerate(lines) if not blank(t)), (0, lines[0] if lines else ""))
+        bad = next(
+            ((i, t) for i, t in enumerate(lines) if not blank(t)), (0, lines[0] if lines else "")
+        )
         if DECLARATION.search(bad[1]):
-            return failed(source, line + bad[0], "the file declares a document type or entities: hilo does not "
-                                                 "read XML declarations")
-        return failed(source, line + bad[0], f"cannot read {quote(bad[1].strip())}: not part of a Microgaming hand")
+            return failed(
+                source,
+                line + bad[0],
+                "the file declares a document type or entities: hilo does not "
+                "read XML declarations",
+            )
+        return failed(
+            source,
+            line + bad[0],
+            f"cannot read {quote(bad[1].strip())}: not part of a Microgaming hand",
+        )
     start = line + at
     game: Element | None = None
     try:
@@ -263,4 +314,6 @@ def read_record(source: str, line: int, lines: list[str]) -> HandRecord:
         return failed(source, start, e.message, game.attrs.get("id") if game else None)
 
 
-READER = Reader("microgaming", "Microgaming", (".xml", ".txt"), detect, starts_hand, read_record, blank=blank)
+READER = Reader(
+    "microgaming", "Microgaming", (".xml", ".txt"), detect, starts_hand, read_record, blank=blank
+)

@@ -44,12 +44,19 @@ from hilo_cli.histories.site import Line as Action
 
 GAME_NAMES: dict[str, str] = {"OMAHA_HI_LO": "omaha8", "OMAHA": "omaha", "OMAHA_HI": "omaha"}
 STRUCTURES: dict[str, Structure] = {"Limit": "fixed", "Pot Limit": "pot", "No Limit": "no"}
-LIMITS = {"LIMIT": "Limit", "FIXED_LIMIT": "Limit", "POT_LIMIT": "Pot Limit", "NO_LIMIT": "No Limit"}
+LIMITS = {
+    "LIMIT": "Limit",
+    "FIXED_LIMIT": "Limit",
+    "POT_LIMIT": "Pot Limit",
+    "NO_LIMIT": "No Limit",
+}
 
 START = re.compile(r"[ \t]*\*{5} History for hand (?P<id>[0-9A-Za-z-]+)(?P<rest>.*?)\s*\*{5}\s*$")
 _AMOUNT = r"[$€£]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?"
-TABLE = re.compile(rf"^Table: .*\((?P<limit>[A-Z_]+) (?P<game>[A-Z0-9_]+) (?P<sb>{_AMOUNT})/(?P<bb>{_AMOUNT}), "
-                   r"(?P<money>[^)]*)\)\s*$")
+TABLE = re.compile(
+    rf"^Table: .*\((?P<limit>[A-Z_]+) (?P<game>[A-Z0-9_]+) (?P<sb>{_AMOUNT})/(?P<bb>{_AMOUNT}), "
+    r"(?P<money>[^)]*)\)\s*$"
+)
 SEAT = re.compile(rf"^Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>{_AMOUNT})\)(?P<rest>.*)$")
 SUMMARY_SEAT = re.compile(rf"^, net: [+-]?{_AMOUNT}(?:, \[(?P<cards>[^\[\]]*)\](?: \(.*\))?)?\s*$")
 BUTTON = re.compile(r"^Button: seat (?P<seat>\d+)\s*$")
@@ -57,15 +64,27 @@ BOARD = re.compile(r"^--- Dealing (?P<street>flop|turn|river) \[(?P<cards>[^\[\]
 STREETS = {"flop": 1, "turn": 2, "river": 3}
 DEALT = re.compile(r"^Dealing to (?P<rest>.+): \[(?P<cards>[^\[\]]*)\]\s*$")
 _ALL_IN = r"(?P<all_in> \[all in\])?\s*$"
-_ACTION = re.compile(rf"^(?P<verb>posts small blind|posts big blind|posts ante|calls|bets|raises) \(?"
-                     rf"(?P<amount>{_AMOUNT})\)?(?: to (?P<to>{_AMOUNT}))?{_ALL_IN}")
-VERBS = {"posts small blind": "small blind", "posts big blind": "big blind", "posts ante": "ante",
-         "calls": "call", "bets": "bet", "raises": "raise"}
-POT = re.compile(rf"^(?P<label>Main pot|Side pot (?P<n>\d+)): (?P<amount>{_AMOUNT}) won by (?P<rest>.+?)\s*$")
+_ACTION = re.compile(
+    rf"^(?P<verb>posts small blind|posts big blind|posts ante|calls|bets|raises) \(?"
+    rf"(?P<amount>{_AMOUNT})\)?(?: to (?P<to>{_AMOUNT}))?{_ALL_IN}"
+)
+VERBS = {
+    "posts small blind": "small blind",
+    "posts big blind": "big blind",
+    "posts ante": "ante",
+    "calls": "call",
+    "bets": "bet",
+    "raises": "raise",
+}
+POT = re.compile(
+    rf"^(?P<label>Main pot|Side pot (?P<n>\d+)): (?P<amount>{_AMOUNT}) won by (?P<rest>.+?)\s*$"
+)
 WINNER = re.compile(rf"(?P<name>.+?) \((?P<amount>{_AMOUNT})(?: (?P<half>High|Low))?\)(?:, |$)")
 RAKE = re.compile(rf"^Rake taken: (?P<amount>{_AMOUNT})\s*$")
-_NOTES = re.compile(r"^(?:Start hand: .*|User: .*|Players in round: .*|---|Dealing pocket cards|"
-                    r"\*{5} End of hand .*)$")
+_NOTES = re.compile(
+    r"^(?:Start hand: .*|User: .*|Players in round: .*|---|Dealing pocket cards|"
+    r"\*{5} End of hand .*)$"
+)
 
 
 def read_header(line: str) -> tuple[str, bool]:
@@ -91,16 +110,28 @@ class _Reader:
         id, tournament = read_header(lines[0])
         line = next((i for i in (1, 2) if i < len(lines) and lines[i].startswith("Table: ")), None)
         if line is None:
-            raise InputError(f"hand #{id}: no 'Table: ... (LIMIT GAME SB/BB, money)' line after the header")
+            raise InputError(
+                f"hand #{id}: no 'Table: ... (LIMIT GAME SB/BB, money)' line after the header"
+            )
         self.number = self.numbers[line]
         table = TABLE.match(lines[line])
         if table is None:
-            raise InputError(f"hand #{id}: cannot read the limit, the game and the stakes in {quote(lines[line])}")
+            raise InputError(
+                f"hand #{id}: cannot read the limit, the game and the stakes in {quote(lines[line])}"
+            )
         sign = table.group("bb")[0] if table.group("bb")[0] in "$€£" else ""
         # Money at a real-money table is in cents, with or without a sign; chips are whole.
         self.scale = 100 if sign or "real money" in table.group("money").lower() else 1
-        header = Header(id, table.group("game"), LIMITS.get(table.group("limit"), table.group("limit")), None,
-                        tournament, sign, money(table.group("sb"), self.scale), money(table.group("bb"), self.scale))
+        header = Header(
+            id,
+            table.group("game"),
+            LIMITS.get(table.group("limit"), table.group("limit")),
+            None,
+            tournament,
+            sign,
+            money(table.group("sb"), self.scale),
+            money(table.group("bb"), self.scale),
+        )
         hand = SiteHand(self.source, self.numbers[0], header, won_printed=False)
         hand.end = self.numbers[-1]
         if self.scale == 100:
@@ -125,9 +156,13 @@ class _Reader:
         elif (m := BOARD.match(line)) is not None:
             self.street = STREETS[m.group("street")]
             new = cards_of(m.group("cards").replace(",", " "), f"the {m.group('street')}")
-            hand.actions.append(Action(self.number, self.street, "", "street", 0, None, False, line))
+            hand.actions.append(
+                Action(self.number, self.street, "", "street", 0, None, False, line)
+            )
             hand.boards.setdefault(0, []).extend(new)
-            hand.actions.append(Action(self.number, self.street, "", "board", 0, None, False, line, new))
+            hand.actions.append(
+                Action(self.number, self.street, "", "board", 0, None, False, line, new)
+            )
         elif line == "Dealing pocket cards":
             hand.actions.append(Action(self.number, 0, "", "street", 0, None, False, line))
         elif (d := DEALT.match(line)) is not None:
@@ -136,7 +171,9 @@ class _Reader:
             self._pot(hand, p)
         elif self.summary and (r := RAKE.match(line)) is not None:
             # Tournaments print "Rake taken: $0" with their chips: a sign means money.
-            hand.rake = money(r.group("amount"), 100 if r.group("amount")[0] in "$€£" else self.scale)
+            hand.rake = money(
+                r.group("amount"), 100 if r.group("amount")[0] in "$€£" else self.scale
+            )
             self.raked = True
         elif not _NOTES.match(line) and not line.startswith("Table: "):
             found = speaker(line, self.names)
@@ -146,10 +183,14 @@ class _Reader:
 
     def _dealt(self, hand: SiteHand, name: str, text: str, line: str) -> None:
         if name not in self.names:
-            raise InputError(f"cards dealt to {quote(name, 40)}, who is not seated, in {quote(line)}")
+            raise InputError(
+                f"cards dealt to {quote(name, 40)}, who is not seated, in {quote(line)}"
+            )
         cards = cards_of(text.replace(",", " "), f"{name}'s cards")
         hand.dealt[name] = cards
-        hand.actions.append(Action(self.number, self.street, name, "dealt", 0, None, False, line, cards))
+        hand.actions.append(
+            Action(self.number, self.street, name, "dealt", 0, None, False, line, cards)
+        )
 
     def _seat(self, hand: SiteHand, line: str) -> None:
         s = SEAT.match(line)
@@ -161,7 +202,12 @@ class _Reader:
             return
         if s.group("rest").strip():
             raise InputError(f"cannot read the seat line {quote(line)}")
-        seat = Seat(digits(s.group("seat"), "a seat", MAX_SEAT), name, money(s.group("stack"), self.scale), False)
+        seat = Seat(
+            digits(s.group("seat"), "a seat", MAX_SEAT),
+            name,
+            money(s.group("stack"), self.scale),
+            False,
+        )
         if any(seat.name == o.name or seat.seat == o.seat for o in hand.seats):
             raise InputError(f"seat {seat.seat} ({quote(seat.name)}) is listed twice")
         hand.seats.append(seat)
@@ -176,22 +222,37 @@ class _Reader:
         if m is None or name not in self.names:
             raise InputError(f"cannot read the summary's seat line {quote(line)}")
         if m.group("cards"):
-            hand.summary_cards[name] = cards_of(m.group("cards").replace(",", " "), f"{name}'s cards")
+            hand.summary_cards[name] = cards_of(
+                m.group("cards").replace(",", " "), f"{name}'s cards"
+            )
 
     def _pot(self, hand: SiteHand, m: re.Match[str]) -> None:
         n = m.group("n")
         pot = digits(n, "a side pot's number", MAX_SEAT) if n else 0
         if pot != len(self.pots):
-            raise InputError(f"the {m.group('label').lower()} is printed out of order in {quote(m.group(0))}")
+            raise InputError(
+                f"the {m.group('label').lower()} is printed out of order in {quote(m.group(0))}"
+            )
         self.pots.append(money(m.group("amount"), self.scale))
         rest, at = m.group("rest"), 0
         while at < len(rest):
             w = WINNER.match(rest, at)
             if w is None or w.group("name") not in self.names:
-                raise InputError(f"cannot read the winners of the {m.group('label').lower()} in {quote(m.group(0))}")
+                raise InputError(
+                    f"cannot read the winners of the {m.group('label').lower()} in {quote(m.group(0))}"
+                )
             half = w.group("half").lower() if w.group("half") else None
-            hand.collects.append(Collect(self.number, w.group("name"), money(w.group("amount"), self.scale), pot,
-                                         m.group("label").lower(), 0, half))
+            hand.collects.append(
+                Collect(
+                    self.number,
+                    w.group("name"),
+                    money(w.group("amount"), self.scale),
+                    pot,
+                    m.group("label").lower(),
+                    0,
+                    half,
+                )
+            )
             at = w.end()
 
     def _action(self, hand: SiteHand, name: str, rest: str, line: str) -> None:
@@ -206,7 +267,9 @@ class _Reader:
         to = money(m.group("to"), self.scale) if m.group("to") else None
         if verb == "raise" and to is None:
             raise InputError(f"a raise without its total ('raises X to Y') in {quote(line)}")
-        hand.actions.append(Action(number, street, name, verb, amount, to, m.group("all_in") is not None, line))
+        hand.actions.append(
+            Action(number, street, name, verb, amount, to, m.group("all_in") is not None, line)
+        )
 
     def _settle(self, hand: SiteHand) -> None:
         """The showdown's mucks, and the pots and rake as the checker takes them (module docstring)."""
@@ -215,20 +278,27 @@ class _Reader:
         if len(live) > 1 and live & set(hand.summary_cards):
             all_in = {a.player for a in hand.actions if a.all_in}
             for name in sorted(live - set(hand.summary_cards)):
-                if name in all_in and name in hand.dealt:  # an all-in hand is turned face up (RULES §7)
+                if (
+                    name in all_in and name in hand.dealt
+                ):  # an all-in hand is turned face up (RULES §7)
                     hand.summary_cards[name] = hand.dealt[name]
                 else:
                     hand.mucks.add(name)
         # A pot whose winners are untagged (no low, or the 2014 cash files) leaves the hand checked per pot.
         if not self.raked and not hand.header.tournament:
-            hand.rake_printed, hand.pots_printed = False, False  # no "Rake taken" line: derived (RULES §13)
+            hand.rake_printed, hand.pots_printed = (
+                False,
+                False,
+            )  # no "Rake taken" line: derived (RULES §13)
             return
         if hand.rake and len(self.pots) > 1:
             paid = sum(c.amount for c in hand.collects)
             if sum(self.pots) - paid != hand.rake:
                 show = (hand.currency or Currency()).show
-                hand.disagreements.append(f"the pots add up to {show(sum(self.pots))} and {show(paid)} was paid, "
-                                          f"but the summary says the rake was {show(hand.rake)}")
+                hand.disagreements.append(
+                    f"the pots add up to {show(sum(self.pots))} and {show(paid)} was paid, "
+                    f"but the summary says the rake was {show(hand.rake)}"
+                )
             hand.rake, hand.rake_printed, hand.pots_printed = 0, False, False
             return
         hand.total = sum(self.pots)
@@ -265,4 +335,3 @@ def read_record(source: str, line: int, raw: list[str]) -> HandRecord:
 
 
 READER = Reader("ongame", "OnGame", (".txt",), detect, starts_hand, read_record)
-

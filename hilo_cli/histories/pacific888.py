@@ -33,39 +33,64 @@ from hilo_cli.histories.site import Line as Action
 
 # The site's game names for the games hilo plays (RULES §6); its limits as betting structures.
 GAME_NAMES: dict[str, str] = {"OmahaHL": "omaha8", "Omaha Hi/Lo": "omaha8", "Omaha": "omaha"}
-STRUCTURES: dict[str, Structure] = {"Fix Limit": "fixed", "Limit": "fixed", "Pot Limit": "pot",
-                                    "No Limit": "no"}
+STRUCTURES: dict[str, Structure] = {
+    "Fix Limit": "fixed",
+    "Limit": "fixed",
+    "Pot Limit": "pot",
+    "No Limit": "no",
+}
 
 _AMOUNT = r"[$€£]? ?[\d][\d.,]*"
-START = re.compile(r"^\*{4,5} (?:Cassava|888poker|888)(?:\.[a-z]{2})?(?:-[a-z]{2})? (?:Snap Poker |BLAST )?"
-                   r"Hand History for Game (?P<id>\d+) \*{4,5}\s*$")
-GAME = re.compile(rf"^(?P<sb>{_AMOUNT})/(?P<bb>{_AMOUNT}) Blinds (?P<limit>No Limit|Fix Limit|Pot Limit|Limit) "
-                  r"(?P<game>.+?)(?: Jackpot table)? - \*\*\* (?P<date>.*)$")
-TABLE = re.compile(r"^(?:Table (?P<table>.+?)|(?P<tournament>Tournament #\d+.*?))"
-                   r"(?: (?P<max>\d+) Max)?(?: \((?P<money>Real Money|Practice Play|Play Money)\))?\s*$")
+START = re.compile(
+    r"^\*{4,5} (?:Cassava|888poker|888)(?:\.[a-z]{2})?(?:-[a-z]{2})? (?:Snap Poker |BLAST )?"
+    r"Hand History for Game (?P<id>\d+) \*{4,5}\s*$"
+)
+GAME = re.compile(
+    rf"^(?P<sb>{_AMOUNT})/(?P<bb>{_AMOUNT}) Blinds (?P<limit>No Limit|Fix Limit|Pot Limit|Limit) "
+    r"(?P<game>.+?)(?: Jackpot table)? - \*\*\* (?P<date>.*)$"
+)
+TABLE = re.compile(
+    r"^(?:Table (?P<table>.+?)|(?P<tournament>Tournament #\d+.*?))"
+    r"(?: (?P<max>\d+) Max)?(?: \((?P<money>Real Money|Practice Play|Play Money)\))?\s*$"
+)
 BUTTON = re.compile(r"^Seat (?P<seat>\d+) is the button\s*$")
 PLAYERS = re.compile(r"^Total number of players : \d+(?:/\d+)?\s*$")
 SEAT = re.compile(rf"^Seat (?P<seat>\d+): (?P<name>.+?) \( (?P<stack>{_AMOUNT}) \)\s*$")
-STREET = re.compile(r"^\*\* Dealing (?P<name>down cards|flop|turn|river) \*\*(?: \[ (?P<cards>[^\[\]]*) \])?\s*$")
+STREET = re.compile(
+    r"^\*\* Dealing (?P<name>down cards|flop|turn|river) \*\*(?: \[ (?P<cards>[^\[\]]*) \])?\s*$"
+)
 DEALT = re.compile(r"^Dealt to (?P<name>.+?) \[ (?P<cards>[^\[\]]*) \]\s*$")
 _BRACKET = rf"\[ ?(?P<amount>{_AMOUNT}) ?\]"
-_VERB = re.compile(rf"^(?P<verb>posts small blind|posts big blind|posts ante|posts the ante|calls|bets|raises) "
-                   rf"{_BRACKET}(?P<all_in>\s*and is all-in)?\s*$")
+_VERB = re.compile(
+    rf"^(?P<verb>posts small blind|posts big blind|posts ante|posts the ante|calls|bets|raises) "
+    rf"{_BRACKET}(?P<all_in>\s*and is all-in)?\s*$"
+)
 _DEAD = re.compile(rf"^posts dead blind \[ ?(?P<small>{_AMOUNT}) \+ (?P<big>{_AMOUNT}) ?\]\s*$")
 _CARDS = re.compile(r"^(?P<how>shows|mucks) \[ (?P<cards>[^\[\]]*) \]\s*$")
 _COLLECTED = re.compile(rf"^collected {_BRACKET}\s*$")
 HALF = re.compile(r"^\((?P<half>Hi|Lo): (?P<cards>[^)]*)\)\s*$")
-_NOTES = re.compile(r"^(?:sits out|is sitting out|has joined the table|has left the table|is back|"
-                    r"did not show his hand|did not show her hand|does not show cards|"
-                    r"has timed out|is disconnected|is connected|will be allowed to play after the button)\s*$")
-VERBS = {"posts small blind": "small blind", "posts big blind": "big blind", "posts ante": "ante",
-         "posts the ante": "ante", "calls": "call", "bets": "bet", "raises": "raise"}
+_NOTES = re.compile(
+    r"^(?:sits out|is sitting out|has joined the table|has left the table|is back|"
+    r"did not show his hand|did not show her hand|does not show cards|"
+    r"has timed out|is disconnected|is connected|will be allowed to play after the button)\s*$"
+)
+VERBS = {
+    "posts small blind": "small blind",
+    "posts big blind": "big blind",
+    "posts ante": "ante",
+    "posts the ante": "ante",
+    "calls": "call",
+    "bets": "bet",
+    "raises": "raise",
+}
 STREETS = {"down cards": 0, "flop": 1, "turn": 2, "river": 3}
 _GAME_NO = re.compile(r"^#Game No : \d+\s*$")
 
 
 # Where a hand starts: the header's beginning (a header not read whole is then that hand's error).
-_STARTS = re.compile(r"[ \t]*\*{4,5} (?:Cassava|888poker|888)\S* (?:Snap Poker |BLAST )?Hand History for Game \d")
+_STARTS = re.compile(
+    r"[ \t]*\*{4,5} (?:Cassava|888poker|888)\S* (?:Snap Poker |BLAST )?Hand History for Game \d"
+)
 
 
 def detect(head: str) -> bool:
@@ -108,7 +133,9 @@ class _Reader:
         lines, numbers = self.lines, self.numbers
         m = START.match(lines[0])
         if m is None:
-            raise InputError("not an 888 hand header (expected '***** 888poker Hand History for Game N *****')")
+            raise InputError(
+                "not an 888 hand header (expected '***** 888poker Hand History for Game N *****')"
+            )
         self.id = m.group("id")
         if len(lines) < 3:
             raise InputError(f"hand #{self.id} is cut short: no game and table lines")
@@ -147,11 +174,27 @@ class _Reader:
         limit = g.group("limit")
         if STRUCTURES.get(limit) == "fixed":
             small, big = big, 2 * big  # "15/30 Blinds Fix Limit": bets of 30 and 60
-        header = Header(self.id or "", g.group("game").strip(), limit, None, tournament,
-                        "" if tournament or practice else sign, small, big)
+        header = Header(
+            self.id or "",
+            g.group("game").strip(),
+            limit,
+            None,
+            tournament,
+            "" if tournament or practice else sign,
+            small,
+            big,
+        )
         # No summary prints what each player won besides the collect lines; pots_named: see ``_summary``.
-        return SiteHand(self.source, self.numbers[0], header, currency=currency, rake_printed=False,
-                        pots_named=False, pots_printed=False, won_printed=False)
+        return SiteHand(
+            self.source,
+            self.numbers[0],
+            header,
+            currency=currency,
+            rake_printed=False,
+            pots_named=False,
+            pots_printed=False,
+            won_printed=False,
+        )
 
     def _money(self, text: str) -> int:
         return money(text.replace(" ", ""), self.scale)
@@ -171,13 +214,19 @@ class _Reader:
                 s = SEAT.match(line)
                 if s is None:
                     raise InputError(f"cannot read the seat line {quote(line)}")
-                seat = Seat(digits(s.group("seat"), "a seat", MAX_SEAT), s.group("name"),
-                            self._money(s.group("stack")), False)
+                seat = Seat(
+                    digits(s.group("seat"), "a seat", MAX_SEAT),
+                    s.group("name"),
+                    self._money(s.group("stack")),
+                    False,
+                )
                 if any(x.name == seat.name or x.seat == seat.seat for x in hand.seats):
                     raise InputError(f"seat {seat.seat} ({quote(seat.name)}) is listed twice")
                 hand.seats.append(seat)
                 if len(hand.seats) > MAX_SEATS:
-                    raise InputError(f"more than {MAX_SEATS} seats in one hand: no table seats so many")
+                    raise InputError(
+                        f"more than {MAX_SEATS} seats in one hand: no table seats so many"
+                    )
             else:
                 break
             at += 1
@@ -188,7 +237,7 @@ class _Reader:
         """The seated player a line starts with, and the rest of the line."""
         for name in self.names:
             if line.startswith(name + " "):
-                return name, line[len(name) + 1:]
+                return name, line[len(name) + 1 :]
         return None
 
     def _play(self, hand: SiteHand, at: int) -> int:
@@ -217,7 +266,9 @@ class _Reader:
             if d is not None and d.group("name") in self.names:
                 cards = cards_of(d.group("cards").replace(",", " "), f"{d.group('name')}'s cards")
                 hand.dealt[d.group("name")] = cards
-                hand.actions.append(Action(number, street, d.group("name"), "dealt", 0, None, False, line, cards))
+                hand.actions.append(
+                    Action(number, street, d.group("name"), "dealt", 0, None, False, line, cards)
+                )
                 continue
             found = self._who(line)
             if found is None:
@@ -231,16 +282,28 @@ class _Reader:
         new = cards_of(text.replace(",", " "), "the board")
         board = hand.boards.setdefault(0, [])
         if len(board) + len(new) != (3, 4, 5)[street - 1] or len(new) != (3, 1, 1)[street - 1]:
-            raise InputError(f"the street line {quote(line)} does not deal the cards of that street")
+            raise InputError(
+                f"the street line {quote(line)} does not deal the cards of that street"
+            )
         board.extend(new)
         hand.actions.append(Action(number, street, "", "board", 0, None, False, line, new))
 
-    def _action(self, hand: SiteHand, name: str, rest: str, line: str, number: int, street: int,
-                bets: dict[str, int]) -> None:
+    def _action(
+        self,
+        hand: SiteHand,
+        name: str,
+        rest: str,
+        line: str,
+        number: int,
+        street: int,
+        bets: dict[str, int],
+    ) -> None:
         if rest.strip() == "folds" and not any(a.verb == "street" for a in hand.actions):
             return  # folded before the cards were dealt: not dealt in (a player sitting out)
         if rest.strip() in ("folds", "checks"):
-            hand.actions.append(Action(number, street, name, rest.strip()[:-1], 0, None, False, line))
+            hand.actions.append(
+                Action(number, street, name, rest.strip()[:-1], 0, None, False, line)
+            )
             return
         m = _VERB.match(rest)
         if m is not None:
@@ -249,8 +312,18 @@ class _Reader:
             all_in = m.group("all_in") is not None
             if verb == "raise":
                 # "raises [$2]" is what the raise adds; the replay takes the total it raises to.
-                hand.actions.append(Action(number, street, name, "raise", to - max(bets.values(), default=0),
-                                           to, all_in, line))
+                hand.actions.append(
+                    Action(
+                        number,
+                        street,
+                        name,
+                        "raise",
+                        to - max(bets.values(), default=0),
+                        to,
+                        all_in,
+                        line,
+                    )
+                )
             else:
                 hand.actions.append(Action(number, street, name, verb, added, None, all_in, line))
             if verb != "ante":
@@ -260,10 +333,16 @@ class _Reader:
         d = _DEAD.match(rest)
         if d is not None:
             amount = self._money(d.group("small")) + self._money(d.group("big"))
-            hand.actions.append(Action(number, street, name, "small and big blinds", amount, None, False, line))
+            hand.actions.append(
+                Action(number, street, name, "small and big blinds", amount, None, False, line)
+            )
             self.put[name] = self.put.get(name, 0) + amount
-            bets[name] = bets.get(name, 0) + min(amount, hand.header.small if
-                                                 STRUCTURES.get(hand.header.limit) == "fixed" else hand.header.big)
+            bets[name] = bets.get(name, 0) + min(
+                amount,
+                hand.header.small
+                if STRUCTURES.get(hand.header.limit) == "fixed"
+                else hand.header.big,
+            )
             return
         if _NOTES.match(rest):
             return
@@ -304,7 +383,9 @@ class _Reader:
                 continue
             m = _COLLECTED.match(rest)
             if m is not None:
-                hand.collects.append(Collect(number, name, self._money(m.group("amount")), 0, "pot", 0))
+                hand.collects.append(
+                    Collect(number, name, self._money(m.group("amount")), 0, "pot", 0)
+                )
                 last = None
                 continue
             if _NOTES.match(rest):
@@ -314,7 +395,8 @@ class _Reader:
         # No one all in: one pot, so every collect line is from it (the lines name no pot, but there is
         # only one); with an all-in there may be side pots, and only the totals per player are known.
         hand.pots_named = not any(a.all_in for a in hand.actions) and all(
-            put < stacks[name] for name, put in self.put.items())
+            put < stacks[name] for name, put in self.put.items()
+        )
         if hand.pots_named and GAME_NAMES.get(hand.header.game, "").endswith("8"):
             hand.collects[:] = list(_halves(hand.collects, halves["Hi"], halves["Lo"]))
 
@@ -345,8 +427,12 @@ def read_record(source: str, line: int, raw: list[str]) -> HandRecord:
     if not lines:
         return failed(source, line, "no hand in these lines")
     if not starts_hand(raw[numbers[0] - line]):
-        return failed(source, numbers[0], f"cannot read {quote(lines[0])}: not part of an 888 hand (a hand starts "
-                                          "'***** 888poker Hand History for Game N *****')")
+        return failed(
+            source,
+            numbers[0],
+            f"cannot read {quote(lines[0])}: not part of an 888 hand (a hand starts "
+            "'***** 888poker Hand History for Game N *****')",
+        )
     try:
         hand = _Reader(source, lines, numbers).read()
     except BadHand as e:
@@ -357,5 +443,13 @@ def read_record(source: str, line: int, raw: list[str]) -> HandRecord:
         return failed(source, hand.line, e.message, hand.header.id)
 
 
-READER = Reader("pacific888", "888 / Pacific", (".txt",), detect, starts_hand, read_record,
-                encodings=("cp1252",), blank=blank)
+READER = Reader(
+    "pacific888",
+    "888 / Pacific",
+    (".txt",),
+    detect,
+    starts_hand,
+    read_record,
+    encodings=("cp1252",),
+    blank=blank,
+)

@@ -60,4 +60,6 @@ def read_record(source: str, line: int, lines: list[str]) -> HandRecord:
         return failed(source, hand.line, e.message, hand.header.id)
 
 
-READER = Reader("partypoker", "PartyPoker", (".txt",), detect, starts_hand, read_record, blank=blank)
+READER = Reader(
+    "partypoker", "PartyPoker", (".txt",), detect, starts_hand, read_record, blank=blank
+)

@@ -36,44 +36,78 @@ START = re.compile(r"^\*{5} Hand History for Game (?P<id>\d+) \*{5}$")
 NOISE = re.compile(r"^(?:Game #\d+ starts\.|#Game No : \d+)$")
 _AMOUNT = r"\$?[\d.,]+"
 _LIMITS = {"FL": "Limit", "PL": "Pot Limit", "NL": "No Limit"}
-_CASH = re.compile(rf"^(?P<stakes>{_AMOUNT}(?:/{_AMOUNT})?) (?P<iso>USD|EUR|GBP|CAD) (?P<limit>FL|PL|NL) "
-                   r"(?P<game>.+?) +- +\w+day, ")
-_TOURNAMENT = re.compile(rf"^(?P<limit>FL|PL|NL) (?P<game>.+?) (?:{_AMOUNT} (?:USD|EUR|GBP|CAD) )?Buy-in "
-                         rf"Trny: ?\d+ +Level: ?\d+ +Blinds\((?P<sb>{_AMOUNT})/(?P<bb>{_AMOUNT})\)")
+_CASH = re.compile(
+    rf"^(?P<stakes>{_AMOUNT}(?:/{_AMOUNT})?) (?P<iso>USD|EUR|GBP|CAD) (?P<limit>FL|PL|NL) "
+    r"(?P<game>.+?) +- +\w+day, "
+)
+_TOURNAMENT = re.compile(
+    rf"^(?P<limit>FL|PL|NL) (?P<game>.+?) (?:{_AMOUNT} (?:USD|EUR|GBP|CAD) )?Buy-in "
+    rf"Trny: ?\d+ +Level: ?\d+ +Blinds\((?P<sb>{_AMOUNT})/(?P<bb>{_AMOUNT})\)"
+)
 _TABLE = re.compile(r"^Table .*\((?P<money>Real Money|Play Money)\)$")
 _BUTTON = re.compile(r"^Seat (?P<seat>\d+) is the button$")
-_SEAT = re.compile(rf"^Seat (?P<seat>\d+): (?P<name>.+?) \( (?P<stack>{_AMOUNT})(?: (?:USD|EUR|GBP|CAD))? \)$")
-_HEAD_NOTES = re.compile(r"^(?:Total number of players : \d+/\d+|Trny: ?\d+ +Level: ?\d+|Blinds\([\d.,]+/[\d.,]+\)"
-                         r"(?: Ante\([\d.,]+\))?)$")
+_SEAT = re.compile(
+    rf"^Seat (?P<seat>\d+): (?P<name>.+?) \( (?P<stack>{_AMOUNT})(?: (?:USD|EUR|GBP|CAD))? \)$"
+)
+_HEAD_NOTES = re.compile(
+    r"^(?:Total number of players : \d+/\d+|Trny: ?\d+ +Level: ?\d+|Blinds\([\d.,]+/[\d.,]+\)"
+    r"(?: Ante\([\d.,]+\))?)$"
+)
 _STREET = re.compile(r"^\*\* Dealing ?(?P<name>[\w ]*?) ?\*\*(?P<cards>.*)$")
 _MONEY = rf"\[?(?P<amount>{_AMOUNT})(?: (?:USD|EUR|GBP|CAD|chips))?\]?"
-_CHIPS = re.compile(rf"^(?P<verb>posts small blind|posts big blind \+ dead|posts big blind|posts ante|"
-                    rf"bring-ins|completes|bets|calls|raises|is all-In) +\[(?P<amount>{_AMOUNT})"
-                    r"(?: (?:USD|EUR|GBP|CAD))?\]\.?$")
-_WINS = re.compile(rf"^wins (?:(?P<lo>Lo) \((?P<lo_amount>{_AMOUNT})(?: (?:USD|EUR|GBP|CAD|chips))?\)|"
-                   rf"(?P<amount>{_AMOUNT})(?: (?:USD|EUR|GBP|CAD|chips))?)"
-                   r"(?: from the (?P<pot>main pot|side pot(?: \d+)?))?(?P<with> with .*)?\.?$")
-_NOTES = re.compile(r"^(?:opens|does not show cards\.?|shows\s*[^\[].*|doesn't show \[.*|checks|folds|"
-                    r"is sitting out\.?|has joined the table\.?|has left the table\.?|will be using .*|"
-                    r"did not respond in time\.?|is disconnected\.?|has been reconnected\.?|"
-                    r"is connected\.?|finished in .*|wins \$?[\d.,]+ (?:USD )?as a bounty.*|"
-                    r"has requested TIME\.?|is back\.?)$")
+_CHIPS = re.compile(
+    rf"^(?P<verb>posts small blind|posts big blind \+ dead|posts big blind|posts ante|"
+    rf"bring-ins|completes|bets|calls|raises|is all-In) +\[(?P<amount>{_AMOUNT})"
+    r"(?: (?:USD|EUR|GBP|CAD))?\]\.?$"
+)
+_WINS = re.compile(
+    rf"^wins (?:(?P<lo>Lo) \((?P<lo_amount>{_AMOUNT})(?: (?:USD|EUR|GBP|CAD|chips))?\)|"
+    rf"(?P<amount>{_AMOUNT})(?: (?:USD|EUR|GBP|CAD|chips))?)"
+    r"(?: from the (?P<pot>main pot|side pot(?: \d+)?))?(?P<with> with .*)?\.?$"
+)
+_NOTES = re.compile(
+    r"^(?:opens|does not show cards\.?|shows\s*[^\[].*|doesn't show \[.*|checks|folds|"
+    r"is sitting out\.?|has joined the table\.?|has left the table\.?|will be using .*|"
+    r"did not respond in time\.?|is disconnected\.?|has been reconnected\.?|"
+    r"is connected\.?|finished in .*|wins \$?[\d.,]+ (?:USD )?as a bounty.*|"
+    r"has requested TIME\.?|is back\.?)$"
+)
 _VERBS = {
-    "posts small blind": "small blind", "posts big blind": "big blind", "posts big blind + dead":
-    "small and big blinds", "posts ante": "ante", "bring-ins": "bring in", "completes": "complete", "bets": "bet",
-    "calls": "call", "raises": "raise",
+    "posts small blind": "small blind",
+    "posts big blind": "big blind",
+    "posts big blind + dead": "small and big blinds",
+    "posts ante": "ante",
+    "bring-ins": "bring in",
+    "completes": "complete",
+    "bets": "bet",
+    "calls": "call",
+    "raises": "raise",
 }
 BOARD_STREETS = {"down cards": 0, "Flop": 1, "Turn": 2, "River": 3}
-STUD_STREETS = {"": 0, "Fourth street": 1, "Fifth street": 2, "Sixth street": 3, "River": 4,
-                "Seventh street": 4}
+STUD_STREETS = {
+    "": 0,
+    "Fourth street": 1,
+    "Fifth street": 2,
+    "Sixth street": 3,
+    "River": 4,
+    "Seventh street": 4,
+}
 
 
 def read_header(id: str, line: str) -> Header:
     """The game line: the game, the limit and the stakes (0/0 where it gives the table's buy-in)."""
     t = _TOURNAMENT.match(line)
     if t is not None:
-        return Header(id, t.group("game"), _LIMITS[t.group("limit")], None, True, "",
-                      money(t.group("sb"), 1), money(t.group("bb"), 1))
+        return Header(
+            id,
+            t.group("game"),
+            _LIMITS[t.group("limit")],
+            None,
+            True,
+            "",
+            money(t.group("sb"), 1),
+            money(t.group("bb"), 1),
+        )
     c = _CASH.match(line)
     if c is None:
         raise InputError(f"game #{id}: cannot read the game, limit and stakes in {quote(line)}")
@@ -81,8 +115,16 @@ def read_header(id: str, line: str) -> Header:
     sign = small[0] if small[0] in "$€£" else ""
     if not big:  # the table's buy-in: the blinds are the posts
         return Header(id, c.group("game"), _LIMITS[c.group("limit")], None, False, sign, 0, 0)
-    return Header(id, c.group("game"), _LIMITS[c.group("limit")], None, False, sign, money(small, 100),
-                  money(big, 100))
+    return Header(
+        id,
+        c.group("game"),
+        _LIMITS[c.group("limit")],
+        None,
+        False,
+        sign,
+        money(small, 100),
+        money(big, 100),
+    )
 
 
 class _Reader:
@@ -104,7 +146,9 @@ class _Reader:
     def read(self) -> SiteHand:
         lines, numbers = self.lines, self.numbers
         if self.id is None or len(lines) < 2:
-            raise self.fail("not a PartyPoker hand (expected '***** Hand History for Game N *****' and a game line)")
+            raise self.fail(
+                "not a PartyPoker hand (expected '***** Hand History for Game N *****' and a game line)"
+            )
         self.number = numbers[1]
         try:
             header = read_header(self.id, lines[1])
@@ -182,14 +226,16 @@ class _Reader:
             name = self._player(line)
             if name is None:
                 raise InputError(f"cannot read the line {quote(line)}")
-            rest = line[len(name):]
+            rest = line[len(name) :]
             if rest.startswith(": "):
                 continue  # chat
             self._action(hand, name, rest.strip(), line, number, street)
 
     def _player(self, line: str) -> str | None:
         """The seated player a line is about: the longest name it starts with, followed by a space or ':'."""
-        found = [n for n in self.names if line.startswith(n) and line[len(n):len(n) + 1] in (" ", ":")]
+        found = [
+            n for n in self.names if line.startswith(n) and line[len(n) : len(n) + 1] in (" ", ":")
+        ]
         return max(found, key=len) if found else None
 
     def _board(self, hand: SiteHand, text: str, line: str, number: int, street: int) -> None:
@@ -201,7 +247,7 @@ class _Reader:
         hand.actions.append(Action(number, street, "", "board", 0, None, False, line, new))
 
     def _dealt(self, hand: SiteHand, line: str, number: int, street: int) -> None:
-        body = line[len("Dealt to "):]
+        body = line[len("Dealt to ") :]
         name = self._player(body)
         found = BRACKETS.findall(body)
         if name is None or len(found) != 1:
@@ -210,13 +256,23 @@ class _Reader:
         hand.dealt[name] = hand.dealt.get(name, ()) + new
         hand.actions.append(Action(number, street, name, "dealt", 0, None, False, line, new))
 
-    def _action(self, hand: SiteHand, name: str, rest: str, line: str, number: int, street: int) -> None:
+    def _action(
+        self, hand: SiteHand, name: str, rest: str, line: str, number: int, street: int
+    ) -> None:
         if rest in ("folds", "checks"):
             hand.actions.append(Action(number, street, name, rest[:-1], 0, None, False, line))
             return
         m = _CHIPS.match(rest)
         if m is not None:
-            self._chips(hand, name, m.group("verb"), money(m.group("amount"), self.scale), line, number, street)
+            self._chips(
+                hand,
+                name,
+                m.group("verb"),
+                money(m.group("amount"), self.scale),
+                line,
+                number,
+                street,
+            )
             return
         if rest.startswith("shows [") or rest.startswith("shows  ["):
             found = BRACKETS.findall(rest)
@@ -238,8 +294,9 @@ class _Reader:
             return
         raise InputError(f"cannot read the action {quote(line)}")
 
-    def _chips(self, hand: SiteHand, name: str, verb: str, amount: int, line: str, number: int,
-               street: int) -> None:
+    def _chips(
+        self, hand: SiteHand, name: str, verb: str, amount: int, line: str, number: int, street: int
+    ) -> None:
         """A line that moves chips: ``amount`` is what the player added."""
         self.put_in[name] = self.put_in.get(name, 0) + amount
         if verb == "posts ante":
@@ -253,7 +310,9 @@ class _Reader:
                 kind = "complete"
         assert kind is not None
         to = mine if kind in ("raise", "complete") else None
-        hand.actions.append(Action(number, street, name, kind, amount, to, verb == "is all-In", line))
+        hand.actions.append(
+            Action(number, street, name, kind, amount, to, verb == "is all-In", line)
+        )
         self.bets[name] = mine
         self.street_bet = max(self.street_bet, mine)
 
@@ -261,8 +320,13 @@ class _Reader:
         low = w.group("lo") is not None
         amount = money(w.group("lo_amount") if low else w.group("amount"), self.scale)
         pot = w.group("pot") or ""
-        index = 0 if pot in ("", "main pot") else digits(pot.split()[-1], "a side pot's number", MAX_SEAT) \
-            if pot[-1].isdigit() else 1
+        index = (
+            0
+            if pot in ("", "main pot")
+            else digits(pot.split()[-1], "a side pot's number", MAX_SEAT)
+            if pot[-1].isdigit()
+            else 1
+        )
         if not pot:
             hand.pots_named = False
         half = "low" if low else ("high" if w.group("with") else None)
@@ -274,8 +338,14 @@ class _Reader:
         if not hand.collects:
             raise InputError(f"game #{header.id} is cut short: no 'wins' line")
         if header.big == 0:
-            posts = {a.verb: a.amount for a in reversed(hand.actions) if a.verb in ("small blind", "big blind")}
-            hand.header = header._replace(small=posts.get("small blind", 0), big=posts.get("big blind", 0))
+            posts = {
+                a.verb: a.amount
+                for a in reversed(hand.actions)
+                if a.verb in ("small blind", "big blind")
+            }
+            hand.header = header._replace(
+                small=posts.get("small blind", 0), big=posts.get("big blind", 0)
+            )
         if not header.game.endswith(("Hi-Lo", "Hi/Lo")):
             hand.collects = [c._replace(half=None) for c in hand.collects]
         elif not any(c.half == "low" for c in hand.collects) and not self.no_low:
@@ -286,8 +356,13 @@ class _Reader:
         hand.pots_printed = False
         hand.won_printed = False  # no summary: nothing to hold the award lines against
         hand.rake_printed = header.tournament
-        hand.currency = Currency() if header.tournament or header.currency == "" else \
-            Currency(header.currency, "", 100, {"$": "USD", "€": "EUR", "£": "GBP"}.get(header.currency))
+        hand.currency = (
+            Currency()
+            if header.tournament or header.currency == ""
+            else Currency(
+                header.currency, "", 100, {"$": "USD", "€": "EUR", "£": "GBP"}.get(header.currency)
+            )
+        )
 
     def _uncalled(self, hand: SiteHand) -> None:
         """The top of the bets only one player put in (RULES §5.3), which the site pays with the pot."""

@@ -49,9 +49,13 @@ VARIANTS: dict[str, tuple[str, Structure]] = {
 
 # The standard's other variants: games hilo does not play, so their hands are not checkable.
 OTHER_VARIANTS = {
-    "FT": "fixed-limit Texas hold 'em", "NT": "no-limit Texas hold 'em", "NS": "no-limit short-deck hold 'em",
-    "F7S": "fixed-limit seven card stud (high only)", "FR": "fixed-limit razz",
-    "N2L1D": "no-limit deuce-to-seven lowball single draw", "F2L3D": "fixed-limit deuce-to-seven triple draw",
+    "FT": "fixed-limit Texas hold 'em",
+    "NT": "no-limit Texas hold 'em",
+    "NS": "no-limit short-deck hold 'em",
+    "F7S": "fixed-limit seven card stud (high only)",
+    "FR": "fixed-limit razz",
+    "N2L1D": "no-limit deuce-to-seven lowball single draw",
+    "F2L3D": "fixed-limit deuce-to-seven triple draw",
     "FB": "fixed-limit badugi",
 }
 
@@ -73,8 +77,10 @@ _KEY_LINE = re.compile(rf"{_DOTTED}[ \t]*=")
 _VARIANT_KEY = re.compile(r"""^[ \t]*(?:variant|"variant"|'variant')[ \t]*=""", re.MULTILINE)
 # The actions array, and its tokens: blanks and commas, a comment, a string (multi-line, basic, literal), its end.
 _ACTIONS = re.compile(r"^[ \t]*actions[ \t]*=[ \t]*\[", re.MULTILINE)
-_TOKEN = re.compile(r'''[ \t\r\n,]+|#[^\n]*|"""(?:[^\\]|\\.)*?"""|\'\'\'.*?\'\'\'|"(?:[^"\\\n]|\\.)*"|'[^'\n]*'|\]''',
-                    re.DOTALL)
+_TOKEN = re.compile(
+    r'''[ \t\r\n,]+|#[^\n]*|"""(?:[^\\]|\\.)*?"""|\'\'\'.*?\'\'\'|"(?:[^"\\\n]|\\.)*"|'[^'\n]*'|\]''',
+    re.DOTALL,
+)
 
 
 class PHHError(HiloError):
@@ -83,11 +89,15 @@ class PHHError(HiloError):
 
 # -- the reader on the base: recognise a file, cut it into hands, read one hand ---------------------------
 
+
 def detect(head: str) -> bool:
     """Whether ``head`` (a file's first lines) is PHH: TOML whose first line that is neither blank nor a
     comment is a table header (a ``.phhs`` collection), or a ``key =`` line in a file with a ``variant =``."""
-    content = [line for line in (raw.strip() for raw in head.removeprefix("\ufeff").split("\n"))
-               if line and not line.startswith("#")]
+    content = [
+        line
+        for line in (raw.strip() for raw in head.removeprefix("\ufeff").split("\n"))
+        if line and not line.startswith("#")
+    ]
     if not content:
         return False
     if _ANY_HEADER.fullmatch(content[0]):
@@ -121,8 +131,15 @@ def blank(line: str) -> bool:
     return line.lstrip().startswith("#")
 
 
-READER = Reader(name="phh", title="PHH", suffixes=(".phh", ".phhs"), detect=detect, starts_hand=starts_hand,
-                read_hand=read_hand, blank=blank)
+READER = Reader(
+    name="phh",
+    title="PHH",
+    suffixes=(".phh", ".phhs"),
+    detect=detect,
+    starts_hand=starts_hand,
+    read_hand=read_hand,
+    blank=blank,
+)
 
 
 def read(source: str, text: str) -> Iterator[HandRecord]:
@@ -176,18 +193,31 @@ def read_piece(source: str, line: int, lines: list[str]) -> HandRecord | None:
         key, *others = document
         table = document[key]
         if not isinstance(table, dict):  # an array of tables: said, not dropped
-            return failed(source, line, f"{short(key)} is not a hand: a PHH collection holds one [table] per hand",
-                          key)
+            return failed(
+                source,
+                line,
+                f"{short(key)} is not a hand: a PHH collection holds one [table] per hand",
+                key,
+            )
         if others:
-            return failed(source, line, f"the table {short(others[0], 40)!r} is written within hand "
-                                        f"{short(key, 40)!r}: a hand's own tables are [{short(key, 40)}.name]", key)
+            return failed(
+                source,
+                line,
+                f"the table {short(others[0], 40)!r} is written within hand "
+                f"{short(key, 40)!r}: a hand's own tables are [{short(key, 40)}.name]",
+                key,
+            )
         return _record(source, line, key, table, text)
     if "variant" in document or "actions" in document:
         return _record(source, line, None, document, text)
     keys = list(document)  # keys before a collection's first hand: said, not dropped
     verb = "is not a hand" if len(keys) == 1 else "are not hands"
-    return failed(source, line, f"{short(', '.join(keys))} {verb}: a PHH collection holds one [table] per hand",
-                  keys[0])
+    return failed(
+        source,
+        line,
+        f"{short(', '.join(keys))} {verb}: a PHH collection holds one [table] per hand",
+        keys[0],
+    )
 
 
 def _parse(source: str, line: int, lines: list[str], text: str) -> dict[str, Any] | HandRecord:
@@ -202,14 +232,20 @@ def _parse(source: str, line: int, lines: list[str], text: str) -> dict[str, Any
         return failed(source, at, f"not valid TOML: {short(message)}", _table_name(lines))
     except RecursionError:
         return failed(source, line, NESTED, _table_name(lines))
-    except ValueError as e:  # Python's int conversion limit (4,300 digits): a number beyond every bound
+    except (
+        ValueError
+    ) as e:  # Python's int conversion limit (4,300 digits): a number beyond every bound
         long = re.compile(rf"[0-9][0-9_]{{{sys.get_int_max_str_digits() or MAX_DIGITS},}}")
         for number, written in enumerate(lines, line):
             run = long.search(written)
             if run:
                 count = len(run.group().replace("_", ""))
-                return failed(source, number, f"a number of {count:,} digits: more than hilo counts "
-                                              f"(at most {MAX_AMOUNT:,})", _table_name(lines))
+                return failed(
+                    source,
+                    number,
+                    f"a number of {count:,} digits: more than hilo counts (at most {MAX_AMOUNT:,})",
+                    _table_name(lines),
+                )
         return failed(source, line, f"cannot read this hand: {short(str(e))}", _table_name(lines))
 
 
@@ -223,13 +259,17 @@ def _table_name(lines: list[str]) -> str | None:
         return None
 
 
-def _record(source: str, line: int, key: str | None, fields: dict[str, Any], text: str) -> HandRecord:
+def _record(
+    source: str, line: int, key: str | None, fields: dict[str, Any], text: str
+) -> HandRecord:
     hand_id = _hand_id(fields, key)
     try:
         record = _read_hand(source, line, hand_id, fields)
     except HiloError as e:
         return failed(source, line, e.message, hand_id)
-    except RecursionError:  # a value nested just short of the TOML reader's limit, quoted in an error
+    except (
+        RecursionError
+    ):  # a value nested just short of the TOML reader's limit, quoted in an error
         return failed(source, line, NESTED, hand_id)
     return record._replace(action_lines=_action_lines(text, line, fields.get("actions")))
 
@@ -259,11 +299,16 @@ def _action_lines(text: str, line: int, actions: object) -> tuple[int, ...]:
 
 # -- one hand's fields ------------------------------------------------------------------------------------
 
+
 def _hand_id(fields: dict[str, Any], key: str | None) -> str | None:
     hand = fields.get("hand")
     if hand is not None and not isinstance(hand, dict | list):
         table = fields.get("table")
-        return f"{table}-{hand}" if isinstance(table, str | int) and not isinstance(table, bool) else str(hand)
+        return (
+            f"{table}-{hand}"
+            if isinstance(table, str | int) and not isinstance(table, bool)
+            else str(hand)
+        )
     return key
 
 
@@ -272,8 +317,11 @@ def _read_hand(source: str, line: int, hand_id: str | None, fields: dict[str, An
     if not isinstance(variant, str):
         raise PHHError("no variant: a PHH hand names its game in 'variant'")
     if variant not in VARIANTS:
-        why = (f"variant {variant} ({OTHER_VARIANTS[variant]}) is not a game hilo plays" if variant in OTHER_VARIANTS
-               else f"unknown variant {short(variant)!r}: hilo plays {', '.join(VARIANTS)}")
+        why = (
+            f"variant {variant} ({OTHER_VARIANTS[variant]}) is not a game hilo plays"
+            if variant in OTHER_VARIANTS
+            else f"unknown variant {short(variant)!r}: hilo plays {', '.join(VARIANTS)}"
+        )
         return HandRecord(source, line, hand_id, None, not_checkable=why)
     game_name, structure = VARIANTS[variant]
     game = GAMES[game_name]
@@ -282,7 +330,9 @@ def _read_hand(source: str, line: int, hand_id: str | None, fields: dict[str, An
     count = len(stacks)
     if count < 2:
         raise PHHError(f"starting_stacks has {count} entries: a hand needs two players or more")
-    within(sum(stacks), "the sum of the starting stacks")  # every pot and payout within the bound too
+    within(
+        sum(stacks), "the sum of the starting stacks"
+    )  # every pot and payout within the bound too
     names = _names(fields, count)
     antes = _amounts(fields, "antes", scale, count=count)
     stud = game.board_cards == 0
@@ -296,19 +346,42 @@ def _read_hand(source: str, line: int, hand_id: str | None, fields: dict[str, An
         small = big = _amount(fields, "min_bet", scale, required=False)
     seats = _seats(fields, count)
     actions = tuple(_actions(fields, names, scale))
-    hand = Hand(game, structure, names, stacks, actions, seats=seats, blinds=blinds, antes=antes,
-                bring_in=_amount(fields, "bring_in", scale) if stud else 0, small_bet=small, big_bet=big,
-                id=hand_id)
+    hand = Hand(
+        game,
+        structure,
+        names,
+        stacks,
+        actions,
+        seats=seats,
+        blinds=blinds,
+        antes=antes,
+        bring_in=_amount(fields, "bring_in", scale) if stud else 0,
+        small_bet=small,
+        big_bet=big,
+        id=hand_id,
+    )
     recorded_stacks = recorded_won = None
     not_checkable = None
     if "finishing_stacks" in fields:
-        recorded_stacks = dict(zip(names, _amounts(fields, "finishing_stacks", scale, count=count), strict=True))
+        recorded_stacks = dict(
+            zip(names, _amounts(fields, "finishing_stacks", scale, count=count), strict=True)
+        )
     elif "winnings" in fields:
-        recorded_won = dict(zip(names, _amounts(fields, "winnings", scale, count=count), strict=True))
+        recorded_won = dict(
+            zip(names, _amounts(fields, "winnings", scale, count=count), strict=True)
+        )
     else:
         not_checkable = "no recorded result: the hand gives neither finishing_stacks nor winnings"
-    return HandRecord(source, line, hand_id, hand, recorded_won=recorded_won, recorded_stacks=recorded_stacks,
-                      not_checkable=not_checkable, won_excludes_returned=recorded_won is not None)
+    return HandRecord(
+        source,
+        line,
+        hand_id,
+        hand,
+        recorded_won=recorded_won,
+        recorded_stacks=recorded_stacks,
+        not_checkable=not_checkable,
+        won_excludes_returned=recorded_won is not None,
+    )
 
 
 def _numbers(fields: dict[str, Any]) -> Iterator[object]:
@@ -356,8 +429,10 @@ def _chips(value: object, what: str, scale: int) -> int:
     # is exact): exact cents, and no float overflow for a huge amount.
     exact = Decimal(value * scale) if isinstance(value, int) else Decimal(str(value)) * scale
     if exact != exact.to_integral_value() or exact < 0:
-        raise PHHError(f"{what} is {short(str(value), 40)}: not a whole number of "
-                       f"{'cents' if scale == 100 else 'chips'}, 0 or more")
+        raise PHHError(
+            f"{what} is {short(str(value), 40)}: not a whole number of "
+            f"{'cents' if scale == 100 else 'chips'}, 0 or more"
+        )
     return within(int(exact), what)
 
 
@@ -377,8 +452,9 @@ def _amount(fields: dict[str, Any], key: str, scale: int, required: bool = True)
     return _chips(fields[key], key, scale)
 
 
-def _amounts(fields: dict[str, Any], key: str, scale: int, count: int | None = None,
-             required: bool = False) -> tuple[int, ...]:
+def _amounts(
+    fields: dict[str, Any], key: str, scale: int, count: int | None = None, required: bool = False
+) -> tuple[int, ...]:
     value = fields.get(key)
     if value is None:
         if required:
@@ -396,7 +472,11 @@ def _names(fields: dict[str, Any], count: int) -> tuple[str, ...]:
     given = fields.get("players")
     if given is None:
         return tuple(f"p{i}" for i in range(1, count + 1))
-    if not isinstance(given, list) or len(given) != count or not all(isinstance(n, str) for n in given):
+    if (
+        not isinstance(given, list)
+        or len(given) != count
+        or not all(isinstance(n, str) for n in given)
+    ):
         raise PHHError(f"players must be {count} names, one per starting stack")
     # An empty name (an anonymous player, the standard's convention) keeps the player's pN.
     names = tuple(n.strip() or f"p{i}" for i, n in enumerate(given, 1))
@@ -409,18 +489,24 @@ def _seats(fields: dict[str, Any], count: int) -> tuple[int, ...]:
     given = fields.get("seats")
     if given is None:
         return tuple(range(1, count + 1))
-    if (not isinstance(given, list) or len(given) != count
-            or not all(type(s) is int and s >= 0 for s in given) or len(set(given)) != count):
+    if (
+        not isinstance(given, list)
+        or len(given) != count
+        or not all(type(s) is int and s >= 0 for s in given)
+        or len(set(given)) != count
+    ):
         raise PHHError(f"seats must be {count} different seat numbers, one per player")
     return tuple(within(s, f"seats[{i}]", MAX_SEAT) for i, s in enumerate(given))
 
 
 def _cards(text: str, where: str) -> tuple[Card | None, ...]:
-    if len(text) % 2 or not all(_CARD_TEXT.fullmatch(text[i:i + 2]) for i in range(0, len(text), 2)):
+    if len(text) % 2 or not all(
+        _CARD_TEXT.fullmatch(text[i : i + 2]) for i in range(0, len(text), 2)
+    ):
         raise PHHError(f"{where}: cannot read the cards {short(text)!r}")
     out: list[Card | None] = []
     for i in range(0, len(text), 2):
-        pair = text[i:i + 2]
+        pair = text[i : i + 2]
         if "?" in pair:
             out.append(None)
         else:
@@ -449,7 +535,11 @@ def _actions(fields: dict[str, Any], names: tuple[str, ...], scale: int) -> Iter
 def _player(word: str, names: tuple[str, ...], where: str) -> str:
     found = _PLAYER.fullmatch(word)
     # The index's length first: no int conversion of a thousand digits.
-    if found is None or len(found.group(1)) > len(str(len(names))) or int(found.group(1)) > len(names):
+    if (
+        found is None
+        or len(found.group(1)) > len(str(len(names)))
+        or int(found.group(1)) > len(names)
+    ):
         raise PHHError(f"{where}: no player {short(word, 24)!r} (players are p1 to p{len(names)})")
     return names[int(found.group(1)) - 1]
 
@@ -461,8 +551,16 @@ def _action(number: int, text: str, words: list[str], names: tuple[str, ...], sc
         if verb == "db" and len(args) == 1:
             return Action(number, text, None, "deal-board", cards=_cards(args[0], where))
         if verb == "dh" and len(args) == 2:
-            return Action(number, text, _player(args[0], names, where), "deal-hole", cards=_cards(args[1], where))
-        raise PHHError(f"{where}: the dealer deals the board ('d db CARDS') or hole cards ('d dh pN CARDS')")
+            return Action(
+                number,
+                text,
+                _player(args[0], names, where),
+                "deal-hole",
+                cards=_cards(args[1], where),
+            )
+        raise PHHError(
+            f"{where}: the dealer deals the board ('d db CARDS') or hole cards ('d dh pN CARDS')"
+        )
     name = _player(actor, names, where)
     simple: dict[str, ActionKind] = {"f": "fold", "cc": "check-call", "pb": "bring-in"}
     if verb in simple and not args:
@@ -474,5 +572,7 @@ def _action(number: int, text: str, words: list[str], names: tuple[str, ...], sc
             return Action(number, text, name, "muck")
         return Action(number, text, name, "show", cards=_cards(args[0], where))
     if verb == "sd":
-        raise PHHError(f"{where}: standing pat or discarding belongs to draw games, which hilo does not play")
+        raise PHHError(
+            f"{where}: standing pat or discarding belongs to draw games, which hilo does not play"
+        )
     raise PHHError(f"{where}: not PHH action notation (f, cc, cbr AMOUNT, pb, sm [CARDS])")

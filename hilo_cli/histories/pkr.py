@@ -45,12 +45,18 @@ from hilo_cli.histories.site import BRACKETS, Collect, Header, Seat, SiteHand, c
 from hilo_cli.histories.site import Line as Action
 
 GAME_NAMES: dict[str, str] = {"OMAHA HI/LO": "omaha8", "OMAHA": "omaha", "OMAHA HI": "omaha"}
-STRUCTURES: dict[str, Structure] = {"Limit": "fixed", "Fixed Limit": "fixed", "Pot Limit": "pot",
-                                    "No Limit": "no"}
+STRUCTURES: dict[str, Structure] = {
+    "Limit": "fixed",
+    "Fixed Limit": "fixed",
+    "Pot Limit": "pot",
+    "No Limit": "no",
+}
 
 START = re.compile(r"[ \t]*Table #\d+ - ")
 _AMOUNT = r"[$€£]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?"
-FIELD = re.compile(r"^(?P<key>Starting Hand|Game Type|Limit Type|Table Type|Money Type)(?: #|: )(?P<value>.+?)\s*$")
+FIELD = re.compile(
+    r"^(?P<key>Starting Hand|Game Type|Limit Type|Table Type|Money Type)(?: #|: )(?P<value>.+?)\s*$"
+)
 BLINDS = re.compile(rf"^Blinds are now (?P<sb>{_AMOUNT}) / (?P<bb>{_AMOUNT})\s*$")
 SEAT = re.compile(rf"^Seat (?P<seat>\d+): (?P<name>.+?) - (?P<stack>{_AMOUNT})\s*$")
 BUTTON = re.compile(r"^(?:Button is at|Moving Button to) seat (?P<seat>\d+)\s*$")
@@ -58,20 +64,34 @@ BOARD = re.compile(r"^Dealing (?P<street>Flop|Turn|River) (?P<cards>(?:\[[^\]]*\
 STREETS = {"Flop": 1, "Turn": 2, "River": 3}
 DEALT = re.compile(r"^Dealing (?P<cards>(?:\[[^\]]*\])+) to (?P<name>.+?)\s*$")
 _ALL_IN = r"(?P<all_in> \(all-in\))?\s*$"
-_ACTION = re.compile(rf"^(?P<verb>posts small blind|posts big blind|posts ante|calls|bets|raises to) \(?"
-                     rf"(?P<amount>{_AMOUNT})\)?{_ALL_IN}")
-VERBS = {"posts small blind": "small blind", "posts big blind": "big blind", "posts ante": "ante",
-         "calls": "call", "bets": "bet", "raises to": "raise"}
-_AWARD = re.compile(rf"^(?:wins|ties) (?P<amount>{_AMOUNT})(?: from side pot #(?P<n>\d+))?"
-                    r"(?: with (?P<half>high|low) hand\b.*)?\s*$")
+_ACTION = re.compile(
+    rf"^(?P<verb>posts small blind|posts big blind|posts ante|calls|bets|raises to) \(?"
+    rf"(?P<amount>{_AMOUNT})\)?{_ALL_IN}"
+)
+VERBS = {
+    "posts small blind": "small blind",
+    "posts big blind": "big blind",
+    "posts ante": "ante",
+    "calls": "call",
+    "bets": "bet",
+    "raises to": "raise",
+}
+_AWARD = re.compile(
+    rf"^(?:wins|ties) (?P<amount>{_AMOUNT})(?: from side pot #(?P<n>\d+))?"
+    r"(?: with (?P<half>high|low) hand\b.*)?\s*$"
+)
 UNCALLED = re.compile(rf"^Returning (?P<amount>{_AMOUNT}) to (?P<name>.+) uncalled\s*$")
 POT_SIZE = re.compile(rf"^Pot sizes: (?P<amount>{_AMOUNT})\s*$")
 RAKE = re.compile(rf"^Taking Rake of (?P<amount>{_AMOUNT}) from pot (?P<n>\d+)\s*$")
-_LINES = re.compile(r"^(?:Start time of hand: .*|Last Hand .*|Shuffling Deck|Dealing Cards|End of Hand #.*|"
-                    r"There is no qualifying low hand|.+ brings [\d,.$€£]+ to table \d+|"
-                    r".+ has joined from .+)$")
-_NOTES = re.compile(r"^(?:has .*|did not respond in time and is folded|says .*|[a-z]+s\.|is sitting out|"
-                    r"sits out|is back|has left the table)$")
+_LINES = re.compile(
+    r"^(?:Start time of hand: .*|Last Hand .*|Shuffling Deck|Dealing Cards|End of Hand #.*|"
+    r"There is no qualifying low hand|.+ brings [\d,.$€£]+ to table \d+|"
+    r".+ has joined from .+)$"
+)
+_NOTES = re.compile(
+    r"^(?:has .*|did not respond in time and is folded|says .*|[a-z]+s\.|is sitting out|"
+    r"sits out|is back|has left the table)$"
+)
 
 
 def _cards(text: str, what: str) -> tuple[Card, ...]:
@@ -89,7 +109,9 @@ def read_header(lines: list[str], scan: int = 12) -> tuple[Header, int]:
         elif lines[at].startswith("Blinds are now "):
             blinds = BLINDS.match(lines[at])
             if blinds is None:
-                raise InputError(f"hand #{fields.get('Starting Hand')}: cannot read the blinds in {quote(lines[at])}")
+                raise InputError(
+                    f"hand #{fields.get('Starting Hand')}: cannot read the blinds in {quote(lines[at])}"
+                )
         elif not lines[at].startswith(("Start time of hand:", "Last Hand ")):
             break
         at += 1
@@ -102,8 +124,16 @@ def read_header(lines: list[str], scan: int = 12) -> tuple[Header, int]:
     sign = blinds.group("bb")[0] if blinds.group("bb")[0] in "$€£" else ""
     cash = "REAL" in kind.upper() or bool(sign)
     scale = 100 if cash else 1
-    return Header(id, fields["Game Type"], fields["Limit Type"].title(), None, "TOURNAMENT" in kind.upper(),
-                  (sign or "$") if cash else "", money(blinds.group("sb"), scale), money(blinds.group("bb"), scale)), at
+    return Header(
+        id,
+        fields["Game Type"],
+        fields["Limit Type"].title(),
+        None,
+        "TOURNAMENT" in kind.upper(),
+        (sign or "$") if cash else "",
+        money(blinds.group("sb"), scale),
+        money(blinds.group("bb"), scale),
+    ), at
 
 
 class _Reader:
@@ -155,21 +185,29 @@ class _Reader:
         elif (m := BOARD.match(line)) is not None:
             self.street, self.bets = STREETS[m.group("street")], {}
             new = _cards(m.group("cards"), f"the {m.group('street').lower()}")
-            hand.actions.append(Action(self.number, self.street, "", "street", 0, None, False, line))
+            hand.actions.append(
+                Action(self.number, self.street, "", "street", 0, None, False, line)
+            )
             hand.boards.setdefault(0, []).extend(new)
-            hand.actions.append(Action(self.number, self.street, "", "board", 0, None, False, line, new))
+            hand.actions.append(
+                Action(self.number, self.street, "", "board", 0, None, False, line, new)
+            )
         elif (d := DEALT.match(line)) is not None:
             self._dealt(hand, d.group("name"), d.group("cards"), line)
         elif (u := UNCALLED.match(line)) is not None:
             if u.group("name") not in self.names:
-                raise InputError(f"a bet returned to {quote(u.group('name'), 40)}, who is not seated")
+                raise InputError(
+                    f"a bet returned to {quote(u.group('name'), 40)}, who is not seated"
+                )
             name = u.group("name")
             hand.uncalled[name] = hand.uncalled.get(name, 0) + money(u.group("amount"), self.scale)
         elif (r := RAKE.match(line)) is not None:
             pot = digits(r.group("n"), "a pot's number", MAX_SEAT) - 1
             if pot < 0:
                 raise InputError(f"there is no pot 0 in {quote(line)}")
-            self.rakes[pot] = self.rakes.get(pot, 0) + money(r.group("amount"), 100 if self.scale == 100 else 1)
+            self.rakes[pot] = self.rakes.get(pot, 0) + money(
+                r.group("amount"), 100 if self.scale == 100 else 1
+            )
         elif not _LINES.match(line):
             self._spoken(hand, line)
 
@@ -186,10 +224,14 @@ class _Reader:
 
     def _dealt(self, hand: SiteHand, name: str, text: str, line: str) -> None:
         if name not in self.names:
-            raise InputError(f"cards dealt to {quote(name, 40)}, who is not seated, in {quote(line)}")
+            raise InputError(
+                f"cards dealt to {quote(name, 40)}, who is not seated, in {quote(line)}"
+            )
         cards = _cards(text, f"{name}'s cards")
         hand.dealt[name] = cards
-        hand.actions.append(Action(self.number, self.street, name, "dealt", 0, None, False, line, cards))
+        hand.actions.append(
+            Action(self.number, self.street, name, "dealt", 0, None, False, line, cards)
+        )
 
     def _seat(self, hand: SiteHand, line: str) -> None:
         s = SEAT.match(line)
@@ -197,8 +239,12 @@ class _Reader:
             raise InputError(f"cannot read the seat line {quote(line)}")
         if self.dealing:  # the stacks after the hand
             return
-        seat = Seat(digits(s.group("seat"), "a seat", MAX_SEAT), s.group("name"), money(s.group("stack"), self.scale),
-                    False)
+        seat = Seat(
+            digits(s.group("seat"), "a seat", MAX_SEAT),
+            s.group("name"),
+            money(s.group("stack"), self.scale),
+            False,
+        )
         if any(seat.name == o.name or seat.seat == o.seat for o in hand.seats):
             raise InputError(f"seat {seat.seat} ({quote(seat.name)}) is listed twice")
         hand.seats.append(seat)
@@ -218,19 +264,32 @@ class _Reader:
             # A call, a bet and a raise are written as the street's total; a post or an ante as itself.
             amount = printed - before if verb in ("call", "bet") else printed
             if amount <= 0 and verb != "ante":
-                raise InputError(f"{quote(line)} puts nothing in: {name} has {before} in this round already")
+                raise InputError(
+                    f"{quote(line)} puts nothing in: {name} has {before} in this round already"
+                )
             totals = verb in ("call", "bet", "raise")
             self.bets[name] = printed if totals else before + (printed if verb != "ante" else 0)
             to = printed if verb == "raise" else None
-            hand.actions.append(Action(number, street, name, verb, amount, to, m.group("all_in") is not None, line))
+            hand.actions.append(
+                Action(number, street, name, verb, amount, to, m.group("all_in") is not None, line)
+            )
             return
         m = _AWARD.match(rest)
         if m is not None:
             n = m.group("n")
             pot = digits(n, "a side pot's number", MAX_SEAT) if n else 0
             label = f"side pot #{n}" if n else "main pot"
-            hand.collects.append(Collect(number, name, money(m.group("amount"), self.scale), pot, label, 0,
-                                         m.group("half")))
+            hand.collects.append(
+                Collect(
+                    number,
+                    name,
+                    money(m.group("amount"), self.scale),
+                    pot,
+                    label,
+                    0,
+                    m.group("half"),
+                )
+            )
             return
         if rest.startswith("shows ["):
             cards = _cards(rest, f"{name}'s cards")
@@ -238,7 +297,9 @@ class _Reader:
             hand.actions.append(Action(number, street, name, "show", 0, None, False, line, cards))
             return
         if rest == "mucks":
-            if live(hand) > 1:  # at a showdown: a dead hand (RULES §7.3); a lone winner keeps the pot
+            if (
+                live(hand) > 1
+            ):  # at a showdown: a dead hand (RULES §7.3); a lone winner keeps the pot
                 hand.mucks.add(name)
                 hand.actions.append(Action(number, street, name, "muck", 0, None, False, line))
             return
@@ -252,8 +313,10 @@ class _Reader:
             hand.rake = 0
             return
         if any(pot >= len(self.pots) for pot in self.rakes):
-            hand.disagreements.append(f"rake was taken from pot {max(self.rakes) + 1}, but the last 'Pot sizes' "
-                                      f"lines print {len(self.pots)} pot(s)")
+            hand.disagreements.append(
+                f"rake was taken from pot {max(self.rakes) + 1}, but the last 'Pot sizes' "
+                f"lines print {len(self.pots)} pot(s)"
+            )
             hand.rake_printed, hand.rake = False, 0
             return
         hand.total = sum(self.pots)
@@ -284,8 +347,14 @@ def read_record(source: str, line: int, raw: list[str]) -> HandRecord:
     try:
         return record(reader.read(lines), GAME_NAMES, STRUCTURES)
     except HiloError as e:
-        id = next((f.group("value") for f in map(FIELD.match, lines[1:3]) if f and f.group("key") == "Starting Hand"),
-                  None)
+        id = next(
+            (
+                f.group("value")
+                for f in map(FIELD.match, lines[1:3])
+                if f and f.group("key") == "Starting Hand"
+            ),
+            None,
+        )
         where = reader.number if not isinstance(e, DealError) else numbers[0]
         return failed(source, where, e.message, id)
 

@@ -19,7 +19,12 @@ from hilo_cli.histories.pokerstars_lines import GAME_NAMES, read_hand, starts_ha
 from hilo_cli.histories.records import record
 from hilo_cli.histories.site import BadHand, Header
 
-STRUCTURES: dict[str, Structure] = {"Limit": "fixed", "Fixed Limit": "fixed", "Pot Limit": "pot", "No Limit": "no"}
+STRUCTURES: dict[str, Structure] = {
+    "Limit": "fixed",
+    "Fixed Limit": "fixed",
+    "Pot Limit": "pot",
+    "No Limit": "no",
+}
 
 
 def detect(head: str) -> bool:

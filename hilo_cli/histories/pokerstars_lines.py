@@ -22,33 +22,46 @@ from hilo_cli.histories.site import BRACKETS, BadHand, Collect, Header, Seat, Si
 from hilo_cli.histories.site import Line as Action
 
 HEADER = re.compile(
-    r"^(?:PokerStars|POKERSTARS)(?: Home Game| Zoom| Rush)?(?: Hand| Game| GAME| HAND) #(?P<id>\d+): +(?P<rest>.*)$")
+    r"^(?:PokerStars|POKERSTARS)(?: Home Game| Zoom| Rush)?(?: Hand| Game| GAME| HAND) #(?P<id>\d+): +(?P<rest>.*)$"
+)
 # The game and its limit: "Omaha Hi/Lo Pot Limit", "8-Game (7 Card Stud Hi/Lo Limit, $400/$800 USD)",
 # "HORSE (Omaha Hi/Lo Limit)"; tournaments put "Tournament #N, buy-in " in front.
 _GAME = re.compile(
     r"(?:(?P<mixed>HORSE|8-Game|8-GAME|HOSE|Mixed [^(]+?|Triple Stud|[A-Z][\w' +/-]*?) \()?"
     r"(?P<game>(?:\d Card |\d CARD |6\+ |Split )?[A-Z][\w' /+-]*?) "
     r"(?P<limit>Pot Limit Pre-Flop, No Limit Post-Flop|Pot Limit|No Limit|Fixed Limit|Limit|POT LIMIT|NO LIMIT|LIMIT)"
-    r"(?=[,) ]|$)")
-_STAKES = re.compile(r"\(?(?:ante [^,]*, )?(?P<sb>[$€£]?[\d.,]+)/(?P<bb>[$€£]?[\d.,]+)(?: (?P<iso>[A-Z]{3}))?\)")
+    r"(?=[,) ]|$)"
+)
+_STAKES = re.compile(
+    r"\(?(?:ante [^,]*, )?(?P<sb>[$€£]?[\d.,]+)/(?P<bb>[$€£]?[\d.,]+)(?: (?P<iso>[A-Z]{3}))?\)"
+)
 _CLUB = re.compile(r"^\{[^}]*\}\s+")
 _TOURNAMENT = re.compile(
     r"^(?:Zoom |Rush )?(?:Tournament|TOURNAMENT) #\d+, "
-    r"(?:Freeroll|(?:[$€£]?[\d.,]+\+?|FPP\+?|SC\+?)+(?: (?:USD|EUR|GBP|CAD|INR|CNY|FPP|SC)(?= ))?)? ?(?:- )?")
+    r"(?:Freeroll|(?:[$€£]?[\d.,]+\+?|FPP\+?|SC\+?)+(?: (?:USD|EUR|GBP|CAD|INR|CNY|FPP|SC)(?= ))?)? ?(?:- )?"
+)
 
 
-TABLE = re.compile(r"^Table '(?P<table>.*)'(?: (?P<max>\d+)-max)?(?: \(Play Money\))?"
-                   r"(?: Seat #(?P<button>\d+) is the button)?\s*$")
+TABLE = re.compile(
+    r"^Table '(?P<table>.*)'(?: (?P<max>\d+)-max)?(?: \(Play Money\))?"
+    r"(?: Seat #(?P<button>\d+) is the button)?\s*$"
+)
 SEAT = re.compile(
     r"^Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>[$€£]?[\d.,]+) in chips(?:, [$€£]?[\d.,]+ bounty)?\)"
-    r"(?P<out> is sitting out| out of hand.*)?\s*$")
-STREET = re.compile(r"^\*\*\* (?:(?P<run>FIRST|SECOND|THIRD) )?(?P<name>[A-Za-z0-9 -]+?) \*\*\*(?P<cards>.*)$")
+    r"(?P<out> is sitting out| out of hand.*)?\s*$"
+)
+STREET = re.compile(
+    r"^\*\*\* (?:(?P<run>FIRST|SECOND|THIRD) )?(?P<name>[A-Za-z0-9 -]+?) \*\*\*(?P<cards>.*)$"
+)
 COLLECTED = re.compile(
-    r"^(?P<name>.+) collected (?P<amount>[$€£]?[\d.,]+) from (?P<pot>pot|main pot|side pot(?:-\d+)?)\s*$")
+    r"^(?P<name>.+) collected (?P<amount>[$€£]?[\d.,]+) from (?P<pot>pot|main pot|side pot(?:-\d+)?)\s*$"
+)
 UNCALLED = re.compile(r"^Uncalled bet \((?P<amount>[$€£]?[\d.,]+)\) returned to (?P<name>.+?)\s*$")
 CASHED_OUT = re.compile(r"^(?P<name>.+) cashed out the hand for (?P<amount>[$€£]?[\d.,]+)")
-TOTAL = re.compile(r"^Total pot (?P<total>[$€£]?[\d.,]+)(?P<pots>(?: (?:Main pot|Side pot(?:-\d+)?) [$€£]?[\d.,]+\.)*)"
-                   r" \| Rake (?P<rake>[$€£]?[\d.,]+)\s*$")
+TOTAL = re.compile(
+    r"^Total pot (?P<total>[$€£]?[\d.,]+)(?P<pots>(?: (?:Main pot|Side pot(?:-\d+)?) [$€£]?[\d.,]+\.)*)"
+    r" \| Rake (?P<rake>[$€£]?[\d.,]+)\s*$"
+)
 _PRINTED_POT = re.compile(r"(Main pot|Side pot(?:-(\d+))?) ([$€£]?[\d.,]+)\.")
 SUMMARY_BOARD = re.compile(r"^(?:(?P<run>FIRST|SECOND|THIRD) )?Board \[(?P<cards>[^\[\]]*)\]\s*$")
 SUMMARY_SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<rest>.*)$")
@@ -57,7 +70,8 @@ _SHOWED = re.compile(r"(?P<how>showed|mucked) \[(?P<cards>[^\[\]]*)\]")
 _RAISE = re.compile(r"^raises (?P<by>[$€£]?[\d.,]+) to (?P<to>[$€£]?[\d.,]+)(?P<tail>.*)$")
 _AMOUNT_VERB = re.compile(
     r"^(?P<verb>calls|bets|posts small blind|posts big blind|posts small & big blinds|posts the ante|"
-    r"posts straddle|brings in for|brings-in for|completes it to) (?P<amount>[$€£]?[\d.,]+)(?P<tail>.*)$")
+    r"posts straddle|brings in for|brings-in for|completes it to) (?P<amount>[$€£]?[\d.,]+)(?P<tail>.*)$"
+)
 _ALL_IN = re.compile(r"^(?: and is all-in| and has reached the [$€£]?[\d.,]+ cap)?\s*$")
 # Lines that say something about a player but move no chips and deal no cards.
 _NOTES = re.compile(
@@ -66,17 +80,32 @@ _NOTES = re.compile(
     r"finished the tournament.*|wins the tournament.*|wins .* for (?:splitting the elimination of|eliminating) .*|"
     r"wins the .* bounty for eliminating .*|split the .* bounty for eliminating .*|re-buys.*|"
     r"was removed from the table.*|is low with .*|is high with .*|has been disconnected.*|"
-    r"stands up|sits down|takes the add-on.*|is all-in|: is sitting out|: sits out|: is back)\s*$")
+    r"stands up|sits down|takes the add-on.*|is all-in|: is sitting out|: sits out|: is back)\s*$"
+)
 
 VERBS = {
-    "calls": "call", "bets": "bet", "posts small blind": "small blind", "posts big blind": "big blind",
-    "posts small & big blinds": "small and big blinds", "posts the ante": "ante", "posts straddle": "straddle",
-    "brings in for": "bring in", "brings-in for": "bring in", "completes it to": "complete",
+    "calls": "call",
+    "bets": "bet",
+    "posts small blind": "small blind",
+    "posts big blind": "big blind",
+    "posts small & big blinds": "small and big blinds",
+    "posts the ante": "ante",
+    "posts straddle": "straddle",
+    "brings in for": "bring in",
+    "brings-in for": "bring in",
+    "completes it to": "complete",
 }
 # Street names by the game's kind: a board game's streets and stud's.
 # "PRE-FLOP" (Courchevel): the first betting round, after the first board card.
 BOARD_STREETS = {"HOLE CARDS": 0, "PRE-FLOP": 0, "FLOP": 1, "TURN": 2, "RIVER": 3}
-STUD_STREETS = {"3rd STREET": 0, "4th STREET": 1, "5th STREET": 2, "6th STREET": 3, "RIVER": 4, "7th STREET": 4}
+STUD_STREETS = {
+    "3rd STREET": 0,
+    "4th STREET": 1,
+    "5th STREET": 2,
+    "6th STREET": 3,
+    "RIVER": 4,
+    "7th STREET": 4,
+}
 RUNS = {None: 0, "FIRST": 1, "SECOND": 2, "THIRD": 3}
 
 # The site's game names for the games hilo plays (RULES §6).
@@ -106,7 +135,9 @@ def read_header(line: str) -> Header:
         raise InputError(f"hand #{m.group('id')}: cannot read the game and limit in {quote(rest)}")
     stakes = _STAKES.search(rest, g.end())
     if stakes is None:
-        raise InputError(f"hand #{m.group('id')}: cannot read the stakes (small/big) in {quote(rest)}")
+        raise InputError(
+            f"hand #{m.group('id')}: cannot read the stakes (small/big) in {quote(rest)}"
+        )
     sb, bb = stakes.group("sb"), stakes.group("bb")
     currency = sb[0] if sb[0] in "$€£" else ""
     if tournament:
@@ -115,11 +146,22 @@ def read_header(line: str) -> Header:
     game = g.group("game").strip()
     game = _GAME_CAPITALS.get(game, game)
     if " - LEVEL " in rest.upper() and not tournament:
-        tournament, currency, scale = True, "", 1  # a tournament level, as trackers export its header
+        tournament, currency, scale = (
+            True,
+            "",
+            1,
+        )  # a tournament level, as trackers export its header
     mixed = g.group("mixed")
-    return Header(m.group("id"), game, g.group("limit"), mixed.strip() if mixed else None, tournament,
-                  currency, money(sb, scale), money(bb, scale))
-
+    return Header(
+        m.group("id"),
+        game,
+        g.group("limit"),
+        mixed.strip() if mixed else None,
+        tournament,
+        currency,
+        money(sb, scale),
+        money(bb, scale),
+    )
 
 
 class _Reader:
@@ -129,12 +171,16 @@ class _Reader:
         self.source, self.start, self.lines = source, start, lines
         self.number = start
         self.id: str | None = None
-        self.pending: list[Card] = []  # a board card dealt before the first betting round (PRE-FLOP)
+        self.pending: list[
+            Card
+        ] = []  # a board card dealt before the first betting round (PRE-FLOP)
 
     def fail(self, message: str) -> BadHand:
         return BadHand(message, f"{self.source}:{self.number}", self.id, self.number)
 
-    def read(self, line_numbers: list[int], wanted: Callable[[Header], bool] | None = None) -> SiteHand:
+    def read(
+        self, line_numbers: list[int], wanted: Callable[[Header], bool] | None = None
+    ) -> SiteHand:
         lines = self.lines
         self.number = line_numbers[0]
         try:
@@ -176,20 +222,30 @@ class _Reader:
                 s = SEAT.match(line)
                 if s is None:
                     raise InputError(f"cannot read the seat line {quote(line)}")
-                seat = Seat(digits(s.group("seat"), "a seat", MAX_SEAT), s.group("name"),
-                            money(s.group("stack"), self.scale), s.group("out") is not None)
+                seat = Seat(
+                    digits(s.group("seat"), "a seat", MAX_SEAT),
+                    s.group("name"),
+                    money(s.group("stack"), self.scale),
+                    s.group("out") is not None,
+                )
                 if seat.name in names or seat.seat in seats:
                     raise InputError(f"seat {seat.seat} ({quote(seat.name)}) is listed twice")
                 hand.seats.append(seat)
                 if len(hand.seats) > MAX_SEATS:
-                    raise InputError(f"more than {MAX_SEATS} seats in one hand: no table seats so many")
+                    raise InputError(
+                        f"more than {MAX_SEATS} seats in one hand: no table seats so many"
+                    )
                 names.add(seat.name)
                 seats.add(seat.seat)
             elif line.startswith("Table '"):
                 t = TABLE.match(line)
                 if t is None:
                     raise InputError(f"cannot read the table line {quote(line)}")
-                hand.button = digits(t.group("button"), "the button seat", MAX_SEAT) if t.group("button") else None
+                hand.button = (
+                    digits(t.group("button"), "the button seat", MAX_SEAT)
+                    if t.group("button")
+                    else None
+                )
             else:
                 return at
         return len(lines)
@@ -217,7 +273,9 @@ class _Reader:
                     run = RUNS[run_word]
                 elif name in streets:
                     street, run = streets[name], RUNS[run_word]
-                    actions.append(Action(number, street, "", "street", 0, None, False, line, (), run))
+                    actions.append(
+                        Action(number, street, "", "street", 0, None, False, line, (), run)
+                    )
                     self._board(hand, run, name, m.group("cards"), stud, number, street)
                 else:
                     raise InputError(f"unknown street {quote(name)}")
@@ -226,15 +284,18 @@ class _Reader:
             colon = line.find(": ")
             while colon > 0:
                 if line[:colon] in names:
-                    self._action(hand, line[:colon], line[colon + 2:].strip(), line, number, street)
+                    self._action(
+                        hand, line[:colon], line[colon + 2 :].strip(), line, number, street
+                    )
                     break
                 colon = line.find(": ", colon + 1)
             else:
                 self._line(hand, line, number, names, street, run)
         return len(lines) + 1
 
-    def _board(self, hand: SiteHand, run: int, name: str, text: str, stud: bool, number: int,
-               street: int) -> None:
+    def _board(
+        self, hand: SiteHand, run: int, name: str, text: str, stud: bool, number: int, street: int
+    ) -> None:
         found = BRACKETS.findall(text)
         if stud or (name == "HOLE CARDS" and not found):
             return
@@ -249,17 +310,21 @@ class _Reader:
         new = cards_of(found[-1], what)
         if len(found) == 1:
             # The flop (Courchevel: its first card was dealt before the first betting round, §6).
-            if tuple(board) != new[:len(board)]:
-                raise InputError(f"{what} {' '.join(map(str, new))} does not start with the board card "
-                                 f"dealt before it, {' '.join(map(str, board))}")
-            new = new[len(board):]
+            if tuple(board) != new[: len(board)]:
+                raise InputError(
+                    f"{what} {' '.join(map(str, new))} does not start with the board card "
+                    f"dealt before it, {' '.join(map(str, board))}"
+                )
+            new = new[len(board) :]
         else:
             before = cards_of(found[-2], what)
             if not board and name == "FLOP":
                 new = before + new  # Courchevel's flop line: [first card] [the other two]
             elif tuple(board) != before:
-                raise InputError(f"{what} line repeats the board as {' '.join(map(str, before))}, "
-                                 f"but the board so far is {' '.join(map(str, board)) or 'empty'}")
+                raise InputError(
+                    f"{what} line repeats the board as {' '.join(map(str, before))}, "
+                    f"but the board so far is {' '.join(map(str, board)) or 'empty'}"
+                )
         board.extend(new)
         if name == "PRE-FLOP":
             # Courchevel's first board card, before the first betting round: dealt to the replay with the
@@ -267,34 +332,52 @@ class _Reader:
             self.pending = list(new)
             return
         new, self.pending = tuple(self.pending) + new, []
-        hand.actions.append(Action(number, street, "", "board", 0, None, False, f"*** {name} ***{text}", new, run))
+        hand.actions.append(
+            Action(number, street, "", "board", 0, None, False, f"*** {name} ***{text}", new, run)
+        )
 
-    def _line(self, hand: SiteHand, line: str, number: int, names: set[str], street: int, run: int) -> None:
+    def _line(
+        self, hand: SiteHand, line: str, number: int, names: set[str], street: int, run: int
+    ) -> None:
         scale = self.scale
         if line.startswith("Dealt to "):
-            body = line[len("Dealt to "):]
+            body = line[len("Dealt to ") :]
             at = body.find(" [")
             name = body[:at] if at > 0 else ""
             if name not in names:
-                raise InputError(f"cards dealt to {quote(name or body)}, who has no seat in this hand")
+                raise InputError(
+                    f"cards dealt to {quote(name or body)}, who has no seat in this hand"
+                )
             found = BRACKETS.findall(body[at:])
             if not found:
                 raise InputError(f"cannot read the cards dealt in {quote(line)}")
             # Stud repeats the cards dealt before in a first bracket: the last bracket holds the new ones.
             new = cards_of(found[-1], f"{name}'s cards")
             hand.dealt[name] = hand.dealt.get(name, ()) + new
-            hand.actions.append(Action(number, street, name, "dealt", 0, None, False, line, new, run))
+            hand.actions.append(
+                Action(number, street, name, "dealt", 0, None, False, line, new, run)
+            )
             return
         m = COLLECTED.match(line)
         if m is not None and m.group("name") in names:
             pot = m.group("pot")
-            hand.collects.append(Collect(number, m.group("name"), money(m.group("amount"), scale), _pot_index(pot),
-                                         pot, run))
+            hand.collects.append(
+                Collect(
+                    number,
+                    m.group("name"),
+                    money(m.group("amount"), scale),
+                    _pot_index(pot),
+                    pot,
+                    run,
+                )
+            )
             return
         m = UNCALLED.match(line)
         if m is not None:
             if m.group("name") not in names:
-                raise InputError(f"an uncalled bet returned to {quote(m.group('name'))}, who has no seat in this hand")
+                raise InputError(
+                    f"an uncalled bet returned to {quote(m.group('name'))}, who has no seat in this hand"
+                )
             name = m.group("name")
             hand.uncalled[name] = hand.uncalled.get(name, 0) + money(m.group("amount"), scale)
             return
@@ -305,17 +388,21 @@ class _Reader:
         if line == "Hand cancelled":
             hand.cancelled = True
             return
-        if line in ("No low hand qualified", "Betting is capped") or line.startswith("Hand was run "):
+        if line in ("No low hand qualified", "Betting is capped") or line.startswith(
+            "Hand was run "
+        ):
             return
         # Notes about a player move no chips: seated or not (players join, leave and come back).
         at = line.find(" ")
         while at > 0:
-            if _NOTES.match(line[at + 1:]) or _NOTES.match(line[at:]):
+            if _NOTES.match(line[at + 1 :]) or _NOTES.match(line[at:]):
                 return
             at = line.find(" ", at + 1)
         raise InputError(f"cannot read the line {quote(line)}")
 
-    def _action(self, hand: SiteHand, name: str, rest: str, line: str, number: int, street: int) -> None:
+    def _action(
+        self, hand: SiteHand, name: str, rest: str, line: str, number: int, street: int
+    ) -> None:
         scale = self.scale
         if rest in ("folds", "checks"):
             hand.actions.append(Action(number, street, name, rest[:-1], 0, None, False, line))
@@ -323,15 +410,29 @@ class _Reader:
         if rest.startswith(("calls ", "bets ")):
             word, _, printed = rest.partition(" ")
             if " " not in printed:  # the usual call or bet, read without a pattern
-                hand.actions.append(Action(number, street, name, word[:-1], money(printed, scale), None, False, line))
+                hand.actions.append(
+                    Action(
+                        number, street, name, word[:-1], money(printed, scale), None, False, line
+                    )
+                )
                 return
         m = _RAISE.match(rest)
         if m is not None:
             tail = m.group("tail")
             if not _ALL_IN.match(tail):
                 raise InputError(f"cannot read the raise {quote(line)}")
-            hand.actions.append(Action(number, street, name, "raise", money(m.group("by"), scale),
-                                       money(m.group("to"), scale), "all-in" in tail, line))
+            hand.actions.append(
+                Action(
+                    number,
+                    street,
+                    name,
+                    "raise",
+                    money(m.group("by"), scale),
+                    money(m.group("to"), scale),
+                    "all-in" in tail,
+                    line,
+                )
+            )
             return
         m = _AMOUNT_VERB.match(rest)
         if m is not None:
@@ -341,7 +442,9 @@ class _Reader:
             verb = VERBS[m.group("verb")]
             amount = money(m.group("amount"), scale)
             to = amount if verb == "complete" else None
-            hand.actions.append(Action(number, street, name, verb, amount, to, "all-in" in tail, line))
+            hand.actions.append(
+                Action(number, street, name, verb, amount, to, "all-in" in tail, line)
+            )
             return
         if rest.startswith("shows ["):
             found = BRACKETS.findall(rest)
@@ -373,16 +476,20 @@ class _Reader:
             for i, (label, n, _) in enumerate(pots):
                 expected = "Main pot" if i == 0 else "Side pot"
                 if not label.startswith(expected) or (n and n != str(i)):
-                    raise InputError(f"the summary's pots are not in order main, side 1, side 2, ...: {quote(line)}")
+                    raise InputError(
+                        f"the summary's pots are not in order main, side 1, side 2, ...: {quote(line)}"
+                    )
             return
         if line.startswith("Total pot "):
             raise InputError(f"cannot read the summary's pot line {quote(line)}")
         m = SUMMARY_BOARD.match(line)
         if m is not None:
-            hand.summary_boards[RUNS[m.group("run")]] = cards_of(m.group("cards"), "the summary board")
+            hand.summary_boards[RUNS[m.group("run")]] = cards_of(
+                m.group("cards"), "the summary board"
+            )
             return
         if line.startswith("Hand was run "):
-            words = line[len("Hand was run "):].split()
+            words = line[len("Hand was run ") :].split()
             hand.runs = {"twice": 2, "three": 3}.get(words[0] if words else "", 0)
             if not hand.runs:
                 raise InputError(f"cannot read {quote(line)}")
@@ -400,10 +507,12 @@ class _Reader:
             if found is None or not rest.startswith(found.name):
                 # The site's summary and its seat lines disagree: a finding about the site, not bad input.
                 who = found.name if found is not None else "nobody"
-                hand.disagreements.append(f"the summary's seat {seat} is {short(rest, 60)!r}, but seat {seat} is "
-                                          f"{short(who, 60)!r} in the seat lines")
+                hand.disagreements.append(
+                    f"the summary's seat {seat} is {short(rest, 60)!r}, but seat {seat} is "
+                    f"{short(who, 60)!r} in the seat lines"
+                )
                 return
-            tail = rest[len(found.name):]
+            tail = rest[len(found.name) :]
             amounts = [money(a, scale) for a in _WON.findall(tail)]
             if amounts:
                 hand.won[found.name] = sum(amounts)
@@ -411,7 +520,9 @@ class _Reader:
             if shown is not None:
                 cards = cards_of(shown.group("cards"), f"{found.name}'s cards")
                 if shown.group("how") == "mucked":
-                    hand.mucks.add(found.name)  # the site shows a mucked hand's cards; it is dead (RULES §7.3)
+                    hand.mucks.add(
+                        found.name
+                    )  # the site shows a mucked hand's cards; it is dead (RULES §7.3)
                 else:
                     hand.summary_cards[found.name] = cards
             return
@@ -435,8 +546,9 @@ def starts_hand(line: str) -> bool:
     return _START.match(line) is not None and HEADER.match(line.strip()) is not None
 
 
-def read_hand(source: str, line: int, raw: list[str], wanted: Callable[[Header], bool] | None = None
-              ) -> SiteHand | BadHand | None:
+def read_hand(
+    source: str, line: int, raw: list[str], wanted: Callable[[Header], bool] | None = None
+) -> SiteHand | BadHand | None:
     """One hand from its lines (as the base cuts them), ``line`` the number of the first; ``None`` if blank."""
     numbers: list[int] = []
     lines: list[str] = []

@@ -105,7 +105,7 @@ def unreadable(line: bytes, encodings: tuple[str, ...]) -> str:
     try:
         line.decode("utf-8")
     except UnicodeDecodeError as e:
-        bad = " ".join(f"0x{b:02x}" for b in line[e.start:e.end][:8])
+        bad = " ".join(f"0x{b:02x}" for b in line[e.start : e.end][:8])
         tried = " or ".join(("UTF-8", *encodings))
         return f"byte {e.start + 1} of the line ({bad}) cannot be read as {tried} text"
     return "the line cannot be read as text"
@@ -134,7 +134,9 @@ def open_lines(stream: IO[bytes]) -> Source | str:
             return "binary data, not a hand history"
         lines = byte_lines(stream, first)
         head = first
-    text = head.decode("utf-8", "replace").replace("\r\n", "\n").replace("\r", "\n").lstrip("\ufeff")
+    text = (
+        head.decode("utf-8", "replace").replace("\r\n", "\n").replace("\r", "\n").lstrip("\ufeff")
+    )
     if not text.strip() and len(head) < HEAD:
         return "empty input: no hands"
     return Source(text, lines)
@@ -171,7 +173,11 @@ def cut(source: str, lines: Iterator[bytes], reader: Reader) -> Iterator[HandTex
                         context, header = tuple(header), None
                 elif session(text):
                     header, held = [text], len(text)
-                elif header is not None and len(header) < CONTEXT_LINES and held + len(text) <= CONTEXT_CHARS:
+                elif (
+                    header is not None
+                    and len(header) < CONTEXT_LINES
+                    and held + len(text) <= CONTEXT_CHARS
+                ):
                     header.append(text)
                     held += len(text)
             if start and piece:
@@ -192,9 +198,15 @@ def cut(source: str, lines: Iterator[bytes], reader: Reader) -> Iterator[HandTex
             if piece and not blank:
                 yield HandText(source, first, piece, name)
             piece, first = [], number + 1
-            bad = (number + 1, "the file ends in the middle of a UTF-16 character (an odd number of bytes)")
+            bad = (
+                number + 1,
+                "the file ends in the middle of a UTF-16 character (an odd number of bytes)",
+            )
         else:
-            bad = bad or (number + 1, "not UTF-16 text, though it starts with a UTF-16 byte-order mark")
+            bad = bad or (
+                number + 1,
+                "not UTF-16 text, though it starts with a UTF-16 byte-order mark",
+            )
         blank = False
     if (piece and not blank) or bad is not None:
         yield HandText(source, first, piece, name, bad, piece_context)
@@ -209,7 +221,9 @@ def read_text(piece: HandText, reader: Reader) -> HandRecord:
         if piece.context:
             # The session's header first, numbered as if just before the hand: the reader reads it as
             # the hand's context, and the hand's own lines keep their file lines.
-            return reader.read_hand(piece.source, piece.line - len(piece.context), [*piece.context, *piece.lines])
+            return reader.read_hand(
+                piece.source, piece.line - len(piece.context), [*piece.context, *piece.lines]
+            )
         return reader.read_hand(piece.source, piece.line, piece.lines)
     except RecursionError:
         return failed(piece.source, piece.line, "the hand is nested too deeply to read")

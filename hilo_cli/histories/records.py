@@ -33,7 +33,9 @@ from hilo_cli.histories.summary import (
 )
 
 
-def record(hand: SiteHand, games: Mapping[str, str], structures: Mapping[str, Structure]) -> HandRecord:
+def record(
+    hand: SiteHand, games: Mapping[str, str], structures: Mapping[str, Structure]
+) -> HandRecord:
     """One hand into the record ``hilo check`` replays and settles (see the module docstring). ``games``
     maps the site's game names to hilo's (RULES §6), ``structures`` its limit names to betting structures."""
     header = hand.header
@@ -47,14 +49,20 @@ def record(hand: SiteHand, games: Mapping[str, str], structures: Mapping[str, St
     name = games.get(header.game)
     if name is None:
         where = f" ({header.mixed} table)" if header.mixed else ""
-        return not_checkable(f"{short(header.game, 80)} {short(header.limit, 40)}{short(where, 80)} is not a game hilo "
-                             "plays")
+        return not_checkable(
+            f"{short(header.game, 80)} {short(header.limit, 40)}{short(where, 80)} is not a game hilo "
+            "plays"
+        )
     structure = structures.get(header.limit.title())
     if structure is None:
-        return not_checkable(f"the betting structure {quote(header.limit, 40)} is not one hilo replays")
+        return not_checkable(
+            f"the betting structure {quote(header.limit, 40)} is not one hilo replays"
+        )
     if hand.cashed_out:
-        return not_checkable(f"{', '.join(hand.cashed_out)} cashed out the hand: the pot was not awarded "
-                             "at a showdown")
+        return not_checkable(
+            f"{', '.join(hand.cashed_out)} cashed out the hand: the pot was not awarded "
+            "at a showdown"
+        )
     game = GAMES[name]
     paid = collected(hand.collects)
     currency = hand.currency or _currency(header)
@@ -68,37 +76,64 @@ def record(hand: SiteHand, games: Mapping[str, str], structures: Mapping[str, St
     written = replay_actions(hand, players, game.board_cards == 0, structure) + shown
     # Actions are numbered in order, and each keeps its file line, so that a broken rule is reported
     # at FILE:LINE (``action_lines``).
-    actions = tuple(Action(i, a.text, a.actor, a.kind, a.amount, a.cards) for i, a in enumerate(written, 1))
+    actions = tuple(
+        Action(i, a.text, a.actor, a.kind, a.amount, a.cards) for i, a in enumerate(written, 1)
+    )
     stacks = {s.name: s.stack for s in hand.seats}
     seats = {s.name: s.seat for s in hand.seats}
     bring_in = next((a.amount for a in hand.actions if a.verb == "bring in"), 0)
     small, big = (header.small, header.big) if structure == "fixed" else (header.big, header.big)
     replayable = Hand(
-        game, structure, tuple(players), tuple(stacks[p] for p in players), actions,
-        seats=tuple(seats[p] for p in players), button=hand.button if game.board_cards else None,
-        bring_in=bring_in, small_bet=small, big_bet=big, check_turns=game.board_cards > 0, id=id,
-        qualifier=8 if game.split else None, chip_unit=hand.chip_unit)
+        game,
+        structure,
+        tuple(players),
+        tuple(stacks[p] for p in players),
+        actions,
+        seats=tuple(seats[p] for p in players),
+        button=hand.button if game.board_cards else None,
+        bring_in=bring_in,
+        small_bet=small,
+        big_bet=big,
+        check_turns=game.board_cards > 0,
+        id=id,
+        qualifier=8 if game.split else None,
+        chip_unit=hand.chip_unit,
+    )
     summary = None
     if hand.total is not None:
         summary = Summary(hand.total, hand.rake, tuple(hand.printed_pots), dict(hand.uncalled))
     boards = tuple(tuple(hand.boards[r]) for r in sorted(hand.boards) if r > 0)
-    return HandRecord(source, line, id, replayable, recorded_won=paid,
-                      recorded_pots=hand_pots(hand), won_excludes_returned=True,
-                      action_lines=tuple(a.number for a in written), recorded_by_pot=by_pot,
-                      site_inconsistency="; ".join(found) or None, summary=summary, boards=boards,
-                      recorded_halves=halves, derive_rake=not hand.rake_printed,
-                      currency=currency,
-                      depth="per half" if halves else "per pot" if by_pot is not None else "per player")
+    return HandRecord(
+        source,
+        line,
+        id,
+        replayable,
+        recorded_won=paid,
+        recorded_pots=hand_pots(hand),
+        won_excludes_returned=True,
+        action_lines=tuple(a.number for a in written),
+        recorded_by_pot=by_pot,
+        site_inconsistency="; ".join(found) or None,
+        summary=summary,
+        boards=boards,
+        recorded_halves=halves,
+        derive_rake=not hand.rake_printed,
+        currency=currency,
+        depth="per half" if halves else "per pot" if by_pot is not None else "per player",
+    )
 
 
-def _paid_by_pot(hand: SiteHand, found: list[str]
-                 ) -> tuple[tuple[dict[str, int], ...] | None, tuple[dict[str, dict[str, int]], ...] | None]:
+def _paid_by_pot(
+    hand: SiteHand, found: list[str]
+) -> tuple[tuple[dict[str, int], ...] | None, tuple[dict[str, dict[str, int]], ...] | None]:
     """What the site paid from each pot, and from each half of each pot, where its lines say (``None``
     where they do not); a collect from a pot the summary does not print is added to ``found``."""
     if not hand.pots_named:
         return None, None
     try:
-        by_pot = collected_by_pot(hand.collects, len(hand.printed_pots) if hand.pots_printed else None)
+        by_pot = collected_by_pot(
+            hand.collects, len(hand.printed_pots) if hand.pots_printed else None
+        )
     except SiteInconsistency as e:
         found.append(e.message)
         return None, None
@@ -120,11 +155,15 @@ def _currency(header: Header) -> Currency:
 def _shown_in_summary(hand: SiteHand, players: list[str]) -> list[Action] | str:
     """The actions of hands shown or mucked only in the summary ("Seat 3: X showed [...] and won"), or
     why the hand is not checkable: a contested showdown with a live hand nobody shows."""
-    dead = hand.mucks | {a.player for a in hand.actions if a.verb == "fold"}  # folded or mucked (RULES §7.3)
+    dead = hand.mucks | {
+        a.player for a in hand.actions if a.verb == "fold"
+    }  # folded or mucked (RULES §7.3)
     live = [p for p in players if p not in dead]
     seats = {s.name: s.seat for s in hand.seats}
     out: list[Action] = []
-    for p in sorted(hand.mucks - {a.player for a in hand.actions if a.verb == "muck"}, key=seats.__getitem__):
+    for p in sorted(
+        hand.mucks - {a.player for a in hand.actions if a.verb == "muck"}, key=seats.__getitem__
+    ):
         # Mucked in the summary only ("Seat 3: X mucked [...]"): a dead hand (RULES §7.3).
         out.append(Action(hand.end, f"Seat {seats[p]}: {p} mucked", p, "muck"))
     if len(live) > 1:
@@ -135,6 +174,14 @@ def _shown_in_summary(hand: SiteHand, players: list[str]) -> list[Action] | str:
             if p not in hand.shows:
                 # Shown in the summary only: the cards speak (RULES §7.1).
                 cards = hand.summary_cards[p]
-                out.append(Action(hand.end, f"Seat {seats[p]}: {p} showed [{format_cards(cards)}]", p, "show",
-                                  None, cards))
+                out.append(
+                    Action(
+                        hand.end,
+                        f"Seat {seats[p]}: {p} showed [{format_cards(cards)}]",
+                        p,
+                        "show",
+                        None,
+                        cards,
+                    )
+                )
     return out

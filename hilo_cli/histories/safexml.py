@@ -35,19 +35,27 @@ def parse(text: str, first_line: int | None, what: str) -> Element:
     parsing and by the parser: nothing is ever expanded."""
 
     def at(offset: int) -> str:  # where line ``offset`` (from 0) of ``text`` is
-        return f"line {first_line + offset}: {what}" if first_line is not None else f"{what}, its line {offset + 1},"
+        return (
+            f"line {first_line + offset}: {what}"
+            if first_line is not None
+            else f"{what}, its line {offset + 1},"
+        )
 
     found = DECLARATION.search(text)
     if found is not None:
-        raise InputError(f"{at(text.count(chr(10), 0, found.start()))} declares a document type or entities "
-                         f"({quote(text[found.start():found.start() + 40])}): hilo does not read XML declarations")
+        raise InputError(
+            f"{at(text.count(chr(10), 0, found.start()))} declares a document type or entities "
+            f"({quote(text[found.start() : found.start() + 40])}): hilo does not read XML declarations"
+        )
     parser = expat.ParserCreate()
     parser.SetParamEntityParsing(expat.XML_PARAM_ENTITY_PARSING_NEVER)
     root: list[Element] = []
     stack: list[tuple[Element, list[str]]] = []
 
     def refuse(*_: object) -> None:
-        raise InputError(f"{what} declares a document type or entities: hilo does not read XML declarations")
+        raise InputError(
+            f"{what} declares a document type or entities: hilo does not read XML declarations"
+        )
 
     def start(tag: str, attrs: dict[str, str]) -> None:
         element = Element(tag, attrs, (first_line or 1) + parser.CurrentLineNumber - 1)
@@ -85,8 +93,10 @@ def element_text(lines: list[str], opening: re.Pattern[str], closing: str, what:
     opened = opening.search(text)
     if opened is None:
         raise InputError(f"no {what} element in the hand's lines")
-    text = text[opened.start():]
+    text = text[opened.start() :]
     if opening.search(text, 1) is not None:
-        raise InputError(f"two {what} elements on one line: hilo reads each hand on lines of its own")
+        raise InputError(
+            f"two {what} elements on one line: hilo reads each hand on lines of its own"
+        )
     closed = text.find(closing)
-    return text[:closed + len(closing)] if closed >= 0 else text + closing
+    return text[: closed + len(closing)] if closed >= 0 else text + closing

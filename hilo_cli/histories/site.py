@@ -97,20 +97,34 @@ class SiteHand:
     cashed_out: list[str] = field(default_factory=list)
     cancelled: bool = False
     total: int | None = None  # the pot before rake, where the site prints it
-    printed_pots: list[int] = field(default_factory=list)  # main pot, side pot 1, ... as printed (after rake)
+    printed_pots: list[int] = field(
+        default_factory=list
+    )  # main pot, side pot 1, ... as printed (after rake)
     rake: int = 0
     rake_printed: bool = True  # False: the site took rake but printed none (derived, RULES §13)
-    pots_named: bool = True  # the collect lines name their pot (False: one total per player, or per half)
+    pots_named: bool = (
+        True  # the collect lines name their pot (False: one total per player, or per half)
+    )
     pots_printed: bool = True  # the summary prints every pot (``printed_pots``; one pot: ``total``)
     currency: Currency | None = None  # how the site writes money (None: Header.currency decides)
-    chip_unit: int = 1  # the unit the site divided pots in, where larger than the smallest (RULES §4.2)
-    won_printed: bool = True  # the site prints what each player won in a summary (``won``) to check against
+    chip_unit: int = (
+        1  # the unit the site divided pots in, where larger than the smallest (RULES §4.2)
+    )
+    won_printed: bool = (
+        True  # the site prints what each player won in a summary (``won``) to check against
+    )
     runs: int = 1  # "Hand was run twice" (three times): 2 (3)
     summary_boards: dict[int, tuple[Card, ...]] = field(default_factory=dict)
-    won: dict[str, int] = field(default_factory=dict)  # the summary's "won (…)"/"collected (…)" per player
-    summary_cards: dict[str, tuple[Card, ...]] = field(default_factory=dict)  # "showed [...]" in the summary
+    won: dict[str, int] = field(
+        default_factory=dict
+    )  # the summary's "won (…)"/"collected (…)" per player
+    summary_cards: dict[str, tuple[Card, ...]] = field(
+        default_factory=dict
+    )  # "showed [...]" in the summary
     end: int = 0  # the last line of the hand
-    disagreements: list[str] = field(default_factory=list)  # the site's own lines disagreeing, as read
+    disagreements: list[str] = field(
+        default_factory=list
+    )  # the site's own lines disagreeing, as read
 
 
 class BadHand(InputError):

@@ -44,13 +44,17 @@ def collected_by_pot(collects: Sequence[Collect], pots: int | None) -> tuple[dic
     paid: list[dict[str, int]] = [{} for _ in range(count)]
     for c in collects:
         if c.pot >= count:
-            raise SiteInconsistency(f"line {c.line}: {c.player} collected from the {c.label}, but the summary "
-                                    f"prints {count} pot{'s' if count > 1 else ''}")
+            raise SiteInconsistency(
+                f"line {c.line}: {c.player} collected from the {c.label}, but the summary "
+                f"prints {count} pot{'s' if count > 1 else ''}"
+            )
         paid[c.pot][c.player] = paid[c.pot].get(c.player, 0) + c.amount
     return tuple(paid)
 
 
-def collected_by_half(collects: Sequence[Collect], pots: int) -> tuple[dict[str, dict[str, int]], ...] | None:
+def collected_by_half(
+    collects: Sequence[Collect], pots: int
+) -> tuple[dict[str, dict[str, int]], ...] | None:
     """What the site paid from each half of each of ``pots`` pots (``{"high": ..., "low": ...}`` per pot,
     runs added together), where every collect line names its half; else ``None``."""
     if not collects or any(c.half not in ("high", "low") for c in collects):
@@ -62,15 +66,19 @@ def collected_by_half(collects: Sequence[Collect], pots: int) -> tuple[dict[str,
     return tuple(paid)
 
 
-def won_disagreement(paid: Mapping[str, int], won: Mapping[str, int],
-                     show: Callable[[int], str] = str) -> str | None:
+def won_disagreement(
+    paid: Mapping[str, int], won: Mapping[str, int], show: Callable[[int], str] = str
+) -> str | None:
     """Where the summary's "won" amounts differ from the collect lines (naming both amounts of each
     player, as ``show`` writes money), or ``None``."""
     summary = {n: w for n, w in won.items() if w or n in paid}
     if paid == summary:
         return None
-    return "; ".join(f"{n} collected {show(paid.get(n, 0))}, the summary says won {show(summary.get(n, 0))}"
-                     for n in sorted(set(paid) | set(summary)) if paid.get(n, 0) != summary.get(n, 0))
+    return "; ".join(
+        f"{n} collected {show(paid.get(n, 0))}, the summary says won {show(summary.get(n, 0))}"
+        for n in sorted(set(paid) | set(summary))
+        if paid.get(n, 0) != summary.get(n, 0)
+    )
 
 
 def board_disagreement(hand: SiteHand) -> str | None:
@@ -78,13 +86,19 @@ def board_disagreement(hand: SiteHand) -> str | None:
     (RULES §12.1); ``None`` when they agree. The replay uses the boards dealt."""
     runs = [r for r in hand.boards if r > 0]
     if hand.runs > 1 and len(runs) != hand.runs:
-        return f"the summary says the hand was run {hand.runs} times, but {len(runs)} runs were dealt"
+        return (
+            f"the summary says the hand was run {hand.runs} times, but {len(runs)} runs were dealt"
+        )
     for run, cards in hand.summary_boards.items():
         dealt: tuple[Card, ...] = tuple(hand.boards.get(run, ()))
         if cards != dealt:
-            label = {0: "board", 1: "FIRST board", 2: "SECOND board", 3: "THIRD board"}.get(run, f"board {run}")
-            return (f"the summary's {label} {format_cards(cards)} is not the board dealt, "
-                    f"{format_cards(dealt) or 'none'}")
+            label = {0: "board", 1: "FIRST board", 2: "SECOND board", 3: "THIRD board"}.get(
+                run, f"board {run}"
+            )
+            return (
+                f"the summary's {label} {format_cards(cards)} is not the board dealt, "
+                f"{format_cards(dealt) or 'none'}"
+            )
     return None
 
 
@@ -92,8 +106,10 @@ def check_returned(summary: Summary, returned: Mapping[str, int]) -> None:
     """An uncalled bet the site returned must be the one the actions leave (RULES §5.3)."""
     for name, chips in summary.uncalled.items():
         if returned.get(name, 0) != chips:
-            raise SiteInconsistency(f"the site returned an uncalled bet of {chips} to {name}, but the actions "
-                                    f"leave {returned.get(name, 0)} uncalled (RULES §5.3)")
+            raise SiteInconsistency(
+                f"the site returned an uncalled bet of {chips} to {name}, but the actions "
+                f"leave {returned.get(name, 0)} uncalled (RULES §5.3)"
+            )
 
 
 def rake_by_pot(summary: Summary, built: Sequence[int]) -> tuple[int, ...]:
@@ -105,20 +121,30 @@ def rake_by_pot(summary: Summary, built: Sequence[int]) -> tuple[int, ...]:
     """
     total, rake = summary.total, summary.rake
     if sum(built) != total:
-        raise SiteInconsistency(f"the summary's Total pot is {total}, but the actions put {sum(built)} in the pots")
+        raise SiteInconsistency(
+            f"the summary's Total pot is {total}, but the actions put {sum(built)} in the pots"
+        )
     if rake > total:
-        raise SiteInconsistency(f"the summary's Rake {rake} is more than the Total pot {total} (RULES §13)")
+        raise SiteInconsistency(
+            f"the summary's Rake {rake} is more than the Total pot {total} (RULES §13)"
+        )
     printed = list(summary.printed) or [total - rake]
     if sum(printed) != total - rake:
-        raise SiteInconsistency(f"the printed pots add up to {sum(printed)}, not Total pot {total} − Rake {rake} "
-                                f"= {total - rake} (RULES §13)")
+        raise SiteInconsistency(
+            f"the printed pots add up to {sum(printed)}, not Total pot {total} − Rake {rake} "
+            f"= {total - rake} (RULES §13)"
+        )
     if len(printed) != len(built):
-        raise SiteInconsistency(f"the site printed {len(printed)} pot(s) and the actions build {len(built)}: "
-                                f"{', '.join(map(str, built))} (RULES §5.1)")
+        raise SiteInconsistency(
+            f"the site printed {len(printed)} pot(s) and the actions build {len(built)}: "
+            f"{', '.join(map(str, built))} (RULES §5.1)"
+        )
     for i, (b, p) in enumerate(zip(built, printed, strict=True)):
         if p > b:
-            raise SiteInconsistency(f"the {pot_name(i, len(built))} is printed as {p}, more than the {b} the "
-                                    "actions put in it (RULES §13)")
+            raise SiteInconsistency(
+                f"the {pot_name(i, len(built))} is printed as {p}, more than the {b} the "
+                "actions put in it (RULES §13)"
+            )
     return tuple(b - p for b, p in zip(built, printed, strict=True))
 
 
@@ -144,6 +170,6 @@ def derived_rake(built: Sequence[int], paid: int) -> tuple[int, ...] | None:
     shares = [taken * amount // total for amount in built]
     remainders = [taken * amount % total for amount in built]
     order = sorted(range(len(built)), key=lambda i: (-remainders[i], i))
-    for i in order[:taken - sum(shares)]:
+    for i in order[: taken - sum(shares)]:
         shares[i] += 1
     return tuple(shares)

@@ -19,7 +19,9 @@ from collections.abc import Sequence
 
 from hilo_cli.histories.site import Collect, Line, SiteHand
 
-_ADDS = frozenset({"bet", "call", "small blind", "big blind", "small and big blinds", "bring in", "straddle"})
+_ADDS = frozenset(
+    {"bet", "call", "small blind", "big blind", "small and big blinds", "bring in", "straddle"}
+)
 
 
 def contributions(actions: Sequence[Line]) -> dict[str, int]:
@@ -88,8 +90,12 @@ def _take(hand: SiteHand, name: str, extra: int, label: str) -> None:
     for c in inside:
         hand.collects.remove(c)
     if paid > extra:
-        hand.collects.insert(at, Collect(first.line, name, paid - extra, top, label if top == 0 else first.label,
-                                         first.run))
+        hand.collects.insert(
+            at,
+            Collect(
+                first.line, name, paid - extra, top, label if top == 0 else first.label, first.run
+            ),
+        )
 
 
 def pots_as_paid(hand: SiteHand) -> None:

@@ -27,36 +27,65 @@ from hilo_cli.bounds import MAX_SEAT, MAX_SEATS, digits, quote
 from hilo_cli.errors import HiloError, InputError
 from hilo_cli.histories.amounts import money
 from hilo_cli.histories.base import Currency
-from hilo_cli.histories.site import BRACKETS, BadHand, Collect, Header, Line, Seat, SiteHand, cards_of
+from hilo_cli.histories.site import (
+    BRACKETS,
+    BadHand,
+    Collect,
+    Header,
+    Line,
+    Seat,
+    SiteHand,
+    cards_of,
+)
 from hilo_cli.histories.uncalled import fold_back, pots_as_paid
 
 HEADER = re.compile(
     r"^Winamax Poker - (?P<kind>.+?) - HandId: #(?P<id>[\d-]+) - (?P<game>.+?) "
-    r"(?P<limit>pot limit|no limit|fixed limit) \((?P<stakes>[^)]*)\)(?: - .*)?$")
-TABLE = re.compile(r"^Table: '(?P<table>.*)' (?P<max>\d+)-max(?: \((?P<money>[a-z ]+)\))?"
-                   r"(?: Seat #(?P<button>\d+) is the button)?$")
-SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<name>.+) \((?P<stack>[$€£]?[\d.,]+[$€£]?)"
-                  r"(?:, [$€£]?[\d.,]+[$€£]? bounty)?\)$")
+    r"(?P<limit>pot limit|no limit|fixed limit) \((?P<stakes>[^)]*)\)(?: - .*)?$"
+)
+TABLE = re.compile(
+    r"^Table: '(?P<table>.*)' (?P<max>\d+)-max(?: \((?P<money>[a-z ]+)\))?"
+    r"(?: Seat #(?P<button>\d+) is the button)?$"
+)
+SEAT = re.compile(
+    r"^Seat (?P<seat>\d+): (?P<name>.+) \((?P<stack>[$€£]?[\d.,]+[$€£]?)"
+    r"(?:, [$€£]?[\d.,]+[$€£]? bounty)?\)$"
+)
 STREET = re.compile(r"^\*\*\* (?P<name>[A-Za-z0-9 /-]+?) \*\*\*(?P<cards>.*)$")
 _AMOUNT = r"[$€£]?[\d.,]+[$€£]?"
 _ACTION = re.compile(
     rf"^(?P<verb>posts small blind|posts big blind|posts ante|calls|bets|brings in|completes|raises)"
-    rf" (?P<amount>{_AMOUNT})(?: to (?P<to>{_AMOUNT}))?(?P<all_in> and is all-in)?$")
+    rf" (?P<amount>{_AMOUNT})(?: to (?P<to>{_AMOUNT}))?(?P<all_in> and is all-in)?$"
+)
 COLLECTED = re.compile(
-    rf"^collected (?P<amount>{_AMOUNT}) from (?P<pot>pot|main pot|side pot (?P<n>\d+)) ?(?:\((?P<half>HI|LO)\))?$")
+    rf"^collected (?P<amount>{_AMOUNT}) from (?P<pot>pot|main pot|side pot (?P<n>\d+)) ?(?:\((?P<half>HI|LO)\))?$"
+)
 TOTAL = re.compile(rf"^Total pot (?P<total>{_AMOUNT}) \| (?:Rake (?P<rake>{_AMOUNT})|No rake)$")
 _WON = re.compile(rf"\bwon (?P<amount>{_AMOUNT})")
 _SHOWED = re.compile(r"\b(?P<how>showed|mucked) \[(?P<cards>[^\[\]]*)\]")
-_NOTES = re.compile(r"^(?:sits out|is sitting out|is back|is disconnected|is connected|leaves the table|"
-                    r"joins the table|will be allowed to play after the button|doesn't show|does not show)\b")
+_NOTES = re.compile(
+    r"^(?:sits out|is sitting out|is back|is disconnected|is connected|leaves the table|"
+    r"joins the table|will be allowed to play after the button|doesn't show|does not show)\b"
+)
 
-VERBS = {"posts small blind": "small blind", "posts big blind": "big blind", "posts ante": "ante", "calls": "call",
-         "bets": "bet", "brings in": "bring in", "completes": "complete", "raises": "raise"}
+VERBS = {
+    "posts small blind": "small blind",
+    "posts big blind": "big blind",
+    "posts ante": "ante",
+    "calls": "call",
+    "bets": "bet",
+    "brings in": "bring in",
+    "completes": "complete",
+    "raises": "raise",
+}
 BOARD_STREETS = {"PRE-FLOP": 0, "FLOP": 1, "TURN": 2, "RIVER": 3}
 STUD_STREETS = {"3rd STREET": 0, "4th STREET": 1, "5th STREET": 2, "6th STREET": 3, "7th STREET": 4}
 HALVES = {"HI": "high", "LO": "low"}
-CURRENCIES = {"€": Currency("", "€", 100, "EUR"), "$": Currency("$", "", 100, "USD"),
-              "£": Currency("£", "", 100, "GBP")}
+CURRENCIES = {
+    "€": Currency("", "€", 100, "EUR"),
+    "$": Currency("$", "", 100, "USD"),
+    "£": Currency("£", "", 100, "GBP"),
+}
 
 
 _START = re.compile(r"[ \t]*Winamax Poker - ")
@@ -70,18 +99,30 @@ def starts_hand(line: str) -> bool:
 def read_header(line: str) -> Header:
     m = HEADER.match(line)
     if m is None:
-        raise InputError(f"not a Winamax hand header (expected 'Winamax Poker - ... - HandId: #N - GAME LIMIT "
-                         f"(stakes) - date'): {quote(line)}")
+        raise InputError(
+            f"not a Winamax hand header (expected 'Winamax Poker - ... - HandId: #N - GAME LIMIT "
+            f"(stakes) - date'): {quote(line)}"
+        )
     stakes = m.group("stakes").split("/")
     if len(stakes) not in (2, 3):
-        raise InputError(f"hand #{m.group('id')}: cannot read the stakes {quote(m.group('stakes'))}")
+        raise InputError(
+            f"hand #{m.group('id')}: cannot read the stakes {quote(m.group('stakes'))}"
+        )
     sign = next((c for c in "€$£" if c in m.group("stakes")), "")
     tournament = m.group("kind").startswith("Tournament")
     if tournament:
         sign = ""
     scale = 100 if sign else 1
-    return Header(m.group("id"), m.group("game"), m.group("limit"), None, tournament, sign,
-                  money(stakes[-2], scale), money(stakes[-1], scale))
+    return Header(
+        m.group("id"),
+        m.group("game"),
+        m.group("limit"),
+        None,
+        tournament,
+        sign,
+        money(stakes[-2], scale),
+        money(stakes[-1], scale),
+    )
 
 
 class HandReader:
@@ -104,8 +145,13 @@ class HandReader:
         except HiloError as e:
             raise self.fail(e.message) from None
         self.id = header.id
-        hand = SiteHand(self.source, self.numbers[0], header, pots_printed=False,
-                        currency=CURRENCIES.get(header.currency, Currency()))
+        hand = SiteHand(
+            self.source,
+            self.numbers[0],
+            header,
+            pots_printed=False,
+            currency=CURRENCIES.get(header.currency, Currency()),
+        )
         hand.end = self.numbers[-1]
         if not wanted(header):
             return hand  # a game hilo does not play: its lines are not read
@@ -137,7 +183,11 @@ class HandReader:
                 t = TABLE.match(line)
                 if t is None:
                     raise InputError(f"cannot read the table line {quote(line)}")
-                hand.button = digits(t.group("button"), "the button seat", MAX_SEAT) if t.group("button") else None
+                hand.button = (
+                    digits(t.group("button"), "the button seat", MAX_SEAT)
+                    if t.group("button")
+                    else None
+                )
             elif line.startswith("Dealt to "):
                 self._dealt(hand, line, number)
             else:
@@ -147,8 +197,12 @@ class HandReader:
         s = SEAT.match(line)
         if s is None:
             raise InputError(f"cannot read the seat line {quote(line)}")
-        seat = Seat(digits(s.group("seat"), "a seat", MAX_SEAT), s.group("name"), money(s.group("stack"), self.scale),
-                    False)
+        seat = Seat(
+            digits(s.group("seat"), "a seat", MAX_SEAT),
+            s.group("name"),
+            money(s.group("stack"), self.scale),
+            False,
+        )
         if seat.name in self.names or any(seat.seat == other.seat for other in hand.seats):
             raise InputError(f"seat {seat.seat} ({quote(seat.name)}) is listed twice")
         hand.seats.append(seat)
@@ -157,7 +211,9 @@ class HandReader:
         # Longest names first, so that "Bob" does not take the lines of "Bob Jr".
         self.names = sorted([*self.names, seat.name], key=len, reverse=True)
 
-    def _street(self, hand: SiteHand, line: str, number: int, streets: dict[str, int], stud: bool) -> bool:
+    def _street(
+        self, hand: SiteHand, line: str, number: int, streets: dict[str, int], stud: bool
+    ) -> bool:
         """A ``*** NAME ***`` line; ``True`` for the summary."""
         m = STREET.match(line)
         if m is None:
@@ -179,19 +235,21 @@ class HandReader:
         board = hand.boards.setdefault(0, [])
         before = cards_of(" ".join(found[:-1]), f"the {name.lower()}") if len(found) > 1 else ()
         if tuple(board) != before:
-            raise InputError(f"the {name.lower()} line repeats the board as {' '.join(map(str, before)) or 'nothing'}, "
-                             f"but the board so far is {' '.join(map(str, board)) or 'empty'}")
+            raise InputError(
+                f"the {name.lower()} line repeats the board as {' '.join(map(str, before)) or 'nothing'}, "
+                f"but the board so far is {' '.join(map(str, board)) or 'empty'}"
+            )
         new = cards_of(found[-1], f"the {name.lower()}")
         board.extend(new)
         hand.actions.append(Line(number, self.street, "", "board", 0, None, False, line, new))
         return False
 
     def _dealt(self, hand: SiteHand, line: str, number: int) -> None:
-        body = line[len("Dealt to "):]
+        body = line[len("Dealt to ") :]
         name = next((n for n in self.names if body.startswith(n + " [")), None)
         if name is None:
             raise InputError(f"cards dealt to {quote(body)}, who has no seat in this hand")
-        found = BRACKETS.findall(body[len(name):])
+        found = BRACKETS.findall(body[len(name) :])
         if not found:
             raise InputError(f"cannot read the cards dealt in {quote(line)}")
         # Stud repeats the cards dealt before in a first bracket; cards not seen are "X".
@@ -203,7 +261,7 @@ class HandReader:
         name = next((n for n in self.names if line.startswith(n + " ")), None)
         if name is None:
             raise InputError(f"cannot read the line {quote(line)}")
-        rest = line[len(name) + 1:]
+        rest = line[len(name) + 1 :]
         if rest in ("folds", "checks"):
             hand.actions.append(Line(number, self.street, name, rest[:-1], 0, None, False, line))
             return
@@ -216,7 +274,11 @@ class HandReader:
                 raise InputError(f"cannot read the action {quote(line)}")
             if verb == "complete":
                 to = amount
-            hand.actions.append(Line(number, self.street, name, verb, amount, to, m.group("all_in") is not None, line))
+            hand.actions.append(
+                Line(
+                    number, self.street, name, verb, amount, to, m.group("all_in") is not None, line
+                )
+            )
             return
         if rest.startswith("shows ["):
             if name not in hand.shows:  # a hi/lo hand is shown once per half
@@ -225,7 +287,9 @@ class HandReader:
                     raise InputError(f"cannot read the cards shown in {quote(line)}")
                 cards = cards_of(shown[0], f"{name}'s cards")
                 hand.shows[name] = cards
-                hand.actions.append(Line(number, self.street, name, "show", 0, None, False, line, cards))
+                hand.actions.append(
+                    Line(number, self.street, name, "show", 0, None, False, line, cards)
+                )
             return
         if rest.startswith("mucks"):
             hand.mucks.add(name)
@@ -235,8 +299,11 @@ class HandReader:
         if m is not None:
             pot = digits(m.group("n"), "a side pot's number", MAX_SEAT) if m.group("n") else 0
             half = HALVES.get(m.group("half") or "")
-            hand.collects.append(Collect(number, name, money(m.group("amount"), self.scale), pot, m.group("pot"), 0,
-                                         half))
+            hand.collects.append(
+                Collect(
+                    number, name, money(m.group("amount"), self.scale), pot, m.group("pot"), 0, half
+                )
+            )
             return
         if _NOTES.match(rest):
             return
@@ -247,7 +314,9 @@ class HandReader:
         if m is not None:
             rake = money(m.group("rake"), self.scale) if m.group("rake") else 0
             hand.rake = rake
-            hand.total = money(m.group("total"), self.scale) + rake  # Total pot is printed after rake
+            hand.total = (
+                money(m.group("total"), self.scale) + rake
+            )  # Total pot is printed after rake
             return
         if line.startswith("Board: "):
             found = BRACKETS.findall(line)
@@ -259,12 +328,14 @@ class HandReader:
         raise InputError(f"cannot read the summary line {quote(line)}")
 
     def _summary_seat(self, hand: SiteHand, line: str) -> None:
-        number, _, rest = line[len("Seat "):].partition(": ")
+        number, _, rest = line[len("Seat ") :].partition(": ")
         seat = digits(number, "a seat", MAX_SEAT)
         found = next((s for s in hand.seats if s.seat == seat), None)
         if found is None or not rest.startswith(found.name):
-            raise InputError(f"the summary names seat {seat}, but the hand's seat {seat} is not {quote(rest)}")
-        tail = rest[len(found.name):]
+            raise InputError(
+                f"the summary names seat {seat}, but the hand's seat {seat} is not {quote(rest)}"
+            )
+        tail = rest[len(found.name) :]
         for won in _WON.findall(tail):
             hand.won[found.name] = hand.won.get(found.name, 0) + money(won, self.scale)
         shown = _SHOWED.search(tail)
@@ -276,7 +347,9 @@ class HandReader:
                 hand.summary_cards[found.name] = cards
 
 
-def read_hand(source: str, line: int, raw: list[str], wanted: Callable[[Header], bool]) -> SiteHand | BadHand | None:
+def read_hand(
+    source: str, line: int, raw: list[str], wanted: Callable[[Header], bool]
+) -> SiteHand | BadHand | None:
     """One hand from its lines (as the base cuts them), ``line`` the number of the first; ``None`` if blank."""
     numbers = [line + i for i, text in enumerate(raw) if text.strip()]
     lines = [text.strip() for text in raw if text.strip()]

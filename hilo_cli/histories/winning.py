@@ -31,7 +31,9 @@ GAME_NAMES: dict[str, str] = {
     "5Card Omaha": "omaha-5",
     "Omaha HiLow": "omaha8",
 }
-OLD_UNREAD = frozenset({"Seven Cards Stud HiLow"})  # old-format stud: its street lines are not read here
+OLD_UNREAD = frozenset(
+    {"Seven Cards Stud HiLow"}
+)  # old-format stud: its street lines are not read here
 STRUCTURES: dict[str, Structure] = {"Fixed Limit": "fixed", "Pot Limit": "pot", "No Limit": "no"}
 
 
@@ -62,8 +64,12 @@ def read_record(source: str, line: int, lines: list[str]) -> HandRecord:
     if isinstance(hand, BadHand):
         return failed(source, hand.line, hand.message, hand.id)
     if hand.header.game in OLD_UNREAD:
-        return failed(source, hand.line, f"hand #{hand.header.id}: the older format's "
-                                         f"{hand.header.game} hands are not read", hand.header.id)
+        return failed(
+            source,
+            hand.line,
+            f"hand #{hand.header.id}: the older format's {hand.header.game} hands are not read",
+            hand.header.id,
+        )
     try:
         return record(hand, GAME_NAMES, STRUCTURES)
     except DealError as e:

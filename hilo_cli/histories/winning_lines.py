@@ -26,35 +26,64 @@ from hilo_cli.bounds import MAX_SEAT, MAX_SEATS, digits, quote
 from hilo_cli.errors import HiloError, InputError
 from hilo_cli.histories.amounts import money
 from hilo_cli.histories.base import Currency
-from hilo_cli.histories.site import BRACKETS, BadHand, Collect, Header, Line, Seat, SiteHand, cards_of
+from hilo_cli.histories.site import (
+    BRACKETS,
+    BadHand,
+    Collect,
+    Header,
+    Line,
+    Seat,
+    SiteHand,
+    cards_of,
+)
 from hilo_cli.histories.uncalled import fold_back, pots_as_paid
 
 HEADER = re.compile(
     r"^(?:Game )?Hand #(?P<id>\d+) - (?:(?P<tournament>(?:[$\d.,K]+ GTD )?Tournament #\d+) - )?"
     r"(?P<game>[A-Za-z0-9/' ]+?)\((?P<limit>No Limit|Pot Limit|Fixed Limit|All-in or Fold Limit)\) - "
-    r"(?:Level \w+ )?\(?(?P<sb>\$?[\d.,]+)/(?P<bb>\$?[\d.,]+)\)? ?- .*$")
-TABLE = re.compile(r"^(?P<table>.+?) (?P<max>\d+)-max (?:\(Play Money\) )?(?:Seat #(?P<button>\d+) is the button)?$")
-SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<name>.+) \((?P<stack>\$?[\d.,]+)\)(?P<out> is sitting out)?$")
+    r"(?:Level \w+ )?\(?(?P<sb>\$?[\d.,]+)/(?P<bb>\$?[\d.,]+)\)? ?- .*$"
+)
+TABLE = re.compile(
+    r"^(?P<table>.+?) (?P<max>\d+)-max (?:\(Play Money\) )?(?:Seat #(?P<button>\d+) is the button)?$"
+)
+SEAT = re.compile(
+    r"^Seat (?P<seat>\d+): (?P<name>.+) \((?P<stack>\$?[\d.,]+)\)(?P<out> is sitting out)?$"
+)
 STREET = re.compile(r"^\*\*\* (?P<name>[A-Za-z0-9 ]+?)(?: (?P<run>[12]))? \*\*\*(?P<cards>.*)$")
 _AMOUNT = r"\$?[\d.,]+"
 _ACTION = re.compile(
     rf"^(?P<verb>posts the small blind|posts the big blind|posts ante|posts dead|posts|calls|bets|brings in|"
-    rf"brings-in|brings in low|raises) (?P<amount>{_AMOUNT})(?: to (?P<to>{_AMOUNT}))?(?P<all_in> and is all-in)?$")
+    rf"brings-in|brings in low|raises) (?P<amount>{_AMOUNT})(?: to (?P<to>{_AMOUNT}))?(?P<all_in> and is all-in)?$"
+)
 COLLECTED = re.compile(
-    rf"^collected (?P<amount>{_AMOUNT}) from (?P<pot>main pot|side pot[- ]?(?P<n>\d+))(?: (?P<run>\d+))?$")
+    rf"^collected (?P<amount>{_AMOUNT}) from (?P<pot>main pot|side pot[- ]?(?P<n>\d+))(?: (?P<run>\d+))?$"
+)
 UNCALLED = re.compile(rf"^Uncalled bet \((?P<amount>{_AMOUNT})\) returned to (?P<name>.+)$")
 TOTAL = re.compile(
-    rf"^Total pot (?P<total>{_AMOUNT})(?: \| Rake (?P<rake>{_AMOUNT}))?(?: \| JP Fee (?P<jp>{_AMOUNT}))?$")
+    rf"^Total pot (?P<total>{_AMOUNT})(?: \| Rake (?P<rake>{_AMOUNT}))?(?: \| JP Fee (?P<jp>{_AMOUNT}))?$"
+)
 RUNNING = re.compile(r"^(?:Main|Side) pot")
 SUMMARY_BOARD = re.compile(r"^Board(?: (?P<run>[12]))? \[(?P<cards>[^\[\]]*)\]$")
 _WON = re.compile(rf"\b(?:won|collected) \(?(?P<amount>{_AMOUNT})\)?")
 _SHOWED = re.compile(r"\b(?P<how>showed|mucked) \[(?P<cards>[^\[\]]*)\]")
-_NOTES = re.compile(r"^(?:does not show|doesn't show|sits out|is sitting out|is back|is disconnected|"
-                    r"is connected|leaves the table|joins the table.*|will be allowed to play after the button)$")
+_NOTES = re.compile(
+    r"^(?:does not show|doesn't show|sits out|is sitting out|is back|is disconnected|"
+    r"is connected|leaves the table|joins the table.*|will be allowed to play after the button)$"
+)
 
-VERBS = {"posts the small blind": "small blind", "posts the big blind": "big blind", "posts ante": "ante",
-         "posts dead": "small and big blinds", "posts": "big blind", "calls": "call", "bets": "bet",
-         "brings in": "bring in", "brings-in": "bring in", "brings in low": "bring in", "raises": "raise"}
+VERBS = {
+    "posts the small blind": "small blind",
+    "posts the big blind": "big blind",
+    "posts ante": "ante",
+    "posts dead": "small and big blinds",
+    "posts": "big blind",
+    "calls": "call",
+    "bets": "bet",
+    "brings in": "bring in",
+    "brings-in": "bring in",
+    "brings in low": "bring in",
+    "raises": "raise",
+}
 BOARD_STREETS = {"HOLE CARDS": 0, "FLOP": 1, "TURN": 2, "RIVER": 3}
 STUD_STREETS = {"3rd STREET": 0, "4th STREET": 1, "5th STREET": 2, "6th STREET": 3, "7th STREET": 4}
 DOLLARS = Currency("$", "", 100, "USD")
@@ -71,13 +100,23 @@ def starts_hand(line: str) -> bool:
 def read_header(line: str) -> Header:
     m = HEADER.match(line)
     if m is None:
-        raise InputError(f"not a Winning hand header (expected 'Hand #N - GAME(LIMIT) - $SB/$BB - date'): "
-                         f"{quote(line)}")
+        raise InputError(
+            f"not a Winning hand header (expected 'Hand #N - GAME(LIMIT) - $SB/$BB - date'): "
+            f"{quote(line)}"
+        )
     tournament = m.group("tournament") is not None
     sign = "" if tournament or not m.group("sb").startswith("$") else "$"
     scale = 100 if sign else 1
-    return Header(m.group("id"), m.group("game").strip(), m.group("limit"), None, tournament, sign,
-                  money(m.group("sb"), scale), money(m.group("bb"), scale))
+    return Header(
+        m.group("id"),
+        m.group("game").strip(),
+        m.group("limit"),
+        None,
+        tournament,
+        sign,
+        money(m.group("sb"), scale),
+        money(m.group("bb"), scale),
+    )
 
 
 class HandReader:
@@ -101,7 +140,12 @@ class HandReader:
         except HiloError as e:
             raise self.fail(e.message) from None
         self.id = header.id
-        hand = SiteHand(self.source, self.numbers[0], header, currency=DOLLARS if header.currency else Currency())
+        hand = SiteHand(
+            self.source,
+            self.numbers[0],
+            header,
+            currency=DOLLARS if header.currency else Currency(),
+        )
         hand.end = self.numbers[-1]
         if not wanted(header):
             return hand
@@ -115,7 +159,9 @@ class HandReader:
             raise self.fail(f"hand #{header.id} is cut short: no 'Total pot' line in a summary")
         if not hand.collects:
             # A walk: the summary's "won" is the only award the site prints.
-            hand.collects.extend(Collect(hand.end, n, w, 0, "pot", 0) for n, w in hand.won.items() if w)
+            hand.collects.extend(
+                Collect(hand.end, n, w, 0, "pot", 0) for n, w in hand.won.items() if w
+            )
         fold_back(hand)
         pots_as_paid(hand)
         return hand
@@ -140,12 +186,18 @@ class HandReader:
                 if u is None or u.group("name") not in self.names:
                     raise InputError(f"cannot read the uncalled bet line {quote(line)}")
                 name = u.group("name")
-                hand.uncalled[name] = hand.uncalled.get(name, 0) + money(u.group("amount"), self.scale)
+                hand.uncalled[name] = hand.uncalled.get(name, 0) + money(
+                    u.group("amount"), self.scale
+                )
             elif not hand.seats and not hand.actions:
                 t = TABLE.match(line)
                 if t is None:
                     raise InputError(f"cannot read the table line {quote(line)}")
-                hand.button = digits(t.group("button"), "the button seat", MAX_SEAT) if t.group("button") else None
+                hand.button = (
+                    digits(t.group("button"), "the button seat", MAX_SEAT)
+                    if t.group("button")
+                    else None
+                )
             else:
                 self._player_line(hand, line, number)
 
@@ -153,14 +205,20 @@ class HandReader:
         s = SEAT.match(line)
         if s is None:
             raise InputError(f"cannot read the seat line {quote(line)}")
-        seat = Seat(digits(s.group("seat"), "a seat", MAX_SEAT), s.group("name"), money(s.group("stack"), self.scale),
-                    s.group("out") is not None)
+        seat = Seat(
+            digits(s.group("seat"), "a seat", MAX_SEAT),
+            s.group("name"),
+            money(s.group("stack"), self.scale),
+            s.group("out") is not None,
+        )
         if seat.name in self.names or any(seat.seat == other.seat for other in hand.seats):
             raise InputError(f"seat {seat.seat} ({quote(seat.name)}) is listed twice")
         hand.seats.append(seat)
         if len(hand.seats) > MAX_SEATS:
             raise InputError(f"more than {MAX_SEATS} seats in one hand: no table seats so many")
-        self.names = sorted([*self.names, seat.name], key=len, reverse=True)  # "Bob Jr" before "Bob"
+        self.names = sorted(
+            [*self.names, seat.name], key=len, reverse=True
+        )  # "Bob Jr" before "Bob"
 
     def _street(self, hand: SiteHand, line: str, number: int, streets: dict[str, int]) -> bool:
         """A ``*** NAME ***`` line; ``True`` for the summary."""
@@ -191,24 +249,28 @@ class HandReader:
         what = f"the {name.lower()}"
         before = cards_of(" ".join(found[:-1]), what) if len(found) > 1 else ()
         new = cards_of(found[-1], what)
-        if len(found) == 1 and tuple(board) == new[:len(board)]:
-            new = new[len(board):]  # a run's flop after cards dealt before the all-in
+        if len(found) == 1 and tuple(board) == new[: len(board)]:
+            new = new[len(board) :]  # a run's flop after cards dealt before the all-in
         elif tuple(board) != before:
-            raise InputError(f"{what} line repeats the board as {' '.join(map(str, before)) or 'nothing'}, "
-                             f"but the board so far is {' '.join(map(str, board)) or 'empty'}")
+            raise InputError(
+                f"{what} line repeats the board as {' '.join(map(str, before)) or 'nothing'}, "
+                f"but the board so far is {' '.join(map(str, board)) or 'empty'}"
+            )
         board.extend(new)
         hand.actions.append(Line(number, self.street, "", "board", 0, None, False, line, new, run))
         return False
 
     def _dealt(self, hand: SiteHand, line: str, number: int) -> None:
-        body = line[len("Dealt to "):]
+        body = line[len("Dealt to ") :]
         name = next((n for n in self.names if body.startswith(n + " [")), None)
         if name is None:
             raise InputError(f"cards dealt to {quote(body)}, who has no seat in this hand")
-        found = BRACKETS.findall(body[len(name):])
+        found = BRACKETS.findall(body[len(name) :])
         if not found:
             raise InputError(f"cannot read the cards dealt in {quote(line)}")
-        new = cards_of(found[-1], f"{name}'s cards")  # stud repeats the cards dealt before in a first bracket
+        new = cards_of(
+            found[-1], f"{name}'s cards"
+        )  # stud repeats the cards dealt before in a first bracket
         hand.dealt[name] = hand.dealt.get(name, ()) + new
         hand.actions.append(Line(number, self.street, name, "dealt", 0, None, False, line, new))
 
@@ -216,7 +278,7 @@ class HandReader:
         name = next((n for n in self.names if line.startswith(n + " ")), None)
         if name is None:
             raise InputError(f"cannot read the line {quote(line)}")
-        rest = line[len(name) + 1:]
+        rest = line[len(name) + 1 :]
         if rest in ("folds", "checks"):
             hand.actions.append(Line(number, self.street, name, rest[:-1], 0, None, False, line))
             return
@@ -225,12 +287,20 @@ class HandReader:
             verb = VERBS[m.group("verb")]
             amount = money(m.group("amount"), self.scale)
             header = hand.header
-            if m.group("verb") == "posts" and amount < (header.small if header.limit == "Fixed Limit" else header.big):
-                verb = "ante"  # a post smaller than the big blind is dead money (a missed small blind)
+            if m.group("verb") == "posts" and amount < (
+                header.small if header.limit == "Fixed Limit" else header.big
+            ):
+                verb = (
+                    "ante"  # a post smaller than the big blind is dead money (a missed small blind)
+                )
             to = money(m.group("to"), self.scale) if m.group("to") else None
             if (verb == "raise") != (to is not None):
                 raise InputError(f"cannot read the action {quote(line)}")
-            hand.actions.append(Line(number, self.street, name, verb, amount, to, m.group("all_in") is not None, line))
+            hand.actions.append(
+                Line(
+                    number, self.street, name, verb, amount, to, m.group("all_in") is not None, line
+                )
+            )
             return
         if rest.startswith("shows ["):
             if name not in hand.shows:  # shown again at a second run's showdown
@@ -239,7 +309,9 @@ class HandReader:
                     raise InputError(f"cannot read the cards shown in {quote(line)}")
                 cards = cards_of(shown[0], f"{name}'s cards")
                 hand.shows[name] = cards
-                hand.actions.append(Line(number, self.street, name, "show", 0, None, False, line, cards))
+                hand.actions.append(
+                    Line(number, self.street, name, "show", 0, None, False, line, cards)
+                )
             return
         if rest.startswith("mucks"):
             hand.mucks.add(name)
@@ -249,7 +321,11 @@ class HandReader:
         if m is not None:
             pot = digits(m.group("n"), "a side pot's number", MAX_SEAT) if m.group("n") else 0
             run = digits(m.group("run"), "a run's number", MAX_SEAT) if m.group("run") else 0
-            hand.collects.append(Collect(number, name, money(m.group("amount"), self.scale), pot, m.group("pot"), run))
+            hand.collects.append(
+                Collect(
+                    number, name, money(m.group("amount"), self.scale), pot, m.group("pot"), run
+                )
+            )
             return
         if _NOTES.match(rest):
             return
@@ -260,11 +336,15 @@ class HandReader:
         if m is not None:
             rake = sum(money(m.group(g), self.scale) for g in ("rake", "jp") if m.group(g))
             hand.rake = rake  # the jackpot fee is taken from the pot as the rake is
-            hand.total = money(m.group("total"), self.scale) + rake  # Total pot is printed after both
+            hand.total = (
+                money(m.group("total"), self.scale) + rake
+            )  # Total pot is printed after both
             return
         b = SUMMARY_BOARD.match(line)
         if b is not None:
-            hand.summary_boards[int(b.group("run") or 0)] = cards_of(b.group("cards"), "the summary board")
+            hand.summary_boards[int(b.group("run") or 0)] = cards_of(
+                b.group("cards"), "the summary board"
+            )
             return
         if line.startswith("Seat "):
             self._summary_seat(hand, line)
@@ -272,12 +352,14 @@ class HandReader:
         raise InputError(f"cannot read the summary line {quote(line)}")
 
     def _summary_seat(self, hand: SiteHand, line: str) -> None:
-        number, _, rest = line[len("Seat "):].partition(": ")
+        number, _, rest = line[len("Seat ") :].partition(": ")
         seat = digits(number, "a seat", MAX_SEAT)
         found = next((s for s in hand.seats if s.seat == seat), None)
         if found is None or not rest.startswith(found.name):
-            raise InputError(f"the summary names seat {seat}, but the hand's seat {seat} is not {quote(rest)}")
-        tail = rest[len(found.name):]
+            raise InputError(
+                f"the summary names seat {seat}, but the hand's seat {seat} is not {quote(rest)}"
+            )
+        tail = rest[len(found.name) :]
         for won in _WON.findall(tail):
             hand.won[found.name] = hand.won.get(found.name, 0) + money(won, self.scale)
         shown = _SHOWED.search(tail)
@@ -289,7 +371,9 @@ class HandReader:
                 hand.summary_cards[found.name] = cards
 
 
-def read_hand(source: str, line: int, raw: list[str], wanted: Callable[[Header], bool]) -> SiteHand | BadHand | None:
+def read_hand(
+    source: str, line: int, raw: list[str], wanted: Callable[[Header], bool]
+) -> SiteHand | BadHand | None:
     """One hand from its lines (as the base cuts them), ``line`` the number of the first; ``None`` if blank."""
     numbers = [line + i for i, text in enumerate(raw) if text.strip()]
     lines = [text.strip() for text in raw if text.strip()]

@@ -26,25 +26,47 @@ from hilo_cli.bounds import MAX_SEAT, MAX_SEATS, digits, quote
 from hilo_cli.errors import HiloError, InputError
 from hilo_cli.histories.amounts import money
 from hilo_cli.histories.base import Currency
-from hilo_cli.histories.site import BRACKETS, BadHand, Collect, Header, Line, Seat, SiteHand, cards_of
+from hilo_cli.histories.site import (
+    BRACKETS,
+    BadHand,
+    Collect,
+    Header,
+    Line,
+    Seat,
+    SiteHand,
+    cards_of,
+)
 from hilo_cli.histories.uncalled import fold_back
 
-GAME_ID = re.compile(r"^Game ID: (?P<id>\d+) (?P<sb>[\d.,]+)/(?P<bb>[\d.,]+) (?P<table>.*?) ?\((?P<game>[^()]+)\)"
-                     r"(?: \d+-max)?$")
+GAME_ID = re.compile(
+    r"^Game ID: (?P<id>\d+) (?P<sb>[\d.,]+)/(?P<bb>[\d.,]+) (?P<table>.*?) ?\((?P<game>[^()]+)\)"
+    r"(?: \d+-max)?$"
+)
 BUTTON = re.compile(r"^Seat (?P<seat>\d+) is the button$")
 SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<name>.+) \((?P<stack>[\d.,]+)\)\.$")
 PLAYER = re.compile(r"^Player (?P<rest>.+)$")
-_ACTION = re.compile(r"^(?P<verb>has small blind|has big blind|posts|calls|bets|raises|allin) \((?P<amount>[\d.,]+)\)$")
+_ACTION = re.compile(
+    r"^(?P<verb>has small blind|has big blind|posts|calls|bets|raises|allin) \((?P<amount>[\d.,]+)\)$"
+)
 _BIG_BLIND = re.compile(r"^Player .+ has big blind \((?P<amount>[\d.,]+)\)$")
 _RECEIVED = re.compile(r"^received card: \[(?P<card>[^\]]+)\]$")
 STREET = re.compile(r"^\*\*\* (?P<name>FLOP|TURN|RIVER) \*\*\*: (?P<cards>.*)$")
 UNCALLED = re.compile(r"^Uncalled bet \((?P<amount>[\d.,]+)\) returned to (?P<name>.+)$")
-POT = re.compile(r"^Pot: (?P<pot>[\d.,]+)\.(?: Rake (?P<rake>[\d.,]+))?(?:\. JP fee (?P<jp>[\d.,]+))?\.?$")
-RESULT = re.compile(r"^\*?Player (?P<rest>.+?)\.? ?Bets: (?P<bets>[\d.,]+)\. Collects: (?P<collects>[\d.,]+)\. "
-                    r"(?:Wins|Loses): [\d.,]+\.?$")
+POT = re.compile(
+    r"^Pot: (?P<pot>[\d.,]+)\.(?: Rake (?P<rake>[\d.,]+))?(?:\. JP fee (?P<jp>[\d.,]+))?\.?$"
+)
+RESULT = re.compile(
+    r"^\*?Player (?P<rest>.+?)\.? ?Bets: (?P<bets>[\d.,]+)\. Collects: (?P<collects>[\d.,]+)\. "
+    r"(?:Wins|Loses): [\d.,]+\.?$"
+)
 STREETS = {"FLOP": 1, "TURN": 2, "RIVER": 3}
-VERBS = {"has small blind": "small blind", "has big blind": "big blind", "posts": "big blind", "calls": "call",
-         "bets": "bet"}
+VERBS = {
+    "has small blind": "small blind",
+    "has big blind": "big blind",
+    "posts": "big blind",
+    "calls": "call",
+    "bets": "bet",
+}
 PLAIN_DOLLARS = Currency("", "", 100, "USD")  # the site writes dollars as bare decimals
 
 
@@ -57,7 +79,9 @@ def starts_hand(line: str) -> bool:
 
 
 def read_header(lines: list[str]) -> Header:
-    game_id = next((GAME_ID.match(line) for line in lines[1:3] if line.startswith("Game ID: ")), None)
+    game_id = next(
+        (GAME_ID.match(line) for line in lines[1:3] if line.startswith("Game ID: ")), None
+    )
     if game_id is None:
         raise InputError("no 'Game ID: N SB/BB table (game)' line after 'Game started at:'")
     game = game_id.group("game")
@@ -92,8 +116,14 @@ class HandReader:
         except HiloError as e:
             raise self.fail(e.message) from None
         self.id = header.id
-        hand = SiteHand(self.source, self.numbers[0], header, currency=PLAIN_DOLLARS, pots_named=False,
-                        pots_printed=False)
+        hand = SiteHand(
+            self.source,
+            self.numbers[0],
+            header,
+            currency=PLAIN_DOLLARS,
+            pots_named=False,
+            pots_printed=False,
+        )
         hand.end = self.numbers[-1]
         if not wanted(header):
             return hand
@@ -127,9 +157,11 @@ class HandReader:
                 u = UNCALLED.match(line)
                 if u is None or u.group("name") not in self.names:
                     raise InputError(f"cannot read the uncalled bet line {quote(line)}")
-                hand.uncalled[u.group("name")] = hand.uncalled.get(u.group("name"), 0) + money(u.group("amount"), 100)
+                hand.uncalled[u.group("name")] = hand.uncalled.get(u.group("name"), 0) + money(
+                    u.group("amount"), 100
+                )
             elif line.startswith("Player "):
-                self._player_line(hand, line[len("Player "):], line, number)
+                self._player_line(hand, line[len("Player ") :], line, number)
             else:
                 raise InputError(f"cannot read the line {quote(line)}")
 
@@ -141,7 +173,12 @@ class HandReader:
         s = SEAT.match(line)
         if s is None:
             raise InputError(f"cannot read the seat line {quote(line)}")
-        seat = Seat(digits(s.group("seat"), "a seat", MAX_SEAT), s.group("name"), money(s.group("stack"), 100), False)
+        seat = Seat(
+            digits(s.group("seat"), "a seat", MAX_SEAT),
+            s.group("name"),
+            money(s.group("stack"), 100),
+            False,
+        )
         if seat.name in self.names or any(seat.seat == other.seat for other in hand.seats):
             raise InputError(f"seat {seat.seat} ({quote(seat.name)}) is listed twice")
         hand.seats.append(seat)
@@ -154,8 +191,19 @@ class HandReader:
         for name, cards in self.received.items():
             dealt = cards_of(" ".join(cards), f"{name}'s cards")
             hand.dealt[name] = dealt
-            hand.actions.append(Line(number, 0, name, "dealt", 0, None, False, f"Player {name} received "
-                                     f"[{' '.join(cards)}]", dealt))
+            hand.actions.append(
+                Line(
+                    number,
+                    0,
+                    name,
+                    "dealt",
+                    0,
+                    None,
+                    False,
+                    f"Player {name} received [{' '.join(cards)}]",
+                    dealt,
+                )
+            )
         self.received = {}
 
     def _street(self, hand: SiteHand, line: str, number: int) -> None:
@@ -170,8 +218,10 @@ class HandReader:
         what = f"the {name.lower()}"
         before = cards_of(" ".join(found[:-1]), what) if len(found) > 1 else ()
         if not found or tuple(board) != before:
-            raise InputError(f"{what} line does not follow the board so far "
-                             f"({' '.join(map(str, board)) or 'empty'}): {quote(line)}")
+            raise InputError(
+                f"{what} line does not follow the board so far "
+                f"({' '.join(map(str, board)) or 'empty'}): {quote(line)}"
+            )
         new = cards_of(found[-1], what)
         board.extend(new)
         hand.actions.append(Line(number, self.street, "", "board", 0, None, False, line, new))
@@ -180,7 +230,7 @@ class HandReader:
         name = next((n for n in self.names if body.startswith(n + " ")), None)
         if name is None:
             raise InputError(f"a line of a player who has no seat in this hand: {quote(line)}")
-        rest = body[len(name) + 1:]
+        rest = body[len(name) + 1 :]
         if rest == "received a card.":
             self.received.setdefault(name, [])
             return
@@ -194,7 +244,9 @@ class HandReader:
             hand.actions.append(Line(number, self.street, name, rest[:-1], 0, None, False, line))
             return
         if rest == "mucks cards":
-            live = [s.name for s in hand.seats if s.name not in self.folded and s.name not in hand.mucks]
+            live = [
+                s.name for s in hand.seats if s.name not in self.folded and s.name not in hand.mucks
+            ]
             if live != [name]:  # the last live hand "mucks" when it wins without showing
                 hand.mucks.add(name)
                 hand.actions.append(Line(number, self.street, name, "muck", 0, None, False, line))
@@ -204,7 +256,9 @@ class HandReader:
             raise InputError(f"cannot read the action {quote(line)}")
         self._chips(hand, name, m.group("verb"), money(m.group("amount"), 100), line, number)
 
-    def _chips(self, hand: SiteHand, name: str, verb: str, amount: int, line: str, number: int) -> None:
+    def _chips(
+        self, hand: SiteHand, name: str, verb: str, amount: int, line: str, number: int
+    ) -> None:
         """A line that puts chips in: "raises (x)" and "allin (x)" say the chips added, not the total."""
         bet = self.bets.get(name, 0) + amount
         top = max(self.bets.values(), default=0)
@@ -214,7 +268,9 @@ class HandReader:
             to = bet if kind == "raise" else None
             hand.actions.append(Line(number, self.street, name, kind, amount, to, all_in, line))
         else:
-            hand.actions.append(Line(number, self.street, name, VERBS[verb], amount, None, False, line))
+            hand.actions.append(
+                Line(number, self.street, name, VERBS[verb], amount, None, False, line)
+            )
         self.bets[name] = bet
 
     def _summary(self, hand: SiteHand, line: str, number: int) -> None:
@@ -233,13 +289,15 @@ class HandReader:
         rest = m.group("rest")
         name = next((n for n in self.names if rest.startswith(n + " ")), None)
         if name is None:
-            raise InputError(f"the summary names a player who has no seat in this hand: {quote(line)}")
+            raise InputError(
+                f"the summary names a player who has no seat in this hand: {quote(line)}"
+            )
         collects = money(m.group("collects"), 100)
         if collects:
             # The summary's one total per player is both the award and what it says the player won.
             hand.collects.append(Collect(number, name, collects, 0, "Collects", 0))
             hand.won[name] = collects
-        shown = rest[len(name) + 1:]
+        shown = rest[len(name) + 1 :]
         if shown.startswith("shows: "):
             found = BRACKETS.findall(shown)
             if not found:
@@ -247,7 +305,9 @@ class HandReader:
             hand.summary_cards[name] = cards_of(found[0], f"{name}'s cards")
 
 
-def read_hand(source: str, line: int, raw: list[str], wanted: Callable[[Header], bool]) -> SiteHand | BadHand | None:
+def read_hand(
+    source: str, line: int, raw: list[str], wanted: Callable[[Header], bool]
+) -> SiteHand | BadHand | None:
     """One hand from its lines (as the base cuts them), ``line`` the number of the first; ``None`` if blank."""
     numbers = [line + i for i, text in enumerate(raw) if text.strip()]
     lines = [text.strip() for text in raw if text.strip()]
