@@ -234,3 +234,24 @@ def test_every_shared_hand_gets_a_record_and_each_is_ok() -> None:
     found = {path.name: verdicts_of(path.read_bytes(), path.name) for path in SHARED_FILES}
     assert sum(len(v) for v in found.values()) == 3
     assert all(s == "ok" for v in found.values() for _, _, s, _ in v), found
+
+
+def test_a_summary_naming_another_player_is_the_sites_inconsistency_not_bad_input() -> None:
+    # As for PokerStars (issue 17): one summary reader for the sites that write its summary.
+    from hilo_cli.histories import read
+
+    for path in sorted(DATA.glob("*.txt")):
+        text = path.read_text(encoding="utf-8")
+        for found in re.finditer(r"^Seat (\d+): (\S+)", text, re.MULTILINE):
+            if (
+                text.count(f"Seat {found.group(1)}: {found.group(2)}") > 1
+            ):  # seat line and summary line
+                last = text.rindex(f"Seat {found.group(1)}: {found.group(2)}")
+                changed = (
+                    text[:last] + f"Seat {found.group(1)}: Zed" + text[last + len(found.group(0)) :]
+                )
+                records = list(read(path.name, changed))
+                assert all(r.error is None or "summary names seat" not in r.error for r in records)
+                assert any(r.site_inconsistency and "Zed" in r.site_inconsistency for r in records)
+                return
+    raise AssertionError("no summary seat line in the Winamax test files")

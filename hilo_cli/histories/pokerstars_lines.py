@@ -14,11 +14,20 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from hilo_cli.bounds import MAX_SEAT, MAX_SEATS, digits, quote, short
+from hilo_cli.bounds import MAX_SEAT, MAX_SEATS, digits, quote
 from hilo_cli.cards import Card
 from hilo_cli.errors import HiloError, InputError
 from hilo_cli.histories.amounts import money
-from hilo_cli.histories.site import BRACKETS, BadHand, Collect, Header, Seat, SiteHand, cards_of
+from hilo_cli.histories.site import (
+    BRACKETS,
+    BadHand,
+    Collect,
+    Header,
+    Seat,
+    SiteHand,
+    cards_of,
+    summary_seat,
+)
 from hilo_cli.histories.site import Line as Action
 
 HEADER = re.compile(
@@ -502,29 +511,12 @@ class _Reader:
         m = SUMMARY_SEAT.match(line)
         if m is not None:
             seat = digits(m.group("seat"), "a seat", MAX_SEAT)
-            found = self.by_seat.get(seat)
-            rest = m.group("rest")
-            if found is None or not rest.startswith(found.name):
-                # The site's summary and its seat lines disagree: a finding about the site, not bad input.
-                who = found.name if found is not None else "nobody"
-                hand.disagreements.append(
-                    f"the summary's seat {seat} is {short(rest, 60)!r}, but seat {seat} is "
-                    f"{short(who, 60)!r} in the seat lines"
-                )
-                return
-            tail = rest[len(found.name) :]
-            amounts = [money(a, scale) for a in _WON.findall(tail)]
-            if amounts:
-                hand.won[found.name] = sum(amounts)
-            shown = _SHOWED.search(tail)
-            if shown is not None:
-                cards = cards_of(shown.group("cards"), f"{found.name}'s cards")
-                if shown.group("how") == "mucked":
-                    hand.mucks.add(
-                        found.name
-                    )  # the site shows a mucked hand's cards; it is dead (RULES §7.3)
-                else:
-                    hand.summary_cards[found.name] = cards
+            summary_seat(
+                hand,
+                seat,
+                m.group("rest"),
+                lambda tail: [money(a, scale) for a in _WON.findall(tail)],
+            )
             return
         raise InputError(f"cannot read the summary line {quote(line)}")
 

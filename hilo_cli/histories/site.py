@@ -10,9 +10,11 @@ and stacks; each line that moves chips or deals cards (``Line``) with its amount
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
+from hilo_cli.bounds import short
 from hilo_cli.cards import Card, parse_labelled
 from hilo_cli.errors import CardError, InputError
 from hilo_cli.histories.base import Currency
@@ -143,3 +145,34 @@ def cards_of(text: str, what: str) -> tuple[Card, ...]:
         return parse_labelled(text, what)
     except CardError as e:
         raise InputError(e.message) from None
+
+
+# A summary seat line's shown or mucked cards: "showed [As 2s 7c Kh]", "mucked [...]".
+SHOWED = re.compile(r"\b(?P<how>showed|mucked) \[(?P<cards>[^\[\]]*)\]")
+
+
+def summary_seat(hand: SiteHand, seat: int, rest: str, won: Callable[[str], Iterable[int]]) -> None:
+    """A summary's ``Seat N: NAME ...`` line, for the sites that write PokerStars' summary: ``rest`` is the
+    line from the name on, ``won`` reads the amounts the rest of it says the seat won (in the site's
+    words). Fills the seat's "won" and its cards shown or mucked (a mucked hand is dead, RULES §7.3). A
+    summary that names another player than the seat line is the site's own inconsistency, a finding kept
+    in ``hand.disagreements``, never bad input."""
+    found = next((s for s in hand.seats if s.seat == seat), None)
+    if found is None or not rest.startswith(found.name):
+        who = found.name if found is not None else "nobody"
+        hand.disagreements.append(
+            f"the summary's seat {seat} is {short(rest, 60)!r}, but seat {seat} is "
+            f"{short(who, 60)!r} in the seat lines"
+        )
+        return
+    tail = rest[len(found.name) :]
+    amounts = list(won(tail))
+    if amounts:
+        hand.won[found.name] = hand.won.get(found.name, 0) + sum(amounts)
+    shown = SHOWED.search(tail)
+    if shown is not None:
+        cards = cards_of(shown.group("cards"), f"{found.name}'s cards")
+        if shown.group("how") == "mucked":
+            hand.mucks.add(found.name)
+        else:
+            hand.summary_cards[found.name] = cards

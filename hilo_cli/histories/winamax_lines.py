@@ -36,6 +36,7 @@ from hilo_cli.histories.site import (
     Seat,
     SiteHand,
     cards_of,
+    summary_seat,
 )
 from hilo_cli.histories.uncalled import fold_back, pots_as_paid
 
@@ -330,21 +331,9 @@ class HandReader:
     def _summary_seat(self, hand: SiteHand, line: str) -> None:
         number, _, rest = line[len("Seat ") :].partition(": ")
         seat = digits(number, "a seat", MAX_SEAT)
-        found = next((s for s in hand.seats if s.seat == seat), None)
-        if found is None or not rest.startswith(found.name):
-            raise InputError(
-                f"the summary names seat {seat}, but the hand's seat {seat} is not {quote(rest)}"
-            )
-        tail = rest[len(found.name) :]
-        for won in _WON.findall(tail):
-            hand.won[found.name] = hand.won.get(found.name, 0) + money(won, self.scale)
-        shown = _SHOWED.search(tail)
-        if shown is not None:
-            cards = cards_of(shown.group("cards"), f"{found.name}'s cards")
-            if shown.group("how") == "mucked":
-                hand.mucks.add(found.name)
-            else:
-                hand.summary_cards[found.name] = cards
+        summary_seat(
+            hand, seat, rest, lambda tail: [money(a, self.scale) for a in _WON.findall(tail)]
+        )
 
 
 def read_hand(
