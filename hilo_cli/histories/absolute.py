@@ -27,40 +27,17 @@ held against the collect lines.
 
 from __future__ import annotations
 
-import re
-
-from hilo_cli.errors import DealError, HiloError
 from hilo_cli.histories.absolute_lines import GAME_NAMES, HEADER, STRUCTURES, HandReader
-from hilo_cli.histories.base import HandRecord, Reader, failed
-from hilo_cli.histories.records import record
+from hilo_cli.histories.base import HandRecord, Reader
+from hilo_cli.histories.plugin import group_id, header_starts, numbered_record
 
-START = re.compile(r"[ \t]*Stage #[A-Z]?\d+: ")
-_DETECT = re.compile(r"^[ \t]*Stage #[A-Z]?\d+: ", re.MULTILINE)
-
-
-def detect(head: str) -> bool:
-    """Absolute text holds a line that starts an Absolute hand (``Stage #``, the hand's number, ``:``)."""
-    return _DETECT.search(head) is not None
-
-
-def starts_hand(line: str) -> bool:
-    """Whether ``line`` is a hand's header (after spaces and tabs)."""
-    return START.match(line) is not None
+# A hand starts at its header (``Stage #``, the hand's number, ``:``).
+detect, starts_hand = header_starts(r"Stage #[A-Z]?\d+: ")
 
 
 def read_record(source: str, line: int, raw: list[str]) -> HandRecord:
     """One hand's record from its lines: a hand to replay, one that is not checkable, or an error."""
-    numbers = [line + i for i, text in enumerate(raw) if text.strip()]
-    lines = [text.strip().lstrip("\ufeff") for text in raw if text.strip()]
-    if not lines:
-        return failed(source, line, "no hand in these lines")
-    reader = HandReader(source, numbers)
-    try:
-        return record(reader.read(lines), GAME_NAMES, STRUCTURES)
-    except HiloError as e:
-        id = HEADER.match(lines[0])
-        where = reader.number if not isinstance(e, DealError) else numbers[0]
-        return failed(source, where, e.message, id.group("id") if id else None)
+    return numbered_record(source, line, raw, HandReader, group_id(HEADER), GAME_NAMES, STRUCTURES)
 
 
 READER = Reader("absolute", "Absolute Poker", (".txt",), detect, starts_hand, read_record)

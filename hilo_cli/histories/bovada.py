@@ -10,11 +10,9 @@ from __future__ import annotations
 import re
 
 from hilo_cli.betting import Structure
-from hilo_cli.errors import DealError
-from hilo_cli.histories.base import HandRecord, Reader, failed
+from hilo_cli.histories.base import HandRecord, Reader
 from hilo_cli.histories.bovada_lines import read_hand
-from hilo_cli.histories.records import record
-from hilo_cli.histories.site import BadHand
+from hilo_cli.histories.plugin import site_record
 
 # The site's game names for the games hilo plays (RULES §6).
 GAME_NAMES: dict[str, str] = {
@@ -48,15 +46,7 @@ def starts_hand(line: str) -> bool:
 
 def read_record(source: str, line: int, lines: list[str]) -> HandRecord:
     """One hand's record from its lines: a hand to replay, one that is not checkable, or an error."""
-    hand = read_hand(source, line, lines)
-    if hand is None:
-        return failed(source, line, "no hand in these lines")
-    if isinstance(hand, BadHand):
-        return failed(source, hand.line, hand.message, hand.id)
-    try:
-        return record(hand, GAME_NAMES, STRUCTURES)
-    except DealError as e:
-        return failed(source, hand.line, e.message, hand.header.id)
+    return site_record(source, line, read_hand(source, line, lines), GAME_NAMES, STRUCTURES)
 
 
 READER = Reader("bovada", "Bovada / Ignition", (".txt",), detect, starts_hand, read_record)

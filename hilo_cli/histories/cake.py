@@ -29,11 +29,11 @@ import re
 from hilo_cli.betting import Structure
 from hilo_cli.bounds import MAX_SEAT, MAX_SEATS, digits, quote
 from hilo_cli.cards import Card
-from hilo_cli.errors import DealError, HiloError, InputError
+from hilo_cli.errors import InputError
 from hilo_cli.histories.amounts import money
 from hilo_cli.histories.archive import live, speaker
-from hilo_cli.histories.base import Currency, HandRecord, Reader, failed
-from hilo_cli.histories.records import record
+from hilo_cli.histories.base import Currency, HandRecord, Reader
+from hilo_cli.histories.plugin import group_id, header_starts, numbered_record
 from hilo_cli.histories.site import BRACKETS, Collect, Header, Seat, SiteHand, cards_of
 from hilo_cli.histories.site import Line as Action
 
@@ -254,36 +254,20 @@ class _Reader:
             raise InputError(f"cannot read the action {quote(line)}")
 
 
-START = re.compile(r"[ \t]*Hand#[0-9A-Za-z]+ - ")
-_DETECT = re.compile(r"^[ \t]*Hand#[0-9A-Za-z]+ - ", re.MULTILINE)
+# A hand starts at its header (``Hand#``, the hand's id and `` - ``; the first line of a file need
+# not be one).
+detect, starts_hand = header_starts(r"Hand#[0-9A-Za-z]+ - ")
 
 
-def detect(head: str) -> bool:
-    """Cake text holds a line that starts a Cake hand (``Hand#``, the hand's id and `` - ``; the first
-    line of a file need not be one)."""
-    return _DETECT.search(head) is not None
-
-
-def starts_hand(line: str) -> bool:
-    """Whether ``line`` is a hand's header (after spaces and tabs)."""
-    return START.match(line) is not None
+def _no_summary(hand: SiteHand) -> None:
+    hand.won_printed = False  # no summary: nothing to hold the award lines against
 
 
 def read_record(source: str, line: int, raw: list[str]) -> HandRecord:
     """One hand's record from its lines: a hand to replay, one that is not checkable, or an error."""
-    numbers = [line + i for i, text in enumerate(raw) if text.strip()]
-    lines = [text.strip().lstrip("\ufeff") for text in raw if text.strip()]
-    if not lines:
-        return failed(source, line, "no hand in these lines")
-    reader = _Reader(source, numbers)
-    try:
-        hand = reader.read(lines)
-        hand.won_printed = False  # no summary: nothing to hold the award lines against
-        return record(hand, GAME_NAMES, STRUCTURES)
-    except HiloError as e:
-        id = HEADER.match(lines[0])
-        where = reader.number if not isinstance(e, DealError) else numbers[0]
-        return failed(source, where, e.message, id.group("id") if id else None)
+    return numbered_record(
+        source, line, raw, _Reader, group_id(HEADER), GAME_NAMES, STRUCTURES, _no_summary
+    )
 
 
 READER = Reader("cake", "Cake Poker", (".txt",), detect, starts_hand, read_record)

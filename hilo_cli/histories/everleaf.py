@@ -32,11 +32,11 @@ import re
 from hilo_cli.betting import Structure
 from hilo_cli.bounds import MAX_SEAT, MAX_SEATS, digits, quote
 from hilo_cli.cards import Card
-from hilo_cli.errors import DealError, HiloError, InputError
+from hilo_cli.errors import InputError
 from hilo_cli.histories.amounts import money
 from hilo_cli.histories.archive import live, speaker
-from hilo_cli.histories.base import Currency, HandRecord, Reader, failed
-from hilo_cli.histories.records import record
+from hilo_cli.histories.base import Currency, HandRecord, Reader
+from hilo_cli.histories.plugin import group_id, numbered_record
 from hilo_cli.histories.site import BRACKETS, Collect, Header, Seat, SiteHand, cards_of
 from hilo_cli.histories.site import Line as Action
 
@@ -107,14 +107,14 @@ def _cards(text: str, what: str) -> tuple[Card, ...]:
 
 
 class _Reader:
-    def __init__(self, source: str, numbers: list[int], lines: list[str]) -> None:
-        self.source, self.numbers, self.lines = source, numbers, lines
+    def __init__(self, source: str, numbers: list[int]) -> None:
+        self.source, self.numbers = source, numbers
         self.number = numbers[0]
         self.scale = 1
         self.names: list[str] = []
 
-    def read(self) -> SiteHand:
-        lines, numbers = self.lines, self.numbers
+    def read(self, lines: list[str]) -> SiteHand:
+        numbers = self.numbers
         m = HEADER.match(lines[0])
         if m is None:
             raise InputError("not an Everleaf hand header (expected 'Everleaf Gaming Game #N')")
@@ -280,21 +280,15 @@ def starts_hand(line: str) -> bool:
     return START.match(line) is not None
 
 
+def _no_summary(hand: SiteHand) -> None:
+    hand.won_printed = False  # no summary: nothing to hold the award lines against
+
+
 def read_record(source: str, line: int, raw: list[str]) -> HandRecord:
     """One hand's record from its lines: a hand to replay, one that is not checkable, or an error."""
-    numbers = [line + i for i, text in enumerate(raw) if text.strip()]
-    lines = [text.strip().lstrip("\ufeff") for text in raw if text.strip()]
-    if not lines:
-        return failed(source, line, "no hand in these lines")
-    reader = _Reader(source, numbers, lines)
-    try:
-        hand = reader.read()
-        hand.won_printed = False  # no summary: nothing to hold the award lines against
-        return record(hand, GAME_NAMES, STRUCTURES)
-    except HiloError as e:
-        id = HEADER.match(lines[0])
-        where = reader.number if not isinstance(e, DealError) else numbers[0]
-        return failed(source, where, e.message, id.group("id") if id else None)
+    return numbered_record(
+        source, line, raw, _Reader, group_id(HEADER), GAME_NAMES, STRUCTURES, _no_summary
+    )
 
 
 READER = Reader("everleaf", "Everleaf", (".txt",), detect, starts_hand, read_record)

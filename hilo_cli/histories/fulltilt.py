@@ -18,12 +18,11 @@ pots): chips put in in cents can only be divided in cents. Tournaments and play 
 from __future__ import annotations
 
 from hilo_cli.betting import Structure
-from hilo_cli.errors import DealError
 from hilo_cli.histories.archive import amounts_of, largest_unit
-from hilo_cli.histories.base import Currency, HandRecord, Reader, failed
+from hilo_cli.histories.base import Currency, HandRecord, Reader
 from hilo_cli.histories.fulltilt_lines import read_hand, starts_hand
-from hilo_cli.histories.records import record
-from hilo_cli.histories.site import BadHand, Header, SiteHand
+from hilo_cli.histories.plugin import plays, site_record
+from hilo_cli.histories.site import Header, SiteHand
 
 # The site's game names (the limit already taken off) for the games hilo plays (RULES §6).
 GAME_NAMES: dict[str, str] = {
@@ -68,23 +67,18 @@ def currency(header: Header) -> Currency:
     )
 
 
+def _finish(hand: SiteHand) -> None:
+    hand.currency = currency(hand.header)
+    hand.chip_unit = chip_unit(hand)
+
+
+_PLAYED = plays(GAME_NAMES)
+
+
 def read_record(source: str, line: int, lines: list[str]) -> HandRecord:
     """One hand's record from its lines: a hand to replay, one that is not checkable, or an error."""
-    hand = read_hand(source, line, lines, _played)
-    if hand is None:
-        return failed(source, line, "no hand in these lines")
-    if isinstance(hand, BadHand):
-        return failed(source, hand.line, hand.message, hand.id)
-    hand.currency = currency(hand.header)
-    try:
-        hand.chip_unit = chip_unit(hand)
-        return record(hand, GAME_NAMES, STRUCTURES)
-    except DealError as e:
-        return failed(source, hand.line, e.message, hand.header.id)
-
-
-def _played(header: Header) -> bool:
-    return header.game in GAME_NAMES
+    hand = read_hand(source, line, lines, _PLAYED)
+    return site_record(source, line, hand, GAME_NAMES, STRUCTURES, _finish)
 
 
 READER = Reader("fulltilt", "Full Tilt Poker", (".txt",), detect, starts_hand, read_record)

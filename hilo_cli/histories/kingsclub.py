@@ -29,42 +29,19 @@ lines are taken to count only the pots.
 
 from __future__ import annotations
 
-import re
-
-from hilo_cli.errors import DealError, HiloError
-from hilo_cli.histories.base import HandRecord, Reader, failed
+from hilo_cli.histories.base import HandRecord, Reader
 from hilo_cli.histories.kingsclub_lines import GAME_NAMES, HEADER, NUMBER, STRUCTURES, HandReader
-from hilo_cli.histories.records import record
+from hilo_cli.histories.plugin import group_id, header_starts, numbered_record
 
-_START = re.compile(rf"[ \t]*#\d+: (?:Pot Limit|No Limit|Limit) .+ - {NUMBER}/{NUMBER}[ \t]*$")
-_DETECT = re.compile(
-    rf"^[ \t]*#\d+: (?:Pot Limit|No Limit|Limit) .+ - {NUMBER}/{NUMBER}[ \t]*$", re.MULTILINE
+# A hand starts at its header (``#N: LIMIT GAME - x/y``).
+detect, starts_hand = header_starts(
+    rf"#\d+: (?:Pot Limit|No Limit|Limit) .+ - {NUMBER}/{NUMBER}[ \t]*$"
 )
-
-
-def detect(head: str) -> bool:
-    """KingsClub text holds a KingsClub hand header (``#N: LIMIT GAME - x/y``)."""
-    return _DETECT.search(head) is not None
-
-
-def starts_hand(line: str) -> bool:
-    """Whether ``line`` is a hand's header (after spaces and tabs)."""
-    return _START.match(line) is not None
 
 
 def read_record(source: str, line: int, raw: list[str]) -> HandRecord:
     """One hand's record from its lines: a hand to replay, one that is not checkable, or an error."""
-    numbers = [line + i for i, text in enumerate(raw) if text.strip()]
-    lines = [text.strip().lstrip("\ufeff") for text in raw if text.strip()]
-    if not lines:
-        return failed(source, line, "no hand in these lines")
-    reader = HandReader(source, numbers)
-    try:
-        return record(reader.read(lines), GAME_NAMES, STRUCTURES)
-    except HiloError as e:
-        id = HEADER.match(lines[0])
-        where = reader.number if not isinstance(e, DealError) else numbers[0]
-        return failed(source, where, e.message, id.group("id") if id else None)
+    return numbered_record(source, line, raw, HandReader, group_id(HEADER), GAME_NAMES, STRUCTURES)
 
 
 READER = Reader("kingsclub", "KingsClub", (".txt",), detect, starts_hand, read_record)

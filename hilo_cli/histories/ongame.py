@@ -34,11 +34,11 @@ import re
 
 from hilo_cli.betting import Structure
 from hilo_cli.bounds import MAX_SEAT, MAX_SEATS, digits, quote
-from hilo_cli.errors import DealError, HiloError, InputError
+from hilo_cli.errors import InputError
 from hilo_cli.histories.amounts import money
 from hilo_cli.histories.archive import speaker
-from hilo_cli.histories.base import Currency, HandRecord, Reader, failed
-from hilo_cli.histories.records import record
+from hilo_cli.histories.base import Currency, HandRecord, Reader
+from hilo_cli.histories.plugin import group_id, numbered_record
 from hilo_cli.histories.site import Collect, Header, Seat, SiteHand, cards_of
 from hilo_cli.histories.site import Line as Action
 
@@ -320,18 +320,7 @@ def starts_hand(line: str) -> bool:
 
 def read_record(source: str, line: int, raw: list[str]) -> HandRecord:
     """One hand's record from its lines: a hand to replay, one that is not checkable, or an error."""
-    numbers = [line + i for i, text in enumerate(raw) if text.strip()]
-    lines = [text.strip().lstrip("\ufeff") for text in raw if text.strip()]
-    if not lines:
-        return failed(source, line, "no hand in these lines")
-    reader = _Reader(source, numbers)
-    try:
-        hand = reader.read(lines)
-        return record(hand, GAME_NAMES, STRUCTURES)
-    except HiloError as e:
-        id = START.match(lines[0])
-        where = reader.number if not isinstance(e, DealError) else numbers[0]
-        return failed(source, where, e.message, id.group("id") if id else None)
+    return numbered_record(source, line, raw, _Reader, group_id(START), GAME_NAMES, STRUCTURES)
 
 
 READER = Reader("ongame", "OnGame", (".txt",), detect, starts_hand, read_record)

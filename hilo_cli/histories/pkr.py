@@ -36,11 +36,11 @@ import re
 from hilo_cli.betting import Structure
 from hilo_cli.bounds import MAX_SEAT, MAX_SEATS, digits, quote
 from hilo_cli.cards import Card
-from hilo_cli.errors import DealError, HiloError, InputError
+from hilo_cli.errors import InputError
 from hilo_cli.histories.amounts import money
 from hilo_cli.histories.archive import live, speaker
-from hilo_cli.histories.base import Currency, HandRecord, Reader, failed
-from hilo_cli.histories.records import record
+from hilo_cli.histories.base import Currency, HandRecord, Reader
+from hilo_cli.histories.plugin import numbered_record
 from hilo_cli.histories.site import BRACKETS, Collect, Header, Seat, SiteHand, cards_of
 from hilo_cli.histories.site import Line as Action
 
@@ -337,26 +337,15 @@ def starts_hand(line: str) -> bool:
     return START.match(line) is not None
 
 
+def _hand_id(lines: list[str]) -> str | None:
+    """The id on the ``Starting Hand #N`` line (the second or third)."""
+    fields = (f for f in map(FIELD.match, lines[1:3]) if f and f.group("key") == "Starting Hand")
+    return next((f.group("value") for f in fields), None)
+
+
 def read_record(source: str, line: int, raw: list[str]) -> HandRecord:
     """One hand's record from its lines: a hand to replay, one that is not checkable, or an error."""
-    numbers = [line + i for i, text in enumerate(raw) if text.strip()]
-    lines = [text.strip().lstrip("\ufeff") for text in raw if text.strip()]
-    if not lines:
-        return failed(source, line, "no hand in these lines")
-    reader = _Reader(source, numbers)
-    try:
-        return record(reader.read(lines), GAME_NAMES, STRUCTURES)
-    except HiloError as e:
-        id = next(
-            (
-                f.group("value")
-                for f in map(FIELD.match, lines[1:3])
-                if f and f.group("key") == "Starting Hand"
-            ),
-            None,
-        )
-        where = reader.number if not isinstance(e, DealError) else numbers[0]
-        return failed(source, where, e.message, id)
+    return numbered_record(source, line, raw, _Reader, _hand_id, GAME_NAMES, STRUCTURES)
 
 
 READER = Reader("pkr", "PKR", (".txt",), detect, starts_hand, read_record)

@@ -13,11 +13,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from hilo_cli.betting import Structure
-from hilo_cli.errors import DealError
-from hilo_cli.histories.base import HandRecord, Reader, failed
+from hilo_cli.histories.base import HandRecord, Reader
+from hilo_cli.histories.plugin import plays, site_record
 from hilo_cli.histories.pokerstars_lines import GAME_NAMES, read_hand, starts_hand
-from hilo_cli.histories.records import record
-from hilo_cli.histories.site import BadHand, Header
 
 STRUCTURES: dict[str, Structure] = {
     "Limit": "fixed",
@@ -37,22 +35,14 @@ def detect(head: str) -> bool:
     return "POKERSTARS HAND #" in upper or "POKERSTARS GAME #" in upper
 
 
+_PLAYED = plays(GAME_NAMES)
+
+
 def read_record(source: str, line: int, lines: list[str]) -> HandRecord:
     """One hand's record from its lines: a hand to replay, one that is not checkable, or an error."""
-    hand = read_hand(source, line, lines, _played)
-    if hand is None:
-        return failed(source, line, "no hand in these lines")
-    if isinstance(hand, BadHand):
-        # ``line`` is the line that could not be read, so FILE:LINE points at it.
-        return failed(source, hand.line, hand.message, hand.id)
-    try:
-        return record(hand, GAME_NAMES, STRUCTURES)
-    except DealError as e:
-        return failed(source, hand.line, e.message, hand.header.id)
-
-
-def _played(header: Header) -> bool:
-    return header.game in GAME_NAMES
+    return site_record(
+        source, line, read_hand(source, line, lines, _PLAYED), GAME_NAMES, STRUCTURES
+    )
 
 
 READER = Reader("pokerstars", "PokerStars", (".txt",), detect, starts_hand, read_record)

@@ -9,10 +9,8 @@ it) and writes euros after the number. Not checkable, with the reason: the games
 from __future__ import annotations
 
 from hilo_cli.betting import Structure
-from hilo_cli.errors import DealError
-from hilo_cli.histories.base import HandRecord, Reader, failed
-from hilo_cli.histories.records import record
-from hilo_cli.histories.site import BadHand, Header
+from hilo_cli.histories.base import HandRecord, Reader
+from hilo_cli.histories.plugin import plays, site_record
 from hilo_cli.histories.winamax_lines import read_hand, starts_hand
 
 # The site's game names for the games hilo plays (RULES §6).
@@ -33,21 +31,14 @@ def detect(head: str) -> bool:
     return any(starts_hand(line) for line in head.split("\n"))
 
 
+_PLAYED = plays(GAME_NAMES)
+
+
 def read_record(source: str, line: int, lines: list[str]) -> HandRecord:
     """One hand's record from its lines: a hand to replay, one that is not checkable, or an error."""
-    hand = read_hand(source, line, lines, _played)
-    if hand is None:
-        return failed(source, line, "no hand in these lines")
-    if isinstance(hand, BadHand):
-        return failed(source, hand.line, hand.message, hand.id)
-    try:
-        return record(hand, GAME_NAMES, STRUCTURES)
-    except DealError as e:
-        return failed(source, hand.line, e.message, hand.header.id)
-
-
-def _played(header: Header) -> bool:
-    return header.game in GAME_NAMES
+    return site_record(
+        source, line, read_hand(source, line, lines, _PLAYED), GAME_NAMES, STRUCTURES
+    )
 
 
 READER = Reader("winamax", "Winamax", (".txt",), detect, starts_hand, read_record)

@@ -16,11 +16,10 @@ from __future__ import annotations
 import re
 
 from hilo_cli.betting import Structure
-from hilo_cli.errors import DealError
 from hilo_cli.histories import winning_lines, winning_old
 from hilo_cli.histories.base import HandRecord, Reader, failed
-from hilo_cli.histories.records import record
-from hilo_cli.histories.site import BadHand, Header
+from hilo_cli.histories.plugin import plays, site_record
+from hilo_cli.histories.site import SiteHand
 
 # The site's game names for the games hilo plays (RULES §6), in both formats.
 GAME_NAMES: dict[str, str] = {
@@ -54,30 +53,22 @@ def starts_hand(line: str) -> bool:
     return winning_old.starts_hand(line) or winning_lines.starts_hand(line)
 
 
+_PLAYED = plays(GAME_NAMES)
+
+
 def read_record(source: str, line: int, lines: list[str]) -> HandRecord:
     """One hand's record from its lines: a hand to replay, one that is not checkable, or an error."""
     first = next((text for text in lines if text.strip()), "")
     old = winning_old.starts_hand(first)
-    hand = (winning_old.read_hand if old else winning_lines.read_hand)(source, line, lines, _played)
-    if hand is None:
-        return failed(source, line, "no hand in these lines")
-    if isinstance(hand, BadHand):
-        return failed(source, hand.line, hand.message, hand.id)
-    if hand.header.game in OLD_UNREAD:
+    hand = (winning_old.read_hand if old else winning_lines.read_hand)(source, line, lines, _PLAYED)
+    if isinstance(hand, SiteHand) and hand.header.game in OLD_UNREAD:
         return failed(
             source,
             hand.line,
             f"hand #{hand.header.id}: the older format's {hand.header.game} hands are not read",
             hand.header.id,
         )
-    try:
-        return record(hand, GAME_NAMES, STRUCTURES)
-    except DealError as e:
-        return failed(source, hand.line, e.message, hand.header.id)
-
-
-def _played(header: Header) -> bool:
-    return header.game in GAME_NAMES
+    return site_record(source, line, hand, GAME_NAMES, STRUCTURES)
 
 
 READER = Reader("winning", "Winning Poker Network", (".txt",), detect, starts_hand, read_record)
