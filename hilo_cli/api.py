@@ -23,13 +23,14 @@ from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any, cast
 
-from hilo_cli.batch import Raw, process
+from hilo_cli.batch import process
 from hilo_cli.betting import Structure, Turn
 from hilo_cli.betting.limits import STREETS
 from hilo_cli.checking import process as check_one
 from hilo_cli.deal import Deal, Player
 from hilo_cli.errors import HiloError
 from hilo_cli.formats import jsonlib
+from hilo_cli.formats.batch_in import Raw
 from hilo_cli.formats.json_out import settlement_dict
 from hilo_cli.formats.records import DEFAULTS
 from hilo_cli.showdown import Settlement, settle

@@ -15,7 +15,8 @@ from hilo_cli.errors import ExitStatus
 from hilo_cli.formats import OutputFormat
 
 if TYPE_CHECKING:
-    from hilo_cli.batch import Outcome, Raw
+    from hilo_cli.batch import Outcome
+    from hilo_cli.formats.batch_in import Raw
 
 HELP = """Settle every deal in FILEs (JSON, JSON Lines or text lines), or stdin (- or no FILE).
 
@@ -166,7 +167,7 @@ def _head(record: Raw | Outcome) -> tuple[str, int]:
 
 
 def _all_records(files: tuple[str, ...], input_format: str) -> Iterator[Raw]:
-    from hilo_cli.batch import Raw, read_records
+    from hilo_cli.formats.batch_in import Raw, read_records
 
     for name in files:
         if name == "-":
