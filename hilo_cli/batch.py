@@ -15,6 +15,7 @@ from hilo_cli.errors import HiloError, where
 from hilo_cli.formats import OutputFormat, csv_out, equity_out, json_out, jsonlib, text_out
 from hilo_cli.formats.batch_in import Kind, Raw, record_of
 from hilo_cli.formats.records import Defaults, deal_from_record
+from hilo_cli.formats.styled import PLAIN, Look
 from hilo_cli.showdown import settle
 
 MESSAGE_LIMIT = 400  # characters of an error message, at most (and a mark saying what was cut)
@@ -31,8 +32,9 @@ class Outcome(NamedTuple):
     differs: bool
 
 
-def process(raw: Raw, defaults: Defaults, fmt: OutputFormat) -> Outcome:
-    """Settle and render one record; an input problem becomes an error outcome."""
+def process(raw: Raw, defaults: Defaults, fmt: OutputFormat, look: Look = PLAIN) -> Outcome:
+    """Settle and render one record (a text report styled by ``look``, plain by default); an input
+    problem becomes an error outcome."""
     record_id: str | None = None
     try:
         record = record_of(raw)
@@ -44,6 +46,8 @@ def process(raw: Raw, defaults: Defaults, fmt: OutputFormat) -> Outcome:
             output = equity_out.render(
                 equity_out.equity_from_record(record, defaults), fmt, _where(raw)
             )
+            if fmt == "text" and not look.plain:  # equity's report is coloured once written
+                output = look.render(output.decode("utf-8")).encode("utf-8")
             return Outcome(raw.source, raw.line, output, None, False)
         settlement = settle(
             deal_from_record(record, defaults), cards=True
@@ -56,7 +60,7 @@ def process(raw: Raw, defaults: Defaults, fmt: OutputFormat) -> Outcome:
         elif fmt == "csv":
             output = csv_out.settlement_rows(settlement, _where(raw)).encode()
         else:
-            output = (text_out.settlement_text(settlement, _where(raw)) + "\n").encode()
+            output = (text_out.settlement_text(settlement, _where(raw), look=look) + "\n").encode()
     except HiloError as e:
         return _error(raw, record_id, e.message, fmt)
     except (RecursionError, OverflowError, TypeError, ValueError) as e:
@@ -86,12 +90,12 @@ def _error(raw: Raw, record_id: str | None, message: str, fmt: OutputFormat) -> 
 
 
 def _process_chunk(
-    chunk: list[tuple[str, int, Kind, object]], defaults: Defaults, fmt: OutputFormat
+    chunk: list[tuple[str, int, Kind, object]], defaults: Defaults, fmt: OutputFormat, look: Look
 ) -> list[Outcome]:
     """Settle a chunk in a worker. The records come as plain tuples and a chunk with nothing to report
     comes back as one outcome holding all its output: the parent process, which shares the CPUs with
     the workers, only passes bytes along."""
-    outcomes = [process(Raw._make(raw), defaults, fmt) for raw in chunk]
+    outcomes = [process(Raw._make(raw), defaults, fmt, look) for raw in chunk]
     if any(o.error is not None or o.differs for o in outcomes):
         return outcomes
     source, line = chunk[0][:2]
@@ -99,16 +103,17 @@ def _process_chunk(
 
 
 def run(
-    raws: Iterable[Raw], defaults: Defaults, fmt: OutputFormat, jobs: int = 1
+    raws: Iterable[Raw], defaults: Defaults, fmt: OutputFormat, jobs: int = 1, look: Look = PLAIN
 ) -> Generator[Outcome, None, None]:
-    """Settle every record, in input order, here (``jobs`` 1) or in ``jobs`` worker processes.
+    """Settle every record, in input order, here (``jobs`` 1) or in ``jobs`` worker processes; text
+    reports styled by ``look`` where they are written (in the workers).
 
     With workers, a run of records that settled cleanly may come back as one outcome; every record
     that could not be settled, or whose check found a difference, still has an outcome of its own.
     """
     if jobs <= 1:
         for raw in raws:
-            yield process(raw, defaults, fmt)
+            yield process(raw, defaults, fmt, look)
         return
-    work = partial(_process_chunk, defaults=defaults, fmt=fmt)
+    work = partial(_process_chunk, defaults=defaults, fmt=fmt, look=look)
     yield from pool.ordered((tuple(raw) for raw in raws), work, jobs, 500)

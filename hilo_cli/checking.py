@@ -22,6 +22,7 @@ from hilo_cli.deal import Deal
 from hilo_cli.errors import HiloError
 from hilo_cli.formats import OutputFormat, allin_out
 from hilo_cli.formats.check_out import PotDifference, Status, Verdict, error_output, money, render
+from hilo_cli.formats.styled import PLAIN, Look
 from hilo_cli.formats.text_out import names_list
 from hilo_cli.histories import HandRecord, HandText, read_text
 from hilo_cli.histories.summary import SiteInconsistency, check_returned, derived_rake, rake_by_pot
@@ -291,10 +292,12 @@ def likely_reason(s: Settlement, show: Callable[[int], str] = str) -> str:
 
 
 # -- rendering ----------------------------------------------------------------------------------------
-def process(record: HandRecord | HandText, fmt: OutputFormat, all_in: bool = False) -> Checked:
-    """Read (a ``HandText``), check and render one hand; bad input becomes an error outcome, never an
-    exception. ``all_in`` (issue 20): work out the hand's all-in figures too, for its report and the
-    summary."""
+def process(
+    record: HandRecord | HandText, fmt: OutputFormat, all_in: bool = False, look: Look = PLAIN
+) -> Checked:
+    """Read (a ``HandText``), check and render one hand (a text report styled by ``look``); bad input
+    becomes an error outcome, never an exception. ``all_in`` (issue 20): work out the hand's all-in
+    figures too, for its report and the summary."""
     site = record.reader if isinstance(record, HandText) else None
     if isinstance(record, HandText):
         record = read_text(record)
@@ -304,9 +307,9 @@ def process(record: HandRecord | HandText, fmt: OutputFormat, all_in: bool = Fal
         if all_in:  # issue 20
             luck = hand_luck(record, settlement)
             added = allin_out.added(luck.all_in if luck else None, record.currency, fmt)
-            output = render(record, settlement, verdict, fmt, added)
+            output = render(record, settlement, verdict, fmt, added, look)
         else:
-            output = render(record, settlement, verdict, fmt)
+            output = render(record, settlement, verdict, fmt, look=look)
     except HiloError as e:
         return _failed(_at_action(record, e.message), e.message, fmt)._replace(site=site)
     except (RecursionError, OverflowError, TypeError, ValueError) as e:
@@ -396,20 +399,26 @@ def _failed(record: HandRecord, message: str, fmt: OutputFormat) -> Checked:
 
 
 def _process_chunk(
-    chunk: list[HandRecord | HandText], fmt: OutputFormat, all_in: bool = False
+    chunk: list[HandRecord | HandText], fmt: OutputFormat, all_in: bool, look: Look
 ) -> list[Checked]:
-    return [process(record, fmt, all_in) for record in chunk]
+    return [process(record, fmt, all_in, look) for record in chunk]
 
 
 def run(
-    records: Iterable[HandRecord | HandText], fmt: OutputFormat, jobs: int = 1, all_in: bool = False
+    records: Iterable[HandRecord | HandText],
+    fmt: OutputFormat,
+    jobs: int = 1,
+    all_in: bool = False,
+    look: Look = PLAIN,
 ) -> Generator[Checked, None, None]:
     """Check every hand, in input order, here (``jobs`` 1) or in ``jobs`` worker processes (``pool``). A
-    ``HandText`` (``histories.split``) is read where it is checked: with ``jobs`` > 1 the parent only cuts
-    files into hands and writes the outcomes, and the workers read, replay, settle and render. ``all_in``
-    (issue 20): each outcome carries its hand's all-in figures (``Checked.luck``)."""
+        ``HandText`` (``histories.split``) is read where it is checked: with ``jobs`` > 1 the parent only cuts
+        files into hands and writes the outcomes, and the workers read, replay, settle and render. ``all_in``
+        (issue 20): each outcome carries its hand's all-in figures (``Checked.luck``). Text reports are styled
+    by ``look`` where they are written."""
     if jobs <= 1:
         for record in records:
-            yield process(record, fmt, all_in)
+            yield process(record, fmt, all_in, look)
         return
-    yield from pool.ordered(records, partial(_process_chunk, fmt=fmt, all_in=all_in), jobs, 50)
+    work = partial(_process_chunk, fmt=fmt, all_in=all_in, look=look)
+    yield from pool.ordered(records, work, jobs, 50)

@@ -96,13 +96,13 @@ def batch(
     from hilo_cli.cli.output import write_outcomes
     from hilo_cli.cli.terminal import InFlight, Progress, report_style, stdin_hint
     from hilo_cli.formats import csv_out
+    from hilo_cli.formats.styled import PLAIN
 
     record_defaults = defaults(game, qualifier, chip_unit, odd_chip)
     out = stdout_bytes()  # outcomes are UTF-8 already
     names = files or ("-",)
     if "-" in names:
         stdin_hint("hilo batch")
-    look = report_style(fmt, color, suits)
     progress = Progress("hilo batch")
     # Counting costs a little per record: done only when progress or the summary will be shown.
     flight = InFlight() if progress.show or summary else None
@@ -114,11 +114,7 @@ def batch(
     def shape(outcome: Outcome) -> bytes:
         output = outcome.output
         if fmt != "csv":
-            return (
-                look.render(output.decode("utf-8")).encode("utf-8")
-                if look is not None and output
-                else output
-            )
+            return output
         if not wide:
             wide.append(csv_out.has_board_cells(output))
             return csv_out.header(boards=wide[0]).encode() + (
@@ -140,7 +136,7 @@ def batch(
         )  # no record: the header alone
 
     ended = write_outcomes(
-        run(raws, record_defaults, fmt, jobs),
+        run(raws, record_defaults, fmt, jobs, report_style(fmt, color, suits) or PLAIN),
         out,
         progress,
         shape,

@@ -18,6 +18,7 @@ from hilo_cli.formats import OutputFormat
 
 if TYPE_CHECKING:
     from hilo_cli.allin import Luck
+    from hilo_cli.checking import Checked
     from hilo_cli.histories import HandRecord, HandText
 
 
@@ -91,22 +92,18 @@ def check(
     plot: str | None,
 ) -> None:
     """Replay recorded hands, settle them, compare with the recorded result (help: ``_help``)."""
-    from hilo_cli.checking import Checked, run
+    from hilo_cli.checking import run
     from hilo_cli.cli.output import write_outcomes
     from hilo_cli.cli.terminal import Progress, report_style, stdin_hint
     from hilo_cli.formats.check_out import csv_header
+    from hilo_cli.formats.styled import PLAIN
 
     out = stdout_bytes()
     names = files or ("-",)
     if "-" in names:
         stdin_hint("hilo check")
-    look = report_style(fmt, color, suits)
+    look = report_style(fmt, color, suits) or PLAIN
     progress = Progress("hilo check")
-
-    def shape(outcome: Checked) -> bytes:
-        if look is None or not outcome.output:
-            return outcome.output
-        return look.render(outcome.output.decode("utf-8")).encode("utf-8")
 
     # Issue 20: --all-in (implied by --player and --plot) adds each hand's all-in figures and a summary.
     all_in = all_in or bool(players) or plot is not None
@@ -121,10 +118,10 @@ def check(
             luck.add(outcome.luck)
 
     ended = write_outcomes(
-        run(all_pieces(names, input_format.lower()), fmt, jobs, all_in),
+        run(all_pieces(names, input_format.lower()), fmt, jobs, all_in, look),
         out,
         progress,
-        shape,
+        _written,
         counted,
         start=csv_header() if fmt == "csv" else b"",
         finish=finish,
@@ -140,6 +137,11 @@ def check(
         if ended.differs
         else ExitStatus.OK
     )
+
+
+def _written(outcome: Checked) -> bytes:
+    """What is written of a checked hand: its output as the checker rendered it."""
+    return outcome.output
 
 
 def _all_in_run(

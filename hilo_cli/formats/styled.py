@@ -93,7 +93,8 @@ class Look(NamedTuple):
         return "".join([shown(p) if p.__class__ is str else self._piece(p) for p in parts])
 
     def render(self, text: str) -> str:
-        """Finished ``text`` (a worker's report, equity's) as this look shows it: ``colour.colour_report``."""
+        """Finished ``text`` (equity's report, written before its look is known) as this look shows it:
+        ``colour.colour_report``."""
         from hilo_cli.formats.colour import colour_report
 
         return colour_report(text, self.suits, self.colour)
