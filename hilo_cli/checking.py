@@ -130,18 +130,9 @@ def check(record: HandRecord) -> tuple[Settlement | None, Verdict]:
             "not-checkable", record.not_checkable or "nothing to replay", "won", {}
         )
     replayed = replay(hand)
-    if replayed.unfinished is not None:
-        return None, Verdict("not-checkable", replayed.unfinished, "won", {})
-    live = [p for p in replayed.deal.players if not p.folded]
-    unseen = [p.name for p in live if p.hole is None]
-    if len(live) > 1 and unseen:
-        # A valid history that does not know a live hand's cards (PHH ??): nothing to settle it with (§7).
-        return None, Verdict(
-            "not-checkable",
-            f"cards not shown at a contested showdown: {', '.join(unseen)}",
-            "won",
-            {},
-        )
+    unsettled = _unsettled(replayed)
+    if unsettled is not None:
+        return None, Verdict("not-checkable", unsettled, "won", {})
     site = record.site_inconsistency
     depth = record.depth
     expected, basis = recorded_won(record, replayed)
@@ -155,7 +146,28 @@ def check(record: HandRecord) -> tuple[Settlement | None, Verdict]:
         return settlement, Verdict(
             "not-checkable", record.not_checkable or "no recorded result", basis, {}, depth=depth
         )
-    settlement = settle_replayed(replayed, deal._replace(expected=expected))
+    return _compare(record, replayed, deal._replace(expected=expected), basis)
+
+
+def _unsettled(replayed: Replayed) -> str | None:
+    """Why a replayed hand cannot be settled (it stops before its end, or a live hand's cards are not
+    known at a contested showdown), or ``None``."""
+    if replayed.unfinished is not None:
+        return replayed.unfinished
+    live = [p for p in replayed.deal.players if not p.folded]
+    unseen = [p.name for p in live if p.hole is None]
+    if len(live) > 1 and unseen:
+        # A valid history that does not know a live hand's cards (PHH ??): nothing to settle it with (§7).
+        return f"cards not shown at a contested showdown: {', '.join(unseen)}"
+    return None
+
+
+def _compare(
+    record: HandRecord, replayed: Replayed, deal: Deal, basis: str
+) -> tuple[Settlement, Verdict]:
+    """Settle the site's ``deal`` (its ``expected``: what the record says was paid, in the terms of
+    ``basis``) and say what differs: each player's amount, each pot, and the likely reason."""
+    settlement = settle_replayed(replayed, deal)
     assert settlement.check is not None
     offset = replayed.stacks if basis == "finishing stack" else dict.fromkeys(replayed.stacks, 0)
     differences = {
@@ -163,6 +175,7 @@ def check(record: HandRecord) -> tuple[Settlement | None, Verdict]:
     }
     pots = pot_differences(record, settlement)
     show = money(record)
+    site, depth = record.site_inconsistency, record.depth
     if site:
         why = (
             SITE
