@@ -1,9 +1,10 @@
 """The pieces of a text report and how they are written (issue 13, issue 22).
 
-The writers (``text_out``, ``check_out``) build each line of a report as ``Part``s: plain text, or a
-``Piece`` whose class says what it is (a run of cards, a name who is paid, an amount, a verdict word). ``Look``
-writes those lines: plainly, every piece as its text (a pipe, a file gets exactly the report it always
-did), or in colour, or with the suit symbols. What is styled:
+The writers (``text_out``, ``check_out``, ``allin_out``'s all-in lines) build each line of a report as
+``Part``s: plain text, or a ``Piece`` whose class says what it is (a run of cards, a name who is paid, an
+amount, a verdict word). ``Look`` writes those lines, in the process that writes the report (a worker of
+``hilo batch --jobs`` or ``hilo check --jobs`` too): plainly, every piece as its text (a pipe, a file
+gets exactly the report it always did), or in colour, or with the suit symbols. What is styled:
 
 - cards, each in its suit's colour: a four-colour deck by default (spades in the terminal's own
   colour, black or white; hearts red, diamonds blue, clubs green), or two colours (hearts and diamonds
