@@ -7,7 +7,7 @@ of 40,000 records took 160-240 s, against 6.6 s as JSON Lines).
 The records are the seeded deals of ``benchmarks/deals.py``, written three ways: JSON Lines (one object
 a line), one JSON array pretty-printed (two-space indent, as ``jq .`` prints an array) and a ``jq .``
 stream (each object pretty-printed, one after another). For each it prints the reading alone
-(``batch.read_records``, in-process: where the line numbers are counted) and the whole command, end to
+(``batch_in.read_records``, in-process: where the line numbers are counted) and the whole command, end to
 end, in records per second, seconds and microseconds per record. Nothing asserts a time; on a shared
 machine read the figures with its load (printed).
 """
@@ -28,7 +28,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from deals import generate, record
 
-from hilo_cli.batch import read_records
+from hilo_cli.formats.batch_in import read_records
 
 HILO = str(Path(sys.executable).parent / "hilo")
 

@@ -2,7 +2,7 @@
 
     python benchmarks/profile_batch.py [--deals 20000] [--players 6] [--seed 1] [--top 25]
 
-Runs ``hilo_cli.batch.read_records`` + ``hilo_cli.batch.run(..., fmt="json", jobs=1)`` over an in-memory
+Runs ``hilo_cli.formats.batch_in.read_records`` + ``hilo_cli.batch.run(..., fmt="json", jobs=1)`` over an in-memory
 JSON Lines file of seeded deals (``benchmarks/deals.py``), writing to an ``io.BytesIO``, under cProfile.
 Prints the top functions by cumulative and by total (own) time, the share of time in each stage (JSON
 decode, deal building, evaluation, the rest of settlement, JSON encode), and then the same stages timed
@@ -34,7 +34,8 @@ def say(text: str = "") -> None:
 
 
 def pipeline(data: bytes) -> str:
-    from hilo_cli.batch import read_records, run
+    from hilo_cli.batch import run
+    from hilo_cli.formats.batch_in import read_records
     from hilo_cli.formats.records import Defaults
 
     out = io.BytesIO()
@@ -88,7 +89,7 @@ def stage_shares(profile: cProfile.Profile) -> None:
     st = pstats.Stats(profile)
     stats = st.stats  # type: ignore[attr-defined]
     total = st.total_tt  # type: ignore[attr-defined]
-    read = cumulative(stats, "hilo_cli/batch.py", "read_records")
+    read = cumulative(stats, "hilo_cli/formats/batch_in.py", "read_records")
     # hilo's own JSON wrapper if it has one (hilo_cli/formats/jsonlib.py), else the standard library.
     decode = cumulative_any(
         stats, ("hilo_cli/formats/jsonlib.py", "loads"), ("json/__init__.py", "loads")
@@ -158,8 +159,8 @@ def _evaluator() -> Callable[[Any], Any]:
 
 def stages_unprofiled(data: bytes, n: int) -> None:
     """One streaming pass like ``batch``'s, with a clock read between the stages of each record."""
-    from hilo_cli.batch import read_records
     from hilo_cli.formats import json_out
+    from hilo_cli.formats.batch_in import read_records
     from hilo_cli.formats.records import Defaults, deal_from_record
     from hilo_cli.showdown import settle
 

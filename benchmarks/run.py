@@ -198,7 +198,8 @@ def main(argv: list[str] | None = None) -> None:
     lines = [(json.dumps(r, separators=(", ", ": ")) + "\n").encode() for r in records]
     pk_deals = [gen.pokerkit_deal(d) for d in raw[: args.pokerkit_deals]]
 
-    from hilo_cli.batch import Raw, process
+    from hilo_cli.batch import process
+    from hilo_cli.formats.batch_in import Raw
     from hilo_cli.formats.records import Defaults, deal_from_record
     from hilo_cli.showdown import settle
 

@@ -23,29 +23,24 @@ from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any, cast
 
-from hilo_cli.batch import Raw, process
+import hilo_cli
+from hilo_cli.batch import process
 from hilo_cli.betting import Structure, Turn
 from hilo_cli.betting.limits import STREETS
 from hilo_cli.checking import process as check_one
-from hilo_cli.deal import Deal, Player
-from hilo_cli.errors import HiloError
+from hilo_cli.deal import Deal as Deal
+from hilo_cli.deal import Player as Player
+from hilo_cli.errors import HiloError as HiloError
 from hilo_cli.formats import jsonlib
-from hilo_cli.formats.json_out import settlement_dict
+from hilo_cli.formats.batch_in import Raw
+from hilo_cli.formats.json_out import settlement_dict as settlement_dict
 from hilo_cli.formats.records import DEFAULTS
-from hilo_cli.showdown import Settlement, settle
+from hilo_cli.showdown import Settlement as Settlement
+from hilo_cli.showdown import settle as settle
 
-__all__ = [
-    "Deal",
-    "HiloError",
-    "Player",
-    "Settlement",
-    "check_history",
-    "equity_record",
-    "limits",
-    "settle",
-    "settle_record",
-    "settlement_dict",
-]
+# The API's names are listed once, in ``hilo_cli.__all__`` (where ``import hilo_cli`` finds them
+# without importing this module); the names imported here for it are re-exported as ``X as X``.
+__all__ = [name for name in hilo_cli.__all__ if name != "__version__"]
 
 
 def settle_record(record: Mapping[str, Any]) -> dict[str, Any]:

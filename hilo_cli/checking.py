@@ -22,6 +22,7 @@ from hilo_cli.deal import Deal
 from hilo_cli.errors import HiloError
 from hilo_cli.formats import OutputFormat, allin_out
 from hilo_cli.formats.check_out import PotDifference, Status, Verdict, error_output, money, render
+from hilo_cli.formats.styled import PLAIN, Look
 from hilo_cli.formats.text_out import names_list
 from hilo_cli.histories import HandRecord, HandText, read_text
 from hilo_cli.histories.summary import SiteInconsistency, check_returned, derived_rake, rake_by_pot
@@ -129,18 +130,9 @@ def check(record: HandRecord) -> tuple[Settlement | None, Verdict]:
             "not-checkable", record.not_checkable or "nothing to replay", "won", {}
         )
     replayed = replay(hand)
-    if replayed.unfinished is not None:
-        return None, Verdict("not-checkable", replayed.unfinished, "won", {})
-    live = [p for p in replayed.deal.players if not p.folded]
-    unseen = [p.name for p in live if p.hole is None]
-    if len(live) > 1 and unseen:
-        # A valid history that does not know a live hand's cards (PHH ??): nothing to settle it with (§7).
-        return None, Verdict(
-            "not-checkable",
-            f"cards not shown at a contested showdown: {', '.join(unseen)}",
-            "won",
-            {},
-        )
+    unsettled = _unsettled(replayed)
+    if unsettled is not None:
+        return None, Verdict("not-checkable", unsettled, "won", {})
     site = record.site_inconsistency
     depth = record.depth
     expected, basis = recorded_won(record, replayed)
@@ -154,7 +146,28 @@ def check(record: HandRecord) -> tuple[Settlement | None, Verdict]:
         return settlement, Verdict(
             "not-checkable", record.not_checkable or "no recorded result", basis, {}, depth=depth
         )
-    settlement = settle_replayed(replayed, deal._replace(expected=expected))
+    return _compare(record, replayed, deal._replace(expected=expected), basis)
+
+
+def _unsettled(replayed: Replayed) -> str | None:
+    """Why a replayed hand cannot be settled (it stops before its end, or a live hand's cards are not
+    known at a contested showdown), or ``None``."""
+    if replayed.unfinished is not None:
+        return replayed.unfinished
+    live = [p for p in replayed.deal.players if not p.folded]
+    unseen = [p.name for p in live if p.hole is None]
+    if len(live) > 1 and unseen:
+        # A valid history that does not know a live hand's cards (PHH ??): nothing to settle it with (§7).
+        return f"cards not shown at a contested showdown: {', '.join(unseen)}"
+    return None
+
+
+def _compare(
+    record: HandRecord, replayed: Replayed, deal: Deal, basis: str
+) -> tuple[Settlement, Verdict]:
+    """Settle the site's ``deal`` (its ``expected``: what the record says was paid, in the terms of
+    ``basis``) and say what differs: each player's amount, each pot, and the likely reason."""
+    settlement = settle_replayed(replayed, deal)
     assert settlement.check is not None
     offset = replayed.stacks if basis == "finishing stack" else dict.fromkeys(replayed.stacks, 0)
     differences = {
@@ -162,6 +175,7 @@ def check(record: HandRecord) -> tuple[Settlement | None, Verdict]:
     }
     pots = pot_differences(record, settlement)
     show = money(record)
+    site, depth = record.site_inconsistency, record.depth
     if site:
         why = (
             SITE
@@ -291,10 +305,12 @@ def likely_reason(s: Settlement, show: Callable[[int], str] = str) -> str:
 
 
 # -- rendering ----------------------------------------------------------------------------------------
-def process(record: HandRecord | HandText, fmt: OutputFormat, all_in: bool = False) -> Checked:
-    """Read (a ``HandText``), check and render one hand; bad input becomes an error outcome, never an
-    exception. ``all_in`` (issue 20): work out the hand's all-in figures too, for its report and the
-    summary."""
+def process(
+    record: HandRecord | HandText, fmt: OutputFormat, all_in: bool = False, look: Look = PLAIN
+) -> Checked:
+    """Read (a ``HandText``), check and render one hand (a text report styled by ``look``); bad input
+    becomes an error outcome, never an exception. ``all_in`` (issue 20): work out the hand's all-in
+    figures too, for its report and the summary."""
     site = record.reader if isinstance(record, HandText) else None
     if isinstance(record, HandText):
         record = read_text(record)
@@ -304,9 +320,9 @@ def process(record: HandRecord | HandText, fmt: OutputFormat, all_in: bool = Fal
         if all_in:  # issue 20
             luck = hand_luck(record, settlement)
             added = allin_out.added(luck.all_in if luck else None, record.currency, fmt)
-            output = render(record, settlement, verdict, fmt, added)
+            output = render(record, settlement, verdict, fmt, added, look)
         else:
-            output = render(record, settlement, verdict, fmt)
+            output = render(record, settlement, verdict, fmt, look=look)
     except HiloError as e:
         return _failed(_at_action(record, e.message), e.message, fmt)._replace(site=site)
     except (RecursionError, OverflowError, TypeError, ValueError) as e:
@@ -396,20 +412,26 @@ def _failed(record: HandRecord, message: str, fmt: OutputFormat) -> Checked:
 
 
 def _process_chunk(
-    chunk: list[HandRecord | HandText], fmt: OutputFormat, all_in: bool = False
+    chunk: list[HandRecord | HandText], fmt: OutputFormat, all_in: bool, look: Look
 ) -> list[Checked]:
-    return [process(record, fmt, all_in) for record in chunk]
+    return [process(record, fmt, all_in, look) for record in chunk]
 
 
 def run(
-    records: Iterable[HandRecord | HandText], fmt: OutputFormat, jobs: int = 1, all_in: bool = False
+    records: Iterable[HandRecord | HandText],
+    fmt: OutputFormat,
+    jobs: int = 1,
+    all_in: bool = False,
+    look: Look = PLAIN,
 ) -> Generator[Checked, None, None]:
     """Check every hand, in input order, here (``jobs`` 1) or in ``jobs`` worker processes (``pool``). A
-    ``HandText`` (``histories.split``) is read where it is checked: with ``jobs`` > 1 the parent only cuts
-    files into hands and writes the outcomes, and the workers read, replay, settle and render. ``all_in``
-    (issue 20): each outcome carries its hand's all-in figures (``Checked.luck``)."""
+        ``HandText`` (``histories.split``) is read where it is checked: with ``jobs`` > 1 the parent only cuts
+        files into hands and writes the outcomes, and the workers read, replay, settle and render. ``all_in``
+        (issue 20): each outcome carries its hand's all-in figures (``Checked.luck``). Text reports are styled
+    by ``look`` where they are written."""
     if jobs <= 1:
         for record in records:
-            yield process(record, fmt, all_in)
+            yield process(record, fmt, all_in, look)
         return
-    yield from pool.ordered(records, partial(_process_chunk, fmt=fmt, all_in=all_in), jobs, 50)
+    work = partial(_process_chunk, fmt=fmt, all_in=all_in, look=look)
+    yield from pool.ordered(records, work, jobs, 50)

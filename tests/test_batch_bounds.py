@@ -13,8 +13,8 @@ from click.testing import Result
 from conftest import run, won
 
 from hilo_cli import bounds
-from hilo_cli.batch import Raw, read_records
 from hilo_cli.formats import jsonlib
+from hilo_cli.formats.batch_in import Raw, read_records
 
 RECORD = {
     "board": "Ac 3d 6h Ks Kd",

@@ -13,7 +13,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hilo_cli.batch import Raw, process
+from hilo_cli.batch import process
+from hilo_cli.formats.batch_in import Raw
 from hilo_cli.formats.records import Defaults
 
 CARD = st.sampled_from(

@@ -7,8 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from hilo_cli.batch import Raw, process
+from hilo_cli.batch import process
 from hilo_cli.formats import jsonlib
+from hilo_cli.formats.batch_in import Raw
 from hilo_cli.formats.records import Defaults
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"

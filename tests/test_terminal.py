@@ -15,8 +15,10 @@ from test_properties import deals
 
 from hilo_cli.cards import parse_cards
 from hilo_cli.cli import terminal
-from hilo_cli.formats import text_out
-from hilo_cli.formats.colour import (
+from hilo_cli.formats import check_out, text_out
+from hilo_cli.formats.colour import colour_report, strip_colour
+from hilo_cli.formats.records import Defaults, deal_from_record
+from hilo_cli.formats.styled import (
     BLUE,
     BOLD,
     BOLD_GREEN,
@@ -26,11 +28,10 @@ from hilo_cli.formats.colour import (
     RESET,
     SYMBOLS,
     YELLOW,
-    colour_report,
-    strip_colour,
+    Look,
 )
-from hilo_cli.formats.records import Defaults, deal_from_record
 from hilo_cli.formats.text_in import record_from_line
+from hilo_cli.histories.base import failed
 from hilo_cli.showdown import settle
 
 SPLIT = "Ac 3d 6h Ks Kd | A: 2c 4d Qc Jd | B: Kh Kc 2h 4s | pot 1200 | expect A=300 B=900"
@@ -53,20 +54,28 @@ def report(line: str) -> str:
     )
 
 
+def styled(line: str, suits: str = "four-colour", colour: bool = True) -> str:
+    """The report of ``line`` as its writer styles it (issue 22: the look goes to the writer)."""
+    return text_out.settlement_text(
+        settle(deal_from_record(record_from_line(line), DEFAULTS), cards=True),
+        look=Look(colour, suits),  # type: ignore[arg-type]
+    )
+
+
 def coloured(card: str, code: str) -> str:
     return f"{code}{card}{RESET}"
 
 
-# --- formats.colour -------------------------------------------------------------------------------------
+# --- the look of a report: formats.styled, and formats.colour for equity's ---------------------------
 
 
 @pytest.mark.parametrize("line", [*LINES, NAMES])
 def test_taking_the_colour_out_gives_the_plain_report_back(line: str) -> None:
     plain = report(line)
     for suits in ("four-colour", "two-colour"):
-        shown = colour_report(plain, suits)  # type: ignore[arg-type]
-        assert "\x1b[" in shown
-        assert strip_colour(shown) == plain
+        for shown in (styled(line, suits), colour_report(plain, suits)):  # type: ignore[arg-type]
+            assert "\x1b[" in shown
+            assert strip_colour(shown) == plain
 
 
 @pytest.mark.parametrize("line", LINES)
@@ -77,7 +86,8 @@ def test_plain_output_is_left_alone(line: str) -> None:
 
 
 def test_four_colour_deck() -> None:
-    shown = colour_report(report(SPLIT))
+    shown = styled(SPLIT)
+    assert shown.splitlines()[0] == colour_report(report(SPLIT)).splitlines()[0]
     board = shown.splitlines()[0]
     assert board == (
         "Omaha Hi/Lo 8 or better   board "
@@ -87,7 +97,8 @@ def test_four_colour_deck() -> None:
 
 
 def test_two_colour_deck() -> None:
-    board = colour_report(report(SPLIT), "two-colour").splitlines()[0]
+    board = styled(SPLIT, "two-colour").splitlines()[0]
+    assert board == colour_report(report(SPLIT), "two-colour").splitlines()[0]
     assert board.endswith(
         f"board Ac {coloured('3d', RED)} {coloured('6h', RED)} Ks {coloured('Kd', RED)}   pot 1200"
     )
@@ -95,7 +106,8 @@ def test_two_colour_deck() -> None:
 
 def test_symbols_without_colour_are_the_same_cards() -> None:
     plain = report(SIDE)
-    shown = colour_report(plain, "symbols", colour=False)
+    shown = styled(SIDE, "symbols", colour=False)
+    assert shown == colour_report(plain, "symbols", colour=False)
     assert "\x1b[" not in shown
     assert shown.splitlines()[0] == "Omaha Hi/Lo 8 or better   board 4♥ 5♥ 9♥ K♣ 2♦   150 put in"
     assert shown.splitlines()[1].startswith("A  A♥ T♥ Q♠ Q♦   high  A♥ T♥ + 9♥ 5♥ 4♥")
@@ -105,24 +117,24 @@ def test_symbols_without_colour_are_the_same_cards() -> None:
 
 
 def test_symbols_in_colour() -> None:
-    board = colour_report(report(SPLIT), "symbols").splitlines()[0]
+    board = styled(SPLIT, "symbols").splitlines()[0]
+    assert board == colour_report(report(SPLIT), "symbols").splitlines()[0]
     assert (
         f"board {coloured('A♣', GREEN)} {coloured('3♦', BLUE)} {coloured('6♥', RED)} K♠ " in board
     )
 
 
 def test_a_name_that_looks_like_a_card_stays_a_name() -> None:
-    plain = report(NAMES)
-    shown = colour_report(plain, "symbols")
-    lines = strip_colour(shown).splitlines()
-    assert lines[1].startswith("As  2♣ 4♦ Q♣ J♦")
-    assert lines[3].startswith("Kd  K♥ K♣ 2♥ 4♠")
-    assert lines[-1] == "As wins 300 (quartered)   Kd wins 900"
-    assert "tied by As and Kd (" in strip_colour(shown)
+    for shown in (styled(NAMES, "symbols"), colour_report(report(NAMES), "symbols")):
+        lines = strip_colour(shown).splitlines()
+        assert lines[1].startswith("As  2♣ 4♦ Q♣ J♦")
+        assert lines[3].startswith("Kd  K♥ K♣ 2♥ 4♠")
+        assert lines[-1] == "As wins 300 (quartered)   Kd wins 900"
+        assert "tied by As and Kd (" in strip_colour(shown)
 
 
 def test_winners_and_amounts_are_highlighted() -> None:
-    shown = colour_report(report(SPLIT)).splitlines()
+    shown = styled(SPLIT).splitlines()
     assert shown[5] == f"pot 1200   high {BOLD}600{RESET} to {BOLD}B{RESET} (four of a kind, kings)"
     assert shown[6] == (
         f"           low  {BOLD}600{RESET} tied by {BOLD}A{RESET} and {BOLD}B{RESET} (6-4-3-2-A), "
@@ -137,7 +149,7 @@ def test_winners_and_amounts_are_highlighted() -> None:
 
 def test_a_player_who_wins_nothing_is_not_highlighted() -> None:
     settlement = settle(deal_from_record(record_from_line(ODD), DEFAULTS), cards=True)
-    last = colour_report(text_out.settlement_text(settlement)).splitlines()[-1]
+    last = text_out.settlement_text(settlement, look=Look(True)).splitlines()[-1]
     entries = last.split("   ")
     assert [strip_colour(e) for e in entries] == [
         f"{r.name} wins {r.won}" for r in settlement.players
@@ -149,35 +161,38 @@ def test_a_player_who_wins_nothing_is_not_highlighted() -> None:
 
 
 def test_odd_chips_and_side_pots_name_who_is_paid() -> None:
-    shown = colour_report(report(ODD))
+    shown = styled(ODD)
     assert f"odd chip {BOLD}1{RESET} to {BOLD}Carol{RESET}: 50 units" in shown
     assert (
         f"tied by {BOLD}Carol{RESET}, {BOLD}Alice{RESET} and {BOLD}Bob{RESET} (7-4-3-2-A)" in shown
     )
-    side = colour_report(report(SIDE))
+    side = styled(SIDE)
     assert (
         f"side pot 1 80 (B, C)   high {BOLD}40{RESET} to {BOLD}B{RESET} (flush, nine high)" in side
     )
 
 
 def test_a_difference_is_red() -> None:
-    shown = colour_report(report(WRONG))
+    shown = styled(WRONG)
     assert f"check: {BOLD_RED}DIFFERENCE{RESET} A was paid 34, should win 33" in shown
-    assert colour_report("MISMATCH at file:3") == f"{BOLD_RED}MISMATCH{RESET} at file:3"
 
 
-def test_check_verdicts() -> None:
-    assert colour_report("OK: a.phh:1: agrees") == f"{BOLD_GREEN}OK{RESET}: a.phh:1: agrees"
-    assert (
-        colour_report("NOT CHECKABLE: a.phh:9: no showdown")
-        == f"{YELLOW}NOT CHECKABLE{RESET}: a.phh:9: no showdown"
-    )
-    assert (
-        colour_report("MISMATCH: a.phh:5: p1 was paid 10")
-        == f"{BOLD_RED}MISMATCH{RESET}: a.phh:5: p1 was paid 10"
-    )
-    assert colour_report("ERROR: a.phh:2: bad") == f"{BOLD_RED}ERROR{RESET}: a.phh:2: bad"
-    assert colour_report("OKAY: not a verdict") == "OKAY: not a verdict"
+@pytest.mark.parametrize(
+    ("status", "code"),
+    [("ok", BOLD_GREEN), ("not-checkable", YELLOW), ("mismatch", BOLD_RED), ("error", BOLD_RED)],
+)
+def test_check_verdicts(status: check_out.Status, code: str) -> None:
+    verdict = check_out.Verdict(status, "why", "won", {})
+    shown = check_out.verdict_text(failed("a.phh", 5, "bad"), verdict, Look(True))
+    word = check_out.VERDICTS[status]
+    assert shown.startswith(f"{code}{word}{RESET}: a.phh:5: why")
+    assert strip_colour(shown) == check_out.verdict_text(failed("a.phh", 5, "bad"), verdict)
+
+
+def test_a_verdict_word_in_a_name_is_data() -> None:
+    verdict = check_out.Verdict("mismatch", "MISMATCH was paid 10", "won", {"OK": (10, 0)})
+    shown = check_out.verdict_text(failed("OK.phh", 5, "bad"), verdict, Look(True))
+    assert shown.count("\x1b[") == 2  # the verdict word and its reset, nothing else
 
 
 def _letters(text: str) -> str:
@@ -189,7 +204,7 @@ def _letters(text: str) -> str:
 @settings(max_examples=150, deadline=None)
 def test_any_report_keeps_its_text_and_colours_every_card_it_shows(deal) -> None:
     plain = text_out.settlement_text(settle(deal, cards=True))
-    shown = colour_report(plain, "symbols")
+    shown = text_out.settlement_text(settle(deal, cards=True), look=Look(True, "symbols"))
     assert _letters(strip_colour(shown)) == plain
     codes = {"s": "", "h": RED, "d": BLUE, "c": GREEN}
     head = shown.splitlines()[0]

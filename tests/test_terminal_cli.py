@@ -12,7 +12,8 @@ import pytest
 from click.testing import CliRunner, Result
 
 from hilo_cli.cli import main
-from hilo_cli.formats.colour import BOLD_RED, RED, RESET, strip_colour
+from hilo_cli.formats.colour import strip_colour
+from hilo_cli.formats.styled import BOLD_RED, RED, RESET
 
 SHOWDOWN = [
     "showdown",

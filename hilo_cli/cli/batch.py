@@ -5,17 +5,25 @@ from __future__ import annotations
 import io
 import sys
 from collections.abc import Iterator
+from functools import partial
 from typing import IO, TYPE_CHECKING
 
 import click
 
-from hilo_cli.cli.common import common_options, defaults, once, stdout_bytes
-from hilo_cli.cli.terminal import is_terminal, summary_option, terminal_options
-from hilo_cli.errors import ExitStatus
-from hilo_cli.formats import OutputFormat
+from hilo_cli.cli.common import (
+    Common,
+    input_format_option,
+    jobs_option,
+    settling_options,
+    stdin_bytes,
+    stdout_bytes,
+)
+from hilo_cli.cli.terminal import is_terminal, summary_option
 
 if TYPE_CHECKING:
-    from hilo_cli.batch import Outcome, Raw
+    from hilo_cli.batch import Outcome
+    from hilo_cli.cli.terminal import InFlight, Progress
+    from hilo_cli.formats.batch_in import Raw
 
 HELP = """Settle every deal in FILEs (JSON, JSON Lines or text lines), or stdin (- or no FILE).
 
@@ -57,107 +65,92 @@ Examples ('hilo examples --copy' writes the examples/ folder they read):
 
 @click.command(help=HELP)
 @click.argument("files", nargs=-1, metavar="[FILE ...]", type=click.Path(readable=False))
-@once(
-    "--input-format",
-    type=click.Choice(["auto", "json", "jsonl", "text"], case_sensitive=False),
-    default="auto",
-    show="auto",
-    help="How to read the input: detected from the content by default; json is one document, "
+@input_format_option(
+    ["json", "jsonl", "text"],
+    "How to read the input: detected from the content by default; json is one document, "
     "an array or objects one after another, jsonl one object per line.",
 )
 @click.option("--fail-fast", is_flag=True, help="Stop at the first record that cannot be settled.")
-@once(
-    "--jobs",
-    type=click.IntRange(min=1),
-    default=1,
-    show="1",
-    help="Worker processes; output stays in input order.",
-)
-@common_options
-@terminal_options
+@jobs_option
+@settling_options
 @summary_option
 def batch(
     files: tuple[str, ...],
     input_format: str,
     fail_fast: bool,
     jobs: int,
-    game: str,
-    qualifier: str,
-    chip_unit: int,
-    odd_chip: str | None,
-    fmt: OutputFormat,
-    color: str,
-    suits: str,
+    common: Common,
     summary: bool,
 ) -> None:
     """Settle every deal in FILEs, in input order (the help is ``HELP``)."""
     from hilo_cli.batch import run
-    from hilo_cli.cli.output import write_outcomes
-    from hilo_cli.cli.terminal import InFlight, Progress, report_style, stdin_hint
-    from hilo_cli.formats import csv_out
+    from hilo_cli.cli.output import input_names, write_outcomes
+    from hilo_cli.cli.terminal import InFlight, Progress, report_style
+    from hilo_cli.formats.styled import PLAIN
 
-    record_defaults = defaults(game, qualifier, chip_unit, odd_chip)
     out = stdout_bytes()  # outcomes are UTF-8 already
-    names = files or ("-",)
-    if "-" in names:
-        stdin_hint("hilo batch")
-    look = report_style(fmt, color, suits)
+    names = input_names(files, "hilo batch")
     progress = Progress("hilo batch")
     # Counting costs a little per record: done only when progress or the summary will be shown.
     flight = InFlight() if progress.show or summary else None
     raws = _all_records(names, input_format.lower())
     if flight is not None:
         raws = flight.feed(raws, key=_head)
-    wide: list[bool] = []  # CSV: the per-board columns, decided by the first record
-
-    def shape(outcome: Outcome) -> bytes:
-        output = outcome.output
-        if fmt != "csv":
-            return (
-                look.render(output.decode("utf-8")).encode("utf-8")
-                if look is not None and output
-                else output
-            )
-        if not wide:
-            wide.append(csv_out.has_board_cells(output))
-            return csv_out.header(boards=wide[0]).encode() + (
-                csv_out.widen(output) if wide[0] else output
-            )
-        return csv_out.widen(output) if wide[0] else output
-
-    def counted(outcome: Outcome) -> None:
-        if flight is not None:
-            progress.advance(
-                max(flight.reached(_head(outcome)) - progress.done, 0),
-                errors=outcome.error is not None,
-                differences=outcome.differs,
-            )
-
-    def finish() -> bytes:
-        return (
-            csv_out.header().encode() if fmt == "csv" and not wide else b""
-        )  # no record: the header alone
-
+    csv = _CsvHeader(common.fmt == "csv")
+    look = report_style(common.fmt, common.color, common.suits) or PLAIN
     ended = write_outcomes(
-        run(raws, record_defaults, fmt, jobs),
+        run(raws, common.defaults, common.fmt, jobs, look),
         out,
         progress,
-        shape,
-        counted,
-        finish=finish,
+        csv.shape,
+        partial(_counted, progress, flight),
+        finish=csv.finish,
         stop=fail_fast,
     )
     if flight is not None and not ended.piped_away:
         if ended.whole:
             progress.advance(flight.read - progress.done)  # the rest of the last run of records
         progress.finish(force=summary)
-    sys.exit(
-        ExitStatus.BAD_INPUT
-        if ended.bad
-        else ExitStatus.DIFFERENCE
-        if ended.differs
-        else ExitStatus.OK
-    )
+    sys.exit(ended.status)
+
+
+class _CsvHeader:
+    """CSV's header, written before the first outcome: with the per-board columns if that outcome has
+    them (every later one then widened to match), or alone after the last when there is none."""
+
+    def __init__(self, csv: bool) -> None:
+        self.csv = csv
+        self.wide: bool | None = None  # decided by the first outcome
+
+    def shape(self, outcome: Outcome) -> bytes:
+        """What to write of ``outcome``: its output, after the header if it is the first."""
+        from hilo_cli.formats import csv_out
+
+        output = outcome.output
+        if not self.csv:
+            return output
+        if self.wide is None:
+            self.wide = csv_out.has_board_cells(output)
+            return csv_out.header(boards=self.wide).encode() + (
+                csv_out.widen(output) if self.wide else output
+            )
+        return csv_out.widen(output) if self.wide else output
+
+    def finish(self) -> bytes:
+        """After the last outcome: the header alone if there was no outcome."""
+        from hilo_cli.formats import csv_out
+
+        return csv_out.header().encode() if self.csv and self.wide is None else b""
+
+
+def _counted(progress: Progress, flight: InFlight | None, outcome: Outcome) -> None:
+    """Count ``outcome`` (a run of records, with workers) as done, where progress is counted."""
+    if flight is not None:
+        progress.advance(
+            max(flight.reached(_head(outcome)) - progress.done, 0),
+            errors=outcome.error is not None,
+            differences=outcome.differs,
+        )
 
 
 def _head(record: Raw | Outcome) -> tuple[str, int]:
@@ -166,16 +159,15 @@ def _head(record: Raw | Outcome) -> tuple[str, int]:
 
 
 def _all_records(files: tuple[str, ...], input_format: str) -> Iterator[Raw]:
-    from hilo_cli.batch import Raw, read_records
+    from hilo_cli.formats.batch_in import Raw, read_records
 
     for name in files:
         if name == "-":
-            stdin = sys.stdin
-            if stdin is None or getattr(stdin, "closed", False) or not hasattr(stdin, "buffer"):
+            typed = stdin_bytes()
+            if typed is None:
                 yield Raw("<stdin>", 0, "error", "standard input is closed: no deals to read")
                 continue
-            typed: IO[bytes] = stdin.buffer
-            if is_terminal(stdin):
+            if is_terminal(sys.stdin):
                 # A terminal ends input with one Ctrl-D, but only for the read that meets it: read it all
                 # at once, or each later read would wait for another Ctrl-D.
                 typed = io.BytesIO(typed.read())

@@ -11,13 +11,20 @@ from typing import TYPE_CHECKING
 import click
 
 from hilo_cli.cli.allin import allin_options
-from hilo_cli.cli.common import once, stdout_bytes
-from hilo_cli.cli.terminal import is_terminal, summary_option, terminal_options
-from hilo_cli.errors import ExitStatus
+from hilo_cli.cli.common import (
+    format_option,
+    input_format_option,
+    jobs_option,
+    stdin_bytes,
+    stdout_bytes,
+    terminal_options,
+)
+from hilo_cli.cli.terminal import is_terminal, summary_option
 from hilo_cli.formats import OutputFormat
 
 if TYPE_CHECKING:
     from hilo_cli.allin import Luck
+    from hilo_cli.checking import Checked
     from hilo_cli.histories import HandRecord, HandText
 
 
@@ -48,33 +55,16 @@ def _help() -> str:
 def _input_formats() -> list[str]:
     from hilo_cli.histories import input_formats
 
-    return ["auto", *input_formats()]
+    return list(input_formats())
 
 
 @click.command(help=_help())
 @click.argument("files", nargs=-1, metavar="[FILE|FOLDER ...]", type=click.Path(readable=False))
-@once(
-    "--input-format",
-    type=click.Choice(_input_formats(), case_sensitive=False),
-    default="auto",
-    show="auto",
-    help="The hand-history format: detected from the content by default.",
+@input_format_option(
+    _input_formats(), "The hand-history format: detected from the content by default."
 )
-@once(
-    "--jobs",
-    type=click.IntRange(min=1),
-    default=1,
-    show="1",
-    help="Worker processes; output stays in input order.",
-)
-@once(
-    "--format",
-    "fmt",
-    type=click.Choice(["text", "json", "csv"]),
-    default="text",
-    show="text",
-    help="Output: a floor decision per hand, JSON Lines, or CSV.",
-)
+@jobs_option
+@format_option(["text", "json", "csv"], "Output: a floor decision per hand, JSON Lines, or CSV.")
 @terminal_options
 @summary_option
 @allin_options
@@ -91,22 +81,16 @@ def check(
     plot: str | None,
 ) -> None:
     """Replay recorded hands, settle them, compare with the recorded result (help: ``_help``)."""
-    from hilo_cli.checking import Checked, run
-    from hilo_cli.cli.output import write_outcomes
-    from hilo_cli.cli.terminal import Progress, report_style, stdin_hint
+    from hilo_cli.checking import run
+    from hilo_cli.cli.output import input_names, write_outcomes
+    from hilo_cli.cli.terminal import Progress, report_style
     from hilo_cli.formats.check_out import csv_header
+    from hilo_cli.formats.styled import PLAIN
 
     out = stdout_bytes()
-    names = files or ("-",)
-    if "-" in names:
-        stdin_hint("hilo check")
-    look = report_style(fmt, color, suits)
+    names = input_names(files, "hilo check")
+    look = report_style(fmt, color, suits) or PLAIN
     progress = Progress("hilo check")
-
-    def shape(outcome: Checked) -> bytes:
-        if look is None or not outcome.output:
-            return outcome.output
-        return look.render(outcome.output.decode("utf-8")).encode("utf-8")
 
     # Issue 20: --all-in (implied by --player and --plot) adds each hand's all-in figures and a summary.
     all_in = all_in or bool(players) or plot is not None
@@ -121,10 +105,10 @@ def check(
             luck.add(outcome.luck)
 
     ended = write_outcomes(
-        run(all_pieces(names, input_format.lower()), fmt, jobs, all_in),
+        run(all_pieces(names, input_format.lower()), fmt, jobs, all_in, look),
         out,
         progress,
-        shape,
+        _written,
         counted,
         start=csv_header() if fmt == "csv" else b"",
         finish=finish,
@@ -133,13 +117,12 @@ def check(
         progress.finish(force=summary)
         if summary or is_terminal(sys.stderr):
             click.echo(site_summary(by_site), err=True)
-    sys.exit(
-        ExitStatus.BAD_INPUT
-        if ended.bad
-        else ExitStatus.DIFFERENCE
-        if ended.differs
-        else ExitStatus.OK
-    )
+    sys.exit(ended.status)
+
+
+def _written(outcome: Checked) -> bytes:
+    """What is written of a checked hand: its output as the checker rendered it."""
+    return outcome.output
 
 
 def _all_in_run(
@@ -194,11 +177,11 @@ def all_pieces(files: tuple[str, ...], input_format: str) -> Iterator[HandRecord
 
     for name in files:
         if name == "-":
-            stdin = sys.stdin
-            if stdin is None or getattr(stdin, "closed", False) or not hasattr(stdin, "buffer"):
+            stdin = stdin_bytes()
+            if stdin is None:
                 yield failed("<stdin>", 0, "standard input is closed: no hands to read")
                 continue
-            yield from hands("<stdin>", stdin.buffer, input_format)
+            yield from hands("<stdin>", stdin, input_format)
             continue
         if os.path.isdir(name):
             known = suffixes()

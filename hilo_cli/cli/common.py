@@ -1,16 +1,19 @@
-"""What every command shares: the common options, options given at most once, and the output stream."""
+"""What every command shares: the common options, options given at most once (and the kinds of them:
+``choice``, ``whole``), and the output stream."""
 
 from __future__ import annotations
 
+import functools
 import signal
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from typing import IO, TYPE_CHECKING, Any, NoReturn, TypeVar
+from typing import IO, TYPE_CHECKING, Any, NamedTuple, NoReturn, TypeVar, cast
 
 import click
 
 from hilo_cli.errors import ExitStatus, HiloError
+from hilo_cli.formats import OutputFormat
 from hilo_cli.formats.styled import SUIT_STYLES
 from hilo_cli.games import GAMES, QUALIFIERS
 
@@ -42,68 +45,137 @@ def once(
     return click.option(*names, multiple=True, callback=only_one, help=help_text, **kwargs)
 
 
-def terminal_options(f: F) -> F:
-    """``--color`` and ``--suits``: how text output looks at a terminal (each may be given once; the look
-    itself is ``cli.terminal.style``'s, and is decided only for text output)."""
-    f = once(
-        "--suits",
-        type=click.Choice(SUIT_STYLES, case_sensitive=False),
-        default="four-colour",
-        show="four-colour",
-        help="Suits in colour: four colours (hearts red, diamonds blue, clubs green), two (red and "
-        "black), or four colours and the symbols ♠♥♦♣ (written even without colour).",
-    )(f)
-    f = once(
+def choice(
+    *names: str,
+    choices: Sequence[str],
+    default: str | None = None,
+    help: str,
+    case_sensitive: bool = False,
+) -> Callable[[F], F]:
+    """An option given ``once`` that takes one of ``choices`` (in any case, unless ``case_sensitive``),
+    its ``default`` shown in the help."""
+    kind = click.Choice(list(choices), case_sensitive=case_sensitive)
+    return once(*names, type=kind, default=default, show=default, help=help)
+
+
+def whole(*names: str, least: int, default: int | None = None, help: str) -> Callable[[F], F]:
+    """An option given ``once`` that takes a whole number of at least ``least``, its ``default`` shown in
+    the help."""
+    show = None if default is None else str(default)
+    return once(*names, type=click.IntRange(min=least), default=default, show=show, help=help)
+
+
+def format_option(choices: Sequence[str], help: str) -> Callable[[F], F]:
+    """``--format``: one of ``choices`` (the first the default), as written (``text``, not ``TEXT``)."""
+    return choice(
+        "--format", "fmt", choices=choices, default=choices[0], help=help, case_sensitive=True
+    )
+
+
+def colour_option(help: str) -> Callable[[F], F]:
+    """``--color`` (or ``--colour``): ``auto``, ``always`` or ``never``."""
+    return choice(
         "--color",
         "--colour",
         "color",
-        type=click.Choice(["auto", "always", "never"], case_sensitive=False),
+        choices=["auto", "always", "never"],
         default="auto",
-        show="auto",
-        help="Colour text output: auto = when stdout is a terminal, NO_COLOR is not set and TERM is "
-        "not dumb. JSON and CSV are never coloured.",
+        help=help,
+    )
+
+
+def input_format_option(choices: Sequence[str], help: str) -> Callable[[F], F]:
+    """``--input-format``: ``auto`` (from the content, the default) or one of ``choices``."""
+    return choice("--input-format", choices=["auto", *choices], default="auto", help=help)
+
+
+def jobs_option(f: F) -> F:
+    """``--jobs``: worker processes, for the commands that work through many records."""
+    return whole(
+        "--jobs", least=1, default=1, help="Worker processes; output stays in input order."
     )(f)
-    return f
+
+
+def terminal_options(f: F) -> F:
+    """``--color`` and ``--suits``: how text output looks at a terminal (each may be given once; the look
+    itself is ``cli.terminal.style``'s, and is decided only for text output)."""
+    f = choice(
+        "--suits",
+        choices=SUIT_STYLES,
+        default="four-colour",
+        help="Suits in colour: four colours (hearts red, diamonds blue, clubs green), two (red and "
+        "black), or four colours and the symbols ♠♥♦♣ (written even without colour).",
+    )(f)
+    return colour_option(
+        "Colour text output: auto = when stdout is a terminal, NO_COLOR is not set and TERM is "
+        "not dumb. JSON and CSV are never coloured."
+    )(f)
 
 
 def common_options(f: F) -> F:
     """Options every command takes; in batch they are defaults that a record's own fields override."""
-    f = once(
-        "--format",
-        "fmt",
-        type=click.Choice(["text", "json", "csv"]),
-        default="text",
-        show="text",
-        help="Output: a floor report, JSON (Lines for batch), or CSV.",
+    f = format_option(
+        ["text", "json", "csv"], "Output: a floor report, JSON (Lines for batch), or CSV."
     )(f)
-    f = once(
+    f = choice(
         "--odd-chip",
-        type=click.Choice(["button", "suit"], case_sensitive=False),
+        choices=["button", "suit"],
         help="Leftover chips of a tied half: clockwise from the button (Omaha default) "
         "or by highest card and suit (stud default).",
     )(f)
-    f = once(
+    f = whole(
         "--chip-unit",
-        type=click.IntRange(min=1),
+        least=1,
         default=1,
-        show="1",
         help="Smallest chip in play; every pot is divided in whole units of it.",
     )(f)
-    f = once(
+    f = choice(
         "--qualifier",
-        type=click.Choice(list(QUALIFIERS), case_sensitive=False),
+        choices=list(QUALIFIERS),
         default="8",
-        show="8",
         help="Low qualifier: 8 or better, 9 or better, or none.",
     )(f)
-    f = once(
-        "--game",
-        type=click.Choice(list(GAMES), case_sensitive=False),
-        default="omaha8",
-        show="omaha8",
-        help="The game.",
-    )(f)
-    return f
+    return choice("--game", choices=list(GAMES), default="omaha8", help="The game.")(f)
+
+
+class Common(NamedTuple):
+    """The options of a command that settles deals (``settling_options``): the defaults every record
+    starts from, the output format, and the look of text output (``--color``, ``--suits``)."""
+
+    defaults: Defaults
+    fmt: OutputFormat
+    color: str
+    suits: str
+
+
+def settling_options(f: F) -> F:
+    """``common_options`` and ``terminal_options``, handed to the command as one ``common`` (``Common``)."""
+
+    @functools.wraps(f)
+    def command(*args: Any, **given: Any) -> Any:
+        odd = (
+            given.pop("game"),
+            given.pop("qualifier"),
+            given.pop("chip_unit"),
+            given.pop("odd_chip"),
+        )
+        common = Common(defaults(*odd), given.pop("fmt"), given.pop("color"), given.pop("suits"))
+        return f(*args, common=common, **given)
+
+    return common_options(terminal_options(cast(F, command)))
+
+
+def players_and_boards(board: str, multi_board: str) -> Callable[[F], F]:
+    """The arguments of a deal on the command line (``showdown``, ``equity``): ``NAME=CARDS[@PUT] ...``,
+    ``--board`` (again for each further board) and ``--multi-board``; ``board`` and ``multi_board`` are
+    the help of the two options."""
+
+    def add(f: F) -> F:
+        f = choice("--multi-board", choices=["each", "either"], help=multi_board)(f)
+        f = click.option("--board", "boards", multiple=True, metavar="CARDS", help=board)(f)
+        return click.argument("players", nargs=-1, required=True, metavar="NAME=CARDS[@PUT] ...")(f)
+
+    return add
 
 
 def defaults(game: str, qualifier: str, chip_unit: int, odd_chip: str | None) -> Defaults:
@@ -123,6 +195,15 @@ def stdout_bytes() -> IO[bytes]:
         raise HiloError("standard output is closed: nowhere to write the result")
     out.flush()
     return buffer  # type: ignore[no-any-return]
+
+
+def stdin_bytes() -> IO[bytes] | None:
+    """Standard input as bytes, or ``None`` when it is closed (or not a stream of bytes): then there is
+    nothing to read, which each command reports as the error of its input ``<stdin>``."""
+    stdin = sys.stdin
+    if stdin is None or getattr(stdin, "closed", False) or not hasattr(stdin, "buffer"):
+        return None
+    return stdin.buffer
 
 
 def interrupted() -> NoReturn:

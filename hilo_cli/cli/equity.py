@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from hilo_cli.bounds import MAX_SAMPLES, within
-from hilo_cli.cli.common import common_options, defaults, once, stdout_bytes
+from hilo_cli.cli.common import common_options, defaults, once, players_and_boards, stdout_bytes
 from hilo_cli.cli.terminal import RunoutBar as _Progress  # the name tests/test_equity_cli.py uses
 from hilo_cli.cli.terminal import terminal_options
 from hilo_cli.errors import HiloError
@@ -13,20 +13,11 @@ from hilo_cli.formats import OutputFormat
 
 
 @click.command()
-@click.argument("players", nargs=-1, required=True, metavar="NAME=CARDS[@PUT] ...")
-@click.option(
-    "--board",
-    "boards",
-    multiple=True,
-    metavar="CARDS",
-    help="The board cards dealt so far: none, the flop, the turn (or Courchevel's first card). Again "
+@players_and_boards(
+    board="The board cards dealt so far: none, the flop, the turn (or Courchevel's first card). Again "
     "for each further board of a deal run twice or dealt with two boards (RULES §12).",
-)
-@once(
-    "--multi-board",
-    type=click.Choice(["each", "either"], case_sensitive=False),
-    help="With several boards: each board wins its share of every pot (RULES §12.2, the default and the "
-    "only rule equity takes; either, §12.4, is refused with the reason).",
+    multi_board="With several boards: each board wins its share of every pot (RULES §12.2, the "
+    "default and the only rule equity takes; either, §12.4, is refused with the reason).",
 )
 @once("--dead", help="Cards known to be out of play (seen, burnt or mucked face up).")
 @once("--pot", type=int, help="One pot that every live player is in.")

@@ -5,12 +5,12 @@ from __future__ import annotations
 import re
 import sys
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from hilo_cli.betting.limits import STREETS
-from hilo_cli.cli.common import once, stdout_bytes
+from hilo_cli.cli.common import choice, colour_option, format_option, once, stdout_bytes, whole
 from hilo_cli.errors import ExitStatus, HiloError, where
 from hilo_cli.formats import OutputFormat
 
@@ -52,18 +52,16 @@ def _fixed(text: str | None) -> tuple[int, int]:
 
 @click.command()
 @click.argument("history", required=False, metavar="[HISTORY]", type=click.Path(readable=False))
-@once(
+@choice(
     "--structure",
-    type=click.Choice(["pot", "no", "fixed"], case_sensitive=False),
+    choices=["pot", "no", "fixed"],
     default="pot",
-    show="pot",
     help="Pot limit, no limit, or fixed limit.",
 )
-@once(
+@whole(
     "--pot",
-    type=click.IntRange(min=0),
+    least=0,
     default=0,
-    show="0",
     help="Chips in the middle from earlier rounds (antes included), before this round's bets.",
 )
 @click.option(
@@ -73,60 +71,28 @@ def _fixed(text: str | None) -> tuple[int, int]:
     multiple=True,
     help="Each other player's chips in this round (a street total), in the order made; repeat it.",
 )
-@once(
+@whole(
     "--in",
     "already_in",
-    type=click.IntRange(min=0),
+    least=0,
     default=0,
-    show="0",
     help="The next player's own chips already in this round (a blind, an earlier bet).",
 )
 @once("--blinds", help="Blinds like 50/100: the big blind is the smallest bet (pot and no limit).")
 @once("--limits", "fixed_limits", help="Fixed limit: the small bet and the big bet, like 100/200.")
-@once(
+@choice(
     "--street",
-    type=click.Choice(list(STREETS), case_sensitive=False),
+    choices=STREETS,
     default="preflop",
-    show="preflop",
     help="The betting round (fixed limit: the small bet preflop and on the flop, the big bet after).",
 )
-@once(
-    "--stack",
-    type=click.IntRange(min=0),
-    default=None,
-    help="The next player's chips behind, if it matters.",
+@whole("--stack", least=0, help="The next player's chips behind, if it matters.")
+@format_option(["text", "json"], "Output.")
+@colour_option(
+    "Colour text output (the player to act and the amounts in bold): auto = when stdout is a terminal, "
+    "NO_COLOR is not set and TERM is not dumb. JSON is never coloured."
 )
-@once(
-    "--format",
-    "fmt",
-    type=click.Choice(["text", "json"]),
-    default="text",
-    show="text",
-    help="Output.",
-)
-@once(
-    "--color",
-    "--colour",
-    "color",
-    type=click.Choice(["auto", "always", "never"], case_sensitive=False),
-    default="auto",
-    show="auto",
-    help="Colour text output (the player to act and the amounts in bold): auto = when stdout is a terminal, "
-    "NO_COLOR is not set and TERM is not dumb. JSON is never coloured.",
-)
-def limits(
-    history: str | None,
-    structure: str,
-    pot: int,
-    bets: tuple[int, ...],
-    already_in: int,
-    blinds: str | None,
-    fixed_limits: str | None,
-    street: str,
-    stack: int | None,
-    fmt: OutputFormat,
-    color: str,
-) -> None:
+def limits(history: str | None, fmt: OutputFormat, color: str, **figures: Any) -> None:
     """Say what the next player may do: the call, and the smallest and largest bet or raise (to).
 
     From the figures (--pot, --bet, ...), or from a HISTORY of one hand that stops where the next player
@@ -138,59 +104,75 @@ def limits(
       hilo limits --structure pot --blinds 50/100 --pot 100 --bet 100
       hilo limits hand.phh
     """
-    from hilo_cli.betting import limits as work_out
     from hilo_cli.formats import jsonlib
 
     head: dict[str, object] = {}
-    found: Limits
-    kind: str
     show: Callable[[int], str] = str
     if history is not None:
         _no_figures()
         turn, show = _turn(history)
-        found, kind = turn.limits, turn.limits.structure
+        found = turn.limits
         head = {"name": turn.name, "street": turn.street}
     else:
-        small, big = _fixed(fixed_limits)
-        kind = structure.lower()
-        try:
-            found = work_out(
-                kind,  # type: ignore[arg-type]
-                pot,
-                bets,
-                already_in,
-                _blinds(blinds),
-                small,
-                big,
-                STREETS.index(street.lower()),
-                stack,
-            )
-        except HiloError as e:
-            where = (
-                "--blinds"
-                if "big blind" in e.message
-                else "--limits"
-                if "small bet" in e.message
-                else "--bet"
-            )
-            raise e.located(where) from None
+        found = _from_figures(**figures)  # the figure options, by the names it takes them
     out = stdout_bytes()
     if fmt == "json":
         # Limits' fields in order, as hilo_cli.limits (the Python API) returns them.
         out.write(jsonlib.dumps_line({**found._asdict(), **head}))
         sys.exit(ExitStatus.OK)
-    from hilo_cli.betting import STRUCTURE_NAMES
+    name = str(head["name"]) if head else None
+    out.write(_answer(found, show, name, color).encode())
+    sys.exit(ExitStatus.OK)
 
-    lines = [f"{STRUCTURE_NAMES[found.structure]}, pot {show(found.pot)}"]
-    if head:
-        lines[0] = f"{head['name']} to act: " + lines[0]
-    text = "\n".join(lines + _text(found, kind, show)) + "\n"
+
+def _from_figures(
+    structure: str,
+    pot: int,
+    bets: tuple[int, ...],
+    already_in: int,
+    blinds: str | None,
+    fixed_limits: str | None,
+    street: str,
+    stack: int | None,
+) -> Limits:
+    """The limits the figures give (``betting.limits``), an error placed at the option it is about."""
+    from hilo_cli.betting import limits as work_out
+
+    small, big = _fixed(fixed_limits)
+    try:
+        return work_out(
+            structure.lower(),  # type: ignore[arg-type]
+            pot,
+            bets,
+            already_in,
+            _blinds(blinds),
+            small,
+            big,
+            STREETS.index(street.lower()),
+            stack,
+        )
+    except HiloError as e:
+        where = (
+            "--blinds"
+            if "big blind" in e.message
+            else "--limits"
+            if "small bet" in e.message
+            else "--bet"
+        )
+        raise e.located(where) from None
+
+
+def _answer(found: Limits, show: Callable[[int], str], name: str | None, color: str) -> str:
+    """The text answer: who is to act (from a history) and the structure, then the call and the bet or
+    raise; in bold where ``--color`` wants it."""
+    from hilo_cli.betting import STRUCTURE_NAMES
     from hilo_cli.cli.terminal import colour_wanted
 
-    if colour_wanted(color.lower(), sys.stdout):
-        text = _coloured(text, str(head["name"]) if head else None)
-    out.write(text.encode())
-    sys.exit(ExitStatus.OK)
+    first = f"{STRUCTURE_NAMES[found.structure]}, pot {show(found.pot)}"
+    if name is not None:
+        first = f"{name} to act: " + first
+    text = "\n".join([first, *_text(found, show)]) + "\n"
+    return _coloured(text, name) if colour_wanted(color.lower(), sys.stdout) else text
 
 
 # An amount in the answer: a number standing alone, not part of a name, a rule (RULES §14.5) or a pair.
@@ -205,7 +187,7 @@ def _coloured(text: str, name: str | None) -> str:
     return (bold.format(name) + head[len(str(name)) :] if head else "") + rest
 
 
-def _text(found: Limits, kind: str, show: Callable[[int], str] = str) -> list[str]:
+def _text(found: Limits, show: Callable[[int], str] = str) -> list[str]:
     """The answer's lines after the first, amounts written by ``show`` (a history's money as its site
     writes it, or units)."""
     from hilo_cli.betting import STRUCTURE_NAMES
@@ -229,7 +211,9 @@ def _text(found: Limits, kind: str, show: Callable[[int], str] = str) -> list[st
     elif found.most is None:
         lines.append(f"{verb} at least {least}, at most all in (no limit)")
     elif found.most == found.least:
-        lines.append(f"{verb} {least} (fixed limit)" if kind == "fixed" else f"{verb} {least}")
+        lines.append(
+            f"{verb} {least} (fixed limit)" if found.structure == "fixed" else f"{verb} {least}"
+        )
     else:
         lines.append(
             f"{verb} at least {least}, at most {show(found.most)} "

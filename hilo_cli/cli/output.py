@@ -13,8 +13,8 @@ from typing import IO, NamedTuple, Protocol, TypeVar
 import click
 
 from hilo_cli.cli.common import WholeRecords, interrupted
-from hilo_cli.cli.terminal import Progress
-from hilo_cli.errors import where
+from hilo_cli.cli.terminal import Progress, stdin_hint
+from hilo_cli.errors import ExitStatus, where
 
 
 class Outcome(Protocol):
@@ -44,6 +44,22 @@ class Ended(NamedTuple):
     whole: bool
     piped_away: bool
 
+    @property
+    def status(self) -> ExitStatus:
+        """The command's exit status: bad input (2) before a difference (1), else 0."""
+        if self.bad:
+            return ExitStatus.BAD_INPUT
+        return ExitStatus.DIFFERENCE if self.differs else ExitStatus.OK
+
+
+def input_names(files: tuple[str, ...], command: str) -> tuple[str, ...]:
+    """The inputs to read: ``files``, or stdin (``-``) when none is given; reading stdin from a
+    terminal, ``command`` says first how to end the input (``terminal.stdin_hint``)."""
+    names = files or ("-",)
+    if "-" in names:
+        stdin_hint(command)
+    return names
+
 
 def write_outcomes(
     outcomes: Generator[Each, None, None],
@@ -55,7 +71,7 @@ def write_outcomes(
     finish: Callable[[], bytes] = bytes,
     stop: bool = False,
 ) -> Ended:
-    """Write every outcome (``shape`` gives the bytes to write: coloured, widened) and count it
+    """Write every outcome (``shape`` gives the bytes to write: with CSV's header, widened) and count it
     (``counted``), in order; ``start`` before the first, ``finish()`` after the last; ``stop``: end at the
     first bad record."""
     from hilo_cli.formats.safe import error_line, shown

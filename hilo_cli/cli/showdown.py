@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
-from hilo_cli.cli.common import common_options, defaults, once, stdout_bytes, terminal_options
+from hilo_cli.cli.common import Common, once, players_and_boards, settling_options, stdout_bytes
 from hilo_cli.errors import ExitStatus, HiloError
-from hilo_cli.formats import OutputFormat
+
+if TYPE_CHECKING:
+    from hilo_cli.showdown import Settlement
 
 
 def _number(text: str, where: str) -> int | float:
@@ -53,20 +55,11 @@ def _player(arg: str, index: int) -> dict[str, Any]:
 
 
 @click.command()
-@click.argument("players", nargs=-1, required=True, metavar="NAME=CARDS[@PUT] ...")
-@click.option(
-    "--board",
-    "boards",
-    multiple=True,
-    metavar="CARDS",
-    help="The five board cards (none for stud8). Give it again for each further board of a deal "
+@players_and_boards(
+    board="The five board cards (none for stud8). Give it again for each further board of a deal "
     "run twice or dealt with two boards, in dealing order (RULES §12).",
-)
-@once(
-    "--multi-board",
-    type=click.Choice(["each", "either"], case_sensitive=False),
-    help="With several boards: each board wins its share of every pot (each, the default), or the best "
-    "high and best low over all boards share one division (either: Ultimate Big O).",
+    multi_board="With several boards: each board wins its share of every pot (each, the default), or "
+    "the best high and best low over all boards share one division (either: Ultimate Big O).",
 )
 @once("--pot", type=int, help="One pot that every live player is in.")
 @once("--button", type=int, help="The button's seat (default: the last listed player).")
@@ -79,24 +72,8 @@ def _player(arg: str, index: int) -> dict[str, Any]:
     metavar="NAME=WON",
     help="An amount paid out, to be checked; a player it leaves out was paid 0.",
 )
-@common_options
-@terminal_options
-def showdown(
-    players: tuple[str, ...],
-    boards: tuple[str, ...],
-    multi_board: str | None,
-    pot: int | None,
-    button: int | None,
-    folded: tuple[str, ...],
-    expect: tuple[str, ...],
-    game: str,
-    qualifier: str,
-    chip_unit: int,
-    odd_chip: str | None,
-    fmt: OutputFormat,
-    color: str,
-    suits: str,
-) -> None:
+@settling_options
+def showdown(common: Common, **given: Any) -> None:
     """Settle one showdown given as arguments.
 
     Players are NAME=CARDS (bare CARDS are P1, P2, ...), listed clockwise and seated 1, 2, ...; the
@@ -122,28 +99,32 @@ def showdown(
     from hilo_cli.showdown import settle
 
     out = stdout_bytes()
-    record = showdown_record(players, boards, multi_board, pot, button, folded, expect)
-    settlement = settle(deal_from_record(record, defaults(game, qualifier, chip_unit, odd_chip)))
-    if fmt == "json":
+    # ``given``: the deal's arguments and options, by the names ``showdown_record`` takes them.
+    settlement = settle(deal_from_record(showdown_record(**given), common.defaults))
+    out.write(_report(settlement, common).encode("utf-8"))
+    out.flush()
+    if settlement.check is not None and not settlement.check.ok:
+        sys.exit(ExitStatus.DIFFERENCE)
+
+
+def _report(settlement: Settlement, common: Common) -> str:
+    """The settlement as ``--format`` asks: JSON (indented), CSV (with its header) or the text report in
+    the look of ``--color`` and ``--suits``."""
+    if common.fmt == "json":
         import json
 
         from hilo_cli.formats import json_out
 
-        text = json.dumps(json_out.settlement_dict(settlement), indent=2, ensure_ascii=False) + "\n"
-    elif fmt == "csv":
+        return json.dumps(json_out.settlement_dict(settlement), indent=2, ensure_ascii=False) + "\n"
+    if common.fmt == "csv":
         from hilo_cli.formats import csv_out
 
         several = bool(settlement.deal.boards)
-        text = csv_out.header(boards=several) + csv_out.settlement_rows(settlement, boards=several)
-    else:
-        from hilo_cli.cli.terminal import style
-        from hilo_cli.formats import text_out
+        return csv_out.header(boards=several) + csv_out.settlement_rows(settlement, boards=several)
+    from hilo_cli.cli.terminal import style
+    from hilo_cli.formats import text_out
 
-        text = text_out.settlement_text(settlement, look=style(color, suits))
-    out.write(text.encode("utf-8"))
-    out.flush()
-    if settlement.check is not None and not settlement.check.ok:
-        sys.exit(ExitStatus.DIFFERENCE)
+    return text_out.settlement_text(settlement, look=style(common.color, common.suits))
 
 
 def showdown_record(

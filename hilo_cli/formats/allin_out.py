@@ -16,6 +16,7 @@ from hilo_cli.cards import TEXT, format_cards
 from hilo_cli.formats import OutputFormat, jsonlib
 from hilo_cli.formats.check_out import unlike_text
 from hilo_cli.formats.safe import shown
+from hilo_cli.formats.styled import Cards, Line
 from hilo_cli.histories.base import Currency
 
 
@@ -46,19 +47,23 @@ def _run(found: AllIn) -> str:
     )
 
 
-def hand_text(found: AllIn, currency: Currency | None) -> str:
-    """The all-in lines of a hand's report: the street, the board and the run, then a line per live player
-    (equity, expected chips, what the pots paid, the difference); or why it is not computable."""
-    board = f", board {format_cards(found.board)}" if found.board else ""
+def hand_lines(found: AllIn, currency: Currency | None) -> list[Line]:
+    """The all-in lines of a hand's report, in parts (the board a piece of cards, for the report's look):
+    the street, the board and the run, then a line per live player (equity, expected chips, what the pots
+    paid, the difference); or why it is not computable."""
+    board: Line = [", board ", Cards(format_cards(found.board))] if found.board else []
     if found.why is not None:
-        return shown(f"  all in {_street(found.street)}{board}: not computable: {found.why}") + "\n"
-    lines = [f"  all in {_street(found.street)}{board}, {_run(found)}"]
+        return [[f"  all in {_street(found.street)}", *board, f": not computable: {found.why}"]]
+    lines: list[Line] = [[f"  all in {_street(found.street)}", *board, f", {_run(found)}"]]
     for p in found.players:
         lines.append(
-            f"  {p.name}: equity {float(p.equity) * 100:.2f}%, expected {amount(p.expected_chips, currency)}, "
-            f"paid {amount(p.won, currency)}, difference {amount(p.difference, currency, sign=True)}"
+            [
+                f"  {p.name}: equity {float(p.equity) * 100:.2f}%, expected "
+                f"{amount(p.expected_chips, currency)}, paid {amount(p.won, currency)}, difference "
+                f"{amount(p.difference, currency, sign=True)}"
+            ]
         )
-    return "\n".join(map(shown, lines)) + "\n"
+    return lines
 
 
 def _street(street: str) -> str:
@@ -94,11 +99,12 @@ def hand_dict(found: AllIn | None) -> dict[str, Any] | None:
 
 def added(
     found: AllIn | None, currency: Currency | None, fmt: OutputFormat
-) -> tuple[str, dict[str, Any] | None]:
-    """What ``--all-in`` adds to a hand's output (``check_out.render``'s ``all_in``)."""
+) -> tuple[list[Line], dict[str, Any] | None]:
+    """What ``--all-in`` adds to a hand's output (``check_out.render``'s ``all_in``): the text lines, or
+    the JSON object."""
     if fmt != "text":
-        return "", hand_dict(found)
-    return (hand_text(found, currency) if found is not None else ""), None
+        return [], hand_dict(found)
+    return (hand_lines(found, currency) if found is not None else []), None
 
 
 # -- the summary ------------------------------------------------------------------------------------------

@@ -149,7 +149,7 @@ def render(
     settlement: Settlement | None,
     verdict: Verdict,
     fmt: OutputFormat,
-    all_in: tuple[str, dict[str, Any] | None] | None = None,
+    all_in: tuple[list[Line], dict[str, Any] | None] | None = None,
     look: Look = PLAIN,
 ) -> bytes:
     """One checked hand in ``fmt`` (text styled by ``look``, plain by default). ``all_in`` (issue 20,
@@ -188,7 +188,7 @@ def render(
         ).encode()
     lines = _verdict_lines(record, verdict)
     if all_in is not None:
-        lines += [[line] for line in all_in[0].splitlines()]  # escaped already (allin_out)
+        lines += all_in[0]
     if settlement is not None:
         # A player or a file named "OK: ..." starts a line of the report: it must not read as a verdict.
         report = text_out.settlement_lines(

@@ -1,9 +1,10 @@
 """The pieces of a text report and how they are written (issue 13, issue 22).
 
-The writers (``text_out``, ``check_out``) build each line of a report as ``Part``s: plain text, or a
-``Piece`` whose class says what it is (a run of cards, a name who is paid, an amount, a verdict word). ``Look``
-writes those lines: plainly, every piece as its text (a pipe, a file gets exactly the report it always
-did), or in colour, or with the suit symbols. What is styled:
+The writers (``text_out``, ``check_out``, ``allin_out``'s all-in lines) build each line of a report as
+``Part``s: plain text, or a ``Piece`` whose class says what it is (a run of cards, a name who is paid, an
+amount, a verdict word). ``Look`` writes those lines, in the process that writes the report (a worker of
+``hilo batch --jobs`` or ``hilo check --jobs`` too): plainly, every piece as its text (a pipe, a file
+gets exactly the report it always did), or in colour, or with the suit symbols. What is styled:
 
 - cards, each in its suit's colour: a four-colour deck by default (spades in the terminal's own
   colour, black or white; hearts red, diamonds blue, clubs green), or two colours (hearts and diamonds
@@ -93,7 +94,8 @@ class Look(NamedTuple):
         return "".join([shown(p) if p.__class__ is str else self._piece(p) for p in parts])
 
     def render(self, text: str) -> str:
-        """Finished ``text`` (a worker's report, equity's) as this look shows it: ``colour.colour_report``."""
+        """Finished ``text`` (equity's report, written before its look is known) as this look shows it:
+        ``colour.colour_report``."""
         from hilo_cli.formats.colour import colour_report
 
         return colour_report(text, self.suits, self.colour)
