@@ -19,10 +19,11 @@ from hypothesis import strategies as st
 
 import hilo_cli.equity
 from hilo_cli.cli import main
-from hilo_cli.equity import equity
+from hilo_cli.equity import Equity, equity
+from hilo_cli.equity.records import equity_from_record, wants_equity
 from hilo_cli.errors import DealError, ExitStatus, InputError
 from hilo_cli.formats import equity_out
-from hilo_cli.formats.records import deal_from_record
+from hilo_cli.formats.records import DEFAULTS, deal_from_record
 
 ROOT = Path(__file__).resolve().parents[1]
 FLOP = ["equity", "--board", "Ah 7c 8d", "A=As 2s Kd Qh", "B=Ac 3c Th Td", "--pot", "100"]
@@ -256,6 +257,11 @@ def test_no_progress_bar_when_stderr_is_not_a_terminal() -> None:
     assert r.exit_code == 0 and r.stderr == ""
 
 
+def from_record(record: object) -> Equity:
+    """A batch record's equity under a batch's default options, as ``hilo batch`` runs it."""
+    return equity_from_record(record, DEFAULTS, deal_from_record)
+
+
 # Batch records ask for equity with a board of fewer than five cards (or "equity": true).
 RECORD = {
     "board": "Ah 7c 8d",
@@ -265,15 +271,15 @@ RECORD = {
 
 
 def test_batch_records_that_ask_for_equity() -> None:
-    assert equity_out.wants_equity(RECORD)
-    assert equity_out.wants_equity({**RECORD, "board": ""})
-    assert equity_out.wants_equity({**RECORD, "board": "Ah 7c 8d 9s Ts", "equity": True})
-    assert not equity_out.wants_equity({**RECORD, "board": "Ah 7c 8d 9s Ts"})
-    assert not equity_out.wants_equity({**RECORD, "game": "stud8", "board": ""})
-    assert not equity_out.wants_equity({k: v for k, v in RECORD.items() if k != "board"})
-    e = equity_out.equity_from_record({**RECORD, "dead": ["2c"], "samples": 400, "seed": 2})
+    assert wants_equity(RECORD, DEFAULTS)
+    assert wants_equity({**RECORD, "board": ""}, DEFAULTS)
+    assert wants_equity({**RECORD, "board": "Ah 7c 8d 9s Ts", "equity": True}, DEFAULTS)
+    assert not wants_equity({**RECORD, "board": "Ah 7c 8d 9s Ts"}, DEFAULTS)
+    assert not wants_equity({**RECORD, "game": "stud8", "board": ""}, DEFAULTS)
+    assert not wants_equity({k: v for k, v in RECORD.items() if k != "board"}, DEFAULTS)
+    e = from_record({**RECORD, "dead": ["2c"], "samples": 400, "seed": 2})
     assert not e.exact and e.runouts == 400 and [str(c) for c in e.dead] == ["2c"]
-    result = equity_out.equity_from_record({**RECORD, "id": "h7"})
+    result = from_record({**RECORD, "id": "h7"})
     line = json.loads(equity_out.render(result, "json", "f.jsonl:3"))
     assert line == {**equity_out.equity_dict(result), "source": "f.jsonl:3"} and line["id"] == "h7"
     assert equity_out.render(result, "text", "f.jsonl:3").startswith(
@@ -297,7 +303,7 @@ def test_batch_record_errors(
     record: dict[str, object], error: type[Exception], message: str
 ) -> None:
     with pytest.raises(error, match=message):
-        equity_out.equity_from_record(record)
+        from_record(record)
 
 
 _NUMPY_CHECK = """import sys
@@ -386,11 +392,9 @@ def test_a_batch_record_settles_the_same_in_any_order(order: list[int], rnd: Any
         rnd.shuffle(cards)
         return cards if rnd.random() < 0.5 else " ".join(cards)
 
-    base = equity_out.equity_from_record(
-        {"players": _SEATED, "board": "2h 7c 8d Ks", "dead": "Jc Js", "button": 5}
-    )
+    base = from_record({"players": _SEATED, "board": "2h 7c 8d Ks", "dead": "Jc Js", "button": 5})
     listed = [dict(_SEATED[i], hole=shuffled(_SEATED[i]["hole"])) for i in order]
-    again = equity_out.equity_from_record(
+    again = from_record(
         {
             "players": listed,
             "board": shuffled("2h 7c 8d Ks"),
@@ -434,3 +438,19 @@ def test_the_library_refuses_more_than_a_billion_samples() -> None:
             ),
             samples=10**9 + 1,
         )
+
+
+def test_the_equity_writer_only_writes() -> None:
+    """``formats/equity_out.py`` writes equity (issue 22): reading a batch record and running it are
+    ``equity.records``'s, so the writer imports no record reader and no runner, only the result type."""
+    import ast
+
+    tree = ast.parse((ROOT / "hilo_cli" / "formats" / "equity_out.py").read_text())
+    imported = {
+        (node.module, alias.name)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.ImportFrom) and node.module
+        for alias in node.names
+    }
+    assert not {m for m, _ in imported} & {"hilo_cli.formats.records", "hilo_cli.games"}
+    assert {name for m, name in imported if m == "hilo_cli.equity"} == {"Equity"}

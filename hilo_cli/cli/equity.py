@@ -80,6 +80,7 @@ def equity(
     from hilo_cli.cards import parse_cards
     from hilo_cli.cli.showdown import showdown_record
     from hilo_cli.equity import equity as run
+    from hilo_cli.equity.records import hide
     from hilo_cli.formats import equity_out
     from hilo_cli.formats.records import deal_from_record
 
@@ -96,7 +97,7 @@ def equity(
         dead_cards = parse_cards(dead or "")
     except HiloError as e:
         raise e.located("--dead") from None
-    record = equity_out.hide(record, game)  # ?? and random: cards not seen, dealt by equity
+    record = hide(record, game)  # ?? and random: cards not seen, dealt by equity
     deal = deal_from_record(record, defaults(game, qualifier, chip_unit, odd_chip))
     with _Progress() as progress:
         result = run(deal, dead_cards, samples, seed, exact, progress)

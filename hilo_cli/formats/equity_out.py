@@ -1,4 +1,4 @@
-"""Equity results as a text table, the JSON contract and CSV; and equity for one batch record.
+"""Equity written as a text table, the JSON contract and CSV: ``hilo equity``'s, a batch record's.
 
 The JSON contract (add fields, never rename): ``{"game", "board", "dead", "exact", "runouts", "seed",
 "players": [{"name", "equity", "equity_fraction", "expected_chips", "expected_chips_fraction", "scoop",
@@ -10,18 +10,14 @@ adds ``"se"`` (the standard error of each figure) to each player and pot and ``n
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from fractions import Fraction
 from math import floor, log10
 from typing import Any
 
-from hilo_cli.bounds import MAX_SAMPLES, within
-from hilo_cli.cards import TEXT, Card, parse_cards
-from hilo_cli.equity import Equity, equity
-from hilo_cli.errors import CardError, HiloError, InputError
+from hilo_cli.cards import TEXT, Card
+from hilo_cli.equity import Equity
+from hilo_cli.errors import InputError
 from hilo_cli.formats import jsonlib
-from hilo_cli.formats.records import DEFAULTS, Defaults, deal_from_record
-from hilo_cli.games import game
 
 _CHANCES = ("scoop", "high_win", "high_tie", "low_win", "low_tie", "quartered")
 CSV_COLUMNS = (
@@ -232,45 +228,6 @@ def _hidden(e: Equity) -> dict[str, int]:
     }
 
 
-def hide(record: dict[str, Any], game_name: object) -> dict[str, Any]:
-    """A record whose live hands may hide cards, as ``equity`` takes it: ``??`` for each card not seen
-    (``"As 2s ?? ??"``), ``random`` for a hand not seen at all; in stud, a hand's cards still to come
-    need no ``??``. The hidden cards are left out of ``hole`` (``equity`` deals them). An Omaha hand of
-    fewer cards than the game deals without ``??`` for the rest is bad input, as in a showdown."""
-    g = game(game_name)
-    players = record.get("players")
-    if not isinstance(players, list):
-        return record
-    out = []
-    for p in players:
-        hole = p.get("hole") if isinstance(p, Mapping) else None
-        if not isinstance(hole, str) or p.get("folded") is True:
-            out.append(p)
-            continue
-        tokens = hole.replace(",", " ").split()
-        if [t.lower() for t in tokens] == ["random"]:
-            out.append({**p, "hole": ""})
-            continue
-        known = [t for t in tokens if t != "??"]
-        if "??" in tokens and (
-            len(tokens) > g.hole_cards if g.hole_used is None else len(tokens) != g.hole_cards
-        ):
-            raise InputError(
-                f"player {p.get('name')} has {len(tokens)} hole cards with ??; {g.name} deals "
-                f"{g.hole_cards}"
-            )
-        if "??" not in tokens and g.hole_used is not None:
-            if 0 < len(tokens) < g.hole_cards:
-                raise InputError(
-                    f"player {p.get('name')} has {len(tokens)} hole cards; {g.name} deals "
-                    f"{g.hole_cards} (?? for each card not seen, or random)"
-                )
-            out.append(p)  # all shown: the showdown checks apply
-            continue
-        out.append({**p, "hole": " ".join(known)})
-    return {**record, "players": out}
-
-
 def _board(board: tuple[Card, ...], cards: int) -> str:
     to_come = cards - len(board)
     return f"board {' '.join(_text(board)) or 'none'}" + (
@@ -364,81 +321,6 @@ def equity_rows(e: Equity, where: str = "") -> str:
             ]
         )
     return buffer.getvalue()
-
-
-def wants_equity(record: object, defaults: Defaults = DEFAULTS) -> bool:
-    """True for a batch record that asks for equity: ``"equity": true``, or a board of fewer cards than
-    its game deals, in a board game with two or more live players (a record with a full board stays a
-    showdown, and so does a lone live hand, which wins whatever is to come, and a record with
-    ``expected`` amounts to check, whose short board is then reported). The game is the record's
-    own or ``defaults.game`` (``hilo batch --game``): a stud record's empty board is no board at all."""
-    if not isinstance(record, Mapping):
-        return False
-    if record.get("equity") is True:
-        return True
-    if record.get("expected") is not None:
-        # Amounts to check are a showdown's: a board short of cards there is a mistake to report (exit 2),
-        # never an equity run that drops the check and exits 0.
-        return False
-    board = record.get("board")
-    if not isinstance(board, str | list) or "boards" in record:
-        return False
-    try:
-        count = len(parse_cards(board))
-        board_cards = game(record.get("game", defaults.game)).board_cards
-    except (HiloError, TypeError):
-        return False  # the showdown path says what is wrong with it
-    if count >= board_cards:
-        return False
-    # A lone live hand wins with the board as it stands (RULES §7): that is a showdown, not a runout.
-    players = record.get("players")
-    live = (
-        [p for p in players if not (isinstance(p, Mapping) and p.get("folded") is True)]
-        if isinstance(players, list)
-        else []
-    )
-    return len(live) > 1
-
-
-def equity_from_record(record: object, defaults: Defaults = DEFAULTS) -> Equity:
-    """Equity for one record of the JSON schema, with optional ``dead`` (cards), ``samples``, ``seed``
-    and ``exact`` fields; a missing board means nothing dealt yet."""
-    if not isinstance(record, Mapping):
-        raise InputError(f"a deal must be a JSON object, not {type(record).__name__}")
-    fields = dict(record)
-    if "boards" not in fields:
-        fields.setdefault("board", "")
-    dead_raw = fields.get("dead", "")
-    if not isinstance(dead_raw, str | list):
-        raise InputError("dead must be card text or a list of cards")
-    try:
-        dead = parse_cards(dead_raw)
-    except CardError as e:
-        raise CardError(f"dead: {e.message}") from None
-    samples, seed, exact = fields.get("samples"), fields.get("seed"), fields.get("exact", False)
-    for name, value in (("samples", samples), ("seed", seed)):
-        if value is not None and (
-            type(value) is not int or value < (1 if name == "samples" else 0)
-        ):
-            raise InputError(
-                f"{name} is {value!r}: a whole number, at least {1 if name == 'samples' else 0}"
-            )
-    if samples is not None:
-        within(samples, "samples", MAX_SAMPLES)  # a billion: a tiny record never runs for years
-    if type(exact) is not bool:
-        raise InputError("exact must be true or false")
-    # As hilo equity's --exact/--samples/--seed: a field that cannot take effect is bad input, not ignored.
-    if exact and samples is not None:
-        raise InputError("exact and samples ask for different runs; give one")
-    if seed is not None and samples is None:
-        raise InputError("seed goes with samples (an exact run deals every board)")
-    if fields.get("expected") is not None:
-        raise InputError(
-            "expected amounts are checked against a showdown, and this record asks for equity: "
-            "give the whole board, or leave expected out"
-        )
-    fields = hide(fields, fields.get("game", defaults.game))
-    return equity(deal_from_record(fields, defaults), dead, samples, seed, exact)
 
 
 def render(e: Equity, fmt: str, where: str = "") -> bytes:
