@@ -355,16 +355,16 @@ def test_showdown_and_batch_never_import_numpy(args: list[str], numpy: bool) -> 
 
 
 def test_progress_bar_only_on_a_terminal_and_a_long_run(capsys: pytest.CaptureFixture[str]) -> None:
-    from hilo_cli.cli.equity import _Progress
+    from hilo_cli.cli.terminal import RunoutBar
 
-    quiet = _Progress()
+    quiet = RunoutBar()
     quiet.tty = False
     quiet(10, 1000)
-    short = _Progress()
+    short = RunoutBar()
     short.tty = True
     short(500, 1000)  # half done at once: far less than a second in all
     assert capsys.readouterr().err == ""
-    with _Progress() as long:
+    with RunoutBar() as long:
         long.tty = True
         long(1, 1000)
         long.start -= 5  # as if the first runout took five seconds

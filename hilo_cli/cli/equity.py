@@ -6,8 +6,7 @@ import click
 
 from hilo_cli.bounds import MAX_SAMPLES, within
 from hilo_cli.cli.common import common_options, defaults, once, stdout_bytes
-from hilo_cli.cli.terminal import RunoutBar as _Progress  # the name tests/test_equity_cli.py uses
-from hilo_cli.cli.terminal import terminal_options
+from hilo_cli.cli.terminal import RunoutBar, terminal_options
 from hilo_cli.errors import HiloError
 from hilo_cli.formats import OutputFormat
 
@@ -99,7 +98,7 @@ def equity(
         raise e.located("--dead") from None
     record = hide(record, game)  # ?? and random: cards not seen, dealt by equity
     deal = deal_from_record(record, defaults(game, qualifier, chip_unit, odd_chip))
-    with _Progress() as progress:
+    with RunoutBar() as progress:
         result = run(deal, dead_cards, samples, seed, exact, progress)
     # Why a run that was not asked to sample sampled: in the output itself (a count decided it, so the
     # same command prints the same bytes everywhere); CSV has no room for it, so stderr says it there.
