@@ -36,7 +36,6 @@ from hilo_cli.deal import Deal
 from hilo_cli.equity.runouts import NO_MONEY_POT, Setup, Tally, prepare
 from hilo_cli.errors import DealError
 from hilo_cli.evaluate import evaluate_deal
-from hilo_cli.showdown import settle
 
 if TYPE_CHECKING:
     from hilo_cli.equity import vector
@@ -253,7 +252,7 @@ def settle_deals(
     )  # the figures' players
     done = 0
     for full in deals:
-        settlement = settle(full)
+        settlement = setup.settle(full)
         everyone = next(
             (
                 pot
@@ -334,9 +333,7 @@ def _vector(
         for _code, row, count in zip(*vector.pattern_counts(codes), strict=True):
             pattern = tuple(int(column[row]) for column in columns)
             if not tally.known(pattern):
-                tally.learn(
-                    pattern, settle(setup.full(tuple(DECK[c] for c in cards[:, row].tolist())))
-                )
+                tally.learn(pattern, setup.settle(setup.full(_runout(cards, row))))
             if tally.cards_matter(pattern):
                 each.append((pattern, cards[:, vector.rows_with(codes, codes[row])]))
             else:
@@ -357,7 +354,7 @@ def _settle_each(setup: Setup, tally: Tally, each: Each, progress: Progress | No
     done = 0
     for pattern, cards in each:
         for r in range(cards.shape[1]):
-            tally.add(pattern, 1, tally.shares(settle(setup.full(_runout(cards, r)))))
+            tally.add(pattern, 1, tally.shares(setup.settle(setup.full(_runout(cards, r)))))
             done += 1
             if progress is not None and done % 256 == 0:
                 progress(done, total)

@@ -15,6 +15,7 @@ from typing import NamedTuple
 from hilo_cli.cards import DECK, Card, format_cards
 from hilo_cli.deal import Deal
 from hilo_cli.errors import DealError
+from hilo_cli.pots import Pot
 from hilo_cli.showdown import Settlement, settle
 
 MAX_LIVE = 9
@@ -32,7 +33,8 @@ class Setup(NamedTuple):
     how many board cards are missing. ``live`` are the indexes of the live players in ``deal.players``;
     ``groups`` the sets of live players (bits by live index) compared on every runout: the main pot's
     players first (the figures' group: every live player unless one put in nothing), then each pot's
-    eligible players. ``pots`` are the pots' names, amounts and eligible names.
+    eligible players. ``pots`` are the pots' names, amounts and eligible names; ``built`` the same pots
+    and the uncalled chips returned, as ``settle`` takes them, for every runout.
     """
 
     deal: Deal
@@ -45,6 +47,7 @@ class Setup(NamedTuple):
     pots: tuple[tuple[str, int, tuple[str, ...]], ...]
     returned: dict[str, int]
     money: bool
+    built: tuple[list[Pot], dict[str, int]]
 
     @property
     def runouts(self) -> int:
@@ -53,6 +56,12 @@ class Setup(NamedTuple):
     def full(self, runout: tuple[Card, ...]) -> Deal:
         """The deal with one runout dealt."""
         return self.deal._replace(board=self.board + runout)
+
+    def settle(self, runout: Deal) -> Settlement:
+        """``settle`` on one runout (a deal from ``full``, or a completion of hidden cards): the deal's
+        checks were made once by ``prepare`` and hold for every runout, the pots are the same, and no hand
+        is named (equity prints none)."""
+        return settle(runout, built=self.built, runout=True)
 
 
 def prepare(deal: Deal, dead: tuple[Card, ...] = (), completed: bool = False) -> Setup:
@@ -131,8 +140,19 @@ def prepare(deal: Deal, dead: tuple[Card, ...] = (), completed: bool = False) ->
         if members not in groups:
             groups.append(members)
     pots = tuple((pot.name, pot.amount, pot.eligible) for pot in first.pots)
+    built = ([Pot(amount, eligible) for _, amount, eligible in pots], dict(first.returned))
     return Setup(
-        ready, board, tuple(dead), unknown, to_come, live, tuple(groups), pots, returned, money
+        ready,
+        board,
+        tuple(dead),
+        unknown,
+        to_come,
+        live,
+        tuple(groups),
+        pots,
+        returned,
+        money,
+        built,
     )
 
 
