@@ -362,10 +362,6 @@ def _settle_each(setup: Setup, tally: Tally, each: Each, progress: Progress | No
         progress(total, total)
 
 
-def _fraction(count: int, total: int) -> Fraction:
-    return Fraction(count, total)
-
-
 def _se(total: int, total2: int, n: int, scale: int = 1) -> float:
     """The standard error of a mean over ``n`` samples from its sum and sum of squares (divided by
     ``scale``)."""
@@ -379,49 +375,13 @@ def _se(total: int, total2: int, n: int, scale: int = 1) -> float:
 def answer(
     setup: Setup, tally: Tally, exact: bool, seed: int | None, method: str, note: str | None
 ) -> Equity:
+    """The figures of a run from its tally: each live player's (``PlayerEquity``), each pot's
+    (``PotEquity``, with money only) and the chance of no low, exact fractions of the runouts."""
     deal = setup.deal
     n = tally.runouts
-    f = tally.figures
-    in_pots = sum(amount for _, amount, _ in setup.pots)
     split = deal.game.split
     live = [deal.players[i].name for i in setup.live]
-    players = []
-    for i, name in enumerate(live):
-        chances = {
-            k: getattr(f, k)[i]
-            for k in ("scoop", "high_win", "high_tie", "low_win", "low_tie", "quartered")
-        }
-        se = None
-        if not exact:
-            se = {"equity": _se(f.chips[i], f.chips2[i], n, in_pots) if in_pots else 0.0}
-            if setup.money:
-                se["expected_chips"] = _se(f.chips[i], f.chips2[i], n)
-            for k, c in chances.items():
-                if (split or not k.startswith(("low", "quartered"))) and setup.groups[0] >> i & 1:
-                    se[k] = _se(c, c, n)
-        inside = bool(
-            setup.groups[0] >> i & 1
-        )  # else in no pot (put in nothing): no chance of anything
-
-        def shown(
-            k: str, low: bool = False, c: dict[str, int] = chances, inside: bool = inside
-        ) -> Fraction | None:
-            return _fraction(c[k], n) if inside and (split or not low) else None
-
-        players.append(
-            PlayerEquity(
-                name,
-                Fraction(f.chips[i], n * in_pots) if in_pots else Fraction(0),
-                Fraction(f.chips[i], n) if setup.money else None,
-                shown("scoop"),
-                shown("high_win"),
-                shown("high_tie"),
-                shown("low_win", True),
-                shown("low_tie", True),
-                shown("quartered", True),
-                se,
-            )
-        )
+    players = tuple([_player(setup, tally, i, name, exact) for i, name in enumerate(live)])
     pots = []
     if setup.money:
         for p, (name, amount, eligible) in enumerate(setup.pots):
@@ -441,7 +401,7 @@ def answer(
         exact,
         n,
         seed,
-        tuple(players),
+        players,
         tuple(pots),
         setup.returned,
         no_low,
@@ -449,4 +409,42 @@ def answer(
         setup.money,
         method,
         note,
+    )
+
+
+_FIGURES = ("scoop", "high_win", "high_tie", "low_win", "low_tie", "quartered")
+
+
+def _player(setup: Setup, tally: Tally, i: int, name: str, exact: bool) -> PlayerEquity:
+    """Live player ``i``'s figures. A player in no pot (who put in nothing) has no chance of anything:
+    ``None``, as the low chances are in a high-only game; a sampled run adds each figure's standard
+    error."""
+    n, f = tally.runouts, tally.figures
+    in_pots = sum(amount for _, amount, _ in setup.pots)
+    split = setup.deal.game.split
+    inside = bool(setup.groups[0] >> i & 1)
+    counts = {k: getattr(f, k)[i] for k in _FIGURES}
+    shown = {
+        k: Fraction(c, n) if inside and (split or not k.startswith(("low", "quartered"))) else None
+        for k, c in counts.items()
+    }
+    se = None
+    if not exact:
+        se = {"equity": _se(f.chips[i], f.chips2[i], n, in_pots) if in_pots else 0.0}
+        if setup.money:
+            se["expected_chips"] = _se(f.chips[i], f.chips2[i], n)
+        for k, c in counts.items():
+            if shown[k] is not None:
+                se[k] = _se(c, c, n)
+    return PlayerEquity(
+        name,
+        Fraction(f.chips[i], n * in_pots) if in_pots else Fraction(0),
+        Fraction(f.chips[i], n) if setup.money else None,
+        shown["scoop"],
+        shown["high_win"],
+        shown["high_tie"],
+        shown["low_win"],
+        shown["low_tie"],
+        shown["quartered"],
+        se,
     )

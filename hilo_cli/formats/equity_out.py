@@ -10,12 +10,13 @@ adds ``"se"`` (the standard error of each figure) to each player and pot and ``n
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
 from math import floor, log10
 from typing import Any
 
 from hilo_cli.cards import TEXT, Card
-from hilo_cli.equity import Equity
+from hilo_cli.equity import Equity, PlayerEquity, PotEquity
 from hilo_cli.errors import InputError
 from hilo_cli.formats import jsonlib
 
@@ -54,47 +55,7 @@ def _number(value: Fraction | None) -> float | None:
 
 def equity_dict(e: Equity) -> dict[str, Any]:
     """The contract object for one equity run."""
-    players = []
     in_pots = float(sum(pot.amount for pot in e.pots))
-    for p in e.players:
-        entry: dict[str, Any] = {
-            "name": p.name,
-            "equity": float(p.equity),
-            "equity_fraction": _exact(p.equity, e.exact),
-            "expected_chips": _number(p.expected_chips),
-            "expected_chips_fraction": _exact(p.expected_chips, e.exact),
-        }
-        for k in _CHANCES:
-            entry[k] = _number(getattr(p, k))
-        if p.se is not None:
-            entry["se"] = p.se
-            found = {
-                k: bounds_95(entry[k], se, e.runouts, in_pots if k == "expected_chips" else 1.0)
-                for k, se in p.se.items()
-            }
-            if any(found.values()):
-                entry["bound_95"] = {k: b for k, b in found.items() if b}
-        players.append(entry)
-    pots = []
-    for pot in e.pots:
-        item: dict[str, Any] = {
-            "name": pot.name,
-            "amount": pot.amount,
-            "eligible": list(pot.eligible),
-            "expected_chips": {n: float(v) for n, v in pot.expected_chips.items()},
-            "expected_chips_fraction": {
-                n: _exact(v, e.exact) for n, v in pot.expected_chips.items()
-            },
-        }
-        if pot.se is not None:
-            item["se"] = pot.se
-            found = {
-                n: bounds_95(float(pot.expected_chips[n]), se, e.runouts, pot.amount)
-                for n, se in pot.se.items()
-            }
-            if any(found.values()):
-                item["bound_95"] = {n: b for n, b in found.items() if b}
-        pots.append(item)
     out: dict[str, Any] = {
         "id": e.deal.id,
         "game": e.deal.game.name,
@@ -103,8 +64,8 @@ def equity_dict(e: Equity) -> dict[str, Any]:
         "exact": e.exact,
         "runouts": e.runouts,
         "seed": e.seed,
-        "players": players,
-        "pots": pots,
+        "players": [_player_dict(e, p, in_pots) for p in e.players],
+        "pots": [_pot_dict(e, pot) for pot in e.pots],
         "returned": e.returned,
         "no_low": _number(e.no_low),
     }
@@ -119,6 +80,53 @@ def equity_dict(e: Equity) -> dict[str, Any]:
         if bound:
             out["no_low_bound_95"] = bound
     return out
+
+
+def _player_dict(e: Equity, p: PlayerEquity, in_pots: float) -> dict[str, Any]:
+    """One live player's figures (``in_pots``: the chips in all the pots, the most expected)."""
+    entry: dict[str, Any] = {
+        "name": p.name,
+        "equity": float(p.equity),
+        "equity_fraction": _exact(p.equity, e.exact),
+        "expected_chips": _number(p.expected_chips),
+        "expected_chips_fraction": _exact(p.expected_chips, e.exact),
+    }
+    for k in _CHANCES:
+        entry[k] = _number(getattr(p, k))
+    if p.se is not None:
+        _sampled(entry, p.se, e.runouts, lambda k: in_pots if k == "expected_chips" else 1.0)
+    return entry
+
+
+def _pot_dict(e: Equity, pot: PotEquity) -> dict[str, Any]:
+    """One pot: its chips, who may win it, and each eligible player's expected chips from it."""
+    item: dict[str, Any] = {
+        "name": pot.name,
+        "amount": pot.amount,
+        "eligible": list(pot.eligible),
+        "expected_chips": {n: float(v) for n, v in pot.expected_chips.items()},
+        "expected_chips_fraction": {n: _exact(v, e.exact) for n, v in pot.expected_chips.items()},
+    }
+    if pot.se is not None:
+        _sampled(item, pot.se, e.runouts, lambda _: pot.amount, item["expected_chips"])
+    return item
+
+
+def _sampled(
+    entry: dict[str, Any],
+    se: dict[str, float],
+    n: int,
+    most: Callable[[str], float],
+    values: dict[str, float] | None = None,
+) -> None:
+    """A sampled run's standard errors (``se``, by figure) into ``entry``, and ``bound_95`` for the
+    figures the ``n`` samples never moved (``bounds_95``; ``most(k)``, the greatest value of figure
+    ``k``); the values are ``entry``'s own, or ``values``."""
+    entry["se"] = se
+    values = entry if values is None else values
+    found = {k: bounds_95(values[k], s, n, most(k)) for k, s in se.items()}
+    if any(found.values()):
+        entry["bound_95"] = {k: b for k, b in found.items() if b}
 
 
 def _decimals(se: float) -> int:
