@@ -6,6 +6,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 import subprocess
 import sys
 from fractions import Fraction
@@ -458,3 +459,44 @@ def test_the_equity_writer_only_writes() -> None:
         "PlayerEquity",
         "PotEquity",
     }
+
+
+_ANSI = re.compile(r"\x1b\[[0-9;]*m")
+NAMED_LIKE_CARDS = ["equity", "--board", "Ah 7c 8d", "As Kh=As 2s Kd Qh", "Qd Jd=Ac 3c Th Td"]
+
+
+@pytest.mark.parametrize("colour", ["never", "always"])
+def test_a_player_named_like_cards_keeps_the_name_under_suit_symbols(colour: str) -> None:
+    """Issue 22: the report is written from styled pieces (``formats.styled``): the writer knows the
+    board's cards from the players' names, so ``--suits symbols`` restyles the cards and nothing else,
+    where colour laid over the finished text took a player named ``As Kh`` for cards."""
+    args = [*NAMED_LIKE_CARDS, "--pot", "100"]
+    plain = CliRunner().invoke(main, args)
+    shown = CliRunner().invoke(main, [*args, "--suits", "symbols", "--color", colour])
+    assert plain.exit_code == shown.exit_code == 0, shown.output
+    text = _ANSI.sub("", shown.stdout)
+    assert "board A♥ 7♣ 8♦ (2 to come)" in text.splitlines()[0]
+    assert text.replace("A♥ 7♣ 8♦", "Ah 7c 8d") == plain.stdout
+    assert ("\x1b[" in shown.stdout) is (colour == "always")
+
+
+def test_a_lone_card_is_a_card_under_suit_symbols() -> None:
+    """A board of one card (Courchevel's first) and one dead card are cards, styled as the board's are
+    (the writer knows them; a pattern over the text styled only runs of two cards or more)."""
+    args = ["--game", "courchevel8", "--board", "Ah", "--dead", "2c", "A=As 2s Kd Qh 3h"]
+    r = CliRunner().invoke(main, ["equity", *args, "B=Ac 3c Th Td 9h", "--suits", "symbols"])
+    assert r.exit_code == 0, r.output
+    assert r.stdout.splitlines()[0].endswith("board A♥ (4 to come)   dead 2♣")
+
+
+def test_a_name_with_an_escape_sequence_is_shown_escaped_and_the_table_lines_up() -> None:
+    """A name is data (issue 8 item 11): in equity's report too, a control character in it is written
+    as an escape, never sent to the terminal, and the rows line up under the escaped name."""
+    r = CliRunner().invoke(
+        main, ["equity", "--board", "Ah 7c 8d", "A\x1b[2J=As 2s Kd Qh", "B=Ac 3c Th Td"]
+    )
+    assert r.exit_code == 0, r.output
+    assert "\x1b" not in r.stdout
+    header, first, second = r.stdout.splitlines()[2:5]
+    assert first.startswith("A\\x1b[2J ") and second.startswith("B ")
+    assert len(header) == len(first) == len(second)

@@ -136,6 +136,6 @@ def _write(result: Equity, fmt: OutputFormat, color: str, suits: str) -> None:
     else:
         from hilo_cli.cli.terminal import style
 
-        text = style(color, suits).render(equity_out.equity_text(result, note=note))
+        text = equity_out.equity_text(result, note=note, look=style(color, suits))
     out.write(text.encode("utf-8"))
     out.flush()

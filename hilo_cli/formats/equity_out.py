@@ -15,10 +15,12 @@ from fractions import Fraction
 from math import floor, log10
 from typing import Any
 
-from hilo_cli.cards import TEXT, Card
+from hilo_cli.cards import TEXT, Card, format_cards
 from hilo_cli.equity import Equity, PlayerEquity, PotEquity
 from hilo_cli.errors import InputError
 from hilo_cli.formats import jsonlib
+from hilo_cli.formats.safe import shown
+from hilo_cli.formats.styled import PLAIN, Cards, Line, Look
 
 _CHANCES = ("scoop", "high_win", "high_tie", "low_win", "low_tie", "quartered")
 CSV_COLUMNS = (
@@ -168,37 +170,17 @@ def bounds_95(value: float, se: float, n: int, most: float) -> list[float] | Non
     return [0.0, bound] if value == 0 else [most - bound, most]
 
 
-def equity_text(e: Equity, where: str | None = None, note: str | None = None) -> str:
+def equity_text(
+    e: Equity, where: str | None = None, note: str | None = None, look: Look = PLAIN
+) -> str:
     """A table a player reads at a glance: one row per live player, then the pots and the no-low chance.
     ``note`` (a batch's: its records have no stderr of their own) goes under the line that says how the
     runouts were dealt. Several boards (RULES §12): the whole first (equity and expected chips), then a
-    table per board (its expected chips and its chances)."""
-    deal = e.deal
-    if e.boards:
-        head = [
-            deal.game.title,
-            f"{len(e.boards)} boards, each its share of every pot (RULES §12.2)",
-        ]
-    else:
-        head = [deal.game.title] + (
-            [_board(deal.board, deal.game.board_cards)] if deal.game.board_cards else []
-        )
-    hidden = _hidden(e)
-    if hidden:
-        head.append("hidden: " + ", ".join(f"{name} {k}" for name, k in hidden.items()))
-    if e.dead:
-        head.append(f"dead {' '.join(_text(e.dead))}")
-    if deal.id is not None or where:
-        head.insert(
-            0,
-            " ".join(x for x in (where or "", f"id {deal.id}" if deal.id is not None else "") if x),
-        )
-    lines = [
-        "   ".join(head),
-        _how(e),
-    ]  # the parts of the head spaced as a showdown report spaces them
+    table per board (its expected chips and its chances). Written in ``look`` (``formats.styled``): the
+    cards styled as cards, names and the rest as data, escaped."""
+    lines: list[Line] = [_head(e, where), [_how(e)]]
     if note:
-        lines.append(f"note: {note}")
+        lines.append([f"note: {note}"])
     lines += _table(e, not e.boards)
     n = 0 if e.exact else e.runouts
     for pot in e.pots:
@@ -206,24 +188,46 @@ def equity_text(e: Equity, where: str | None = None, note: str | None = None) ->
             f"{name} {_chips(v, (pot.se or {}).get(name), n, pot.amount)}"
             for name, v in pot.expected_chips.items()
         )
-        lines.append(f"{pot.name} {pot.amount}: {shares}")
+        lines.append([f"{pot.name} {pot.amount}: {shares}"])
     for name, chips in e.returned.items():
-        lines.append(f"returned to {name}: {chips} (uncalled)")
+        lines.append([f"returned to {name}: {chips} (uncalled)"])
     for b, one in enumerate(e.boards, 1):
-        lines += [
-            "",
-            f"board {b}: {_board(one.deal.board, deal.game.board_cards)[6:]}; {_how(one)}",
-            *_table(one, True),
-        ]
+        board = _board_cards(one.deal.board, e.deal.game.board_cards)
+        lines += [[""], [f"board {b}: ", *board, f"; {_how(one)}"], *_table(one, True)]
     if not e.exact and any(
-        c[:1] in "<>" for line in lines[2:] for c in line.replace(": ", " ").split()
+        c[:1] in "<>" for line in lines[2:] for c in "".join(line).replace(": ", " ").split()
     ):
         count = f"{e.runouts:,} runouts" if not e.boards else "runouts of each board"
         lines.append(
-            f"<b, >b: never (or in every one) seen in the {count} sampled; b bounds the figure at 95% "
-            "(the rule of three: 3/n)"
+            [
+                f"<b, >b: never (or in every one) seen in the {count} sampled; b bounds the figure at "
+                "95% (the rule of three: 3/n)"
+            ]
         )
-    return "\n".join(lines) + "\n"
+    return look.text(lines)
+
+
+def _head(e: Equity, where: str | None) -> Line:
+    """The first line: where the record came from and its id, the game, the board (or how many boards),
+    the hidden cards and the dead cards, spaced as a showdown report spaces them."""
+    deal = e.deal
+    head: list[Line] = [[deal.game.title]]
+    if e.boards:
+        head.append([f"{len(e.boards)} boards, each its share of every pot (RULES §12.2)"])
+    elif deal.game.board_cards:
+        head.append(["board ", *_board_cards(deal.board, deal.game.board_cards)])
+    hidden = _hidden(e)
+    if hidden:
+        head.append(["hidden: " + ", ".join(f"{name} {k}" for name, k in hidden.items())])
+    if e.dead:
+        head.append(["dead ", Cards(format_cards(e.dead))])
+    if deal.id is not None or where:
+        found = (where or "", f"id {deal.id}" if deal.id is not None else "")
+        head.insert(0, [" ".join(x for x in found if x)])
+    line: Line = []
+    for k, part in enumerate(head):
+        line += ["   ", *part] if k else part
+    return line
 
 
 def _hidden(e: Equity) -> dict[str, int]:
@@ -236,10 +240,11 @@ def _hidden(e: Equity) -> dict[str, int]:
     }
 
 
-def _board(board: tuple[Card, ...], cards: int) -> str:
+def _board_cards(board: tuple[Card, ...], cards: int) -> Line:
+    """A board's known cards (``none`` before any), and how many are to come."""
     to_come = cards - len(board)
-    return f"board {' '.join(_text(board)) or 'none'}" + (
-        f" ({to_come} to come)" if to_come else ""
+    return [Cards(format_cards(board)) if board else "none"] + (
+        [f" ({to_come} to come)"] if to_come else []
     )
 
 
@@ -249,7 +254,7 @@ def _how(e: Equity) -> str:
     return f"sampled: {e.runouts:,} runouts (seed {e.seed}), ± one standard error"
 
 
-def _table(e: Equity, chances: bool) -> list[str]:
+def _table(e: Equity, chances: bool) -> list[Line]:
     """The players' table, with the chances (a single board's) or without (the whole of several)."""
     columns = ["equity", "expected"] if e.money else ["equity"]
     if chances:
@@ -259,17 +264,18 @@ def _table(e: Equity, chances: bool) -> list[str]:
     header = ["player", *columns]
     rows = [header, *_player_rows(e, chances)]
     widths = [max(len(r[i]) for r in rows) for i in range(len(header))]
-    lines = [
-        "  ".join(
-            [r[0].ljust(widths[0])] + [c.rjust(w) for c, w in zip(r[1:], widths[1:], strict=True)]
-        ).rstrip()
+    lines: list[Line] = [
+        [
+            "  ".join(
+                [r[0].ljust(widths[0])]
+                + [c.rjust(w) for c, w in zip(r[1:], widths[1:], strict=True)]
+            ).rstrip()
+        ]
         for r in rows
     ]
     if chances and e.no_low is not None:
-        lines.append(
-            f"no qualifying low for anyone: {_pct(e.no_low, e.no_low_se, 0 if e.exact else e.runouts)} "
-            "of runouts"
-        )
+        chance = _pct(e.no_low, e.no_low_se, 0 if e.exact else e.runouts)
+        lines.append([f"no qualifying low for anyone: {chance} of runouts"])
     return lines
 
 
@@ -284,7 +290,7 @@ def _player_rows(e: Equity, chances: bool = True) -> list[list[str]]:
     rows = []
     for p in e.players:
         se = p.se or {}
-        row = [p.name, _pct(p.equity, se.get("equity"), n)]
+        row = [shown(p.name), _pct(p.equity, se.get("equity"), n)]  # as written: widths line up
         if e.money:
             assert p.expected_chips is not None
             row.append(_chips(p.expected_chips, se.get("expected_chips"), n, in_pots))
@@ -331,12 +337,13 @@ def equity_rows(e: Equity, where: str = "") -> str:
     return buffer.getvalue()
 
 
-def render(e: Equity, fmt: str, where: str = "") -> bytes:
+def render(e: Equity, fmt: str, where: str = "", look: Look = PLAIN) -> bytes:
     """One record's output for ``hilo batch``: a JSON line (with ``source``, as a showdown's) or the text
     table. CSV has no room for it: a batch's CSV has the showdown's columns, so an equity record there
     is an ``InputError`` that says so (``hilo equity --format csv`` writes equity CSV). A record that
     asked for exact but was sampled, exact being too slow, says why in its own output (``note``), as
-    ``hilo equity`` does on stderr."""
+    ``hilo equity`` does on stderr. The text is written in ``look`` (``formats.styled``), plain unless
+    given."""
     note = f'{e.note} ("exact": true to insist)' if e.note else None
     if fmt == "json":
         result = equity_dict(e)
@@ -349,4 +356,4 @@ def render(e: Equity, fmt: str, where: str = "") -> bytes:
             "equity has its own CSV columns, not a showdown's: use --format json or text for a batch "
             "with equity records, or hilo equity --format csv"
         )
-    return (equity_text(e, where, note) + "\n").encode()
+    return (equity_text(e, where, note, look) + "\n").encode()
