@@ -500,3 +500,13 @@ def test_a_name_with_an_escape_sequence_is_shown_escaped_and_the_table_lines_up(
     header, first, second = r.stdout.splitlines()[2:5]
     assert first.startswith("A\\x1b[2J ") and second.startswith("B ")
     assert len(header) == len(first) == len(second)
+
+
+def test_equity_csv_guards_names_as_a_showdown_csv_does() -> None:
+    """A name is data in equity's CSV too (issue 8 item 11, ``safe.csv_cell``): a cell a spreadsheet
+    would run as a formula is prefixed with ``'``, and a control character is written as an escape."""
+    args = ["equity", "--board", "Ah 7c 8d", "@cmd=As 2s Kd Qh", "B\x1b[2J=Ac 3c Th Td"]
+    r = CliRunner().invoke(main, [*args, "--format", "csv"])
+    assert r.exit_code == 0, r.output
+    rows = list(csv.DictReader(io.StringIO(r.stdout)))
+    assert [row["name"] for row in rows] == ["'@cmd", "B\\x1b[2J"]

@@ -19,7 +19,7 @@ from hilo_cli.cards import TEXT, Card, format_cards
 from hilo_cli.equity import Equity, PlayerEquity, PotEquity
 from hilo_cli.errors import InputError
 from hilo_cli.formats import jsonlib
-from hilo_cli.formats.safe import shown
+from hilo_cli.formats.safe import csv_cell, shown
 from hilo_cli.formats.styled import PLAIN, Cards, Line, Look
 
 _CHANCES = ("scoop", "high_win", "high_tie", "low_win", "low_tie", "quartered")
@@ -306,7 +306,8 @@ def csv_header() -> str:
 
 
 def equity_rows(e: Equity, where: str = "") -> str:
-    """One CSV row per live player (``CSV_COLUMNS``)."""
+    """One CSV row per live player (``CSV_COLUMNS``), no cell a spreadsheet would run as a formula and
+    no name's control character raw (``safe.csv_cell``, as a showdown's CSV)."""
     import csv
     import io
 
@@ -314,26 +315,25 @@ def equity_rows(e: Equity, where: str = "") -> str:
     writer = csv.writer(buffer, lineterminator="\n")
     for p in e.players:
         se = p.se or {}
-        writer.writerow(
-            [
-                where,
-                e.deal.id or "",
-                e.deal.game.name,
-                " ".join(_text(e.deal.board)),
-                " ".join(_text(e.dead)),
-                "true" if e.exact else "false",
-                e.runouts,
-                p.name,
-                float(p.equity),
-                _exact(p.equity, e.exact) or "",
-                "" if p.expected_chips is None else float(p.expected_chips),
-                _exact(p.expected_chips, e.exact) or "",
-                *["" if getattr(p, k) is None else float(getattr(p, k)) for k in _CHANCES],
-                "" if e.no_low is None else float(e.no_low),
-                se.get("equity", ""),
-                se.get("expected_chips", ""),
-            ]
-        )
+        row = [
+            where,
+            e.deal.id or "",
+            e.deal.game.name,
+            " ".join(_text(e.deal.board)),
+            " ".join(_text(e.dead)),
+            "true" if e.exact else "false",
+            e.runouts,
+            p.name,
+            float(p.equity),
+            _exact(p.equity, e.exact) or "",
+            "" if p.expected_chips is None else float(p.expected_chips),
+            _exact(p.expected_chips, e.exact) or "",
+            *["" if getattr(p, k) is None else float(getattr(p, k)) for k in _CHANCES],
+            "" if e.no_low is None else float(e.no_low),
+            se.get("equity", ""),
+            se.get("expected_chips", ""),
+        ]
+        writer.writerow([csv_cell(cell) for cell in row])
     return buffer.getvalue()
 
 
