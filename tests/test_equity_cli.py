@@ -1,4 +1,4 @@
-"""``hilo equity`` through Click's CliRunner, the batch entry point (``equity_out``), and numpy kept out of
+"""``hilo equity`` through Click's CliRunner, the batch entry point (``equity.records``), and numpy kept out of
 ``hilo showdown`` and ``hilo batch``."""
 
 from __future__ import annotations
