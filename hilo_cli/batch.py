@@ -11,7 +11,8 @@ from functools import partial
 from typing import NamedTuple
 
 from hilo_cli import bounds, pool
-from hilo_cli.errors import HiloError, where
+from hilo_cli.equity import records as equity_records
+from hilo_cli.errors import HiloError, InputError, where
 from hilo_cli.formats import OutputFormat, csv_out, equity_out, json_out, jsonlib, text_out
 from hilo_cli.formats.batch_in import Kind, Raw, record_of
 from hilo_cli.formats.records import Defaults, deal_from_record
@@ -40,14 +41,15 @@ def process(raw: Raw, defaults: Defaults, fmt: OutputFormat, look: Look = PLAIN)
         record = record_of(raw)
         if isinstance(record, dict) and record.get("id") is not None:
             record_id = str(record["id"])
-        if equity_out.wants_equity(
+        if equity_records.wants_equity(
             record, defaults
         ):  # cards still to come (issue 12): equity, not a showdown
             output = equity_out.render(
-                equity_out.equity_from_record(record, defaults), fmt, _where(raw)
+                equity_records.equity_from_record(record, defaults, deal_from_record),
+                fmt,
+                _where(raw),
+                look,
             )
-            if fmt == "text" and not look.plain:  # equity's report is coloured once written
-                output = look.render(output.decode("utf-8")).encode("utf-8")
             return Outcome(raw.source, raw.line, output, None, False)
         settlement = settle(
             deal_from_record(record, defaults), cards=True

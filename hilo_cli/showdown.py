@@ -218,16 +218,23 @@ class _OddChipOrder:
 
 
 def settle(
-    deal: Deal, cards: bool = False, built: tuple[list[Pot], dict[str, int]] | None = None
+    deal: Deal,
+    cards: bool = False,
+    built: tuple[list[Pot], dict[str, int]] | None = None,
+    runout: bool = False,
 ) -> Settlement:
     """Settle one showdown. Raises ``DealError`` for a deal that breaks its game's rules.
 
     Hands are compared by value; each player's ``hands`` (the cards, the names) are worked out when first
     asked for, or at once with ``cards`` (for a report that shows every hand). ``built``: the pots and the
     uncalled chips returned, as ``build_pots`` gives them for the deal's contributions, where the caller
-    has built them already (a replayed hand), so that they are built once.
+    has built them already (a replayed hand), so that they are built once. ``runout``: the deal is one
+    runout of a deal settled once already with every check (equity's runouts, their cards from those
+    unseen): the checks hold for it and are not made again, and no hand is named (``Half.hand`` is
+    ``""``), since equity counts chips and prints no hand.
     """
-    check_deal(deal)
+    if not runout:
+        check_deal(deal)
     players = deal.players
     live = [p for p in players if not p.folded]
     names = [p.name for p in live]
@@ -261,12 +268,16 @@ def settle(
         )
     elif count == 1:  # the usual deal: one pot
         order = _OddChipOrder(deal, positions, evaluation)
-        results = (_divide_pot("pot", pots[0], positions, evaluation, deal, order),)
+        results = (
+            _divide_pot("pot", pots[0], positions, evaluation, deal, order, named=not runout),
+        )
     else:
         order = _OddChipOrder(deal, positions, evaluation)
         results = tuple(
             [
-                _divide_pot(_pot_name(i, count), pot, positions, evaluation, deal, order)
+                _divide_pot(
+                    _pot_name(i, count), pot, positions, evaluation, deal, order, named=not runout
+                )
                 for i, pot in enumerate(pots)
             ]
         )
@@ -477,8 +488,10 @@ def _divide_pot(
     deal: Deal,
     order: _OddChipOrder,
     on: str = "",
+    named: bool = True,
 ) -> PotResult:
-    """Divide one pot (or one board's share of it, ``on`` naming the board) among its eligible players."""
+    """Divide one pot (or one board's share of it, ``on`` naming the board) among its eligible players;
+    ``named``: with the winning hands' names (``Half.hand``)."""
     unit = deal.chip_unit
     units = pot.amount // unit
     eligible = pot.eligible
@@ -500,7 +513,7 @@ def _divide_pot(
     at = None if whole else [positions[n] for n in eligible]
     highs = evaluation.highs if at is None else [evaluation.highs[i] for i in at]
     high_winners = _best(eligible, highs, order, "high")
-    high_name = evaluation.high_name(positions[high_winners[0]])
+    high_name = evaluation.high_name(positions[high_winners[0]]) if named else ""
     low_values = evaluation.lows
     no_low: str | None = None
     low_winners: list[str] = []
@@ -529,9 +542,8 @@ def _divide_pot(
         )
     high_units, low_units = units - units // 2, units // 2
     high_half = Half(high_units * unit, tuple(high_winners), high_name)
-    low_half = Half(
-        low_units * unit, tuple(low_winners), evaluation.low_name(positions[low_winners[0]])
-    )
+    low_name = evaluation.low_name(positions[low_winners[0]]) if named else ""
+    low_half = Half(low_units * unit, tuple(low_winners), low_name)
     if low_winners == high_winners or set(low_winners) == set(high_winners):
         # §4.5: the same players win both ways; one even division of the whole pot.
         _give(

@@ -484,3 +484,44 @@ def test_courchevel_with_its_first_flop_card_up() -> None:
     e = equity(deal, dead, method="vector")
     assert e.runouts == 4845  # C(20, 4)
     _agree(e, _brute(deal, dead))
+
+
+@pytest.mark.parametrize(
+    ("case", "method", "samples"),
+    [
+        ("flop known, heads-up", "plain", None),
+        ("flop known, 3-way, side pots, dead money, odd chips", "plain", None),
+        ("flop known, 3-way, side pots, dead money, odd chips", "vector", 3000),
+        ("chip unit 5, uncalled chips returned", "vector", None),
+    ],
+)
+def test_the_deal_is_checked_once_and_no_runout_names_a_hand(
+    monkeypatch: pytest.MonkeyPatch, case: str, method: str, samples: int | None
+) -> None:
+    """Issue 22: the checks and the pots of the unchanged deal are made once, before the runouts
+    (``prepare``), not again for each runout settled; and no runout's winning hands are named, since
+    equity prints none. The figures stay those of ``settle`` on every runout (the tests above)."""
+    import hilo_cli.evaluate
+    import hilo_cli.showdown
+
+    calls = dict.fromkeys(("check", "pots", "names"), 0)
+
+    def counted(what: str, real: Any) -> Any:
+        def call(*args: Any, **kwargs: Any) -> Any:
+            calls[what] += 1
+            return real(*args, **kwargs)
+
+        return call
+
+    players, board, fields = SMALL_CASES[case]
+    deal = _deal(players, board, **fields)
+    showdown, evaluation = hilo_cli.showdown, hilo_cli.evaluate.Evaluation
+    monkeypatch.setattr(showdown, "check_deal", counted("check", showdown.check_deal))
+    monkeypatch.setattr(showdown, "build_pots", counted("pots", showdown.build_pots))
+    monkeypatch.setattr(evaluation, "high_name", counted("names", evaluation.high_name))
+    monkeypatch.setattr(evaluation, "low_name", counted("names", evaluation.low_name))
+    result = equity(deal, samples=samples, method=method)
+    assert result.runouts >= 500
+    assert calls["check"] == 1 and calls["pots"] <= 1, calls
+    # The one settle of ``prepare`` names each pot's winning hands: two a pot at most.
+    assert calls["names"] <= 2 * len(result.pots or (None,)), calls

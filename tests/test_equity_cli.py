@@ -1,4 +1,4 @@
-"""``hilo equity`` through Click's CliRunner, the batch entry point (``equity_out``), and numpy kept out of
+"""``hilo equity`` through Click's CliRunner, the batch entry point (``equity.records``), and numpy kept out of
 ``hilo showdown`` and ``hilo batch``."""
 
 from __future__ import annotations
@@ -6,6 +6,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 import subprocess
 import sys
 from fractions import Fraction
@@ -19,10 +20,11 @@ from hypothesis import strategies as st
 
 import hilo_cli.equity
 from hilo_cli.cli import main
-from hilo_cli.equity import equity
+from hilo_cli.equity import Equity, equity
+from hilo_cli.equity.records import equity_from_record, wants_equity
 from hilo_cli.errors import DealError, ExitStatus, InputError
 from hilo_cli.formats import equity_out
-from hilo_cli.formats.records import deal_from_record
+from hilo_cli.formats.records import DEFAULTS, deal_from_record
 
 ROOT = Path(__file__).resolve().parents[1]
 FLOP = ["equity", "--board", "Ah 7c 8d", "A=As 2s Kd Qh", "B=Ac 3c Th Td", "--pot", "100"]
@@ -256,6 +258,11 @@ def test_no_progress_bar_when_stderr_is_not_a_terminal() -> None:
     assert r.exit_code == 0 and r.stderr == ""
 
 
+def from_record(record: object) -> Equity:
+    """A batch record's equity under a batch's default options, as ``hilo batch`` runs it."""
+    return equity_from_record(record, DEFAULTS, deal_from_record)
+
+
 # Batch records ask for equity with a board of fewer than five cards (or "equity": true).
 RECORD = {
     "board": "Ah 7c 8d",
@@ -265,15 +272,15 @@ RECORD = {
 
 
 def test_batch_records_that_ask_for_equity() -> None:
-    assert equity_out.wants_equity(RECORD)
-    assert equity_out.wants_equity({**RECORD, "board": ""})
-    assert equity_out.wants_equity({**RECORD, "board": "Ah 7c 8d 9s Ts", "equity": True})
-    assert not equity_out.wants_equity({**RECORD, "board": "Ah 7c 8d 9s Ts"})
-    assert not equity_out.wants_equity({**RECORD, "game": "stud8", "board": ""})
-    assert not equity_out.wants_equity({k: v for k, v in RECORD.items() if k != "board"})
-    e = equity_out.equity_from_record({**RECORD, "dead": ["2c"], "samples": 400, "seed": 2})
+    assert wants_equity(RECORD, DEFAULTS)
+    assert wants_equity({**RECORD, "board": ""}, DEFAULTS)
+    assert wants_equity({**RECORD, "board": "Ah 7c 8d 9s Ts", "equity": True}, DEFAULTS)
+    assert not wants_equity({**RECORD, "board": "Ah 7c 8d 9s Ts"}, DEFAULTS)
+    assert not wants_equity({**RECORD, "game": "stud8", "board": ""}, DEFAULTS)
+    assert not wants_equity({k: v for k, v in RECORD.items() if k != "board"}, DEFAULTS)
+    e = from_record({**RECORD, "dead": ["2c"], "samples": 400, "seed": 2})
     assert not e.exact and e.runouts == 400 and [str(c) for c in e.dead] == ["2c"]
-    result = equity_out.equity_from_record({**RECORD, "id": "h7"})
+    result = from_record({**RECORD, "id": "h7"})
     line = json.loads(equity_out.render(result, "json", "f.jsonl:3"))
     assert line == {**equity_out.equity_dict(result), "source": "f.jsonl:3"} and line["id"] == "h7"
     assert equity_out.render(result, "text", "f.jsonl:3").startswith(
@@ -297,7 +304,7 @@ def test_batch_record_errors(
     record: dict[str, object], error: type[Exception], message: str
 ) -> None:
     with pytest.raises(error, match=message):
-        equity_out.equity_from_record(record)
+        from_record(record)
 
 
 _NUMPY_CHECK = """import sys
@@ -349,16 +356,16 @@ def test_showdown_and_batch_never_import_numpy(args: list[str], numpy: bool) -> 
 
 
 def test_progress_bar_only_on_a_terminal_and_a_long_run(capsys: pytest.CaptureFixture[str]) -> None:
-    from hilo_cli.cli.equity import _Progress
+    from hilo_cli.cli.terminal import RunoutBar
 
-    quiet = _Progress()
+    quiet = RunoutBar()
     quiet.tty = False
     quiet(10, 1000)
-    short = _Progress()
+    short = RunoutBar()
     short.tty = True
     short(500, 1000)  # half done at once: far less than a second in all
     assert capsys.readouterr().err == ""
-    with _Progress() as long:
+    with RunoutBar() as long:
         long.tty = True
         long(1, 1000)
         long.start -= 5  # as if the first runout took five seconds
@@ -386,11 +393,9 @@ def test_a_batch_record_settles_the_same_in_any_order(order: list[int], rnd: Any
         rnd.shuffle(cards)
         return cards if rnd.random() < 0.5 else " ".join(cards)
 
-    base = equity_out.equity_from_record(
-        {"players": _SEATED, "board": "2h 7c 8d Ks", "dead": "Jc Js", "button": 5}
-    )
+    base = from_record({"players": _SEATED, "board": "2h 7c 8d Ks", "dead": "Jc Js", "button": 5})
     listed = [dict(_SEATED[i], hole=shuffled(_SEATED[i]["hole"])) for i in order]
-    again = equity_out.equity_from_record(
+    again = from_record(
         {
             "players": listed,
             "board": shuffled("2h 7c 8d Ks"),
@@ -434,3 +439,74 @@ def test_the_library_refuses_more_than_a_billion_samples() -> None:
             ),
             samples=10**9 + 1,
         )
+
+
+def test_the_equity_writer_only_writes() -> None:
+    """``formats/equity_out.py`` writes equity (issue 22): reading a batch record and running it are
+    ``equity.records``'s, so the writer imports no record reader and no runner, only the result types."""
+    import ast
+
+    tree = ast.parse((ROOT / "hilo_cli" / "formats" / "equity_out.py").read_text())
+    imported = {
+        (node.module, alias.name)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.ImportFrom) and node.module
+        for alias in node.names
+    }
+    assert not {m for m, _ in imported} & {"hilo_cli.formats.records", "hilo_cli.games"}
+    assert {name for m, name in imported if m == "hilo_cli.equity"} <= {
+        "Equity",
+        "PlayerEquity",
+        "PotEquity",
+    }
+
+
+_ANSI = re.compile(r"\x1b\[[0-9;]*m")
+NAMED_LIKE_CARDS = ["equity", "--board", "Ah 7c 8d", "As Kh=As 2s Kd Qh", "Qd Jd=Ac 3c Th Td"]
+
+
+@pytest.mark.parametrize("colour", ["never", "always"])
+def test_a_player_named_like_cards_keeps_the_name_under_suit_symbols(colour: str) -> None:
+    """Issue 22: the report is written from styled pieces (``formats.styled``): the writer knows the
+    board's cards from the players' names, so ``--suits symbols`` restyles the cards and nothing else,
+    where colour laid over the finished text took a player named ``As Kh`` for cards."""
+    args = [*NAMED_LIKE_CARDS, "--pot", "100"]
+    plain = CliRunner().invoke(main, args)
+    shown = CliRunner().invoke(main, [*args, "--suits", "symbols", "--color", colour])
+    assert plain.exit_code == shown.exit_code == 0, shown.output
+    text = _ANSI.sub("", shown.stdout)
+    assert "board A♥ 7♣ 8♦ (2 to come)" in text.splitlines()[0]
+    assert text.replace("A♥ 7♣ 8♦", "Ah 7c 8d") == plain.stdout
+    assert ("\x1b[" in shown.stdout) is (colour == "always")
+
+
+def test_a_lone_card_is_a_card_under_suit_symbols() -> None:
+    """A board of one card (Courchevel's first) and one dead card are cards, styled as the board's are
+    (the writer knows them; a pattern over the text styled only runs of two cards or more)."""
+    args = ["--game", "courchevel8", "--board", "Ah", "--dead", "2c", "A=As 2s Kd Qh 3h"]
+    r = CliRunner().invoke(main, ["equity", *args, "B=Ac 3c Th Td 9h", "--suits", "symbols"])
+    assert r.exit_code == 0, r.output
+    assert r.stdout.splitlines()[0].endswith("board A♥ (4 to come)   dead 2♣")
+
+
+def test_a_name_with_an_escape_sequence_is_shown_escaped_and_the_table_lines_up() -> None:
+    """A name is data (issue 8 item 11): in equity's report too, a control character in it is written
+    as an escape, never sent to the terminal, and the rows line up under the escaped name."""
+    r = CliRunner().invoke(
+        main, ["equity", "--board", "Ah 7c 8d", "A\x1b[2J=As 2s Kd Qh", "B=Ac 3c Th Td"]
+    )
+    assert r.exit_code == 0, r.output
+    assert "\x1b" not in r.stdout
+    header, first, second = r.stdout.splitlines()[2:5]
+    assert first.startswith("A\\x1b[2J ") and second.startswith("B ")
+    assert len(header) == len(first) == len(second)
+
+
+def test_equity_csv_guards_names_as_a_showdown_csv_does() -> None:
+    """A name is data in equity's CSV too (issue 8 item 11, ``safe.csv_cell``): a cell a spreadsheet
+    would run as a formula is prefixed with ``'``, and a control character is written as an escape."""
+    args = ["equity", "--board", "Ah 7c 8d", "@cmd=As 2s Kd Qh", "B\x1b[2J=Ac 3c Th Td"]
+    r = CliRunner().invoke(main, [*args, "--format", "csv"])
+    assert r.exit_code == 0, r.output
+    rows = list(csv.DictReader(io.StringIO(r.stdout)))
+    assert [row["name"] for row in rows] == ["'@cmd", "B\\x1b[2J"]

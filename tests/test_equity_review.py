@@ -10,9 +10,11 @@ from click.testing import CliRunner
 
 import hilo_cli.equity
 from hilo_cli.cli import main
+from hilo_cli.equity import Equity
+from hilo_cli.equity.records import equity_from_record, wants_equity
 from hilo_cli.errors import InputError
 from hilo_cli.formats import equity_out
-from hilo_cli.formats.records import Defaults, deal_from_record
+from hilo_cli.formats.records import DEFAULTS, Defaults, deal_from_record
 from hilo_cli.showdown import settle
 
 STUD = {
@@ -30,13 +32,18 @@ FLOP = {
 }
 
 
+def from_record(record: object) -> Equity:
+    """A batch record's equity under a batch's default options, as ``hilo batch`` runs it."""
+    return equity_from_record(record, DEFAULTS, deal_from_record)
+
+
 @pytest.mark.parametrize("board", [[], ""])
 def test_a_stud_record_under_the_batch_game_stays_a_showdown(board: object) -> None:
     """vectors.json writes a stud board as an empty list (RULES §10); with ``hilo batch --game stud8`` such
     a record has no board to run out, so it is a showdown, as it was before equity records existed."""
     stud = Defaults(game="stud8")
     record = {**STUD, "board": board}
-    assert not equity_out.wants_equity(record, stud)
+    assert not wants_equity(record, stud)
     assert {p.name: p.won for p in settle(deal_from_record(record, stud)).players} == {
         "A": 100,
         "B": 0,
@@ -44,14 +51,14 @@ def test_a_stud_record_under_the_batch_game_stays_a_showdown(board: object) -> N
 
 
 def test_the_batch_game_decides_how_many_board_cards_are_missing() -> None:
-    assert equity_out.wants_equity(FLOP, Defaults(game="omaha8-5"))
-    assert equity_out.wants_equity({**FLOP, "board": []}, Defaults(game="courchevel8"))
-    assert not equity_out.wants_equity({**FLOP, "board": "Ah 7c 8d 9s Ts"}, Defaults(game="omaha"))
+    assert wants_equity(FLOP, Defaults(game="omaha8-5"))
+    assert wants_equity({**FLOP, "board": []}, Defaults(game="courchevel8"))
+    assert not wants_equity({**FLOP, "board": "Ah 7c 8d 9s Ts"}, Defaults(game="omaha"))
     # The record's own game wins over the batch's, as in deal_from_record.
-    assert equity_out.wants_equity({**FLOP, "game": "omaha8"}, Defaults(game="stud8"))
-    assert not equity_out.wants_equity({**STUD, "game": "stud8"}, Defaults(game="omaha8"))
+    assert wants_equity({**FLOP, "game": "omaha8"}, Defaults(game="stud8"))
+    assert not wants_equity({**STUD, "game": "stud8"}, Defaults(game="omaha8"))
     # A game that is no game is the showdown path's to explain, not an equity run.
-    assert not equity_out.wants_equity({**FLOP, "game": "holdem"})
+    assert not wants_equity({**FLOP, "game": "holdem"}, DEFAULTS)
 
 
 @pytest.mark.parametrize(
@@ -67,12 +74,12 @@ def test_run_fields_that_cannot_all_take_effect_are_bad_input(
     """As ``hilo equity`` refuses --exact with --samples, and --seed without --samples: a record's field is
     never silently ignored (an exact run would report 820 runouts while the record asked for 50)."""
     with pytest.raises(InputError, match=message):
-        equity_out.equity_from_record({**FLOP, **fields})
+        from_record({**FLOP, **fields})
 
 
 def test_each_run_field_alone_still_takes_effect() -> None:
-    assert equity_out.equity_from_record({**FLOP, "exact": True}).runouts == 820
-    sampled = equity_out.equity_from_record({**FLOP, "samples": 50, "seed": 4})
+    assert from_record({**FLOP, "exact": True}).runouts == 820
+    sampled = from_record({**FLOP, "samples": 50, "seed": 4})
     assert (sampled.exact, sampled.runouts, sampled.seed) == (False, 50, 4)
 
 
@@ -98,7 +105,7 @@ def test_a_batch_record_sampled_because_exact_is_too_slow_says_why(
     cards, RULES §4.6, so each such runout is settled on its own: the slow case.)"""
     monkeypatch.setattr(hilo_cli.equity, "SETTLE_BUDGET", 0)
     monkeypatch.setattr(hilo_cli.equity, "SLOW_SAMPLES", 300)
-    result = equity_out.equity_from_record(SLOW)
+    result = from_record(SLOW)
     assert (result.exact, result.runouts) == (False, 300)
     out = equity_out.render(result, fmt, "f.jsonl:1").decode()
     why = 'sampling 300 instead ("exact": true to insist)'
@@ -110,7 +117,7 @@ def test_a_batch_record_sampled_because_exact_is_too_slow_says_why(
             out.splitlines()[2].startswith("note: exact would settle")
             and why in out.splitlines()[2]
         )
-    forced = equity_out.equity_from_record({**SLOW, "exact": True})
+    forced = from_record({**SLOW, "exact": True})
     assert forced.exact and forced.note is None
     assert "note" not in json.loads(equity_out.render(forced, "json", "f.jsonl:1"))
 
@@ -119,7 +126,7 @@ def test_a_record_with_amounts_to_check_is_never_an_equity_run() -> None:
     """A disputed hand whose board was typed one card short must not pass as an equity run (exit 0, its
     check dropped): it stays a showdown, whose short board is bad input (exit 2)."""
     record = {**FLOP, "board": "Ah 7c 8d 9s", "expected": {"A": 100, "B": 0}}
-    assert not equity_out.wants_equity(record)
+    assert not wants_equity(record, DEFAULTS)
     result = CliRunner().invoke(
         main, ["batch", "--format", "json", "-"], input=json.dumps(record) + "\n"
     )
@@ -127,4 +134,4 @@ def test_a_record_with_amounts_to_check_is_never_an_equity_run() -> None:
     assert "the board has 4 cards; omaha8 needs exactly 5" in result.stderr
     # Asked for outright, equity says why it cannot check the amounts.
     with pytest.raises(InputError, match="expected amounts are checked against a showdown"):
-        equity_out.equity_from_record({**record, "equity": True})
+        from_record({**record, "equity": True})

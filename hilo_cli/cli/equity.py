@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import click
 
 from hilo_cli.bounds import MAX_SAMPLES, within
 from hilo_cli.cli.common import common_options, defaults, once, players_and_boards, stdout_bytes
-from hilo_cli.cli.terminal import RunoutBar as _Progress  # the name tests/test_equity_cli.py uses
-from hilo_cli.cli.terminal import terminal_options
+from hilo_cli.cli.terminal import RunoutBar, terminal_options
 from hilo_cli.errors import HiloError
 from hilo_cli.formats import OutputFormat
+
+if TYPE_CHECKING:
+    from hilo_cli.cards import Card
+    from hilo_cli.equity import Equity
 
 
 @click.command()
@@ -68,10 +73,9 @@ def equity(
       hilo equity --board "Ah 7c 8d" A="As 2s Kd Qh" B="Ac 3c Th Td" --pot 100
       hilo equity A="As 2s 3d Kh"@300 B="Kd Kc Qs Jh"@500 C="Ad 4c 5h 6s"@500 --samples 100000
     """
-    from hilo_cli.cards import parse_cards
     from hilo_cli.cli.showdown import showdown_record
     from hilo_cli.equity import equity as run
-    from hilo_cli.formats import equity_out
+    from hilo_cli.equity.records import hide
     from hilo_cli.formats.records import deal_from_record
 
     if exact and samples is not None:
@@ -83,16 +87,30 @@ def equity(
     record = showdown_record(players, boards, multi_board, pot, button, folded, ())
     if not boards:
         record["board"] = ""
+    dead_cards = _dead_cards(dead)
+    record = hide(record, game)  # ?? and random: cards not seen, dealt by equity
+    deal = deal_from_record(record, defaults(game, qualifier, chip_unit, odd_chip))
+    with RunoutBar() as progress:
+        result = run(deal, dead_cards, samples, seed, exact, progress)
+    _write(result, fmt, color, suits)
+
+
+def _dead_cards(dead: str | None) -> tuple[Card, ...]:
+    """``--dead``'s cards; bad card text says it was ``--dead``'s."""
+    from hilo_cli.cards import parse_cards
+
     try:
-        dead_cards = parse_cards(dead or "")
+        return tuple(parse_cards(dead or ""))
     except HiloError as e:
         raise e.located("--dead") from None
-    record = equity_out.hide(record, game)  # ?? and random: cards not seen, dealt by equity
-    deal = deal_from_record(record, defaults(game, qualifier, chip_unit, odd_chip))
-    with _Progress() as progress:
-        result = run(deal, dead_cards, samples, seed, exact, progress)
-    # Why a run that was not asked to sample sampled: in the output itself (a count decided it, so the
-    # same command prints the same bytes everywhere); CSV has no room for it, so stderr says it there.
+
+
+def _write(result: Equity, fmt: OutputFormat, color: str, suits: str) -> None:
+    """The run's output in ``fmt`` on stdout. Why a run that was not asked to sample sampled is in the
+    output itself (a count decided it, so the same command prints the same bytes everywhere); CSV has
+    no room for it, so stderr says it there."""
+    from hilo_cli.formats import equity_out
+
     note = f"{result.note} (--exact to insist)" if result.note else None
     out = stdout_bytes()
     if fmt == "json":
@@ -109,6 +127,6 @@ def equity(
     else:
         from hilo_cli.cli.terminal import style
 
-        text = style(color, suits).render(equity_out.equity_text(result, note=note))
+        text = equity_out.equity_text(result, note=note, look=style(color, suits))
     out.write(text.encode("utf-8"))
     out.flush()

@@ -15,7 +15,7 @@ the same numbers:
 Exact or sampled is decided from counts alone (``choose``: the runouts, and the work of those settled
 one at a time), never a clock, so one spot gives the same answer on every machine. Several boards
 (RULES §12) are in ``boards.py``; stud and hands with hidden cards (``??``, ``random``) in
-``completions.py``.
+``completions.py``; a batch record that asks for equity in ``records.py``.
 
 Equity is a player's expected chips over everything in the pots (returned uncalled chips, §5.3, are
 no one's to win); with no money given it is the plain share of one pot. Sampling reports the standard
@@ -36,7 +36,6 @@ from hilo_cli.deal import Deal
 from hilo_cli.equity.runouts import NO_MONEY_POT, Setup, Tally, prepare
 from hilo_cli.errors import DealError
 from hilo_cli.evaluate import evaluate_deal
-from hilo_cli.showdown import settle
 
 if TYPE_CHECKING:
     from hilo_cli.equity import vector
@@ -253,7 +252,7 @@ def settle_deals(
     )  # the figures' players
     done = 0
     for full in deals:
-        settlement = settle(full)
+        settlement = setup.settle(full)
         everyone = next(
             (
                 pot
@@ -334,9 +333,7 @@ def _vector(
         for _code, row, count in zip(*vector.pattern_counts(codes), strict=True):
             pattern = tuple(int(column[row]) for column in columns)
             if not tally.known(pattern):
-                tally.learn(
-                    pattern, settle(setup.full(tuple(DECK[c] for c in cards[:, row].tolist())))
-                )
+                tally.learn(pattern, setup.settle(setup.full(_runout(cards, row))))
             if tally.cards_matter(pattern):
                 each.append((pattern, cards[:, vector.rows_with(codes, codes[row])]))
             else:
@@ -357,16 +354,12 @@ def _settle_each(setup: Setup, tally: Tally, each: Each, progress: Progress | No
     done = 0
     for pattern, cards in each:
         for r in range(cards.shape[1]):
-            tally.add(pattern, 1, tally.shares(settle(setup.full(_runout(cards, r)))))
+            tally.add(pattern, 1, tally.shares(setup.settle(setup.full(_runout(cards, r)))))
             done += 1
             if progress is not None and done % 256 == 0:
                 progress(done, total)
     if progress is not None and total:
         progress(total, total)
-
-
-def _fraction(count: int, total: int) -> Fraction:
-    return Fraction(count, total)
 
 
 def _se(total: int, total2: int, n: int, scale: int = 1) -> float:
@@ -382,49 +375,13 @@ def _se(total: int, total2: int, n: int, scale: int = 1) -> float:
 def answer(
     setup: Setup, tally: Tally, exact: bool, seed: int | None, method: str, note: str | None
 ) -> Equity:
+    """The figures of a run from its tally: each live player's (``PlayerEquity``), each pot's
+    (``PotEquity``, with money only) and the chance of no low, exact fractions of the runouts."""
     deal = setup.deal
     n = tally.runouts
-    f = tally.figures
-    in_pots = sum(amount for _, amount, _ in setup.pots)
     split = deal.game.split
     live = [deal.players[i].name for i in setup.live]
-    players = []
-    for i, name in enumerate(live):
-        chances = {
-            k: getattr(f, k)[i]
-            for k in ("scoop", "high_win", "high_tie", "low_win", "low_tie", "quartered")
-        }
-        se = None
-        if not exact:
-            se = {"equity": _se(f.chips[i], f.chips2[i], n, in_pots) if in_pots else 0.0}
-            if setup.money:
-                se["expected_chips"] = _se(f.chips[i], f.chips2[i], n)
-            for k, c in chances.items():
-                if (split or not k.startswith(("low", "quartered"))) and setup.groups[0] >> i & 1:
-                    se[k] = _se(c, c, n)
-        inside = bool(
-            setup.groups[0] >> i & 1
-        )  # else in no pot (put in nothing): no chance of anything
-
-        def shown(
-            k: str, low: bool = False, c: dict[str, int] = chances, inside: bool = inside
-        ) -> Fraction | None:
-            return _fraction(c[k], n) if inside and (split or not low) else None
-
-        players.append(
-            PlayerEquity(
-                name,
-                Fraction(f.chips[i], n * in_pots) if in_pots else Fraction(0),
-                Fraction(f.chips[i], n) if setup.money else None,
-                shown("scoop"),
-                shown("high_win"),
-                shown("high_tie"),
-                shown("low_win", True),
-                shown("low_tie", True),
-                shown("quartered", True),
-                se,
-            )
-        )
+    players = tuple([_player(setup, tally, i, name, exact) for i, name in enumerate(live)])
     pots = []
     if setup.money:
         for p, (name, amount, eligible) in enumerate(setup.pots):
@@ -444,7 +401,7 @@ def answer(
         exact,
         n,
         seed,
-        tuple(players),
+        players,
         tuple(pots),
         setup.returned,
         no_low,
@@ -452,4 +409,42 @@ def answer(
         setup.money,
         method,
         note,
+    )
+
+
+_FIGURES = ("scoop", "high_win", "high_tie", "low_win", "low_tie", "quartered")
+
+
+def _player(setup: Setup, tally: Tally, i: int, name: str, exact: bool) -> PlayerEquity:
+    """Live player ``i``'s figures. A player in no pot (who put in nothing) has no chance of anything:
+    ``None``, as the low chances are in a high-only game; a sampled run adds each figure's standard
+    error."""
+    n, f = tally.runouts, tally.figures
+    in_pots = sum(amount for _, amount, _ in setup.pots)
+    split = setup.deal.game.split
+    inside = bool(setup.groups[0] >> i & 1)
+    counts = {k: getattr(f, k)[i] for k in _FIGURES}
+    shown = {
+        k: Fraction(c, n) if inside and (split or not k.startswith(("low", "quartered"))) else None
+        for k, c in counts.items()
+    }
+    se = None
+    if not exact:
+        se = {"equity": _se(f.chips[i], f.chips2[i], n, in_pots) if in_pots else 0.0}
+        if setup.money:
+            se["expected_chips"] = _se(f.chips[i], f.chips2[i], n)
+        for k, c in counts.items():
+            if shown[k] is not None:
+                se[k] = _se(c, c, n)
+    return PlayerEquity(
+        name,
+        Fraction(f.chips[i], n * in_pots) if in_pots else Fraction(0),
+        Fraction(f.chips[i], n) if setup.money else None,
+        shown["scoop"],
+        shown["high_win"],
+        shown["high_tie"],
+        shown["low_win"],
+        shown["low_tie"],
+        shown["quartered"],
+        se,
     )

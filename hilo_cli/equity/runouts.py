@@ -15,6 +15,7 @@ from typing import NamedTuple
 from hilo_cli.cards import DECK, Card, format_cards
 from hilo_cli.deal import Deal
 from hilo_cli.errors import DealError
+from hilo_cli.pots import Pot
 from hilo_cli.showdown import Settlement, settle
 
 MAX_LIVE = 9
@@ -32,7 +33,8 @@ class Setup(NamedTuple):
     how many board cards are missing. ``live`` are the indexes of the live players in ``deal.players``;
     ``groups`` the sets of live players (bits by live index) compared on every runout: the main pot's
     players first (the figures' group: every live player unless one put in nothing), then each pot's
-    eligible players. ``pots`` are the pots' names, amounts and eligible names.
+    eligible players. ``pots`` are the pots' names, amounts and eligible names; ``built`` the same pots
+    and the uncalled chips returned, as ``settle`` takes them, for every runout.
     """
 
     deal: Deal
@@ -45,6 +47,7 @@ class Setup(NamedTuple):
     pots: tuple[tuple[str, int, tuple[str, ...]], ...]
     returned: dict[str, int]
     money: bool
+    built: tuple[list[Pot], dict[str, int]]
 
     @property
     def runouts(self) -> int:
@@ -53,6 +56,12 @@ class Setup(NamedTuple):
     def full(self, runout: tuple[Card, ...]) -> Deal:
         """The deal with one runout dealt."""
         return self.deal._replace(board=self.board + runout)
+
+    def settle(self, runout: Deal) -> Settlement:
+        """``settle`` on one runout (a deal from ``full``, or a completion of hidden cards): the deal's
+        checks were made once by ``prepare`` and hold for every runout, the pots are the same, and no hand
+        is named (equity prints none)."""
+        return settle(runout, built=self.built, runout=True)
 
 
 def prepare(deal: Deal, dead: tuple[Card, ...] = (), completed: bool = False) -> Setup:
@@ -63,6 +72,41 @@ def prepare(deal: Deal, dead: tuple[Card, ...] = (), completed: bool = False) ->
     more than nine live players, a dead card that is also dealt, too few cards left for the board, and
     everything ``check_deal`` rejects in a showdown (RULES §2, §4.2, §5, §7).
     """
+    live = _in_scope(deal, completed)
+    _check_dead(deal, dead)
+    board = tuple(deal.board)
+    seen = set(board)
+    for p in deal.players:
+        seen.update(p.hole or ())
+    unknown = tuple(c for c in DECK if c not in seen and c not in dead)
+    to_come = deal.game.board_cards - len(board)
+    if len(unknown) < to_come:
+        raise DealError(
+            f"too few cards left: {len(unknown)} unknown cards for the {to_come} board cards to come"
+            + (f" ({len(dead)} dead: {format_cards(dead)})" if dead else "")
+        )
+    ready, first, returned, money = _settled_once(deal, board + unknown[:to_come])
+    names = [deal.players[i].name for i in live]
+    pots = tuple((pot.name, pot.amount, pot.eligible) for pot in first.pots)
+    built = ([Pot(amount, eligible) for _, amount, eligible in pots], dict(first.returned))
+    return Setup(
+        ready,
+        board,
+        tuple(dead),
+        unknown,
+        to_come,
+        live,
+        _groups(first, names),
+        pots,
+        returned,
+        money,
+        built,
+    )
+
+
+def _in_scope(deal: Deal, completed: bool) -> tuple[int, ...]:
+    """The indexes of the live players of a deal equity can run out (one board, no rake, two to
+    ``MAX_LIVE`` live players, cards enough in a deck); ``DealError`` says why not."""
     game = deal.game
     if game.board_cards == 0 and not completed:
         raise DealError(
@@ -74,9 +118,10 @@ def prepare(deal: Deal, dead: tuple[Card, ...] = (), completed: bool = False) ->
         )
     if any(deal.rake):
         raise DealError("equity divides whole pots; rake (RULES §13) is out of scope")
-    board = tuple(deal.board)
-    if len(board) > game.board_cards:
-        raise DealError(f"the board has {len(board)} cards; {game.name} deals {game.board_cards}")
+    if len(deal.board) > game.board_cards:
+        raise DealError(
+            f"the board has {len(deal.board)} cards; {game.name} deals {game.board_cards}"
+        )
     players = deal.players
     needed = len(players) * game.hole_cards + game.board_cards
     if needed > 52:
@@ -89,51 +134,54 @@ def prepare(deal: Deal, dead: tuple[Card, ...] = (), completed: bool = False) ->
         raise DealError("equity needs at least two live players")
     if len(live) > MAX_LIVE:
         raise DealError(f"{len(live)} live players: equity takes at most {MAX_LIVE}")
-    seen = set(board)
-    for p in players:
-        seen.update(p.hole or ())
+    return live
+
+
+def _check_dead(deal: Deal, dead: tuple[Card, ...]) -> None:
+    """Dead cards are out of play: each given once, and none of them dealt."""
     if len(set(dead)) != len(dead):
         twice = next(c for i, c in enumerate(dead) if c in dead[:i])
         raise DealError(f"dead card {twice} is given twice")
     for c in dead:
-        if c in board:
+        if c in deal.board:
             raise DealError(f"dead card {c} is on the board")
-        for p in players:
+        for p in deal.players:
             if c in (p.hole or ()):
                 raise DealError(f"dead card {c} is in {p.name}'s hole cards")
-    unknown = tuple(c for c in DECK if c not in seen and c not in dead)
-    to_come = game.board_cards - len(board)
-    money = deal.pot is not None or any(p.contributed is not None for p in players)
+
+
+def _settled_once(
+    deal: Deal, board: tuple[Card, ...]
+) -> tuple[Deal, Settlement, dict[str, int], bool]:
+    """The deal every runout is settled from, settled once on ``board`` (one runout) with every check of
+    a showdown; the uncalled chips returned (RULES §5.3); and whether it has money: with none given, or
+    nothing in the pots (a pot of 0, or nothing called), equity is the plain share of one pot of
+    ``NO_MONEY_POT``."""
+    money = deal.pot is not None or any(p.contributed is not None for p in deal.players)
     ready = deal if money else deal._replace(pot=NO_MONEY_POT * deal.chip_unit)
-    if len(unknown) < to_come:
-        raise DealError(
-            f"too few cards left: {len(unknown)} unknown cards for the {to_come} board cards to come"
-            + (f" ({len(dead)} dead: {format_cards(dead)})" if dead else "")
-        )
-    first = settle(ready._replace(board=board + unknown[:to_come]))  # every check of a showdown
+    first = settle(ready._replace(board=board))
     returned = dict(first.returned)
     if money and not any(pot.amount for pot in first.pots):
-        # Nothing in the pots (a pot of 0, or nothing called): equity is then the plain share of one pot.
-        money = False
         ready = deal._replace(
             pot=NO_MONEY_POT * deal.chip_unit,
-            players=tuple(p._replace(contributed=None) for p in players),
+            players=tuple(p._replace(contributed=None) for p in deal.players),
         )
-        first = settle(ready._replace(board=board + unknown[:to_come]))
-    names = [players[i].name for i in live]
+        return ready, settle(ready._replace(board=board)), returned, False
+    return ready, first, returned, money
+
+
+def _groups(first: Settlement, names: list[str]) -> tuple[int, ...]:
+    """The sets of live players (bits by live index) compared on every runout: the figures' group
+    first, the main pot's players (RULES §7: all live players, but a live player who put in nothing is
+    in no pot and has nothing to win), or everyone live without a contest there; then each pot's."""
     bit = {n: 1 << i for i, n in enumerate(names)}
-    # The figures' group first: the main pot's players (RULES §7: all live players, but a live player
-    # who put in nothing is in no pot and has nothing to win), or everyone live without a contest there.
     main = [pot for pot in first.pots[:1] if len(pot.eligible) > 1]
-    groups = [sum(bit[n] for n in main[0].eligible) if main else (1 << len(live)) - 1]
+    groups = [sum(bit[n] for n in main[0].eligible) if main else (1 << len(names)) - 1]
     for pot in first.pots:
         members = sum(bit[n] for n in pot.eligible)
         if members not in groups:
             groups.append(members)
-    pots = tuple((pot.name, pot.amount, pot.eligible) for pot in first.pots)
-    return Setup(
-        ready, board, tuple(dead), unknown, to_come, live, tuple(groups), pots, returned, money
-    )
+    return tuple(groups)
 
 
 class Figures(NamedTuple):
