@@ -12,7 +12,7 @@ from typing import NamedTuple
 
 from hilo_cli import bounds, pool
 from hilo_cli.equity import records as equity_records
-from hilo_cli.errors import HiloError, InputError, where
+from hilo_cli.errors import HiloError, where
 from hilo_cli.formats import OutputFormat, csv_out, equity_out, json_out, jsonlib, text_out
 from hilo_cli.formats.batch_in import Kind, Raw, record_of
 from hilo_cli.formats.records import Defaults, deal_from_record
