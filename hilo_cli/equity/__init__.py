@@ -8,14 +8,15 @@ the same numbers:
 * ``vector``: every runout's hand values at once with numpy (``vector.py``, the Omaha games with a
   qualifier or high only). Runouts are counted by their pattern (who wins each half of each pot), and
   one runout of each pattern is settled by ``settle`` for the pattern's chips; under the suit odd-chip
-  rule (§4.6) a pattern with leftover units in a tied half has each of its runouts settled.
+  rule (§4.6) a pattern with leftover units in a tied half is divided further by the order of its
+  tied winners' shown cards, worked out on the whole arrays too (``suit.py``).
 * ``plain``: ``settle`` on every runout: the reference the vectorised path is held to, and the quicker
   way for a small exact run (a turn, most flops), which then never imports numpy.
 
 Exact or sampled is decided from counts alone (``choose``: the runouts, and the work of those settled
-one at a time), never a clock, so one spot gives the same answer on every machine. Several boards
-(RULES §12) are in ``boards.py``; stud and hands with hidden cards (``??``, ``random``) in
-``completions.py``.
+one at a time; the vectorised path settles none so, and is exact), never a clock, so one spot gives the
+same answer on every machine. Several boards (RULES §12) are in ``boards.py``; stud and hands with
+hidden cards (``??``, ``random``) in ``completions.py``.
 
 Equity is a player's expected chips over everything in the pots (returned uncalled chips, §5.3, are
 no one's to win); with no money given it is the plain share of one pot. Sampling reports the standard
@@ -34,6 +35,7 @@ from hilo_cli.bounds import MAX_SAMPLES, within
 from hilo_cli.cards import DECK, Card
 from hilo_cli.deal import Deal
 from hilo_cli.equity.runouts import NO_MONEY_POT, Setup, Tally, prepare
+from hilo_cli.equity.suit import settle_by_cards
 from hilo_cli.errors import DealError
 from hilo_cli.evaluate import evaluate_deal
 from hilo_cli.showdown import settle
@@ -217,17 +219,9 @@ def equity(
         settle_deals(setup, tally, deals, total, progress)
         return answer(setup, tally, samples is None, seed, how, note)
     each = _vector(setup, tally, samples, seed or 0, progress)
-    note = None
-    if samples is None:
-        samples, note = choose(
-            setup.runouts, sum(cards.shape[1] for _, cards in each), cost, None, exact
-        )
-        if samples is not None:
-            tally = Tally(setup)
-            each = _vector(setup, tally, samples, 0, progress)
     seed = None if samples is None else seed or 0
-    _settle_each(setup, tally, each, progress)
-    return answer(setup, tally, samples is None, seed, how, note)
+    settle_by_cards(setup, tally, each, progress)  # nothing settled one at a time: exact, by choose
+    return answer(setup, tally, samples is None, seed, how, None)
 
 
 def _plain_runouts(setup: Setup, samples: int | None, seed: int) -> Iterator[tuple[Card, ...]]:
@@ -345,24 +339,6 @@ def _vector(
         if progress is not None:
             progress(done, total)
     return each
-
-
-def _runout(cards: vector.Array, r: int) -> tuple[Card, ...]:
-    return tuple(DECK[c] for c in cards[:, r].tolist())
-
-
-def _settle_each(setup: Setup, tally: Tally, each: Each, progress: Progress | None) -> None:
-    """Settle and count, one by one, the runouts whose chips depend on their cards."""
-    total = sum(cards.shape[1] for _, cards in each)
-    done = 0
-    for pattern, cards in each:
-        for r in range(cards.shape[1]):
-            tally.add(pattern, 1, tally.shares(settle(setup.full(_runout(cards, r)))))
-            done += 1
-            if progress is not None and done % 256 == 0:
-                progress(done, total)
-    if progress is not None and total:
-        progress(total, total)
 
 
 def _fraction(count: int, total: int) -> Fraction:
