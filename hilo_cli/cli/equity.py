@@ -25,8 +25,9 @@ from hilo_cli.formats import OutputFormat
 @once(
     "--multi-board",
     type=click.Choice(["each", "either"], case_sensitive=False),
-    help="With several boards: each board wins its share of every pot (RULES §12.2, the default and the "
-    "only rule equity takes; either, §12.4, is refused with the reason).",
+    help="With several boards: each board wins its share of every pot (each, RULES §12.2, the "
+    "default), or the best high and best low over all boards share one division (either, §12.4: "
+    "Ultimate Big O).",
 )
 @once("--dead", help="Cards known to be out of play (seen, burnt or mucked face up).")
 @once("--pot", type=int, help="One pot that every live player is in.")

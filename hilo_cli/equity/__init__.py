@@ -193,6 +193,10 @@ def equity(
     counts alone, and says so in ``note``) unless ``exact``. Raises ``DealError`` for a deal that cannot
     be run out (``prepare``).
     """
+    if deal.boards and deal.multi_board == "either":
+        from hilo_cli.equity.either import Asked, either_boards
+
+        return either_boards(deal, tuple(dead), Asked(samples, seed, exact), progress)
     if deal.boards:
         from hilo_cli.equity.boards import several_boards
 
@@ -218,10 +222,24 @@ def equity(
         deals = (setup.full(runout) for runout in _plain_runouts(setup, samples, seed or 0))
         settle_deals(setup, tally, deals, total, progress)
         return answer(setup, tally, samples is None, seed, how, note)
-    each = _vector(setup, tally, samples, seed or 0, progress)
+    return run_arrays(setup, samples, seed, progress)
+
+
+def run_arrays(
+    setup: Setup,
+    samples: int | None,
+    seed: int | None,
+    progress: Progress | None,
+    source: Source | None = None,
+) -> Equity:
+    """Every runout of ``setup`` (or ``samples`` of them) on the whole-array path: nothing is settled
+    one runout at a time there, so it is exact by ``choose``. ``source``: the evaluator and the chunks
+    of runouts, where they are not one board's (several boards under either, ``either.py``)."""
+    tally = Tally(setup)
+    evaluator, each = _vector(setup, tally, samples, seed or 0, progress, source)
+    settle_by_cards(setup, tally, each, progress, evaluator)
     seed = None if samples is None else seed or 0
-    settle_by_cards(setup, tally, each, progress)  # nothing settled one at a time: exact, by choose
-    return answer(setup, tally, samples is None, seed, how, None)
+    return answer(setup, tally, samples is None, seed, "vector", None)
 
 
 def _plain_runouts(setup: Setup, samples: int | None, seed: int) -> Iterator[tuple[Card, ...]]:
@@ -289,30 +307,38 @@ def _winners(deal: Deal, group: int) -> tuple[int, int]:
 
 
 Each = list[tuple[tuple[int, ...], "vector.Array"]]
+Source = tuple["vector.Evaluator | vector.Boards", Iterator["vector.Array"]]
 
 
 def _vector(
-    setup: Setup, tally: Tally, samples: int | None, seed: int, progress: Progress | None
-) -> Each:
+    setup: Setup,
+    tally: Tally,
+    samples: int | None,
+    seed: int,
+    progress: Progress | None,
+    source: Source | None = None,
+) -> tuple[vector.Evaluator | vector.Boards, Each]:
     """Every runout's values with numpy, counted by pattern; one ``settle`` per new pattern.
 
-    Returns the runouts whose chips depend on their cards (the suit odd-chip rule with leftover units
-    in a tied half, RULES §4.6), by pattern, for ``_settle_each``: they are not counted yet.
+    Returns the evaluator, and the runouts whose chips depend on their cards (the suit odd-chip rule
+    with leftover units in a tied half, RULES §4.6), by pattern, for ``settle_by_cards``: they are not
+    counted yet.
     """
     from hilo_cli.equity import vector
 
     deal = setup.deal
     n = len(setup.live)
-    holes = [deal.players[i].hole or () for i in setup.live]
-    evaluator = vector.Evaluator(holes, setup.board, setup.unknown, deal.qualifier, deal.game.split)
     members = [[i for i in range(n) if group >> i & 1] for group in setup.groups]
     unknown = vector.as_array(setup.unknown)
     total = setup.runouts if samples is None else samples
-    if samples is None:
-        every = vector.all_runouts(len(setup.unknown), setup.to_come)
-        chunks: Iterator[vector.Array] = (every[i : i + CHUNK] for i in range(0, len(every), CHUNK))
+    if source is not None:
+        evaluator, chunks = source
     else:
-        chunks = vector.sampled_runouts(len(setup.unknown), setup.to_come, samples, seed, CHUNK)
+        holes = [deal.players[i].hole or () for i in setup.live]
+        evaluator = vector.Evaluator(
+            holes, setup.board, setup.unknown, deal.qualifier, deal.game.split
+        )
+        chunks = vector.runouts(len(setup.unknown), (setup.to_come,), samples, seed, CHUNK)
     each: Each = []
     done = 0
     for rows in chunks:
@@ -338,7 +364,7 @@ def _vector(
         done += len(rows)
         if progress is not None:
             progress(done, total)
-    return each
+    return evaluator, each
 
 
 def _fraction(count: int, total: int) -> Fraction:

@@ -60,7 +60,7 @@ def several_boards(
             raise DealError(
                 f"board {b + 1} has {len(board)} cards; {game.name} deals {game.board_cards}"
             )
-    full = _completed(deal, tuple(dead))
+    full = completed(deal, tuple(dead))
     first = settle(
         full
     )  # every check of a showdown on several boards (RULES §12.5), and the shares
@@ -108,7 +108,7 @@ def several_boards(
     return _total(deal, tuple(dead), first, per_board, chips, variance, pot_chips, money)
 
 
-def _completed(deal: Deal, dead: tuple[Card, ...]) -> Deal:
+def completed(deal: Deal, dead: tuple[Card, ...]) -> Deal:
     """The deal with every board and hidden hand filled from the unseen cards, each card once: a deal
     ``settle`` checks."""
     seen = set(dead) | {c for board in deal.boards for c in board}

@@ -40,26 +40,23 @@ def settle_by_cards(
     tally: Tally,
     each: Sequence[tuple[tuple[int, ...], vector.Array]],
     progress: Progress | None,
+    evaluator: vector.Evaluator | vector.Boards,
 ) -> None:
     """Count the runouts whose chips depend on their cards (the suit rule with leftover units in a
     tied half), each pattern's grouped by the order of its tied winners' shown cards, one ``settle``
-    per group."""
+    per group; ``evaluator`` is the one that found the patterns."""
     from hilo_cli.equity import vector
 
     deal = setup.deal
     n = len(setup.live)
     live = [deal.players[i] for i in setup.live]
-    holes = [p.hole or () for p in live]
-    split = deal.game.split
-    evaluator = vector.Evaluator(holes, setup.board, setup.unknown, deal.qualifier, split)
-    shown = vector.Shown(evaluator)
     turn = clockwise_from_button({p.name: p.seat for p in live}, deal.button_seat)
     after = [len(turn) - turn.index(p.name) for p in live]
     total = sum(cards.shape[1] for _, cards in each)
     done = 0
     for pattern, cards in each:
         values = evaluator.values(cards)
-        high, low = shown.masks(cards, values, _tied(pattern, n, 0), _tied(pattern, n, n))
+        high, low = evaluator.masks(cards, values, _tied(pattern, n, 0), _tied(pattern, n, n))
         high_order, _ = vector.order_code(high, after, cards.shape[1])
         low_order, size = vector.order_code(low, after, cards.shape[1])
         for row, count in zip(*vector.first_rows(high_order * size + low_order), strict=True):

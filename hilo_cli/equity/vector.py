@@ -237,6 +237,7 @@ class Evaluator:
         to_come = 5 - len(board)
         ranks, keys, triples = _boards(tuple(sorted(c >> 2 for c in board)), to_come)
         self.deal = (holes, board, unknown, qualifier, split)  # for ``Shown``
+        self._shown: Shown | None = None
         # A board's key to its place among the boards that can still come: one look-up per runout, then
         # each player's tables are small (6,175 entries preflop, 91 on a flop) and stay in cache.
         self.board_index = np.zeros(KEYS, np.int64)
@@ -266,6 +267,14 @@ class Evaluator:
                     codes[at][c] += 1 << ((c >> 2) + shift)
         self.codes = [np.array(code, np.int64) for code in codes]
         self.start = [sum(code[c] for c in board) for code in codes]
+
+    def masks(
+        self, columns: Array, values: Values, high: Sequence[int], low: Sequence[int]
+    ) -> tuple[dict[int, Array], dict[int, Array]]:
+        """``Shown.masks`` (its tables built when first asked for)."""
+        if self._shown is None:
+            self._shown = Shown(self)
+        return self._shown.masks(columns, values, high, low)
 
     def values(self, columns: Array) -> Values:
         """The values of every live hand on runouts given as columns of card numbers: ``columns[j]`` holds
@@ -318,6 +327,40 @@ def all_runouts(n: int, k: int) -> Array:
             [np.repeat(rows, counts, axis=0), (starts + offsets).astype(np.int8)[:, None]]
         )
     return rows
+
+
+def runouts(
+    n: int, parts: Sequence[int], samples: int | None, seed: int, chunk: int
+) -> Iterator[Array]:
+    """The runouts of one board or several, ``chunk`` rows at a time: ``parts`` are the cards each
+    board still takes from ``range(n)`` (no card twice), a row's positions board by board. Every one
+    (``samples`` ``None``), or ``samples`` drawn with ``seed``."""
+    k = sum(parts)
+    if samples is not None:
+        return sampled_runouts(n, k, samples, seed, chunk)
+    if len(parts) == 1:
+        every = all_runouts(n, k)
+        return (every[i : i + chunk] for i in range(0, len(every), chunk))
+    return _joint(np.zeros((1, 0), np.int64), n, tuple(parts), chunk)
+
+
+def _joint(rows: Array, n: int, parts: tuple[int, ...], chunk: int) -> Iterator[Array]:
+    """``rows`` (positions dealt so far) extended by every way to deal the boards of ``parts`` from
+    the positions each row leaves."""
+    if not parts:
+        yield rows
+        return
+    left = n - rows.shape[1]
+    subsets = all_runouts(left, parts[0])
+    free = np.ones((len(rows), n), bool)
+    free[np.arange(len(rows))[:, None], rows] = False
+    remaining = np.nonzero(free)[1].reshape(len(rows), left)
+    step = max(1, chunk // len(subsets))
+    for i in range(0, len(rows), step):
+        block = rows[i : i + step]
+        dealt = remaining[i : i + step][:, subsets].reshape(len(block) * len(subsets), parts[0])
+        grown = np.hstack([np.repeat(block, len(subsets), axis=0), dealt])
+        yield from _joint(grown, n, parts[1:], chunk)
 
 
 def sampled_runouts(n: int, k: int, samples: int, seed: int, chunk: int) -> Iterator[Array]:
@@ -560,3 +603,43 @@ def first_rows(codes: Array) -> tuple[list[int], list[int]]:
     """One row of each distinct code of ``codes``, and how many rows have it."""
     _, first, counts = np.unique(codes, return_index=True, return_counts=True)
     return first.tolist(), counts.tolist()
+
+
+class Boards:
+    """Several boards under "either board" (RULES §12.4): each hand's best high and best low over the
+    boards, from one ``Evaluator`` per board; a runout's columns hold the cards of each board in turn
+    (``parts`` of them each)."""
+
+    def __init__(self, evaluators: Sequence[Evaluator], parts: Sequence[int]) -> None:
+        self.evaluators = list(evaluators)
+        ends = [sum(parts[: b + 1]) for b in range(len(parts))]
+        self.cuts = list(zip([0, *ends[:-1]], ends, strict=True))
+
+    def values(self, columns: Array) -> Values:
+        each = [
+            e.values(columns[a:b]) for e, (a, b) in zip(self.evaluators, self.cuts, strict=True)
+        ]
+        highs = np.maximum.reduce([v.highs for v in each])
+        found = [v.lows for v in each if v.lows is not None]
+        lows = np.maximum.reduce(found) if found else None
+        return Values(highs, lows)
+
+    def masks(
+        self, columns: Array, values: Values, high: Sequence[int], low: Sequence[int]
+    ) -> tuple[dict[int, Array], dict[int, Array]]:
+        """The shown masks over the boards: of a hand's boards that give its best value, the greatest
+        (RULES §4.6, as ``evaluate.best_over_boards`` chooses)."""
+        n = columns.shape[1]
+        best_high = {i: np.zeros(n, np.int64) for i in high}
+        best_low = {i: np.zeros(n, np.int64) for i in low}
+        for e, (a, b) in zip(self.evaluators, self.cuts, strict=True):
+            board = e.values(columns[a:b])
+            shown_high, shown_low = e.masks(columns[a:b], board, high, low)
+            for i in high:
+                better = (board.highs[i] == values.highs[i]) & (shown_high[i] > best_high[i])
+                best_high[i] = np.where(better, shown_high[i], best_high[i])
+            for i in low:
+                assert board.lows is not None and values.lows is not None
+                better = (board.lows[i] == values.lows[i]) & (shown_low[i] > best_low[i])
+                best_low[i] = np.where(better, shown_low[i], best_low[i])
+        return best_high, best_low

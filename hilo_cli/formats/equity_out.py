@@ -115,14 +115,34 @@ def equity_dict(e: Equity) -> dict[str, Any]:
     if _hidden(e):
         out["hidden"] = _hidden(e)
     if e.boards:
-        out["boards"] = [_text(b.deal.board) for b in e.boards]
-        out["by_board"] = [equity_dict(b) for b in e.boards]
+        out.update(_several(e))
     if e.no_low_se is not None:
         out["no_low_se"] = e.no_low_se
         bound = bounds_95(out["no_low"], e.no_low_se, e.runouts, 1.0)
         if bound:
             out["no_low_bound_95"] = bound
     return out
+
+
+def _several(e: Equity) -> dict[str, Any]:
+    """The fields of a deal on several boards: each board's cards and run, and ``multi_board`` when
+    it is either (RULES §12.4; each, §12.2, is the default)."""
+    either = {"multi_board": "either"} if e.deal.multi_board == "either" else {}
+    return {
+        **either,
+        "boards": [_text(b.deal.board) for b in e.boards],
+        "by_board": [equity_dict(b) for b in e.boards],
+    }
+
+
+def _rule(e: Equity) -> str:
+    """How the pots of several boards are divided (RULES §12)."""
+    if e.deal.multi_board == "either":
+        return (
+            f"{len(e.boards)} boards, the best high and best low over either board (RULES §12.4); "
+            "each board's table is that board alone"
+        )
+    return f"{len(e.boards)} boards, each its share of every pot (RULES §12.2)"
 
 
 def _decimals(se: float) -> int:
@@ -171,10 +191,7 @@ def equity_text(e: Equity, where: str | None = None, note: str | None = None) ->
     table per board (its expected chips and its chances)."""
     deal = e.deal
     if e.boards:
-        head = [
-            deal.game.title,
-            f"{len(e.boards)} boards, each its share of every pot (RULES §12.2)",
-        ]
+        head = [deal.game.title, _rule(e)]
     else:
         head = [deal.game.title] + (
             [_board(deal.board, deal.game.board_cards)] if deal.game.board_cards else []
@@ -195,7 +212,7 @@ def equity_text(e: Equity, where: str | None = None, note: str | None = None) ->
     ]  # the parts of the head spaced as a showdown report spaces them
     if note:
         lines.append(f"note: {note}")
-    lines += _table(e, not e.boards)
+    lines += _table(e, not e.boards or deal.multi_board == "either")  # §12.4: one division
     n = 0 if e.exact else e.runouts
     for pot in e.pots:
         shares = ", ".join(
