@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from hilo_cli.bounds import MAX_SAMPLES, within
 from hilo_cli.cards import DECK, Card
 from hilo_cli.deal import Deal
-from hilo_cli.equity.boards import completed
+from hilo_cli.equity.boards import alone, completed
 from hilo_cli.equity.runouts import Setup, prepare
 from hilo_cli.errors import DealError
 from hilo_cli.showdown import settle
@@ -141,17 +141,7 @@ def either_boards(
         vector.runouts(len(setup.unknown), setup.parts, samples, seed or 0, 1 << 17),
     )
     whole = run_arrays(setup, samples, seed, progress, source)
-    per_board = []
-    for b, board in enumerate(deal.boards):
-        seen = tuple(c for c in DECK if any(c in x for x in deal.boards) and c not in board)
-        alone = deal._replace(
-            board=board,
-            boards=(),
-            multi_board="each",
-            pot=None,
-            players=tuple(p._replace(contributed=None) for p in deal.players),
-        )
-        per_board.append(
-            equity(alone, (*dead, *seen), samples, None if samples is None else (seed or 0) + b)
-        )
-    return whole._replace(note=note, boards=tuple(per_board))
+    boards = (
+        alone(deal, b, dead, samples, seed, exact, equity)[2] for b in range(len(deal.boards))
+    )
+    return whole._replace(note=note, boards=tuple(boards))
