@@ -15,8 +15,9 @@ the same numbers:
 
 Exact or sampled is decided from counts alone (``choose``: the runouts, and the work of those settled
 one at a time; the vectorised path settles none so, and is exact), never a clock, so one spot gives the
-same answer on every machine. Several boards (RULES §12) are in ``boards.py``; stud and hands with
-hidden cards (``??``, ``random``) in ``completions.py``.
+same answer on every machine. Several boards (RULES §12) are in ``boards.py`` (each board its share,
+§12.2) and ``either.py`` (the best over the boards, §12.4); stud and hands with hidden cards (``??``,
+``random``) in ``completions.py``.
 
 Equity is a player's expected chips over everything in the pots (returned uncalled chips, §5.3, are
 no one's to win); with no money given it is the plain share of one pot. Sampling reports the standard
