@@ -160,8 +160,8 @@ def choose(
     runouts: int, settled: int, cost: int, samples: int | None = None, exact: bool = False
 ) -> Choice:
     """Exact or sampled, from counts alone: ``runouts`` the exact run deals, ``settled`` of them settled
-    one at a time by ``settle`` (every runout on the plain path; on the vectorised path those whose
-    chips depend on their cards, RULES §4.6), ``cost`` the hand selections of one such settle.
+    one at a time by ``settle`` (every runout on the plain path and of hidden hands; the vectorised
+    path settles none so, the suit rule's included), ``cost`` the hand selections of one such settle.
 
     Asked for (``samples``, or ``exact``), that is what runs. Otherwise exact, unless its one-by-one
     settles compare more than ``SETTLE_BUDGET`` selections and it deals more than ``SLOW_SAMPLES``
