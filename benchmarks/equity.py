@@ -49,6 +49,9 @@ SIX_CARD5 = [
     "E=Js Th 9h 8d 7s 6h",
 ]
 
+EITHER = ["--multi-board", "either"]
+SUIT = ["--pot", "101", *EITHER, "--odd-chip", "suit"]
+
 SPOTS = [
     Spot("omaha8, 2 players, no board", [*HEADS_UP, "--pot", "100"]),
     Spot("omaha8, 2 players, flop", [*HEADS_UP, "--board", "Ah 8h 9s", "--pot", "100"]),
@@ -104,6 +107,14 @@ SPOTS = [
     Spot(
         "omaha8, 3 players, 2 boards from the flop",
         [*THREE, "--board", "Ah 8h 9s", "--board", "Ah 8h 9s", "--pot", "100"],
+    ),
+    Spot(
+        "omaha8, 3 players, 2 boards from the flop, --multi-board either",
+        [*THREE, "--board", "Ah 8h 9s", "--board", "Ah 8h 9s", *["--pot", "100"], *EITHER],
+    ),
+    Spot(
+        "omaha8-5, 3 players, 2 boards, 3 cards each, --multi-board either --odd-chip suit",
+        ["--game", "omaha8-5", *BIG_O4[:3], "--board", "Ah 8h 9s", "--board", "2d 3h Ts", *SUIT],
     ),
     Spot(
         "omaha8, 2 players, one hand ?? ??, turn",
@@ -170,6 +181,28 @@ def _best(repeat: int, run: Callable[[], object]) -> tuple[float, object]:
     return best, out
 
 
+def _reference(deal: object, dead: tuple[object, ...], n: int) -> Callable[[], object]:
+    """The pure-Python path on ``n`` sampled runouts: ``settle()`` on each, one at a time (under
+    --multi-board either, whose runs never take that path, ``n`` joint runouts settled directly)."""
+    from hilo_cli.equity import equity
+
+    if getattr(deal, "multi_board", "each") != "either" or not getattr(deal, "boards", ()):
+        return functools.partial(equity, deal, dead, n, 0, method="plain")
+    import random
+
+    from hilo_cli.equity.either import joint
+    from hilo_cli.showdown import settle
+
+    setup = joint(deal, dead)  # type: ignore[arg-type]
+    rng = random.Random(0)
+
+    def run() -> None:
+        for _ in range(n):
+            settle(setup.full(tuple(rng.sample(setup.unknown, setup.to_come))))
+
+    return run
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=3)
@@ -195,7 +228,7 @@ def main() -> None:
         cpu, result = _best(options.repeat, run)
         runouts = result.runouts  # type: ignore[attr-defined]
         n = options.reference_runouts
-        ref_cpu, _ = _best(1, functools.partial(equity, deal, dead, n, 0, method="plain"))
+        ref_cpu, _ = _best(1, _reference(deal, dead, n))
         rate, ref_rate = runouts / max(cpu, 1e-9), n / max(ref_cpu, 1e-9)
         # A run that settles every runout itself (a small exact run, several boards of them, stud and
         # hidden hands) is the pure-Python path: nothing to compare it with.

@@ -24,8 +24,9 @@ from hilo_cli.formats.records import deal_from_record
 from hilo_cli.games import GAMES
 
 HILO = str(Path(sys.executable).parent / "hilo")
-# Under the suit odd-chip rule a tied half with leftover units is settled runout by runout (RULES §4.6):
-# A and B both hold A-2, so most lows tie, and the odd pot leaves a unit over.
+# A small exact run is settled runout by runout (the plain path): the budget set to 0 in a test makes it
+# too slow by the counts. (Under the suit odd-chip rule the whole-array path settles no runout on its
+# own since issue 19 item 2, so it is exact whatever the budget.)
 SLOW = [
     "equity",
     "--board",
@@ -35,13 +36,10 @@ SLOW = [
     "C=Js Ts 9s 3c",
     "--pot",
     "103",
-    "--odd-chip",
-    "suit",
 ]
 SLOW_RECORD = {
     "board": "4c 5d 8s",
     "pot": 103,
-    "odd_chip": "suit",
     "players": [
         {"name": "A", "hole": "Ah 2h Kc Kd"},
         {"name": "B", "hole": "Ad 2d Qc Qh"},

@@ -86,7 +86,6 @@ def test_each_run_field_alone_still_takes_effect() -> None:
 SLOW = {
     "board": "4c 5d 8s",
     "pot": 103,
-    "odd_chip": "suit",
     "players": [
         {"name": "A", "hole": "Ah 2h Kc Kd"},
         {"name": "B", "hole": "Ad 2d Qc Qh"},
@@ -101,8 +100,9 @@ def test_a_batch_record_sampled_because_exact_is_too_slow_says_why(
 ) -> None:
     """The "too slow, sample instead" rule (issue 12) says so: on stderr for hilo equity, and in a batch
     record's own output, where nothing else would tell why a record that asked for exact was sampled.
-    (A and B both hold A-2, so most lows tie; the odd pot leaves a unit that the suit rule gives by the
-    cards, RULES §4.6, so each such runout is settled on its own: the slow case.)"""
+    (A small exact run settles each runout on its own, the plain path: with the budget at 0 the slow
+    case. Under the suit rule, RULES §4.6, the whole-array path settles none on its own since issue 19
+    item 2.)"""
     monkeypatch.setattr(hilo_cli.equity, "SETTLE_BUDGET", 0)
     monkeypatch.setattr(hilo_cli.equity, "SLOW_SAMPLES", 300)
     result = from_record(SLOW)

@@ -587,8 +587,8 @@ EQUITY_PLAYER = strict(
         "low_tie",
         "quartered",
     ],
-    description="a chance is null for a player in no pot, and for the whole of a several-board run (each "
-    "board's chances are in by_board)",
+    description="a chance is null for a player in no pot, and for the whole of a several-board run under "
+    "each (each board's chances are in by_board)",
 )
 EQUITY_POT = strict(
     {
@@ -635,6 +635,12 @@ EQUITY: Schema = {
                 "type": "array",
                 "items": {"type": "object"},
                 "description": "several boards: each board's own result, in this schema's form",
+            },
+            "multi_board": {
+                "const": "either",
+                "description": "several boards under either board (RULES §12.4): one division of each "
+                "player's best high and best low over the boards, whose chances the whole then has; "
+                "absent under each (§12.2, the default)",
             },
         },
         required=[

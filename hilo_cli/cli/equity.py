@@ -21,8 +21,9 @@ if TYPE_CHECKING:
 @players_and_boards(
     board="The board cards dealt so far: none, the flop, the turn (or Courchevel's first card). Again "
     "for each further board of a deal run twice or dealt with two boards (RULES §12).",
-    multi_board="With several boards: each board wins its share of every pot (RULES §12.2, the "
-    "default and the only rule equity takes; either, §12.4, is refused with the reason).",
+    multi_board="With several boards: each board wins its share of every pot (each, RULES §12.2, the "
+    "default), or the best high and best low over all boards share one division (either, §12.4: "
+    "Ultimate Big O).",
 )
 @once("--dead", help="Cards known to be out of play (seen, burnt or mucked face up).")
 @once("--pot", type=int, help="One pot that every live player is in.")

@@ -8,14 +8,16 @@ the same numbers:
 * ``vector``: every runout's hand values at once with numpy (``vector.py``, the Omaha games with a
   qualifier or high only). Runouts are counted by their pattern (who wins each half of each pot), and
   one runout of each pattern is settled by ``settle`` for the pattern's chips; under the suit odd-chip
-  rule (§4.6) a pattern with leftover units in a tied half has each of its runouts settled.
+  rule (§4.6) a pattern with leftover units in a tied half is divided further by the order of its
+  tied winners' shown cards, worked out on the whole arrays too (``suit.py``).
 * ``plain``: ``settle`` on every runout: the reference the vectorised path is held to, and the quicker
   way for a small exact run (a turn, most flops), which then never imports numpy.
 
 Exact or sampled is decided from counts alone (``choose``: the runouts, and the work of those settled
-one at a time), never a clock, so one spot gives the same answer on every machine. Several boards
-(RULES §12) are in ``boards.py``; stud and hands with hidden cards (``??``, ``random``) in
-``completions.py``; a batch record that asks for equity in ``records.py``.
+one at a time; the vectorised path settles none so, and is exact), never a clock, so one spot gives the
+same answer on every machine. Several boards (RULES §12) are in ``boards.py`` (each board its share,
+§12.2) and ``either.py`` (the best over the boards, §12.4); stud and hands with hidden cards (``??``,
+``random``) in ``completions.py``; a batch record that asks for equity in ``records.py``.
 
 Equity is a player's expected chips over everything in the pots (returned uncalled chips, §5.3, are
 no one's to win); with no money given it is the plain share of one pot. Sampling reports the standard
@@ -34,6 +36,7 @@ from hilo_cli.bounds import MAX_SAMPLES, within
 from hilo_cli.cards import DECK, Card
 from hilo_cli.deal import Deal
 from hilo_cli.equity.runouts import NO_MONEY_POT, Setup, Tally, prepare
+from hilo_cli.equity.suit import settle_by_cards
 from hilo_cli.errors import DealError
 from hilo_cli.evaluate import evaluate_deal
 
@@ -156,8 +159,8 @@ def choose(
     runouts: int, settled: int, cost: int, samples: int | None = None, exact: bool = False
 ) -> Choice:
     """Exact or sampled, from counts alone: ``runouts`` the exact run deals, ``settled`` of them settled
-    one at a time by ``settle`` (every runout on the plain path; on the vectorised path those whose
-    chips depend on their cards, RULES §4.6), ``cost`` the hand selections of one such settle.
+    one at a time by ``settle`` (every runout on the plain path and of hidden hands; the vectorised
+    path settles none so, the suit rule's included), ``cost`` the hand selections of one such settle.
 
     Asked for (``samples``, or ``exact``), that is what runs. Otherwise exact, unless its one-by-one
     settles compare more than ``SETTLE_BUDGET`` selections and it deals more than ``SLOW_SAMPLES``
@@ -190,6 +193,10 @@ def equity(
     counts alone, and says so in ``note``) unless ``exact``. Raises ``DealError`` for a deal that cannot
     be run out (``prepare``).
     """
+    if deal.boards and deal.multi_board == "either":
+        from hilo_cli.equity.either import Asked, either_boards
+
+        return either_boards(deal, tuple(dead), Asked(samples, seed, exact), progress)
     if deal.boards:
         from hilo_cli.equity.boards import several_boards
 
@@ -215,18 +222,24 @@ def equity(
         deals = (setup.full(runout) for runout in _plain_runouts(setup, samples, seed or 0))
         settle_deals(setup, tally, deals, total, progress)
         return answer(setup, tally, samples is None, seed, how, note)
-    each = _vector(setup, tally, samples, seed or 0, progress)
-    note = None
-    if samples is None:
-        samples, note = choose(
-            setup.runouts, sum(cards.shape[1] for _, cards in each), cost, None, exact
-        )
-        if samples is not None:
-            tally = Tally(setup)
-            each = _vector(setup, tally, samples, 0, progress)
+    return run_arrays(setup, samples, seed, progress)
+
+
+def run_arrays(
+    setup: Setup,
+    samples: int | None,
+    seed: int | None,
+    progress: Progress | None,
+    source: Source | None = None,
+) -> Equity:
+    """Every runout of ``setup`` (or ``samples`` of them) on the whole-array path: nothing is settled
+    one runout at a time there, so it is exact by ``choose``. ``source``: the evaluator and the chunks
+    of runouts, where they are not one board's (several boards under either, ``either.py``)."""
+    tally = Tally(setup)
+    evaluator, each = _vector(setup, tally, samples, seed or 0, progress, source)
+    settle_by_cards(setup, tally, each, progress, evaluator)
     seed = None if samples is None else seed or 0
-    _settle_each(setup, tally, each, progress)
-    return answer(setup, tally, samples is None, seed, how, note)
+    return answer(setup, tally, samples is None, seed, "vector", None)
 
 
 def _plain_runouts(setup: Setup, samples: int | None, seed: int) -> Iterator[tuple[Card, ...]]:
@@ -294,30 +307,38 @@ def _winners(deal: Deal, group: int) -> tuple[int, int]:
 
 
 Each = list[tuple[tuple[int, ...], "vector.Array"]]
+Source = tuple["vector.Evaluator | vector.Boards", Iterator["vector.Array"]]
 
 
 def _vector(
-    setup: Setup, tally: Tally, samples: int | None, seed: int, progress: Progress | None
-) -> Each:
+    setup: Setup,
+    tally: Tally,
+    samples: int | None,
+    seed: int,
+    progress: Progress | None,
+    source: Source | None = None,
+) -> tuple[vector.Evaluator | vector.Boards, Each]:
     """Every runout's values with numpy, counted by pattern; one ``settle`` per new pattern.
 
-    Returns the runouts whose chips depend on their cards (the suit odd-chip rule with leftover units
-    in a tied half, RULES §4.6), by pattern, for ``_settle_each``: they are not counted yet.
+    Returns the evaluator, and the runouts whose chips depend on their cards (the suit odd-chip rule
+    with leftover units in a tied half, RULES §4.6), by pattern, for ``settle_by_cards``: they are not
+    counted yet.
     """
     from hilo_cli.equity import vector
 
     deal = setup.deal
     n = len(setup.live)
-    holes = [deal.players[i].hole or () for i in setup.live]
-    evaluator = vector.Evaluator(holes, setup.board, setup.unknown, deal.qualifier, deal.game.split)
     members = [[i for i in range(n) if group >> i & 1] for group in setup.groups]
     unknown = vector.as_array(setup.unknown)
     total = setup.runouts if samples is None else samples
-    if samples is None:
-        every = vector.all_runouts(len(setup.unknown), setup.to_come)
-        chunks: Iterator[vector.Array] = (every[i : i + CHUNK] for i in range(0, len(every), CHUNK))
+    if source is not None:
+        evaluator, chunks = source
     else:
-        chunks = vector.sampled_runouts(len(setup.unknown), setup.to_come, samples, seed, CHUNK)
+        holes = [deal.players[i].hole or () for i in setup.live]
+        evaluator = vector.Evaluator(
+            holes, setup.board, setup.unknown, deal.qualifier, deal.game.split
+        )
+        chunks = vector.runouts(len(setup.unknown), (setup.to_come,), samples, seed, CHUNK)
     each: Each = []
     done = 0
     for rows in chunks:
@@ -341,25 +362,11 @@ def _vector(
         done += len(rows)
         if progress is not None:
             progress(done, total)
-    return each
+    return evaluator, each
 
 
 def _runout(cards: vector.Array, r: int) -> tuple[Card, ...]:
     return tuple(DECK[c] for c in cards[:, r].tolist())
-
-
-def _settle_each(setup: Setup, tally: Tally, each: Each, progress: Progress | None) -> None:
-    """Settle and count, one by one, the runouts whose chips depend on their cards."""
-    total = sum(cards.shape[1] for _, cards in each)
-    done = 0
-    for pattern, cards in each:
-        for r in range(cards.shape[1]):
-            tally.add(pattern, 1, tally.shares(setup.settle(setup.full(_runout(cards, r)))))
-            done += 1
-            if progress is not None and done % 256 == 0:
-                progress(done, total)
-    if progress is not None and total:
-        progress(total, total)
 
 
 def _se(total: int, total2: int, n: int, scale: int = 1) -> float:

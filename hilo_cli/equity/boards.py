@@ -12,7 +12,7 @@ boards dead, the pot's eligible players live and the others folded, and the shar
 are those ``settle`` gives a completed deal (``BoardResult.amount``).
 
 ``either`` (§12.4, each player's best high and low over all boards in one division) depends on every
-board at once: out of scope, and said so.
+board at once: its runouts are the joint ones (``either.py``).
 """
 
 from __future__ import annotations
@@ -43,62 +43,29 @@ def several_boards(
     """Equity of a deal on several boards (``deal.boards``, each with 0 to 5 known cards) by RULES §12.2;
     ``run`` is the single-board ``equity``. A sampled run samples ``samples`` runouts of each board's
     share, each board with its own seed (``seed + b``)."""
-    boards = deal.boards
-    if deal.multi_board != "each":
-        raise DealError(
-            "equity on several boards takes the default rule, each board its own share of every "
-            "pot (RULES §12.2); --multi-board either (§12.4) is out of scope"
-        )
-    if any(deal.rake):
-        raise DealError("equity divides whole pots; rake (RULES §13) is out of scope")
-    game = deal.game
-    money = deal.pot is not None or any(p.contributed is not None for p in deal.players)
-    if not money:  # the plain share of one pot: every board's share divides evenly (NO_MONEY_POT)
-        deal = deal._replace(pot=NO_MONEY_POT * len(boards) * deal.chip_unit)
-    for b, board in enumerate(boards):
-        if len(board) > game.board_cards:
-            raise DealError(
-                f"board {b + 1} has {len(board)} cards; {game.name} deals {game.board_cards}"
-            )
-    full = _completed(deal, tuple(dead))
-    first = settle(
-        full
-    )  # every check of a showdown on several boards (RULES §12.5), and the shares
-    seen = {c for board in boards for c in board}
-    live = [p for p in deal.players if not p.folded]
-    names = tuple(p.name for p in live)
+    deal, money = _checked(deal)
+    # Every check of a showdown on several boards (RULES §12.5), and the shares.
+    first = settle(completed(deal, tuple(dead)))
+    names = tuple(p.name for p in deal.players if not p.folded)
     per_board: list[Equity] = []
     chips = dict.fromkeys(names, Fraction(0))
     variance = dict.fromkeys(names, 0.0)
     pot_chips: list[dict[str, Fraction]] = [
         dict.fromkeys(pot.eligible, Fraction(0)) for pot in first.pots
     ]
-    for b, board in enumerate(boards):
-        others = tuple(c for c in DECK if c in seen and c not in board)
-        one = deal._replace(board=board, boards=(), multi_board="each")
-        figures = run(
-            one._replace(
-                pot=None, players=tuple(p._replace(contributed=None) for p in deal.players)
-            ),
-            (*dead, *others),
-            samples,
-            None if samples is None else (seed or 0) + b,
-            exact,
-        )
+    for b in range(len(deal.boards)):
+        one, others, figures = alone(deal, b, tuple(dead), samples, seed, exact, run)
         board_chips = dict.fromkeys(names, Fraction(0))
         board_se = dict.fromkeys(names, 0.0)
         for p, pot in enumerate(first.pots):
             # A pot with one eligible player is not divided between boards (§12.3): whole, once.
             share = pot.runs[b].amount if pot.runs else pot.amount if b == 0 else 0
-            expected, se = _share(
-                one, pot.eligible, share, (*dead, *others), samples, seed, b, exact, run
-            )
+            expected, se = _share(one, pot.eligible, share, others, samples, seed, b, exact, run)
             for name, value in expected.items():
                 board_chips[name] += value
                 pot_chips[p][name] += value
-                board_se[name] += se.get(
-                    name, 0.0
-                )  # pots on one board share their runouts: a bound
+                # Pots on one board share their runouts: the sum of their errors is a bound.
+                board_se[name] += se.get(name, 0.0)
         for name in names:
             chips[name] += board_chips[name]
             variance[name] += board_se[name] ** 2
@@ -108,7 +75,50 @@ def several_boards(
     return _total(deal, tuple(dead), first, per_board, chips, variance, pot_chips, money)
 
 
-def _completed(deal: Deal, dead: tuple[Card, ...]) -> Deal:
+def _checked(deal: Deal) -> tuple[Deal, bool]:
+    """A deal on several boards that equity takes (no rake, no board of more cards than the game
+    deals), with ``NO_MONEY_POT`` for each board when no money was given; and whether money was."""
+    if any(deal.rake):
+        raise DealError("equity divides whole pots; rake (RULES §13) is out of scope")
+    game = deal.game
+    for b, board in enumerate(deal.boards):
+        if len(board) > game.board_cards:
+            raise DealError(
+                f"board {b + 1} has {len(board)} cards; {game.name} deals {game.board_cards}"
+            )
+    money = deal.pot is not None or any(p.contributed is not None for p in deal.players)
+    if not money:  # the plain share of one pot: every board's share divides evenly (NO_MONEY_POT)
+        deal = deal._replace(pot=NO_MONEY_POT * len(deal.boards) * deal.chip_unit)
+    return deal, money
+
+
+def alone(
+    deal: Deal,
+    b: int,
+    dead: tuple[Card, ...],
+    samples: int | None,
+    seed: int | None,
+    exact: bool,
+    run: Callable[..., Equity],
+) -> tuple[Deal, tuple[Card, ...], Equity]:
+    """Board ``b`` on its own: the one-board deal, the cards out of its play (``dead`` and the cards
+    known on the other boards), and its run without money (its chances; ``samples`` with seed
+    ``seed + b``)."""
+    seen = {c for board in deal.boards for c in board}
+    board = deal.boards[b]
+    out = (*dead, *(c for c in DECK if c in seen and c not in board))
+    one = deal._replace(board=board, boards=(), multi_board="each")
+    figures = run(
+        one._replace(pot=None, players=tuple(p._replace(contributed=None) for p in deal.players)),
+        out,
+        samples,
+        None if samples is None else (seed or 0) + b,
+        exact,
+    )
+    return one, out, figures
+
+
+def completed(deal: Deal, dead: tuple[Card, ...]) -> Deal:
     """The deal with every board and hidden hand filled from the unseen cards, each card once: a deal
     ``settle`` checks."""
     seen = set(dead) | {c for board in deal.boards for c in board}

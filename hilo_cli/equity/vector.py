@@ -171,12 +171,9 @@ class Player:
         self.high = _high5()[hands].max(axis=(1, 2)).astype(np.int32)
         self.flush: list[tuple[int, Array]] = []
         for suit, (masks, ftriples) in suits.items():
-            suited = [c for c in hole if c & 3 == suit]
-            if len(suited) < 2:
+            pair_masks = suited_pairs(hole, suit)
+            if pair_masks is None:
                 continue
-            pair_masks = np.array(
-                [1 << (a >> 2) | 1 << (b >> 2) for a, b in combinations(suited, 2)], np.int64
-            )
             table = np.full(1 << 13, -1, np.int32)
             table[masks] = _flush_table()[ftriples[:, :, None] | pair_masks[None, None, :]].max(
                 axis=(1, 2)
@@ -197,6 +194,15 @@ class Player:
             table = np.full(1 << 10, -1, np.int32)
             table[list(by_mask)] = list(by_mask.values())
             self.low = table[board_lows]
+
+
+def suited_pairs(hole: Sequence[Card], suit: int) -> Array | None:
+    """The 13-bit rank masks of a hand's pairs of ``suit`` (the two hole cards of a flush, RULES
+    §2.4), or ``None`` if it holds fewer than two of that suit."""
+    suited = [c for c in hole if c & 3 == suit]
+    if len(suited) < 2:
+        return None
+    return np.array([1 << (a >> 2) | 1 << (b >> 2) for a, b in combinations(suited, 2)], np.int64)
 
 
 def low_bits(qualifier: int) -> list[int]:
@@ -230,6 +236,8 @@ class Evaluator:
     ) -> None:
         to_come = 5 - len(board)
         ranks, keys, triples = _boards(tuple(sorted(c >> 2 for c in board)), to_come)
+        self.deal = (holes, board, unknown, qualifier, split)  # for ``Shown``
+        self._shown: Shown | None = None
         # A board's key to its place among the boards that can still come: one look-up per runout, then
         # each player's tables are small (6,175 entries preflop, 91 on a flop) and stay in cache.
         self.board_index = np.zeros(KEYS, np.int64)
@@ -259,6 +267,14 @@ class Evaluator:
                     codes[at][c] += 1 << ((c >> 2) + shift)
         self.codes = [np.array(code, np.int64) for code in codes]
         self.start = [sum(code[c] for c in board) for code in codes]
+
+    def masks(
+        self, columns: Array, values: Values, high: Sequence[int], low: Sequence[int]
+    ) -> tuple[dict[int, Array], dict[int, Array]]:
+        """``Shown.masks`` (its tables built when first asked for)."""
+        if self._shown is None:
+            self._shown = Shown(self)
+        return self._shown.masks(columns, values, high, low)
 
     def values(self, columns: Array) -> Values:
         """The values of every live hand on runouts given as columns of card numbers: ``columns[j]`` holds
@@ -313,6 +329,40 @@ def all_runouts(n: int, k: int) -> Array:
     return rows
 
 
+def runouts(
+    n: int, parts: Sequence[int], samples: int | None, seed: int, chunk: int
+) -> Iterator[Array]:
+    """The runouts of one board or several, ``chunk`` rows at a time: ``parts`` are the cards each
+    board still takes from ``range(n)`` (no card twice), a row's positions board by board. Every one
+    (``samples`` ``None``), or ``samples`` drawn with ``seed``."""
+    k = sum(parts)
+    if samples is not None:
+        return sampled_runouts(n, k, samples, seed, chunk)
+    if len(parts) == 1:
+        every = all_runouts(n, k)
+        return (every[i : i + chunk] for i in range(0, len(every), chunk))
+    return _joint(np.zeros((1, 0), np.int64), n, tuple(parts), chunk)
+
+
+def _joint(rows: Array, n: int, parts: tuple[int, ...], chunk: int) -> Iterator[Array]:
+    """``rows`` (positions dealt so far) extended by every way to deal the boards of ``parts`` from
+    the positions each row leaves."""
+    if not parts:
+        yield rows
+        return
+    left = n - rows.shape[1]
+    subsets = all_runouts(left, parts[0])
+    free = np.ones((len(rows), n), bool)
+    free[np.arange(len(rows))[:, None], rows] = False
+    remaining = np.nonzero(free)[1].reshape(len(rows), left)
+    step = max(1, chunk // len(subsets))
+    for i in range(0, len(rows), step):
+        block = rows[i : i + step]
+        dealt = remaining[i : i + step][:, subsets].reshape(len(block) * len(subsets), parts[0])
+        grown = np.hstack([np.repeat(block, len(subsets), axis=0), dealt])
+        yield from _joint(grown, n, parts[1:], chunk)
+
+
 def sampled_runouts(n: int, k: int, samples: int, seed: int, chunk: int) -> Iterator[Array]:
     """``samples`` runouts of ``k`` different cards of ``range(n)``, uniformly, by a partial shuffle,
     ``chunk`` at a time; the same seed gives the same runouts."""
@@ -363,6 +413,233 @@ def as_array(cards: Sequence[int]) -> Array:
     return np.array(cards, np.int64)
 
 
-def rows_with(codes: Array, code: Any) -> list[int]:
+def rows_with(codes: Array, code: Any) -> Array:
     """The rows of a chunk whose code is ``code``."""
-    return list(np.flatnonzero(codes == code).tolist())
+    return np.flatnonzero(codes == code)
+
+
+# The cards a tied hand shows (RULES §4.6), on whole arrays. A hand's value fixes the ranks of its five
+# cards, so of its equal selections only the suits differ; the one shown holds the greatest cards from
+# the highest down by rank then suit. Card numbers sort by rank then suit, so that comparison of two
+# five-card sets is the comparison of their 52-bit masks (``1 << card`` summed): the set holding the
+# highest card of the two sets' difference is the greater. A hand's shown mask is then the greatest
+# mask over its selections of the best value; hands are ordered by it.
+
+
+def _low5_qualified(qualifier: int) -> Array:
+    """The low value (``LOW_LIMIT - low_key``, as ``hands.low_value``) of every five-rank multiset that
+    qualifies under ``qualifier`` (five different ranks, ace 1, none above it), by key; -1 otherwise."""
+    name = f"low5q{qualifier}"
+    if name not in _cache:
+        low5 = np.full(KEYS, -1, np.int32)
+        for idx in combinations(range(13), 5):
+            ranks = [1 if i == 12 else i + 2 for i in idx]
+            if max(ranks) <= qualifier:
+                low5[sum(WEIGHTS[i] for i in idx)] = LOW_LIMIT - low_key(ranks)
+        _cache[name] = low5
+    return _cache[name]
+
+
+def _chosen(values: Array, pair_masks: Array) -> tuple[Array, Array]:
+    """The selections of the best value of every board class: ``values`` is (classes, 10 triples,
+    pairs). Returns, per class, the triple (by sorted board position) and the hole pair's mask of each
+    best selection, (classes, M) each, a class with fewer than M padded by its first (a class with no
+    value of 0 or more, no low, gets the first selection: never asked for)."""
+    classes, _, pairs = values.shape
+    flat = values.reshape(classes, -1)
+    best = flat.max(axis=1)
+    rows, cols = np.nonzero((flat == best[:, None]) & (best[:, None] >= 0))
+    counts = np.bincount(rows, minlength=classes)
+    most = max(int(counts.max()), 1) if len(rows) else 1
+    at = np.arange(len(rows)) - (np.cumsum(counts) - counts)[rows]
+    first = np.zeros(classes, np.int64)
+    first[rows[at == 0]] = cols[at == 0]
+    table = np.repeat(first[:, None], most, axis=1)
+    table[rows, at] = cols
+    return table // pairs, pair_masks[table % pairs]
+
+
+def _spread() -> Array:
+    """Each 13-bit mask of ranks as the 52-bit mask of those ranks' clubs (card ``4 * rank``)."""
+    if "spread" not in _cache:
+        every = np.arange(1 << 13, dtype=np.int64)
+        spread = np.zeros(1 << 13, np.int64)
+        for r in range(13):
+            spread |= ((every >> r) & 1) << (4 * r)
+        _cache["spread"] = spread
+    return _cache["spread"]
+
+
+class _Hand:
+    """One live hand's shown-card tables: by board class, its best selections' triples and pair masks
+    for the high without a flush and for the low; by suit, the ranks of its best flush by the board's
+    mask of that suit."""
+
+    def __init__(
+        self,
+        hole: Sequence[Card],
+        triples: Array,
+        low_table: Array | None,
+        suits: dict[int, tuple[Array, Array]],
+    ) -> None:
+        pairs = list(combinations(hole, 2))
+        weights = np.array([WEIGHTS[a >> 2] + WEIGHTS[b >> 2] for a, b in pairs], np.int64)
+        masks = np.array([1 << a | 1 << b for a, b in pairs], np.int64)
+        keys = triples[:, :, None] + weights[None, None, :]
+        self.high = _chosen(_high5()[keys], masks)
+        self.low = None if low_table is None else _chosen(low_table[keys], masks)
+        self.flush: list[tuple[int, Array]] = []
+        for suit, (board_masks, ftriples) in suits.items():
+            rank_pairs = suited_pairs(hole, suit)
+            if rank_pairs is None:
+                continue
+            ranks = np.zeros(1 << 13, np.int64)
+            if len(board_masks):
+                hands = (ftriples[:, :, None] | rank_pairs[None, None, :]).reshape(
+                    len(board_masks), -1
+                )
+                best = np.argmax(_flush_table()[hands], axis=1)
+                ranks[board_masks] = hands[np.arange(len(hands)), best]
+            self.flush.append((suit, ranks))
+
+
+class Shown:
+    """The mask of the five cards each live hand shows for its high and for its low, on chunks of
+    runouts (``Evaluator.values``' columns), for ordering tied winners by the suit rule (RULES §4.6)."""
+
+    def __init__(self, evaluator: Evaluator) -> None:
+        holes, board, unknown, qualifier, split = evaluator.deal
+        to_come = 5 - len(board)
+        _, _, triples = _boards(tuple(sorted(c >> 2 for c in board)), to_come)
+        low_table = None
+        if split:
+            low_table = _low5() if qualifier is None else _low5_qualified(qualifier)
+        suits = {s: _suit_masks(board, unknown, to_come, s) for s in evaluator.suits}
+        self.evaluator = evaluator
+        self.board = np.array(board, np.int64)
+        self.hands = [_Hand(hole, triples, low_table, suits) for hole in holes]
+
+    def masks(
+        self, columns: Array, values: Values, high: Sequence[int], low: Sequence[int]
+    ) -> tuple[dict[int, Array], dict[int, Array]]:
+        """The shown masks of the players ``high`` for their high and ``low`` for their low, on the
+        runouts of ``columns`` (whose values are ``values``)."""
+        n = columns.shape[1]
+        cards = np.vstack(
+            [np.broadcast_to(self.board[:, None], (len(self.board), n)), columns.astype(np.int64)]
+        )
+        _sort5(cards)  # by rank then suit: the board's positions as its class's ranks are sorted
+        where = np.take(self.evaluator.board_index, _W[cards >> 2].sum(axis=0))
+        bits = np.int64(1) << cards
+        triples = np.concatenate([bits[i] + bits[j] + bits[k] for i, j, k in tables.TRIPLES])
+        by_suit: dict[int, Array] = {}
+        for s in self.evaluator.suits:
+            by_suit[s] = np.where(cards & 3 == s, np.int64(1) << (cards >> 2), 0).sum(axis=0)
+        shown_high = {}
+        for i in high:
+            shown = self._best(self.hands[i].high, where, triples)
+            # A flush beats every hand without one: the high is a flush where it beats the hand's best
+            # without, in the one suit of which the board holds three or more (the flush's ranks).
+            flush = values.highs[i] > np.take(self.evaluator.players[i].high, where)
+            for suit, ranks in self.hands[i].flush:
+                used = np.take(ranks, by_suit[suit])
+                shown = np.where(flush & (used != 0), np.take(_spread(), used) << suit, shown)
+            shown_high[i] = shown
+        shown_low = {}
+        for i in low:
+            chosen = self.hands[i].low
+            assert chosen is not None
+            shown_low[i] = self._best(chosen, where, triples)
+        return shown_high, shown_low
+
+    @staticmethod
+    def _best(chosen: tuple[Array, Array], where: Array, triples: Array) -> Array:
+        """The greatest mask over one hand's best selections on each runout (``triples`` flat: the
+        masks of the board's 10 triples, triple by triple)."""
+        at, pair_masks = chosen
+        n = len(where)
+        columns = np.arange(n)
+        best: Array = np.take(triples, np.take(at[:, 0], where) * n + columns)
+        best += np.take(pair_masks[:, 0], where)
+        for m in range(1, at.shape[1]):
+            np.maximum(
+                best,
+                np.take(triples, np.take(at[:, m], where) * n + columns)
+                + np.take(pair_masks[:, m], where),
+                out=best,
+            )
+        return best
+
+
+_NETWORK = ((0, 1), (3, 4), (2, 4), (2, 3), (0, 3), (0, 2), (1, 4), (1, 3), (1, 2))
+"""A sorting network for five: nine compare-exchanges sort any five values."""
+
+
+def _sort5(rows: Array) -> None:
+    """Sort the five rows of ``rows`` column by column, in place (quicker than ``sort`` on columns of
+    five)."""
+    for i, j in _NETWORK:
+        low = np.minimum(rows[i], rows[j])
+        np.maximum(rows[i], rows[j], out=rows[j])
+        rows[i] = low
+
+
+def order_code(shown: dict[int, Array], after: Sequence[int], rows: int) -> tuple[Array, int]:
+    """Per runout, the order of the players of ``shown`` (their shown masks) from the greatest mask
+    down, equal masks by ``after`` (the greater first: earlier clockwise from the button, RULES §4.4),
+    as a number below ``k ** k`` for ``k`` players (0 on each of the ``rows`` runouts for none); and
+    ``k ** k``."""
+    players = sorted(shown)
+    k = len(players)
+    keys = {i: shown[i] * 16 + after[i] for i in players}  # masks below 2**52, after below 16
+    code = np.zeros(rows, np.int64)
+    for place, i in enumerate(players):
+        before = sum(((keys[j] > keys[i]).astype(np.int64) for j in players if j != i), np.int64(0))
+        code += before * k**place
+    return code, k**k
+
+
+def first_rows(codes: Array) -> tuple[list[int], list[int]]:
+    """One row of each distinct code of ``codes``, and how many rows have it."""
+    _, first, counts = np.unique(codes, return_index=True, return_counts=True)
+    return first.tolist(), counts.tolist()
+
+
+class Boards:
+    """Several boards under "either board" (RULES §12.4): each hand's best high and best low over the
+    boards, from one ``Evaluator`` per board; a runout's columns hold the cards of each board in turn
+    (``parts`` of them each)."""
+
+    def __init__(self, evaluators: Sequence[Evaluator], parts: Sequence[int]) -> None:
+        self.evaluators = list(evaluators)
+        ends = [sum(parts[: b + 1]) for b in range(len(parts))]
+        self.cuts = list(zip([0, *ends[:-1]], ends, strict=True))
+
+    def values(self, columns: Array) -> Values:
+        each = [
+            e.values(columns[a:b]) for e, (a, b) in zip(self.evaluators, self.cuts, strict=True)
+        ]
+        highs = np.maximum.reduce([v.highs for v in each])
+        found = [v.lows for v in each if v.lows is not None]
+        lows = np.maximum.reduce(found) if found else None
+        return Values(highs, lows)
+
+    def masks(
+        self, columns: Array, values: Values, high: Sequence[int], low: Sequence[int]
+    ) -> tuple[dict[int, Array], dict[int, Array]]:
+        """The shown masks over the boards: of a hand's boards that give its best value, the greatest
+        (RULES §4.6, as ``evaluate.best_over_boards`` chooses)."""
+        n = columns.shape[1]
+        best_high = {i: np.zeros(n, np.int64) for i in high}
+        best_low = {i: np.zeros(n, np.int64) for i in low}
+        for e, (a, b) in zip(self.evaluators, self.cuts, strict=True):
+            board = e.values(columns[a:b])
+            shown_high, shown_low = e.masks(columns[a:b], board, high, low)
+            for i in high:
+                better = (board.highs[i] == values.highs[i]) & (shown_high[i] > best_high[i])
+                best_high[i] = np.where(better, shown_high[i], best_high[i])
+            for i in low:
+                assert board.lows is not None and values.lows is not None
+                better = (board.lows[i] == values.lows[i]) & (shown_low[i] > best_low[i])
+                best_low[i] = np.where(better, shown_low[i], best_low[i])
+        return best_high, best_low

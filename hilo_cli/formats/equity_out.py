@@ -74,8 +74,7 @@ def equity_dict(e: Equity) -> dict[str, Any]:
     if _hidden(e):
         out["hidden"] = _hidden(e)
     if e.boards:
-        out["boards"] = [_text(b.deal.board) for b in e.boards]
-        out["by_board"] = [equity_dict(b) for b in e.boards]
+        out.update(_several(e))
     if e.no_low_se is not None:
         out["no_low_se"] = e.no_low_se
         bound = bounds_95(out["no_low"], e.no_low_se, e.runouts, 1.0)
@@ -131,6 +130,27 @@ def _sampled(
         entry["bound_95"] = {k: b for k, b in found.items() if b}
 
 
+def _several(e: Equity) -> dict[str, Any]:
+    """The fields of a deal on several boards: each board's cards and run, and ``multi_board`` when
+    it is either (RULES §12.4; each, §12.2, is the default)."""
+    either = {"multi_board": "either"} if e.deal.multi_board == "either" else {}
+    return {
+        **either,
+        "boards": [_text(b.deal.board) for b in e.boards],
+        "by_board": [equity_dict(b) for b in e.boards],
+    }
+
+
+def _rule(e: Equity) -> str:
+    """How the pots of several boards are divided (RULES §12)."""
+    if e.deal.multi_board == "either":
+        return (
+            f"{len(e.boards)} boards, the best high and best low over either board (RULES §12.4); "
+            "each board's table is that board alone"
+        )
+    return f"{len(e.boards)} boards, each its share of every pot (RULES §12.2)"
+
+
 def _decimals(se: float) -> int:
     """Decimals that show a standard error to two significant digits (two at least)."""
     return 2 if se <= 0 else max(2, 1 - floor(log10(se)))
@@ -181,7 +201,7 @@ def equity_text(
     lines: list[Line] = [_head(e, where), [_how(e)]]
     if note:
         lines.append([f"note: {note}"])
-    lines += _table(e, not e.boards)
+    lines += _table(e, not e.boards or e.deal.multi_board == "either")  # §12.4: one division
     n = 0 if e.exact else e.runouts
     for pot in e.pots:
         shares = ", ".join(
@@ -213,7 +233,7 @@ def _head(e: Equity, where: str | None) -> Line:
     deal = e.deal
     head: list[Line] = [[deal.game.title]]
     if e.boards:
-        head.append([f"{len(e.boards)} boards, each its share of every pot (RULES §12.2)"])
+        head.append([_rule(e)])
     elif deal.game.board_cards:
         head.append(["board ", *_board_cards(deal.board, deal.game.board_cards)])
     hidden = _hidden(e)
