@@ -14,15 +14,29 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
+import sys
 from collections.abc import Mapping
+from itertools import islice
+from pathlib import Path
 from typing import Any
 
 import pytest
 from click.testing import CliRunner, Result
+from hypothesis import strategies as st
 
+from hilo_cli.cards import DECK
 from hilo_cli.cli import main
-from hilo_cli.deal import Deal
+from hilo_cli.deal import Deal, Player
+from hilo_cli.games import GAMES
 from hilo_cli.showdown import Settlement
+
+# Paths every folder of tests reaches from here (pytest puts this folder on sys.path), so that no test
+# file counts its own depth below the repository.
+# SHARED_DIR holds the vectors, the contract and the real histories; it may be absent (a clone alone).
+ROOT = Path(__file__).resolve().parent.parent  # the repository
+TEST_DATA = ROOT / "tests" / "data"  # the project's own test inputs, one folder per reader
+SHARED_DIR = ROOT.parent / "shared"
 
 # The README's example: B's four kings take high, A and B tie for low: A 300, B 900.
 BOARD = "Ac 3d 6h Ks Kd"
@@ -74,6 +88,70 @@ def describe(deal: Deal) -> str:
     return (
         f"{deal.game.name} {deal.multi_board or ''} board {boards} button {deal.button} unit {deal.chip_unit} "
         f"pot {deal.pot} rake {deal.rake} q {deal.qualifier} odd {deal.odd_chip}: {people}"
+    )
+
+
+def hilo() -> str:
+    """The installed ``hilo`` console script (the one beside the running interpreter), for tests that
+    need a real process; the test is skipped where it is not installed."""
+    found = Path(sys.executable).parent / "hilo"
+    path = str(found) if found.exists() else shutil.which("hilo")
+    if path is None:
+        pytest.skip("the hilo command is not installed")
+    return path
+
+
+def deal_holes(rest, board, size, n, mirror):
+    """Hole cards from the shuffled ``rest``. With ``mirror``, players copy the first hand's ranks in other
+    suits where those cards are free, so that tied halves and odd chips come up often."""
+    used = set(board)
+    fresh = iter(rest)
+    holes: list[tuple] = []
+    for i in range(n):
+        hole = None
+        if mirror and holes and i % 4:
+            copy = tuple(DECK[(c.rank - 2) * 4 + (c.suit + i) % 4] for c in holes[0])
+            hole = None if used & set(copy) else copy
+        if hole is None:
+            hole = tuple(islice((c for c in fresh if c not in used), size))
+        used |= set(hole)
+        holes.append(hole)
+    return holes
+
+
+@st.composite
+def deals(draw, explicit_button=False):
+    g = GAMES[draw(st.sampled_from(sorted(GAMES)))]
+    n = draw(st.integers(2, min(9, (52 - g.board_cards) // g.hole_cards)))
+    deck = draw(st.permutations(DECK))
+    board = tuple(deck[: g.board_cards])
+    holes = deal_holes(deck[g.board_cards :], board, g.hole_cards, n, mirror=draw(st.booleans()))
+    seats = draw(st.lists(st.integers(0, 9), min_size=n, max_size=n, unique=True))
+    folded = draw(st.lists(st.booleans(), min_size=n, max_size=n))
+    if all(folded):
+        folded[draw(st.integers(0, n - 1))] = False
+    unit = draw(st.sampled_from([1, 2, 5, 25]))
+    button = draw(st.sampled_from(seats) | st.integers(0, 10) | st.none())
+    if explicit_button and button is None:
+        button = seats[0]
+    pot, amounts = None, [None] * n
+    if draw(st.booleans()):
+        pot = unit * draw(st.integers(0, 300))
+    else:
+        amounts = [unit * draw(st.integers(0, 40)) for _ in range(n)]
+        deepest = max(a for a, f in zip(amounts, folded, strict=True) if not f)
+        amounts = [min(a, deepest) if f else a for a, f in zip(amounts, folded, strict=True)]
+    lone = folded.count(False) == 1
+    players = []
+    for i in range(n):
+        # Folded hands, and a lone live hand, need not be shown (RULES §7).
+        hidden = (folded[i] or lone) and draw(st.booleans())
+        players.append(
+            Player(f"P{i}", seats[i], None if hidden else holes[i], amounts[i], folded[i])
+        )
+    qualifier = draw(st.sampled_from([8, 9, None]))
+    return Deal(
+        g, board, tuple(players), pot=pot, button=button, chip_unit=unit, qualifier=qualifier
     )
 
 

@@ -17,11 +17,12 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner, Result
+from conftest import TEST_DATA
 
 from hilo_cli.cli import main
 from hilo_cli.formats import safe
 
-DATA = Path(__file__).resolve().parent / "data"
+DATA = TEST_DATA
 LONGEST = 1_000  # no line of stderr, and no error record, is longer
 
 

@@ -6,10 +6,10 @@ The founding text's example (§14.3): pot 100, a bet of 100: call 100, raise to 
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from conftest import TEST_DATA
 
 from hilo_cli.betting import Action, Hand, limits, next_turn, replay
 from hilo_cli.cli import main
@@ -188,7 +188,7 @@ def test_a_stack_that_covers_only_the_call_cannot_raise() -> None:
 
 # -- from a round's actions: hilo limits HISTORY (the other way to ask) ----------------------------
 
-DATA = Path(__file__).resolve().parents[1] / "tests" / "data" / "phh"
+DATA = TEST_DATA / "phh"
 
 
 def _round(

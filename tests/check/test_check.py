@@ -10,6 +10,7 @@ import re
 from pathlib import Path
 
 from click.testing import CliRunner, Result
+from conftest import TEST_DATA
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -17,7 +18,7 @@ from hilo_cli.checking import check
 from hilo_cli.cli import main
 from hilo_cli.histories import read
 
-DATA = Path(__file__).resolve().parents[1] / "tests" / "data" / "phh"
+DATA = TEST_DATA / "phh"
 
 
 def run(*args: str, stdin: str | None = None) -> Result:

@@ -10,11 +10,12 @@ from collections import Counter
 from pathlib import Path
 
 from click.testing import CliRunner
+from conftest import TEST_DATA
 
 from hilo_cli import histories
 from hilo_cli.cli import main
 
-DATA = Path(__file__).resolve().parent / "data"
+DATA = TEST_DATA
 
 
 def test_a_folder_of_every_site_is_read_file_by_file_and_summed_per_site(tmp_path: Path) -> None:

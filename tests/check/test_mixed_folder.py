@@ -15,11 +15,12 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from conftest import TEST_DATA
 
 from hilo_cli.cli import main
 from hilo_cli.histories import HandText, hands, readers, suffixes
 
-DATA = Path(__file__).parent / "data"
+DATA = TEST_DATA
 
 
 def _site_files() -> dict[str, list[Path]]:

@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from test_trust_process import hilo
+from conftest import hilo
 
 from hilo_cli import pool
 

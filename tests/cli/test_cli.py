@@ -14,12 +14,11 @@ import shlex
 from pathlib import Path
 
 import pytest
-from conftest import A_HOLE, B_HOLE, BOARD, RECORD, lines_won, run, won
+from conftest import A_HOLE, B_HOLE, BOARD, RECORD, ROOT, lines_won, run, won
 
 from hilo_cli import __version__
 from hilo_cli.errors import ExitStatus
 
-ROOT = Path(__file__).resolve().parents[1]
 # The example: B's four kings take high, A and B tie for low: A 300 (quartered), B 900.
 EXAMPLE = ["showdown", "--board", BOARD, f"A={A_HOLE}", f"B={B_HOLE}", "--pot", "1200"]
 TEXT_LINE = f"{BOARD} | A: {A_HOLE} | B: {B_HOLE} | pot 1200"

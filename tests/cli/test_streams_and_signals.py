@@ -5,14 +5,13 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import signal
 import subprocess
-import sys
 import time
 from pathlib import Path
 
 import pytest
+from conftest import hilo
 
 BOARD = "Ac 3d 6h Ks Kd"
 LINE = json.dumps(
@@ -25,14 +24,6 @@ LINE = json.dumps(
 SHOWDOWN = ["showdown", "--board", BOARD, "A=2c 4d Qc Jd", "B=Kh Kc 2h 4s", "--pot", "1200"]
 # A guard against a hang, not a measure of speed: every run here takes a second or two.
 HANG = 120
-
-
-def hilo() -> str:
-    found = Path(sys.executable).parent / "hilo"
-    path = str(found) if found.exists() else shutil.which("hilo")
-    if path is None:
-        pytest.skip("the hilo command is not installed")
-    return path
 
 
 def shell(command: str) -> subprocess.CompletedProcess[bytes]:

@@ -11,8 +11,9 @@ import subprocess
 import sys
 from pathlib import Path
 
+from conftest import ROOT
+
 HILO = Path(sys.executable).parent / ("hilo.exe" if sys.platform == "win32" else "hilo")
-ROOT = Path(__file__).resolve().parents[1]
 BOARD = "Ac 3d 6h Ks Kd"
 RECORD = {
     "id": "piped",

@@ -16,6 +16,7 @@ from typing import Any, NamedTuple
 
 import pytest
 from click.testing import CliRunner
+from conftest import ROOT
 
 from hilo_cli.allin import HandLuck, Luck
 from hilo_cli.betting import replay
@@ -29,7 +30,6 @@ from hilo_cli.histories import read_text, split
 from hilo_cli.pots import build_pots
 from hilo_cli.showdown import settle
 
-ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT / "tests" / "data"
 GAME = GAMES["omaha8"]
 NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"]

@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner, Result
+from conftest import ROOT
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -24,7 +25,6 @@ from hilo_cli.errors import DealError, ExitStatus, InputError
 from hilo_cli.formats import equity_out
 from hilo_cli.formats.records import deal_from_record
 
-ROOT = Path(__file__).resolve().parents[1]
 FLOP = ["equity", "--board", "Ah 7c 8d", "A=As 2s Kd Qh", "B=Ac 3c Th Td", "--pot", "100"]
 # Three stacks all in on a flop, a folded player's 10 chips in the main pot: a main pot and a side pot.
 SIDE = [

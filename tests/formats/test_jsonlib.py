@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
+from conftest import ROOT
 
 from hilo_cli.batch import Raw, process
 from hilo_cli.formats import jsonlib
 from hilo_cli.formats.records import Defaults
 
-EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
+EXAMPLES = ROOT / "examples"
 
 
 def _outputs() -> list[bytes]:

@@ -12,12 +12,12 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from conftest import ROOT
 
 import hilo_cli
 from hilo_cli.cli import main
 from hilo_cli.formats.text_in import record_from_line, strip_comment
 
-ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = ROOT / "examples"
 HISTORIES = sorted(
     str(p.relative_to(ROOT)) for p in (ROOT / "tests" / "data").rglob("*") if p.is_file()

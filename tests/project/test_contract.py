@@ -15,11 +15,11 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from conftest import ROOT, SHARED_DIR
 
 from hilo_cli.cli import main
 
-ROOT = Path(__file__).resolve().parents[1]
-SHARED_CHECK = Path(__file__).resolve().parents[2] / "shared" / "contract" / "check.py"
+SHARED_CHECK = SHARED_DIR / "contract" / "check.py"
 EXAMPLE = [
     "showdown",
     "--board",

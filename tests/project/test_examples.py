@@ -9,15 +9,13 @@ so a wrong golden file cannot hide a wrong result.
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 from click.testing import CliRunner, Result
-from conftest import totals
+from conftest import ROOT, totals
 
 from hilo_cli.cli import main
 
-ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = ROOT / "examples"
 INPUTS = sorted(p.name for p in EXAMPLES.iterdir() if p.is_file())
 EXIT_STATUS = {"disputed.jsonl": 1}  # its second record was paid 34/32 where the rules give 33/33

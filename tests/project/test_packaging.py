@@ -17,12 +17,12 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from conftest import ROOT
 
 from hilo_cli import __version__
 from hilo_cli.cli import main
 from hilo_cli.cli.examples import DESCRIPTIONS, shipped
 
-ROOT = Path(__file__).resolve().parents[1]
 PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
 
 

@@ -9,8 +9,8 @@ import sys
 from pathlib import Path
 
 import pytest
+from conftest import ROOT
 
-ROOT = Path(__file__).resolve().parents[1]
 BIN = Path(sys.executable).parent
 
 # Each layer may import only the layers listed after it (STYLE.md: cli -> formats -> showdown -> ...).

@@ -11,14 +11,13 @@ from __future__ import annotations
 
 import re
 import shlex
-from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from conftest import ROOT
 
 from hilo_cli.cli import main
 
-ROOT = Path(__file__).resolve().parents[1]
 README = ROOT / "README.md"
 TEST_COMMAND = "python3 -m venv .venv && .venv/bin/pip install -e '.[test]'"
 BLOCK = re.compile(r"^```console[ \t]*\n(.*?)^```[ \t]*$", re.MULTILINE | re.DOTALL)

@@ -14,10 +14,10 @@ import re
 from pathlib import Path
 
 import pytest
+from conftest import ROOT, SHARED_DIR
 
-ROOT = Path(__file__).resolve().parents[1]
 DOC = ROOT / "docs" / "rules.md"
-SHARED_RULES = ROOT.parent / "shared" / "RULES.md"
+SHARED_RULES = SHARED_DIR / "RULES.md"
 
 # "§4", "§4.4", "§9 V2", "§1.1–1.2", "§12-13". The part after a dash is the end of a range.
 _CITATION = re.compile(r"§\s?(\d+)(?:\.(\d+))?(?:\s+(V\d+))?(?:\s?[–-]\s?(\d+)(?:\.(\d+))?)?")

@@ -9,11 +9,11 @@ import importlib.util
 import json
 import re
 import shlex
-from pathlib import Path
 from typing import Any
 
 import pytest
 from click.testing import CliRunner
+from conftest import ROOT, SHARED_DIR
 from jsonschema import Draft202012Validator
 from test_readme import console_examples, readme_text
 
@@ -22,7 +22,6 @@ from hilo_cli.cli import main
 from hilo_cli.cli.schema import KINDS
 from hilo_cli.formats.text_in import record_from_line, strip_comment
 
-ROOT = Path(__file__).resolve().parents[1]
 SCHEMAS = ROOT / "hilo_cli" / "schemas"
 EXAMPLES = sorted(p.name for p in (ROOT / "examples").iterdir() if p.is_file())
 HISTORIES = sorted(
@@ -321,7 +320,7 @@ def test_the_output_schemas_refuse_a_field_they_do_not_name() -> None:
 
 # -- the shared data, where it is beside the project --------------------------------------------------------
 
-SHARED = ROOT.parent / "shared"
+SHARED = SHARED_DIR
 
 
 @pytest.mark.skipif(

@@ -8,76 +8,18 @@ leaves chips that only folded players could win).
 
 from __future__ import annotations
 
-from itertools import islice
-
 import pytest
 import reference as ref
-from conftest import describe, paid
+from conftest import deals, describe, paid
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hilo_cli.cards import DECK
-from hilo_cli.deal import Deal, Player
-from hilo_cli.games import GAMES
+from hilo_cli.deal import Deal
 from hilo_cli.showdown import settle
 
 pytestmark = pytest.mark.slow  # every test here is a long randomised run
 
 SETTINGS = settings(max_examples=300, deadline=None)
-
-
-def deal_holes(rest, board, size, n, mirror):
-    """Hole cards from the shuffled ``rest``. With ``mirror``, players copy the first hand's ranks in other
-    suits where those cards are free, so that tied halves and odd chips come up often."""
-    used = set(board)
-    fresh = iter(rest)
-    holes: list[tuple] = []
-    for i in range(n):
-        hole = None
-        if mirror and holes and i % 4:
-            copy = tuple(DECK[(c.rank - 2) * 4 + (c.suit + i) % 4] for c in holes[0])
-            hole = None if used & set(copy) else copy
-        if hole is None:
-            hole = tuple(islice((c for c in fresh if c not in used), size))
-        used |= set(hole)
-        holes.append(hole)
-    return holes
-
-
-@st.composite
-def deals(draw, explicit_button=False):
-    g = GAMES[draw(st.sampled_from(sorted(GAMES)))]
-    n = draw(st.integers(2, min(9, (52 - g.board_cards) // g.hole_cards)))
-    deck = draw(st.permutations(DECK))
-    board = tuple(deck[: g.board_cards])
-    holes = deal_holes(deck[g.board_cards :], board, g.hole_cards, n, mirror=draw(st.booleans()))
-    seats = draw(st.lists(st.integers(0, 9), min_size=n, max_size=n, unique=True))
-    folded = draw(st.lists(st.booleans(), min_size=n, max_size=n))
-    if all(folded):
-        folded[draw(st.integers(0, n - 1))] = False
-    unit = draw(st.sampled_from([1, 2, 5, 25]))
-    button = draw(st.sampled_from(seats) | st.integers(0, 10) | st.none())
-    if explicit_button and button is None:
-        button = seats[0]
-    pot, amounts = None, [None] * n
-    if draw(st.booleans()):
-        pot = unit * draw(st.integers(0, 300))
-    else:
-        amounts = [unit * draw(st.integers(0, 40)) for _ in range(n)]
-        deepest = max(a for a, f in zip(amounts, folded, strict=True) if not f)
-        amounts = [min(a, deepest) if f else a for a, f in zip(amounts, folded, strict=True)]
-    lone = folded.count(False) == 1
-    players = []
-    for i in range(n):
-        # Folded hands, and a lone live hand, need not be shown (RULES §7).
-        hidden = (folded[i] or lone) and draw(st.booleans())
-        players.append(
-            Player(f"P{i}", seats[i], None if hidden else holes[i], amounts[i], folded[i])
-        )
-    qualifier = draw(st.sampled_from([8, 9, None]))
-    return Deal(
-        g, board, tuple(players), pot=pot, button=button, chip_unit=unit, qualifier=qualifier
-    )
 
 
 def put_in(deal: Deal) -> int:

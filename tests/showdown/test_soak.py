@@ -19,13 +19,13 @@ from types import ModuleType
 
 import pytest
 from click.testing import CliRunner
+from conftest import ROOT
 
 from hilo_cli.cli import main
 from hilo_cli.games import GAMES
 
 pytestmark = pytest.mark.slow  # every test here is a long randomised run
 
-ROOT = Path(__file__).resolve().parents[1]
 HILO = Path(sys.executable).parent / ("hilo.exe" if sys.platform == "win32" else "hilo")
 COUNT = 2000
 SEED = 8

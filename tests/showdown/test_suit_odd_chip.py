@@ -13,10 +13,9 @@ import json
 from itertools import permutations
 
 import pytest
-from conftest import describe, paid, run, won
+from conftest import deals, describe, paid, run, won
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
-from test_properties import deals
 
 from hilo_cli.cards import DECK, parse_cards
 from hilo_cli.deal import Deal, Player

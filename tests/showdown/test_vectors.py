@@ -8,18 +8,17 @@ value, using the reference evaluator on the expected cards.
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 import reference as ref
-from conftest import paid
+from conftest import SHARED_DIR, paid
 
 from hilo_cli.cards import parse_cards
 from hilo_cli.deal import Deal, Player
 from hilo_cli.games import game
 from hilo_cli.showdown import settle
 
-VECTORS_PATH = Path(__file__).resolve().parents[2] / "shared" / "vectors.json"
+VECTORS_PATH = SHARED_DIR / "vectors.json"
 if not VECTORS_PATH.is_file():
     pytest.skip(f"{VECTORS_PATH} not found", allow_module_level=True)
 

@@ -9,12 +9,14 @@ import re
 from collections import Counter
 from pathlib import Path
 
+from conftest import SHARED_DIR, TEST_DATA
+
 from hilo_cli.checking import check
 from hilo_cli.errors import HiloError
 from hilo_cli.histories import HandRecord, hands, read, read_text
 
-DATA = Path(__file__).parent / "data"
-SITES = Path(__file__).resolve().parents[2] / "shared" / "handhistories" / "sites"
+DATA = TEST_DATA
+SITES = SHARED_DIR / "handhistories" / "sites"
 
 
 def records(site: str, text: str, source: str = "t.txt") -> list[HandRecord]:

@@ -10,11 +10,12 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from conftest import TEST_DATA
 
 from hilo_cli import histories
 from hilo_cli.cli import main
 
-DATA = Path(__file__).resolve().parent / "data"
+DATA = TEST_DATA
 HOSTILE = "\x1b[2J\u202e"
 RAW = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 

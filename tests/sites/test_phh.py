@@ -4,17 +4,15 @@ stacks, stud hi/lo with the suit odd-chip rule."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
+from conftest import ROOT, SHARED_DIR
 
 from hilo_cli.checking import check
 from hilo_cli.histories import HandRecord, detect, read
 from hilo_cli.histories.phh import read as read_phh
 
-ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT / "tests" / "data" / "phh"
-SHARED = ROOT.parent / "shared" / "handhistories" / "phh"
+SHARED = SHARED_DIR / "handhistories" / "phh"
 
 HEAD = """variant = 'FO/8'
 antes = [0, 0, 0]

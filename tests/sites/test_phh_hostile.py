@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
+from conftest import TEST_DATA
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -28,7 +29,7 @@ from hilo_cli.games import GAMES
 from hilo_cli.histories import HandRecord, phh
 from hilo_cli.histories.phh import read
 
-DATA = Path(__file__).resolve().parents[1] / "tests" / "data" / "phh"
+DATA = TEST_DATA / "phh"
 HANDS = ["quartered.phh", "plo8-side-pots.phh", "muck-dead.phh", "changed.phh"]
 
 HEAD = """variant = 'NO/8'

@@ -8,9 +8,9 @@ The hands are small texts written here in the site's format; the amounts are wor
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
+from conftest import TEST_DATA
 
 from hilo_cli.cards import parse_cards
 from hilo_cli.errors import InputError
@@ -31,7 +31,7 @@ def read_hands(source: str, text: str) -> Iterator[StarsHand | BadHand]:
             yield hand
 
 
-DATA = Path(__file__).parent / "data" / "pokerstars"
+DATA = TEST_DATA / "pokerstars"
 
 # A heads-up no-showdown hand: Bo raises, Al folds; 10 + 25 in the pot, Bo's 50 uncalled comes back.
 SMALL = """\

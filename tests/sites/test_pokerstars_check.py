@@ -29,6 +29,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from conftest import SHARED_DIR, TEST_DATA
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -38,8 +39,8 @@ from hilo_cli.errors import HiloError
 from hilo_cli.histories import HandRecord
 from hilo_cli.histories.pokerstars import read
 
-DATA = Path(__file__).parent / "data" / "pokerstars"
-SHARED = Path(__file__).resolve().parents[2] / "shared" / "handhistories" / "pokerstars"
+DATA = TEST_DATA / "pokerstars"
+SHARED = SHARED_DIR / "handhistories" / "pokerstars"
 SHARED_FILES = sorted(SHARED.glob("*.txt")) if SHARED.is_dir() else []
 
 
@@ -182,7 +183,7 @@ def test_a_mismatch_names_each_pot_paid_differently() -> None:
 def test_pots_paid_right_list_no_pot_and_a_history_without_pot_lines_says_null() -> None:
     code, out, _ = invoke(str(DATA / "side-pots-rake.txt"), "--format", "json")
     assert code == 0 and json.loads(out)["check"]["pots"] == []
-    phh = Path(__file__).parent / "data" / "phh" / "changed.phh"
+    phh = TEST_DATA / "phh" / "changed.phh"
     code, out, _ = invoke(str(phh), "--format", "json")
     assert code == 1 and json.loads(out)["check"]["pots"] is None
 

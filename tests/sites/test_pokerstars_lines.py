@@ -4,16 +4,15 @@ than the seat line (the site's own inconsistency, a MISMATCH, not bad input). Sm
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from click.testing import CliRunner
+from conftest import TEST_DATA
 
 from hilo_cli.checking import check
 from hilo_cli.cli import main
 from hilo_cli.histories import read
 from hilo_cli.histories.pokerstars_lines import read_header
 
-DATA = Path(__file__).resolve().parent / "data" / "pokerstars"
+DATA = TEST_DATA / "pokerstars"
 STUD = (DATA / "stud-hilo.txt").read_text(encoding="utf-8")
 COURCHEVEL = (DATA / "courchevel-run-twice.txt").read_text(encoding="utf-8")
 ODD = (DATA / "odd-cent.txt").read_text(encoding="utf-8")

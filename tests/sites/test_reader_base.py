@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import io
 import json
-from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from conftest import TEST_DATA
 
 from hilo_cli import histories
 from hilo_cli.cli import main
@@ -19,7 +19,7 @@ from hilo_cli.histories import HandRecord, HandText, Reader, hands, read, read_t
 from hilo_cli.histories.amounts import money
 from hilo_cli.histories.base import failed
 
-DATA = Path(__file__).resolve().parent / "data" / "pokerstars"
+DATA = TEST_DATA / "pokerstars"
 ODD = (DATA / "odd-cent.txt").read_text(encoding="utf-8")
 QUARTERED = (DATA / "quartered.txt").read_text(encoding="utf-8")
 THREE = "\n\n".join([QUARTERED, ODD, QUARTERED.replace("#200000000002", "#200000000099")])

@@ -80,12 +80,12 @@ from typing import NamedTuple
 
 import pytest
 from click.testing import CliRunner
+from conftest import ROOT, SHARED_DIR
 
 from hilo_cli.cli import main
 
-ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT / "tests" / "data"
-SHARED = ROOT.parent / "shared" / "handhistories"
+SHARED = SHARED_DIR / "handhistories"
 HILO = str(Path(sys.executable).parent / "hilo")
 COUNT = int(os.environ.get("HILO_FUZZ_MUTANTS", "100"))
 KEEP = os.environ.get("HILO_FUZZ_KEEP")

@@ -25,10 +25,10 @@ from __future__ import annotations
 
 import random
 import re
-from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from conftest import SHARED_DIR, TEST_DATA
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -40,8 +40,8 @@ from hilo_cli.histories.base import Currency
 from hilo_cli.histories.bovada_lines import read_hand
 from hilo_cli.histories.site import BadHand, SiteHand
 
-DATA = Path(__file__).parent / "data" / "bovada"
-SHARED = Path(__file__).resolve().parents[2] / "shared" / "handhistories" / "sites"
+DATA = TEST_DATA / "bovada"
+SHARED = SHARED_DIR / "handhistories" / "sites"
 SHARED_FILES = sorted((SHARED / "bovada").glob("*.txt")) if SHARED.is_dir() else []
 
 
@@ -221,7 +221,7 @@ def test_a_total_pot_the_actions_do_not_make_is_the_site_s_inconsistency() -> No
 def test_detect_claims_bovada_and_ignition_and_nothing_else() -> None:
     assert detect(text_of("split.txt")) == "bovada"
     assert detect(text_of("split.txt").replace("Bovada Hand", "Ignition Hand")) == "bovada"
-    others = Path(__file__).parent / "data" / "pokerstars"
+    others = TEST_DATA / "pokerstars"
     assert all(detect(p.read_text(encoding="utf-8")) != "bovada" for p in others.glob("*.txt"))
 
 

@@ -6,16 +6,16 @@ changed to say what another site would."""
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
+from conftest import TEST_DATA
 
 from hilo_cli.checking import check, half_shares, render
 from hilo_cli.histories import HandRecord, read
 from hilo_cli.histories.base import Currency
 from hilo_cli.histories.summary import derived_rake
 
-DATA = Path(__file__).resolve().parent / "data" / "pokerstars"
+DATA = TEST_DATA / "pokerstars"
 
 
 def record_of(name: str, hand: int = 0) -> HandRecord:

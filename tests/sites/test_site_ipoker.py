@@ -26,10 +26,10 @@ from __future__ import annotations
 
 import random
 import re
-from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from conftest import SHARED_DIR, TEST_DATA
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -40,8 +40,8 @@ from hilo_cli.errors import HiloError
 from hilo_cli.histories import HandRecord, ipoker, read
 from hilo_cli.histories.base import Currency
 
-DATA = Path(__file__).parent / "data" / "ipoker"
-SHARED = Path(__file__).resolve().parents[2] / "shared" / "handhistories" / "sites" / "ipoker"
+DATA = TEST_DATA / "ipoker"
+SHARED = SHARED_DIR / "handhistories" / "sites" / "ipoker"
 SHARED_FILES = sorted(SHARED.glob("*.txt")) if SHARED.is_dir() else []
 
 

@@ -23,9 +23,9 @@ from __future__ import annotations
 
 import random
 import re
-from pathlib import Path
 
 import pytest
+from conftest import SHARED_DIR, TEST_DATA
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -35,8 +35,8 @@ from hilo_cli.errors import HiloError
 from hilo_cli.histories import HandRecord, pacific888, read
 from hilo_cli.histories.base import Currency
 
-DATA = Path(__file__).parent / "data" / "pacific888"
-SHARED = Path(__file__).resolve().parents[2] / "shared" / "handhistories" / "sites" / "pacific888"
+DATA = TEST_DATA / "pacific888"
+SHARED = SHARED_DIR / "handhistories" / "sites" / "pacific888"
 SHARED_FILES = sorted(SHARED.glob("*.txt")) if SHARED.is_dir() else []
 
 

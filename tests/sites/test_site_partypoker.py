@@ -24,10 +24,10 @@ from __future__ import annotations
 
 import random
 import re
-from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from conftest import SHARED_DIR, TEST_DATA
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -39,8 +39,8 @@ from hilo_cli.histories.base import Currency
 from hilo_cli.histories.partypoker_lines import read_hand
 from hilo_cli.histories.site import SiteHand
 
-DATA = Path(__file__).parent / "data" / "partypoker"
-SHARED = Path(__file__).resolve().parents[2] / "shared" / "handhistories" / "sites"
+DATA = TEST_DATA / "partypoker"
+SHARED = SHARED_DIR / "handhistories" / "sites"
 SHARED_FILES = sorted((SHARED / "partypoker").glob("*.txt")) if SHARED.is_dir() else []
 
 
@@ -190,7 +190,7 @@ def test_detect_claims_partypoker_and_not_888_or_pokerstars() -> None:
     assert detect(text_of("split.txt")) == "partypoker"
     assert detect("#Game No : 1\n***** 888poker Hand History for Game 1 *****\n") != "partypoker"
     assert detect("#Game No : 1\n***** Cassava Hand History for Game 1 *****\n") != "partypoker"
-    others = Path(__file__).parent / "data" / "pokerstars"
+    others = TEST_DATA / "pokerstars"
     assert all(detect(p.read_text(encoding="utf-8")) != "partypoker" for p in others.glob("*.txt"))
 
 

@@ -24,9 +24,9 @@ from __future__ import annotations
 import io
 import random
 import re
-from pathlib import Path
 
 import pytest
+from conftest import SHARED_DIR, TEST_DATA
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -38,8 +38,8 @@ from hilo_cli.histories.base import Currency
 from hilo_cli.histories.site import Collect, SiteHand
 from hilo_cli.histories.winamax_lines import read_hand
 
-DATA = Path(__file__).parent / "data" / "winamax"
-SHARED = Path(__file__).resolve().parents[2] / "shared" / "handhistories" / "sites" / "winamax"
+DATA = TEST_DATA / "winamax"
+SHARED = SHARED_DIR / "handhistories" / "sites" / "winamax"
 SHARED_FILES = sorted(SHARED.glob("*.txt")) if SHARED.is_dir() else []
 
 

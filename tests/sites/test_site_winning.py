@@ -26,9 +26,9 @@ from __future__ import annotations
 import io
 import random
 import re
-from pathlib import Path
 
 import pytest
+from conftest import SHARED_DIR, TEST_DATA
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -40,8 +40,8 @@ from hilo_cli.histories.base import Currency
 from hilo_cli.histories.site import SiteHand
 from hilo_cli.histories.winning_lines import read_hand
 
-DATA = Path(__file__).parent / "data" / "winning"
-SHARED = Path(__file__).resolve().parents[2] / "shared" / "handhistories" / "sites" / "winning"
+DATA = TEST_DATA / "winning"
+SHARED = SHARED_DIR / "handhistories" / "sites" / "winning"
 SHARED_FILES = sorted(SHARED.glob("*.txt")) if SHARED.is_dir() else []
 OK = "the recorded result is what the cards and the rules give"
 

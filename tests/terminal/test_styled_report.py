@@ -6,8 +6,8 @@ from __future__ import annotations
 import re
 
 from click.testing import CliRunner
+from conftest import deals
 from hypothesis import given, settings
-from test_properties import deals
 
 from hilo_cli.cli import main
 from hilo_cli.formats import text_out

@@ -10,8 +10,8 @@ import io
 import re
 
 import pytest
+from conftest import deals
 from hypothesis import given, settings
-from test_properties import deals
 
 from hilo_cli.cards import parse_cards
 from hilo_cli.cli import terminal

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from click.testing import CliRunner
+from conftest import TEST_DATA
 
 from hilo_cli.cli import main
 
-DATA = Path(__file__).resolve().parent / "data" / "phh"
+DATA = TEST_DATA / "phh"
 
 
 def run(*args: str) -> tuple[int, str, str]:

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner, Result
+from conftest import ROOT
 
 from hilo_cli.cli import main
 from hilo_cli.formats.colour import BOLD_RED, RED, RESET, strip_colour
@@ -31,7 +32,7 @@ SUMMARY = re.compile(
 
 @pytest.fixture(autouse=True)
 def _at_the_root(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.chdir(Path(__file__).resolve().parents[1])
+    monkeypatch.chdir(ROOT)
     monkeypatch.delenv("NO_COLOR", raising=False)
 
 

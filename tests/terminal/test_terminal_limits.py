@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 from click.testing import CliRunner
+from conftest import ROOT
 
 from hilo_cli.cli import main
 from hilo_cli.formats.colour import strip_colour
@@ -63,9 +64,7 @@ def test_a_rule_number_is_not_an_amount() -> None:
 
 
 def test_the_player_to_act_is_bold(monkeypatch: pytest.MonkeyPatch) -> None:
-    from pathlib import Path
-
-    monkeypatch.chdir(Path(__file__).resolve().parents[1])
+    monkeypatch.chdir(ROOT)
     coloured = run("limits", "tests/data/phh/to-act.phh", "--colour", "always")
     assert coloured.startswith(f"{BOLD}Bob\x1b[0m to act: ")
     assert strip_colour(coloured) == run("limits", "tests/data/phh/to-act.phh")

@@ -5,12 +5,11 @@ from __future__ import annotations
 
 import importlib.util
 import xml.etree.ElementTree as ET
-from pathlib import Path
 from types import ModuleType
 
 import pytest
+from conftest import ROOT
 
-ROOT = Path(__file__).resolve().parents[1]
 SCRIPT = ROOT / "docs" / "terminal" / "make_picture.py"
 SVG = "{http://www.w3.org/2000/svg}"
 

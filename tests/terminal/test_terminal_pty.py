@@ -18,12 +18,12 @@ import time
 from pathlib import Path
 
 import pytest
+from conftest import ROOT
 
 pty = pytest.importorskip("pty")
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="pseudo-terminals are POSIX")
 
 HILO = Path(sys.executable).parent / "hilo"
-ROOT = Path(__file__).resolve().parents[1]
 GUARD = 120.0  # seconds before a run that hangs is given up (a failure, never a pass)
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
 SHOWDOWN = [
