@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from hilo_cli.cards import DECK, Card, card, format_cards, parse_cards
+from hilo_cli.cards import DECK, LOW_RANKS, Card, card, format_cards, parse_cards, parse_labelled
 from hilo_cli.errors import CardError, ExitStatus, HiloError
 
 GOOD = [
@@ -125,3 +125,15 @@ def test_card_error_is_a_hilo_error_with_bad_input_status():
         parse_cards("Zz")
     assert isinstance(raised.value, CardError)
     assert raised.value.exit_status == ExitStatus.BAD_INPUT == 2
+
+
+def test_one_table_of_low_ranks() -> None:
+    assert [LOW_RANKS[c] for c in parse_cards("Ah 2c 8d Ts Kc")] == [1, 2, 8, 10, 13]
+    assert LOW_RANKS == tuple(c.low_rank for c in DECK)
+
+
+def test_cards_parsed_under_a_label_say_whose_they_were() -> None:
+    assert parse_labelled("As Kd", "dead") == parse_labelled(["As", "Kd"], "dead")
+    with pytest.raises(CardError) as caught:
+        parse_labelled("As Zz", "dead")
+    assert caught.value.message.startswith("dead: 'Zz' (card 2) is not a card")

@@ -113,3 +113,38 @@ def test_library_has_no_click_print_or_exit() -> None:
             if word in text:
                 offenders.append(f"{path.relative_to(ROOT)}: {word}")
     assert not offenders, offenders
+
+
+# Equity's whole-array path reads the evaluator's lookups itself (evaluate/__init__ names it).
+PAST_THE_DOOR = {"equity/vector.py"}
+
+
+def _imports(path: Path) -> set[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module:
+            found.add(node.module)
+            # ``from hilo_cli.evaluate import tables`` names a module too
+            folder = ROOT.joinpath(*node.module.split("."))
+            found.update(
+                f"{node.module}.{alias.name}"
+                for alias in node.names
+                if (folder / f"{alias.name}.py").exists()
+            )
+        elif isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+    return found
+
+
+def test_the_evaluator_has_one_door() -> None:
+    """Outside ``evaluate/`` only ``hilo_cli.evaluate`` itself is imported (bar the named exception)."""
+    past = {}
+    for path in (ROOT / "hilo_cli").rglob("*.py"):
+        name = path.relative_to(ROOT / "hilo_cli").as_posix()
+        if name.startswith("evaluate/") or name in PAST_THE_DOOR:
+            continue
+        inner = sorted(m for m in _imports(path) if m.startswith("hilo_cli.evaluate."))
+        if inner:
+            past[name] = inner
+    assert past == {}

@@ -356,3 +356,18 @@ def test_stdin_hint_only_for_a_terminal() -> None:
         and "FILE" in hint
         and "hilo batch --help" in hint
     )
+
+
+def test_one_threshold_for_progress_of_records_and_of_runouts(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``HILO_PROGRESS_AFTER`` moves the runout bar as it moves the records' progress line."""
+    for after, shown in (("0", True), ("1000", False)):
+        monkeypatch.setenv("HILO_PROGRESS_AFTER", after)
+        stream, now = Tty(), [0.0]
+        assert terminal.Progress("hilo batch", stream).after == float(after)
+        with terminal.RunoutBar(stream, clock=lambda now=now: now[0]) as bar:
+            bar(1, 1000)
+            now[0] += 0.01  # a thousand runouts at this pace take ten seconds
+            bar(2, 1000)
+        assert ("runouts" in stream.getvalue()) is shown, after
