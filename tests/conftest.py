@@ -46,11 +46,23 @@ RECORD = {
     "players": [{"name": "A", "hole": A_HOLE}, {"name": "B", "hole": B_HOLE}],
     "pot": 1200,
 }
+LINE = f"{BOARD} | A: {A_HOLE} | B: {B_HOLE} | pot 1200"  # the same deal as a text line
+SHOWDOWN = ["showdown", "--board", BOARD, f"A={A_HOLE}", f"B={B_HOLE}", "--pot", "1200"]
 
 
-def run(args: list[str], stdin: str | bytes | None = None) -> Result:
-    """``hilo ARGS`` in-process, ``stdin`` as its standard input."""
-    return CliRunner().invoke(main, args, input=stdin)
+def run(
+    args: list[str], stdin: str | bytes | None = None, env: Mapping[str, str | None] | None = None
+) -> Result:
+    """``hilo ARGS`` in-process, ``stdin`` as its standard input, ``env`` over the environment."""
+    return CliRunner().invoke(main, args, input=stdin, env=env)
+
+
+def one_error_line(result: Result) -> str:
+    """The one line on stderr of a run that ended in bad input: exit 2, and never a traceback."""
+    lines = result.stderr.strip().splitlines()
+    assert result.exit_code == 2 and len(lines) == 1, (result.exit_code, result.stderr)
+    assert "Traceback" not in result.output
+    return lines[0]
 
 
 def totals(record: Mapping[str, Any]) -> dict[str, int]:
