@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from conftest import SHOWDOWN
 
 from hilo_cli.cli import main
 
@@ -194,13 +195,7 @@ def test_a_full_disk_is_one_line_and_exit_2() -> None:
         run = subprocess.run(
             [
                 HILO,
-                "showdown",
-                "--board",
-                "Ac 3d 6h Ks Kd",
-                "A=2c 4d Qc Jd",
-                "B=Kh Kc 2h 4s",
-                "--pot",
-                "1200",
+                *SHOWDOWN,
             ],
             stdout=full,
             stderr=subprocess.PIPE,

@@ -11,17 +11,9 @@ import time
 from pathlib import Path
 
 import pytest
-from conftest import hilo
+from conftest import BOARD, RECORD, SHOWDOWN, hilo
 
-BOARD = "Ac 3d 6h Ks Kd"
-LINE = json.dumps(
-    {
-        "board": BOARD,
-        "players": [{"name": "A", "hole": "2c 4d Qc Jd"}, {"name": "B", "hole": "Kh Kc 2h 4s"}],
-        "pot": 1200,
-    }
-)
-SHOWDOWN = ["showdown", "--board", BOARD, "A=2c 4d Qc Jd", "B=Kh Kc 2h 4s", "--pot", "1200"]
+LINE = json.dumps(RECORD)
 # A guard against a hang, not a measure of speed: every run here takes a second or two.
 HANG = 120
 

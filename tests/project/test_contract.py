@@ -15,20 +15,12 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from conftest import ROOT, SHARED_DIR
+from conftest import ROOT, SHARED_DIR, SHOWDOWN
 
 from hilo_cli.cli import main
 
 SHARED_CHECK = SHARED_DIR / "contract" / "check.py"
-EXAMPLE = [
-    "showdown",
-    "--board",
-    "Ac 3d 6h Ks Kd",
-    "A=2c 4d Qc Jd",
-    "B=Kh Kc 2h 4s",
-    "--pot",
-    "1200",
-]
+EXAMPLE = SHOWDOWN
 
 
 @pytest.mark.skipif(not SHARED_CHECK.is_file(), reason="../shared/contract/check.py is not there")

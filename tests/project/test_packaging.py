@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from conftest import ROOT
+from conftest import ROOT, SHOWDOWN
 
 from hilo_cli import __version__
 from hilo_cli.cli import main
@@ -77,13 +77,7 @@ def test_python_dash_m_hilo_cli_is_hilo() -> None:
             sys.executable,
             "-m",
             "hilo_cli",
-            "showdown",
-            "--board",
-            "Ac 3d 6h Ks Kd",
-            "A=2c 4d Qc Jd",
-            "B=Kh Kc 2h 4s",
-            "--pot",
-            "1200",
+            *SHOWDOWN,
         ],
         capture_output=True,
         text=True,

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
-from conftest import ROOT, SHARED_DIR
+from conftest import ROOT, SHARED_DIR, SHOWDOWN
 from jsonschema import Draft202012Validator
 from test_readme import console_examples, readme_text
 
@@ -301,13 +301,7 @@ def test_limits_from_a_history_is_valid(monkeypatch: pytest.MonkeyPatch) -> None
 def test_the_output_schemas_refuse_a_field_they_do_not_name() -> None:
     (value,) = json_lines(
         [
-            "showdown",
-            "--board",
-            "Ac 3d 6h Ks Kd",
-            "A=2c 4d Qc Jd",
-            "B=Kh Kc 2h 4s",
-            "--pot",
-            "1200",
+            *SHOWDOWN,
             "--format",
             "json",
         ]

@@ -10,20 +10,11 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner, Result
-from conftest import ROOT
+from conftest import ROOT, SHOWDOWN
 
 from hilo_cli.cli import main
 from hilo_cli.formats.colour import BOLD_RED, RED, RESET, strip_colour
 
-SHOWDOWN = [
-    "showdown",
-    "--board",
-    "Ac 3d 6h Ks Kd",
-    "A=2c 4d Qc Jd",
-    "B=Kh Kc 2h 4s",
-    "--pot",
-    "1200",
-]
 FILES = ["examples/hands.txt", "examples/disputed.jsonl"]
 SUMMARY = re.compile(
     r"hilo batch: 8 records in \d+\.\d\d s: 8 settled, 1 check differs, 0 bad records\n"

@@ -18,7 +18,7 @@ import time
 from pathlib import Path
 
 import pytest
-from conftest import ROOT
+from conftest import LINE, ROOT, SHOWDOWN
 
 pty = pytest.importorskip("pty")
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="pseudo-terminals are POSIX")
@@ -26,17 +26,7 @@ pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="pseudo-terminal
 HILO = Path(sys.executable).parent / "hilo"
 GUARD = 120.0  # seconds before a run that hangs is given up (a failure, never a pass)
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
-SHOWDOWN = [
-    "showdown",
-    "--board",
-    "Ac 3d 6h Ks Kd",
-    "A=2c 4d Qc Jd",
-    "B=Kh Kc 2h 4s",
-    "--pot",
-    "1200",
-]
 FILES = ["examples/hands.txt", "examples/disputed.jsonl"]
-LINE = "Ac 3d 6h Ks Kd | A: 2c 4d Qc Jd | B: Kh Kc 2h 4s | pot 1200"
 
 
 def environment(**extra: str) -> dict[str, str]:
