@@ -103,11 +103,14 @@ def describe(deal: Deal) -> str:
     )
 
 
+# The console script beside the running interpreter (the venv's bin/hilo): the command a user runs.
+HILO = Path(sys.executable).parent / ("hilo.exe" if sys.platform == "win32" else "hilo")
+
+
 def hilo() -> str:
     """The installed ``hilo`` console script (the one beside the running interpreter), for tests that
     need a real process; the test is skipped where it is not installed."""
-    found = Path(sys.executable).parent / "hilo"
-    path = str(found) if found.exists() else shutil.which("hilo")
+    path = str(HILO) if HILO.exists() else shutil.which("hilo")
     if path is None:
         pytest.skip("the hilo command is not installed")
     return path

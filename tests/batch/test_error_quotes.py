@@ -16,18 +16,12 @@ import json
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner, Result
-from conftest import TEST_DATA
+from conftest import TEST_DATA, run
 
-from hilo_cli.cli import main
 from hilo_cli.formats import safe
 
 DATA = TEST_DATA
 LONGEST = 1_000  # no line of stderr, and no error record, is longer
-
-
-def run(*args: str) -> Result:
-    return CliRunner().invoke(main, list(args))
 
 
 def longest(text: str) -> int:
@@ -84,7 +78,7 @@ def test_an_error_line_quotes_a_few_hundred_characters_marked_as_cut(
     tmp_path: Path, kind: str, fmt: str
 ) -> None:
     command, path = bad_inputs(tmp_path)[kind]
-    result = run(command, "--format", fmt, str(path))
+    result = run([command, "--format", fmt, str(path)])
     assert result.exit_code == 2, result.stderr[:2_000]
     (line,) = result.stderr.splitlines()
     assert line.startswith(f"{path}:") and "cut" in line
@@ -113,7 +107,7 @@ def test_the_top_level_error_line_is_cut(tmp_path: Path) -> None:
         ],
         ["showdown", "--board", huge, "A=2c 4d Qc Jd", "B=Kh Kc 2h 4s", "--pot", "1200"],
     ):
-        result = run(*args)
+        result = run(list(args))
         assert result.exit_code == 2
         (line,) = result.stderr.splitlines()
         assert line.startswith("hilo: error: ") and "cut" in line and len(line) < LONGEST, line[
@@ -135,7 +129,7 @@ def test_a_huge_record_id_is_quoted_short_in_an_error_record(tmp_path: Path) -> 
         + "\n"
     )
     for fmt in ("json", "csv"):
-        result = run("batch", "--format", fmt, str(deals))
+        result = run(["batch", "--format", fmt, str(deals)])
         assert (
             result.exit_code == 2
             and longest(result.stdout) < LONGEST
@@ -174,7 +168,7 @@ def test_a_huge_name_is_data_written_whole_in_csv(tmp_path: Path) -> None:
     hand = tmp_path / "hand.phh"
     hand.write_text((DATA / "phh" / "quartered.phh").read_text().replace("'Ann'", f"'{name}'"))
     for command, path in (("batch", deals), ("check", hand)):
-        result = run(command, "--format", "csv", str(path))
+        result = run([command, "--format", "csv", str(path)])
         assert result.exit_code == 0, result.output[-2_000:]
         header, *rows = result.stdout.splitlines()
         assert header.startswith("source,id,") and len(rows) == 3 - (command == "batch")

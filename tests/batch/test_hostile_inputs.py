@@ -5,16 +5,14 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from conftest import SHOWDOWN
+from conftest import HILO, SHOWDOWN
 
 from hilo_cli.cli import main
 
-HILO = str(Path(sys.executable).parent / "hilo")
 GOOD = {
     "board": "Ac 3d 6h Ks Kd",
     "players": [{"name": "A", "hole": "2c 4d Qc Jd"}, {"name": "B", "hole": "Kh Kc 2h 4s"}],

@@ -8,12 +8,9 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
-from pathlib import Path
 
-from conftest import ROOT
+from conftest import HILO, ROOT
 
-HILO = Path(sys.executable).parent / ("hilo.exe" if sys.platform == "win32" else "hilo")
 BOARD = "Ac 3d 6h Ks Kd"
 RECORD = {
     "id": "piped",

@@ -14,19 +14,17 @@ import json
 import subprocess
 import sys
 from collections import Counter
-from pathlib import Path
 from types import ModuleType
 
 import pytest
 from click.testing import CliRunner
-from conftest import ROOT
+from conftest import HILO, ROOT
 
 from hilo_cli.cli import main
 from hilo_cli.games import GAMES
 
 pytestmark = pytest.mark.slow  # every test here is a long randomised run
 
-HILO = Path(sys.executable).parent / ("hilo.exe" if sys.platform == "win32" else "hilo")
 COUNT = 2000
 SEED = 8
 

@@ -5,11 +5,9 @@ from __future__ import annotations
 
 import re
 
-from click.testing import CliRunner
-from conftest import deals
+from conftest import deals, run
 from hypothesis import given, settings
 
-from hilo_cli.cli import main
 from hilo_cli.formats import text_out
 from hilo_cli.formats.colour import BOLD, BOLD_GREEN, GREEN, RESET, SYMBOLS, strip_colour
 from hilo_cli.showdown import settle
@@ -26,7 +24,7 @@ CARD_NAMES = [
 
 
 def hilo(*args: str) -> str:
-    result = CliRunner().invoke(main, list(args), env={"NO_COLOR": None})
+    result = run(list(args), env={"NO_COLOR": None})
     assert result.exit_code == 0, result.output
     return result.output
 

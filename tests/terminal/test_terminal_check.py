@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from click.testing import CliRunner
 from conftest import TEST_DATA
+from conftest import run as run_hilo
 
 from hilo_cli.cli import main
 
@@ -11,7 +12,7 @@ DATA = TEST_DATA / "phh"
 
 
 def run(*args: str) -> tuple[int, str, str]:
-    result = CliRunner().invoke(main, ["check", *args])
+    result = run_hilo(["check", *args])
     return result.exit_code, result.stdout, result.stderr
 
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner, Result
-from conftest import ROOT, SHOWDOWN
+from conftest import ROOT, SHOWDOWN, run
 
 from hilo_cli.cli import main
 from hilo_cli.formats.colour import BOLD_RED, RED, RESET, strip_colour
@@ -28,7 +28,7 @@ def _at_the_root(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def hilo(*args: str, env: dict[str, str] | None = None) -> Result:
-    return CliRunner().invoke(main, list(args), env=env)
+    return run(list(args), env=env)
 
 
 @pytest.mark.parametrize("args", [SHOWDOWN, ["batch", *FILES]], ids=["showdown", "batch"])

@@ -4,10 +4,9 @@ and the amounts in bold), never in a pipe, a file or JSON, and the plain text un
 from __future__ import annotations
 
 import pytest
-from click.testing import CliRunner
 from conftest import ROOT
+from conftest import run as run_hilo
 
-from hilo_cli.cli import main
 from hilo_cli.formats.colour import strip_colour
 
 FIGURES = [
@@ -27,7 +26,7 @@ BOLD = "\x1b[1m"
 
 
 def run(*args: str, env: dict[str, str] | None = None) -> str:
-    result = CliRunner().invoke(main, list(args), env=env)
+    result = run_hilo(list(args), env=env)
     assert result.exit_code == 0, result.output
     return result.stdout
 

@@ -18,12 +18,11 @@ import time
 from pathlib import Path
 
 import pytest
-from conftest import LINE, ROOT, SHOWDOWN
+from conftest import HILO, LINE, ROOT, SHOWDOWN
 
 pty = pytest.importorskip("pty")
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="pseudo-terminals are POSIX")
 
-HILO = Path(sys.executable).parent / "hilo"
 GUARD = 120.0  # seconds before a run that hangs is given up (a failure, never a pass)
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
 FILES = ["examples/hands.txt", "examples/disputed.jsonl"]
