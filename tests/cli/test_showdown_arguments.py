@@ -64,23 +64,8 @@ def test_item9_an_amount_over_the_limit_is_shown_as_given() -> None:
 
 @pytest.mark.parametrize("name", ["Mr=X", "J@ck", "a=b@c"])
 def test_item9_names_with_equals_or_at_on_the_command_line(name: str) -> None:
-    result = run(
-        [
-            "showdown",
-            "--board",
-            BOARD,
-            f"{name}={A_HOLE}",
-            f"B={B_HOLE}",
-            "--pot",
-            "1200",
-            "--expect",
-            f"{name}=300",
-            "--expect",
-            "B=900",
-            "--format",
-            "json",
-        ]
-    )
+    args = ["showdown", "--board", BOARD, f"{name}={A_HOLE}", f"B={B_HOLE}", "--pot", "1200"]
+    result = run([*args, "--expect", f"{name}=300", "--expect", "B=900", "--format", "json"])
     assert result.exit_code == 0, result.output
     assert json.loads(result.stdout)["players"][0]["name"] == name
 

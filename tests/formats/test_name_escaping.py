@@ -65,19 +65,8 @@ def test_item11_csv_cells_are_never_formulas_or_controls(name: str) -> None:
 
 def test_item11_json_keeps_names_exactly() -> None:
     name = HOSTILE[0]
-    result = run(
-        [
-            "showdown",
-            "--board",
-            BOARD,
-            f"{name}={A_HOLE}",
-            f"B={B_HOLE}",
-            "--pot",
-            "1200",
-            "--format",
-            "json",
-        ]
-    )
+    args = ["showdown", "--board", BOARD, f"{name}={A_HOLE}", f"B={B_HOLE}", "--pot", "1200"]
+    result = run([*args, "--format", "json"])
     assert json.loads(result.stdout)["players"][0]["name"] == name
 
 
