@@ -1,8 +1,12 @@
-"""What many test files share: running ``hilo`` through Click's CliRunner, each player's chips from what it
-gives, the README's example deal, and the ``slow`` mark.
+"""What many test files share: running ``hilo`` through Click's CliRunner (``run``) or as the installed
+command (``hilo()``, ``HILO``), each player's chips from what it gives, the README's example deal, random
+deals for hypothesis (``deals``), the paths to the repository, its test data and ../shared, and the
+``slow`` mark.
 
-A test file imports the helpers by name (``from conftest import run, won``): pytest puts this folder on
-``sys.path`` as it does for ``reference.py``.
+The tests sit in folders by subject (tests/hands, tests/showdown, tests/sites, ...; CONTRIBUTING.md).
+A test file in any of them imports the helpers by name (``from conftest import run, won``): pytest puts
+this folder on ``sys.path`` as it does for ``reference.py``. A test module is importable only from its
+own folder, so what two folders share lives here.
 
 **Slow tests.** The long randomised runs are marked ``slow`` (``@pytest.mark.slow``, registered in
 pyproject.toml): ``pytest -m "not slow"`` is the quick loop of CONTRIBUTING.md, and plain ``pytest`` (CI,
@@ -31,9 +35,8 @@ from hilo_cli.deal import Deal, Player
 from hilo_cli.games import GAMES
 from hilo_cli.showdown import Settlement
 
-# Paths every folder of tests reaches from here (pytest puts this folder on sys.path), so that no test
-# file counts its own depth below the repository.
-# SHARED_DIR holds the vectors, the contract and the real histories; it may be absent (a clone alone).
+# The paths, from here, so that no test file counts its own depth below the repository. SHARED_DIR
+# holds the vectors, the contract and the real histories; it may be absent (a clone alone).
 ROOT = Path(__file__).resolve().parent.parent  # the repository
 TEST_DATA = ROOT / "tests" / "data"  # the project's own test inputs, one folder per reader
 SHARED_DIR = ROOT.parent / "shared"

@@ -16,7 +16,7 @@ swapped, a line cut mid-way, the file cut short, hostile characters, numbers mad
 line, brackets or TOML nested 500 deep, two files concatenated, invalid UTF-8, NUL bytes, line ends
 changed, a byte-order mark or UTF-16, and several of these stacked). ``HILO_FUZZ_MUTANTS`` sets how many
 of each set (default 100); a failure names the set, the seed, the mutation and its base file; rerun one
-with ``pytest tests/test_reader_fuzz.py -k 'pokerstars-17-'``, and ``HILO_FUZZ_KEEP=DIR`` writes every
+with ``pytest tests/sites/test_reader_fuzz.py -k 'pokerstars-17-'``, and ``HILO_FUZZ_KEEP=DIR`` writes every
 mutant there to look at.
 
 **Counting the hands, independently of the readers.** The test reads the mutant's bytes itself: UTF-16
