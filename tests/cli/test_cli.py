@@ -517,3 +517,15 @@ def test_m28_a_difference_before_records_that_agree_still_exits_1() -> None:
             json.loads(line).get("check", {}).get("ok") for line in result.stdout.splitlines()
         ]
         assert checks == [None if "expected" not in r else r is agrees for r in records]
+
+
+def test_text_report_marks_quartered_and_the_split_odd_chip_of_a_tied_high() -> None:
+    players = ["A=Jc Tc 9h 9d", "B=Jd Th 8s 8c", "C=4h 5h Kc Ks"]
+    result = run(["showdown", "--board", "Ah 2d 3c Kd Qs", *players, "--pot", "7"])
+    assert (
+        "high 4 tied by A and B (straight, ace high), 2 each (with the odd chip of the split"
+        in result.stdout
+    )
+    assert (
+        result.stdout.splitlines()[-1] == "A wins 2 (quartered)   B wins 2 (quartered)   C wins 3"
+    )

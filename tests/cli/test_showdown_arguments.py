@@ -148,3 +148,16 @@ def test_item17_players_left_out_of_expect_were_paid_nothing() -> None:
     assert json.loads(result.stdout)["check"]["differences"] == {"B": {"expected": 0, "won": 900}}
     text = run([*SHOWDOWN, "--expect", "A=300"]).stdout
     assert "DIFFERENCE B was paid 0, should win 900" in text
+
+
+def test_pasted_suit_symbols_and_amounts_written_against_the_cards() -> None:
+    pasted = ["--board", "A♣️ 3♦️ 6♥️ K♠️ K♦️", "A=2♣️ 4♦️ Q♣️ J♦️", "B=K♥️ K♣️ 2♥️ 4♠️"]
+    result = run(["showdown", *pasted, "--pot", "1200", "--format", "json"])
+    assert result.exit_code == 0, result.stderr
+    assert json.loads(result.stdout)["board"] == ["Ac", "3d", "6h", "Ks", "Kd"]
+    text = "Ac 3d 6h Ks Kd | A: 2c 4d Qc Jd@600 | B: Kh Kc 2h 4s@600\n"
+    result = run(["batch", "--format", "json", "-"], stdin=text)
+    assert result.exit_code == 0 and [p["won"] for p in json.loads(result.stdout)["players"]] == [
+        300,
+        900,
+    ]

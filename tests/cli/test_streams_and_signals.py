@@ -100,3 +100,28 @@ def test_item7_a_name_the_output_encoding_cannot_spell(fmt: str) -> None:
     )
     assert run.returncode == 0, run.stderr
     assert "😀" in run.stdout.decode("utf-8")  # hilo writes UTF-8 whatever the locale says
+
+
+def test_a_reader_that_goes_away_ends_quietly() -> None:
+    records = "".join(json.dumps({**RECORD, "id": str(i)}) + "\n" for i in range(3000))
+    run = subprocess.run(
+        f"'{hilo()}' batch --format json - | head -1",
+        shell=True,
+        input=records,
+        capture_output=True,
+        text=True,
+        executable="/bin/bash",
+        timeout=HANG,
+    )
+    assert run.stderr == "" and len(run.stdout.splitlines()) == 1
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full here")
+def test_a_full_disk_is_one_line_and_exit_2() -> None:
+    with open("/dev/full", "w") as full:
+        run = subprocess.run(
+            [hilo(), *SHOWDOWN], stdout=full, stderr=subprocess.PIPE, text=True, timeout=HANG
+        )
+    assert run.returncode == 2 and run.stderr.count("\n") == 1 and "cannot write" in run.stderr, (
+        run.stderr
+    )

@@ -28,7 +28,7 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
-from conftest import lines_won, won
+from conftest import lines_won, run, won
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -434,3 +434,24 @@ def test_the_issues_two_records_as_text_and_arguments(
                 str(button),
             ] + [f"{p['name']}={p['hole']}" for p in listing]
             assert showdown_chips(args) == chips, args
+
+
+def test_suit_rule_in_a_board_game_does_not_depend_on_listing_order() -> None:
+    # Both tied hands hold the board's As on top; the next card decides (Jd beats Jc), not the order.
+    args = [
+        "showdown",
+        "--game",
+        "omaha",
+        "--board",
+        "As Kd Qh 7c 2s",
+        "--pot",
+        "3",
+        "--odd-chip",
+        "suit",
+        "--format",
+        "json",
+    ]
+    one = json.loads(run([*args, "A=Jc Td 3h 4h", "B=Jd Th 5c 6c"]).stdout)
+    two = json.loads(run([*args, "B=Jd Th 5c 6c", "A=Jc Td 3h 4h"]).stdout)
+    chips = {p["name"]: p["won"] for p in one["players"]}
+    assert chips == {p["name"]: p["won"] for p in two["players"]} == {"A": 1, "B": 2}
