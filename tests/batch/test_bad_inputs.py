@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner, Result
+from conftest import totals
 
 from hilo_cli.cli import main
 
@@ -289,7 +290,7 @@ def test_batch_writes_one_line_per_record_in_order_and_goes_on(
         None,
         "bad-amount",
     ]
-    assert [{p["name"]: p["won"] for p in r["players"]} for r in out if "error" not in r] == [
+    assert [totals(r) for r in out if "error" not in r] == [
         {"Alice": 300, "Bob": 900},
         {"Alice": 150, "Bob": 450},
         {"Alice": 75, "Bob": 225},

@@ -13,7 +13,7 @@ import io
 import json
 
 import pytest
-from conftest import A_HOLE, B_HOLE, BOARD, SHOWDOWN, one_error_line, run
+from conftest import A_HOLE, B_HOLE, BOARD, SHOWDOWN, one_error_line, run, won
 
 
 @pytest.mark.parametrize(
@@ -36,7 +36,7 @@ def test_item3_repeated_options_are_bad_usage(extra: list[str]) -> None:
 def test_item8_a_lone_live_player_without_cards_or_board_settles_from_the_command_line() -> None:
     result = run(["showdown", "A=@50", "--folded", "B=50", "--format", "json"])
     assert result.exit_code == 0, result.output
-    assert {p["name"]: p["won"] for p in json.loads(result.stdout)["players"]} == {"A": 100, "B": 0}
+    assert won(result) == {"A": 100, "B": 0}
 
 
 def test_a_lone_live_hand_needs_only_the_board_dealt_before_the_others_folded() -> None:
