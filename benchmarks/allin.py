@@ -24,7 +24,12 @@ from functools import partial
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path[:0] = [str(ROOT), str(ROOT / "tests"), str(ROOT / "benchmarks")]
+sys.path[:0] = [
+    str(ROOT),
+    str(ROOT / "tests"),
+    str(ROOT / "tests" / "equity"),
+    str(ROOT / "benchmarks"),
+]
 
 from check_pokerstars import templates  # noqa: E402
 from test_allin import make_spot, pokerstars  # noqa: E402
