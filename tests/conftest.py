@@ -139,6 +139,10 @@ def deal_holes(rest, board, size, n, mirror):
 
 @st.composite
 def deals(draw, explicit_button=False):
+    """Random deals for hypothesis: any game, 2-9 players within the deck, random seats and button (one
+    of the seats with ``explicit_button``), a chip unit of 1, 2, 5 or 25, contributions in whole units
+    (or one ``pot``), random folds keeping a live hand, qualifier 8, 9 or none (tests/showdown's
+    properties, the suit odd-chip runs, the colour tests)."""
     g = GAMES[draw(st.sampled_from(sorted(GAMES)))]
     n = draw(st.integers(2, min(9, (52 - g.board_cards) // g.hole_cards)))
     deck = draw(st.permutations(DECK))
