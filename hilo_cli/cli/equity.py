@@ -6,7 +6,7 @@ import click
 
 from hilo_cli.bounds import MAX_SAMPLES, within
 from hilo_cli.cli.common import common_options, defaults, once, stdout_bytes
-from hilo_cli.cli.terminal import RunoutBar as _Progress  # the name test_equity_cli.py uses
+from hilo_cli.cli.terminal import RunoutBar as _Progress  # the name tests/test_equity_cli.py uses
 from hilo_cli.cli.terminal import terminal_options
 from hilo_cli.errors import HiloError
 from hilo_cli.formats import OutputFormat
