@@ -646,7 +646,8 @@ def sample_history(count: int = 30, seed: int = 20) -> str:
 
 def test_the_readme_sample_is_the_generators() -> None:
     """tests/data/allin/pokerstars-all-in.txt is written by ``sample_history`` (python -c "import sys;
-    sys.path.insert(0, 'tests'); from test_allin import *; SAMPLE.write_text(sample_history())")."""
+    sys.path[:0] = ['tests', 'tests/equity']; from test_allin import *;
+    SAMPLE.write_text(sample_history())")."""
     assert SAMPLE.read_text(encoding="utf-8") == sample_history()
 
 
