@@ -3,7 +3,7 @@
     python benchmarks/allin.py [--hands 100000] [--share 0.03] [--jobs 1] [--seed 1] [--keep FILE]
 
 The file holds ``--hands`` hands: a ``--share`` of them all in with cards to come (random spots of
-tests/test_allin.py: 2-6 players, side pots, folded money, rake; preflop, flop and turn alike), the rest
+tests/equity/test_allin.py: 2-6 players, side pots, folded money, rake; preflop, flop and turn alike), the rest
 the project's own PokerStars hands that are not (check_pokerstars.py's templates, suits renamed). It prints
 the seconds of ``hilo check --format json`` and of ``hilo check --all-in --format json`` on it, the ratio,
 and the cost per all-in hand by street (in-process). Nothing asserts a time; run it ``nice``d on a shared
@@ -24,7 +24,12 @@ from functools import partial
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path[:0] = [str(ROOT), str(ROOT / "tests"), str(ROOT / "benchmarks")]
+sys.path[:0] = [
+    str(ROOT),
+    str(ROOT / "tests"),
+    str(ROOT / "tests" / "equity"),
+    str(ROOT / "benchmarks"),
+]
 
 from check_pokerstars import templates  # noqa: E402
 from test_allin import make_spot, pokerstars  # noqa: E402

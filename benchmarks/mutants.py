@@ -11,7 +11,7 @@ it was written (the script says so; update the mutant).
 
     python benchmarks/mutants.py                 # every mutant, the default test subset
     python benchmarks/mutants.py --only M03 M14  # some of them
-    python benchmarks/mutants.py --tests tests/test_pots.py tests/test_cli.py
+    python benchmarks/mutants.py --tests tests/showdown/test_pots.py tests/cli/test_cli.py
 
 Prints one line per mutant, the survivors with what they change, and the kill rate. A baseline run on the
 unchanged copy comes first: if it fails, no mutant is judged.
@@ -260,23 +260,25 @@ MUTANTS = [
 ]
 
 TESTS = [
-    "tests/test_batch_bounds.py",
-    "tests/test_cards.py",
-    "tests/test_vectors.py",
-    "tests/test_worked_examples.py",
-    "tests/test_pots.py",
-    "tests/test_evaluate.py",
-    "tests/test_cli.py",
-    "tests/test_examples.py",
-    "tests/test_contract.py",
-    "tests/test_bad_inputs.py",
-    "tests/test_trust.py",
-    "tests/test_properties.py",
-    "tests/test_suit_odd_chip.py",
-    "tests/test_tables.py",
-    "tests/test_multiboard_deal.py",
-    "tests/test_multiboard_output.py",
-    "tests/test_multiboard.py",
+    "tests/batch/test_batch_bounds.py",
+    "tests/hands/test_cards.py",
+    "tests/showdown/test_vectors.py",
+    "tests/showdown/test_worked_examples.py",
+    "tests/showdown/test_pots.py",
+    "tests/hands/test_evaluate.py",
+    "tests/cli/test_cli.py",
+    "tests/project/test_examples.py",
+    "tests/project/test_contract.py",
+    "tests/batch/test_bad_inputs.py",
+    "tests/batch/test_batch_reading.py",
+    "tests/cli/test_showdown_arguments.py",
+    "tests/formats/test_name_escaping.py",
+    "tests/showdown/test_properties.py",
+    "tests/showdown/test_suit_odd_chip.py",
+    "tests/hands/test_tables.py",
+    "tests/boards/test_multiboard_deal.py",
+    "tests/boards/test_multiboard_output.py",
+    "tests/boards/test_multiboard.py",
 ]
 
 

@@ -19,7 +19,7 @@ the peak after each tenth of the deals is printed too, to show how any growth go
     python benchmarks/soak.py                  # 1,000,000 deals (several minutes)
     python benchmarks/soak.py --count 20000    # a shorter run
 
-Prints the figures and a verdict; exits 0 on PASS and 1 on FAIL. ``tests/test_soak.py`` runs the same
+Prints the figures and a verdict; exits 0 on PASS and 1 on FAIL. ``tests/showdown/test_soak.py`` runs the same
 checks on a few thousand deals.
 """
 

@@ -5,7 +5,7 @@
 The schemas are written from here so that the pieces the kinds share (a hand, a pot, a card) are said
 once, and the bounds come from ``hilo_cli.bounds`` and the games from ``hilo_cli.games``: a bound
 changed there is a schema changed here. Each file is self-contained (no reference to another file), so
-that ``hilo schema KIND`` prints one a validator can use alone. tests/test_schema.py checks that the
+that ``hilo schema KIND`` prints one a validator can use alone. tests/project/test_schema.py checks that the
 files in the repository are the ones this script writes, and validates hilo's own outputs against them.
 
 What hilo writes is described exactly (``additionalProperties: false``): a field hilo writes and the

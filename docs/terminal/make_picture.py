@@ -4,7 +4,7 @@ It runs a real ``hilo showdown --color always`` (the venv's ``hilo`` beside this
 on PATH), reads the ANSI colour codes of its output and writes ``docs/terminal/showdown.svg``: the
 command and its output in a terminal-like box, every character placed in its column so the report's
 alignment holds whatever monospace font the browser picks. Nothing but the standard library is used,
-and the same output always makes the same file (tests/test_terminal_picture.py checks that the SVG in
+and the same output always makes the same file (tests/terminal/test_terminal_picture.py checks that the SVG in
 the repository is the one the current hilo makes).
 """
 

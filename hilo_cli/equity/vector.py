@@ -34,7 +34,7 @@ from hilo_cli.evaluate.hands import LOW_LIMIT, low_key
 Array = npt.NDArray[Any]
 
 # Greedy weights, one per rank index (deuce 0 .. ace 12): every multiset of five ranks has its own sum
-# (tests/test_equity_vector.py checks it), so a sum names a board's ranks as a prime product does, but
+# (tests/equity/test_equity_vector.py checks it), so a sum names a board's ranks as a prime product does, but
 # the sum of per-card weights is a cheap vector operation and stays small enough to index an array.
 WEIGHTS = (0, 1, 6, 31, 108, 366, 926, 2286, 5733, 12905, 27316, 44676, 94545)
 KEYS = 5 * WEIGHTS[-1] + 1

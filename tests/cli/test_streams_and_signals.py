@@ -1,0 +1,127 @@
+"""Issue 8 items 5-7, where only a real process shows them: Ctrl-C, closed standard streams, an output
+encoding that cannot spell a name. Each runs the installed ``hilo`` (the venv's console script)."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import time
+from pathlib import Path
+
+import pytest
+from conftest import BOARD, RECORD, SHOWDOWN, hilo
+
+LINE = json.dumps(RECORD)
+# A guard against a hang, not a measure of speed: every run here takes a second or two.
+HANG = 120
+
+
+def shell(command: str) -> subprocess.CompletedProcess[bytes]:
+    return subprocess.run(["bash", "-c", command], capture_output=True, timeout=HANG)
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_item5_ctrl_c_ends_the_run_with_one_line_and_whole_output_lines(
+    tmp_path: Path, jobs: str
+) -> None:
+    deals = tmp_path / "many.jsonl"
+    deals.write_text((LINE + "\n") * 200_000)
+    out = tmp_path / "out.jsonl"
+    with out.open("wb") as sink:
+        process = subprocess.Popen(
+            [hilo(), "batch", "--jobs", jobs, "--format", "json", str(deals)],
+            stdout=sink,
+            stderr=subprocess.PIPE,
+            start_new_session=True,
+        )
+        # Wait until results are flowing, then press Ctrl-C for the whole process group, as a terminal does.
+        deadline = time.monotonic() + HANG
+        while (
+            out.stat().st_size < 200_000 and process.poll() is None and time.monotonic() < deadline
+        ):
+            time.sleep(0.05)
+        assert process.poll() is None, "the run ended before it could be interrupted"
+        os.killpg(process.pid, signal.SIGINT)
+        _, err = process.communicate(timeout=HANG)
+    assert process.returncode == 130, err
+    assert err.decode().splitlines() == ["hilo: interrupted"]
+    data = out.read_bytes()
+    assert data.endswith(b"\n")
+    lines = data.splitlines()
+    assert 0 < len(lines) < 200_000
+    assert all(json.loads(line)["players"][1]["won"] == 900 for line in lines)
+
+
+def test_item6_closed_stdin() -> None:
+    run = shell(f"'{hilo()}' batch <&-")
+    assert run.returncode == 2 and b"Traceback" not in run.stderr
+    assert run.stderr.decode().splitlines() == [
+        "<stdin>: standard input is closed: no deals to read"
+    ]
+
+
+@pytest.mark.parametrize("args", [["batch", "-"], SHOWDOWN])
+def test_item6_closed_stdout(args: list[str]) -> None:
+    quoted = " ".join(f"'{a}'" for a in args)
+    run = subprocess.run(
+        ["bash", "-c", f"'{hilo()}' {quoted} >&-"],
+        input=(LINE + "\n").encode(),
+        capture_output=True,
+        timeout=HANG,
+    )
+    assert run.returncode == 2, run.stderr
+    assert b"Traceback" not in run.stderr
+    assert run.stderr.decode().splitlines() == [
+        "hilo: error: standard output is closed: nowhere to write the result"
+    ]
+
+
+@pytest.mark.parametrize("fmt", ["text", "json", "csv"])
+def test_item7_a_name_the_output_encoding_cannot_spell(fmt: str) -> None:
+    env = {**os.environ, "PYTHONIOENCODING": "cp1252"}
+    run = subprocess.run(
+        [
+            hilo(),
+            "showdown",
+            "--board",
+            BOARD,
+            "😀=2c 4d Qc Jd",
+            "B=Kh Kc 2h 4s",
+            "--pot",
+            "1200",
+            "--format",
+            fmt,
+        ],
+        capture_output=True,
+        env=env,
+        timeout=HANG,
+    )
+    assert run.returncode == 0, run.stderr
+    assert "😀" in run.stdout.decode("utf-8")  # hilo writes UTF-8 whatever the locale says
+
+
+def test_a_reader_that_goes_away_ends_quietly() -> None:
+    records = "".join(json.dumps({**RECORD, "id": str(i)}) + "\n" for i in range(3000))
+    run = subprocess.run(
+        f"'{hilo()}' batch --format json - | head -1",
+        shell=True,
+        input=records,
+        capture_output=True,
+        text=True,
+        executable="/bin/bash",
+        timeout=HANG,
+    )
+    assert run.stderr == "" and len(run.stdout.splitlines()) == 1
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full here")
+def test_a_full_disk_is_one_line_and_exit_2() -> None:
+    with open("/dev/full", "w") as full:
+        run = subprocess.run(
+            [hilo(), *SHOWDOWN], stdout=full, stderr=subprocess.PIPE, text=True, timeout=HANG
+        )
+    assert run.returncode == 2 and run.stderr.count("\n") == 1 and "cannot write" in run.stderr, (
+        run.stderr
+    )

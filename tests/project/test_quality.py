@@ -1,0 +1,150 @@
+"""The code stays as the house style asks: mypy --strict and ruff clean, and imports pointing one way."""
+
+from __future__ import annotations
+
+import ast
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from conftest import ROOT
+
+BIN = Path(sys.executable).parent
+
+# Each layer may import only the layers listed after it (STYLE.md: cli -> formats -> showdown -> ...).
+# Hand histories (``histories``) are readers beside ``formats``; ``checking`` compares what a file
+# recorded with what hilo settles; ``betting`` replays a hand's actions into a Deal; ``equity`` settles
+# every runout with ``showdown``.
+LAYERS = [
+    ("hilo_cli.__main__",),  # python -m hilo_cli: the command
+    (
+        "hilo_cli.cli",
+        "hilo_cli.api",
+    ),  # the two faces of the library: the command and the Python API
+    ("hilo_cli.batch", "hilo_cli.checking"),
+    ("hilo_cli.pool",),
+    (
+        "hilo_cli.formats",
+        "hilo_cli.histories",
+        "hilo_cli.allin",
+    ),  # allin: issue 20, the all-in figures
+    ("hilo_cli.equity",),
+    ("hilo_cli.showdown", "hilo_cli.betting"),
+    ("hilo_cli.evaluate", "hilo_cli.pots", "hilo_cli.deal"),
+    ("hilo_cli.games",),
+    ("hilo_cli.cards",),
+    ("hilo_cli.bounds",),
+    ("hilo_cli.errors",),
+]
+
+
+def _tool(name: str) -> str:
+    found = BIN / name
+    if found.exists():
+        return str(found)
+    path = shutil.which(name)
+    if path is None:
+        pytest.fail(f"{name} is not installed; pip install -e '.[test]' installs it")
+    return path
+
+
+def test_mypy_strict_is_clean() -> None:
+    run = subprocess.run([_tool("mypy")], cwd=ROOT, capture_output=True, text=True)
+    assert run.returncode == 0, run.stdout + run.stderr
+
+
+def test_the_code_is_formatted_by_the_one_formatter() -> None:
+    # ruff format, lines of at most 100 (pyproject.toml): the code reads one way everywhere.
+    paths = ["hilo_cli", "tests", "benchmarks", "docs"]
+    run = subprocess.run(
+        [_tool("ruff"), "format", "--check", *paths], cwd=ROOT, capture_output=True, text=True
+    )
+    assert run.returncode == 0, run.stdout + run.stderr
+
+
+def test_ruff_is_clean() -> None:
+    run = subprocess.run(
+        [_tool("ruff"), "check", "hilo_cli", "tests", "benchmarks", "docs"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
+    assert run.returncode == 0, run.stdout + run.stderr
+
+
+def _layer(module: str) -> int:
+    if module == "hilo_cli":
+        return 1  # the package itself: the version, and the API re-exported from hilo_cli.api
+    for i, names in enumerate(LAYERS):
+        if any(module == n or module.startswith(n + ".") for n in names):
+            return i
+    return len(LAYERS)  # the package itself (__init__: the version)
+
+
+def test_imports_point_one_way() -> None:
+    wrong = []
+    for path in sorted((ROOT / "hilo_cli").rglob("*.py")):
+        module = ".".join(path.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__")
+        for node in ast.walk(ast.parse(path.read_text())):
+            if (
+                isinstance(node, ast.ImportFrom)
+                and node.module
+                and node.module.startswith("hilo_cli.")
+            ):
+                target = node.module
+            elif isinstance(node, ast.Import):
+                target = next((a.name for a in node.names if a.name.startswith("hilo_cli.")), "")
+            else:
+                continue
+            if target and _layer(target) < _layer(module):
+                wrong.append(f"{module} imports {target}")
+    assert not wrong, wrong
+
+
+def test_library_has_no_click_print_or_exit() -> None:
+    offenders = []
+    for path in sorted((ROOT / "hilo_cli").rglob("*.py")):
+        if path.parent.name == "cli":
+            continue
+        text = path.read_text()
+        for word in ("import click", "print(", "sys.exit", "sys.argv"):
+            if word in text:
+                offenders.append(f"{path.relative_to(ROOT)}: {word}")
+    assert not offenders, offenders
+
+
+# Equity's whole-array path reads the evaluator's lookups itself (evaluate/__init__ names it).
+PAST_THE_DOOR = {"equity/vector.py"}
+
+
+def _imports(path: Path) -> set[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module:
+            found.add(node.module)
+            # ``from hilo_cli.evaluate import tables`` names a module too
+            folder = ROOT.joinpath(*node.module.split("."))
+            found.update(
+                f"{node.module}.{alias.name}"
+                for alias in node.names
+                if (folder / f"{alias.name}.py").exists()
+            )
+        elif isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+    return found
+
+
+def test_the_evaluator_has_one_door() -> None:
+    """Outside ``evaluate/`` only ``hilo_cli.evaluate`` itself is imported (bar the named exception)."""
+    past = {}
+    for path in (ROOT / "hilo_cli").rglob("*.py"):
+        name = path.relative_to(ROOT / "hilo_cli").as_posix()
+        if name.startswith("evaluate/") or name in PAST_THE_DOOR:
+            continue
+        inner = sorted(m for m in _imports(path) if m.startswith("hilo_cli.evaluate."))
+        if inner:
+            past[name] = inner
+    assert past == {}

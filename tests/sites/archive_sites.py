@@ -1,0 +1,92 @@
+"""What the tests of the archive sites' readers (Full Tilt, Everleaf, Cake: issue 18) share: verdicts of a
+history text as ``hilo check`` decides them, the shared real files, and the rewriting of a hand with its
+seats and cards in another order (cards speak: the verdict must not move)."""
+
+from __future__ import annotations
+
+import random
+import re
+from collections import Counter
+from pathlib import Path
+
+from conftest import SHARED_DIR, TEST_DATA
+
+from hilo_cli.checking import check
+from hilo_cli.errors import HiloError
+from hilo_cli.histories import HandRecord, hands, read, read_text
+
+DATA = TEST_DATA
+SITES = SHARED_DIR / "handhistories" / "sites"
+
+
+def records(site: str, text: str, source: str = "t.txt") -> list[HandRecord]:
+    return list(read(source, text, site))
+
+
+def verdicts(site: str, text: str) -> list[tuple[str | None, str, str]]:
+    """(hand id, status, why) for every hand of ``text`` read by ``site``'s reader."""
+    out: list[tuple[str | None, str, str]] = []
+    for record in records(site, text):
+        try:
+            _, verdict = check(record)
+        except HiloError as e:
+            out.append((record.id, "error", e.message))
+            continue
+        out.append((record.id, verdict.status, verdict.why))
+    return out
+
+
+def own(site: str, name: str) -> str:
+    return (DATA / site / name).read_text(encoding="utf-8")
+
+
+def shared_files(site: str) -> list[Path]:
+    folder = SITES / site
+    return sorted(p for p in folder.iterdir() if p.is_file()) if folder.is_dir() else []
+
+
+def shared_verdicts(path: Path) -> list[tuple[str | None, str, str]]:
+    """Every hand of a real file, read as ``hilo check FILE`` reads it (detected, decoded by the base)."""
+    out: list[tuple[str | None, str, str]] = []
+    with path.open("rb") as stream:
+        for piece in hands(str(path), stream):
+            record = piece if isinstance(piece, HandRecord) else read_text(piece)
+            try:
+                _, verdict = check(record)
+            except HiloError as e:
+                out.append((record.id, "error", e.message))
+                continue
+            out.append((record.id, verdict.status, verdict.why))
+    return out
+
+
+def counts(found: list[tuple[str | None, str, str]]) -> dict[str, int]:
+    return dict(Counter(status for _, status, _ in found))
+
+
+def shuffled(text: str, rng: random.Random, cards: re.Pattern[str], seat: re.Pattern[str]) -> str:
+    """The same hands with the cards inside every bracket ``cards`` finds (group 2: the cards, split at
+    commas and spaces) and each run of seat lines (``seat``) in another order."""
+
+    def reorder(m: re.Match[str]) -> str:
+        inside = m.group(2)
+        comma = "," in inside
+        found = [c for c in re.split(r"[,\s]+", inside) if c]
+        rng.shuffle(found)
+        joined = (", " if ", " in inside else ",").join(found) if comma else " ".join(found)
+        padded = f" {joined} " if inside.startswith(" ") else joined
+        return m.group(1) + padded + "]"
+
+    text = cards.sub(reorder, text)
+    out: list[str] = []
+    seats: list[str] = []
+    for line in text.split("\n"):
+        if seat.match(line):
+            seats.append(line)
+            continue
+        if seats:
+            rng.shuffle(seats)
+            out += seats
+            seats = []
+        out.append(line)
+    return "\n".join(out + seats)

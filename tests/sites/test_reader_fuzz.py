@@ -1,0 +1,889 @@
+"""Every reader fed mutated copies of its own test files: ``hilo check --format json`` never ends in a
+traceback, gives one record per hand in file order, and the same bytes with ``--jobs 1`` and ``--jobs 2``
+(issue 16). A black box over the command, so it holds whatever the readers look like inside.
+
+**The mutants.** Sets: ``pokerstars`` (tests/data/pokerstars/*.txt and all of them concatenated),
+``phh`` (tests/data/phh/*.phh, *.phhs, and a collection made of the .phh files), each other site's
+(tests/data/<site>/*.txt, concatenated too: ``winamax``, ``winning``, ``bovada``, ``partypoker``,
+``pacific888``, the closed sites' ``fulltilt``, ``everleaf``, ``cake``, ``ongame``, ``pkr``, ``entraction``,
+``kingsclub``, ``absolute``; ``ipoker``: the cp1252 sessions' text, written as UTF-8; the closed sites' XML
+``merge``, ``boss``, ``microgaming``: tests/data/<site>/*.xml), and the same for the real histories of
+../shared/handhistories
+(``pokerstars-shared``, ``phh-shared``, ``winamax-shared``, ..., ``ipoker-shared``; skipped when absent).
+Mutant ``n`` of a set is made by ``random.Random(f"{set}:{n}")`` alone, so it is the same mutant on every
+machine and whatever the count: its kind is ``KINDS[n % len(KINDS)]`` (lines deleted, duplicated,
+swapped, a line cut mid-way, the file cut short, hostile characters, numbers made huge, a 20,000-character
+line, brackets or TOML nested 500 deep, two files concatenated, invalid UTF-8, NUL bytes, line ends
+changed, a byte-order mark or UTF-16, and several of these stacked). ``HILO_FUZZ_MUTANTS`` sets how many
+of each set (default 100); a failure names the set, the seed, the mutation and its base file; rerun one
+with ``pytest tests/sites/test_reader_fuzz.py -k 'pokerstars-17-'``, and ``HILO_FUZZ_KEEP=DIR`` writes every
+mutant there to look at.
+
+**Counting the hands, independently of the readers.** The test reads the mutant's bytes itself: UTF-16
+with its byte-order mark, else UTF-8 (a leading byte-order mark dropped). Bytes that are not UTF-8, or a
+NUL, make a file that is not text: one file-level error record is then an answer as good as reading its
+hands (a reader may also read it as cp1252, or report the bad bytes in their hand). Lines end at LF, CRLF
+or CR alone, numbered from 1. A line is blank when ``str.strip`` leaves nothing.
+
+* PokerStars: a hand starts at a line that begins (after spaces and tabs) with ``PokerStars Hand #`` or
+  ``PokerStars Game #`` and a digit, and runs to the next such line. Full Tilt, Everleaf, Cake, OnGame,
+  PKR, Entraction (``Game # N - ``), KingsClub (``#N: LIMIT GAME - x/y``) and Absolute (``Stage #N: ``)
+  alike, at their own header lines (``_STARTS``; a PKR file is one only with a ``Table #N - `` line
+  followed by ``Starting Hand #N`` in its first lines, as for Winning below). Text before the first hand
+  that is not blank is one more "hand" (a bad one: it must be reported, not dropped).
+* Winamax and Winning, the same way: a hand starts at ``Winamax Poker - ``; at ``Hand #`` or ``Game Hand #``
+  and a digit, or at ``Game started at: `` (Winning's older format, UTF-16 in its files: its base text is
+  the file decoded, a stray last byte left out).
+* Bovada alike, at a line that begins with ``Bovada Hand #``, ``Ignition Hand #`` or ``Bodog Hand #`` and
+  a digit. PartyPoker: at a line ``***** Hand History for Game N *****`` (spaces
+  and tabs around it); the ``Game #N starts.`` and ``#Game No : N`` lines before the first hand are no hand.
+* PHH: a hand starts at each ``[table]`` header line (single brackets, nothing after but a comment) and
+  runs to the next; the lines before the first header that are not blank and not ``#`` comments are one
+  hand (a ``.phh`` hand, or what a ``.phh`` put in front of a collection by ``cat``).
+* 888: a hand starts at a line that begins (after spaces and tabs) with the site's ``***** 888poker Hand
+  History for Game`` and a digit (``Cassava``, ``888`` too); before the first, lines that are not blank
+  and not ``#Game No : N`` are one more hand.
+* iPoker: a hand starts at each line that opens a ``<game`` element; before the first, lines that are
+  not the session's own (its declaration, one-line header elements, closing tags) are one more hand.
+* Merge, Boss Media and Microgaming (XML, ``_XML``) alike: a hand starts at each line that opens a
+  ``<game``, ``<HISTORY`` or ``<Game`` element; before the first, lines that are not the site's own
+  (a ``<description/>``, ``<ROOT>``, ``----PRIMA.DAT----``, closing tags) are one more hand; a file whose
+  head no longer shows the site's hand element (a mutant cut it) is one file-level record.
+* A file with no hand at all (empty, or not a history) is one record: the file-level error.
+
+**What is asserted**, for ``--jobs 1`` and ``--jobs 2`` alike: exit status 0, 1 or 2, and the one that
+the records give (2 if any is an error, else 1 if any is a MISMATCH, else 0); no traceback and no
+exception name on stderr, one stderr line per error record, none longer than 2,000 characters (an
+error quotes at most a couple of hundred characters of a line) and none with a character that is not
+printable (a control character, escape sequence or bidi override from the file must come out escaped,
+as ``formats.safe.shown`` writes it; a forged line cannot start there); every stdout line a JSON object of this
+file; as many records as hands, record ``i`` at a line inside hand ``i`` (so in file order), a record
+without a line only as the one record of a file without hands; ``--jobs 2`` byte for byte ``--jobs 1``.
+A mutant that only changes the line ends or the encoding must give what the plain UTF-8, LF file gives.
+"""
+
+from __future__ import annotations
+
+import codecs
+import json
+import os
+import random
+import re
+import subprocess
+import sys
+import traceback
+import unicodedata
+from collections.abc import Callable
+from functools import partial
+from pathlib import Path
+from typing import NamedTuple
+
+import pytest
+from click.testing import CliRunner
+from conftest import ROOT, SHARED_DIR
+
+from hilo_cli.cli import main
+
+DATA = ROOT / "tests" / "data"
+SHARED = SHARED_DIR / "handhistories"
+HILO = str(Path(sys.executable).parent / "hilo")
+COUNT = int(os.environ.get("HILO_FUZZ_MUTANTS", "100"))
+KEEP = os.environ.get("HILO_FUZZ_KEEP")
+
+# Characters that have forged lines, moved cursors or broken line counting somewhere: control characters,
+# ANSI escapes, bidi overrides, zero-width and byte-order marks, and what str.splitlines (not a file) calls
+# a line end (VT, FF, FS, NEL, LINE SEPARATOR).
+HOSTILE = (
+    "\x07",
+    "\x08",
+    "\x1b[31m",
+    "\x1b[2J\x1b[H",
+    "\x1b]0;title\x07",
+    "\x7f",
+    "\u202e",
+    "\u2066",
+    "\u200b",
+    "\ufeff",
+    "\x0b",
+    "\x0c",
+    "\x1c",
+    "\x85",
+    "\u2028",
+    "\t",
+    "\ufffd",
+    "\U0001f0a1",
+    "\n",
+)
+BAD_UTF8 = (
+    b"\xff",
+    b"\xfe",
+    b"\xc3",
+    b"\x80",
+    b"\xed\xa0\x80",
+    b"\xf4\x90\x80\x80",
+    b"\xc0\xaf",
+    b"\xe2\x82",
+)
+# What a number is replaced by ("{0}": the number itself): a number Python will not convert, one beyond 64
+# bits, words that float() reads, a negative, 400 leading zeros, the number repeated to 40 times its length.
+HUGE = ("9" * 5000, str(10**20), "Infinity", "-{0}", "NaN", "1e400", "0" * 400 + "7", "{0}" * 40)
+_NUMBER = re.compile(r"\d+")
+_STARS_HAND = re.compile(r"[ \t]*PokerStars (?:Hand|Game) #\d")
+# Where a hand of each text site starts (after spaces and tabs): its header line (Winning's "Hand #N" or
+# "Game Hand #N", and its older format's "Game started at: ").
+_STARTS = {
+    "pokerstars": _STARS_HAND,
+    "fulltilt": re.compile(r"[ \t]*(?:Full Tilt Poker|FullTiltPoker) Game #\d+: "),
+    "everleaf": re.compile(r"[ \t]*Everleaf Gaming Game #\d+\s*$"),
+    "cake": re.compile(r"[ \t]*Hand#[0-9A-Za-z]+ - "),
+    "ongame": re.compile(r"[ \t]*\*{5} History for hand [0-9A-Za-z-]+.*?\s*\*{5}\s*$"),
+    "pkr": re.compile(r"[ \t]*Table #\d+ - "),
+    "entraction": re.compile(r"[ \t]*Game # ?\d+ - "),
+    "kingsclub": re.compile(
+        r"[ \t]*#\d+: (?:Pot Limit|No Limit|Limit) .+ - (?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?/"
+        r"(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?[ \t]*$"
+    ),
+    "absolute": re.compile(r"[ \t]*Stage #[A-Z]?\d+: "),
+    "winamax": re.compile(r"[ \t]*Winamax Poker - "),
+    "winning": re.compile(r"[ \t]*(?:(?:Game )?Hand #\d|Game started at: )"),
+    "bovada": re.compile(r"[ \t]*(?:Bovada|Ignition|Bodog) Hand #\d"),
+}
+_PHH_HEADER = re.compile(r"[ \t]*\[[^\[\]]+\][ \t]*(?:#.*)?")
+_PACIFIC_HAND = re.compile(
+    r"[ \t]*\*{4,5} (?:Cassava|888poker|888)\S* (?:Snap Poker |BLAST )?Hand History for Game \d"
+)
+_PACIFIC_NUMBER = re.compile(
+    r"#Game No : \d+"
+)  # the line before each 888 header: nothing of a hand
+_IPOKER_GAME = re.compile(r"<game[\s>]")
+# An iPoker session's own lines outside its games: the declaration, the header's one-line elements, closings.
+_IPOKER_SESSION = re.compile(
+    r"\s*(?:<\?xml[^>]*\?>|<session(?:\s[^>]*)?>|</session>|</?general>|</game>|"
+    r"<(\w+)>[^<]*</\1>|<\w+/>)*\s*"
+)
+# The XML archives (issue 18): where a hand starts, the site's own lines outside its hands, and the head that
+# makes a file the site's.
+_XML = {
+    "merge": (
+        re.compile(r"<game[\s>]"),
+        re.compile(r"\s*(?:<\?xml[^>]*\?>|<description\s[^<>]*/>|</game>)*\s*"),
+        re.compile(r'<game id="\d+-\d+" starttime="\d'),
+    ),
+    "boss": (
+        re.compile(r"<HISTORY[\s>]"),
+        re.compile(r"\s*(?:<\?xml[^>]*\?>|</?ROOT>|</HISTORY>)*\s*"),
+        re.compile(r'<HISTORY ID="\d+" SESSION="'),
+    ),
+    "microgaming": (
+        re.compile(r"<Game[\s>]"),
+        re.compile(
+            r"\s*(?:<\?xml[^>]*\?>|-{2,}[A-Z0-9_.]+-{2,}|ExtendedTableName: .*|</Game>)*\s*"
+        ),
+        re.compile(r'<Game hhversion="\d+" id="\d'),
+    ),
+}
+_PARTY_HAND = re.compile(r"[ \t]*\*{5} Hand History for Game \d+ \*{5}[ \t]*")
+_PARTY_NOISE = re.compile(r"Game #\d+ starts\.|#Game No : \d+")
+
+
+class Base(NamedTuple):
+    name: str
+    text: str
+
+
+class Mutant(NamedTuple):
+    """A mutated file: its bytes, what was done (to say in a failure), and for a mutant that changes only
+    the line ends or the encoding, the plain text that must check the same."""
+
+    data: bytes
+    what: str
+    plain: str | None = None
+
+
+class Hands(NamedTuple):
+    """The hands the test counts in a mutant: each hand's first line and the line after its last;
+    ``text`` False when the file is not text (a file-level error then also answers)."""
+
+    spans: list[tuple[int, int]]
+    text: bool
+    headers: int
+
+
+# --- the base files of each set ------------------------------------------------------------------------
+
+
+def _files(folder: Path, *patterns: str) -> list[Base]:
+    found = sorted({p for pattern in patterns for p in folder.glob(pattern)})
+    return [Base(p.name, p.read_text(encoding="utf-8-sig")) for p in found]
+
+
+def _stars_bases(folder: Path) -> list[Base]:
+    files = _files(folder, "*.txt")
+    if len(files) > 1:
+        files.append(Base("all-concatenated.txt", "\n\n".join(b.text for b in files)))
+    return files
+
+
+def _phh_bases(folder: Path) -> list[Base]:
+    files = _files(folder, "*.phh", "*.phhs")
+    hands = [b for b in files if b.name.endswith(".phh")]
+    if len(hands) > 1:  # a collection of the .phh hands, each a [table]
+        text = "".join(f"# {b.name}\n[{b.name.removesuffix('.phh')}]\n{b.text}\n" for b in hands)
+        files.append(Base("collection-of-phh.phhs", text))
+    return files
+
+
+def _ipoker_bases(folder: Path) -> list[Base]:
+    """iPoker sessions are cp1252 bytes: their text, mutated and written as UTF-8 like every set's."""
+    found = sorted(p for pattern in ("*.xml", "*.txt") for p in folder.glob(pattern))
+    files = [Base(p.name, p.read_bytes().decode("cp1252").replace("\r\n", "\n")) for p in found]
+    if len(files) > 1:
+        files.append(Base("all-concatenated.xml", "".join(b.text for b in files)))
+    return files
+
+
+def _xml_bases(folder: Path) -> list[Base]:
+    """An XML archive's files (UTF-8, a byte-order mark dropped), and all of them concatenated."""
+    found = sorted(p for pattern in ("*.xml", "*.txt") for p in folder.glob(pattern))
+    files = [Base(p.name, p.read_text(encoding="utf-8-sig").replace("\r\n", "\n")) for p in found]
+    if len(files) > 1:
+        files.append(Base("all-concatenated.xml", "\n".join(b.text for b in files)))
+    return files
+
+
+def _site_bases(folder: Path) -> list[Base]:
+    """A site's files (UTF-16 ones decoded, a stray last byte left out), and all of them concatenated."""
+    found = sorted(folder.glob("*.txt"))
+    files = []
+    for p in found:
+        raw = p.read_bytes()
+        utf16 = raw.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE))
+        text = raw.decode("utf-16", "ignore") if utf16 else raw.decode("utf-8-sig")
+        files.append(
+            Base(p.name, text.replace("\r\n", "\n"))
+        )  # LF, as the mutations of line ends expect
+    if len(files) > 1:
+        files.append(Base("all-concatenated.txt", "\n\n".join(b.text for b in files)))
+    return files
+
+
+ARCHIVES = (
+    "fulltilt",
+    "everleaf",
+    "cake",
+    "ongame",
+    "pkr",
+    "entraction",
+    "kingsclub",
+    "absolute",
+)  # issue 18
+SETS: dict[str, tuple[str, Callable[[], list[Base]]]] = {
+    "pokerstars": ("pokerstars", lambda: _stars_bases(DATA / "pokerstars")),
+    "phh": ("phh", lambda: _phh_bases(DATA / "phh")),
+    "winamax": ("winamax", lambda: _site_bases(DATA / "winamax")),
+    "winning": ("winning", lambda: _site_bases(DATA / "winning")),
+    "pokerstars-shared": ("pokerstars", lambda: _stars_bases(SHARED / "pokerstars")),
+    "phh-shared": ("phh", lambda: _phh_bases(SHARED / "phh")),
+    **{site: (site, partial(_stars_bases, DATA / site)) for site in ARCHIVES},
+    **{
+        f"{site}-shared": (site, partial(_site_bases, SHARED / "sites" / site)) for site in ARCHIVES
+    },
+    "winamax-shared": ("winamax", lambda: _site_bases(SHARED / "sites" / "winamax")),
+    "winning-shared": ("winning", lambda: _site_bases(SHARED / "sites" / "winning")),
+    "pacific888": ("pacific888", lambda: _stars_bases(DATA / "pacific888")),
+    "pacific888-shared": ("pacific888", lambda: _stars_bases(SHARED / "sites" / "pacific888")),
+    "ipoker": ("ipoker", lambda: _ipoker_bases(DATA / "ipoker")),
+    "ipoker-shared": ("ipoker", lambda: _ipoker_bases(SHARED / "sites" / "ipoker")),
+    "bovada": ("bovada", lambda: _stars_bases(DATA / "bovada")),
+    "partypoker": ("partypoker", lambda: _stars_bases(DATA / "partypoker")),
+    "bovada-shared": ("bovada", lambda: _stars_bases(SHARED / "sites" / "bovada")),
+    "partypoker-shared": ("partypoker", lambda: _stars_bases(SHARED / "sites" / "partypoker")),
+    **{site: (site, partial(_xml_bases, DATA / site)) for site in _XML},
+    **{f"{site}-shared": (site, partial(_xml_bases, SHARED / "sites" / site)) for site in _XML},
+}
+
+
+# --- mutations: each (rng, base, every base of the set, reader) -> (text, what) ---------------------------
+
+
+def _lines(text: str) -> list[str]:
+    return text.split("\n")
+
+
+def _delete_lines(rng: random.Random, base: Base, _all: list[Base], _r: str) -> tuple[str, str]:
+    lines = _lines(base.text)
+    at, k = rng.randrange(len(lines)), rng.randint(1, 3)
+    return "\n".join(lines[:at] + lines[at + k :]), f"delete lines {at + 1}-{at + k}"
+
+
+def _duplicate_lines(rng: random.Random, base: Base, _all: list[Base], _r: str) -> tuple[str, str]:
+    lines = _lines(base.text)
+    at, k = rng.randrange(len(lines)), rng.randint(1, 3)
+    return "\n".join(
+        lines[: at + k] + lines[at : at + k] + lines[at + k :]
+    ), f"duplicate lines {at + 1}-{at + k}"
+
+
+def _swap_lines(rng: random.Random, base: Base, _all: list[Base], _r: str) -> tuple[str, str]:
+    lines = _lines(base.text)
+    i, j = rng.randrange(len(lines)), rng.randrange(len(lines))
+    lines[i], lines[j] = lines[j], lines[i]
+    return "\n".join(lines), f"swap lines {i + 1} and {j + 1}"
+
+
+def _cut_line(rng: random.Random, base: Base, _all: list[Base], _r: str) -> tuple[str, str]:
+    lines = _lines(base.text)
+    at = rng.choice([i for i, line in enumerate(lines) if len(line) > 1] or [0])
+    keep = rng.randrange(max(len(lines[at]), 1))
+    lines[at] = lines[at][:keep]
+    return "\n".join(lines), f"cut line {at + 1} after {keep} characters"
+
+
+def _cut_file(rng: random.Random, base: Base, _all: list[Base], _r: str) -> tuple[str, str]:
+    at = rng.randrange(len(base.text) + 1)
+    return base.text[:at], f"cut the file after {at} of {len(base.text)} characters"
+
+
+def _hostile(rng: random.Random, base: Base, _all: list[Base], _r: str) -> tuple[str, str]:
+    text, done = base.text, []
+    for _ in range(rng.randint(1, 4)):
+        at, what = rng.randrange(len(text) + 1), rng.choice(HOSTILE)
+        text = text[:at] + what + text[at:]
+        done.append(f"{what!r} at {at}")
+    return text, "insert " + ", ".join(done)
+
+
+def _huge_number(rng: random.Random, base: Base, _all: list[Base], _r: str) -> tuple[str, str]:
+    text, done = base.text, []
+    for _ in range(rng.randint(1, 3)):
+        numbers = list(_NUMBER.finditer(text))
+        if not numbers:
+            break
+        found = rng.choice(numbers)
+        new = rng.choice(HUGE).format(found.group())
+        text = text[: found.start()] + new + text[found.end() :]
+        done.append(
+            f"{found.group()!r} at {found.start()} -> {new[:12]!r}{'...' if len(new) > 12 else ''}"
+            f" ({len(new)} characters)"
+        )
+    return text, "replace numbers: " + ("; ".join(done) or "none found")
+
+
+def _long_line(rng: random.Random, base: Base, _all: list[Base], _r: str) -> tuple[str, str]:
+    lines = _lines(base.text)
+    at = rng.randrange(len(lines))
+    if rng.random() < 0.5:
+        lines.insert(at, "x" * 20_000)
+        return "\n".join(lines), f"insert a line of 20,000 x before line {at + 1}"
+    lines[at] = lines[at][: len(lines[at]) // 2] + "Y" * 20_000 + lines[at][len(lines[at]) // 2 :]
+    return "\n".join(lines), f"put 20,000 Y in the middle of line {at + 1}"
+
+
+def _deep(rng: random.Random, base: Base, _all: list[Base], reader: str) -> tuple[str, str]:
+    lines = _lines(base.text)
+    at = rng.randrange(len(lines) + 1)
+    if reader == "phh":
+        if rng.random() < 0.5:
+            line, what = "deep = " + "[" * 500 + "0" + "]" * 500, "a TOML array nested 500 deep"
+        else:
+            line, what = (
+                "deep = " + "{ a = " * 500 + "0" + " }" * 500,
+                "a TOML inline table nested 500 deep",
+            )
+        lines.insert(at, line)
+        return "\n".join(lines), f"insert {what} before line {at + 1}"
+    at = min(at, len(lines) - 1)
+    lines[at] += " [" * 500 + "]" * 500
+    return "\n".join(lines), f"append brackets nested 500 deep to line {at + 1}"
+
+
+def _concatenate(rng: random.Random, base: Base, every: list[Base], reader: str) -> tuple[str, str]:
+    first, second = base, rng.choice(every)
+    if reader == "phh":  # what `cat one.phh many.phhs` makes
+        if not first.name.endswith(".phh"):
+            first = rng.choice([b for b in every if b.name.endswith(".phh")] or every)
+        second = rng.choice([b for b in every if b.name.endswith(".phhs")] or every)
+    gap = rng.choice(["", "\n", "\n\n"])
+    return (
+        first.text + gap + second.text,
+        f"concatenate {first.name} and {second.name} with {gap!r} between",
+    )
+
+
+def _as_is(_rng: random.Random, base: Base, _all: list[Base], _r: str) -> tuple[str, str]:
+    return base.text, "the file as it is"
+
+
+def _stacked(rng: random.Random, base: Base, every: list[Base], reader: str) -> tuple[str, str]:
+    text, done = base.text, []
+    for _ in range(rng.randint(2, 3)):
+        mutate = rng.choice(TEXT_KINDS)
+        text, what = mutate(rng, Base(base.name, text), every, reader)
+        done.append(what)
+    return text, "; then ".join(done)
+
+
+TEXT_KINDS = [
+    _delete_lines,
+    _duplicate_lines,
+    _swap_lines,
+    _cut_line,
+    _cut_file,
+    _hostile,
+    _huge_number,
+    _long_line,
+    _deep,
+]
+
+
+# --- mutations of the bytes: (rng, text) -> Mutant --------------------------------------------------------
+
+
+def _bad_utf8(rng: random.Random, text: str, what: str) -> Mutant:
+    data, done = bytearray(text.encode()), []
+    for _ in range(rng.randint(1, 3)):
+        at, bad = rng.randrange(len(data) + 1), rng.choice(BAD_UTF8)
+        data[at:at] = bad
+        done.append(f"{bad!r} at byte {at}")
+    return Mutant(bytes(data), f"{what}; then insert {', '.join(done)}")
+
+
+def _nul(rng: random.Random, text: str, what: str) -> Mutant:
+    data, done = bytearray(text.encode()), []
+    for _ in range(rng.randint(1, 3)):
+        at = rng.randrange(len(data) + 1)
+        data[at:at] = b"\x00"
+        done.append(str(at))
+    return Mutant(bytes(data), f"{what}; then insert NUL at byte {', '.join(done)}")
+
+
+def _line_ends(rng: random.Random, text: str, what: str) -> Mutant:
+    how = rng.choice(["CRLF", "CR", "mixed"])
+    if how == "mixed":
+        parts, end, pieces = text.split("\n"), "", []
+        for part in parts[:-1]:
+            # CR then LF would read as one CRLF: an empty line after a CR ends in CR or CRLF.
+            end = rng.choice(["\r\n", "\r"] if end == "\r" and not part else ["\n", "\r\n", "\r"])
+            pieces.append(part + end)
+        new = "".join(pieces) + parts[-1]
+    else:
+        new = text.replace("\n", "\r\n" if how == "CRLF" else "\r")
+    return Mutant(new.encode(), f"{what}; then line ends {how}", plain=text)
+
+
+def _encoding(rng: random.Random, text: str, what: str) -> Mutant:
+    how = rng.choice(["UTF-8 BOM", "UTF-16-LE BOM", "UTF-16-BE BOM"])
+    data = {
+        "UTF-8 BOM": codecs.BOM_UTF8 + text.encode(),
+        "UTF-16-LE BOM": codecs.BOM_UTF16_LE + text.encode("utf-16-le"),
+        "UTF-16-BE BOM": codecs.BOM_UTF16_BE + text.encode("utf-16-be"),
+    }[how]
+    return Mutant(data, f"{what}; then encoded {how}", plain=text)
+
+
+def _unchanged(_rng: random.Random, text: str, what: str) -> Mutant:
+    return Mutant(text.encode(), what)
+
+
+# Each kind: a change to the text, then a change to the bytes.
+KINDS: list[
+    tuple[str, Callable[..., tuple[str, str]], Callable[[random.Random, str, str], Mutant]]
+] = [
+    ("delete", _delete_lines, _unchanged),
+    ("duplicate", _duplicate_lines, _unchanged),
+    ("swap", _swap_lines, _unchanged),
+    ("cut-line", _cut_line, _unchanged),
+    ("cut-file", _cut_file, _unchanged),
+    ("hostile", _hostile, _unchanged),
+    ("huge-number", _huge_number, _unchanged),
+    ("long-line", _long_line, _unchanged),
+    ("deep", _deep, _unchanged),
+    ("concatenate", _concatenate, _unchanged),
+    ("bad-utf8", _hostile, _bad_utf8),
+    ("nul", _swap_lines, _nul),
+    ("line-ends", _as_is, _line_ends),
+    ("encoding", _as_is, _encoding),
+    ("stacked", _stacked, _unchanged),
+    ("stacked-line-ends", _stacked, _line_ends),
+    ("stacked-encoding", _stacked, _encoding),
+]
+
+
+def mutant(set_name: str, seed: int, bases: list[Base]) -> tuple[str, Base, Mutant]:
+    """Mutant ``seed`` of a set: its kind, its base file and the mutant, from the set name and seed alone."""
+    rng = random.Random(f"{set_name}:{seed}")
+    kind, change_text, change_bytes = KINDS[seed % len(KINDS)]
+    base = rng.choice(bases)
+    text, what = change_text(rng, base, bases, SETS[set_name][0])
+    return kind, base, change_bytes(rng, text, what)
+
+
+# --- the test's own count of the hands ---------------------------------------------------------------------
+
+
+def decode(data: bytes) -> tuple[str, bool]:
+    """The text of a file as the test reads it, and whether it is text at all (see the module docstring)."""
+    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        return data.decode("utf-16"), True
+    text = data.decode("utf-8", errors="replace").removeprefix("\ufeff")
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError:
+        return text, False
+    return text, "\x00" not in text
+
+
+# Sites whose hand headers name no site: a file is theirs only when a whole header is in its first lines
+# (Winning: "Hand #N - GAME - STAKES - DATE", or its older format's "Game started at:" with "Game ID:").
+_WINNING_HEADER = re.compile(
+    r"^[ \t]*(?:Game )?Hand #\d+ - .+ - .*\d{4}/\d{1,2}/\d{1,2}", re.MULTILINE
+)
+# PKR: a hand's first line ("Table #N - ...") with "Starting Hand #N" on the next.
+_PKR_HEADER = re.compile(r"^[ \t]*Table #\d+ - .*\n[ \t]*Starting Hand #\d+[ \t]*$", re.MULTILINE)
+_KNOWN_BY = {
+    "pkr": lambda head: bool(_PKR_HEADER.search(head.replace("\r\n", "\n").replace("\r", "\n"))),
+    "winning": lambda head: (
+        bool(_WINNING_HEADER.search(head.replace("\r\n", "\n").replace("\r", "\n")))
+        or ("Game started at: " in head and "Game ID: " in head)
+    ),
+}
+
+
+def count_hands(data: bytes, reader: str) -> Hands:
+    """Where each hand of a mutant is, by the rules of the module docstring."""
+    text, is_text = decode(data)
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    # A byte-order mark starting a line is dropped, as by ``reading.cut`` (files joined with cat).
+    lines = [line[1:] if line.startswith("\ufeff") else line for line in lines]
+    if reader in _KNOWN_BY and not _KNOWN_BY[reader](text[:65536]):
+        starts, front = (
+            [],
+            False,
+        )  # the file is not known for the site's at all: one record, the file's error
+    elif reader in _STARTS:
+        starts = [n for n, line in enumerate(lines, 1) if _STARTS[reader].match(line)]
+        before = lines[: starts[0] - 1] if starts else lines
+        front = any(line.strip() for line in before)
+    elif reader == "pacific888":
+        starts = [n for n, line in enumerate(lines, 1) if _PACIFIC_HAND.match(line)]
+        before = lines[: starts[0] - 1] if starts else lines
+        front = any(line.strip() and not _PACIFIC_NUMBER.fullmatch(line.strip()) for line in before)
+    elif reader == "ipoker":
+        starts = [n for n, line in enumerate(lines, 1) if _IPOKER_GAME.search(line)]
+        before = lines[: starts[0] - 1] if starts else lines
+        front = any(not _IPOKER_SESSION.fullmatch(line) for line in before)
+    elif reader in _XML:
+        opening, own, known = _XML[reader]
+        head = text[:65536]
+        if known.search(head) is None or (reader == "merge" and "<players dealer=" not in head):
+            starts, front = [], False  # not the site's file at all: one record, the file's error
+        else:
+            starts = [n for n, line in enumerate(lines, 1) if opening.search(line)]
+            before = lines[: starts[0] - 1] if starts else lines
+            front = any(not own.fullmatch(line) for line in before)
+    elif reader == "partypoker":  # "Game #N starts." and "#Game No : N" before a hand are no hand
+        starts = [n for n, line in enumerate(lines, 1) if _PARTY_HAND.fullmatch(line)]
+        before = lines[: starts[0] - 1] if starts else lines
+        front = any(line.strip() and not _PARTY_NOISE.fullmatch(line.strip()) for line in before)
+    else:
+        starts = [n for n, line in enumerate(lines, 1) if _PHH_HEADER.fullmatch(line)]
+        before = lines[: starts[0] - 1] if starts else lines
+        front = any(line.strip() and not line.strip().startswith("#") for line in before)
+    headers = len(starts)
+    if front or not starts:
+        starts.insert(0, 1)
+    ends = [*starts[1:], len(lines) + 1]
+    return Hands(list(zip(starts, ends, strict=True)), is_text, headers)
+
+
+# --- running hilo check and judging what it gives ------------------------------------------------------------
+
+
+class Run(NamedTuple):
+    code: int
+    out: bytes
+    err: str
+    crash: str | None  # the traceback of an exception that escaped the command
+
+
+def check_in_process(paths: list[str], jobs: int) -> Run:
+    result = CliRunner().invoke(main, ["check", "--format", "json", "--jobs", str(jobs), *paths])
+    crash = None
+    if result.exception is not None and not isinstance(result.exception, SystemExit):
+        e = result.exception
+        frames = traceback.extract_tb(e.__traceback__)
+        ours = [f for f in frames if f"{os.sep}hilo_cli{os.sep}" in f.filename] or frames
+        crash = (
+            f"{type(e).__name__}: {str(e)[:300]} (raised in {frames[-1].name}, {frames[-1].filename}:"
+            f"{frames[-1].lineno}; last hilo_cli frame {ours[-1].name}, {ours[-1].filename}:{ours[-1].lineno})"
+        )
+    return Run(result.exit_code, result.stdout_bytes, result.stderr, crash)
+
+
+def check_subprocess(paths: list[str], jobs: int) -> Run:
+    done = subprocess.run(
+        [HILO, "check", "--format", "json", "--jobs", str(jobs), *paths],
+        capture_output=True,
+        timeout=600,
+        check=False,
+    )  # the timeout only guards against a hang
+    return Run(done.returncode, done.stdout, done.stderr.decode("utf-8", "replace"), None)
+
+
+_EXCEPTION = re.compile(
+    r"Traceback|\b[A-Z]\w*(?:Error|Exception)\b|\bInvalidOperation\b|recursion depth"
+)
+
+
+def problems(run: Run, files: list[tuple[str, Hands]]) -> list[str]:
+    """Everything wrong with one run of ``hilo check`` over ``files`` (each path with its hands)."""
+    if run.crash is not None:
+        return [f"an exception escaped: {run.crash}"]
+    found: list[str] = []
+    if run.code not in (0, 1, 2):
+        found.append(f"exit status {run.code}")
+    named = _EXCEPTION.search(run.err)
+    if named:
+        last = run.err.rstrip("\n").rsplit("\n", 1)[-1]
+        found.append(
+            f"stderr names an exception ({named.group()!r}); its last line: {last[:300]!r}"
+        )
+        if "Traceback" in run.err:
+            return found  # what follows a crash is lost, not worth a list
+    records: list[dict[str, object]] = []
+    for n, line in enumerate(run.out.split(b"\n")[:-1] if run.out else [], 1):
+        try:
+            record = json.loads(line)
+        except ValueError:
+            return [*found, f"stdout line {n} is not JSON: {line[:300]!r}"]
+        if not isinstance(record, dict):
+            return [*found, f"stdout line {n} is not a JSON object: {line[:300]!r}"]
+        records.append(record)
+    if run.out and not run.out.endswith(b"\n"):
+        found.append(f"stdout does not end in a whole line: ...{run.out[-200:]!r}")
+    found += _status_problems(run, records)
+    position = 0
+    for path, hands in files:
+        mine = []
+        while position < len(records) and records[position].get("source") == path:
+            mine.append(records[position])
+            position += 1
+        found += [f"{Path(path).name}: {p}" for p in _record_problems(mine, hands)]
+    if position < len(records):
+        found.append(
+            f"record {position + 1} is not of the next file: {json.dumps(records[position])[:300]}"
+        )
+    return found
+
+
+def _status_problems(run: Run, records: list[dict[str, object]]) -> list[str]:
+    errors = [r for r in records if "error" in r]
+    verdicts = [
+        check.get("verdict")
+        for check in (r.get("check") for r in records)
+        if isinstance(check, dict)
+    ]
+    found = []
+    want = 2 if errors else 1 if "MISMATCH" in verdicts else 0
+    if run.code != want:
+        found.append(f"exit status {run.code}, but the records say {want}")
+    err_lines = run.err.split("\n")[:-1] if run.err else []
+    if len(err_lines) != len(errors):
+        found.append(
+            f"{len(errors)} error records but {len(err_lines)} stderr lines (forged or lost lines?): "
+            f"{[line[:120] for line in err_lines[:6]]}"
+        )
+    longest = max(err_lines, key=len, default="")
+    if len(longest) > 2000:
+        found.append(f"a stderr line of {len(longest):,} characters: {longest[:160]!r}...")
+    raw = next((line for line in err_lines if not all(map(_printable, line))), None)
+    if (
+        raw is not None
+    ):  # a control character, escape sequence or bidi override from the file, unescaped
+        found.append(f"a stderr line with characters not escaped: {raw[:300]!r}")
+    return found
+
+
+def _printable(c: str) -> bool:
+    return c.isprintable() or unicodedata.category(c) == "Zs"  # other scripts' spaces are fine
+
+
+def _record_problems(records: list[dict[str, object]], hands: Hands) -> list[str]:
+    if not hands.text and len(records) == 1 and "error" in records[0]:
+        return []  # a file that is not text: one file-level error is an answer
+    spans = hands.spans
+    if len(records) != len(spans):
+        return [
+            f"{len(spans)} hands in (first lines {[s for s, _ in spans][:12]}), {len(records)} records out "
+            f"(lines {[r.get('line') for r in records][:12]}; first error "
+            f"{next((str(r['error'])[:200] for r in records if 'error' in r), None)!r})"
+        ]
+    found = []
+    for n, (record, (first, end)) in enumerate(zip(records, spans, strict=True), 1):
+        line = record.get("line")
+        if line is None:
+            if hands.headers or len(records) != 1:
+                found.append(
+                    f"record {n} has no line, but the file has hands: {str(record.get('error'))[:200]!r}"
+                )
+        elif not isinstance(line, int) or not first <= line < end:
+            found.append(
+                f"record {n} is at line {line}, but hand {n} is lines {first}-{end - 1}: "
+                f"{str(record.get('error', record.get('id')))[:200]!r}"
+            )
+    return found
+
+
+# --- the tests ---------------------------------------------------------------------------------------------------
+
+
+def _bases(set_name: str) -> list[Base]:
+    bases = SETS[set_name][1]()
+    if not bases:
+        pytest.skip(f"no files for {set_name} (../shared is absent)")
+    return bases
+
+
+def _write(tmp_path: Path, name: str, data: bytes) -> str:
+    path = tmp_path / name
+    path.write_bytes(data)
+    if KEEP:
+        Path(KEEP).mkdir(parents=True, exist_ok=True)
+        (Path(KEEP) / name).write_bytes(data)
+    return str(path)
+
+
+def _suffix(base: Base) -> str:
+    return Path(base.name).suffix or ".txt"
+
+
+CASES = [
+    pytest.param(s, n, id=f"{s}-{n}-{KINDS[n % len(KINDS)][0]}") for s in SETS for n in range(COUNT)
+]
+
+
+@pytest.mark.parametrize(("set_name", "seed"), CASES)
+def test_a_mutant_checks_whole(tmp_path: Path, set_name: str, seed: int) -> None:
+    bases = _bases(set_name)
+    kind, base, made = mutant(set_name, seed, bases)
+    path = _write(tmp_path, f"{set_name}-{seed}{_suffix(base)}", made.data)
+    hands = count_hands(made.data, SETS[set_name][0])
+    label = f"{set_name} seed {seed} ({kind}: {made.what}) of {base.name}; the mutant is {path}"
+    one, two = check_in_process([path], 1), check_in_process([path], 2)
+    for jobs, run in ((1, one), (2, two)):
+        found = problems(run, [(path, hands)])
+        assert not found, f"{label}, --jobs {jobs}:\n  " + "\n  ".join(found)
+    assert (one.code, one.out, one.err) == (two.code, two.out, two.err), (
+        f"{label}: --jobs 2 differs from --jobs 1:\n{one.out[:600]!r}\n{two.out[:600]!r}"
+    )
+    if made.plain is not None:
+        plain = _write(tmp_path, f"{set_name}-{seed}-plain{_suffix(base)}", made.plain.encode())
+        same = check_in_process([plain], 1)
+        assert (
+            same.code,
+            same.out.replace(plain.encode(), path.encode()),
+            same.err.replace(plain, path),
+        ) == (one.code, one.out, one.err), (
+            f"{label}: not what the plain UTF-8, LF file gives:\n{one.out[:600]!r}\n{same.out[:600]!r}"
+        )
+
+
+@pytest.mark.parametrize("set_name", list(SETS))
+def test_mutants_in_one_real_process(tmp_path: Path, set_name: str) -> None:
+    """The installed ``hilo`` over one mutant of each kind at once, as a user runs it: every file's hands
+    come out, file after file, the same with ``--jobs 1`` and ``--jobs 2``."""
+    bases = _bases(set_name)
+    files: list[tuple[str, Hands]] = []
+    labels = []
+    for seed in range(len(KINDS)):
+        kind, base, made = mutant(set_name, seed, bases)
+        files.append(
+            (
+                _write(tmp_path, f"{set_name}-{seed}{_suffix(base)}", made.data),
+                count_hands(made.data, SETS[set_name][0]),
+            )
+        )
+        labels.append(f"seed {seed} ({kind}: {made.what[:160]})")
+    paths = [path for path, _ in files]
+    one, two = check_subprocess(paths, 1), check_subprocess(paths, 2)
+    for jobs, run in ((1, one), (2, two)):
+        found = problems(run, files)
+        assert not found, (
+            f"{set_name}, --jobs {jobs}, mutants {', '.join(labels)}:\n  " + "\n  ".join(found)
+        )
+    assert (one.code, one.out, one.err) == (two.code, two.out, two.err), (
+        f"{set_name}: --jobs 2 differs"
+    )
+
+
+@pytest.mark.parametrize(
+    ("reader", "data", "hands"),
+    [
+        ("pokerstars", b"", [(1, 2)]),
+        (
+            "pokerstars",
+            b"junk\nPokerStars Hand #1: x\n\nPokerStars Game #2: y\n",
+            [(1, 2), (2, 4), (4, 6)],
+        ),
+        ("pokerstars", b"PokerStars Hand #1: x\r\rPokerStars Hand #2: y", [(1, 3), (3, 4)]),
+        ("pokerstars", b"\x07PokerStars Hand #1: x\n", [(1, 3)]),
+        (
+            "pokerstars",
+            b"PokerStars Hand #1: x\r\r\nPokerStars Hand #2: y",
+            [(1, 3), (3, 4)],
+        ),  # CR, then CRLF
+        ("phh", b"# c\n\nvariant = 'FO/8'\n", [(1, 5)]),
+        ("phh", b"# c\n[a]\nx = 1\n[b] # two\n", [(2, 4), (4, 6)]),
+        ("phh", b"variant = 'x'\n[a]\n", [(1, 2), (2, 4)]),
+        ("phh", codecs.BOM_UTF16_LE + "[a]\r\n[b]".encode("utf-16-le"), [(1, 2), (2, 3)]),
+        (
+            "pacific888",
+            b"#Game No : 1\n***** 888poker Hand History for Game 1 *****\nx\n#Game No : 2\n"
+            b"***** Cassava Hand History for Game 2 *****\n",
+            [(2, 5), (5, 7)],
+        ),
+        ("pacific888", b"junk\n  ***** 888 Hand History for Game 3\n", [(1, 2), (2, 4)]),
+        (
+            "ipoker",
+            b'<?xml version="1.0"?>\n<session a="1">\n<general><mode>real</mode></general>\n<game gamecode="1">\n'
+            b'</game><game gamecode="2">\n</game>\n</session>\n',
+            [(4, 5), (5, 9)],
+        ),
+        ("ipoker", b'junk\n<game gamecode="1">\n', [(1, 2), (2, 4)]),
+        (
+            "merge",
+            b'<description type="x"/>\n<game id="1-1" starttime="2">\n<players dealer="1">\n</game>\n'
+            b'<game id="1-2">\n',
+            [(2, 5), (5, 7)],
+        ),
+        (
+            "boss",
+            b'<ROOT>\n<!DOCTYPE x>\n<HISTORY ID="1" SESSION="s">\n</HISTORY>\n</ROOT>\n',
+            [(1, 3), (3, 7)],
+        ),
+        (
+            "microgaming",
+            b'----PRIMA.DAT----\n<Game hhversion="4" id="1">\n</Game>\nExtendedTableName: t\n',
+            [(2, 6)],
+        ),
+        (
+            "microgaming",
+            b'<Game id="1">\n</Game>\n',
+            [(1, 4)],
+        ),  # not the site's head: the file's one error
+    ],
+)
+def test_the_count_of_hands_follows_its_rule(
+    reader: str, data: bytes, hands: list[tuple[int, int]]
+) -> None:
+    """The test's own counting rule, on files small enough to count by eye."""
+    assert count_hands(data, reader).spans == hands
+
+
+def test_the_mutants_are_reproducible_and_cover_every_kind() -> None:
+    bases = _phh_bases(DATA / "phh")
+    assert [mutant("phh", n, bases)[2] for n in range(40)] == [
+        mutant("phh", n, bases)[2] for n in range(40)
+    ]
+    assert {mutant("phh", n, bases)[0] for n in range(len(KINDS))} == {k for k, _, _ in KINDS}
+    assert len({mutant("phh", n, bases)[2].data for n in range(40)}) == 40

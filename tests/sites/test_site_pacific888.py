@@ -1,0 +1,275 @@
+"""``hilo check`` on 888 / Pacific hand histories (issue 17): the project's own hands in the site's format,
+the shared real files (skipped when ../shared is absent), and a verdict that does not depend on the order
+seats and cards are written in.
+
+The own files in tests/data/pacific888/ were worked out by hand (amounts in cents; the site prints no
+rake, so the rake is what was put in minus what was paid, RULES §13):
+
+* split: $9.00 put in, $8.55 paid ($0.45 rake): high $4.28 Carol (trip kings), low $4.27 Alice (6-5-4-2-A);
+  the odd cent to the high half (RULES §4.3).
+* quartered: a practice-money fixed-limit table, 180.00 put in, no rake: high 90 Lee, low tied by Jo and
+  Kim, 45 each.
+* side-pot: Dan all in for $5: main pot $15 scooped by Dan (wheel straight and wheel), two collect lines
+  of $7.50; side pot $20: high $10 Eve, low $10 Fay. No rake.
+* no-showdown: a tournament (chips written with ``$``): Gus raises to 600, both fold: pot 500, his 400
+  uncalled returned; he collects 500.
+* holdem: a game hilo does not play.
+* tampered: the split hand with the odd cent paid to the low; the quartered hand with the low paid whole
+  to Jo.
+* bad-input: a line that cannot be read, a hand cut short, a pot-limit bet over the pot, between good hands.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+from conftest import SHARED_DIR, TEST_DATA
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from hilo_cli import histories
+from hilo_cli.checking import check
+from hilo_cli.errors import HiloError
+from hilo_cli.histories import HandRecord, pacific888, read
+from hilo_cli.histories.base import Currency
+
+DATA = TEST_DATA / "pacific888"
+SHARED = SHARED_DIR / "handhistories" / "sites" / "pacific888"
+SHARED_FILES = sorted(SHARED.glob("*.txt")) if SHARED.is_dir() else []
+
+
+def records(text: str, source: str = "t.txt") -> list[HandRecord]:
+    return list(read(source, text, "pacific888"))
+
+
+def verdicts(text: str, source: str = "t.txt") -> list[tuple[str | None, str, str]]:
+    out: list[tuple[str | None, str, str]] = []
+    for record in records(text, source):
+        try:
+            _, verdict = check(record)
+        except HiloError as e:
+            out.append((record.id, "error", e.message))
+            continue
+        out.append((record.id, verdict.status, verdict.why))
+    return out
+
+
+def text_of(name: str) -> str:
+    return (DATA / name).read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("name", ["split.txt", "quartered.txt", "side-pot.txt", "no-showdown.txt"])
+def test_own_hands_the_site_paid_right_are_ok(name: str) -> None:
+    assert [s for _, s, _ in verdicts(text_of(name))] == ["ok"]
+
+
+def test_detected_by_the_header_and_no_other_reader_claims_it() -> None:
+    for name in ("split.txt", "quartered.txt", "no-showdown.txt"):
+        assert histories.detect(text_of(name)) == "pacific888"
+    assert (
+        histories.detect("PokerStars Hand #1: Omaha Hi/Lo Limit ($0.10/$0.20 USD)\n")
+        == "pokerstars"
+    )
+    # PartyPoker writes the same banner without a site name: not 888's (PartyPoker's own reader's).
+    assert (
+        histories.detect("***** Hand History for Game 123 *****\n$1/$2 USD Hold'em No Limit\n")
+        == "partypoker"
+    )
+
+
+def test_a_split_pot_is_checked_half_by_half_after_the_rake_it_took() -> None:
+    (record,) = records(text_of("split.txt"))
+    assert record.recorded_halves == ({"high": {"Carol": 428}, "low": {"Alice": 427}},)
+    assert record.depth == "per half" and record.derive_rake and record.summary is None
+    assert record.currency == Currency("$", "", 100, "USD")
+    settlement, verdict = check(record)
+    assert verdict.status == "ok" and settlement is not None
+    assert [p.rake for p in settlement.pots] == [45]
+
+
+def test_a_quartered_low_on_a_practice_table_is_in_cents_without_a_sign() -> None:
+    (record,) = records(text_of("quartered.txt"))
+    assert record.recorded_halves == ({"high": {"Lee": 9000}, "low": {"Jo": 4500, "Kim": 4500}},)
+    assert record.currency == Currency("", "", 100)
+    assert record.hand is not None and record.hand.structure == "fixed"
+    assert (record.hand.small_bet, record.hand.big_bet) == (
+        3000,
+        6000,
+    )  # "15/30 Blinds": bets of 30 and 60
+
+
+def test_side_pots_are_checked_on_the_totals_per_player() -> None:
+    # The collect lines name no pot: with an all-in there are several, so only each player's total is known.
+    (record,) = records(text_of("side-pot.txt"))
+    assert record.recorded_won == {"Dan": 1500, "Eve": 1000, "Fay": 1000}
+    assert (
+        record.recorded_by_pot is None
+        and record.recorded_halves is None
+        and record.depth == "per player"
+    )
+    _, verdict = check(record)
+    assert verdict.status == "ok" and verdict.depth == "per player"
+
+
+def test_tournament_chips_are_written_with_a_dollar_sign_and_are_whole_chips() -> None:
+    (record,) = records(text_of("no-showdown.txt"))
+    assert record.hand is not None and record.hand.starting_stacks == (1500, 2250, 1250)
+    assert record.recorded_won == {"Gus": 500} and record.currency == Currency("$", "", 1)
+    assert record.recorded_halves is None  # no showdown: no half is named
+
+
+def test_a_game_hilo_does_not_play_is_not_checkable() -> None:
+    assert verdicts(text_of("holdem.txt")) == [
+        ("1000005", "not-checkable", "Holdem No Limit is not a game hilo plays")
+    ]
+
+
+def test_tampered_payouts_are_mismatches() -> None:
+    found = verdicts(text_of("tampered.txt"))
+    assert [s for _, s, _ in found] == ["mismatch", "mismatch"]
+    assert "odd chip" in found[0][2] and "tied half paid whole" in found[1][2]
+
+
+def test_a_half_paid_to_the_wrong_player_is_a_mismatch_even_when_the_totals_agree() -> None:
+    # Carol's trip kings win the high half; the lines say Alice won it and Carol the low: same totals swapped.
+    text = (
+        text_of("split.txt")
+        .replace("(Lo: 2s, 4d, 5h, 6c, Ah)", "(Hi: 9d, 9s, Ks, Jc, 5h)")
+        .replace("(Hi: Kd, Kh, Ks, Jc, 5h)", "(Lo: Kd, Kh, Ks, Jc, 5h)")
+        .replace(
+            "Carol collected [ $4.28 ]\nAlice collected [ $4.27 ]",
+            "Alice collected [ $4.28 ]\nCarol collected [ $4.27 ]",
+        )
+    )
+    (record,) = records(text)
+    assert record.recorded_halves == ({"high": {"Alice": 428}, "low": {"Carol": 427}},)
+    _, verdict = check(record)
+    assert verdict.status == "mismatch"
+
+
+def test_bad_hands_are_errors_at_their_line_and_the_others_are_still_read() -> None:
+    found = verdicts(text_of("bad-input.txt"), "bad-input.txt")
+    assert [s for _, s, _ in found] == ["ok", "error", "error", "error", "ok"]
+    lines = [r.line for r in records(text_of("bad-input.txt"))]
+    assert lines[1:4] == [
+        54,
+        99,
+        100,
+    ]  # the line that cannot be read; the cut hand; the hand (its bet: 117)
+    assert "cannot read the action 'Carol bets three dollars'" in found[1][2]
+    assert "hand #1000012 is cut short" in found[2][2]
+    assert "pot limit: the most is a bet 300" in found[3][2]
+
+
+@pytest.mark.parametrize(
+    "change, message",
+    [
+        ("(Lo: 2s, 4d, 5h, 6c, Ah)\n", "follows no shown hand"),
+        ("Carol collected [ $4.28 ]", "cannot read the summary line"),
+    ],
+)
+def test_summary_lines_out_of_place_are_errors(change: str, message: str) -> None:
+    text = text_of("split.txt")
+    if change.startswith("(Lo"):
+        text = text.replace("** Summary **\n", "** Summary **\n" + change)
+    else:
+        text = text.replace(change, "Carol collects everything")
+    (found,) = verdicts(text)
+    assert found[1] == "error" and message in found[2]
+
+
+def test_a_player_who_won_both_halves_with_different_amounts_gets_no_half() -> None:
+    # Which of Alice's two lines is the high half is not certain: the check falls back to the totals.
+    low = "(Lo: 2s, 4d, 5h, 6c, Ah)"
+    text = text_of("split.txt").replace(low, low + "\n(Hi: 9d, 9s, Ks, Jc, 5h)")
+    text = text.replace("Carol collected [ $4.28 ]", "Alice collected [ $4.28 ]")
+    (record,) = records(text)
+    assert record.recorded_halves is None and record.recorded_won == {"Alice": 855}
+
+
+def test_a_fold_before_the_cards_are_dealt_is_a_player_not_dealt_in() -> None:
+    text = text_of("split.txt").replace(
+        "** Dealing down cards **\n", "Dave folds\n** Dealing down cards **\n"
+    )
+    text = text.replace(
+        "Seat 3: Carol ( $1,234.56 )\n", "Seat 3: Carol ( $1,234.56 )\nSeat 4: Dave ( $10 )\n"
+    )
+    (record,) = records(text)
+    assert record.hand is not None and "Dave" not in record.hand.players
+    assert [s for _, s, _ in verdicts(text)] == ["ok"]
+
+
+# -- the order seats and cards are written in --------------------------------------------------------------
+
+_CARDS = re.compile(r"((?:shows|mucks) \[ |^Dealt to [^\[\n]+ \[ )([^\]]+?) \]", re.MULTILINE)
+OWN = ["split.txt", "quartered.txt", "side-pot.txt", "no-showdown.txt", "tampered.txt"]
+
+
+def _shuffled(text: str, rng: random.Random) -> str:
+    """The same hands with every shown and dealt hand's cards, and each hand's seat lines, in another order."""
+
+    def cards(m: re.Match[str]) -> str:
+        found = m.group(2).split(", ")
+        return f"{m.group(1)}{', '.join(rng.sample(found, len(found)))} ]"
+
+    out: list[str] = []
+    seats: list[str] = []
+    for line in _CARDS.sub(cards, text).split("\n"):
+        if re.match(r"Seat \d+: ", line):
+            seats.append(line)
+            continue
+        if seats:
+            rng.shuffle(seats)
+            out += seats
+            seats = []
+        out.append(line)
+    return "\n".join(out)
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.sampled_from(OWN), st.randoms(use_true_random=False))
+def test_verdict_does_not_depend_on_the_order_cards_and_seats_are_written(
+    name: str, rng: random.Random
+) -> None:
+    text = text_of(name)
+    shuffled = _shuffled(text, rng)
+    assert [(i, s) for i, s, _ in verdicts(shuffled)] == [(i, s) for i, s, _ in verdicts(text)]
+    assert [r.recorded_halves for r in records(shuffled)] == [
+        r.recorded_halves for r in records(text)
+    ]
+
+
+# -- the shared real files ---------------------------------------------------------------------------------
+
+
+@pytest.mark.skipif(
+    not SHARED_FILES, reason="../shared/handhistories/sites/pacific888 is absent (a user's clone)"
+)
+def test_every_shared_hand_gets_a_record_and_each_is_ok() -> None:
+    counts: dict[str, int] = {}
+    for path in SHARED_FILES:
+        text = path.read_text(encoding="utf-8-sig")
+        headers = len(re.findall(r"^\*{5} .*Hand History for Game \d+", text, re.MULTILINE))
+        found = verdicts(text, path.name)
+        assert len(found) == headers, path.name
+        for hand, status, why in found:
+            assert status == "ok", (path.name, hand, why)
+            counts[status] = counts.get(status, 0) + 1
+    assert counts == {"ok": 3}
+
+
+@pytest.mark.skipif(
+    not SHARED_FILES, reason="../shared/handhistories/sites is absent (a user's clone)"
+)
+def test_no_other_sites_file_is_taken_for_888() -> None:
+    others = [
+        p
+        for p in sorted(SHARED.parents[1].glob("**/*"))
+        if p.is_file() and p.suffix != ".md" and p.parent.name != "pacific888"
+    ]
+    assert len(others) > 40
+    for path in others:  # every other site's files, and the PokerStars and PHH ones
+        head = path.read_bytes()[: 1 << 16].decode("utf-8", "replace")
+        assert not pacific888.detect(head), path

@@ -1,0 +1,274 @@
+"""``hilo check`` on PartyPoker hand histories (issue 17): the project's own files in the site's format,
+the shared real files (skipped when ../shared is absent), what the reader fills, and a verdict that does
+not depend on the order the seats or the cards are written in.
+
+PartyPoker prints no rake: every verdict below is after the rake the checker derives (RULES §13). The own
+files in tests/data/partypoker/ were worked out by hand (cents):
+
+* split: a buy-in header ($100 PL: the blinds are the posts, 50/100); 1900 put in, 95 taken: high 903 Bob
+  (three kings), low 902 Ann (7-5-3-2-A), the odd cent to high.
+* quartered: $2/$4 limit; 2400 − 106 = 2294: high 1147 Cy (three kings); low 1147 tied by Bob and Ann,
+  574 to Bob (first left of the button), 573 to Ann.
+* side-pot: Bob all in for $10: main pot 3000 (150 taken) high 1425 Cy, low 1425 Bob; side pot 1 2000 (100
+  taken) both halves 950 to Cy; Cy's $20 nobody called written as "side pot 2" (the bet returned).
+* no-showdown: "Ann wins $10.55 USD" of a pot of $9 and her $2 nobody called: 855 from the pot.
+* stud: 7 Card Stud Hi/Lo $1/$2, bring-in $0.50; 830 − 41 = 789: high 395 Bob, low 394 Ann.
+* tournament: chips; Hero wins 240 chips, 120 of them his bet nobody called. holdem: not checkable.
+* tampered: split and quartered with the odd cent the other way; side-pot with side pot 1 paid $4 short
+  (more than a rake could be: a pot part of which was never awarded).
+* bad-input: an amount that is no amount, a line no PartyPoker hand has, a limit that is none, cards dealt
+  to nobody seated, between good hands.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+from click.testing import CliRunner
+from conftest import SHARED_DIR, TEST_DATA
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from hilo_cli.checking import check
+from hilo_cli.cli import main
+from hilo_cli.errors import HiloError
+from hilo_cli.histories import detect, read
+from hilo_cli.histories.base import Currency
+from hilo_cli.histories.partypoker_lines import read_hand
+from hilo_cli.histories.site import SiteHand
+
+DATA = TEST_DATA / "partypoker"
+SHARED = SHARED_DIR / "handhistories" / "sites"
+SHARED_FILES = sorted((SHARED / "partypoker").glob("*.txt")) if SHARED.is_dir() else []
+
+
+def verdicts(text: str, source: str = "t.txt") -> list[tuple[str | None, str, str, str]]:
+    """(hand number, status, depth, why) of every hand, as ``hilo check`` decides them."""
+    out: list[tuple[str | None, str, str, str]] = []
+    for record in read(source, text, "partypoker"):
+        try:
+            _, verdict = check(record)
+        except HiloError as e:
+            out.append((record.id, "error", "", e.message))
+            continue
+        out.append((record.id, verdict.status, verdict.depth, verdict.why))
+    return out
+
+
+def text_of(name: str) -> str:
+    return (DATA / name).read_text(encoding="utf-8")
+
+
+def hand_of(name: str) -> SiteHand:
+    lines = text_of(name).splitlines()
+    hand = read_hand(name, 1, lines)
+    assert isinstance(hand, SiteHand), hand
+    return hand
+
+
+@pytest.mark.parametrize(
+    "name, depth",
+    [
+        ("split.txt", "per half"),
+        ("quartered.txt", "per half"),
+        ("side-pot.txt", "per half"),
+        ("no-showdown.txt", "per player"),
+        ("stud.txt", "per half"),
+        ("tournament.txt", "per player"),
+    ],
+)
+def test_each_own_hand_is_ok_at_its_depth(name: str, depth: str) -> None:
+    ((_, status, found, why),) = verdicts(text_of(name))
+    assert (status, found) == ("ok", depth), why
+
+
+def test_the_buy_in_header_takes_its_blinds_from_the_posts_and_no_rake_is_printed() -> None:
+    hand = hand_of("split.txt")
+    assert (hand.header.small, hand.header.big, hand.header.limit) == (50, 100, "Pot Limit")
+    assert [(c.player, c.amount, c.pot, c.half) for c in hand.collects] == [
+        ("Bob", 903, 0, "high"),
+        ("Ann", 902, 0, "low"),
+    ]
+    assert (hand.total, hand.rake, hand.rake_printed, hand.pots_printed) == (None, 0, False, False)
+    assert hand.currency == Currency("$", "", 100, "USD") and hand.button == 1
+    (record,) = read("split.txt", text_of("split.txt"), "partypoker")
+    settlement, _ = check(record)
+    assert settlement is not None and [p.rake for p in settlement.pots] == [95]
+
+
+def test_amounts_in_brackets_are_what_the_player_added() -> None:
+    hand = hand_of("side-pot.txt")
+    raises = [
+        (a.player, a.verb, a.amount, a.to) for a in hand.actions if a.verb in ("raise", "call")
+    ]
+    assert raises == [
+        ("Ann", "raise", 300, 300),
+        ("Bob", "raise", 950, 1000),
+        ("Cy", "call", 900, None),
+        ("Ann", "call", 700, None),
+        ("Ann", "call", 1000, None),
+    ]
+    assert [a.all_in for a in hand.actions if a.player == "Bob" and a.verb == "raise"] == [True]
+
+
+def test_an_uncalled_bet_paid_as_a_side_pot_or_with_the_pot_is_returned() -> None:
+    side = hand_of("side-pot.txt")
+    assert side.uncalled == {"Cy": 2000} and all(c.pot < 2 for c in side.collects)
+    alone = hand_of("no-showdown.txt")
+    assert alone.uncalled == {"Ann": 200}
+    assert [(c.player, c.amount, c.half) for c in alone.collects] == [("Ann", 855, None)]
+    assert not alone.pots_named  # "wins $10.55 USD" names no pot
+
+
+def test_stud_bring_in_and_completion() -> None:
+    hand = hand_of("stud.txt")
+    first = [
+        (a.player, a.verb, a.amount, a.to)
+        for a in hand.actions
+        if a.verb in ("bring in", "complete")
+    ]
+    assert first == [("Ann", "bring in", 50, None), ("Bob", "complete", 100, 100)]
+    assert (hand.header.small, hand.header.big) == (100, 200)
+
+
+def test_a_game_hilo_does_not_play_is_not_checkable() -> None:
+    ((_, status, _, why),) = verdicts(text_of("holdem.txt"))
+    assert status == "not-checkable" and why == "Texas Hold'em No Limit is not a game hilo plays"
+
+
+def test_tampered_payouts_are_mismatches() -> None:
+    found = verdicts(text_of("tampered.txt"))
+    assert [(id, status) for id, status, _, _ in found] == [
+        ("6001", "mismatch"),
+        ("6002", "mismatch"),
+        ("6003", "mismatch"),
+    ]
+    assert found[0][3].startswith("an odd chip went to another player")
+    assert found[1][3].startswith("an odd chip went to another player")
+    assert "never awarded" in found[2][3]
+    result = CliRunner().invoke(main, ["check", str(DATA / "tampered.txt")])
+    assert result.exit_code == 1
+
+
+def test_bad_input_is_one_error_record_per_hand_and_the_others_are_read() -> None:
+    found = verdicts(text_of("bad-input.txt"))
+    assert [(id, status) for id, status, _, _ in found] == [
+        ("5001", "ok"),
+        ("7001", "error"),
+        ("7002", "error"),
+        ("7003", "error"),
+        ("7004", "error"),
+        ("7005", "ok"),
+    ]
+    assert found[1][3] == "cannot read the action 'Ann bets [$3.x USD]'"
+    assert found[2][3] == "cannot read the action 'Cy scratches his head'"
+    assert found[3][3].startswith(
+        "game #7003: cannot read the game, limit and stakes in '$100 USD PX Omaha"
+    )
+    assert found[4][3] == "cannot read the cards dealt in 'Dealt to Zed [  As 3s Qd Jh ]'"
+    result = CliRunner().invoke(main, ["check", str(DATA / "bad-input.txt")])
+    assert result.exit_code == 2 and "Traceback" not in result.output + result.stderr
+
+
+def test_chat_and_the_lines_around_a_header_are_no_part_of_the_hand() -> None:
+    hand = hand_of("tournament.txt")
+    assert (
+        hand.header.tournament
+        and hand.currency == Currency()
+        and (hand.header.small, hand.header.big) == (20, 40)
+    )
+    assert not any("nice hand" in a.text for a in hand.actions)
+    found = list(read("t.txt", text_of("tournament.txt") + "\n#Game No : 5008\n", "partypoker"))
+    assert [r.id for r in found] == [
+        "5007"
+    ]  # "Game #5008 starts." and "#Game No" alone make no hand
+
+
+def test_detect_claims_partypoker_and_not_888_or_pokerstars() -> None:
+    assert detect(text_of("split.txt")) == "partypoker"
+    assert detect("#Game No : 1\n***** 888poker Hand History for Game 1 *****\n") != "partypoker"
+    assert detect("#Game No : 1\n***** Cassava Hand History for Game 1 *****\n") != "partypoker"
+    others = TEST_DATA / "pokerstars"
+    assert all(detect(p.read_text(encoding="utf-8")) != "partypoker" for p in others.glob("*.txt"))
+
+
+# -- the shared real files -------------------------------------------------------------------------------------
+
+
+@pytest.mark.skipif(
+    not SHARED_FILES, reason="../shared/handhistories/sites/partypoker is absent (a user's clone)"
+)
+def test_every_shared_hand_gets_a_record_and_each_is_ok() -> None:
+    total = 0
+    for path in SHARED_FILES:
+        text = path.read_text(encoding="utf-8-sig")
+        found = verdicts(text, path.name)
+        assert len(found) == len(
+            re.findall(r"^\*{5} Hand History for Game", text, flags=re.MULTILINE)
+        ), path.name
+        total += len(found)
+        assert all(status == "ok" for _, status, _, _ in found), (path.name, found)
+    assert total == 4
+
+
+# -- the same hand written in another order ---------------------------------------------------------------------
+
+FILES = [
+    "split.txt",
+    "quartered.txt",
+    "side-pot.txt",
+    "no-showdown.txt",
+    "stud.txt",
+    "tampered.txt",
+]
+
+
+def reorder(text: str, rng: random.Random) -> str:
+    """The seat lines in another order, and the cards a board-game player shows or is dealt."""
+    out: list[str] = []
+    seats: list[str] = []
+    for line in text.split("\n"):
+        if re.match(r"^Seat \d+: .*\)$", line):
+            seats.append(line)
+            continue
+        if seats:
+            rng.shuffle(seats)
+            out.extend(seats)
+            seats = []
+        m = re.match(r"^(Dealt to \S+ \[ +|\S+ shows \[ )([^\]]*?)( \].*)$", line)
+        if m is not None and "Stud" not in text:
+            cards = re.split(r",? +", m.group(2))
+            rng.shuffle(cards)
+            line = m.group(1) + (", " if "shows" in m.group(1) else " ").join(cards) + m.group(3)
+        out.append(line)
+    return "\n".join(out)
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.sampled_from(FILES), st.randoms(use_true_random=False))
+def test_the_verdict_does_not_depend_on_the_order_of_seats_and_cards(
+    name: str, rng: random.Random
+) -> None:
+    text = text_of(name)
+    assert [v[:3] for v in verdicts(reorder(text, rng))] == [v[:3] for v in verdicts(text)]
+
+
+def test_reorder_changes_the_text() -> None:
+    text = text_of("quartered.txt")
+    assert any(reorder(text, random.Random(seed)) != text for seed in range(5))
+
+
+def test_a_show_line_cut_in_its_brackets_is_an_error_not_a_traceback() -> None:
+    text = text_of("stud.txt").replace(
+        "Ann shows [ Ah, 3h, 2c, 6d, 7c, 8s, Jh ]high card Ace.", "Ann shows [ Ah, 3h"
+    )
+    ((_, status, _, why),) = verdicts(text)
+    assert status == "error" and why == "cannot read the cards shown in 'Ann shows [ Ah, 3h'"
+
+
+def test_a_hand_cut_before_its_awards_is_an_error_not_a_pot_never_awarded() -> None:
+    text = text_of("split.txt").split("Bob wins ")[0]
+    ((_, status, _, why),) = verdicts(text)
+    assert status == "error" and why == "game #5001 is cut short: no 'wins' line"

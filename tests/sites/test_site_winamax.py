@@ -1,0 +1,257 @@
+"""``hilo check`` on Winamax hand histories: the project's own files (tests/data/winamax/, written in the
+site's format) each get the verdict worked out by hand, every hand of the shared real files gets a record
+(skipped when ../shared is absent), and a hand's verdict does not depend on the order its seats or cards
+are written in.
+
+Worked out by hand (cents; Winamax prints Total pot after rake, each award tagged HI or LO):
+
+* split: 1650 put in, rake 79, 1571: high 786 Cy (trip nines), low 785 Alice (7-4-3-2-A): the odd cent high.
+* quartered: 1700, rake 85, 1615: high 808 Alice (trip kings); low 807 tied by Alice and Bob, 404 to Bob
+  (first left of the button), 403 to Alice.
+* side-pot: main pot 6000 and side pot 6000, rake 150 from each: Alice scoops the main pot (wheel, and
+  the five-high straight), Bob the side pot (trip kings, 8-7-5-3-2).
+* no-showdown: Alice's raise to 300 is not called: 250 won, 200 returned, which Winamax writes inside its
+  two halves (225 + 225) and in Total pot 450.
+* stud: 5600 put in, rake 99, 5501: high 2751 Bob (kings and fours), low 2750 Alice (7-5-3-2-A); Bob's
+  down cards are ``X`` until he shows them.
+* mixed: hold'em and razz are not checkable; the Omaha Hi/Lo hand is the split hand.
+* tampered: the split hand with the odd cent paid to the low.
+* bad-input: a line no reader knows, and a hand cut short, between two good hands.
+"""
+
+from __future__ import annotations
+
+import io
+import random
+import re
+
+import pytest
+from conftest import SHARED_DIR, TEST_DATA
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from hilo_cli import histories
+from hilo_cli.checking import check
+from hilo_cli.errors import HiloError
+from hilo_cli.histories import HandText, read_text
+from hilo_cli.histories.base import Currency
+from hilo_cli.histories.site import Collect, SiteHand
+from hilo_cli.histories.winamax_lines import read_hand
+
+DATA = TEST_DATA / "winamax"
+SHARED = SHARED_DIR / "handhistories" / "sites" / "winamax"
+SHARED_FILES = sorted(SHARED.glob("*.txt")) if SHARED.is_dir() else []
+
+
+def verdicts_of(data: bytes, source: str = "t.txt") -> list[tuple[str | None, int, str, str]]:
+    """(hand number, line, status, why) for every hand of a file's bytes, as ``hilo check`` decides them."""
+    out: list[tuple[str | None, int, str, str]] = []
+    for piece in histories.hands(source, io.BytesIO(data)):
+        record = read_text(piece) if isinstance(piece, HandText) else piece
+        try:
+            _, verdict = check(record)
+        except HiloError as e:
+            out.append((record.id, record.line, "error", e.message))
+            continue
+        out.append((record.id, record.line, verdict.status, verdict.why))
+    return out
+
+
+def own(name: str) -> bytes:
+    return (DATA / name).read_bytes()
+
+
+def site_hand(name: str) -> SiteHand:
+    lines = own(name).decode("utf-8").split("\n")
+    hand = read_hand(name, 1, lines, lambda header: True)
+    assert isinstance(hand, SiteHand)
+    return hand
+
+
+def won(name: str) -> dict[str, int]:
+    (piece,) = histories.hands(name, io.BytesIO(own(name)))
+    assert isinstance(piece, HandText)
+    settlement, verdict = check(read_text(piece))
+    assert settlement is not None and verdict.status == "ok", verdict.why
+    return {p.name: p.won for p in settlement.players}
+
+
+def test_the_files_are_winamax_and_no_other_reader_claims_them() -> None:
+    for path in sorted(DATA.glob("*.txt")):
+        assert histories.detect(path.read_text(encoding="utf-8")) == "winamax", path.name
+    assert (
+        histories.detect("PokerStars Hand #1: Omaha Hi/Lo Pot Limit ($0.50/$1 USD)\n")
+        == "pokerstars"
+    )
+    assert histories.detect('variant = "FO/8"\n') != "winamax"
+
+
+@pytest.mark.parametrize(
+    ("name", "expected"),
+    [
+        ("split.txt", {"Alice": 785, "Bob": 0, "Cy": 786}),
+        ("quartered.txt", {"Alice": 808 + 403, "Bob": 404, "Cy": 0}),
+        ("side-pot.txt", {"Alice": 5850, "Bob": 5850, "Cy": 0}),
+        ("no-showdown.txt", {"Alice": 250 + 200, "Bob": 0, "Cy": 0}),
+        ("stud.txt", {"Alice": 2750, "Bob": 2751}),
+    ],
+)
+def test_own_files_the_site_paid_right_are_ok(name: str, expected: dict[str, int]) -> None:
+    assert won(name) == expected
+
+
+def test_each_award_keeps_its_half_and_pot_and_money_is_written_as_the_site_does() -> None:
+    hand = site_hand("side-pot.txt")
+    assert [(c.player, c.amount, c.pot, c.half) for c in hand.collects] == [
+        ("Bob", 2925, 1, "high"),
+        ("Bob", 2925, 1, "low"),
+        ("Alice", 2925, 0, "high"),
+        ("Alice", 2925, 0, "low"),
+    ]
+    assert (hand.total, hand.rake, hand.printed_pots, hand.pots_printed) == (
+        12000,
+        300,
+        [5850, 5850],
+        False,
+    )
+    assert hand.currency == Currency("", "€", 100, "EUR")
+    assert hand.currency.show(496) == "4.96€"
+
+
+def test_a_tournament_hand_plays_in_chips() -> None:
+    # The split hand as a tournament writes it: its header, and chips where the cash game has euros.
+    text = (
+        own("split.txt")
+        .decode()
+        .replace("CashGame", 'Tournament "Monster Stack" buyIn: 9€ + 1€ level: 3')
+        .replace("(0.50€/1€)", "(50/100)")
+    )
+    text = re.sub(r"(\d+(?:\.\d+)?)€", lambda m: str(round(float(m.group(1)) * 100)), text)
+    ((_, _, status, _),) = verdicts_of(text.encode())
+    hand = read_hand("t.txt", 1, text.split("\n"), lambda header: True)
+    assert isinstance(hand, SiteHand) and hand.header.tournament and hand.currency == Currency()
+    assert status == "ok" and (hand.total, hand.rake, hand.header.big) == (1650, 79, 100)
+
+
+def test_returned_chips_paid_inside_the_halves_are_taken_out_and_the_halves_merged() -> None:
+    # Winamax prints no uncalled bet: Total pot 450 holds it, and the halves 225 + 225 pay it back.
+    hand = site_hand("no-showdown.txt")
+    assert hand.collects == [Collect(14, "Alice", 250, 0, "pot", 0)]
+    assert (hand.total, hand.won) == (250, {"Alice": 250})
+
+
+def test_mixed_table_games_hilo_does_not_play_are_not_checkable() -> None:
+    assert [(i, s, w) for i, _, s, w in verdicts_of(own("mixed.txt"))] == [
+        ("200-1-1600001001", "not-checkable", "Holdem no limit is not a game hilo plays"),
+        ("200-2-1600001002", "not-checkable", "Razz fixed limit is not a game hilo plays"),
+        ("200-3-1600001003", "ok", "the recorded result is what the cards and the rules give"),
+    ]
+
+
+def test_a_tampered_payout_is_a_mismatch() -> None:
+    ((_, _, status, why),) = verdicts_of(own("tampered.txt"))
+    assert status == "mismatch" and "odd chip" in why
+
+
+def test_bad_hands_are_errors_at_their_line_and_the_others_are_still_read() -> None:
+    found = verdicts_of(own("bad-input.txt"))
+    assert [(i, line, s) for i, line, s, _ in found] == [
+        ("100-1-1600000001", 1, "ok"),
+        ("300-2-1600002002", 51, "error"),
+        ("300-3-1600002003", 100, "error"),
+        ("300-4-1600002004", 102, "ok"),
+    ]
+    assert found[1][3] == "cannot read the action 'Cy dances a jig'"
+    assert "cut short" in found[2][3]
+
+
+def test_a_broken_header_or_amount_is_an_error_not_a_traceback() -> None:
+    text = own("split.txt").decode("utf-8")
+    for bad in (
+        text.replace("(0.50€/1€)", "(0.50€)"),
+        text.replace("bets 5€", "bets 5.001€"),
+        text.replace("Seat 3: Cy (100€)", "Seat 3: Cy (lots)"),
+        text.replace("[Kh]", "[Kx]"),
+        text.replace("Dealt to Alice [As 2s Kd Qc]", "Dealt to Alice [As 2s"),
+        text.replace("Cy shows [9h 9c Jd Td]", "Cy shows [9h 9c"),
+    ):
+        ((_, _, status, why),) = verdicts_of(bad.encode("utf-8"))
+        assert status == "error" and why, why
+
+
+# -- the order seats and cards are written in ------------------------------------------------------------
+
+_BRACKET = re.compile(r"(shows \[|showed \[|^Dealt to [^\[\n]+ \[)([^\]]+)\]", re.MULTILINE)
+# Not stud.txt: a stud hand's dealt cards in another order are another hand (which card is up).
+OWN = ["split.txt", "quartered.txt", "side-pot.txt", "tampered.txt", "mixed.txt", "no-showdown.txt"]
+
+
+def shuffled(text: str, rng: random.Random) -> str:
+    """The same hands with every shown and dealt hand's cards, and each hand's seat lines, in another order
+    (the same order for the same cards, as a site writes one hand's cards the same way each time)."""
+    orders: dict[str, str] = {}
+
+    def reorder(m: re.Match[str]) -> str:
+        cards = m.group(2)
+        if cards not in orders:
+            orders[cards] = " ".join(rng.sample(cards.split(), len(cards.split())))
+        return m.group(1) + orders[cards] + "]"
+
+    text = _BRACKET.sub(reorder, text)
+    out: list[str] = []
+    seats: list[str] = []
+    for line in text.split("\n"):
+        if re.match(r"Seat \d+: .*\(\d[\d.]*€\)$", line):
+            seats.append(line)
+            continue
+        if seats:
+            rng.shuffle(seats)
+            out += seats
+            seats = []
+        out.append(line)
+    return "\n".join(out)
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.sampled_from(OWN), st.randoms(use_true_random=False))
+def test_verdict_does_not_depend_on_the_order_seats_and_cards_are_written(
+    name: str, rng: random.Random
+) -> None:
+    text = own(name).decode("utf-8")
+    again = shuffled(text, rng).encode("utf-8")
+    assert [(i, s) for i, _, s, _ in verdicts_of(again)] == [
+        (i, s) for i, _, s, _ in verdicts_of(text.encode())
+    ]
+
+
+# -- the shared real files ---------------------------------------------------------------------------------
+
+
+@pytest.mark.skipif(
+    not SHARED_FILES, reason="../shared/handhistories/sites/winamax is absent (a user's clone)"
+)
+def test_every_shared_hand_gets_a_record_and_each_is_ok() -> None:
+    found = {path.name: verdicts_of(path.read_bytes(), path.name) for path in SHARED_FILES}
+    assert sum(len(v) for v in found.values()) == 3
+    assert all(s == "ok" for v in found.values() for _, _, s, _ in v), found
+
+
+def test_a_summary_naming_another_player_is_the_sites_inconsistency_not_bad_input() -> None:
+    # As for PokerStars (issue 17): one summary reader for the sites that write its summary.
+    from hilo_cli.histories import read
+
+    for path in sorted(DATA.glob("*.txt")):
+        text = path.read_text(encoding="utf-8")
+        for found in re.finditer(r"^Seat (\d+): (\S+)", text, re.MULTILINE):
+            if (
+                text.count(f"Seat {found.group(1)}: {found.group(2)}") > 1
+            ):  # seat line and summary line
+                last = text.rindex(f"Seat {found.group(1)}: {found.group(2)}")
+                changed = (
+                    text[:last] + f"Seat {found.group(1)}: Zed" + text[last + len(found.group(0)) :]
+                )
+                records = list(read(path.name, changed))
+                assert all(r.error is None or "summary names seat" not in r.error for r in records)
+                assert any(r.site_inconsistency and "Zed" in r.site_inconsistency for r in records)
+                return
+    raise AssertionError("no summary seat line in the Winamax test files")

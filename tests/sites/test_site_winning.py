@@ -1,0 +1,399 @@
+"""``hilo check`` on Winning Poker Network (ACR) hand histories, both formats: the project's own files
+(tests/data/winning/, written in the site's formats) each get the verdict worked out by hand, every hand of
+the shared real files gets a record (skipped when ../shared is absent), and a hand's verdict does not
+depend on the order its seats or cards are written in.
+
+Worked out by hand (cents; Total pot is printed after the rake and the jackpot fee, both taken from it):
+
+* split: 3300 put in, rake 147 + fee 2, 3151: high 1576 Cy (trip nines), low 1575 Alice (7-4-3-2-A).
+* quartered: 1700, rake 80 + fee 5, 1615: high 808 Alice; the low 807 tied, 404 to Bob (first left of the
+  button), 403 to Alice: Alice 1211 in one award line, high and low added together.
+* side-pot: main pot 6000 and side pot 6000, 150 taken from each (as the award lines pay them): Alice
+  scoops the main pot, Bob the side pot.
+* no-showdown: Alice's raise is not called (400 returned, 500 won); a walk: the summary's "won $3.00"
+  holds the big blind's uncalled 100, as Total pot does: 200 won.
+* run-twice: 20100 put in, 200 taken, 19900: 9950 a run; run 1 high 4975 Alice, low 4975 Cy; run 2 Cy
+  scoops 9950.
+* mixed: the hold'em hand is not checkable; the Omaha hand is the split hand.
+* tampered: the split hand with the odd cent paid to the low.
+* bad-input: a line no reader knows, and a hand cut short, between two good hands.
+* old-format (UTF-16LE, one ``Collects:`` total a player): the split hand, rake 77 + fee 2; a hand won
+  without a showdown, 200 returned.
+"""
+
+from __future__ import annotations
+
+import io
+import random
+import re
+
+import pytest
+from conftest import SHARED_DIR, TEST_DATA
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from hilo_cli import histories
+from hilo_cli.checking import check
+from hilo_cli.errors import HiloError
+from hilo_cli.histories import HandText, read_text
+from hilo_cli.histories.base import Currency
+from hilo_cli.histories.site import SiteHand
+from hilo_cli.histories.winning_lines import read_hand
+
+DATA = TEST_DATA / "winning"
+SHARED = SHARED_DIR / "handhistories" / "sites" / "winning"
+SHARED_FILES = sorted(SHARED.glob("*.txt")) if SHARED.is_dir() else []
+OK = "the recorded result is what the cards and the rules give"
+
+
+def records_of(data: bytes, source: str = "t.txt") -> list[histories.HandRecord]:
+    return [
+        read_text(p) if isinstance(p, HandText) else p
+        for p in histories.hands(source, io.BytesIO(data))
+    ]
+
+
+def verdicts_of(data: bytes, source: str = "t.txt") -> list[tuple[str | None, int, str, str]]:
+    """(hand number, line, status, why) for every hand of a file's bytes, as ``hilo check`` decides them."""
+    out: list[tuple[str | None, int, str, str]] = []
+    for record in records_of(data, source):
+        try:
+            _, verdict = check(record)
+        except HiloError as e:
+            out.append((record.id, record.line, "error", e.message))
+            continue
+        out.append((record.id, record.line, verdict.status, verdict.why))
+    return out
+
+
+def own(name: str) -> bytes:
+    return (DATA / name).read_bytes()
+
+
+def won(name: str) -> list[dict[str, int]]:
+    out = []
+    for record in records_of(own(name), name):
+        settlement, verdict = check(record)
+        assert settlement is not None and verdict.status == "ok", verdict.why
+        out.append({p.name: p.won for p in settlement.players})
+    return out
+
+
+def test_both_formats_are_winning_and_no_other_reader_claims_them() -> None:
+    for path in sorted(DATA.glob("*.txt")):
+        head = next(histories.hands(path.name, io.BytesIO(path.read_bytes())))
+        assert isinstance(head, HandText) and head.reader == "winning", path.name
+    assert (
+        histories.detect("PokerStars Hand #1: Omaha Hi/Lo Pot Limit ($0.50/$1 USD)\n")
+        == "pokerstars"
+    )
+    assert (
+        histories.detect(
+            "Winamax Poker - CashGame - HandId: #1-2-3 - Omaha Hi/Lo pot limit (1€/2€) - x\n"
+        )
+        == "winamax"
+    )
+    assert histories.detect("My Hand #1 was a flush\n") is None
+
+
+@pytest.mark.parametrize(
+    ("name", "expected"),
+    [
+        ("split.txt", [{"Alice": 1575, "Bob": 0, "Cy": 1576}]),
+        ("quartered.txt", [{"Alice": 808 + 403, "Bob": 404, "Cy": 0}]),
+        ("side-pot.txt", [{"Alice": 5850, "Bob": 5850, "Cy": 0}]),
+        (
+            "no-showdown.txt",
+            [{"Alice": 500 + 400, "Bob": 0, "Cy": 0}, {"Alice": 200 + 100, "Bob": 0, "Cy": 0}],
+        ),
+        ("run-twice.txt", [{"Alice": 4975, "Bob": 0, "Cy": 4975 + 9950}]),
+        (
+            "old-format.txt",
+            [{"Alice": 785, "Bob": 0, "Cy": 786}, {"Alice": 300 + 200, "Bob": 0, "Cy": 0}],
+        ),
+    ],
+)
+def test_own_files_the_site_paid_right_are_ok(name: str, expected: list[dict[str, int]]) -> None:
+    assert won(name) == expected
+
+
+def test_rake_and_jackpot_fee_are_taken_from_the_pot_and_money_is_written_as_the_site_does() -> (
+    None
+):
+    hand = read_hand("t.txt", 1, own("split.txt").decode().split("\n"), lambda header: True)
+    assert isinstance(hand, SiteHand)
+    assert (hand.total, hand.rake, hand.currency) == (3300, 149, Currency("$", "", 100, "USD"))
+    (record,) = records_of(own("run-twice.txt"))
+    assert record.summary is not None and (record.summary.total, record.summary.rake) == (
+        20100,
+        200,
+    )
+    assert [len(b) for b in record.boards] == [5, 5]
+
+
+def _with_dan(post: str, acts: list[tuple[str, str]], pot: int, high: int, low: int) -> bytes:
+    """The split hand with Dan sitting in at seat 4 and posting ``post``; ``acts``: (line after which, Dan's
+    line); ``pot``, ``high``, ``low`` in cents."""
+    text = (
+        own("split.txt")
+        .decode()
+        .replace("Seat 3: Cy ($200.00)\n", "Seat 3: Cy ($200.00)\nSeat 4: Dan ($200.00)\n")
+    )
+    for after, line in [("Cy posts the big blind $2.00", f"Dan posts {post}"), *acts]:
+        text = text.replace(after + "\n", f"{after}\n{line}\n", 1)
+
+    def cents(units: int) -> str:
+        return f"${units // 100}.{units % 100:02d}"
+
+    return (
+        text.replace("$31.51", cents(pot))
+        .replace("$15.76", cents(high))
+        .replace("$15.75", cents(low))
+        .encode()
+    )
+
+
+def test_a_joining_players_post_of_the_big_blind_is_live() -> None:
+    data = _with_dan("$2.00", [("Dealt to Alice [As 2s Kd Qc]", "Dan folds")], 3351, 1676, 1675)
+    (record,) = records_of(data)
+    settlement, verdict = check(record)
+    assert settlement is not None and verdict.status == "ok", verdict.why
+    assert {p.name: p.won for p in settlement.players} == {
+        "Alice": 1675,
+        "Bob": 0,
+        "Cy": 1676,
+        "Dan": 0,
+    }
+
+
+def test_a_post_smaller_than_the_big_blind_is_dead_money() -> None:
+    # Dan's missed small blind is dead: his call of the big blind adds $2.00 to it, his call of the raise $4.
+    acts = [
+        ("Dealt to Alice [As 2s Kd Qc]", "Dan calls $2.00"),
+        ("Cy calls $4.00", "Dan calls $4.00"),
+        ("Cy checks", "Dan checks"),
+        ("Cy calls $10.00", "Dan folds"),
+    ]  # the first "Cy checks" is the flop's
+    text = _with_dan("$1.00", acts, 3851, 1926, 1925).decode()
+    (record,) = records_of(text.encode())
+    settlement, verdict = check(record)
+    assert settlement is not None and verdict.status == "ok", verdict.why
+    assert {p.name: p.won for p in settlement.players} == {
+        "Alice": 1925,
+        "Bob": 0,
+        "Cy": 1926,
+        "Dan": 0,
+    }
+
+
+def test_a_tournament_hand_plays_in_chips() -> None:
+    # The split hand as a tournament writes it: its header, and chips (written with two decimals).
+    text = (
+        own("split.txt")
+        .decode()
+        .replace(
+            "Hand #500000001 - Omaha H/L(No Limit) - $1.00/$2.00 - ",
+            "Game Hand #500000010 - Tournament #123 - Omaha H/L(No Limit) - Level 1 (100.00/200.00)- ",
+        )
+    )
+    text = re.sub(
+        r"\$(\d+)\.(\d\d)", lambda m: f"{int(m.group(1)) * 100 + int(m.group(2))}.00", text
+    )
+    hand = read_hand("t.txt", 1, text.split("\n"), lambda header: True)
+    assert isinstance(hand, SiteHand) and hand.header.tournament and hand.currency == Currency()
+    assert (hand.total, hand.rake, hand.header.big) == (3300, 149, 200)
+    assert [s for _, _, s, _ in verdicts_of(text.encode())] == ["ok"]
+
+
+def test_the_old_format_pays_one_total_a_player_naming_no_pot() -> None:
+    from hilo_cli.histories.winning_old import read_hand as read_old
+
+    text = own("old-format.txt").decode("utf-16")
+    lines = text.split("\r\n")
+    hand = read_old(
+        "t.txt", 1, lines[: lines.index("Game started at: 2024/5/1 10:02:00")], lambda header: True
+    )
+    assert isinstance(hand, SiteHand)
+    assert (hand.pots_named, hand.header.limit, hand.total, hand.rake) == (
+        False,
+        "Pot Limit",
+        1650,
+        79,
+    )
+    assert [(c.player, c.amount, c.label) for c in hand.collects] == [
+        ("Alice", 785, "Collects"),
+        ("Cy", 786, "Collects"),
+    ]
+    assert hand.currency is not None and hand.currency.show(785) == "7.85"
+
+
+def test_the_summarys_won_disagreeing_with_the_award_lines_is_the_sites_inconsistency() -> None:
+    text = (
+        own("run-twice.txt")
+        .decode()
+        .replace("won $49.75 with HI - high", "won $4.75 with HI - high")
+    )
+    ((_, _, status, why),) = verdicts_of(text.encode())
+    assert status == "mismatch" and "Cy collected $149.25, the summary says won $104.25" in why
+
+
+def test_mixed_table_games_hilo_does_not_play_are_not_checkable() -> None:
+    assert [(i, s, w) for i, _, s, w in verdicts_of(own("mixed.txt"))] == [
+        ("600000001", "not-checkable", "Holdem No Limit is not a game hilo plays"),
+        ("600000002", "ok", OK),
+    ]
+
+
+def test_a_tampered_payout_is_a_mismatch() -> None:
+    ((_, _, status, why),) = verdicts_of(own("tampered.txt"))
+    assert status == "mismatch" and "odd chip" in why
+
+
+def test_bad_hands_are_errors_at_their_line_and_the_others_are_still_read() -> None:
+    found = verdicts_of(own("bad-input.txt"))
+    assert [(i, line, s) for i, line, s, _ in found] == [
+        ("500000001", 1, "ok"),
+        ("700000002", 53, "error"),
+        ("700000003", 106, "error"),
+        ("700000004", 108, "ok"),
+    ]
+    assert found[1][3] == "cannot read the action 'Cy dances a jig'"
+    assert "cut short" in found[2][3]
+
+
+def test_lines_cut_short_are_errors_not_tracebacks() -> None:
+    text = own("split.txt").decode()
+    for bad in (
+        text.replace("Dealt to Alice [As 2s Kd Qc]", "Dealt to Alice [As 2s"),
+        text.replace("Cy shows [9h 9c Jd Td]", "Cy shows [9h 9c"),
+        text.replace("(No Limit)", "(No Lim"),
+    ):
+        first = verdicts_of(bad.encode())[0]
+        assert first[2] == "error", first
+
+
+def test_the_old_formats_allin_is_the_chips_put_in() -> None:
+    # Cy has 8 left after his call preflop: "allin (5)" calls Alice's bet with his last chips.
+    text = own("old-format.txt").decode("utf-16")
+    text = text.replace("Seat 3: Cy (100).", "Seat 3: Cy (8).", 1)
+    text = text.replace("Player Cy calls (5)", "Player Cy allin (5)", 1)
+    at = text.index("allin (5)")
+    end = text.index("------ Summary ------")
+    # Nobody acts after the all-in: the turn and the river are only dealt.
+    text = (
+        text[:at]
+        + text[at:end]
+        .replace("Player Cy checks\r\n\r\n", "")
+        .replace("Player Alice checks\r\n\r\n", "")
+        + text[end:]
+    )
+    assert [(i, s) for i, _, s, _ in verdicts_of(text.encode("utf-16"))] == [
+        ("900000001", "ok"),
+        ("900000002", "ok"),
+    ]
+
+
+def test_old_format_bad_lines_are_errors_not_tracebacks() -> None:
+    text = own("old-format.txt").decode("utf-16")
+    for bad in (
+        text.replace("Player Alice bets (5)", "Player Alice bets (five)"),
+        text.replace("Game ID: 900000001 0.50/1.00", "Game ID: 900000001 x/y"),
+        text.replace("*** TURN ***: [3h 4c 7d] [Kh]", "*** TURN ***: [3h 4c 8d] [Kh]"),
+    ):
+        first = verdicts_of(bad.encode("utf-16"))[0]
+        assert first[2] == "error", first
+
+
+def test_a_utf16_file_one_byte_short_keeps_every_hand_and_the_stray_byte_is_an_error_of_its_own() -> (
+    None
+):
+    found = verdicts_of(own("old-format.txt") + b"\n")
+    assert [(i, s) for i, _, s, _ in found] == [
+        ("900000001", "ok"),
+        ("900000002", "ok"),
+        (None, "error"),
+    ]
+    assert "the file ends in the middle of a UTF-16 character" in found[-1][3]
+
+
+# -- the order seats and cards are written in ------------------------------------------------------------
+
+_BRACKET = re.compile(
+    r"(shows \[|showed \[|mucked \[|^Dealt to [^\[\n]+ \[)([^\]]+)\]", re.MULTILINE
+)
+OWN = ["split.txt", "quartered.txt", "side-pot.txt", "tampered.txt", "mixed.txt", "run-twice.txt"]
+
+
+def shuffled(text: str, rng: random.Random) -> str:
+    """The same hands with every shown and dealt hand's cards (the same way each time they are written),
+    and each hand's seat lines, in another order."""
+    orders: dict[str, str] = {}
+
+    def reorder(m: re.Match[str]) -> str:
+        cards = m.group(2)
+        if cards not in orders:
+            orders[cards] = " ".join(rng.sample(cards.split(), len(cards.split())))
+        return m.group(1) + orders[cards] + "]"
+
+    text = _BRACKET.sub(reorder, text)
+    out: list[str] = []
+    seats: list[str] = []
+    for line in text.split("\n"):
+        if re.match(r"Seat \d+: .* \(\$[\d.]+\)$", line):
+            seats.append(line)
+            continue
+        if seats:
+            rng.shuffle(seats)
+            out += seats
+            seats = []
+        out.append(line)
+    return "\n".join(out)
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.sampled_from(OWN), st.randoms(use_true_random=False))
+def test_verdict_does_not_depend_on_the_order_seats_and_cards_are_written(
+    name: str, rng: random.Random
+) -> None:
+    text = own(name).decode("utf-8")
+    again = shuffled(text, rng).encode("utf-8")
+    assert [(i, s) for i, _, s, _ in verdicts_of(again)] == [
+        (i, s) for i, _, s, _ in verdicts_of(text.encode())
+    ]
+
+
+# -- the shared real files ---------------------------------------------------------------------------------
+
+
+@pytest.mark.skipif(
+    not SHARED_FILES, reason="../shared/handhistories/sites/winning is absent (a user's clone)"
+)
+def test_every_shared_hand_gets_a_record_and_each_not_ok_one_is_the_sites_own() -> None:
+    found = {path.name: verdicts_of(path.read_bytes(), path.name) for path in SHARED_FILES}
+    statuses = {(name, i): s for name, v in found.items() for i, _, s, _ in v}
+    assert len([i for _, i in statuses if i is not None]) == 8
+    not_ok = {k: s for k, s in statuses.items() if s != "ok"}
+    # The run-twice hand: the summary's "won" is each board's high half only (a site inconsistency).
+    ((name, hand),) = [k for k in not_ok if k[1] is not None]
+    assert hand == "779379637" and not_ok[(name, hand)] == "mismatch"
+    why = next(w for i, _, _, w in found[name] if i == hand)
+    assert why.startswith(
+        "the site's own lines disagree: Hero collected $92.25, the summary says won $61.50"
+    )
+
+
+@pytest.mark.skipif(
+    not SHARED_FILES, reason="../shared/handhistories/sites is absent (a user's clone)"
+)
+def test_winamax_and_winning_claim_no_other_sites_file() -> None:
+    from hilo_cli.histories.reading import open_lines
+
+    for path in sorted(SHARED.parent.glob("*/*")):
+        with path.open("rb") as stream:
+            opened = open_lines(stream)
+        found = None if isinstance(opened, str) else histories.detect(opened.head)
+        site = path.parent.name
+        if site in ("winamax", "winning"):
+            assert found == site, path.name
+        else:
+            assert found not in ("winamax", "winning"), path.name
