@@ -7,7 +7,7 @@ import json
 import re
 from pathlib import Path
 
-from conftest import deals, run
+from conftest import TEST_DATA, deals, run
 from hypothesis import given, settings
 
 from hilo_cli.formats import text_out
@@ -15,7 +15,7 @@ from hilo_cli.formats.colour import strip_colour
 from hilo_cli.formats.styled import BOLD, BOLD_GREEN, GREEN, RESET, SYMBOLS, Look
 from hilo_cli.showdown import settle
 
-DATA = Path(__file__).resolve().parent / "data"
+DATA = TEST_DATA
 CARD_NAMES = [
     "showdown",
     "--board",
