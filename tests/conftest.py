@@ -10,14 +10,12 @@ own folder, so what two folders share lives here.
 
 **Slow tests.** The long randomised runs are marked ``slow`` (``@pytest.mark.slow``, registered in
 pyproject.toml): ``pytest -m "not slow"`` is the quick loop of CONTRIBUTING.md, and plain ``pytest`` (CI,
-the README) runs them all. ``pytest_collection_modifyitems`` below marks those of files that are not
-marked in their own text (see ``SLOW_ELSEWHERE``).
+the README) runs them all. Each is marked in its own file.
 """
 
 from __future__ import annotations
 
 import json
-import re
 import shutil
 import sys
 from collections.abc import Mapping
@@ -175,25 +173,3 @@ def deals(draw, explicit_button=False):
     return Deal(
         g, board, tuple(players), pot=pot, button=button, chip_unit=unit, qualifier=qualifier
     )
-
-
-# Tests marked slow from here because their files are being changed by others at the moment (issue 22):
-# the file, the test function and the cases (their ids) that stay in the quick loop. The reader fuzz
-# (issue 16) is a thousand mutants: those of the repository's own test data stay in the quick loop, those
-# of ../shared's real histories (absent in CI) and the runs of the installed ``hilo`` over every kind at
-# once are slow. Each belongs as a ``marks=pytest.mark.slow`` in its own file.
-SLOW_ELSEWHERE: tuple[tuple[str, str, re.Pattern[str] | None], ...] = (
-    ("test_reader_fuzz.py", "test_a_mutant_checks_whole", re.compile(r"[a-z]+-\d+-")),
-    ("test_reader_fuzz.py", "test_mutants_in_one_real_process", None),
-    ("test_equity_vector.py", "test_values_equal_the_table_evaluator", None),
-)
-
-
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    for item in items:
-        for file, function, quick in SLOW_ELSEWHERE:
-            if item.path.name != file or getattr(item, "originalname", item.name) != function:
-                continue
-            case = item.name.partition("[")[2].rstrip("]")
-            if quick is None or not quick.match(case):
-                item.add_marker(pytest.mark.slow)

@@ -41,6 +41,7 @@ def test_sampled_runouts_are_distinct_cards_and_reproducible() -> None:
     assert counts.min() > 250 and counts.max() < 500
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("hole_cards", "known", "qualifier", "split"),
     [

@@ -757,13 +757,34 @@ def _suffix(base: Base) -> str:
     return Path(base.name).suffix or ".txt"
 
 
+OWN = [s for s in SETS if not s.endswith("-shared")]
+SHARED_SETS = [s for s in SETS if s.endswith("-shared")]
 CASES = [
-    pytest.param(s, n, id=f"{s}-{n}-{KINDS[n % len(KINDS)][0]}") for s in SETS for n in range(COUNT)
+    pytest.param(s, n, id=f"{s}-{n}-{KINDS[n % len(KINDS)][0]}") for s in OWN for n in range(COUNT)
 ]
 
 
 @pytest.mark.parametrize(("set_name", "seed"), CASES)
 def test_a_mutant_checks_whole(tmp_path: Path, set_name: str, seed: int) -> None:
+    _check_mutant(tmp_path, set_name, seed)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("set_name", "kind"),
+    [pytest.param(s, k, id=f"{s}-{KINDS[k][0]}") for s in SHARED_SETS for k in range(len(KINDS))],
+)
+def test_the_real_histories_mutants_of_a_kind_check_whole(
+    tmp_path: Path, set_name: str, kind: int
+) -> None:
+    """The mutants of ../shared's real histories, those of one kind in one test (seeds ``kind``,
+    ``kind + len(KINDS)``, ...): as many mutants as of the project's own files, fewer and longer tests,
+    as they are the slow part of the suite (a failure still names its seed)."""
+    for seed in range(kind, COUNT, len(KINDS)):
+        _check_mutant(tmp_path, set_name, seed)
+
+
+def _check_mutant(tmp_path: Path, set_name: str, seed: int) -> None:
     bases = _bases(set_name)
     kind, base, made = mutant(set_name, seed, bases)
     path = _write(tmp_path, f"{set_name}-{seed}{_suffix(base)}", made.data)
@@ -788,6 +809,7 @@ def test_a_mutant_checks_whole(tmp_path: Path, set_name: str, seed: int) -> None
         )
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("set_name", list(SETS))
 def test_mutants_in_one_real_process(tmp_path: Path, set_name: str) -> None:
     """The installed ``hilo`` over one mutant of each kind at once, as a user runs it: every file's hands
