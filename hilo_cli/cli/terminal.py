@@ -69,7 +69,7 @@ def colour_wanted(
 
 
 Style = Look
-"""How a text report is shown: in colour or not, and with which suits (``formats.colour.Look``)."""
+"""How a text report is shown: in colour or not, and with which suits (``formats.styled.Look``)."""
 
 
 def style(color: str, suits: str, stream: IO[Any] | None = None) -> Style:

@@ -22,6 +22,7 @@ compiles a pattern: a piped report pays for no colour.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from typing import Literal, NamedTuple
 
@@ -93,13 +94,6 @@ class Look(NamedTuple):
             return shown("".join(parts))
         return "".join([shown(p) if p.__class__ is str else self._piece(p) for p in parts])
 
-    def render(self, text: str) -> str:
-        """Finished ``text`` (equity's report, written before its look is known) as this look shows it:
-        ``colour.colour_report``."""
-        from hilo_cli.formats.colour import colour_report
-
-        return colour_report(text, self.suits, self.colour)
-
     def text(self, lines: Iterable[Iterable[Part]]) -> str:
         """Lines as one report, ending with a newline."""
         if self.plain:  # the report a pipe gets, as fast as it can be written
@@ -126,3 +120,12 @@ class Look(NamedTuple):
 
 
 PLAIN = Look()
+
+
+_ANSI = re.compile(r"\x1b\[[0-9;]*m")
+
+
+def strip_colour(text: str) -> str:
+    """``text`` without its ANSI colour codes: public, so that a caller (and the tests) can hold a
+    coloured report to the plain one, which it must equal once the codes are out."""
+    return _ANSI.sub("", text)

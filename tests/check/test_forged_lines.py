@@ -21,7 +21,7 @@ import pytest
 from click.testing import CliRunner, Result
 
 from hilo_cli.cli import main
-from hilo_cli.formats.colour import strip_colour
+from hilo_cli.formats.styled import strip_colour
 
 # PHH: Ann (three kings) wins high and ties the low with Bob: 675 / 225 / 0 of 900; the finishing stacks
 # record Ann 1300, Bob 1000 (a MISMATCH of 75 each way). Cat's name is a spreadsheet formula.

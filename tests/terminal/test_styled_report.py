@@ -11,8 +11,7 @@ from conftest import TEST_DATA, deals, run
 from hypothesis import given, settings
 
 from hilo_cli.formats import text_out
-from hilo_cli.formats.colour import strip_colour
-from hilo_cli.formats.styled import BOLD, BOLD_GREEN, GREEN, RESET, SYMBOLS, Look
+from hilo_cli.formats.styled import BOLD, BOLD_GREEN, GREEN, RESET, SYMBOLS, Look, strip_colour
 from hilo_cli.showdown import settle
 
 DATA = TEST_DATA

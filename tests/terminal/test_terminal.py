@@ -1,4 +1,4 @@
-"""Colour and the terminal helpers (issue 13), as functions: ``formats.colour`` and ``cli.terminal``.
+"""Colour and the terminal helpers (issue 13), as functions: ``formats.styled`` and ``cli.terminal``.
 
 The command-line behaviour (what a pipe gets, ``--color``, help) is in test_terminal_cli.py; a real
 pseudo-terminal is driven in test_terminal_pty.py.
@@ -16,7 +16,6 @@ from hypothesis import given, settings
 from hilo_cli.cards import parse_cards
 from hilo_cli.cli import terminal
 from hilo_cli.formats import check_out, text_out
-from hilo_cli.formats.colour import colour_report, strip_colour
 from hilo_cli.formats.records import Defaults, deal_from_record
 from hilo_cli.formats.styled import (
     BLUE,
@@ -29,6 +28,7 @@ from hilo_cli.formats.styled import (
     SYMBOLS,
     YELLOW,
     Look,
+    strip_colour,
 )
 from hilo_cli.formats.text_in import record_from_line
 from hilo_cli.histories.base import failed
@@ -66,28 +66,27 @@ def coloured(card: str, code: str) -> str:
     return f"{code}{card}{RESET}"
 
 
-# --- the look of a report: formats.styled, and formats.colour for equity's ---------------------------
+# --- the look of a report: formats.styled -------------------------------------------------------------
 
 
 @pytest.mark.parametrize("line", [*LINES, NAMES])
 def test_taking_the_colour_out_gives_the_plain_report_back(line: str) -> None:
     plain = report(line)
     for suits in ("four-colour", "two-colour"):
-        for shown in (styled(line, suits), colour_report(plain, suits)):  # type: ignore[arg-type]
-            assert "\x1b[" in shown
-            assert strip_colour(shown) == plain
+        shown = styled(line, suits)
+        assert "\x1b[" in shown
+        assert strip_colour(shown) == plain
 
 
 @pytest.mark.parametrize("line", LINES)
 def test_plain_output_is_left_alone(line: str) -> None:
     plain = report(line)
-    assert colour_report(plain, "four-colour", colour=False) is plain
-    assert colour_report(plain, "two-colour", colour=False) is plain
+    assert styled(line, "four-colour", colour=False) == plain
+    assert styled(line, "two-colour", colour=False) == plain
 
 
 def test_four_colour_deck() -> None:
     shown = styled(SPLIT)
-    assert shown.splitlines()[0] == colour_report(report(SPLIT)).splitlines()[0]
     board = shown.splitlines()[0]
     assert board == (
         "Omaha Hi/Lo 8 or better   board "
@@ -98,7 +97,6 @@ def test_four_colour_deck() -> None:
 
 def test_two_colour_deck() -> None:
     board = styled(SPLIT, "two-colour").splitlines()[0]
-    assert board == colour_report(report(SPLIT), "two-colour").splitlines()[0]
     assert board.endswith(
         f"board Ac {coloured('3d', RED)} {coloured('6h', RED)} Ks {coloured('Kd', RED)}   pot 1200"
     )
@@ -107,7 +105,6 @@ def test_two_colour_deck() -> None:
 def test_symbols_without_colour_are_the_same_cards() -> None:
     plain = report(SIDE)
     shown = styled(SIDE, "symbols", colour=False)
-    assert shown == colour_report(plain, "symbols", colour=False)
     assert "\x1b[" not in shown
     assert shown.splitlines()[0] == "Omaha Hi/Lo 8 or better   board 4♥ 5♥ 9♥ K♣ 2♦   150 put in"
     assert shown.splitlines()[1].startswith("A  A♥ T♥ Q♠ Q♦   high  A♥ T♥ + 9♥ 5♥ 4♥")
@@ -118,19 +115,18 @@ def test_symbols_without_colour_are_the_same_cards() -> None:
 
 def test_symbols_in_colour() -> None:
     board = styled(SPLIT, "symbols").splitlines()[0]
-    assert board == colour_report(report(SPLIT), "symbols").splitlines()[0]
     assert (
         f"board {coloured('A♣', GREEN)} {coloured('3♦', BLUE)} {coloured('6♥', RED)} K♠ " in board
     )
 
 
 def test_a_name_that_looks_like_a_card_stays_a_name() -> None:
-    for shown in (styled(NAMES, "symbols"), colour_report(report(NAMES), "symbols")):
-        lines = strip_colour(shown).splitlines()
-        assert lines[1].startswith("As  2♣ 4♦ Q♣ J♦")
-        assert lines[3].startswith("Kd  K♥ K♣ 2♥ 4♠")
-        assert lines[-1] == "As wins 300 (quartered)   Kd wins 900"
-        assert "tied by As and Kd (" in strip_colour(shown)
+    shown = styled(NAMES, "symbols")
+    lines = strip_colour(shown).splitlines()
+    assert lines[1].startswith("As  2♣ 4♦ Q♣ J♦")
+    assert lines[3].startswith("Kd  K♥ K♣ 2♥ 4♠")
+    assert lines[-1] == "As wins 300 (quartered)   Kd wins 900"
+    assert "tied by As and Kd (" in strip_colour(shown)
 
 
 def test_winners_and_amounts_are_highlighted() -> None:
@@ -257,12 +253,10 @@ def test_a_closed_stream_is_not_a_terminal() -> None:
     assert terminal.is_terminal(None) is False
 
 
-def test_style_renders_the_report() -> None:
-    plain = report(SPLIT)
-    assert terminal.Style(False, "four-colour").render(plain) == plain
+def test_style_says_whether_a_report_is_plain() -> None:
     assert terminal.Style(False, "four-colour").plain
     assert not terminal.Style(False, "symbols").plain
-    assert terminal.Style(True, "two-colour").render(plain) == colour_report(plain, "two-colour")
+    assert not terminal.Style(True, "two-colour").plain
 
 
 # --- cli.terminal: progress and the summary -------------------------------------------------------------

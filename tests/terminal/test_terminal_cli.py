@@ -13,8 +13,7 @@ from click.testing import CliRunner, Result
 from conftest import ROOT, SHOWDOWN, run
 
 from hilo_cli.cli import main
-from hilo_cli.formats.colour import strip_colour
-from hilo_cli.formats.styled import BOLD_RED, RED, RESET
+from hilo_cli.formats.styled import BOLD_RED, RED, RESET, strip_colour
 
 FILES = ["examples/hands.txt", "examples/disputed.jsonl"]
 SUMMARY = re.compile(

@@ -7,7 +7,7 @@ import pytest
 from conftest import ROOT
 from conftest import run as run_hilo
 
-from hilo_cli.formats.colour import strip_colour
+from hilo_cli.formats.styled import strip_colour
 
 FIGURES = [
     "limits",
