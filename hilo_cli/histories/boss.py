@@ -33,13 +33,14 @@ from __future__ import annotations
 import re
 
 from hilo_cli.betting import Structure
-from hilo_cli.bounds import MAX_SEAT, MAX_SEATS, digits, quote
+from hilo_cli.bounds import MAX_SEAT, digits, quote
 from hilo_cli.cards import Card
 from hilo_cli.errors import DealError, HiloError, InputError
 from hilo_cli.histories.amounts import money
 from hilo_cli.histories.base import Currency, HandRecord, Reader, failed
 from hilo_cli.histories.records import record
 from hilo_cli.histories.safexml import DECLARATION, Element, element_text, parse
+from hilo_cli.histories.seats import NAMELESS, check_seat
 from hilo_cli.histories.site import Collect, Header, Seat, SiteHand, cards_of
 from hilo_cli.histories.site import Line as Action
 from hilo_cli.histories.uncalled import unreturned
@@ -163,13 +164,10 @@ class _Hand:
                 p.attrs.get("NAME", ""),
                 digits(p.attrs.get("SEAT", ""), "a seat", MAX_SEAT),
             )
-            if not name or any(s.name == name or s.seat == seat for s in hand.seats):
-                raise InputError(f"seat {seat} ({quote(name)}) is listed twice or has no name")
+            check_seat(hand, seat, name, NAMELESS)
             stack = self.money(p.attrs.get("AMOUNT"), f"{name}'s amount")
             hand.seats.append(Seat(seat, name, stack, p.attrs.get("STATE") != "STATE_PLAYING"))
             self.stacks[name] = stack
-            if len(hand.seats) > MAX_SEATS:
-                raise InputError(f"more than {MAX_SEATS} seats in one hand: no table seats so many")
             if p.attrs.get("DEALER") == "Y":
                 hand.button = seat
 

@@ -29,10 +29,11 @@ from __future__ import annotations
 
 import re
 
-from hilo_cli.bounds import MAX_SEAT, MAX_SEATS, digits, quote
+from hilo_cli.bounds import MAX_SEAT, digits, quote
 from hilo_cli.errors import HiloError, InputError
 from hilo_cli.histories.amounts import money
 from hilo_cli.histories.base import Currency
+from hilo_cli.histories.seats import check_seat
 from hilo_cli.histories.site import BRACKETS, BadHand, Collect, Header, Seat, SiteHand, cards_of
 from hilo_cli.histories.site import Line as Action
 
@@ -178,7 +179,6 @@ class _Reader:
 
     def _seats(self, hand: SiteHand) -> int:
         """The seat lines after the header; returns the index of the first line after them."""
-        seats: set[int] = set()
         for at in range(1, len(self.lines)):
             line = self.lines[at]
             self.number = self.numbers[at]
@@ -195,12 +195,8 @@ class _Reader:
                 seat, stack = s.group("seat"), s.group("stack")
                 name = f"Seat+{seat}" + (" [ME]" if s.group("me") else "")
             number = digits(seat, "a seat", MAX_SEAT)
-            if number in seats or any(p.name == name for p in hand.seats):
-                raise InputError(f"seat {number} ({quote(name)}) is listed twice")
+            check_seat(hand, number, name)
             hand.seats.append(Seat(number, name, money(stack, self.scale), False))
-            if len(hand.seats) > MAX_SEATS:
-                raise InputError(f"more than {MAX_SEATS} seats in one hand: no table seats so many")
-            seats.add(number)
         return len(self.lines)
 
     def _play(self, hand: SiteHand, start: int) -> int:

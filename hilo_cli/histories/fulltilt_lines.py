@@ -17,11 +17,12 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from hilo_cli.bounds import MAX_SEAT, MAX_SEATS, digits, quote
+from hilo_cli.bounds import MAX_SEAT, digits, quote
 from hilo_cli.errors import HiloError, InputError
 from hilo_cli.histories.amounts import money
 from hilo_cli.histories.archive import live
-from hilo_cli.histories.site import BRACKETS, BadHand, Collect, Header, Seat, SiteHand, cards_of
+from hilo_cli.histories.seats import add_seat, read_seat
+from hilo_cli.histories.site import BRACKETS, BadHand, Collect, Header, SiteHand, cards_of
 from hilo_cli.histories.site import Line as Action
 
 HEADER = re.compile(r"^(?:Full Tilt Poker|FullTiltPoker) Game #(?P<id>\d+): (?P<rest>.*)$")
@@ -178,22 +179,8 @@ class _Reader:
         at = 1
         while at < len(lines) and lines[at].startswith("Seat "):
             self.number = numbers[at]
-            s = SEAT.match(lines[at])
-            if s is None:
-                raise InputError(f"cannot read the seat line {quote(lines[at])}")
-            seat = Seat(
-                digits(s.group("seat"), "a seat", MAX_SEAT),
-                s.group("name"),
-                money(s.group("stack"), self.scale),
-                s.group("out") is not None,
-            )
-            if any(seat.name == o.name or seat.seat == o.seat for o in hand.seats):
-                raise InputError(f"seat {seat.seat} ({quote(seat.name)}) is listed twice")
-            hand.seats.append(seat)
-            if len(hand.seats) > MAX_SEATS:
-                raise InputError(f"more than {MAX_SEATS} seats in one hand: no table seats so many")
+            self.names = add_seat(hand, read_seat(SEAT, lines[at], self.scale))
             at += 1
-        self.names = sorted((s.name for s in hand.seats), key=len, reverse=True)
         return at
 
     def _play(self, hand: SiteHand, lines: list[str], numbers: list[int], start: int) -> int:

@@ -28,7 +28,7 @@ import re
 from functools import lru_cache
 
 from hilo_cli.betting import Structure
-from hilo_cli.bounds import MAX_SEAT, MAX_SEATS, digits, quote
+from hilo_cli.bounds import MAX_SEAT, digits, quote
 from hilo_cli.cards import Card
 from hilo_cli.errors import DealError, HiloError, InputError
 from hilo_cli.games import GAMES
@@ -36,6 +36,7 @@ from hilo_cli.histories.amounts import money
 from hilo_cli.histories.base import Currency, HandRecord, Reader, failed
 from hilo_cli.histories.records import record
 from hilo_cli.histories.safexml import DECLARATION, Element, element_text, parse
+from hilo_cli.histories.seats import NAMELESS, check_seat
 from hilo_cli.histories.site import Collect, Header, Seat, SiteHand, cards_of
 from hilo_cli.histories.site import Line as Action
 
@@ -193,13 +194,10 @@ class _Hand:
             self.number = p.line
             name = p.attrs.get("name", "")
             seat = digits(p.attrs.get("seat", ""), "a seat", MAX_SEAT)
-            if not name or any(s.name == name or s.seat == seat for s in hand.seats):
-                raise InputError(f"seat {seat} ({quote(name)}) is listed twice or has no name")
+            check_seat(hand, seat, name, NAMELESS)
             hand.seats.append(
                 Seat(seat, name, self.money(p.attrs.get("chips"), f"{name}'s chips"), False)
             )
-            if len(hand.seats) > MAX_SEATS:
-                raise InputError(f"more than {MAX_SEATS} seats in one hand: no table seats so many")
             if p.attrs.get("dealer") == "1":
                 hand.button = seat
             won = self.money(p.attrs.get("win", "0"), f"{name}'s win")

@@ -29,13 +29,14 @@ import binascii
 import re
 
 from hilo_cli.betting import Structure
-from hilo_cli.bounds import MAX_SEAT, MAX_SEATS, digits, quote
+from hilo_cli.bounds import MAX_SEAT, digits, quote
 from hilo_cli.cards import Card
 from hilo_cli.errors import DealError, HiloError, InputError
 from hilo_cli.histories.amounts import money
 from hilo_cli.histories.base import Currency, HandRecord, Reader, failed
 from hilo_cli.histories.records import record
 from hilo_cli.histories.safexml import DECLARATION, Element, element_text, parse
+from hilo_cli.histories.seats import NAMELESS, check_seat
 from hilo_cli.histories.site import Collect, Header, Seat, SiteHand, cards_of
 from hilo_cli.histories.site import Line as Action
 from hilo_cli.histories.uncalled import contributions, fold_back, pots_as_paid, unreturned
@@ -165,11 +166,8 @@ class _Hand:
                 digits(s.attrs.get("num", ""), "a seat", MAX_SEAT),
                 s.attrs.get("alias", ""),
             )
-            if not name or seat in self.names or name in self.names.values():
-                raise InputError(f"seat {seat} ({quote(name)}) is listed twice or has no name")
+            check_seat(hand, seat, name, NAMELESS)
             self.names[seat] = name
-            if len(self.names) > MAX_SEATS:
-                raise InputError(f"more than {MAX_SEATS} seats in one hand: no table seats so many")
             hand.seats.append(
                 Seat(seat, name, self.money(s.attrs.get("balance"), f"{name}'s balance"), False)
             )

@@ -23,12 +23,13 @@ import re
 from collections.abc import Iterator
 
 from hilo_cli.betting import Structure
-from hilo_cli.bounds import MAX_SEAT, MAX_SEATS, digits, quote
+from hilo_cli.bounds import MAX_SEAT, digits, quote
 from hilo_cli.errors import DealError, HiloError, InputError
 from hilo_cli.histories.amounts import money
 from hilo_cli.histories.base import Currency, HandRecord, Reader, failed
 from hilo_cli.histories.records import record
-from hilo_cli.histories.site import BadHand, Collect, Header, Seat, SiteHand, cards_of
+from hilo_cli.histories.seats import add_seat, read_seat
+from hilo_cli.histories.site import BadHand, Collect, Header, SiteHand, cards_of
 from hilo_cli.histories.site import Line as Action
 
 # The site's game names for the games hilo plays (RULES §6); its limits as betting structures.
@@ -105,6 +106,11 @@ def starts_hand(line: str) -> bool:
 def blank(line: str) -> bool:
     """The ``#Game No : N`` line before each header holds nothing of its own."""
     return _GAME_NO.match(line.strip()) is not None
+
+
+def _amount(text: str, scale: int) -> int:
+    """An amount as the site writes it, spaces and all, in the hand's unit."""
+    return money(text.replace(" ", ""), scale)
 
 
 class _Reader:
@@ -197,7 +203,7 @@ class _Reader:
         )
 
     def _money(self, text: str) -> int:
-        return money(text.replace(" ", ""), self.scale)
+        return _amount(text, self.scale)
 
     def _seats(self, hand: SiteHand, at: int) -> int:
         """The button, player count and seat lines; the index of the first line after them."""
@@ -211,26 +217,10 @@ class _Reader:
             elif PLAYERS.match(line):
                 pass
             elif line.startswith("Seat "):
-                s = SEAT.match(line)
-                if s is None:
-                    raise InputError(f"cannot read the seat line {quote(line)}")
-                seat = Seat(
-                    digits(s.group("seat"), "a seat", MAX_SEAT),
-                    s.group("name"),
-                    self._money(s.group("stack")),
-                    False,
-                )
-                if any(x.name == seat.name or x.seat == seat.seat for x in hand.seats):
-                    raise InputError(f"seat {seat.seat} ({quote(seat.name)}) is listed twice")
-                hand.seats.append(seat)
-                if len(hand.seats) > MAX_SEATS:
-                    raise InputError(
-                        f"more than {MAX_SEATS} seats in one hand: no table seats so many"
-                    )
+                self.names = add_seat(hand, read_seat(SEAT, line, self.scale, _amount))
             else:
                 break
             at += 1
-        self.names = sorted((s.name for s in hand.seats), key=len, reverse=True)
         return at
 
     def _who(self, line: str) -> tuple[str, str] | None:

@@ -25,10 +25,11 @@ from __future__ import annotations
 
 import re
 
-from hilo_cli.bounds import MAX_SEAT, MAX_SEATS, digits, quote
+from hilo_cli.bounds import MAX_SEAT, digits, quote
 from hilo_cli.errors import HiloError, InputError
 from hilo_cli.histories.amounts import money
 from hilo_cli.histories.base import Currency
+from hilo_cli.histories.seats import check_seat
 from hilo_cli.histories.site import BRACKETS, BadHand, Collect, Header, Seat, SiteHand, cards_of
 from hilo_cli.histories.site import Line as Action
 
@@ -169,7 +170,6 @@ class _Reader:
 
     def _seats(self, hand: SiteHand) -> int:
         """The table, button and seat lines after the game line; the index of the first line after them."""
-        seats: set[int] = set()
         for at in range(2, len(self.lines)):
             line = self.lines[at]
             self.number = self.numbers[at]
@@ -190,12 +190,8 @@ class _Reader:
                 return at
             seat = digits(s.group("seat"), "a seat", MAX_SEAT)
             name = s.group("name")
-            if seat in seats or any(p.name == name for p in hand.seats):
-                raise InputError(f"seat {seat} ({quote(name)}) is listed twice")
+            check_seat(hand, seat, name)
             hand.seats.append(Seat(seat, name, money(s.group("stack"), self.scale), False))
-            if len(hand.seats) > MAX_SEATS:
-                raise InputError(f"more than {MAX_SEATS} seats in one hand: no table seats so many")
-            seats.add(seat)
         return len(self.lines)
 
     def _play(self, hand: SiteHand, start: int) -> None:

@@ -22,17 +22,17 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from hilo_cli.bounds import MAX_SEAT, MAX_SEATS, digits, quote
+from hilo_cli.bounds import MAX_SEAT, digits, quote
 from hilo_cli.errors import HiloError, InputError
 from hilo_cli.histories.amounts import money
 from hilo_cli.histories.base import Currency
+from hilo_cli.histories.seats import add_seat, read_seat
 from hilo_cli.histories.site import (
     BRACKETS,
     BadHand,
     Collect,
     Header,
     Line,
-    Seat,
     SiteHand,
     cards_of,
     summary_seat,
@@ -203,23 +203,7 @@ class HandReader:
                 self._player_line(hand, line, number)
 
     def _seat(self, hand: SiteHand, line: str) -> None:
-        s = SEAT.match(line)
-        if s is None:
-            raise InputError(f"cannot read the seat line {quote(line)}")
-        seat = Seat(
-            digits(s.group("seat"), "a seat", MAX_SEAT),
-            s.group("name"),
-            money(s.group("stack"), self.scale),
-            s.group("out") is not None,
-        )
-        if seat.name in self.names or any(seat.seat == other.seat for other in hand.seats):
-            raise InputError(f"seat {seat.seat} ({quote(seat.name)}) is listed twice")
-        hand.seats.append(seat)
-        if len(hand.seats) > MAX_SEATS:
-            raise InputError(f"more than {MAX_SEATS} seats in one hand: no table seats so many")
-        self.names = sorted(
-            [*self.names, seat.name], key=len, reverse=True
-        )  # "Bob Jr" before "Bob"
+        self.names = add_seat(hand, read_seat(SEAT, line, self.scale))
 
     def _street(self, hand: SiteHand, line: str, number: int, streets: dict[str, int]) -> bool:
         """A ``*** NAME ***`` line; ``True`` for the summary."""

@@ -22,17 +22,17 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from hilo_cli.bounds import MAX_SEAT, MAX_SEATS, digits, quote
+from hilo_cli.bounds import MAX_SEAT, digits, quote
 from hilo_cli.errors import HiloError, InputError
 from hilo_cli.histories.amounts import money
 from hilo_cli.histories.base import Currency
+from hilo_cli.histories.seats import add_seat, read_seat
 from hilo_cli.histories.site import (
     BRACKETS,
     BadHand,
     Collect,
     Header,
     Line,
-    Seat,
     SiteHand,
     cards_of,
 )
@@ -170,21 +170,7 @@ class HandReader:
         if b is not None:
             hand.button = digits(b.group("seat"), "the button seat", MAX_SEAT)
             return
-        s = SEAT.match(line)
-        if s is None:
-            raise InputError(f"cannot read the seat line {quote(line)}")
-        seat = Seat(
-            digits(s.group("seat"), "a seat", MAX_SEAT),
-            s.group("name"),
-            money(s.group("stack"), 100),
-            False,
-        )
-        if seat.name in self.names or any(seat.seat == other.seat for other in hand.seats):
-            raise InputError(f"seat {seat.seat} ({quote(seat.name)}) is listed twice")
-        hand.seats.append(seat)
-        if len(hand.seats) > MAX_SEATS:
-            raise InputError(f"more than {MAX_SEATS} seats in one hand: no table seats so many")
-        self.names = sorted([*self.names, seat.name], key=len, reverse=True)
+        self.names = add_seat(hand, read_seat(SEAT, line, 100))
 
     def _flush_cards(self, hand: SiteHand, number: int) -> None:
         """The hole cards received one a line, dealt to each player at once (``dealt``)."""

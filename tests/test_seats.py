@@ -1,0 +1,72 @@
+"""The seat and header pieces every site reader shares (``hilo_cli.histories.seats``, and the currency
+of a sign in ``amounts``): each says what the sites said before it was written once."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from hilo_cli.bounds import MAX_SEATS
+from hilo_cli.errors import DealError, InputError
+from hilo_cli.histories.seats import NAMELESS, add_seat, check_seat, longest_first, read_seat
+from hilo_cli.histories.site import Header, Seat, SiteHand
+
+SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>[$\d.,]+)\)(?P<out> out)?$")
+PLAIN = re.compile(r"^Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>[$\d.,]+)\)$")
+
+
+def empty_hand() -> SiteHand:
+    return SiteHand("f.txt", 1, Header("1", "Omaha Hi/Lo", "Pot Limit", None, False, "$", 5, 10))
+
+
+def test_a_seat_line_is_read_by_the_patterns_groups() -> None:
+    assert read_seat(SEAT, "Seat 3: Bob Jr ($12.50) out", 100) == Seat(3, "Bob Jr", 1250, True)
+    assert read_seat(SEAT, "Seat 3: Bob ($12.50)", 100) == Seat(3, "Bob", 1250, False)
+    assert read_seat(PLAIN, "Seat 4: Al (1,500)", 1) == Seat(4, "Al", 1500, False)
+
+
+def test_a_seat_line_read_with_the_sites_own_amount() -> None:
+    seat = read_seat(PLAIN, "Seat 4: Al (1.5)", 1, lambda text, scale: len(text) * scale)
+    assert seat.stack == 3
+
+
+def test_a_seat_line_the_pattern_does_not_read() -> None:
+    with pytest.raises(InputError, match="cannot read the seat line 'Seat x: Al'"):
+        read_seat(SEAT, "Seat x: Al", 100)
+    with pytest.raises(DealError, match="a seat is"):
+        read_seat(SEAT, "Seat 99999999: Al ($1)", 100)
+
+
+def test_a_seat_or_a_name_taken_twice() -> None:
+    hand = empty_hand()
+    assert add_seat(hand, Seat(1, "Bob", 100, False)) == ["Bob"]
+    with pytest.raises(InputError, match=r"seat 2 \('Bob'\) is listed twice$"):
+        add_seat(hand, Seat(2, "Bob", 100, False))
+    with pytest.raises(InputError, match=r"seat 1 \('Al'\) is listed twice$"):
+        add_seat(hand, Seat(1, "Al", 100, False))
+    assert [s.name for s in hand.seats] == ["Bob"]
+
+
+def test_an_empty_name_is_refused_only_in_the_xml_sites_words() -> None:
+    hand = empty_hand()
+    with pytest.raises(InputError, match=r"seat 1 \(''\) is listed twice or has no name"):
+        check_seat(hand, 1, "", NAMELESS)
+    check_seat(hand, 1, "")  # a text site's pattern reads no empty name: nothing to refuse
+
+
+def test_no_more_seats_than_a_table_holds() -> None:
+    hand = empty_hand()
+    for i in range(MAX_SEATS):
+        add_seat(hand, Seat(i + 1, f"p{i}", 100, False))
+    with pytest.raises(InputError, match=f"more than {MAX_SEATS} seats in one hand"):
+        add_seat(hand, Seat(MAX_SEATS + 1, "late", 100, False))
+    assert len(hand.seats) == MAX_SEATS
+
+
+def test_names_longest_first_in_seat_order_where_as_long() -> None:
+    hand = empty_hand()
+    for i, name in enumerate(["Bob", "Al", "Bob Jr", "Cy"]):
+        names = add_seat(hand, Seat(i + 1, name, 100, False))
+    assert names == ["Bob Jr", "Bob", "Al", "Cy"]
+    assert longest_first(["ab", "c", "de"]) == ["ab", "de", "c"]
