@@ -9,6 +9,8 @@ import pytest
 
 from hilo_cli.bounds import MAX_SEATS
 from hilo_cli.errors import DealError, InputError
+from hilo_cli.histories.amounts import sign_currency, table_currency
+from hilo_cli.histories.base import Currency
 from hilo_cli.histories.seats import NAMELESS, add_seat, check_seat, longest_first, read_seat
 from hilo_cli.histories.site import Header, Seat, SiteHand
 
@@ -70,3 +72,15 @@ def test_names_longest_first_in_seat_order_where_as_long() -> None:
         names = add_seat(hand, Seat(i + 1, name, 100, False))
     assert names == ["Bob Jr", "Bob", "Al", "Cy"]
     assert longest_first(["ab", "c", "de"]) == ["ab", "de", "c"]
+
+
+def test_the_currency_of_a_sign() -> None:
+    assert sign_currency("€") == Currency("€", "", 100, "EUR")
+    assert sign_currency("$").show(123456) == "$1,234.56"
+    assert sign_currency("") == Currency("", "", 100, None)
+
+
+def test_the_currency_of_a_table() -> None:
+    assert table_currency(True, "$") == Currency()
+    assert table_currency(False, "£") == Currency("£", "", 100, "GBP")
+    assert table_currency(False, "") == Currency("", "", 100)

@@ -9,7 +9,7 @@ import re
 from hilo_cli.betting import Structure
 from hilo_cli.bounds import MAX_SEAT, digits, quote
 from hilo_cli.errors import InputError
-from hilo_cli.histories.amounts import money
+from hilo_cli.histories.amounts import money, sign_currency
 from hilo_cli.histories.archive import live, speaker
 from hilo_cli.histories.base import Currency
 from hilo_cli.histories.seats import add_seat, read_seat
@@ -124,7 +124,7 @@ class HandReader:
         hand = SiteHand(self.source, self.numbers[0], header, pots_printed=False)
         hand.end = self.numbers[-1]
         if header.currency:
-            hand.currency = Currency("$", "", 100, "USD")
+            hand.currency = sign_currency("$")
         game = GAME_NAMES.get(header.game)
         if game is None:
             return hand

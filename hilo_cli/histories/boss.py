@@ -36,7 +36,7 @@ from hilo_cli.betting import Structure
 from hilo_cli.bounds import MAX_SEAT, digits, quote
 from hilo_cli.cards import Card
 from hilo_cli.errors import DealError, HiloError, InputError
-from hilo_cli.histories.amounts import money
+from hilo_cli.histories.amounts import CODES, money, table_currency
 from hilo_cli.histories.base import Currency, HandRecord, Reader, failed
 from hilo_cli.histories.records import record
 from hilo_cli.histories.safexml import DECLARATION, Element, element_text, parse
@@ -48,7 +48,7 @@ from hilo_cli.histories.uncalled import unreturned
 GAME_NAMES: dict[str, str] = {"GAME_OMAHL": "omaha8", "GAME_OMA": "omaha"}
 LIMITS = {"PL": "Pot Limit", "NL": "No Limit", "FL": "Limit"}
 STRUCTURES: dict[str, Structure] = {"Limit": "fixed", "Pot Limit": "pot", "No Limit": "no"}
-SIGNS = {"EUR": "€", "USD": "$", "GBP": "£"}
+SIGNS = {code: sign for sign, code in CODES.items()}
 STREETS = {"BOARD_FLOP": 1, "BOARD_TURN": 2, "BOARD_RIVER": 3}
 BLINDS = {"HAND_SB": "small blind", "HAND_BB": "big blind", "HAND_DSB": "ante"}
 MOVES = {"HAND_BLINDS", "HAND_ANTE", "ACTION_CALL", "ACTION_BET", "ACTION_RAISE", "ACTION_ALLIN"}
@@ -111,13 +111,7 @@ class _Hand:
         code = a.get("TABLECURRENCY", "")
         real = a.get("GAMETYPE", "GAMETYPE_REAL") == "GAMETYPE_REAL"
         sign = SIGNS.get(code, "") if real and not tournament else ""
-        currency = (
-            Currency()
-            if tournament
-            else Currency(sign, "", 100, code)
-            if sign
-            else Currency("", "", 100)
-        )
+        currency = table_currency(tournament, sign)
         stakes = a.get("STAKES", "").split("/")
         if len(stakes) != 2:
             raise InputError(f"cannot read the stakes {quote(a.get('STAKES', ''), 40)}")

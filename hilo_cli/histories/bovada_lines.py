@@ -31,7 +31,7 @@ import re
 
 from hilo_cli.bounds import MAX_SEAT, digits, quote
 from hilo_cli.errors import HiloError, InputError
-from hilo_cli.histories.amounts import money
+from hilo_cli.histories.amounts import money, sign_currency
 from hilo_cli.histories.base import Currency
 from hilo_cli.histories.seats import check_seat
 from hilo_cli.histories.site import BRACKETS, BadHand, Collect, Header, Seat, SiteHand, cards_of
@@ -96,7 +96,7 @@ _VERBS = {
     "Bring-in chip": "bring in",
 }
 STUD_GAMES = ("7CARD",)
-DOLLARS = Currency("$", "", 100, "USD")
+DOLLARS = sign_currency("$")
 
 
 def name_of(text: str) -> str:

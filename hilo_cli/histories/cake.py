@@ -30,9 +30,9 @@ from hilo_cli.betting import Structure
 from hilo_cli.bounds import MAX_SEAT, digits, quote
 from hilo_cli.cards import Card
 from hilo_cli.errors import InputError
-from hilo_cli.histories.amounts import money
+from hilo_cli.histories.amounts import money, sign_currency
 from hilo_cli.histories.archive import live, speaker
-from hilo_cli.histories.base import Currency, HandRecord, Reader
+from hilo_cli.histories.base import HandRecord, Reader
 from hilo_cli.histories.plugin import group_id, header_starts, numbered_record
 from hilo_cli.histories.seats import add_seat, read_seat
 from hilo_cli.histories.site import BRACKETS, Collect, Header, SiteHand, cards_of
@@ -128,9 +128,7 @@ class _Reader:
         )
         hand.end = self.numbers[-1]
         if header.currency:
-            hand.currency = Currency(
-                header.currency, "", 100, {"$": "USD", "€": "EUR", "£": "GBP"}[header.currency]
-            )
+            hand.currency = sign_currency(header.currency)
         if header.game not in GAME_NAMES:
             return hand
         for i in range(1, len(lines)):

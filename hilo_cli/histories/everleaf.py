@@ -33,9 +33,9 @@ from hilo_cli.betting import Structure
 from hilo_cli.bounds import MAX_SEAT, digits, quote
 from hilo_cli.cards import Card
 from hilo_cli.errors import InputError
-from hilo_cli.histories.amounts import money
+from hilo_cli.histories.amounts import money, sign_currency
 from hilo_cli.histories.archive import live, speaker
-from hilo_cli.histories.base import Currency, HandRecord, Reader
+from hilo_cli.histories.base import HandRecord, Reader
 from hilo_cli.histories.plugin import group_id, numbered_record
 from hilo_cli.histories.seats import add_seat, read_seat
 from hilo_cli.histories.site import BRACKETS, Collect, Header, SiteHand, cards_of
@@ -147,9 +147,7 @@ class _Reader:
         )
         hand.end = numbers[-1]
         if currency:
-            hand.currency = Currency(
-                currency, "", 100, {"$": "USD", "€": "EUR", "£": "GBP"}[currency]
-            )
+            hand.currency = sign_currency(currency)
         if header.game not in GAME_NAMES:
             return hand
         street_bets: dict[str, int] = {}

@@ -18,6 +18,7 @@ pots): chips put in in cents can only be divided in cents. Tournaments and play 
 from __future__ import annotations
 
 from hilo_cli.betting import Structure
+from hilo_cli.histories.amounts import sign_currency
 from hilo_cli.histories.archive import amounts_of, largest_unit
 from hilo_cli.histories.base import Currency, HandRecord, Reader
 from hilo_cli.histories.fulltilt_lines import read_hand, starts_hand
@@ -62,9 +63,7 @@ def chip_unit(hand: SiteHand) -> int:
 def currency(header: Header) -> Currency:
     if not header.currency:
         return Currency()
-    return Currency(
-        header.currency, "", 100, {"$": "USD", "€": "EUR", "£": "GBP"}.get(header.currency)
-    )
+    return sign_currency(header.currency)
 
 
 def _finish(hand: SiteHand) -> None:

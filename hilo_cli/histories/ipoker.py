@@ -32,8 +32,8 @@ from hilo_cli.bounds import MAX_SEAT, digits, quote
 from hilo_cli.cards import Card
 from hilo_cli.errors import DealError, HiloError, InputError
 from hilo_cli.games import GAMES
-from hilo_cli.histories.amounts import money
-from hilo_cli.histories.base import Currency, HandRecord, Reader, failed
+from hilo_cli.histories.amounts import CODES, money, table_currency
+from hilo_cli.histories.base import HandRecord, Reader, failed
 from hilo_cli.histories.records import record
 from hilo_cli.histories.safexml import DECLARATION, Element, element_text, parse
 from hilo_cli.histories.seats import NAMELESS, check_seat
@@ -59,7 +59,7 @@ LIMITS = {
     "No limit": "No Limit",
 }
 STRUCTURES: dict[str, Structure] = {"Limit": "fixed", "Pot Limit": "pot", "No Limit": "no"}
-SIGNS = {"EUR": "€", "USD": "$", "GBP": "£"}
+SIGNS = {code: sign for sign, code in CODES.items()}
 
 GAME_TYPE = re.compile(
     r"^(?P<game>.+?) (?P<limit>NL|SL|LZ|PL|LP|L|No limit|Pot limit|Limit) "
@@ -138,13 +138,7 @@ class _Hand:
         code = general.get("tablecurrency") or general.get("currency") or ""
         sign = "" if tournament else SIGNS.get(code, "")
         play = general.get("mode", "real") != "real"
-        currency = (
-            Currency()
-            if tournament
-            else Currency("", "", 100)
-            if play or not sign
-            else Currency(sign, "", 100, code)
-        )
+        currency = table_currency(tournament, "" if play else sign)
         limit = LIMITS[m.group("limit")]
         header = Header(
             self.id or "",

@@ -34,7 +34,7 @@ from hilo_cli.bounds import MAX_SEAT, digits, quote
 from hilo_cli.cards import Card
 from hilo_cli.errors import DealError, HiloError, InputError
 from hilo_cli.games import GAMES
-from hilo_cli.histories.amounts import money
+from hilo_cli.histories.amounts import money, table_currency
 from hilo_cli.histories.base import Currency, HandRecord, Reader, failed
 from hilo_cli.histories.records import record
 from hilo_cli.histories.safexml import DECLARATION, Element, element_text, parse
@@ -128,13 +128,7 @@ class _Hand:
         real = self.game.attrs.get("realmoney", "true") == "true"
         sign = "$" if real and not tournament and "$" in (m.group("small") or "$") else ""
         self.scale = 1 if tournament else 100
-        currency = (
-            Currency()
-            if tournament
-            else Currency("$", "", 100, "USD")
-            if sign
-            else Currency("", "", 100)
-        )
+        currency = table_currency(tournament, sign)
         small = self.money(m.group("small"), "the small bet") if m.group("small") else 0
         big = self.money(m.group("big"), "the big bet") if m.group("big") else 0
         return Header(

@@ -32,7 +32,7 @@ from hilo_cli.betting import Structure
 from hilo_cli.bounds import MAX_SEAT, digits, quote
 from hilo_cli.cards import Card
 from hilo_cli.errors import DealError, HiloError, InputError
-from hilo_cli.histories.amounts import money
+from hilo_cli.histories.amounts import CODES, money, table_currency
 from hilo_cli.histories.base import Currency, HandRecord, Reader, failed
 from hilo_cli.histories.records import record
 from hilo_cli.histories.safexml import DECLARATION, Element, element_text, parse
@@ -44,7 +44,6 @@ from hilo_cli.histories.uncalled import contributions, fold_back, pots_as_paid, 
 GAME_NAMES: dict[str, str] = {"Omaha H/L": "omaha8", "Omaha Hi/Lo": "omaha8", "Omaha": "omaha"}
 LIMITS = {"PL": "Pot Limit", "NL": "No Limit", "FL": "Limit", "L": "Limit"}
 STRUCTURES: dict[str, Structure] = {"Limit": "fixed", "Pot Limit": "pot", "No Limit": "no"}
-CODES = {"€": "EUR", "$": "USD", "£": "GBP"}
 STREETS = {"DealFlop": 1, "DealTurn": 2, "DealRiver": 3}
 VERBS = {"SmallBlind": "small blind", "BigBlind": "big blind", "Ante": "ante", "Call": "call"}
 _RANKS = {"10": "T", **{r: r for r in "23456789TJQKA"}}
@@ -111,13 +110,7 @@ class _Hand:
         self.scale = 1 if tournament else 100
         real = a.get("realmoney", "true") == "true"
         sign = _sign(a.get("currencysymbol", "")) if real and not tournament else ""
-        currency = (
-            Currency()
-            if tournament
-            else Currency(sign, "", 100, CODES[sign])
-            if sign
-            else Currency("", "", 100)
-        )
+        currency = table_currency(tournament, sign)
         stakes = a.get("stakes", "").split("|")
         if len(stakes) != 2:
             raise InputError(f"cannot read the stakes {quote(a.get('stakes', ''), 40)}")

@@ -35,7 +35,7 @@ import re
 from hilo_cli.betting import Structure
 from hilo_cli.bounds import MAX_SEAT, digits, quote
 from hilo_cli.errors import InputError
-from hilo_cli.histories.amounts import money
+from hilo_cli.histories.amounts import money, sign_currency
 from hilo_cli.histories.archive import speaker
 from hilo_cli.histories.base import Currency, HandRecord, Reader
 from hilo_cli.histories.plugin import group_id, numbered_record
@@ -136,7 +136,7 @@ class _Reader:
         hand = SiteHand(self.source, self.numbers[0], header, won_printed=False)
         hand.end = self.numbers[-1]
         if self.scale == 100:
-            hand.currency = Currency(sign, "", 100, {"$": "USD", "€": "EUR", "£": "GBP"}.get(sign))
+            hand.currency = sign_currency(sign)
         if header.game not in GAME_NAMES:
             return hand
         for i in range(1, len(lines)):

@@ -25,7 +25,7 @@ from collections.abc import Iterator
 from hilo_cli.betting import Structure
 from hilo_cli.bounds import MAX_SEAT, digits, quote
 from hilo_cli.errors import DealError, HiloError, InputError
-from hilo_cli.histories.amounts import money
+from hilo_cli.histories.amounts import money, sign_currency
 from hilo_cli.histories.base import Currency, HandRecord, Reader, failed
 from hilo_cli.histories.records import record
 from hilo_cli.histories.seats import add_seat, read_seat
@@ -175,7 +175,7 @@ class _Reader:
         elif practice or not sign:
             currency = Currency("", "", 100)
         else:
-            currency = Currency(sign, "", 100, {"$": "USD", "€": "EUR", "£": "GBP"}[sign])
+            currency = sign_currency(sign)
         small, big = self._money(g.group("sb")), self._money(g.group("bb"))
         limit = g.group("limit")
         if STRUCTURES.get(limit) == "fixed":

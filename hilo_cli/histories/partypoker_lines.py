@@ -27,7 +27,7 @@ import re
 
 from hilo_cli.bounds import MAX_SEAT, digits, quote
 from hilo_cli.errors import HiloError, InputError
-from hilo_cli.histories.amounts import money
+from hilo_cli.histories.amounts import money, sign_currency
 from hilo_cli.histories.base import Currency
 from hilo_cli.histories.seats import check_seat
 from hilo_cli.histories.site import BRACKETS, BadHand, Collect, Header, Seat, SiteHand, cards_of
@@ -354,10 +354,8 @@ class _Reader:
         hand.rake_printed = header.tournament
         hand.currency = (
             Currency()
-            if header.tournament or header.currency == ""
-            else Currency(
-                header.currency, "", 100, {"$": "USD", "€": "EUR", "£": "GBP"}.get(header.currency)
-            )
+            if header.tournament or not header.currency
+            else sign_currency(header.currency)
         )
 
     def _uncalled(self, hand: SiteHand) -> None:

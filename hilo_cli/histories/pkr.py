@@ -37,9 +37,9 @@ from hilo_cli.betting import Structure
 from hilo_cli.bounds import MAX_SEAT, digits, quote
 from hilo_cli.cards import Card
 from hilo_cli.errors import InputError
-from hilo_cli.histories.amounts import money
+from hilo_cli.histories.amounts import money, sign_currency
 from hilo_cli.histories.archive import live, speaker
-from hilo_cli.histories.base import Currency, HandRecord, Reader
+from hilo_cli.histories.base import HandRecord, Reader
 from hilo_cli.histories.plugin import numbered_record
 from hilo_cli.histories.seats import add_seat
 from hilo_cli.histories.site import BRACKETS, Collect, Header, Seat, SiteHand, cards_of
@@ -156,8 +156,7 @@ class _Reader:
         hand = SiteHand(self.source, self.numbers[0], header, won_printed=False, pots_printed=False)
         hand.end = self.numbers[-1]
         if header.currency:
-            sign = header.currency
-            hand.currency = Currency(sign, "", 100, {"$": "USD", "€": "EUR", "£": "GBP"}.get(sign))
+            hand.currency = sign_currency(header.currency)
         if header.game not in GAME_NAMES:
             return hand
         for i in range(first, len(lines)):

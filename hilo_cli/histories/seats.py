@@ -1,5 +1,9 @@
-"""What every site reader does at the top of a hand, written once: its seats.
+"""What every site reader does at the top of a hand, written once: its lines, its setup and its seats.
 
+* a hand's lines as a reader reads them, with their file lines (``kept_lines``, ``read_kept``);
+* a reader object's setup (``HandState``): where it is, the hand's unit, its error at
+  the line being read (``fail``, ``failing``), the hand built from its header (``new_hand``), and each
+  line after the header read in turn (``read_lines``);
 * a seat line read by the site's pattern into a ``Seat`` (``read_seat``), the seat number bounded and
   the stack read as every amount is;
 * a seat taken only once, and no more than ``MAX_SEATS`` of them (``check_seat``, ``add_seat``);
@@ -10,11 +14,98 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
+from typing import Any, TypeVar
 
 from hilo_cli.bounds import MAX_SEAT, MAX_SEATS, digits, quote
-from hilo_cli.errors import InputError
+from hilo_cli.errors import HiloError, InputError
 from hilo_cli.histories.amounts import money
-from hilo_cli.histories.site import Seat, SiteHand
+from hilo_cli.histories.site import BadHand, Header, Seat, SiteHand
+
+T = TypeVar("T")
+
+
+def kept_lines(
+    raw: list[str], line: int, bom: bool = False, noise: re.Pattern[str] | None = None
+) -> tuple[list[int], list[str]]:
+    """A hand's ``raw`` lines as a reader reads them, and the file line of each (``line`` the first's):
+    each stripped (with ``bom``, of a byte-order mark too), the blank ones and those ``noise`` matches
+    dropped. One pass, one strip a line: the hot path of every text reader."""
+    numbers: list[int] = []
+    lines: list[str] = []
+    for i, text in enumerate(raw):
+        kept = text.strip().lstrip("\ufeff") if bom else text.strip()
+        if kept and (noise is None or not noise.match(kept)):
+            numbers.append(line + i)
+            lines.append(kept)
+    return numbers, lines
+
+
+def read_kept(
+    raw: list[str],
+    line: int,
+    read: Callable[[list[int], list[str]], SiteHand],
+    bom: bool = False,
+    noise: re.Pattern[str] | None = None,
+) -> SiteHand | BadHand | None:
+    """One hand by ``read(numbers, lines)`` from its ``kept_lines``: the hand, or the ``BadHand`` it
+    raised; ``None`` where no line is kept (a blank hand)."""
+    numbers, lines = kept_lines(raw, line, bom, noise)
+    if not lines:
+        return None
+    try:
+        return read(numbers, lines)
+    except BadHand as e:
+        return e
+
+
+class HandState:
+    """What a site's reader object holds for one hand (a site's subclass adds its own state, and the
+    seated names as it looks them up): ``source``; ``numbers`` the file line of each line kept,
+    ``number`` the one being read (an error names it); ``id`` the hand's number once its header is
+    read; ``scale`` the hand's unit (100 cents, 1 chips); ``street`` the street being dealt."""
+
+    def __init__(self, source: str, numbers: list[int]) -> None:
+        self.source, self.numbers = source, numbers
+        self.number = numbers[0]
+        self.id: str | None = None
+        self.scale = 1
+        self.street = 0
+
+    def fail(self, message: str) -> BadHand:
+        """The hand's error, at the line being read."""
+        return BadHand(message, f"{self.source}:{self.number}", self.id, self.number)
+
+    def failing(self, read: Callable[[], T]) -> T:
+        """``read()``; a ``HiloError`` it raises made the hand's error at the line being read."""
+        try:
+            return read()
+        except BadHand:
+            raise
+        except HiloError as e:
+            raise self.fail(e.message) from None
+
+    def new_hand(self, header: Header, **fields: Any) -> SiteHand:
+        """The hand ``header`` starts, from the first line kept to the last; ``fields`` of ``SiteHand``
+        as the site sets them (what it prints, its currency)."""
+        hand = SiteHand(self.source, self.numbers[0], header, **fields)
+        hand.end = self.numbers[-1]
+        return hand
+
+    def read_lines(
+        self,
+        hand: SiteHand,
+        lines: list[str],
+        read: Callable[[SiteHand, str], None],
+        first: int = 1,
+    ) -> None:
+        """Each of ``lines`` from ``first`` on by the site's ``read``, ``number`` at its file line; a hand
+        no line of which says who won is cut short."""
+        for i in range(first, len(lines)):
+            self.number = self.numbers[i]
+            read(hand, lines[i])
+        if not hand.collects:
+            raise InputError(f"hand #{hand.header.id} is cut short: no line says who won the pot")
+
 
 TWICE = "is listed twice"
 """How a text site's error says a seat or a name is taken again."""

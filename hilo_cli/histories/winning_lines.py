@@ -24,7 +24,7 @@ from collections.abc import Callable
 
 from hilo_cli.bounds import MAX_SEAT, digits, quote
 from hilo_cli.errors import HiloError, InputError
-from hilo_cli.histories.amounts import money
+from hilo_cli.histories.amounts import money, sign_currency
 from hilo_cli.histories.base import Currency
 from hilo_cli.histories.seats import add_seat, read_seat
 from hilo_cli.histories.site import (
@@ -87,7 +87,7 @@ VERBS = {
 }
 BOARD_STREETS = {"HOLE CARDS": 0, "FLOP": 1, "TURN": 2, "RIVER": 3}
 STUD_STREETS = {"3rd STREET": 0, "4th STREET": 1, "5th STREET": 2, "6th STREET": 3, "7th STREET": 4}
-DOLLARS = Currency("$", "", 100, "USD")
+DOLLARS = sign_currency("$")
 
 
 _START = re.compile(r"[ \t]*(?:Game )?Hand #\d")
