@@ -12,7 +12,7 @@ from hilo_cli.errors import InputError
 from hilo_cli.histories.amounts import money, sign_currency
 from hilo_cli.histories.archive import live, speaker
 from hilo_cli.histories.base import Currency
-from hilo_cli.histories.seats import add_seat, read_seat
+from hilo_cli.histories.seats import HandState, add_seat, read_seat
 from hilo_cli.histories.site import Collect, Header, SiteHand, cards_of
 from hilo_cli.histories.site import Line as Action
 
@@ -103,15 +103,12 @@ def read_header(line: str) -> Header:
     return Header(m.group("id"), game, limit, None, not currency, currency, small, big)
 
 
-class HandReader:
+class HandReader(HandState):
     """One hand's lines into a ``SiteHand`` (``read``); ``number`` the file line being read."""
 
     def __init__(self, source: str, numbers: list[int]) -> None:
-        self.source, self.numbers = source, numbers
-        self.number = numbers[0]
-        self.scale = 1
+        super().__init__(source, numbers)
         self.names: list[str] = []
-        self.street = 0
         self.stud = False
         self.summary = False
         self.seen: dict[str, int] = {}  # cards dealt so far to each player (stud), hidden ones too
@@ -121,19 +118,14 @@ class HandReader:
     def read(self, lines: list[str]) -> SiteHand:
         header = read_header(lines[0])
         self.scale = 100 if header.currency else 1
-        hand = SiteHand(self.source, self.numbers[0], header, pots_printed=False)
-        hand.end = self.numbers[-1]
+        hand = self.new_hand(header, pots_printed=False)
         if header.currency:
             hand.currency = sign_currency("$")
         game = GAME_NAMES.get(header.game)
         if game is None:
             return hand
         self.stud = game in STUD
-        for i in range(1, len(lines)):
-            self.number = self.numbers[i]
-            self._line(hand, lines[i])
-        if not hand.collects:
-            raise InputError(f"hand #{header.id} is cut short: no line says who won the pot")
+        self.read_lines(hand, lines, self._line)
         hand.won_printed = (
             self.summary
         )  # no summary: no "won Total" to hold the collect lines against

@@ -34,7 +34,7 @@ from hilo_cli.histories.amounts import money, sign_currency
 from hilo_cli.histories.archive import live, speaker
 from hilo_cli.histories.base import HandRecord, Reader
 from hilo_cli.histories.plugin import group_id, header_starts, numbered_record
-from hilo_cli.histories.seats import add_seat, read_seat
+from hilo_cli.histories.seats import HandState, add_seat, read_seat
 from hilo_cli.histories.site import BRACKETS, Collect, Header, SiteHand, cards_of
 from hilo_cli.histories.site import Line as Action
 
@@ -112,30 +112,23 @@ def read_header(line: str) -> Header:
     )
 
 
-class _Reader:
+class _Reader(HandState):
     def __init__(self, source: str, numbers: list[int]) -> None:
-        self.source, self.numbers = source, numbers
-        self.number = numbers[0]
-        self.scale = 1
+        super().__init__(source, numbers)
         self.names: list[str] = []
-        self.street = 0
 
     def read(self, lines: list[str]) -> SiteHand:
         header = read_header(lines[0])
         self.scale = 100 if header.currency else 1
-        hand = SiteHand(
-            self.source, self.numbers[0], header, rake_printed=header.tournament, pots_printed=False
+        # No summary: nothing to hold the award lines against (won_printed).
+        hand = self.new_hand(
+            header, rake_printed=header.tournament, pots_printed=False, won_printed=False
         )
-        hand.end = self.numbers[-1]
         if header.currency:
             hand.currency = sign_currency(header.currency)
         if header.game not in GAME_NAMES:
             return hand
-        for i in range(1, len(lines)):
-            self.number = self.numbers[i]
-            self._line(hand, lines[i])
-        if not hand.collects:
-            raise InputError(f"hand #{header.id} is cut short: no line says who won the pot")
+        self.read_lines(hand, lines, self._line)
         return hand
 
     def _line(self, hand: SiteHand, line: str) -> None:
@@ -244,15 +237,9 @@ class _Reader:
 detect, starts_hand = header_starts(r"Hand#[0-9A-Za-z]+ - ")
 
 
-def _no_summary(hand: SiteHand) -> None:
-    hand.won_printed = False  # no summary: nothing to hold the award lines against
-
-
 def read_record(source: str, line: int, raw: list[str]) -> HandRecord:
     """One hand's record from its lines: a hand to replay, one that is not checkable, or an error."""
-    return numbered_record(
-        source, line, raw, _Reader, group_id(HEADER), GAME_NAMES, STRUCTURES, _no_summary
-    )
+    return numbered_record(source, line, raw, _Reader, group_id(HEADER), GAME_NAMES, STRUCTURES)
 
 
 READER = Reader("cake", "Cake Poker", (".txt",), detect, starts_hand, read_record)

@@ -37,7 +37,7 @@ from hilo_cli.histories.amounts import money
 from hilo_cli.histories.archive import live, rake_disagreement, speaker
 from hilo_cli.histories.base import Currency, HandRecord, Reader
 from hilo_cli.histories.plugin import group_id, header_starts, numbered_record
-from hilo_cli.histories.seats import add_seat
+from hilo_cli.histories.seats import HandState, add_seat
 from hilo_cli.histories.site import Collect, Header, Seat, SiteHand, cards_of
 from hilo_cli.histories.site import Line as Action
 
@@ -99,13 +99,10 @@ def read_header(line: str) -> Header:
     )
 
 
-class _Reader:
+class _Reader(HandState):
     def __init__(self, source: str, numbers: list[int]) -> None:
-        self.source, self.numbers = source, numbers
-        self.number = numbers[0]
-        self.scale = 1
+        super().__init__(source, numbers)
         self.names: list[str] = []
-        self.street = 0
         self.bets: dict[str, int] = {}
         self.rake: int | None = None
 
@@ -114,9 +111,7 @@ class _Reader:
         code = header.currency
         self.scale = 100 if code else 1
         currency = Currency(f"{code} ", "", 100, code) if code else Currency()
-        hand = SiteHand(
-            self.source,
-            self.numbers[0],
+        hand = self.new_hand(
             header,
             currency=currency,
             rake_printed=False,
@@ -124,14 +119,9 @@ class _Reader:
             pots_printed=False,
             won_printed=False,
         )
-        hand.end = self.numbers[-1]
         if header.game not in GAME_NAMES:
             return hand
-        for i in range(1, len(lines)):
-            self.number = self.numbers[i]
-            self._line(hand, lines[i])
-        if not hand.collects:
-            raise InputError(f"hand #{header.id} is cut short: no line says who won the pot")
+        self.read_lines(hand, lines, self._line)
         if self.rake is not None:
             found = rake_disagreement(hand, self.rake, currency.show)
             if found:

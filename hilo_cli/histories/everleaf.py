@@ -37,7 +37,7 @@ from hilo_cli.histories.amounts import money, sign_currency
 from hilo_cli.histories.archive import live, speaker
 from hilo_cli.histories.base import HandRecord, Reader
 from hilo_cli.histories.plugin import group_id, numbered_record
-from hilo_cli.histories.seats import add_seat, read_seat
+from hilo_cli.histories.seats import HandState, add_seat, read_seat
 from hilo_cli.histories.site import BRACKETS, Collect, Header, SiteHand, cards_of
 from hilo_cli.histories.site import Line as Action
 
@@ -107,11 +107,9 @@ def _cards(text: str, what: str) -> tuple[Card, ...]:
     return cards_of(text.replace(",", " "), what)
 
 
-class _Reader:
+class _Reader(HandState):
     def __init__(self, source: str, numbers: list[int]) -> None:
-        self.source, self.numbers = source, numbers
-        self.number = numbers[0]
-        self.scale = 1
+        super().__init__(source, numbers)
         self.names: list[str] = []
 
     def read(self, lines: list[str]) -> SiteHand:
@@ -142,10 +140,10 @@ class _Reader:
             _amount(sb, self.scale),
             _amount(bb, self.scale),
         )
-        hand = SiteHand(
-            self.source, numbers[0], header, rake_printed=not currency, pots_printed=False
+        # No summary: nothing to hold the award lines against (won_printed).
+        hand = self.new_hand(
+            header, rake_printed=not currency, pots_printed=False, won_printed=False
         )
-        hand.end = numbers[-1]
         if currency:
             hand.currency = sign_currency(currency)
         if header.game not in GAME_NAMES:
@@ -265,15 +263,9 @@ def starts_hand(line: str) -> bool:
     return START.match(line) is not None
 
 
-def _no_summary(hand: SiteHand) -> None:
-    hand.won_printed = False  # no summary: nothing to hold the award lines against
-
-
 def read_record(source: str, line: int, raw: list[str]) -> HandRecord:
     """One hand's record from its lines: a hand to replay, one that is not checkable, or an error."""
-    return numbered_record(
-        source, line, raw, _Reader, group_id(HEADER), GAME_NAMES, STRUCTURES, _no_summary
-    )
+    return numbered_record(source, line, raw, _Reader, group_id(HEADER), GAME_NAMES, STRUCTURES)
 
 
 READER = Reader("everleaf", "Everleaf", (".txt",), detect, starts_hand, read_record)

@@ -21,7 +21,7 @@ from hilo_cli.bounds import MAX_SEAT, digits, quote
 from hilo_cli.errors import HiloError, InputError
 from hilo_cli.histories.amounts import money
 from hilo_cli.histories.archive import live
-from hilo_cli.histories.seats import add_seat, read_seat
+from hilo_cli.histories.seats import HandState, add_seat, read_kept, read_seat
 from hilo_cli.histories.site import BRACKETS, BadHand, Collect, Header, SiteHand, cards_of
 from hilo_cli.histories.site import Line as Action
 
@@ -127,30 +127,19 @@ def read_header(line: str) -> Header:
     )
 
 
-class _Reader:
+class _Reader(HandState):
     """Reads one hand's lines into a ``SiteHand``; ``fail`` raises at the current line."""
 
-    def __init__(self, source: str, start: int) -> None:
-        self.source, self.start = source, start
-        self.number = start
-        self.id: str | None = None
-        self.scale = 1
+    def __init__(self, source: str, numbers: list[int]) -> None:
+        super().__init__(source, numbers)
         self.names: list[str] = []  # the seated names, longest first (a line starts with one)
-
-    def fail(self, message: str) -> BadHand:
-        return BadHand(message, f"{self.source}:{self.number}", self.id, self.number)
 
     def read(
         self, lines: list[str], numbers: list[int], wanted: Callable[[Header], bool]
     ) -> SiteHand:
-        self.number = numbers[0]
-        try:
-            header = read_header(lines[0])
-        except HiloError as e:
-            raise self.fail(e.message) from None
+        header = self.failing(lambda: read_header(lines[0]))
         self.id = header.id
-        hand = SiteHand(self.source, self.start, header)
-        hand.end = numbers[-1]
+        hand = self.new_hand(header)
         if not wanted(header):
             return hand  # a game not checked: its lines (draws, hold'em) are not read
         self.scale = 100 if header.currency else 1
@@ -392,16 +381,9 @@ def read_hand(
     source: str, line: int, raw: list[str], wanted: Callable[[Header], bool]
 ) -> SiteHand | BadHand | None:
     """One hand from its lines (as the base cuts them), ``line`` the number of the first; ``None`` if blank."""
-    numbers: list[int] = []
-    lines: list[str] = []
-    for i, text in enumerate(raw):
-        stripped = text.strip().lstrip("\ufeff")
-        if stripped:
-            numbers.append(line + i)
-            lines.append(stripped)
-    if not lines:
-        return None
-    try:
-        return _Reader(source, numbers[0]).read(lines, numbers, wanted)
-    except BadHand as e:
-        return e
+    return read_kept(
+        raw,
+        line,
+        lambda numbers, lines: _Reader(source, numbers).read(lines, numbers, wanted),
+        True,
+    )

@@ -13,7 +13,7 @@ from hilo_cli.errors import InputError
 from hilo_cli.histories.amounts import money
 from hilo_cli.histories.archive import live, put_in, rake_disagreement, speaker, uncalled
 from hilo_cli.histories.base import Currency
-from hilo_cli.histories.seats import add_seat
+from hilo_cli.histories.seats import HandState, add_seat
 from hilo_cli.histories.site import BRACKETS, Collect, Header, Seat, SiteHand, cards_of
 from hilo_cli.histories.site import Line as Action
 
@@ -76,14 +76,12 @@ def read_header(line: str) -> Header:
     )
 
 
-class HandReader:
+class HandReader(HandState):
     """One KingsClub hand's lines into a ``SiteHand``."""
 
     def __init__(self, source: str, numbers: list[int]) -> None:
-        self.source, self.numbers = source, numbers
-        self.number = numbers[0]
+        super().__init__(source, numbers)
         self.names: list[str] = []
-        self.street = 0
         self.stud = False
         self.bets: dict[str, int] = {}
         self.rake: int | None = None
@@ -95,9 +93,7 @@ class HandReader:
         header = read_header(lines[0])
         self.stud = "Stud" in header.game
         currency = Currency("", "", 100)
-        hand = SiteHand(
-            self.source,
-            self.numbers[0],
+        hand = self.new_hand(
             header,
             currency=currency,
             rake_printed=False,
@@ -105,14 +101,9 @@ class HandReader:
             pots_printed=False,
             won_printed=False,
         )
-        hand.end = self.numbers[-1]
         if header.game not in GAME_NAMES:
             return hand
-        for i in range(1, len(lines)):
-            self.number = self.numbers[i]
-            self._line(hand, lines[i])
-        if not hand.collects:
-            raise InputError(f"hand #{header.id} is cut short: no line says who won the pot")
+        self.read_lines(hand, lines, self._line)
         found = [
             rake_disagreement(hand, self.rake, currency.show) if self.rake is not None else None,
             self._stacks(hand, currency),

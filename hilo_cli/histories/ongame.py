@@ -39,7 +39,7 @@ from hilo_cli.histories.amounts import money, sign_currency
 from hilo_cli.histories.archive import speaker
 from hilo_cli.histories.base import Currency, HandRecord, Reader
 from hilo_cli.histories.plugin import group_id, numbered_record
-from hilo_cli.histories.seats import add_seat
+from hilo_cli.histories.seats import HandState, add_seat
 from hilo_cli.histories.site import Collect, Header, Seat, SiteHand, cards_of
 from hilo_cli.histories.site import Line as Action
 
@@ -96,13 +96,10 @@ def read_header(line: str) -> tuple[str, bool]:
     return m.group("id"), "TOURNAMENT" in m.group("rest")
 
 
-class _Reader:
+class _Reader(HandState):
     def __init__(self, source: str, numbers: list[int]) -> None:
-        self.source, self.numbers = source, numbers
-        self.number = numbers[0]
-        self.scale = 1
+        super().__init__(source, numbers)
         self.names: list[str] = []
-        self.street = 0
         self.summary = False
         self.pots: list[int] = []
         self.raked = False  # a "Rake taken" line was read
@@ -133,17 +130,12 @@ class _Reader:
             money(table.group("sb"), self.scale),
             money(table.group("bb"), self.scale),
         )
-        hand = SiteHand(self.source, self.numbers[0], header, won_printed=False)
-        hand.end = self.numbers[-1]
+        hand = self.new_hand(header, won_printed=False)
         if self.scale == 100:
             hand.currency = sign_currency(sign)
         if header.game not in GAME_NAMES:
             return hand
-        for i in range(1, len(lines)):
-            self.number = self.numbers[i]
-            self._line(hand, lines[i])
-        if not hand.collects:
-            raise InputError(f"hand #{id} is cut short: no line says who won the pot")
+        self.read_lines(hand, lines, self._line)
         self._settle(hand)
         return hand
 

@@ -24,11 +24,11 @@ from collections.abc import Iterator
 
 from hilo_cli.betting import Structure
 from hilo_cli.bounds import MAX_SEAT, digits, quote
-from hilo_cli.errors import DealError, HiloError, InputError
+from hilo_cli.errors import DealError, InputError
 from hilo_cli.histories.amounts import money, sign_currency
 from hilo_cli.histories.base import Currency, HandRecord, Reader, failed
 from hilo_cli.histories.records import record
-from hilo_cli.histories.seats import add_seat, read_seat
+from hilo_cli.histories.seats import HandState, add_seat, kept_lines, read_seat
 from hilo_cli.histories.site import BadHand, Collect, Header, SiteHand, cards_of
 from hilo_cli.histories.site import Line as Action
 
@@ -113,27 +113,18 @@ def _amount(text: str, scale: int) -> int:
     return money(text.replace(" ", ""), scale)
 
 
-class _Reader:
+class _Reader(HandState):
     """One hand's lines (blank ones removed) into a ``SiteHand``; ``number`` is the line being read."""
 
     def __init__(self, source: str, lines: list[str], numbers: list[int]) -> None:
-        self.source, self.lines, self.numbers = source, lines, numbers
-        self.number = numbers[0]
-        self.id: str | None = None
+        super().__init__(source, numbers)
+        self.lines = lines
         self.scale = 100
         self.names: list[str] = []  # longest first: a name may hold another name and spaces
         self.put: dict[str, int] = {}  # what each player put in the pot
 
-    def fail(self, message: str) -> BadHand:
-        return BadHand(message, f"{self.source}:{self.number}", self.id, self.number)
-
     def read(self) -> SiteHand:
-        try:
-            return self._read()
-        except BadHand:
-            raise
-        except HiloError as e:
-            raise self.fail(e.message) from None
+        return self.failing(self._read)
 
     def _read(self) -> SiteHand:
         lines, numbers = self.lines, self.numbers
@@ -147,7 +138,6 @@ class _Reader:
             raise InputError(f"hand #{self.id} is cut short: no game and table lines")
         self.number = numbers[1]
         hand = self._header(lines[1], lines[2])
-        hand.end = numbers[-1]
         if hand.header.game not in GAME_NAMES:
             return hand  # a game hilo does not play: its lines are not read (not checkable)
         at = self._seats(hand, 3)
@@ -191,9 +181,7 @@ class _Reader:
             big,
         )
         # No summary prints what each player won besides the collect lines; pots_named: see ``_summary``.
-        return SiteHand(
-            self.source,
-            self.numbers[0],
+        return self.new_hand(
             header,
             currency=currency,
             rake_printed=False,
@@ -412,8 +400,7 @@ def _halves(collects: list[Collect], high: set[str], low: set[str]) -> Iterator[
 
 def read_record(source: str, line: int, raw: list[str]) -> HandRecord:
     """One hand's record from its lines: a hand to replay, one that is not checkable, or an error."""
-    numbers = [line + i for i, text in enumerate(raw) if text.strip()]
-    lines = [text.strip() for text in raw if text.strip()]
+    numbers, lines = kept_lines(raw, line)
     if not lines:
         return failed(source, line, "no hand in these lines")
     if not starts_hand(raw[numbers[0] - line]):

@@ -29,7 +29,7 @@ from hilo_cli.bounds import MAX_SEAT, digits, quote
 from hilo_cli.errors import HiloError, InputError
 from hilo_cli.histories.amounts import money, sign_currency
 from hilo_cli.histories.base import Currency
-from hilo_cli.histories.seats import check_seat
+from hilo_cli.histories.seats import HandState, check_seat, read_kept
 from hilo_cli.histories.site import BRACKETS, BadHand, Collect, Header, Seat, SiteHand, cards_of
 from hilo_cli.histories.site import Line as Action
 
@@ -128,21 +128,18 @@ def read_header(id: str, line: str) -> Header:
     )
 
 
-class _Reader:
+class _Reader(HandState):
     """Reads one hand's lines into a ``SiteHand``."""
 
     def __init__(self, source: str, lines: list[str], numbers: list[int]) -> None:
-        self.source, self.lines, self.numbers = source, lines, numbers
-        self.number = numbers[0]
+        super().__init__(source, numbers)
+        self.lines = lines
         m = START.match(lines[0])
         self.id: str | None = m.group("id") if m else None
         self.bets: dict[str, int] = {}
         self.street_bet = 0
         self.put_in: dict[str, int] = {}
         self.no_low = False
-
-    def fail(self, message: str) -> BadHand:
-        return BadHand(message, f"{self.source}:{self.number}", self.id, self.number)
 
     def read(self) -> SiteHand:
         lines, numbers = self.lines, self.numbers
@@ -381,16 +378,6 @@ class _Reader:
 
 def read_hand(source: str, line: int, raw: list[str]) -> SiteHand | BadHand | None:
     """One hand from its lines (as the base cuts them), ``line`` the number of the first; ``None`` if blank."""
-    numbers: list[int] = []
-    lines: list[str] = []
-    for i, text in enumerate(raw):
-        stripped = text.strip().lstrip("\ufeff")
-        if stripped and not NOISE.match(stripped):
-            numbers.append(line + i)
-            lines.append(stripped)
-    if not lines:
-        return None
-    try:
-        return _Reader(source, lines, numbers).read()
-    except BadHand as e:
-        return e
+    return read_kept(
+        raw, line, lambda numbers, lines: _Reader(source, lines, numbers).read(), True, NOISE
+    )

@@ -41,7 +41,7 @@ from hilo_cli.histories.amounts import money, sign_currency
 from hilo_cli.histories.archive import live, speaker
 from hilo_cli.histories.base import HandRecord, Reader
 from hilo_cli.histories.plugin import numbered_record
-from hilo_cli.histories.seats import add_seat
+from hilo_cli.histories.seats import HandState, add_seat
 from hilo_cli.histories.site import BRACKETS, Collect, Header, Seat, SiteHand, cards_of
 from hilo_cli.histories.site import Line as Action
 
@@ -137,13 +137,10 @@ def read_header(lines: list[str], scan: int = 12) -> tuple[Header, int]:
     ), at
 
 
-class _Reader:
+class _Reader(HandState):
     def __init__(self, source: str, numbers: list[int]) -> None:
-        self.source, self.numbers = source, numbers
-        self.number = numbers[0]
-        self.scale = 1
+        super().__init__(source, numbers)
         self.names: list[str] = []
-        self.street = 0
         self.dealing = False
         self.pots: list[int] = []
         self.sizes_open = False
@@ -153,17 +150,12 @@ class _Reader:
     def read(self, lines: list[str]) -> SiteHand:
         header, first = read_header(lines)
         self.scale = 100 if header.currency else 1
-        hand = SiteHand(self.source, self.numbers[0], header, won_printed=False, pots_printed=False)
-        hand.end = self.numbers[-1]
+        hand = self.new_hand(header, won_printed=False, pots_printed=False)
         if header.currency:
             hand.currency = sign_currency(header.currency)
         if header.game not in GAME_NAMES:
             return hand
-        for i in range(first, len(lines)):
-            self.number = self.numbers[i]
-            self._line(hand, lines[i])
-        if not hand.collects:
-            raise InputError(f"hand #{header.id} is cut short: no line says who won the pot")
+        self.read_lines(hand, lines, self._line, first)
         self._settle(hand)
         return hand
 

@@ -18,7 +18,7 @@ from hilo_cli.bounds import MAX_SEAT, digits, quote
 from hilo_cli.cards import Card
 from hilo_cli.errors import HiloError, InputError
 from hilo_cli.histories.amounts import money
-from hilo_cli.histories.seats import check_seat
+from hilo_cli.histories.seats import check_seat, read_kept
 from hilo_cli.histories.site import (
     BRACKETS,
     BadHand,
@@ -534,16 +534,6 @@ def read_hand(
     source: str, line: int, raw: list[str], wanted: Callable[[Header], bool] | None = None
 ) -> SiteHand | BadHand | None:
     """One hand from its lines (as the base cuts them), ``line`` the number of the first; ``None`` if blank."""
-    numbers: list[int] = []
-    lines: list[str] = []
-    for i, text in enumerate(raw):
-        stripped = text.strip()
-        if stripped:
-            numbers.append(line + i)
-            lines.append(stripped)
-    if not lines:
-        return None
-    try:
-        return _Reader(source, numbers[0], lines).read(numbers, wanted)
-    except BadHand as e:
-        return e
+    return read_kept(
+        raw, line, lambda numbers, lines: _Reader(source, numbers[0], lines).read(numbers, wanted)
+    )
