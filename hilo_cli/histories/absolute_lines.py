@@ -9,9 +9,10 @@ import re
 from hilo_cli.betting import Structure
 from hilo_cli.bounds import MAX_SEAT, digits, quote
 from hilo_cli.errors import InputError
-from hilo_cli.histories.amounts import money, sign_currency
+from hilo_cli.histories.amounts import NUMBER, money, sign_currency
 from hilo_cli.histories.archive import live, speaker
 from hilo_cli.histories.base import Currency
+from hilo_cli.histories.seats import STRUCTURES as BASE_STRUCTURES
 from hilo_cli.histories.seats import HandState, add_seat, read_seat
 from hilo_cli.histories.site import Collect, Header, SiteHand, cards_of
 from hilo_cli.histories.site import Line as Action
@@ -25,15 +26,9 @@ GAME_NAMES: dict[str, str] = {
     "Omaha": "omaha",
 }
 STUD = {"stud8"}
-STRUCTURES: dict[str, Structure] = {
-    "Normal": "fixed",
-    "Limit": "fixed",
-    "Fixed Limit": "fixed",
-    "Pot Limit": "pot",
-    "No Limit": "no",
-}
+STRUCTURES: dict[str, Structure] = {**BASE_STRUCTURES, "Normal": "fixed", "Fixed Limit": "fixed"}
 
-_AMOUNT = r"\$?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?"
+_AMOUNT = rf"\$?{NUMBER}"
 HEADER = re.compile(r"^Stage #(?P<id>[A-Z]?\d+):(?P<rest>.*)$")
 _STAKES = re.compile(rf"(?:(?P<sb>{_AMOUNT})/)?(?P<bb>{_AMOUNT})")
 LIMITS = ("Normal", "Limit", "Fixed Limit", "Pot Limit", "No Limit")

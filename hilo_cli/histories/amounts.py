@@ -16,6 +16,10 @@ from hilo_cli.errors import InputError
 from hilo_cli.histories.base import Currency
 
 CURRENCIES = "$€£"
+NUMBER = r"(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?"
+"""A number as the sites write it, for their patterns: ``1,500``, ``1500``, ``3.50``."""
+AMOUNT = rf"[{CURRENCIES}]?{NUMBER}"
+"""An amount with or without its currency sign before it: ``$1,234.56``, ``€3.50``, ``1,500``."""
 CODES = {"$": "USD", "€": "EUR", "£": "GBP"}
 """The ISO code of each currency sign a site writes (for JSON)."""
 _AMOUNT = re.compile(r"(?P<whole>\d{1,3}(?:,\d{3})+|\d+)(?:\.(?P<cents>\d+))?")

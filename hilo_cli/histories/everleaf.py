@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import re
 
-from hilo_cli.betting import Structure
 from hilo_cli.bounds import MAX_SEAT, digits, quote
 from hilo_cli.cards import Card
 from hilo_cli.errors import InputError
@@ -37,7 +36,7 @@ from hilo_cli.histories.amounts import money, sign_currency
 from hilo_cli.histories.archive import live, speaker
 from hilo_cli.histories.base import HandRecord, Reader
 from hilo_cli.histories.plugin import group_id, numbered_record
-from hilo_cli.histories.seats import HandState, add_seat, read_seat
+from hilo_cli.histories.seats import STRUCTURES, HandState, add_seat, read_seat
 from hilo_cli.histories.site import BRACKETS, Collect, Header, SiteHand, cards_of
 from hilo_cli.histories.site import Line as Action
 
@@ -49,7 +48,6 @@ GAME_NAMES: dict[str, str] = {
     "7 Card Stud Hi/Lo": "stud8",
     "Stud Hi/Lo": "stud8",
 }
-STRUCTURES: dict[str, Structure] = {"Limit": "fixed", "Pot Limit": "pot", "No Limit": "no"}
 LIMITS = {
     None: "Limit",
     "FL": "Limit",

@@ -27,7 +27,6 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from hilo_cli.betting import Structure
 from hilo_cli.bounds import MAX_SEAT, digits, quote
 from hilo_cli.cards import Card
 from hilo_cli.errors import DealError, HiloError, InputError
@@ -36,7 +35,7 @@ from hilo_cli.histories.amounts import CODES, money, table_currency
 from hilo_cli.histories.base import HandRecord, Reader, failed
 from hilo_cli.histories.records import record
 from hilo_cli.histories.safexml import DECLARATION, Element, element_text, parse
-from hilo_cli.histories.seats import NAMELESS, check_seat
+from hilo_cli.histories.seats import NAMELESS, STRUCTURES, check_seat
 from hilo_cli.histories.site import Collect, Header, Seat, SiteHand, cards_of
 from hilo_cli.histories.site import Line as Action
 
@@ -58,7 +57,6 @@ LIMITS = {
     "LZ": "No Limit",
     "No limit": "No Limit",
 }
-STRUCTURES: dict[str, Structure] = {"Limit": "fixed", "Pot Limit": "pot", "No Limit": "no"}
 SIGNS = {code: sign for sign, code in CODES.items()}
 
 GAME_TYPE = re.compile(

@@ -6,11 +6,10 @@ from __future__ import annotations
 
 import re
 
-from hilo_cli.betting import Structure
 from hilo_cli.bounds import MAX_SEAT, digits, quote
 from hilo_cli.cards import Card
 from hilo_cli.errors import InputError
-from hilo_cli.histories.amounts import money
+from hilo_cli.histories.amounts import NUMBER, money
 from hilo_cli.histories.archive import live, put_in, rake_disagreement, speaker, uncalled
 from hilo_cli.histories.base import Currency
 from hilo_cli.histories.seats import HandState, add_seat
@@ -26,9 +25,7 @@ GAME_NAMES: dict[str, str] = {
     "Seven Card Stud Hi-Lo": "stud8",
     "7 Card Stud Hi-Lo": "stud8",
 }
-STRUCTURES: dict[str, Structure] = {"Limit": "fixed", "Pot Limit": "pot", "No Limit": "no"}
 
-NUMBER = r"(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?"
 HEADER = re.compile(
     rf"^#(?P<id>\d+): (?P<limit>Pot Limit|No Limit|Limit) (?P<game>.+?) - "
     rf"(?P<small>{NUMBER})/(?P<big>{NUMBER})$"

@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import re
 
-from hilo_cli.betting import Structure
 from hilo_cli.bounds import MAX_SEAT, digits, quote
 from hilo_cli.cards import Card
 from hilo_cli.errors import DealError, HiloError, InputError
@@ -38,7 +37,7 @@ from hilo_cli.histories.amounts import money, table_currency
 from hilo_cli.histories.base import Currency, HandRecord, Reader, failed
 from hilo_cli.histories.records import record
 from hilo_cli.histories.safexml import DECLARATION, Element, element_text, parse
-from hilo_cli.histories.seats import NAMELESS, check_seat
+from hilo_cli.histories.seats import NAMELESS, STRUCTURES, check_seat
 from hilo_cli.histories.site import Collect, Header, Seat, SiteHand, cards_of
 from hilo_cli.histories.site import Line as Action
 from hilo_cli.histories.uncalled import fold_back
@@ -51,7 +50,6 @@ GAME_NAMES: dict[str, str] = {
     "Omaha": "omaha",
 }
 MIXED_GAMES = {"43": "7-Stud H/L8", "35": "Omaha H/L8", "37": "Omaha H/L8"}  # multigametype
-STRUCTURES: dict[str, Structure] = {"Limit": "fixed", "Pot Limit": "pot", "No Limit": "no"}
 STAKES = re.compile(r"^(?P<limit>Limit|Pot Limit|No Limit)(?: (?P<small>\S+)/(?P<big>\S+))?$")
 BOARD_ROUNDS = {"PREFLOP": 0, "POSTFLOP": 1, "POSTTURN": 2, "POSTRIVER": 3}
 STUD_ROUNDS = {

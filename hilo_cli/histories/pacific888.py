@@ -28,18 +28,14 @@ from hilo_cli.errors import DealError, InputError
 from hilo_cli.histories.amounts import money, sign_currency
 from hilo_cli.histories.base import Currency, HandRecord, Reader, failed
 from hilo_cli.histories.records import record
+from hilo_cli.histories.seats import STRUCTURES as BASE_STRUCTURES
 from hilo_cli.histories.seats import HandState, add_seat, kept_lines, read_seat
 from hilo_cli.histories.site import BadHand, Collect, Header, SiteHand, cards_of
 from hilo_cli.histories.site import Line as Action
 
 # The site's game names for the games hilo plays (RULES §6); its limits as betting structures.
 GAME_NAMES: dict[str, str] = {"OmahaHL": "omaha8", "Omaha Hi/Lo": "omaha8", "Omaha": "omaha"}
-STRUCTURES: dict[str, Structure] = {
-    "Fix Limit": "fixed",
-    "Limit": "fixed",
-    "Pot Limit": "pot",
-    "No Limit": "no",
-}
+STRUCTURES: dict[str, Structure] = {**BASE_STRUCTURES, "Fix Limit": "fixed"}
 
 _AMOUNT = r"[$€£]? ?[\d][\d.,]*"
 START = re.compile(

@@ -16,12 +16,17 @@ import re
 from collections.abc import Callable, Iterable
 from typing import Any, TypeVar
 
+from hilo_cli.betting import Structure
 from hilo_cli.bounds import MAX_SEAT, MAX_SEATS, digits, quote
 from hilo_cli.errors import HiloError, InputError
 from hilo_cli.histories.amounts import money
 from hilo_cli.histories.site import BadHand, Header, Seat, SiteHand
 
 T = TypeVar("T")
+
+STRUCTURES: dict[str, Structure] = {"Limit": "fixed", "Pot Limit": "pot", "No Limit": "no"}
+"""The limits as most sites name them (``records.record`` looks a header's limit up, title-cased),
+as the betting structures hilo plays; a site that names another adds it (``{**STRUCTURES, ...}``)."""
 
 
 def kept_lines(
