@@ -11,8 +11,19 @@ from hilo_cli.bounds import MAX_SEATS
 from hilo_cli.errors import DealError, InputError
 from hilo_cli.histories.amounts import sign_currency, table_currency
 from hilo_cli.histories.base import Currency
-from hilo_cli.histories.seats import NAMELESS, add_seat, check_seat, longest_first, read_seat
-from hilo_cli.histories.site import Header, Seat, SiteHand
+from hilo_cli.histories.seats import (
+    NAMELESS,
+    HandState,
+    add_seat,
+    check_seat,
+    collects_only,
+    kept_lines,
+    longest_first,
+    read_kept,
+    read_seat,
+    seat_of,
+)
+from hilo_cli.histories.site import BadHand, Header, Seat, SiteHand
 
 SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>[$\d.,]+)\)(?P<out> out)?$")
 PLAIN = re.compile(r"^Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>[$\d.,]+)\)$")
@@ -84,3 +95,71 @@ def test_the_currency_of_a_table() -> None:
     assert table_currency(True, "$") == Currency()
     assert table_currency(False, "£") == Currency("£", "", 100, "GBP")
     assert table_currency(False, "") == Currency("", "", 100)
+
+
+def test_a_hands_lines_as_a_reader_reads_them() -> None:
+    raw = ["  Hand #1 ", "", "\ufeffSeat 1: Al ($1)", "   ", "noise here", "last"]
+    assert kept_lines(raw, 10) == (
+        [10, 12, 14, 15],
+        ["Hand #1", "\ufeffSeat 1: Al ($1)", "noise here", "last"],
+    )
+    noise = re.compile(r"noise")
+    assert kept_lines(raw, 10, True, noise) == (
+        [10, 12, 15],
+        ["Hand #1", "Seat 1: Al ($1)", "last"],
+    )
+
+
+def test_a_hand_read_from_its_kept_lines_or_its_error() -> None:
+    def reads(numbers: list[int], lines: list[str]) -> SiteHand:
+        hand = empty_hand()
+        hand.end = numbers[-1]
+        if lines[0] == "bad":
+            raise BadHand("cannot read it", "f.txt:3", "7", 3)
+        return hand
+
+    assert read_kept(["", "  "], 1, reads) is None
+    read = read_kept(["x", "", "y"], 5, reads)
+    assert isinstance(read, SiteHand) and read.end == 7
+    bad = read_kept(["bad"], 1, reads)
+    assert isinstance(bad, BadHand) and (bad.message, bad.line, bad.id) == (
+        "cannot read it",
+        3,
+        "7",
+    )
+
+
+def test_a_readers_error_names_the_line_being_read() -> None:
+    state = HandState("f.txt", [4, 6, 9])
+    state.number, state.id = 6, "12"
+
+    def broken() -> int:
+        raise InputError("cannot read the line 'x'")
+
+    with pytest.raises(BadHand) as caught:
+        state.failing(broken)
+    assert (caught.value.message, caught.value.line, caught.value.id) == (
+        "cannot read the line 'x'",
+        6,
+        "12",
+    )
+    assert state.failing(lambda: 3) == 3
+
+
+def test_a_hand_built_and_its_lines_read_in_turn() -> None:
+    state = HandState("f.txt", [4, 6, 9])
+    hand = state.new_hand(empty_hand().header, won_printed=False)
+    assert (hand.line, hand.end, hand.won_printed) == (4, 9, False)
+    seen: list[tuple[int, str]] = []
+    with pytest.raises(InputError, match=r"hand #1 is cut short: no line says who won the pot"):
+        state.read_lines(
+            hand, ["head", "a", "b"], lambda h, line: seen.append((state.number, line))
+        )
+    assert seen == [(6, "a"), (9, "b")]
+
+
+def test_a_seat_built_from_a_match_and_a_hand_of_collects_only() -> None:
+    found = SEAT.match("Seat 2: Cy ($3) out")
+    assert found is not None and seat_of(found, 100) == Seat(2, "Cy", 300, True)
+    hand = collects_only(empty_hand())
+    assert not (hand.rake_printed or hand.pots_named or hand.pots_printed or hand.won_printed)

@@ -30,7 +30,7 @@ from __future__ import annotations
 import re
 
 from hilo_cli.betting import Structure
-from hilo_cli.bounds import MAX_SEAT, digits, quote
+from hilo_cli.bounds import quote
 from hilo_cli.cards import Card
 from hilo_cli.errors import InputError
 from hilo_cli.histories.amounts import NUMBER, money
@@ -38,8 +38,8 @@ from hilo_cli.histories.archive import live, rake_disagreement, speaker
 from hilo_cli.histories.base import Currency, HandRecord, Reader
 from hilo_cli.histories.plugin import group_id, header_starts, numbered_record
 from hilo_cli.histories.seats import STRUCTURES as BASE_STRUCTURES
-from hilo_cli.histories.seats import HandState, add_seat
-from hilo_cli.histories.site import Collect, Header, Seat, SiteHand, cards_of
+from hilo_cli.histories.seats import HandState, add_seat, collects_only, seat_of
+from hilo_cli.histories.site import Collect, Header, SiteHand, cards_of
 from hilo_cli.histories.site import Line as Action
 
 GAME_NAMES: dict[str, str] = {"Omaha Hi/Lo": "omaha8", "Omaha": "omaha", "Omaha Hi": "omaha"}
@@ -107,14 +107,7 @@ class _Reader(HandState):
         code = header.currency
         self.scale = 100 if code else 1
         currency = Currency(f"{code} ", "", 100, code) if code else Currency()
-        hand = self.new_hand(
-            header,
-            currency=currency,
-            rake_printed=False,
-            pots_named=False,
-            pots_printed=False,
-            won_printed=False,
-        )
+        hand = collects_only(self.new_hand(header, currency=currency))
         if header.game not in GAME_NAMES:
             return hand
         self.read_lines(hand, lines, self._line)
@@ -147,13 +140,7 @@ class _Reader(HandState):
         self._action(hand, found[0], found[1], line)
 
     def _seat(self, hand: SiteHand, m: re.Match[str]) -> None:
-        seat = Seat(
-            digits(m.group("seat"), "a seat", MAX_SEAT),
-            m.group("name"),
-            _amount(m.group("stack"), self.scale),
-            False,
-        )
-        self.names = add_seat(hand, seat)
+        self.names = add_seat(hand, seat_of(m, self.scale, _amount))
 
     def _seated(self, name: str, line: str) -> str:
         if name not in self.names:

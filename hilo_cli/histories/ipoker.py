@@ -35,7 +35,7 @@ from hilo_cli.histories.amounts import CODES, money, table_currency
 from hilo_cli.histories.base import HandRecord, Reader, failed
 from hilo_cli.histories.records import record
 from hilo_cli.histories.safexml import DECLARATION, Element, element_text, parse
-from hilo_cli.histories.seats import NAMELESS, STRUCTURES, check_seat
+from hilo_cli.histories.seats import NAMELESS, STRUCTURES, check_seat, collects_only
 from hilo_cli.histories.site import Collect, Header, Seat, SiteHand, cards_of
 from hilo_cli.histories.site import Line as Action
 
@@ -148,16 +148,8 @@ class _Hand:
             self.money(m.group("small"), "the small bet"),
             self.money(m.group("big"), "the big bet"),
         )
-        hand = SiteHand(
-            self.source,
-            game.line,
-            header,
-            currency=currency,
-            rake_printed=False,
-            pots_named=False,
-            pots_printed=False,
-            won_printed=False,
-        )  # the win attributes are the awards themselves
+        # the win attributes are the awards themselves
+        hand = collects_only(SiteHand(self.source, game.line, header, currency=currency))
         if header.game not in GAME_NAMES:
             return hand, {}
         stud = GAMES[GAME_NAMES[header.game]].board_cards == 0

@@ -12,7 +12,7 @@ from hilo_cli.errors import InputError
 from hilo_cli.histories.amounts import NUMBER, money
 from hilo_cli.histories.archive import live, put_in, rake_disagreement, speaker, uncalled
 from hilo_cli.histories.base import Currency
-from hilo_cli.histories.seats import HandState, add_seat
+from hilo_cli.histories.seats import HandState, add_seat, collects_only
 from hilo_cli.histories.site import BRACKETS, Collect, Header, Seat, SiteHand, cards_of
 from hilo_cli.histories.site import Line as Action
 
@@ -90,14 +90,7 @@ class HandReader(HandState):
         header = read_header(lines[0])
         self.stud = "Stud" in header.game
         currency = Currency("", "", 100)
-        hand = self.new_hand(
-            header,
-            currency=currency,
-            rake_printed=False,
-            pots_named=False,
-            pots_printed=False,
-            won_printed=False,
-        )
+        hand = collects_only(self.new_hand(header, currency=currency))
         if header.game not in GAME_NAMES:
             return hand
         self.read_lines(hand, lines, self._line)

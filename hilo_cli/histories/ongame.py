@@ -38,8 +38,8 @@ from hilo_cli.histories.amounts import AMOUNT, money, sign_currency
 from hilo_cli.histories.archive import speaker
 from hilo_cli.histories.base import Currency, HandRecord, Reader
 from hilo_cli.histories.plugin import group_id, numbered_record
-from hilo_cli.histories.seats import STRUCTURES, HandState, add_seat
-from hilo_cli.histories.site import Collect, Header, Seat, SiteHand, cards_of
+from hilo_cli.histories.seats import STRUCTURES, HandState, add_seat, seat_of
+from hilo_cli.histories.site import Collect, Header, SiteHand, cards_of
 from hilo_cli.histories.site import Line as Action
 
 GAME_NAMES: dict[str, str] = {"OMAHA_HI_LO": "omaha8", "OMAHA": "omaha", "OMAHA_HI": "omaha"}
@@ -193,13 +193,7 @@ class _Reader(HandState):
             return
         if s.group("rest").strip():
             raise InputError(f"cannot read the seat line {quote(line)}")
-        seat = Seat(
-            digits(s.group("seat"), "a seat", MAX_SEAT),
-            name,
-            money(s.group("stack"), self.scale),
-            False,
-        )
-        self.names = add_seat(hand, seat)
+        self.names = add_seat(hand, seat_of(s, self.scale))
 
     def _summary_seat(self, hand: SiteHand, name: str, rest: str, line: str) -> None:
         if not rest.strip():

@@ -29,7 +29,7 @@ from hilo_cli.histories.amounts import money, sign_currency
 from hilo_cli.histories.base import Currency, HandRecord, Reader, failed
 from hilo_cli.histories.records import record
 from hilo_cli.histories.seats import STRUCTURES as BASE_STRUCTURES
-from hilo_cli.histories.seats import HandState, add_seat, kept_lines, read_seat
+from hilo_cli.histories.seats import HandState, add_seat, collects_only, kept_lines, read_seat
 from hilo_cli.histories.site import BadHand, Collect, Header, SiteHand, cards_of
 from hilo_cli.histories.site import Line as Action
 
@@ -177,14 +177,7 @@ class _Reader(HandState):
             big,
         )
         # No summary prints what each player won besides the collect lines; pots_named: see ``_summary``.
-        return self.new_hand(
-            header,
-            currency=currency,
-            rake_printed=False,
-            pots_named=False,
-            pots_printed=False,
-            won_printed=False,
-        )
+        return collects_only(self.new_hand(header, currency=currency))
 
     def _money(self, text: str) -> int:
         return _amount(text, self.scale)

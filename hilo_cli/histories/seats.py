@@ -4,7 +4,8 @@
 * a reader object's setup (``HandState``): where it is, the hand's unit, its error at
   the line being read (``fail``, ``failing``), the hand built from its header (``new_hand``), and each
   line after the header read in turn (``read_lines``);
-* a seat line read by the site's pattern into a ``Seat`` (``read_seat``), the seat number bounded and
+* a hand of a site that prints only what each player collected (``collects_only``);
+* a seat line read by the site's pattern into a ``Seat`` (``read_seat``, ``seat_of``), the seat number bounded and
   the stack read as every amount is;
 * a seat taken only once, and no more than ``MAX_SEATS`` of them (``check_seat``, ``add_seat``);
 * the seated names longest first (``longest_first``), so that a line is read as "Bob Jr"'s, not "Bob"'s.
@@ -112,6 +113,14 @@ class HandState:
             raise InputError(f"hand #{hand.header.id} is cut short: no line says who won the pot")
 
 
+def collects_only(hand: SiteHand) -> SiteHand:
+    """``hand`` marked as read from a site that prints what each player collected and nothing to hold
+    it against: no rake (derived, RULES §13), no pot named by the collect lines, no pots and no "won"
+    in a summary."""
+    hand.rake_printed = hand.pots_named = hand.pots_printed = hand.won_printed = False
+    return hand
+
+
 TWICE = "is listed twice"
 """How a text site's error says a seat or a name is taken again."""
 NAMELESS = "is listed twice or has no name"
@@ -124,17 +133,23 @@ def read_seat(
     scale: int,
     amount: Callable[[str, int], int] = money,
 ) -> Seat:
-    """The ``Seat`` of a seat line by ``pattern``'s groups ``seat``, ``name``, ``stack`` (read by
-    ``amount`` in the hand's ``scale``) and, where the pattern has it, ``out`` (sitting out);
-    "cannot read the seat line" where the pattern does not match."""
+    """The ``Seat`` of a seat line by ``pattern`` (``seat_of``); "cannot read the seat line" where the
+    pattern does not match."""
     s = pattern.match(line)
     if s is None:
         raise InputError(f"cannot read the seat line {quote(line)}")
+    return seat_of(s, scale, amount)
+
+
+def seat_of(found: re.Match[str], scale: int, amount: Callable[[str, int], int] = money) -> Seat:
+    """The ``Seat`` of a seat line ``found`` by the site's pattern: its groups ``seat``, ``name``,
+    ``stack`` (read by ``amount`` in the hand's ``scale``) and, where the pattern has it, ``out``
+    (sitting out)."""
     return Seat(
-        digits(s.group("seat"), "a seat", MAX_SEAT),
-        s.group("name"),
-        amount(s.group("stack"), scale),
-        s.groupdict().get("out") is not None,
+        digits(found.group("seat"), "a seat", MAX_SEAT),
+        found.group("name"),
+        amount(found.group("stack"), scale),
+        found.groupdict().get("out") is not None,
     )
 
 
