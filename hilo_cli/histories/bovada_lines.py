@@ -30,7 +30,7 @@ from __future__ import annotations
 import re
 
 from hilo_cli.bounds import MAX_SEAT, digits, quote
-from hilo_cli.errors import HiloError, InputError
+from hilo_cli.errors import InputError
 from hilo_cli.histories.amounts import money, sign_currency
 from hilo_cli.histories.base import Currency
 from hilo_cli.histories.seats import HandState, check_seat, read_kept
@@ -142,36 +142,31 @@ class _Reader(HandState):
         self.board_line = 0
 
     def read(self) -> SiteHand:
-        lines, numbers = self.lines, self.numbers
-        try:
-            header = read_header(lines[0])
-        except HiloError as e:
-            raise self.fail(e.message) from None
+        header = self.failing(lambda: read_header(self.lines[0]))
         self.id = header.id
-        hand = SiteHand(self.source, numbers[0], header)
-        hand.end = numbers[-1]
+        hand = self.new_hand(header)
         self.scale = 1 if header.tournament else 100
         self.stud = header.game.split()[0] in STUD_GAMES
         hand.currency = Currency() if header.tournament else DOLLARS
-        try:
-            at = self._seats(hand)
-            self.names = {s.name for s in hand.seats}
-            at = self._play(hand, at)
-            if at > len(lines):
-                self.number = hand.end
-                raise InputError(f"hand #{header.id} is cut short: no '*** SUMMARY ***' line")
-            for i in range(at, len(lines)):
-                self.number = numbers[i]
-                self._summary(hand, lines[i])
-            self.number = hand.end
-            if hand.total is None:
-                raise InputError(f"hand #{header.id}: the summary has no 'Total Pot' line")
-            self._finish(hand)
-        except BadHand:
-            raise
-        except HiloError as e:
-            raise self.fail(e.message) from None
+        self.failing(lambda: self._lines(hand))
         return hand
+
+    def _lines(self, hand: SiteHand) -> None:
+        """The seats, the play and the summary after the header."""
+        lines, numbers, header = self.lines, self.numbers, hand.header
+        at = self._seats(hand)
+        self.names = {s.name for s in hand.seats}
+        at = self._play(hand, at)
+        if at > len(lines):
+            self.number = hand.end
+            raise InputError(f"hand #{header.id} is cut short: no '*** SUMMARY ***' line")
+        for i in range(at, len(lines)):
+            self.number = numbers[i]
+            self._summary(hand, lines[i])
+        self.number = hand.end
+        if hand.total is None:
+            raise InputError(f"hand #{header.id}: the summary has no 'Total Pot' line")
+        self._finish(hand)
 
     def _seats(self, hand: SiteHand) -> int:
         """The seat lines after the header; returns the index of the first line after them."""

@@ -34,8 +34,8 @@ from hilo_cli.games import GAMES
 from hilo_cli.histories.amounts import CODES, money, table_currency
 from hilo_cli.histories.base import HandRecord, Reader, failed
 from hilo_cli.histories.records import record
-from hilo_cli.histories.safexml import DECLARATION, Element, element_text, parse
-from hilo_cli.histories.seats import NAMELESS, STRUCTURES, check_seat, collects_only
+from hilo_cli.histories.safexml import Element, element_text, parse
+from hilo_cli.histories.seats import NAMELESS, STRUCTURES, check_seat, collects_only, no_hand_start
 from hilo_cli.histories.site import Collect, Header, Seat, SiteHand, cards_of
 from hilo_cli.histories.site import Line as Action
 
@@ -343,22 +343,7 @@ def read_record(source: str, line: int, lines: list[str]) -> HandRecord:
     """One hand (its session's header lines first, where the base kept them), or an error record."""
     at = next((i for i, text in enumerate(lines) if starts_hand(text)), None)
     if at is None:
-        bad = next(
-            ((i, t) for i, t in enumerate(lines) if not blank(t)), (0, lines[0] if lines else "")
-        )
-        where = line + bad[0]
-        if DECLARATION.search(bad[1]):
-            return failed(
-                source,
-                where,
-                "the session declares a document type or entities: hilo does not read "
-                "XML declarations",
-            )
-        return failed(
-            source,
-            where,
-            f"cannot read {quote(bad[1].strip())}: not part of an iPoker session's games",
-        )
+        return no_hand_start(source, line, lines, blank, "an iPoker session's games", "the session")
     start = line + at
     game: Element | None = None
     try:

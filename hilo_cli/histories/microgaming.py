@@ -35,7 +35,7 @@ from hilo_cli.histories.amounts import CODES, money, table_currency
 from hilo_cli.histories.base import Currency, HandRecord, Reader, failed
 from hilo_cli.histories.records import record
 from hilo_cli.histories.safexml import DECLARATION, Element, element_text, parse
-from hilo_cli.histories.seats import NAMELESS, STRUCTURES, check_seat
+from hilo_cli.histories.seats import NAMELESS, STRUCTURES, check_seat, no_hand_start
 from hilo_cli.histories.site import Collect, Header, Seat, SiteHand, cards_of
 from hilo_cli.histories.site import Line as Action
 from hilo_cli.histories.uncalled import contributions, fold_back, pots_as_paid, unreturned
@@ -279,21 +279,7 @@ def read_record(source: str, line: int, lines: list[str]) -> HandRecord:
     """One ``<Game>``, or an error record."""
     at = next((i for i, text in enumerate(lines) if starts_hand(text)), None)
     if at is None or any(DECLARATION.search(t) for t in lines[:at]):
-        bad = next(
-            ((i, t) for i, t in enumerate(lines) if not blank(t)), (0, lines[0] if lines else "")
-        )
-        if DECLARATION.search(bad[1]):
-            return failed(
-                source,
-                line + bad[0],
-                "the file declares a document type or entities: hilo does not "
-                "read XML declarations",
-            )
-        return failed(
-            source,
-            line + bad[0],
-            f"cannot read {quote(bad[1].strip())}: not part of a Microgaming hand",
-        )
+        return no_hand_start(source, line, lines, blank, "a Microgaming hand")
     start = line + at
     game: Element | None = None
     try:

@@ -26,7 +26,7 @@ from __future__ import annotations
 import re
 
 from hilo_cli.bounds import MAX_SEAT, digits, quote
-from hilo_cli.errors import HiloError, InputError
+from hilo_cli.errors import InputError
 from hilo_cli.histories.amounts import money, sign_currency
 from hilo_cli.histories.base import Currency
 from hilo_cli.histories.seats import HandState, check_seat, read_kept
@@ -148,21 +148,19 @@ class _Reader(HandState):
                 "not a PartyPoker hand (expected '***** Hand History for Game N *****' and a game line)"
             )
         self.number = numbers[1]
-        try:
-            header = read_header(self.id, lines[1])
-            hand = SiteHand(self.source, numbers[0], header)
-            hand.end = numbers[-1]
-            self.scale = 1 if header.tournament else 100
-            self.stud = "Stud" in header.game
-            at = self._seats(hand)
-            self.names = {s.name for s in hand.seats}
-            self._play(hand, at)
-            self.number = hand.end
-            self._finish(hand)
-        except BadHand:
-            raise
-        except HiloError as e:
-            raise self.fail(e.message) from None
+        id = self.id
+        return self.failing(lambda: self._read(id, lines[1]))
+
+    def _read(self, id: str, game_line: str) -> SiteHand:
+        header = read_header(id, game_line)
+        hand = self.new_hand(header)
+        self.scale = 1 if header.tournament else 100
+        self.stud = "Stud" in header.game
+        at = self._seats(hand)
+        self.names = {s.name for s in hand.seats}
+        self._play(hand, at)
+        self.number = hand.end
+        self._finish(hand)
         return hand
 
     def _seats(self, hand: SiteHand) -> int:

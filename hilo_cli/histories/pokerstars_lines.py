@@ -18,7 +18,7 @@ from hilo_cli.bounds import MAX_SEAT, digits, quote
 from hilo_cli.cards import Card
 from hilo_cli.errors import HiloError, InputError
 from hilo_cli.histories.amounts import money
-from hilo_cli.histories.seats import check_seat, read_kept
+from hilo_cli.histories.seats import check_seat, read_kept, table_button
 from hilo_cli.histories.site import (
     BRACKETS,
     BadHand,
@@ -239,14 +239,7 @@ class _Reader:
                 check_seat(hand, seat.seat, seat.name)
                 hand.seats.append(seat)
             elif line.startswith("Table '"):
-                t = TABLE.match(line)
-                if t is None:
-                    raise InputError(f"cannot read the table line {quote(line)}")
-                hand.button = (
-                    digits(t.group("button"), "the button seat", MAX_SEAT)
-                    if t.group("button")
-                    else None
-                )
+                hand.button = table_button(TABLE, line)
             else:
                 return at
         return len(lines)

@@ -15,12 +15,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from hilo_cli.betting import Structure
 from hilo_cli.bounds import MAX_SEAT, MAX_SEATS, digits, quote
 from hilo_cli.errors import HiloError, InputError
 from hilo_cli.histories.amounts import money
+from hilo_cli.histories.base import HandRecord, failed
+from hilo_cli.histories.safexml import DECLARATION
 from hilo_cli.histories.site import BadHand, Header, Seat, SiteHand
 
 T = TypeVar("T")
@@ -62,6 +64,28 @@ def read_kept(
         return read(numbers, lines)
     except BadHand as e:
         return e
+
+
+class Wanting(Protocol):
+    """A reader object that reads a hand whose header ``wanted`` names (another it returns unread)."""
+
+    def read(self, wanted: Callable[[Header], bool]) -> SiteHand: ...
+
+
+def reads_wanted(
+    reader: Callable[[str, list[str], list[int]], Wanting],
+) -> Callable[[str, int, list[str], Callable[[Header], bool]], SiteHand | BadHand | None]:
+    """``read_hand(source, line, raw, wanted)`` for a site whose reader object is
+    ``reader(source, lines, numbers)``: one hand from its ``kept_lines`` (``read_kept``)."""
+
+    def read_hand(
+        source: str, line: int, raw: list[str], wanted: Callable[[Header], bool]
+    ) -> SiteHand | BadHand | None:
+        return read_kept(
+            raw, line, lambda numbers, lines: reader(source, lines, numbers).read(wanted)
+        )
+
+    return read_hand
 
 
 class HandState:
@@ -113,12 +137,44 @@ class HandState:
             raise InputError(f"hand #{hand.header.id} is cut short: no line says who won the pot")
 
 
+def table_button(pattern: re.Pattern[str], line: str) -> int | None:
+    """The button's seat on a table line by ``pattern``'s group ``button`` (``None``: the line names
+    none); "cannot read the table line" where the pattern does not match."""
+    t = pattern.match(line)
+    if t is None:
+        raise InputError(f"cannot read the table line {quote(line)}")
+    return digits(t.group("button"), "the button seat", MAX_SEAT) if t.group("button") else None
+
+
 def collects_only(hand: SiteHand) -> SiteHand:
     """``hand`` marked as read from a site that prints what each player collected and nothing to hold
     it against: no rake (derived, RULES §13), no pot named by the collect lines, no pots and no "won"
     in a summary."""
     hand.rake_printed = hand.pots_named = hand.pots_printed = hand.won_printed = False
     return hand
+
+
+def no_hand_start(
+    source: str,
+    line: int,
+    lines: list[str],
+    blank: Callable[[str], bool],
+    what: str,
+    declarer: str = "the file",
+) -> HandRecord:
+    """The error record of an XML site's lines (the first is line ``line``) in which no line starts a
+    hand, at the first that is not the file's own (``blank``): a document type or entity declaration
+    refused (``declarer`` made it), or else that line quoted as "not part of ``what``"."""
+    bad = next(
+        ((i, t) for i, t in enumerate(lines) if not blank(t)), (0, lines[0] if lines else "")
+    )
+    if DECLARATION.search(bad[1]):
+        return failed(
+            source,
+            line + bad[0],
+            f"{declarer} declares a document type or entities: hilo does not read XML declarations",
+        )
+    return failed(source, line + bad[0], f"cannot read {quote(bad[1].strip())}: not part of {what}")
 
 
 TWICE = "is listed twice"

@@ -27,10 +27,15 @@ from hilo_cli.bounds import MAX_SEAT, digits, quote
 from hilo_cli.errors import InputError
 from hilo_cli.histories.amounts import money
 from hilo_cli.histories.base import Currency
-from hilo_cli.histories.seats import HandState, add_seat, read_kept, read_seat
+from hilo_cli.histories.seats import (
+    HandState,
+    add_seat,
+    read_seat,
+    reads_wanted,
+    table_button,
+)
 from hilo_cli.histories.site import (
     BRACKETS,
-    BadHand,
     Collect,
     Header,
     Line,
@@ -166,14 +171,7 @@ class HandReader(HandState):
             elif line.startswith("Seat ") and not hand.actions:
                 self._seat(hand, line)
             elif line.startswith("Table: "):
-                t = TABLE.match(line)
-                if t is None:
-                    raise InputError(f"cannot read the table line {quote(line)}")
-                hand.button = (
-                    digits(t.group("button"), "the button seat", MAX_SEAT)
-                    if t.group("button")
-                    else None
-                )
+                hand.button = table_button(TABLE, line)
             elif line.startswith("Dealt to "):
                 self._dealt(hand, line, number)
             else:
@@ -306,10 +304,5 @@ class HandReader(HandState):
         )
 
 
-def read_hand(
-    source: str, line: int, raw: list[str], wanted: Callable[[Header], bool]
-) -> SiteHand | BadHand | None:
-    """One hand from its lines (as the base cuts them), ``line`` the number of the first; ``None`` if blank."""
-    return read_kept(
-        raw, line, lambda numbers, lines: HandReader(source, lines, numbers).read(wanted)
-    )
+# One hand from its lines (as the base cuts them), ``line`` the number of the first; ``None`` if blank.
+read_hand = reads_wanted(HandReader)

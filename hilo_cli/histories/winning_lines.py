@@ -26,10 +26,15 @@ from hilo_cli.bounds import MAX_SEAT, digits, quote
 from hilo_cli.errors import InputError
 from hilo_cli.histories.amounts import money, sign_currency
 from hilo_cli.histories.base import Currency
-from hilo_cli.histories.seats import HandState, add_seat, read_kept, read_seat
+from hilo_cli.histories.seats import (
+    HandState,
+    add_seat,
+    read_seat,
+    reads_wanted,
+    table_button,
+)
 from hilo_cli.histories.site import (
     BRACKETS,
-    BadHand,
     Collect,
     Header,
     Line,
@@ -176,14 +181,7 @@ class HandReader(HandState):
                     u.group("amount"), self.scale
                 )
             elif not hand.seats and not hand.actions:
-                t = TABLE.match(line)
-                if t is None:
-                    raise InputError(f"cannot read the table line {quote(line)}")
-                hand.button = (
-                    digits(t.group("button"), "the button seat", MAX_SEAT)
-                    if t.group("button")
-                    else None
-                )
+                hand.button = table_button(TABLE, line)
             else:
                 self._player_line(hand, line, number)
 
@@ -329,10 +327,5 @@ class HandReader(HandState):
         )
 
 
-def read_hand(
-    source: str, line: int, raw: list[str], wanted: Callable[[Header], bool]
-) -> SiteHand | BadHand | None:
-    """One hand from its lines (as the base cuts them), ``line`` the number of the first; ``None`` if blank."""
-    return read_kept(
-        raw, line, lambda numbers, lines: HandReader(source, lines, numbers).read(wanted)
-    )
+# One hand from its lines (as the base cuts them), ``line`` the number of the first; ``None`` if blank.
+read_hand = reads_wanted(HandReader)

@@ -26,10 +26,9 @@ from hilo_cli.bounds import MAX_SEAT, digits, quote
 from hilo_cli.errors import InputError
 from hilo_cli.histories.amounts import money
 from hilo_cli.histories.base import Currency
-from hilo_cli.histories.seats import HandState, add_seat, read_kept, read_seat
+from hilo_cli.histories.seats import HandState, add_seat, read_seat, reads_wanted
 from hilo_cli.histories.site import (
     BRACKETS,
-    BadHand,
     Collect,
     Header,
     Line,
@@ -277,10 +276,5 @@ class HandReader(HandState):
             hand.summary_cards[name] = cards_of(found[0], f"{name}'s cards")
 
 
-def read_hand(
-    source: str, line: int, raw: list[str], wanted: Callable[[Header], bool]
-) -> SiteHand | BadHand | None:
-    """One hand from its lines (as the base cuts them), ``line`` the number of the first; ``None`` if blank."""
-    return read_kept(
-        raw, line, lambda numbers, lines: HandReader(source, lines, numbers).read(wanted)
-    )
+# One hand from its lines (as the base cuts them), ``line`` the number of the first; ``None`` if blank.
+read_hand = reads_wanted(HandReader)
