@@ -4,6 +4,7 @@ of a sign in ``amounts``): each says what the sites said before it was written o
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 import pytest
 
@@ -19,9 +20,12 @@ from hilo_cli.histories.seats import (
     collects_only,
     kept_lines,
     longest_first,
+    no_hand_start,
     read_kept,
     read_seat,
+    reads_wanted,
     seat_of,
+    table_button,
 )
 from hilo_cli.histories.site import BadHand, Header, Seat, SiteHand
 
@@ -163,3 +167,38 @@ def test_a_seat_built_from_a_match_and_a_hand_of_collects_only() -> None:
     assert found is not None and seat_of(found, 100) == Seat(2, "Cy", 300, True)
     hand = collects_only(empty_hand())
     assert not (hand.rake_printed or hand.pots_named or hand.pots_printed or hand.won_printed)
+
+
+def test_the_button_of_a_table_line() -> None:
+    table = re.compile(r"^Table '(?P<t>[^']*)'(?: Seat #(?P<button>\d+) is the button)?$")
+    assert table_button(table, "Table 'X' Seat #4 is the button") == 4
+    assert table_button(table, "Table 'X'") is None
+    with pytest.raises(InputError, match="cannot read the table line 'Table X'"):
+        table_button(table, "Table X")
+
+
+def test_xml_lines_that_start_no_hand() -> None:
+    def blank(line: str) -> bool:
+        return not line.strip() or line.startswith("<?xml")
+
+    found = no_hand_start("f.xml", 10, ["<?xml ?>", "", "<junk/>"], blank, "a Boss Media hand")
+    assert (found.line, found.error) == (12, "cannot read '<junk/>': not part of a Boss Media hand")
+    declared = no_hand_start("f.xml", 1, ["<!DOCTYPE x>"], blank, "a hand", "the session")
+    assert declared.error is not None and declared.error.startswith("the session declares")
+
+
+def test_a_read_hand_of_the_hands_a_header_names() -> None:
+    class Reads(HandState):
+        def __init__(self, source: str, lines: list[str], numbers: list[int]) -> None:
+            super().__init__(source, numbers)
+            self.lines = lines
+
+        def read(self, wanted: Callable[[Header], bool]) -> SiteHand:
+            hand = self.new_hand(empty_hand().header)
+            hand.cancelled = not wanted(hand.header)
+            return hand
+
+    read_hand = reads_wanted(Reads)
+    assert read_hand("f.txt", 1, [" "], lambda h: True) is None
+    hand = read_hand("f.txt", 3, ["a", "", "b"], lambda h: False)
+    assert isinstance(hand, SiteHand) and (hand.line, hand.end, hand.cancelled) == (3, 5, True)
