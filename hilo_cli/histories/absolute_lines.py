@@ -7,12 +7,14 @@ from __future__ import annotations
 import re
 
 from hilo_cli.betting import Structure
-from hilo_cli.bounds import MAX_SEAT, MAX_SEATS, digits, quote
+from hilo_cli.bounds import MAX_SEAT, digits, quote
 from hilo_cli.errors import InputError
-from hilo_cli.histories.amounts import money
+from hilo_cli.histories.amounts import NUMBER, money, sign_currency
 from hilo_cli.histories.archive import live, speaker
 from hilo_cli.histories.base import Currency
-from hilo_cli.histories.site import Collect, Header, Seat, SiteHand, cards_of
+from hilo_cli.histories.seats import STRUCTURES as BASE_STRUCTURES
+from hilo_cli.histories.seats import HandState, add_seat, read_seat
+from hilo_cli.histories.site import Collect, Header, SiteHand, cards_of
 from hilo_cli.histories.site import Line as Action
 
 GAME_NAMES: dict[str, str] = {
@@ -24,15 +26,9 @@ GAME_NAMES: dict[str, str] = {
     "Omaha": "omaha",
 }
 STUD = {"stud8"}
-STRUCTURES: dict[str, Structure] = {
-    "Normal": "fixed",
-    "Limit": "fixed",
-    "Fixed Limit": "fixed",
-    "Pot Limit": "pot",
-    "No Limit": "no",
-}
+STRUCTURES: dict[str, Structure] = {**BASE_STRUCTURES, "Normal": "fixed", "Fixed Limit": "fixed"}
 
-_AMOUNT = r"\$?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?"
+_AMOUNT = rf"\$?{NUMBER}"
 HEADER = re.compile(r"^Stage #(?P<id>[A-Z]?\d+):(?P<rest>.*)$")
 _STAKES = re.compile(rf"(?:(?P<sb>{_AMOUNT})/)?(?P<bb>{_AMOUNT})")
 LIMITS = ("Normal", "Limit", "Fixed Limit", "Pot Limit", "No Limit")
@@ -102,15 +98,12 @@ def read_header(line: str) -> Header:
     return Header(m.group("id"), game, limit, None, not currency, currency, small, big)
 
 
-class HandReader:
+class HandReader(HandState):
     """One hand's lines into a ``SiteHand`` (``read``); ``number`` the file line being read."""
 
     def __init__(self, source: str, numbers: list[int]) -> None:
-        self.source, self.numbers = source, numbers
-        self.number = numbers[0]
-        self.scale = 1
+        super().__init__(source, numbers)
         self.names: list[str] = []
-        self.street = 0
         self.stud = False
         self.summary = False
         self.seen: dict[str, int] = {}  # cards dealt so far to each player (stud), hidden ones too
@@ -120,19 +113,14 @@ class HandReader:
     def read(self, lines: list[str]) -> SiteHand:
         header = read_header(lines[0])
         self.scale = 100 if header.currency else 1
-        hand = SiteHand(self.source, self.numbers[0], header, pots_printed=False)
-        hand.end = self.numbers[-1]
+        hand = self.new_hand(header, pots_printed=False)
         if header.currency:
-            hand.currency = Currency("$", "", 100, "USD")
+            hand.currency = sign_currency("$")
         game = GAME_NAMES.get(header.game)
         if game is None:
             return hand
         self.stud = game in STUD
-        for i in range(1, len(lines)):
-            self.number = self.numbers[i]
-            self._line(hand, lines[i])
-        if not hand.collects:
-            raise InputError(f"hand #{header.id} is cut short: no line says who won the pot")
+        self.read_lines(hand, lines, self._line)
         hand.won_printed = (
             self.summary
         )  # no summary: no "won Total" to hold the collect lines against
@@ -205,21 +193,7 @@ class HandReader:
         )
 
     def _seat(self, hand: SiteHand, line: str) -> None:
-        s = SEAT.match(line)
-        if s is None:
-            raise InputError(f"cannot read the seat line {quote(line)}")
-        seat = Seat(
-            digits(s.group("seat"), "a seat", MAX_SEAT),
-            s.group("name"),
-            money(s.group("stack"), self.scale),
-            s.group("out") is not None,
-        )
-        if any(seat.name == o.name or seat.seat == o.seat for o in hand.seats):
-            raise InputError(f"seat {seat.seat} ({quote(seat.name)}) is listed twice")
-        hand.seats.append(seat)
-        if len(hand.seats) > MAX_SEATS:
-            raise InputError(f"more than {MAX_SEATS} seats in one hand: no table seats so many")
-        self.names = sorted((s.name for s in hand.seats), key=len, reverse=True)
+        self.names = add_seat(hand, read_seat(SEAT, line, self.scale))
 
     def _pocket(self, hand: SiteHand, name: str, text: str, line: str) -> None:
         """``Pocket [H H Js 10d]``: every card of the player so far, ``H`` for one nobody sees; the

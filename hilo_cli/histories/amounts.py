@@ -13,8 +13,15 @@ from functools import lru_cache
 
 from hilo_cli.bounds import MAX_AMOUNT, MAX_DIGITS, quote
 from hilo_cli.errors import InputError
+from hilo_cli.histories.base import Currency
 
 CURRENCIES = "$€£"
+NUMBER = r"(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?"
+"""A number as the sites write it, for their patterns: ``1,500``, ``1500``, ``3.50``."""
+AMOUNT = rf"[{CURRENCIES}]?{NUMBER}"
+"""An amount with or without its currency sign before it: ``$1,234.56``, ``€3.50``, ``1,500``."""
+CODES = {"$": "USD", "€": "EUR", "£": "GBP"}
+"""The ISO code of each currency sign a site writes (for JSON)."""
 _AMOUNT = re.compile(r"(?P<whole>\d{1,3}(?:,\d{3})+|\d+)(?:\.(?P<cents>\d+))?")
 
 
@@ -44,3 +51,17 @@ def money(text: str, scale: int) -> int:
             f"{quote(text, 40)} is more than hilo counts (at most {MAX_AMOUNT:,} units)"
         )
     return value
+
+
+def sign_currency(sign: str) -> Currency:
+    """Money written with ``sign`` before the number (``$3.50``), in cents, with the sign's ISO code
+    (none for no sign)."""
+    return Currency(sign, "", 100, CODES.get(sign))
+
+
+def table_currency(tournament: bool, sign: str) -> Currency:
+    """The money of a table: a tournament's chips; cents with the ``sign``'s code at a table that names
+    one; bare cents at one that names none (play money)."""
+    if tournament:
+        return Currency()
+    return sign_currency(sign) if sign else Currency("", "", 100)

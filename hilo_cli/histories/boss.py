@@ -32,22 +32,21 @@ from __future__ import annotations
 
 import re
 
-from hilo_cli.betting import Structure
-from hilo_cli.bounds import MAX_SEAT, MAX_SEATS, digits, quote
+from hilo_cli.bounds import MAX_SEAT, digits, quote
 from hilo_cli.cards import Card
 from hilo_cli.errors import DealError, HiloError, InputError
-from hilo_cli.histories.amounts import money
+from hilo_cli.histories.amounts import CODES, money, table_currency
 from hilo_cli.histories.base import Currency, HandRecord, Reader, failed
 from hilo_cli.histories.records import record
 from hilo_cli.histories.safexml import DECLARATION, Element, element_text, parse
+from hilo_cli.histories.seats import NAMELESS, STRUCTURES, check_seat, no_hand_start
 from hilo_cli.histories.site import Collect, Header, Seat, SiteHand, cards_of
 from hilo_cli.histories.site import Line as Action
 from hilo_cli.histories.uncalled import unreturned
 
 GAME_NAMES: dict[str, str] = {"GAME_OMAHL": "omaha8", "GAME_OMA": "omaha"}
 LIMITS = {"PL": "Pot Limit", "NL": "No Limit", "FL": "Limit"}
-STRUCTURES: dict[str, Structure] = {"Limit": "fixed", "Pot Limit": "pot", "No Limit": "no"}
-SIGNS = {"EUR": "€", "USD": "$", "GBP": "£"}
+SIGNS = {code: sign for sign, code in CODES.items()}
 STREETS = {"BOARD_FLOP": 1, "BOARD_TURN": 2, "BOARD_RIVER": 3}
 BLINDS = {"HAND_SB": "small blind", "HAND_BB": "big blind", "HAND_DSB": "ante"}
 MOVES = {"HAND_BLINDS", "HAND_ANTE", "ACTION_CALL", "ACTION_BET", "ACTION_RAISE", "ACTION_ALLIN"}
@@ -110,13 +109,7 @@ class _Hand:
         code = a.get("TABLECURRENCY", "")
         real = a.get("GAMETYPE", "GAMETYPE_REAL") == "GAMETYPE_REAL"
         sign = SIGNS.get(code, "") if real and not tournament else ""
-        currency = (
-            Currency()
-            if tournament
-            else Currency(sign, "", 100, code)
-            if sign
-            else Currency("", "", 100)
-        )
+        currency = table_currency(tournament, sign)
         stakes = a.get("STAKES", "").split("/")
         if len(stakes) != 2:
             raise InputError(f"cannot read the stakes {quote(a.get('STAKES', ''), 40)}")
@@ -163,13 +156,10 @@ class _Hand:
                 p.attrs.get("NAME", ""),
                 digits(p.attrs.get("SEAT", ""), "a seat", MAX_SEAT),
             )
-            if not name or any(s.name == name or s.seat == seat for s in hand.seats):
-                raise InputError(f"seat {seat} ({quote(name)}) is listed twice or has no name")
+            check_seat(hand, seat, name, NAMELESS)
             stack = self.money(p.attrs.get("AMOUNT"), f"{name}'s amount")
             hand.seats.append(Seat(seat, name, stack, p.attrs.get("STATE") != "STATE_PLAYING"))
             self.stacks[name] = stack
-            if len(hand.seats) > MAX_SEATS:
-                raise InputError(f"more than {MAX_SEATS} seats in one hand: no table seats so many")
             if p.attrs.get("DEALER") == "Y":
                 hand.button = seat
 
@@ -288,21 +278,7 @@ def read_record(source: str, line: int, lines: list[str]) -> HandRecord:
     """One ``<HISTORY>``, or an error record."""
     at = next((i for i, text in enumerate(lines) if starts_hand(text)), None)
     if at is None or any(DECLARATION.search(t) for t in lines[:at]):
-        bad = next(
-            ((i, t) for i, t in enumerate(lines) if not blank(t)), (0, lines[0] if lines else "")
-        )
-        if DECLARATION.search(bad[1]):
-            return failed(
-                source,
-                line + bad[0],
-                "the file declares a document type or entities: hilo does not "
-                "read XML declarations",
-            )
-        return failed(
-            source,
-            line + bad[0],
-            f"cannot read {quote(bad[1].strip())}: not part of a Boss Media hand",
-        )
+        return no_hand_start(source, line, lines, blank, "a Boss Media hand")
     start = line + at
     history: Element | None = None
     try:

@@ -13,6 +13,7 @@ from hilo_cli.betting import Structure
 from hilo_cli.histories.base import HandRecord, Reader
 from hilo_cli.histories.bovada_lines import read_hand
 from hilo_cli.histories.plugin import site_record
+from hilo_cli.histories.seats import STRUCTURES as BASE_STRUCTURES
 
 # The site's game names for the games hilo plays (RULES §6).
 GAME_NAMES: dict[str, str] = {
@@ -22,12 +23,7 @@ GAME_NAMES: dict[str, str] = {
     "7CARD HILO": "stud8",
     "OMAHA": "omaha",
 }
-STRUCTURES: dict[str, Structure] = {
-    "Limit": "fixed",
-    "Fixed Limit": "fixed",
-    "Pot Limit": "pot",
-    "No Limit": "no",
-}
+STRUCTURES: dict[str, Structure] = {**BASE_STRUCTURES, "Fixed Limit": "fixed"}
 
 _START = re.compile(r"^[ \t]*(?:Bovada|Ignition|Bodog) Hand #\d+")
 _DETECT = re.compile(r"^[ \t]*(?:Bovada|Ignition|Bodog) Hand #\d", re.MULTILINE)

@@ -29,10 +29,11 @@ from __future__ import annotations
 
 import re
 
-from hilo_cli.bounds import MAX_SEAT, MAX_SEATS, digits, quote
-from hilo_cli.errors import HiloError, InputError
-from hilo_cli.histories.amounts import money
+from hilo_cli.bounds import MAX_SEAT, digits, quote
+from hilo_cli.errors import InputError
+from hilo_cli.histories.amounts import money, sign_currency
 from hilo_cli.histories.base import Currency
+from hilo_cli.histories.seats import HandState, check_seat, read_kept
 from hilo_cli.histories.site import BRACKETS, BadHand, Collect, Header, Seat, SiteHand, cards_of
 from hilo_cli.histories.site import Line as Action
 
@@ -95,7 +96,7 @@ _VERBS = {
     "Bring-in chip": "bring in",
 }
 STUD_GAMES = ("7CARD",)
-DOLLARS = Currency("$", "", 100, "USD")
+DOLLARS = sign_currency("$")
 
 
 def name_of(text: str) -> str:
@@ -127,13 +128,12 @@ def read_header(line: str) -> Header:
     return Header(id, name_of(c.group("game")), c.group("limit"), None, False, "$", 0, 0)
 
 
-class _Reader:
+class _Reader(HandState):
     """Reads one hand's lines into a ``SiteHand``."""
 
     def __init__(self, source: str, lines: list[str], numbers: list[int]) -> None:
-        self.source, self.lines, self.numbers = source, lines, numbers
-        self.number = numbers[0]
-        self.id: str | None = None
+        super().__init__(source, numbers)
+        self.lines = lines
         self.results: list[Collect] = []  # the "Hand result" lines
         self.halves: list[Collect] = []  # the summary's HI / LO amounts
         self.bets: dict[str, int] = {}  # this street's bet of each player
@@ -141,44 +141,35 @@ class _Reader:
         self.dealer: int | None = None
         self.board_line = 0
 
-    def fail(self, message: str) -> BadHand:
-        return BadHand(message, f"{self.source}:{self.number}", self.id, self.number)
-
     def read(self) -> SiteHand:
-        lines, numbers = self.lines, self.numbers
-        try:
-            header = read_header(lines[0])
-        except HiloError as e:
-            raise self.fail(e.message) from None
+        header = self.failing(lambda: read_header(self.lines[0]))
         self.id = header.id
-        hand = SiteHand(self.source, numbers[0], header)
-        hand.end = numbers[-1]
+        hand = self.new_hand(header)
         self.scale = 1 if header.tournament else 100
         self.stud = header.game.split()[0] in STUD_GAMES
         hand.currency = Currency() if header.tournament else DOLLARS
-        try:
-            at = self._seats(hand)
-            self.names = {s.name for s in hand.seats}
-            at = self._play(hand, at)
-            if at > len(lines):
-                self.number = hand.end
-                raise InputError(f"hand #{header.id} is cut short: no '*** SUMMARY ***' line")
-            for i in range(at, len(lines)):
-                self.number = numbers[i]
-                self._summary(hand, lines[i])
-            self.number = hand.end
-            if hand.total is None:
-                raise InputError(f"hand #{header.id}: the summary has no 'Total Pot' line")
-            self._finish(hand)
-        except BadHand:
-            raise
-        except HiloError as e:
-            raise self.fail(e.message) from None
+        self.failing(lambda: self._lines(hand))
         return hand
+
+    def _lines(self, hand: SiteHand) -> None:
+        """The seats, the play and the summary after the header."""
+        lines, numbers, header = self.lines, self.numbers, hand.header
+        at = self._seats(hand)
+        self.names = {s.name for s in hand.seats}
+        at = self._play(hand, at)
+        if at > len(lines):
+            self.number = hand.end
+            raise InputError(f"hand #{header.id} is cut short: no '*** SUMMARY ***' line")
+        for i in range(at, len(lines)):
+            self.number = numbers[i]
+            self._summary(hand, lines[i])
+        self.number = hand.end
+        if hand.total is None:
+            raise InputError(f"hand #{header.id}: the summary has no 'Total Pot' line")
+        self._finish(hand)
 
     def _seats(self, hand: SiteHand) -> int:
         """The seat lines after the header; returns the index of the first line after them."""
-        seats: set[int] = set()
         for at in range(1, len(self.lines)):
             line = self.lines[at]
             self.number = self.numbers[at]
@@ -195,12 +186,8 @@ class _Reader:
                 seat, stack = s.group("seat"), s.group("stack")
                 name = f"Seat+{seat}" + (" [ME]" if s.group("me") else "")
             number = digits(seat, "a seat", MAX_SEAT)
-            if number in seats or any(p.name == name for p in hand.seats):
-                raise InputError(f"seat {number} ({quote(name)}) is listed twice")
+            check_seat(hand, number, name)
             hand.seats.append(Seat(number, name, money(stack, self.scale), False))
-            if len(hand.seats) > MAX_SEATS:
-                raise InputError(f"more than {MAX_SEATS} seats in one hand: no table seats so many")
-            seats.add(number)
         return len(self.lines)
 
     def _play(self, hand: SiteHand, start: int) -> int:
@@ -587,16 +574,4 @@ def _bet_size(a: Action) -> int:
 
 def read_hand(source: str, line: int, raw: list[str]) -> SiteHand | BadHand | None:
     """One hand from its lines (as the base cuts them), ``line`` the number of the first; ``None`` if blank."""
-    numbers: list[int] = []
-    lines: list[str] = []
-    for i, text in enumerate(raw):
-        stripped = text.strip()
-        if stripped:
-            numbers.append(line + i)
-            lines.append(stripped)
-    if not lines:
-        return None
-    try:
-        return _Reader(source, lines, numbers).read()
-    except BadHand as e:
-        return e
+    return read_kept(raw, line, lambda numbers, lines: _Reader(source, lines, numbers).read())

@@ -26,23 +26,22 @@ from __future__ import annotations
 
 import re
 
-from hilo_cli.betting import Structure
-from hilo_cli.bounds import MAX_SEAT, MAX_SEATS, digits, quote
+from hilo_cli.bounds import MAX_SEAT, digits, quote
 from hilo_cli.cards import Card
 from hilo_cli.errors import InputError
-from hilo_cli.histories.amounts import money
+from hilo_cli.histories.amounts import AMOUNT, money, sign_currency
 from hilo_cli.histories.archive import live, speaker
-from hilo_cli.histories.base import Currency, HandRecord, Reader
+from hilo_cli.histories.base import HandRecord, Reader
 from hilo_cli.histories.plugin import group_id, header_starts, numbered_record
-from hilo_cli.histories.site import BRACKETS, Collect, Header, Seat, SiteHand, cards_of
+from hilo_cli.histories.seats import STRUCTURES, HandState, add_seat, read_seat
+from hilo_cli.histories.site import BRACKETS, Collect, Header, SiteHand, cards_of
 from hilo_cli.histories.site import Line as Action
 
 GAME_NAMES: dict[str, str] = {"OmahaHiLo": "omaha8", "Omaha": "omaha", "OmahaHi": "omaha"}
-STRUCTURES: dict[str, Structure] = {"Limit": "fixed", "Pot Limit": "pot", "No Limit": "no"}
 LIMITS = {"FL": "Limit", "Limit": "Limit", "PL": "Pot Limit", "NL": "No Limit"}
 
 HEADER = re.compile(r"^Hand#(?P<id>[0-9A-Za-z]+) - (?P<rest>.*)$")
-_AMOUNT = r"[$€£]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?"
+_AMOUNT = AMOUNT
 _STAKES = re.compile(
     rf"^(?:(?P<ante>{_AMOUNT})/)?(?P<sb>{_AMOUNT})/(?P<bb>{_AMOUNT}) (?P<limit>FL|Limit|PL|NL) "
     r"(?P<game>\w+)$"
@@ -111,32 +110,23 @@ def read_header(line: str) -> Header:
     )
 
 
-class _Reader:
+class _Reader(HandState):
     def __init__(self, source: str, numbers: list[int]) -> None:
-        self.source, self.numbers = source, numbers
-        self.number = numbers[0]
-        self.scale = 1
+        super().__init__(source, numbers)
         self.names: list[str] = []
-        self.street = 0
 
     def read(self, lines: list[str]) -> SiteHand:
         header = read_header(lines[0])
         self.scale = 100 if header.currency else 1
-        hand = SiteHand(
-            self.source, self.numbers[0], header, rake_printed=header.tournament, pots_printed=False
+        # No summary: nothing to hold the award lines against (won_printed).
+        hand = self.new_hand(
+            header, rake_printed=header.tournament, pots_printed=False, won_printed=False
         )
-        hand.end = self.numbers[-1]
         if header.currency:
-            hand.currency = Currency(
-                header.currency, "", 100, {"$": "USD", "€": "EUR", "£": "GBP"}[header.currency]
-            )
+            hand.currency = sign_currency(header.currency)
         if header.game not in GAME_NAMES:
             return hand
-        for i in range(1, len(lines)):
-            self.number = self.numbers[i]
-            self._line(hand, lines[i])
-        if not hand.collects:
-            raise InputError(f"hand #{header.id} is cut short: no line says who won the pot")
+        self.read_lines(hand, lines, self._line)
         return hand
 
     def _line(self, hand: SiteHand, line: str) -> None:
@@ -185,21 +175,7 @@ class _Reader:
             )
 
     def _seat(self, hand: SiteHand, line: str) -> None:
-        s = SEAT.match(line)
-        if s is None:
-            raise InputError(f"cannot read the seat line {quote(line)}")
-        seat = Seat(
-            digits(s.group("seat"), "a seat", MAX_SEAT),
-            s.group("name"),
-            money(s.group("stack"), self.scale),
-            s.group("out") is not None,
-        )
-        if any(seat.name == o.name or seat.seat == o.seat for o in hand.seats):
-            raise InputError(f"seat {seat.seat} ({quote(seat.name)}) is listed twice")
-        hand.seats.append(seat)
-        if len(hand.seats) > MAX_SEATS:
-            raise InputError(f"more than {MAX_SEATS} seats in one hand: no table seats so many")
-        self.names = sorted((s.name for s in hand.seats), key=len, reverse=True)
+        self.names = add_seat(hand, read_seat(SEAT, line, self.scale))
 
     def _action(self, hand: SiteHand, name: str, rest: str, line: str) -> None:
         number, street = self.number, self.street
@@ -259,15 +235,9 @@ class _Reader:
 detect, starts_hand = header_starts(r"Hand#[0-9A-Za-z]+ - ")
 
 
-def _no_summary(hand: SiteHand) -> None:
-    hand.won_printed = False  # no summary: nothing to hold the award lines against
-
-
 def read_record(source: str, line: int, raw: list[str]) -> HandRecord:
     """One hand's record from its lines: a hand to replay, one that is not checkable, or an error."""
-    return numbered_record(
-        source, line, raw, _Reader, group_id(HEADER), GAME_NAMES, STRUCTURES, _no_summary
-    )
+    return numbered_record(source, line, raw, _Reader, group_id(HEADER), GAME_NAMES, STRUCTURES)
 
 
 READER = Reader("cake", "Cake Poker", (".txt",), detect, starts_hand, read_record)

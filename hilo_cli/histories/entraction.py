@@ -30,25 +30,22 @@ from __future__ import annotations
 import re
 
 from hilo_cli.betting import Structure
-from hilo_cli.bounds import MAX_SEAT, MAX_SEATS, digits, quote
+from hilo_cli.bounds import quote
 from hilo_cli.cards import Card
 from hilo_cli.errors import InputError
-from hilo_cli.histories.amounts import money
+from hilo_cli.histories.amounts import NUMBER, money
 from hilo_cli.histories.archive import live, rake_disagreement, speaker
 from hilo_cli.histories.base import Currency, HandRecord, Reader
 from hilo_cli.histories.plugin import group_id, header_starts, numbered_record
-from hilo_cli.histories.site import Collect, Header, Seat, SiteHand, cards_of
+from hilo_cli.histories.seats import STRUCTURES as BASE_STRUCTURES
+from hilo_cli.histories.seats import HandState, add_seat, collects_only, seat_of
+from hilo_cli.histories.site import Collect, Header, SiteHand, cards_of
 from hilo_cli.histories.site import Line as Action
 
 GAME_NAMES: dict[str, str] = {"Omaha Hi/Lo": "omaha8", "Omaha": "omaha", "Omaha Hi": "omaha"}
-STRUCTURES: dict[str, Structure] = {
-    "Fixed Limit": "fixed",
-    "Limit": "fixed",
-    "Pot Limit": "pot",
-    "No Limit": "no",
-}
+STRUCTURES: dict[str, Structure] = {**BASE_STRUCTURES, "Fixed Limit": "fixed"}
 
-_NUMBER = r"(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?"
+_NUMBER = NUMBER
 _MONEY = rf"(?:[A-Z]{{3}} )?{_NUMBER}"
 HEADER = re.compile(
     rf"^Game # ?(?P<id>\d+) - (?P<game>.+?) (?P<limit>Fixed Limit|Pot Limit|No Limit|Limit) "
@@ -98,13 +95,10 @@ def read_header(line: str) -> Header:
     )
 
 
-class _Reader:
+class _Reader(HandState):
     def __init__(self, source: str, numbers: list[int]) -> None:
-        self.source, self.numbers = source, numbers
-        self.number = numbers[0]
-        self.scale = 1
+        super().__init__(source, numbers)
         self.names: list[str] = []
-        self.street = 0
         self.bets: dict[str, int] = {}
         self.rake: int | None = None
 
@@ -113,24 +107,10 @@ class _Reader:
         code = header.currency
         self.scale = 100 if code else 1
         currency = Currency(f"{code} ", "", 100, code) if code else Currency()
-        hand = SiteHand(
-            self.source,
-            self.numbers[0],
-            header,
-            currency=currency,
-            rake_printed=False,
-            pots_named=False,
-            pots_printed=False,
-            won_printed=False,
-        )
-        hand.end = self.numbers[-1]
+        hand = collects_only(self.new_hand(header, currency=currency))
         if header.game not in GAME_NAMES:
             return hand
-        for i in range(1, len(lines)):
-            self.number = self.numbers[i]
-            self._line(hand, lines[i])
-        if not hand.collects:
-            raise InputError(f"hand #{header.id} is cut short: no line says who won the pot")
+        self.read_lines(hand, lines, self._line)
         if self.rake is not None:
             found = rake_disagreement(hand, self.rake, currency.show)
             if found:
@@ -160,18 +140,7 @@ class _Reader:
         self._action(hand, found[0], found[1], line)
 
     def _seat(self, hand: SiteHand, m: re.Match[str]) -> None:
-        seat = Seat(
-            digits(m.group("seat"), "a seat", MAX_SEAT),
-            m.group("name"),
-            _amount(m.group("stack"), self.scale),
-            False,
-        )
-        if any(seat.name == o.name or seat.seat == o.seat for o in hand.seats):
-            raise InputError(f"seat {seat.seat} ({quote(seat.name)}) is listed twice")
-        hand.seats.append(seat)
-        if len(hand.seats) > MAX_SEATS:
-            raise InputError(f"more than {MAX_SEATS} seats in one hand: no table seats so many")
-        self.names = sorted((s.name for s in hand.seats), key=len, reverse=True)
+        self.names = add_seat(hand, seat_of(m, self.scale, _amount))
 
     def _seated(self, name: str, line: str) -> str:
         if name not in self.names:

@@ -29,15 +29,15 @@ from __future__ import annotations
 
 import re
 
-from hilo_cli.betting import Structure
-from hilo_cli.bounds import MAX_SEAT, MAX_SEATS, digits, quote
+from hilo_cli.bounds import MAX_SEAT, digits, quote
 from hilo_cli.cards import Card
 from hilo_cli.errors import InputError
-from hilo_cli.histories.amounts import money
+from hilo_cli.histories.amounts import money, sign_currency
 from hilo_cli.histories.archive import live, speaker
-from hilo_cli.histories.base import Currency, HandRecord, Reader
+from hilo_cli.histories.base import HandRecord, Reader
 from hilo_cli.histories.plugin import group_id, numbered_record
-from hilo_cli.histories.site import BRACKETS, Collect, Header, Seat, SiteHand, cards_of
+from hilo_cli.histories.seats import STRUCTURES, HandState, add_seat, read_seat
+from hilo_cli.histories.site import BRACKETS, Collect, Header, SiteHand, cards_of
 from hilo_cli.histories.site import Line as Action
 
 GAME_NAMES: dict[str, str] = {
@@ -48,7 +48,6 @@ GAME_NAMES: dict[str, str] = {
     "7 Card Stud Hi/Lo": "stud8",
     "Stud Hi/Lo": "stud8",
 }
-STRUCTURES: dict[str, Structure] = {"Limit": "fixed", "Pot Limit": "pot", "No Limit": "no"}
 LIMITS = {
     None: "Limit",
     "FL": "Limit",
@@ -106,11 +105,9 @@ def _cards(text: str, what: str) -> tuple[Card, ...]:
     return cards_of(text.replace(",", " "), what)
 
 
-class _Reader:
+class _Reader(HandState):
     def __init__(self, source: str, numbers: list[int]) -> None:
-        self.source, self.numbers = source, numbers
-        self.number = numbers[0]
-        self.scale = 1
+        super().__init__(source, numbers)
         self.names: list[str] = []
 
     def read(self, lines: list[str]) -> SiteHand:
@@ -141,14 +138,12 @@ class _Reader:
             _amount(sb, self.scale),
             _amount(bb, self.scale),
         )
-        hand = SiteHand(
-            self.source, numbers[0], header, rake_printed=not currency, pots_printed=False
+        # No summary: nothing to hold the award lines against (won_printed).
+        hand = self.new_hand(
+            header, rake_printed=not currency, pots_printed=False, won_printed=False
         )
-        hand.end = numbers[-1]
         if currency:
-            hand.currency = Currency(
-                currency, "", 100, {"$": "USD", "€": "EUR", "£": "GBP"}[currency]
-            )
+            hand.currency = sign_currency(currency)
         if header.game not in GAME_NAMES:
             return hand
         street_bets: dict[str, int] = {}
@@ -201,21 +196,7 @@ class _Reader:
         if b is not None:
             hand.button = digits(b.group("seat"), "the button seat", MAX_SEAT)
             return
-        s = SEAT.match(line)
-        if s is None:
-            raise InputError(f"cannot read the seat line {quote(line)}")
-        seat = Seat(
-            digits(s.group("seat"), "a seat", MAX_SEAT),
-            s.group("name"),
-            _amount(s.group("stack"), self.scale),
-            s.group("out") is not None,
-        )
-        if any(seat.name == o.name or seat.seat == o.seat for o in hand.seats):
-            raise InputError(f"seat {seat.seat} ({quote(seat.name)}) is listed twice")
-        hand.seats.append(seat)
-        if len(hand.seats) > MAX_SEATS:
-            raise InputError(f"more than {MAX_SEATS} seats in one hand: no table seats so many")
-        self.names = sorted((s.name for s in hand.seats), key=len, reverse=True)
+        self.names = add_seat(hand, read_seat(SEAT, line, self.scale, _amount))
 
     def _action(
         self,
@@ -280,15 +261,9 @@ def starts_hand(line: str) -> bool:
     return START.match(line) is not None
 
 
-def _no_summary(hand: SiteHand) -> None:
-    hand.won_printed = False  # no summary: nothing to hold the award lines against
-
-
 def read_record(source: str, line: int, raw: list[str]) -> HandRecord:
     """One hand's record from its lines: a hand to replay, one that is not checkable, or an error."""
-    return numbered_record(
-        source, line, raw, _Reader, group_id(HEADER), GAME_NAMES, STRUCTURES, _no_summary
-    )
+    return numbered_record(source, line, raw, _Reader, group_id(HEADER), GAME_NAMES, STRUCTURES)
 
 
 READER = Reader("everleaf", "Everleaf", (".txt",), detect, starts_hand, read_record)

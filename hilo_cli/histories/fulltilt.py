@@ -17,11 +17,12 @@ pots): chips put in in cents can only be divided in cents. Tournaments and play 
 
 from __future__ import annotations
 
-from hilo_cli.betting import Structure
+from hilo_cli.histories.amounts import sign_currency
 from hilo_cli.histories.archive import amounts_of, largest_unit
 from hilo_cli.histories.base import Currency, HandRecord, Reader
 from hilo_cli.histories.fulltilt_lines import read_hand, starts_hand
 from hilo_cli.histories.plugin import plays, site_record
+from hilo_cli.histories.seats import STRUCTURES
 from hilo_cli.histories.site import Header, SiteHand
 
 # The site's game names (the limit already taken off) for the games hilo plays (RULES §6).
@@ -41,7 +42,6 @@ GAME_NAMES: dict[str, str] = {
     "5 Card Omaha Hi": "omaha-5",
     "5 Card Omaha": "omaha-5",
 }
-STRUCTURES: dict[str, Structure] = {"Limit": "fixed", "Pot Limit": "pot", "No Limit": "no"}
 # Full Tilt's chips, largest first, each a multiple of the next (cents).
 UNITS = (50, 25, 5, 1)
 
@@ -62,9 +62,7 @@ def chip_unit(hand: SiteHand) -> int:
 def currency(header: Header) -> Currency:
     if not header.currency:
         return Currency()
-    return Currency(
-        header.currency, "", 100, {"$": "USD", "€": "EUR", "£": "GBP"}.get(header.currency)
-    )
+    return sign_currency(header.currency)
 
 
 def _finish(hand: SiteHand) -> None:

@@ -17,15 +17,16 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from hilo_cli.bounds import MAX_SEAT, MAX_SEATS, digits, quote
+from hilo_cli.bounds import MAX_SEAT, digits, quote
 from hilo_cli.errors import HiloError, InputError
-from hilo_cli.histories.amounts import money
+from hilo_cli.histories.amounts import AMOUNT, money
 from hilo_cli.histories.archive import live
-from hilo_cli.histories.site import BRACKETS, BadHand, Collect, Header, Seat, SiteHand, cards_of
+from hilo_cli.histories.seats import HandState, add_seat, read_kept, read_seat
+from hilo_cli.histories.site import BRACKETS, BadHand, Collect, Header, SiteHand, cards_of
 from hilo_cli.histories.site import Line as Action
 
 HEADER = re.compile(r"^(?:Full Tilt Poker|FullTiltPoker) Game #(?P<id>\d+): (?P<rest>.*)$")
-_AMOUNT = r"[$€£]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?"
+_AMOUNT = AMOUNT
 _STAKES = re.compile(
     rf"^(?P<sb>{_AMOUNT})/(?P<bb>{_AMOUNT})(?: Ante (?P<ante>{_AMOUNT}))?(?: Cap {_AMOUNT})?$"
 )
@@ -126,30 +127,19 @@ def read_header(line: str) -> Header:
     )
 
 
-class _Reader:
+class _Reader(HandState):
     """Reads one hand's lines into a ``SiteHand``; ``fail`` raises at the current line."""
 
-    def __init__(self, source: str, start: int) -> None:
-        self.source, self.start = source, start
-        self.number = start
-        self.id: str | None = None
-        self.scale = 1
+    def __init__(self, source: str, numbers: list[int]) -> None:
+        super().__init__(source, numbers)
         self.names: list[str] = []  # the seated names, longest first (a line starts with one)
-
-    def fail(self, message: str) -> BadHand:
-        return BadHand(message, f"{self.source}:{self.number}", self.id, self.number)
 
     def read(
         self, lines: list[str], numbers: list[int], wanted: Callable[[Header], bool]
     ) -> SiteHand:
-        self.number = numbers[0]
-        try:
-            header = read_header(lines[0])
-        except HiloError as e:
-            raise self.fail(e.message) from None
+        header = self.failing(lambda: read_header(lines[0]))
         self.id = header.id
-        hand = SiteHand(self.source, self.start, header)
-        hand.end = numbers[-1]
+        hand = self.new_hand(header)
         if not wanted(header):
             return hand  # a game not checked: its lines (draws, hold'em) are not read
         self.scale = 100 if header.currency else 1
@@ -178,22 +168,8 @@ class _Reader:
         at = 1
         while at < len(lines) and lines[at].startswith("Seat "):
             self.number = numbers[at]
-            s = SEAT.match(lines[at])
-            if s is None:
-                raise InputError(f"cannot read the seat line {quote(lines[at])}")
-            seat = Seat(
-                digits(s.group("seat"), "a seat", MAX_SEAT),
-                s.group("name"),
-                money(s.group("stack"), self.scale),
-                s.group("out") is not None,
-            )
-            if any(seat.name == o.name or seat.seat == o.seat for o in hand.seats):
-                raise InputError(f"seat {seat.seat} ({quote(seat.name)}) is listed twice")
-            hand.seats.append(seat)
-            if len(hand.seats) > MAX_SEATS:
-                raise InputError(f"more than {MAX_SEATS} seats in one hand: no table seats so many")
+            self.names = add_seat(hand, read_seat(SEAT, lines[at], self.scale))
             at += 1
-        self.names = sorted((s.name for s in hand.seats), key=len, reverse=True)
         return at
 
     def _play(self, hand: SiteHand, lines: list[str], numbers: list[int], start: int) -> int:
@@ -405,16 +381,9 @@ def read_hand(
     source: str, line: int, raw: list[str], wanted: Callable[[Header], bool]
 ) -> SiteHand | BadHand | None:
     """One hand from its lines (as the base cuts them), ``line`` the number of the first; ``None`` if blank."""
-    numbers: list[int] = []
-    lines: list[str] = []
-    for i, text in enumerate(raw):
-        stripped = text.strip().lstrip("\ufeff")
-        if stripped:
-            numbers.append(line + i)
-            lines.append(stripped)
-    if not lines:
-        return None
-    try:
-        return _Reader(source, numbers[0]).read(lines, numbers, wanted)
-    except BadHand as e:
-        return e
+    return read_kept(
+        raw,
+        line,
+        lambda numbers, lines: _Reader(source, numbers).read(lines, numbers, wanted),
+        True,
+    )

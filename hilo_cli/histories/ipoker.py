@@ -27,15 +27,15 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from hilo_cli.betting import Structure
-from hilo_cli.bounds import MAX_SEAT, MAX_SEATS, digits, quote
+from hilo_cli.bounds import MAX_SEAT, digits, quote
 from hilo_cli.cards import Card
 from hilo_cli.errors import DealError, HiloError, InputError
 from hilo_cli.games import GAMES
-from hilo_cli.histories.amounts import money
-from hilo_cli.histories.base import Currency, HandRecord, Reader, failed
+from hilo_cli.histories.amounts import CODES, money, table_currency
+from hilo_cli.histories.base import HandRecord, Reader, failed
 from hilo_cli.histories.records import record
-from hilo_cli.histories.safexml import DECLARATION, Element, element_text, parse
+from hilo_cli.histories.safexml import Element, element_text, parse
+from hilo_cli.histories.seats import NAMELESS, STRUCTURES, check_seat, collects_only, no_hand_start
 from hilo_cli.histories.site import Collect, Header, Seat, SiteHand, cards_of
 from hilo_cli.histories.site import Line as Action
 
@@ -57,8 +57,7 @@ LIMITS = {
     "LZ": "No Limit",
     "No limit": "No Limit",
 }
-STRUCTURES: dict[str, Structure] = {"Limit": "fixed", "Pot Limit": "pot", "No Limit": "no"}
-SIGNS = {"EUR": "€", "USD": "$", "GBP": "£"}
+SIGNS = {code: sign for sign, code in CODES.items()}
 
 GAME_TYPE = re.compile(
     r"^(?P<game>.+?) (?P<limit>NL|SL|LZ|PL|LP|L|No limit|Pot limit|Limit) "
@@ -137,13 +136,7 @@ class _Hand:
         code = general.get("tablecurrency") or general.get("currency") or ""
         sign = "" if tournament else SIGNS.get(code, "")
         play = general.get("mode", "real") != "real"
-        currency = (
-            Currency()
-            if tournament
-            else Currency("", "", 100)
-            if play or not sign
-            else Currency(sign, "", 100, code)
-        )
+        currency = table_currency(tournament, "" if play else sign)
         limit = LIMITS[m.group("limit")]
         header = Header(
             self.id or "",
@@ -155,16 +148,8 @@ class _Hand:
             self.money(m.group("small"), "the small bet"),
             self.money(m.group("big"), "the big bet"),
         )
-        hand = SiteHand(
-            self.source,
-            game.line,
-            header,
-            currency=currency,
-            rake_printed=False,
-            pots_named=False,
-            pots_printed=False,
-            won_printed=False,
-        )  # the win attributes are the awards themselves
+        # the win attributes are the awards themselves
+        hand = collects_only(SiteHand(self.source, game.line, header, currency=currency))
         if header.game not in GAME_NAMES:
             return hand, {}
         stud = GAMES[GAME_NAMES[header.game]].board_cards == 0
@@ -193,13 +178,10 @@ class _Hand:
             self.number = p.line
             name = p.attrs.get("name", "")
             seat = digits(p.attrs.get("seat", ""), "a seat", MAX_SEAT)
-            if not name or any(s.name == name or s.seat == seat for s in hand.seats):
-                raise InputError(f"seat {seat} ({quote(name)}) is listed twice or has no name")
+            check_seat(hand, seat, name, NAMELESS)
             hand.seats.append(
                 Seat(seat, name, self.money(p.attrs.get("chips"), f"{name}'s chips"), False)
             )
-            if len(hand.seats) > MAX_SEATS:
-                raise InputError(f"more than {MAX_SEATS} seats in one hand: no table seats so many")
             if p.attrs.get("dealer") == "1":
                 hand.button = seat
             won = self.money(p.attrs.get("win", "0"), f"{name}'s win")
@@ -361,22 +343,7 @@ def read_record(source: str, line: int, lines: list[str]) -> HandRecord:
     """One hand (its session's header lines first, where the base kept them), or an error record."""
     at = next((i for i, text in enumerate(lines) if starts_hand(text)), None)
     if at is None:
-        bad = next(
-            ((i, t) for i, t in enumerate(lines) if not blank(t)), (0, lines[0] if lines else "")
-        )
-        where = line + bad[0]
-        if DECLARATION.search(bad[1]):
-            return failed(
-                source,
-                where,
-                "the session declares a document type or entities: hilo does not read "
-                "XML declarations",
-            )
-        return failed(
-            source,
-            where,
-            f"cannot read {quote(bad[1].strip())}: not part of an iPoker session's games",
-        )
+        return no_hand_start(source, line, lines, blank, "an iPoker session's games", "the session")
     start = line + at
     game: Element | None = None
     try:

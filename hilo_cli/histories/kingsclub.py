@@ -29,9 +29,11 @@ lines are taken to count only the pots.
 
 from __future__ import annotations
 
+from hilo_cli.histories.amounts import NUMBER
 from hilo_cli.histories.base import HandRecord, Reader
-from hilo_cli.histories.kingsclub_lines import GAME_NAMES, HEADER, NUMBER, STRUCTURES, HandReader
+from hilo_cli.histories.kingsclub_lines import GAME_NAMES, HEADER, HandReader
 from hilo_cli.histories.plugin import group_id, header_starts, numbered_record
+from hilo_cli.histories.seats import STRUCTURES
 
 # A hand starts at its header (``#N: LIMIT GAME - x/y``).
 detect, starts_hand = header_starts(

@@ -6,13 +6,13 @@ from __future__ import annotations
 
 import re
 
-from hilo_cli.betting import Structure
-from hilo_cli.bounds import MAX_SEAT, MAX_SEATS, digits, quote
+from hilo_cli.bounds import MAX_SEAT, digits, quote
 from hilo_cli.cards import Card
 from hilo_cli.errors import InputError
-from hilo_cli.histories.amounts import money
+from hilo_cli.histories.amounts import NUMBER, money
 from hilo_cli.histories.archive import live, put_in, rake_disagreement, speaker, uncalled
 from hilo_cli.histories.base import Currency
+from hilo_cli.histories.seats import HandState, add_seat, collects_only
 from hilo_cli.histories.site import BRACKETS, Collect, Header, Seat, SiteHand, cards_of
 from hilo_cli.histories.site import Line as Action
 
@@ -25,9 +25,7 @@ GAME_NAMES: dict[str, str] = {
     "Seven Card Stud Hi-Lo": "stud8",
     "7 Card Stud Hi-Lo": "stud8",
 }
-STRUCTURES: dict[str, Structure] = {"Limit": "fixed", "Pot Limit": "pot", "No Limit": "no"}
 
-NUMBER = r"(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?"
 HEADER = re.compile(
     rf"^#(?P<id>\d+): (?P<limit>Pot Limit|No Limit|Limit) (?P<game>.+?) - "
     rf"(?P<small>{NUMBER})/(?P<big>{NUMBER})$"
@@ -75,14 +73,12 @@ def read_header(line: str) -> Header:
     )
 
 
-class HandReader:
+class HandReader(HandState):
     """One KingsClub hand's lines into a ``SiteHand``."""
 
     def __init__(self, source: str, numbers: list[int]) -> None:
-        self.source, self.numbers = source, numbers
-        self.number = numbers[0]
+        super().__init__(source, numbers)
         self.names: list[str] = []
-        self.street = 0
         self.stud = False
         self.bets: dict[str, int] = {}
         self.rake: int | None = None
@@ -94,24 +90,10 @@ class HandReader:
         header = read_header(lines[0])
         self.stud = "Stud" in header.game
         currency = Currency("", "", 100)
-        hand = SiteHand(
-            self.source,
-            self.numbers[0],
-            header,
-            currency=currency,
-            rake_printed=False,
-            pots_named=False,
-            pots_printed=False,
-            won_printed=False,
-        )
-        hand.end = self.numbers[-1]
+        hand = collects_only(self.new_hand(header, currency=currency))
         if header.game not in GAME_NAMES:
             return hand
-        for i in range(1, len(lines)):
-            self.number = self.numbers[i]
-            self._line(hand, lines[i])
-        if not hand.collects:
-            raise InputError(f"hand #{header.id} is cut short: no line says who won the pot")
+        self.read_lines(hand, lines, self._line)
         found = [
             rake_disagreement(hand, self.rake, currency.show) if self.rake is not None else None,
             self._stacks(hand, currency),
@@ -194,12 +176,7 @@ class HandReader:
                 self.net[name] = money(net[1:], 100) * (-1 if net[0] == "-" else 1)
             return
         seat = Seat(digits(s.group("seat"), "a seat", MAX_SEAT), name, stack, False)
-        if any(seat.name == o.name or seat.seat == o.seat for o in hand.seats):
-            raise InputError(f"seat {seat.seat} ({quote(seat.name)}) is listed twice")
-        hand.seats.append(seat)
-        if len(hand.seats) > MAX_SEATS:
-            raise InputError(f"more than {MAX_SEATS} seats in one hand: no table seats so many")
-        self.names = sorted((s.name for s in hand.seats), key=len, reverse=True)
+        self.names = add_seat(hand, seat)
 
     def _new_street(self, hand: SiteHand, street: int, line: str) -> None:
         if street > 0:  # the blinds are bets of the first round, posted before its street line

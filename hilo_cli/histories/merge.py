@@ -29,15 +29,15 @@ from __future__ import annotations
 
 import re
 
-from hilo_cli.betting import Structure
-from hilo_cli.bounds import MAX_SEAT, MAX_SEATS, digits, quote
+from hilo_cli.bounds import MAX_SEAT, digits, quote
 from hilo_cli.cards import Card
 from hilo_cli.errors import DealError, HiloError, InputError
 from hilo_cli.games import GAMES
-from hilo_cli.histories.amounts import money
+from hilo_cli.histories.amounts import money, table_currency
 from hilo_cli.histories.base import Currency, HandRecord, Reader, failed
 from hilo_cli.histories.records import record
 from hilo_cli.histories.safexml import DECLARATION, Element, element_text, parse
+from hilo_cli.histories.seats import NAMELESS, STRUCTURES, check_seat, no_hand_start
 from hilo_cli.histories.site import Collect, Header, Seat, SiteHand, cards_of
 from hilo_cli.histories.site import Line as Action
 from hilo_cli.histories.uncalled import fold_back
@@ -50,7 +50,6 @@ GAME_NAMES: dict[str, str] = {
     "Omaha": "omaha",
 }
 MIXED_GAMES = {"43": "7-Stud H/L8", "35": "Omaha H/L8", "37": "Omaha H/L8"}  # multigametype
-STRUCTURES: dict[str, Structure] = {"Limit": "fixed", "Pot Limit": "pot", "No Limit": "no"}
 STAKES = re.compile(r"^(?P<limit>Limit|Pot Limit|No Limit)(?: (?P<small>\S+)/(?P<big>\S+))?$")
 BOARD_ROUNDS = {"PREFLOP": 0, "POSTFLOP": 1, "POSTTURN": 2, "POSTRIVER": 3}
 STUD_ROUNDS = {
@@ -127,13 +126,7 @@ class _Hand:
         real = self.game.attrs.get("realmoney", "true") == "true"
         sign = "$" if real and not tournament and "$" in (m.group("small") or "$") else ""
         self.scale = 1 if tournament else 100
-        currency = (
-            Currency()
-            if tournament
-            else Currency("$", "", 100, "USD")
-            if sign
-            else Currency("", "", 100)
-        )
+        currency = table_currency(tournament, sign)
         small = self.money(m.group("small"), "the small bet") if m.group("small") else 0
         big = self.money(m.group("big"), "the big bet") if m.group("big") else 0
         return Header(
@@ -198,11 +191,8 @@ class _Hand:
         for p in players.children:
             seat = digits(p.attrs.get("seat", ""), "a seat", MAX_SEAT)
             name = p.attrs.get("nickname", "")
-            if not name or seat in self.names or name in self.names.values():
-                raise InputError(f"seat {seat} ({quote(name)}) is listed twice or has no name")
+            check_seat(hand, seat, name, NAMELESS)
             self.names[seat] = name
-            if len(self.names) > MAX_SEATS:
-                raise InputError(f"more than {MAX_SEATS} seats in one hand: no table seats so many")
             out = p.attrs.get("dealtin", "true") != "true"
             hand.seats.append(
                 Seat(seat, name, self.money(p.attrs.get("balance"), f"{name}'s balance"), out)
@@ -359,19 +349,7 @@ def read_record(source: str, line: int, lines: list[str]) -> HandRecord:
     """One hand (its ``<description>`` first, where the base kept it), or an error record."""
     at = next((i for i, text in enumerate(lines) if starts_hand(text)), None)
     if at is None:
-        bad = next(
-            ((i, t) for i, t in enumerate(lines) if not blank(t)), (0, lines[0] if lines else "")
-        )
-        if DECLARATION.search(bad[1]):
-            return failed(
-                source,
-                line + bad[0],
-                "the file declares a document type or entities: hilo does not "
-                "read XML declarations",
-            )
-        return failed(
-            source, line + bad[0], f"cannot read {quote(bad[1].strip())}: not part of a Merge hand"
-        )
+        return no_hand_start(source, line, lines, blank, "a Merge hand")
     start = line + at
     game: Element | None = None
     try:

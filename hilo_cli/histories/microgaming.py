@@ -28,22 +28,20 @@ import base64
 import binascii
 import re
 
-from hilo_cli.betting import Structure
-from hilo_cli.bounds import MAX_SEAT, MAX_SEATS, digits, quote
+from hilo_cli.bounds import MAX_SEAT, digits, quote
 from hilo_cli.cards import Card
 from hilo_cli.errors import DealError, HiloError, InputError
-from hilo_cli.histories.amounts import money
+from hilo_cli.histories.amounts import CODES, money, table_currency
 from hilo_cli.histories.base import Currency, HandRecord, Reader, failed
 from hilo_cli.histories.records import record
 from hilo_cli.histories.safexml import DECLARATION, Element, element_text, parse
+from hilo_cli.histories.seats import NAMELESS, STRUCTURES, check_seat, no_hand_start
 from hilo_cli.histories.site import Collect, Header, Seat, SiteHand, cards_of
 from hilo_cli.histories.site import Line as Action
 from hilo_cli.histories.uncalled import contributions, fold_back, pots_as_paid, unreturned
 
 GAME_NAMES: dict[str, str] = {"Omaha H/L": "omaha8", "Omaha Hi/Lo": "omaha8", "Omaha": "omaha"}
 LIMITS = {"PL": "Pot Limit", "NL": "No Limit", "FL": "Limit", "L": "Limit"}
-STRUCTURES: dict[str, Structure] = {"Limit": "fixed", "Pot Limit": "pot", "No Limit": "no"}
-CODES = {"€": "EUR", "$": "USD", "£": "GBP"}
 STREETS = {"DealFlop": 1, "DealTurn": 2, "DealRiver": 3}
 VERBS = {"SmallBlind": "small blind", "BigBlind": "big blind", "Ante": "ante", "Call": "call"}
 _RANKS = {"10": "T", **{r: r for r in "23456789TJQKA"}}
@@ -110,13 +108,7 @@ class _Hand:
         self.scale = 1 if tournament else 100
         real = a.get("realmoney", "true") == "true"
         sign = _sign(a.get("currencysymbol", "")) if real and not tournament else ""
-        currency = (
-            Currency()
-            if tournament
-            else Currency(sign, "", 100, CODES[sign])
-            if sign
-            else Currency("", "", 100)
-        )
+        currency = table_currency(tournament, sign)
         stakes = a.get("stakes", "").split("|")
         if len(stakes) != 2:
             raise InputError(f"cannot read the stakes {quote(a.get('stakes', ''), 40)}")
@@ -165,11 +157,8 @@ class _Hand:
                 digits(s.attrs.get("num", ""), "a seat", MAX_SEAT),
                 s.attrs.get("alias", ""),
             )
-            if not name or seat in self.names or name in self.names.values():
-                raise InputError(f"seat {seat} ({quote(name)}) is listed twice or has no name")
+            check_seat(hand, seat, name, NAMELESS)
             self.names[seat] = name
-            if len(self.names) > MAX_SEATS:
-                raise InputError(f"more than {MAX_SEATS} seats in one hand: no table seats so many")
             hand.seats.append(
                 Seat(seat, name, self.money(s.attrs.get("balance"), f"{name}'s balance"), False)
             )
@@ -290,21 +279,7 @@ def read_record(source: str, line: int, lines: list[str]) -> HandRecord:
     """One ``<Game>``, or an error record."""
     at = next((i for i, text in enumerate(lines) if starts_hand(text)), None)
     if at is None or any(DECLARATION.search(t) for t in lines[:at]):
-        bad = next(
-            ((i, t) for i, t in enumerate(lines) if not blank(t)), (0, lines[0] if lines else "")
-        )
-        if DECLARATION.search(bad[1]):
-            return failed(
-                source,
-                line + bad[0],
-                "the file declares a document type or entities: hilo does not "
-                "read XML declarations",
-            )
-        return failed(
-            source,
-            line + bad[0],
-            f"cannot read {quote(bad[1].strip())}: not part of a Microgaming hand",
-        )
+        return no_hand_start(source, line, lines, blank, "a Microgaming hand")
     start = line + at
     game: Element | None = None
     try:

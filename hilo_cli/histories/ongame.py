@@ -32,18 +32,17 @@ from __future__ import annotations
 
 import re
 
-from hilo_cli.betting import Structure
-from hilo_cli.bounds import MAX_SEAT, MAX_SEATS, digits, quote
+from hilo_cli.bounds import MAX_SEAT, digits, quote
 from hilo_cli.errors import InputError
-from hilo_cli.histories.amounts import money
+from hilo_cli.histories.amounts import AMOUNT, money, sign_currency
 from hilo_cli.histories.archive import speaker
 from hilo_cli.histories.base import Currency, HandRecord, Reader
 from hilo_cli.histories.plugin import group_id, numbered_record
-from hilo_cli.histories.site import Collect, Header, Seat, SiteHand, cards_of
+from hilo_cli.histories.seats import STRUCTURES, HandState, add_seat, seat_of
+from hilo_cli.histories.site import Collect, Header, SiteHand, cards_of
 from hilo_cli.histories.site import Line as Action
 
 GAME_NAMES: dict[str, str] = {"OMAHA_HI_LO": "omaha8", "OMAHA": "omaha", "OMAHA_HI": "omaha"}
-STRUCTURES: dict[str, Structure] = {"Limit": "fixed", "Pot Limit": "pot", "No Limit": "no"}
 LIMITS = {
     "LIMIT": "Limit",
     "FIXED_LIMIT": "Limit",
@@ -52,7 +51,7 @@ LIMITS = {
 }
 
 START = re.compile(r"[ \t]*\*{5} History for hand (?P<id>[0-9A-Za-z-]+)(?P<rest>.*?)\s*\*{5}\s*$")
-_AMOUNT = r"[$€£]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?"
+_AMOUNT = AMOUNT
 TABLE = re.compile(
     rf"^Table: .*\((?P<limit>[A-Z_]+) (?P<game>[A-Z0-9_]+) (?P<sb>{_AMOUNT})/(?P<bb>{_AMOUNT}), "
     r"(?P<money>[^)]*)\)\s*$"
@@ -95,13 +94,10 @@ def read_header(line: str) -> tuple[str, bool]:
     return m.group("id"), "TOURNAMENT" in m.group("rest")
 
 
-class _Reader:
+class _Reader(HandState):
     def __init__(self, source: str, numbers: list[int]) -> None:
-        self.source, self.numbers = source, numbers
-        self.number = numbers[0]
-        self.scale = 1
+        super().__init__(source, numbers)
         self.names: list[str] = []
-        self.street = 0
         self.summary = False
         self.pots: list[int] = []
         self.raked = False  # a "Rake taken" line was read
@@ -132,17 +128,12 @@ class _Reader:
             money(table.group("sb"), self.scale),
             money(table.group("bb"), self.scale),
         )
-        hand = SiteHand(self.source, self.numbers[0], header, won_printed=False)
-        hand.end = self.numbers[-1]
+        hand = self.new_hand(header, won_printed=False)
         if self.scale == 100:
-            hand.currency = Currency(sign, "", 100, {"$": "USD", "€": "EUR", "£": "GBP"}.get(sign))
+            hand.currency = sign_currency(sign)
         if header.game not in GAME_NAMES:
             return hand
-        for i in range(1, len(lines)):
-            self.number = self.numbers[i]
-            self._line(hand, lines[i])
-        if not hand.collects:
-            raise InputError(f"hand #{id} is cut short: no line says who won the pot")
+        self.read_lines(hand, lines, self._line)
         self._settle(hand)
         return hand
 
@@ -202,18 +193,7 @@ class _Reader:
             return
         if s.group("rest").strip():
             raise InputError(f"cannot read the seat line {quote(line)}")
-        seat = Seat(
-            digits(s.group("seat"), "a seat", MAX_SEAT),
-            name,
-            money(s.group("stack"), self.scale),
-            False,
-        )
-        if any(seat.name == o.name or seat.seat == o.seat for o in hand.seats):
-            raise InputError(f"seat {seat.seat} ({quote(seat.name)}) is listed twice")
-        hand.seats.append(seat)
-        if len(hand.seats) > MAX_SEATS:
-            raise InputError(f"more than {MAX_SEATS} seats in one hand: no table seats so many")
-        self.names = sorted((s.name for s in hand.seats), key=len, reverse=True)
+        self.names = add_seat(hand, seat_of(s, self.scale))
 
     def _summary_seat(self, hand: SiteHand, name: str, rest: str, line: str) -> None:
         if not rest.strip():

@@ -23,22 +23,19 @@ import re
 from collections.abc import Iterator
 
 from hilo_cli.betting import Structure
-from hilo_cli.bounds import MAX_SEAT, MAX_SEATS, digits, quote
-from hilo_cli.errors import DealError, HiloError, InputError
-from hilo_cli.histories.amounts import money
+from hilo_cli.bounds import MAX_SEAT, digits, quote
+from hilo_cli.errors import DealError, InputError
+from hilo_cli.histories.amounts import money, sign_currency
 from hilo_cli.histories.base import Currency, HandRecord, Reader, failed
 from hilo_cli.histories.records import record
-from hilo_cli.histories.site import BadHand, Collect, Header, Seat, SiteHand, cards_of
+from hilo_cli.histories.seats import STRUCTURES as BASE_STRUCTURES
+from hilo_cli.histories.seats import HandState, add_seat, collects_only, kept_lines, read_seat
+from hilo_cli.histories.site import BadHand, Collect, Header, SiteHand, cards_of
 from hilo_cli.histories.site import Line as Action
 
 # The site's game names for the games hilo plays (RULES §6); its limits as betting structures.
 GAME_NAMES: dict[str, str] = {"OmahaHL": "omaha8", "Omaha Hi/Lo": "omaha8", "Omaha": "omaha"}
-STRUCTURES: dict[str, Structure] = {
-    "Fix Limit": "fixed",
-    "Limit": "fixed",
-    "Pot Limit": "pot",
-    "No Limit": "no",
-}
+STRUCTURES: dict[str, Structure] = {**BASE_STRUCTURES, "Fix Limit": "fixed"}
 
 _AMOUNT = r"[$€£]? ?[\d][\d.,]*"
 START = re.compile(
@@ -107,27 +104,23 @@ def blank(line: str) -> bool:
     return _GAME_NO.match(line.strip()) is not None
 
 
-class _Reader:
+def _amount(text: str, scale: int) -> int:
+    """An amount as the site writes it, spaces and all, in the hand's unit."""
+    return money(text.replace(" ", ""), scale)
+
+
+class _Reader(HandState):
     """One hand's lines (blank ones removed) into a ``SiteHand``; ``number`` is the line being read."""
 
     def __init__(self, source: str, lines: list[str], numbers: list[int]) -> None:
-        self.source, self.lines, self.numbers = source, lines, numbers
-        self.number = numbers[0]
-        self.id: str | None = None
+        super().__init__(source, numbers)
+        self.lines = lines
         self.scale = 100
         self.names: list[str] = []  # longest first: a name may hold another name and spaces
         self.put: dict[str, int] = {}  # what each player put in the pot
 
-    def fail(self, message: str) -> BadHand:
-        return BadHand(message, f"{self.source}:{self.number}", self.id, self.number)
-
     def read(self) -> SiteHand:
-        try:
-            return self._read()
-        except BadHand:
-            raise
-        except HiloError as e:
-            raise self.fail(e.message) from None
+        return self.failing(self._read)
 
     def _read(self) -> SiteHand:
         lines, numbers = self.lines, self.numbers
@@ -141,7 +134,6 @@ class _Reader:
             raise InputError(f"hand #{self.id} is cut short: no game and table lines")
         self.number = numbers[1]
         hand = self._header(lines[1], lines[2])
-        hand.end = numbers[-1]
         if hand.header.game not in GAME_NAMES:
             return hand  # a game hilo does not play: its lines are not read (not checkable)
         at = self._seats(hand, 3)
@@ -169,7 +161,7 @@ class _Reader:
         elif practice or not sign:
             currency = Currency("", "", 100)
         else:
-            currency = Currency(sign, "", 100, {"$": "USD", "€": "EUR", "£": "GBP"}[sign])
+            currency = sign_currency(sign)
         small, big = self._money(g.group("sb")), self._money(g.group("bb"))
         limit = g.group("limit")
         if STRUCTURES.get(limit) == "fixed":
@@ -185,19 +177,10 @@ class _Reader:
             big,
         )
         # No summary prints what each player won besides the collect lines; pots_named: see ``_summary``.
-        return SiteHand(
-            self.source,
-            self.numbers[0],
-            header,
-            currency=currency,
-            rake_printed=False,
-            pots_named=False,
-            pots_printed=False,
-            won_printed=False,
-        )
+        return collects_only(self.new_hand(header, currency=currency))
 
     def _money(self, text: str) -> int:
-        return money(text.replace(" ", ""), self.scale)
+        return _amount(text, self.scale)
 
     def _seats(self, hand: SiteHand, at: int) -> int:
         """The button, player count and seat lines; the index of the first line after them."""
@@ -211,26 +194,10 @@ class _Reader:
             elif PLAYERS.match(line):
                 pass
             elif line.startswith("Seat "):
-                s = SEAT.match(line)
-                if s is None:
-                    raise InputError(f"cannot read the seat line {quote(line)}")
-                seat = Seat(
-                    digits(s.group("seat"), "a seat", MAX_SEAT),
-                    s.group("name"),
-                    self._money(s.group("stack")),
-                    False,
-                )
-                if any(x.name == seat.name or x.seat == seat.seat for x in hand.seats):
-                    raise InputError(f"seat {seat.seat} ({quote(seat.name)}) is listed twice")
-                hand.seats.append(seat)
-                if len(hand.seats) > MAX_SEATS:
-                    raise InputError(
-                        f"more than {MAX_SEATS} seats in one hand: no table seats so many"
-                    )
+                self.names = add_seat(hand, read_seat(SEAT, line, self.scale, _amount))
             else:
                 break
             at += 1
-        self.names = sorted((s.name for s in hand.seats), key=len, reverse=True)
         return at
 
     def _who(self, line: str) -> tuple[str, str] | None:
@@ -422,8 +389,7 @@ def _halves(collects: list[Collect], high: set[str], low: set[str]) -> Iterator[
 
 def read_record(source: str, line: int, raw: list[str]) -> HandRecord:
     """One hand's record from its lines: a hand to replay, one that is not checkable, or an error."""
-    numbers = [line + i for i, text in enumerate(raw) if text.strip()]
-    lines = [text.strip() for text in raw if text.strip()]
+    numbers, lines = kept_lines(raw, line)
     if not lines:
         return failed(source, line, "no hand in these lines")
     if not starts_hand(raw[numbers[0] - line]):

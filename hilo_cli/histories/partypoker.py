@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import re
 
-from hilo_cli.betting import Structure
 from hilo_cli.histories.base import HandRecord, Reader
 from hilo_cli.histories.partypoker_lines import NOISE, read_hand
 from hilo_cli.histories.plugin import site_record
+from hilo_cli.histories.seats import STRUCTURES
 
 # The site's game names for the games hilo plays (RULES §6).
 GAME_NAMES: dict[str, str] = {
@@ -21,7 +21,6 @@ GAME_NAMES: dict[str, str] = {
     "7 Card Stud Hi-Lo": "stud8",
     "Omaha": "omaha",
 }
-STRUCTURES: dict[str, Structure] = {"Limit": "fixed", "Pot Limit": "pot", "No Limit": "no"}
 
 _DETECT = re.compile(r"^[ \t]*\*{5} Hand History for Game \d+ \*{5}[ \t]*$", re.MULTILINE)
 

@@ -25,10 +25,11 @@ from __future__ import annotations
 
 import re
 
-from hilo_cli.bounds import MAX_SEAT, MAX_SEATS, digits, quote
-from hilo_cli.errors import HiloError, InputError
-from hilo_cli.histories.amounts import money
+from hilo_cli.bounds import MAX_SEAT, digits, quote
+from hilo_cli.errors import InputError
+from hilo_cli.histories.amounts import money, sign_currency
 from hilo_cli.histories.base import Currency
+from hilo_cli.histories.seats import HandState, check_seat, read_kept
 from hilo_cli.histories.site import BRACKETS, BadHand, Collect, Header, Seat, SiteHand, cards_of
 from hilo_cli.histories.site import Line as Action
 
@@ -127,21 +128,18 @@ def read_header(id: str, line: str) -> Header:
     )
 
 
-class _Reader:
+class _Reader(HandState):
     """Reads one hand's lines into a ``SiteHand``."""
 
     def __init__(self, source: str, lines: list[str], numbers: list[int]) -> None:
-        self.source, self.lines, self.numbers = source, lines, numbers
-        self.number = numbers[0]
+        super().__init__(source, numbers)
+        self.lines = lines
         m = START.match(lines[0])
         self.id: str | None = m.group("id") if m else None
         self.bets: dict[str, int] = {}
         self.street_bet = 0
         self.put_in: dict[str, int] = {}
         self.no_low = False
-
-    def fail(self, message: str) -> BadHand:
-        return BadHand(message, f"{self.source}:{self.number}", self.id, self.number)
 
     def read(self) -> SiteHand:
         lines, numbers = self.lines, self.numbers
@@ -150,26 +148,23 @@ class _Reader:
                 "not a PartyPoker hand (expected '***** Hand History for Game N *****' and a game line)"
             )
         self.number = numbers[1]
-        try:
-            header = read_header(self.id, lines[1])
-            hand = SiteHand(self.source, numbers[0], header)
-            hand.end = numbers[-1]
-            self.scale = 1 if header.tournament else 100
-            self.stud = "Stud" in header.game
-            at = self._seats(hand)
-            self.names = {s.name for s in hand.seats}
-            self._play(hand, at)
-            self.number = hand.end
-            self._finish(hand)
-        except BadHand:
-            raise
-        except HiloError as e:
-            raise self.fail(e.message) from None
+        id = self.id
+        return self.failing(lambda: self._read(id, lines[1]))
+
+    def _read(self, id: str, game_line: str) -> SiteHand:
+        header = read_header(id, game_line)
+        hand = self.new_hand(header)
+        self.scale = 1 if header.tournament else 100
+        self.stud = "Stud" in header.game
+        at = self._seats(hand)
+        self.names = {s.name for s in hand.seats}
+        self._play(hand, at)
+        self.number = hand.end
+        self._finish(hand)
         return hand
 
     def _seats(self, hand: SiteHand) -> int:
         """The table, button and seat lines after the game line; the index of the first line after them."""
-        seats: set[int] = set()
         for at in range(2, len(self.lines)):
             line = self.lines[at]
             self.number = self.numbers[at]
@@ -190,12 +185,8 @@ class _Reader:
                 return at
             seat = digits(s.group("seat"), "a seat", MAX_SEAT)
             name = s.group("name")
-            if seat in seats or any(p.name == name for p in hand.seats):
-                raise InputError(f"seat {seat} ({quote(name)}) is listed twice")
+            check_seat(hand, seat, name)
             hand.seats.append(Seat(seat, name, money(s.group("stack"), self.scale), False))
-            if len(hand.seats) > MAX_SEATS:
-                raise InputError(f"more than {MAX_SEATS} seats in one hand: no table seats so many")
-            seats.add(seat)
         return len(self.lines)
 
     def _play(self, hand: SiteHand, start: int) -> None:
@@ -358,10 +349,8 @@ class _Reader:
         hand.rake_printed = header.tournament
         hand.currency = (
             Currency()
-            if header.tournament or header.currency == ""
-            else Currency(
-                header.currency, "", 100, {"$": "USD", "€": "EUR", "£": "GBP"}.get(header.currency)
-            )
+            if header.tournament or not header.currency
+            else sign_currency(header.currency)
         )
 
     def _uncalled(self, hand: SiteHand) -> None:
@@ -387,16 +376,6 @@ class _Reader:
 
 def read_hand(source: str, line: int, raw: list[str]) -> SiteHand | BadHand | None:
     """One hand from its lines (as the base cuts them), ``line`` the number of the first; ``None`` if blank."""
-    numbers: list[int] = []
-    lines: list[str] = []
-    for i, text in enumerate(raw):
-        stripped = text.strip().lstrip("\ufeff")
-        if stripped and not NOISE.match(stripped):
-            numbers.append(line + i)
-            lines.append(stripped)
-    if not lines:
-        return None
-    try:
-        return _Reader(source, lines, numbers).read()
-    except BadHand as e:
-        return e
+    return read_kept(
+        raw, line, lambda numbers, lines: _Reader(source, lines, numbers).read(), True, NOISE
+    )

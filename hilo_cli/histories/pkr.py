@@ -34,26 +34,23 @@ from __future__ import annotations
 import re
 
 from hilo_cli.betting import Structure
-from hilo_cli.bounds import MAX_SEAT, MAX_SEATS, digits, quote
+from hilo_cli.bounds import MAX_SEAT, digits, quote
 from hilo_cli.cards import Card
 from hilo_cli.errors import InputError
-from hilo_cli.histories.amounts import money
+from hilo_cli.histories.amounts import AMOUNT, money, sign_currency
 from hilo_cli.histories.archive import live, speaker
-from hilo_cli.histories.base import Currency, HandRecord, Reader
+from hilo_cli.histories.base import HandRecord, Reader
 from hilo_cli.histories.plugin import numbered_record
-from hilo_cli.histories.site import BRACKETS, Collect, Header, Seat, SiteHand, cards_of
+from hilo_cli.histories.seats import STRUCTURES as BASE_STRUCTURES
+from hilo_cli.histories.seats import HandState, add_seat, seat_of
+from hilo_cli.histories.site import BRACKETS, Collect, Header, SiteHand, cards_of
 from hilo_cli.histories.site import Line as Action
 
 GAME_NAMES: dict[str, str] = {"OMAHA HI/LO": "omaha8", "OMAHA": "omaha", "OMAHA HI": "omaha"}
-STRUCTURES: dict[str, Structure] = {
-    "Limit": "fixed",
-    "Fixed Limit": "fixed",
-    "Pot Limit": "pot",
-    "No Limit": "no",
-}
+STRUCTURES: dict[str, Structure] = {**BASE_STRUCTURES, "Fixed Limit": "fixed"}
 
 START = re.compile(r"[ \t]*Table #\d+ - ")
-_AMOUNT = r"[$€£]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?"
+_AMOUNT = AMOUNT
 FIELD = re.compile(
     r"^(?P<key>Starting Hand|Game Type|Limit Type|Table Type|Money Type)(?: #|: )(?P<value>.+?)\s*$"
 )
@@ -136,13 +133,10 @@ def read_header(lines: list[str], scan: int = 12) -> tuple[Header, int]:
     ), at
 
 
-class _Reader:
+class _Reader(HandState):
     def __init__(self, source: str, numbers: list[int]) -> None:
-        self.source, self.numbers = source, numbers
-        self.number = numbers[0]
-        self.scale = 1
+        super().__init__(source, numbers)
         self.names: list[str] = []
-        self.street = 0
         self.dealing = False
         self.pots: list[int] = []
         self.sizes_open = False
@@ -152,18 +146,12 @@ class _Reader:
     def read(self, lines: list[str]) -> SiteHand:
         header, first = read_header(lines)
         self.scale = 100 if header.currency else 1
-        hand = SiteHand(self.source, self.numbers[0], header, won_printed=False, pots_printed=False)
-        hand.end = self.numbers[-1]
+        hand = self.new_hand(header, won_printed=False, pots_printed=False)
         if header.currency:
-            sign = header.currency
-            hand.currency = Currency(sign, "", 100, {"$": "USD", "€": "EUR", "£": "GBP"}.get(sign))
+            hand.currency = sign_currency(header.currency)
         if header.game not in GAME_NAMES:
             return hand
-        for i in range(first, len(lines)):
-            self.number = self.numbers[i]
-            self._line(hand, lines[i])
-        if not hand.collects:
-            raise InputError(f"hand #{header.id} is cut short: no line says who won the pot")
+        self.read_lines(hand, lines, self._line, first)
         self._settle(hand)
         return hand
 
@@ -239,18 +227,7 @@ class _Reader:
             raise InputError(f"cannot read the seat line {quote(line)}")
         if self.dealing:  # the stacks after the hand
             return
-        seat = Seat(
-            digits(s.group("seat"), "a seat", MAX_SEAT),
-            s.group("name"),
-            money(s.group("stack"), self.scale),
-            False,
-        )
-        if any(seat.name == o.name or seat.seat == o.seat for o in hand.seats):
-            raise InputError(f"seat {seat.seat} ({quote(seat.name)}) is listed twice")
-        hand.seats.append(seat)
-        if len(hand.seats) > MAX_SEATS:
-            raise InputError(f"more than {MAX_SEATS} seats in one hand: no table seats so many")
-        self.names = sorted((s.name for s in hand.seats), key=len, reverse=True)
+        self.names = add_seat(hand, seat_of(s, self.scale))
 
     def _action(self, hand: SiteHand, name: str, rest: str, line: str) -> None:
         number, street = self.number, self.street

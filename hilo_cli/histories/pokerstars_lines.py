@@ -14,10 +14,11 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from hilo_cli.bounds import MAX_SEAT, MAX_SEATS, digits, quote
+from hilo_cli.bounds import MAX_SEAT, digits, quote
 from hilo_cli.cards import Card
 from hilo_cli.errors import HiloError, InputError
 from hilo_cli.histories.amounts import money
+from hilo_cli.histories.seats import check_seat, read_kept, table_button
 from hilo_cli.histories.site import (
     BRACKETS,
     BadHand,
@@ -221,8 +222,6 @@ class _Reader:
 
     def _seats(self, hand: SiteHand, lines: list[str], numbers: list[int]) -> int:
         """The table and seat lines after the header; returns the index of the first line after them."""
-        names: set[str] = set()
-        seats: set[int] = set()
         at = 1
         for at in range(1, len(lines)):
             line = lines[at]
@@ -237,24 +236,10 @@ class _Reader:
                     money(s.group("stack"), self.scale),
                     s.group("out") is not None,
                 )
-                if seat.name in names or seat.seat in seats:
-                    raise InputError(f"seat {seat.seat} ({quote(seat.name)}) is listed twice")
+                check_seat(hand, seat.seat, seat.name)
                 hand.seats.append(seat)
-                if len(hand.seats) > MAX_SEATS:
-                    raise InputError(
-                        f"more than {MAX_SEATS} seats in one hand: no table seats so many"
-                    )
-                names.add(seat.name)
-                seats.add(seat.seat)
             elif line.startswith("Table '"):
-                t = TABLE.match(line)
-                if t is None:
-                    raise InputError(f"cannot read the table line {quote(line)}")
-                hand.button = (
-                    digits(t.group("button"), "the button seat", MAX_SEAT)
-                    if t.group("button")
-                    else None
-                )
+                hand.button = table_button(TABLE, line)
             else:
                 return at
         return len(lines)
@@ -542,16 +527,6 @@ def read_hand(
     source: str, line: int, raw: list[str], wanted: Callable[[Header], bool] | None = None
 ) -> SiteHand | BadHand | None:
     """One hand from its lines (as the base cuts them), ``line`` the number of the first; ``None`` if blank."""
-    numbers: list[int] = []
-    lines: list[str] = []
-    for i, text in enumerate(raw):
-        stripped = text.strip()
-        if stripped:
-            numbers.append(line + i)
-            lines.append(stripped)
-    if not lines:
-        return None
-    try:
-        return _Reader(source, numbers[0], lines).read(numbers, wanted)
-    except BadHand as e:
-        return e
+    return read_kept(
+        raw, line, lambda numbers, lines: _Reader(source, numbers[0], lines).read(numbers, wanted)
+    )

@@ -23,17 +23,22 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from hilo_cli.bounds import MAX_SEAT, MAX_SEATS, digits, quote
-from hilo_cli.errors import HiloError, InputError
+from hilo_cli.bounds import MAX_SEAT, digits, quote
+from hilo_cli.errors import InputError
 from hilo_cli.histories.amounts import money
 from hilo_cli.histories.base import Currency
+from hilo_cli.histories.seats import (
+    HandState,
+    add_seat,
+    read_seat,
+    reads_wanted,
+    table_button,
+)
 from hilo_cli.histories.site import (
     BRACKETS,
-    BadHand,
     Collect,
     Header,
     Line,
-    Seat,
     SiteHand,
     cards_of,
     summary_seat,
@@ -126,41 +131,26 @@ def read_header(line: str) -> Header:
     )
 
 
-class HandReader:
+class HandReader(HandState):
     """Reads one hand's lines (blank lines removed, ``numbers`` their file lines) into a ``SiteHand``."""
 
     def __init__(self, source: str, lines: list[str], numbers: list[int]) -> None:
-        self.source, self.lines, self.numbers = source, lines, numbers
-        self.number = numbers[0]
-        self.id: str | None = None
-        self.scale = 1
+        super().__init__(source, numbers)
+        self.lines = lines
         self.names: list[str] = []
-        self.street = 0
-
-    def fail(self, message: str) -> BadHand:
-        return BadHand(message, f"{self.source}:{self.number}", self.id, self.number)
 
     def read(self, wanted: Callable[[Header], bool]) -> SiteHand:
-        try:
-            header = read_header(self.lines[0])
-        except HiloError as e:
-            raise self.fail(e.message) from None
+        header = self.failing(lambda: read_header(self.lines[0]))
         self.id = header.id
-        hand = SiteHand(
-            self.source,
-            self.numbers[0],
+        hand = self.new_hand(
             header,
             pots_printed=False,
             currency=CURRENCIES.get(header.currency, Currency()),
         )
-        hand.end = self.numbers[-1]
         if not wanted(header):
             return hand  # a game hilo does not play: its lines are not read
         self.scale = 100 if header.currency else 1
-        try:
-            self._read_lines(hand)
-        except HiloError as e:
-            raise self.fail(e.message) from None
+        self.failing(lambda: self._read_lines(hand))
         self.number = hand.end
         if hand.total is None:
             raise self.fail(f"hand #{header.id} is cut short: no 'Total pot' line in a summary")
@@ -181,36 +171,14 @@ class HandReader:
             elif line.startswith("Seat ") and not hand.actions:
                 self._seat(hand, line)
             elif line.startswith("Table: "):
-                t = TABLE.match(line)
-                if t is None:
-                    raise InputError(f"cannot read the table line {quote(line)}")
-                hand.button = (
-                    digits(t.group("button"), "the button seat", MAX_SEAT)
-                    if t.group("button")
-                    else None
-                )
+                hand.button = table_button(TABLE, line)
             elif line.startswith("Dealt to "):
                 self._dealt(hand, line, number)
             else:
                 self._player_line(hand, line, number)
 
     def _seat(self, hand: SiteHand, line: str) -> None:
-        s = SEAT.match(line)
-        if s is None:
-            raise InputError(f"cannot read the seat line {quote(line)}")
-        seat = Seat(
-            digits(s.group("seat"), "a seat", MAX_SEAT),
-            s.group("name"),
-            money(s.group("stack"), self.scale),
-            False,
-        )
-        if seat.name in self.names or any(seat.seat == other.seat for other in hand.seats):
-            raise InputError(f"seat {seat.seat} ({quote(seat.name)}) is listed twice")
-        hand.seats.append(seat)
-        if len(hand.seats) > MAX_SEATS:
-            raise InputError(f"more than {MAX_SEATS} seats in one hand: no table seats so many")
-        # Longest names first, so that "Bob" does not take the lines of "Bob Jr".
-        self.names = sorted([*self.names, seat.name], key=len, reverse=True)
+        self.names = add_seat(hand, read_seat(SEAT, line, self.scale))
 
     def _street(
         self, hand: SiteHand, line: str, number: int, streets: dict[str, int], stud: bool
@@ -336,15 +304,5 @@ class HandReader:
         )
 
 
-def read_hand(
-    source: str, line: int, raw: list[str], wanted: Callable[[Header], bool]
-) -> SiteHand | BadHand | None:
-    """One hand from its lines (as the base cuts them), ``line`` the number of the first; ``None`` if blank."""
-    numbers = [line + i for i, text in enumerate(raw) if text.strip()]
-    lines = [text.strip() for text in raw if text.strip()]
-    if not lines:
-        return None
-    try:
-        return HandReader(source, lines, numbers).read(wanted)
-    except BadHand as e:
-        return e
+# One hand from its lines (as the base cuts them), ``line`` the number of the first; ``None`` if blank.
+read_hand = reads_wanted(HandReader)

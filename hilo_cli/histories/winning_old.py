@@ -22,17 +22,16 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from hilo_cli.bounds import MAX_SEAT, MAX_SEATS, digits, quote
-from hilo_cli.errors import HiloError, InputError
+from hilo_cli.bounds import MAX_SEAT, digits, quote
+from hilo_cli.errors import InputError
 from hilo_cli.histories.amounts import money
 from hilo_cli.histories.base import Currency
+from hilo_cli.histories.seats import HandState, add_seat, read_seat, reads_wanted
 from hilo_cli.histories.site import (
     BRACKETS,
-    BadHand,
     Collect,
     Header,
     Line,
-    Seat,
     SiteHand,
     cards_of,
 )
@@ -94,43 +93,29 @@ def read_header(lines: list[str]) -> Header:
     return Header(game_id.group("id"), game, limit, None, False, "$", small, big)
 
 
-class HandReader:
+class HandReader(HandState):
     """Reads one hand's lines (blank lines removed, ``numbers`` their file lines) into a ``SiteHand``."""
 
     def __init__(self, source: str, lines: list[str], numbers: list[int]) -> None:
-        self.source, self.lines, self.numbers = source, lines, numbers
-        self.number = numbers[0]
-        self.id: str | None = None
+        super().__init__(source, numbers)
+        self.lines = lines
         self.names: list[str] = []
-        self.street = 0
         self.bets: dict[str, int] = {}
         self.received: dict[str, list[str]] = {}
         self.folded: set[str] = set()
 
-    def fail(self, message: str) -> BadHand:
-        return BadHand(message, f"{self.source}:{self.number}", self.id, self.number)
-
     def read(self, wanted: Callable[[Header], bool]) -> SiteHand:
-        try:
-            header = read_header(self.lines)
-        except HiloError as e:
-            raise self.fail(e.message) from None
+        header = self.failing(lambda: read_header(self.lines))
         self.id = header.id
-        hand = SiteHand(
-            self.source,
-            self.numbers[0],
+        hand = self.new_hand(
             header,
             currency=PLAIN_DOLLARS,
             pots_named=False,
             pots_printed=False,
         )
-        hand.end = self.numbers[-1]
         if not wanted(header):
             return hand
-        try:
-            self._read_lines(hand)
-        except HiloError as e:
-            raise self.fail(e.message) from None
+        self.failing(lambda: self._read_lines(hand))
         self.number = hand.end
         if hand.total is None:
             raise self.fail(f"hand #{header.id} is cut short: no 'Pot:' line in a summary")
@@ -170,21 +155,7 @@ class HandReader:
         if b is not None:
             hand.button = digits(b.group("seat"), "the button seat", MAX_SEAT)
             return
-        s = SEAT.match(line)
-        if s is None:
-            raise InputError(f"cannot read the seat line {quote(line)}")
-        seat = Seat(
-            digits(s.group("seat"), "a seat", MAX_SEAT),
-            s.group("name"),
-            money(s.group("stack"), 100),
-            False,
-        )
-        if seat.name in self.names or any(seat.seat == other.seat for other in hand.seats):
-            raise InputError(f"seat {seat.seat} ({quote(seat.name)}) is listed twice")
-        hand.seats.append(seat)
-        if len(hand.seats) > MAX_SEATS:
-            raise InputError(f"more than {MAX_SEATS} seats in one hand: no table seats so many")
-        self.names = sorted([*self.names, seat.name], key=len, reverse=True)
+        self.names = add_seat(hand, read_seat(SEAT, line, 100))
 
     def _flush_cards(self, hand: SiteHand, number: int) -> None:
         """The hole cards received one a line, dealt to each player at once (``dealt``)."""
@@ -305,15 +276,5 @@ class HandReader:
             hand.summary_cards[name] = cards_of(found[0], f"{name}'s cards")
 
 
-def read_hand(
-    source: str, line: int, raw: list[str], wanted: Callable[[Header], bool]
-) -> SiteHand | BadHand | None:
-    """One hand from its lines (as the base cuts them), ``line`` the number of the first; ``None`` if blank."""
-    numbers = [line + i for i, text in enumerate(raw) if text.strip()]
-    lines = [text.strip() for text in raw if text.strip()]
-    if not lines:
-        return None
-    try:
-        return HandReader(source, lines, numbers).read(wanted)
-    except BadHand as e:
-        return e
+# One hand from its lines (as the base cuts them), ``line`` the number of the first; ``None`` if blank.
+read_hand = reads_wanted(HandReader)
