@@ -40,30 +40,18 @@ class Half(NamedTuple):
     hand: str
 
 
-class BoardResult(NamedTuple):
-    """One board's share of a pot, divided as a single pot on that board alone (RULES §12.2).
-
-    ``board`` indexes ``Deal.all_boards``; ``name`` is ``run 1`` (boards that share their first cards)
-    or ``board 1`` (boards with no card in common); the other fields are as in ``PotResult``."""
-
-    board: int
-    name: str
-    amount: int
-    high: Half
-    low: Half | None
-    no_low: str | None
-    division: str
-    shares: dict[str, int]
-    odd_chips: tuple[OddChip, ...]
-
-
 class PotResult(NamedTuple):
     """How one pot was divided. ``low`` is ``None`` when no eligible player has a low (``no_low`` says
     why). ``division`` is ``scoop``, ``split``, ``high only`` or ``same winners`` (§4.5), or ``by board``
     when the pot was divided between several boards (§12.2): then ``runs`` holds each board's share and
     division, ``shares`` and ``odd_chips`` the totals (the units between boards included, ``half``
     ``board``), and ``high``/``low`` the halves summed over the boards. ``amount`` is what was divided,
-    after the house's ``rake`` (§13)."""
+    after the house's ``rake`` (§13).
+
+    A board's share (an entry of ``runs``, a ``BoardResult``) is divided as a single pot on that board
+    alone (§12.2) and told the same way: its ``name`` is the board's, ``run 1`` (boards that share their
+    first cards) or ``board 1`` (boards with no card in common), and ``board`` indexes
+    ``Deal.all_boards`` (0 for a whole pot)."""
 
     name: str
     amount: int
@@ -74,8 +62,13 @@ class PotResult(NamedTuple):
     division: str
     shares: dict[str, int]
     odd_chips: tuple[OddChip, ...]
-    runs: tuple[BoardResult, ...] = ()
+    runs: tuple[PotResult, ...] = ()
     rake: int = 0
+    board: int = 0
+
+
+BoardResult = PotResult
+"""One board's share of a pot: a ``PotResult`` whose ``name`` and ``board`` say which board."""
 
 
 class PlayerResult:
@@ -376,19 +369,7 @@ def _divide_by_board(
             _OddChipOrder(deal, positions, evaluation),
             f" on {labels[k]}",
         )
-        runs.append(
-            BoardResult(
-                k,
-                labels[k],
-                one.amount,
-                one.high,
-                one.low,
-                one.no_low,
-                one.division,
-                one.shares,
-                one.odd_chips,
-            )
-        )
+        runs.append(one._replace(name=labels[k], board=k))
         odd += one.odd_chips
     shares: dict[str, int] = {}
     for r in runs:
