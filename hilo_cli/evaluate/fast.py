@@ -130,12 +130,8 @@ def omaha_hands(
     rank, row_of, pairs4 = _RANK, _ROW, _PAIRS[4]
     cards, suit, board_mask = board.cards, board.flush_suit, board.low_mask
     bits = _LOW_BIT[qualifier if qualifier is not None else 8]
-    lows, positions, tag, shift = (
-        tables.low_choices,
-        board.positions,
-        tables.TAG_MASK,
-        tables.TAG_BITS,
-    )
+    lows, positions = tables.low_choices, board.positions
+    tag, shift = tables.TAG_MASK, tables.TAG_BITS
     reasons = tables.REASON_BY_SLOT[qualifier or 0]
     out = []
     for hole in holes:
@@ -154,15 +150,7 @@ def omaha_hands(
             i, j = pairs4[entries.index(best)]
             hole_mask = bits[a] | bits[b] | bits[c] | bits[d]
         else:
-            pairs = _PAIRS[len(hole)]
-            listed = [row[row_of[hole[i]] + rank[hole[j]]] for i, j in pairs]
-            best = max(listed)
-            i, j = pairs[
-                listed.index(best)
-            ]  # the first pair in listing order, as with four hole cards
-            hole_mask = 0
-            for c in hole:
-                hole_mask |= bits[c]
+            best, i, j, hole_mask = _best_pair(hole, row, bits)
         p, q, r = positions[best & tag]
         high = HighHand(best >> shift, (hole[i], hole[j], cards[p], cards[q], cards[r]))
         if suit >= 0:
@@ -181,6 +169,23 @@ def omaha_hands(
             low = _OmahaLow(found[0], cast(Any, (hole, found[1], cards, found[2])))
             out.append(Hands(high, low, None))
     return out
+
+
+def _best_pair(
+    hole: Sequence[Card], row: list[int], bits: Sequence[int]
+) -> tuple[int, int, int, int]:
+    """For more (or fewer) hole cards than four: the best row entry over the pairs of hole cards, the
+    positions of the first pair in listing order that makes it (as with four), and the mask of the low
+    ranks held."""
+    row_of, rank = _ROW, _RANK
+    # combinations() gives the pairs in _PAIRS order, as cards rather than positions.
+    listed = [row[row_of[a] + rank[b]] for a, b in combinations(hole, 2)]
+    best = max(listed)
+    i, j = _PAIRS[len(hole)][listed.index(best)]
+    hole_mask = 0
+    for c in hole:
+        hole_mask |= bits[c]
+    return best, i, j, hole_mask
 
 
 def _with_flush(high: HighHand, hole: Sequence[Card], board: Board) -> HighHand:
