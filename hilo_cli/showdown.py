@@ -240,7 +240,8 @@ def settle(
             for p in players
         ]
     )
-    return Settlement(deal, by_player, results, returned, _check(deal.expected, won))
+    check = None if deal.expected is None else _check(deal.expected, won)
+    return Settlement(deal, by_player, results, returned, check)
 
 
 def _pots(
@@ -275,6 +276,9 @@ def _divided(
             _divide_by_board(_pot_name(i, count), pot, positions, by_board, deal)
             for i, pot in enumerate(pots)
         ]
+    elif count == 1:  # the usual deal: one pot
+        order = _OddChipOrder(deal, positions, evaluation)
+        results = [_divide_pot("pot", pots[0], positions, evaluation, deal, order)]
     else:
         order = _OddChipOrder(deal, positions, evaluation)
         results = [
@@ -286,10 +290,8 @@ def _divided(
     return tuple(results)
 
 
-def _check(expected: dict[str, int] | None, won: dict[str, int]) -> Check | None:
-    """The amounts someone paid out held against those settled, if any were given."""
-    if expected is None:
-        return None
+def _check(expected: dict[str, int], won: dict[str, int]) -> Check:
+    """The amounts someone paid out held against those settled."""
     differences = {n: (expected.get(n, 0), w) for n, w in won.items() if expected.get(n, 0) != w}
     return Check(dict(expected), differences)
 
