@@ -28,12 +28,13 @@ Rule (docs/rules.md section)              Implemented by
 §3.1 8-or-better qualification             ``evaluate.hands.low_value``, ``evaluate.tables.low_choice``
 §3.2 straights and flushes ignored for low ``evaluate.hands.low_key`` (ranks only, ace = 1)
 §3.3 comparing lows from the top down      ``evaluate.hands.low_key``
-§3.4 equal lows tie                        ``showdown._divide_pot`` (ties by value)
-§3.5 no low: high takes the whole pot      ``showdown._divide_pot`` ("high only")
+§3.4 equal lows tie                        ``showdown._winners`` (ties by value)
+§3.5 no low: high takes the whole pot      ``showdown._winners`` (why no low), ``_divide_pot``
+                                           ("high only")
 §3.6 qualifier 8, 9 or none                ``games.qualifier``, ``deal.Deal.qualifier``
-§4.1 halves, scoops, quartering            ``showdown._divide_pot``
+§4.1 halves, scoops, quartering            ``showdown._divide_pot``, ``_split``
 §4.2 chip unit, whole units only           ``deal.check_deal`` (multiples), ``showdown._give``
-§4.3 odd chip between halves to high       ``showdown._divide_pot`` (``units - units // 2``)
+§4.3 odd chip between halves to high       ``showdown._split`` (``units - units // 2``)
 §4.4 tied half: leftovers one each,        ``pots.divide``, ``pots.clockwise_from_button``
      clockwise from the button
 §4.5 same winners both ways: one division  ``showdown._divide_pot`` ("same winners")
@@ -54,7 +55,7 @@ Rule (docs/rules.md section)              Implemented by
 §12.2 each pot split between the boards,   ``showdown._divide_by_board`` (shares in chip units, the
       each board divided on its own        leftover units to the first boards; ``_divide_pot`` per
                                            board); ``formats`` show each run
-§12.3 one eligible player: the pot whole   ``showdown._divide_by_board``
+§12.3 one eligible player: the pot whole   ``showdown._divide_by_board``, ``_uncontested``
 §12.4 either board (Ultimate Big O)        ``evaluate.best_over_boards``, one ``showdown._divide_pot``
 §12.5 validating several boards            ``deal._check_boards``
 §13 rake off each pot before dividing      ``deal.Deal.rake``, ``deal._check_rake``, ``showdown._raked``

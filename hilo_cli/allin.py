@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import NamedTuple
 
-from hilo_cli.betting import Hand, Replayed
+from hilo_cli.betting import BETTING_KINDS, Hand, Replayed
 from hilo_cli.cards import Card
 from hilo_cli.deal import Deal
 from hilo_cli.equity import Equity, equity
@@ -36,23 +36,6 @@ from hilo_cli.errors import DealError
 from hilo_cli.histories.base import Currency
 from hilo_cli.pots import Pot, build_pots
 
-# The actions that are betting: the betting is over after the last of them.
-BETTING = frozenset(
-    {
-        "post",
-        "ante",
-        "straddle",
-        "bring-in",
-        "complete",
-        "fold",
-        "check",
-        "call",
-        "check-call",
-        "bet",
-        "raise-to",
-        "all-in",
-    }
-)
 STREETS = {0: "preflop", 3: "flop", 4: "turn"}
 
 
@@ -104,7 +87,7 @@ def board_at_all_in(hand: Hand) -> tuple[Card, ...] | None:
     for action in hand.actions:
         if action.kind == "deal-board":
             board.extend(c for c in action.cards if c is not None)
-        elif action.kind in BETTING:
+        elif action.kind in BETTING_KINDS:
             at = len(board)
     if at is None or at >= hand.game.board_cards:
         return None
@@ -113,7 +96,7 @@ def board_at_all_in(hand: Hand) -> tuple[Card, ...] | None:
 
 def stud_cards_to_come(hand: Hand) -> bool:
     """Whether a stud hand's betting ended before its last cards were dealt."""
-    betting = [i for i, a in enumerate(hand.actions) if a.kind in BETTING]
+    betting = [i for i, a in enumerate(hand.actions) if a.kind in BETTING_KINDS]
     dealt = [i for i, a in enumerate(hand.actions) if a.kind == "deal-hole"]
     return bool(betting and dealt and dealt[-1] > betting[-1])
 

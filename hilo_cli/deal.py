@@ -104,6 +104,22 @@ def check_deal(deal: Deal) -> None:
     if type(unit) is int and not deal.boards and _plainly_valid(deal, game.hole_cards, unit):
         return
     _check_seating(deal)
+    _check_hands(deal)
+    if deal.expected is not None:
+        # The names as a set once: a set per name made a hand of many players quadratic.
+        seated = {p.name for p in players}
+        strangers = [n for n in deal.expected if n not in seated]
+        if strangers:
+            raise DealError(
+                f"expected amounts name {', '.join(map(repr, strangers))}, who did not play this deal"
+            )
+    _check_money(deal)
+
+
+def _check_hands(deal: Deal) -> None:
+    """Someone live; every live hand shown whole (a lone live one need not be, RULES §7), none over the
+    game's count; no more cards than a deck, and none twice."""
+    game, players = deal.game, deal.players
     live = [p for p in players if not p.folded]
     if not live:
         raise DealError("every player folded: there is nobody to award the pot to")
@@ -128,29 +144,23 @@ def check_deal(deal: Deal) -> None:
         )
     if len(set(cards)) != len(cards):
         _duplicate(deal)
-    if deal.expected is not None:
-        seated = {
-            p.name for p in players
-        }  # once: a set per name made a hand of many players quadratic
-        strangers = [n for n in deal.expected if n not in seated]
-        if strangers:
-            raise DealError(
-                f"expected amounts name {', '.join(map(repr, strangers))}, who did not play this deal"
-            )
+
+
+def _check_money(deal: Deal) -> None:
+    """Either the one ``pot`` or every player's ``contributed``, in whole chip units (RULES §4.2)."""
+    players, unit = deal.players, deal.chip_unit
     if deal.pot is not None:
         if [p for p in players if p.contributed is not None]:
             raise DealError("give either pot or every player's contributed amount, not both")
         _amount(deal.pot, "pot", unit)
-    else:
-        missing = [p.name for p in players if p.contributed is None]
-        if len(missing) == len(players):
-            raise DealError(
-                "give either pot or every player's contributed amount; neither was given"
-            )
-        if missing:
-            raise DealError(f"contributed amount missing for {', '.join(missing)}")
-        for p in players:
-            _amount(p.contributed, f"player {p.name}: contributed", unit)
+        return
+    missing = [p.name for p in players if p.contributed is None]
+    if len(missing) == len(players):
+        raise DealError("give either pot or every player's contributed amount; neither was given")
+    if missing:
+        raise DealError(f"contributed amount missing for {', '.join(missing)}")
+    for p in players:
+        _amount(p.contributed, f"player {p.name}: contributed", unit)
 
 
 def _check_board(deal: Deal) -> None:

@@ -40,30 +40,18 @@ class Half(NamedTuple):
     hand: str
 
 
-class BoardResult(NamedTuple):
-    """One board's share of a pot, divided as a single pot on that board alone (RULES §12.2).
-
-    ``board`` indexes ``Deal.all_boards``; ``name`` is ``run 1`` (boards that share their first cards)
-    or ``board 1`` (boards with no card in common); the other fields are as in ``PotResult``."""
-
-    board: int
-    name: str
-    amount: int
-    high: Half
-    low: Half | None
-    no_low: str | None
-    division: str
-    shares: dict[str, int]
-    odd_chips: tuple[OddChip, ...]
-
-
 class PotResult(NamedTuple):
     """How one pot was divided. ``low`` is ``None`` when no eligible player has a low (``no_low`` says
     why). ``division`` is ``scoop``, ``split``, ``high only`` or ``same winners`` (§4.5), or ``by board``
     when the pot was divided between several boards (§12.2): then ``runs`` holds each board's share and
     division, ``shares`` and ``odd_chips`` the totals (the units between boards included, ``half``
     ``board``), and ``high``/``low`` the halves summed over the boards. ``amount`` is what was divided,
-    after the house's ``rake`` (§13)."""
+    after the house's ``rake`` (§13).
+
+    A board's share (an entry of ``runs``, a ``BoardResult``) is divided as a single pot on that board
+    alone (§12.2) and told the same way: its ``name`` is the board's, ``run 1`` (boards that share their
+    first cards) or ``board 1`` (boards with no card in common), and ``board`` indexes
+    ``Deal.all_boards`` (0 for a whole pot)."""
 
     name: str
     amount: int
@@ -74,8 +62,13 @@ class PotResult(NamedTuple):
     division: str
     shares: dict[str, int]
     odd_chips: tuple[OddChip, ...]
-    runs: tuple[BoardResult, ...] = ()
+    runs: tuple[PotResult, ...] = ()
     rake: int = 0
+    board: int = 0
+
+
+BoardResult = PotResult
+"""One board's share of a pot: a ``PotResult`` whose ``name`` and ``board`` say which board."""
 
 
 class PlayerResult:
@@ -237,54 +230,13 @@ def settle(
         check_deal(deal)
     players = deal.players
     live = [p for p in players if not p.folded]
-    names = [p.name for p in live]
-    positions = {n: i for i, n in enumerate(names)}
-    boards = deal.boards
+    positions = {p.name: i for i, p in enumerate(live)}
     evaluation, by_board = _evaluate(deal, live, cards) if len(live) > 1 else (None, ())
+    pots, returned = _pots(deal, tuple(positions), built)
+    results = _divided(deal, pots, positions, evaluation, by_board, not runout)
     won = dict.fromkeys([p.name for p in players], 0)
-    returned: dict[str, int] = {}
-    if deal.pot is not None:
-        pots = [Pot(deal.pot, tuple(names))]
-    else:
-        pots, returned = (
-            built
-            if built is not None
-            else build_pots(
-                {p.name: p.contributed or 0 for p in players}, {p.name for p in players if p.folded}
-            )
-        )
-        pots, returned = list(pots), dict(returned)
-        for name, chips in returned.items():
-            won[name] += chips
-    count, rake = len(pots), deal.rake
-    if rake:
-        pots = _raked(pots, rake)
-    if boards and deal.multi_board == "each" and evaluation is not None:
-        results = tuple(
-            [
-                _divide_by_board(_pot_name(i, count), pot, positions, by_board, deal)
-                for i, pot in enumerate(pots)
-            ]
-        )
-    elif count == 1:  # the usual deal: one pot
-        order = _OddChipOrder(deal, positions, evaluation)
-        results = (
-            _divide_pot("pot", pots[0], positions, evaluation, deal, order, named=not runout),
-        )
-    else:
-        order = _OddChipOrder(deal, positions, evaluation)
-        results = tuple(
-            [
-                _divide_pot(
-                    _pot_name(i, count), pot, positions, evaluation, deal, order, named=not runout
-                )
-                for i, pot in enumerate(pots)
-            ]
-        )
-    if rake:
-        results = tuple(
-            [r._replace(rake=rake[i]) if i < len(rake) else r for i, r in enumerate(results)]
-        )
+    for name, chips in returned.items():
+        won[name] += chips
     for r in results:
         for name, chips in r.shares.items():
             won[name] += chips
@@ -295,14 +247,62 @@ def settle(
             for p in players
         ]
     )
-    check = None
-    if deal.expected is not None:
-        expected = deal.expected
-        differences = {
-            n: (expected.get(n, 0), w) for n, w in won.items() if expected.get(n, 0) != w
-        }
-        check = Check(dict(expected), differences)
+    check = None if deal.expected is None else _check(deal.expected, won)
     return Settlement(deal, by_player, results, returned, check)
+
+
+def _pots(
+    deal: Deal, live: tuple[str, ...], built: tuple[list[Pot], dict[str, int]] | None
+) -> tuple[list[Pot], dict[str, int]]:
+    """The pots (RULES §5.1; or the deal's one ``pot``, which every ``live`` player is in) and the
+    uncalled chips returned (§5.3): ``built`` where the caller built them already."""
+    if deal.pot is not None:
+        return [Pot(deal.pot, live)], {}
+    if built is None:
+        players = deal.players
+        built = build_pots(
+            {p.name: p.contributed or 0 for p in players}, {p.name for p in players if p.folded}
+        )
+    return list(built[0]), dict(built[1])
+
+
+def _divided(
+    deal: Deal,
+    pots: list[Pot],
+    positions: dict[str, int],
+    evaluation: Evaluation | None,
+    by_board: tuple[Evaluation, ...],
+    named: bool = True,
+) -> tuple[PotResult, ...]:
+    """Each pot divided on its own (RULES §5.4) after the house's rake on it (§13): between the boards
+    (§12.2), or on the one board or the best of the boards (§12.4); ``named``: with the winning hands'
+    names."""
+    count, rake = len(pots), deal.rake
+    if rake:
+        pots = _raked(pots, rake)
+    if deal.boards and deal.multi_board == "each" and evaluation is not None:
+        results = [
+            _divide_by_board(_pot_name(i, count), pot, positions, by_board, deal)
+            for i, pot in enumerate(pots)
+        ]
+    elif count == 1:  # the usual deal: one pot
+        order = _OddChipOrder(deal, positions, evaluation)
+        results = [_divide_pot("pot", pots[0], positions, evaluation, deal, order, named=named)]
+    else:
+        order = _OddChipOrder(deal, positions, evaluation)
+        results = [
+            _divide_pot(_pot_name(i, count), pot, positions, evaluation, deal, order, named=named)
+            for i, pot in enumerate(pots)
+        ]
+    if rake:
+        results = [r._replace(rake=rake[i]) if i < len(rake) else r for i, r in enumerate(results)]
+    return tuple(results)
+
+
+def _check(expected: dict[str, int], won: dict[str, int]) -> Check:
+    """The amounts someone paid out held against those settled."""
+    differences = {n: (expected.get(n, 0), w) for n, w in won.items() if expected.get(n, 0) != w}
+    return Check(dict(expected), differences)
 
 
 def _evaluate(
@@ -358,49 +358,30 @@ def _divide_by_board(
     dealing order; then each share divided as a single pot on that board alone (``_divide_pot``)."""
     if len(pot.eligible) == 1:
         # §12.3: a pot with one eligible player is theirs whole, however it is divided between boards.
-        return _divide_pot(name, pot, positions, None, deal, _OddChipOrder(deal, positions, None))
+        return _uncontested(name, pot)
     unit, count = deal.chip_unit, len(by_board)
     units = pot.amount // unit
     each, left = divmod(units, count)
     labels = _board_names(deal)
-    odd = [
-        OddChip(
-            labels[k],
-            unit,
-            "board",
-            (
-                f"{units} units of the {name} do not divide between {count} boards: one leftover chip each to the "
-                "first boards in dealing order (RULES §12.2)"
-            ),
-        )
-        for k in range(left)
-    ]
+    why = (
+        f"{units} units of the {name} do not divide between {count} boards: one leftover chip each "
+        "to the first boards in dealing order (RULES §12.2)"
+    )
+    odd = [OddChip(labels[k], unit, "board", why) for k in range(left)]
     runs = []
     for k, evaluation in enumerate(by_board):
         share = Pot((each + (k < left)) * unit, pot.eligible)
-        one = _divide_pot(
-            f"{name} on {labels[k]}",
-            share,
-            positions,
-            evaluation,
-            deal,
-            _OddChipOrder(deal, positions, evaluation),
-            f" on {labels[k]}",
-        )
-        runs.append(
-            BoardResult(
-                k,
-                labels[k],
-                one.amount,
-                one.high,
-                one.low,
-                one.no_low,
-                one.division,
-                one.shares,
-                one.odd_chips,
-            )
-        )
+        order = _OddChipOrder(deal, positions, evaluation)
+        on = f" on {labels[k]}"
+        one = _divide_pot(name + on, share, positions, evaluation, deal, order, on)
+        runs.append(one._replace(name=labels[k], board=k))
         odd += one.odd_chips
+    return _over_boards(name, pot, runs, odd)
+
+
+def _over_boards(name: str, pot: Pot, runs: list[BoardResult], odd: list[OddChip]) -> PotResult:
+    """A pot divided between boards (RULES §12.2): each board's share and division in ``runs``, the
+    shares and halves summed over them."""
     shares: dict[str, int] = {}
     for r in runs:
         for n, chips in r.shares.items():
@@ -490,55 +471,24 @@ def _divide_pot(
     on: str = "",
     named: bool = True,
 ) -> PotResult:
-    """Divide one pot (or one board's share of it, ``on`` naming the board) among its eligible players;
-    ``named``: with the winning hands' names (``Half.hand``)."""
-    unit = deal.chip_unit
-    units = pot.amount // unit
+    """Divide one pot (or one board's share of it, ``on`` naming the board) among its eligible players:
+    the best high (RULES §4.1), the best qualifying low, or the high alone when there is none (§3.5);
+    the same players both ways share one division of the whole pot (§4.5). ``named``: with the winning
+    hands' names (``Half.hand``)."""
     eligible = pot.eligible
     if len(eligible) == 1 or evaluation is None:
-        only = eligible[0]
-        return PotResult(
-            name,
-            pot.amount,
-            eligible,
-            Half(pot.amount, (only,), "uncontested"),
-            None,
-            "only one player is eligible",
-            "uncontested",
-            {only: pot.amount} if pot.amount else {},
-            (),
-        )
-    # Eligible players keep the listing order, so a pot open to every live player is the whole list.
-    whole = len(eligible) == len(positions)
-    at = None if whole else [positions[n] for n in eligible]
-    highs = evaluation.highs if at is None else [evaluation.highs[i] for i in at]
-    high_winners = _best(eligible, highs, order, "high")
+        return _uncontested(name, pot)
+    unit = deal.chip_unit
+    units = pot.amount // unit
+    high_winners, low_winners, no_low = _winners(eligible, positions, evaluation, order)
     high_name = evaluation.high_name(positions[high_winners[0]]) if named else ""
-    low_values = evaluation.lows
-    no_low: str | None = None
-    low_winners: list[str] = []
-    if low_values is None:
-        no_low = "high-only game"
-    else:
-        lows = low_values if at is None else [low_values[i] for i in at]
-        if max(lows) < 0:
-            no_low = "no eligible player has a qualifying low"
-        else:
-            low_winners = _best(eligible, lows, order, "low")
     shares: dict[str, int] = {}
     odd: list[OddChip] = []
     if not low_winners:
         _give(shares, odd, units, unit, high_winners, "high", f"the {name}", order)
+        high = Half(pot.amount, tuple(high_winners), high_name)
         return PotResult(
-            name,
-            pot.amount,
-            eligible,
-            Half(pot.amount, tuple(high_winners), high_name),
-            None,
-            no_low,
-            "high only",
-            shares,
-            tuple(odd),
+            name, pot.amount, eligible, high, None, no_low, "high only", shares, tuple(odd)
         )
     high_units, low_units = units - units // 2, units // 2
     high_half = Half(high_units * unit, tuple(high_winners), high_name)
@@ -546,34 +496,73 @@ def _divide_pot(
     low_half = Half(low_units * unit, tuple(low_winners), low_name)
     if low_winners == high_winners or set(low_winners) == set(high_winners):
         # §4.5: the same players win both ways; one even division of the whole pot.
-        _give(
-            shares,
-            odd,
-            units,
-            unit,
-            high_winners,
-            "whole",
-            f"the {name} (the same players win high and low, RULES §4.5)",
-            order,
-        )
+        whole = f"the {name} (the same players win high and low, RULES §4.5)"
+        _give(shares, odd, units, unit, high_winners, "whole", whole, order)
         division = "scoop" if len(high_winners) == 1 else "same winners"
-        return PotResult(
-            name, pot.amount, eligible, high_half, low_half, None, division, shares, tuple(odd)
-        )
+    else:
+        _split(shares, odd, units, unit, (high_winners, low_winners), name, on, order)
+        division = "split"
+    return PotResult(
+        name, pot.amount, eligible, high_half, low_half, None, division, shares, tuple(odd)
+    )
+
+
+def _uncontested(name: str, pot: Pot) -> PotResult:
+    """A pot with one eligible player: theirs whole, undivided (RULES §7, §12.3)."""
+    only = pot.eligible[0]
+    return PotResult(
+        name,
+        pot.amount,
+        pot.eligible,
+        Half(pot.amount, (only,), "uncontested"),
+        None,
+        "only one player is eligible",
+        "uncontested",
+        {only: pot.amount} if pot.amount else {},
+        (),
+    )
+
+
+def _winners(
+    eligible: tuple[str, ...],
+    positions: dict[str, int],
+    evaluation: Evaluation,
+    order: _OddChipOrder,
+) -> tuple[list[str], list[str], str | None]:
+    """The winners of the high and of the low among a pot's ``eligible`` players, in odd-chip order, by
+    value, equal values tied (RULES §3.4); no low winners, and why, when nobody has a low (§3.5)."""
+    # Eligible players keep the listing order, so a pot open to every live player is the whole list.
+    at = None if len(eligible) == len(positions) else [positions[n] for n in eligible]
+    highs = evaluation.highs if at is None else [evaluation.highs[i] for i in at]
+    high_winners = _best(eligible, highs, order, "high")
+    low_values = evaluation.lows
+    if low_values is None:
+        return high_winners, [], "high-only game"
+    lows = low_values if at is None else [low_values[i] for i in at]
+    if max(lows) < 0:
+        return high_winners, [], "no eligible player has a qualifying low"
+    return high_winners, _best(eligible, lows, order, "low"), None
+
+
+def _split(
+    shares: dict[str, int],
+    odd: list[OddChip],
+    units: int,
+    unit: int,
+    winners: tuple[list[str], list[str]],
+    name: str,
+    on: str,
+    order: _OddChipOrder,
+) -> None:
+    """A pot split between its high and low ``winners`` (RULES §4.1): the odd unit of an odd number to
+    the high half (§4.3, ``units - units // 2``), then each half divided among its own winners (§4.4)."""
+    high_winners, low_winners = winners
+    high_units, low_units = units - units // 2, units // 2
     if units % 2 and len(high_winners) == 1:
-        odd.append(
-            OddChip(
-                high_winners[0],
-                unit,
-                "high",
-                (
-                    f"{units} units of the {name} do not halve evenly between high and low: the odd chip goes to "
-                    "the high half (RULES §4.3)"
-                ),
-            )
+        why = (
+            f"{units} units of the {name} do not halve evenly between high and low: the odd chip "
+            "goes to the high half (RULES §4.3)"
         )
+        odd.append(OddChip(high_winners[0], unit, "high", why))
     _give(shares, odd, high_units, unit, high_winners, "high", "the high half" + on, order)
     _give(shares, odd, low_units, unit, low_winners, "low", "the low half" + on, order)
-    return PotResult(
-        name, pot.amount, eligible, high_half, low_half, None, "split", shares, tuple(odd)
-    )

@@ -14,12 +14,21 @@ and all-ins are written as *street totals* ("raise to"): PHH's ``cbr 600`` and P
 to 600" are both ``Action(kind="raise-to", amount=600)``.
 """
 
-from hilo_cli.betting.hand import STRUCTURE_NAMES, Action, ActionKind, Hand, Replayed, Structure
+from hilo_cli.betting.hand import (
+    BETTING_KINDS,
+    STRUCTURE_NAMES,
+    Action,
+    ActionKind,
+    Hand,
+    Replayed,
+    Structure,
+)
 from hilo_cli.betting.limits import Limits, limits
 from hilo_cli.betting.replay import replay
 from hilo_cli.betting.turn import Turn, next_turn
 
 __all__ = [
+    "BETTING_KINDS",
     "STRUCTURE_NAMES",
     "Action",
     "ActionKind",

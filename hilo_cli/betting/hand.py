@@ -7,7 +7,7 @@ to 600" are both ``Action(kind="raise-to", amount=600)``.
 
 from __future__ import annotations
 
-from typing import Literal, NamedTuple
+from typing import Literal, NamedTuple, get_args
 
 from hilo_cli.cards import Card
 from hilo_cli.deal import Deal
@@ -23,7 +23,7 @@ STRUCTURE_NAMES: dict[Structure, str] = {
     "no": "no limit",
 }
 
-ActionKind = Literal[
+BettingKind = Literal[
     "post",
     "ante",
     "straddle",
@@ -36,11 +36,12 @@ ActionKind = Literal[
     "bet",
     "raise-to",
     "all-in",
-    "show",
-    "muck",
-    "deal-hole",
-    "deal-board",
 ]
+"""The actions that are betting (blinds, antes, bets): a hand's betting is over after the last of them."""
+
+BETTING_KINDS: frozenset[str] = frozenset(get_args(BettingKind))
+
+ActionKind = Literal[BettingKind, "show", "muck", "deal-hole", "deal-board"]
 """What an action does.
 
 * ``post`` / ``straddle``: a live blind (it counts as the player's bet of the first round, §14.1);

@@ -55,18 +55,7 @@ def limits(
     behind, if the answer should respect it. Raises ``DealError`` for figures that cannot be a round of
     betting.
     """
-    for what, value in (
-        ("pot", pot),
-        ("already in", already_in),
-        ("big blind", big_blind),
-        ("small bet", small_bet),
-        ("big bet", big_bet),
-        *((f"bet {i + 1}", b) for i, b in enumerate(bets)),
-    ):
-        if type(value) is not int or value < 0:
-            raise DealError(f"{what} is {value!r}: amounts are whole numbers of chips, 0 or more")
-    if stack is not None and (type(stack) is not int or stack < 0):
-        raise DealError(f"stack is {stack!r}: a whole number of chips, 0 or more")
+    _check_figures(pot, bets, already_in, big_blind, small_bet, big_bet, stack)
     levels = sorted({b for b in bets if b > 0} | ({already_in} if already_in else set()))
     to_call = levels[-1] if levels else 0
     if already_in > to_call:
@@ -76,16 +65,7 @@ def limits(
     call = to_call - already_in
     in_pot = pot + sum(bets) + already_in
     if structure == "fixed":
-        if small_bet <= 0 or big_bet <= 0:
-            raise DealError("fixed limit needs the small bet and the big bet (RULES §14.2)")
-        size = small_bet if street <= 1 else big_bet
-        # The last full bet: each level that is a full raise over the one before (all in for half a bet or
-        # more counts as one, as the replay's check_size).
-        full = 0
-        for level in levels:
-            if full_in_fixed_limit(level, full, size):
-                full = level
-        least, most = sizes(structure, to_call, size=size, full_level=full)
+        least, most = _fixed_sizes(levels, to_call, small_bet, big_bet, street)
     else:
         least_bet = big_blind or small_bet
         if least_bet <= 0 and to_call == 0:
@@ -107,3 +87,44 @@ def limits(
             least, all_in = reach, True
         call = min(call, stack)
     return Limits(structure, in_pot, call, "bet" if to_call == 0 else "raise", least, most, all_in)
+
+
+def _check_figures(
+    pot: int,
+    bets: Sequence[int],
+    already_in: int,
+    big_blind: int,
+    small_bet: int,
+    big_bet: int,
+    stack: int | None,
+) -> None:
+    """Every figure a whole number of chips, 0 or more (``stack`` may be ``None``)."""
+    for what, value in (
+        ("pot", pot),
+        ("already in", already_in),
+        ("big blind", big_blind),
+        ("small bet", small_bet),
+        ("big bet", big_bet),
+        *((f"bet {i + 1}", b) for i, b in enumerate(bets)),
+    ):
+        if type(value) is not int or value < 0:
+            raise DealError(f"{what} is {value!r}: amounts are whole numbers of chips, 0 or more")
+    if stack is not None and (type(stack) is not int or stack < 0):
+        raise DealError(f"stack is {stack!r}: a whole number of chips, 0 or more")
+
+
+def _fixed_sizes(
+    levels: list[int], to_call: int, small_bet: int, big_bet: int, street: int
+) -> tuple[int, int | None]:
+    """Fixed limit (RULES §14.2): the smallest and largest street total, one small bet before the flop
+    and on the flop (``street`` 0 or 1), one big bet after."""
+    if small_bet <= 0 or big_bet <= 0:
+        raise DealError("fixed limit needs the small bet and the big bet (RULES §14.2)")
+    size = small_bet if street <= 1 else big_bet
+    # The last full bet: each level that is a full raise over the one before (all in for half a bet or
+    # more counts as one, as the replay's check_size).
+    full = 0
+    for level in levels:
+        if full_in_fixed_limit(level, full, size):
+            full = level
+    return sizes("fixed", to_call, size=size, full_level=full)

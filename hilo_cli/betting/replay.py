@@ -571,52 +571,16 @@ def _check_table(hand: Hand) -> None:
 
 def _finish(state: Replay) -> Replayed:
     hand, live = state.hand, state.live()
-    unfinished = None
-    if len(live) > 1:
-        pending = state.start_betting()
-        if pending:
-            waiting = [n for n in state.names if n in pending]
-            verb = "has" if len(waiting) == 1 else "have"
-            unfinished = (
-                f"the history ends while {', '.join(waiting)} still {verb} to act (RULES §14)"
-            )
-        elif not state.stud and len(state.board) < hand.game.board_cards:
-            unfinished = (
-                f"the history ends before the showdown: {len(state.board)} of the "
-                f"{hand.game.board_cards} board cards dealt, {len(live)} hands live"
-            )
-        elif (
-            state.stud and (fewest := min(len(state.hole[n]) for n in live)) < hand.game.hole_cards
-        ):
-            # Stud's partial history, as a board game's: some live hand is still to get cards.
-            unfinished = (
-                f"the history ends before the showdown: {fewest} of the {hand.game.hole_cards} "
-                f"cards dealt, {len(live)} hands live"
-            )
+    unfinished = _unfinished(state, live) if len(live) > 1 else None
     dead = set(state.folded) | set(state.mucked)
-    players = []
-    for name, seat in zip(state.names, hand.seat_numbers, strict=True):
-        cards = state.shown.get(name)
-        if cards is None:
-            dealt = state.hole[name]
-            cards = (
-                tuple(c for c in dealt if c is not None) if dealt and None not in dealt else None
-            )
-        if (
-            cards is not None
-            and len(cards) < hand.game.hole_cards
-            and len(live) == 1
-            and name in live
-        ):
-            cards = None  # the hand ended before all its cards were dealt: a lone live hand needs none (§7)
-        players.append(Player(name, seat, cards or None, state.contributed[name], name in dead))
     board = tuple(c for c in state.board if c is not None)
+    players = _players(state, live, dead)
     if len(board) != len(state.board):
         raise DealError("the board has cards the history does not name")
     deal = Deal(
         hand.game,
         board,
-        tuple(players),
+        players,
         button=hand.button if not state.stud else None,
         chip_unit=hand.chip_unit,
         qualifier=hand.qualifier,
@@ -635,3 +599,49 @@ def _finish(state: Replay) -> Replayed:
         unfinished,
         tuple(pots),
     )
+
+
+def _unfinished(state: Replay, live: list[str]) -> str | None:
+    """Why a history with two or more ``live`` hands cannot be settled (it ends before the showdown), or
+    ``None``."""
+    game = state.hand.game
+    pending = state.start_betting()
+    if pending:
+        waiting = [n for n in state.names if n in pending]
+        verb = "has" if len(waiting) == 1 else "have"
+        return f"the history ends while {', '.join(waiting)} still {verb} to act (RULES §14)"
+    if not state.stud and len(state.board) < game.board_cards:
+        return (
+            f"the history ends before the showdown: {len(state.board)} of the "
+            f"{game.board_cards} board cards dealt, {len(live)} hands live"
+        )
+    if state.stud and (fewest := min(len(state.hole[n]) for n in live)) < game.hole_cards:
+        # Stud's partial history, as a board game's: some live hand is still to get cards.
+        return (
+            f"the history ends before the showdown: {fewest} of the {game.hole_cards} "
+            f"cards dealt, {len(live)} hands live"
+        )
+    return None
+
+
+def _players(state: Replay, live: list[str], dead: set[str]) -> tuple[Player, ...]:
+    """The players at the showdown, in seat order: the cards each showed or was dealt (none for a lone
+    live hand dealt only some, RULES §7), what each put in, and whether the hand is dead."""
+    hand = state.hand
+    players = []
+    for name, seat in zip(state.names, hand.seat_numbers, strict=True):
+        cards = state.shown.get(name)
+        if cards is None:
+            dealt = state.hole[name]
+            cards = (
+                tuple(c for c in dealt if c is not None) if dealt and None not in dealt else None
+            )
+        if (
+            cards is not None
+            and len(cards) < hand.game.hole_cards
+            and len(live) == 1
+            and name in live
+        ):
+            cards = None  # the hand ended before all its cards were dealt: a lone live hand needs none (§7)
+        players.append(Player(name, seat, cards or None, state.contributed[name], name in dead))
+    return tuple(players)

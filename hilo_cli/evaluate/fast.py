@@ -70,6 +70,14 @@ def prepare_board(board: Sequence[Card], qualifier: int | None) -> Board:
 NO_LOW_HALF = "no low half in this game (high only)"
 
 
+def _row(board: Board) -> list[int]:
+    """The board's rank row (``tables.board_row``): the best non-flush hand for each pair of hole ranks,
+    which only a board of five cards has."""
+    if board.row is None:
+        raise DealError("an Omaha board needs five cards")
+    return board.row
+
+
 def omaha_values(
     holes: Sequence[Sequence[Card]], board: Board, qualifier: int | None
 ) -> tuple[list[int], list[int] | None]:
@@ -82,9 +90,7 @@ def omaha_values(
     Settling goes through here; a report that shows every hand goes through ``omaha_hands`` instead, and
     a test holds the two to the same values on 200,000 hands.
     """
-    row = board.row
-    if row is None:
-        raise DealError("an Omaha board needs five cards")
+    row = _row(board)
     rank, row_of, shift = _RANK, _ROW, tables.TAG_BITS
     suit = board.flush_suit
     bits = _LOW_BIT[qualifier if qualifier is not None else 8]
@@ -117,25 +123,18 @@ def omaha_values(
 def omaha_hands(
     holes: Sequence[Sequence[Card]], board: Board, qualifier: int | None
 ) -> list[Hands]:
-    """Both halves for every hand on one board, with their cards; ``qualifier`` ``None`` here means no
-    low half.
+    """Both halves of every hand on one board, with their cards (``qualifier`` ``None``: no low half).
 
     High: the best row entry over the pairs of hole cards (with four hole cards written out), then a
     flush if two hole cards and three board cards share a suit. Low: one lookup on the two masks of low
     ranks. The same lookups as ``omaha_values``, keeping which cards made each hand.
     """
-    row = board.row
-    if row is None:
-        raise DealError("an Omaha board needs five cards")
+    row = _row(board)
     rank, row_of, pairs4 = _RANK, _ROW, _PAIRS[4]
     cards, suit, board_mask = board.cards, board.flush_suit, board.low_mask
     bits = _LOW_BIT[qualifier if qualifier is not None else 8]
-    lows, positions, tag, shift = (
-        tables.low_choices,
-        board.positions,
-        tables.TAG_MASK,
-        tables.TAG_BITS,
-    )
+    lows, positions = tables.low_choices, board.positions
+    tag, shift = tables.TAG_MASK, tables.TAG_BITS
     reasons = tables.REASON_BY_SLOT[qualifier or 0]
     out = []
     for hole in holes:
@@ -157,9 +156,8 @@ def omaha_hands(
             pairs = _PAIRS[len(hole)]
             listed = [row[row_of[hole[i]] + rank[hole[j]]] for i, j in pairs]
             best = max(listed)
-            i, j = pairs[
-                listed.index(best)
-            ]  # the first pair in listing order, as with four hole cards
+            # The first pair in listing order, as with four hole cards.
+            i, j = pairs[listed.index(best)]
             hole_mask = 0
             for c in hole:
                 hole_mask |= bits[c]

@@ -15,7 +15,7 @@ from hilo_cli.bounds import MAX_AMOUNT, MAX_SEAT
 from hilo_cli.cards import Card, parse_cards, parse_labelled
 from hilo_cli.deal import Deal, Player
 from hilo_cli.errors import CardError, DealError, HiloError, InputError
-from hilo_cli.games import GAMES, OddChipRule, game, qualifier
+from hilo_cli.games import GAMES, Game, OddChipRule, game, qualifier
 
 
 class Defaults(NamedTuple):
@@ -161,39 +161,19 @@ def deal_from_record(record: object, defaults: Defaults = DEFAULTS) -> Deal:
         raise InputError("players must be a non-empty list")
     players = tuple([_player(raw, i) for i, raw in enumerate(players_raw, 1)])
     boards = _boards(record)
-    board_raw = record.get("board")
-    if board_raw is None and boards:
-        board: tuple[Card, ...] = boards[0]
-    elif board_raw is None:
-        # A lone live hand takes every pot without a showdown (RULES §7): such a deal needs no board.
-        if g.board_cards and sum(not p.folded for p in players) != 1:
-            raise DealError(f"no board: {g.name} needs {g.board_cards} board cards")
-        board = ()
-    else:
-        board = _cards(board_raw, "board")
-        if boards and board != boards[0]:
-            raise InputError(
-                "board and boards are both given and differ: give boards alone for several boards"
-            )
+    board = _board(record.get("board"), boards, g, players)
     if len(boards) == 1:
         boards = ()  # one board in a list is just the board
     pot = record.get("pot")
     button = record.get("button")
     qual = qualifier(record["qualifier"]) if "qualifier" in record else defaults.qualifier
     odd = record.get("odd_chip", defaults.odd_chip)
-    if isinstance(odd, str):
-        odd = odd.strip().lower()
-    if odd not in (None, "button", "suit"):
-        raise InputError(f"odd_chip {odd!r} is not button or suit")
-    unit = record.get("chip_unit", defaults.chip_unit)
-    unit = amount(unit, "chip_unit")
+    if odd is not None:
+        odd = _odd_chip(odd)
+    unit = amount(record.get("chip_unit", defaults.chip_unit), "chip_unit")
     rid = record.get("id")
-    if (
-        type(rid) is not str
-        and rid is not None
-        and (isinstance(rid, bool) or not isinstance(rid, str | int | float))
-    ):
-        raise InputError(f"id must be a string or a number, not {type(rid).__name__}")
+    if type(rid) is not str and rid is not None:
+        _check_id(rid)
     expected = record.get("expected")
     # Positional arguments, in Deal's field order: a NamedTuple built by keyword takes twice as long.
     deal = Deal(
@@ -215,6 +195,40 @@ def deal_from_record(record: object, defaults: Defaults = DEFAULTS) -> Deal:
             boards=boards, multi_board=_multi_board(record.get("multi_board", "each"))
         )
     return deal
+
+
+def _board(
+    raw: object, boards: tuple[tuple[Card, ...], ...], g: Game, players: tuple[Player, ...]
+) -> tuple[Card, ...]:
+    """The record's ``board``: as written, or the first of ``boards``, or none for a lone live hand."""
+    if raw is None and boards:
+        return boards[0]
+    if raw is None:
+        # A lone live hand takes every pot without a showdown (RULES §7): such a deal needs no board.
+        if g.board_cards and sum(not p.folded for p in players) != 1:
+            raise DealError(f"no board: {g.name} needs {g.board_cards} board cards")
+        return ()
+    board = _cards(raw, "board")
+    if boards and board != boards[0]:
+        raise InputError(
+            "board and boards are both given and differ: give boards alone for several boards"
+        )
+    return board
+
+
+def _odd_chip(odd: object) -> OddChipRule:
+    """The odd-chip rule a record names: ``button`` or ``suit``, in any case (RULES §4.4, §4.6)."""
+    if isinstance(odd, str):
+        odd = odd.strip().lower()
+    if odd not in ("button", "suit"):
+        raise InputError(f"odd_chip {odd!r} is not button or suit")
+    return odd
+
+
+def _check_id(rid: object) -> None:
+    """A record's ``id`` is a string or a number."""
+    if isinstance(rid, bool) or not isinstance(rid, str | int | float):
+        raise InputError(f"id must be a string or a number, not {type(rid).__name__}")
 
 
 def _boards(record: Mapping[str, object]) -> tuple[tuple[Card, ...], ...]:

@@ -32,7 +32,7 @@ from hilo_cli.betting import Action, ActionKind, Hand, Structure
 from hilo_cli.bounds import MAX_AMOUNT, MAX_DIGITS, MAX_SEAT, digits, short, within
 from hilo_cli.cards import Card, card
 from hilo_cli.errors import HiloError
-from hilo_cli.games import GAMES
+from hilo_cli.games import GAMES, Game
 from hilo_cli.histories.base import HandRecord, Reader, failed
 
 # The variant codes of the PHH standard that hilo plays (FO/8, F7S/8, PO), and the same pattern for the
@@ -313,26 +313,17 @@ def _hand_id(fields: dict[str, Any], key: str | None) -> str | None:
 
 
 def _read_hand(source: str, line: int, hand_id: str | None, fields: dict[str, Any]) -> HandRecord:
-    variant = fields.get("variant")
-    if not isinstance(variant, str):
-        raise PHHError("no variant: a PHH hand names its game in 'variant'")
-    if variant not in VARIANTS:
-        why = (
-            f"variant {variant} ({OTHER_VARIANTS[variant]}) is not a game hilo plays"
-            if variant in OTHER_VARIANTS
-            else f"unknown variant {short(variant)!r}: hilo plays {', '.join(VARIANTS)}"
-        )
-        return HandRecord(source, line, hand_id, None, not_checkable=why)
-    game_name, structure = VARIANTS[variant]
-    game = GAMES[game_name]
+    variant = _variant(fields)
+    if isinstance(variant, str):
+        return HandRecord(source, line, hand_id, None, not_checkable=variant)
+    game, structure = variant
     scale = _scale(fields)
     stacks = _amounts(fields, "starting_stacks", scale, required=True)
     count = len(stacks)
     if count < 2:
         raise PHHError(f"starting_stacks has {count} entries: a hand needs two players or more")
-    within(
-        sum(stacks), "the sum of the starting stacks"
-    )  # every pot and payout within the bound too
+    # Every pot and payout within the bound too.
+    within(sum(stacks), "the sum of the starting stacks")
     names = _names(fields, count)
     antes = _amounts(fields, "antes", scale, count=count)
     stud = game.board_cards == 0
@@ -360,27 +351,38 @@ def _read_hand(source: str, line: int, hand_id: str | None, fields: dict[str, An
         big_bet=big,
         id=hand_id,
     )
-    recorded_stacks = recorded_won = None
-    not_checkable = None
+    return _recorded(HandRecord(source, line, hand_id, hand), fields, names, scale)
+
+
+def _variant(fields: dict[str, Any]) -> tuple[Game, Structure] | str:
+    """The game and betting structure of the hand's ``variant``, or why hilo does not check it."""
+    variant = fields.get("variant")
+    if not isinstance(variant, str):
+        raise PHHError("no variant: a PHH hand names its game in 'variant'")
+    if variant in VARIANTS:
+        game_name, structure = VARIANTS[variant]
+        return GAMES[game_name], structure
+    if variant in OTHER_VARIANTS:
+        return f"variant {variant} ({OTHER_VARIANTS[variant]}) is not a game hilo plays"
+    return f"unknown variant {short(variant)!r}: hilo plays {', '.join(VARIANTS)}"
+
+
+def _recorded(
+    record: HandRecord, fields: dict[str, Any], names: tuple[str, ...], scale: int
+) -> HandRecord:
+    """``record`` with the result the hand records: its finishing stacks or its winnings (the chips
+    won, returned bets not counted), or why it cannot be checked without either."""
+    count = len(names)
     if "finishing_stacks" in fields:
-        recorded_stacks = dict(
-            zip(names, _amounts(fields, "finishing_stacks", scale, count=count), strict=True)
+        stacks = _amounts(fields, "finishing_stacks", scale, count=count)
+        return record._replace(recorded_stacks=dict(zip(names, stacks, strict=True)))
+    if "winnings" in fields:
+        won = _amounts(fields, "winnings", scale, count=count)
+        return record._replace(
+            recorded_won=dict(zip(names, won, strict=True)), won_excludes_returned=True
         )
-    elif "winnings" in fields:
-        recorded_won = dict(
-            zip(names, _amounts(fields, "winnings", scale, count=count), strict=True)
-        )
-    else:
-        not_checkable = "no recorded result: the hand gives neither finishing_stacks nor winnings"
-    return HandRecord(
-        source,
-        line,
-        hand_id,
-        hand,
-        recorded_won=recorded_won,
-        recorded_stacks=recorded_stacks,
-        not_checkable=not_checkable,
-        won_excludes_returned=recorded_won is not None,
+    return record._replace(
+        not_checkable="no recorded result: the hand gives neither finishing_stacks nor winnings"
     )
 
 

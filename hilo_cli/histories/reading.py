@@ -198,18 +198,16 @@ def cut(source: str, lines: Iterator[bytes], reader: Reader) -> Iterator[HandTex
             if piece and not blank:
                 yield HandText(source, first, piece, name)
             piece, first = [], number + 1
-            bad = (
-                number + 1,
-                "the file ends in the middle of a UTF-16 character (an odd number of bytes)",
-            )
-        else:
-            bad = bad or (
-                number + 1,
-                "not UTF-16 text, though it starts with a UTF-16 byte-order mark",
-            )
-        blank = False
+        bad, blank = bad or _stopped(e, number + 1), False
     if (piece and not blank) or bad is not None:
         yield HandText(source, first, piece, name, bad, piece_context)
+
+
+def _stopped(e: UnicodeDecodeError, line: int) -> tuple[int, str]:
+    """What is wrong at ``line``, where a UTF-16 file stopped decoding."""
+    if e.reason == "truncated data":
+        return line, "the file ends in the middle of a UTF-16 character (an odd number of bytes)"
+    return line, "not UTF-16 text, though it starts with a UTF-16 byte-order mark"
 
 
 def read_text(piece: HandText, reader: Reader) -> HandRecord:

@@ -19,7 +19,7 @@ from collections.abc import Mapping
 from hilo_cli.betting import Action, Hand, Structure
 from hilo_cli.bounds import quote, short
 from hilo_cli.cards import format_cards
-from hilo_cli.games import GAMES
+from hilo_cli.games import GAMES, Game
 from hilo_cli.histories.actions import players_in, replay_actions
 from hilo_cli.histories.base import Currency, HandRecord, Summary
 from hilo_cli.histories.site import Header, SiteHand
@@ -40,30 +40,10 @@ def record(
     maps the site's game names to hilo's (RULES §6), ``structures`` its limit names to betting structures."""
     header = hand.header
     source, line, id = hand.source, hand.line, header.id
-
-    def not_checkable(why: str) -> HandRecord:
-        return HandRecord(source, line, id, None, not_checkable=why)
-
-    if hand.cancelled:
-        return not_checkable("the hand was cancelled")
-    name = games.get(header.game)
-    if name is None:
-        where = f" ({header.mixed} table)" if header.mixed else ""
-        return not_checkable(
-            f"{short(header.game, 80)} {short(header.limit, 40)}{short(where, 80)} is not a game hilo "
-            "plays"
-        )
-    structure = structures.get(header.limit.title())
-    if structure is None:
-        return not_checkable(
-            f"the betting structure {quote(header.limit, 40)} is not one hilo replays"
-        )
-    if hand.cashed_out:
-        return not_checkable(
-            f"{', '.join(hand.cashed_out)} cashed out the hand: the pot was not awarded "
-            "at a showdown"
-        )
-    game = GAMES[name]
+    played = _played(hand, games, structures)
+    if isinstance(played, str):
+        return HandRecord(source, line, id, None, not_checkable=played)
+    game, structure = played
     paid = collected(hand.collects)
     currency = hand.currency or _currency(header)
     won = won_disagreement(paid, hand.won, currency.show) if hand.won_printed else None
@@ -72,33 +52,8 @@ def record(
     players = players_in(hand)
     shown = _shown_in_summary(hand, players)
     if isinstance(shown, str):
-        return not_checkable(shown)
+        return HandRecord(source, line, id, None, not_checkable=shown)
     written = replay_actions(hand, players, game.board_cards == 0, structure) + shown
-    # Actions are numbered in order, and each keeps its file line, so that a broken rule is reported
-    # at FILE:LINE (``action_lines``).
-    actions = tuple(
-        Action(i, a.text, a.actor, a.kind, a.amount, a.cards) for i, a in enumerate(written, 1)
-    )
-    stacks = {s.name: s.stack for s in hand.seats}
-    seats = {s.name: s.seat for s in hand.seats}
-    bring_in = next((a.amount for a in hand.actions if a.verb == "bring in"), 0)
-    small, big = (header.small, header.big) if structure == "fixed" else (header.big, header.big)
-    replayable = Hand(
-        game,
-        structure,
-        tuple(players),
-        tuple(stacks[p] for p in players),
-        actions,
-        seats=tuple(seats[p] for p in players),
-        button=hand.button if game.board_cards else None,
-        bring_in=bring_in,
-        small_bet=small,
-        big_bet=big,
-        check_turns=game.board_cards > 0,
-        id=id,
-        qualifier=8 if game.split else None,
-        chip_unit=hand.chip_unit,
-    )
     summary = None
     if hand.total is not None:
         summary = Summary(hand.total, hand.rake, tuple(hand.printed_pots), dict(hand.uncalled))
@@ -107,7 +62,7 @@ def record(
         source,
         line,
         id,
-        replayable,
+        _replayable(hand, game, structure, players, written),
         recorded_won=paid,
         recorded_pots=hand_pots(hand),
         won_excludes_returned=True,
@@ -120,6 +75,64 @@ def record(
         derive_rake=not hand.rake_printed,
         currency=currency,
         depth="per half" if halves else "per pot" if by_pot is not None else "per player",
+    )
+
+
+def _played(
+    hand: SiteHand, games: Mapping[str, str], structures: Mapping[str, Structure]
+) -> tuple[Game, Structure] | str:
+    """The game and betting structure hilo replays the hand under, or why it is not checkable: a
+    cancelled hand, a game or structure hilo does not play, a hand cashed out before the showdown."""
+    header = hand.header
+    if hand.cancelled:
+        return "the hand was cancelled"
+    name = games.get(header.game)
+    if name is None:
+        where = f" ({header.mixed} table)" if header.mixed else ""
+        return (
+            f"{short(header.game, 80)} {short(header.limit, 40)}{short(where, 80)} is not a game hilo "
+            "plays"
+        )
+    structure = structures.get(header.limit.title())
+    if structure is None:
+        return f"the betting structure {quote(header.limit, 40)} is not one hilo replays"
+    if hand.cashed_out:
+        return (
+            f"{', '.join(hand.cashed_out)} cashed out the hand: the pot was not awarded "
+            "at a showdown"
+        )
+    return GAMES[name], structure
+
+
+def _replayable(
+    hand: SiteHand, game: Game, structure: Structure, players: list[str], written: list[Action]
+) -> Hand:
+    """The hand as the replay takes it: the players in seat order with their stacks and seats, and the
+    actions numbered in order, each keeping its file line (``HandRecord.action_lines``), so that a
+    broken rule is reported at FILE:LINE."""
+    header = hand.header
+    actions = tuple(
+        Action(i, a.text, a.actor, a.kind, a.amount, a.cards) for i, a in enumerate(written, 1)
+    )
+    stacks = {s.name: s.stack for s in hand.seats}
+    seats = {s.name: s.seat for s in hand.seats}
+    bring_in = next((a.amount for a in hand.actions if a.verb == "bring in"), 0)
+    small, big = (header.small, header.big) if structure == "fixed" else (header.big, header.big)
+    return Hand(
+        game,
+        structure,
+        tuple(players),
+        tuple(stacks[p] for p in players),
+        actions,
+        seats=tuple(seats[p] for p in players),
+        button=hand.button if game.board_cards else None,
+        bring_in=bring_in,
+        small_bet=small,
+        big_bet=big,
+        check_turns=game.board_cards > 0,
+        id=header.id,
+        qualifier=8 if game.split else None,
+        chip_unit=hand.chip_unit,
     )
 
 

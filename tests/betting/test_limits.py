@@ -96,6 +96,16 @@ def test_bad_figures(args: tuple[str, int, list[int]], message: str) -> None:
         limits(*args)  # type: ignore[arg-type]
 
 
+@pytest.mark.parametrize("street", [0, 1, 2, 3])
+@pytest.mark.parametrize("small_bet, big_bet", [(0, 20), (10, 0)])
+def test_fixed_limit_needs_both_bets_on_every_street(
+    street: int, small_bet: int, big_bet: int
+) -> None:
+    """Both sizes are asked for whichever street is played: the street picks the size, not the check."""
+    with pytest.raises(DealError, match="small bet and the big bet"):
+        limits("fixed", 100, [10], small_bet=small_bet, big_bet=big_bet, street=street)
+
+
 def test_cli_text_and_json() -> None:
     runner = CliRunner()
     result = runner.invoke(main, ["limits", "--structure", "pot", "--pot", "100", "--bet", "100"])

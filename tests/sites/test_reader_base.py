@@ -322,3 +322,36 @@ def test_a_hand_with_more_seats_than_a_table_has_is_an_error() -> None:
         ODD.replace("Seat 6: Fay ($10 in chips)\n", "Seat 6: Fay ($10 in chips)\n" + seats).encode()
     )
     assert found.error == "more than 23 seats in one hand: no table seats so many"
+
+
+@pytest.mark.parametrize(
+    "tail, why, whole",
+    [
+        (
+            b"\x00",
+            "the file ends in the middle of a UTF-16 character (an odd number of bytes)",
+            True,
+        ),
+        # A high surrogate before a letter, which no UTF-16 decoder reads: the block it is in is lost.
+        (
+            "\ud800".encode("utf-16-le", "surrogatepass") + "x\n".encode("utf-16-le"),
+            "not UTF-16 text, though it starts with a UTF-16 byte-order mark",
+            False,
+        ),
+    ],
+)
+def test_a_utf16_file_that_stops_decoding_keeps_the_hands_read(
+    tail: bytes, why: str, whole: bool
+) -> None:
+    """The hands read whole before UTF-16 decoding stopped are kept, and the rest is one error at the
+    line after the last one read (past the first block, which the start of the file is in)."""
+    count = reading.HEAD // len(QUARTERED) + 2
+    text = f"{QUARTERED}\n\n" * count
+    records = records_of(b"\xff\xfe" + text.encode("utf-16-le") + tail)
+    *kept, last = records
+    assert kept and all(r.error is None for r in kept)
+    assert last.error is not None and why in last.error
+    if whole:  # every line was read: every hand is kept
+        assert len(kept) == count and last.line == text.count("\n") + 1
+    else:  # the lines of the block before it were read, some of a hand that is then lost
+        assert len(kept) < count and kept[-1].line < last.line < text.count("\n")
