@@ -12,6 +12,7 @@ from hilo_cli.errors import InputError
 from hilo_cli.histories.amounts import money
 from hilo_cli.histories.archive import live, speaker
 from hilo_cli.histories.base import Currency
+from hilo_cli.histories.lines import deal_board, new_street
 from hilo_cli.histories.site import Collect, Header, Seat, SiteHand, cards_of
 from hilo_cli.histories.site import Line as Action
 
@@ -192,17 +193,14 @@ class HandReader:
                 f"a {name.lower()} line in a {'stud' if self.stud else 'board'} game: {quote(line)}"
             )
         self.street = streets[name]
-        hand.actions.append(Action(self.number, self.street, "", "street", 0, None, False, line))
+        new_street(hand, self.number, self.street, line)
         if self.stud or not self.street:
             return
         found = _CARDS.findall(text)
         if not found:
             raise InputError(f"the {name.lower()} line shows no cards")
         new = cards_of(found[-1], f"the {name.lower()}")
-        hand.boards.setdefault(0, []).extend(new)
-        hand.actions.append(
-            Action(self.number, self.street, "", "board", 0, None, False, line, new)
-        )
+        deal_board(hand, self.number, self.street, line, new)
 
     def _seat(self, hand: SiteHand, line: str) -> None:
         s = SEAT.match(line)

@@ -38,6 +38,7 @@ from hilo_cli.cards import Card
 from hilo_cli.errors import DealError, HiloError, InputError
 from hilo_cli.histories.amounts import money
 from hilo_cli.histories.base import Currency, HandRecord, Reader, failed
+from hilo_cli.histories.lines import deal_board, new_street
 from hilo_cli.histories.records import record
 from hilo_cli.histories.safexml import DECLARATION, Element, element_text, parse
 from hilo_cli.histories.site import Collect, Header, Seat, SiteHand, cards_of
@@ -137,7 +138,7 @@ class _Hand:
             return hand
         self._players(hand)
         names = {s.name for s in hand.seats}
-        hand.actions.append(Action(self.history.line, 0, "", "street", 0, None, False, "pre-flop"))
+        new_street(hand, self.history.line, 0, "pre-flop")
         showdown: Element | None = None
         for c in self.history.children:
             if c.tag == "ACTION":
@@ -183,11 +184,10 @@ class _Hand:
                     f"the board {quote(a.attrs.get('VALUE', ''), 40)} is not a street hilo knows"
                 )
             self.bets = {}
-            hand.actions.append(Action(a.line, street, "", "street", 0, None, False, text))
+            new_street(hand, a.line, street, text)
             new = _cards(a, "the board")[len(self.board) :]
             self.board.extend(new)
-            hand.boards.setdefault(0, []).extend(new)
-            hand.actions.append(Action(a.line, street, "", "board", 0, None, False, text, new))
+            deal_board(hand, a.line, street, text, new)
             return
         if who not in names:
             raise InputError(f"an action of {quote(who)}, who is not seated")

@@ -33,6 +33,7 @@ from hilo_cli.bounds import MAX_SEAT, MAX_SEATS, digits, quote
 from hilo_cli.errors import HiloError, InputError
 from hilo_cli.histories.amounts import money
 from hilo_cli.histories.base import Currency
+from hilo_cli.histories.lines import deal_board, new_street
 from hilo_cli.histories.site import BRACKETS, BadHand, Collect, Header, Seat, SiteHand, cards_of
 from hilo_cli.histories.site import Line as Action
 
@@ -221,7 +222,7 @@ class _Reader:
                     raise InputError(f"unknown street {quote(name)}")
                 street = streets[name]
                 self.bets, self.street_bet = {}, 0
-                hand.actions.append(Action(number, street, "", "street", 0, None, False, line))
+                new_street(hand, number, street, line)
                 if not self.stud and street > 0:
                     self._board(hand, name, m.group("cards"), number, street)
                 continue
@@ -253,10 +254,7 @@ class _Reader:
             )
         if len(found) == 1 and board:
             raise InputError(f"the {name.lower()} line does not repeat the board dealt before it")
-        board.extend(new)
-        hand.actions.append(
-            Action(number, street, "", "board", 0, None, False, f"*** {name} ***{text}", new)
-        )
+        deal_board(hand, number, street, f"*** {name} ***{text}", new)
 
     def _action(
         self, hand: SiteHand, name: str, rest: str, line: str, number: int, street: int

@@ -33,6 +33,7 @@ from hilo_cli.errors import InputError
 from hilo_cli.histories.amounts import money
 from hilo_cli.histories.archive import live, speaker
 from hilo_cli.histories.base import Currency, HandRecord, Reader
+from hilo_cli.histories.lines import deal_board, new_street
 from hilo_cli.histories.plugin import group_id, header_starts, numbered_record
 from hilo_cli.histories.site import BRACKETS, Collect, Header, Seat, SiteHand, cards_of
 from hilo_cli.histories.site import Line as Action
@@ -173,16 +174,13 @@ class _Reader:
         if name == "SHOW DOWN":
             return
         self.street = STREETS[name]
-        hand.actions.append(Action(self.number, self.street, "", "street", 0, None, False, line))
+        new_street(hand, self.number, self.street, line)
         found = BRACKETS.findall(text)
         if self.street and not found:
             raise InputError(f"the {name.lower()} line shows no cards")
         if found:
             new = _cards(found[-1], f"the {name.lower()}")
-            hand.boards.setdefault(0, []).extend(new)
-            hand.actions.append(
-                Action(self.number, self.street, "", "board", 0, None, False, line, new)
-            )
+            deal_board(hand, self.number, self.street, line, new)
 
     def _seat(self, hand: SiteHand, line: str) -> None:
         s = SEAT.match(line)

@@ -36,6 +36,7 @@ from hilo_cli.errors import InputError
 from hilo_cli.histories.amounts import money
 from hilo_cli.histories.archive import live, rake_disagreement, speaker
 from hilo_cli.histories.base import Currency, HandRecord, Reader
+from hilo_cli.histories.lines import deal_board, new_street
 from hilo_cli.histories.plugin import group_id, header_starts, numbered_record
 from hilo_cli.histories.site import Collect, Header, Seat, SiteHand, cards_of
 from hilo_cli.histories.site import Line as Action
@@ -192,7 +193,7 @@ class _Reader:
     def _street(self, hand: SiteHand, m: re.Match[str], line: str) -> None:
         name = m.group("name")
         self.street, self.bets = STREETS[name], {}
-        hand.actions.append(Action(self.number, self.street, "", "street", 0, None, False, line))
+        new_street(hand, self.number, self.street, line)
         board = hand.boards.setdefault(0, [])
         cards = _cards(m.group("cards"), f"the {name.lower()}")
         if cards[: len(board)] != tuple(board) or len(cards) <= len(board):
@@ -200,10 +201,7 @@ class _Reader:
                 f"the {name.lower()} line {quote(line)} does not add to the board so far"
             )
         new = cards[len(board) :]
-        board.extend(new)
-        hand.actions.append(
-            Action(self.number, self.street, "", "board", 0, None, False, line, new)
-        )
+        deal_board(hand, self.number, self.street, line, new)
 
     def _rake(self, hand: SiteHand, m: re.Match[str], line: str) -> None:
         if self.rake is not None:

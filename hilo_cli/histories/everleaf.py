@@ -36,6 +36,7 @@ from hilo_cli.errors import InputError
 from hilo_cli.histories.amounts import money
 from hilo_cli.histories.archive import live, speaker
 from hilo_cli.histories.base import Currency, HandRecord, Reader
+from hilo_cli.histories.lines import deal_board, new_street
 from hilo_cli.histories.plugin import group_id, numbered_record
 from hilo_cli.histories.site import BRACKETS, Collect, Header, Seat, SiteHand, cards_of
 from hilo_cli.histories.site import Line as Action
@@ -169,16 +170,13 @@ class _Reader:
         m = STREET.match(line)
         if m is not None:
             street = STREETS[m.group("name")]
-            hand.actions.append(Action(self.number, street, "", "street", 0, None, False, line))
+            new_street(hand, self.number, street, line)
             if street:
                 street_bets.clear()
                 new = _cards(
                     " ".join(BRACKETS.findall(m.group("cards"))), f"the {m.group('name').lower()}"
                 )
-                hand.boards.setdefault(0, []).extend(new)
-                hand.actions.append(
-                    Action(self.number, street, "", "board", 0, None, False, line, new)
-                )
+                deal_board(hand, self.number, street, line, new)
             return
         if line.startswith("Dealt to "):
             found = speaker(line[len("Dealt to ") :], self.names)

@@ -21,6 +21,7 @@ from hilo_cli.bounds import MAX_SEAT, MAX_SEATS, digits, quote
 from hilo_cli.errors import HiloError, InputError
 from hilo_cli.histories.amounts import money
 from hilo_cli.histories.archive import live
+from hilo_cli.histories.lines import deal_board, new_street
 from hilo_cli.histories.site import BRACKETS, BadHand, Collect, Header, Seat, SiteHand, cards_of
 from hilo_cli.histories.site import Line as Action
 
@@ -217,7 +218,7 @@ class _Reader:
                 if name not in streets:
                     raise InputError(f"unknown street {quote(name)}")
                 street = streets[name]
-                hand.actions.append(Action(number, street, "", "street", 0, None, False, line))
+                new_street(hand, number, street, line)
                 if not stud and street:
                     self._board(hand, name, m.group("cards"), number, street)
                 continue
@@ -242,10 +243,7 @@ class _Reader:
                 f"{' '.join(map(str, board)) or 'empty'}"
             )
         new = cards_of(found[-1], what)
-        board.extend(new)
-        hand.actions.append(
-            Action(number, street, "", "board", 0, None, False, f"*** {name} ***{text}", new)
-        )
+        deal_board(hand, number, street, f"*** {name} ***{text}", new)
 
     def _line(self, hand: SiteHand, line: str, number: int, street: int) -> None:
         """A line that does not start with a seated player's name."""

@@ -34,6 +34,7 @@ from hilo_cli.errors import DealError, HiloError, InputError
 from hilo_cli.games import GAMES
 from hilo_cli.histories.amounts import money
 from hilo_cli.histories.base import Currency, HandRecord, Reader, failed
+from hilo_cli.histories.lines import deal_board, new_street
 from hilo_cli.histories.records import record
 from hilo_cli.histories.safexml import DECLARATION, Element, element_text, parse
 from hilo_cli.histories.site import Collect, Header, Seat, SiteHand, cards_of
@@ -221,9 +222,7 @@ class _Hand:
         if street is not None:
             if street:
                 self.bets = {}  # the blinds of round 0 are bets of the first street
-            hand.actions.append(
-                Action(element.line, street, "", "street", 0, None, False, f"round {no}")
-            )
+            new_street(hand, element.line, street, f"round {no}")
             for c in element.children:
                 if c.tag == "cards":
                     self._cards(hand, c, street, names, stud)
@@ -243,10 +242,7 @@ class _Hand:
             if stud:
                 raise InputError("a stud game deals no board cards")
             known = tuple(x for x in cards if x is not None)
-            hand.boards.setdefault(0, []).extend(known)
-            hand.actions.append(
-                Action(c.line, street, "", "board", 0, None, False, f"board {c.text}", known)
-            )
+            deal_board(hand, c.line, street, f"board {c.text}", known)
             return
         if who not in names:
             raise InputError(f"cards dealt to {quote(who)}, who is not seated")

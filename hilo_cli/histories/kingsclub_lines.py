@@ -13,6 +13,7 @@ from hilo_cli.errors import InputError
 from hilo_cli.histories.amounts import money
 from hilo_cli.histories.archive import live, put_in, rake_disagreement, speaker, uncalled
 from hilo_cli.histories.base import Currency
+from hilo_cli.histories.lines import deal_board, new_street
 from hilo_cli.histories.site import BRACKETS, Collect, Header, Seat, SiteHand, cards_of
 from hilo_cli.histories.site import Line as Action
 
@@ -205,7 +206,7 @@ class HandReader:
         if street > 0:  # the blinds are bets of the first round, posted before its street line
             self.bets = {}
         self.street = street
-        hand.actions.append(Action(self.number, street, "", "street", 0, None, False, line))
+        new_street(hand, self.number, street, line)
 
     def _street(self, hand: SiteHand, line: str) -> None:
         m = STREET.match(line)
@@ -242,10 +243,7 @@ class HandReader:
                 f"the {name.lower()} line {quote(line)} does not repeat the board so far"
             )
         new = _cards(found[-1], f"the {name.lower()}")
-        board.extend(new)
-        hand.actions.append(
-            Action(self.number, self.street, "", "board", 0, None, False, line, new)
-        )
+        deal_board(hand, self.number, self.street, line, new)
 
     def _run(self, hand: SiteHand, run: int, found: list[str], line: str) -> None:
         """``*** BOARD 2 - RIVER *** [- - - Qd] [Jd]``: the cards of run ``run`` after the ones it has so
@@ -262,8 +260,8 @@ class HandReader:
                 f"the run's board {quote(line)} does not start with the board dealt before it"
             )
         new = _cards(" ".join(written[len(board) :]) + " " + found[1], "the run's board")
-        hand.boards[run] = [*board, *new]
-        hand.actions.append(Action(self.number, 3, "", "board", 0, None, False, line, new, run))
+        hand.boards[run] = list(board)
+        deal_board(hand, self.number, 3, line, new, run)
 
     def _dealt(self, hand: SiteHand, line: str) -> None:
         found = speaker(line[len("Dealt to ") :], self.names)

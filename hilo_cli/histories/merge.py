@@ -36,6 +36,7 @@ from hilo_cli.errors import DealError, HiloError, InputError
 from hilo_cli.games import GAMES
 from hilo_cli.histories.amounts import money
 from hilo_cli.histories.base import Currency, HandRecord, Reader, failed
+from hilo_cli.histories.lines import deal_board, new_street
 from hilo_cli.histories.records import record
 from hilo_cli.histories.safexml import DECLARATION, Element, element_text, parse
 from hilo_cli.histories.site import Collect, Header, Seat, SiteHand, cards_of
@@ -167,9 +168,7 @@ class _Hand:
             if street is not None and not (begun and name == "THIRD_STREET"):
                 begun = True
                 self.bets = {} if street else self.bets
-                hand.actions.append(
-                    Action(r.line, street, "", "street", 0, None, False, f"round {name}")
-                )
+                new_street(hand, r.line, street, f"round {name}")
             self._round(hand, r, street or 0, stud)
         if (
             header.tournament
@@ -249,10 +248,7 @@ class _Hand:
                 raise InputError("a stud game deals no board cards")
             new = cards_of(" ".join(words[len(self.board) :]), "the board")
             self.board.extend(new)
-            hand.boards.setdefault(0, []).extend(new)
-            hand.actions.append(
-                Action(c.line, street, "", "board", 0, None, False, f"board {','.join(words)}", new)
-            )
+            deal_board(hand, c.line, street, f"board {','.join(words)}", new)
             return
         if kind not in ("HOLE", "DRAW_DRAWN_CARDS"):
             raise InputError(f"cards of type {quote(kind, 40)} are not ones hilo reads")

@@ -34,6 +34,7 @@ from hilo_cli.cards import Card
 from hilo_cli.errors import DealError, HiloError, InputError
 from hilo_cli.histories.amounts import money
 from hilo_cli.histories.base import Currency, HandRecord, Reader, failed
+from hilo_cli.histories.lines import deal_board, new_street
 from hilo_cli.histories.records import record
 from hilo_cli.histories.safexml import DECLARATION, Element, element_text, parse
 from hilo_cli.histories.site import Collect, Header, Seat, SiteHand, cards_of
@@ -144,7 +145,7 @@ class _Hand:
         play = next((c for c in self.game.children if c.tag == "Gameplay"), None)
         if play is None:
             raise InputError(f"hand #{self.id} has no <Gameplay>")
-        hand.actions.append(Action(play.line, 0, "", "street", 0, None, False, "pre-flop"))
+        new_street(hand, play.line, 0, "pre-flop")
         for a in (c for c in play.children if c.tag == "Action"):
             self._action(hand, a)
         if not hand.collects:
@@ -194,13 +195,8 @@ class _Hand:
         if kind in STREETS:
             self.bets = {}
             new = _cards(a, "the board")
-            hand.actions.append(
-                Action(a.line, STREETS[kind], "", "street", 0, None, False, text.strip())
-            )
-            hand.boards.setdefault(0, []).extend(new)
-            hand.actions.append(
-                Action(a.line, STREETS[kind], "", "board", 0, None, False, text.strip(), new)
-            )
+            new_street(hand, a.line, STREETS[kind], text.strip())
+            deal_board(hand, a.line, STREETS[kind], text.strip(), new)
             return
         if kind == "Win":
             for s in (c for c in a.children if c.tag == "Seat"):

@@ -38,6 +38,7 @@ from hilo_cli.errors import InputError
 from hilo_cli.histories.amounts import money
 from hilo_cli.histories.archive import speaker
 from hilo_cli.histories.base import Currency, HandRecord, Reader
+from hilo_cli.histories.lines import deal_board, new_street
 from hilo_cli.histories.plugin import group_id, numbered_record
 from hilo_cli.histories.site import Collect, Header, Seat, SiteHand, cards_of
 from hilo_cli.histories.site import Line as Action
@@ -156,15 +157,10 @@ class _Reader:
         elif (m := BOARD.match(line)) is not None:
             self.street = STREETS[m.group("street")]
             new = cards_of(m.group("cards").replace(",", " "), f"the {m.group('street')}")
-            hand.actions.append(
-                Action(self.number, self.street, "", "street", 0, None, False, line)
-            )
-            hand.boards.setdefault(0, []).extend(new)
-            hand.actions.append(
-                Action(self.number, self.street, "", "board", 0, None, False, line, new)
-            )
+            new_street(hand, self.number, self.street, line)
+            deal_board(hand, self.number, self.street, line, new)
         elif line == "Dealing pocket cards":
-            hand.actions.append(Action(self.number, 0, "", "street", 0, None, False, line))
+            new_street(hand, self.number, 0, line)
         elif (d := DEALT.match(line)) is not None:
             self._dealt(hand, d.group("rest"), d.group("cards"), line)
         elif self.summary and (p := POT.match(line)) is not None:

@@ -27,6 +27,7 @@ from hilo_cli.bounds import MAX_SEAT, MAX_SEATS, digits, quote
 from hilo_cli.errors import DealError, HiloError, InputError
 from hilo_cli.histories.amounts import money
 from hilo_cli.histories.base import Currency, HandRecord, Reader, failed
+from hilo_cli.histories.lines import deal_board, new_street
 from hilo_cli.histories.records import record
 from hilo_cli.histories.site import BadHand, Collect, Header, Seat, SiteHand, cards_of
 from hilo_cli.histories.site import Line as Action
@@ -258,7 +259,7 @@ class _Reader:
                 street = STREETS[m.group("name")]
                 if street:
                     bets = {}
-                hand.actions.append(Action(number, street, "", "street", 0, None, False, line))
+                new_street(hand, number, street, line)
                 if street:
                     self._board(hand, m.group("cards"), street, number, line)
                 continue
@@ -285,8 +286,7 @@ class _Reader:
             raise InputError(
                 f"the street line {quote(line)} does not deal the cards of that street"
             )
-        board.extend(new)
-        hand.actions.append(Action(number, street, "", "board", 0, None, False, line, new))
+        deal_board(hand, number, street, line, new)
 
     def _action(
         self,

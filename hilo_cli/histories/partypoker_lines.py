@@ -29,6 +29,7 @@ from hilo_cli.bounds import MAX_SEAT, MAX_SEATS, digits, quote
 from hilo_cli.errors import HiloError, InputError
 from hilo_cli.histories.amounts import money
 from hilo_cli.histories.base import Currency
+from hilo_cli.histories.lines import deal_board, new_street
 from hilo_cli.histories.site import BRACKETS, BadHand, Collect, Header, Seat, SiteHand, cards_of
 from hilo_cli.histories.site import Line as Action
 
@@ -213,7 +214,7 @@ class _Reader:
                 street = streets[m.group("name")]
                 if street > 0:  # the posts before the first street line are bets of its round
                     self.bets, self.street_bet = {}, 0
-                hand.actions.append(Action(number, street, "", "street", 0, None, False, line))
+                new_street(hand, number, street, line)
                 if not self.stud and street > 0:
                     self._board(hand, m.group("cards"), line, number, street)
                 continue
@@ -243,8 +244,7 @@ class _Reader:
         if len(found) != 1:
             raise InputError(f"cannot read the board cards in {quote(line)}")
         new = cards_of(found[0].replace(",", " "), "the board")
-        hand.boards.setdefault(0, []).extend(new)
-        hand.actions.append(Action(number, street, "", "board", 0, None, False, line, new))
+        deal_board(hand, number, street, line, new)
 
     def _dealt(self, hand: SiteHand, line: str, number: int, street: int) -> None:
         body = line[len("Dealt to ") :]

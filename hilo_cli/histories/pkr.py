@@ -40,6 +40,7 @@ from hilo_cli.errors import InputError
 from hilo_cli.histories.amounts import money
 from hilo_cli.histories.archive import live, speaker
 from hilo_cli.histories.base import Currency, HandRecord, Reader
+from hilo_cli.histories.lines import deal_board, new_street
 from hilo_cli.histories.plugin import numbered_record
 from hilo_cli.histories.site import BRACKETS, Collect, Header, Seat, SiteHand, cards_of
 from hilo_cli.histories.site import Line as Action
@@ -181,17 +182,12 @@ class _Reader:
             hand.button = digits(b.group("seat"), "the button seat", MAX_SEAT)
         elif line == "Dealing Cards":
             self.dealing = True
-            hand.actions.append(Action(self.number, 0, "", "street", 0, None, False, line))
+            new_street(hand, self.number, 0, line)
         elif (m := BOARD.match(line)) is not None:
             self.street, self.bets = STREETS[m.group("street")], {}
             new = _cards(m.group("cards"), f"the {m.group('street').lower()}")
-            hand.actions.append(
-                Action(self.number, self.street, "", "street", 0, None, False, line)
-            )
-            hand.boards.setdefault(0, []).extend(new)
-            hand.actions.append(
-                Action(self.number, self.street, "", "board", 0, None, False, line, new)
-            )
+            new_street(hand, self.number, self.street, line)
+            deal_board(hand, self.number, self.street, line, new)
         elif (d := DEALT.match(line)) is not None:
             self._dealt(hand, d.group("name"), d.group("cards"), line)
         elif (u := UNCALLED.match(line)) is not None:

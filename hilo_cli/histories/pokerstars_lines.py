@@ -18,6 +18,7 @@ from hilo_cli.bounds import MAX_SEAT, MAX_SEATS, digits, quote
 from hilo_cli.cards import Card
 from hilo_cli.errors import HiloError, InputError
 from hilo_cli.histories.amounts import money
+from hilo_cli.histories.lines import new_street
 from hilo_cli.histories.site import (
     BRACKETS,
     BadHand,
@@ -267,7 +268,6 @@ class _Reader:
         streets = STUD_STREETS if stud else BOARD_STREETS
         names = {s.name for s in hand.seats}
         street, run = 0, 0
-        actions = hand.actions
         for at in range(start, len(lines)):
             line = lines[at]
             number = self.number = numbers[at]
@@ -282,9 +282,7 @@ class _Reader:
                     run = RUNS[run_word]
                 elif name in streets:
                     street, run = streets[name], RUNS[run_word]
-                    actions.append(
-                        Action(number, street, "", "street", 0, None, False, line, (), run)
-                    )
+                    new_street(hand, number, street, line, run)
                     self._board(hand, run, name, m.group("cards"), stud, number, street)
                 else:
                     raise InputError(f"unknown street {quote(name)}")

@@ -27,6 +27,7 @@ from hilo_cli.bounds import MAX_SEAT, MAX_SEATS, digits, quote
 from hilo_cli.errors import HiloError, InputError
 from hilo_cli.histories.amounts import money
 from hilo_cli.histories.base import Currency
+from hilo_cli.histories.lines import deal_board, new_street
 from hilo_cli.histories.site import (
     BRACKETS,
     BadHand,
@@ -227,7 +228,7 @@ class HandReader:
         if name not in streets:
             raise InputError(f"unknown street {quote(name)}")
         self.street = streets[name]
-        hand.actions.append(Line(number, self.street, "", "street", 0, None, False, line))
+        new_street(hand, number, self.street, line)
         found = BRACKETS.findall(m.group("cards"))
         if stud or not found:
             if not stud and self.street > 0:
@@ -241,8 +242,7 @@ class HandReader:
                 f"but the board so far is {' '.join(map(str, board)) or 'empty'}"
             )
         new = cards_of(found[-1], f"the {name.lower()}")
-        board.extend(new)
-        hand.actions.append(Line(number, self.street, "", "board", 0, None, False, line, new))
+        deal_board(hand, number, self.street, line, new)
         return False
 
     def _dealt(self, hand: SiteHand, line: str, number: int) -> None:

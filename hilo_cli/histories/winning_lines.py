@@ -26,6 +26,7 @@ from hilo_cli.bounds import MAX_SEAT, MAX_SEATS, digits, quote
 from hilo_cli.errors import HiloError, InputError
 from hilo_cli.histories.amounts import money
 from hilo_cli.histories.base import Currency
+from hilo_cli.histories.lines import deal_board, new_street
 from hilo_cli.histories.site import (
     BRACKETS,
     BadHand,
@@ -238,7 +239,7 @@ class HandReader:
         if name not in streets:
             raise InputError(f"unknown street {quote(name)}")
         self.street, self.run = streets[name], run
-        hand.actions.append(Line(number, self.street, "", "street", 0, None, False, line, (), run))
+        new_street(hand, number, self.street, line, run)
         found = BRACKETS.findall(m.group("cards"))
         if streets is STUD_STREETS or self.street == 0:
             return False
@@ -257,8 +258,7 @@ class HandReader:
                 f"{what} line repeats the board as {' '.join(map(str, before)) or 'nothing'}, "
                 f"but the board so far is {' '.join(map(str, board)) or 'empty'}"
             )
-        board.extend(new)
-        hand.actions.append(Line(number, self.street, "", "board", 0, None, False, line, new, run))
+        deal_board(hand, number, self.street, line, new, run)
         return False
 
     def _dealt(self, hand: SiteHand, line: str, number: int) -> None:

@@ -26,6 +26,7 @@ from hilo_cli.bounds import MAX_SEAT, MAX_SEATS, digits, quote
 from hilo_cli.errors import HiloError, InputError
 from hilo_cli.histories.amounts import money
 from hilo_cli.histories.base import Currency
+from hilo_cli.histories.lines import deal_board, new_street
 from hilo_cli.histories.site import (
     BRACKETS,
     BadHand,
@@ -212,7 +213,7 @@ class HandReader:
             raise InputError(f"cannot read the street line {quote(line)}")
         name = m.group("name")
         self.street, self.bets = STREETS[name], {}
-        hand.actions.append(Line(number, self.street, "", "street", 0, None, False, line))
+        new_street(hand, number, self.street, line)
         found = BRACKETS.findall(m.group("cards"))
         board = hand.boards.setdefault(0, [])
         what = f"the {name.lower()}"
@@ -223,8 +224,7 @@ class HandReader:
                 f"({' '.join(map(str, board)) or 'empty'}): {quote(line)}"
             )
         new = cards_of(found[-1], what)
-        board.extend(new)
-        hand.actions.append(Line(number, self.street, "", "board", 0, None, False, line, new))
+        deal_board(hand, number, self.street, line, new)
 
     def _player_line(self, hand: SiteHand, body: str, line: str, number: int) -> None:
         name = next((n for n in self.names if body.startswith(n + " ")), None)
