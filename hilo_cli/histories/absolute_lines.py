@@ -10,9 +10,9 @@ from hilo_cli.betting import Structure
 from hilo_cli.bounds import MAX_SEAT, MAX_SEATS, digits, quote
 from hilo_cli.errors import InputError
 from hilo_cli.histories.amounts import money
-from hilo_cli.histories.archive import live, speaker
+from hilo_cli.histories.archive import speaker
 from hilo_cli.histories.base import Currency
-from hilo_cli.histories.lines import deal_board, new_street
+from hilo_cli.histories.lines import deal_board, muck_at_showdown, new_street, show_cards
 from hilo_cli.histories.site import Collect, Header, Seat, SiteHand, cards_of
 from hilo_cli.histories.site import Line as Action
 
@@ -279,15 +279,10 @@ class HandReader:
             return
         if rest.startswith("Shows [") and bracket is not None:
             cards = cards_of(bracket.group(1), f"{name}'s cards")
-            hand.shows[name] = cards
-            hand.actions.append(Action(number, street, name, "show", 0, None, False, line, cards))
+            show_cards(hand, number, street, name, cards, line)
             return
         if rest.startswith("Mucks"):
-            if (
-                live(hand) > 1
-            ):  # at a showdown: a dead hand (RULES §7.3); a lone winner keeps the pot
-                hand.mucks.add(name)
-                hand.actions.append(Action(number, street, name, "muck", 0, None, False, line))
+            muck_at_showdown(hand, number, street, name, line)
             return
         r = _RETURNED.match(rest)
         if r is not None:

@@ -38,7 +38,7 @@ from hilo_cli.cards import Card
 from hilo_cli.errors import DealError, HiloError, InputError
 from hilo_cli.histories.amounts import money
 from hilo_cli.histories.base import Currency, HandRecord, Reader, failed
-from hilo_cli.histories.lines import deal_board, new_street
+from hilo_cli.histories.lines import deal_board, muck_hand, new_street, show_cards
 from hilo_cli.histories.records import record
 from hilo_cli.histories.safexml import DECLARATION, Element, element_text, parse
 from hilo_cli.histories.site import Collect, Header, Seat, SiteHand, cards_of
@@ -271,15 +271,9 @@ class _Hand:
             if who in folded:
                 continue
             if r.attrs.get("HAND") == "$(STR_G_MUCK)":
-                hand.mucks.add(who)
-                hand.actions.append(
-                    Action(r.line, street, who, "muck", 0, None, False, f"{who} mucks")
-                )
+                muck_hand(hand, r.line, street, who, f"{who} mucks")
             elif cards:
-                hand.shows[who] = cards
-                hand.actions.append(
-                    Action(r.line, street, who, "show", 0, None, False, f"{who} shows", cards)
-                )
+                show_cards(hand, r.line, street, who, cards, f"{who} shows")
         if not any(c.half for c in hand.collects):
             hand.collects = [c._replace(half=None) for c in hand.collects]
 

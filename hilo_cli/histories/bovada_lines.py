@@ -33,7 +33,7 @@ from hilo_cli.bounds import MAX_SEAT, MAX_SEATS, digits, quote
 from hilo_cli.errors import HiloError, InputError
 from hilo_cli.histories.amounts import money
 from hilo_cli.histories.base import Currency
-from hilo_cli.histories.lines import deal_board, new_street
+from hilo_cli.histories.lines import deal_board, muck_hand, new_street, show_cards
 from hilo_cli.histories.site import BRACKETS, BadHand, Collect, Header, Seat, SiteHand, cards_of
 from hilo_cli.histories.site import Line as Action
 
@@ -395,16 +395,14 @@ class _Reader:
         if verb == "Does not show":
             return  # the last player in, who need not show
         if verb == "Mucks":
-            hand.mucks.add(name)
-            hand.actions.append(Action(number, street, name, "muck", 0, None, False, line))
+            muck_hand(hand, number, street, name, line)
             return
         cards = hand.dealt.get(name)
         if not cards:
             raise InputError(
                 f"{quote(name)} shows down, but no cards were dealt to them: {quote(line)}"
             )
-        hand.shows[name] = cards
-        hand.actions.append(Action(number, street, name, "show", 0, None, False, line, cards))
+        show_cards(hand, number, street, name, cards, line)
 
     def _summary(self, hand: SiteHand, line: str) -> None:
         m = _TOTAL.match(line)

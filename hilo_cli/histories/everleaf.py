@@ -34,9 +34,15 @@ from hilo_cli.bounds import MAX_SEAT, MAX_SEATS, digits, quote
 from hilo_cli.cards import Card
 from hilo_cli.errors import InputError
 from hilo_cli.histories.amounts import money
-from hilo_cli.histories.archive import live, speaker
+from hilo_cli.histories.archive import speaker
 from hilo_cli.histories.base import Currency, HandRecord, Reader
-from hilo_cli.histories.lines import deal_board, new_street
+from hilo_cli.histories.lines import (
+    deal_board,
+    fold_or_check,
+    muck_at_showdown,
+    new_street,
+    show_cards,
+)
 from hilo_cli.histories.plugin import group_id, numbered_record
 from hilo_cli.histories.site import BRACKETS, Collect, Header, Seat, SiteHand, cards_of
 from hilo_cli.histories.site import Line as Action
@@ -225,8 +231,7 @@ class _Reader:
         street_bets: dict[str, int],
     ) -> None:
         number = self.number
-        if rest in ("folds", "checks"):
-            hand.actions.append(Action(number, street, name, rest[:-1], 0, None, False, line))
+        if fold_or_check(hand, number, street, name, rest, line):
             return
         m = _ACTION.match(rest)
         if m is not None:
@@ -251,15 +256,10 @@ class _Reader:
             return
         if rest.startswith("shows ["):
             cards = _cards(BRACKETS.findall(rest)[0], f"{name}'s cards")
-            hand.shows[name] = cards
-            hand.actions.append(Action(number, street, name, "show", 0, None, False, line, cards))
+            show_cards(hand, number, street, name, cards, line)
             return
         if rest == "does not show cards":
-            if (
-                live(hand) > 1
-            ):  # at a showdown: the hand is mucked (RULES §7.3); a lone winner keeps the pot
-                hand.mucks.add(name)
-                hand.actions.append(Action(number, street, name, "muck", 0, None, False, line))
+            muck_at_showdown(hand, number, street, name, line)
             return
         if not _NOTES.match(rest):
             raise InputError(f"cannot read the action {quote(line)}")

@@ -20,8 +20,13 @@ from collections.abc import Callable
 from hilo_cli.bounds import MAX_SEAT, MAX_SEATS, digits, quote
 from hilo_cli.errors import HiloError, InputError
 from hilo_cli.histories.amounts import money
-from hilo_cli.histories.archive import live
-from hilo_cli.histories.lines import deal_board, new_street
+from hilo_cli.histories.lines import (
+    deal_board,
+    fold_or_check,
+    muck_at_showdown,
+    new_street,
+    show_cards,
+)
 from hilo_cli.histories.site import BRACKETS, BadHand, Collect, Header, Seat, SiteHand, cards_of
 from hilo_cli.histories.site import Line as Action
 
@@ -289,8 +294,7 @@ class _Reader:
     def _action(
         self, hand: SiteHand, name: str, rest: str, line: str, number: int, street: int
     ) -> None:
-        if rest in ("folds", "checks"):
-            hand.actions.append(Action(number, street, name, rest[:-1], 0, None, False, line))
+        if fold_or_check(hand, number, street, name, rest, line):
             return
         m = _ACTION.match(rest)
         if m is not None:
@@ -321,13 +325,10 @@ class _Reader:
             return
         if rest.startswith("shows ["):
             cards = cards_of(BRACKETS.findall(rest)[0], f"{name}'s cards")
-            hand.shows[name] = cards
-            hand.actions.append(Action(number, street, name, "show", 0, None, False, line, cards))
+            show_cards(hand, number, street, name, cards, line)
             return
         if rest == "mucks":
-            if live(hand) > 1:  # a lone winner "mucks" too: the pot is still theirs
-                hand.mucks.add(name)
-                hand.actions.append(Action(number, street, name, "muck", 0, None, False, line))
+            muck_at_showdown(hand, number, street, name, line)
             return
         if not _NOTES.match(rest):
             raise InputError(f"cannot read the action {quote(line)}")

@@ -11,9 +11,15 @@ from hilo_cli.bounds import MAX_SEAT, MAX_SEATS, digits, quote
 from hilo_cli.cards import Card
 from hilo_cli.errors import InputError
 from hilo_cli.histories.amounts import money
-from hilo_cli.histories.archive import live, put_in, rake_disagreement, speaker, uncalled
+from hilo_cli.histories.archive import put_in, rake_disagreement, speaker, uncalled
 from hilo_cli.histories.base import Currency
-from hilo_cli.histories.lines import deal_board, new_street
+from hilo_cli.histories.lines import (
+    deal_board,
+    fold_or_check,
+    muck_at_showdown,
+    new_street,
+    show_cards,
+)
 from hilo_cli.histories.site import BRACKETS, Collect, Header, Seat, SiteHand, cards_of
 from hilo_cli.histories.site import Line as Action
 
@@ -281,8 +287,7 @@ class HandReader:
 
     def _action(self, hand: SiteHand, name: str, rest: str, line: str) -> None:
         number, street = self.number, self.street
-        if rest in ("folds", "checks"):
-            hand.actions.append(Action(number, street, name, rest[:-1], 0, None, False, line))
+        if fold_or_check(hand, number, street, name, rest, line):
             return
         m = _ACTION.match(rest)
         if m is not None:
@@ -305,15 +310,10 @@ class HandReader:
         m = _SHOWS.match(rest)
         if m is not None:
             cards = _cards(m.group(1), f"{name}'s cards")
-            hand.shows[name] = cards
-            hand.actions.append(Action(number, street, name, "show", 0, None, False, line, cards))
+            show_cards(hand, number, street, name, cards, line)
             return
         if rest in ("mucks", "mucks hand", "doesn't show hand"):
-            if (
-                live(hand) > 1
-            ):  # at a showdown: a dead hand (RULES §7.3); a lone winner keeps the pot
-                hand.mucks.add(name)
-                hand.actions.append(Action(number, street, name, "muck", 0, None, False, line))
+            muck_at_showdown(hand, number, street, name, line)
             return
         raise InputError(f"cannot read the action {quote(line)}")
 

@@ -36,7 +36,7 @@ from hilo_cli.errors import DealError, HiloError, InputError
 from hilo_cli.games import GAMES
 from hilo_cli.histories.amounts import money
 from hilo_cli.histories.base import Currency, HandRecord, Reader, failed
-from hilo_cli.histories.lines import deal_board, new_street
+from hilo_cli.histories.lines import deal_board, muck_hand, new_street
 from hilo_cli.histories.records import record
 from hilo_cli.histories.safexml import DECLARATION, Element, element_text, parse
 from hilo_cli.histories.site import Collect, Header, Seat, SiteHand, cards_of
@@ -281,10 +281,7 @@ class _Hand:
                 a.player for a in hand.actions if a.verb == "fold"
             }
             if len(live - hand.mucks) > 1 and who not in hand.mucks and who not in hand.shows:
-                hand.mucks.add(who)
-                hand.actions.append(
-                    Action(e.line, street, who, "muck", 0, None, False, text.strip())
-                )
+                muck_hand(hand, e.line, street, who, text.strip())
             return
         if kind not in VERBS and kind not in ("BET", "RAISE", "COMPLETE", "ALL_IN"):
             raise InputError(

@@ -38,7 +38,7 @@ from hilo_cli.errors import InputError
 from hilo_cli.histories.amounts import money
 from hilo_cli.histories.archive import speaker
 from hilo_cli.histories.base import Currency, HandRecord, Reader
-from hilo_cli.histories.lines import deal_board, new_street
+from hilo_cli.histories.lines import deal_board, fold_or_check, new_street
 from hilo_cli.histories.plugin import group_id, numbered_record
 from hilo_cli.histories.site import Collect, Header, Seat, SiteHand, cards_of
 from hilo_cli.histories.site import Line as Action
@@ -253,8 +253,7 @@ class _Reader:
 
     def _action(self, hand: SiteHand, name: str, rest: str, line: str) -> None:
         number, street = self.number, self.street
-        if rest in ("folds", "checks"):
-            hand.actions.append(Action(number, street, name, rest[:-1], 0, None, False, line))
+        if fold_or_check(hand, number, street, name, rest, line):
             return
         m = _ACTION.match(rest)
         if m is None:

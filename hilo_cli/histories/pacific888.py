@@ -27,7 +27,7 @@ from hilo_cli.bounds import MAX_SEAT, MAX_SEATS, digits, quote
 from hilo_cli.errors import DealError, HiloError, InputError
 from hilo_cli.histories.amounts import money
 from hilo_cli.histories.base import Currency, HandRecord, Reader, failed
-from hilo_cli.histories.lines import deal_board, new_street
+from hilo_cli.histories.lines import deal_board, fold_or_check, new_street
 from hilo_cli.histories.records import record
 from hilo_cli.histories.site import BadHand, Collect, Header, Seat, SiteHand, cards_of
 from hilo_cli.histories.site import Line as Action
@@ -300,10 +300,7 @@ class _Reader:
     ) -> None:
         if rest.strip() == "folds" and not any(a.verb == "street" for a in hand.actions):
             return  # folded before the cards were dealt: not dealt in (a player sitting out)
-        if rest.strip() in ("folds", "checks"):
-            hand.actions.append(
-                Action(number, street, name, rest.strip()[:-1], 0, None, False, line)
-            )
+        if fold_or_check(hand, number, street, name, rest.strip(), line):
             return
         m = _VERB.match(rest)
         if m is not None:

@@ -29,7 +29,7 @@ from hilo_cli.bounds import MAX_SEAT, MAX_SEATS, digits, quote
 from hilo_cli.errors import HiloError, InputError
 from hilo_cli.histories.amounts import money
 from hilo_cli.histories.base import Currency
-from hilo_cli.histories.lines import deal_board, new_street
+from hilo_cli.histories.lines import deal_board, fold_or_check, muck_hand, new_street, show_cards
 from hilo_cli.histories.site import BRACKETS, BadHand, Collect, Header, Seat, SiteHand, cards_of
 from hilo_cli.histories.site import Line as Action
 
@@ -259,8 +259,7 @@ class _Reader:
     def _action(
         self, hand: SiteHand, name: str, rest: str, line: str, number: int, street: int
     ) -> None:
-        if rest in ("folds", "checks"):
-            hand.actions.append(Action(number, street, name, rest[:-1], 0, None, False, line))
+        if fold_or_check(hand, number, street, name, rest, line):
             return
         m = _CHIPS.match(rest)
         if m is not None:
@@ -279,12 +278,10 @@ class _Reader:
             if len(found) != 1:
                 raise InputError(f"cannot read the cards shown in {quote(line)}")
             cards = cards_of(found[0].replace(",", " "), f"{name}'s cards")
-            hand.shows[name] = cards
-            hand.actions.append(Action(number, street, name, "show", 0, None, False, line, cards))
+            show_cards(hand, number, street, name, cards, line)
             return
         if rest.startswith("mucks"):
-            hand.mucks.add(name)
-            hand.actions.append(Action(number, street, name, "muck", 0, None, False, line))
+            muck_hand(hand, number, street, name, line)
             return
         w = _WINS.match(rest)
         if w is not None:

@@ -18,7 +18,7 @@ from hilo_cli.bounds import MAX_SEAT, MAX_SEATS, digits, quote
 from hilo_cli.cards import Card
 from hilo_cli.errors import HiloError, InputError
 from hilo_cli.histories.amounts import money
-from hilo_cli.histories.lines import new_street
+from hilo_cli.histories.lines import fold_or_check, muck_hand, new_street, show_cards
 from hilo_cli.histories.site import (
     BRACKETS,
     BadHand,
@@ -411,8 +411,7 @@ class _Reader:
         self, hand: SiteHand, name: str, rest: str, line: str, number: int, street: int
     ) -> None:
         scale = self.scale
-        if rest in ("folds", "checks"):
-            hand.actions.append(Action(number, street, name, rest[:-1], 0, None, False, line))
+        if fold_or_check(hand, number, street, name, rest, line):
             return
         if rest.startswith(("calls ", "bets ")):
             word, _, printed = rest.partition(" ")
@@ -456,12 +455,10 @@ class _Reader:
         if rest.startswith("shows ["):
             found = BRACKETS.findall(rest)
             cards = cards_of(found[0], f"{name}'s cards") if found else ()
-            hand.shows[name] = cards
-            hand.actions.append(Action(number, street, name, "show", 0, None, False, line, cards))
+            show_cards(hand, number, street, name, cards, line)
             return
         if rest.startswith(("mucks hand", "mucks")):
-            hand.mucks.add(name)
-            hand.actions.append(Action(number, street, name, "muck", 0, None, False, line))
+            muck_hand(hand, number, street, name, line)
             return
         if rest.startswith(("doesn't show hand", "shows hand")):
             return

@@ -27,7 +27,7 @@ from hilo_cli.bounds import MAX_SEAT, MAX_SEATS, digits, quote
 from hilo_cli.errors import HiloError, InputError
 from hilo_cli.histories.amounts import money
 from hilo_cli.histories.base import Currency
-from hilo_cli.histories.lines import deal_board, new_street
+from hilo_cli.histories.lines import deal_board, fold_or_check, muck_hand, new_street, show_cards
 from hilo_cli.histories.site import (
     BRACKETS,
     BadHand,
@@ -263,8 +263,7 @@ class HandReader:
         if name is None:
             raise InputError(f"cannot read the line {quote(line)}")
         rest = line[len(name) + 1 :]
-        if rest in ("folds", "checks"):
-            hand.actions.append(Line(number, self.street, name, rest[:-1], 0, None, False, line))
+        if fold_or_check(hand, number, self.street, name, rest, line):
             return
         m = _ACTION.match(rest)
         if m is not None:
@@ -287,14 +286,10 @@ class HandReader:
                 if not shown:
                     raise InputError(f"cannot read the cards shown in {quote(line)}")
                 cards = cards_of(shown[0], f"{name}'s cards")
-                hand.shows[name] = cards
-                hand.actions.append(
-                    Line(number, self.street, name, "show", 0, None, False, line, cards)
-                )
+                show_cards(hand, number, self.street, name, cards, line)
             return
         if rest.startswith("mucks"):
-            hand.mucks.add(name)
-            hand.actions.append(Line(number, self.street, name, "muck", 0, None, False, line))
+            muck_hand(hand, number, self.street, name, line)
             return
         m = COLLECTED.match(rest)
         if m is not None:

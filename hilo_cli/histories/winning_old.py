@@ -26,7 +26,7 @@ from hilo_cli.bounds import MAX_SEAT, MAX_SEATS, digits, quote
 from hilo_cli.errors import HiloError, InputError
 from hilo_cli.histories.amounts import money
 from hilo_cli.histories.base import Currency
-from hilo_cli.histories.lines import deal_board, new_street
+from hilo_cli.histories.lines import deal_board, muck_hand, new_street
 from hilo_cli.histories.site import (
     BRACKETS,
     BadHand,
@@ -248,8 +248,7 @@ class HandReader:
                 s.name for s in hand.seats if s.name not in self.folded and s.name not in hand.mucks
             ]
             if live != [name]:  # the last live hand "mucks" when it wins without showing
-                hand.mucks.add(name)
-                hand.actions.append(Line(number, self.street, name, "muck", 0, None, False, line))
+                muck_hand(hand, number, self.street, name, line)
             return
         m = _ACTION.match(rest)
         if m is None:
