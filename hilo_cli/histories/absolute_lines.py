@@ -12,7 +12,14 @@ from hilo_cli.errors import InputError
 from hilo_cli.histories.amounts import money
 from hilo_cli.histories.archive import speaker
 from hilo_cli.histories.base import Currency
-from hilo_cli.histories.lines import deal_board, muck_at_showdown, new_street, show_cards
+from hilo_cli.histories.lines import (
+    add_award,
+    deal_board,
+    muck_at_showdown,
+    new_street,
+    return_uncalled,
+    show_cards,
+)
 from hilo_cli.histories.site import Collect, Header, Seat, SiteHand, cards_of
 from hilo_cli.histories.site import Line as Action
 
@@ -177,11 +184,8 @@ class HandReader:
             if c.group("label") != "main pot"
             else 0
         )
-        hand.collects.append(
-            Collect(
-                self.number, name, money(c.group("amount"), self.scale), pot, c.group("label"), 0
-            )
-        )
+        amount = money(c.group("amount"), self.scale)
+        add_award(hand, self.number, name, amount, pot, c.group("label"))
 
     def _street(self, hand: SiteHand, name: str, text: str, line: str) -> None:
         if name in ("SHOW DOWN", "SUMMARY"):
@@ -286,7 +290,7 @@ class HandReader:
             return
         r = _RETURNED.match(rest)
         if r is not None:
-            hand.uncalled[name] = hand.uncalled.get(name, 0) + money(r.group("amount"), self.scale)
+            return_uncalled(hand, name, money(r.group("amount"), self.scale))
             return
         if not _NOTES.match(rest):
             raise InputError(f"cannot read the action {quote(line)}")

@@ -38,10 +38,10 @@ from hilo_cli.cards import Card
 from hilo_cli.errors import DealError, HiloError, InputError
 from hilo_cli.histories.amounts import money
 from hilo_cli.histories.base import Currency, HandRecord, Reader, failed
-from hilo_cli.histories.lines import deal_board, muck_hand, new_street, show_cards
+from hilo_cli.histories.lines import add_award, deal_board, muck_hand, new_street, show_cards
 from hilo_cli.histories.records import record
 from hilo_cli.histories.safexml import DECLARATION, Element, element_text, parse
-from hilo_cli.histories.site import Collect, Header, Seat, SiteHand, cards_of
+from hilo_cli.histories.site import Header, Seat, SiteHand, cards_of
 from hilo_cli.histories.site import Line as Action
 from hilo_cli.histories.uncalled import unreturned
 
@@ -266,7 +266,7 @@ class _Hand:
                 raise InputError(f"the win type {quote(kind, 40)} is not one hilo reads")
             if won:
                 half = HALVES.get(kind or "WINTYPE_HILO")
-                hand.collects.append(Collect(r.line, who, won, 0, kind or "win", 0, half))
+                add_award(hand, r.line, who, won, 0, kind or "win", half)
             cards = _cards(r, f"the cards of {who}")
             if who in folded:
                 continue

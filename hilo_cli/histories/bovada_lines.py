@@ -33,7 +33,7 @@ from hilo_cli.bounds import MAX_SEAT, MAX_SEATS, digits, quote
 from hilo_cli.errors import HiloError, InputError
 from hilo_cli.histories.amounts import money
 from hilo_cli.histories.base import Currency
-from hilo_cli.histories.lines import deal_board, muck_hand, new_street, show_cards
+from hilo_cli.histories.lines import deal_board, muck_hand, new_street, return_uncalled, show_cards
 from hilo_cli.histories.site import BRACKETS, BadHand, Collect, Header, Seat, SiteHand, cards_of
 from hilo_cli.histories.site import Line as Action
 
@@ -323,7 +323,7 @@ class _Reader:
             self.results.append(Collect(number, name, amount, 1 if side else 0, verb, 0))
             return
         if verb == "Return uncalled portion of bet":
-            hand.uncalled[name] = hand.uncalled.get(name, 0) + amount
+            return_uncalled(hand, name, amount)
             return
         if verb in ("Posts chip", "Posts dead chip"):
             # A player joining the game posts: live, as the calls after it show ("Posts chip $0.02" then

@@ -34,14 +34,17 @@ from hilo_cli.histories.amounts import money
 from hilo_cli.histories.archive import speaker
 from hilo_cli.histories.base import Currency, HandRecord, Reader
 from hilo_cli.histories.lines import (
+    add_award,
     deal_board,
     fold_or_check,
     muck_at_showdown,
     new_street,
+    pot_number,
+    return_uncalled,
     show_cards,
 )
 from hilo_cli.histories.plugin import group_id, header_starts, numbered_record
-from hilo_cli.histories.site import BRACKETS, Collect, Header, Seat, SiteHand, cards_of
+from hilo_cli.histories.site import BRACKETS, Header, Seat, SiteHand, cards_of
 from hilo_cli.histories.site import Line as Action
 
 GAME_NAMES: dict[str, str] = {"OmahaHiLo": "omaha8", "Omaha": "omaha", "OmahaHi": "omaha"}
@@ -220,23 +223,14 @@ class _Reader:
         m = _AWARD.match(rest)
         if m is not None:
             which, n = m.group("which"), m.group("n")
-            pot = digits(n, "a side pot's number", MAX_SEAT) if n else 1 if which == "side" else 0
+            pot = pot_number(n, 1 if which == "side" else 0)
             label = " ".join(w for w in (m.group("half"), which, "pot", n) if w)
-            hand.collects.append(
-                Collect(
-                    number,
-                    name,
-                    money(m.group("amount"), self.scale),
-                    pot,
-                    label,
-                    0,
-                    m.group("half"),
-                )
-            )
+            amount = money(m.group("amount"), self.scale)
+            add_award(hand, number, name, amount, pot, label, m.group("half"))
             return
         m = UNCALLED.match(rest)
         if m is not None:
-            hand.uncalled[name] = hand.uncalled.get(name, 0) + money(m.group("amount"), self.scale)
+            return_uncalled(hand, name, money(m.group("amount"), self.scale))
             return
         if rest.startswith("shows ["):
             found = BRACKETS.findall(rest)

@@ -36,9 +36,9 @@ from hilo_cli.errors import InputError
 from hilo_cli.histories.amounts import money
 from hilo_cli.histories.archive import rake_disagreement, speaker
 from hilo_cli.histories.base import Currency, HandRecord, Reader
-from hilo_cli.histories.lines import deal_board, muck_at_showdown, new_street, show_cards
+from hilo_cli.histories.lines import add_award, deal_board, muck_at_showdown, new_street, show_cards
 from hilo_cli.histories.plugin import group_id, header_starts, numbered_record
-from hilo_cli.histories.site import Collect, Header, Seat, SiteHand, cards_of
+from hilo_cli.histories.site import Header, Seat, SiteHand, cards_of
 from hilo_cli.histories.site import Line as Action
 
 GAME_NAMES: dict[str, str] = {"Omaha Hi/Lo": "omaha8", "Omaha": "omaha", "Omaha Hi": "omaha"}
@@ -226,9 +226,7 @@ class _Reader:
             return
         m = _WINS.match(rest)
         if m is not None:
-            hand.collects.append(
-                Collect(number, name, _amount(m.group("amount"), self.scale), 0, "pot", 0)
-            )
+            add_award(hand, number, name, _amount(m.group("amount"), self.scale), 0, "pot")
             return
         m = _SHOWS.match(rest)
         if m is not None:

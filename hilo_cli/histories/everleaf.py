@@ -37,14 +37,16 @@ from hilo_cli.histories.amounts import money
 from hilo_cli.histories.archive import speaker
 from hilo_cli.histories.base import Currency, HandRecord, Reader
 from hilo_cli.histories.lines import (
+    add_award,
     deal_board,
     fold_or_check,
     muck_at_showdown,
     new_street,
+    pot_number,
     show_cards,
 )
 from hilo_cli.histories.plugin import group_id, numbered_record
-from hilo_cli.histories.site import BRACKETS, Collect, Header, Seat, SiteHand, cards_of
+from hilo_cli.histories.site import BRACKETS, Header, Seat, SiteHand, cards_of
 from hilo_cli.histories.site import Line as Action
 
 GAME_NAMES: dict[str, str] = {
@@ -248,11 +250,9 @@ class _Reader:
         m = _AWARD.match(rest)
         if m is not None:
             label, n = m.group("pot"), m.group("n")
-            pot = (
-                0 if label == "main pot" else digits(n, "a side pot's number", MAX_SEAT) if n else 1
-            )
+            pot = 0 if label == "main pot" else pot_number(n, 1)
             amount = _amount(m.group("tagged") or m.group("amount"), self.scale)
-            hand.collects.append(Collect(number, name, amount, pot, label, 0, m.group("half")))
+            add_award(hand, number, name, amount, pot, label, m.group("half"))
             return
         if rest.startswith("shows ["):
             cards = _cards(BRACKETS.findall(rest)[0], f"{name}'s cards")

@@ -21,10 +21,13 @@ from hilo_cli.bounds import MAX_SEAT, MAX_SEATS, digits, quote
 from hilo_cli.errors import HiloError, InputError
 from hilo_cli.histories.amounts import money
 from hilo_cli.histories.lines import (
+    add_award,
     deal_board,
     fold_or_check,
     muck_at_showdown,
     new_street,
+    pot_number,
+    return_uncalled,
     show_cards,
 )
 from hilo_cli.histories.site import BRACKETS, BadHand, Collect, Header, Seat, SiteHand, cards_of
@@ -276,7 +279,7 @@ class _Reader:
                 raise InputError(
                     f"an uncalled bet returned to {quote(name)}, who has no seat in this hand"
                 )
-            hand.uncalled[name] = hand.uncalled.get(name, 0) + money(m.group("amount"), self.scale)
+            return_uncalled(hand, name, money(m.group("amount"), self.scale))
             return
         m = BUTTON.match(line)
         if m is not None:
@@ -307,21 +310,12 @@ class _Reader:
         m = _AWARD.match(rest)
         if m is not None:
             which, n = m.group("which"), m.group("n")
-            pot = digits(n, "a side pot's number", MAX_SEAT) if n else 1 if which == "side" else 0
+            pot = pot_number(n, 1 if which == "side" else 0)
             label = " ".join(
                 w for w in (m.group("half"), which, "pot", f"#{n}" if n else None) if w
             )
-            hand.collects.append(
-                Collect(
-                    number,
-                    name,
-                    money(m.group("amount"), self.scale),
-                    pot,
-                    label,
-                    0,
-                    m.group("half"),
-                )
-            )
+            amount = money(m.group("amount"), self.scale)
+            add_award(hand, number, name, amount, pot, label, m.group("half"))
             return
         if rest.startswith("shows ["):
             cards = cards_of(BRACKETS.findall(rest)[0], f"{name}'s cards")

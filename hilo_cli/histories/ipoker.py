@@ -34,10 +34,10 @@ from hilo_cli.errors import DealError, HiloError, InputError
 from hilo_cli.games import GAMES
 from hilo_cli.histories.amounts import money
 from hilo_cli.histories.base import Currency, HandRecord, Reader, failed
-from hilo_cli.histories.lines import deal_board, new_street
+from hilo_cli.histories.lines import add_award, deal_board, new_street
 from hilo_cli.histories.records import record
 from hilo_cli.histories.safexml import DECLARATION, Element, element_text, parse
-from hilo_cli.histories.site import Collect, Header, Seat, SiteHand, cards_of
+from hilo_cli.histories.site import Header, Seat, SiteHand, cards_of
 from hilo_cli.histories.site import Line as Action
 
 GAME_NAMES: dict[str, str] = {
@@ -205,7 +205,7 @@ class _Hand:
                 hand.button = seat
             won = self.money(p.attrs.get("win", "0"), f"{name}'s win")
             if won:
-                hand.collects.append(Collect(p.line, name, won, 0, "win", 0))
+                add_award(hand, p.line, name, won, 0, "win")
             bets[name] = self.money(p.attrs.get("bet", "0"), f"{name}'s bet")
         return bets
 

@@ -14,13 +14,14 @@ from hilo_cli.histories.amounts import money
 from hilo_cli.histories.archive import put_in, rake_disagreement, speaker, uncalled
 from hilo_cli.histories.base import Currency
 from hilo_cli.histories.lines import (
+    add_award,
     deal_board,
     fold_or_check,
     muck_at_showdown,
     new_street,
     show_cards,
 )
-from hilo_cli.histories.site import BRACKETS, Collect, Header, Seat, SiteHand, cards_of
+from hilo_cli.histories.site import BRACKETS, Header, Seat, SiteHand, cards_of
 from hilo_cli.histories.site import Line as Action
 
 GAME_NAMES: dict[str, str] = {
@@ -303,9 +304,7 @@ class HandReader:
         m = _WINS.match(rest)
         if m is not None:
             amount = money(m.group("amount") or m.group("amount2"), 100)
-            hand.collects.append(
-                Collect(number, name, amount, 0, m.group("label") or m.group("label2"), 0)
-            )
+            add_award(hand, number, name, amount, 0, m.group("label") or m.group("label2"))
             return
         m = _SHOWS.match(rest)
         if m is not None:

@@ -36,10 +36,10 @@ from hilo_cli.errors import DealError, HiloError, InputError
 from hilo_cli.games import GAMES
 from hilo_cli.histories.amounts import money
 from hilo_cli.histories.base import Currency, HandRecord, Reader, failed
-from hilo_cli.histories.lines import deal_board, muck_hand, new_street
+from hilo_cli.histories.lines import add_award, deal_board, muck_hand, new_street, return_uncalled
 from hilo_cli.histories.records import record
 from hilo_cli.histories.safexml import DECLARATION, Element, element_text, parse
-from hilo_cli.histories.site import Collect, Header, Seat, SiteHand, cards_of
+from hilo_cli.histories.site import Header, Seat, SiteHand, cards_of
 from hilo_cli.histories.site import Line as Action
 from hilo_cli.histories.uncalled import fold_back
 
@@ -326,7 +326,7 @@ class _Hand:
         who = self.player(w)
         amount = self.money(w.attrs.get("amount"), "the winner's amount")
         if w.attrs.get("uncalled") == "true":
-            hand.uncalled[who] = hand.uncalled.get(who, 0) + amount
+            return_uncalled(hand, who, amount)
             return
         pot = digits(w.attrs.get("potnumber", "1"), "a pot number", MAX_SEAT)
         kind = w.attrs.get("pottype", "n")
@@ -334,9 +334,7 @@ class _Hand:
             raise InputError(
                 f"cannot read the pot {quote(w.attrs.get('potnumber', ''), 20)} of type {quote(kind, 20)}"
             )
-        hand.collects.append(
-            Collect(w.line, who, amount, pot - 1, f"pot {pot} {kind}", 0, HALVES[kind])
-        )
+        add_award(hand, w.line, who, amount, pot - 1, f"pot {pot} {kind}", HALVES[kind])
 
 
 def _description(lines: list[str]) -> dict[str, str]:

@@ -34,10 +34,10 @@ from hilo_cli.cards import Card
 from hilo_cli.errors import DealError, HiloError, InputError
 from hilo_cli.histories.amounts import money
 from hilo_cli.histories.base import Currency, HandRecord, Reader, failed
-from hilo_cli.histories.lines import deal_board, new_street
+from hilo_cli.histories.lines import add_award, deal_board, new_street
 from hilo_cli.histories.records import record
 from hilo_cli.histories.safexml import DECLARATION, Element, element_text, parse
-from hilo_cli.histories.site import Collect, Header, Seat, SiteHand, cards_of
+from hilo_cli.histories.site import Header, Seat, SiteHand, cards_of
 from hilo_cli.histories.site import Line as Action
 from hilo_cli.histories.uncalled import contributions, fold_back, pots_as_paid, unreturned
 
@@ -203,7 +203,7 @@ class _Hand:
                 who, amount = self.player(s), self.money(s.attrs.get("amount"), "a win's amount")
                 pot = digits(s.attrs.get("pot", "0") or "0", "a pot number", MAX_SEAT)
                 if amount:
-                    hand.collects.append(Collect(s.line, who, amount, pot, f"pot {pot}", 0))
+                    add_award(hand, s.line, who, amount, pot, f"pot {pot}")
             return
         who = self.player(a)
         if kind in ("DealCards", "ShowCards"):

@@ -38,9 +38,9 @@ from hilo_cli.errors import InputError
 from hilo_cli.histories.amounts import money
 from hilo_cli.histories.archive import speaker
 from hilo_cli.histories.base import Currency, HandRecord, Reader
-from hilo_cli.histories.lines import deal_board, fold_or_check, new_street
+from hilo_cli.histories.lines import add_award, deal_board, fold_or_check, new_street, pot_number
 from hilo_cli.histories.plugin import group_id, numbered_record
-from hilo_cli.histories.site import Collect, Header, Seat, SiteHand, cards_of
+from hilo_cli.histories.site import Header, Seat, SiteHand, cards_of
 from hilo_cli.histories.site import Line as Action
 
 GAME_NAMES: dict[str, str] = {"OMAHA_HI_LO": "omaha8", "OMAHA": "omaha", "OMAHA_HI": "omaha"}
@@ -224,7 +224,7 @@ class _Reader:
 
     def _pot(self, hand: SiteHand, m: re.Match[str]) -> None:
         n = m.group("n")
-        pot = digits(n, "a side pot's number", MAX_SEAT) if n else 0
+        pot = pot_number(n, 0)
         if pot != len(self.pots):
             raise InputError(
                 f"the {m.group('label').lower()} is printed out of order in {quote(m.group(0))}"
@@ -238,16 +238,9 @@ class _Reader:
                     f"cannot read the winners of the {m.group('label').lower()} in {quote(m.group(0))}"
                 )
             half = w.group("half").lower() if w.group("half") else None
-            hand.collects.append(
-                Collect(
-                    self.number,
-                    w.group("name"),
-                    money(w.group("amount"), self.scale),
-                    pot,
-                    m.group("label").lower(),
-                    0,
-                    half,
-                )
+            amount = money(w.group("amount"), self.scale)
+            add_award(
+                hand, self.number, w.group("name"), amount, pot, m.group("label").lower(), half
             )
             at = w.end()
 

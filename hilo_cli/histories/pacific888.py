@@ -27,7 +27,7 @@ from hilo_cli.bounds import MAX_SEAT, MAX_SEATS, digits, quote
 from hilo_cli.errors import DealError, HiloError, InputError
 from hilo_cli.histories.amounts import money
 from hilo_cli.histories.base import Currency, HandRecord, Reader, failed
-from hilo_cli.histories.lines import deal_board, fold_or_check, new_street
+from hilo_cli.histories.lines import add_award, deal_board, fold_or_check, new_street
 from hilo_cli.histories.records import record
 from hilo_cli.histories.site import BadHand, Collect, Header, Seat, SiteHand, cards_of
 from hilo_cli.histories.site import Line as Action
@@ -380,9 +380,7 @@ class _Reader:
                 continue
             m = _COLLECTED.match(rest)
             if m is not None:
-                hand.collects.append(
-                    Collect(number, name, self._money(m.group("amount")), 0, "pot", 0)
-                )
+                add_award(hand, number, name, self._money(m.group("amount")), 0, "pot")
                 last = None
                 continue
             if _NOTES.match(rest):

@@ -29,8 +29,15 @@ from hilo_cli.bounds import MAX_SEAT, MAX_SEATS, digits, quote
 from hilo_cli.errors import HiloError, InputError
 from hilo_cli.histories.amounts import money
 from hilo_cli.histories.base import Currency
-from hilo_cli.histories.lines import deal_board, fold_or_check, muck_hand, new_street, show_cards
-from hilo_cli.histories.site import BRACKETS, BadHand, Collect, Header, Seat, SiteHand, cards_of
+from hilo_cli.histories.lines import (
+    add_award,
+    deal_board,
+    fold_or_check,
+    muck_hand,
+    new_street,
+    show_cards,
+)
+from hilo_cli.histories.site import BRACKETS, BadHand, Header, Seat, SiteHand, cards_of
 from hilo_cli.histories.site import Line as Action
 
 START = re.compile(r"^\*{5} Hand History for Game (?P<id>\d+) \*{5}$")
@@ -327,7 +334,7 @@ class _Reader:
         if not pot:
             hand.pots_named = False
         half = "low" if low else ("high" if w.group("with") else None)
-        hand.collects.append(Collect(number, name, amount, index, pot or "pot", 0, half))
+        add_award(hand, number, name, amount, index, pot or "pot", half)
 
     def _finish(self, hand: SiteHand) -> None:
         """The stakes from the posts where the header gave the buy-in, the uncalled bet, the pot and rake."""

@@ -41,14 +41,17 @@ from hilo_cli.histories.amounts import money
 from hilo_cli.histories.archive import speaker
 from hilo_cli.histories.base import Currency, HandRecord, Reader
 from hilo_cli.histories.lines import (
+    add_award,
     deal_board,
     fold_or_check,
     muck_at_showdown,
     new_street,
+    pot_number,
+    return_uncalled,
     show_cards,
 )
 from hilo_cli.histories.plugin import numbered_record
-from hilo_cli.histories.site import BRACKETS, Collect, Header, Seat, SiteHand, cards_of
+from hilo_cli.histories.site import BRACKETS, Header, Seat, SiteHand, cards_of
 from hilo_cli.histories.site import Line as Action
 
 GAME_NAMES: dict[str, str] = {"OMAHA HI/LO": "omaha8", "OMAHA": "omaha", "OMAHA HI": "omaha"}
@@ -202,7 +205,7 @@ class _Reader:
                     f"a bet returned to {quote(u.group('name'), 40)}, who is not seated"
                 )
             name = u.group("name")
-            hand.uncalled[name] = hand.uncalled.get(name, 0) + money(u.group("amount"), self.scale)
+            return_uncalled(hand, name, money(u.group("amount"), self.scale))
         elif (r := RAKE.match(line)) is not None:
             pot = digits(r.group("n"), "a pot's number", MAX_SEAT) - 1
             if pot < 0:
@@ -278,19 +281,10 @@ class _Reader:
         m = _AWARD.match(rest)
         if m is not None:
             n = m.group("n")
-            pot = digits(n, "a side pot's number", MAX_SEAT) if n else 0
+            pot = pot_number(n, 0)
             label = f"side pot #{n}" if n else "main pot"
-            hand.collects.append(
-                Collect(
-                    number,
-                    name,
-                    money(m.group("amount"), self.scale),
-                    pot,
-                    label,
-                    0,
-                    m.group("half"),
-                )
-            )
+            amount = money(m.group("amount"), self.scale)
+            add_award(hand, number, name, amount, pot, label, m.group("half"))
             return
         if rest.startswith("shows ["):
             cards = _cards(rest, f"{name}'s cards")

@@ -18,11 +18,17 @@ from hilo_cli.bounds import MAX_SEAT, MAX_SEATS, digits, quote
 from hilo_cli.cards import Card
 from hilo_cli.errors import HiloError, InputError
 from hilo_cli.histories.amounts import money
-from hilo_cli.histories.lines import fold_or_check, muck_hand, new_street, show_cards
+from hilo_cli.histories.lines import (
+    add_award,
+    fold_or_check,
+    muck_hand,
+    new_street,
+    return_uncalled,
+    show_cards,
+)
 from hilo_cli.histories.site import (
     BRACKETS,
     BadHand,
-    Collect,
     Header,
     Seat,
     SiteHand,
@@ -368,16 +374,8 @@ class _Reader:
         m = COLLECTED.match(line)
         if m is not None and m.group("name") in names:
             pot = m.group("pot")
-            hand.collects.append(
-                Collect(
-                    number,
-                    m.group("name"),
-                    money(m.group("amount"), scale),
-                    _pot_index(pot),
-                    pot,
-                    run,
-                )
-            )
+            amount = money(m.group("amount"), scale)
+            add_award(hand, number, m.group("name"), amount, _pot_index(pot), pot, run=run)
             return
         m = UNCALLED.match(line)
         if m is not None:
@@ -386,7 +384,7 @@ class _Reader:
                     f"an uncalled bet returned to {quote(m.group('name'))}, who has no seat in this hand"
                 )
             name = m.group("name")
-            hand.uncalled[name] = hand.uncalled.get(name, 0) + money(m.group("amount"), scale)
+            return_uncalled(hand, name, money(m.group("amount"), scale))
             return
         m = CASHED_OUT.match(line)
         if m is not None and m.group("name") in names:

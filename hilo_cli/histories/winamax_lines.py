@@ -27,11 +27,18 @@ from hilo_cli.bounds import MAX_SEAT, MAX_SEATS, digits, quote
 from hilo_cli.errors import HiloError, InputError
 from hilo_cli.histories.amounts import money
 from hilo_cli.histories.base import Currency
-from hilo_cli.histories.lines import deal_board, fold_or_check, muck_hand, new_street, show_cards
+from hilo_cli.histories.lines import (
+    add_award,
+    deal_board,
+    fold_or_check,
+    muck_hand,
+    new_street,
+    pot_number,
+    show_cards,
+)
 from hilo_cli.histories.site import (
     BRACKETS,
     BadHand,
-    Collect,
     Header,
     Line,
     Seat,
@@ -293,13 +300,10 @@ class HandReader:
             return
         m = COLLECTED.match(rest)
         if m is not None:
-            pot = digits(m.group("n"), "a side pot's number", MAX_SEAT) if m.group("n") else 0
+            pot = pot_number(m.group("n"), 0)
             half = HALVES.get(m.group("half") or "")
-            hand.collects.append(
-                Collect(
-                    number, name, money(m.group("amount"), self.scale), pot, m.group("pot"), 0, half
-                )
-            )
+            amount = money(m.group("amount"), self.scale)
+            add_award(hand, number, name, amount, pot, m.group("pot"), half)
             return
         if _NOTES.match(rest):
             return

@@ -26,7 +26,16 @@ from hilo_cli.bounds import MAX_SEAT, MAX_SEATS, digits, quote
 from hilo_cli.errors import HiloError, InputError
 from hilo_cli.histories.amounts import money
 from hilo_cli.histories.base import Currency
-from hilo_cli.histories.lines import deal_board, fold_or_check, muck_hand, new_street, show_cards
+from hilo_cli.histories.lines import (
+    add_award,
+    deal_board,
+    fold_or_check,
+    muck_hand,
+    new_street,
+    pot_number,
+    return_uncalled,
+    show_cards,
+)
 from hilo_cli.histories.site import (
     BRACKETS,
     BadHand,
@@ -188,9 +197,7 @@ class HandReader:
                 if u is None or u.group("name") not in self.names:
                     raise InputError(f"cannot read the uncalled bet line {quote(line)}")
                 name = u.group("name")
-                hand.uncalled[name] = hand.uncalled.get(name, 0) + money(
-                    u.group("amount"), self.scale
-                )
+                return_uncalled(hand, name, money(u.group("amount"), self.scale))
             elif not hand.seats and not hand.actions:
                 t = TABLE.match(line)
                 if t is None:
@@ -315,13 +322,10 @@ class HandReader:
             return
         m = COLLECTED.match(rest)
         if m is not None:
-            pot = digits(m.group("n"), "a side pot's number", MAX_SEAT) if m.group("n") else 0
+            pot = pot_number(m.group("n"), 0)
             run = digits(m.group("run"), "a run's number", MAX_SEAT) if m.group("run") else 0
-            hand.collects.append(
-                Collect(
-                    number, name, money(m.group("amount"), self.scale), pot, m.group("pot"), run
-                )
-            )
+            amount = money(m.group("amount"), self.scale)
+            add_award(hand, number, name, amount, pot, m.group("pot"), run=run)
             return
         if _NOTES.match(rest):
             return

@@ -26,11 +26,10 @@ from hilo_cli.bounds import MAX_SEAT, MAX_SEATS, digits, quote
 from hilo_cli.errors import HiloError, InputError
 from hilo_cli.histories.amounts import money
 from hilo_cli.histories.base import Currency
-from hilo_cli.histories.lines import deal_board, muck_hand, new_street
+from hilo_cli.histories.lines import add_award, deal_board, muck_hand, new_street, return_uncalled
 from hilo_cli.histories.site import (
     BRACKETS,
     BadHand,
-    Collect,
     Header,
     Line,
     Seat,
@@ -158,9 +157,7 @@ class HandReader:
                 u = UNCALLED.match(line)
                 if u is None or u.group("name") not in self.names:
                     raise InputError(f"cannot read the uncalled bet line {quote(line)}")
-                hand.uncalled[u.group("name")] = hand.uncalled.get(u.group("name"), 0) + money(
-                    u.group("amount"), 100
-                )
+                return_uncalled(hand, u.group("name"), money(u.group("amount"), 100))
             elif line.startswith("Player "):
                 self._player_line(hand, line[len("Player ") :], line, number)
             else:
@@ -294,7 +291,7 @@ class HandReader:
         collects = money(m.group("collects"), 100)
         if collects:
             # The summary's one total per player is both the award and what it says the player won.
-            hand.collects.append(Collect(number, name, collects, 0, "Collects", 0))
+            add_award(hand, number, name, collects, 0, "Collects")
             hand.won[name] = collects
         shown = rest[len(name) + 1 :]
         if shown.startswith("shows: "):
