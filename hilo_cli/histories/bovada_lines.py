@@ -33,7 +33,14 @@ from hilo_cli.bounds import MAX_SEAT, MAX_SEATS, digits, quote
 from hilo_cli.errors import HiloError, InputError
 from hilo_cli.histories.amounts import money
 from hilo_cli.histories.base import Currency
-from hilo_cli.histories.lines import deal_board, muck_hand, new_street, return_uncalled, show_cards
+from hilo_cli.histories.lines import (
+    deal_board,
+    muck_hand,
+    new_street,
+    repeats_board,
+    return_uncalled,
+    show_cards,
+)
 from hilo_cli.histories.site import BRACKETS, BadHand, Collect, Header, Seat, SiteHand, cards_of
 from hilo_cli.histories.site import Line as Action
 
@@ -248,10 +255,7 @@ class _Reader:
         board = hand.boards.setdefault(0, [])
         new = cards_of(found[-1], f"the {name.lower()}")
         if len(found) > 1 and tuple(board) != cards_of(found[-2], f"the {name.lower()}"):
-            raise InputError(
-                f"the {name.lower()} line repeats the board as {found[-2]}, but the board so far "
-                f"is {' '.join(map(str, board)) or 'empty'}"
-            )
+            raise repeats_board(f"the {name.lower()}", found[-2], board)
         if len(found) == 1 and board:
             raise InputError(f"the {name.lower()} line does not repeat the board dealt before it")
         deal_board(hand, number, street, f"*** {name} ***{text}", new)

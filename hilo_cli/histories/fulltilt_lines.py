@@ -27,6 +27,7 @@ from hilo_cli.histories.lines import (
     muck_at_showdown,
     new_street,
     pot_number,
+    repeats_board,
     return_uncalled,
     show_cards,
 )
@@ -246,10 +247,7 @@ class _Reader:
         board = hand.boards.setdefault(0, [])
         what = f"the {name.lower()}"
         if len(found) > 1 and tuple(board) != cards_of(found[-2], what):
-            raise InputError(
-                f"{what} line repeats the board as {found[-2]}, but the board so far is "
-                f"{' '.join(map(str, board)) or 'empty'}"
-            )
+            raise repeats_board(what, found[-2], board)
         new = cards_of(found[-1], what)
         deal_board(hand, number, street, f"*** {name} ***{text}", new)
 

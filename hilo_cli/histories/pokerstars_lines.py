@@ -23,6 +23,7 @@ from hilo_cli.histories.lines import (
     fold_or_check,
     muck_hand,
     new_street,
+    repeats_board,
     return_uncalled,
     show_cards,
 )
@@ -334,10 +335,7 @@ class _Reader:
             if not board and name == "FLOP":
                 new = before + new  # Courchevel's flop line: [first card] [the other two]
             elif tuple(board) != before:
-                raise InputError(
-                    f"{what} line repeats the board as {' '.join(map(str, before))}, "
-                    f"but the board so far is {' '.join(map(str, board)) or 'empty'}"
-                )
+                raise repeats_board(what, " ".join(map(str, before)), board)
         board.extend(new)
         if name == "PRE-FLOP":
             # Courchevel's first board card, before the first betting round: dealt to the replay with the

@@ -34,7 +34,9 @@ from hilo_cli.histories.lines import (
     muck_hand,
     new_street,
     pot_number,
+    repeats_board,
     show_cards,
+    summary_seat_line,
 )
 from hilo_cli.histories.site import (
     BRACKETS,
@@ -44,7 +46,6 @@ from hilo_cli.histories.site import (
     Seat,
     SiteHand,
     cards_of,
-    summary_seat,
 )
 from hilo_cli.histories.uncalled import fold_back, pots_as_paid
 
@@ -244,9 +245,8 @@ class HandReader:
         board = hand.boards.setdefault(0, [])
         before = cards_of(" ".join(found[:-1]), f"the {name.lower()}") if len(found) > 1 else ()
         if tuple(board) != before:
-            raise InputError(
-                f"the {name.lower()} line repeats the board as {' '.join(map(str, before)) or 'nothing'}, "
-                f"but the board so far is {' '.join(map(str, board)) or 'empty'}"
+            raise repeats_board(
+                f"the {name.lower()}", " ".join(map(str, before)) or "nothing", board
             )
         new = cards_of(found[-1], f"the {name.lower()}")
         deal_board(hand, number, self.street, line, new)
@@ -323,16 +323,9 @@ class HandReader:
             hand.summary_boards[0] = cards_of(found[0] if found else "", "the summary board")
             return
         if line.startswith("Seat "):
-            self._summary_seat(hand, line)
+            summary_seat_line(hand, line, _WON, self.scale)
             return
         raise InputError(f"cannot read the summary line {quote(line)}")
-
-    def _summary_seat(self, hand: SiteHand, line: str) -> None:
-        number, _, rest = line[len("Seat ") :].partition(": ")
-        seat = digits(number, "a seat", MAX_SEAT)
-        summary_seat(
-            hand, seat, rest, lambda tail: [money(a, self.scale) for a in _WON.findall(tail)]
-        )
 
 
 def read_hand(

@@ -33,8 +33,10 @@ from hilo_cli.histories.lines import (
     muck_hand,
     new_street,
     pot_number,
+    repeats_board,
     return_uncalled,
     show_cards,
+    summary_seat_line,
 )
 from hilo_cli.histories.site import (
     BRACKETS,
@@ -45,7 +47,6 @@ from hilo_cli.histories.site import (
     Seat,
     SiteHand,
     cards_of,
-    summary_seat,
 )
 from hilo_cli.histories.uncalled import fold_back, pots_as_paid
 
@@ -261,10 +262,7 @@ class HandReader:
         if len(found) == 1 and tuple(board) == new[: len(board)]:
             new = new[len(board) :]  # a run's flop after cards dealt before the all-in
         elif tuple(board) != before:
-            raise InputError(
-                f"{what} line repeats the board as {' '.join(map(str, before)) or 'nothing'}, "
-                f"but the board so far is {' '.join(map(str, board)) or 'empty'}"
-            )
+            raise repeats_board(what, " ".join(map(str, before)) or "nothing", board)
         deal_board(hand, number, self.street, line, new, run)
         return False
 
@@ -347,16 +345,9 @@ class HandReader:
             )
             return
         if line.startswith("Seat "):
-            self._summary_seat(hand, line)
+            summary_seat_line(hand, line, _WON, self.scale)
             return
         raise InputError(f"cannot read the summary line {quote(line)}")
-
-    def _summary_seat(self, hand: SiteHand, line: str) -> None:
-        number, _, rest = line[len("Seat ") :].partition(": ")
-        seat = digits(number, "a seat", MAX_SEAT)
-        summary_seat(
-            hand, seat, rest, lambda tail: [money(a, self.scale) for a in _WON.findall(tail)]
-        )
 
 
 def read_hand(

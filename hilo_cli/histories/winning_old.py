@@ -26,7 +26,14 @@ from hilo_cli.bounds import MAX_SEAT, MAX_SEATS, digits, quote
 from hilo_cli.errors import HiloError, InputError
 from hilo_cli.histories.amounts import money
 from hilo_cli.histories.base import Currency
-from hilo_cli.histories.lines import add_award, deal_board, muck_hand, new_street, return_uncalled
+from hilo_cli.histories.lines import (
+    add_award,
+    board_so_far,
+    deal_board,
+    muck_hand,
+    new_street,
+    return_uncalled,
+)
 from hilo_cli.histories.site import (
     BRACKETS,
     BadHand,
@@ -218,7 +225,7 @@ class HandReader:
         if not found or tuple(board) != before:
             raise InputError(
                 f"{what} line does not follow the board so far "
-                f"({' '.join(map(str, board)) or 'empty'}): {quote(line)}"
+                f"({board_so_far(board)}): {quote(line)}"
             )
         new = cards_of(found[-1], what)
         deal_board(hand, number, self.street, line, new)
