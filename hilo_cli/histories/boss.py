@@ -178,16 +178,7 @@ class _Hand:
         kind, who = a.attrs.get("TYPE", ""), a.attrs.get("PLAYER", "")
         text = f"{kind} {who} {a.attrs.get('KIND', '')} {a.attrs.get('VALUE', '')}".strip()
         if kind == "HAND_BOARD":
-            street = STREETS.get(a.attrs.get("VALUE", ""))
-            if street is None:
-                raise InputError(
-                    f"the board {quote(a.attrs.get('VALUE', ''), 40)} is not a street hilo knows"
-                )
-            self.bets = {}
-            new_street(hand, a.line, street, text)
-            new = _cards(a, "the board")[len(self.board) :]
-            self.board.extend(new)
-            deal_board(hand, a.line, street, text, new)
+            self._board(hand, a, text)
             return
         if who not in names:
             raise InputError(f"an action of {quote(who)}, who is not seated")
@@ -205,6 +196,27 @@ class _Hand:
             return
         if kind not in MOVES:
             raise InputError(f"an action {quote(text)} is not one hilo reads")
+        self._chips(hand, a, kind, who, street, text)
+
+    def _board(self, hand: SiteHand, a: Element, text: str) -> None:
+        """``HAND_BOARD``: a new street and the board cards it adds to the ones dealt before."""
+        street = STREETS.get(a.attrs.get("VALUE", ""))
+        if street is None:
+            raise InputError(
+                f"the board {quote(a.attrs.get('VALUE', ''), 40)} is not a street hilo knows"
+            )
+        self.bets = {}
+        new_street(hand, a.line, street, text)
+        new = _cards(a, "the board")[len(self.board) :]
+        self.board.extend(new)
+        deal_board(hand, a.line, street, text, new)
+
+    def _chips(
+        self, hand: SiteHand, a: Element, kind: str, who: str, street: int, text: str
+    ) -> None:
+        """A post, a call, a bet, a raise or an all-in (``MOVES``): ``ACTION_RAISE``'s value is the total
+        raised to, a bet's or an all-in's what the player adds; whether it calls, bets or raises follows
+        from the street's bets so far."""
         value = self.money(a.attrs.get("VALUE"), "the action's value")
         before, top = self.bets.get(who, 0), max(self.bets.values(), default=0)
         left = self.stacks[who] - self.put.get(who, 0)

@@ -349,30 +349,7 @@ class _Reader:
             return
         mine = self.bets.get(name, 0)
         if verb in ("All-in", "Raises"):
-            # What the player added: a bet where nobody bet, a call up to the bet, a raise above it.
-            total = mine + amount
-            if self.street_bet == 0 and not (self.stud and street == 0 and verb == "Raises"):
-                self._bet(
-                    hand, Action(number, street, name, "bet", amount, None, verb == "All-in", line)
-                )
-            elif total <= self.street_bet:
-                self._bet(
-                    hand, Action(number, street, name, "call", amount, None, verb == "All-in", line)
-                )
-            else:
-                self._bet(
-                    hand,
-                    Action(
-                        number,
-                        street,
-                        name,
-                        "raise",
-                        total - self.street_bet,
-                        total,
-                        verb == "All-in",
-                        line,
-                    ),
-                )
+            self._added(hand, name, verb, amount, line, number, street)
             return
         kind = _VERBS[verb]
         if kind == "bet" and self.stud and street == 0:
@@ -382,6 +359,35 @@ class _Reader:
             )
             return
         self._bet(hand, Action(number, street, name, kind, amount, None, False, line))
+
+    def _added(
+        self, hand: SiteHand, name: str, verb: str, amount: int, line: str, number: int, street: int
+    ) -> None:
+        """``All-in`` or ``Raises`` with what the player added: a bet where nobody bet, a call up to the
+        street's bet, a raise above it (to the player's new total)."""
+        total = self.bets.get(name, 0) + amount
+        if self.street_bet == 0 and not (self.stud and street == 0 and verb == "Raises"):
+            self._bet(
+                hand, Action(number, street, name, "bet", amount, None, verb == "All-in", line)
+            )
+        elif total <= self.street_bet:
+            self._bet(
+                hand, Action(number, street, name, "call", amount, None, verb == "All-in", line)
+            )
+        else:
+            self._bet(
+                hand,
+                Action(
+                    number,
+                    street,
+                    name,
+                    "raise",
+                    total - self.street_bet,
+                    total,
+                    verb == "All-in",
+                    line,
+                ),
+            )
 
     def _bet(self, hand: SiteHand, a: Action) -> None:
         """Append a line that moves chips and follow the street's bets."""

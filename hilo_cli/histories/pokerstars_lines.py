@@ -352,22 +352,7 @@ class _Reader:
     ) -> None:
         scale = self.scale
         if line.startswith("Dealt to "):
-            body = line[len("Dealt to ") :]
-            at = body.find(" [")
-            name = body[:at] if at > 0 else ""
-            if name not in names:
-                raise InputError(
-                    f"cards dealt to {quote(name or body)}, who has no seat in this hand"
-                )
-            found = BRACKETS.findall(body[at:])
-            if not found:
-                raise InputError(f"cannot read the cards dealt in {quote(line)}")
-            # Stud repeats the cards dealt before in a first bracket: the last bracket holds the new ones.
-            new = cards_of(found[-1], f"{name}'s cards")
-            hand.dealt[name] = hand.dealt.get(name, ()) + new
-            hand.actions.append(
-                Action(number, street, name, "dealt", 0, None, False, line, new, run)
-            )
+            self._dealt(hand, line, number, names, street, run)
             return
         m = COLLECTED.match(line)
         if m is not None and m.group("name") in names:
@@ -402,6 +387,23 @@ class _Reader:
                 return
             at = line.find(" ", at + 1)
         raise InputError(f"cannot read the line {quote(line)}")
+
+    def _dealt(
+        self, hand: SiteHand, line: str, number: int, names: set[str], street: int, run: int
+    ) -> None:
+        """``Dealt to NAME [cards]``: the cards dealt to a seated player (stud repeats the cards dealt
+        before in a first bracket: the last bracket holds the new ones)."""
+        body = line[len("Dealt to ") :]
+        at = body.find(" [")
+        name = body[:at] if at > 0 else ""
+        if name not in names:
+            raise InputError(f"cards dealt to {quote(name or body)}, who has no seat in this hand")
+        found = BRACKETS.findall(body[at:])
+        if not found:
+            raise InputError(f"cannot read the cards dealt in {quote(line)}")
+        new = cards_of(found[-1], f"{name}'s cards")
+        hand.dealt[name] = hand.dealt.get(name, ()) + new
+        hand.actions.append(Action(number, street, name, "dealt", 0, None, False, line, new, run))
 
     def _action(
         self, hand: SiteHand, name: str, rest: str, line: str, number: int, street: int
