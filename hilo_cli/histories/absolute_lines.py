@@ -9,17 +9,10 @@ import re
 from hilo_cli.betting import Structure
 from hilo_cli.bounds import MAX_SEAT, MAX_SEATS, digits, quote
 from hilo_cli.errors import InputError
+from hilo_cli.histories import lines as play
 from hilo_cli.histories.amounts import money
 from hilo_cli.histories.archive import speaker
 from hilo_cli.histories.base import Currency
-from hilo_cli.histories.lines import (
-    add_award,
-    deal_board,
-    muck_at_showdown,
-    new_street,
-    return_uncalled,
-    show_cards,
-)
 from hilo_cli.histories.site import Collect, Header, Seat, SiteHand, cards_of
 from hilo_cli.histories.site import Line as Action
 
@@ -185,7 +178,7 @@ class HandReader:
             else 0
         )
         amount = money(c.group("amount"), self.scale)
-        add_award(hand, self.number, name, amount, pot, c.group("label"))
+        play.add_award(hand, self.number, name, amount, pot, c.group("label"))
 
     def _street(self, hand: SiteHand, name: str, text: str, line: str) -> None:
         if name in ("SHOW DOWN", "SUMMARY"):
@@ -197,14 +190,14 @@ class HandReader:
                 f"a {name.lower()} line in a {'stud' if self.stud else 'board'} game: {quote(line)}"
             )
         self.street = streets[name]
-        new_street(hand, self.number, self.street, line)
+        play.new_street(hand, self.number, self.street, line)
         if self.stud or not self.street:
             return
         found = _CARDS.findall(text)
         if not found:
             raise InputError(f"the {name.lower()} line shows no cards")
         new = cards_of(found[-1], f"the {name.lower()}")
-        deal_board(hand, self.number, self.street, line, new)
+        play.deal_board(hand, self.number, self.street, line, new)
 
     def _seat(self, hand: SiteHand, line: str) -> None:
         s = SEAT.match(line)
@@ -277,20 +270,21 @@ class HandReader:
                 )
             )
             return
+        r = _RETURNED.match(rest)
+        if r is not None:
+            play.return_uncalled(hand, name, money(r.group("amount"), self.scale))
+            return
         bracket = _CARDS.search(rest)
         if rest.startswith("Pocket [") and bracket is not None:
             self._pocket(hand, name, bracket.group(1), line)
             return
         if rest.startswith("Shows [") and bracket is not None:
-            cards = cards_of(bracket.group(1), f"{name}'s cards")
-            show_cards(hand, number, street, name, cards, line)
+            play.show_cards(
+                hand, number, street, name, cards_of(bracket.group(1), f"{name}'s cards"), line
+            )
             return
         if rest.startswith("Mucks"):
-            muck_at_showdown(hand, number, street, name, line)
-            return
-        r = _RETURNED.match(rest)
-        if r is not None:
-            return_uncalled(hand, name, money(r.group("amount"), self.scale))
+            play.muck_at_showdown(hand, number, street, name, line)
             return
         if not _NOTES.match(rest):
             raise InputError(f"cannot read the action {quote(line)}")

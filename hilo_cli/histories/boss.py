@@ -36,9 +36,9 @@ from hilo_cli.betting import Structure
 from hilo_cli.bounds import MAX_SEAT, MAX_SEATS, digits, quote
 from hilo_cli.cards import Card
 from hilo_cli.errors import DealError, HiloError, InputError
+from hilo_cli.histories import lines as play
 from hilo_cli.histories.amounts import money
 from hilo_cli.histories.base import Currency, HandRecord, Reader, failed
-from hilo_cli.histories.lines import add_award, deal_board, muck_hand, new_street, show_cards
 from hilo_cli.histories.records import record
 from hilo_cli.histories.safexml import DECLARATION, Element, element_text, parse
 from hilo_cli.histories.site import Header, Seat, SiteHand, cards_of
@@ -138,7 +138,7 @@ class _Hand:
             return hand
         self._players(hand)
         names = {s.name for s in hand.seats}
-        new_street(hand, self.history.line, 0, "pre-flop")
+        play.new_street(hand, self.history.line, 0, "pre-flop")
         showdown: Element | None = None
         for c in self.history.children:
             if c.tag == "ACTION":
@@ -206,10 +206,10 @@ class _Hand:
                 f"the board {quote(a.attrs.get('VALUE', ''), 40)} is not a street hilo knows"
             )
         self.bets = {}
-        new_street(hand, a.line, street, text)
+        play.new_street(hand, a.line, street, text)
         new = _cards(a, "the board")[len(self.board) :]
         self.board.extend(new)
-        deal_board(hand, a.line, street, text, new)
+        play.deal_board(hand, a.line, street, text, new)
 
     def _chips(
         self, hand: SiteHand, a: Element, kind: str, who: str, street: int, text: str
@@ -278,14 +278,14 @@ class _Hand:
                 raise InputError(f"the win type {quote(kind, 40)} is not one hilo reads")
             if won:
                 half = HALVES.get(kind or "WINTYPE_HILO")
-                add_award(hand, r.line, who, won, 0, kind or "win", half)
+                play.add_award(hand, r.line, who, won, 0, kind or "win", half)
             cards = _cards(r, f"the cards of {who}")
             if who in folded:
                 continue
             if r.attrs.get("HAND") == "$(STR_G_MUCK)":
-                muck_hand(hand, r.line, street, who, f"{who} mucks")
+                play.muck_hand(hand, r.line, street, who, f"{who} mucks")
             elif cards:
-                show_cards(hand, r.line, street, who, cards, f"{who} shows")
+                play.show_cards(hand, r.line, street, who, cards, f"{who} shows")
         if not any(c.half for c in hand.collects):
             hand.collects = [c._replace(half=None) for c in hand.collects]
 

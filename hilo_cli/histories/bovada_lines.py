@@ -31,16 +31,9 @@ import re
 
 from hilo_cli.bounds import MAX_SEAT, MAX_SEATS, digits, quote
 from hilo_cli.errors import HiloError, InputError
+from hilo_cli.histories import lines as play
 from hilo_cli.histories.amounts import money
 from hilo_cli.histories.base import Currency
-from hilo_cli.histories.lines import (
-    deal_board,
-    muck_hand,
-    new_street,
-    repeats_board,
-    return_uncalled,
-    show_cards,
-)
 from hilo_cli.histories.site import BRACKETS, BadHand, Collect, Header, Seat, SiteHand, cards_of
 from hilo_cli.histories.site import Line as Action
 
@@ -229,7 +222,7 @@ class _Reader:
                     raise InputError(f"unknown street {quote(name)}")
                 street = streets[name]
                 self.bets, self.street_bet = {}, 0
-                new_street(hand, number, street, line)
+                play.new_street(hand, number, street, line)
                 if not self.stud and street > 0:
                     self._board(hand, name, m.group("cards"), number, street)
                 continue
@@ -255,10 +248,10 @@ class _Reader:
         board = hand.boards.setdefault(0, [])
         new = cards_of(found[-1], f"the {name.lower()}")
         if len(found) > 1 and tuple(board) != cards_of(found[-2], f"the {name.lower()}"):
-            raise repeats_board(f"the {name.lower()}", found[-2], board)
+            raise play.repeats_board(f"the {name.lower()}", found[-2], board)
         if len(found) == 1 and board:
             raise InputError(f"the {name.lower()} line does not repeat the board dealt before it")
-        deal_board(hand, number, street, f"*** {name} ***{text}", new)
+        play.deal_board(hand, number, street, f"*** {name} ***{text}", new)
 
     def _action(
         self, hand: SiteHand, name: str, rest: str, line: str, number: int, street: int
@@ -327,7 +320,7 @@ class _Reader:
             self.results.append(Collect(number, name, amount, 1 if side else 0, verb, 0))
             return
         if verb == "Return uncalled portion of bet":
-            return_uncalled(hand, name, amount)
+            play.return_uncalled(hand, name, amount)
             return
         if verb in ("Posts chip", "Posts dead chip"):
             # A player joining the game posts: live, as the calls after it show ("Posts chip $0.02" then
@@ -375,18 +368,9 @@ class _Reader:
                 hand, Action(number, street, name, "call", amount, None, verb == "All-in", line)
             )
         else:
+            by = total - self.street_bet
             self._bet(
-                hand,
-                Action(
-                    number,
-                    street,
-                    name,
-                    "raise",
-                    total - self.street_bet,
-                    total,
-                    verb == "All-in",
-                    line,
-                ),
+                hand, Action(number, street, name, "raise", by, total, verb == "All-in", line)
             )
 
     def _bet(self, hand: SiteHand, a: Action) -> None:
@@ -405,14 +389,14 @@ class _Reader:
         if verb == "Does not show":
             return  # the last player in, who need not show
         if verb == "Mucks":
-            muck_hand(hand, number, street, name, line)
+            play.muck_hand(hand, number, street, name, line)
             return
         cards = hand.dealt.get(name)
         if not cards:
             raise InputError(
                 f"{quote(name)} shows down, but no cards were dealt to them: {quote(line)}"
             )
-        show_cards(hand, number, street, name, cards, line)
+        play.show_cards(hand, number, street, name, cards, line)
 
     def _summary(self, hand: SiteHand, line: str) -> None:
         m = _TOTAL.match(line)

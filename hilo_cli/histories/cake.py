@@ -30,19 +30,10 @@ from hilo_cli.betting import Structure
 from hilo_cli.bounds import MAX_SEAT, MAX_SEATS, digits, quote
 from hilo_cli.cards import Card
 from hilo_cli.errors import InputError
+from hilo_cli.histories import lines as play
 from hilo_cli.histories.amounts import money
 from hilo_cli.histories.archive import speaker
 from hilo_cli.histories.base import Currency, HandRecord, Reader
-from hilo_cli.histories.lines import (
-    add_award,
-    deal_board,
-    fold_or_check,
-    muck_at_showdown,
-    new_street,
-    pot_number,
-    return_uncalled,
-    show_cards,
-)
 from hilo_cli.histories.plugin import group_id, header_starts, numbered_record
 from hilo_cli.histories.site import BRACKETS, Header, Seat, SiteHand, cards_of
 from hilo_cli.histories.site import Line as Action
@@ -183,13 +174,13 @@ class _Reader:
         if name == "SHOW DOWN":
             return
         self.street = STREETS[name]
-        new_street(hand, self.number, self.street, line)
+        play.new_street(hand, self.number, self.street, line)
         found = BRACKETS.findall(text)
         if self.street and not found:
             raise InputError(f"the {name.lower()} line shows no cards")
         if found:
             new = _cards(found[-1], f"the {name.lower()}")
-            deal_board(hand, self.number, self.street, line, new)
+            play.deal_board(hand, self.number, self.street, line, new)
 
     def _seat(self, hand: SiteHand, line: str) -> None:
         s = SEAT.match(line)
@@ -210,7 +201,7 @@ class _Reader:
 
     def _action(self, hand: SiteHand, name: str, rest: str, line: str) -> None:
         number, street = self.number, self.street
-        if fold_or_check(hand, number, street, name, rest, line):
+        if play.fold_or_check(hand, number, street, name, rest, line):
             return
         m = _ACTION.match(rest)
         if m is not None:
@@ -223,24 +214,24 @@ class _Reader:
         m = _AWARD.match(rest)
         if m is not None:
             which, n = m.group("which"), m.group("n")
-            pot = pot_number(n, 1 if which == "side" else 0)
+            pot = play.pot_number(n, 1 if which == "side" else 0)
             label = " ".join(w for w in (m.group("half"), which, "pot", n) if w)
             amount = money(m.group("amount"), self.scale)
-            add_award(hand, number, name, amount, pot, label, m.group("half"))
+            play.add_award(hand, number, name, amount, pot, label, m.group("half"))
             return
         m = UNCALLED.match(rest)
         if m is not None:
-            return_uncalled(hand, name, money(m.group("amount"), self.scale))
+            play.return_uncalled(hand, name, money(m.group("amount"), self.scale))
             return
         if rest.startswith("shows ["):
             found = BRACKETS.findall(rest)
             if not found:
                 raise InputError(f"cannot read the cards shown in {quote(rest)}")
             cards = _cards(found[0], f"{name}'s cards")
-            show_cards(hand, number, street, name, cards, line)
+            play.show_cards(hand, number, street, name, cards, line)
             return
         if rest == "mucks":
-            muck_at_showdown(hand, number, street, name, line)
+            play.muck_at_showdown(hand, number, street, name, line)
             return
         if not _NOTES.match(rest):
             raise InputError(f"cannot read the action {quote(line)}")

@@ -33,10 +33,10 @@ from hilo_cli.betting import Structure
 from hilo_cli.bounds import MAX_SEAT, MAX_SEATS, digits, quote
 from hilo_cli.cards import Card
 from hilo_cli.errors import InputError
+from hilo_cli.histories import lines as play
 from hilo_cli.histories.amounts import money
 from hilo_cli.histories.archive import rake_disagreement, speaker
 from hilo_cli.histories.base import Currency, HandRecord, Reader
-from hilo_cli.histories.lines import add_award, deal_board, muck_at_showdown, new_street, show_cards
 from hilo_cli.histories.plugin import group_id, header_starts, numbered_record
 from hilo_cli.histories.site import Header, Seat, SiteHand, cards_of
 from hilo_cli.histories.site import Line as Action
@@ -193,7 +193,7 @@ class _Reader:
     def _street(self, hand: SiteHand, m: re.Match[str], line: str) -> None:
         name = m.group("name")
         self.street, self.bets = STREETS[name], {}
-        new_street(hand, self.number, self.street, line)
+        play.new_street(hand, self.number, self.street, line)
         board = hand.boards.setdefault(0, [])
         cards = _cards(m.group("cards"), f"the {name.lower()}")
         if cards[: len(board)] != tuple(board) or len(cards) <= len(board):
@@ -201,7 +201,7 @@ class _Reader:
                 f"the {name.lower()} line {quote(line)} does not add to the board so far"
             )
         new = cards[len(board) :]
-        deal_board(hand, self.number, self.street, line, new)
+        play.deal_board(hand, self.number, self.street, line, new)
 
     def _rake(self, hand: SiteHand, m: re.Match[str], line: str) -> None:
         if self.rake is not None:
@@ -226,15 +226,15 @@ class _Reader:
             return
         m = _WINS.match(rest)
         if m is not None:
-            add_award(hand, number, name, _amount(m.group("amount"), self.scale), 0, "pot")
+            play.add_award(hand, number, name, _amount(m.group("amount"), self.scale), 0, "pot")
             return
         m = _SHOWS.match(rest)
         if m is not None:
             cards = _cards(m.group("cards"), f"{name}'s cards")
-            show_cards(hand, number, street, name, cards, line)
+            play.show_cards(hand, number, street, name, cards, line)
             return
         if _MUCKS.match(rest):
-            muck_at_showdown(hand, number, street, name, line)
+            play.muck_at_showdown(hand, number, street, name, line)
             return
         raise InputError(f"cannot read the action {quote(line)}")
 

@@ -33,18 +33,10 @@ from hilo_cli.betting import Structure
 from hilo_cli.bounds import MAX_SEAT, MAX_SEATS, digits, quote
 from hilo_cli.cards import Card
 from hilo_cli.errors import InputError
+from hilo_cli.histories import lines as play
 from hilo_cli.histories.amounts import money
 from hilo_cli.histories.archive import speaker
 from hilo_cli.histories.base import Currency, HandRecord, Reader
-from hilo_cli.histories.lines import (
-    add_award,
-    deal_board,
-    fold_or_check,
-    muck_at_showdown,
-    new_street,
-    pot_number,
-    show_cards,
-)
 from hilo_cli.histories.plugin import group_id, numbered_record
 from hilo_cli.histories.site import BRACKETS, Header, Seat, SiteHand, cards_of
 from hilo_cli.histories.site import Line as Action
@@ -178,13 +170,13 @@ class _Reader:
         m = STREET.match(line)
         if m is not None:
             street = STREETS[m.group("name")]
-            new_street(hand, self.number, street, line)
+            play.new_street(hand, self.number, street, line)
             if street:
                 street_bets.clear()
                 new = _cards(
                     " ".join(BRACKETS.findall(m.group("cards"))), f"the {m.group('name').lower()}"
                 )
-                deal_board(hand, self.number, street, line, new)
+                play.deal_board(hand, self.number, street, line, new)
             return
         if line.startswith("Dealt to "):
             found = speaker(line[len("Dealt to ") :], self.names)
@@ -233,7 +225,7 @@ class _Reader:
         street_bets: dict[str, int],
     ) -> None:
         number = self.number
-        if fold_or_check(hand, number, street, name, rest, line):
+        if play.fold_or_check(hand, number, street, name, rest, line):
             return
         m = _ACTION.match(rest)
         if m is not None:
@@ -250,16 +242,16 @@ class _Reader:
         m = _AWARD.match(rest)
         if m is not None:
             label, n = m.group("pot"), m.group("n")
-            pot = 0 if label == "main pot" else pot_number(n, 1)
+            pot = 0 if label == "main pot" else play.pot_number(n, 1)
             amount = _amount(m.group("tagged") or m.group("amount"), self.scale)
-            add_award(hand, number, name, amount, pot, label, m.group("half"))
+            play.add_award(hand, number, name, amount, pot, label, m.group("half"))
             return
         if rest.startswith("shows ["):
             cards = _cards(BRACKETS.findall(rest)[0], f"{name}'s cards")
-            show_cards(hand, number, street, name, cards, line)
+            play.show_cards(hand, number, street, name, cards, line)
             return
         if rest == "does not show cards":
-            muck_at_showdown(hand, number, street, name, line)
+            play.muck_at_showdown(hand, number, street, name, line)
             return
         if not _NOTES.match(rest):
             raise InputError(f"cannot read the action {quote(line)}")

@@ -19,18 +19,8 @@ from collections.abc import Callable
 
 from hilo_cli.bounds import MAX_SEAT, MAX_SEATS, digits, quote
 from hilo_cli.errors import HiloError, InputError
+from hilo_cli.histories import lines as play
 from hilo_cli.histories.amounts import money
-from hilo_cli.histories.lines import (
-    add_award,
-    deal_board,
-    fold_or_check,
-    muck_at_showdown,
-    new_street,
-    pot_number,
-    repeats_board,
-    return_uncalled,
-    show_cards,
-)
 from hilo_cli.histories.site import BRACKETS, BadHand, Collect, Header, Seat, SiteHand, cards_of
 from hilo_cli.histories.site import Line as Action
 
@@ -227,7 +217,7 @@ class _Reader:
                 if name not in streets:
                     raise InputError(f"unknown street {quote(name)}")
                 street = streets[name]
-                new_street(hand, number, street, line)
+                play.new_street(hand, number, street, line)
                 if not stud and street:
                     self._board(hand, name, m.group("cards"), number, street)
                 continue
@@ -247,9 +237,9 @@ class _Reader:
         board = hand.boards.setdefault(0, [])
         what = f"the {name.lower()}"
         if len(found) > 1 and tuple(board) != cards_of(found[-2], what):
-            raise repeats_board(what, found[-2], board)
+            raise play.repeats_board(what, found[-2], board)
         new = cards_of(found[-1], what)
-        deal_board(hand, number, street, f"*** {name} ***{text}", new)
+        play.deal_board(hand, number, street, f"*** {name} ***{text}", new)
 
     def _line(self, hand: SiteHand, line: str, number: int, street: int) -> None:
         """A line that does not start with a seated player's name."""
@@ -277,7 +267,7 @@ class _Reader:
                 raise InputError(
                     f"an uncalled bet returned to {quote(name)}, who has no seat in this hand"
                 )
-            return_uncalled(hand, name, money(m.group("amount"), self.scale))
+            play.return_uncalled(hand, name, money(m.group("amount"), self.scale))
             return
         m = BUTTON.match(line)
         if m is not None:
@@ -295,7 +285,7 @@ class _Reader:
     def _action(
         self, hand: SiteHand, name: str, rest: str, line: str, number: int, street: int
     ) -> None:
-        if fold_or_check(hand, number, street, name, rest, line):
+        if play.fold_or_check(hand, number, street, name, rest, line):
             return
         m = _ACTION.match(rest)
         if m is not None:
@@ -308,19 +298,19 @@ class _Reader:
         m = _AWARD.match(rest)
         if m is not None:
             which, n = m.group("which"), m.group("n")
-            pot = pot_number(n, 1 if which == "side" else 0)
+            pot = play.pot_number(n, 1 if which == "side" else 0)
             label = " ".join(
                 w for w in (m.group("half"), which, "pot", f"#{n}" if n else None) if w
             )
             amount = money(m.group("amount"), self.scale)
-            add_award(hand, number, name, amount, pot, label, m.group("half"))
+            play.add_award(hand, number, name, amount, pot, label, m.group("half"))
             return
         if rest.startswith("shows ["):
             cards = cards_of(BRACKETS.findall(rest)[0], f"{name}'s cards")
-            show_cards(hand, number, street, name, cards, line)
+            play.show_cards(hand, number, street, name, cards, line)
             return
         if rest == "mucks":
-            muck_at_showdown(hand, number, street, name, line)
+            play.muck_at_showdown(hand, number, street, name, line)
             return
         if not _NOTES.match(rest):
             raise InputError(f"cannot read the action {quote(line)}")

@@ -32,9 +32,9 @@ from hilo_cli.bounds import MAX_SEAT, MAX_SEATS, digits, quote
 from hilo_cli.cards import Card
 from hilo_cli.errors import DealError, HiloError, InputError
 from hilo_cli.games import GAMES
+from hilo_cli.histories import lines as play
 from hilo_cli.histories.amounts import money
 from hilo_cli.histories.base import Currency, HandRecord, Reader, failed
-from hilo_cli.histories.lines import add_award, deal_board, new_street
 from hilo_cli.histories.records import record
 from hilo_cli.histories.safexml import DECLARATION, Element, element_text, parse
 from hilo_cli.histories.site import Header, Seat, SiteHand, cards_of
@@ -137,12 +137,12 @@ class _Hand:
         self.scale = 1 if tournament else 100
         code = general.get("tablecurrency") or general.get("currency") or ""
         sign = "" if tournament else SIGNS.get(code, "")
-        play = general.get("mode", "real") != "real"
+        play_money = general.get("mode", "real") != "real"
         currency = (
             Currency()
             if tournament
             else Currency("", "", 100)
-            if play or not sign
+            if play_money or not sign
             else Currency(sign, "", 100, code)
         )
         limit = LIMITS[m.group("limit")]
@@ -205,7 +205,7 @@ class _Hand:
                 hand.button = seat
             won = self.money(p.attrs.get("win", "0"), f"{name}'s win")
             if won:
-                add_award(hand, p.line, name, won, 0, "win")
+                play.add_award(hand, p.line, name, won, 0, "win")
             bets[name] = self.money(p.attrs.get("bet", "0"), f"{name}'s bet")
         return bets
 
@@ -222,7 +222,7 @@ class _Hand:
         if street is not None:
             if street:
                 self.bets = {}  # the blinds of round 0 are bets of the first street
-            new_street(hand, element.line, street, f"round {no}")
+            play.new_street(hand, element.line, street, f"round {no}")
             for c in element.children:
                 if c.tag == "cards":
                     self._cards(hand, c, street, names, stud)
@@ -242,7 +242,7 @@ class _Hand:
             if stud:
                 raise InputError("a stud game deals no board cards")
             known = tuple(x for x in cards if x is not None)
-            deal_board(hand, c.line, street, f"board {c.text}", known)
+            play.deal_board(hand, c.line, street, f"board {c.text}", known)
             return
         if who not in names:
             raise InputError(f"cards dealt to {quote(who)}, who is not seated")

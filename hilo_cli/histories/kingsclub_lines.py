@@ -10,17 +10,10 @@ from hilo_cli.betting import Structure
 from hilo_cli.bounds import MAX_SEAT, MAX_SEATS, digits, quote
 from hilo_cli.cards import Card
 from hilo_cli.errors import InputError
+from hilo_cli.histories import lines as play
 from hilo_cli.histories.amounts import money
 from hilo_cli.histories.archive import put_in, rake_disagreement, speaker, uncalled
 from hilo_cli.histories.base import Currency
-from hilo_cli.histories.lines import (
-    add_award,
-    deal_board,
-    fold_or_check,
-    muck_at_showdown,
-    new_street,
-    show_cards,
-)
 from hilo_cli.histories.site import BRACKETS, Header, Seat, SiteHand, cards_of
 from hilo_cli.histories.site import Line as Action
 
@@ -213,7 +206,7 @@ class HandReader:
         if street > 0:  # the blinds are bets of the first round, posted before its street line
             self.bets = {}
         self.street = street
-        new_street(hand, self.number, street, line)
+        play.new_street(hand, self.number, street, line)
 
     def _street(self, hand: SiteHand, line: str) -> None:
         m = STREET.match(line)
@@ -250,7 +243,7 @@ class HandReader:
                 f"the {name.lower()} line {quote(line)} does not repeat the board so far"
             )
         new = _cards(found[-1], f"the {name.lower()}")
-        deal_board(hand, self.number, self.street, line, new)
+        play.deal_board(hand, self.number, self.street, line, new)
 
     def _run(self, hand: SiteHand, run: int, found: list[str], line: str) -> None:
         """``*** BOARD 2 - RIVER *** [- - - Qd] [Jd]``: the cards of run ``run`` after the ones it has so
@@ -268,7 +261,7 @@ class HandReader:
             )
         new = _cards(" ".join(written[len(board) :]) + " " + found[1], "the run's board")
         hand.boards[run] = list(board)
-        deal_board(hand, self.number, 3, line, new, run)
+        play.deal_board(hand, self.number, 3, line, new, run)
 
     def _dealt(self, hand: SiteHand, line: str) -> None:
         found = speaker(line[len("Dealt to ") :], self.names)
@@ -288,7 +281,7 @@ class HandReader:
 
     def _action(self, hand: SiteHand, name: str, rest: str, line: str) -> None:
         number, street = self.number, self.street
-        if fold_or_check(hand, number, street, name, rest, line):
+        if play.fold_or_check(hand, number, street, name, rest, line):
             return
         m = _ACTION.match(rest)
         if m is not None:
@@ -304,15 +297,15 @@ class HandReader:
         m = _WINS.match(rest)
         if m is not None:
             amount = money(m.group("amount") or m.group("amount2"), 100)
-            add_award(hand, number, name, amount, 0, m.group("label") or m.group("label2"))
+            play.add_award(hand, number, name, amount, 0, m.group("label") or m.group("label2"))
             return
         m = _SHOWS.match(rest)
         if m is not None:
             cards = _cards(m.group(1), f"{name}'s cards")
-            show_cards(hand, number, street, name, cards, line)
+            play.show_cards(hand, number, street, name, cards, line)
             return
         if rest in ("mucks", "mucks hand", "doesn't show hand"):
-            muck_at_showdown(hand, number, street, name, line)
+            play.muck_at_showdown(hand, number, street, name, line)
             return
         raise InputError(f"cannot read the action {quote(line)}")
 

@@ -35,10 +35,10 @@ import re
 from hilo_cli.betting import Structure
 from hilo_cli.bounds import MAX_SEAT, MAX_SEATS, digits, quote
 from hilo_cli.errors import InputError
+from hilo_cli.histories import lines as play
 from hilo_cli.histories.amounts import money
 from hilo_cli.histories.archive import speaker
 from hilo_cli.histories.base import Currency, HandRecord, Reader
-from hilo_cli.histories.lines import add_award, deal_board, fold_or_check, new_street, pot_number
 from hilo_cli.histories.plugin import group_id, numbered_record
 from hilo_cli.histories.site import Header, Seat, SiteHand, cards_of
 from hilo_cli.histories.site import Line as Action
@@ -157,10 +157,10 @@ class _Reader:
         elif (m := BOARD.match(line)) is not None:
             self.street = STREETS[m.group("street")]
             new = cards_of(m.group("cards").replace(",", " "), f"the {m.group('street')}")
-            new_street(hand, self.number, self.street, line)
-            deal_board(hand, self.number, self.street, line, new)
+            play.new_street(hand, self.number, self.street, line)
+            play.deal_board(hand, self.number, self.street, line, new)
         elif line == "Dealing pocket cards":
-            new_street(hand, self.number, 0, line)
+            play.new_street(hand, self.number, 0, line)
         elif (d := DEALT.match(line)) is not None:
             self._dealt(hand, d.group("rest"), d.group("cards"), line)
         elif self.summary and (p := POT.match(line)) is not None:
@@ -224,7 +224,7 @@ class _Reader:
 
     def _pot(self, hand: SiteHand, m: re.Match[str]) -> None:
         n = m.group("n")
-        pot = pot_number(n, 0)
+        pot = play.pot_number(n, 0)
         if pot != len(self.pots):
             raise InputError(
                 f"the {m.group('label').lower()} is printed out of order in {quote(m.group(0))}"
@@ -239,14 +239,14 @@ class _Reader:
                 )
             half = w.group("half").lower() if w.group("half") else None
             amount = money(w.group("amount"), self.scale)
-            add_award(
+            play.add_award(
                 hand, self.number, w.group("name"), amount, pot, m.group("label").lower(), half
             )
             at = w.end()
 
     def _action(self, hand: SiteHand, name: str, rest: str, line: str) -> None:
         number, street = self.number, self.street
-        if fold_or_check(hand, number, street, name, rest, line):
+        if play.fold_or_check(hand, number, street, name, rest, line):
             return
         m = _ACTION.match(rest)
         if m is None:

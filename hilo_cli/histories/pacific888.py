@@ -25,9 +25,9 @@ from collections.abc import Iterator
 from hilo_cli.betting import Structure
 from hilo_cli.bounds import MAX_SEAT, MAX_SEATS, digits, quote
 from hilo_cli.errors import DealError, HiloError, InputError
+from hilo_cli.histories import lines as play
 from hilo_cli.histories.amounts import money
 from hilo_cli.histories.base import Currency, HandRecord, Reader, failed
-from hilo_cli.histories.lines import add_award, deal_board, fold_or_check, new_street
 from hilo_cli.histories.records import record
 from hilo_cli.histories.site import BadHand, Collect, Header, Seat, SiteHand, cards_of
 from hilo_cli.histories.site import Line as Action
@@ -259,7 +259,7 @@ class _Reader:
                 street = STREETS[m.group("name")]
                 if street:
                     bets = {}
-                new_street(hand, number, street, line)
+                play.new_street(hand, number, street, line)
                 if street:
                     self._board(hand, m.group("cards"), street, number, line)
                 continue
@@ -286,7 +286,7 @@ class _Reader:
             raise InputError(
                 f"the street line {quote(line)} does not deal the cards of that street"
             )
-        deal_board(hand, number, street, line, new)
+        play.deal_board(hand, number, street, line, new)
 
     def _action(
         self,
@@ -300,7 +300,7 @@ class _Reader:
     ) -> None:
         if rest.strip() == "folds" and not any(a.verb == "street" for a in hand.actions):
             return  # folded before the cards were dealt: not dealt in (a player sitting out)
-        if fold_or_check(hand, number, street, name, rest.strip(), line):
+        if play.fold_or_check(hand, number, street, name, rest.strip(), line):
             return
         m = _VERB.match(rest)
         if m is not None:
@@ -380,7 +380,7 @@ class _Reader:
                 continue
             m = _COLLECTED.match(rest)
             if m is not None:
-                add_award(hand, number, name, self._money(m.group("amount")), 0, "pot")
+                play.add_award(hand, number, name, self._money(m.group("amount")), 0, "pot")
                 last = None
                 continue
             if _NOTES.match(rest):

@@ -27,16 +27,9 @@ import re
 
 from hilo_cli.bounds import MAX_SEAT, MAX_SEATS, digits, quote
 from hilo_cli.errors import HiloError, InputError
+from hilo_cli.histories import lines as play
 from hilo_cli.histories.amounts import money
 from hilo_cli.histories.base import Currency
-from hilo_cli.histories.lines import (
-    add_award,
-    deal_board,
-    fold_or_check,
-    muck_hand,
-    new_street,
-    show_cards,
-)
 from hilo_cli.histories.site import BRACKETS, BadHand, Header, Seat, SiteHand, cards_of
 from hilo_cli.histories.site import Line as Action
 
@@ -221,7 +214,7 @@ class _Reader:
                 street = streets[m.group("name")]
                 if street > 0:  # the posts before the first street line are bets of its round
                     self.bets, self.street_bet = {}, 0
-                new_street(hand, number, street, line)
+                play.new_street(hand, number, street, line)
                 if not self.stud and street > 0:
                     self._board(hand, m.group("cards"), line, number, street)
                 continue
@@ -251,7 +244,7 @@ class _Reader:
         if len(found) != 1:
             raise InputError(f"cannot read the board cards in {quote(line)}")
         new = cards_of(found[0].replace(",", " "), "the board")
-        deal_board(hand, number, street, line, new)
+        play.deal_board(hand, number, street, line, new)
 
     def _dealt(self, hand: SiteHand, line: str, number: int, street: int) -> None:
         body = line[len("Dealt to ") :]
@@ -266,7 +259,7 @@ class _Reader:
     def _action(
         self, hand: SiteHand, name: str, rest: str, line: str, number: int, street: int
     ) -> None:
-        if fold_or_check(hand, number, street, name, rest, line):
+        if play.fold_or_check(hand, number, street, name, rest, line):
             return
         m = _CHIPS.match(rest)
         if m is not None:
@@ -285,10 +278,10 @@ class _Reader:
             if len(found) != 1:
                 raise InputError(f"cannot read the cards shown in {quote(line)}")
             cards = cards_of(found[0].replace(",", " "), f"{name}'s cards")
-            show_cards(hand, number, street, name, cards, line)
+            play.show_cards(hand, number, street, name, cards, line)
             return
         if rest.startswith("mucks"):
-            muck_hand(hand, number, street, name, line)
+            play.muck_hand(hand, number, street, name, line)
             return
         w = _WINS.match(rest)
         if w is not None:
@@ -334,7 +327,7 @@ class _Reader:
         if not pot:
             hand.pots_named = False
         half = "low" if low else ("high" if w.group("with") else None)
-        add_award(hand, number, name, amount, index, pot or "pot", half)
+        play.add_award(hand, number, name, amount, index, pot or "pot", half)
 
     def _finish(self, hand: SiteHand) -> None:
         """The stakes from the posts where the header gave the buy-in, the uncalled bet, the pot and rake."""

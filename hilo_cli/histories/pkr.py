@@ -37,19 +37,10 @@ from hilo_cli.betting import Structure
 from hilo_cli.bounds import MAX_SEAT, MAX_SEATS, digits, quote
 from hilo_cli.cards import Card
 from hilo_cli.errors import InputError
+from hilo_cli.histories import lines as play
 from hilo_cli.histories.amounts import money
 from hilo_cli.histories.archive import speaker
 from hilo_cli.histories.base import Currency, HandRecord, Reader
-from hilo_cli.histories.lines import (
-    add_award,
-    deal_board,
-    fold_or_check,
-    muck_at_showdown,
-    new_street,
-    pot_number,
-    return_uncalled,
-    show_cards,
-)
 from hilo_cli.histories.plugin import numbered_record
 from hilo_cli.histories.site import BRACKETS, Header, Seat, SiteHand, cards_of
 from hilo_cli.histories.site import Line as Action
@@ -191,12 +182,12 @@ class _Reader:
             hand.button = digits(b.group("seat"), "the button seat", MAX_SEAT)
         elif line == "Dealing Cards":
             self.dealing = True
-            new_street(hand, self.number, 0, line)
+            play.new_street(hand, self.number, 0, line)
         elif (m := BOARD.match(line)) is not None:
             self.street, self.bets = STREETS[m.group("street")], {}
             new = _cards(m.group("cards"), f"the {m.group('street').lower()}")
-            new_street(hand, self.number, self.street, line)
-            deal_board(hand, self.number, self.street, line, new)
+            play.new_street(hand, self.number, self.street, line)
+            play.deal_board(hand, self.number, self.street, line, new)
         elif (d := DEALT.match(line)) is not None:
             self._dealt(hand, d.group("name"), d.group("cards"), line)
         elif (u := UNCALLED.match(line)) is not None:
@@ -205,7 +196,7 @@ class _Reader:
                     f"a bet returned to {quote(u.group('name'), 40)}, who is not seated"
                 )
             name = u.group("name")
-            return_uncalled(hand, name, money(u.group("amount"), self.scale))
+            play.return_uncalled(hand, name, money(u.group("amount"), self.scale))
         elif (r := RAKE.match(line)) is not None:
             pot = digits(r.group("n"), "a pot's number", MAX_SEAT) - 1
             if pot < 0:
@@ -259,7 +250,7 @@ class _Reader:
 
     def _action(self, hand: SiteHand, name: str, rest: str, line: str) -> None:
         number, street = self.number, self.street
-        if fold_or_check(hand, number, street, name, rest, line):
+        if play.fold_or_check(hand, number, street, name, rest, line):
             return
         m = _ACTION.match(rest)
         if m is not None:
@@ -281,17 +272,17 @@ class _Reader:
         m = _AWARD.match(rest)
         if m is not None:
             n = m.group("n")
-            pot = pot_number(n, 0)
+            pot = play.pot_number(n, 0)
             label = f"side pot #{n}" if n else "main pot"
             amount = money(m.group("amount"), self.scale)
-            add_award(hand, number, name, amount, pot, label, m.group("half"))
+            play.add_award(hand, number, name, amount, pot, label, m.group("half"))
             return
         if rest.startswith("shows ["):
             cards = _cards(rest, f"{name}'s cards")
-            show_cards(hand, number, street, name, cards, line)
+            play.show_cards(hand, number, street, name, cards, line)
             return
         if rest == "mucks":
-            muck_at_showdown(hand, number, street, name, line)
+            play.muck_at_showdown(hand, number, street, name, line)
             return
         raise InputError(f"cannot read the action {quote(line)}")
 

@@ -17,16 +17,8 @@ from collections.abc import Callable
 from hilo_cli.bounds import MAX_SEAT, MAX_SEATS, digits, quote
 from hilo_cli.cards import Card
 from hilo_cli.errors import HiloError, InputError
+from hilo_cli.histories import lines as play
 from hilo_cli.histories.amounts import money
-from hilo_cli.histories.lines import (
-    add_award,
-    fold_or_check,
-    muck_hand,
-    new_street,
-    repeats_board,
-    return_uncalled,
-    show_cards,
-)
 from hilo_cli.histories.site import (
     BRACKETS,
     BadHand,
@@ -289,7 +281,7 @@ class _Reader:
                     run = RUNS[run_word]
                 elif name in streets:
                     street, run = streets[name], RUNS[run_word]
-                    new_street(hand, number, street, line, run)
+                    play.new_street(hand, number, street, line, run)
                     self._board(hand, run, name, m.group("cards"), stud, number, street)
                 else:
                     raise InputError(f"unknown street {quote(name)}")
@@ -335,7 +327,7 @@ class _Reader:
             if not board and name == "FLOP":
                 new = before + new  # Courchevel's flop line: [first card] [the other two]
             elif tuple(board) != before:
-                raise repeats_board(what, " ".join(map(str, before)), board)
+                raise play.repeats_board(what, " ".join(map(str, before)), board)
         board.extend(new)
         if name == "PRE-FLOP":
             # Courchevel's first board card, before the first betting round: dealt to the replay with the
@@ -358,7 +350,7 @@ class _Reader:
         if m is not None and m.group("name") in names:
             pot = m.group("pot")
             amount = money(m.group("amount"), scale)
-            add_award(hand, number, m.group("name"), amount, _pot_index(pot), pot, run=run)
+            play.add_award(hand, number, m.group("name"), amount, _pot_index(pot), pot, run=run)
             return
         m = UNCALLED.match(line)
         if m is not None:
@@ -367,7 +359,7 @@ class _Reader:
                     f"an uncalled bet returned to {quote(m.group('name'))}, who has no seat in this hand"
                 )
             name = m.group("name")
-            return_uncalled(hand, name, money(m.group("amount"), scale))
+            play.return_uncalled(hand, name, money(m.group("amount"), scale))
             return
         m = CASHED_OUT.match(line)
         if m is not None and m.group("name") in names:
@@ -409,7 +401,7 @@ class _Reader:
         self, hand: SiteHand, name: str, rest: str, line: str, number: int, street: int
     ) -> None:
         scale = self.scale
-        if fold_or_check(hand, number, street, name, rest, line):
+        if play.fold_or_check(hand, number, street, name, rest, line):
             return
         if rest.startswith(("calls ", "bets ")):
             word, _, printed = rest.partition(" ")
@@ -453,10 +445,10 @@ class _Reader:
         if rest.startswith("shows ["):
             found = BRACKETS.findall(rest)
             cards = cards_of(found[0], f"{name}'s cards") if found else ()
-            show_cards(hand, number, street, name, cards, line)
+            play.show_cards(hand, number, street, name, cards, line)
             return
         if rest.startswith(("mucks hand", "mucks")):
-            muck_hand(hand, number, street, name, line)
+            play.muck_hand(hand, number, street, name, line)
             return
         if rest.startswith(("doesn't show hand", "shows hand")):
             return

@@ -25,19 +25,9 @@ from collections.abc import Callable
 
 from hilo_cli.bounds import MAX_SEAT, MAX_SEATS, digits, quote
 from hilo_cli.errors import HiloError, InputError
+from hilo_cli.histories import lines as play
 from hilo_cli.histories.amounts import money
 from hilo_cli.histories.base import Currency
-from hilo_cli.histories.lines import (
-    add_award,
-    deal_board,
-    fold_or_check,
-    muck_hand,
-    new_street,
-    pot_number,
-    repeats_board,
-    show_cards,
-    summary_seat_line,
-)
 from hilo_cli.histories.site import (
     BRACKETS,
     BadHand,
@@ -236,7 +226,7 @@ class HandReader:
         if name not in streets:
             raise InputError(f"unknown street {quote(name)}")
         self.street = streets[name]
-        new_street(hand, number, self.street, line)
+        play.new_street(hand, number, self.street, line)
         found = BRACKETS.findall(m.group("cards"))
         if stud or not found:
             if not stud and self.street > 0:
@@ -245,11 +235,11 @@ class HandReader:
         board = hand.boards.setdefault(0, [])
         before = cards_of(" ".join(found[:-1]), f"the {name.lower()}") if len(found) > 1 else ()
         if tuple(board) != before:
-            raise repeats_board(
+            raise play.repeats_board(
                 f"the {name.lower()}", " ".join(map(str, before)) or "nothing", board
             )
         new = cards_of(found[-1], f"the {name.lower()}")
-        deal_board(hand, number, self.street, line, new)
+        play.deal_board(hand, number, self.street, line, new)
         return False
 
     def _dealt(self, hand: SiteHand, line: str, number: int) -> None:
@@ -270,7 +260,7 @@ class HandReader:
         if name is None:
             raise InputError(f"cannot read the line {quote(line)}")
         rest = line[len(name) + 1 :]
-        if fold_or_check(hand, number, self.street, name, rest, line):
+        if play.fold_or_check(hand, number, self.street, name, rest, line):
             return
         m = _ACTION.match(rest)
         if m is not None:
@@ -293,17 +283,17 @@ class HandReader:
                 if not shown:
                     raise InputError(f"cannot read the cards shown in {quote(line)}")
                 cards = cards_of(shown[0], f"{name}'s cards")
-                show_cards(hand, number, self.street, name, cards, line)
+                play.show_cards(hand, number, self.street, name, cards, line)
             return
         if rest.startswith("mucks"):
-            muck_hand(hand, number, self.street, name, line)
+            play.muck_hand(hand, number, self.street, name, line)
             return
         m = COLLECTED.match(rest)
         if m is not None:
-            pot = pot_number(m.group("n"), 0)
+            pot = play.pot_number(m.group("n"), 0)
             half = HALVES.get(m.group("half") or "")
             amount = money(m.group("amount"), self.scale)
-            add_award(hand, number, name, amount, pot, m.group("pot"), half)
+            play.add_award(hand, number, name, amount, pot, m.group("pot"), half)
             return
         if _NOTES.match(rest):
             return
@@ -323,7 +313,7 @@ class HandReader:
             hand.summary_boards[0] = cards_of(found[0] if found else "", "the summary board")
             return
         if line.startswith("Seat "):
-            summary_seat_line(hand, line, _WON, self.scale)
+            play.summary_seat_line(hand, line, _WON, self.scale)
             return
         raise InputError(f"cannot read the summary line {quote(line)}")
 

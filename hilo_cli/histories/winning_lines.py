@@ -24,20 +24,9 @@ from collections.abc import Callable
 
 from hilo_cli.bounds import MAX_SEAT, MAX_SEATS, digits, quote
 from hilo_cli.errors import HiloError, InputError
+from hilo_cli.histories import lines as play
 from hilo_cli.histories.amounts import money
 from hilo_cli.histories.base import Currency
-from hilo_cli.histories.lines import (
-    add_award,
-    deal_board,
-    fold_or_check,
-    muck_hand,
-    new_street,
-    pot_number,
-    repeats_board,
-    return_uncalled,
-    show_cards,
-    summary_seat_line,
-)
 from hilo_cli.histories.site import (
     BRACKETS,
     BadHand,
@@ -198,7 +187,7 @@ class HandReader:
                 if u is None or u.group("name") not in self.names:
                     raise InputError(f"cannot read the uncalled bet line {quote(line)}")
                 name = u.group("name")
-                return_uncalled(hand, name, money(u.group("amount"), self.scale))
+                play.return_uncalled(hand, name, money(u.group("amount"), self.scale))
             elif not hand.seats and not hand.actions:
                 t = TABLE.match(line)
                 if t is None:
@@ -247,7 +236,7 @@ class HandReader:
         if name not in streets:
             raise InputError(f"unknown street {quote(name)}")
         self.street, self.run = streets[name], run
-        new_street(hand, number, self.street, line, run)
+        play.new_street(hand, number, self.street, line, run)
         found = BRACKETS.findall(m.group("cards"))
         if streets is STUD_STREETS or self.street == 0:
             return False
@@ -262,8 +251,8 @@ class HandReader:
         if len(found) == 1 and tuple(board) == new[: len(board)]:
             new = new[len(board) :]  # a run's flop after cards dealt before the all-in
         elif tuple(board) != before:
-            raise repeats_board(what, " ".join(map(str, before)) or "nothing", board)
-        deal_board(hand, number, self.street, line, new, run)
+            raise play.repeats_board(what, " ".join(map(str, before)) or "nothing", board)
+        play.deal_board(hand, number, self.street, line, new, run)
         return False
 
     def _dealt(self, hand: SiteHand, line: str, number: int) -> None:
@@ -285,7 +274,7 @@ class HandReader:
         if name is None:
             raise InputError(f"cannot read the line {quote(line)}")
         rest = line[len(name) + 1 :]
-        if fold_or_check(hand, number, self.street, name, rest, line):
+        if play.fold_or_check(hand, number, self.street, name, rest, line):
             return
         m = _ACTION.match(rest)
         if m is not None:
@@ -313,17 +302,17 @@ class HandReader:
                 if not shown:
                     raise InputError(f"cannot read the cards shown in {quote(line)}")
                 cards = cards_of(shown[0], f"{name}'s cards")
-                show_cards(hand, number, self.street, name, cards, line)
+                play.show_cards(hand, number, self.street, name, cards, line)
             return
         if rest.startswith("mucks"):
-            muck_hand(hand, number, self.street, name, line)
+            play.muck_hand(hand, number, self.street, name, line)
             return
         m = COLLECTED.match(rest)
         if m is not None:
-            pot = pot_number(m.group("n"), 0)
+            pot = play.pot_number(m.group("n"), 0)
             run = digits(m.group("run"), "a run's number", MAX_SEAT) if m.group("run") else 0
             amount = money(m.group("amount"), self.scale)
-            add_award(hand, number, name, amount, pot, m.group("pot"), run=run)
+            play.add_award(hand, number, name, amount, pot, m.group("pot"), run=run)
             return
         if _NOTES.match(rest):
             return
@@ -345,7 +334,7 @@ class HandReader:
             )
             return
         if line.startswith("Seat "):
-            summary_seat_line(hand, line, _WON, self.scale)
+            play.summary_seat_line(hand, line, _WON, self.scale)
             return
         raise InputError(f"cannot read the summary line {quote(line)}")
 

@@ -24,16 +24,9 @@ from collections.abc import Callable
 
 from hilo_cli.bounds import MAX_SEAT, MAX_SEATS, digits, quote
 from hilo_cli.errors import HiloError, InputError
+from hilo_cli.histories import lines as play
 from hilo_cli.histories.amounts import money
 from hilo_cli.histories.base import Currency
-from hilo_cli.histories.lines import (
-    add_award,
-    board_so_far,
-    deal_board,
-    muck_hand,
-    new_street,
-    return_uncalled,
-)
 from hilo_cli.histories.site import (
     BRACKETS,
     BadHand,
@@ -164,7 +157,7 @@ class HandReader:
                 u = UNCALLED.match(line)
                 if u is None or u.group("name") not in self.names:
                     raise InputError(f"cannot read the uncalled bet line {quote(line)}")
-                return_uncalled(hand, u.group("name"), money(u.group("amount"), 100))
+                play.return_uncalled(hand, u.group("name"), money(u.group("amount"), 100))
             elif line.startswith("Player "):
                 self._player_line(hand, line[len("Player ") :], line, number)
             else:
@@ -217,7 +210,7 @@ class HandReader:
             raise InputError(f"cannot read the street line {quote(line)}")
         name = m.group("name")
         self.street, self.bets = STREETS[name], {}
-        new_street(hand, number, self.street, line)
+        play.new_street(hand, number, self.street, line)
         found = BRACKETS.findall(m.group("cards"))
         board = hand.boards.setdefault(0, [])
         what = f"the {name.lower()}"
@@ -225,10 +218,10 @@ class HandReader:
         if not found or tuple(board) != before:
             raise InputError(
                 f"{what} line does not follow the board so far "
-                f"({board_so_far(board)}): {quote(line)}"
+                f"({play.board_so_far(board)}): {quote(line)}"
             )
         new = cards_of(found[-1], what)
-        deal_board(hand, number, self.street, line, new)
+        play.deal_board(hand, number, self.street, line, new)
 
     def _player_line(self, hand: SiteHand, body: str, line: str, number: int) -> None:
         name = next((n for n in self.names if body.startswith(n + " ")), None)
@@ -252,7 +245,7 @@ class HandReader:
                 s.name for s in hand.seats if s.name not in self.folded and s.name not in hand.mucks
             ]
             if live != [name]:  # the last live hand "mucks" when it wins without showing
-                muck_hand(hand, number, self.street, name, line)
+                play.muck_hand(hand, number, self.street, name, line)
             return
         m = _ACTION.match(rest)
         if m is None:
@@ -298,7 +291,7 @@ class HandReader:
         collects = money(m.group("collects"), 100)
         if collects:
             # The summary's one total per player is both the award and what it says the player won.
-            add_award(hand, number, name, collects, 0, "Collects")
+            play.add_award(hand, number, name, collects, 0, "Collects")
             hand.won[name] = collects
         shown = rest[len(name) + 1 :]
         if shown.startswith("shows: "):
