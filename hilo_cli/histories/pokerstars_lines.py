@@ -344,7 +344,22 @@ class _Reader:
     ) -> None:
         scale = self.scale
         if line.startswith("Dealt to "):
-            self._dealt(hand, line, number, names, street, run)
+            body = line[len("Dealt to ") :]
+            at = body.find(" [")
+            name = body[:at] if at > 0 else ""
+            if name not in names:
+                raise InputError(
+                    f"cards dealt to {quote(name or body)}, who has no seat in this hand"
+                )
+            found = BRACKETS.findall(body[at:])
+            if not found:
+                raise InputError(f"cannot read the cards dealt in {quote(line)}")
+            # Stud repeats the cards dealt before in a first bracket: the last bracket holds the new ones.
+            new = cards_of(found[-1], f"{name}'s cards")
+            hand.dealt[name] = hand.dealt.get(name, ()) + new
+            hand.actions.append(
+                Action(number, street, name, "dealt", 0, None, False, line, new, run)
+            )
             return
         m = COLLECTED.match(line)
         if m is not None and m.group("name") in names:
@@ -361,6 +376,11 @@ class _Reader:
             name = m.group("name")
             play.return_uncalled(hand, name, money(m.group("amount"), scale))
             return
+        self._other(hand, line, names)
+
+    def _other(self, hand: SiteHand, line: str, names: set[str]) -> None:
+        """A line that moves no chips (a player cashing out, a cancelled hand, a note about a player), or
+        one that cannot be read."""
         m = CASHED_OUT.match(line)
         if m is not None and m.group("name") in names:
             hand.cashed_out.append(m.group("name"))
@@ -379,23 +399,6 @@ class _Reader:
                 return
             at = line.find(" ", at + 1)
         raise InputError(f"cannot read the line {quote(line)}")
-
-    def _dealt(
-        self, hand: SiteHand, line: str, number: int, names: set[str], street: int, run: int
-    ) -> None:
-        """``Dealt to NAME [cards]``: the cards dealt to a seated player (stud repeats the cards dealt
-        before in a first bracket: the last bracket holds the new ones)."""
-        body = line[len("Dealt to ") :]
-        at = body.find(" [")
-        name = body[:at] if at > 0 else ""
-        if name not in names:
-            raise InputError(f"cards dealt to {quote(name or body)}, who has no seat in this hand")
-        found = BRACKETS.findall(body[at:])
-        if not found:
-            raise InputError(f"cannot read the cards dealt in {quote(line)}")
-        new = cards_of(found[-1], f"{name}'s cards")
-        hand.dealt[name] = hand.dealt.get(name, ()) + new
-        hand.actions.append(Action(number, street, name, "dealt", 0, None, False, line, new, run))
 
     def _action(
         self, hand: SiteHand, name: str, rest: str, line: str, number: int, street: int
