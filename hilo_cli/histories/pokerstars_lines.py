@@ -404,7 +404,8 @@ class _Reader:
         self, hand: SiteHand, name: str, rest: str, line: str, number: int, street: int
     ) -> None:
         scale = self.scale
-        if play.fold_or_check(hand, number, street, name, rest, line):
+        if rest in ("folds", "checks"):  # the most frequent action, read without a call
+            hand.actions.append(Action(number, street, name, rest[:-1], 0, None, False, line))
             return
         if rest.startswith(("calls ", "bets ")):
             word, _, printed = rest.partition(" ")
