@@ -9,8 +9,9 @@ import re
 from hilo_cli.betting import Structure
 from hilo_cli.bounds import MAX_SEAT, digits, quote
 from hilo_cli.errors import InputError
+from hilo_cli.histories import lines as play
 from hilo_cli.histories.amounts import NUMBER, money, sign_currency
-from hilo_cli.histories.archive import live, speaker
+from hilo_cli.histories.archive import speaker
 from hilo_cli.histories.base import Currency
 from hilo_cli.histories.seats import STRUCTURES as BASE_STRUCTURES
 from hilo_cli.histories.seats import HandState, add_seat, read_seat
@@ -164,11 +165,8 @@ class HandReader(HandState):
             if c.group("label") != "main pot"
             else 0
         )
-        hand.collects.append(
-            Collect(
-                self.number, name, money(c.group("amount"), self.scale), pot, c.group("label"), 0
-            )
-        )
+        amount = money(c.group("amount"), self.scale)
+        play.add_award(hand, self.number, name, amount, pot, c.group("label"))
 
     def _street(self, hand: SiteHand, name: str, text: str, line: str) -> None:
         if name in ("SHOW DOWN", "SUMMARY"):
@@ -180,17 +178,14 @@ class HandReader(HandState):
                 f"a {name.lower()} line in a {'stud' if self.stud else 'board'} game: {quote(line)}"
             )
         self.street = streets[name]
-        hand.actions.append(Action(self.number, self.street, "", "street", 0, None, False, line))
+        play.new_street(hand, self.number, self.street, line)
         if self.stud or not self.street:
             return
         found = _CARDS.findall(text)
         if not found:
             raise InputError(f"the {name.lower()} line shows no cards")
         new = cards_of(found[-1], f"the {name.lower()}")
-        hand.boards.setdefault(0, []).extend(new)
-        hand.actions.append(
-            Action(self.number, self.street, "", "board", 0, None, False, line, new)
-        )
+        play.deal_board(hand, self.number, self.street, line, new)
 
     def _seat(self, hand: SiteHand, line: str) -> None:
         self.names = add_seat(hand, read_seat(SEAT, line, self.scale))
@@ -249,25 +244,21 @@ class HandReader(HandState):
                 )
             )
             return
+        r = _RETURNED.match(rest)
+        if r is not None:
+            play.return_uncalled(hand, name, money(r.group("amount"), self.scale))
+            return
         bracket = _CARDS.search(rest)
         if rest.startswith("Pocket [") and bracket is not None:
             self._pocket(hand, name, bracket.group(1), line)
             return
         if rest.startswith("Shows [") and bracket is not None:
-            cards = cards_of(bracket.group(1), f"{name}'s cards")
-            hand.shows[name] = cards
-            hand.actions.append(Action(number, street, name, "show", 0, None, False, line, cards))
+            play.show_cards(
+                hand, number, street, name, cards_of(bracket.group(1), f"{name}'s cards"), line
+            )
             return
         if rest.startswith("Mucks"):
-            if (
-                live(hand) > 1
-            ):  # at a showdown: a dead hand (RULES §7.3); a lone winner keeps the pot
-                hand.mucks.add(name)
-                hand.actions.append(Action(number, street, name, "muck", 0, None, False, line))
-            return
-        r = _RETURNED.match(rest)
-        if r is not None:
-            hand.uncalled[name] = hand.uncalled.get(name, 0) + money(r.group("amount"), self.scale)
+            play.muck_at_showdown(hand, number, street, name, line)
             return
         if not _NOTES.match(rest):
             raise InputError(f"cannot read the action {quote(line)}")

@@ -35,12 +35,13 @@ import re
 from hilo_cli.bounds import MAX_SEAT, digits, quote
 from hilo_cli.cards import Card
 from hilo_cli.errors import DealError, HiloError, InputError
+from hilo_cli.histories import lines as play
 from hilo_cli.histories.amounts import CODES, money, table_currency
 from hilo_cli.histories.base import Currency, HandRecord, Reader, failed
 from hilo_cli.histories.records import record
 from hilo_cli.histories.safexml import DECLARATION, Element, element_text, parse
 from hilo_cli.histories.seats import NAMELESS, STRUCTURES, check_seat, no_hand_start
-from hilo_cli.histories.site import Collect, Header, Seat, SiteHand, cards_of
+from hilo_cli.histories.site import Header, Seat, SiteHand, cards_of
 from hilo_cli.histories.site import Line as Action
 from hilo_cli.histories.uncalled import unreturned
 
@@ -130,7 +131,7 @@ class _Hand:
             return hand
         self._players(hand)
         names = {s.name for s in hand.seats}
-        hand.actions.append(Action(self.history.line, 0, "", "street", 0, None, False, "pre-flop"))
+        play.new_street(hand, self.history.line, 0, "pre-flop")
         showdown: Element | None = None
         for c in self.history.children:
             if c.tag == "ACTION":
@@ -167,17 +168,7 @@ class _Hand:
         kind, who = a.attrs.get("TYPE", ""), a.attrs.get("PLAYER", "")
         text = f"{kind} {who} {a.attrs.get('KIND', '')} {a.attrs.get('VALUE', '')}".strip()
         if kind == "HAND_BOARD":
-            street = STREETS.get(a.attrs.get("VALUE", ""))
-            if street is None:
-                raise InputError(
-                    f"the board {quote(a.attrs.get('VALUE', ''), 40)} is not a street hilo knows"
-                )
-            self.bets = {}
-            hand.actions.append(Action(a.line, street, "", "street", 0, None, False, text))
-            new = _cards(a, "the board")[len(self.board) :]
-            self.board.extend(new)
-            hand.boards.setdefault(0, []).extend(new)
-            hand.actions.append(Action(a.line, street, "", "board", 0, None, False, text, new))
+            self._board(hand, a, text)
             return
         if who not in names:
             raise InputError(f"an action of {quote(who)}, who is not seated")
@@ -195,6 +186,27 @@ class _Hand:
             return
         if kind not in MOVES:
             raise InputError(f"an action {quote(text)} is not one hilo reads")
+        self._chips(hand, a, kind, who, street, text)
+
+    def _board(self, hand: SiteHand, a: Element, text: str) -> None:
+        """``HAND_BOARD``: a new street and the board cards it adds to the ones dealt before."""
+        street = STREETS.get(a.attrs.get("VALUE", ""))
+        if street is None:
+            raise InputError(
+                f"the board {quote(a.attrs.get('VALUE', ''), 40)} is not a street hilo knows"
+            )
+        self.bets = {}
+        play.new_street(hand, a.line, street, text)
+        new = _cards(a, "the board")[len(self.board) :]
+        self.board.extend(new)
+        play.deal_board(hand, a.line, street, text, new)
+
+    def _chips(
+        self, hand: SiteHand, a: Element, kind: str, who: str, street: int, text: str
+    ) -> None:
+        """A post, a call, a bet, a raise or an all-in (``MOVES``): ``ACTION_RAISE``'s value is the total
+        raised to, a bet's or an all-in's what the player adds; whether it calls, bets or raises follows
+        from the street's bets so far."""
         value = self.money(a.attrs.get("VALUE"), "the action's value")
         before, top = self.bets.get(who, 0), max(self.bets.values(), default=0)
         left = self.stacks[who] - self.put.get(who, 0)
@@ -256,20 +268,14 @@ class _Hand:
                 raise InputError(f"the win type {quote(kind, 40)} is not one hilo reads")
             if won:
                 half = HALVES.get(kind or "WINTYPE_HILO")
-                hand.collects.append(Collect(r.line, who, won, 0, kind or "win", 0, half))
+                play.add_award(hand, r.line, who, won, 0, kind or "win", half)
             cards = _cards(r, f"the cards of {who}")
             if who in folded:
                 continue
             if r.attrs.get("HAND") == "$(STR_G_MUCK)":
-                hand.mucks.add(who)
-                hand.actions.append(
-                    Action(r.line, street, who, "muck", 0, None, False, f"{who} mucks")
-                )
+                play.muck_hand(hand, r.line, street, who, f"{who} mucks")
             elif cards:
-                hand.shows[who] = cards
-                hand.actions.append(
-                    Action(r.line, street, who, "show", 0, None, False, f"{who} shows", cards)
-                )
+                play.show_cards(hand, r.line, street, who, cards, f"{who} shows")
         if not any(c.half for c in hand.collects):
             hand.collects = [c._replace(half=None) for c in hand.collects]
 

@@ -31,6 +31,7 @@ import re
 
 from hilo_cli.bounds import MAX_SEAT, digits, quote
 from hilo_cli.errors import InputError
+from hilo_cli.histories import lines as play
 from hilo_cli.histories.amounts import money, sign_currency
 from hilo_cli.histories.base import Currency
 from hilo_cli.histories.seats import HandState, check_seat, read_kept
@@ -208,7 +209,7 @@ class _Reader(HandState):
                     raise InputError(f"unknown street {quote(name)}")
                 street = streets[name]
                 self.bets, self.street_bet = {}, 0
-                hand.actions.append(Action(number, street, "", "street", 0, None, False, line))
+                play.new_street(hand, number, street, line)
                 if not self.stud and street > 0:
                     self._board(hand, name, m.group("cards"), number, street)
                 continue
@@ -234,16 +235,10 @@ class _Reader(HandState):
         board = hand.boards.setdefault(0, [])
         new = cards_of(found[-1], f"the {name.lower()}")
         if len(found) > 1 and tuple(board) != cards_of(found[-2], f"the {name.lower()}"):
-            raise InputError(
-                f"the {name.lower()} line repeats the board as {found[-2]}, but the board so far "
-                f"is {' '.join(map(str, board)) or 'empty'}"
-            )
+            raise play.repeats_board(f"the {name.lower()}", found[-2], board)
         if len(found) == 1 and board:
             raise InputError(f"the {name.lower()} line does not repeat the board dealt before it")
-        board.extend(new)
-        hand.actions.append(
-            Action(number, street, "", "board", 0, None, False, f"*** {name} ***{text}", new)
-        )
+        play.deal_board(hand, number, street, f"*** {name} ***{text}", new)
 
     def _action(
         self, hand: SiteHand, name: str, rest: str, line: str, number: int, street: int
@@ -312,7 +307,7 @@ class _Reader(HandState):
             self.results.append(Collect(number, name, amount, 1 if side else 0, verb, 0))
             return
         if verb == "Return uncalled portion of bet":
-            hand.uncalled[name] = hand.uncalled.get(name, 0) + amount
+            play.return_uncalled(hand, name, amount)
             return
         if verb in ("Posts chip", "Posts dead chip"):
             # A player joining the game posts: live, as the calls after it show ("Posts chip $0.02" then
@@ -334,30 +329,7 @@ class _Reader(HandState):
             return
         mine = self.bets.get(name, 0)
         if verb in ("All-in", "Raises"):
-            # What the player added: a bet where nobody bet, a call up to the bet, a raise above it.
-            total = mine + amount
-            if self.street_bet == 0 and not (self.stud and street == 0 and verb == "Raises"):
-                self._bet(
-                    hand, Action(number, street, name, "bet", amount, None, verb == "All-in", line)
-                )
-            elif total <= self.street_bet:
-                self._bet(
-                    hand, Action(number, street, name, "call", amount, None, verb == "All-in", line)
-                )
-            else:
-                self._bet(
-                    hand,
-                    Action(
-                        number,
-                        street,
-                        name,
-                        "raise",
-                        total - self.street_bet,
-                        total,
-                        verb == "All-in",
-                        line,
-                    ),
-                )
+            self._added(hand, name, verb, amount, line, number, street)
             return
         kind = _VERBS[verb]
         if kind == "bet" and self.stud and street == 0:
@@ -367,6 +339,26 @@ class _Reader(HandState):
             )
             return
         self._bet(hand, Action(number, street, name, kind, amount, None, False, line))
+
+    def _added(
+        self, hand: SiteHand, name: str, verb: str, amount: int, line: str, number: int, street: int
+    ) -> None:
+        """``All-in`` or ``Raises`` with what the player added: a bet where nobody bet, a call up to the
+        street's bet, a raise above it (to the player's new total)."""
+        total = self.bets.get(name, 0) + amount
+        if self.street_bet == 0 and not (self.stud and street == 0 and verb == "Raises"):
+            self._bet(
+                hand, Action(number, street, name, "bet", amount, None, verb == "All-in", line)
+            )
+        elif total <= self.street_bet:
+            self._bet(
+                hand, Action(number, street, name, "call", amount, None, verb == "All-in", line)
+            )
+        else:
+            by = total - self.street_bet
+            self._bet(
+                hand, Action(number, street, name, "raise", by, total, verb == "All-in", line)
+            )
 
     def _bet(self, hand: SiteHand, a: Action) -> None:
         """Append a line that moves chips and follow the street's bets."""
@@ -384,16 +376,14 @@ class _Reader(HandState):
         if verb == "Does not show":
             return  # the last player in, who need not show
         if verb == "Mucks":
-            hand.mucks.add(name)
-            hand.actions.append(Action(number, street, name, "muck", 0, None, False, line))
+            play.muck_hand(hand, number, street, name, line)
             return
         cards = hand.dealt.get(name)
         if not cards:
             raise InputError(
                 f"{quote(name)} shows down, but no cards were dealt to them: {quote(line)}"
             )
-        hand.shows[name] = cards
-        hand.actions.append(Action(number, street, name, "show", 0, None, False, line, cards))
+        play.show_cards(hand, number, street, name, cards, line)
 
     def _summary(self, hand: SiteHand, line: str) -> None:
         m = _TOTAL.match(line)

@@ -29,12 +29,13 @@ import re
 from hilo_cli.bounds import MAX_SEAT, digits, quote
 from hilo_cli.cards import Card
 from hilo_cli.errors import InputError
+from hilo_cli.histories import lines as play
 from hilo_cli.histories.amounts import AMOUNT, money, sign_currency
-from hilo_cli.histories.archive import live, speaker
+from hilo_cli.histories.archive import speaker
 from hilo_cli.histories.base import HandRecord, Reader
 from hilo_cli.histories.plugin import group_id, header_starts, numbered_record
 from hilo_cli.histories.seats import STRUCTURES, HandState, add_seat, read_seat
-from hilo_cli.histories.site import BRACKETS, Collect, Header, SiteHand, cards_of
+from hilo_cli.histories.site import BRACKETS, Header, SiteHand, cards_of
 from hilo_cli.histories.site import Line as Action
 
 GAME_NAMES: dict[str, str] = {"OmahaHiLo": "omaha8", "Omaha": "omaha", "OmahaHi": "omaha"}
@@ -163,24 +164,20 @@ class _Reader(HandState):
         if name == "SHOW DOWN":
             return
         self.street = STREETS[name]
-        hand.actions.append(Action(self.number, self.street, "", "street", 0, None, False, line))
+        play.new_street(hand, self.number, self.street, line)
         found = BRACKETS.findall(text)
         if self.street and not found:
             raise InputError(f"the {name.lower()} line shows no cards")
         if found:
             new = _cards(found[-1], f"the {name.lower()}")
-            hand.boards.setdefault(0, []).extend(new)
-            hand.actions.append(
-                Action(self.number, self.street, "", "board", 0, None, False, line, new)
-            )
+            play.deal_board(hand, self.number, self.street, line, new)
 
     def _seat(self, hand: SiteHand, line: str) -> None:
         self.names = add_seat(hand, read_seat(SEAT, line, self.scale))
 
     def _action(self, hand: SiteHand, name: str, rest: str, line: str) -> None:
         number, street = self.number, self.street
-        if rest in ("folds", "checks"):
-            hand.actions.append(Action(number, street, name, rest[:-1], 0, None, False, line))
+        if play.fold_or_check(hand, number, street, name, rest, line):
             return
         m = _ACTION.match(rest)
         if m is not None:
@@ -193,38 +190,24 @@ class _Reader(HandState):
         m = _AWARD.match(rest)
         if m is not None:
             which, n = m.group("which"), m.group("n")
-            pot = digits(n, "a side pot's number", MAX_SEAT) if n else 1 if which == "side" else 0
+            pot = play.pot_number(n, 1 if which == "side" else 0)
             label = " ".join(w for w in (m.group("half"), which, "pot", n) if w)
-            hand.collects.append(
-                Collect(
-                    number,
-                    name,
-                    money(m.group("amount"), self.scale),
-                    pot,
-                    label,
-                    0,
-                    m.group("half"),
-                )
-            )
+            amount = money(m.group("amount"), self.scale)
+            play.add_award(hand, number, name, amount, pot, label, m.group("half"))
             return
         m = UNCALLED.match(rest)
         if m is not None:
-            hand.uncalled[name] = hand.uncalled.get(name, 0) + money(m.group("amount"), self.scale)
+            play.return_uncalled(hand, name, money(m.group("amount"), self.scale))
             return
         if rest.startswith("shows ["):
             found = BRACKETS.findall(rest)
             if not found:
                 raise InputError(f"cannot read the cards shown in {quote(rest)}")
             cards = _cards(found[0], f"{name}'s cards")
-            hand.shows[name] = cards
-            hand.actions.append(Action(number, street, name, "show", 0, None, False, line, cards))
+            play.show_cards(hand, number, street, name, cards, line)
             return
         if rest == "mucks":
-            if (
-                live(hand) > 1
-            ):  # at a showdown: a dead hand (RULES §7.3); a lone winner keeps the pot
-                hand.mucks.add(name)
-                hand.actions.append(Action(number, street, name, "muck", 0, None, False, line))
+            play.muck_at_showdown(hand, number, street, name, line)
             return
         if not _NOTES.match(rest):
             raise InputError(f"cannot read the action {quote(line)}")

@@ -33,13 +33,14 @@ from hilo_cli.betting import Structure
 from hilo_cli.bounds import quote
 from hilo_cli.cards import Card
 from hilo_cli.errors import InputError
+from hilo_cli.histories import lines as play
 from hilo_cli.histories.amounts import NUMBER, money
-from hilo_cli.histories.archive import live, rake_disagreement, speaker
+from hilo_cli.histories.archive import rake_disagreement, speaker
 from hilo_cli.histories.base import Currency, HandRecord, Reader
 from hilo_cli.histories.plugin import group_id, header_starts, numbered_record
 from hilo_cli.histories.seats import STRUCTURES as BASE_STRUCTURES
 from hilo_cli.histories.seats import HandState, add_seat, collects_only, seat_of
-from hilo_cli.histories.site import Collect, Header, SiteHand, cards_of
+from hilo_cli.histories.site import Header, SiteHand, cards_of
 from hilo_cli.histories.site import Line as Action
 
 GAME_NAMES: dict[str, str] = {"Omaha Hi/Lo": "omaha8", "Omaha": "omaha", "Omaha Hi": "omaha"}
@@ -161,7 +162,7 @@ class _Reader(HandState):
     def _street(self, hand: SiteHand, m: re.Match[str], line: str) -> None:
         name = m.group("name")
         self.street, self.bets = STREETS[name], {}
-        hand.actions.append(Action(self.number, self.street, "", "street", 0, None, False, line))
+        play.new_street(hand, self.number, self.street, line)
         board = hand.boards.setdefault(0, [])
         cards = _cards(m.group("cards"), f"the {name.lower()}")
         if cards[: len(board)] != tuple(board) or len(cards) <= len(board):
@@ -169,10 +170,7 @@ class _Reader(HandState):
                 f"the {name.lower()} line {quote(line)} does not add to the board so far"
             )
         new = cards[len(board) :]
-        board.extend(new)
-        hand.actions.append(
-            Action(self.number, self.street, "", "board", 0, None, False, line, new)
-        )
+        play.deal_board(hand, self.number, self.street, line, new)
 
     def _rake(self, hand: SiteHand, m: re.Match[str], line: str) -> None:
         if self.rake is not None:
@@ -197,22 +195,15 @@ class _Reader(HandState):
             return
         m = _WINS.match(rest)
         if m is not None:
-            hand.collects.append(
-                Collect(number, name, _amount(m.group("amount"), self.scale), 0, "pot", 0)
-            )
+            play.add_award(hand, number, name, _amount(m.group("amount"), self.scale), 0, "pot")
             return
         m = _SHOWS.match(rest)
         if m is not None:
             cards = _cards(m.group("cards"), f"{name}'s cards")
-            hand.shows[name] = cards
-            hand.actions.append(Action(number, street, name, "show", 0, None, False, line, cards))
+            play.show_cards(hand, number, street, name, cards, line)
             return
         if _MUCKS.match(rest):
-            if (
-                live(hand) > 1
-            ):  # at a showdown: a dead hand (RULES §7.3); a lone winner keeps the pot
-                hand.mucks.add(name)
-                hand.actions.append(Action(number, street, name, "muck", 0, None, False, line))
+            play.muck_at_showdown(hand, number, street, name, line)
             return
         raise InputError(f"cannot read the action {quote(line)}")
 

@@ -32,12 +32,13 @@ import re
 from hilo_cli.bounds import MAX_SEAT, digits, quote
 from hilo_cli.cards import Card
 from hilo_cli.errors import InputError
+from hilo_cli.histories import lines as play
 from hilo_cli.histories.amounts import money, sign_currency
-from hilo_cli.histories.archive import live, speaker
+from hilo_cli.histories.archive import speaker
 from hilo_cli.histories.base import HandRecord, Reader
 from hilo_cli.histories.plugin import group_id, numbered_record
 from hilo_cli.histories.seats import STRUCTURES, HandState, add_seat, read_seat
-from hilo_cli.histories.site import BRACKETS, Collect, Header, SiteHand, cards_of
+from hilo_cli.histories.site import BRACKETS, Header, SiteHand, cards_of
 from hilo_cli.histories.site import Line as Action
 
 GAME_NAMES: dict[str, str] = {
@@ -164,16 +165,13 @@ class _Reader(HandState):
         m = STREET.match(line)
         if m is not None:
             street = STREETS[m.group("name")]
-            hand.actions.append(Action(self.number, street, "", "street", 0, None, False, line))
+            play.new_street(hand, self.number, street, line)
             if street:
                 street_bets.clear()
                 new = _cards(
                     " ".join(BRACKETS.findall(m.group("cards"))), f"the {m.group('name').lower()}"
                 )
-                hand.boards.setdefault(0, []).extend(new)
-                hand.actions.append(
-                    Action(self.number, street, "", "board", 0, None, False, line, new)
-                )
+                play.deal_board(hand, self.number, street, line, new)
             return
         if line.startswith("Dealt to "):
             found = speaker(line[len("Dealt to ") :], self.names)
@@ -208,8 +206,7 @@ class _Reader(HandState):
         street_bets: dict[str, int],
     ) -> None:
         number = self.number
-        if rest in ("folds", "checks"):
-            hand.actions.append(Action(number, street, name, rest[:-1], 0, None, False, line))
+        if play.fold_or_check(hand, number, street, name, rest, line):
             return
         m = _ACTION.match(rest)
         if m is not None:
@@ -226,23 +223,16 @@ class _Reader(HandState):
         m = _AWARD.match(rest)
         if m is not None:
             label, n = m.group("pot"), m.group("n")
-            pot = (
-                0 if label == "main pot" else digits(n, "a side pot's number", MAX_SEAT) if n else 1
-            )
+            pot = 0 if label == "main pot" else play.pot_number(n, 1)
             amount = _amount(m.group("tagged") or m.group("amount"), self.scale)
-            hand.collects.append(Collect(number, name, amount, pot, label, 0, m.group("half")))
+            play.add_award(hand, number, name, amount, pot, label, m.group("half"))
             return
         if rest.startswith("shows ["):
             cards = _cards(BRACKETS.findall(rest)[0], f"{name}'s cards")
-            hand.shows[name] = cards
-            hand.actions.append(Action(number, street, name, "show", 0, None, False, line, cards))
+            play.show_cards(hand, number, street, name, cards, line)
             return
         if rest == "does not show cards":
-            if (
-                live(hand) > 1
-            ):  # at a showdown: the hand is mucked (RULES §7.3); a lone winner keeps the pot
-                hand.mucks.add(name)
-                hand.actions.append(Action(number, street, name, "muck", 0, None, False, line))
+            play.muck_at_showdown(hand, number, street, name, line)
             return
         if not _NOTES.match(rest):
             raise InputError(f"cannot read the action {quote(line)}")

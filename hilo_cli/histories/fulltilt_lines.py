@@ -19,8 +19,8 @@ from collections.abc import Callable
 
 from hilo_cli.bounds import MAX_SEAT, digits, quote
 from hilo_cli.errors import HiloError, InputError
+from hilo_cli.histories import lines as play
 from hilo_cli.histories.amounts import AMOUNT, money
-from hilo_cli.histories.archive import live
 from hilo_cli.histories.seats import HandState, add_seat, read_kept, read_seat
 from hilo_cli.histories.site import BRACKETS, BadHand, Collect, Header, SiteHand, cards_of
 from hilo_cli.histories.site import Line as Action
@@ -193,7 +193,7 @@ class _Reader(HandState):
                 if name not in streets:
                     raise InputError(f"unknown street {quote(name)}")
                 street = streets[name]
-                hand.actions.append(Action(number, street, "", "street", 0, None, False, line))
+                play.new_street(hand, number, street, line)
                 if not stud and street:
                     self._board(hand, name, m.group("cards"), number, street)
                 continue
@@ -213,15 +213,9 @@ class _Reader(HandState):
         board = hand.boards.setdefault(0, [])
         what = f"the {name.lower()}"
         if len(found) > 1 and tuple(board) != cards_of(found[-2], what):
-            raise InputError(
-                f"{what} line repeats the board as {found[-2]}, but the board so far is "
-                f"{' '.join(map(str, board)) or 'empty'}"
-            )
+            raise play.repeats_board(what, found[-2], board)
         new = cards_of(found[-1], what)
-        board.extend(new)
-        hand.actions.append(
-            Action(number, street, "", "board", 0, None, False, f"*** {name} ***{text}", new)
-        )
+        play.deal_board(hand, number, street, f"*** {name} ***{text}", new)
 
     def _line(self, hand: SiteHand, line: str, number: int, street: int) -> None:
         """A line that does not start with a seated player's name."""
@@ -249,7 +243,7 @@ class _Reader(HandState):
                 raise InputError(
                     f"an uncalled bet returned to {quote(name)}, who has no seat in this hand"
                 )
-            hand.uncalled[name] = hand.uncalled.get(name, 0) + money(m.group("amount"), self.scale)
+            play.return_uncalled(hand, name, money(m.group("amount"), self.scale))
             return
         m = BUTTON.match(line)
         if m is not None:
@@ -267,8 +261,7 @@ class _Reader(HandState):
     def _action(
         self, hand: SiteHand, name: str, rest: str, line: str, number: int, street: int
     ) -> None:
-        if rest in ("folds", "checks"):
-            hand.actions.append(Action(number, street, name, rest[:-1], 0, None, False, line))
+        if play.fold_or_check(hand, number, street, name, rest, line):
             return
         m = _ACTION.match(rest)
         if m is not None:
@@ -281,31 +274,19 @@ class _Reader(HandState):
         m = _AWARD.match(rest)
         if m is not None:
             which, n = m.group("which"), m.group("n")
-            pot = digits(n, "a side pot's number", MAX_SEAT) if n else 1 if which == "side" else 0
+            pot = play.pot_number(n, 1 if which == "side" else 0)
             label = " ".join(
                 w for w in (m.group("half"), which, "pot", f"#{n}" if n else None) if w
             )
-            hand.collects.append(
-                Collect(
-                    number,
-                    name,
-                    money(m.group("amount"), self.scale),
-                    pot,
-                    label,
-                    0,
-                    m.group("half"),
-                )
-            )
+            amount = money(m.group("amount"), self.scale)
+            play.add_award(hand, number, name, amount, pot, label, m.group("half"))
             return
         if rest.startswith("shows ["):
             cards = cards_of(BRACKETS.findall(rest)[0], f"{name}'s cards")
-            hand.shows[name] = cards
-            hand.actions.append(Action(number, street, name, "show", 0, None, False, line, cards))
+            play.show_cards(hand, number, street, name, cards, line)
             return
         if rest == "mucks":
-            if live(hand) > 1:  # a lone winner "mucks" too: the pot is still theirs
-                hand.mucks.add(name)
-                hand.actions.append(Action(number, street, name, "muck", 0, None, False, line))
+            play.muck_at_showdown(hand, number, street, name, line)
             return
         if not _NOTES.match(rest):
             raise InputError(f"cannot read the action {quote(line)}")

@@ -31,12 +31,13 @@ from hilo_cli.bounds import MAX_SEAT, digits, quote
 from hilo_cli.cards import Card
 from hilo_cli.errors import DealError, HiloError, InputError
 from hilo_cli.games import GAMES
+from hilo_cli.histories import lines as play
 from hilo_cli.histories.amounts import CODES, money, table_currency
 from hilo_cli.histories.base import HandRecord, Reader, failed
 from hilo_cli.histories.records import record
 from hilo_cli.histories.safexml import Element, element_text, parse
 from hilo_cli.histories.seats import NAMELESS, STRUCTURES, check_seat, collects_only, no_hand_start
-from hilo_cli.histories.site import Collect, Header, Seat, SiteHand, cards_of
+from hilo_cli.histories.site import Header, Seat, SiteHand, cards_of
 from hilo_cli.histories.site import Line as Action
 
 GAME_NAMES: dict[str, str] = {
@@ -135,8 +136,8 @@ class _Hand:
         self.scale = 1 if tournament else 100
         code = general.get("tablecurrency") or general.get("currency") or ""
         sign = "" if tournament else SIGNS.get(code, "")
-        play = general.get("mode", "real") != "real"
-        currency = table_currency(tournament, "" if play else sign)
+        play_money = general.get("mode", "real") != "real"
+        currency = table_currency(tournament, "" if play_money else sign)
         limit = LIMITS[m.group("limit")]
         header = Header(
             self.id or "",
@@ -186,7 +187,7 @@ class _Hand:
                 hand.button = seat
             won = self.money(p.attrs.get("win", "0"), f"{name}'s win")
             if won:
-                hand.collects.append(Collect(p.line, name, won, 0, "win", 0))
+                play.add_award(hand, p.line, name, won, 0, "win")
             bets[name] = self.money(p.attrs.get("bet", "0"), f"{name}'s bet")
         return bets
 
@@ -203,9 +204,7 @@ class _Hand:
         if street is not None:
             if street:
                 self.bets = {}  # the blinds of round 0 are bets of the first street
-            hand.actions.append(
-                Action(element.line, street, "", "street", 0, None, False, f"round {no}")
-            )
+            play.new_street(hand, element.line, street, f"round {no}")
             for c in element.children:
                 if c.tag == "cards":
                     self._cards(hand, c, street, names, stud)
@@ -225,10 +224,7 @@ class _Hand:
             if stud:
                 raise InputError("a stud game deals no board cards")
             known = tuple(x for x in cards if x is not None)
-            hand.boards.setdefault(0, []).extend(known)
-            hand.actions.append(
-                Action(c.line, street, "", "board", 0, None, False, f"board {c.text}", known)
-            )
+            play.deal_board(hand, c.line, street, f"board {c.text}", known)
             return
         if who not in names:
             raise InputError(f"cards dealt to {quote(who)}, who is not seated")

@@ -9,11 +9,12 @@ import re
 from hilo_cli.bounds import MAX_SEAT, digits, quote
 from hilo_cli.cards import Card
 from hilo_cli.errors import InputError
+from hilo_cli.histories import lines as play
 from hilo_cli.histories.amounts import NUMBER, money
-from hilo_cli.histories.archive import live, put_in, rake_disagreement, speaker, uncalled
+from hilo_cli.histories.archive import put_in, rake_disagreement, speaker, uncalled
 from hilo_cli.histories.base import Currency
 from hilo_cli.histories.seats import HandState, add_seat, collects_only
-from hilo_cli.histories.site import BRACKETS, Collect, Header, Seat, SiteHand, cards_of
+from hilo_cli.histories.site import BRACKETS, Header, Seat, SiteHand, cards_of
 from hilo_cli.histories.site import Line as Action
 
 GAME_NAMES: dict[str, str] = {
@@ -182,7 +183,7 @@ class HandReader(HandState):
         if street > 0:  # the blinds are bets of the first round, posted before its street line
             self.bets = {}
         self.street = street
-        hand.actions.append(Action(self.number, street, "", "street", 0, None, False, line))
+        play.new_street(hand, self.number, street, line)
 
     def _street(self, hand: SiteHand, line: str) -> None:
         m = STREET.match(line)
@@ -219,10 +220,7 @@ class HandReader(HandState):
                 f"the {name.lower()} line {quote(line)} does not repeat the board so far"
             )
         new = _cards(found[-1], f"the {name.lower()}")
-        board.extend(new)
-        hand.actions.append(
-            Action(self.number, self.street, "", "board", 0, None, False, line, new)
-        )
+        play.deal_board(hand, self.number, self.street, line, new)
 
     def _run(self, hand: SiteHand, run: int, found: list[str], line: str) -> None:
         """``*** BOARD 2 - RIVER *** [- - - Qd] [Jd]``: the cards of run ``run`` after the ones it has so
@@ -239,8 +237,8 @@ class HandReader(HandState):
                 f"the run's board {quote(line)} does not start with the board dealt before it"
             )
         new = _cards(" ".join(written[len(board) :]) + " " + found[1], "the run's board")
-        hand.boards[run] = [*board, *new]
-        hand.actions.append(Action(self.number, 3, "", "board", 0, None, False, line, new, run))
+        hand.boards[run] = list(board)
+        play.deal_board(hand, self.number, 3, line, new, run)
 
     def _dealt(self, hand: SiteHand, line: str) -> None:
         found = speaker(line[len("Dealt to ") :], self.names)
@@ -260,8 +258,7 @@ class HandReader(HandState):
 
     def _action(self, hand: SiteHand, name: str, rest: str, line: str) -> None:
         number, street = self.number, self.street
-        if rest in ("folds", "checks"):
-            hand.actions.append(Action(number, street, name, rest[:-1], 0, None, False, line))
+        if play.fold_or_check(hand, number, street, name, rest, line):
             return
         m = _ACTION.match(rest)
         if m is not None:
@@ -277,22 +274,15 @@ class HandReader(HandState):
         m = _WINS.match(rest)
         if m is not None:
             amount = money(m.group("amount") or m.group("amount2"), 100)
-            hand.collects.append(
-                Collect(number, name, amount, 0, m.group("label") or m.group("label2"), 0)
-            )
+            play.add_award(hand, number, name, amount, 0, m.group("label") or m.group("label2"))
             return
         m = _SHOWS.match(rest)
         if m is not None:
             cards = _cards(m.group(1), f"{name}'s cards")
-            hand.shows[name] = cards
-            hand.actions.append(Action(number, street, name, "show", 0, None, False, line, cards))
+            play.show_cards(hand, number, street, name, cards, line)
             return
         if rest in ("mucks", "mucks hand", "doesn't show hand"):
-            if (
-                live(hand) > 1
-            ):  # at a showdown: a dead hand (RULES §7.3); a lone winner keeps the pot
-                hand.mucks.add(name)
-                hand.actions.append(Action(number, street, name, "muck", 0, None, False, line))
+            play.muck_at_showdown(hand, number, street, name, line)
             return
         raise InputError(f"cannot read the action {quote(line)}")
 

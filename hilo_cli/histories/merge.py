@@ -33,12 +33,13 @@ from hilo_cli.bounds import MAX_SEAT, digits, quote
 from hilo_cli.cards import Card
 from hilo_cli.errors import DealError, HiloError, InputError
 from hilo_cli.games import GAMES
+from hilo_cli.histories import lines as play
 from hilo_cli.histories.amounts import money, table_currency
 from hilo_cli.histories.base import Currency, HandRecord, Reader, failed
 from hilo_cli.histories.records import record
 from hilo_cli.histories.safexml import DECLARATION, Element, element_text, parse
 from hilo_cli.histories.seats import NAMELESS, STRUCTURES, check_seat, no_hand_start
-from hilo_cli.histories.site import Collect, Header, Seat, SiteHand, cards_of
+from hilo_cli.histories.site import Header, Seat, SiteHand, cards_of
 from hilo_cli.histories.site import Line as Action
 from hilo_cli.histories.uncalled import fold_back
 
@@ -160,9 +161,7 @@ class _Hand:
             if street is not None and not (begun and name == "THIRD_STREET"):
                 begun = True
                 self.bets = {} if street else self.bets
-                hand.actions.append(
-                    Action(r.line, street, "", "street", 0, None, False, f"round {name}")
-                )
+                play.new_street(hand, r.line, street, f"round {name}")
             self._round(hand, r, street or 0, stud)
         if (
             header.tournament
@@ -239,10 +238,7 @@ class _Hand:
                 raise InputError("a stud game deals no board cards")
             new = cards_of(" ".join(words[len(self.board) :]), "the board")
             self.board.extend(new)
-            hand.boards.setdefault(0, []).extend(new)
-            hand.actions.append(
-                Action(c.line, street, "", "board", 0, None, False, f"board {','.join(words)}", new)
-            )
+            play.deal_board(hand, c.line, street, f"board {','.join(words)}", new)
             return
         if kind not in ("HOLE", "DRAW_DRAWN_CARDS"):
             raise InputError(f"cards of type {quote(kind, 40)} are not ones hilo reads")
@@ -275,10 +271,7 @@ class _Hand:
                 a.player for a in hand.actions if a.verb == "fold"
             }
             if len(live - hand.mucks) > 1 and who not in hand.mucks and who not in hand.shows:
-                hand.mucks.add(who)
-                hand.actions.append(
-                    Action(e.line, street, who, "muck", 0, None, False, text.strip())
-                )
+                play.muck_hand(hand, e.line, street, who, text.strip())
             return
         if kind not in VERBS and kind not in ("BET", "RAISE", "COMPLETE", "ALL_IN"):
             raise InputError(
@@ -323,7 +316,7 @@ class _Hand:
         who = self.player(w)
         amount = self.money(w.attrs.get("amount"), "the winner's amount")
         if w.attrs.get("uncalled") == "true":
-            hand.uncalled[who] = hand.uncalled.get(who, 0) + amount
+            play.return_uncalled(hand, who, amount)
             return
         pot = digits(w.attrs.get("potnumber", "1"), "a pot number", MAX_SEAT)
         kind = w.attrs.get("pottype", "n")
@@ -331,9 +324,7 @@ class _Hand:
             raise InputError(
                 f"cannot read the pot {quote(w.attrs.get('potnumber', ''), 20)} of type {quote(kind, 20)}"
             )
-        hand.collects.append(
-            Collect(w.line, who, amount, pot - 1, f"pot {pot} {kind}", 0, HALVES[kind])
-        )
+        play.add_award(hand, w.line, who, amount, pot - 1, f"pot {pot} {kind}", HALVES[kind])
 
 
 def _description(lines: list[str]) -> dict[str, str]:

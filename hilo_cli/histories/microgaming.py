@@ -31,12 +31,13 @@ import re
 from hilo_cli.bounds import MAX_SEAT, digits, quote
 from hilo_cli.cards import Card
 from hilo_cli.errors import DealError, HiloError, InputError
+from hilo_cli.histories import lines as play
 from hilo_cli.histories.amounts import CODES, money, table_currency
 from hilo_cli.histories.base import Currency, HandRecord, Reader, failed
 from hilo_cli.histories.records import record
 from hilo_cli.histories.safexml import DECLARATION, Element, element_text, parse
 from hilo_cli.histories.seats import NAMELESS, STRUCTURES, check_seat, no_hand_start
-from hilo_cli.histories.site import Collect, Header, Seat, SiteHand, cards_of
+from hilo_cli.histories.site import Header, Seat, SiteHand, cards_of
 from hilo_cli.histories.site import Line as Action
 from hilo_cli.histories.uncalled import contributions, fold_back, pots_as_paid, unreturned
 
@@ -133,11 +134,11 @@ class _Hand:
         if header.game not in GAME_NAMES:
             return hand
         self._seats(hand)
-        play = next((c for c in self.game.children if c.tag == "Gameplay"), None)
-        if play is None:
+        gameplay = next((c for c in self.game.children if c.tag == "Gameplay"), None)
+        if gameplay is None:
             raise InputError(f"hand #{self.id} has no <Gameplay>")
-        hand.actions.append(Action(play.line, 0, "", "street", 0, None, False, "pre-flop"))
-        for a in (c for c in play.children if c.tag == "Action"):
+        play.new_street(hand, gameplay.line, 0, "pre-flop")
+        for a in (c for c in gameplay.children if c.tag == "Action"):
             self._action(hand, a)
         if not hand.collects:
             raise InputError(f"hand #{self.id} is cut short: no Win action says who won")
@@ -183,20 +184,15 @@ class _Hand:
         if kind in STREETS:
             self.bets = {}
             new = _cards(a, "the board")
-            hand.actions.append(
-                Action(a.line, STREETS[kind], "", "street", 0, None, False, text.strip())
-            )
-            hand.boards.setdefault(0, []).extend(new)
-            hand.actions.append(
-                Action(a.line, STREETS[kind], "", "board", 0, None, False, text.strip(), new)
-            )
+            play.new_street(hand, a.line, STREETS[kind], text.strip())
+            play.deal_board(hand, a.line, STREETS[kind], text.strip(), new)
             return
         if kind == "Win":
             for s in (c for c in a.children if c.tag == "Seat"):
                 who, amount = self.player(s), self.money(s.attrs.get("amount"), "a win's amount")
                 pot = digits(s.attrs.get("pot", "0") or "0", "a pot number", MAX_SEAT)
                 if amount:
-                    hand.collects.append(Collect(s.line, who, amount, pot, f"pot {pot}", 0))
+                    play.add_award(hand, s.line, who, amount, pot, f"pot {pot}")
             return
         who = self.player(a)
         if kind in ("DealCards", "ShowCards"):

@@ -34,12 +34,13 @@ import re
 
 from hilo_cli.bounds import MAX_SEAT, digits, quote
 from hilo_cli.errors import InputError
+from hilo_cli.histories import lines as play
 from hilo_cli.histories.amounts import AMOUNT, money, sign_currency
 from hilo_cli.histories.archive import speaker
 from hilo_cli.histories.base import Currency, HandRecord, Reader
 from hilo_cli.histories.plugin import group_id, numbered_record
 from hilo_cli.histories.seats import STRUCTURES, HandState, add_seat, seat_of
-from hilo_cli.histories.site import Collect, Header, SiteHand, cards_of
+from hilo_cli.histories.site import Header, SiteHand, cards_of
 from hilo_cli.histories.site import Line as Action
 
 GAME_NAMES: dict[str, str] = {"OMAHA_HI_LO": "omaha8", "OMAHA": "omaha", "OMAHA_HI": "omaha"}
@@ -147,15 +148,10 @@ class _Reader(HandState):
         elif (m := BOARD.match(line)) is not None:
             self.street = STREETS[m.group("street")]
             new = cards_of(m.group("cards").replace(",", " "), f"the {m.group('street')}")
-            hand.actions.append(
-                Action(self.number, self.street, "", "street", 0, None, False, line)
-            )
-            hand.boards.setdefault(0, []).extend(new)
-            hand.actions.append(
-                Action(self.number, self.street, "", "board", 0, None, False, line, new)
-            )
+            play.new_street(hand, self.number, self.street, line)
+            play.deal_board(hand, self.number, self.street, line, new)
         elif line == "Dealing pocket cards":
-            hand.actions.append(Action(self.number, 0, "", "street", 0, None, False, line))
+            play.new_street(hand, self.number, 0, line)
         elif (d := DEALT.match(line)) is not None:
             self._dealt(hand, d.group("rest"), d.group("cards"), line)
         elif self.summary and (p := POT.match(line)) is not None:
@@ -208,7 +204,7 @@ class _Reader(HandState):
 
     def _pot(self, hand: SiteHand, m: re.Match[str]) -> None:
         n = m.group("n")
-        pot = digits(n, "a side pot's number", MAX_SEAT) if n else 0
+        pot = play.pot_number(n, 0)
         if pot != len(self.pots):
             raise InputError(
                 f"the {m.group('label').lower()} is printed out of order in {quote(m.group(0))}"
@@ -222,23 +218,15 @@ class _Reader(HandState):
                     f"cannot read the winners of the {m.group('label').lower()} in {quote(m.group(0))}"
                 )
             half = w.group("half").lower() if w.group("half") else None
-            hand.collects.append(
-                Collect(
-                    self.number,
-                    w.group("name"),
-                    money(w.group("amount"), self.scale),
-                    pot,
-                    m.group("label").lower(),
-                    0,
-                    half,
-                )
+            amount = money(w.group("amount"), self.scale)
+            play.add_award(
+                hand, self.number, w.group("name"), amount, pot, m.group("label").lower(), half
             )
             at = w.end()
 
     def _action(self, hand: SiteHand, name: str, rest: str, line: str) -> None:
         number, street = self.number, self.street
-        if rest in ("folds", "checks"):
-            hand.actions.append(Action(number, street, name, rest[:-1], 0, None, False, line))
+        if play.fold_or_check(hand, number, street, name, rest, line):
             return
         m = _ACTION.match(rest)
         if m is None:

@@ -25,6 +25,7 @@ from collections.abc import Iterator
 from hilo_cli.betting import Structure
 from hilo_cli.bounds import MAX_SEAT, digits, quote
 from hilo_cli.errors import DealError, InputError
+from hilo_cli.histories import lines as play
 from hilo_cli.histories.amounts import money, sign_currency
 from hilo_cli.histories.base import Currency, HandRecord, Reader, failed
 from hilo_cli.histories.records import record
@@ -225,7 +226,7 @@ class _Reader(HandState):
                 street = STREETS[m.group("name")]
                 if street:
                     bets = {}
-                hand.actions.append(Action(number, street, "", "street", 0, None, False, line))
+                play.new_street(hand, number, street, line)
                 if street:
                     self._board(hand, m.group("cards"), street, number, line)
                 continue
@@ -252,8 +253,7 @@ class _Reader(HandState):
             raise InputError(
                 f"the street line {quote(line)} does not deal the cards of that street"
             )
-        board.extend(new)
-        hand.actions.append(Action(number, street, "", "board", 0, None, False, line, new))
+        play.deal_board(hand, number, street, line, new)
 
     def _action(
         self,
@@ -267,10 +267,7 @@ class _Reader(HandState):
     ) -> None:
         if rest.strip() == "folds" and not any(a.verb == "street" for a in hand.actions):
             return  # folded before the cards were dealt: not dealt in (a player sitting out)
-        if rest.strip() in ("folds", "checks"):
-            hand.actions.append(
-                Action(number, street, name, rest.strip()[:-1], 0, None, False, line)
-            )
+        if play.fold_or_check(hand, number, street, name, rest.strip(), line):
             return
         m = _VERB.match(rest)
         if m is not None:
@@ -350,9 +347,7 @@ class _Reader(HandState):
                 continue
             m = _COLLECTED.match(rest)
             if m is not None:
-                hand.collects.append(
-                    Collect(number, name, self._money(m.group("amount")), 0, "pot", 0)
-                )
+                play.add_award(hand, number, name, self._money(m.group("amount")), 0, "pot")
                 last = None
                 continue
             if _NOTES.match(rest):

@@ -27,10 +27,11 @@ import re
 
 from hilo_cli.bounds import MAX_SEAT, digits, quote
 from hilo_cli.errors import InputError
+from hilo_cli.histories import lines as play
 from hilo_cli.histories.amounts import money, sign_currency
 from hilo_cli.histories.base import Currency
 from hilo_cli.histories.seats import HandState, check_seat, read_kept
-from hilo_cli.histories.site import BRACKETS, BadHand, Collect, Header, Seat, SiteHand, cards_of
+from hilo_cli.histories.site import BRACKETS, BadHand, Header, Seat, SiteHand, cards_of
 from hilo_cli.histories.site import Line as Action
 
 START = re.compile(r"^\*{5} Hand History for Game (?P<id>\d+) \*{5}$")
@@ -204,7 +205,7 @@ class _Reader(HandState):
                 street = streets[m.group("name")]
                 if street > 0:  # the posts before the first street line are bets of its round
                     self.bets, self.street_bet = {}, 0
-                hand.actions.append(Action(number, street, "", "street", 0, None, False, line))
+                play.new_street(hand, number, street, line)
                 if not self.stud and street > 0:
                     self._board(hand, m.group("cards"), line, number, street)
                 continue
@@ -234,8 +235,7 @@ class _Reader(HandState):
         if len(found) != 1:
             raise InputError(f"cannot read the board cards in {quote(line)}")
         new = cards_of(found[0].replace(",", " "), "the board")
-        hand.boards.setdefault(0, []).extend(new)
-        hand.actions.append(Action(number, street, "", "board", 0, None, False, line, new))
+        play.deal_board(hand, number, street, line, new)
 
     def _dealt(self, hand: SiteHand, line: str, number: int, street: int) -> None:
         body = line[len("Dealt to ") :]
@@ -250,8 +250,7 @@ class _Reader(HandState):
     def _action(
         self, hand: SiteHand, name: str, rest: str, line: str, number: int, street: int
     ) -> None:
-        if rest in ("folds", "checks"):
-            hand.actions.append(Action(number, street, name, rest[:-1], 0, None, False, line))
+        if play.fold_or_check(hand, number, street, name, rest, line):
             return
         m = _CHIPS.match(rest)
         if m is not None:
@@ -270,12 +269,10 @@ class _Reader(HandState):
             if len(found) != 1:
                 raise InputError(f"cannot read the cards shown in {quote(line)}")
             cards = cards_of(found[0].replace(",", " "), f"{name}'s cards")
-            hand.shows[name] = cards
-            hand.actions.append(Action(number, street, name, "show", 0, None, False, line, cards))
+            play.show_cards(hand, number, street, name, cards, line)
             return
         if rest.startswith("mucks"):
-            hand.mucks.add(name)
-            hand.actions.append(Action(number, street, name, "muck", 0, None, False, line))
+            play.muck_hand(hand, number, street, name, line)
             return
         w = _WINS.match(rest)
         if w is not None:
@@ -321,7 +318,7 @@ class _Reader(HandState):
         if not pot:
             hand.pots_named = False
         half = "low" if low else ("high" if w.group("with") else None)
-        hand.collects.append(Collect(number, name, amount, index, pot or "pot", 0, half))
+        play.add_award(hand, number, name, amount, index, pot or "pot", half)
 
     def _finish(self, hand: SiteHand) -> None:
         """The stakes from the posts where the header gave the buy-in, the uncalled bet, the pot and rake."""

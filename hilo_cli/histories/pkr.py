@@ -37,13 +37,14 @@ from hilo_cli.betting import Structure
 from hilo_cli.bounds import MAX_SEAT, digits, quote
 from hilo_cli.cards import Card
 from hilo_cli.errors import InputError
+from hilo_cli.histories import lines as play
 from hilo_cli.histories.amounts import AMOUNT, money, sign_currency
-from hilo_cli.histories.archive import live, speaker
+from hilo_cli.histories.archive import speaker
 from hilo_cli.histories.base import HandRecord, Reader
 from hilo_cli.histories.plugin import numbered_record
 from hilo_cli.histories.seats import STRUCTURES as BASE_STRUCTURES
 from hilo_cli.histories.seats import HandState, add_seat, seat_of
-from hilo_cli.histories.site import BRACKETS, Collect, Header, SiteHand, cards_of
+from hilo_cli.histories.site import BRACKETS, Header, SiteHand, cards_of
 from hilo_cli.histories.site import Line as Action
 
 GAME_NAMES: dict[str, str] = {"OMAHA HI/LO": "omaha8", "OMAHA": "omaha", "OMAHA HI": "omaha"}
@@ -169,17 +170,12 @@ class _Reader(HandState):
             hand.button = digits(b.group("seat"), "the button seat", MAX_SEAT)
         elif line == "Dealing Cards":
             self.dealing = True
-            hand.actions.append(Action(self.number, 0, "", "street", 0, None, False, line))
+            play.new_street(hand, self.number, 0, line)
         elif (m := BOARD.match(line)) is not None:
             self.street, self.bets = STREETS[m.group("street")], {}
             new = _cards(m.group("cards"), f"the {m.group('street').lower()}")
-            hand.actions.append(
-                Action(self.number, self.street, "", "street", 0, None, False, line)
-            )
-            hand.boards.setdefault(0, []).extend(new)
-            hand.actions.append(
-                Action(self.number, self.street, "", "board", 0, None, False, line, new)
-            )
+            play.new_street(hand, self.number, self.street, line)
+            play.deal_board(hand, self.number, self.street, line, new)
         elif (d := DEALT.match(line)) is not None:
             self._dealt(hand, d.group("name"), d.group("cards"), line)
         elif (u := UNCALLED.match(line)) is not None:
@@ -188,7 +184,7 @@ class _Reader(HandState):
                     f"a bet returned to {quote(u.group('name'), 40)}, who is not seated"
                 )
             name = u.group("name")
-            hand.uncalled[name] = hand.uncalled.get(name, 0) + money(u.group("amount"), self.scale)
+            play.return_uncalled(hand, name, money(u.group("amount"), self.scale))
         elif (r := RAKE.match(line)) is not None:
             pot = digits(r.group("n"), "a pot's number", MAX_SEAT) - 1
             if pot < 0:
@@ -231,8 +227,7 @@ class _Reader(HandState):
 
     def _action(self, hand: SiteHand, name: str, rest: str, line: str) -> None:
         number, street = self.number, self.street
-        if rest in ("folds", "checks"):
-            hand.actions.append(Action(number, street, name, rest[:-1], 0, None, False, line))
+        if play.fold_or_check(hand, number, street, name, rest, line):
             return
         m = _ACTION.match(rest)
         if m is not None:
@@ -254,31 +249,17 @@ class _Reader(HandState):
         m = _AWARD.match(rest)
         if m is not None:
             n = m.group("n")
-            pot = digits(n, "a side pot's number", MAX_SEAT) if n else 0
+            pot = play.pot_number(n, 0)
             label = f"side pot #{n}" if n else "main pot"
-            hand.collects.append(
-                Collect(
-                    number,
-                    name,
-                    money(m.group("amount"), self.scale),
-                    pot,
-                    label,
-                    0,
-                    m.group("half"),
-                )
-            )
+            amount = money(m.group("amount"), self.scale)
+            play.add_award(hand, number, name, amount, pot, label, m.group("half"))
             return
         if rest.startswith("shows ["):
             cards = _cards(rest, f"{name}'s cards")
-            hand.shows[name] = cards
-            hand.actions.append(Action(number, street, name, "show", 0, None, False, line, cards))
+            play.show_cards(hand, number, street, name, cards, line)
             return
         if rest == "mucks":
-            if (
-                live(hand) > 1
-            ):  # at a showdown: a dead hand (RULES §7.3); a lone winner keeps the pot
-                hand.mucks.add(name)
-                hand.actions.append(Action(number, street, name, "muck", 0, None, False, line))
+            play.muck_at_showdown(hand, number, street, name, line)
             return
         raise InputError(f"cannot read the action {quote(line)}")
 

@@ -17,12 +17,12 @@ from collections.abc import Callable
 from hilo_cli.bounds import MAX_SEAT, digits, quote
 from hilo_cli.cards import Card
 from hilo_cli.errors import HiloError, InputError
+from hilo_cli.histories import lines as play
 from hilo_cli.histories.amounts import money
 from hilo_cli.histories.seats import check_seat, read_kept, table_button
 from hilo_cli.histories.site import (
     BRACKETS,
     BadHand,
-    Collect,
     Header,
     Seat,
     SiteHand,
@@ -252,7 +252,6 @@ class _Reader:
         streets = STUD_STREETS if stud else BOARD_STREETS
         names = {s.name for s in hand.seats}
         street, run = 0, 0
-        actions = hand.actions
         for at in range(start, len(lines)):
             line = lines[at]
             number = self.number = numbers[at]
@@ -267,9 +266,7 @@ class _Reader:
                     run = RUNS[run_word]
                 elif name in streets:
                     street, run = streets[name], RUNS[run_word]
-                    actions.append(
-                        Action(number, street, "", "street", 0, None, False, line, (), run)
-                    )
+                    play.new_street(hand, number, street, line, run)
                     self._board(hand, run, name, m.group("cards"), stud, number, street)
                 else:
                     raise InputError(f"unknown street {quote(name)}")
@@ -315,10 +312,7 @@ class _Reader:
             if not board and name == "FLOP":
                 new = before + new  # Courchevel's flop line: [first card] [the other two]
             elif tuple(board) != before:
-                raise InputError(
-                    f"{what} line repeats the board as {' '.join(map(str, before))}, "
-                    f"but the board so far is {' '.join(map(str, board)) or 'empty'}"
-                )
+                raise play.repeats_board(what, " ".join(map(str, before)), board)
         board.extend(new)
         if name == "PRE-FLOP":
             # Courchevel's first board card, before the first betting round: dealt to the replay with the
@@ -355,16 +349,8 @@ class _Reader:
         m = COLLECTED.match(line)
         if m is not None and m.group("name") in names:
             pot = m.group("pot")
-            hand.collects.append(
-                Collect(
-                    number,
-                    m.group("name"),
-                    money(m.group("amount"), scale),
-                    _pot_index(pot),
-                    pot,
-                    run,
-                )
-            )
+            amount = money(m.group("amount"), scale)
+            play.add_award(hand, number, m.group("name"), amount, _pot_index(pot), pot, run=run)
             return
         m = UNCALLED.match(line)
         if m is not None:
@@ -373,8 +359,13 @@ class _Reader:
                     f"an uncalled bet returned to {quote(m.group('name'))}, who has no seat in this hand"
                 )
             name = m.group("name")
-            hand.uncalled[name] = hand.uncalled.get(name, 0) + money(m.group("amount"), scale)
+            play.return_uncalled(hand, name, money(m.group("amount"), scale))
             return
+        self._other(hand, line, names)
+
+    def _other(self, hand: SiteHand, line: str, names: set[str]) -> None:
+        """A line that moves no chips (a player cashing out, a cancelled hand, a note about a player), or
+        one that cannot be read."""
         m = CASHED_OUT.match(line)
         if m is not None and m.group("name") in names:
             hand.cashed_out.append(m.group("name"))
@@ -398,7 +389,7 @@ class _Reader:
         self, hand: SiteHand, name: str, rest: str, line: str, number: int, street: int
     ) -> None:
         scale = self.scale
-        if rest in ("folds", "checks"):
+        if rest in ("folds", "checks"):  # the most frequent action, read without a call
             hand.actions.append(Action(number, street, name, rest[:-1], 0, None, False, line))
             return
         if rest.startswith(("calls ", "bets ")):
@@ -443,12 +434,10 @@ class _Reader:
         if rest.startswith("shows ["):
             found = BRACKETS.findall(rest)
             cards = cards_of(found[0], f"{name}'s cards") if found else ()
-            hand.shows[name] = cards
-            hand.actions.append(Action(number, street, name, "show", 0, None, False, line, cards))
+            play.show_cards(hand, number, street, name, cards, line)
             return
         if rest.startswith(("mucks hand", "mucks")):
-            hand.mucks.add(name)
-            hand.actions.append(Action(number, street, name, "muck", 0, None, False, line))
+            play.muck_hand(hand, number, street, name, line)
             return
         if rest.startswith(("doesn't show hand", "shows hand")):
             return

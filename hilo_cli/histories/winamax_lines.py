@@ -23,8 +23,9 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from hilo_cli.bounds import MAX_SEAT, digits, quote
+from hilo_cli.bounds import quote
 from hilo_cli.errors import InputError
+from hilo_cli.histories import lines as play
 from hilo_cli.histories.amounts import money
 from hilo_cli.histories.base import Currency
 from hilo_cli.histories.seats import (
@@ -36,12 +37,10 @@ from hilo_cli.histories.seats import (
 )
 from hilo_cli.histories.site import (
     BRACKETS,
-    Collect,
     Header,
     Line,
     SiteHand,
     cards_of,
-    summary_seat,
 )
 from hilo_cli.histories.uncalled import fold_back, pots_as_paid
 
@@ -195,7 +194,7 @@ class HandReader(HandState):
         if name not in streets:
             raise InputError(f"unknown street {quote(name)}")
         self.street = streets[name]
-        hand.actions.append(Line(number, self.street, "", "street", 0, None, False, line))
+        play.new_street(hand, number, self.street, line)
         found = BRACKETS.findall(m.group("cards"))
         if stud or not found:
             if not stud and self.street > 0:
@@ -204,13 +203,11 @@ class HandReader(HandState):
         board = hand.boards.setdefault(0, [])
         before = cards_of(" ".join(found[:-1]), f"the {name.lower()}") if len(found) > 1 else ()
         if tuple(board) != before:
-            raise InputError(
-                f"the {name.lower()} line repeats the board as {' '.join(map(str, before)) or 'nothing'}, "
-                f"but the board so far is {' '.join(map(str, board)) or 'empty'}"
+            raise play.repeats_board(
+                f"the {name.lower()}", " ".join(map(str, before)) or "nothing", board
             )
         new = cards_of(found[-1], f"the {name.lower()}")
-        board.extend(new)
-        hand.actions.append(Line(number, self.street, "", "board", 0, None, False, line, new))
+        play.deal_board(hand, number, self.street, line, new)
         return False
 
     def _dealt(self, hand: SiteHand, line: str, number: int) -> None:
@@ -231,8 +228,7 @@ class HandReader(HandState):
         if name is None:
             raise InputError(f"cannot read the line {quote(line)}")
         rest = line[len(name) + 1 :]
-        if rest in ("folds", "checks"):
-            hand.actions.append(Line(number, self.street, name, rest[:-1], 0, None, False, line))
+        if play.fold_or_check(hand, number, self.street, name, rest, line):
             return
         m = _ACTION.match(rest)
         if m is not None:
@@ -255,24 +251,17 @@ class HandReader(HandState):
                 if not shown:
                     raise InputError(f"cannot read the cards shown in {quote(line)}")
                 cards = cards_of(shown[0], f"{name}'s cards")
-                hand.shows[name] = cards
-                hand.actions.append(
-                    Line(number, self.street, name, "show", 0, None, False, line, cards)
-                )
+                play.show_cards(hand, number, self.street, name, cards, line)
             return
         if rest.startswith("mucks"):
-            hand.mucks.add(name)
-            hand.actions.append(Line(number, self.street, name, "muck", 0, None, False, line))
+            play.muck_hand(hand, number, self.street, name, line)
             return
         m = COLLECTED.match(rest)
         if m is not None:
-            pot = digits(m.group("n"), "a side pot's number", MAX_SEAT) if m.group("n") else 0
+            pot = play.pot_number(m.group("n"), 0)
             half = HALVES.get(m.group("half") or "")
-            hand.collects.append(
-                Collect(
-                    number, name, money(m.group("amount"), self.scale), pot, m.group("pot"), 0, half
-                )
-            )
+            amount = money(m.group("amount"), self.scale)
+            play.add_award(hand, number, name, amount, pot, m.group("pot"), half)
             return
         if _NOTES.match(rest):
             return
@@ -292,16 +281,9 @@ class HandReader(HandState):
             hand.summary_boards[0] = cards_of(found[0] if found else "", "the summary board")
             return
         if line.startswith("Seat "):
-            self._summary_seat(hand, line)
+            play.summary_seat_line(hand, line, _WON, self.scale)
             return
         raise InputError(f"cannot read the summary line {quote(line)}")
-
-    def _summary_seat(self, hand: SiteHand, line: str) -> None:
-        number, _, rest = line[len("Seat ") :].partition(": ")
-        seat = digits(number, "a seat", MAX_SEAT)
-        summary_seat(
-            hand, seat, rest, lambda tail: [money(a, self.scale) for a in _WON.findall(tail)]
-        )
 
 
 # One hand from its lines (as the base cuts them), ``line`` the number of the first; ``None`` if blank.

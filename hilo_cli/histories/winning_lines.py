@@ -24,6 +24,7 @@ from collections.abc import Callable
 
 from hilo_cli.bounds import MAX_SEAT, digits, quote
 from hilo_cli.errors import InputError
+from hilo_cli.histories import lines as play
 from hilo_cli.histories.amounts import money, sign_currency
 from hilo_cli.histories.base import Currency
 from hilo_cli.histories.seats import (
@@ -40,7 +41,6 @@ from hilo_cli.histories.site import (
     Line,
     SiteHand,
     cards_of,
-    summary_seat,
 )
 from hilo_cli.histories.uncalled import fold_back, pots_as_paid
 
@@ -177,9 +177,7 @@ class HandReader(HandState):
                 if u is None or u.group("name") not in self.names:
                     raise InputError(f"cannot read the uncalled bet line {quote(line)}")
                 name = u.group("name")
-                hand.uncalled[name] = hand.uncalled.get(name, 0) + money(
-                    u.group("amount"), self.scale
-                )
+                play.return_uncalled(hand, name, money(u.group("amount"), self.scale))
             elif not hand.seats and not hand.actions:
                 hand.button = table_button(TABLE, line)
             else:
@@ -205,7 +203,7 @@ class HandReader(HandState):
         if name not in streets:
             raise InputError(f"unknown street {quote(name)}")
         self.street, self.run = streets[name], run
-        hand.actions.append(Line(number, self.street, "", "street", 0, None, False, line, (), run))
+        play.new_street(hand, number, self.street, line, run)
         found = BRACKETS.findall(m.group("cards"))
         if streets is STUD_STREETS or self.street == 0:
             return False
@@ -220,12 +218,8 @@ class HandReader(HandState):
         if len(found) == 1 and tuple(board) == new[: len(board)]:
             new = new[len(board) :]  # a run's flop after cards dealt before the all-in
         elif tuple(board) != before:
-            raise InputError(
-                f"{what} line repeats the board as {' '.join(map(str, before)) or 'nothing'}, "
-                f"but the board so far is {' '.join(map(str, board)) or 'empty'}"
-            )
-        board.extend(new)
-        hand.actions.append(Line(number, self.street, "", "board", 0, None, False, line, new, run))
+            raise play.repeats_board(what, " ".join(map(str, before)) or "nothing", board)
+        play.deal_board(hand, number, self.street, line, new, run)
         return False
 
     def _dealt(self, hand: SiteHand, line: str, number: int) -> None:
@@ -247,8 +241,7 @@ class HandReader(HandState):
         if name is None:
             raise InputError(f"cannot read the line {quote(line)}")
         rest = line[len(name) + 1 :]
-        if rest in ("folds", "checks"):
-            hand.actions.append(Line(number, self.street, name, rest[:-1], 0, None, False, line))
+        if play.fold_or_check(hand, number, self.street, name, rest, line):
             return
         m = _ACTION.match(rest)
         if m is not None:
@@ -276,24 +269,17 @@ class HandReader(HandState):
                 if not shown:
                     raise InputError(f"cannot read the cards shown in {quote(line)}")
                 cards = cards_of(shown[0], f"{name}'s cards")
-                hand.shows[name] = cards
-                hand.actions.append(
-                    Line(number, self.street, name, "show", 0, None, False, line, cards)
-                )
+                play.show_cards(hand, number, self.street, name, cards, line)
             return
         if rest.startswith("mucks"):
-            hand.mucks.add(name)
-            hand.actions.append(Line(number, self.street, name, "muck", 0, None, False, line))
+            play.muck_hand(hand, number, self.street, name, line)
             return
         m = COLLECTED.match(rest)
         if m is not None:
-            pot = digits(m.group("n"), "a side pot's number", MAX_SEAT) if m.group("n") else 0
+            pot = play.pot_number(m.group("n"), 0)
             run = digits(m.group("run"), "a run's number", MAX_SEAT) if m.group("run") else 0
-            hand.collects.append(
-                Collect(
-                    number, name, money(m.group("amount"), self.scale), pot, m.group("pot"), run
-                )
-            )
+            amount = money(m.group("amount"), self.scale)
+            play.add_award(hand, number, name, amount, pot, m.group("pot"), run=run)
             return
         if _NOTES.match(rest):
             return
@@ -315,16 +301,9 @@ class HandReader(HandState):
             )
             return
         if line.startswith("Seat "):
-            self._summary_seat(hand, line)
+            play.summary_seat_line(hand, line, _WON, self.scale)
             return
         raise InputError(f"cannot read the summary line {quote(line)}")
-
-    def _summary_seat(self, hand: SiteHand, line: str) -> None:
-        number, _, rest = line[len("Seat ") :].partition(": ")
-        seat = digits(number, "a seat", MAX_SEAT)
-        summary_seat(
-            hand, seat, rest, lambda tail: [money(a, self.scale) for a in _WON.findall(tail)]
-        )
 
 
 # One hand from its lines (as the base cuts them), ``line`` the number of the first; ``None`` if blank.

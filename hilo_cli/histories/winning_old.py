@@ -24,12 +24,12 @@ from collections.abc import Callable
 
 from hilo_cli.bounds import MAX_SEAT, digits, quote
 from hilo_cli.errors import InputError
+from hilo_cli.histories import lines as play
 from hilo_cli.histories.amounts import money
 from hilo_cli.histories.base import Currency
 from hilo_cli.histories.seats import HandState, add_seat, read_seat, reads_wanted
 from hilo_cli.histories.site import (
     BRACKETS,
-    Collect,
     Header,
     Line,
     SiteHand,
@@ -142,9 +142,7 @@ class HandReader(HandState):
                 u = UNCALLED.match(line)
                 if u is None or u.group("name") not in self.names:
                     raise InputError(f"cannot read the uncalled bet line {quote(line)}")
-                hand.uncalled[u.group("name")] = hand.uncalled.get(u.group("name"), 0) + money(
-                    u.group("amount"), 100
-                )
+                play.return_uncalled(hand, u.group("name"), money(u.group("amount"), 100))
             elif line.startswith("Player "):
                 self._player_line(hand, line[len("Player ") :], line, number)
             else:
@@ -183,7 +181,7 @@ class HandReader(HandState):
             raise InputError(f"cannot read the street line {quote(line)}")
         name = m.group("name")
         self.street, self.bets = STREETS[name], {}
-        hand.actions.append(Line(number, self.street, "", "street", 0, None, False, line))
+        play.new_street(hand, number, self.street, line)
         found = BRACKETS.findall(m.group("cards"))
         board = hand.boards.setdefault(0, [])
         what = f"the {name.lower()}"
@@ -191,11 +189,10 @@ class HandReader(HandState):
         if not found or tuple(board) != before:
             raise InputError(
                 f"{what} line does not follow the board so far "
-                f"({' '.join(map(str, board)) or 'empty'}): {quote(line)}"
+                f"({play.board_so_far(board)}): {quote(line)}"
             )
         new = cards_of(found[-1], what)
-        board.extend(new)
-        hand.actions.append(Line(number, self.street, "", "board", 0, None, False, line, new))
+        play.deal_board(hand, number, self.street, line, new)
 
     def _player_line(self, hand: SiteHand, body: str, line: str, number: int) -> None:
         name = next((n for n in self.names if body.startswith(n + " ")), None)
@@ -219,8 +216,7 @@ class HandReader(HandState):
                 s.name for s in hand.seats if s.name not in self.folded and s.name not in hand.mucks
             ]
             if live != [name]:  # the last live hand "mucks" when it wins without showing
-                hand.mucks.add(name)
-                hand.actions.append(Line(number, self.street, name, "muck", 0, None, False, line))
+                play.muck_hand(hand, number, self.street, name, line)
             return
         m = _ACTION.match(rest)
         if m is None:
@@ -266,7 +262,7 @@ class HandReader(HandState):
         collects = money(m.group("collects"), 100)
         if collects:
             # The summary's one total per player is both the award and what it says the player won.
-            hand.collects.append(Collect(number, name, collects, 0, "Collects", 0))
+            play.add_award(hand, number, name, collects, 0, "Collects")
             hand.won[name] = collects
         shown = rest[len(name) + 1 :]
         if shown.startswith("shows: "):

@@ -1,0 +1,118 @@
+"""The play of a hand and its end, as every site's reader writes it into a ``SiteHand``, written once.
+
+A site reads its own lines with its own patterns and rules (how a raise is written, what a stack means,
+whether a board line repeats the board so far); what it then records is the same for every site:
+
+* a new street (``new_street``) and the cards it deals to a board (``deal_board``), and how an error
+  names the board so far (``board_so_far``, ``repeats_board``);
+* a fold or a check (``fold_or_check``), cards shown (``show_cards``), a hand mucked (``muck_hand``),
+  or a "mucks" that is a muck only at a showdown (``muck_at_showdown``: a lone winner keeps the pot);
+* uncalled chips returned (``return_uncalled``), a player's award from a pot (``add_award``, the pot's
+  index by ``pot_number``);
+* a summary's ``Seat N: NAME ...`` line (``summary_seat_line``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from hilo_cli.bounds import MAX_SEAT, digits
+from hilo_cli.cards import Card
+from hilo_cli.errors import InputError
+from hilo_cli.histories.amounts import money
+from hilo_cli.histories.archive import live
+from hilo_cli.histories.site import Collect, Line, SiteHand, summary_seat
+
+
+def new_street(hand: SiteHand, number: int, street: int, text: str, run: int = 0) -> None:
+    """Street ``street`` begins at line ``number`` (``text`` as the site wrote it), on board ``run``."""
+    hand.actions.append(Line(number, street, "", "street", 0, None, False, text, (), run))
+
+
+def deal_board(
+    hand: SiteHand, number: int, street: int, text: str, new: tuple[Card, ...], run: int = 0
+) -> None:
+    """The ``new`` cards a line deals to the board of ``run`` (0: the only board): added to the board so
+    far and kept as the hand's ``board`` line."""
+    hand.boards.setdefault(run, []).extend(new)
+    hand.actions.append(Line(number, street, "", "board", 0, None, False, text, new, run))
+
+
+def board_so_far(board: Sequence[Card]) -> str:
+    """The board dealt so far as an error names it: its cards, or ``empty``."""
+    return " ".join(map(str, board)) or "empty"
+
+
+def repeats_board(what: str, written: str, board: Sequence[Card]) -> InputError:
+    """The error of a street line (``what``: "the turn") that repeats the board as ``written``, not as
+    the board dealt so far."""
+    return InputError(
+        f"{what} line repeats the board as {written}, but the board so far is {board_so_far(board)}"
+    )
+
+
+def fold_or_check(
+    hand: SiteHand, number: int, street: int, name: str, rest: str, text: str
+) -> bool:
+    """Whether ``rest`` (what follows the player's name) is ``folds`` or ``checks``; if so, it is kept as
+    the hand's ``fold`` or ``check`` line."""
+    if rest in ("folds", "checks"):
+        hand.actions.append(Line(number, street, name, rest[:-1], 0, None, False, text))
+        return True
+    return False
+
+
+def show_cards(
+    hand: SiteHand, number: int, street: int, name: str, cards: tuple[Card, ...], text: str
+) -> None:
+    """``name`` shows ``cards`` (at a showdown, or a winner showing)."""
+    hand.shows[name] = cards
+    hand.actions.append(Line(number, street, name, "show", 0, None, False, text, cards))
+
+
+def muck_hand(hand: SiteHand, number: int, street: int, name: str, text: str) -> None:
+    """``name`` mucks: the hand is dead (RULES §7.3)."""
+    hand.mucks.add(name)
+    hand.actions.append(Line(number, street, name, "muck", 0, None, False, text))
+
+
+def muck_at_showdown(hand: SiteHand, number: int, street: int, name: str, text: str) -> None:
+    """A "mucks" or "does not show": at a showdown, a dead hand (RULES §7.3); a lone winner not showing
+    keeps the pot (``archive.live``), so it is no muck."""
+    if live(hand) > 1:
+        muck_hand(hand, number, street, name, text)
+
+
+def return_uncalled(hand: SiteHand, name: str, amount: int) -> None:
+    """Uncalled chips returned to ``name`` (RULES §5.3), added to any returned before."""
+    hand.uncalled[name] = hand.uncalled.get(name, 0) + amount
+
+
+def pot_number(n: str | None, otherwise: int) -> int:
+    """The index of the pot a line names by its number ``n`` (side pot ``n``); ``otherwise`` where it
+    names no number (0: the main pot)."""
+    return digits(n, "a side pot's number", MAX_SEAT) if n else otherwise
+
+
+def add_award(
+    hand: SiteHand,
+    number: int,
+    name: str,
+    amount: int,
+    pot: int,
+    label: str,
+    half: str | None = None,
+    run: int = 0,
+) -> None:
+    """``name`` collects ``amount`` from pot ``pot`` (as printed: ``label``) of board ``run``, from its
+    ``half`` where the site tags one (``site.Collect``)."""
+    hand.collects.append(Collect(number, name, amount, pot, label, run, half))
+
+
+def summary_seat_line(hand: SiteHand, line: str, won: re.Pattern[str], scale: int) -> None:
+    """A summary's ``Seat N: NAME ...`` line, where every amount the seat won is ``won``'s first group
+    (``site.summary_seat`` reads the rest)."""
+    number, _, rest = line[len("Seat ") :].partition(": ")
+    seat = digits(number, "a seat", MAX_SEAT)
+    summary_seat(hand, seat, rest, lambda tail: [money(a, scale) for a in won.findall(tail)])
