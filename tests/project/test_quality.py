@@ -148,3 +148,49 @@ def test_the_evaluator_has_one_door() -> None:
         if inner:
             past[name] = inner
     assert past == {}
+
+
+_NAMEDTUPLE = {"_replace", "_asdict", "_make", "_fields"}
+
+
+def private_reaches(source: str) -> list[str]:
+    """Where ``source`` takes another module's private name: ``from M import _x``, or ``m._x`` on an
+    imported module (a named tuple's own ``_replace``, ``_asdict``, ``_make``, ``_fields`` are public)."""
+    tree = ast.parse(source)
+    modules = {
+        (a.asname or a.name).split(".")[0]
+        for n in ast.walk(tree)
+        if isinstance(n, ast.Import | ast.ImportFrom)
+        for a in n.names
+        if isinstance(n, ast.Import) or (n.module or "").startswith("hilo_cli")
+    }
+    found = []
+    for n in ast.walk(tree):
+        if isinstance(n, ast.ImportFrom) and (n.module or "").startswith("hilo_cli"):
+            found += [f"line {n.lineno}: {a.name}" for a in n.names if _private(a.name)]
+        elif isinstance(n, ast.Attribute) and _private(n.attr) and n.attr not in _NAMEDTUPLE:
+            if isinstance(n.value, ast.Name) and n.value.id in modules:
+                found.append(f"line {n.lineno}: {n.value.id}.{n.attr}")
+    return found
+
+
+def _private(name: str) -> bool:
+    return name.startswith("_") and not name.startswith("__")
+
+
+def test_the_private_check_sees_both_ways_in() -> None:
+    assert private_reaches("from hilo_cli.cards import _RANKS\n") == ["line 1: _RANKS"]
+    assert private_reaches("from hilo_cli import deal\ndeal._check_money(1)\n") == [
+        "line 2: deal._check_money"
+    ]
+    assert private_reaches("from hilo_cli.deal import Deal\nDeal(1)._replace(pot=2)\n") == []
+
+
+def test_no_module_takes_another_s_private_name() -> None:
+    """Issue 22: what other modules need is public; the rest stays private to its module."""
+    found = {
+        p.relative_to(ROOT).as_posix(): hits
+        for p in sorted((ROOT / "hilo_cli").rglob("*.py"))
+        if (hits := private_reaches(p.read_text(encoding="utf-8")))
+    }
+    assert not found, found
