@@ -131,7 +131,10 @@ def agree(e: Equity, expected: dict[str, Fraction]) -> None:
         assert sum(pot.expected_chips.get(p.name, 0) for pot in e.pots) == p.expected_chips
 
 
-@pytest.mark.parametrize("game_index", range(len(BOARD_GAMES)))
+@pytest.mark.parametrize(
+    "game_index",
+    [i if i == 0 else pytest.param(i, marks=pytest.mark.slow) for i in range(len(BOARD_GAMES))],
+)  # one game in the quick loop, every game in the full suite
 def test_several_boards_equal_every_joint_runout_settled(game_index: int) -> None:
     rnd = random.Random(1900 + game_index)
     done = 0

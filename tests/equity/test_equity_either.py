@@ -33,7 +33,10 @@ def _either(rnd: random.Random, game_index: int, shapes: list[list[int]]) -> tup
             return deal, dead
 
 
-@pytest.mark.parametrize("game_index", range(len(BOARD_GAMES)))
+@pytest.mark.parametrize(
+    "game_index",
+    [i if i == 0 else pytest.param(i, marks=pytest.mark.slow) for i in range(len(BOARD_GAMES))],
+)  # one game in the quick loop, every game in the full suite
 def test_either_equals_every_joint_runout_settled(game_index: int) -> None:
     rnd = random.Random(1990 + game_index)
     for _ in range(3):

@@ -123,7 +123,10 @@ def _spot(rnd: random.Random, g_name: str) -> tuple[Deal, tuple[Card, ...]]:
     ), dead
 
 
-@pytest.mark.parametrize("g_name", list(GAMES))
+@pytest.mark.parametrize(
+    "g_name",
+    [g if g == "omaha" else pytest.param(g, marks=pytest.mark.slow) for g in GAMES],
+)  # one game in the quick loop, every game in the full suite
 def test_hidden_cards_equal_every_completion_settled(g_name: str) -> None:
     rnd = random.Random(g_name)
     done = checked = 0

@@ -62,7 +62,10 @@ def _spot(rnd: random.Random, game_index: int) -> Deal:
     )
 
 
-@pytest.mark.parametrize("game_index", range(len(BOARD_GAMES)))
+@pytest.mark.parametrize(
+    "game_index",
+    [i if i == 0 else pytest.param(i, marks=pytest.mark.slow) for i in range(len(BOARD_GAMES))],
+)  # one game in the quick loop, every game in the full suite
 def test_suit_spots_equal_settle_on_every_runout(game_index: int) -> None:
     rnd = random.Random(4600 + game_index)
     done = 0
