@@ -5,10 +5,12 @@ whether a board line repeats the board so far); what it then records is the same
 
 * a new street (``new_street``) and the cards it deals to a board (``deal_board``), and how an error
   names the board so far (``board_so_far``, ``repeats_board``);
-* a fold or a check (``fold_or_check``), cards shown (``show_cards``), a hand mucked (``muck_hand``),
-  or a "mucks" that is a muck only at a showdown (``muck_at_showdown``: a lone winner keeps the pot);
+* cards dealt to a player (``deal_cards``), a fold or a check (``fold_or_check``), cards shown
+  (``show_cards``), a hand mucked (``muck_hand``), or a "mucks" that is a muck only at a showdown
+  (``muck_at_showdown``: a lone winner keeps the pot);
 * uncalled chips returned (``return_uncalled``), a player's award from a pot (``add_award``, the pot's
   index by ``pot_number``);
+* the stakes of a header that names none, from the blinds posted (``first_posts``, ``posted_stakes``);
 * a summary's ``Seat N: NAME ...`` line (``summary_seat_line``).
 """
 
@@ -22,7 +24,7 @@ from hilo_cli.cards import Card
 from hilo_cli.errors import InputError
 from hilo_cli.histories.amounts import money
 from hilo_cli.histories.archive import live
-from hilo_cli.histories.site import Collect, Line, SiteHand, summary_seat
+from hilo_cli.histories.site import Collect, Header, Line, SiteHand, summary_seat
 
 
 def new_street(hand: SiteHand, number: int, street: int, text: str, run: int = 0) -> None:
@@ -50,6 +52,15 @@ def repeats_board(what: str, written: str, board: Sequence[Card]) -> InputError:
     return InputError(
         f"{what} line repeats the board as {written}, but the board so far is {board_so_far(board)}"
     )
+
+
+def deal_cards(
+    hand: SiteHand, number: int, street: int, name: str, new: tuple[Card, ...], text: str
+) -> None:
+    """The ``new`` cards a line deals to ``name``: added to those dealt before (stud deals a street at a
+    time) and kept as the hand's ``dealt`` line."""
+    hand.dealt[name] = hand.dealt.get(name, ()) + new
+    hand.actions.append(Line(number, street, name, "dealt", 0, None, False, text, new))
 
 
 def fold_or_check(
@@ -108,6 +119,18 @@ def add_award(
     """``name`` collects ``amount`` from pot ``pot`` (as printed: ``label``) of board ``run``, from its
     ``half`` where the site tags one (``site.Collect``)."""
     hand.collects.append(Collect(number, name, amount, pot, label, run, half))
+
+
+def first_posts(hand: SiteHand) -> dict[str, int]:
+    """The amount of the first small blind and the first big blind posted in ``hand`` (by verb)."""
+    return {
+        a.verb: a.amount for a in reversed(hand.actions) if a.verb in ("small blind", "big blind")
+    }
+
+
+def posted_stakes(header: Header, posts: dict[str, int]) -> Header:
+    """``header`` with the blinds ``posts`` (``first_posts``) as its stakes (0 where none was posted)."""
+    return header._replace(small=posts.get("small blind", 0), big=posts.get("big blind", 0))
 
 
 def summary_seat_line(hand: SiteHand, line: str, won: re.Pattern[str], scale: int) -> None:

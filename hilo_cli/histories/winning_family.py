@@ -157,8 +157,7 @@ class FamilyReader(HandState):
         if self.HIDDEN is not None:
             text = " ".join(c for c in text.split() if c != self.HIDDEN)
         new = cards_of(text, f"{name}'s cards")
-        hand.dealt[name] = hand.dealt.get(name, ()) + new
-        hand.actions.append(Line(number, self.street, name, "dealt", 0, None, False, line, new))
+        play.deal_cards(hand, number, self.street, name, new, line)
 
     def _verb(self, hand: SiteHand, found: re.Match[str], amount: int) -> str:
         """The hilo verb of an action line ``found`` by ``ACTION`` (of ``amount``)."""
