@@ -3,9 +3,11 @@
 A site reads its own lines with its own patterns and rules (how a raise is written, what a stack means,
 whether a board line repeats the board so far); what it then records is the same for every site:
 
-* a new street (``new_street``) and the cards it deals to a board (``deal_board``), and how an error
-  names the board so far (``board_so_far``, ``repeats_board``);
-* cards dealt to a player (``deal_cards``), a fold or a check (``fold_or_check``), cards shown
+* the words most sites post, call and bet in (``POSTS_BETS_CALLS``);
+* a new street (``new_street``) and the cards it deals to a board (``deal_board``; both at once,
+  ``board_street``), and how an error names the board so far (``board_so_far``, ``repeats_board``);
+* cards dealt to a player (``deal_cards``; a whole hand at once, ``deal_hand``, and to a player not
+  seated, ``unseated``), a fold or a check (``fold_or_check``), cards shown
   (``show_cards``), a hand mucked (``muck_hand``), or a "mucks" that is a muck only at a showdown
   (``muck_at_showdown``: a lone winner keeps the pot);
 * uncalled chips returned (``return_uncalled``), a player's award from a pot (``add_award``, the pot's
@@ -19,12 +21,22 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from hilo_cli.bounds import MAX_SEAT, digits
+from hilo_cli.bounds import MAX_SEAT, digits, quote
 from hilo_cli.cards import Card
 from hilo_cli.errors import InputError
 from hilo_cli.histories.amounts import money
 from hilo_cli.histories.archive import live
 from hilo_cli.histories.site import Collect, Header, Line, SiteHand, summary_seat
+
+POSTS_BETS_CALLS = {
+    "posts small blind": "small blind",
+    "posts big blind": "big blind",
+    "posts ante": "ante",
+    "calls": "call",
+    "bets": "bet",
+}
+"""The verbs of the sites that write a post, a call and a bet in these words, as hilo's; a site adds
+its raise (``{**POSTS_BETS_CALLS, "raises": "raise"}``) and any more."""
 
 
 def new_street(hand: SiteHand, number: int, street: int, text: str, run: int = 0) -> None:
@@ -39,6 +51,15 @@ def deal_board(
     far and kept as the hand's ``board`` line."""
     hand.boards.setdefault(run, []).extend(new)
     hand.actions.append(Line(number, street, "", "board", 0, None, False, text, new, run))
+
+
+def board_street(
+    hand: SiteHand, number: int, street: int, text: str, new: tuple[Card, ...]
+) -> None:
+    """A line that begins street ``street`` and deals its ``new`` board cards (``new_street``,
+    ``deal_board``)."""
+    new_street(hand, number, street, text)
+    deal_board(hand, number, street, text, new)
 
 
 def board_so_far(board: Sequence[Card]) -> str:
@@ -61,6 +82,19 @@ def deal_cards(
     time) and kept as the hand's ``dealt`` line."""
     hand.dealt[name] = hand.dealt.get(name, ()) + new
     hand.actions.append(Line(number, street, name, "dealt", 0, None, False, text, new))
+
+
+def unseated(name: str, text: str) -> InputError:
+    """The error of a line ``text`` that deals cards to ``name``, who has no seat."""
+    return InputError(f"cards dealt to {quote(name, 40)}, who is not seated, in {quote(text)}")
+
+
+def deal_hand(
+    hand: SiteHand, number: int, street: int, name: str, cards: tuple[Card, ...], text: str
+) -> None:
+    """The ``cards`` a line deals to ``name``: the whole hand, at once; kept as its ``dealt`` line."""
+    hand.dealt[name] = cards
+    hand.actions.append(Line(number, street, name, "dealt", 0, None, False, text, cards))
 
 
 def fold_or_check(

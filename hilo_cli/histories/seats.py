@@ -5,8 +5,8 @@
   the line being read (``fail``, ``failing``), the hand built from its header (``new_hand``), and each
   line after the header read in turn (``read_lines``);
 * a hand of a site that prints only what each player collected (``collects_only``);
-* a seat line read by the site's pattern into a ``Seat`` (``read_seat``, ``seat_of``), the seat number bounded and
-  the stack read as every amount is;
+* a seat line read by the site's pattern (``seat_match``) into a ``Seat`` (``read_seat``,
+  ``seat_of``), the seat number bounded and the stack read as every amount is;
 * a seat taken only once, and no more than ``MAX_SEATS`` of them (``check_seat``, ``add_seat``,
   ``take_seat``);
 * a tournament's header, in chips (``chips_header``);
@@ -225,10 +225,15 @@ def read_seat(
 ) -> Seat:
     """The ``Seat`` of a seat line by ``pattern`` (``seat_of``); "cannot read the seat line" where the
     pattern does not match."""
+    return seat_of(seat_match(pattern, line), scale, amount)
+
+
+def seat_match(pattern: re.Pattern[str], line: str) -> re.Match[str]:
+    """A seat line by the site's ``pattern``; "cannot read the seat line" where it does not match."""
     s = pattern.match(line)
     if s is None:
         raise InputError(f"cannot read the seat line {quote(line)}")
-    return seat_of(s, scale, amount)
+    return s
 
 
 def seat_of(found: re.Match[str], scale: int, amount: Callable[[str, int], int] = money) -> Seat:
