@@ -41,7 +41,6 @@ from hilo_cli.histories.base import Currency, HandRecord, Reader
 from hilo_cli.histories.plugin import group_id, numbered_record
 from hilo_cli.histories.seats import STRUCTURES, HandState, add_seat, seat_match, seat_of
 from hilo_cli.histories.site import Header, SiteHand, cards_of
-from hilo_cli.histories.site import Line as Action
 
 GAME_NAMES: dict[str, str] = {"OMAHA_HI_LO": "omaha8", "OMAHA": "omaha", "OMAHA_HI": "omaha"}
 LIMITS = {
@@ -220,9 +219,7 @@ class _Reader(HandState):
         to = money(m.group("to"), self.scale) if m.group("to") else None
         if verb == "raise" and to is None:
             raise InputError(f"a raise without its total ('raises X to Y') in {quote(line)}")
-        hand.actions.append(
-            Action(number, street, name, verb, amount, to, m.group("all_in") is not None, line)
-        )
+        play.add_bet(hand, number, street, name, verb, amount, to, m, line)
 
     def _settle(self, hand: SiteHand) -> None:
         """The showdown's mucks, and the pots and rake as the checker takes them (module docstring)."""

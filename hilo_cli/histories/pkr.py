@@ -45,7 +45,6 @@ from hilo_cli.histories.plugin import numbered_record
 from hilo_cli.histories.seats import STRUCTURES as BASE_STRUCTURES
 from hilo_cli.histories.seats import HandState, add_seat, seat_match, seat_of
 from hilo_cli.histories.site import BRACKETS, Header, SiteHand, cards_of
-from hilo_cli.histories.site import Line as Action
 
 GAME_NAMES: dict[str, str] = {"OMAHA HI/LO": "omaha8", "OMAHA": "omaha", "OMAHA HI": "omaha"}
 STRUCTURES: dict[str, Structure] = {**BASE_STRUCTURES, "Fixed Limit": "fixed"}
@@ -226,9 +225,7 @@ class _Reader(HandState):
             totals = verb in ("call", "bet", "raise")
             self.bets[name] = printed if totals else before + (printed if verb != "ante" else 0)
             to = printed if verb == "raise" else None
-            hand.actions.append(
-                Action(number, street, name, verb, amount, to, m.group("all_in") is not None, line)
-            )
+            play.add_bet(hand, number, street, name, verb, amount, to, m, line)
             return
         m = _AWARD.match(rest)
         if m is not None:

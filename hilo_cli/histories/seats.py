@@ -2,7 +2,8 @@
 
 * a hand's lines as a reader reads them, with their file lines (``kept_lines``, ``read_kept``);
 * a reader object's setup (``HandState``): where it is, the hand's unit, its error at
-  the line being read (``fail``, ``failing``), the hand built from its header (``new_hand``), and each
+  the line being read (``fail``, ``failing``), the hand built from its header (``new_hand``; with no
+  summary, ``hand_without_summary``), and each
   line after the header read in turn (``read_lines``);
 * a hand of a site that prints only what each player collected (``collects_only``);
 * a seat line read by the site's pattern (``seat_match``) into a ``Seat`` (``read_seat``,
@@ -23,7 +24,7 @@ from typing import Any, Protocol, TypeVar
 from hilo_cli.betting import Structure
 from hilo_cli.bounds import MAX_SEAT, MAX_SEATS, digits, quote
 from hilo_cli.errors import HiloError, InputError
-from hilo_cli.histories.amounts import money
+from hilo_cli.histories.amounts import money, sign_currency
 from hilo_cli.histories.base import HandRecord, failed
 from hilo_cli.histories.safexml import DECLARATION
 from hilo_cli.histories.site import BadHand, Header, Line, Seat, SiteHand
@@ -122,6 +123,17 @@ class HandState:
         as the site sets them (what it prints, its currency)."""
         hand = SiteHand(self.source, self.numbers[0], header, **fields)
         hand.end = self.numbers[-1]
+        return hand
+
+    def hand_without_summary(self, header: Header, rake_printed: bool) -> SiteHand:
+        """The hand ``header`` starts (``new_hand``), of a site that prints no summary: no pots and
+        nothing to hold the award lines against (``won_printed``), the rake printed where
+        ``rake_printed`` says so; in the currency of the header's sign, if any."""
+        hand = self.new_hand(
+            header, rake_printed=rake_printed, pots_printed=False, won_printed=False
+        )
+        if header.currency:
+            hand.currency = sign_currency(header.currency)
         return hand
 
     def read_lines(
