@@ -21,7 +21,7 @@ What the lines mean (../shared/handhistories/SITES.md, and the site's own files)
 from __future__ import annotations
 
 import re
-from typing import Any, ClassVar
+from typing import Any
 
 from hilo_cli.bounds import quote
 from hilo_cli.errors import InputError
@@ -29,7 +29,13 @@ from hilo_cli.histories import lines as play
 from hilo_cli.histories.base import Currency
 from hilo_cli.histories.seats import reads_wanted, table_button
 from hilo_cli.histories.site import BRACKETS, Header, SiteHand, cards_of
-from hilo_cli.histories.winning_family import STUD_STREETS, FamilyReader, header_match, header_of
+from hilo_cli.histories.winning_family import (
+    STUD_STREETS,
+    FamilyReader,
+    Words,
+    header_match,
+    header_of,
+)
 
 HEADER = re.compile(
     r"^Winamax Poker - (?P<kind>.+?) - HandId: #(?P<id>[\d-]+) - (?P<game>.+?) "
@@ -39,8 +45,37 @@ TABLE = re.compile(
     r"^Table: '(?P<table>.*)' (?P<max>\d+)-max(?: \((?P<money>[a-z ]+)\))?"
     r"(?: Seat #(?P<button>\d+) is the button)?$"
 )
+SEAT = re.compile(
+    r"^Seat (?P<seat>\d+): (?P<name>.+) \((?P<stack>[$€£]?[\d.,]+[$€£]?)"
+    r"(?:, [$€£]?[\d.,]+[$€£]? bounty)?\)$"
+)
+STREET = re.compile(r"^\*\*\* (?P<name>[A-Za-z0-9 /-]+?) \*\*\*(?P<cards>.*)$")
 _AMOUNT = r"[$€£]?[\d.,]+[$€£]?"
+_ACTION = re.compile(
+    rf"^(?P<verb>posts small blind|posts big blind|posts ante|calls|bets|brings in|completes|raises)"
+    rf" (?P<amount>{_AMOUNT})(?: to (?P<to>{_AMOUNT}))?(?P<all_in> and is all-in)?$"
+)
+COLLECTED = re.compile(
+    rf"^collected (?P<amount>{_AMOUNT}) from (?P<pot>pot|main pot|side pot (?P<n>\d+)) ?(?:\((?P<half>HI|LO)\))?$"
+)
+TOTAL = re.compile(rf"^Total pot (?P<total>{_AMOUNT}) \| (?:Rake (?P<rake>{_AMOUNT})|No rake)$")
+_WON = re.compile(rf"\bwon (?P<amount>{_AMOUNT})")
+_NOTES = re.compile(
+    r"^(?:sits out|is sitting out|is back|is disconnected|is connected|leaves the table|"
+    r"joins the table|will be allowed to play after the button|doesn't show|does not show)\b"
+)
 
+VERBS = {
+    "posts small blind": "small blind",
+    "posts big blind": "big blind",
+    "posts ante": "ante",
+    "calls": "call",
+    "bets": "bet",
+    "brings in": "bring in",
+    "completes": "complete",
+    "raises": "raise",
+}
+BOARD_STREETS = {"PRE-FLOP": 0, "FLOP": 1, "TURN": 2, "RIVER": 3}
 HALVES = {"HI": "high", "LO": "low"}
 CURRENCIES = {
     "€": Currency("", "€", 100, "EUR"),
@@ -72,43 +107,17 @@ def read_header(line: str) -> Header:
     return header_of(m, m.group("game"), tournament, sign, stakes[-2], stakes[-1])
 
 
+WORDS = Words(
+    read_header, SEAT, STREET, _ACTION, VERBS, COLLECTED, TOTAL, _WON, _NOTES, BOARD_STREETS, "X"
+)
+"""Winamax's words, as the family's reader reads them."""
+
+
 class HandReader(FamilyReader):
     """Reads one Winamax hand's lines (blank lines removed, ``numbers`` their file lines) into a
     ``SiteHand``: the family's reader (``winning_family``) in Winamax's words."""
 
-    STREET = re.compile(r"^\*\*\* (?P<name>[A-Za-z0-9 /-]+?) \*\*\*(?P<cards>.*)$")
-    SEAT = re.compile(
-        r"^Seat (?P<seat>\d+): (?P<name>.+) \((?P<stack>[$€£]?[\d.,]+[$€£]?)"
-        r"(?:, [$€£]?[\d.,]+[$€£]? bounty)?\)$"
-    )
-    ACTION = re.compile(
-        rf"^(?P<verb>posts small blind|posts big blind|posts ante|calls|bets|brings in|completes|raises)"
-        rf" (?P<amount>{_AMOUNT})(?: to (?P<to>{_AMOUNT}))?(?P<all_in> and is all-in)?$"
-    )
-    COLLECTED = re.compile(
-        rf"^collected (?P<amount>{_AMOUNT}) from (?P<pot>pot|main pot|side pot (?P<n>\d+)) ?(?:\((?P<half>HI|LO)\))?$"
-    )
-    TOTAL = re.compile(rf"^Total pot (?P<total>{_AMOUNT}) \| (?:Rake (?P<rake>{_AMOUNT})|No rake)$")
-    WON = re.compile(rf"\bwon (?P<amount>{_AMOUNT})")
-    NOTES = re.compile(
-        r"^(?:sits out|is sitting out|is back|is disconnected|is connected|leaves the table|"
-        r"joins the table|will be allowed to play after the button|doesn't show|does not show)\b"
-    )
-    VERBS: ClassVar[dict[str, str]] = {
-        "posts small blind": "small blind",
-        "posts big blind": "big blind",
-        "posts ante": "ante",
-        "calls": "call",
-        "bets": "bet",
-        "brings in": "bring in",
-        "completes": "complete",
-        "raises": "raise",
-    }
-    BOARD_STREETS: ClassVar[dict[str, int]] = {"PRE-FLOP": 0, "FLOP": 1, "TURN": 2, "RIVER": 3}
-    HIDDEN = "X"  # stud cards not seen
-
-    def _header(self, line: str) -> Header:
-        return read_header(line)
+    WORDS = WORDS
 
     def _fields(self, header: Header) -> dict[str, Any]:
         return {"pots_printed": False, "currency": CURRENCIES.get(header.currency, Currency())}
@@ -119,9 +128,8 @@ class HandReader(FamilyReader):
         else:
             self._player_line(hand, line, number)
 
-    def _street(
-        self, hand: SiteHand, m: re.Match[str], line: str, number: int, streets: dict[str, int]
-    ) -> None:
+    def _street(self, hand: SiteHand, m: re.Match[str], line: str, number: int) -> None:
+        streets = self.streets
         name = m.group("name")
         if name in ("ANTE/BLINDS", "SHOW DOWN"):
             return

@@ -4,15 +4,16 @@ Winning Poker Network's current format (``winning_lines``).
 Both write a hand as a header, a table line, the seats, ``*** STREET ***`` lines, ``Dealt to NAME [...]``,
 one line per player's act (``NAME bets 3.30``, no colon), ``collected X from ...`` awards and a summary
 (``Total pot X | Rake Y``, the board, ``Seat N: NAME ... won X``). What is the same is here
-(``FamilyReader``); each site's module keeps its own words (its patterns, ``VERBS``, its board streets)
-and what only it does (``_street``, ``_verb``, ``_award``, ``_rake``, ``_summary_board``, ``_other``).
+(``FamilyReader``); each site's module keeps its own words (``Words``: its header, its patterns, its
+verbs, its board streets) and what only it does (``_street``, ``_verb``, ``_award``, ``_rake``,
+``_summary_board``, ``_other``).
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NamedTuple
 
 from hilo_cli.bounds import quote
 from hilo_cli.errors import InputError
@@ -54,35 +55,43 @@ STUD_STREETS = {"3rd STREET": 0, "4th STREET": 1, "5th STREET": 2, "6th STREET":
 """The stud streets as both formats name them."""
 
 
+class Words(NamedTuple):
+    """A site's words, as ``FamilyReader`` reads them: ``header`` reads the header line; ``seat``,
+    ``street`` (groups ``name``, ``cards``), ``action`` (groups ``verb``, ``amount``, ``to``,
+    ``all_in``), ``collected`` (groups ``amount``, ``pot``, ``n``), ``total`` (group ``total``), ``won``
+    (a summary seat's amounts) and ``notes`` (lines that say nothing to check) match lines; ``verbs``
+    the site's verbs as hilo's; ``board_streets`` the site's street names; ``hidden`` how a stud card
+    not seen is written (``None``: never)."""
+
+    header: Callable[[str], Header]
+    seat: re.Pattern[str]
+    street: re.Pattern[str]
+    action: re.Pattern[str]
+    verbs: dict[str, str]
+    collected: re.Pattern[str]
+    total: re.Pattern[str]
+    won: re.Pattern[str]
+    notes: re.Pattern[str]
+    board_streets: dict[str, int]
+    hidden: str | None = None
+
+
 class FamilyReader(HandState):
-    """Reads one hand's lines (blank lines removed, ``numbers`` their file lines) into a ``SiteHand``.
+    """Reads one hand's lines (blank lines removed, ``numbers`` their file lines) into a ``SiteHand``,
+    in the site's ``WORDS``; a site's subclass adds what only it does."""
 
-    A site's subclass sets its words: ``SEAT``, ``STREET`` (groups ``name``, ``cards``), ``ACTION``
-    (groups ``verb``, ``amount``, ``to``, ``all_in``), ``VERBS`` (the site's verb to hilo's),
-    ``COLLECTED`` (groups ``amount``, ``pot``, ``n``), ``TOTAL`` (group ``total``), ``WON`` (a summary
-    seat's amounts), ``NOTES`` (lines that say nothing to check), ``BOARD_STREETS``, ``HIDDEN`` (how a
-    stud card not seen is written, or ``None``)."""
-
-    SEAT: re.Pattern[str]
-    STREET: re.Pattern[str]
-    ACTION: re.Pattern[str]
-    VERBS: ClassVar[dict[str, str]]
-    COLLECTED: re.Pattern[str]
-    TOTAL: re.Pattern[str]
-    WON: re.Pattern[str]
-    NOTES: re.Pattern[str]
-    BOARD_STREETS: ClassVar[dict[str, int]]
-    HIDDEN: str | None = None
+    WORDS: ClassVar[Words]
 
     def __init__(self, source: str, lines: list[str], numbers: list[int]) -> None:
         super().__init__(source, numbers)
         self.lines = lines
         self.names: list[str] = []
+        self.streets: dict[str, int] = {}  # the hand's street names: stud's or the board's
 
     def read(self, wanted: Callable[[Header], bool]) -> SiteHand:
         """The hand, read to its end where ``wanted`` plays its game (else its header only): a hand with
         no ``Total pot`` is cut short; the chips returned and the pots as paid derived."""
-        header = self.failing(lambda: self._header(self.lines[0]))
+        header = self.failing(lambda: self.WORDS.header(self.lines[0]))
         self.id = header.id
         hand = self.new_hand(header, **self._fields(header))
         if not wanted(header):
@@ -97,10 +106,6 @@ class FamilyReader(HandState):
         pots_as_paid(hand)
         return hand
 
-    def _header(self, line: str) -> Header:
-        """The hand's header line read, as the site writes it."""
-        raise NotImplementedError
-
     def _fields(self, header: Header) -> dict[str, Any]:
         """The ``SiteHand`` fields the site sets for a hand of ``header`` (its currency, ...)."""
         return {}
@@ -109,35 +114,34 @@ class FamilyReader(HandState):
         """What a site adds once every line is read (nothing here)."""
 
     def _read_lines(self, hand: SiteHand) -> None:
-        streets = STUD_STREETS if "Stud" in hand.header.game else self.BOARD_STREETS
+        self.streets = STUD_STREETS if "Stud" in hand.header.game else self.WORDS.board_streets
         summary = False
         for line, number in zip(self.lines[1:], self.numbers[1:], strict=True):
             self.number = number
             if summary:
                 self._summary(hand, line)
             elif line.startswith("*** "):
-                summary = self._street_line(hand, line, number, streets)
+                summary = self._street_line(hand, line, number)
             elif line.startswith("Seat ") and not hand.actions:
-                self.names = add_seat(hand, read_seat(self.SEAT, line, self.scale))
+                self.names = add_seat(hand, read_seat(self.WORDS.seat, line, self.scale))
             elif line.startswith("Dealt to "):
                 self._dealt(hand, line, number)
             else:
                 self._other(hand, line, number)
 
-    def _street_line(self, hand: SiteHand, line: str, number: int, streets: dict[str, int]) -> bool:
-        """A ``*** NAME ***`` line by ``STREET`` (group ``name``); ``True`` for the summary."""
-        m = self.STREET.match(line)
+    def _street_line(self, hand: SiteHand, line: str, number: int) -> bool:
+        """A ``*** NAME ***`` line by the site's ``street`` (group ``name``); ``True`` for the summary."""
+        m = self.WORDS.street.match(line)
         if m is None:
             raise InputError(f"cannot read the street line {quote(line)}")
         if m.group("name") == "SUMMARY":
             return True
-        self._street(hand, m, line, number, streets)
+        self._street(hand, m, line, number)
         return False
 
-    def _street(
-        self, hand: SiteHand, found: re.Match[str], line: str, number: int, streets: dict[str, int]
-    ) -> None:
-        """A street line ``found`` by ``STREET`` that is not the summary's, as the site writes it."""
+    def _street(self, hand: SiteHand, found: re.Match[str], line: str, number: int) -> None:
+        """A street line ``found`` by the site's ``street`` that is not the summary's, as the site
+        writes it (``streets`` the hand's street names)."""
         raise NotImplementedError
 
     def _other(self, hand: SiteHand, line: str, number: int) -> None:
@@ -153,15 +157,15 @@ class FamilyReader(HandState):
         if not found:
             raise InputError(f"cannot read the cards dealt in {quote(line)}")
         # Stud repeats the cards dealt before in a first bracket.
-        text = found[-1]
-        if self.HIDDEN is not None:
-            text = " ".join(c for c in text.split() if c != self.HIDDEN)
+        text, hidden = found[-1], self.WORDS.hidden
+        if hidden is not None:
+            text = " ".join(c for c in text.split() if c != hidden)
         new = cards_of(text, f"{name}'s cards")
         play.deal_cards(hand, number, self.street, name, new, line)
 
     def _verb(self, hand: SiteHand, found: re.Match[str], amount: int) -> str:
         """The hilo verb of an action line ``found`` by ``ACTION`` (of ``amount``)."""
-        return self.VERBS[found.group("verb")]
+        return self.WORDS.verbs[found.group("verb")]
 
     def _action(
         self, hand: SiteHand, found: re.Match[str], number: int, name: str, line: str
@@ -183,7 +187,7 @@ class FamilyReader(HandState):
         rest = line[len(name) + 1 :]
         if play.fold_or_check(hand, number, self.street, name, rest, line):
             return
-        m = self.ACTION.match(rest)
+        m = self.WORDS.action.match(rest)
         if m is not None:
             self._action(hand, m, number, name, line)
             return
@@ -198,13 +202,13 @@ class FamilyReader(HandState):
         if rest.startswith("mucks"):
             play.muck_hand(hand, number, self.street, name, line)
             return
-        m = self.COLLECTED.match(rest)
+        m = self.WORDS.collected.match(rest)
         if m is not None:
             pot = play.pot_number(m.group("n"), 0)
             amount = money(m.group("amount"), self.scale)
             self._award(hand, m, number, name, amount, pot)
             return
-        if self.NOTES.match(rest):
+        if self.WORDS.notes.match(rest):
             return
         raise InputError(f"cannot read the action {quote(line)}")
 
@@ -223,7 +227,7 @@ class FamilyReader(HandState):
         raise NotImplementedError
 
     def _summary(self, hand: SiteHand, line: str) -> None:
-        m = self.TOTAL.match(line)
+        m = self.WORDS.total.match(line)
         if m is not None:
             rake = self._rake(m)
             hand.rake = rake
@@ -232,6 +236,6 @@ class FamilyReader(HandState):
         if self._summary_board(hand, line):
             return
         if line.startswith("Seat "):
-            play.summary_seat_line(hand, line, self.WON, self.scale)
+            play.summary_seat_line(hand, line, self.WORDS.won, self.scale)
             return
         raise InputError(f"cannot read the summary line {quote(line)}")

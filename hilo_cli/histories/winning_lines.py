@@ -20,7 +20,7 @@ What the lines mean (../shared/handhistories/SITES.md, and the site's own files)
 from __future__ import annotations
 
 import re
-from typing import Any, ClassVar
+from typing import Any
 
 from hilo_cli.bounds import MAX_SEAT, digits, quote
 from hilo_cli.errors import InputError
@@ -29,7 +29,13 @@ from hilo_cli.histories.amounts import money, sign_currency
 from hilo_cli.histories.base import Currency
 from hilo_cli.histories.seats import reads_wanted, table_button
 from hilo_cli.histories.site import BRACKETS, Collect, Header, SiteHand, cards_of
-from hilo_cli.histories.winning_family import STUD_STREETS, FamilyReader, header_match, header_of
+from hilo_cli.histories.winning_family import (
+    STUD_STREETS,
+    FamilyReader,
+    Words,
+    header_match,
+    header_of,
+)
 
 HEADER = re.compile(
     r"^(?:Game )?Hand #(?P<id>\d+) - (?:(?P<tournament>(?:[$\d.,K]+ GTD )?Tournament #\d+) - )?"
@@ -39,11 +45,44 @@ HEADER = re.compile(
 TABLE = re.compile(
     r"^(?P<table>.+?) (?P<max>\d+)-max (?:\(Play Money\) )?(?:Seat #(?P<button>\d+) is the button)?$"
 )
+SEAT = re.compile(
+    r"^Seat (?P<seat>\d+): (?P<name>.+) \((?P<stack>\$?[\d.,]+)\)(?P<out> is sitting out)?$"
+)
+STREET = re.compile(r"^\*\*\* (?P<name>[A-Za-z0-9 ]+?)(?: (?P<run>[12]))? \*\*\*(?P<cards>.*)$")
 _AMOUNT = r"\$?[\d.,]+"
+_ACTION = re.compile(
+    rf"^(?P<verb>posts the small blind|posts the big blind|posts ante|posts dead|posts|calls|bets|brings in|"
+    rf"brings-in|brings in low|raises) (?P<amount>{_AMOUNT})(?: to (?P<to>{_AMOUNT}))?(?P<all_in> and is all-in)?$"
+)
+COLLECTED = re.compile(
+    rf"^collected (?P<amount>{_AMOUNT}) from (?P<pot>main pot|side pot[- ]?(?P<n>\d+))(?: (?P<run>\d+))?$"
+)
 UNCALLED = re.compile(rf"^Uncalled bet \((?P<amount>{_AMOUNT})\) returned to (?P<name>.+)$")
+TOTAL = re.compile(
+    rf"^Total pot (?P<total>{_AMOUNT})(?: \| Rake (?P<rake>{_AMOUNT}))?(?: \| JP Fee (?P<jp>{_AMOUNT}))?$"
+)
 RUNNING = re.compile(r"^(?:Main|Side) pot")
 SUMMARY_BOARD = re.compile(r"^Board(?: (?P<run>[12]))? \[(?P<cards>[^\[\]]*)\]$")
+_WON = re.compile(rf"\b(?:won|collected) \(?(?P<amount>{_AMOUNT})\)?")
+_NOTES = re.compile(
+    r"^(?:does not show|doesn't show|sits out|is sitting out|is back|is disconnected|"
+    r"is connected|leaves the table|joins the table.*|will be allowed to play after the button)$"
+)
 
+VERBS = {
+    "posts the small blind": "small blind",
+    "posts the big blind": "big blind",
+    "posts ante": "ante",
+    "posts dead": "small and big blinds",
+    "posts": "big blind",
+    "calls": "call",
+    "bets": "bet",
+    "brings in": "bring in",
+    "brings-in": "bring in",
+    "brings in low": "bring in",
+    "raises": "raise",
+}
+BOARD_STREETS = {"HOLE CARDS": 0, "FLOP": 1, "TURN": 2, "RIVER": 3}
 DOLLARS = sign_currency("$")
 
 
@@ -62,50 +101,21 @@ def read_header(line: str) -> Header:
     return header_of(m, m.group("game").strip(), tournament, sign, m.group("sb"), m.group("bb"))
 
 
+WORDS = Words(
+    read_header, SEAT, STREET, _ACTION, VERBS, COLLECTED, TOTAL, _WON, _NOTES, BOARD_STREETS
+)
+"""Winning's words, as the family's reader reads them."""
+
+
 class HandReader(FamilyReader):
     """Reads one Winning hand's lines (blank lines removed, ``numbers`` their file lines) into a
     ``SiteHand``: the family's reader (``winning_family``) in Winning's words, with its runs."""
 
-    STREET = re.compile(r"^\*\*\* (?P<name>[A-Za-z0-9 ]+?)(?: (?P<run>[12]))? \*\*\*(?P<cards>.*)$")
-    SEAT = re.compile(
-        r"^Seat (?P<seat>\d+): (?P<name>.+) \((?P<stack>\$?[\d.,]+)\)(?P<out> is sitting out)?$"
-    )
-    ACTION = re.compile(
-        rf"^(?P<verb>posts the small blind|posts the big blind|posts ante|posts dead|posts|calls|bets|brings in|"
-        rf"brings-in|brings in low|raises) (?P<amount>{_AMOUNT})(?: to (?P<to>{_AMOUNT}))?(?P<all_in> and is all-in)?$"
-    )
-    COLLECTED = re.compile(
-        rf"^collected (?P<amount>{_AMOUNT}) from (?P<pot>main pot|side pot[- ]?(?P<n>\d+))(?: (?P<run>\d+))?$"
-    )
-    TOTAL = re.compile(
-        rf"^Total pot (?P<total>{_AMOUNT})(?: \| Rake (?P<rake>{_AMOUNT}))?(?: \| JP Fee (?P<jp>{_AMOUNT}))?$"
-    )
-    WON = re.compile(rf"\b(?:won|collected) \(?(?P<amount>{_AMOUNT})\)?")
-    NOTES = re.compile(
-        r"^(?:does not show|doesn't show|sits out|is sitting out|is back|is disconnected|"
-        r"is connected|leaves the table|joins the table.*|will be allowed to play after the button)$"
-    )
-    VERBS: ClassVar[dict[str, str]] = {
-        "posts the small blind": "small blind",
-        "posts the big blind": "big blind",
-        "posts ante": "ante",
-        "posts dead": "small and big blinds",
-        "posts": "big blind",
-        "calls": "call",
-        "bets": "bet",
-        "brings in": "bring in",
-        "brings-in": "bring in",
-        "brings in low": "bring in",
-        "raises": "raise",
-    }
-    BOARD_STREETS: ClassVar[dict[str, int]] = {"HOLE CARDS": 0, "FLOP": 1, "TURN": 2, "RIVER": 3}
+    WORDS = WORDS
 
     def __init__(self, source: str, lines: list[str], numbers: list[int]) -> None:
         super().__init__(source, lines, numbers)
         self.run = 0
-
-    def _header(self, line: str) -> Header:
-        return read_header(line)
 
     def _fields(self, header: Header) -> dict[str, Any]:
         return {"currency": DOLLARS if header.currency else Currency()}
@@ -131,9 +141,8 @@ class HandReader(FamilyReader):
         else:
             self._player_line(hand, line, number)
 
-    def _street(
-        self, hand: SiteHand, m: re.Match[str], line: str, number: int, streets: dict[str, int]
-    ) -> None:
+    def _street(self, hand: SiteHand, m: re.Match[str], line: str, number: int) -> None:
+        streets = self.streets
         name, run = m.group("name"), int(m.group("run") or 0)
         if name == "RUN IT TWICE":
             hand.runs = 2
@@ -168,7 +177,7 @@ class HandReader(FamilyReader):
             header.small if header.limit == "Fixed Limit" else header.big
         ):
             return "ante"  # a post smaller than the big blind is dead money (a missed small blind)
-        return self.VERBS[found.group("verb")]
+        return self.WORDS.verbs[found.group("verb")]
 
     def _award(
         self, hand: SiteHand, found: re.Match[str], number: int, name: str, amount: int, pot: int
