@@ -34,8 +34,8 @@ from hilo_cli.errors import InputError
 from hilo_cli.histories import lines as play
 from hilo_cli.histories.amounts import money, sign_currency
 from hilo_cli.histories.base import Currency
-from hilo_cli.histories.seats import HandState, check_seat, read_kept
-from hilo_cli.histories.site import BRACKETS, BadHand, Collect, Header, Seat, SiteHand, cards_of
+from hilo_cli.histories.seats import BetsState, chips_header, read_kept, take_seat
+from hilo_cli.histories.site import BRACKETS, BadHand, Collect, Header, SiteHand, cards_of
 from hilo_cli.histories.site import Line as Action
 
 HEADER = re.compile(
@@ -112,15 +112,8 @@ def read_header(line: str) -> Header:
     rest, id = m.group("rest"), m.group("id")
     t = _TOURNAMENT.match(rest)
     if t is not None:
-        return Header(
-            id,
-            name_of(t.group("game")),
-            t.group("limit"),
-            None,
-            True,
-            "",
-            money(t.group("sb"), 1),
-            money(t.group("bb"), 1),
+        return chips_header(
+            id, name_of(t.group("game")), t.group("limit"), t.group("sb"), t.group("bb")
         )
     c = _CASH.match(rest)
     if c is None:
@@ -129,7 +122,7 @@ def read_header(line: str) -> Header:
     return Header(id, name_of(c.group("game")), c.group("limit"), None, False, "$", 0, 0)
 
 
-class _Reader(HandState):
+class _Reader(BetsState):
     """Reads one hand's lines into a ``SiteHand``."""
 
     def __init__(self, source: str, lines: list[str], numbers: list[int]) -> None:
@@ -137,8 +130,6 @@ class _Reader(HandState):
         self.lines = lines
         self.results: list[Collect] = []  # the "Hand result" lines
         self.halves: list[Collect] = []  # the summary's HI / LO amounts
-        self.bets: dict[str, int] = {}  # this street's bet of each player
-        self.street_bet = 0
         self.dealer: int | None = None
         self.board_line = 0
 
@@ -186,9 +177,7 @@ class _Reader(HandState):
                 assert s is not None
                 seat, stack = s.group("seat"), s.group("stack")
                 name = f"Seat+{seat}" + (" [ME]" if s.group("me") else "")
-            number = digits(seat, "a seat", MAX_SEAT)
-            check_seat(hand, number, name)
-            hand.seats.append(Seat(number, name, money(stack, self.scale), False))
+            take_seat(hand, seat, name, stack, self.scale)
         return len(self.lines)
 
     def _play(self, hand: SiteHand, start: int) -> int:
@@ -208,7 +197,7 @@ class _Reader(HandState):
                 if name not in streets:
                     raise InputError(f"unknown street {quote(name)}")
                 street = streets[name]
-                self.bets, self.street_bet = {}, 0
+                self.new_round()
                 play.new_street(hand, number, street, line)
                 if not self.stud and street > 0:
                     self._board(hand, name, m.group("cards"), number, street)
@@ -253,13 +242,12 @@ class _Reader(HandState):
             if len(found) != 1:
                 raise InputError(f"cannot read the cards dealt in {quote(line)}")
             new = cards_of(found[0], f"{name}'s cards")
-            hand.dealt[name] = hand.dealt.get(name, ()) + new
-            hand.actions.append(Action(number, street, name, "dealt", 0, None, False, line, new))
+            play.deal_cards(hand, number, street, name, new, line)
             return
         m = _TO.match(rest)
         if m is not None:
             to = money(m.group("to"), self.scale)
-            self._bet(
+            self.follow_bet(
                 hand,
                 Action(
                     number,
@@ -275,15 +263,8 @@ class _Reader(HandState):
             return
         m = _PLAIN.match(rest)
         if m is not None:
-            self._amount(
-                hand,
-                name,
-                m.group("verb"),
-                money(m.group("amount"), self.scale),
-                line,
-                number,
-                street,
-            )
+            amount = money(m.group("amount"), self.scale)
+            self._amount(hand, name, m.group("verb"), amount, line, number, street)
             return
         m = _SHOWN.match(rest)
         if m is not None:
@@ -313,7 +294,7 @@ class _Reader(HandState):
             # A player joining the game posts: live, as the calls after it show ("Posts chip $0.02" then
             # "Calls $0.37" to a raise to $0.39).
             big = max((a.amount for a in hand.actions if a.verb == "big blind"), default=0)
-            self._bet(
+            self.follow_bet(
                 hand,
                 Action(
                     number,
@@ -334,11 +315,11 @@ class _Reader(HandState):
         kind = _VERBS[verb]
         if kind == "bet" and self.stud and street == 0:
             # Third street's "Bets" is the completion, after a bring-in or none (RULES §14.6).
-            self._bet(
+            self.follow_bet(
                 hand, Action(number, street, name, "complete", amount, mine + amount, False, line)
             )
             return
-        self._bet(hand, Action(number, street, name, kind, amount, None, False, line))
+        self.follow_bet(hand, Action(number, street, name, kind, amount, None, False, line))
 
     def _added(
         self, hand: SiteHand, name: str, verb: str, amount: int, line: str, number: int, street: int
@@ -347,27 +328,18 @@ class _Reader(HandState):
         street's bet, a raise above it (to the player's new total)."""
         total = self.bets.get(name, 0) + amount
         if self.street_bet == 0 and not (self.stud and street == 0 and verb == "Raises"):
-            self._bet(
+            self.follow_bet(
                 hand, Action(number, street, name, "bet", amount, None, verb == "All-in", line)
             )
         elif total <= self.street_bet:
-            self._bet(
+            self.follow_bet(
                 hand, Action(number, street, name, "call", amount, None, verb == "All-in", line)
             )
         else:
             by = total - self.street_bet
-            self._bet(
+            self.follow_bet(
                 hand, Action(number, street, name, "raise", by, total, verb == "All-in", line)
             )
-
-    def _bet(self, hand: SiteHand, a: Action) -> None:
-        """Append a line that moves chips and follow the street's bets."""
-        hand.actions.append(a)
-        if a.verb == "ante":
-            return
-        mine = a.to if a.to is not None else self.bets.get(a.player, 0) + a.amount
-        self.bets[a.player] = mine
-        self.street_bet = max(self.street_bet, mine)
 
     def _shown(
         self, hand: SiteHand, name: str, verb: str, line: str, number: int, street: int
@@ -539,11 +511,9 @@ def _stakes(hand: SiteHand) -> Header:
     header = hand.header
     if header.tournament:
         return header
-    posts = {
-        a.verb: a.amount for a in reversed(hand.actions) if a.verb in ("small blind", "big blind")
-    }
+    posts = play.first_posts(hand)
     if header.limit not in ("Fixed Limit", "Limit"):
-        return header._replace(small=posts.get("small blind", 0), big=posts.get("big blind", 0))
+        return play.posted_stakes(header, posts)
     # The small bet on the first two streets, the big bet on the later ones (RULES §14.2).
     small = next((_bet_size(a) for a in hand.actions if a.street < 2 and _sized(a)), None)
     big = next((_bet_size(a) for a in hand.actions if a.street >= 2 and _sized(a)), None)

@@ -27,16 +27,14 @@ from __future__ import annotations
 import re
 
 from hilo_cli.bounds import MAX_SEAT, digits, quote
-from hilo_cli.cards import Card
 from hilo_cli.errors import InputError
 from hilo_cli.histories import lines as play
-from hilo_cli.histories.amounts import AMOUNT, money, sign_currency
+from hilo_cli.histories.amounts import AMOUNT, money
 from hilo_cli.histories.archive import speaker
 from hilo_cli.histories.base import HandRecord, Reader
 from hilo_cli.histories.plugin import group_id, header_starts, numbered_record
 from hilo_cli.histories.seats import STRUCTURES, HandState, add_seat, read_seat
-from hilo_cli.histories.site import BRACKETS, Header, SiteHand, cards_of
-from hilo_cli.histories.site import Line as Action
+from hilo_cli.histories.site import BRACKETS, Header, SiteHand
 
 GAME_NAMES: dict[str, str] = {"OmahaHiLo": "omaha8", "Omaha": "omaha", "OmahaHi": "omaha"}
 LIMITS = {"FL": "Limit", "Limit": "Limit", "PL": "Pot Limit", "NL": "No Limit"}
@@ -81,10 +79,6 @@ _NOTES = re.compile(
 )
 
 
-def _cards(text: str, what: str) -> tuple[Card, ...]:
-    return cards_of(text.replace(",", " "), what)
-
-
 def read_header(line: str) -> Header:
     m = HEADER.match(line)
     if m is None:
@@ -119,12 +113,7 @@ class _Reader(HandState):
     def read(self, lines: list[str]) -> SiteHand:
         header = read_header(lines[0])
         self.scale = 100 if header.currency else 1
-        # No summary: nothing to hold the award lines against (won_printed).
-        hand = self.new_hand(
-            header, rake_printed=header.tournament, pots_printed=False, won_printed=False
-        )
-        if header.currency:
-            hand.currency = sign_currency(header.currency)
+        hand = self.hand_without_summary(header, header.tournament)
         if header.game not in GAME_NAMES:
             return hand
         self.read_lines(hand, lines, self._line)
@@ -143,15 +132,7 @@ class _Reader(HandState):
             self._street(hand, m.group("name"), m.group("cards"), line)
             return
         if line.startswith("Dealt to "):
-            found = speaker(line[len("Dealt to ") :], self.names)
-            bracket = BRACKETS.search(line)
-            if found is None or bracket is None:
-                raise InputError(f"cannot read the cards dealt in {quote(line)}")
-            cards = _cards(bracket.group(1), f"{found[0]}'s cards")
-            hand.dealt[found[0]] = cards
-            hand.actions.append(
-                Action(self.number, self.street, found[0], "dealt", 0, None, False, line, cards)
-            )
+            play.dealt_to(hand, self.number, self.street, line, self.names)
             return
         if line == "There is no low hand":
             return
@@ -169,7 +150,7 @@ class _Reader(HandState):
         if self.street and not found:
             raise InputError(f"the {name.lower()} line shows no cards")
         if found:
-            new = _cards(found[-1], f"the {name.lower()}")
+            new = play.comma_cards(found[-1], f"the {name.lower()}")
             play.deal_board(hand, self.number, self.street, line, new)
 
     def _seat(self, hand: SiteHand, line: str) -> None:
@@ -183,9 +164,7 @@ class _Reader(HandState):
         if m is not None:
             verb, amount = VERBS[m.group("verb")], money(m.group("amount"), self.scale)
             to = amount if verb == "raise" else None
-            hand.actions.append(
-                Action(number, street, name, verb, amount, to, m.group("all_in") is not None, line)
-            )
+            play.add_bet(hand, number, street, name, verb, amount, to, m, line)
             return
         m = _AWARD.match(rest)
         if m is not None:
@@ -199,15 +178,7 @@ class _Reader(HandState):
         if m is not None:
             play.return_uncalled(hand, name, money(m.group("amount"), self.scale))
             return
-        if rest.startswith("shows ["):
-            found = BRACKETS.findall(rest)
-            if not found:
-                raise InputError(f"cannot read the cards shown in {quote(rest)}")
-            cards = _cards(found[0], f"{name}'s cards")
-            play.show_cards(hand, number, street, name, cards, line)
-            return
-        if rest == "mucks":
-            play.muck_at_showdown(hand, number, street, name, line)
+        if play.show_or_muck(hand, number, street, name, rest, line, "mucks"):
             return
         if not _NOTES.match(rest):
             raise InputError(f"cannot read the action {quote(line)}")

@@ -30,16 +30,14 @@ from __future__ import annotations
 import re
 
 from hilo_cli.bounds import MAX_SEAT, digits, quote
-from hilo_cli.cards import Card
 from hilo_cli.errors import InputError
 from hilo_cli.histories import lines as play
-from hilo_cli.histories.amounts import money, sign_currency
+from hilo_cli.histories.amounts import money
 from hilo_cli.histories.archive import speaker
 from hilo_cli.histories.base import HandRecord, Reader
 from hilo_cli.histories.plugin import group_id, numbered_record
 from hilo_cli.histories.seats import STRUCTURES, HandState, add_seat, read_seat
-from hilo_cli.histories.site import BRACKETS, Header, SiteHand, cards_of
-from hilo_cli.histories.site import Line as Action
+from hilo_cli.histories.site import BRACKETS, Header, SiteHand
 
 GAME_NAMES: dict[str, str] = {
     "Omaha Hi/Lo": "omaha8",
@@ -102,10 +100,6 @@ def _amount(text: str, scale: int) -> int:
     return money(re.sub(r" [A-Z]{3}$", "", text.strip()).replace(" ", ""), scale)
 
 
-def _cards(text: str, what: str) -> tuple[Card, ...]:
-    return cards_of(text.replace(",", " "), what)
-
-
 class _Reader(HandState):
     def __init__(self, source: str, numbers: list[int]) -> None:
         super().__init__(source, numbers)
@@ -139,12 +133,7 @@ class _Reader(HandState):
             _amount(sb, self.scale),
             _amount(bb, self.scale),
         )
-        # No summary: nothing to hold the award lines against (won_printed).
-        hand = self.new_hand(
-            header, rake_printed=not currency, pots_printed=False, won_printed=False
-        )
-        if currency:
-            hand.currency = sign_currency(currency)
+        hand = self.hand_without_summary(header, not currency)
         if header.game not in GAME_NAMES:
             return hand
         street_bets: dict[str, int] = {}
@@ -168,21 +157,13 @@ class _Reader(HandState):
             play.new_street(hand, self.number, street, line)
             if street:
                 street_bets.clear()
-                new = _cards(
+                new = play.comma_cards(
                     " ".join(BRACKETS.findall(m.group("cards"))), f"the {m.group('name').lower()}"
                 )
                 play.deal_board(hand, self.number, street, line, new)
             return
         if line.startswith("Dealt to "):
-            found = speaker(line[len("Dealt to ") :], self.names)
-            bracket = BRACKETS.search(line)
-            if found is None or bracket is None:
-                raise InputError(f"cannot read the cards dealt in {quote(line)}")
-            cards = _cards(bracket.group(1), f"{found[0]}'s cards")
-            hand.dealt[found[0]] = cards
-            hand.actions.append(
-                Action(self.number, street, found[0], "dealt", 0, None, False, line, cards)
-            )
+            play.dealt_to(hand, self.number, street, line, self.names)
             return
         found = speaker(line, self.names)
         if found is None:
@@ -216,9 +197,7 @@ class _Reader(HandState):
                 # Everleaf writes the chips each action adds; a raise is replayed as its street total.
                 street_bets[name] = street_bets.get(name, 0) + amount
                 to = street_bets[name] if verb == "raise" else None
-            hand.actions.append(
-                Action(number, street, name, verb, amount, to, m.group("all_in") is not None, line)
-            )
+            play.add_bet(hand, number, street, name, verb, amount, to, m, line)
             return
         m = _AWARD.match(rest)
         if m is not None:
@@ -227,12 +206,8 @@ class _Reader(HandState):
             amount = _amount(m.group("tagged") or m.group("amount"), self.scale)
             play.add_award(hand, number, name, amount, pot, label, m.group("half"))
             return
-        if rest.startswith("shows ["):
-            cards = _cards(BRACKETS.findall(rest)[0], f"{name}'s cards")
-            play.show_cards(hand, number, street, name, cards, line)
-            return
-        if rest == "does not show cards":
-            play.muck_at_showdown(hand, number, street, name, line)
+        # A show line whose cards are not bracketed is the hand's error (it was an IndexError).
+        if play.show_or_muck(hand, number, street, name, rest, line, "does not show cards"):
             return
         if not _NOTES.match(rest):
             raise InputError(f"cannot read the action {quote(line)}")

@@ -3,12 +3,18 @@
 A site reads its own lines with its own patterns and rules (how a raise is written, what a stack means,
 whether a board line repeats the board so far); what it then records is the same for every site:
 
-* a new street (``new_street``) and the cards it deals to a board (``deal_board``), and how an error
-  names the board so far (``board_so_far``, ``repeats_board``);
-* a fold or a check (``fold_or_check``), cards shown (``show_cards``), a hand mucked (``muck_hand``),
-  or a "mucks" that is a muck only at a showdown (``muck_at_showdown``: a lone winner keeps the pot);
+* the words most sites post, call and bet in (``POSTS_BETS_CALLS``);
+* a new street (``new_street``) and the cards it deals to a board (``deal_board``; both at once,
+  ``board_street``), and how an error names the board so far (``board_so_far``, ``repeats_board``);
+* a line that moves chips (``add_bet``); the cards of a ``shows [...]`` line (``shown_cards``);
+* cards dealt to a player (``deal_cards``; a whole hand at once, ``deal_hand``; by a ``Dealt to`` line
+  that lists them with commas or without, ``dealt_to``, ``comma_cards``; to a player not seated,
+  ``unseated``), a fold or a check (``fold_or_check``), cards shown
+  (``show_cards``), a hand mucked (``muck_hand``), or a "mucks" that is a muck only at a showdown
+  (``muck_at_showdown``: a lone winner keeps the pot), either of them at a showdown (``show_or_muck``);
 * uncalled chips returned (``return_uncalled``), a player's award from a pot (``add_award``, the pot's
   index by ``pot_number``);
+* the stakes of a header that names none, from the blinds posted (``first_posts``, ``posted_stakes``);
 * a summary's ``Seat N: NAME ...`` line (``summary_seat_line``).
 """
 
@@ -17,12 +23,30 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from hilo_cli.bounds import MAX_SEAT, digits
+from hilo_cli.bounds import MAX_SEAT, digits, quote
 from hilo_cli.cards import Card
 from hilo_cli.errors import InputError
 from hilo_cli.histories.amounts import money
-from hilo_cli.histories.archive import live
-from hilo_cli.histories.site import Collect, Line, SiteHand, summary_seat
+from hilo_cli.histories.archive import live, speaker
+from hilo_cli.histories.site import (
+    BRACKETS,
+    Collect,
+    Header,
+    Line,
+    SiteHand,
+    cards_of,
+    summary_seat,
+)
+
+POSTS_BETS_CALLS = {
+    "posts small blind": "small blind",
+    "posts big blind": "big blind",
+    "posts ante": "ante",
+    "calls": "call",
+    "bets": "bet",
+}
+"""The verbs of the sites that write a post, a call and a bet in these words, as hilo's; a site adds
+its raise (``{**POSTS_BETS_CALLS, "raises": "raise"}``) and any more."""
 
 
 def new_street(hand: SiteHand, number: int, street: int, text: str, run: int = 0) -> None:
@@ -39,6 +63,15 @@ def deal_board(
     hand.actions.append(Line(number, street, "", "board", 0, None, False, text, new, run))
 
 
+def board_street(
+    hand: SiteHand, number: int, street: int, text: str, new: tuple[Card, ...]
+) -> None:
+    """A line that begins street ``street`` and deals its ``new`` board cards (``new_street``,
+    ``deal_board``)."""
+    new_street(hand, number, street, text)
+    deal_board(hand, number, street, text, new)
+
+
 def board_so_far(board: Sequence[Card]) -> str:
     """The board dealt so far as an error names it: its cards, or ``empty``."""
     return " ".join(map(str, board)) or "empty"
@@ -52,6 +85,45 @@ def repeats_board(what: str, written: str, board: Sequence[Card]) -> InputError:
     )
 
 
+def deal_cards(
+    hand: SiteHand, number: int, street: int, name: str, new: tuple[Card, ...], text: str
+) -> None:
+    """The ``new`` cards a line deals to ``name``: added to those dealt before (stud deals a street at a
+    time) and kept as the hand's ``dealt`` line."""
+    hand.dealt[name] = hand.dealt.get(name, ()) + new
+    hand.actions.append(Line(number, street, name, "dealt", 0, None, False, text, new))
+
+
+def unseated(name: str, text: str) -> InputError:
+    """The error of a line ``text`` that deals cards to ``name``, who has no seat."""
+    return InputError(f"cards dealt to {quote(name, 40)}, who is not seated, in {quote(text)}")
+
+
+def deal_hand(
+    hand: SiteHand, number: int, street: int, name: str, cards: tuple[Card, ...], text: str
+) -> None:
+    """The ``cards`` a line deals to ``name``: the whole hand, at once; kept as its ``dealt`` line."""
+    hand.dealt[name] = cards
+    hand.actions.append(Line(number, street, name, "dealt", 0, None, False, text, cards))
+
+
+def comma_cards(text: str, what: str) -> tuple[Card, ...]:
+    """The cards ``text`` lists, with commas or without (``Ah, 5d`` or ``Ah 5d``); ``what`` they are
+    names them in an error."""
+    return cards_of(text.replace(",", " "), what)
+
+
+def dealt_to(hand: SiteHand, number: int, street: int, text: str, names: list[str]) -> None:
+    """A ``Dealt to NAME [cards]`` line ``text`` (the name one of ``names``, seated, longest first):
+    the player's whole hand, listed with commas or without (``deal_hand``)."""
+    found = speaker(text[len("Dealt to ") :], names)
+    bracket = BRACKETS.search(text)
+    if found is None or bracket is None:
+        raise InputError(f"cannot read the cards dealt in {quote(text)}")
+    cards = comma_cards(bracket.group(1), f"{found[0]}'s cards")
+    deal_hand(hand, number, street, found[0], cards, text)
+
+
 def fold_or_check(
     hand: SiteHand, number: int, street: int, name: str, rest: str, text: str
 ) -> bool:
@@ -61,6 +133,32 @@ def fold_or_check(
         hand.actions.append(Line(number, street, name, rest[:-1], 0, None, False, text))
         return True
     return False
+
+
+def add_bet(
+    hand: SiteHand,
+    number: int,
+    street: int,
+    name: str,
+    verb: str,
+    amount: int,
+    to: int | None,
+    found: re.Match[str],
+    text: str,
+) -> None:
+    """A line that moves chips, ``found`` by the site's pattern (all in where its group ``all_in``
+    matched): ``name``'s ``verb`` of ``amount`` (a raise ``to`` its street total)."""
+    all_in = found.group("all_in") is not None
+    hand.actions.append(Line(number, street, name, verb, amount, to, all_in, text))
+
+
+def shown_cards(rest: str, name: str) -> tuple[Card, ...]:
+    """The cards of a ``shows [cards] ...`` line (``rest`` what follows ``name``), listed with commas
+    or without; "cannot read the cards shown" where no bracket holds them."""
+    found = BRACKETS.findall(rest)
+    if not found:
+        raise InputError(f"cannot read the cards shown in {quote(rest)}")
+    return comma_cards(found[0], f"{name}'s cards")
 
 
 def show_cards(
@@ -82,6 +180,20 @@ def muck_at_showdown(hand: SiteHand, number: int, street: int, name: str, text: 
     keeps the pot (``archive.live``), so it is no muck."""
     if live(hand) > 1:
         muck_hand(hand, number, street, name, text)
+
+
+def show_or_muck(
+    hand: SiteHand, number: int, street: int, name: str, rest: str, text: str, muck: str
+) -> bool:
+    """Whether ``rest`` (what follows the player's name) shows cards (``shows [...]``, read by
+    ``shown_cards``) or is the site's ``muck`` words (``muck_at_showdown``); if so, it is kept."""
+    if rest.startswith("shows ["):
+        show_cards(hand, number, street, name, shown_cards(rest, name), text)
+        return True
+    if rest == muck:
+        muck_at_showdown(hand, number, street, name, text)
+        return True
+    return False
 
 
 def return_uncalled(hand: SiteHand, name: str, amount: int) -> None:
@@ -108,6 +220,18 @@ def add_award(
     """``name`` collects ``amount`` from pot ``pot`` (as printed: ``label``) of board ``run``, from its
     ``half`` where the site tags one (``site.Collect``)."""
     hand.collects.append(Collect(number, name, amount, pot, label, run, half))
+
+
+def first_posts(hand: SiteHand) -> dict[str, int]:
+    """The amount of the first small blind and the first big blind posted in ``hand`` (by verb)."""
+    return {
+        a.verb: a.amount for a in reversed(hand.actions) if a.verb in ("small blind", "big blind")
+    }
+
+
+def posted_stakes(header: Header, posts: dict[str, int]) -> Header:
+    """``header`` with the blinds ``posts`` (``first_posts``) as its stakes (0 where none was posted)."""
+    return header._replace(small=posts.get("small blind", 0), big=posts.get("big blind", 0))
 
 
 def summary_seat_line(hand: SiteHand, line: str, won: re.Pattern[str], scale: int) -> None:

@@ -39,9 +39,8 @@ from hilo_cli.histories.amounts import AMOUNT, money, sign_currency
 from hilo_cli.histories.archive import speaker
 from hilo_cli.histories.base import Currency, HandRecord, Reader
 from hilo_cli.histories.plugin import group_id, numbered_record
-from hilo_cli.histories.seats import STRUCTURES, HandState, add_seat, seat_of
+from hilo_cli.histories.seats import STRUCTURES, HandState, add_seat, seat_match, seat_of
 from hilo_cli.histories.site import Header, SiteHand, cards_of
-from hilo_cli.histories.site import Line as Action
 
 GAME_NAMES: dict[str, str] = {"OMAHA_HI_LO": "omaha8", "OMAHA": "omaha", "OMAHA_HI": "omaha"}
 LIMITS = {
@@ -68,14 +67,7 @@ _ACTION = re.compile(
     rf"^(?P<verb>posts small blind|posts big blind|posts ante|calls|bets|raises) \(?"
     rf"(?P<amount>{_AMOUNT})\)?(?: to (?P<to>{_AMOUNT}))?{_ALL_IN}"
 )
-VERBS = {
-    "posts small blind": "small blind",
-    "posts big blind": "big blind",
-    "posts ante": "ante",
-    "calls": "call",
-    "bets": "bet",
-    "raises": "raise",
-}
+VERBS = {**play.POSTS_BETS_CALLS, "raises": "raise"}
 POT = re.compile(
     rf"^(?P<label>Main pot|Side pot (?P<n>\d+)): (?P<amount>{_AMOUNT}) won by (?P<rest>.+?)\s*$"
 )
@@ -148,8 +140,7 @@ class _Reader(HandState):
         elif (m := BOARD.match(line)) is not None:
             self.street = STREETS[m.group("street")]
             new = cards_of(m.group("cards").replace(",", " "), f"the {m.group('street')}")
-            play.new_street(hand, self.number, self.street, line)
-            play.deal_board(hand, self.number, self.street, line, new)
+            play.board_street(hand, self.number, self.street, line, new)
         elif line == "Dealing pocket cards":
             play.new_street(hand, self.number, 0, line)
         elif (d := DEALT.match(line)) is not None:
@@ -170,19 +161,12 @@ class _Reader(HandState):
 
     def _dealt(self, hand: SiteHand, name: str, text: str, line: str) -> None:
         if name not in self.names:
-            raise InputError(
-                f"cards dealt to {quote(name, 40)}, who is not seated, in {quote(line)}"
-            )
+            raise play.unseated(name, line)
         cards = cards_of(text.replace(",", " "), f"{name}'s cards")
-        hand.dealt[name] = cards
-        hand.actions.append(
-            Action(self.number, self.street, name, "dealt", 0, None, False, line, cards)
-        )
+        play.deal_hand(hand, self.number, self.street, name, cards, line)
 
     def _seat(self, hand: SiteHand, line: str) -> None:
-        s = SEAT.match(line)
-        if s is None:
-            raise InputError(f"cannot read the seat line {quote(line)}")
+        s = seat_match(SEAT, line)
         name = s.group("name")
         if self.summary:
             self._summary_seat(hand, name, s.group("rest"), line)
@@ -235,9 +219,7 @@ class _Reader(HandState):
         to = money(m.group("to"), self.scale) if m.group("to") else None
         if verb == "raise" and to is None:
             raise InputError(f"a raise without its total ('raises X to Y') in {quote(line)}")
-        hand.actions.append(
-            Action(number, street, name, verb, amount, to, m.group("all_in") is not None, line)
-        )
+        play.add_bet(hand, number, street, name, verb, amount, to, m, line)
 
     def _settle(self, hand: SiteHand) -> None:
         """The showdown's mucks, and the pots and rake as the checker takes them (module docstring)."""

@@ -30,8 +30,8 @@ from hilo_cli.errors import InputError
 from hilo_cli.histories import lines as play
 from hilo_cli.histories.amounts import money, sign_currency
 from hilo_cli.histories.base import Currency
-from hilo_cli.histories.seats import HandState, check_seat, read_kept
-from hilo_cli.histories.site import BRACKETS, BadHand, Header, Seat, SiteHand, cards_of
+from hilo_cli.histories.seats import BetsState, chips_header, read_kept, take_seat
+from hilo_cli.histories.site import BRACKETS, BadHand, Header, SiteHand, cards_of
 from hilo_cli.histories.site import Line as Action
 
 START = re.compile(r"^\*{5} Hand History for Game (?P<id>\d+) \*{5}$")
@@ -100,15 +100,8 @@ def read_header(id: str, line: str) -> Header:
     """The game line: the game, the limit and the stakes (0/0 where it gives the table's buy-in)."""
     t = _TOURNAMENT.match(line)
     if t is not None:
-        return Header(
-            id,
-            t.group("game"),
-            _LIMITS[t.group("limit")],
-            None,
-            True,
-            "",
-            money(t.group("sb"), 1),
-            money(t.group("bb"), 1),
+        return chips_header(
+            id, t.group("game"), _LIMITS[t.group("limit")], t.group("sb"), t.group("bb")
         )
     c = _CASH.match(line)
     if c is None:
@@ -129,7 +122,7 @@ def read_header(id: str, line: str) -> Header:
     )
 
 
-class _Reader(HandState):
+class _Reader(BetsState):
     """Reads one hand's lines into a ``SiteHand``."""
 
     def __init__(self, source: str, lines: list[str], numbers: list[int]) -> None:
@@ -137,8 +130,6 @@ class _Reader(HandState):
         self.lines = lines
         m = START.match(lines[0])
         self.id: str | None = m.group("id") if m else None
-        self.bets: dict[str, int] = {}
-        self.street_bet = 0
         self.put_in: dict[str, int] = {}
         self.no_low = False
 
@@ -184,10 +175,7 @@ class _Reader(HandState):
                 if line.startswith("Seat "):
                     raise InputError(f"cannot read the seat line {quote(line)}")
                 return at
-            seat = digits(s.group("seat"), "a seat", MAX_SEAT)
-            name = s.group("name")
-            check_seat(hand, seat, name)
-            hand.seats.append(Seat(seat, name, money(s.group("stack"), self.scale), False))
+            take_seat(hand, s.group("seat"), s.group("name"), s.group("stack"), self.scale)
         return len(self.lines)
 
     def _play(self, hand: SiteHand, start: int) -> None:
@@ -204,7 +192,7 @@ class _Reader(HandState):
                     raise InputError(f"cannot read the street line {quote(line)}")
                 street = streets[m.group("name")]
                 if street > 0:  # the posts before the first street line are bets of its round
-                    self.bets, self.street_bet = {}, 0
+                    self.new_round()
                 play.new_street(hand, number, street, line)
                 if not self.stud and street > 0:
                     self._board(hand, m.group("cards"), line, number, street)
@@ -244,8 +232,7 @@ class _Reader(HandState):
         if name is None or len(found) != 1:
             raise InputError(f"cannot read the cards dealt in {quote(line)}")
         new = cards_of(found[0].replace(",", " "), f"{name}'s cards")
-        hand.dealt[name] = hand.dealt.get(name, ()) + new
-        hand.actions.append(Action(number, street, name, "dealt", 0, None, False, line, new))
+        play.deal_cards(hand, number, street, name, new, line)
 
     def _action(
         self, hand: SiteHand, name: str, rest: str, line: str, number: int, street: int
@@ -254,15 +241,8 @@ class _Reader(HandState):
             return
         m = _CHIPS.match(rest)
         if m is not None:
-            self._chips(
-                hand,
-                name,
-                m.group("verb"),
-                money(m.group("amount"), self.scale),
-                line,
-                number,
-                street,
-            )
+            amount = money(m.group("amount"), self.scale)
+            self._chips(hand, name, m.group("verb"), amount, line, number, street)
             return
         if rest.startswith("shows [") or rest.startswith("shows  ["):
             found = BRACKETS.findall(rest)
@@ -298,11 +278,9 @@ class _Reader(HandState):
                 kind = "complete"
         assert kind is not None
         to = mine if kind in ("raise", "complete") else None
-        hand.actions.append(
-            Action(number, street, name, kind, amount, to, verb == "is all-In", line)
+        self.follow_bet(
+            hand, Action(number, street, name, kind, amount, to, verb == "is all-In", line)
         )
-        self.bets[name] = mine
-        self.street_bet = max(self.street_bet, mine)
 
     def _wins(self, hand: SiteHand, name: str, w: re.Match[str], number: int) -> None:
         low = w.group("lo") is not None
@@ -326,14 +304,7 @@ class _Reader(HandState):
         if not hand.collects:
             raise InputError(f"game #{header.id} is cut short: no 'wins' line")
         if header.big == 0:
-            posts = {
-                a.verb: a.amount
-                for a in reversed(hand.actions)
-                if a.verb in ("small blind", "big blind")
-            }
-            hand.header = header._replace(
-                small=posts.get("small blind", 0), big=posts.get("big blind", 0)
-            )
+            hand.header = play.posted_stakes(header, play.first_posts(hand))
         if not header.game.endswith(("Hi-Lo", "Hi/Lo")):
             hand.collects = [c._replace(half=None) for c in hand.collects]
         elif not any(c.half == "low" for c in hand.collects) and not self.no_low:

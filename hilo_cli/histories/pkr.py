@@ -43,9 +43,8 @@ from hilo_cli.histories.archive import speaker
 from hilo_cli.histories.base import HandRecord, Reader
 from hilo_cli.histories.plugin import numbered_record
 from hilo_cli.histories.seats import STRUCTURES as BASE_STRUCTURES
-from hilo_cli.histories.seats import HandState, add_seat, seat_of
+from hilo_cli.histories.seats import HandState, add_seat, seat_match, seat_of
 from hilo_cli.histories.site import BRACKETS, Header, SiteHand, cards_of
-from hilo_cli.histories.site import Line as Action
 
 GAME_NAMES: dict[str, str] = {"OMAHA HI/LO": "omaha8", "OMAHA": "omaha", "OMAHA HI": "omaha"}
 STRUCTURES: dict[str, Structure] = {**BASE_STRUCTURES, "Fixed Limit": "fixed"}
@@ -66,14 +65,7 @@ _ACTION = re.compile(
     rf"^(?P<verb>posts small blind|posts big blind|posts ante|calls|bets|raises to) \(?"
     rf"(?P<amount>{_AMOUNT})\)?{_ALL_IN}"
 )
-VERBS = {
-    "posts small blind": "small blind",
-    "posts big blind": "big blind",
-    "posts ante": "ante",
-    "calls": "call",
-    "bets": "bet",
-    "raises to": "raise",
-}
+VERBS = {**play.POSTS_BETS_CALLS, "raises to": "raise"}
 _AWARD = re.compile(
     rf"^(?:wins|ties) (?P<amount>{_AMOUNT})(?: from side pot #(?P<n>\d+))?"
     r"(?: with (?P<half>high|low) hand\b.*)?\s*$"
@@ -174,8 +166,7 @@ class _Reader(HandState):
         elif (m := BOARD.match(line)) is not None:
             self.street, self.bets = STREETS[m.group("street")], {}
             new = _cards(m.group("cards"), f"the {m.group('street').lower()}")
-            play.new_street(hand, self.number, self.street, line)
-            play.deal_board(hand, self.number, self.street, line, new)
+            play.board_street(hand, self.number, self.street, line, new)
         elif (d := DEALT.match(line)) is not None:
             self._dealt(hand, d.group("name"), d.group("cards"), line)
         elif (u := UNCALLED.match(line)) is not None:
@@ -208,19 +199,11 @@ class _Reader(HandState):
 
     def _dealt(self, hand: SiteHand, name: str, text: str, line: str) -> None:
         if name not in self.names:
-            raise InputError(
-                f"cards dealt to {quote(name, 40)}, who is not seated, in {quote(line)}"
-            )
-        cards = _cards(text, f"{name}'s cards")
-        hand.dealt[name] = cards
-        hand.actions.append(
-            Action(self.number, self.street, name, "dealt", 0, None, False, line, cards)
-        )
+            raise play.unseated(name, line)
+        play.deal_hand(hand, self.number, self.street, name, _cards(text, f"{name}'s cards"), line)
 
     def _seat(self, hand: SiteHand, line: str) -> None:
-        s = SEAT.match(line)
-        if s is None:
-            raise InputError(f"cannot read the seat line {quote(line)}")
+        s = seat_match(SEAT, line)
         if self.dealing:  # the stacks after the hand
             return
         self.names = add_seat(hand, seat_of(s, self.scale))
@@ -242,9 +225,7 @@ class _Reader(HandState):
             totals = verb in ("call", "bet", "raise")
             self.bets[name] = printed if totals else before + (printed if verb != "ante" else 0)
             to = printed if verb == "raise" else None
-            hand.actions.append(
-                Action(number, street, name, verb, amount, to, m.group("all_in") is not None, line)
-            )
+            play.add_bet(hand, number, street, name, verb, amount, to, m, line)
             return
         m = _AWARD.match(rest)
         if m is not None:

@@ -2,12 +2,16 @@
 
 * a hand's lines as a reader reads them, with their file lines (``kept_lines``, ``read_kept``);
 * a reader object's setup (``HandState``): where it is, the hand's unit, its error at
-  the line being read (``fail``, ``failing``), the hand built from its header (``new_hand``), and each
+  the line being read (``fail``, ``failing``), the hand built from its header (``new_hand``; with no
+  summary, ``hand_without_summary``), and each
   line after the header read in turn (``read_lines``);
 * a hand of a site that prints only what each player collected (``collects_only``);
-* a seat line read by the site's pattern into a ``Seat`` (``read_seat``, ``seat_of``), the seat number bounded and
-  the stack read as every amount is;
-* a seat taken only once, and no more than ``MAX_SEATS`` of them (``check_seat``, ``add_seat``);
+* a seat line read by the site's pattern (``seat_match``) into a ``Seat`` (``read_seat``,
+  ``seat_of``), the seat number bounded and the stack read as every amount is;
+* a seat taken only once, and no more than ``MAX_SEATS`` of them (``check_seat``, ``add_seat``,
+  ``take_seat``);
+* a tournament's header, in chips (``chips_header``);
+* the setup of a reader that follows each street's bets itself (``BetsState``);
 * the seated names longest first (``longest_first``), so that a line is read as "Bob Jr"'s, not "Bob"'s.
 """
 
@@ -20,10 +24,10 @@ from typing import Any, Protocol, TypeVar
 from hilo_cli.betting import Structure
 from hilo_cli.bounds import MAX_SEAT, MAX_SEATS, digits, quote
 from hilo_cli.errors import HiloError, InputError
-from hilo_cli.histories.amounts import money
+from hilo_cli.histories.amounts import money, sign_currency
 from hilo_cli.histories.base import HandRecord, failed
 from hilo_cli.histories.safexml import DECLARATION
-from hilo_cli.histories.site import BadHand, Header, Seat, SiteHand
+from hilo_cli.histories.site import BadHand, Header, Line, Seat, SiteHand
 
 T = TypeVar("T")
 
@@ -121,6 +125,17 @@ class HandState:
         hand.end = self.numbers[-1]
         return hand
 
+    def hand_without_summary(self, header: Header, rake_printed: bool) -> SiteHand:
+        """The hand ``header`` starts (``new_hand``), of a site that prints no summary: no pots and
+        nothing to hold the award lines against (``won_printed``), the rake printed where
+        ``rake_printed`` says so; in the currency of the header's sign, if any."""
+        hand = self.new_hand(
+            header, rake_printed=rake_printed, pots_printed=False, won_printed=False
+        )
+        if header.currency:
+            hand.currency = sign_currency(header.currency)
+        return hand
+
     def read_lines(
         self,
         hand: SiteHand,
@@ -135,6 +150,37 @@ class HandState:
             read(hand, lines[i])
         if not hand.collects:
             raise InputError(f"hand #{hand.header.id} is cut short: no line says who won the pot")
+
+
+class BetsState(HandState):
+    """The setup of a reader that follows each street's bets itself, for a site that writes what a player
+    added, not what the bet came to: ``bets`` this street's bet of each player, ``street_bet`` the most
+    of them (``new_round`` at each street, ``follow_bet`` at each line that moves chips)."""
+
+    def __init__(self, source: str, numbers: list[int]) -> None:
+        super().__init__(source, numbers)
+        self.bets: dict[str, int] = {}  # this street's bet of each player
+        self.street_bet = 0
+
+    def new_round(self) -> None:
+        """A new street's betting: nobody has bet."""
+        self.bets, self.street_bet = {}, 0
+
+    def follow_bet(self, hand: SiteHand, a: Line) -> None:
+        """``a``, a line that moves chips, appended to ``hand``, and the street's bets followed (an ante
+        is no bet of the street)."""
+        hand.actions.append(a)
+        if a.verb == "ante":
+            return
+        mine = a.to if a.to is not None else self.bets.get(a.player, 0) + a.amount
+        self.bets[a.player] = mine
+        self.street_bet = max(self.street_bet, mine)
+
+
+def chips_header(id: str, game: str, limit: str, small: str, big: str) -> Header:
+    """The ``Header`` of tournament hand ``id``: played in chips, its stakes ``small`` and ``big`` read as
+    chips."""
+    return Header(id, game, limit, None, True, "", money(small, 1), money(big, 1))
 
 
 def table_button(pattern: re.Pattern[str], line: str) -> int | None:
@@ -191,10 +237,15 @@ def read_seat(
 ) -> Seat:
     """The ``Seat`` of a seat line by ``pattern`` (``seat_of``); "cannot read the seat line" where the
     pattern does not match."""
+    return seat_of(seat_match(pattern, line), scale, amount)
+
+
+def seat_match(pattern: re.Pattern[str], line: str) -> re.Match[str]:
+    """A seat line by the site's ``pattern``; "cannot read the seat line" where it does not match."""
     s = pattern.match(line)
     if s is None:
         raise InputError(f"cannot read the seat line {quote(line)}")
-    return seat_of(s, scale, amount)
+    return s
 
 
 def seat_of(found: re.Match[str], scale: int, amount: Callable[[str, int], int] = money) -> Seat:
@@ -218,6 +269,14 @@ def check_seat(hand: SiteHand, seat: int, name: str, twice: str = TWICE) -> None
         raise InputError(f"seat {seat} ({quote(name)}) {twice}")
     if len(hand.seats) >= MAX_SEATS:
         raise InputError(f"more than {MAX_SEATS} seats in one hand: no table seats so many")
+
+
+def take_seat(hand: SiteHand, seat: str, name: str, stack: str, scale: int) -> None:
+    """Seat number ``seat`` taken by ``name`` with ``stack`` (in the hand's ``scale``), once
+    ``check_seat`` allows it (checked before the stack is read)."""
+    number = digits(seat, "a seat", MAX_SEAT)
+    check_seat(hand, number, name)
+    hand.seats.append(Seat(number, name, money(stack, scale), False))
 
 
 def add_seat(hand: SiteHand, seat: Seat) -> list[str]:

@@ -119,6 +119,14 @@ def test_bad_hands_are_errors_and_the_others_are_read() -> None:
     assert "seat line" in errors[3]
 
 
+def test_a_show_line_whose_cards_are_not_bracketed_is_the_hands_error_not_a_crash() -> None:
+    broken = text("quartered.txt").replace(
+        "Eve shows [ Ad, 3c, Qh, Jh ] a pair of kings", "Eve shows [ Ad, 3c, Qh, Jh a pair of kings"
+    )
+    ((_, status, why),) = verdicts(SITE, broken)
+    assert status == "error" and "cannot read the cards shown" in why and "'shows [ Ad" in why
+
+
 SHARED = shared_files(SITE)
 
 
