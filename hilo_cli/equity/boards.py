@@ -43,7 +43,7 @@ def several_boards(
     """Equity of a deal on several boards (``deal.boards``, each with 0 to 5 known cards) by RULES §12.2;
     ``run`` is the single-board ``equity``. A sampled run samples ``samples`` runouts of each board's
     share, each board with its own seed (``seed + b``)."""
-    deal, money = _checked(deal)
+    deal, money = checked(deal)
     # Every check of a showdown on several boards (RULES §12.5), and the shares.
     first = settle(completed(deal, tuple(dead)))
     names = tuple(p.name for p in deal.players if not p.folded)
@@ -75,7 +75,7 @@ def several_boards(
     return _total(deal, tuple(dead), first, per_board, chips, variance, pot_chips, money)
 
 
-def _checked(deal: Deal) -> tuple[Deal, bool]:
+def checked(deal: Deal) -> tuple[Deal, bool]:
     """A deal on several boards that equity takes (no rake, no board of more cards than the game
     deals), with ``NO_MONEY_POT`` for each board when no money was given; and whether money was."""
     if any(deal.rake):

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from hilo_cli.bounds import MAX_SAMPLES, within
 from hilo_cli.cards import DECK, Card
 from hilo_cli.deal import Deal
-from hilo_cli.equity.boards import alone, completed
+from hilo_cli.equity.boards import alone, checked, completed
 from hilo_cli.equity.runouts import Setup, prepare
 from hilo_cli.errors import DealError
 from hilo_cli.showdown import settle
@@ -69,21 +69,19 @@ def joint(deal: Deal, dead: tuple[Card, ...]) -> Joint:
     ``DealError`` for what ``prepare`` and ``settle`` reject, a dead card on a board, hidden hole cards
     and rake."""
     game = deal.game
-    if any(deal.rake):
-        raise DealError("equity divides whole pots; rake (RULES §13) is out of scope")
     if any(not p.folded and len(p.hole or ()) < game.hole_cards for p in deal.players):
         raise DealError(
             "equity under --multi-board either takes every live hand's cards; ?? and random are "
             "for one board or --multi-board each"
         )
+    whole, _ = checked(deal)  # no rake, no board of more cards than the game deals
     for b, board in enumerate(deal.boards):
-        if len(board) > game.board_cards:
-            raise DealError(
-                f"board {b + 1} has {len(board)} cards; {game.name} deals {game.board_cards}"
-            )
         for c in dead:
             if c in board:
                 raise DealError(f"dead card {c} is on board {b + 1}")
+    # Every check of a showdown on several boards first (RULES §12.5; a card twice names where it is),
+    # before the other boards' cards are set aside as seen for the first board's runouts.
+    settle(completed(whole._replace(multi_board="either"), dead))
     first = deal.boards[0]
     others = tuple(c for c in DECK if any(c in b for b in deal.boards[1:]) and c not in first)
     one = prepare(deal._replace(board=first, boards=(), multi_board="each"), (*dead, *others))
@@ -95,7 +93,6 @@ def joint(deal: Deal, dead: tuple[Card, ...]) -> Joint:
             "come on the boards together"
         )
     ready = one.deal._replace(board=first, boards=deal.boards, multi_board="either")
-    settle(completed(ready, dead))  # RULES §12.5 and every other check of a showdown
     return Joint(*one._replace(deal=ready, unknown=unknown, to_come=sum(parts), dead=dead))
 
 

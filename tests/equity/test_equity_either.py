@@ -168,3 +168,17 @@ def test_a_dead_card_on_a_board_is_refused() -> None:
     deal = Deal(GAMES["omaha8"], boards[0], players, boards=boards, multi_board="either")
     with pytest.raises(DealError, match="dead card 3d is on board 2"):
         equity(deal, parse_cards("3d"))
+
+
+def test_a_hole_card_on_another_board_is_named_as_each_names_it() -> None:
+    """A card twice is the showdown's check (RULES §12.5), in its words under either as under each: it
+    was reported as a "dead card", the other boards' cards being set aside as seen before the check."""
+    boards = (parse_cards("Ac 3d 6h"), parse_cards("2s 3s 4s"))
+    players = (
+        Player("A", 1, parse_cards("2c 4d Qc Jd")),
+        Player("B", 2, parse_cards("Kh Kc 2h 4s")),
+    )
+    for rule in ("each", "either"):
+        deal = Deal(GAMES["omaha8"], boards[0], players, boards=boards, multi_board=rule)
+        with pytest.raises(DealError, match="4s appears twice: in B's hole cards and on board 2"):
+            equity(deal)
