@@ -12,30 +12,18 @@ Nothing asserts a time; it prints figures: the reader alone in-process (no repla
 
 from __future__ import annotations
 
-import argparse
 import re
-import sys
 from pathlib import Path
 
-from site_common import repeat, report
+from site_common import own_hands, repeat, site_main
 
-ROOT = Path(__file__).resolve().parents[1]
-DATA = ROOT / "tests" / "data" / "bovada"
 _START = re.compile(r"^(?=Bovada Hand #)", re.MULTILINE)
 _NUMBER = re.compile(r"^(Bovada Hand #)\d+", re.MULTILINE)
 
 
 def templates() -> list[str]:
     """Every hand of the own files but bad-input, each as one text."""
-    hands: list[str] = []
-    for path in sorted(DATA.glob("*.txt")):
-        if path.name != "bad-input.txt":
-            hands += [
-                h.strip() + "\n"
-                for h in _START.split(path.read_text(encoding="utf-8"))
-                if h.strip()
-            ]
-    return hands
+    return own_hands("bovada", _START)
 
 
 def write(path: Path, count: int, seed: int) -> int:
@@ -49,16 +37,5 @@ def write(path: Path, count: int, seed: int) -> int:
     )
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--hands", type=int, default=20_000)
-    parser.add_argument("--jobs", type=int, nargs="+", default=[1, 2])
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--keep", type=Path, help="write the generated file here and keep it")
-    args = parser.parse_args()
-    sys.path.insert(0, str(ROOT))
-    report("bovada", write, len(templates()), args.hands, args.jobs, args.seed, args.keep)
-
-
 if __name__ == "__main__":
-    main()
+    site_main("bovada", __doc__ or "", templates, write)

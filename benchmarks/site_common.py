@@ -95,3 +95,37 @@ def report(
                 f"(load average {os.getloadavg()[0]:.1f})",
                 flush=True,
             )
+
+
+def own_hands(
+    site: str, start: re.Pattern[str], skip: tuple[str, ...] = ("bad-input.txt",)
+) -> list[str]:
+    """Every hand of tests/data/<site>/*.txt but the ``skip`` files, each as one text, the files cut
+    where ``start`` matches (a zero-width pattern before each hand's first line)."""
+    data = Path(__file__).resolve().parents[1] / "tests" / "data" / site
+    hands: list[str] = []
+    for path in sorted(data.glob("*.txt")):
+        if path.name not in skip:
+            text = path.read_text(encoding="utf-8")
+            hands += [h.strip() + "\n" for h in start.split(text) if h.strip()]
+    return hands
+
+
+def site_main(
+    reader: str,
+    doc: str,
+    templates: Callable[[], list[str]],
+    write: Callable[[Path, int, int], int],
+) -> None:
+    """The command line every site benchmark takes (``--hands``, ``--jobs``, ``--seed``, ``--keep``),
+    then ``report``."""
+    import argparse
+
+    parser = argparse.ArgumentParser(description=doc.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=20_000)
+    parser.add_argument("--jobs", type=int, nargs="+", default=[1, 2])
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--keep", type=Path, help="write the generated file here and keep it")
+    args = parser.parse_args()
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+    report(reader, write, len(templates()), args.hands, args.jobs, args.seed, args.keep)
