@@ -31,6 +31,7 @@ from hilo_cli.cards import DECK
 from hilo_cli.cli import main
 from hilo_cli.deal import Deal, Player
 from hilo_cli.games import GAMES
+from hilo_cli.histories.base import HandRecord
 from hilo_cli.showdown import Settlement
 
 # The paths, from here, so that no test file counts its own depth below the repository. SHARED_DIR
@@ -173,3 +174,16 @@ def deals(draw, explicit_button=False):
     return Deal(
         g, board, tuple(players), pot=pot, button=button, chip_unit=unit, qualifier=qualifier
     )
+
+
+def verdict(record: HandRecord) -> tuple[str, str, str]:
+    """(status, depth, why) of one history record as ``hilo check`` decides it; a record the check
+    refuses is ``("error", "", its message)``. The site tests' verdicts are this per record."""
+    from hilo_cli.checking import check
+    from hilo_cli.errors import HiloError
+
+    try:
+        _, found = check(record)
+    except HiloError as e:
+        return "error", "", e.message
+    return found.status, found.depth, found.why

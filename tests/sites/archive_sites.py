@@ -9,7 +9,7 @@ import re
 from collections import Counter
 from pathlib import Path
 
-from conftest import SHARED_DIR, TEST_DATA
+from conftest import SHARED_DIR, TEST_DATA, verdict
 
 from hilo_cli.checking import check
 from hilo_cli.errors import HiloError
@@ -25,15 +25,7 @@ def records(site: str, text: str, source: str = "t.txt") -> list[HandRecord]:
 
 def verdicts(site: str, text: str) -> list[tuple[str | None, str, str]]:
     """(hand id, status, why) for every hand of ``text`` read by ``site``'s reader."""
-    out: list[tuple[str | None, str, str]] = []
-    for record in records(site, text):
-        try:
-            _, verdict = check(record)
-        except HiloError as e:
-            out.append((record.id, "error", e.message))
-            continue
-        out.append((record.id, verdict.status, verdict.why))
-    return out
+    return [(r.id, *verdict(r)[::2]) for r in records(site, text)]
 
 
 def own(site: str, name: str) -> str:

@@ -29,13 +29,12 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from conftest import SHARED_DIR, TEST_DATA
+from conftest import SHARED_DIR, TEST_DATA, verdict
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hilo_cli.checking import PotDifference, check
 from hilo_cli.cli import main
-from hilo_cli.errors import HiloError
 from hilo_cli.histories import HandRecord
 from hilo_cli.histories.pokerstars import read
 
@@ -46,15 +45,7 @@ SHARED_FILES = sorted(SHARED.glob("*.txt")) if SHARED.is_dir() else []
 
 def verdicts(text: str, source: str = "t.txt") -> list[tuple[str | None, str, str]]:
     """(hand number, status, why) for every hand of a history text, as ``hilo check`` decides them."""
-    out: list[tuple[str | None, str, str]] = []
-    for record in read(source, text):
-        try:
-            _, verdict = check(record)
-        except HiloError as e:
-            out.append((record.id, "error", e.message))
-            continue
-        out.append((record.id, verdict.status, verdict.why))
-    return out
+    return [(r.id, *verdict(r)[::2]) for r in read(source, text)]
 
 
 def text_of(name: str) -> str:

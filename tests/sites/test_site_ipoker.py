@@ -29,14 +29,13 @@ import re
 
 import pytest
 from click.testing import CliRunner
-from conftest import SHARED_DIR, TEST_DATA
+from conftest import SHARED_DIR, TEST_DATA, verdict
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hilo_cli import histories
 from hilo_cli.checking import check
 from hilo_cli.cli import main
-from hilo_cli.errors import HiloError
 from hilo_cli.histories import HandRecord, ipoker, read
 from hilo_cli.histories.base import Currency
 
@@ -54,15 +53,7 @@ def records(text: str, source: str = "t.xml") -> list[HandRecord]:
 
 
 def verdicts(text: str, source: str = "t.xml") -> list[tuple[str | None, str, str]]:
-    out: list[tuple[str | None, str, str]] = []
-    for record in records(text, source):
-        try:
-            _, verdict = check(record)
-        except HiloError as e:
-            out.append((record.id, "error", e.message))
-            continue
-        out.append((record.id, verdict.status, verdict.why))
-    return out
+    return [(r.id, *verdict(r)[::2]) for r in records(text, source)]
 
 
 def command(data: bytes, *args: str) -> tuple[int, str, str]:

@@ -25,13 +25,12 @@ import random
 import re
 
 import pytest
-from conftest import SHARED_DIR, TEST_DATA
+from conftest import SHARED_DIR, TEST_DATA, verdict
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hilo_cli import histories
 from hilo_cli.checking import check
-from hilo_cli.errors import HiloError
 from hilo_cli.histories import HandRecord, pacific888, read
 from hilo_cli.histories.base import Currency
 
@@ -45,15 +44,7 @@ def records(text: str, source: str = "t.txt") -> list[HandRecord]:
 
 
 def verdicts(text: str, source: str = "t.txt") -> list[tuple[str | None, str, str]]:
-    out: list[tuple[str | None, str, str]] = []
-    for record in records(text, source):
-        try:
-            _, verdict = check(record)
-        except HiloError as e:
-            out.append((record.id, "error", e.message))
-            continue
-        out.append((record.id, verdict.status, verdict.why))
-    return out
+    return [(r.id, *verdict(r)[::2]) for r in records(text, source)]
 
 
 def text_of(name: str) -> str:

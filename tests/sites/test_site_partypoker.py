@@ -27,13 +27,12 @@ import re
 
 import pytest
 from click.testing import CliRunner
-from conftest import SHARED_DIR, TEST_DATA
+from conftest import SHARED_DIR, TEST_DATA, verdict
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hilo_cli.checking import check
 from hilo_cli.cli import main
-from hilo_cli.errors import HiloError
 from hilo_cli.histories import detect, read
 from hilo_cli.histories.base import Currency
 from hilo_cli.histories.partypoker_lines import read_hand
@@ -46,15 +45,7 @@ SHARED_FILES = sorted((SHARED / "partypoker").glob("*.txt")) if SHARED.is_dir() 
 
 def verdicts(text: str, source: str = "t.txt") -> list[tuple[str | None, str, str, str]]:
     """(hand number, status, depth, why) of every hand, as ``hilo check`` decides them."""
-    out: list[tuple[str | None, str, str, str]] = []
-    for record in read(source, text, "partypoker"):
-        try:
-            _, verdict = check(record)
-        except HiloError as e:
-            out.append((record.id, "error", "", e.message))
-            continue
-        out.append((record.id, verdict.status, verdict.depth, verdict.why))
-    return out
+    return [(r.id, *verdict(r)) for r in read(source, text, "partypoker")]
 
 
 def text_of(name: str) -> str:

@@ -26,13 +26,12 @@ import random
 import re
 
 import pytest
-from conftest import SHARED_DIR, TEST_DATA
+from conftest import SHARED_DIR, TEST_DATA, verdict
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hilo_cli import histories
 from hilo_cli.checking import check
-from hilo_cli.errors import HiloError
 from hilo_cli.histories import HandText, read_text
 from hilo_cli.histories.base import Currency
 from hilo_cli.histories.site import Collect, SiteHand
@@ -45,16 +44,9 @@ SHARED_FILES = sorted(SHARED.glob("*.txt")) if SHARED.is_dir() else []
 
 def verdicts_of(data: bytes, source: str = "t.txt") -> list[tuple[str | None, int, str, str]]:
     """(hand number, line, status, why) for every hand of a file's bytes, as ``hilo check`` decides them."""
-    out: list[tuple[str | None, int, str, str]] = []
-    for piece in histories.hands(source, io.BytesIO(data)):
-        record = read_text(piece) if isinstance(piece, HandText) else piece
-        try:
-            _, verdict = check(record)
-        except HiloError as e:
-            out.append((record.id, record.line, "error", e.message))
-            continue
-        out.append((record.id, record.line, verdict.status, verdict.why))
-    return out
+    pieces = histories.hands(source, io.BytesIO(data))
+    records = (read_text(p) if isinstance(p, HandText) else p for p in pieces)
+    return [(r.id, r.line, *verdict(r)[::2]) for r in records]
 
 
 def own(name: str) -> bytes:

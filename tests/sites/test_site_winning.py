@@ -28,13 +28,12 @@ import random
 import re
 
 import pytest
-from conftest import SHARED_DIR, TEST_DATA
+from conftest import SHARED_DIR, TEST_DATA, verdict
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hilo_cli import histories
 from hilo_cli.checking import check
-from hilo_cli.errors import HiloError
 from hilo_cli.histories import HandText, read_text
 from hilo_cli.histories.base import Currency
 from hilo_cli.histories.site import SiteHand
@@ -55,15 +54,7 @@ def records_of(data: bytes, source: str = "t.txt") -> list[histories.HandRecord]
 
 def verdicts_of(data: bytes, source: str = "t.txt") -> list[tuple[str | None, int, str, str]]:
     """(hand number, line, status, why) for every hand of a file's bytes, as ``hilo check`` decides them."""
-    out: list[tuple[str | None, int, str, str]] = []
-    for record in records_of(data, source):
-        try:
-            _, verdict = check(record)
-        except HiloError as e:
-            out.append((record.id, record.line, "error", e.message))
-            continue
-        out.append((record.id, record.line, verdict.status, verdict.why))
-    return out
+    return [(r.id, r.line, *verdict(r)[::2]) for r in records_of(data, source)]
 
 
 def own(name: str) -> bytes:
