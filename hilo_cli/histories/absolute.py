@@ -27,7 +27,7 @@ held against the collect lines.
 
 from __future__ import annotations
 
-from hilo_cli.histories.absolute_lines import GAME_NAMES, HEADER, STRUCTURES, HandReader
+from hilo_cli.histories.absolute_lines import GAME_NAMES, LINES, STRUCTURES, HandReader
 from hilo_cli.histories.base import HandRecord, Reader
 from hilo_cli.histories.plugin import group_id, header_starts, numbered_record
 
@@ -37,7 +37,9 @@ detect, starts_hand = header_starts(r"Stage #[A-Z]?\d+: ")
 
 def read_record(source: str, line: int, raw: list[str]) -> HandRecord:
     """One hand's record from its lines: a hand to replay, one that is not checkable, or an error."""
-    return numbered_record(source, line, raw, HandReader, group_id(HEADER), GAME_NAMES, STRUCTURES)
+    return numbered_record(
+        source, line, raw, HandReader, group_id(LINES.header), GAME_NAMES, STRUCTURES
+    )
 
 
 READER = Reader("absolute", "Absolute Poker", (".txt",), detect, starts_hand, read_record)

@@ -4,8 +4,6 @@ lines and decides the rake (printed, or derived where the summary does not say i
 
 from __future__ import annotations
 
-import re
-
 from hilo_cli.betting import Structure
 from hilo_cli.bounds import MAX_SEAT, digits, quote
 from hilo_cli.errors import InputError
@@ -13,6 +11,7 @@ from hilo_cli.histories import lines as play
 from hilo_cli.histories.amounts import NUMBER, money, sign_currency
 from hilo_cli.histories.archive import speaker
 from hilo_cli.histories.base import Currency
+from hilo_cli.histories.grammar import grammar
 from hilo_cli.histories.seats import STRUCTURES as BASE_STRUCTURES
 from hilo_cli.histories.seats import HandState, add_seat, read_seat
 from hilo_cli.histories.site import Collect, Header, SiteHand, cards_of
@@ -30,27 +29,10 @@ STUD = {"stud8"}
 STRUCTURES: dict[str, Structure] = {**BASE_STRUCTURES, "Normal": "fixed", "Fixed Limit": "fixed"}
 
 _AMOUNT = rf"\$?{NUMBER}"
-HEADER = re.compile(r"^Stage #(?P<id>[A-Z]?\d+):(?P<rest>.*)$")
-_STAKES = re.compile(rf"(?:(?P<sb>{_AMOUNT})/)?(?P<bb>{_AMOUNT})")
 LIMITS = ("Normal", "Limit", "Fixed Limit", "Pot Limit", "No Limit")
-SEAT = re.compile(
-    rf"^Seat (?P<seat>\d+) - (?P<name>.+?) \((?P<stack>{_AMOUNT}) in chips\)(?P<out> - sitting out)?\s*$"
-)
-DEALER = re.compile(r"Seat #(?P<seat>\d+) is the dealer\s*$")
-STREET = re.compile(
-    r"^\*\*\* (?P<name>3RD STREET|4TH STREET|5TH STREET|6TH STREET|RIVER|POCKET CARDS|FLOP|TURN|"
-    r"SHOW DOWN|SUMMARY) \*\*\*(?P<cards>.*)$",
-    re.IGNORECASE,
-)
 STUD_STREETS = {"3RD STREET": 0, "4TH STREET": 1, "5TH STREET": 2, "6TH STREET": 3, "RIVER": 4}
 BOARD_STREETS = {"POCKET CARDS": 0, "FLOP": 1, "TURN": 2, "RIVER": 3}
-_CARDS = re.compile(r"\[([^\[\]]*)\]")  # no "[" inside: a line of 20,000 "[" is read in one pass
 _ALL_IN = r"(?P<all_in>All-In(?:\(Raise\))?)"
-_ACTION = re.compile(
-    rf"^(?:(?P<verb>Ante|Bring-In|Posts small blind|Posts big blind|Posts dead blind|Calls|Bets)|"
-    rf"{_ALL_IN}) (?P<amount>{_AMOUNT})(?: to (?P<to>{_AMOUNT}))?\s*$"
-)
-_RAISE = re.compile(rf"^Raises (?P<amount>{_AMOUNT}) to (?P<to>{_AMOUNT})\s*$")
 VERBS = {
     "Ante": "ante",
     "Bring-In": "bring in",
@@ -60,27 +42,39 @@ VERBS = {
     "Calls": "call",
     "Bets": "bet",
 }
-_COLLECT = re.compile(
-    rf"^Collects (?P<amount>{_AMOUNT}) from (?P<label>main pot|side pot(?:[- #]*(?P<n>\d+))?)\s*$"
-)
-_RETURNED = re.compile(rf"^returned \((?P<amount>{_AMOUNT})\) : not called\s*$", re.IGNORECASE)
-_TOTAL = re.compile(
-    rf"^Total Pot\s*\((?P<total>{_AMOUNT})\)(?:\s*\|\s*Rake \((?P<rake>{_AMOUNT})\))?"
-)
-_WON = re.compile(rf"\bwon Total \((?P<amount>{_AMOUNT})\)")
-_HALF = re.compile(rf"\b(?P<half>HI|LO):\((?P<amount>{_AMOUNT})\)")
-_NOTES = re.compile(
-    r"^(?:sits down|stands up|is sitting out|has returned|is disconnected|has timed out)\s*$"
+LINES = grammar(
+    r"""
+    header    ^Stage #(?P<id>[A-Z]?\d+):(?P<rest>.*)$
+    stakes    (?:(?P<sb>{AMOUNT})/)?(?P<bb>{AMOUNT})
+    seat      ^Seat (?P<seat>\d+) - (?P<name>.+?) \((?P<stack>{AMOUNT}) in chips\)
+              (?P<out> - sitting out)?\s*$
+    dealer    Seat #(?P<seat>\d+) is the dealer\s*$
+    street    (?i)^\*\*\* (?P<name>3RD STREET|4TH STREET|5TH STREET|6TH STREET|RIVER|POCKET CARDS|
+              FLOP|TURN|SHOW DOWN|SUMMARY) \*\*\*(?P<cards>.*)$
+    cards     \[([^\[\]]*)\]
+    action    ^(?:(?P<verb>Ante|Bring-In|Posts small blind|Posts big blind|Posts dead blind|Calls|
+              Bets)|{ALL_IN}) (?P<amount>{AMOUNT})(?: to (?P<to>{AMOUNT}))?\s*$
+    raises    ^Raises (?P<amount>{AMOUNT}) to (?P<to>{AMOUNT})\s*$
+    collect   ^Collects (?P<amount>{AMOUNT}) from (?P<label>main pot|side pot(?:[- #]*(?P<n>\d+))?)
+              \s*$
+    returned  (?i)^returned \((?P<amount>{AMOUNT})\) : not called\s*$
+    total     ^Total Pot\s*\((?P<total>{AMOUNT})\)(?:\s*\|\s*Rake \((?P<rake>{AMOUNT})\))?
+    won       \bwon Total \((?P<amount>{AMOUNT})\)
+    half      \b(?P<half>HI|LO):\((?P<amount>{AMOUNT})\)
+    notes     ^(?:sits down|stands up|is sitting out|has returned|is disconnected|has timed out)\s*$
+    """,
+    ALL_IN=_ALL_IN,
+    AMOUNT=_AMOUNT,
 )
 
 
 def read_header(line: str) -> Header:
     """``Stage #ID: GAME LIMIT STAKES - DATE``, read word by word (no pattern that backtracks over a long
     line): the stakes are the last word before `` - ``, the limit the one or two words before them."""
-    m = HEADER.match(line)
+    m = LINES.header.match(line)
     words = m.group("rest").split(" - ", 1)[0].split() if m else []
     limit = next((w for w in (" ".join(words[-3:-1]), " ".join(words[-2:-1])) if w in LIMITS), None)
-    stakes = _STAKES.fullmatch(words[-1]) if words else None
+    stakes = LINES.stakes.fullmatch(words[-1]) if words else None
     if m is None:
         raise InputError(
             "not an Absolute hand header (expected 'Stage #ID: GAME LIMIT STAKES - DATE')"
@@ -135,7 +129,7 @@ class HandReader(HandState):
             else:
                 self._seat(hand, line)
             return
-        m = STREET.match(line)
+        m = LINES.street.match(line)
         if m is not None:
             self._street(hand, m.group("name").upper(), m.group("cards"), line)
             return
@@ -143,7 +137,7 @@ class HandReader(HandState):
             self._summary(hand, line)
             return
         if line.startswith("Table: "):
-            t = DEALER.search(line)
+            t = LINES.dealer.search(line)
             if t is not None:
                 hand.button = digits(t.group("seat"), "the dealer's seat", MAX_SEAT)
             return
@@ -154,7 +148,7 @@ class HandReader(HandState):
         if rest.startswith("- "):
             self._action(hand, name, rest[2:].strip(), line)
             return
-        c = _COLLECT.match(rest)
+        c = LINES.collect.match(rest)
         if c is None:
             raise InputError(f"cannot read the line {quote(line)}")
         n = c.group("n")
@@ -181,14 +175,14 @@ class HandReader(HandState):
         play.new_street(hand, self.number, self.street, line)
         if self.stud or not self.street:
             return
-        found = _CARDS.findall(text)
+        found = LINES.cards.findall(text)
         if not found:
             raise InputError(f"the {name.lower()} line shows no cards")
         new = cards_of(found[-1], f"the {name.lower()}")
         play.deal_board(hand, self.number, self.street, line, new)
 
     def _seat(self, hand: SiteHand, line: str) -> None:
-        self.names = add_seat(hand, read_seat(SEAT, line, self.scale))
+        self.names = add_seat(hand, read_seat(LINES.seat, line, self.scale))
 
     def _pocket(self, hand: SiteHand, name: str, text: str, line: str) -> None:
         """``Pocket [H H Js 10d]``: every card of the player so far, ``H`` for one nobody sees; the
@@ -218,7 +212,7 @@ class HandReader(HandState):
                 Action(number, street, name, rest[:-1].lower(), 0, None, False, line)
             )
             return
-        m = _ACTION.match(rest)
+        m = LINES.action.match(rest)
         if m is not None:
             amount = money(m.group("amount"), self.scale)
             to = money(m.group("to"), self.scale) if m.group("to") else None
@@ -229,7 +223,7 @@ class HandReader(HandState):
                 Action(number, street, name, verb, amount, to, m.group("all_in") is not None, line)
             )
             return
-        m = _RAISE.match(rest)
+        m = LINES.raises.match(rest)
         if m is not None:
             hand.actions.append(
                 Action(
@@ -244,11 +238,11 @@ class HandReader(HandState):
                 )
             )
             return
-        r = _RETURNED.match(rest)
+        r = LINES.returned.match(rest)
         if r is not None:
             play.return_uncalled(hand, name, money(r.group("amount"), self.scale))
             return
-        bracket = _CARDS.search(rest)
+        bracket = LINES.cards.search(rest)
         if rest.startswith("Pocket [") and bracket is not None:
             self._pocket(hand, name, bracket.group(1), line)
             return
@@ -260,17 +254,17 @@ class HandReader(HandState):
         if rest.startswith("Mucks"):
             play.muck_at_showdown(hand, number, street, name, line)
             return
-        if not _NOTES.match(rest):
+        if not LINES.notes.match(rest):
             raise InputError(f"cannot read the action {quote(line)}")
 
     def _summary(self, hand: SiteHand, line: str) -> None:
-        t = _TOTAL.match(line)
+        t = LINES.total.match(line)
         if t is not None:
             hand.total = money(t.group("total"), self.scale)
             self.rake = money(t.group("rake"), self.scale) if t.group("rake") else 0
             hand.rake, hand.rake_printed = self.rake, t.group("rake") is not None
             return
-        bracket = _CARDS.search(line)
+        bracket = LINES.cards.search(line)
         if line.startswith("Board: ") and bracket is not None:
             hand.summary_boards[0] = cards_of(bracket.group(1), "the summary's board")
             return
@@ -285,10 +279,10 @@ class HandReader(HandState):
         if name is None or not rest.startswith(name):
             raise InputError(f"the summary names a seat nobody sits in: {quote(line)}")
         rest = rest[len(name) :]
-        w = _WON.search(rest)
+        w = LINES.won.search(rest)
         if w is not None:
             hand.won[name] = money(w.group("amount"), self.scale)
-        for h in _HALF.finditer(rest):
+        for h in LINES.half.finditer(rest):
             half = "high" if h.group("half") == "HI" else "low"
             self.halves.setdefault(name, {})[half] = money(h.group("amount"), self.scale)
 

@@ -34,46 +34,45 @@ from hilo_cli.errors import InputError
 from hilo_cli.histories import lines as play
 from hilo_cli.histories.amounts import money, sign_currency
 from hilo_cli.histories.base import Currency
+from hilo_cli.histories.grammar import grammar
 from hilo_cli.histories.seats import BetsState, chips_header, read_kept, take_seat
 from hilo_cli.histories.site import BRACKETS, BadHand, Collect, Header, SiteHand, cards_of
 from hilo_cli.histories.site import Line as Action
 
-HEADER = re.compile(
-    r"^(?P<site>Bovada|Ignition|Bodog) Hand #(?P<id>\d+):?(?: Zone Poker ID#\d+)? +(?P<rest>.*)$"
-)
-# Cash: "TBL#8747464 OMAHA HiLo Pot Limit - 2014-08-05 00:56:59"; tournament: "OMAHA HiLo Tournament
-# #1909784 TBL#19, Pot Limit- Level 5 (50/100) - 2012-07-23 20:53:32".
-_CASH = re.compile(r"^TBL#\d+,? (?P<game>.+?) (?P<limit>Pot Limit|No Limit|Fixed Limit|Limit) ?- ")
-_TOURNAMENT = re.compile(
-    r"^(?P<game>.+?) Tournament #\d+ TBL#\d+, (?P<limit>Pot Limit|No Limit|Fixed Limit|Limit)"
-    r" ?- Level \d+ \((?P<sb>[\d.,]+)/(?P<bb>[\d.,]+)\)"
-)
-_SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>\$?[\d.,]+) in chips\)$")
-_STUD_SEAT = re.compile(r"^Seat\+(?P<seat>\d+)(?P<me> +\[ME\])?: (?P<stack>\$?[\d.,]+) in chips$")
-_STREET = re.compile(r"^\*\*\* (?P<name>[A-Z0-9 ]+?) \*\*\*(?P<cards>.*)$")
 _AMOUNT = r"(?P<amount>\$?[\d.,]+)"
-_TO = re.compile(r"^(?P<verb>Raises|All-in\(raise\)) (?P<by>\$?[\d.,]+) to (?P<to>\$?[\d.,]+)$")
 _PLAIN = re.compile(
     r"^(?P<verb>Bets|Calls|Call|Raises|All-in|Ante chip|Ante/Small Blind|Ante/Small blind|"
     r"Big blind/Bring in|Big Blind/Bring in|Posts chip|Posts dead chip|Bring_in chip|Bring-in chip|"
     r"Hand result|Hand Result|Hand result-Side pot|Hand Result-Side pot|"
     r"Return uncalled portion of bet) " + _AMOUNT + r"$"
 )
-_DEALER = re.compile(r"^Set dealer/Bring in spot(?: \[(?P<seat>\d+)\])?$")
-# What a player does that moves no chips; also the lines that lost their "X : " prefix.
-_NOTES = re.compile(
-    r"^(?:Table enter user|Table leave user|Table deposit \$?[\d.,]+|Seat re-join|Seat sit down|"
-    r"Seat sit out|Seat stand|Set dealer/Bring in spot(?: \[\d+\])?|Sit out|Leave\(Auth\)|"
-    r"Enter\(Auth\)|Stand|Re-join|Sitout \(Auth\)|Table leave|Table enter)$"
+LINES = grammar(
+    r"""
+    header         ^(?P<site>Bovada|Ignition|Bodog) Hand #(?P<id>\d+):?(?: Zone Poker ID#\d+)? +
+                   (?P<rest>.*)$
+    # Cash: "TBL#8747464 OMAHA HiLo Pot Limit - 2014-08-05 00:56:59"; tournament: "OMAHA HiLo Tournament
+    # #1909784 TBL#19, Pot Limit- Level 5 (50/100) - 2012-07-23 20:53:32".
+    cash           ^TBL#\d+,? (?P<game>.+?) (?P<limit>Pot Limit|No Limit|Fixed Limit|Limit) ?-[ ]
+    tournament     ^(?P<game>.+?) Tournament #\d+ TBL#\d+, (?P<limit>Pot Limit|No Limit|Fixed Limit|
+                   Limit) ?- Level \d+ \((?P<sb>[\d.,]+)/(?P<bb>[\d.,]+)\)
+    seat           ^Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>\$?[\d.,]+) in chips\)$
+    stud_seat      ^Seat\+(?P<seat>\d+)(?P<me> +\[ME\])?: (?P<stack>\$?[\d.,]+) in chips$
+    street         ^\*\*\* (?P<name>[A-Z0-9 ]+?) \*\*\*(?P<cards>.*)$
+    to             ^(?P<verb>Raises|All-in\(raise\)) (?P<by>\$?[\d.,]+) to (?P<to>\$?[\d.,]+)$
+    dealer         ^Set dealer/Bring in spot(?: \[(?P<seat>\d+)\])?$
+    # What a player does that moves no chips; also the lines that lost their "X : " prefix.
+    notes          ^(?:Table enter user|Table leave user|Table deposit \$?[\d.,]+|Seat re-join|
+                   Seat sit down|Seat sit out|Seat stand|Set dealer/Bring in spot(?: \[\d+\])?|
+                   Sit out|Leave\(Auth\)|Enter\(Auth\)|Stand|Re-join|Sitout \(Auth\)|Table leave|
+                   Table enter)$
+    fold_check     ^(?P<verb>Folds|Checks)(?: \((?:timeout|auth|Auth)\))?$
+    shown          ^(?P<verb>Showdown|Mucks|Does not show) \[(?P<cards>[^\[\]]*)\](?: \([^)]*\))?$
+    total          ^Total Pot\((?P<total>\$?[\d.,]+)\)(?: \| Rake \((?P<rake>\$?[\d.,]+)\))?$
+    summary_board  ^Board \[(?P<cards>[^\[\]]*)\]$
+    summary_seat   ^Seat[+ ](?P<seat>\d+): ?(?P<rest>.*)$
+    half           (?<![\w-])(?P<half>HI|LOW|LO) (?P<amount>\$?[\d.,]+)
+    """,
 )
-_FOLD_CHECK = re.compile(r"^(?P<verb>Folds|Checks)(?: \((?:timeout|auth|Auth)\))?$")
-_SHOWN = re.compile(
-    r"^(?P<verb>Showdown|Mucks|Does not show) \[(?P<cards>[^\[\]]*)\](?: \([^)]*\))?$"
-)
-_TOTAL = re.compile(r"^Total Pot\((?P<total>\$?[\d.,]+)\)(?: \| Rake \((?P<rake>\$?[\d.,]+)\))?$")
-_SUMMARY_BOARD = re.compile(r"^Board \[(?P<cards>[^\[\]]*)\]$")
-_SUMMARY_SEAT = re.compile(r"^Seat[+ ](?P<seat>\d+): ?(?P<rest>.*)$")
-_HALF = re.compile(r"(?<![\w-])(?P<half>HI|LOW|LO) (?P<amount>\$?[\d.,]+)")
 
 BOARD_STREETS = {"HOLE CARDS": 0, "FLOP": 1, "TURN": 2, "RIVER": 3}
 STUD_STREETS = {
@@ -106,16 +105,16 @@ def name_of(text: str) -> str:
 
 
 def read_header(line: str) -> Header:
-    m = HEADER.match(line)
+    m = LINES.header.match(line)
     if m is None:
         raise InputError("not a Bovada hand header (expected 'Bovada Hand #N ...')")
     rest, id = m.group("rest"), m.group("id")
-    t = _TOURNAMENT.match(rest)
+    t = LINES.tournament.match(rest)
     if t is not None:
         return chips_header(
             id, name_of(t.group("game")), t.group("limit"), t.group("sb"), t.group("bb")
         )
-    c = _CASH.match(rest)
+    c = LINES.cash.match(rest)
     if c is None:
         raise InputError(f"hand #{id}: cannot read the game and limit in {quote(rest)}")
     # Cash headers give no stakes: read from the posts and bets (``_stakes``).
@@ -167,8 +166,8 @@ class _Reader(BetsState):
             self.number = self.numbers[at]
             if not line.startswith("Seat") or " : " in line:
                 return at
-            m = _SEAT.match(line)
-            s = _STUD_SEAT.match(line) if m is None else None
+            m = LINES.seat.match(line)
+            s = LINES.stud_seat.match(line) if m is None else None
             if m is None and s is None:
                 raise InputError(f"cannot read the seat line {quote(line)}")
             if m is not None:
@@ -188,7 +187,7 @@ class _Reader(BetsState):
             line = self.lines[at]
             number = self.number = self.numbers[at]
             if line.startswith("*** "):
-                m = _STREET.match(line)
+                m = LINES.street.match(line)
                 if m is None:
                     raise InputError(f"cannot read the street line {quote(line)}")
                 name = m.group("name")
@@ -204,7 +203,7 @@ class _Reader(BetsState):
                 continue
             where = line.find(" : ")
             if where < 0:
-                if _NOTES.match(line):
+                if LINES.notes.match(line):
                     continue  # a note that lost its "X : " prefix: it moves no chips
                 raise InputError(
                     f"cannot read the line {quote(line)} (no 'PLAYER : ' in front of it)"
@@ -232,7 +231,7 @@ class _Reader(BetsState):
     def _action(
         self, hand: SiteHand, name: str, rest: str, line: str, number: int, street: int
     ) -> None:
-        m = _FOLD_CHECK.match(rest)
+        m = LINES.fold_check.match(rest)
         if m is not None:
             verb = m.group("verb")[:-1].lower()
             hand.actions.append(Action(number, street, name, verb, 0, None, False, line))
@@ -244,7 +243,7 @@ class _Reader(BetsState):
             new = cards_of(found[0], f"{name}'s cards")
             play.deal_cards(hand, number, street, name, new, line)
             return
-        m = _TO.match(rest)
+        m = LINES.to.match(rest)
         if m is not None:
             to = money(m.group("to"), self.scale)
             self.follow_bet(
@@ -266,16 +265,16 @@ class _Reader(BetsState):
             amount = money(m.group("amount"), self.scale)
             self._amount(hand, name, m.group("verb"), amount, line, number, street)
             return
-        m = _SHOWN.match(rest)
+        m = LINES.shown.match(rest)
         if m is not None:
             self._shown(hand, name, m.group("verb"), line, number, street)
             return
-        d = _DEALER.match(rest)
+        d = LINES.dealer.match(rest)
         if d is not None:
             if d.group("seat"):
                 self.dealer = digits(d.group("seat"), "the dealer's seat", MAX_SEAT)
             return
-        if _NOTES.match(rest):
+        if LINES.notes.match(rest):
             return
         raise InputError(f"cannot read the action {quote(line)}")
 
@@ -358,18 +357,18 @@ class _Reader(BetsState):
         play.show_cards(hand, number, street, name, cards, line)
 
     def _summary(self, hand: SiteHand, line: str) -> None:
-        m = _TOTAL.match(line)
+        m = LINES.total.match(line)
         if m is not None:
             hand.total = money(m.group("total"), self.scale)
             hand.rake = money(m.group("rake"), self.scale) if m.group("rake") else 0
             hand.rake_printed = m.group("rake") is not None or hand.header.tournament
             return
-        m = _SUMMARY_BOARD.match(line)
+        m = LINES.summary_board.match(line)
         if m is not None:
             hand.summary_boards[0] = cards_of(m.group("cards"), "the summary board")
             self.board_line = self.number
             return
-        m = _SUMMARY_SEAT.match(line)
+        m = LINES.summary_seat.match(line)
         if m is None:
             raise InputError(f"cannot read the summary line {quote(line)}")
         seat = digits(m.group("seat"), "a seat", MAX_SEAT)
@@ -384,7 +383,7 @@ class _Reader(BetsState):
                     f"the summary names seat {seat}, but the hand's seat {seat} is not {quote(rest)}"
                 )
             rest = rest[len(plain) :]
-        for h in _HALF.finditer(rest):
+        for h in LINES.half.finditer(rest):
             half = "high" if h.group("half") == "HI" else "low"
             self.halves.append(
                 Collect(

@@ -29,9 +29,10 @@ import re
 from hilo_cli.bounds import MAX_SEAT, digits, quote
 from hilo_cli.errors import InputError
 from hilo_cli.histories import lines as play
-from hilo_cli.histories.amounts import AMOUNT, money
+from hilo_cli.histories.amounts import money
 from hilo_cli.histories.archive import speaker
 from hilo_cli.histories.base import HandRecord, Reader
+from hilo_cli.histories.grammar import grammar
 from hilo_cli.histories.plugin import group_id, header_starts, numbered_record
 from hilo_cli.histories.seats import STRUCTURES, HandState, add_seat, read_seat
 from hilo_cli.histories.site import BRACKETS, Header, SiteHand
@@ -39,26 +40,8 @@ from hilo_cli.histories.site import BRACKETS, Header, SiteHand
 GAME_NAMES: dict[str, str] = {"OmahaHiLo": "omaha8", "Omaha": "omaha", "OmahaHi": "omaha"}
 LIMITS = {"FL": "Limit", "Limit": "Limit", "PL": "Pot Limit", "NL": "No Limit"}
 
-HEADER = re.compile(r"^Hand#(?P<id>[0-9A-Za-z]+) - (?P<rest>.*)$")
-_AMOUNT = AMOUNT
-_STAKES = re.compile(
-    rf"^(?:(?P<ante>{_AMOUNT})/)?(?P<sb>{_AMOUNT})/(?P<bb>{_AMOUNT}) (?P<limit>FL|Limit|PL|NL) "
-    r"(?P<game>\w+)$"
-)
-SEAT = re.compile(
-    rf"^Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>{_AMOUNT})(?: in chips)?\)"
-    r"(?P<out> is sitting out)?\s*$"
-)
-BUTTON = re.compile(r"^Dealer: Seat (?P<seat>\d+)\s*$")
-STREET = re.compile(
-    r"^\*\*\* ?(?P<name>FLOP|TURN|RIVER|SHOW DOWN|HOLE CARDS) ?\*\*\*(?P<cards>.*)$"
-)
 STREETS = {"HOLE CARDS": 0, "FLOP": 1, "TURN": 2, "RIVER": 3}
 _ALL_IN = r"(?P<all_in>,? (?:and is )?all[- ]in| \(all[- ]in\))?\s*$"
-_ACTION = re.compile(
-    rf"^(?P<verb>posts small blind|posts big blind|posts ante|posts dead blind|calls|bets|raises to) "
-    rf"(?P<amount>{_AMOUNT}){_ALL_IN}"
-)
 VERBS = {
     "posts small blind": "small blind",
     "posts big blind": "big blind",
@@ -68,23 +51,33 @@ VERBS = {
     "bets": "bet",
     "raises to": "raise",
 }
-_AWARD = re.compile(
-    rf"^wins (?:(?P<half>high|low) )?(?:(?P<which>main|side) )?pot(?: #?(?P<n>\d+))? "
-    rf"(?P<amount>{_AMOUNT})(?: with.*)?\s*$"
-)
-UNCALLED = re.compile(rf"^returns uncalled bet (?P<amount>{_AMOUNT})\s*$")
-_NOTES = re.compile(
-    r"^(?:is sitting out|sits out|is back|has left the table|has joined the table|"
-    r"is disconnected|is connected|has timed out|said, .*)\s*$"
+LINES = grammar(
+    r"""
+    header    ^Hand#(?P<id>[0-9A-Za-z]+) - (?P<rest>.*)$
+    stakes    ^(?:(?P<ante>{AMOUNT})/)?(?P<sb>{AMOUNT})/(?P<bb>{AMOUNT}) (?P<limit>FL|Limit|PL|
+              NL) (?P<game>\w+)$
+    seat      ^Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>{AMOUNT})(?: in chips)?\)
+              (?P<out> is sitting out)?\s*$
+    button    ^Dealer: Seat (?P<seat>\d+)\s*$
+    street    ^\*\*\* ?(?P<name>FLOP|TURN|RIVER|SHOW DOWN|HOLE CARDS) ?\*\*\*(?P<cards>.*)$
+    action    ^(?P<verb>posts small blind|posts big blind|posts ante|posts dead blind|calls|bets|
+              raises to) (?P<amount>{AMOUNT}){ALL_IN}
+    award     ^wins (?:(?P<half>high|low) )?(?:(?P<which>main|side) )?pot(?: #?(?P<n>\d+))
+              ? (?P<amount>{AMOUNT})(?: with.*)?\s*$
+    uncalled  ^returns uncalled bet (?P<amount>{AMOUNT})\s*$
+    notes     ^(?:is sitting out|sits out|is back|has left the table|has joined the table|
+              is disconnected|is connected|has timed out|said, .*)\s*$
+    """,
+    ALL_IN=_ALL_IN,
 )
 
 
 def read_header(line: str) -> Header:
-    m = HEADER.match(line)
+    m = LINES.header.match(line)
     if m is None:
         raise InputError("not a Cake hand header (expected 'Hand#ID - ...')")
     id, parts = m.group("id"), [p.strip() for p in m.group("rest").split(" -- ")]
-    stakes = next((s for s in map(_STAKES.match, parts) if s), None)
+    stakes = next((s for s in map(LINES.stakes.match, parts) if s), None)
     if stakes is None:
         raise InputError(
             f"hand #{id}: cannot read the stakes and the game in {quote(m.group('rest'))}"
@@ -123,11 +116,11 @@ class _Reader(HandState):
         if line.startswith("Seat "):
             self._seat(hand, line)
             return
-        b = BUTTON.match(line)
+        b = LINES.button.match(line)
         if b is not None:
             hand.button = digits(b.group("seat"), "the button seat", MAX_SEAT)
             return
-        m = STREET.match(line)
+        m = LINES.street.match(line)
         if m is not None:
             self._street(hand, m.group("name"), m.group("cards"), line)
             return
@@ -154,19 +147,19 @@ class _Reader(HandState):
             play.deal_board(hand, self.number, self.street, line, new)
 
     def _seat(self, hand: SiteHand, line: str) -> None:
-        self.names = add_seat(hand, read_seat(SEAT, line, self.scale))
+        self.names = add_seat(hand, read_seat(LINES.seat, line, self.scale))
 
     def _action(self, hand: SiteHand, name: str, rest: str, line: str) -> None:
         number, street = self.number, self.street
         if play.fold_or_check(hand, number, street, name, rest, line):
             return
-        m = _ACTION.match(rest)
+        m = LINES.action.match(rest)
         if m is not None:
             verb, amount = VERBS[m.group("verb")], money(m.group("amount"), self.scale)
             to = amount if verb == "raise" else None
             play.add_bet(hand, number, street, name, verb, amount, to, m, line)
             return
-        m = _AWARD.match(rest)
+        m = LINES.award.match(rest)
         if m is not None:
             which, n = m.group("which"), m.group("n")
             pot = play.pot_number(n, 1 if which == "side" else 0)
@@ -174,13 +167,13 @@ class _Reader(HandState):
             amount = money(m.group("amount"), self.scale)
             play.add_award(hand, number, name, amount, pot, label, m.group("half"))
             return
-        m = UNCALLED.match(rest)
+        m = LINES.uncalled.match(rest)
         if m is not None:
             play.return_uncalled(hand, name, money(m.group("amount"), self.scale))
             return
         if play.show_or_muck(hand, number, street, name, rest, line, "mucks"):
             return
-        if not _NOTES.match(rest):
+        if not LINES.notes.match(rest):
             raise InputError(f"cannot read the action {quote(line)}")
 
 
@@ -191,7 +184,9 @@ detect, starts_hand = header_starts(r"Hand#[0-9A-Za-z]+ - ")
 
 def read_record(source: str, line: int, raw: list[str]) -> HandRecord:
     """One hand's record from its lines: a hand to replay, one that is not checkable, or an error."""
-    return numbered_record(source, line, raw, _Reader, group_id(HEADER), GAME_NAMES, STRUCTURES)
+    return numbered_record(
+        source, line, raw, _Reader, group_id(LINES.header), GAME_NAMES, STRUCTURES
+    )
 
 
 READER = Reader("cake", "Cake Poker", (".txt",), detect, starts_hand, read_record)

@@ -37,6 +37,7 @@ from hilo_cli.histories import lines as play
 from hilo_cli.histories.amounts import NUMBER, money
 from hilo_cli.histories.archive import rake_disagreement, speaker
 from hilo_cli.histories.base import Currency, HandRecord, Reader
+from hilo_cli.histories.grammar import grammar
 from hilo_cli.histories.plugin import group_id, header_starts, numbered_record
 from hilo_cli.histories.seats import STRUCTURES as BASE_STRUCTURES
 from hilo_cli.histories.seats import HandState, add_seat, collects_only, seat_of
@@ -46,25 +47,27 @@ from hilo_cli.histories.site import Line as Action
 GAME_NAMES: dict[str, str] = {"Omaha Hi/Lo": "omaha8", "Omaha": "omaha", "Omaha Hi": "omaha"}
 STRUCTURES: dict[str, Structure] = {**BASE_STRUCTURES, "Fixed Limit": "fixed"}
 
-_NUMBER = NUMBER
-_MONEY = rf"(?:[A-Z]{{3}} )?{_NUMBER}"
-HEADER = re.compile(
-    rf"^Game # ?(?P<id>\d+) - (?P<game>.+?) (?P<limit>Fixed Limit|Pot Limit|No Limit|Limit) "
-    rf"(?:(?P<code>[A-Z]{{3}}) )?(?P<small>{_NUMBER})/(?P<big>{_NUMBER})(?: - .*)?$"
-)
-SEAT = re.compile(rf"^(?P<name>\S.*?)\s+\((?P<stack>{_MONEY}) in seat (?P<seat>\d+)\)$")
-PLAYERS = re.compile(r"^Players ?\(max \d+\):?$")
-BLIND = re.compile(rf"^(?P<which>Big|Small) Blind:\s+(?P<rest>.+?)\s+\((?P<amount>{_MONEY})\)$")
-DEALER = re.compile(r"^Dealer:\s+(?P<name>.+)$")
-STREET = re.compile(r"^(?P<name>Flop|Turn|River)\s+(?P<cards>\S.*)$")
+_MONEY = rf"(?:[A-Z]{{3}} )?{NUMBER}"
 STREETS = {"Flop": 1, "Turn": 2, "River": 3}
-RAKE = re.compile(rf"^Rake:\s+(?P<amount>{_MONEY})$")
-_ACTION = re.compile(rf"^(?P<verb>Raise|Call|Bet|Ante)\s+\((?P<amount>{_MONEY})\)$")
 VERBS = {"Raise": "raise", "Call": "call", "Bet": "bet", "Ante": "ante"}
-_WINS = re.compile(rf"^wins:\s+(?P<amount>{_MONEY})$")
-_SHOWS = re.compile(r"^shows:\s+(?P<cards>.+)$")
-_MUCKS = re.compile(r"^didn't show hand(?: \((?P<cards>[^)]*)\))?$")
-_IGNORED = re.compile(r"^Game ended .*$")
+LINES = grammar(
+    r"""
+    header   ^Game # ?(?P<id>\d+) - (?P<game>.+?) (?P<limit>Fixed Limit|Pot Limit|No Limit|
+             Limit) (?:(?P<code>[A-Z]{3}) )?(?P<small>{NUMBER})/(?P<big>{NUMBER})(?: - .*)?$
+    seat     ^(?P<name>\S.*?)\s+\((?P<stack>{MONEY}) in seat (?P<seat>\d+)\)$
+    players  ^Players ?\(max \d+\):?$
+    blind    ^(?P<which>Big|Small) Blind:\s+(?P<rest>.+?)\s+\((?P<amount>{MONEY})\)$
+    dealer   ^Dealer:\s+(?P<name>.+)$
+    street   ^(?P<name>Flop|Turn|River)\s+(?P<cards>\S.*)$
+    rake     ^Rake:\s+(?P<amount>{MONEY})$
+    action   ^(?P<verb>Raise|Call|Bet|Ante)\s+\((?P<amount>{MONEY})\)$
+    wins     ^wins:\s+(?P<amount>{MONEY})$
+    shows    ^shows:\s+(?P<cards>.+)$
+    mucks    ^didn't show hand(?: \((?P<cards>[^)]*)\))?$
+    ignored  ^Game ended .*$
+    """,
+    MONEY=_MONEY,
+)
 
 
 def _amount(text: str, scale: int) -> int:
@@ -77,7 +80,7 @@ def _cards(text: str, what: str) -> tuple[Card, ...]:
 
 
 def read_header(line: str) -> Header:
-    m = HEADER.match(line)
+    m = LINES.header.match(line)
     if m is None:
         raise InputError(
             "not an Entraction hand header (expected 'Game # N - GAME LIMIT EUR x/y - Table ...')"
@@ -119,17 +122,17 @@ class _Reader(HandState):
         return hand
 
     def _line(self, hand: SiteHand, line: str) -> None:
-        if PLAYERS.match(line) or _IGNORED.match(line):
+        if LINES.players.match(line) or LINES.ignored.match(line):
             return
-        m = SEAT.match(line)
+        m = LINES.seat.match(line)
         if m is not None and not hand.actions:
             self._seat(hand, m)
             return
         for pattern, read in (
-            (BLIND, self._blind),
-            (DEALER, self._dealer),
-            (STREET, self._street),
-            (RAKE, self._rake),
+            (LINES.blind, self._blind),
+            (LINES.dealer, self._dealer),
+            (LINES.street, self._street),
+            (LINES.rake, self._rake),
         ):
             m = pattern.match(line)
             if m is not None:
@@ -183,7 +186,7 @@ class _Reader(HandState):
             verb = rest.lower().rstrip("s")
             hand.actions.append(Action(number, street, name, verb, 0, None, False, line))
             return
-        m = _ACTION.match(rest)
+        m = LINES.action.match(rest)
         if m is not None:
             verb, amount = VERBS[m.group("verb")], _amount(m.group("amount"), self.scale)
             to = None
@@ -193,16 +196,16 @@ class _Reader(HandState):
                 to = self.bets[name] if verb == "raise" else None
             hand.actions.append(Action(number, street, name, verb, amount, to, False, line))
             return
-        m = _WINS.match(rest)
+        m = LINES.wins.match(rest)
         if m is not None:
             play.add_award(hand, number, name, _amount(m.group("amount"), self.scale), 0, "pot")
             return
-        m = _SHOWS.match(rest)
+        m = LINES.shows.match(rest)
         if m is not None:
             cards = _cards(m.group("cards"), f"{name}'s cards")
             play.show_cards(hand, number, street, name, cards, line)
             return
-        if _MUCKS.match(rest):
+        if LINES.mucks.match(rest):
             play.muck_at_showdown(hand, number, street, name, line)
             return
         raise InputError(f"cannot read the action {quote(line)}")
@@ -215,7 +218,9 @@ detect, starts_hand = header_starts(r"Game # ?\d+ - ")
 
 def read_record(source: str, line: int, raw: list[str]) -> HandRecord:
     """One hand's record from its lines: a hand to replay, one that is not checkable, or an error."""
-    return numbered_record(source, line, raw, _Reader, group_id(HEADER), GAME_NAMES, STRUCTURES)
+    return numbered_record(
+        source, line, raw, _Reader, group_id(LINES.header), GAME_NAMES, STRUCTURES
+    )
 
 
 READER = Reader("entraction", "Entraction", (".txt",), detect, starts_hand, read_record)

@@ -35,6 +35,7 @@ from hilo_cli.histories import lines as play
 from hilo_cli.histories.amounts import money
 from hilo_cli.histories.archive import speaker
 from hilo_cli.histories.base import HandRecord, Reader
+from hilo_cli.histories.grammar import grammar
 from hilo_cli.histories.plugin import group_id, numbered_record
 from hilo_cli.histories.seats import STRUCTURES, HandState, add_seat, read_seat
 from hilo_cli.histories.site import BRACKETS, Header, SiteHand
@@ -57,22 +58,8 @@ LIMITS = {
     "No Limit": "No Limit",
 }
 
-HEADER = re.compile(r"^Everleaf Gaming Game #(?P<id>\d+)\s*$")
 _MONEY = r"[$€£]? ?[\d.,]+(?: [A-Z]{3})?"
-GAME = re.compile(
-    rf"^(?P<sb>{_MONEY})/(?P<bb>{_MONEY}) (?:(?P<limit>NL|PL|FL|No Limit|Pot Limit|Limit) )?"
-    r"(?P<game>.+?) - \d{4}/\d\d/\d\d - [\d:]+\s*$"
-)
-SEAT = re.compile(
-    rf"^Seat (?P<seat>\d+): (?P<name>.+?) \(\s*(?P<stack>{_MONEY})\s*\)(?P<out> is sitting out)?\s*$"
-)
-BUTTON = re.compile(r"^Seat (?P<seat>\d+) is the button\s*$")
-STREET = re.compile(r"^\*\* Dealing (?P<name>down cards|Flop|Turn|River) \*\*(?P<cards>.*)$")
 STREETS = {"down cards": 0, "Flop": 1, "Turn": 2, "River": 3}
-_ACTION = re.compile(
-    rf"^(?P<verb>posts small blind|posts big blind|posts the ante|posts ante|calls|bets|raises) "
-    rf"\[(?P<amount>{_MONEY})\](?P<all_in> all-in| \(all-in\))?\s*$"
-)
 VERBS = {
     "posts small blind": "small blind",
     "posts big blind": "big blind",
@@ -82,16 +69,24 @@ VERBS = {
     "bets": "bet",
     "raises": "raise",
 }
-_AWARD = re.compile(
-    rf"^wins\s+(?:(?P<half>high|low)\s+\((?P<tagged>{_MONEY})\)|(?P<amount>{_MONEY})) from "
-    r"(?P<pot>main pot|side pot(?: ?#?(?P<n>\d+))?)(?: with .*)?\s*$"
-)
-_IGNORED = re.compile(
-    r"^(?:\*{5} Hand history for game #\d+ \*{5}|Table .*|Total number of players: \d+)\s*$"
-)
-_NOTES = re.compile(
-    r"^(?:is sitting out|sits out|has left the table|has joined the table|is back|"
-    r"has been disconnected|has reconnected|has timed out)\s*$"
+LINES = grammar(
+    r"""
+    header   ^Everleaf Gaming Game #(?P<id>\d+)\s*$
+    game     ^(?P<sb>{MONEY})/(?P<bb>{MONEY}) (?:(?P<limit>NL|PL|FL|No Limit|Pot Limit|Limit) )?
+             (?P<game>.+?) - \d{4}/\d\d/\d\d - [\d:]+\s*$
+    seat     ^Seat (?P<seat>\d+): (?P<name>.+?) \(\s*(?P<stack>{MONEY})\s*\)(?P<out> is sitting out)
+             ?\s*$
+    button   ^Seat (?P<seat>\d+) is the button\s*$
+    street   ^\*\* Dealing (?P<name>down cards|Flop|Turn|River) \*\*(?P<cards>.*)$
+    action   ^(?P<verb>posts small blind|posts big blind|posts the ante|posts ante|calls|bets|
+             raises) \[(?P<amount>{MONEY})\](?P<all_in> all-in| \(all-in\))?\s*$
+    award    ^wins\s+(?:(?P<half>high|low)\s+\((?P<tagged>{MONEY})\)|(?P<amount>{MONEY})
+             ) from (?P<pot>main pot|side pot(?: ?#?(?P<n>\d+))?)(?: with .*)?\s*$
+    ignored  ^(?:\*{5} Hand history for game #\d+ \*{5}|Table .*|Total number of players: \d+)\s*$
+    notes    ^(?:is sitting out|sits out|has left the table|has joined the table|is back|
+             has been disconnected|has reconnected|has timed out)\s*$
+    """,
+    MONEY=_MONEY,
 )
 
 
@@ -107,15 +102,15 @@ class _Reader(HandState):
 
     def read(self, lines: list[str]) -> SiteHand:
         numbers = self.numbers
-        m = HEADER.match(lines[0])
+        m = LINES.header.match(lines[0])
         if m is None:
             raise InputError("not an Everleaf hand header (expected 'Everleaf Gaming Game #N')")
         id = m.group("id")
         at = 1
-        while at < len(lines) and _IGNORED.match(lines[at]):
+        while at < len(lines) and LINES.ignored.match(lines[at]):
             at += 1
         self.number = numbers[min(at, len(lines) - 1)]
-        game = GAME.match(lines[at]) if at < len(lines) else None
+        game = LINES.game.match(lines[at]) if at < len(lines) else None
         if game is None:
             raise InputError(
                 f"hand #{id}: cannot read the stakes and the game (expected '$0.50/$1 Omaha Hi/Lo - ...')"
@@ -148,10 +143,10 @@ class _Reader(HandState):
         if line.startswith("Seat "):
             self._seat(hand, line)
             return
-        if _IGNORED.match(line):
+        if LINES.ignored.match(line):
             return
         street = hand.actions[-1].street if hand.actions else 0
-        m = STREET.match(line)
+        m = LINES.street.match(line)
         if m is not None:
             street = STREETS[m.group("name")]
             play.new_street(hand, self.number, street, line)
@@ -171,11 +166,11 @@ class _Reader(HandState):
         self._action(hand, found[0], found[1], line, street, street_bets)
 
     def _seat(self, hand: SiteHand, line: str) -> None:
-        b = BUTTON.match(line)
+        b = LINES.button.match(line)
         if b is not None:
             hand.button = digits(b.group("seat"), "the button seat", MAX_SEAT)
             return
-        self.names = add_seat(hand, read_seat(SEAT, line, self.scale, _amount))
+        self.names = add_seat(hand, read_seat(LINES.seat, line, self.scale, _amount))
 
     def _action(
         self,
@@ -189,7 +184,7 @@ class _Reader(HandState):
         number = self.number
         if play.fold_or_check(hand, number, street, name, rest, line):
             return
-        m = _ACTION.match(rest)
+        m = LINES.action.match(rest)
         if m is not None:
             verb, amount = VERBS[m.group("verb")], _amount(m.group("amount"), self.scale)
             to = None
@@ -199,7 +194,7 @@ class _Reader(HandState):
                 to = street_bets[name] if verb == "raise" else None
             play.add_bet(hand, number, street, name, verb, amount, to, m, line)
             return
-        m = _AWARD.match(rest)
+        m = LINES.award.match(rest)
         if m is not None:
             label, n = m.group("pot"), m.group("n")
             pot = 0 if label == "main pot" else play.pot_number(n, 1)
@@ -209,7 +204,7 @@ class _Reader(HandState):
         # A show line whose cards are not bracketed is the hand's error (it was an IndexError).
         if play.show_or_muck(hand, number, street, name, rest, line, "does not show cards"):
             return
-        if not _NOTES.match(rest):
+        if not LINES.notes.match(rest):
             raise InputError(f"cannot read the action {quote(line)}")
 
 
@@ -228,7 +223,9 @@ def starts_hand(line: str) -> bool:
 
 def read_record(source: str, line: int, raw: list[str]) -> HandRecord:
     """One hand's record from its lines: a hand to replay, one that is not checkable, or an error."""
-    return numbered_record(source, line, raw, _Reader, group_id(HEADER), GAME_NAMES, STRUCTURES)
+    return numbered_record(
+        source, line, raw, _Reader, group_id(LINES.header), GAME_NAMES, STRUCTURES
+    )
 
 
 READER = Reader("everleaf", "Everleaf", (".txt",), detect, starts_hand, read_record)

@@ -20,17 +20,12 @@ from collections.abc import Callable
 from hilo_cli.bounds import MAX_SEAT, digits, quote
 from hilo_cli.errors import HiloError, InputError
 from hilo_cli.histories import lines as play
-from hilo_cli.histories.amounts import AMOUNT, money
+from hilo_cli.histories.amounts import money
+from hilo_cli.histories.grammar import grammar
 from hilo_cli.histories.seats import HandState, add_seat, read_kept, read_seat
 from hilo_cli.histories.site import BRACKETS, BadHand, Collect, Header, SiteHand, cards_of
 from hilo_cli.histories.site import Line as Action
 
-HEADER = re.compile(r"^(?:Full Tilt Poker|FullTiltPoker) Game #(?P<id>\d+): (?P<rest>.*)$")
-_AMOUNT = AMOUNT
-_STAKES = re.compile(
-    rf"^(?P<sb>{_AMOUNT})/(?P<bb>{_AMOUNT})(?: Ante (?P<ante>{_AMOUNT}))?(?: Cap {_AMOUNT})?$"
-)
-_GAME = re.compile(r"^(?P<limit>FL|Fixed Limit|Limit|PL|Pot Limit|NL|No Limit) (?P<game>.+)$")
 LIMITS = {
     "FL": "Limit",
     "Fixed Limit": "Limit",
@@ -41,27 +36,9 @@ LIMITS = {
     "No Limit": "No Limit",
 }
 _MIXED_NAMES = r"HORSE|HOSE|HA|\d+[ -]Game|[\w ]*Mixed[\w ]*"
-_MIXED = re.compile(rf"\((?P<mixed>{_MIXED_NAMES})\)")  # the table's tag: "Table T (6 max) (HORSE)"
-_WRAPPED = re.compile(rf"^(?P<mixed>{_MIXED_NAMES}) \((?P<game>.+)\)$")  # "HORSE (Limit Razz)"
-SEAT = re.compile(
-    rf"^Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>{_AMOUNT})\)(?P<out>, is sitting out)?\s*$"
-)
-STREET = re.compile(r"^\*\*\* (?P<name>[A-Za-z0-9 ]+?) \*\*\*(?P<cards>.*)$")
 BOARD_STREETS = {"HOLE CARDS": 0, "FLOP": 1, "TURN": 2, "RIVER": 3}
 STUD_STREETS = {"3RD STREET": 0, "4TH STREET": 1, "5TH STREET": 2, "6TH STREET": 3, "7TH STREET": 4}
-UNCALLED = re.compile(rf"^Uncalled bet of (?P<amount>{_AMOUNT}) returned to (?P<name>.+?)\s*$")
-BUTTON = re.compile(r"^The button is in seat #(?P<seat>\d+)\s*$")
-# "wins the pot ($12.50)", "wins the high pot ($3.90) with ...", "wins the low main pot ($x)",
-# "wins the low side pot ($x)", "wins side pot #2 ($x)", "ties for the high pot ($x)".
-_AWARD = re.compile(
-    rf"^(?:wins|ties for) (?:the )?(?:(?P<half>high|low) )?(?:(?P<which>main|side) )?pot(?: #?(?P<n>\d+))? "
-    rf"\((?P<amount>{_AMOUNT})\)(?: with .*)?\s*$"
-)
 _ALL_IN = r"(?P<all_in>,? and is all in)?\s*$"
-_ACTION = re.compile(
-    rf"^(?P<verb>calls|bets|raises to|posts the small blind of|posts the big blind of|posts a dead small blind of|"
-    rf"posts|antes|brings in for|completes it to) (?P<amount>{_AMOUNT}){_ALL_IN}"
-)
 VERBS = {
     "calls": "call",
     "bets": "bet",
@@ -74,37 +51,59 @@ VERBS = {
     "brings in for": "bring in",
     "completes it to": "complete",
 }
-# What a player's line may say that moves no chips and deals no cards.
-_NOTES = re.compile(
-    rf"^(?:has \d+ seconds left to act|sits down|stands up|adds {_AMOUNT}|is sitting out|sits out|has returned|"
-    r"has timed out|has requested TIME|has been disconnected|has reconnected|is connected|is disconnected|"
-    r"is low with \[[^\]]*\]|is high with \[[^\]]*\]|is feeling [\w ]+|shows [^\[].*|has \d+ seconds to reconnect|"
-    r"leaves the table|has left the table|seat #\d+ is reserved|will be allowed to play after the button)\s*$"
+LINES = grammar(
+    r"""
+    header         ^(?:Full Tilt Poker|FullTiltPoker) Game #(?P<id>\d+): (?P<rest>.*)$
+    stakes         ^(?P<sb>{AMOUNT})/(?P<bb>{AMOUNT})(?: Ante (?P<ante>{AMOUNT}))?(?: Cap {AMOUNT})
+                   ?$
+    game           ^(?P<limit>FL|Fixed Limit|Limit|PL|Pot Limit|NL|No Limit) (?P<game>.+)$
+    mixed          \((?P<mixed>{MIXED_NAMES})\)
+    wrapped        ^(?P<mixed>{MIXED_NAMES}) \((?P<game>.+)\)$
+    seat           ^Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>{AMOUNT})\)
+                   (?P<out>, is sitting out)?\s*$
+    street         ^\*\*\* (?P<name>[A-Za-z0-9 ]+?) \*\*\*(?P<cards>.*)$
+    uncalled       ^Uncalled bet of (?P<amount>{AMOUNT}) returned to (?P<name>.+?)\s*$
+    button         ^The button is in seat #(?P<seat>\d+)\s*$
+    # "wins the pot ($12.50)", "wins the high pot ($3.90) with ...", "wins the low main pot ($x)",
+    # "wins the low side pot ($x)", "wins side pot #2 ($x)", "ties for the high pot ($x)".
+    award          ^(?:wins|ties for) (?:the )?(?:(?P<half>high|low) )?(?:(?P<which>main|side) )?pot
+                   (?: #?(?P<n>\d+))? \((?P<amount>{AMOUNT})\)(?: with .*)?\s*$
+    action         ^(?P<verb>calls|bets|raises to|posts the small blind of|posts the big blind of|
+                   posts a dead small blind of|posts|antes|brings in for|
+                   completes it to) (?P<amount>{AMOUNT}){ALL_IN}
+    # What a player's line may say that moves no chips and deals no cards.
+    notes          ^(?:has \d+ seconds left to act|sits down|stands up|adds {AMOUNT}|is sitting out|
+                   sits out|has returned|has timed out|has requested TIME|has been disconnected|
+                   has reconnected|is connected|is disconnected|is low with \[[^\]]*\]|
+                   is high with \[[^\]]*\]|is feeling [\w ]+|shows [^\[].*|
+                   has \d+ seconds to reconnect|leaves the table|has left the table|
+                   seat #\d+ is reserved|will be allowed to play after the button)\s*$
+    total          ^Total pot (?P<total>{AMOUNT})(?P<pots>(?: (?:Main|Side) pot(?: #?\d+)
+                   ? {AMOUNT}\.)*) \| Rake (?P<rake>{AMOUNT})\s*$
+    printed_pot    (Main|Side) pot(?: #?(\d+))? ({AMOUNT})\.
+    summary_board  ^Board: \[(?P<cards>[^\[\]]*)\]\s*$
+    summary_seat   ^Seat (?P<seat>\d+): (?P<rest>.*)$
+    won            (?:won|collected) \((?P<amount>{AMOUNT})\)
+    showed         (?P<how>showed|mucked) \[(?P<cards>[^\[\]]*)\]
+    """,
+    ALL_IN=_ALL_IN,
+    MIXED_NAMES=_MIXED_NAMES,
 )
-TOTAL = re.compile(
-    rf"^Total pot (?P<total>{_AMOUNT})(?P<pots>(?: (?:Main|Side) pot(?: #?\d+)? {_AMOUNT}\.)*)"
-    rf" \| Rake (?P<rake>{_AMOUNT})\s*$"
-)
-_PRINTED_POT = re.compile(rf"(Main|Side) pot(?: #?(\d+))? ({_AMOUNT})\.")
-SUMMARY_BOARD = re.compile(r"^Board: \[(?P<cards>[^\[\]]*)\]\s*$")
-SUMMARY_SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<rest>.*)$")
-_WON = re.compile(rf"(?:won|collected) \((?P<amount>{_AMOUNT})\)")
-_SHOWED = re.compile(r"(?P<how>showed|mucked) \[(?P<cards>[^\[\]]*)\]")
 
 
 def read_header(line: str) -> Header:
-    m = HEADER.match(line)
+    m = LINES.header.match(line)
     if m is None:
         raise InputError("not a Full Tilt hand header (expected 'Full Tilt Poker Game #N: ...')")
     id, parts = m.group("id"), m.group("rest").split(" - ")
-    mixed = _MIXED.search(parts[0])
+    mixed = LINES.mixed.search(parts[0])
     named = mixed.group("mixed") if mixed else None
     for i, part in enumerate(parts[1:], 1):
-        wrapped = _WRAPPED.match(part)
+        wrapped = LINES.wrapped.match(part)
         if wrapped is not None:
             named, parts[i] = wrapped.group("mixed"), wrapped.group("game")
-    stakes = next((s for s in map(_STAKES.match, parts[1:]) if s), None)
-    game = next((g for g in map(_GAME.match, parts[1:]) if g), None)
+    stakes = next((s for s in map(LINES.stakes.match, parts[1:]) if s), None)
+    game = next((g for g in map(LINES.game.match, parts[1:]) if g), None)
     if stakes is None:
         raise InputError(
             f"hand #{id}: cannot read the stakes (small/big) in {quote(m.group('rest'))}"
@@ -168,7 +167,7 @@ class _Reader(HandState):
         at = 1
         while at < len(lines) and lines[at].startswith("Seat "):
             self.number = numbers[at]
-            self.names = add_seat(hand, read_seat(SEAT, lines[at], self.scale))
+            self.names = add_seat(hand, read_seat(LINES.seat, lines[at], self.scale))
             at += 1
         return at
 
@@ -182,7 +181,7 @@ class _Reader(HandState):
             line = lines[at]
             number = self.number = numbers[at]
             if line.startswith("*** "):
-                m = STREET.match(line)
+                m = LINES.street.match(line)
                 if m is None:
                     raise InputError(f"cannot read the street line {quote(line)}")
                 name = m.group("name")
@@ -236,7 +235,7 @@ class _Reader(HandState):
             hand.dealt[name] = known + new
             hand.actions.append(Action(number, street, name, "dealt", 0, None, False, line, new))
             return
-        m = UNCALLED.match(line)
+        m = LINES.uncalled.match(line)
         if m is not None:
             name = m.group("name")
             if name not in self.names:
@@ -245,7 +244,7 @@ class _Reader(HandState):
                 )
             play.return_uncalled(hand, name, money(m.group("amount"), self.scale))
             return
-        m = BUTTON.match(line)
+        m = LINES.button.match(line)
         if m is not None:
             hand.button = digits(m.group("seat"), "the button seat", MAX_SEAT)
             return
@@ -253,7 +252,7 @@ class _Reader(HandState):
             return  # a showdown's low written on a line of its own (2006)
         at = line.find(" ")
         while at > 0:  # a note about someone not seated in this hand (sits down, adds chips)
-            if _NOTES.match(line[at + 1 :]):
+            if LINES.notes.match(line[at + 1 :]):
                 return
             at = line.find(" ", at + 1)
         raise InputError(f"cannot read the line {quote(line)}")
@@ -263,7 +262,7 @@ class _Reader(HandState):
     ) -> None:
         if play.fold_or_check(hand, number, street, name, rest, line):
             return
-        m = _ACTION.match(rest)
+        m = LINES.action.match(rest)
         if m is not None:
             verb, amount = VERBS[m.group("verb")], money(m.group("amount"), self.scale)
             to = amount if verb in ("raise", "complete") else None
@@ -271,7 +270,7 @@ class _Reader(HandState):
                 Action(number, street, name, verb, amount, to, m.group("all_in") is not None, line)
             )
             return
-        m = _AWARD.match(rest)
+        m = LINES.award.match(rest)
         if m is not None:
             which, n = m.group("which"), m.group("n")
             pot = play.pot_number(n, 1 if which == "side" else 0)
@@ -288,19 +287,19 @@ class _Reader(HandState):
         if rest == "mucks":
             play.muck_at_showdown(hand, number, street, name, line)
             return
-        if not _NOTES.match(rest):
+        if not LINES.notes.match(rest):
             raise InputError(f"cannot read the action {quote(line)}")
 
     def _summary(self, hand: SiteHand, line: str) -> None:
         scale = self.scale
-        m = SUMMARY_SEAT.match(line)
+        m = LINES.summary_seat.match(line)
         if m is not None:
             self._summary_seat(hand, digits(m.group("seat"), "a seat", MAX_SEAT), m.group("rest"))
             return
-        m = TOTAL.match(line)
+        m = LINES.total.match(line)
         if m is not None:
             hand.total, hand.rake = money(m.group("total"), scale), money(m.group("rake"), scale)
-            pots = _PRINTED_POT.findall(m.group("pots"))
+            pots = LINES.printed_pot.findall(m.group("pots"))
             for i, (label, n, _) in enumerate(pots):
                 if label != ("Main" if i == 0 else "Side") or (n and int(n) != i):
                     raise InputError(
@@ -310,7 +309,7 @@ class _Reader(HandState):
                 [money(amount, scale) for _, _, amount in pots], hand.rake
             )
             return
-        m = SUMMARY_BOARD.match(line)
+        m = LINES.summary_board.match(line)
         if m is not None:
             hand.summary_boards[0] = cards_of(m.group("cards"), "the summary board")
             return
@@ -324,10 +323,10 @@ class _Reader(HandState):
                 f"the summary names seat {seat}, but the hand's seat {seat} is not {quote(rest)}"
             )
         tail = rest[len(found.name) :]
-        amounts = [money(a, self.scale) for a in _WON.findall(tail)]
+        amounts = [money(a, self.scale) for a in LINES.won.findall(tail)]
         if amounts:
             hand.won[found.name] = sum(amounts)
-        shown = _SHOWED.search(tail)
+        shown = LINES.showed.search(tail)
         if shown is not None:
             cards = cards_of(shown.group("cards"), f"{found.name}'s cards")
             if shown.group("how") == "mucked":

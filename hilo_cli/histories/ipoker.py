@@ -34,6 +34,7 @@ from hilo_cli.games import GAMES
 from hilo_cli.histories import lines as play
 from hilo_cli.histories.amounts import CODES, money, table_currency
 from hilo_cli.histories.base import HandRecord, Reader, failed
+from hilo_cli.histories.grammar import grammar
 from hilo_cli.histories.records import record
 from hilo_cli.histories.safexml import Element, element_text, parse
 from hilo_cli.histories.seats import NAMELESS, STRUCTURES, check_seat, collects_only, no_hand_start
@@ -60,16 +61,16 @@ LIMITS = {
 }
 SIGNS = {code: sign for sign, code in CODES.items()}
 
-GAME_TYPE = re.compile(
-    r"^(?P<game>.+?) (?P<limit>NL|SL|LZ|PL|LP|L|No limit|Pot limit|Limit) "
-    r"(?P<small>[^\s/]+)/(?P<big>[^\s/]+)(?: Ante \S+)?$"
-)
-_GAME_OPEN = re.compile(r"<game[\s>]")
-_SESSION_OPEN = re.compile(r"<session[\s>]")
-# The session's own lines, outside any game: nothing of a hand.
-_SESSION_LINE = re.compile(
-    r"^\s*(?:<\?xml[^>]*\?>|<session(?:\s[^>]*)?>|</session>|</?general>|</game>|"
-    r"<(\w+)>[^<]*</\1>|<\w+/>)*\s*$"
+LINES = grammar(
+    r"""
+    game_type     ^(?P<game>.+?) (?P<limit>NL|SL|LZ|PL|LP|L|No limit|Pot limit|
+                  Limit) (?P<small>[^\s/]+)/(?P<big>[^\s/]+)(?: Ante \S+)?$
+    game_open     <game[\s>]
+    session_open  <session[\s>]
+    # The session's own lines, outside any game: nothing of a hand.
+    session_line  ^\s*(?:<\?xml[^>]*\?>|<session(?:\s[^>]*)?>|</session>|</?general>|</game>|<(\w+)
+                  >[^<]*</\1>|<\w+/>)*\s*$
+    """,
 )
 STUD_ROUNDS = {
     2: 0,
@@ -96,17 +97,17 @@ def detect(head: str) -> bool:
 
 
 def starts_hand(line: str) -> bool:
-    return "<game" in line and _GAME_OPEN.search(line) is not None
+    return "<game" in line and LINES.game_open.search(line) is not None
 
 
 def session(line: str) -> bool:
     """A line that opens a session, whose header names the game of every hand after it."""
-    return "<session" in line and _SESSION_OPEN.search(line) is not None
+    return "<session" in line and LINES.session_open.search(line) is not None
 
 
 def blank(line: str) -> bool:
     """The session's own lines outside any game (the declaration, the header's elements, the closings)."""
-    return _SESSION_LINE.match(line) is not None
+    return LINES.session_line.match(line) is not None
 
 
 class _Hand:
@@ -129,7 +130,7 @@ class _Hand:
         """The hand, and what the site says each player put in (``bet``)."""
         general, game = self.general, self.game
         typed = general.get("gametype", "")
-        m = GAME_TYPE.match(typed)
+        m = LINES.game_type.match(typed)
         if m is None:
             raise InputError(f"cannot read the session's game type {quote(typed)}")
         tournament = "tournamentcode" in general or "tournamentname" in general
@@ -332,7 +333,7 @@ def _general(text: str) -> tuple[tuple[str, str], ...]:
 
 def _game_text(lines: list[str]) -> str:
     """The ``<game>`` element of a hand's lines (its closing tag may stand on the next hand's first line)."""
-    return element_text(lines, _GAME_OPEN, "</game>", "<game>")
+    return element_text(lines, LINES.game_open, "</game>", "<game>")
 
 
 def read_record(source: str, line: int, lines: list[str]) -> HandRecord:

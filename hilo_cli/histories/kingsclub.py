@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from hilo_cli.histories.amounts import NUMBER
 from hilo_cli.histories.base import HandRecord, Reader
-from hilo_cli.histories.kingsclub_lines import GAME_NAMES, HEADER, HandReader
+from hilo_cli.histories.kingsclub_lines import GAME_NAMES, LINES, HandReader
 from hilo_cli.histories.plugin import group_id, header_starts, numbered_record
 from hilo_cli.histories.seats import STRUCTURES
 
@@ -43,7 +43,9 @@ detect, starts_hand = header_starts(
 
 def read_record(source: str, line: int, raw: list[str]) -> HandRecord:
     """One hand's record from its lines: a hand to replay, one that is not checkable, or an error."""
-    return numbered_record(source, line, raw, HandReader, group_id(HEADER), GAME_NAMES, STRUCTURES)
+    return numbered_record(
+        source, line, raw, HandReader, group_id(LINES.header), GAME_NAMES, STRUCTURES
+    )
 
 
 READER = Reader("kingsclub", "KingsClub", (".txt",), detect, starts_hand, read_record)

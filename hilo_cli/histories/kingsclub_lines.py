@@ -4,15 +4,14 @@ as street totals, the awards and the summary's stacks and rake; the format is in
 
 from __future__ import annotations
 
-import re
-
 from hilo_cli.bounds import MAX_SEAT, digits, quote
 from hilo_cli.cards import Card
 from hilo_cli.errors import InputError
 from hilo_cli.histories import lines as play
-from hilo_cli.histories.amounts import NUMBER, money
+from hilo_cli.histories.amounts import money
 from hilo_cli.histories.archive import put_in, rake_disagreement, speaker, uncalled
 from hilo_cli.histories.base import Currency
+from hilo_cli.histories.grammar import grammar
 from hilo_cli.histories.seats import HandState, add_seat, collects_only
 from hilo_cli.histories.site import BRACKETS, Header, Seat, SiteHand, cards_of
 from hilo_cli.histories.site import Line as Action
@@ -27,29 +26,23 @@ GAME_NAMES: dict[str, str] = {
     "7 Card Stud Hi-Lo": "stud8",
 }
 
-HEADER = re.compile(
-    rf"^#(?P<id>\d+): (?P<limit>Pot Limit|No Limit|Limit) (?P<game>.+?) - "
-    rf"(?P<small>{NUMBER})/(?P<big>{NUMBER})$"
-)
-SEAT = re.compile(
-    rf"^Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>{NUMBER})\)(?: (?P<net>[-+]{NUMBER}))?$"
-)
-TABLE = re.compile(r"^Table '.*'(?: Seat (?P<button>\d+) is the button)?$")
-DATE = re.compile(r"^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$")
-STREET = re.compile(
-    r"^\*\*\* (?:BOARD (?P<run>\d) - )?(?P<name>HOLE CARDS|FLOP|TURN|RIVER|SHOW ?DOWN|SUMMARY|"
-    r"[3-7](?:RD|TH) STREET) \*\*\*(?P<cards>.*)$"
-)
 STREETS = {"HOLE CARDS": 0, "FLOP": 1, "TURN": 2, "RIVER": 3}
-RAKE = re.compile(rf"^Rake (?P<amount>{NUMBER})$")
-_SHOWS = re.compile(r"^shows \[([^\]]*)\]$")
-_ACTION = re.compile(
-    rf"^(?P<verb>posts the small blind|posts the big blind|posts ante|posts the ante|"
-    rf"brings in for|calls|bets|raises to) (?P<amount>{NUMBER})(?P<all_in>,? and is all in)?$"
-)
-_WINS = re.compile(
-    rf"^wins (?:\((?P<amount>{NUMBER})\) from (?P<label>.+)|"
-    rf"(?P<label2>pot) \((?P<amount2>{NUMBER})\))$"
+LINES = grammar(
+    r"""
+    header  ^#(?P<id>\d+): (?P<limit>Pot Limit|No Limit|Limit) (?P<game>.+?) - (?P<small>{NUMBER})/
+            (?P<big>{NUMBER})$
+    seat    ^Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>{NUMBER})\)(?: (?P<net>[-+]{NUMBER}))?$
+    table   ^Table '.*'(?: Seat (?P<button>\d+) is the button)?$
+    date    ^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$
+    street  ^\*\*\* (?:BOARD (?P<run>\d) - )?(?P<name>HOLE CARDS|FLOP|TURN|RIVER|SHOW ?DOWN|SUMMARY|
+            [3-7](?:RD|TH) STREET) \*\*\*(?P<cards>.*)$
+    rake    ^Rake (?P<amount>{NUMBER})$
+    shows   ^shows \[([^\]]*)\]$
+    action  ^(?P<verb>posts the small blind|posts the big blind|posts ante|posts the ante|
+            brings in for|calls|bets|raises to) (?P<amount>{NUMBER})(?P<all_in>,? and is all in)?$
+    wins    ^wins (?:\((?P<amount>{NUMBER})\) from (?P<label>.+)|(?P<label2>pot) \(
+            (?P<amount2>{NUMBER})\))$
+    """,
 )
 
 
@@ -59,7 +52,7 @@ def _cards(text: str, what: str) -> tuple[Card, ...]:
 
 
 def read_header(line: str) -> Header:
-    m = HEADER.match(line)
+    m = LINES.header.match(line)
     if m is None:
         raise InputError("not a KingsClub hand header (expected '#N: LIMIT GAME - x/y')")
     return Header(
@@ -140,14 +133,14 @@ class HandReader(HandState):
         if line.startswith("Seat "):
             self._seat(hand, line)
             return
-        m = TABLE.match(line)
+        m = LINES.table.match(line)
         if m is not None:
             if m.group("button"):
                 hand.button = digits(m.group("button"), "the button seat", MAX_SEAT)
             return
-        if DATE.match(line):
+        if LINES.date.match(line):
             return
-        m = RAKE.match(line)
+        m = LINES.rake.match(line)
         if m is not None and self.summary:
             if self.rake is not None:
                 raise InputError(f"a second rake line {quote(line)}")
@@ -162,7 +155,7 @@ class HandReader(HandState):
         self._action(hand, found[0], found[1], line)
 
     def _seat(self, hand: SiteHand, line: str) -> None:
-        s = SEAT.match(line)
+        s = LINES.seat.match(line)
         if s is None:
             raise InputError(f"cannot read the seat line {quote(line)}")
         name, stack = s.group("name"), money(s.group("stack"), 100)
@@ -186,7 +179,7 @@ class HandReader(HandState):
         play.new_street(hand, self.number, street, line)
 
     def _street(self, hand: SiteHand, line: str) -> None:
-        m = STREET.match(line)
+        m = LINES.street.match(line)
         if m is None:
             raise InputError(f"cannot read the street line {quote(line)}")
         name, run = m.group("name"), m.group("run")
@@ -260,7 +253,7 @@ class HandReader(HandState):
         number, street = self.number, self.street
         if play.fold_or_check(hand, number, street, name, rest, line):
             return
-        m = _ACTION.match(rest)
+        m = LINES.action.match(rest)
         if m is not None:
             self._chips(
                 hand,
@@ -271,12 +264,12 @@ class HandReader(HandState):
                 line,
             )
             return
-        m = _WINS.match(rest)
+        m = LINES.wins.match(rest)
         if m is not None:
             amount = money(m.group("amount") or m.group("amount2"), 100)
             play.add_award(hand, number, name, amount, 0, m.group("label") or m.group("label2"))
             return
-        m = _SHOWS.match(rest)
+        m = LINES.shows.match(rest)
         if m is not None:
             cards = _cards(m.group(1), f"{name}'s cards")
             play.show_cards(hand, number, street, name, cards, line)

@@ -36,6 +36,7 @@ from hilo_cli.games import GAMES
 from hilo_cli.histories import lines as play
 from hilo_cli.histories.amounts import money, table_currency
 from hilo_cli.histories.base import Currency, HandRecord, Reader, failed
+from hilo_cli.histories.grammar import grammar
 from hilo_cli.histories.records import record
 from hilo_cli.histories.safexml import DECLARATION, Element, element_text, parse
 from hilo_cli.histories.seats import NAMELESS, STRUCTURES, check_seat, no_hand_start
@@ -51,7 +52,6 @@ GAME_NAMES: dict[str, str] = {
     "Omaha": "omaha",
 }
 MIXED_GAMES = {"43": "7-Stud H/L8", "35": "Omaha H/L8", "37": "Omaha H/L8"}  # multigametype
-STAKES = re.compile(r"^(?P<limit>Limit|Pot Limit|No Limit)(?: (?P<small>\S+)/(?P<big>\S+))?$")
 BOARD_ROUNDS = {"PREFLOP": 0, "POSTFLOP": 1, "POSTTURN": 2, "POSTRIVER": 3}
 STUD_ROUNDS = {
     "BRING_IN": 0,
@@ -71,9 +71,14 @@ VERBS = {
     "CALL": "call",
 }
 IGNORED = {"CHAT", "SHOW", "PLAYER_OUT", "SIT_OUT", "SIT_IN"}
-_GAME_OPEN = re.compile(r"<game[\s>]")
-_DESCRIPTION = re.compile(r"<description[\s/>]")
-_OWN_LINE = re.compile(r"^\s*(?:<\?xml[^>]*\?>|<description\s[^<>]*/>|</game>)*\s*$")
+LINES = grammar(
+    r"""
+    stakes       ^(?P<limit>Limit|Pot Limit|No Limit)(?: (?P<small>\S+)/(?P<big>\S+))?$
+    game_open    <game[\s>]
+    description  <description[\s/>]
+    own_line     ^\s*(?:<\?xml[^>]*\?>|<description\s[^<>]*/>|</game>)*\s*$
+    """,
+)
 
 
 def detect(head: str) -> bool:
@@ -85,16 +90,16 @@ def detect(head: str) -> bool:
 
 
 def starts_hand(line: str) -> bool:
-    return "<game" in line and _GAME_OPEN.search(line) is not None
+    return "<game" in line and LINES.game_open.search(line) is not None
 
 
 def session(line: str) -> bool:
     """A ``<description>`` line: the game and stakes of every hand after it."""
-    return "<description" in line and _DESCRIPTION.search(line) is not None
+    return "<description" in line and LINES.description.search(line) is not None
 
 
 def blank(line: str) -> bool:
-    return _OWN_LINE.match(line) is not None
+    return LINES.own_line.match(line) is not None
 
 
 class _Hand:
@@ -121,7 +126,7 @@ class _Hand:
         if "multigametype" in self.game.attrs:
             code = self.game.attrs["multigametype"]
             game, mixed = MIXED_GAMES.get(code, f"game type {code}"), typed
-        m = STAKES.match(self.description.get("stakes", ""))
+        m = LINES.stakes.match(self.description.get("stakes", ""))
         if m is None:
             raise InputError(f"cannot read the stakes {quote(self.description.get('stakes', ''))}")
         real = self.game.attrs.get("realmoney", "true") == "true"
@@ -331,7 +336,7 @@ def _description(lines: list[str]) -> dict[str, str]:
     text = next((t for t in reversed(lines) if session(t)), None)
     if text is None:
         raise InputError("a <game> with no <description> before it: nothing says what game it is")
-    start = _DESCRIPTION.search(text)
+    start = LINES.description.search(text)
     end = text.find(">", start.start() if start else 0)
     return dict(parse(text[start.start() if start else 0 : end + 1], None, "the description").attrs)
 
@@ -348,7 +353,9 @@ def read_record(source: str, line: int, lines: list[str]) -> HandRecord:
             raise InputError(
                 "the file declares a document type or entities: hilo does not read XML declarations"
             )
-        game = parse(element_text(lines[at:], _GAME_OPEN, "</game>", "<game>"), start, "the hand")
+        game = parse(
+            element_text(lines[at:], LINES.game_open, "</game>", "<game>"), start, "the hand"
+        )
         hand = _Hand(source, _description(lines[:at]), game).read()
         return record(hand, GAME_NAMES, STRUCTURES)
     except (HiloError, DealError) as e:

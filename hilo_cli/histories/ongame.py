@@ -35,9 +35,10 @@ import re
 from hilo_cli.bounds import MAX_SEAT, digits, quote
 from hilo_cli.errors import InputError
 from hilo_cli.histories import lines as play
-from hilo_cli.histories.amounts import AMOUNT, money, sign_currency
+from hilo_cli.histories.amounts import money, sign_currency
 from hilo_cli.histories.archive import speaker
 from hilo_cli.histories.base import Currency, HandRecord, Reader
+from hilo_cli.histories.grammar import grammar
 from hilo_cli.histories.plugin import group_id, numbered_record
 from hilo_cli.histories.seats import STRUCTURES, HandState, add_seat, seat_match, seat_of
 from hilo_cli.histories.site import Header, SiteHand, cards_of
@@ -50,38 +51,35 @@ LIMITS = {
     "NO_LIMIT": "No Limit",
 }
 
-START = re.compile(r"[ \t]*\*{5} History for hand (?P<id>[0-9A-Za-z-]+)(?P<rest>.*?)\s*\*{5}\s*$")
-_AMOUNT = AMOUNT
-TABLE = re.compile(
-    rf"^Table: .*\((?P<limit>[A-Z_]+) (?P<game>[A-Z0-9_]+) (?P<sb>{_AMOUNT})/(?P<bb>{_AMOUNT}), "
-    r"(?P<money>[^)]*)\)\s*$"
-)
-SEAT = re.compile(rf"^Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>{_AMOUNT})\)(?P<rest>.*)$")
-SUMMARY_SEAT = re.compile(rf"^, net: [+-]?{_AMOUNT}(?:, \[(?P<cards>[^\[\]]*)\](?: \(.*\))?)?\s*$")
-BUTTON = re.compile(r"^Button: seat (?P<seat>\d+)\s*$")
-BOARD = re.compile(r"^--- Dealing (?P<street>flop|turn|river) \[(?P<cards>[^\[\]]*)\]\s*$")
 STREETS = {"flop": 1, "turn": 2, "river": 3}
-DEALT = re.compile(r"^Dealing to (?P<rest>.+): \[(?P<cards>[^\[\]]*)\]\s*$")
 _ALL_IN = r"(?P<all_in> \[all in\])?\s*$"
-_ACTION = re.compile(
-    rf"^(?P<verb>posts small blind|posts big blind|posts ante|calls|bets|raises) \(?"
-    rf"(?P<amount>{_AMOUNT})\)?(?: to (?P<to>{_AMOUNT}))?{_ALL_IN}"
-)
 VERBS = {**play.POSTS_BETS_CALLS, "raises": "raise"}
-POT = re.compile(
-    rf"^(?P<label>Main pot|Side pot (?P<n>\d+)): (?P<amount>{_AMOUNT}) won by (?P<rest>.+?)\s*$"
-)
-WINNER = re.compile(rf"(?P<name>.+?) \((?P<amount>{_AMOUNT})(?: (?P<half>High|Low))?\)(?:, |$)")
-RAKE = re.compile(rf"^Rake taken: (?P<amount>{_AMOUNT})\s*$")
-_NOTES = re.compile(
-    r"^(?:Start hand: .*|User: .*|Players in round: .*|---|Dealing pocket cards|"
-    r"\*{5} End of hand .*)$"
+LINES = grammar(
+    r"""
+    start         [ \t]*\*{5} History for hand (?P<id>[0-9A-Za-z-]+)(?P<rest>.*?)\s*\*{5}\s*$
+    table         ^Table: .*\((?P<limit>[A-Z_]+) (?P<game>[A-Z0-9_]+) (?P<sb>{AMOUNT})/
+                  (?P<bb>{AMOUNT}), (?P<money>[^)]*)\)\s*$
+    seat          ^Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>{AMOUNT})\)(?P<rest>.*)$
+    summary_seat  ^, net: [+-]?{AMOUNT}(?:, \[(?P<cards>[^\[\]]*)\](?: \(.*\))?)?\s*$
+    button        ^Button: seat (?P<seat>\d+)\s*$
+    board         ^--- Dealing (?P<street>flop|turn|river) \[(?P<cards>[^\[\]]*)\]\s*$
+    dealt         ^Dealing to (?P<rest>.+): \[(?P<cards>[^\[\]]*)\]\s*$
+    action        ^(?P<verb>posts small blind|posts big blind|posts ante|calls|bets|raises) \(?
+                  (?P<amount>{AMOUNT})\)?(?: to (?P<to>{AMOUNT}))?{ALL_IN}
+    pot           ^(?P<label>Main pot|Side pot (?P<n>\d+))
+                  : (?P<amount>{AMOUNT}) won by (?P<rest>.+?)\s*$
+    winner        (?P<name>.+?) \((?P<amount>{AMOUNT})(?: (?P<half>High|Low))?\)(?:, |$)
+    rake          ^Rake taken: (?P<amount>{AMOUNT})\s*$
+    notes         ^(?:Start hand: .*|User: .*|Players in round: .*|---|Dealing pocket cards|
+                  \*{5} End of hand .*)$
+    """,
+    ALL_IN=_ALL_IN,
 )
 
 
 def read_header(line: str) -> tuple[str, bool]:
     """The hand's id and whether it is a tournament's."""
-    m = START.match(line)
+    m = LINES.start.match(line)
     if m is None:
         raise InputError("not an OnGame hand header (expected '***** History for hand ID *****')")
     return m.group("id"), "TOURNAMENT" in m.group("rest")
@@ -103,7 +101,7 @@ class _Reader(HandState):
                 f"hand #{id}: no 'Table: ... (LIMIT GAME SB/BB, money)' line after the header"
             )
         self.number = self.numbers[line]
-        table = TABLE.match(lines[line])
+        table = LINES.table.match(lines[line])
         if table is None:
             raise InputError(
                 f"hand #{id}: cannot read the limit, the game and the stakes in {quote(lines[line])}"
@@ -135,25 +133,25 @@ class _Reader(HandState):
             self._seat(hand, line)
         elif line == "Summary:":
             self.summary = True
-        elif (b := BUTTON.match(line)) is not None:
+        elif (b := LINES.button.match(line)) is not None:
             hand.button = digits(b.group("seat"), "the button seat", MAX_SEAT)
-        elif (m := BOARD.match(line)) is not None:
+        elif (m := LINES.board.match(line)) is not None:
             self.street = STREETS[m.group("street")]
             new = cards_of(m.group("cards").replace(",", " "), f"the {m.group('street')}")
             play.board_street(hand, self.number, self.street, line, new)
         elif line == "Dealing pocket cards":
             play.new_street(hand, self.number, 0, line)
-        elif (d := DEALT.match(line)) is not None:
+        elif (d := LINES.dealt.match(line)) is not None:
             self._dealt(hand, d.group("rest"), d.group("cards"), line)
-        elif self.summary and (p := POT.match(line)) is not None:
+        elif self.summary and (p := LINES.pot.match(line)) is not None:
             self._pot(hand, p)
-        elif self.summary and (r := RAKE.match(line)) is not None:
+        elif self.summary and (r := LINES.rake.match(line)) is not None:
             # Tournaments print "Rake taken: $0" with their chips: a sign means money.
             hand.rake = money(
                 r.group("amount"), 100 if r.group("amount")[0] in "$€£" else self.scale
             )
             self.raked = True
-        elif not _NOTES.match(line) and not line.startswith("Table: "):
+        elif not LINES.notes.match(line) and not line.startswith("Table: "):
             found = speaker(line, self.names)
             if found is None or self.summary:
                 raise InputError(f"cannot read the line {quote(line)}")
@@ -166,7 +164,7 @@ class _Reader(HandState):
         play.deal_hand(hand, self.number, self.street, name, cards, line)
 
     def _seat(self, hand: SiteHand, line: str) -> None:
-        s = seat_match(SEAT, line)
+        s = seat_match(LINES.seat, line)
         name = s.group("name")
         if self.summary:
             self._summary_seat(hand, name, s.group("rest"), line)
@@ -178,7 +176,7 @@ class _Reader(HandState):
     def _summary_seat(self, hand: SiteHand, name: str, rest: str, line: str) -> None:
         if not rest.strip():
             return
-        m = SUMMARY_SEAT.match(rest)
+        m = LINES.summary_seat.match(rest)
         if m is None or name not in self.names:
             raise InputError(f"cannot read the summary's seat line {quote(line)}")
         if m.group("cards"):
@@ -196,7 +194,7 @@ class _Reader(HandState):
         self.pots.append(money(m.group("amount"), self.scale))
         rest, at = m.group("rest"), 0
         while at < len(rest):
-            w = WINNER.match(rest, at)
+            w = LINES.winner.match(rest, at)
             if w is None or w.group("name") not in self.names:
                 raise InputError(
                     f"cannot read the winners of the {m.group('label').lower()} in {quote(m.group(0))}"
@@ -212,7 +210,7 @@ class _Reader(HandState):
         number, street = self.number, self.street
         if play.fold_or_check(hand, number, street, name, rest, line):
             return
-        m = _ACTION.match(rest)
+        m = LINES.action.match(rest)
         if m is None:
             raise InputError(f"cannot read the action {quote(line)}")
         verb, amount = VERBS[m.group("verb")], money(m.group("amount"), self.scale)
@@ -265,12 +263,14 @@ def detect(head: str) -> bool:
 
 def starts_hand(line: str) -> bool:
     """Whether ``line`` is a hand's header (after spaces and tabs)."""
-    return START.match(line) is not None
+    return LINES.start.match(line) is not None
 
 
 def read_record(source: str, line: int, raw: list[str]) -> HandRecord:
     """One hand's record from its lines: a hand to replay, one that is not checkable, or an error."""
-    return numbered_record(source, line, raw, _Reader, group_id(START), GAME_NAMES, STRUCTURES)
+    return numbered_record(
+        source, line, raw, _Reader, group_id(LINES.start), GAME_NAMES, STRUCTURES
+    )
 
 
 READER = Reader("ongame", "OnGame", (".txt",), detect, starts_hand, read_record)

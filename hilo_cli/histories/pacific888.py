@@ -19,7 +19,6 @@ too and are whole chips; practice-money tables write chips with cents and no sig
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 
 from hilo_cli.betting import Structure
@@ -28,6 +27,7 @@ from hilo_cli.errors import DealError, InputError
 from hilo_cli.histories import lines as play
 from hilo_cli.histories.amounts import money, sign_currency
 from hilo_cli.histories.base import Currency, HandRecord, Reader, failed
+from hilo_cli.histories.grammar import grammar
 from hilo_cli.histories.records import record
 from hilo_cli.histories.seats import STRUCTURES as BASE_STRUCTURES
 from hilo_cli.histories.seats import HandState, add_seat, collects_only, kept_lines, read_seat
@@ -39,39 +39,7 @@ GAME_NAMES: dict[str, str] = {"OmahaHL": "omaha8", "Omaha Hi/Lo": "omaha8", "Oma
 STRUCTURES: dict[str, Structure] = {**BASE_STRUCTURES, "Fix Limit": "fixed"}
 
 _AMOUNT = r"[$€£]? ?[\d][\d.,]*"
-START = re.compile(
-    r"^\*{4,5} (?:Cassava|888poker|888)(?:\.[a-z]{2})?(?:-[a-z]{2})? (?:Snap Poker |BLAST )?"
-    r"Hand History for Game (?P<id>\d+) \*{4,5}\s*$"
-)
-GAME = re.compile(
-    rf"^(?P<sb>{_AMOUNT})/(?P<bb>{_AMOUNT}) Blinds (?P<limit>No Limit|Fix Limit|Pot Limit|Limit) "
-    r"(?P<game>.+?)(?: Jackpot table)? - \*\*\* (?P<date>.*)$"
-)
-TABLE = re.compile(
-    r"^(?:Table (?P<table>.+?)|(?P<tournament>Tournament #\d+.*?))"
-    r"(?: (?P<max>\d+) Max)?(?: \((?P<money>Real Money|Practice Play|Play Money)\))?\s*$"
-)
-BUTTON = re.compile(r"^Seat (?P<seat>\d+) is the button\s*$")
-PLAYERS = re.compile(r"^Total number of players : \d+(?:/\d+)?\s*$")
-SEAT = re.compile(rf"^Seat (?P<seat>\d+): (?P<name>.+?) \( (?P<stack>{_AMOUNT}) \)\s*$")
-STREET = re.compile(
-    r"^\*\* Dealing (?P<name>down cards|flop|turn|river) \*\*(?: \[ (?P<cards>[^\[\]]*) \])?\s*$"
-)
-DEALT = re.compile(r"^Dealt to (?P<name>.+?) \[ (?P<cards>[^\[\]]*) \]\s*$")
 _BRACKET = rf"\[ ?(?P<amount>{_AMOUNT}) ?\]"
-_VERB = re.compile(
-    rf"^(?P<verb>posts small blind|posts big blind|posts ante|posts the ante|calls|bets|raises) "
-    rf"{_BRACKET}(?P<all_in>\s*and is all-in)?\s*$"
-)
-_DEAD = re.compile(rf"^posts dead blind \[ ?(?P<small>{_AMOUNT}) \+ (?P<big>{_AMOUNT}) ?\]\s*$")
-_CARDS = re.compile(r"^(?P<how>shows|mucks) \[ (?P<cards>[^\[\]]*) \]\s*$")
-_COLLECTED = re.compile(rf"^collected {_BRACKET}\s*$")
-HALF = re.compile(r"^\((?P<half>Hi|Lo): (?P<cards>[^)]*)\)\s*$")
-_NOTES = re.compile(
-    r"^(?:sits out|is sitting out|has joined the table|has left the table|is back|"
-    r"did not show his hand|did not show her hand|does not show cards|"
-    r"has timed out|is disconnected|is connected|will be allowed to play after the button)\s*$"
-)
 VERBS = {
     "posts small blind": "small blind",
     "posts big blind": "big blind",
@@ -82,12 +50,38 @@ VERBS = {
     "raises": "raise",
 }
 STREETS = {"down cards": 0, "flop": 1, "turn": 2, "river": 3}
-_GAME_NO = re.compile(r"^#Game No : \d+\s*$")
 
 
-# Where a hand starts: the header's beginning (a header not read whole is then that hand's error).
-_STARTS = re.compile(
-    r"[ \t]*\*{4,5} (?:Cassava|888poker|888)\S* (?:Snap Poker |BLAST )?Hand History for Game \d"
+LINES = grammar(
+    r"""
+    start      ^\*{4,5} (?:Cassava|888poker|888)(?:\.[a-z]{2})?(?:-[a-z]{2})? (?:Snap Poker |BLAST )
+               ?Hand History for Game (?P<id>\d+) \*{4,5}\s*$
+    game       ^(?P<sb>{AMOUNT})/(?P<bb>{AMOUNT}) Blinds (?P<limit>No Limit|Fix Limit|Pot Limit|
+               Limit) (?P<game>.+?)(?: Jackpot table)? - \*\*\* (?P<date>.*)$
+    table      ^(?:Table (?P<table>.+?)|(?P<tournament>Tournament #\d+.*?))(?: (?P<max>\d+) Max)?
+               (?: \((?P<money>Real Money|Practice Play|Play Money)\))?\s*$
+    button     ^Seat (?P<seat>\d+) is the button\s*$
+    players    ^Total number of players : \d+(?:/\d+)?\s*$
+    seat       ^Seat (?P<seat>\d+): (?P<name>.+?) \( (?P<stack>{AMOUNT}) \)\s*$
+    street     ^\*\* Dealing (?P<name>down cards|flop|turn|river) \*\*(?: \[ (?P<cards>[^\[\]]*) \])
+               ?\s*$
+    dealt      ^Dealt to (?P<name>.+?) \[ (?P<cards>[^\[\]]*) \]\s*$
+    verb       ^(?P<verb>posts small blind|posts big blind|posts ante|posts the ante|calls|bets|
+               raises) {BRACKET}(?P<all_in>\s*and is all-in)?\s*$
+    dead       ^posts dead blind \[ ?(?P<small>{AMOUNT}) \+ (?P<big>{AMOUNT}) ?\]\s*$
+    cards      ^(?P<how>shows|mucks) \[ (?P<cards>[^\[\]]*) \]\s*$
+    collected  ^collected {BRACKET}\s*$
+    half       ^\((?P<half>Hi|Lo): (?P<cards>[^)]*)\)\s*$
+    notes      ^(?:sits out|is sitting out|has joined the table|has left the table|is back|
+               did not show his hand|did not show her hand|does not show cards|has timed out|
+               is disconnected|is connected|will be allowed to play after the button)\s*$
+    game_no    ^#Game No : \d+\s*$
+    # Where a hand starts: the header's beginning (a header not read whole is then that hand's error).
+    starts     [ \t]*\*{4,5} (?:Cassava|888poker|888)\S* (?:Snap Poker |BLAST )
+               ?Hand History for Game \d
+    """,
+    AMOUNT=_AMOUNT,
+    BRACKET=_BRACKET,
 )
 
 
@@ -97,12 +91,12 @@ def detect(head: str) -> bool:
 
 
 def starts_hand(line: str) -> bool:
-    return "*****" in line and _STARTS.match(line) is not None
+    return "*****" in line and LINES.starts.match(line) is not None
 
 
 def blank(line: str) -> bool:
     """The ``#Game No : N`` line before each header holds nothing of its own."""
-    return _GAME_NO.match(line.strip()) is not None
+    return LINES.game_no.match(line.strip()) is not None
 
 
 def _amount(text: str, scale: int) -> int:
@@ -125,7 +119,7 @@ class _Reader(HandState):
 
     def _read(self) -> SiteHand:
         lines, numbers = self.lines, self.numbers
-        m = START.match(lines[0])
+        m = LINES.start.match(lines[0])
         if m is None:
             raise InputError(
                 "not an 888 hand header (expected '***** 888poker Hand History for Game N *****')"
@@ -146,11 +140,11 @@ class _Reader(HandState):
         return hand
 
     def _header(self, game_line: str, table_line: str) -> SiteHand:
-        g = GAME.match(game_line)
+        g = LINES.game.match(game_line)
         if g is None:
             raise InputError(f"hand #{self.id}: cannot read the game line {quote(game_line)}")
         self.number = self.numbers[2]
-        t = TABLE.match(table_line)
+        t = LINES.table.match(table_line)
         if t is None:
             raise InputError(f"hand #{self.id}: cannot read the table line {quote(table_line)}")
         tournament = t.group("tournament") is not None
@@ -189,13 +183,13 @@ class _Reader(HandState):
         while at < len(lines):
             line = lines[at]
             self.number = self.numbers[at]
-            b = BUTTON.match(line)
+            b = LINES.button.match(line)
             if b is not None:
                 hand.button = digits(b.group("seat"), "the button seat", MAX_SEAT)
-            elif PLAYERS.match(line):
+            elif LINES.players.match(line):
                 pass
             elif line.startswith("Seat "):
-                self.names = add_seat(hand, read_seat(SEAT, line, self.scale, _amount))
+                self.names = add_seat(hand, read_seat(LINES.seat, line, self.scale, _amount))
             else:
                 break
             at += 1
@@ -220,7 +214,7 @@ class _Reader(HandState):
             if line.startswith("** "):
                 if line.startswith("** Summary **"):
                     return i + 1
-                m = STREET.match(line)
+                m = LINES.street.match(line)
                 if m is None:
                     raise InputError(f"cannot read the street line {quote(line)}")
                 street = STREETS[m.group("name")]
@@ -230,7 +224,7 @@ class _Reader(HandState):
                 if street:
                     self._board(hand, m.group("cards"), street, number, line)
                 continue
-            d = DEALT.match(line)
+            d = LINES.dealt.match(line)
             if d is not None and d.group("name") in self.names:
                 cards = cards_of(d.group("cards").replace(",", " "), f"{d.group('name')}'s cards")
                 hand.dealt[d.group("name")] = cards
@@ -269,7 +263,7 @@ class _Reader(HandState):
             return  # folded before the cards were dealt: not dealt in (a player sitting out)
         if play.fold_or_check(hand, number, street, name, rest.strip(), line):
             return
-        m = _VERB.match(rest)
+        m = LINES.verb.match(rest)
         if m is not None:
             verb, added = VERBS[m.group("verb")], self._money(m.group("amount"))
             to = bets.get(name, 0) + added
@@ -294,7 +288,7 @@ class _Reader(HandState):
                 bets[name] = to
             self.put[name] = self.put.get(name, 0) + added
             return
-        d = _DEAD.match(rest)
+        d = LINES.dead.match(rest)
         if d is not None:
             amount = self._money(d.group("small")) + self._money(d.group("big"))
             hand.actions.append(
@@ -308,7 +302,7 @@ class _Reader(HandState):
                 else hand.header.big,
             )
             return
-        if _NOTES.match(rest):
+        if LINES.notes.match(rest):
             return
         raise InputError(f"cannot read the action {quote(line)}")
 
@@ -320,7 +314,7 @@ class _Reader(HandState):
         for i in range(at, len(self.lines)):
             line = self.lines[i]
             number = self.number = self.numbers[i]
-            h = HALF.match(line)
+            h = LINES.half.match(line)
             if h is not None:
                 if last is None:
                     raise InputError(f"{quote(line)} follows no shown hand")
@@ -333,7 +327,7 @@ class _Reader(HandState):
             if found is None:
                 raise InputError(f"cannot read the summary line {quote(line)}")
             name, rest = found
-            c = _CARDS.match(rest)
+            c = LINES.cards.match(rest)
             if c is not None:
                 cards = cards_of(c.group("cards").replace(",", " "), f"{name}'s cards")
                 verb = "show" if c.group("how") == "shows" else "muck"
@@ -345,12 +339,12 @@ class _Reader(HandState):
                     last = None
                 hand.actions.append(Action(number, street, name, verb, 0, None, False, line, cards))
                 continue
-            m = _COLLECTED.match(rest)
+            m = LINES.collected.match(rest)
             if m is not None:
                 play.add_award(hand, number, name, self._money(m.group("amount")), 0, "pot")
                 last = None
                 continue
-            if _NOTES.match(rest):
+            if LINES.notes.match(rest):
                 continue
             raise InputError(f"cannot read the summary line {quote(line)}")
         stacks = {s.name: s.stack for s in hand.seats}

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from hilo_cli.histories.base import HandRecord, Reader
-from hilo_cli.histories.partypoker_lines import NOISE, read_hand
+from hilo_cli.histories.partypoker_lines import LINES, read_hand
 from hilo_cli.histories.plugin import site_record
 from hilo_cli.histories.seats import STRUCTURES
 
@@ -41,7 +41,7 @@ def starts_hand(line: str) -> bool:
 
 def blank(line: str) -> bool:
     """``Game #N starts.`` and ``#Game No : N`` say nothing of a hand."""
-    return NOISE.match(line.strip()) is not None
+    return LINES.noise.match(line.strip()) is not None
 
 
 def read_record(source: str, line: int, lines: list[str]) -> HandRecord:

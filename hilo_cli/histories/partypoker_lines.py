@@ -30,49 +30,42 @@ from hilo_cli.errors import InputError
 from hilo_cli.histories import lines as play
 from hilo_cli.histories.amounts import money, sign_currency
 from hilo_cli.histories.base import Currency
+from hilo_cli.histories.grammar import grammar
 from hilo_cli.histories.seats import BetsState, chips_header, read_kept, take_seat
 from hilo_cli.histories.site import BRACKETS, BadHand, Header, SiteHand, cards_of
 from hilo_cli.histories.site import Line as Action
 
-START = re.compile(r"^\*{5} Hand History for Game (?P<id>\d+) \*{5}$")
-NOISE = re.compile(r"^(?:Game #\d+ starts\.|#Game No : \d+)$")
 _AMOUNT = r"\$?[\d.,]+"
 _LIMITS = {"FL": "Limit", "PL": "Pot Limit", "NL": "No Limit"}
-_CASH = re.compile(
-    rf"^(?P<stakes>{_AMOUNT}(?:/{_AMOUNT})?) (?P<iso>USD|EUR|GBP|CAD) (?P<limit>FL|PL|NL) "
-    r"(?P<game>.+?) +- +\w+day, "
-)
-_TOURNAMENT = re.compile(
-    rf"^(?P<limit>FL|PL|NL) (?P<game>.+?) (?:{_AMOUNT} (?:USD|EUR|GBP|CAD) )?Buy-in "
-    rf"Trny: ?\d+ +Level: ?\d+ +Blinds\((?P<sb>{_AMOUNT})/(?P<bb>{_AMOUNT})\)"
-)
-_TABLE = re.compile(r"^Table .*\((?P<money>Real Money|Play Money)\)$")
-_BUTTON = re.compile(r"^Seat (?P<seat>\d+) is the button$")
-_SEAT = re.compile(
-    rf"^Seat (?P<seat>\d+): (?P<name>.+?) \( (?P<stack>{_AMOUNT})(?: (?:USD|EUR|GBP|CAD))? \)$"
-)
-_HEAD_NOTES = re.compile(
-    r"^(?:Total number of players : \d+/\d+|Trny: ?\d+ +Level: ?\d+|Blinds\([\d.,]+/[\d.,]+\)"
-    r"(?: Ante\([\d.,]+\))?)$"
-)
-_STREET = re.compile(r"^\*\* Dealing ?(?P<name>[\w ]*?) ?\*\*(?P<cards>.*)$")
 _MONEY = rf"\[?(?P<amount>{_AMOUNT})(?: (?:USD|EUR|GBP|CAD|chips))?\]?"
-_CHIPS = re.compile(
-    rf"^(?P<verb>posts small blind|posts big blind \+ dead|posts big blind|posts ante|"
-    rf"bring-ins|completes|bets|calls|raises|is all-In) +\[(?P<amount>{_AMOUNT})"
-    r"(?: (?:USD|EUR|GBP|CAD))?\]\.?$"
-)
-_WINS = re.compile(
-    rf"^wins (?:(?P<lo>Lo) \((?P<lo_amount>{_AMOUNT})(?: (?:USD|EUR|GBP|CAD|chips))?\)|"
-    rf"(?P<amount>{_AMOUNT})(?: (?:USD|EUR|GBP|CAD|chips))?)"
-    r"(?: from the (?P<pot>main pot|side pot(?: \d+)?))?(?P<with> with .*)?\.?$"
-)
-_NOTES = re.compile(
-    r"^(?:opens|does not show cards\.?|shows\s*[^\[].*|doesn't show \[.*|checks|folds|"
-    r"is sitting out\.?|has joined the table\.?|has left the table\.?|will be using .*|"
-    r"did not respond in time\.?|is disconnected\.?|has been reconnected\.?|"
-    r"is connected\.?|finished in .*|wins \$?[\d.,]+ (?:USD )?as a bounty.*|"
-    r"has requested TIME\.?|is back\.?)$"
+LINES = grammar(
+    r"""
+    start       ^\*{5} Hand History for Game (?P<id>\d+) \*{5}$
+    noise       ^(?:Game #\d+ starts\.|#Game No : \d+)$
+    cash        ^(?P<stakes>{AMOUNT}(?:/{AMOUNT})?) (?P<iso>USD|EUR|GBP|CAD) (?P<limit>FL|PL|
+                NL) (?P<game>.+?) +- +\w+day,[ ]
+    tournament  ^(?P<limit>FL|PL|NL) (?P<game>.+?) (?:{AMOUNT} (?:USD|EUR|GBP|CAD) )
+                ?Buy-in Trny: ?\d+ +Level: ?\d+ +Blinds\((?P<sb>{AMOUNT})/(?P<bb>{AMOUNT})\)
+    table       ^Table .*\((?P<money>Real Money|Play Money)\)$
+    button      ^Seat (?P<seat>\d+) is the button$
+    seat        ^Seat (?P<seat>\d+): (?P<name>.+?) \( (?P<stack>{AMOUNT})(?: (?:USD|EUR|GBP|CAD))
+                ? \)$
+    head_notes  ^(?:Total number of players : \d+/\d+|Trny: ?\d+ +Level: ?\d+|
+                Blinds\([\d.,]+/[\d.,]+\)(?: Ante\([\d.,]+\))?)$
+    street      ^\*\* Dealing ?(?P<name>[\w ]*?) ?\*\*(?P<cards>.*)$
+    chips       ^(?P<verb>posts small blind|posts big blind \+ dead|posts big blind|posts ante|
+                bring-ins|completes|bets|calls|raises|is all-In) +\[(?P<amount>{AMOUNT})(?: (?:USD|
+                EUR|GBP|CAD))?\]\.?$
+    wins        ^wins (?:(?P<lo>Lo) \((?P<lo_amount>{AMOUNT})(?: (?:USD|EUR|GBP|CAD|chips))?\)|
+                (?P<amount>{AMOUNT})(?: (?:USD|EUR|GBP|CAD|chips))?)(?: from the (?P<pot>main pot|
+                side pot(?: \d+)?))?(?P<with> with .*)?\.?$
+    notes       ^(?:opens|does not show cards\.?|shows\s*[^\[].*|doesn't show \[.*|checks|folds|
+                is sitting out\.?|has joined the table\.?|has left the table\.?|will be using .*|
+                did not respond in time\.?|is disconnected\.?|has been reconnected\.?|
+                is connected\.?|finished in .*|wins \$?[\d.,]+ (?:USD )?as a bounty.*|
+                has requested TIME\.?|is back\.?)$
+    """,
+    AMOUNT=_AMOUNT,
 )
 _VERBS = {
     "posts small blind": "small blind",
@@ -98,12 +91,12 @@ STUD_STREETS = {
 
 def read_header(id: str, line: str) -> Header:
     """The game line: the game, the limit and the stakes (0/0 where it gives the table's buy-in)."""
-    t = _TOURNAMENT.match(line)
+    t = LINES.tournament.match(line)
     if t is not None:
         return chips_header(
             id, t.group("game"), _LIMITS[t.group("limit")], t.group("sb"), t.group("bb")
         )
-    c = _CASH.match(line)
+    c = LINES.cash.match(line)
     if c is None:
         raise InputError(f"game #{id}: cannot read the game, limit and stakes in {quote(line)}")
     small, _, big = c.group("stakes").partition("/")
@@ -128,7 +121,7 @@ class _Reader(BetsState):
     def __init__(self, source: str, lines: list[str], numbers: list[int]) -> None:
         super().__init__(source, numbers)
         self.lines = lines
-        m = START.match(lines[0])
+        m = LINES.start.match(lines[0])
         self.id: str | None = m.group("id") if m else None
         self.put_in: dict[str, int] = {}
         self.no_low = False
@@ -160,17 +153,17 @@ class _Reader(BetsState):
         for at in range(2, len(self.lines)):
             line = self.lines[at]
             self.number = self.numbers[at]
-            t = _TABLE.match(line)
+            t = LINES.table.match(line)
             if t is not None:
                 self.play_money = t.group("money") == "Play Money"
                 continue
-            b = _BUTTON.match(line)
+            b = LINES.button.match(line)
             if b is not None:
                 hand.button = digits(b.group("seat"), "the button's seat", MAX_SEAT)
                 continue
-            if _HEAD_NOTES.match(line):
+            if LINES.head_notes.match(line):
                 continue
-            s = _SEAT.match(line)
+            s = LINES.seat.match(line)
             if s is None:
                 if line.startswith("Seat "):
                     raise InputError(f"cannot read the seat line {quote(line)}")
@@ -184,10 +177,10 @@ class _Reader(BetsState):
         for at in range(start, len(self.lines)):
             line = self.lines[at]
             number = self.number = self.numbers[at]
-            if NOISE.match(line):
+            if LINES.noise.match(line):
                 continue
             if line.startswith("** "):
-                m = _STREET.match(line)
+                m = LINES.street.match(line)
                 if m is None or m.group("name") not in streets:
                     raise InputError(f"cannot read the street line {quote(line)}")
                 street = streets[m.group("name")]
@@ -239,7 +232,7 @@ class _Reader(BetsState):
     ) -> None:
         if play.fold_or_check(hand, number, street, name, rest, line):
             return
-        m = _CHIPS.match(rest)
+        m = LINES.chips.match(rest)
         if m is not None:
             amount = money(m.group("amount"), self.scale)
             self._chips(hand, name, m.group("verb"), amount, line, number, street)
@@ -254,11 +247,11 @@ class _Reader(BetsState):
         if rest.startswith("mucks"):
             play.muck_hand(hand, number, street, name, line)
             return
-        w = _WINS.match(rest)
+        w = LINES.wins.match(rest)
         if w is not None:
             self._wins(hand, name, w, number)
             return
-        if _NOTES.match(rest):
+        if LINES.notes.match(rest):
             return
         raise InputError(f"cannot read the action {quote(line)}")
 
@@ -345,5 +338,5 @@ class _Reader(BetsState):
 def read_hand(source: str, line: int, raw: list[str]) -> SiteHand | BadHand | None:
     """One hand from its lines (as the base cuts them), ``line`` the number of the first; ``None`` if blank."""
     return read_kept(
-        raw, line, lambda numbers, lines: _Reader(source, lines, numbers).read(), True, NOISE
+        raw, line, lambda numbers, lines: _Reader(source, lines, numbers).read(), True, LINES.noise
     )

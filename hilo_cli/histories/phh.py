@@ -34,6 +34,7 @@ from hilo_cli.cards import Card, card
 from hilo_cli.errors import HiloError
 from hilo_cli.games import GAMES, Game
 from hilo_cli.histories.base import HandRecord, Reader, failed
+from hilo_cli.histories.grammar import grammar
 
 # The variant codes of the PHH standard that hilo plays (FO/8, F7S/8, PO), and the same pattern for the
 # other Omaha forms hilo plays that the standard does not list yet: structure letter F/P/N, O, /8 for hi/lo.
@@ -62,21 +63,28 @@ OTHER_VARIANTS = {
 NO_HANDS = "no hands: neither a PHH hand nor a collection of them"
 NESTED = "nested too deeply to read (TOML of arrays or tables within each other)"
 
-_PLAYER = re.compile(r"p([1-9][0-9]*)")
-_CARD_TEXT = re.compile(r"[2-9TJQKAtjqka?][cdhs?]")
 # A TOML key: bare, or quoted as a basic string (with escapes) or a literal one.
 _KEY = r"""(?:[A-Za-z0-9_-]+|"(?:[^"\\\n]|\\.)*"|'[^'\n]*')"""
 _DOTTED = rf"{_KEY}(?:[ \t]*\.[ \t]*{_KEY})*"
 _END = r"[ \t]*(?:#.*)?"
-# A collection's hand starts at a [table] header of one key (a dotted [hand.sub] belongs to its hand); an
-# [[array]] header of one key starts a piece too, read as no hand.
-_HAND_HEADER = re.compile(rf"[ \t]*\[[ \t]*{_KEY}[ \t]*\]{_END}")
-_ARRAY_HEADER = re.compile(rf"[ \t]*\[\[[ \t]*{_KEY}[ \t]*\]\]{_END}")
-_ANY_HEADER = re.compile(rf"\[\[?[ \t]*{_DOTTED}[ \t]*\]\]?{_END}")
-_KEY_LINE = re.compile(rf"{_DOTTED}[ \t]*=")
-_VARIANT_KEY = re.compile(r"""^[ \t]*(?:variant|"variant"|'variant')[ \t]*=""", re.MULTILINE)
-# The actions array, and its tokens: blanks and commas, a comment, a string (multi-line, basic, literal), its end.
-_ACTIONS = re.compile(r"^[ \t]*actions[ \t]*=[ \t]*\[", re.MULTILINE)
+LINES = grammar(
+    r"""
+    player        p([1-9][0-9]*)
+    card_text     [2-9TJQKAtjqka?][cdhs?]
+    # A collection's hand starts at a [table] header of one key (a dotted [hand.sub] belongs to its hand); an
+    # [[array]] header of one key starts a piece too, read as no hand.
+    hand_header   [ \t]*\[[ \t]*{KEY}[ \t]*\]{END}
+    array_header  [ \t]*\[\[[ \t]*{KEY}[ \t]*\]\]{END}
+    any_header    \[\[?[ \t]*{DOTTED}[ \t]*\]\]?{END}
+    key_line      {DOTTED}[ \t]*=
+    variant_key   (?m)^[ \t]*(?:variant|"variant"|'variant')[ \t]*=
+    # The actions array, and its tokens: blanks and commas, a comment, a string (multi-line, basic, literal), its end.
+    actions       (?m)^[ \t]*actions[ \t]*=[ \t]*\[
+    """,
+    DOTTED=_DOTTED,
+    END=_END,
+    KEY=_KEY,
+)
 _TOKEN = re.compile(
     r'''[ \t\r\n,]+|#[^\n]*|"""(?:[^\\]|\\.)*?"""|\'\'\'.*?\'\'\'|"(?:[^"\\\n]|\\.)*"|'[^'\n]*'|\]''',
     re.DOTALL,
@@ -100,13 +108,13 @@ def detect(head: str) -> bool:
     ]
     if not content:
         return False
-    if _ANY_HEADER.fullmatch(content[0]):
+    if LINES.any_header.fullmatch(content[0]):
         return True
-    variant = _VARIANT_KEY.search(head) is not None
-    if _KEY_LINE.match(content[0]) is not None:
+    variant = LINES.variant_key.search(head) is not None
+    if LINES.key_line.match(content[0]) is not None:
         return variant
     # A damaged first line (a stray line before the first table) does not hide a collection's hands.
-    return variant and any(_HAND_HEADER.fullmatch(line) for line in content)
+    return variant and any(LINES.hand_header.fullmatch(line) for line in content)
 
 
 def starts_hand(line: str) -> bool:
@@ -114,7 +122,10 @@ def starts_hand(line: str) -> bool:
     an ``[[array]]`` header (read as no hand). A dotted ``[hand.sub]`` is part of its hand."""
     if not line.lstrip(" \t").startswith("["):
         return False
-    return _HAND_HEADER.fullmatch(line) is not None or _ARRAY_HEADER.fullmatch(line) is not None
+    return (
+        LINES.hand_header.fullmatch(line) is not None
+        or LINES.array_header.fullmatch(line) is not None
+    )
 
 
 def read_hand(source: str, line: int, lines: list[str]) -> HandRecord:
@@ -280,7 +291,7 @@ def _action_lines(text: str, line: int, actions: object) -> tuple[int, ...]:
     count: it and the actions after it are placed at the hand's own line."""
     if not isinstance(actions, list):
         return ()
-    found = _ACTIONS.search(text)
+    found = LINES.actions.search(text)
     lines: list[int] = []
     if found is not None:
         at = line + text.count("\n", 0, found.start())
@@ -503,7 +514,7 @@ def _seats(fields: dict[str, Any], count: int) -> tuple[int, ...]:
 
 def _cards(text: str, where: str) -> tuple[Card | None, ...]:
     if len(text) % 2 or not all(
-        _CARD_TEXT.fullmatch(text[i : i + 2]) for i in range(0, len(text), 2)
+        LINES.card_text.fullmatch(text[i : i + 2]) for i in range(0, len(text), 2)
     ):
         raise PHHError(f"{where}: cannot read the cards {short(text)!r}")
     out: list[Card | None] = []
@@ -535,7 +546,7 @@ def _actions(fields: dict[str, Any], names: tuple[str, ...], scale: int) -> Iter
 
 
 def _player(word: str, names: tuple[str, ...], where: str) -> str:
-    found = _PLAYER.fullmatch(word)
+    found = LINES.player.fullmatch(word)
     # The index's length first: no int conversion of a thousand digits.
     if (
         found is None

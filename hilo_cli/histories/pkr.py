@@ -38,9 +38,10 @@ from hilo_cli.bounds import MAX_SEAT, digits, quote
 from hilo_cli.cards import Card
 from hilo_cli.errors import InputError
 from hilo_cli.histories import lines as play
-from hilo_cli.histories.amounts import AMOUNT, money, sign_currency
+from hilo_cli.histories.amounts import money, sign_currency
 from hilo_cli.histories.archive import speaker
 from hilo_cli.histories.base import HandRecord, Reader
+from hilo_cli.histories.grammar import grammar
 from hilo_cli.histories.plugin import numbered_record
 from hilo_cli.histories.seats import STRUCTURES as BASE_STRUCTURES
 from hilo_cli.histories.seats import HandState, add_seat, seat_match, seat_of
@@ -49,38 +50,33 @@ from hilo_cli.histories.site import BRACKETS, Header, SiteHand, cards_of
 GAME_NAMES: dict[str, str] = {"OMAHA HI/LO": "omaha8", "OMAHA": "omaha", "OMAHA HI": "omaha"}
 STRUCTURES: dict[str, Structure] = {**BASE_STRUCTURES, "Fixed Limit": "fixed"}
 
-START = re.compile(r"[ \t]*Table #\d+ - ")
-_AMOUNT = AMOUNT
-FIELD = re.compile(
-    r"^(?P<key>Starting Hand|Game Type|Limit Type|Table Type|Money Type)(?: #|: )(?P<value>.+?)\s*$"
-)
-BLINDS = re.compile(rf"^Blinds are now (?P<sb>{_AMOUNT}) / (?P<bb>{_AMOUNT})\s*$")
-SEAT = re.compile(rf"^Seat (?P<seat>\d+): (?P<name>.+?) - (?P<stack>{_AMOUNT})\s*$")
-BUTTON = re.compile(r"^(?:Button is at|Moving Button to) seat (?P<seat>\d+)\s*$")
-BOARD = re.compile(r"^Dealing (?P<street>Flop|Turn|River) (?P<cards>(?:\[[^\]]*\])+)\s*$")
 STREETS = {"Flop": 1, "Turn": 2, "River": 3}
-DEALT = re.compile(r"^Dealing (?P<cards>(?:\[[^\]]*\])+) to (?P<name>.+?)\s*$")
 _ALL_IN = r"(?P<all_in> \(all-in\))?\s*$"
-_ACTION = re.compile(
-    rf"^(?P<verb>posts small blind|posts big blind|posts ante|calls|bets|raises to) \(?"
-    rf"(?P<amount>{_AMOUNT})\)?{_ALL_IN}"
-)
 VERBS = {**play.POSTS_BETS_CALLS, "raises to": "raise"}
-_AWARD = re.compile(
-    rf"^(?:wins|ties) (?P<amount>{_AMOUNT})(?: from side pot #(?P<n>\d+))?"
-    r"(?: with (?P<half>high|low) hand\b.*)?\s*$"
-)
-UNCALLED = re.compile(rf"^Returning (?P<amount>{_AMOUNT}) to (?P<name>.+) uncalled\s*$")
-POT_SIZE = re.compile(rf"^Pot sizes: (?P<amount>{_AMOUNT})\s*$")
-RAKE = re.compile(rf"^Taking Rake of (?P<amount>{_AMOUNT}) from pot (?P<n>\d+)\s*$")
-_LINES = re.compile(
-    r"^(?:Start time of hand: .*|Last Hand .*|Shuffling Deck|Dealing Cards|End of Hand #.*|"
-    r"There is no qualifying low hand|.+ brings [\d,.$€£]+ to table \d+|"
-    r".+ has joined from .+)$"
-)
-_NOTES = re.compile(
-    r"^(?:has .*|did not respond in time and is folded|says .*|[a-z]+s\.|is sitting out|"
-    r"sits out|is back|has left the table)$"
+LINES = grammar(
+    r"""
+    start     [ \t]*Table #\d+ -[ ]
+    field     ^(?P<key>Starting Hand|Game Type|Limit Type|Table Type|Money Type)(?: #|: )
+              (?P<value>.+?)\s*$
+    blinds    ^Blinds are now (?P<sb>{AMOUNT}) / (?P<bb>{AMOUNT})\s*$
+    seat      ^Seat (?P<seat>\d+): (?P<name>.+?) - (?P<stack>{AMOUNT})\s*$
+    button    ^(?:Button is at|Moving Button to) seat (?P<seat>\d+)\s*$
+    board     ^Dealing (?P<street>Flop|Turn|River) (?P<cards>(?:\[[^\]]*\])+)\s*$
+    dealt     ^Dealing (?P<cards>(?:\[[^\]]*\])+) to (?P<name>.+?)\s*$
+    action    ^(?P<verb>posts small blind|posts big blind|posts ante|calls|bets|raises to) \(?
+              (?P<amount>{AMOUNT})\)?{ALL_IN}
+    award     ^(?:wins|ties) (?P<amount>{AMOUNT})(?: from side pot #(?P<n>\d+))?
+              (?: with (?P<half>high|low) hand\b.*)?\s*$
+    uncalled  ^Returning (?P<amount>{AMOUNT}) to (?P<name>.+) uncalled\s*$
+    pot_size  ^Pot sizes: (?P<amount>{AMOUNT})\s*$
+    rake      ^Taking Rake of (?P<amount>{AMOUNT}) from pot (?P<n>\d+)\s*$
+    lines     ^(?:Start time of hand: .*|Last Hand .*|Shuffling Deck|Dealing Cards|End of Hand #.*|
+              There is no qualifying low hand|.+ brings [\d,.$€£]+ to table \d+|
+              .+ has joined from .+)$
+    notes     ^(?:has .*|did not respond in time and is folded|says .*|[a-z]+s\.|is sitting out|
+              sits out|is back|has left the table)$
+    """,
+    ALL_IN=_ALL_IN,
 )
 
 
@@ -94,10 +90,10 @@ def read_header(lines: list[str], scan: int = 12) -> tuple[Header, int]:
     blinds = None
     at = 1
     while at < min(len(lines), scan):
-        if (f := FIELD.match(lines[at])) is not None:
+        if (f := LINES.field.match(lines[at])) is not None:
             fields[f.group("key")] = f.group("value")
         elif lines[at].startswith("Blinds are now "):
-            blinds = BLINDS.match(lines[at])
+            blinds = LINES.blinds.match(lines[at])
             if blinds is None:
                 raise InputError(
                     f"hand #{fields.get('Starting Hand')}: cannot read the blinds in {quote(lines[at])}"
@@ -149,7 +145,7 @@ class _Reader(HandState):
         return hand
 
     def _line(self, hand: SiteHand, line: str) -> None:
-        sizes = POT_SIZE.match(line)
+        sizes = LINES.pot_size.match(line)
         if sizes is not None:
             if not self.sizes_open:
                 self.pots, self.sizes_open = [], True
@@ -158,32 +154,32 @@ class _Reader(HandState):
         self.sizes_open = False
         if line.startswith("Seat "):
             self._seat(hand, line)
-        elif (b := BUTTON.match(line)) is not None:
+        elif (b := LINES.button.match(line)) is not None:
             hand.button = digits(b.group("seat"), "the button seat", MAX_SEAT)
         elif line == "Dealing Cards":
             self.dealing = True
             play.new_street(hand, self.number, 0, line)
-        elif (m := BOARD.match(line)) is not None:
+        elif (m := LINES.board.match(line)) is not None:
             self.street, self.bets = STREETS[m.group("street")], {}
             new = _cards(m.group("cards"), f"the {m.group('street').lower()}")
             play.board_street(hand, self.number, self.street, line, new)
-        elif (d := DEALT.match(line)) is not None:
+        elif (d := LINES.dealt.match(line)) is not None:
             self._dealt(hand, d.group("name"), d.group("cards"), line)
-        elif (u := UNCALLED.match(line)) is not None:
+        elif (u := LINES.uncalled.match(line)) is not None:
             if u.group("name") not in self.names:
                 raise InputError(
                     f"a bet returned to {quote(u.group('name'), 40)}, who is not seated"
                 )
             name = u.group("name")
             play.return_uncalled(hand, name, money(u.group("amount"), self.scale))
-        elif (r := RAKE.match(line)) is not None:
+        elif (r := LINES.rake.match(line)) is not None:
             pot = digits(r.group("n"), "a pot's number", MAX_SEAT) - 1
             if pot < 0:
                 raise InputError(f"there is no pot 0 in {quote(line)}")
             self.rakes[pot] = self.rakes.get(pot, 0) + money(
                 r.group("amount"), 100 if self.scale == 100 else 1
             )
-        elif not _LINES.match(line):
+        elif not LINES.lines.match(line):
             self._spoken(hand, line)
 
     def _spoken(self, hand: SiteHand, line: str) -> None:
@@ -193,7 +189,7 @@ class _Reader(HandState):
                 return
             raise InputError(f"cannot read the line {quote(line)}")
         name, rest = found
-        if line[len(name)] == ":" or _NOTES.match(rest):
+        if line[len(name)] == ":" or LINES.notes.match(rest):
             return
         self._action(hand, name, rest, line)
 
@@ -203,7 +199,7 @@ class _Reader(HandState):
         play.deal_hand(hand, self.number, self.street, name, _cards(text, f"{name}'s cards"), line)
 
     def _seat(self, hand: SiteHand, line: str) -> None:
-        s = seat_match(SEAT, line)
+        s = seat_match(LINES.seat, line)
         if self.dealing:  # the stacks after the hand
             return
         self.names = add_seat(hand, seat_of(s, self.scale))
@@ -212,7 +208,7 @@ class _Reader(HandState):
         number, street = self.number, self.street
         if play.fold_or_check(hand, number, street, name, rest, line):
             return
-        m = _ACTION.match(rest)
+        m = LINES.action.match(rest)
         if m is not None:
             verb, printed = VERBS[m.group("verb")], money(m.group("amount"), self.scale)
             before = self.bets.get(name, 0)
@@ -227,7 +223,7 @@ class _Reader(HandState):
             to = printed if verb == "raise" else None
             play.add_bet(hand, number, street, name, verb, amount, to, m, line)
             return
-        m = _AWARD.match(rest)
+        m = LINES.award.match(rest)
         if m is not None:
             n = m.group("n")
             pot = play.pot_number(n, 0)
@@ -273,12 +269,14 @@ def detect(head: str) -> bool:
 
 def starts_hand(line: str) -> bool:
     """Whether ``line`` is a hand's first line (after spaces and tabs)."""
-    return START.match(line) is not None
+    return LINES.start.match(line) is not None
 
 
 def _hand_id(lines: list[str]) -> str | None:
     """The id on the ``Starting Hand #N`` line (the second or third)."""
-    fields = (f for f in map(FIELD.match, lines[1:3]) if f and f.group("key") == "Starting Hand")
+    fields = (
+        f for f in map(LINES.field.match, lines[1:3]) if f and f.group("key") == "Starting Hand"
+    )
     return next((f.group("value") for f in fields), None)
 
 

@@ -19,6 +19,7 @@ from hilo_cli.cards import Card
 from hilo_cli.errors import HiloError, InputError
 from hilo_cli.histories import lines as play
 from hilo_cli.histories.amounts import money
+from hilo_cli.histories.grammar import grammar
 from hilo_cli.histories.seats import check_seat, read_kept, table_button
 from hilo_cli.histories.site import (
     BRACKETS,
@@ -31,66 +32,53 @@ from hilo_cli.histories.site import (
 )
 from hilo_cli.histories.site import Line as Action
 
-HEADER = re.compile(
-    r"^(?:PokerStars|POKERSTARS)(?: Home Game| Zoom| Rush)?(?: Hand| Game| GAME| HAND) #(?P<id>\d+): +(?P<rest>.*)$"
-)
-# The game and its limit: "Omaha Hi/Lo Pot Limit", "8-Game (7 Card Stud Hi/Lo Limit, $400/$800 USD)",
-# "HORSE (Omaha Hi/Lo Limit)"; tournaments put "Tournament #N, buy-in " in front.
-_GAME = re.compile(
-    r"(?:(?P<mixed>HORSE|8-Game|8-GAME|HOSE|Mixed [^(]+?|Triple Stud|[A-Z][\w' +/-]*?) \()?"
-    r"(?P<game>(?:\d Card |\d CARD |6\+ |Split )?[A-Z][\w' /+-]*?) "
-    r"(?P<limit>Pot Limit Pre-Flop, No Limit Post-Flop|Pot Limit|No Limit|Fixed Limit|Limit|POT LIMIT|NO LIMIT|LIMIT)"
-    r"(?=[,) ]|$)"
-)
-_STAKES = re.compile(
-    r"\(?(?:ante [^,]*, )?(?P<sb>[$€£]?[\d.,]+)/(?P<bb>[$€£]?[\d.,]+)(?: (?P<iso>[A-Z]{3}))?\)"
-)
-_CLUB = re.compile(r"^\{[^}]*\}\s+")
-_TOURNAMENT = re.compile(
-    r"^(?:Zoom |Rush )?(?:Tournament|TOURNAMENT) #\d+, "
-    r"(?:Freeroll|(?:[$€£]?[\d.,]+\+?|FPP\+?|SC\+?)+(?: (?:USD|EUR|GBP|CAD|INR|CNY|FPP|SC)(?= ))?)? ?(?:- )?"
-)
-
-
-TABLE = re.compile(
-    r"^Table '(?P<table>.*)'(?: (?P<max>\d+)-max)?(?: \(Play Money\))?"
-    r"(?: Seat #(?P<button>\d+) is the button)?\s*$"
-)
-SEAT = re.compile(
-    r"^Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>[$€£]?[\d.,]+) in chips(?:, [$€£]?[\d.,]+ bounty)?\)"
-    r"(?P<out> is sitting out| out of hand.*)?\s*$"
-)
-STREET = re.compile(
-    r"^\*\*\* (?:(?P<run>FIRST|SECOND|THIRD) )?(?P<name>[A-Za-z0-9 -]+?) \*\*\*(?P<cards>.*)$"
-)
-COLLECTED = re.compile(
-    r"^(?P<name>.+) collected (?P<amount>[$€£]?[\d.,]+) from (?P<pot>pot|main pot|side pot(?:-\d+)?)\s*$"
-)
-UNCALLED = re.compile(r"^Uncalled bet \((?P<amount>[$€£]?[\d.,]+)\) returned to (?P<name>.+?)\s*$")
-CASHED_OUT = re.compile(r"^(?P<name>.+) cashed out the hand for (?P<amount>[$€£]?[\d.,]+)")
-TOTAL = re.compile(
-    r"^Total pot (?P<total>[$€£]?[\d.,]+)(?P<pots>(?: (?:Main pot|Side pot(?:-\d+)?) [$€£]?[\d.,]+\.)*)"
-    r" \| Rake (?P<rake>[$€£]?[\d.,]+)\s*$"
-)
-_PRINTED_POT = re.compile(r"(Main pot|Side pot(?:-(\d+))?) ([$€£]?[\d.,]+)\.")
-SUMMARY_BOARD = re.compile(r"^(?:(?P<run>FIRST|SECOND|THIRD) )?Board \[(?P<cards>[^\[\]]*)\]\s*$")
-SUMMARY_SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<rest>.*)$")
-_WON = re.compile(r"(?:won|collected) \((?P<amount>[$€£]?[\d.,]+)\)")
-_SHOWED = re.compile(r"(?P<how>showed|mucked) \[(?P<cards>[^\[\]]*)\]")
-_RAISE = re.compile(r"^raises (?P<by>[$€£]?[\d.,]+) to (?P<to>[$€£]?[\d.,]+)(?P<tail>.*)$")
-_AMOUNT_VERB = re.compile(
-    r"^(?P<verb>calls|bets|posts small blind|posts big blind|posts small & big blinds|posts the ante|"
-    r"posts straddle|brings in for|brings-in for|completes it to) (?P<amount>[$€£]?[\d.,]+)(?P<tail>.*)$"
-)
-_ALL_IN = re.compile(r"^(?: and is all-in| and has reached the [$€£]?[\d.,]+ cap)?\s*$")
-# Lines that say something about a player but move no chips and deal no cards.
-_NOTES = re.compile(
-    r"^(?:is sitting out|sits out|is back|has timed out.*|has returned|is disconnected|is connected|"
-    r"leaves the table|joins the table at seat #\d+|will be allowed to play after the button|said, .*|"
-    r"finished the tournament.*|wins the tournament.*|wins .* for (?:splitting the elimination of|eliminating) .*|"
-    r"wins the .* bounty for eliminating .*|split the .* bounty for eliminating .*|re-buys.*|"
-    r"was removed from the table.*|is low with .*|is high with .*|has been disconnected.*|"
-    r"stands up|sits down|takes the add-on.*|is all-in|: is sitting out|: sits out|: is back)\s*$"
+LINES = grammar(
+    r"""
+    header         ^(?:PokerStars|POKERSTARS)(?: Home Game| Zoom| Rush)?
+                   (?: Hand| Game| GAME| HAND) #(?P<id>\d+): +(?P<rest>.*)$
+    # The game and its limit: "Omaha Hi/Lo Pot Limit", "8-Game (7 Card Stud Hi/Lo Limit, $400/$800 USD)",
+    # "HORSE (Omaha Hi/Lo Limit)"; tournaments put "Tournament #N, buy-in " in front.
+    game           (?:(?P<mixed>HORSE|8-Game|8-GAME|HOSE|Mixed [^(]+?|Triple Stud|
+                   [A-Z][\w' +/-]*?) \()?(?P<game>(?:\d Card |\d CARD |6\+ |Split )
+                   ?[A-Z][\w' /+-]*?) (?P<limit>Pot Limit Pre-Flop, No Limit Post-Flop|Pot Limit|
+                   No Limit|Fixed Limit|Limit|POT LIMIT|NO LIMIT|LIMIT)(?=[,) ]|$)
+    stakes         \(?(?:ante [^,]*, )?(?P<sb>[$€£]?[\d.,]+)/(?P<bb>[$€£]?[\d.,]+)
+                   (?: (?P<iso>[A-Z]{3}))?\)
+    club           ^\{[^}]*\}\s+
+    tournament     ^(?:Zoom |Rush )?(?:Tournament|TOURNAMENT) #\d+, (?:Freeroll|(?:[$€£]?[\d.,]+\+?|
+                   FPP\+?|SC\+?)+(?: (?:USD|EUR|GBP|CAD|INR|CNY|FPP|SC)(?= ))?)? ?(?:- )?
+    table          ^Table '(?P<table>.*)'(?: (?P<max>\d+)-max)?(?: \(Play Money\))?(?: Seat #
+                   (?P<button>\d+) is the button)?\s*$
+    seat           ^Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>[$€£]?[\d.,]+) in chips
+                   (?:, [$€£]?[\d.,]+ bounty)?\)(?P<out> is sitting out| out of hand.*)?\s*$
+    street         ^\*\*\* (?:(?P<run>FIRST|SECOND|THIRD) )?(?P<name>[A-Za-z0-9 -]+?) \*\*\*
+                   (?P<cards>.*)$
+    collected      ^(?P<name>.+) collected (?P<amount>[$€£]?[\d.,]+) from (?P<pot>pot|main pot|
+                   side pot(?:-\d+)?)\s*$
+    uncalled       ^Uncalled bet \((?P<amount>[$€£]?[\d.,]+)\) returned to (?P<name>.+?)\s*$
+    cashed_out     ^(?P<name>.+) cashed out the hand for (?P<amount>[$€£]?[\d.,]+)
+    total          ^Total pot (?P<total>[$€£]?[\d.,]+)(?P<pots>(?: (?:Main pot|Side pot(?:-\d+)
+                   ?) [$€£]?[\d.,]+\.)*) \| Rake (?P<rake>[$€£]?[\d.,]+)\s*$
+    printed_pot    (Main pot|Side pot(?:-(\d+))?) ([$€£]?[\d.,]+)\.
+    summary_board  ^(?:(?P<run>FIRST|SECOND|THIRD) )?Board \[(?P<cards>[^\[\]]*)\]\s*$
+    summary_seat   ^Seat (?P<seat>\d+): (?P<rest>.*)$
+    won            (?:won|collected) \((?P<amount>[$€£]?[\d.,]+)\)
+    showed         (?P<how>showed|mucked) \[(?P<cards>[^\[\]]*)\]
+    raises         ^raises (?P<by>[$€£]?[\d.,]+) to (?P<to>[$€£]?[\d.,]+)(?P<tail>.*)$
+    amount_verb    ^(?P<verb>calls|bets|posts small blind|posts big blind|posts small & big blinds|
+                   posts the ante|posts straddle|brings in for|brings-in for|
+                   completes it to) (?P<amount>[$€£]?[\d.,]+)(?P<tail>.*)$
+    all_in         ^(?: and is all-in| and has reached the [$€£]?[\d.,]+ cap)?\s*$
+    # Lines that say something about a player but move no chips and deal no cards.
+    notes          ^(?:is sitting out|sits out|is back|has timed out.*|has returned|is disconnected|
+                   is connected|leaves the table|joins the table at seat #\d+|
+                   will be allowed to play after the button|said, .*|finished the tournament.*|
+                   wins the tournament.*|wins .* for (?:splitting the elimination of|
+                   eliminating) .*|wins the .* bounty for eliminating .*|
+                   split the .* bounty for eliminating .*|re-buys.*|was removed from the table.*|
+                   is low with .*|is high with .*|has been disconnected.*|stands up|sits down|
+                   takes the add-on.*|is all-in|: is sitting out|: sits out|: is back)\s*$
+    """,
 )
 
 VERBS = {
@@ -134,16 +122,16 @@ _GAME_CAPITALS = {name.upper(): name for name in GAME_NAMES}
 
 
 def read_header(line: str) -> Header:
-    m = HEADER.match(line)
+    m = LINES.header.match(line)
     if m is None:
         raise InputError("not a PokerStars hand header (expected 'PokerStars Hand #N: ...')")
-    rest = _CLUB.sub("", m.group("rest"))
-    t = _TOURNAMENT.match(rest)
+    rest = LINES.club.sub("", m.group("rest"))
+    t = LINES.tournament.match(rest)
     tournament = t is not None
-    g = _GAME.match(rest, t.end() if t is not None else 0)
+    g = LINES.game.match(rest, t.end() if t is not None else 0)
     if g is None:
         raise InputError(f"hand #{m.group('id')}: cannot read the game and limit in {quote(rest)}")
-    stakes = _STAKES.search(rest, g.end())
+    stakes = LINES.stakes.search(rest, g.end())
     if stakes is None:
         raise InputError(
             f"hand #{m.group('id')}: cannot read the stakes (small/big) in {quote(rest)}"
@@ -227,7 +215,7 @@ class _Reader:
             line = lines[at]
             self.number = numbers[at]
             if line.startswith("Seat "):
-                s = SEAT.match(line)
+                s = LINES.seat.match(line)
                 if s is None:
                     raise InputError(f"cannot read the seat line {quote(line)}")
                 seat = Seat(
@@ -239,7 +227,7 @@ class _Reader:
                 check_seat(hand, seat.seat, seat.name)
                 hand.seats.append(seat)
             elif line.startswith("Table '"):
-                hand.button = table_button(TABLE, line)
+                hand.button = table_button(LINES.table, line)
             else:
                 return at
         return len(lines)
@@ -256,7 +244,7 @@ class _Reader:
             line = lines[at]
             number = self.number = numbers[at]
             if line.startswith("*** "):
-                m = STREET.match(line)
+                m = LINES.street.match(line)
                 if m is None:
                     raise InputError(f"cannot read the street line {quote(line)}")
                 name, run_word = m.group("name"), m.group("run")
@@ -346,13 +334,13 @@ class _Reader:
                 Action(number, street, name, "dealt", 0, None, False, line, new, run)
             )
             return
-        m = COLLECTED.match(line)
+        m = LINES.collected.match(line)
         if m is not None and m.group("name") in names:
             pot = m.group("pot")
             amount = money(m.group("amount"), scale)
             play.add_award(hand, number, m.group("name"), amount, _pot_index(pot), pot, run=run)
             return
-        m = UNCALLED.match(line)
+        m = LINES.uncalled.match(line)
         if m is not None:
             if m.group("name") not in names:
                 raise InputError(
@@ -366,7 +354,7 @@ class _Reader:
     def _other(self, hand: SiteHand, line: str, names: set[str]) -> None:
         """A line that moves no chips (a player cashing out, a cancelled hand, a note about a player), or
         one that cannot be read."""
-        m = CASHED_OUT.match(line)
+        m = LINES.cashed_out.match(line)
         if m is not None and m.group("name") in names:
             hand.cashed_out.append(m.group("name"))
             return
@@ -380,7 +368,7 @@ class _Reader:
         # Notes about a player move no chips: seated or not (players join, leave and come back).
         at = line.find(" ")
         while at > 0:
-            if _NOTES.match(line[at + 1 :]) or _NOTES.match(line[at:]):
+            if LINES.notes.match(line[at + 1 :]) or LINES.notes.match(line[at:]):
                 return
             at = line.find(" ", at + 1)
         raise InputError(f"cannot read the line {quote(line)}")
@@ -401,10 +389,10 @@ class _Reader:
                     )
                 )
                 return
-        m = _RAISE.match(rest)
+        m = LINES.raises.match(rest)
         if m is not None:
             tail = m.group("tail")
-            if not _ALL_IN.match(tail):
+            if not LINES.all_in.match(tail):
                 raise InputError(f"cannot read the raise {quote(line)}")
             hand.actions.append(
                 Action(
@@ -419,10 +407,10 @@ class _Reader:
                 )
             )
             return
-        m = _AMOUNT_VERB.match(rest)
+        m = LINES.amount_verb.match(rest)
         if m is not None:
             tail = m.group("tail")
-            if not _ALL_IN.match(tail):
+            if not LINES.all_in.match(tail):
                 raise InputError(f"cannot read the action {quote(line)}")
             verb = VERBS[m.group("verb")]
             amount = money(m.group("amount"), scale)
@@ -441,7 +429,7 @@ class _Reader:
             return
         if rest.startswith(("doesn't show hand", "shows hand")):
             return
-        if _NOTES.match(rest) or rest.startswith(("discards", "stands pat")):
+        if LINES.notes.match(rest) or rest.startswith(("discards", "stands pat")):
             return
         raise InputError(f"cannot read the action {quote(line)}")
 
@@ -450,11 +438,11 @@ class _Reader:
         if line.startswith("Seat "):
             self._summary_seat(hand, line)
             return
-        m = TOTAL.match(line)
+        m = LINES.total.match(line)
         if m is not None:
             hand.total = money(m.group("total"), scale)
             hand.rake = money(m.group("rake"), scale)
-            pots = _PRINTED_POT.findall(m.group("pots"))
+            pots = LINES.printed_pot.findall(m.group("pots"))
             hand.printed_pots = [money(amount, scale) for _, _, amount in pots]
             for i, (label, n, _) in enumerate(pots):
                 expected = "Main pot" if i == 0 else "Side pot"
@@ -465,7 +453,7 @@ class _Reader:
             return
         if line.startswith("Total pot "):
             raise InputError(f"cannot read the summary's pot line {quote(line)}")
-        m = SUMMARY_BOARD.match(line)
+        m = LINES.summary_board.match(line)
         if m is not None:
             hand.summary_boards[RUNS[m.group("run")]] = cards_of(
                 m.group("cards"), "the summary board"
@@ -482,14 +470,14 @@ class _Reader:
     def _summary_seat(self, hand: SiteHand, line: str) -> None:
         """``Seat N: NAME (button) showed [...] and won (...) with ...``: what the seat won, its cards."""
         scale = self.scale
-        m = SUMMARY_SEAT.match(line)
+        m = LINES.summary_seat.match(line)
         if m is not None:
             seat = digits(m.group("seat"), "a seat", MAX_SEAT)
             summary_seat(
                 hand,
                 seat,
                 m.group("rest"),
-                lambda tail: [money(a, scale) for a in _WON.findall(tail)],
+                lambda tail: [money(a, scale) for a in LINES.won.findall(tail)],
             )
             return
         raise InputError(f"cannot read the summary line {quote(line)}")
@@ -509,7 +497,7 @@ _START = re.compile(r"[ \t]*(?:PokerStars|POKERSTARS) ")
 
 def starts_hand(line: str) -> bool:
     """Whether ``line`` is a hand's header: a hand starts at its header, blank lines or not."""
-    return _START.match(line) is not None and HEADER.match(line.strip()) is not None
+    return _START.match(line) is not None and LINES.header.match(line.strip()) is not None
 
 
 def read_hand(

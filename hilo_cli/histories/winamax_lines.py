@@ -27,6 +27,7 @@ from hilo_cli.bounds import quote
 from hilo_cli.errors import InputError
 from hilo_cli.histories import lines as play
 from hilo_cli.histories.base import Currency
+from hilo_cli.histories.grammar import grammar
 from hilo_cli.histories.seats import reads_wanted, table_button
 from hilo_cli.histories.site import BRACKETS, Header, SiteHand, cards_of
 from hilo_cli.histories.winning_family import (
@@ -37,33 +38,7 @@ from hilo_cli.histories.winning_family import (
     header_of,
 )
 
-HEADER = re.compile(
-    r"^Winamax Poker - (?P<kind>.+?) - HandId: #(?P<id>[\d-]+) - (?P<game>.+?) "
-    r"(?P<limit>pot limit|no limit|fixed limit) \((?P<stakes>[^)]*)\)(?: - .*)?$"
-)
-TABLE = re.compile(
-    r"^Table: '(?P<table>.*)' (?P<max>\d+)-max(?: \((?P<money>[a-z ]+)\))?"
-    r"(?: Seat #(?P<button>\d+) is the button)?$"
-)
-SEAT = re.compile(
-    r"^Seat (?P<seat>\d+): (?P<name>.+) \((?P<stack>[$€£]?[\d.,]+[$€£]?)"
-    r"(?:, [$€£]?[\d.,]+[$€£]? bounty)?\)$"
-)
-STREET = re.compile(r"^\*\*\* (?P<name>[A-Za-z0-9 /-]+?) \*\*\*(?P<cards>.*)$")
 _AMOUNT = r"[$€£]?[\d.,]+[$€£]?"
-_ACTION = re.compile(
-    rf"^(?P<verb>posts small blind|posts big blind|posts ante|calls|bets|brings in|completes|raises)"
-    rf" (?P<amount>{_AMOUNT})(?: to (?P<to>{_AMOUNT}))?(?P<all_in> and is all-in)?$"
-)
-COLLECTED = re.compile(
-    rf"^collected (?P<amount>{_AMOUNT}) from (?P<pot>pot|main pot|side pot (?P<n>\d+)) ?(?:\((?P<half>HI|LO)\))?$"
-)
-TOTAL = re.compile(rf"^Total pot (?P<total>{_AMOUNT}) \| (?:Rake (?P<rake>{_AMOUNT})|No rake)$")
-_WON = re.compile(rf"\bwon (?P<amount>{_AMOUNT})")
-_NOTES = re.compile(
-    r"^(?:sits out|is sitting out|is back|is disconnected|is connected|leaves the table|"
-    r"joins the table|will be allowed to play after the button|doesn't show|does not show)\b"
-)
 
 VERBS = {
     "posts small blind": "small blind",
@@ -84,17 +59,40 @@ CURRENCIES = {
 }
 
 
-_START = re.compile(r"[ \t]*Winamax Poker - ")
+LINES = grammar(
+    r"""
+    header     ^Winamax Poker - (?P<kind>.+?) - HandId: #
+               (?P<id>[\d-]+) - (?P<game>.+?) (?P<limit>pot limit|no limit|fixed limit) \(
+               (?P<stakes>[^)]*)\)(?: - .*)?$
+    table      ^Table: '(?P<table>.*)' (?P<max>\d+)-max(?: \((?P<money>[a-z ]+)\))?(?: Seat #
+               (?P<button>\d+) is the button)?$
+    seat       ^Seat (?P<seat>\d+): (?P<name>.+) \((?P<stack>[$€£]?[\d.,]+[$€£]?)
+               (?:, [$€£]?[\d.,]+[$€£]? bounty)?\)$
+    street     ^\*\*\* (?P<name>[A-Za-z0-9 /-]+?) \*\*\*(?P<cards>.*)$
+    action     ^(?P<verb>posts small blind|posts big blind|posts ante|calls|bets|brings in|
+               completes|raises) (?P<amount>{AMOUNT})(?: to (?P<to>{AMOUNT}))?
+               (?P<all_in> and is all-in)?$
+    collected  ^collected (?P<amount>{AMOUNT}) from (?P<pot>pot|main pot|side pot (?P<n>\d+)) ?(?:\(
+               (?P<half>HI|LO)\))?$
+    total      ^Total pot (?P<total>{AMOUNT}) \| (?:Rake (?P<rake>{AMOUNT})|No rake)$
+    won        \bwon (?P<amount>{AMOUNT})
+    notes      ^(?:sits out|is sitting out|is back|is disconnected|is connected|leaves the table|
+               joins the table|will be allowed to play after the button|doesn't show|does not show)
+               \b
+    start      [ \t]*Winamax Poker -[ ]
+    """,
+    AMOUNT=_AMOUNT,
+)
 
 
 def starts_hand(line: str) -> bool:
     """Whether ``line`` starts a hand: it begins (after spaces) with "Winamax Poker - "."""
-    return _START.match(line) is not None
+    return LINES.start.match(line) is not None
 
 
 def read_header(line: str) -> Header:
     expected = "Winamax Poker - ... - HandId: #N - GAME LIMIT (stakes) - date"
-    m = header_match(HEADER, line, "Winamax", expected)
+    m = header_match(LINES.header, line, "Winamax", expected)
     stakes = m.group("stakes").split("/")
     if len(stakes) not in (2, 3):
         raise InputError(
@@ -107,9 +105,7 @@ def read_header(line: str) -> Header:
     return header_of(m, m.group("game"), tournament, sign, stakes[-2], stakes[-1])
 
 
-WORDS = Words(
-    read_header, SEAT, STREET, _ACTION, VERBS, COLLECTED, TOTAL, _WON, _NOTES, BOARD_STREETS, "X"
-)
+WORDS = Words(read_header, LINES, VERBS, BOARD_STREETS, "X")
 """Winamax's words, as the family's reader reads them."""
 
 
@@ -124,7 +120,7 @@ class HandReader(FamilyReader):
 
     def _other(self, hand: SiteHand, line: str, number: int) -> None:
         if line.startswith("Table: "):
-            hand.button = table_button(TABLE, line)
+            hand.button = table_button(LINES.table, line)
         else:
             self._player_line(hand, line, number)
 

@@ -19,6 +19,7 @@ from hilo_cli.bounds import quote
 from hilo_cli.errors import InputError
 from hilo_cli.histories import lines as play
 from hilo_cli.histories.amounts import money
+from hilo_cli.histories.grammar import Grammar
 from hilo_cli.histories.seats import HandState, add_seat, read_seat
 from hilo_cli.histories.site import BRACKETS, Header, Line, SiteHand, cards_of
 from hilo_cli.histories.uncalled import fold_back, pots_as_paid
@@ -56,22 +57,16 @@ STUD_STREETS = {"3rd STREET": 0, "4th STREET": 1, "5th STREET": 2, "6th STREET":
 
 
 class Words(NamedTuple):
-    """A site's words, as ``FamilyReader`` reads them: ``header`` reads the header line; ``seat``,
-    ``street`` (groups ``name``, ``cards``), ``action`` (groups ``verb``, ``amount``, ``to``,
-    ``all_in``), ``collected`` (groups ``amount``, ``pot``, ``n``), ``total`` (group ``total``), ``won``
-    (a summary seat's amounts) and ``notes`` (lines that say nothing to check) match lines; ``verbs``
-    the site's verbs as hilo's; ``board_streets`` the site's street names; ``hidden`` how a stud card
-    not seen is written (``None``: never)."""
+    """A site's words, as ``FamilyReader`` reads them: ``header`` reads the header line; ``lines``, the
+    site's grammar, has the lines ``seat``, ``street`` (groups ``name``, ``cards``), ``action`` (groups
+    ``verb``, ``amount``, ``to``, ``all_in``), ``collected`` (groups ``amount``, ``pot``, ``n``),
+    ``total`` (group ``total``), ``won`` (a summary seat's amounts) and ``notes`` (lines that say
+    nothing to check); ``verbs`` the site's verbs as hilo's; ``board_streets`` the site's street names;
+    ``hidden`` how a stud card not seen is written (``None``: never)."""
 
     header: Callable[[str], Header]
-    seat: re.Pattern[str]
-    street: re.Pattern[str]
-    action: re.Pattern[str]
+    lines: Grammar
     verbs: dict[str, str]
-    collected: re.Pattern[str]
-    total: re.Pattern[str]
-    won: re.Pattern[str]
-    notes: re.Pattern[str]
     board_streets: dict[str, int]
     hidden: str | None = None
 
@@ -123,7 +118,7 @@ class FamilyReader(HandState):
             elif line.startswith("*** "):
                 summary = self._street_line(hand, line, number)
             elif line.startswith("Seat ") and not hand.actions:
-                self.names = add_seat(hand, read_seat(self.WORDS.seat, line, self.scale))
+                self.names = add_seat(hand, read_seat(self.WORDS.lines.seat, line, self.scale))
             elif line.startswith("Dealt to "):
                 self._dealt(hand, line, number)
             else:
@@ -131,7 +126,7 @@ class FamilyReader(HandState):
 
     def _street_line(self, hand: SiteHand, line: str, number: int) -> bool:
         """A ``*** NAME ***`` line by the site's ``street`` (group ``name``); ``True`` for the summary."""
-        m = self.WORDS.street.match(line)
+        m = self.WORDS.lines.street.match(line)
         if m is None:
             raise InputError(f"cannot read the street line {quote(line)}")
         if m.group("name") == "SUMMARY":
@@ -187,7 +182,7 @@ class FamilyReader(HandState):
         rest = line[len(name) + 1 :]
         if play.fold_or_check(hand, number, self.street, name, rest, line):
             return
-        m = self.WORDS.action.match(rest)
+        m = self.WORDS.lines.action.match(rest)
         if m is not None:
             self._action(hand, m, number, name, line)
             return
@@ -202,13 +197,13 @@ class FamilyReader(HandState):
         if rest.startswith("mucks"):
             play.muck_hand(hand, number, self.street, name, line)
             return
-        m = self.WORDS.collected.match(rest)
+        m = self.WORDS.lines.collected.match(rest)
         if m is not None:
             pot = play.pot_number(m.group("n"), 0)
             amount = money(m.group("amount"), self.scale)
             self._award(hand, m, number, name, amount, pot)
             return
-        if self.WORDS.notes.match(rest):
+        if self.WORDS.lines.notes.match(rest):
             return
         raise InputError(f"cannot read the action {quote(line)}")
 
@@ -227,7 +222,7 @@ class FamilyReader(HandState):
         raise NotImplementedError
 
     def _summary(self, hand: SiteHand, line: str) -> None:
-        m = self.WORDS.total.match(line)
+        m = self.WORDS.lines.total.match(line)
         if m is not None:
             rake = self._rake(m)
             hand.rake = rake
@@ -236,6 +231,6 @@ class FamilyReader(HandState):
         if self._summary_board(hand, line):
             return
         if line.startswith("Seat "):
-            play.summary_seat_line(hand, line, self.WORDS.won, self.scale)
+            play.summary_seat_line(hand, line, self.WORDS.lines.won, self.scale)
             return
         raise InputError(f"cannot read the summary line {quote(line)}")

@@ -27,6 +27,7 @@ from hilo_cli.errors import InputError
 from hilo_cli.histories import lines as play
 from hilo_cli.histories.amounts import money, sign_currency
 from hilo_cli.histories.base import Currency
+from hilo_cli.histories.grammar import grammar
 from hilo_cli.histories.seats import reads_wanted, table_button
 from hilo_cli.histories.site import BRACKETS, Collect, Header, SiteHand, cards_of
 from hilo_cli.histories.winning_family import (
@@ -37,37 +38,7 @@ from hilo_cli.histories.winning_family import (
     header_of,
 )
 
-HEADER = re.compile(
-    r"^(?:Game )?Hand #(?P<id>\d+) - (?:(?P<tournament>(?:[$\d.,K]+ GTD )?Tournament #\d+) - )?"
-    r"(?P<game>[A-Za-z0-9/' ]+?)\((?P<limit>No Limit|Pot Limit|Fixed Limit|All-in or Fold Limit)\) - "
-    r"(?:Level \w+ )?\(?(?P<sb>\$?[\d.,]+)/(?P<bb>\$?[\d.,]+)\)? ?- .*$"
-)
-TABLE = re.compile(
-    r"^(?P<table>.+?) (?P<max>\d+)-max (?:\(Play Money\) )?(?:Seat #(?P<button>\d+) is the button)?$"
-)
-SEAT = re.compile(
-    r"^Seat (?P<seat>\d+): (?P<name>.+) \((?P<stack>\$?[\d.,]+)\)(?P<out> is sitting out)?$"
-)
-STREET = re.compile(r"^\*\*\* (?P<name>[A-Za-z0-9 ]+?)(?: (?P<run>[12]))? \*\*\*(?P<cards>.*)$")
 _AMOUNT = r"\$?[\d.,]+"
-_ACTION = re.compile(
-    rf"^(?P<verb>posts the small blind|posts the big blind|posts ante|posts dead|posts|calls|bets|brings in|"
-    rf"brings-in|brings in low|raises) (?P<amount>{_AMOUNT})(?: to (?P<to>{_AMOUNT}))?(?P<all_in> and is all-in)?$"
-)
-COLLECTED = re.compile(
-    rf"^collected (?P<amount>{_AMOUNT}) from (?P<pot>main pot|side pot[- ]?(?P<n>\d+))(?: (?P<run>\d+))?$"
-)
-UNCALLED = re.compile(rf"^Uncalled bet \((?P<amount>{_AMOUNT})\) returned to (?P<name>.+)$")
-TOTAL = re.compile(
-    rf"^Total pot (?P<total>{_AMOUNT})(?: \| Rake (?P<rake>{_AMOUNT}))?(?: \| JP Fee (?P<jp>{_AMOUNT}))?$"
-)
-RUNNING = re.compile(r"^(?:Main|Side) pot")
-SUMMARY_BOARD = re.compile(r"^Board(?: (?P<run>[12]))? \[(?P<cards>[^\[\]]*)\]$")
-_WON = re.compile(rf"\b(?:won|collected) \(?(?P<amount>{_AMOUNT})\)?")
-_NOTES = re.compile(
-    r"^(?:does not show|doesn't show|sits out|is sitting out|is back|is disconnected|"
-    r"is connected|leaves the table|joins the table.*|will be allowed to play after the button)$"
-)
 
 VERBS = {
     "posts the small blind": "small blind",
@@ -86,24 +57,50 @@ BOARD_STREETS = {"HOLE CARDS": 0, "FLOP": 1, "TURN": 2, "RIVER": 3}
 DOLLARS = sign_currency("$")
 
 
-_START = re.compile(r"[ \t]*(?:Game )?Hand #\d")
+LINES = grammar(
+    r"""
+    header         ^(?:Game )?Hand #(?P<id>\d+) - (?:(?P<tournament>(?:[$\d.,K]+ GTD )
+                   ?Tournament #\d+) - )?(?P<game>[A-Za-z0-9/' ]+?)\((?P<limit>No Limit|Pot Limit|
+                   Fixed Limit|All-in or Fold Limit)\) - (?:Level \w+ )?\(?(?P<sb>\$?[\d.,]+)/
+                   (?P<bb>\$?[\d.,]+)\)? ?- .*$
+    table          ^(?P<table>.+?) (?P<max>\d+)-max (?:\(Play Money\) )?(?:Seat #
+                   (?P<button>\d+) is the button)?$
+    seat           ^Seat (?P<seat>\d+): (?P<name>.+) \((?P<stack>\$?[\d.,]+)\)
+                   (?P<out> is sitting out)?$
+    street         ^\*\*\* (?P<name>[A-Za-z0-9 ]+?)(?: (?P<run>[12]))? \*\*\*(?P<cards>.*)$
+    action         ^(?P<verb>posts the small blind|posts the big blind|posts ante|posts dead|posts|
+                   calls|bets|brings in|brings-in|brings in low|raises) (?P<amount>{AMOUNT})
+                   (?: to (?P<to>{AMOUNT}))?(?P<all_in> and is all-in)?$
+    collected      ^collected (?P<amount>{AMOUNT}) from (?P<pot>main pot|side pot[- ]?(?P<n>\d+))
+                   (?: (?P<run>\d+))?$
+    uncalled       ^Uncalled bet \((?P<amount>{AMOUNT})\) returned to (?P<name>.+)$
+    total          ^Total pot (?P<total>{AMOUNT})(?: \| Rake (?P<rake>{AMOUNT}))?
+                   (?: \| JP Fee (?P<jp>{AMOUNT}))?$
+    running        ^(?:Main|Side) pot
+    summary_board  ^Board(?: (?P<run>[12]))? \[(?P<cards>[^\[\]]*)\]$
+    won            \b(?:won|collected) \(?(?P<amount>{AMOUNT})\)?
+    notes          ^(?:does not show|doesn't show|sits out|is sitting out|is back|is disconnected|
+                   is connected|leaves the table|joins the table.*|
+                   will be allowed to play after the button)$
+    start          [ \t]*(?:Game )?Hand #\d
+    """,
+    AMOUNT=_AMOUNT,
+)
 
 
 def starts_hand(line: str) -> bool:
     """Whether ``line`` starts a hand: it begins (after spaces) with "Hand #" (or "Game Hand #") and a digit."""
-    return _START.match(line) is not None
+    return LINES.start.match(line) is not None
 
 
 def read_header(line: str) -> Header:
-    m = header_match(HEADER, line, "Winning", "Hand #N - GAME(LIMIT) - $SB/$BB - date")
+    m = header_match(LINES.header, line, "Winning", "Hand #N - GAME(LIMIT) - $SB/$BB - date")
     tournament = m.group("tournament") is not None
     sign = "" if tournament or not m.group("sb").startswith("$") else "$"
     return header_of(m, m.group("game").strip(), tournament, sign, m.group("sb"), m.group("bb"))
 
 
-WORDS = Words(
-    read_header, SEAT, STREET, _ACTION, VERBS, COLLECTED, TOTAL, _WON, _NOTES, BOARD_STREETS
-)
+WORDS = Words(read_header, LINES, VERBS, BOARD_STREETS)
 """Winning's words, as the family's reader reads them."""
 
 
@@ -128,16 +125,16 @@ class HandReader(FamilyReader):
             )
 
     def _other(self, hand: SiteHand, line: str, number: int) -> None:
-        if RUNNING.match(line):
+        if LINES.running.match(line):
             return  # a running pot figure; the summary's is the one checked
         if line.startswith("Uncalled bet ("):
-            u = UNCALLED.match(line)
+            u = LINES.uncalled.match(line)
             if u is None or u.group("name") not in self.names:
                 raise InputError(f"cannot read the uncalled bet line {quote(line)}")
             name = u.group("name")
             play.return_uncalled(hand, name, money(u.group("amount"), self.scale))
         elif not hand.seats and not hand.actions:
-            hand.button = table_button(TABLE, line)
+            hand.button = table_button(LINES.table, line)
         else:
             self._player_line(hand, line, number)
 
@@ -190,7 +187,7 @@ class HandReader(FamilyReader):
         return sum(money(found.group(g), self.scale) for g in ("rake", "jp") if found.group(g))
 
     def _summary_board(self, hand: SiteHand, line: str) -> bool:
-        b = SUMMARY_BOARD.match(line)
+        b = LINES.summary_board.match(line)
         if b is None:
             return False
         hand.summary_boards[int(b.group("run") or 0)] = cards_of(

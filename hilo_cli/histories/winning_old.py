@@ -19,7 +19,6 @@ The files are UTF-16LE with a byte-order mark (the base decodes them). What the 
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 
 from hilo_cli.bounds import MAX_SEAT, digits, quote
@@ -27,6 +26,7 @@ from hilo_cli.errors import InputError
 from hilo_cli.histories import lines as play
 from hilo_cli.histories.amounts import money
 from hilo_cli.histories.base import Currency
+from hilo_cli.histories.grammar import grammar
 from hilo_cli.histories.seats import HandState, add_seat, read_seat, reads_wanted
 from hilo_cli.histories.site import (
     BRACKETS,
@@ -37,27 +37,6 @@ from hilo_cli.histories.site import (
 )
 from hilo_cli.histories.uncalled import fold_back
 
-GAME_ID = re.compile(
-    r"^Game ID: (?P<id>\d+) (?P<sb>[\d.,]+)/(?P<bb>[\d.,]+) (?P<table>.*?) ?\((?P<game>[^()]+)\)"
-    r"(?: \d+-max)?$"
-)
-BUTTON = re.compile(r"^Seat (?P<seat>\d+) is the button$")
-SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<name>.+) \((?P<stack>[\d.,]+)\)\.$")
-PLAYER = re.compile(r"^Player (?P<rest>.+)$")
-_ACTION = re.compile(
-    r"^(?P<verb>has small blind|has big blind|posts|calls|bets|raises|allin) \((?P<amount>[\d.,]+)\)$"
-)
-_BIG_BLIND = re.compile(r"^Player .+ has big blind \((?P<amount>[\d.,]+)\)$")
-_RECEIVED = re.compile(r"^received card: \[(?P<card>[^\]]+)\]$")
-STREET = re.compile(r"^\*\*\* (?P<name>FLOP|TURN|RIVER) \*\*\*: (?P<cards>.*)$")
-UNCALLED = re.compile(r"^Uncalled bet \((?P<amount>[\d.,]+)\) returned to (?P<name>.+)$")
-POT = re.compile(
-    r"^Pot: (?P<pot>[\d.,]+)\.(?: Rake (?P<rake>[\d.,]+))?(?:\. JP fee (?P<jp>[\d.,]+))?\.?$"
-)
-RESULT = re.compile(
-    r"^\*?Player (?P<rest>.+?)\.? ?Bets: (?P<bets>[\d.,]+)\. Collects: (?P<collects>[\d.,]+)\. "
-    r"(?:Wins|Loses): [\d.,]+\.?$"
-)
 STREETS = {"FLOP": 1, "TURN": 2, "RIVER": 3}
 VERBS = {
     "has small blind": "small blind",
@@ -69,23 +48,42 @@ VERBS = {
 PLAIN_DOLLARS = Currency("", "", 100, "USD")  # the site writes dollars as bare decimals
 
 
-_START = re.compile(r"[ \t]*Game started at: ")
+LINES = grammar(
+    r"""
+    game_id    ^Game ID: (?P<id>\d+) (?P<sb>[\d.,]+)/(?P<bb>[\d.,]+) (?P<table>.*?) ?\((?P<game>[^()
+               ]+)\)(?: \d+-max)?$
+    button     ^Seat (?P<seat>\d+) is the button$
+    seat       ^Seat (?P<seat>\d+): (?P<name>.+) \((?P<stack>[\d.,]+)\)\.$
+    player     ^Player (?P<rest>.+)$
+    action     ^(?P<verb>has small blind|has big blind|posts|calls|bets|raises|allin) \(
+               (?P<amount>[\d.,]+)\)$
+    big_blind  ^Player .+ has big blind \((?P<amount>[\d.,]+)\)$
+    received   ^received card: \[(?P<card>[^\]]+)\]$
+    street     ^\*\*\* (?P<name>FLOP|TURN|RIVER) \*\*\*: (?P<cards>.*)$
+    uncalled   ^Uncalled bet \((?P<amount>[\d.,]+)\) returned to (?P<name>.+)$
+    pot        ^Pot: (?P<pot>[\d.,]+)\.(?: Rake (?P<rake>[\d.,]+))?(?:\. JP fee (?P<jp>[\d.,]+))
+               ?\.?$
+    result     ^\*?Player (?P<rest>.+?)\.? ?Bets: (?P<bets>[\d.,]+)
+               \. Collects: (?P<collects>[\d.,]+)\. (?:Wins|Loses): [\d.,]+\.?$
+    start      [ \t]*Game started at:[ ]
+    """,
+)
 
 
 def starts_hand(line: str) -> bool:
     """Whether ``line`` starts a hand: it begins (after spaces) with "Game started at: "."""
-    return _START.match(line) is not None
+    return LINES.start.match(line) is not None
 
 
 def read_header(lines: list[str]) -> Header:
     game_id = next(
-        (GAME_ID.match(line) for line in lines[1:3] if line.startswith("Game ID: ")), None
+        (LINES.game_id.match(line) for line in lines[1:3] if line.startswith("Game ID: ")), None
     )
     if game_id is None:
         raise InputError("no 'Game ID: N SB/BB table (game)' line after 'Game started at:'")
     game = game_id.group("game")
     small, big = money(game_id.group("sb"), 100), money(game_id.group("bb"), 100)
-    blind = next((m.group("amount") for m in map(_BIG_BLIND.search, lines) if m), None)
+    blind = next((m.group("amount") for m in map(LINES.big_blind.search, lines) if m), None)
     if "Stud" in game or (blind is not None and money(blind, 100) == small):
         limit = "Fixed Limit"
     else:
@@ -139,7 +137,7 @@ class HandReader(HandState):
             elif line.startswith("*** "):
                 self._street(hand, line, number)
             elif line.startswith("Uncalled bet ("):
-                u = UNCALLED.match(line)
+                u = LINES.uncalled.match(line)
                 if u is None or u.group("name") not in self.names:
                     raise InputError(f"cannot read the uncalled bet line {quote(line)}")
                 play.return_uncalled(hand, u.group("name"), money(u.group("amount"), 100))
@@ -149,11 +147,11 @@ class HandReader(HandState):
                 raise InputError(f"cannot read the line {quote(line)}")
 
     def _seat(self, hand: SiteHand, line: str) -> None:
-        b = BUTTON.match(line)
+        b = LINES.button.match(line)
         if b is not None:
             hand.button = digits(b.group("seat"), "the button seat", MAX_SEAT)
             return
-        self.names = add_seat(hand, read_seat(SEAT, line, 100))
+        self.names = add_seat(hand, read_seat(LINES.seat, line, 100))
 
     def _flush_cards(self, hand: SiteHand, number: int) -> None:
         """The hole cards received one a line, dealt to each player at once (``dealt``)."""
@@ -176,7 +174,7 @@ class HandReader(HandState):
         self.received = {}
 
     def _street(self, hand: SiteHand, line: str, number: int) -> None:
-        m = STREET.match(line)
+        m = LINES.street.match(line)
         if m is None:
             raise InputError(f"cannot read the street line {quote(line)}")
         name = m.group("name")
@@ -202,7 +200,7 @@ class HandReader(HandState):
         if rest == "received a card.":
             self.received.setdefault(name, [])
             return
-        r = _RECEIVED.match(rest)
+        r = LINES.received.match(rest)
         if r is not None:
             self.received.setdefault(name, []).append(r.group("card"))
             return
@@ -218,7 +216,7 @@ class HandReader(HandState):
             if live != [name]:  # the last live hand "mucks" when it wins without showing
                 play.muck_hand(hand, number, self.street, name, line)
             return
-        m = _ACTION.match(rest)
+        m = LINES.action.match(rest)
         if m is None:
             raise InputError(f"cannot read the action {quote(line)}")
         self._chips(hand, name, m.group("verb"), money(m.group("amount"), 100), line, number)
@@ -241,7 +239,7 @@ class HandReader(HandState):
         self.bets[name] = bet
 
     def _summary(self, hand: SiteHand, line: str, number: int) -> None:
-        p = POT.match(line)
+        p = LINES.pot.match(line)
         if p is not None:
             rake = sum(money(p.group(g), 100) for g in ("rake", "jp") if p.group(g))
             hand.rake, hand.total = rake, money(p.group("pot"), 100) + rake
@@ -250,7 +248,7 @@ class HandReader(HandState):
             found = BRACKETS.findall(line)
             hand.summary_boards[0] = cards_of(found[0] if found else "", "the summary board")
             return
-        m = RESULT.match(line)
+        m = LINES.result.match(line)
         if m is None:
             raise InputError(f"cannot read the summary line {quote(line)}")
         rest = m.group("rest")
