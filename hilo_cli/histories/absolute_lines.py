@@ -98,7 +98,6 @@ class HandReader(HandState):
 
     def __init__(self, source: str, numbers: list[int]) -> None:
         super().__init__(source, numbers)
-        self.names: list[str] = []
         self.stud = False
         self.summary = False
         self.seen: dict[str, int] = {}  # cards dealt so far to each player (stud), hidden ones too

@@ -146,7 +146,7 @@ class _Reader(BetsState):
         """The seats, the play and the summary after the header."""
         lines, numbers, header = self.lines, self.numbers, hand.header
         at = self._seats(hand)
-        self.names = {s.name for s in hand.seats}
+        self.seated = {s.name for s in hand.seats}
         at = self._play(hand, at)
         if at > len(lines):
             self.number = hand.end
@@ -209,7 +209,7 @@ class _Reader(BetsState):
                     f"cannot read the line {quote(line)} (no 'PLAYER : ' in front of it)"
                 )
             name = name_of(line[:where])
-            if name not in self.names:
+            if name not in self.seated:
                 raise InputError(
                     f"a line for {quote(name)}, who has no seat in this hand: {quote(line)}"
                 )

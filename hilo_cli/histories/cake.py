@@ -99,10 +99,6 @@ def read_header(line: str) -> Header:
 
 
 class _Reader(HandState):
-    def __init__(self, source: str, numbers: list[int]) -> None:
-        super().__init__(source, numbers)
-        self.names: list[str] = []
-
     def read(self, lines: list[str]) -> SiteHand:
         header = read_header(lines[0])
         self.scale = 100 if header.currency else 1

@@ -102,7 +102,6 @@ def read_header(line: str) -> Header:
 class _Reader(HandState):
     def __init__(self, source: str, numbers: list[int]) -> None:
         super().__init__(source, numbers)
-        self.names: list[str] = []
         self.bets: dict[str, int] = {}
         self.rake: int | None = None
 

@@ -96,10 +96,6 @@ def _amount(text: str, scale: int) -> int:
 
 
 class _Reader(HandState):
-    def __init__(self, source: str, numbers: list[int]) -> None:
-        super().__init__(source, numbers)
-        self.names: list[str] = []
-
     def read(self, lines: list[str]) -> SiteHand:
         numbers = self.numbers
         m = LINES.header.match(lines[0])

@@ -129,10 +129,6 @@ def read_header(line: str) -> Header:
 class _Reader(HandState):
     """Reads one hand's lines into a ``SiteHand``; ``fail`` raises at the current line."""
 
-    def __init__(self, source: str, numbers: list[int]) -> None:
-        super().__init__(source, numbers)
-        self.names: list[str] = []  # the seated names, longest first (a line starts with one)
-
     def read(
         self, lines: list[str], numbers: list[int], wanted: Callable[[Header], bool]
     ) -> SiteHand:

@@ -72,7 +72,6 @@ class HandReader(HandState):
 
     def __init__(self, source: str, numbers: list[int]) -> None:
         super().__init__(source, numbers)
-        self.names: list[str] = []
         self.stud = False
         self.bets: dict[str, int] = {}
         self.rake: int | None = None

@@ -88,7 +88,6 @@ def read_header(line: str) -> tuple[str, bool]:
 class _Reader(HandState):
     def __init__(self, source: str, numbers: list[int]) -> None:
         super().__init__(source, numbers)
-        self.names: list[str] = []
         self.summary = False
         self.pots: list[int] = []
         self.raked = False  # a "Rake taken" line was read

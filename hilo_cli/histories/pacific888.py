@@ -111,7 +111,6 @@ class _Reader(HandState):
         super().__init__(source, numbers)
         self.lines = lines
         self.scale = 100
-        self.names: list[str] = []  # longest first: a name may hold another name and spaces
         self.put: dict[str, int] = {}  # what each player put in the pot
 
     def read(self) -> SiteHand:

@@ -142,7 +142,7 @@ class _Reader(BetsState):
         self.scale = 1 if header.tournament else 100
         self.stud = "Stud" in header.game
         at = self._seats(hand)
-        self.names = {s.name for s in hand.seats}
+        self.seated = {s.name for s in hand.seats}
         self._play(hand, at)
         self.number = hand.end
         self._finish(hand)
@@ -207,7 +207,7 @@ class _Reader(BetsState):
     def _player(self, line: str) -> str | None:
         """The seated player a line is about: the longest name it starts with, followed by a space or ':'."""
         found = [
-            n for n in self.names if line.startswith(n) and line[len(n) : len(n) + 1] in (" ", ":")
+            n for n in self.seated if line.startswith(n) and line[len(n) : len(n) + 1] in (" ", ":")
         ]
         return max(found, key=len) if found else None
 

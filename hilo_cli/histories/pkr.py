@@ -125,7 +125,6 @@ def read_header(lines: list[str], scan: int = 12) -> tuple[Header, int]:
 class _Reader(HandState):
     def __init__(self, source: str, numbers: list[int]) -> None:
         super().__init__(source, numbers)
-        self.names: list[str] = []
         self.dealing = False
         self.pots: list[int] = []
         self.sizes_open = False

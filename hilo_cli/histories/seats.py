@@ -96,7 +96,8 @@ class HandState:
     """What a site's reader object holds for one hand (a site's subclass adds its own state, and the
     seated names as it looks them up): ``source``; ``numbers`` the file line of each line kept,
     ``number`` the one being read (an error names it); ``id`` the hand's number once its header is
-    read; ``scale`` the hand's unit (100 cents, 1 chips); ``street`` the street being dealt."""
+    read; ``scale`` the hand's unit (100 cents, 1 chips); ``street`` the street being dealt; ``names``
+    the seated names, longest first (a line starts with one, and a name may hold another and spaces)."""
 
     def __init__(self, source: str, numbers: list[int]) -> None:
         self.source, self.numbers = source, numbers
@@ -104,6 +105,7 @@ class HandState:
         self.id: str | None = None
         self.scale = 1
         self.street = 0
+        self.names: list[str] = []
 
     def fail(self, message: str) -> BadHand:
         """The hand's error, at the line being read."""

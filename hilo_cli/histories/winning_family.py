@@ -80,7 +80,6 @@ class FamilyReader(HandState):
     def __init__(self, source: str, lines: list[str], numbers: list[int]) -> None:
         super().__init__(source, numbers)
         self.lines = lines
-        self.names: list[str] = []
         self.streets: dict[str, int] = {}  # the hand's street names: stud's or the board's
 
     def read(self, wanted: Callable[[Header], bool]) -> SiteHand:

@@ -97,7 +97,6 @@ class HandReader(HandState):
     def __init__(self, source: str, lines: list[str], numbers: list[int]) -> None:
         super().__init__(source, numbers)
         self.lines = lines
-        self.names: list[str] = []
         self.bets: dict[str, int] = {}
         self.received: dict[str, list[str]] = {}
         self.folded: set[str] = set()
