@@ -224,18 +224,8 @@ class HandReader(HandState):
             return
         m = LINES.raises.match(rest)
         if m is not None:
-            hand.actions.append(
-                Action(
-                    number,
-                    street,
-                    name,
-                    "raise",
-                    money(m.group("amount"), self.scale),
-                    money(m.group("to"), self.scale),
-                    False,
-                    line,
-                )
-            )
+            by, to = money(m.group("amount"), self.scale), money(m.group("to"), self.scale)
+            hand.actions.append(Action(number, street, name, "raise", by, to, False, line))
             return
         r = LINES.returned.match(rest)
         if r is not None:

@@ -245,20 +245,9 @@ class _Reader(BetsState):
             return
         m = LINES.to.match(rest)
         if m is not None:
-            to = money(m.group("to"), self.scale)
-            self.follow_bet(
-                hand,
-                Action(
-                    number,
-                    street,
-                    name,
-                    "raise",
-                    money(m.group("by"), self.scale),
-                    to,
-                    m.group("verb") != "Raises",
-                    line,
-                ),
-            )
+            to = money(m.group("to"), self.scale)  # read first: its error is the one named
+            by, all_in = money(m.group("by"), self.scale), m.group("verb") != "Raises"
+            self.follow_bet(hand, Action(number, street, name, "raise", by, to, all_in, line))
             return
         m = _PLAIN.match(rest)
         if m is not None:
@@ -293,19 +282,8 @@ class _Reader(BetsState):
             # A player joining the game posts: live, as the calls after it show ("Posts chip $0.02" then
             # "Calls $0.37" to a raise to $0.39).
             big = max((a.amount for a in hand.actions if a.verb == "big blind"), default=0)
-            self.follow_bet(
-                hand,
-                Action(
-                    number,
-                    street,
-                    name,
-                    "big blind" if amount >= big else "small blind",
-                    amount,
-                    None,
-                    False,
-                    line,
-                ),
-            )
+            verb = "big blind" if amount >= big else "small blind"
+            self.follow_bet(hand, Action(number, street, name, verb, amount, None, False, line))
             return
         mine = self.bets.get(name, 0)
         if verb in ("All-in", "Raises"):

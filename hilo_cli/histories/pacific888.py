@@ -269,18 +269,8 @@ class _Reader(HandState):
             all_in = m.group("all_in") is not None
             if verb == "raise":
                 # "raises [$2]" is what the raise adds; the replay takes the total it raises to.
-                hand.actions.append(
-                    Action(
-                        number,
-                        street,
-                        name,
-                        "raise",
-                        to - max(bets.values(), default=0),
-                        to,
-                        all_in,
-                        line,
-                    )
-                )
+                by = to - max(bets.values(), default=0)
+                hand.actions.append(Action(number, street, name, "raise", by, to, all_in, line))
             else:
                 hand.actions.append(Action(number, street, name, verb, added, None, all_in, line))
             if verb != "ante":

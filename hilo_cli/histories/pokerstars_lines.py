@@ -162,6 +162,15 @@ def read_header(line: str) -> Header:
     )
 
 
+def _all_in(found: re.Match[str], what: str, line: str) -> bool:
+    """Whether the ``tail`` of a line ``found`` says the player is all in; a tail that says anything else
+    makes the line no ``what`` hilo reads."""
+    tail = found.group("tail")
+    if not LINES.all_in.match(tail):
+        raise InputError(f"cannot read the {what} {quote(line)}")
+    return "all-in" in tail
+
+
 class _Reader:
     """Reads one hand's lines into a ``SiteHand``; ``fail`` raises at the current line."""
 
@@ -391,33 +400,17 @@ class _Reader:
                 return
         m = LINES.raises.match(rest)
         if m is not None:
-            tail = m.group("tail")
-            if not LINES.all_in.match(tail):
-                raise InputError(f"cannot read the raise {quote(line)}")
-            hand.actions.append(
-                Action(
-                    number,
-                    street,
-                    name,
-                    "raise",
-                    money(m.group("by"), scale),
-                    money(m.group("to"), scale),
-                    "all-in" in tail,
-                    line,
-                )
-            )
+            all_in = _all_in(m, "raise", line)
+            by, raised = money(m.group("by"), scale), money(m.group("to"), scale)
+            hand.actions.append(Action(number, street, name, "raise", by, raised, all_in, line))
             return
         m = LINES.amount_verb.match(rest)
         if m is not None:
-            tail = m.group("tail")
-            if not LINES.all_in.match(tail):
-                raise InputError(f"cannot read the action {quote(line)}")
+            all_in = _all_in(m, "action", line)
             verb = VERBS[m.group("verb")]
             amount = money(m.group("amount"), scale)
             to = amount if verb == "complete" else None
-            hand.actions.append(
-                Action(number, street, name, verb, amount, to, "all-in" in tail, line)
-            )
+            hand.actions.append(Action(number, street, name, verb, amount, to, all_in, line))
             return
         if rest.startswith("shows ["):
             found = BRACKETS.findall(rest)
