@@ -183,19 +183,14 @@ class _Reader(BetsState):
         """From the posts to "*** SUMMARY ***"; the index after it (``len(lines) + 1``: no summary)."""
         streets = STUD_STREETS if self.stud else BOARD_STREETS
         street = 0
-        for at in range(start, len(self.lines)):
-            line = self.lines[at]
-            number = self.number = self.numbers[at]
+        for at, line in self.each_line(self.lines, start):
+            number = self.number
             if line.startswith("*** "):
-                m = LINES.street.match(line)
-                if m is None:
-                    raise InputError(f"cannot read the street line {quote(line)}")
+                m = play.street_match(LINES.street, line)
                 name = m.group("name")
                 if name == "SUMMARY":
                     return at + 1
-                if name not in streets:
-                    raise InputError(f"unknown street {quote(name)}")
-                street = streets[name]
+                street = play.street_number(streets, name)
                 self.new_round()
                 play.new_street(hand, number, street, line)
                 if not self.stud and street > 0:

@@ -173,21 +173,16 @@ class _Reader(HandState):
         stud = "Stud" in hand.header.game
         streets = STUD_STREETS if stud else BOARD_STREETS
         street = 0
-        for at in range(start, len(lines)):
-            line = lines[at]
-            number = self.number = numbers[at]
+        for at, line in self.each_line(lines, start):
+            number = self.number
             if line.startswith("*** "):
-                m = LINES.street.match(line)
-                if m is None:
-                    raise InputError(f"cannot read the street line {quote(line)}")
+                m = play.street_match(LINES.street, line)
                 name = m.group("name")
                 if name == "SUMMARY":
                     return at + 1
                 if name == "SHOW DOWN":
                     continue
-                if name not in streets:
-                    raise InputError(f"unknown street {quote(name)}")
-                street = streets[name]
+                street = play.street_number(streets, name)
                 play.new_street(hand, number, street, line)
                 if not stud and street:
                     self._board(hand, name, m.group("cards"), number, street)

@@ -178,9 +178,7 @@ class HandReader(HandState):
         play.new_street(hand, self.number, street, line)
 
     def _street(self, hand: SiteHand, line: str) -> None:
-        m = LINES.street.match(line)
-        if m is None:
-            raise InputError(f"cannot read the street line {quote(line)}")
+        m = play.street_match(LINES.street, line)
         name, run = m.group("name"), m.group("run")
         if name == "SUMMARY":
             self.summary = True

@@ -4,6 +4,7 @@ A site reads its own lines with its own patterns and rules (how a raise is writt
 whether a board line repeats the board so far); what it then records is the same for every site:
 
 * the words most sites post, call and bet in (``POSTS_BETS_CALLS``);
+* a street's line read (``street_match``), its number by the site's name for it (``street_number``);
 * a new street (``new_street``) and the cards it deals to a board (``deal_board``; both at once,
   ``board_street``), and how an error names the board so far (``board_so_far``, ``repeats_board``);
 * a line that moves chips (``add_bet``); the cards of a ``shows [...]`` line (``shown_cards``);
@@ -21,7 +22,7 @@ whether a board line repeats the board so far); what it then records is the same
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from hilo_cli.bounds import MAX_SEAT, digits, quote
 from hilo_cli.cards import Card
@@ -52,6 +53,23 @@ its raise (``{**POSTS_BETS_CALLS, "raises": "raise"}``) and any more."""
 def new_street(hand: SiteHand, number: int, street: int, text: str, run: int = 0) -> None:
     """Street ``street`` begins at line ``number`` (``text`` as the site wrote it), on board ``run``."""
     hand.actions.append(Line(number, street, "", "street", 0, None, False, text, (), run))
+
+
+def street_match(pattern: re.Pattern[str], line: str) -> re.Match[str]:
+    """``line``, a street's line (``*** FLOP *** [...]``), read by the site's ``pattern``; one that it
+    does not read is bad input."""
+    found = pattern.match(line)
+    if found is None:
+        raise InputError(f"cannot read the street line {quote(line)}")
+    return found
+
+
+def street_number(streets: Mapping[str, int], name: str) -> int:
+    """The number of the street the site calls ``name`` (0 the first); a name it has not is bad input."""
+    number = streets.get(name)
+    if number is None:
+        raise InputError(f"unknown street {quote(name)}")
+    return number
 
 
 def deal_board(

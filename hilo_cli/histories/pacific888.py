@@ -205,17 +205,14 @@ class _Reader(HandState):
         """From the blinds to ``** Summary **``; the index after it (``len(lines) + 1``: none)."""
         street = 0
         bets: dict[str, int] = {}
-        for i in range(at, len(self.lines)):
-            line = self.lines[i]
-            number = self.number = self.numbers[i]
+        for i, line in self.each_line(self.lines, at):
+            number = self.number
             if blank(line):
                 continue  # the next hand's "#Game No" line, in a hand cut short
             if line.startswith("** "):
                 if line.startswith("** Summary **"):
                     return i + 1
-                m = LINES.street.match(line)
-                if m is None:
-                    raise InputError(f"cannot read the street line {quote(line)}")
+                m = play.street_match(LINES.street, line)
                 street = STREETS[m.group("name")]
                 if street:
                     bets = {}
@@ -300,9 +297,8 @@ class _Reader(HandState):
         last: str | None = None
         halves: dict[str, set[str]] = {"Hi": set(), "Lo": set()}
         street = max((a.street for a in hand.actions), default=0)
-        for i in range(at, len(self.lines)):
-            line = self.lines[i]
-            number = self.number = self.numbers[i]
+        for _, line in self.each_line(self.lines, at):
+            number = self.number
             h = LINES.half.match(line)
             if h is not None:
                 if last is None:

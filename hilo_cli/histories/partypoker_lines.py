@@ -174,9 +174,8 @@ class _Reader(BetsState):
     def _play(self, hand: SiteHand, start: int) -> None:
         streets = STUD_STREETS if self.stud else BOARD_STREETS
         street = 0
-        for at in range(start, len(self.lines)):
-            line = self.lines[at]
-            number = self.number = self.numbers[at]
+        for _, line in self.each_line(self.lines, start):
+            number = self.number
             if LINES.noise.match(line):
                 continue
             if line.startswith("** "):

@@ -253,9 +253,7 @@ class _Reader:
             line = lines[at]
             number = self.number = numbers[at]
             if line.startswith("*** "):
-                m = LINES.street.match(line)
-                if m is None:
-                    raise InputError(f"cannot read the street line {quote(line)}")
+                m = play.street_match(LINES.street, line)
                 name, run_word = m.group("name"), m.group("run")
                 if name == "SUMMARY":
                     return at + 1

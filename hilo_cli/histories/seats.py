@@ -18,7 +18,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any, Protocol, TypeVar
 
 from hilo_cli.betting import Structure
@@ -137,6 +137,13 @@ class HandState:
         if header.currency:
             hand.currency = sign_currency(header.currency)
         return hand
+
+    def each_line(self, lines: list[str], start: int) -> Iterator[tuple[int, str]]:
+        """Each of ``lines`` from ``start`` on with its index, ``number`` its file line as it is read."""
+        numbers = self.numbers
+        for at in range(start, len(lines)):
+            self.number = numbers[at]
+            yield at, lines[at]
 
     def read_lines(
         self,

@@ -129,10 +129,8 @@ class HandReader(FamilyReader):
         name = m.group("name")
         if name in ("ANTE/BLINDS", "SHOW DOWN"):
             return
-        if name not in streets:
-            raise InputError(f"unknown street {quote(name)}")
+        self.street = play.street_number(streets, name)
         stud = streets is STUD_STREETS
-        self.street = streets[name]
         play.new_street(hand, number, self.street, line)
         found = BRACKETS.findall(m.group("cards"))
         if stud or not found:

@@ -125,9 +125,7 @@ class FamilyReader(HandState):
 
     def _street_line(self, hand: SiteHand, line: str, number: int) -> bool:
         """A ``*** NAME ***`` line by the site's ``street`` (group ``name``); ``True`` for the summary."""
-        m = self.WORDS.lines.street.match(line)
-        if m is None:
-            raise InputError(f"cannot read the street line {quote(line)}")
+        m = play.street_match(self.WORDS.lines.street, line)
         if m.group("name") == "SUMMARY":
             return True
         self._street(hand, m, line, number)

@@ -147,9 +147,7 @@ class HandReader(FamilyReader):
         if name == "SHOW DOWN":
             self.run = run
             return
-        if name not in streets:
-            raise InputError(f"unknown street {quote(name)}")
-        self.street, self.run = streets[name], run
+        self.street, self.run = play.street_number(streets, name), run
         play.new_street(hand, number, self.street, line, run)
         found = BRACKETS.findall(m.group("cards"))
         if streets is STUD_STREETS or self.street == 0:

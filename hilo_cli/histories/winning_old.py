@@ -173,9 +173,7 @@ class HandReader(HandState):
         self.received = {}
 
     def _street(self, hand: SiteHand, line: str, number: int) -> None:
-        m = LINES.street.match(line)
-        if m is None:
-            raise InputError(f"cannot read the street line {quote(line)}")
+        m = play.street_match(LINES.street, line)
         name = m.group("name")
         self.street, self.bets = STREETS[name], {}
         play.new_street(hand, number, self.street, line)
