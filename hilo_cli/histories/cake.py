@@ -30,7 +30,6 @@ from hilo_cli.bounds import MAX_SEAT, digits, quote
 from hilo_cli.errors import InputError
 from hilo_cli.histories import lines as play
 from hilo_cli.histories.amounts import money
-from hilo_cli.histories.archive import speaker
 from hilo_cli.histories.base import HandRecord, Reader
 from hilo_cli.histories.grammar import grammar
 from hilo_cli.histories.plugin import group_id, header_starts, numbered_record
@@ -125,10 +124,7 @@ class _Reader(HandState):
             return
         if line == "There is no low hand":
             return
-        found = speaker(line, self.names)
-        if found is None:
-            raise InputError(f"cannot read the line {quote(line)}")
-        self._action(hand, found[0], found[1], line)
+        self.player_action(hand, line, self._action)
 
     def _street(self, hand: SiteHand, name: str, text: str, line: str) -> None:
         if name == "SHOW DOWN":
@@ -147,8 +143,6 @@ class _Reader(HandState):
 
     def _action(self, hand: SiteHand, name: str, rest: str, line: str) -> None:
         number, street = self.number, self.street
-        if play.fold_or_check(hand, number, street, name, rest, line):
-            return
         m = LINES.action.match(rest)
         if m is not None:
             verb, amount = VERBS[m.group("verb")], money(m.group("amount"), self.scale)

@@ -35,7 +35,7 @@ from hilo_cli.cards import Card
 from hilo_cli.errors import InputError
 from hilo_cli.histories import lines as play
 from hilo_cli.histories.amounts import NUMBER, money
-from hilo_cli.histories.archive import rake_disagreement, speaker
+from hilo_cli.histories.archive import rake_disagreement
 from hilo_cli.histories.base import Currency, HandRecord, Reader
 from hilo_cli.histories.grammar import grammar
 from hilo_cli.histories.plugin import group_id, header_starts, numbered_record
@@ -137,10 +137,8 @@ class _Reader(HandState):
             if m is not None:
                 read(hand, m, line)
                 return
-        found = speaker(line, self.names)
-        if found is None:
-            raise InputError(f"cannot read the line {quote(line)}")
-        self._action(hand, found[0], found[1], line)
+        name, rest = self.player_line(line)
+        self._action(hand, name, rest, line)
 
     def _seat(self, hand: SiteHand, m: re.Match[str]) -> None:
         self.names = add_seat(hand, seat_of(m, self.scale, _amount))
@@ -188,11 +186,7 @@ class _Reader(HandState):
         m = LINES.action.match(rest)
         if m is not None:
             verb, amount = VERBS[m.group("verb")], _amount(m.group("amount"), self.scale)
-            to = None
-            if verb != "ante":
-                # Entraction writes the chips each action adds; a raise is replayed as its street total.
-                self.bets[name] = self.bets.get(name, 0) + amount
-                to = self.bets[name] if verb == "raise" else None
+            to = play.added_to(self.bets, name, verb, amount)  # Entraction writes what each adds
             hand.actions.append(Action(number, street, name, verb, amount, to, False, line))
             return
         m = LINES.wins.match(rest)

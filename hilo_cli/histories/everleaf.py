@@ -33,7 +33,6 @@ from hilo_cli.bounds import MAX_SEAT, digits, quote
 from hilo_cli.errors import InputError
 from hilo_cli.histories import lines as play
 from hilo_cli.histories.amounts import money
-from hilo_cli.histories.archive import speaker
 from hilo_cli.histories.base import HandRecord, Reader
 from hilo_cli.histories.grammar import grammar
 from hilo_cli.histories.plugin import group_id, numbered_record
@@ -156,10 +155,8 @@ class _Reader(HandState):
         if line.startswith("Dealt to "):
             play.dealt_to(hand, self.number, street, line, self.names)
             return
-        found = speaker(line, self.names)
-        if found is None:
-            raise InputError(f"cannot read the line {quote(line)}")
-        self._action(hand, found[0], found[1], line, street, street_bets)
+        name, rest = self.player_line(line)
+        self._action(hand, name, rest, line, street, street_bets)
 
     def _seat(self, hand: SiteHand, line: str) -> None:
         b = LINES.button.match(line)
@@ -183,11 +180,7 @@ class _Reader(HandState):
         m = LINES.action.match(rest)
         if m is not None:
             verb, amount = VERBS[m.group("verb")], _amount(m.group("amount"), self.scale)
-            to = None
-            if verb != "ante":
-                # Everleaf writes the chips each action adds; a raise is replayed as its street total.
-                street_bets[name] = street_bets.get(name, 0) + amount
-                to = street_bets[name] if verb == "raise" else None
+            to = play.added_to(street_bets, name, verb, amount)  # Everleaf writes what each adds
             play.add_bet(hand, number, street, name, verb, amount, to, m, line)
             return
         m = LINES.award.match(rest)

@@ -148,10 +148,7 @@ class HandReader(HandState):
         if line.startswith("Dealt to "):
             self._dealt(hand, line)
             return
-        found = speaker(line, self.names)
-        if found is None:
-            raise InputError(f"cannot read the line {quote(line)}")
-        self._action(hand, found[0], found[1], line)
+        self.player_action(hand, line, self._action)
 
     def _seat(self, hand: SiteHand, line: str) -> None:
         s = LINES.seat.match(line)
@@ -248,8 +245,6 @@ class HandReader(HandState):
 
     def _action(self, hand: SiteHand, name: str, rest: str, line: str) -> None:
         number, street = self.number, self.street
-        if play.fold_or_check(hand, number, street, name, rest, line):
-            return
         m = LINES.action.match(rest)
         if m is not None:
             self._chips(

@@ -7,7 +7,8 @@ whether a board line repeats the board so far); what it then records is the same
 * a street's line read (``street_match``), its number by the site's name for it (``street_number``);
 * a new street (``new_street``) and the cards it deals to a board (``deal_board``; both at once,
   ``board_street``), and how an error names the board so far (``board_so_far``, ``repeats_board``);
-* a line that moves chips (``add_bet``); the cards of a ``shows [...]`` line (``shown_cards``);
+* a line that moves chips (``add_bet``; at a site that writes what each adds, the street's bets
+  followed by ``added_to``); the cards of a ``shows [...]`` line (``shown_cards``);
 * cards dealt to a player (``deal_cards``; a whole hand at once, ``deal_hand``; by a ``Dealt to`` line
   that lists them with commas or without, ``dealt_to``, ``comma_cards``; to a player not seated,
   ``unseated``), a fold or a check (``fold_or_check``), cards shown
@@ -168,6 +169,16 @@ def add_bet(
     matched): ``name``'s ``verb`` of ``amount`` (a raise ``to`` its street total)."""
     all_in = found.group("all_in") is not None
     hand.actions.append(Line(number, street, name, verb, amount, to, all_in, text))
+
+
+def added_to(bets: dict[str, int], name: str, verb: str, amount: int) -> int | None:
+    """For a site that writes the chips each action adds: ``name``'s bet of the street followed in
+    ``bets`` (an ante is none), and the total a raise comes to, as the replay takes it (``None`` for
+    any other verb)."""
+    if verb == "ante":
+        return None
+    bets[name] = bets.get(name, 0) + amount
+    return bets[name] if verb == "raise" else None
 
 
 def shown_cards(rest: str, name: str) -> tuple[Card, ...]:

@@ -190,7 +190,8 @@ class _Reader(HandState):
         name, rest = found
         if line[len(name)] == ":" or LINES.notes.match(rest):
             return
-        self._action(hand, name, rest, line)
+        if not play.fold_or_check(hand, self.number, self.street, name, rest, line):
+            self._action(hand, name, rest, line)
 
     def _dealt(self, hand: SiteHand, name: str, text: str, line: str) -> None:
         if name not in self.names:
@@ -205,8 +206,6 @@ class _Reader(HandState):
 
     def _action(self, hand: SiteHand, name: str, rest: str, line: str) -> None:
         number, street = self.number, self.street
-        if play.fold_or_check(hand, number, street, name, rest, line):
-            return
         m = LINES.action.match(rest)
         if m is not None:
             verb, printed = VERBS[m.group("verb")], money(m.group("amount"), self.scale)

@@ -24,7 +24,9 @@ from typing import Any, Protocol, TypeVar
 from hilo_cli.betting import Structure
 from hilo_cli.bounds import MAX_SEAT, MAX_SEATS, digits, quote
 from hilo_cli.errors import HiloError, InputError
+from hilo_cli.histories import lines as play
 from hilo_cli.histories.amounts import money, sign_currency
+from hilo_cli.histories.archive import speaker
 from hilo_cli.histories.base import HandRecord, failed
 from hilo_cli.histories.safexml import DECLARATION
 from hilo_cli.histories.site import BadHand, Header, Line, Seat, SiteHand
@@ -144,6 +146,23 @@ class HandState:
         for at in range(start, len(lines)):
             self.number = numbers[at]
             yield at, lines[at]
+
+    def player_line(self, line: str) -> tuple[str, str]:
+        """``line`` as a seated player's (``speaker``): the player and what follows the name; a line that
+        is no seated player's is bad input."""
+        found = speaker(line, self.names)
+        if found is None:
+            raise InputError(f"cannot read the line {quote(line)}")
+        return found
+
+    def player_action(
+        self, hand: SiteHand, line: str, read: Callable[[SiteHand, str, str, str], None]
+    ) -> None:
+        """A seated player's ``line`` (``player_line``): a fold or a check kept as the hand's line,
+        anything else read by the site's ``read(hand, name, rest, line)``."""
+        name, rest = self.player_line(line)
+        if not play.fold_or_check(hand, self.number, self.street, name, rest, line):
+            read(hand, name, rest, line)
 
     def read_lines(
         self,
