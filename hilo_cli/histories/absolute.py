@@ -28,18 +28,15 @@ held against the collect lines.
 from __future__ import annotations
 
 from hilo_cli.histories.absolute_lines import GAME_NAMES, LINES, STRUCTURES, HandReader
-from hilo_cli.histories.base import HandRecord, Reader
-from hilo_cli.histories.plugin import group_id, header_starts, numbered_record
+from hilo_cli.histories.base import Reader
+from hilo_cli.histories.plugin import group_id, header_starts, record_reader
 
 # A hand starts at its header (``Stage #``, the hand's number, ``:``).
 detect, starts_hand = header_starts(r"Stage #[A-Z]?\d+: ")
 
 
-def read_record(source: str, line: int, raw: list[str]) -> HandRecord:
-    """One hand's record from its lines: a hand to replay, one that is not checkable, or an error."""
-    return numbered_record(
-        source, line, raw, HandReader, group_id(LINES.header), GAME_NAMES, STRUCTURES
-    )
+read_record = record_reader(HandReader, group_id(LINES.header), GAME_NAMES, STRUCTURES)
+"""One hand's record from its lines: a hand to replay, one that is not checkable, or an error."""
 
 
 READER = Reader("absolute", "Absolute Poker", (".txt",), detect, starts_hand, read_record)

@@ -183,8 +183,7 @@ class _Reader(BetsState):
         """From the posts to "*** SUMMARY ***"; the index after it (``len(lines) + 1``: no summary)."""
         streets = STUD_STREETS if self.stud else BOARD_STREETS
         street = 0
-        for at, line in self.each_line(self.lines, start):
-            number = self.number
+        for at, line, number in self.each_line(self.lines, start):
             if line.startswith("*** "):
                 m = play.street_match(LINES.street, line)
                 name = m.group("name")

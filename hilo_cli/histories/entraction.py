@@ -36,9 +36,9 @@ from hilo_cli.errors import InputError
 from hilo_cli.histories import lines as play
 from hilo_cli.histories.amounts import NUMBER, money
 from hilo_cli.histories.archive import rake_disagreement
-from hilo_cli.histories.base import Currency, HandRecord, Reader
+from hilo_cli.histories.base import Currency, Reader
 from hilo_cli.histories.grammar import grammar
-from hilo_cli.histories.plugin import group_id, header_starts, numbered_record
+from hilo_cli.histories.plugin import group_id, header_starts, record_reader
 from hilo_cli.histories.seats import STRUCTURES as BASE_STRUCTURES
 from hilo_cli.histories.seats import HandState, add_seat, collects_only, seat_of
 from hilo_cli.histories.site import Header, SiteHand, cards_of
@@ -209,11 +209,8 @@ class _Reader(HandState):
 detect, starts_hand = header_starts(r"Game # ?\d+ - ")
 
 
-def read_record(source: str, line: int, raw: list[str]) -> HandRecord:
-    """One hand's record from its lines: a hand to replay, one that is not checkable, or an error."""
-    return numbered_record(
-        source, line, raw, _Reader, group_id(LINES.header), GAME_NAMES, STRUCTURES
-    )
+read_record = record_reader(_Reader, group_id(LINES.header), GAME_NAMES, STRUCTURES)
+"""One hand's record from its lines: a hand to replay, one that is not checkable, or an error."""
 
 
 READER = Reader("entraction", "Entraction", (".txt",), detect, starts_hand, read_record)

@@ -33,9 +33,9 @@ from hilo_cli.bounds import MAX_SEAT, digits, quote
 from hilo_cli.errors import InputError
 from hilo_cli.histories import lines as play
 from hilo_cli.histories.amounts import money
-from hilo_cli.histories.base import HandRecord, Reader
+from hilo_cli.histories.base import Reader
 from hilo_cli.histories.grammar import grammar
-from hilo_cli.histories.plugin import group_id, numbered_record
+from hilo_cli.histories.plugin import group_id, record_reader
 from hilo_cli.histories.seats import STRUCTURES, HandState, add_seat, read_seat
 from hilo_cli.histories.site import BRACKETS, Header, SiteHand
 
@@ -210,11 +210,8 @@ def starts_hand(line: str) -> bool:
     return START.match(line) is not None
 
 
-def read_record(source: str, line: int, raw: list[str]) -> HandRecord:
-    """One hand's record from its lines: a hand to replay, one that is not checkable, or an error."""
-    return numbered_record(
-        source, line, raw, _Reader, group_id(LINES.header), GAME_NAMES, STRUCTURES
-    )
+read_record = record_reader(_Reader, group_id(LINES.header), GAME_NAMES, STRUCTURES)
+"""One hand's record from its lines: a hand to replay, one that is not checkable, or an error."""
 
 
 READER = Reader("everleaf", "Everleaf", (".txt",), detect, starts_hand, read_record)

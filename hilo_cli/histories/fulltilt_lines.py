@@ -173,15 +173,14 @@ class _Reader(HandState):
         stud = "Stud" in hand.header.game
         streets = STUD_STREETS if stud else BOARD_STREETS
         street = 0
-        for at, line in self.each_line(lines, start):
-            number = self.number
+        for at, line, number in self.each_line(lines, start):
             if line.startswith("*** "):
                 m = play.street_match(LINES.street, line)
                 name = m.group("name")
-                if name == "SUMMARY":
-                    return at + 1
                 if name == "SHOW DOWN":
                     continue
+                if name == "SUMMARY":
+                    return at + 1
                 street = play.street_number(streets, name)
                 play.new_street(hand, number, street, line)
                 if not stud and street:
@@ -241,11 +240,8 @@ class _Reader(HandState):
             return
         if line == "No low hand qualified" or line.startswith("("):
             return  # a showdown's low written on a line of its own (2006)
-        at = line.find(" ")
-        while at > 0:  # a note about someone not seated in this hand (sits down, adds chips)
-            if LINES.notes.match(line[at + 1 :]):
-                return
-            at = line.find(" ", at + 1)
+        if any(LINES.notes.match(line[at + 1 :]) for at in play.name_ends(line)):
+            return  # a note about someone not seated in this hand (sits down, adds chips)
         raise InputError(f"cannot read the line {quote(line)}")
 
     def _action(

@@ -30,9 +30,9 @@ lines are taken to count only the pots.
 from __future__ import annotations
 
 from hilo_cli.histories.amounts import NUMBER
-from hilo_cli.histories.base import HandRecord, Reader
+from hilo_cli.histories.base import Reader
 from hilo_cli.histories.kingsclub_lines import GAME_NAMES, LINES, HandReader
-from hilo_cli.histories.plugin import group_id, header_starts, numbered_record
+from hilo_cli.histories.plugin import group_id, header_starts, record_reader
 from hilo_cli.histories.seats import STRUCTURES
 
 # A hand starts at its header (``#N: LIMIT GAME - x/y``).
@@ -41,11 +41,8 @@ detect, starts_hand = header_starts(
 )
 
 
-def read_record(source: str, line: int, raw: list[str]) -> HandRecord:
-    """One hand's record from its lines: a hand to replay, one that is not checkable, or an error."""
-    return numbered_record(
-        source, line, raw, HandReader, group_id(LINES.header), GAME_NAMES, STRUCTURES
-    )
+read_record = record_reader(HandReader, group_id(LINES.header), GAME_NAMES, STRUCTURES)
+"""One hand's record from its lines: a hand to replay, one that is not checkable, or an error."""
 
 
 READER = Reader("kingsclub", "KingsClub", (".txt",), detect, starts_hand, read_record)

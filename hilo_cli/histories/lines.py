@@ -14,6 +14,7 @@ whether a board line repeats the board so far); what it then records is the same
   ``unseated``), a fold or a check (``fold_or_check``), cards shown
   (``show_cards``), a hand mucked (``muck_hand``), or a "mucks" that is a muck only at a showdown
   (``muck_at_showdown``: a lone winner keeps the pot), either of them at a showdown (``show_or_muck``);
+* where a player's name may end in a line that begins with one (``name_ends``);
 * uncalled chips returned (``return_uncalled``), a player's award from a pot (``add_award``, the pot's
   index by ``pot_number``);
 * the stakes of a header that names none, from the blinds posted (``first_posts``, ``posted_stakes``);
@@ -23,7 +24,7 @@ whether a board line repeats the board so far); what it then records is the same
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 
 from hilo_cli.bounds import MAX_SEAT, digits, quote
 from hilo_cli.cards import Card
@@ -71,6 +72,15 @@ def street_number(streets: Mapping[str, int], name: str) -> int:
     if number is None:
         raise InputError(f"unknown street {quote(name)}")
     return number
+
+
+def name_ends(line: str) -> Iterator[int]:
+    """Where a player's name may end in ``line``, which begins with one (a name may hold spaces): at
+    each space after the line's first character, in order."""
+    at = line.find(" ")
+    while at > 0:
+        yield at
+        at = line.find(" ", at + 1)
 
 
 def deal_board(

@@ -37,9 +37,9 @@ from hilo_cli.errors import InputError
 from hilo_cli.histories import lines as play
 from hilo_cli.histories.amounts import money, sign_currency
 from hilo_cli.histories.archive import speaker
-from hilo_cli.histories.base import Currency, HandRecord, Reader
+from hilo_cli.histories.base import Currency, Reader
 from hilo_cli.histories.grammar import grammar
-from hilo_cli.histories.plugin import group_id, numbered_record
+from hilo_cli.histories.plugin import group_id, record_reader
 from hilo_cli.histories.seats import STRUCTURES, HandState, add_seat, seat_match, seat_of
 from hilo_cli.histories.site import Header, SiteHand, cards_of
 
@@ -265,11 +265,8 @@ def starts_hand(line: str) -> bool:
     return LINES.start.match(line) is not None
 
 
-def read_record(source: str, line: int, raw: list[str]) -> HandRecord:
-    """One hand's record from its lines: a hand to replay, one that is not checkable, or an error."""
-    return numbered_record(
-        source, line, raw, _Reader, group_id(LINES.start), GAME_NAMES, STRUCTURES
-    )
+read_record = record_reader(_Reader, group_id(LINES.start), GAME_NAMES, STRUCTURES)
+"""One hand's record from its lines: a hand to replay, one that is not checkable, or an error."""
 
 
 READER = Reader("ongame", "OnGame", (".txt",), detect, starts_hand, read_record)

@@ -205,8 +205,7 @@ class _Reader(HandState):
         """From the blinds to ``** Summary **``; the index after it (``len(lines) + 1``: none)."""
         street = 0
         bets: dict[str, int] = {}
-        for i, line in self.each_line(self.lines, at):
-            number = self.number
+        for i, line, number in self.each_line(self.lines, at):
             if blank(line):
                 continue  # the next hand's "#Game No" line, in a hand cut short
             if line.startswith("** "):
@@ -297,8 +296,7 @@ class _Reader(HandState):
         last: str | None = None
         halves: dict[str, set[str]] = {"Hi": set(), "Lo": set()}
         street = max((a.street for a in hand.actions), default=0)
-        for _, line in self.each_line(self.lines, at):
-            number = self.number
+        for _, line, number in self.each_line(self.lines, at):
             h = LINES.half.match(line)
             if h is not None:
                 if last is None:

@@ -174,8 +174,7 @@ class _Reader(BetsState):
     def _play(self, hand: SiteHand, start: int) -> None:
         streets = STUD_STREETS if self.stud else BOARD_STREETS
         street = 0
-        for _, line in self.each_line(self.lines, start):
-            number = self.number
+        for _, line, number in self.each_line(self.lines, start):
             if LINES.noise.match(line):
                 continue
             if line.startswith("** "):

@@ -40,9 +40,9 @@ from hilo_cli.errors import InputError
 from hilo_cli.histories import lines as play
 from hilo_cli.histories.amounts import money, sign_currency
 from hilo_cli.histories.archive import speaker
-from hilo_cli.histories.base import HandRecord, Reader
+from hilo_cli.histories.base import Reader
 from hilo_cli.histories.grammar import grammar
-from hilo_cli.histories.plugin import numbered_record
+from hilo_cli.histories.plugin import record_reader
 from hilo_cli.histories.seats import STRUCTURES as BASE_STRUCTURES
 from hilo_cli.histories.seats import HandState, add_seat, seat_match, seat_of
 from hilo_cli.histories.site import BRACKETS, Header, SiteHand, cards_of
@@ -278,9 +278,8 @@ def _hand_id(lines: list[str]) -> str | None:
     return next((f.group("value") for f in fields), None)
 
 
-def read_record(source: str, line: int, raw: list[str]) -> HandRecord:
-    """One hand's record from its lines: a hand to replay, one that is not checkable, or an error."""
-    return numbered_record(source, line, raw, _Reader, _hand_id, GAME_NAMES, STRUCTURES)
+read_record = record_reader(_Reader, _hand_id, GAME_NAMES, STRUCTURES)
+"""One hand's record from its lines: a hand to replay, one that is not checkable, or an error."""
 
 
 READER = Reader("pkr", "PKR", (".txt",), detect, starts_hand, read_record)

@@ -106,6 +106,21 @@ def numbered_record(
         return failed(source, where, e.message, hand_id(lines))
 
 
+def record_reader(
+    reader_of: Callable[[str, list[int]], LineReader],
+    hand_id: Callable[[list[str]], str | None],
+    games: Mapping[str, str],
+    structures: Mapping[str, Structure],
+    finish: Finish | None = None,
+) -> Callable[[str, int, list[str]], HandRecord]:
+    """The ``read_hand`` of a site whose hands ``numbered_record`` reads, with these arguments."""
+
+    def read_record(source: str, line: int, raw: list[str]) -> HandRecord:
+        return numbered_record(source, line, raw, reader_of, hand_id, games, structures, finish)
+
+    return read_record
+
+
 def group_id(pattern: re.Pattern[str], group: str = "id") -> Callable[[list[str]], str | None]:
     """A hand's id from its first line by ``pattern``'s ``group`` (``None`` where it does not match)."""
 

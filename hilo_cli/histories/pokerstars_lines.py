@@ -373,11 +373,9 @@ class _Reader:
         ):
             return
         # Notes about a player move no chips: seated or not (players join, leave and come back).
-        at = line.find(" ")
-        while at > 0:
-            if LINES.notes.match(line[at + 1 :]) or LINES.notes.match(line[at:]):
-                return
-            at = line.find(" ", at + 1)
+        notes = LINES.notes.match
+        if any(notes(line[at + 1 :]) or notes(line[at:]) for at in play.name_ends(line)):
+            return
         raise InputError(f"cannot read the line {quote(line)}")
 
     def _action(

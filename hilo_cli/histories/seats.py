@@ -140,12 +140,13 @@ class HandState:
             hand.currency = sign_currency(header.currency)
         return hand
 
-    def each_line(self, lines: list[str], start: int) -> Iterator[tuple[int, str]]:
-        """Each of ``lines`` from ``start`` on with its index, ``number`` its file line as it is read."""
+    def each_line(self, lines: list[str], start: int) -> Iterator[tuple[int, str, int]]:
+        """Each of ``lines`` from ``start`` on with its index and its file line, which is ``number`` (the
+        line an error names) while it is read."""
         numbers = self.numbers
         for at in range(start, len(lines)):
-            self.number = numbers[at]
-            yield at, lines[at]
+            number = self.number = numbers[at]
+            yield at, lines[at], number
 
     def player_line(self, line: str) -> tuple[str, str]:
         """``line`` as a seated player's (``speaker``): the player and what follows the name; a line that
