@@ -26,14 +26,14 @@ from __future__ import annotations
 
 import re
 
-from hilo_cli.bounds import MAX_SEAT, digits, quote
+from hilo_cli.bounds import quote
 from hilo_cli.errors import InputError
 from hilo_cli.histories import lines as play
 from hilo_cli.histories.amounts import money
 from hilo_cli.histories.base import Reader
 from hilo_cli.histories.grammar import grammar
 from hilo_cli.histories.plugin import group_id, header_starts, record_reader
-from hilo_cli.histories.seats import STRUCTURES, HandState, add_seat, read_seat
+from hilo_cli.histories.seats import STRUCTURES, HandState, add_seat, button_seat, read_seat
 from hilo_cli.histories.site import BRACKETS, Header, SiteHand
 
 GAME_NAMES: dict[str, str] = {"OmahaHiLo": "omaha8", "Omaha": "omaha", "OmahaHi": "omaha"}
@@ -113,7 +113,7 @@ class _Reader(HandState):
             return
         b = LINES.button.match(line)
         if b is not None:
-            hand.button = digits(b.group("seat"), "the button seat", MAX_SEAT)
+            hand.button = button_seat(b)
             return
         m = LINES.street.match(line)
         if m is not None:

@@ -29,14 +29,14 @@ from __future__ import annotations
 
 import re
 
-from hilo_cli.bounds import MAX_SEAT, digits, quote
+from hilo_cli.bounds import quote
 from hilo_cli.errors import InputError
 from hilo_cli.histories import lines as play
 from hilo_cli.histories.amounts import money
 from hilo_cli.histories.base import Reader
 from hilo_cli.histories.grammar import grammar
 from hilo_cli.histories.plugin import group_id, record_reader
-from hilo_cli.histories.seats import STRUCTURES, HandState, add_seat, read_seat
+from hilo_cli.histories.seats import STRUCTURES, BetsState, add_seat, button_seat, read_seat
 from hilo_cli.histories.site import BRACKETS, Header, SiteHand
 
 GAME_NAMES: dict[str, str] = {
@@ -94,7 +94,7 @@ def _amount(text: str, scale: int) -> int:
     return money(re.sub(r" [A-Z]{3}$", "", text.strip()).replace(" ", ""), scale)
 
 
-class _Reader(HandState):
+class _Reader(BetsState):
     def read(self, lines: list[str]) -> SiteHand:
         numbers = self.numbers
         m = LINES.header.match(lines[0])
@@ -126,15 +126,10 @@ class _Reader(HandState):
         hand = self.hand_without_summary(header, not currency)
         if header.game not in GAME_NAMES:
             return hand
-        street_bets: dict[str, int] = {}
-        for i in range(at + 1, len(lines)):
-            self.number = numbers[i]
-            self._line(hand, lines[i], street_bets)
-        if not hand.collects:
-            raise InputError(f"hand #{id} is cut short: no line says who won the pot")
+        self.read_lines(hand, lines, self._line, at + 1)
         return hand
 
-    def _line(self, hand: SiteHand, line: str, street_bets: dict[str, int]) -> None:
+    def _line(self, hand: SiteHand, line: str) -> None:
         if line.startswith("Seat "):
             self._seat(hand, line)
             return
@@ -146,7 +141,7 @@ class _Reader(HandState):
             street = STREETS[m.group("name")]
             play.new_street(hand, self.number, street, line)
             if street:
-                street_bets.clear()
+                self.new_round()
                 new = play.comma_cards(
                     " ".join(BRACKETS.findall(m.group("cards"))), f"the {m.group('name').lower()}"
                 )
@@ -156,31 +151,23 @@ class _Reader(HandState):
             play.dealt_to(hand, self.number, street, line, self.names)
             return
         name, rest = self.player_line(line)
-        self._action(hand, name, rest, line, street, street_bets)
+        self._action(hand, name, rest, line, street)
 
     def _seat(self, hand: SiteHand, line: str) -> None:
         b = LINES.button.match(line)
         if b is not None:
-            hand.button = digits(b.group("seat"), "the button seat", MAX_SEAT)
+            hand.button = button_seat(b)
             return
         self.names = add_seat(hand, read_seat(LINES.seat, line, self.scale, _amount))
 
-    def _action(
-        self,
-        hand: SiteHand,
-        name: str,
-        rest: str,
-        line: str,
-        street: int,
-        street_bets: dict[str, int],
-    ) -> None:
+    def _action(self, hand: SiteHand, name: str, rest: str, line: str, street: int) -> None:
         number = self.number
         if play.fold_or_check(hand, number, street, name, rest, line):
             return
         m = LINES.action.match(rest)
         if m is not None:
             verb, amount = VERBS[m.group("verb")], _amount(m.group("amount"), self.scale)
-            to = play.added_to(street_bets, name, verb, amount)  # Everleaf writes what each adds
+            to = play.added_to(self.bets, name, verb, amount)  # Everleaf writes what each adds
             play.add_bet(hand, number, street, name, verb, amount, to, m, line)
             return
         m = LINES.award.match(rest)

@@ -22,7 +22,7 @@ from hilo_cli.errors import HiloError, InputError
 from hilo_cli.histories import lines as play
 from hilo_cli.histories.amounts import money
 from hilo_cli.histories.grammar import grammar
-from hilo_cli.histories.seats import HandState, add_seat, read_kept, read_seat
+from hilo_cli.histories.seats import HandState, add_seat, button_seat, read_kept, read_seat
 from hilo_cli.histories.site import BRACKETS, BadHand, Collect, Header, SiteHand, cards_of
 from hilo_cli.histories.site import Line as Action
 
@@ -190,7 +190,9 @@ class _Reader(HandState):
                 continue  # chat, an observer's or a player's ("Bob Smith: hi" is not Bob's action)
             name = next((n for n in self.names if line.startswith(n + " ")), None)
             if name is not None:
-                self._action(hand, name, line[len(name) + 1 :].strip(), line, number, street)
+                rest = line[len(name) + 1 :].strip()
+                if not play.fold_or_check(hand, number, street, name, rest, line):
+                    self._action(hand, name, rest, line, number, street)
             else:
                 self._line(hand, line, number, street)
         return len(lines) + 1
@@ -236,7 +238,7 @@ class _Reader(HandState):
             return
         m = LINES.button.match(line)
         if m is not None:
-            hand.button = digits(m.group("seat"), "the button seat", MAX_SEAT)
+            hand.button = button_seat(m)
             return
         if line == "No low hand qualified" or line.startswith("("):
             return  # a showdown's low written on a line of its own (2006)
@@ -247,8 +249,6 @@ class _Reader(HandState):
     def _action(
         self, hand: SiteHand, name: str, rest: str, line: str, number: int, street: int
     ) -> None:
-        if play.fold_or_check(hand, number, street, name, rest, line):
-            return
         m = LINES.action.match(rest)
         if m is not None:
             verb, amount = VERBS[m.group("verb")], money(m.group("amount"), self.scale)

@@ -12,7 +12,7 @@ from hilo_cli.histories.amounts import money
 from hilo_cli.histories.archive import put_in, rake_disagreement, speaker, uncalled
 from hilo_cli.histories.base import Currency
 from hilo_cli.histories.grammar import grammar
-from hilo_cli.histories.seats import HandState, add_seat, collects_only
+from hilo_cli.histories.seats import HandState, add_seat, button_seat, collects_only
 from hilo_cli.histories.site import BRACKETS, Header, Seat, SiteHand, cards_of
 from hilo_cli.histories.site import Line as Action
 
@@ -132,12 +132,12 @@ class HandReader(HandState):
         if line.startswith("Seat "):
             self._seat(hand, line)
             return
+        if LINES.date.match(line):
+            return
         m = LINES.table.match(line)
         if m is not None:
             if m.group("button"):
-                hand.button = digits(m.group("button"), "the button seat", MAX_SEAT)
-            return
-        if LINES.date.match(line):
+                hand.button = button_seat(m, "button")
             return
         m = LINES.rake.match(line)
         if m is not None and self.summary:

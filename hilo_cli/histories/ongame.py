@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import re
 
-from hilo_cli.bounds import MAX_SEAT, digits, quote
+from hilo_cli.bounds import quote
 from hilo_cli.errors import InputError
 from hilo_cli.histories import lines as play
 from hilo_cli.histories.amounts import money, sign_currency
@@ -40,7 +40,14 @@ from hilo_cli.histories.archive import speaker
 from hilo_cli.histories.base import Currency, Reader
 from hilo_cli.histories.grammar import grammar
 from hilo_cli.histories.plugin import group_id, record_reader
-from hilo_cli.histories.seats import STRUCTURES, HandState, add_seat, seat_match, seat_of
+from hilo_cli.histories.seats import (
+    STRUCTURES,
+    HandState,
+    add_seat,
+    button_seat,
+    seat_match,
+    seat_of,
+)
 from hilo_cli.histories.site import Header, SiteHand, cards_of
 
 GAME_NAMES: dict[str, str] = {"OMAHA_HI_LO": "omaha8", "OMAHA": "omaha", "OMAHA_HI": "omaha"}
@@ -133,7 +140,7 @@ class _Reader(HandState):
         elif line == "Summary:":
             self.summary = True
         elif (b := LINES.button.match(line)) is not None:
-            hand.button = digits(b.group("seat"), "the button seat", MAX_SEAT)
+            hand.button = button_seat(b)
         elif (m := LINES.board.match(line)) is not None:
             self.street = STREETS[m.group("street")]
             new = cards_of(m.group("cards").replace(",", " "), f"the {m.group('street')}")

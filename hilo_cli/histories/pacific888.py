@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from hilo_cli.betting import Structure
-from hilo_cli.bounds import MAX_SEAT, digits, quote
+from hilo_cli.bounds import quote
 from hilo_cli.errors import DealError, InputError
 from hilo_cli.histories import lines as play
 from hilo_cli.histories.amounts import money, sign_currency
@@ -30,7 +30,14 @@ from hilo_cli.histories.base import Currency, HandRecord, Reader, failed
 from hilo_cli.histories.grammar import grammar
 from hilo_cli.histories.records import record
 from hilo_cli.histories.seats import STRUCTURES as BASE_STRUCTURES
-from hilo_cli.histories.seats import HandState, add_seat, collects_only, kept_lines, read_seat
+from hilo_cli.histories.seats import (
+    HandState,
+    add_seat,
+    button_seat,
+    collects_only,
+    kept_lines,
+    read_seat,
+)
 from hilo_cli.histories.site import BadHand, Collect, Header, SiteHand, cards_of
 from hilo_cli.histories.site import Line as Action
 
@@ -184,7 +191,7 @@ class _Reader(HandState):
             self.number = self.numbers[at]
             b = LINES.button.match(line)
             if b is not None:
-                hand.button = digits(b.group("seat"), "the button seat", MAX_SEAT)
+                hand.button = button_seat(b)
             elif LINES.players.match(line):
                 pass
             elif line.startswith("Seat "):

@@ -44,7 +44,7 @@ from hilo_cli.histories.base import Reader
 from hilo_cli.histories.grammar import grammar
 from hilo_cli.histories.plugin import record_reader
 from hilo_cli.histories.seats import STRUCTURES as BASE_STRUCTURES
-from hilo_cli.histories.seats import HandState, add_seat, seat_match, seat_of
+from hilo_cli.histories.seats import HandState, add_seat, button_seat, seat_match, seat_of
 from hilo_cli.histories.site import BRACKETS, Header, SiteHand, cards_of
 
 GAME_NAMES: dict[str, str] = {"OMAHA HI/LO": "omaha8", "OMAHA": "omaha", "OMAHA HI": "omaha"}
@@ -154,7 +154,7 @@ class _Reader(HandState):
         if line.startswith("Seat "):
             self._seat(hand, line)
         elif (b := LINES.button.match(line)) is not None:
-            hand.button = digits(b.group("seat"), "the button seat", MAX_SEAT)
+            hand.button = button_seat(b)
         elif line == "Dealing Cards":
             self.dealing = True
             play.new_street(hand, self.number, 0, line)

@@ -212,13 +212,18 @@ def chips_header(id: str, game: str, limit: str, small: str, big: str) -> Header
     return Header(id, game, limit, None, True, "", money(small, 1), money(big, 1))
 
 
+def button_seat(found: re.Match[str], group: str = "seat") -> int:
+    """The button's seat, as ``found``'s ``group`` writes it."""
+    return digits(found.group(group), "the button seat", MAX_SEAT)
+
+
 def table_button(pattern: re.Pattern[str], line: str) -> int | None:
     """The button's seat on a table line by ``pattern``'s group ``button`` (``None``: the line names
     none); "cannot read the table line" where the pattern does not match."""
     t = pattern.match(line)
     if t is None:
         raise InputError(f"cannot read the table line {quote(line)}")
-    return digits(t.group("button"), "the button seat", MAX_SEAT) if t.group("button") else None
+    return button_seat(t, "button") if t.group("button") else None
 
 
 def collects_only(hand: SiteHand) -> SiteHand:

@@ -21,13 +21,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from hilo_cli.bounds import MAX_SEAT, digits, quote
+from hilo_cli.bounds import quote
 from hilo_cli.errors import InputError
 from hilo_cli.histories import lines as play
 from hilo_cli.histories.amounts import money
 from hilo_cli.histories.base import Currency
 from hilo_cli.histories.grammar import grammar
-from hilo_cli.histories.seats import HandState, add_seat, read_seat, reads_wanted
+from hilo_cli.histories.seats import HandState, add_seat, button_seat, read_seat, reads_wanted
 from hilo_cli.histories.site import (
     BRACKETS,
     Header,
@@ -148,7 +148,7 @@ class HandReader(HandState):
     def _seat(self, hand: SiteHand, line: str) -> None:
         b = LINES.button.match(line)
         if b is not None:
-            hand.button = digits(b.group("seat"), "the button seat", MAX_SEAT)
+            hand.button = button_seat(b)
             return
         self.names = add_seat(hand, read_seat(LINES.seat, line, 100))
 
