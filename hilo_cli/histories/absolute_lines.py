@@ -243,8 +243,7 @@ class HandReader(HandState):
         if rest.startswith("Mucks"):
             play.muck_at_showdown(hand, number, street, name, line)
             return
-        if not LINES.notes.match(rest):
-            raise InputError(f"cannot read the action {quote(line)}")
+        play.only_a_note(LINES.notes, rest, line)
 
     def _summary(self, hand: SiteHand, line: str) -> None:
         t = LINES.total.match(line)

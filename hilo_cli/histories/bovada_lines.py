@@ -257,9 +257,7 @@ class _Reader(BetsState):
             if d.group("seat"):
                 self.dealer = digits(d.group("seat"), "the dealer's seat", MAX_SEAT)
             return
-        if LINES.notes.match(rest):
-            return
-        raise InputError(f"cannot read the action {quote(line)}")
+        play.only_a_note(LINES.notes, rest, line)
 
     def _amount(
         self, hand: SiteHand, name: str, verb: str, amount: int, line: str, number: int, street: int

@@ -85,16 +85,9 @@ def read_header(line: str) -> Header:
     currency = sb[0] if sb[0] in "$€£" else ""
     scale = 100 if currency else 1
     tournament = re.search(r"\bT\d+\b", parts[0]) is not None or not currency
-    return Header(
-        id,
-        stakes.group("game"),
-        LIMITS[stakes.group("limit")],
-        None,
-        tournament,
-        currency,
-        money(sb, scale),
-        money(bb, scale),
-    )
+    game, limit = stakes.group("game"), LIMITS[stakes.group("limit")]
+    small, big = money(sb, scale), money(bb, scale)
+    return Header(id, game, limit, None, tournament, currency, small, big)
 
 
 class _Reader(HandState):
@@ -163,8 +156,7 @@ class _Reader(HandState):
             return
         if play.show_or_muck(hand, number, street, name, rest, line, "mucks"):
             return
-        if not LINES.notes.match(rest):
-            raise InputError(f"cannot read the action {quote(line)}")
+        play.only_a_note(LINES.notes, rest, line)
 
 
 # A hand starts at its header (``Hand#``, the hand's id and `` - ``; the first line of a file need

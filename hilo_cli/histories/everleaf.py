@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import re
 
-from hilo_cli.bounds import quote
 from hilo_cli.errors import InputError
 from hilo_cli.histories import lines as play
 from hilo_cli.histories.amounts import money
@@ -180,8 +179,7 @@ class _Reader(BetsState):
         # A show line whose cards are not bracketed is the hand's error (it was an IndexError).
         if play.show_or_muck(hand, number, street, name, rest, line, "does not show cards"):
             return
-        if not LINES.notes.match(rest):
-            raise InputError(f"cannot read the action {quote(line)}")
+        play.only_a_note(LINES.notes, rest, line)
 
 
 def detect(head: str) -> bool:

@@ -274,8 +274,7 @@ class _Reader(HandState):
         if rest == "mucks":
             play.muck_at_showdown(hand, number, street, name, line)
             return
-        if not LINES.notes.match(rest):
-            raise InputError(f"cannot read the action {quote(line)}")
+        play.only_a_note(LINES.notes, rest, line)
 
     def _summary(self, hand: SiteHand, line: str) -> None:
         scale = self.scale

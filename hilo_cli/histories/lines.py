@@ -14,7 +14,8 @@ whether a board line repeats the board so far); what it then records is the same
   ``unseated``), a fold or a check (``fold_or_check``), cards shown
   (``show_cards``), a hand mucked (``muck_hand``), or a "mucks" that is a muck only at a showdown
   (``muck_at_showdown``: a lone winner keeps the pot), either of them at a showdown (``show_or_muck``);
-* where a player's name may end in a line that begins with one (``name_ends``);
+* a player's line that is only a note (``only_a_note``); where a player's name may end in a line
+  that begins with one (``name_ends``);
 * uncalled chips returned (``return_uncalled``), a player's award from a pot (``add_award``, the pot's
   index by ``pot_number``);
 * the stakes of a header that names none, from the blinds posted (``first_posts``, ``posted_stakes``);
@@ -72,6 +73,13 @@ def street_number(streets: Mapping[str, int], name: str) -> int:
     if number is None:
         raise InputError(f"unknown street {quote(name)}")
     return number
+
+
+def only_a_note(notes: re.Pattern[str], rest: str, line: str) -> None:
+    """The last of a player's lines a site reads: ``rest`` (what follows the name) is a note, by the
+    site's ``notes``, which moves no chips; anything else is a line hilo cannot read."""
+    if not notes.match(rest):
+        raise InputError(f"cannot read the action {quote(line)}")
 
 
 def name_ends(line: str) -> Iterator[int]:

@@ -294,9 +294,7 @@ class _Reader(HandState):
                 else hand.header.big,
             )
             return
-        if LINES.notes.match(rest):
-            return
-        raise InputError(f"cannot read the action {quote(line)}")
+        play.only_a_note(LINES.notes, rest, line)
 
     def _summary(self, hand: SiteHand, at: int) -> None:
         """The showdown after ``** Summary **``: shows, mucks, the halves each shown hand won, collects."""

@@ -101,18 +101,10 @@ def read_header(id: str, line: str) -> Header:
         raise InputError(f"game #{id}: cannot read the game, limit and stakes in {quote(line)}")
     small, _, big = c.group("stakes").partition("/")
     sign = small[0] if small[0] in "$€£" else ""
+    game, limit = c.group("game"), _LIMITS[c.group("limit")]
     if not big:  # the table's buy-in: the blinds are the posts
-        return Header(id, c.group("game"), _LIMITS[c.group("limit")], None, False, sign, 0, 0)
-    return Header(
-        id,
-        c.group("game"),
-        _LIMITS[c.group("limit")],
-        None,
-        False,
-        sign,
-        money(small, 100),
-        money(big, 100),
-    )
+        return Header(id, game, limit, None, False, sign, 0, 0)
+    return Header(id, game, limit, None, False, sign, money(small, 100), money(big, 100))
 
 
 class _Reader(BetsState):
@@ -249,9 +241,7 @@ class _Reader(BetsState):
         if w is not None:
             self._wins(hand, name, w, number)
             return
-        if LINES.notes.match(rest):
-            return
-        raise InputError(f"cannot read the action {quote(line)}")
+        play.only_a_note(LINES.notes, rest, line)
 
     def _chips(
         self, hand: SiteHand, name: str, verb: str, amount: int, line: str, number: int, street: int

@@ -200,9 +200,7 @@ class FamilyReader(HandState):
             amount = money(m.group("amount"), self.scale)
             self._award(hand, m, number, name, amount, pot)
             return
-        if self.WORDS.lines.notes.match(rest):
-            return
-        raise InputError(f"cannot read the action {quote(line)}")
+        play.only_a_note(self.WORDS.lines.notes, rest, line)
 
     def _award(
         self, hand: SiteHand, found: re.Match[str], number: int, name: str, amount: int, pot: int
