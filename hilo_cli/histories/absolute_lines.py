@@ -8,7 +8,7 @@ from hilo_cli.betting import Structure
 from hilo_cli.bounds import MAX_SEAT, digits, quote
 from hilo_cli.errors import InputError
 from hilo_cli.histories import lines as play
-from hilo_cli.histories.amounts import NUMBER, money, sign_currency
+from hilo_cli.histories.amounts import money, sign_currency
 from hilo_cli.histories.archive import speaker
 from hilo_cli.histories.base import Currency
 from hilo_cli.histories.grammar import grammar
@@ -28,11 +28,9 @@ GAME_NAMES: dict[str, str] = {
 STUD = {"stud8"}
 STRUCTURES: dict[str, Structure] = {**BASE_STRUCTURES, "Normal": "fixed", "Fixed Limit": "fixed"}
 
-_AMOUNT = rf"\$?{NUMBER}"
 LIMITS = ("Normal", "Limit", "Fixed Limit", "Pot Limit", "No Limit")
 STUD_STREETS = {"3RD STREET": 0, "4TH STREET": 1, "5TH STREET": 2, "6TH STREET": 3, "RIVER": 4}
 BOARD_STREETS = {"POCKET CARDS": 0, "FLOP": 1, "TURN": 2, "RIVER": 3}
-_ALL_IN = r"(?P<all_in>All-In(?:\(Raise\))?)"
 VERBS = {
     "Ante": "ante",
     "Bring-In": "bring in",
@@ -44,6 +42,8 @@ VERBS = {
 }
 LINES = grammar(
     r"""
+    AMOUNT    \$?{NUMBER}
+    ALL_IN    (?P<all_in>All-In(?:\(Raise\))?)
     header    ^Stage #(?P<id>[A-Z]?\d+):(?P<rest>.*)$
     stakes    (?:(?P<sb>{AMOUNT})/)?(?P<bb>{AMOUNT})
     seat      ^Seat (?P<seat>\d+) - (?P<name>.+?) \((?P<stack>{AMOUNT}) in chips\)
@@ -63,8 +63,6 @@ LINES = grammar(
     half      \b(?P<half>HI|LO):\((?P<amount>{AMOUNT})\)
     notes     ^(?:sits down|stands up|is sitting out|has returned|is disconnected|has timed out)\s*$
     """,
-    ALL_IN=_ALL_IN,
-    AMOUNT=_AMOUNT,
 )
 
 

@@ -40,7 +40,6 @@ GAME_NAMES: dict[str, str] = {"OmahaHiLo": "omaha8", "Omaha": "omaha", "OmahaHi"
 LIMITS = {"FL": "Limit", "Limit": "Limit", "PL": "Pot Limit", "NL": "No Limit"}
 
 STREETS = {"HOLE CARDS": 0, "FLOP": 1, "TURN": 2, "RIVER": 3}
-_ALL_IN = r"(?P<all_in>,? (?:and is )?all[- ]in| \(all[- ]in\))?\s*$"
 VERBS = {
     "posts small blind": "small blind",
     "posts big blind": "big blind",
@@ -52,6 +51,7 @@ VERBS = {
 }
 LINES = grammar(
     r"""
+    ALL_IN    (?P<all_in>,? (?:and is )?all[- ]in| \(all[- ]in\))?\s*$
     header    ^Hand#(?P<id>[0-9A-Za-z]+) - (?P<rest>.*)$
     stakes    ^(?:(?P<ante>{AMOUNT})/)?(?P<sb>{AMOUNT})/(?P<bb>{AMOUNT}) (?P<limit>FL|Limit|PL|
               NL) (?P<game>\w+)$
@@ -67,7 +67,6 @@ LINES = grammar(
     notes     ^(?:is sitting out|sits out|is back|has left the table|has joined the table|
               is disconnected|is connected|has timed out|said, .*)\s*$
     """,
-    ALL_IN=_ALL_IN,
 )
 
 

@@ -34,7 +34,7 @@ from hilo_cli.bounds import quote
 from hilo_cli.cards import Card
 from hilo_cli.errors import InputError
 from hilo_cli.histories import lines as play
-from hilo_cli.histories.amounts import NUMBER, money
+from hilo_cli.histories.amounts import money
 from hilo_cli.histories.archive import rake_disagreement
 from hilo_cli.histories.base import Currency, Reader
 from hilo_cli.histories.grammar import grammar
@@ -47,11 +47,11 @@ from hilo_cli.histories.site import Line as Action
 GAME_NAMES: dict[str, str] = {"Omaha Hi/Lo": "omaha8", "Omaha": "omaha", "Omaha Hi": "omaha"}
 STRUCTURES: dict[str, Structure] = {**BASE_STRUCTURES, "Fixed Limit": "fixed"}
 
-_MONEY = rf"(?:[A-Z]{{3}} )?{NUMBER}"
 STREETS = {"Flop": 1, "Turn": 2, "River": 3}
 VERBS = {"Raise": "raise", "Call": "call", "Bet": "bet", "Ante": "ante"}
 LINES = grammar(
     r"""
+    MONEY    (?:[A-Z]{3} )?{NUMBER}
     header   ^Game # ?(?P<id>\d+) - (?P<game>.+?) (?P<limit>Fixed Limit|Pot Limit|No Limit|
              Limit) (?:(?P<code>[A-Z]{3}) )?(?P<small>{NUMBER})/(?P<big>{NUMBER})(?: - .*)?$
     seat     ^(?P<name>\S.*?)\s+\((?P<stack>{MONEY}) in seat (?P<seat>\d+)\)$
@@ -66,7 +66,6 @@ LINES = grammar(
     mucks    ^didn't show hand(?: \((?P<cards>[^)]*)\))?$
     ignored  ^Game ended .*$
     """,
-    MONEY=_MONEY,
 )
 
 

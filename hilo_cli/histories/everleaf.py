@@ -56,7 +56,6 @@ LIMITS = {
     "No Limit": "No Limit",
 }
 
-_MONEY = r"[$€£]? ?[\d.,]+(?: [A-Z]{3})?"
 STREETS = {"down cards": 0, "Flop": 1, "Turn": 2, "River": 3}
 VERBS = {
     "posts small blind": "small blind",
@@ -69,6 +68,7 @@ VERBS = {
 }
 LINES = grammar(
     r"""
+    MONEY    [$€£]? ?[\d.,]+(?: [A-Z]{3})?
     header   ^Everleaf Gaming Game #(?P<id>\d+)\s*$
     game     ^(?P<sb>{MONEY})/(?P<bb>{MONEY}) (?:(?P<limit>NL|PL|FL|No Limit|Pot Limit|Limit) )?
              (?P<game>.+?) - \d{4}/\d\d/\d\d - [\d:]+\s*$
@@ -84,7 +84,6 @@ LINES = grammar(
     notes    ^(?:is sitting out|sits out|has left the table|has joined the table|is back|
              has been disconnected|has reconnected|has timed out)\s*$
     """,
-    MONEY=_MONEY,
 )
 
 

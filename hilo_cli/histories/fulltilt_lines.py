@@ -35,10 +35,8 @@ LIMITS = {
     "NL": "No Limit",
     "No Limit": "No Limit",
 }
-_MIXED_NAMES = r"HORSE|HOSE|HA|\d+[ -]Game|[\w ]*Mixed[\w ]*"
 BOARD_STREETS = {"HOLE CARDS": 0, "FLOP": 1, "TURN": 2, "RIVER": 3}
 STUD_STREETS = {"3RD STREET": 0, "4TH STREET": 1, "5TH STREET": 2, "6TH STREET": 3, "7TH STREET": 4}
-_ALL_IN = r"(?P<all_in>,? and is all in)?\s*$"
 VERBS = {
     "calls": "call",
     "bets": "bet",
@@ -53,6 +51,8 @@ VERBS = {
 }
 LINES = grammar(
     r"""
+    MIXED_NAMES    HORSE|HOSE|HA|\d+[ -]Game|[\w ]*Mixed[\w ]*
+    ALL_IN         (?P<all_in>,? and is all in)?\s*$
     header         ^(?:Full Tilt Poker|FullTiltPoker) Game #(?P<id>\d+): (?P<rest>.*)$
     stakes         ^(?P<sb>{AMOUNT})/(?P<bb>{AMOUNT})(?: Ante (?P<ante>{AMOUNT}))?(?: Cap {AMOUNT})
                    ?$
@@ -86,8 +86,6 @@ LINES = grammar(
     won            (?:won|collected) \((?P<amount>{AMOUNT})\)
     showed         (?P<how>showed|mucked) \[(?P<cards>[^\[\]]*)\]
     """,
-    ALL_IN=_ALL_IN,
-    MIXED_NAMES=_MIXED_NAMES,
 )
 
 

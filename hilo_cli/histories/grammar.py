@@ -17,10 +17,12 @@ expression of that kind of line::
 - A line that begins with spaces (after the table's own indentation) goes on the entry above it, its
   spaces dropped: a long pattern is written over several lines, split anywhere but beside a space
   that matters (write ``\x20`` or ``[ ]`` for one at a split).
-- ``{NAME}`` (capitals) is a piece of pattern the readers share: ``{AMOUNT}`` (an amount with or without
-  its currency sign, ``amounts.AMOUNT``) and ``{NUMBER}`` (``amounts.NUMBER``) in every table; a site that
-  writes them otherwise, or has pieces of its own, passes them by name (``grammar(text, AMOUNT=...)``).
-  Braces around anything else are the pattern's own (``\*{5}``).
+- ``{NAME}`` (capitals) is a piece of pattern: ``{AMOUNT}`` (an amount with or without its currency
+  sign, ``amounts.AMOUNT``) and ``{NUMBER}`` (``amounts.NUMBER``) in every table. An entry named in
+  capitals is a piece of the table's own, for the entries after it (``ALL_IN  (?P<all_in> \(all-in\))?``;
+  naming ``AMOUNT`` writes the site's amounts otherwise); a piece the code shares with the table is
+  passed by name (``grammar(text, MONEY=...)``). Braces around anything else are the pattern's own
+  (``\*{5}``).
 - A line that begins with ``#`` is a comment; a flag is written in the pattern (``(?i)`` for case).
 
 Each pattern is compiled once, when the site's module is imported; an entry the table does not have is
@@ -38,7 +40,7 @@ from hilo_cli.histories.amounts import AMOUNT, NUMBER
 PIECES = {"AMOUNT": AMOUNT, "NUMBER": NUMBER}
 """The pieces of pattern every table may use, by name."""
 _PIECE = re.compile(r"\{([A-Z][A-Z0-9_]*)\}")
-_ENTRY = re.compile(r"(?P<name>[a-z][a-z0-9_]*)\s+(?P<pattern>\S.*)")
+_ENTRY = re.compile(r"(?P<name>[a-z][a-z0-9_]*|[A-Z][A-Z0-9_]*)\s+(?P<pattern>\S.*)")
 
 
 class Grammar:
@@ -53,7 +55,8 @@ class Grammar:
 
 
 def grammar(table: str, **pieces: str) -> Grammar:
-    """The table's entries compiled, ``{NAME}`` pieces put in (``PIECES``, then ``pieces``)."""
+    """The table's entries compiled, ``{NAME}`` pieces put in (``PIECES``, then ``pieces``, then the
+    table's own pieces, each from its entry on)."""
     known = {**PIECES, **pieces}
     patterns: dict[str, re.Pattern[str]] = {}
     for name, text in entries(table):
@@ -69,8 +72,12 @@ def grammar(table: str, **pieces: str) -> Grammar:
                 )
             return known[found.group(1)]
 
+        expanded = _PIECE.sub(piece, text)
+        if name.isupper():
+            known[name] = expanded
+            continue
         try:
-            patterns[name] = re.compile(_PIECE.sub(piece, text))
+            patterns[name] = re.compile(expanded)
         except re.error as e:
             raise ValueError(f"the grammar's {name!r} line does not compile: {e}") from None
     return Grammar(patterns)

@@ -59,10 +59,10 @@ LIMITS = {
 }
 
 STREETS = {"flop": 1, "turn": 2, "river": 3}
-_ALL_IN = r"(?P<all_in> \[all in\])?\s*$"
 VERBS = {**play.POSTS_BETS_CALLS, "raises": "raise"}
 LINES = grammar(
     r"""
+    ALL_IN        (?P<all_in> \[all in\])?\s*$
     start         [ \t]*\*{5} History for hand (?P<id>[0-9A-Za-z-]+)(?P<rest>.*?)\s*\*{5}\s*$
     table         ^Table: .*\((?P<limit>[A-Z_]+) (?P<game>[A-Z0-9_]+) (?P<sb>{AMOUNT})/
                   (?P<bb>{AMOUNT}), (?P<money>[^)]*)\)\s*$
@@ -80,7 +80,6 @@ LINES = grammar(
     notes         ^(?:Start hand: .*|User: .*|Players in round: .*|---|Dealing pocket cards|
                   \*{5} End of hand .*)$
     """,
-    ALL_IN=_ALL_IN,
 )
 
 

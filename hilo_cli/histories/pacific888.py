@@ -45,8 +45,6 @@ from hilo_cli.histories.site import Line as Action
 GAME_NAMES: dict[str, str] = {"OmahaHL": "omaha8", "Omaha Hi/Lo": "omaha8", "Omaha": "omaha"}
 STRUCTURES: dict[str, Structure] = {**BASE_STRUCTURES, "Fix Limit": "fixed"}
 
-_AMOUNT = r"[$€£]? ?[\d][\d.,]*"
-_BRACKET = rf"\[ ?(?P<amount>{_AMOUNT}) ?\]"
 VERBS = {
     "posts small blind": "small blind",
     "posts big blind": "big blind",
@@ -61,6 +59,8 @@ STREETS = {"down cards": 0, "flop": 1, "turn": 2, "river": 3}
 
 LINES = grammar(
     r"""
+    AMOUNT     [$€£]? ?[\d][\d.,]*
+    BRACKET    \[ ?(?P<amount>{AMOUNT}) ?\]
     start      ^\*{4,5} (?:Cassava|888poker|888)(?:\.[a-z]{2})?(?:-[a-z]{2})? (?:Snap Poker |BLAST )
                ?Hand History for Game (?P<id>\d+) \*{4,5}\s*$
     game       ^(?P<sb>{AMOUNT})/(?P<bb>{AMOUNT}) Blinds (?P<limit>No Limit|Fix Limit|Pot Limit|
@@ -87,8 +87,6 @@ LINES = grammar(
     starts     [ \t]*\*{4,5} (?:Cassava|888poker|888)\S* (?:Snap Poker |BLAST )
                ?Hand History for Game \d
     """,
-    AMOUNT=_AMOUNT,
-    BRACKET=_BRACKET,
 )
 
 

@@ -64,11 +64,11 @@ NO_HANDS = "no hands: neither a PHH hand nor a collection of them"
 NESTED = "nested too deeply to read (TOML of arrays or tables within each other)"
 
 # A TOML key: bare, or quoted as a basic string (with escapes) or a literal one.
-_KEY = r"""(?:[A-Za-z0-9_-]+|"(?:[^"\\\n]|\\.)*"|'[^'\n]*')"""
-_DOTTED = rf"{_KEY}(?:[ \t]*\.[ \t]*{_KEY})*"
-_END = r"[ \t]*(?:#.*)?"
 LINES = grammar(
     r"""
+    KEY           (?:[A-Za-z0-9_-]+|"(?:[^"\\\n]|\\.)*"|'[^'\n]*')
+    DOTTED        {KEY}(?:[ \t]*\.[ \t]*{KEY})*
+    END           [ \t]*(?:#.*)?
     player        p([1-9][0-9]*)
     card_text     [2-9TJQKAtjqka?][cdhs?]
     # A collection's hand starts at a [table] header of one key (a dotted [hand.sub] belongs to its hand); an
@@ -81,9 +81,6 @@ LINES = grammar(
     # The actions array, and its tokens: blanks and commas, a comment, a string (multi-line, basic, literal), its end.
     actions       (?m)^[ \t]*actions[ \t]*=[ \t]*\[
     """,
-    DOTTED=_DOTTED,
-    END=_END,
-    KEY=_KEY,
 )
 _TOKEN = re.compile(
     r'''[ \t\r\n,]+|#[^\n]*|"""(?:[^\\]|\\.)*?"""|\'\'\'.*?\'\'\'|"(?:[^"\\\n]|\\.)*"|'[^'\n]*'|\]''',

@@ -51,10 +51,10 @@ GAME_NAMES: dict[str, str] = {"OMAHA HI/LO": "omaha8", "OMAHA": "omaha", "OMAHA 
 STRUCTURES: dict[str, Structure] = {**BASE_STRUCTURES, "Fixed Limit": "fixed"}
 
 STREETS = {"Flop": 1, "Turn": 2, "River": 3}
-_ALL_IN = r"(?P<all_in> \(all-in\))?\s*$"
 VERBS = {**play.POSTS_BETS_CALLS, "raises to": "raise"}
 LINES = grammar(
     r"""
+    ALL_IN    (?P<all_in> \(all-in\))?\s*$
     start     [ \t]*Table #\d+ -[ ]
     field     ^(?P<key>Starting Hand|Game Type|Limit Type|Table Type|Money Type)(?: #|: )
               (?P<value>.+?)\s*$
@@ -76,7 +76,6 @@ LINES = grammar(
     notes     ^(?:has .*|did not respond in time and is folded|says .*|[a-z]+s\.|is sitting out|
               sits out|is back|has left the table)$
     """,
-    ALL_IN=_ALL_IN,
 )
 
 

@@ -38,8 +38,6 @@ from hilo_cli.histories.winning_family import (
     header_of,
 )
 
-_AMOUNT = r"[$€£]?[\d.,]+[$€£]?"
-
 VERBS = {
     "posts small blind": "small blind",
     "posts big blind": "big blind",
@@ -61,6 +59,7 @@ CURRENCIES = {
 
 LINES = grammar(
     r"""
+    AMOUNT     [$€£]?[\d.,]+[$€£]?
     header     ^Winamax Poker - (?P<kind>.+?) - HandId: #
                (?P<id>[\d-]+) - (?P<game>.+?) (?P<limit>pot limit|no limit|fixed limit) \(
                (?P<stakes>[^)]*)\)(?: - .*)?$
@@ -81,7 +80,6 @@ LINES = grammar(
                \b
     start      [ \t]*Winamax Poker -[ ]
     """,
-    AMOUNT=_AMOUNT,
 )
 
 

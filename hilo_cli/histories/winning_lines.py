@@ -38,8 +38,6 @@ from hilo_cli.histories.winning_family import (
     header_of,
 )
 
-_AMOUNT = r"\$?[\d.,]+"
-
 VERBS = {
     "posts the small blind": "small blind",
     "posts the big blind": "big blind",
@@ -59,6 +57,7 @@ DOLLARS = sign_currency("$")
 
 LINES = grammar(
     r"""
+    AMOUNT         \$?[\d.,]+
     header         ^(?:Game )?Hand #(?P<id>\d+) - (?:(?P<tournament>(?:[$\d.,K]+ GTD )
                    ?Tournament #\d+) - )?(?P<game>[A-Za-z0-9/' ]+?)\((?P<limit>No Limit|Pot Limit|
                    Fixed Limit|All-in or Fold Limit)\) - (?:Level \w+ )?\(?(?P<sb>\$?[\d.,]+)/
@@ -84,7 +83,6 @@ LINES = grammar(
                    will be allowed to play after the button)$
     start          [ \t]*(?:Game )?Hand #\d
     """,
-    AMOUNT=_AMOUNT,
 )
 
 

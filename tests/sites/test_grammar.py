@@ -83,3 +83,19 @@ def test_an_entry_the_table_does_not_have_names_those_it_has() -> None:
     lines = Grammar({"seat": re.compile("s"), "button": re.compile("b")})
     with pytest.raises(AttributeError, match=r"no 'sate' line .*it has seat, button"):
         _ = lines.sate
+
+
+def test_an_entry_in_capitals_is_a_piece_of_the_table_for_the_entries_after_it() -> None:
+    lines = grammar(
+        r"""
+        ALL_IN  (?P<all_in> \(all-in\))?
+        AMOUNT  \d+
+        bet     ^bets (?P<amount>{AMOUNT}){ALL_IN}$
+        """
+    )
+    assert lines.bet.pattern == r"^bets (?P<amount>\d+)(?P<all_in> \(all-in\))?$"
+    assert lines.names == ("bet",)  # a piece is no line of the site's
+    with pytest.raises(AttributeError):
+        _ = lines.ALL_IN
+    with pytest.raises(ValueError, match=r"'bet' line uses \{ALL_IN\}, a piece no one gave"):
+        grammar("  bet  ^bets{ALL_IN}$\n  ALL_IN  x")  # a piece is known from its entry on
