@@ -11,35 +11,39 @@ from hilo_cli.histories import lines as play
 from hilo_cli.histories.amounts import money, sign_currency
 from hilo_cli.histories.archive import speaker
 from hilo_cli.histories.base import Currency
-from hilo_cli.histories.grammar import grammar
+from hilo_cli.histories.grammar import grammar, words
 from hilo_cli.histories.seats import STRUCTURES as BASE_STRUCTURES
 from hilo_cli.histories.seats import HandState, add_seat, read_seat
 from hilo_cli.histories.site import Collect, Header, SiteHand, cards_of
 from hilo_cli.histories.site import Line as Action
 
-GAME_NAMES: dict[str, str] = {
-    "Seven Card Hi/Lo": "stud8",
-    "7 Card Stud Hi/Lo": "stud8",
-    "Stud Hi/Lo": "stud8",
-    "Omaha Hi/Lo": "omaha8",
-    "Omaha Hi-Lo": "omaha8",
-    "Omaha": "omaha",
-}
+GAME_NAMES: dict[str, str] = words(
+    """
+    Seven Card Hi/Lo  = stud8
+    7 Card Stud Hi/Lo = stud8
+    Stud Hi/Lo        = stud8
+    Omaha Hi/Lo       = omaha8
+    Omaha Hi-Lo       = omaha8
+    Omaha             = omaha
+    """
+)
 STUD = {"stud8"}
 STRUCTURES: dict[str, Structure] = {**BASE_STRUCTURES, "Normal": "fixed", "Fixed Limit": "fixed"}
 
 LIMITS = ("Normal", "Limit", "Fixed Limit", "Pot Limit", "No Limit")
 STUD_STREETS = {"3RD STREET": 0, "4TH STREET": 1, "5TH STREET": 2, "6TH STREET": 3, "RIVER": 4}
 BOARD_STREETS = {"POCKET CARDS": 0, "FLOP": 1, "TURN": 2, "RIVER": 3}
-VERBS = {
-    "Ante": "ante",
-    "Bring-In": "bring in",
-    "Posts small blind": "small blind",
-    "Posts big blind": "big blind",
-    "Posts dead blind": "ante",
-    "Calls": "call",
-    "Bets": "bet",
-}
+VERBS = words(
+    """
+    Ante              = ante
+    Bring-In          = bring in
+    Posts small blind = small blind
+    Posts big blind   = big blind
+    Posts dead blind  = ante
+    Calls             = call
+    Bets              = bet
+    """
+)
 LINES = grammar(
     r"""
     AMOUNT    \$?{NUMBER}

@@ -12,17 +12,20 @@ import re
 from hilo_cli.betting import Structure
 from hilo_cli.histories.base import HandRecord, Reader
 from hilo_cli.histories.bovada_lines import read_hand
+from hilo_cli.histories.grammar import words
 from hilo_cli.histories.plugin import site_record
 from hilo_cli.histories.seats import STRUCTURES as BASE_STRUCTURES
 
 # The site's game names for the games hilo plays (RULES §6).
-GAME_NAMES: dict[str, str] = {
-    "OMAHA HiLo": "omaha8",
-    "OMAHA HILO": "omaha8",
-    "7CARD HiLo": "stud8",
-    "7CARD HILO": "stud8",
-    "OMAHA": "omaha",
-}
+GAME_NAMES: dict[str, str] = words(
+    """
+    OMAHA HiLo = omaha8
+    OMAHA HILO = omaha8
+    7CARD HiLo = stud8
+    7CARD HILO = stud8
+    OMAHA      = omaha
+    """
+)
 STRUCTURES: dict[str, Structure] = {**BASE_STRUCTURES, "Fixed Limit": "fixed"}
 
 _START = re.compile(r"^[ \t]*(?:Bovada|Ignition|Bodog) Hand #\d+")

@@ -34,7 +34,7 @@ from hilo_cli.errors import InputError
 from hilo_cli.histories import lines as play
 from hilo_cli.histories.amounts import money, sign_currency
 from hilo_cli.histories.base import Currency
-from hilo_cli.histories.grammar import grammar
+from hilo_cli.histories.grammar import grammar, words
 from hilo_cli.histories.seats import BetsState, chips_header, read_kept, take_seat
 from hilo_cli.histories.site import BRACKETS, BadHand, Collect, Header, SiteHand, cards_of
 from hilo_cli.histories.site import Line as Action
@@ -83,18 +83,20 @@ STUD_STREETS = {
     "RIVER": 4,
     "7TH STREET": 4,
 }
-_VERBS = {
-    "Bets": "bet",
-    "Calls": "call",
-    "Call": "call",
-    "Ante chip": "ante",
-    "Ante/Small Blind": "small blind",
-    "Ante/Small blind": "small blind",
-    "Big blind/Bring in": "big blind",
-    "Big Blind/Bring in": "big blind",
-    "Bring_in chip": "bring in",
-    "Bring-in chip": "bring in",
-}
+_VERBS = words(
+    """
+    Bets               = bet
+    Calls              = call
+    Call               = call
+    Ante chip          = ante
+    Ante/Small Blind   = small blind
+    Ante/Small blind   = small blind
+    Big blind/Bring in = big blind
+    Big Blind/Bring in = big blind
+    Bring_in chip      = bring in
+    Bring-in chip      = bring in
+    """
+)
 STUD_GAMES = ("7CARD",)
 DOLLARS = sign_currency("$")
 

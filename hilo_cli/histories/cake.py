@@ -40,15 +40,7 @@ GAME_NAMES: dict[str, str] = {"OmahaHiLo": "omaha8", "Omaha": "omaha", "OmahaHi"
 LIMITS = {"FL": "Limit", "Limit": "Limit", "PL": "Pot Limit", "NL": "No Limit"}
 
 STREETS = {"HOLE CARDS": 0, "FLOP": 1, "TURN": 2, "RIVER": 3}
-VERBS = {
-    "posts small blind": "small blind",
-    "posts big blind": "big blind",
-    "posts ante": "ante",
-    "posts dead blind": "ante",
-    "calls": "call",
-    "bets": "bet",
-    "raises to": "raise",
-}
+VERBS = {**play.POSTS_BETS_CALLS, "posts dead blind": "ante", "raises to": "raise"}
 LINES = grammar(
     r"""
     ALL_IN    (?P<all_in>,? (?:and is )?all[- ]in| \(all[- ]in\))?\s*$

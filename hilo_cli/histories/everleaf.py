@@ -33,19 +33,21 @@ from hilo_cli.errors import InputError
 from hilo_cli.histories import lines as play
 from hilo_cli.histories.amounts import money
 from hilo_cli.histories.base import Reader
-from hilo_cli.histories.grammar import grammar
+from hilo_cli.histories.grammar import grammar, words
 from hilo_cli.histories.plugin import group_id, record_reader
 from hilo_cli.histories.seats import STRUCTURES, BetsState, add_seat, button_seat, read_seat
 from hilo_cli.histories.site import BRACKETS, Header, SiteHand
 
-GAME_NAMES: dict[str, str] = {
-    "Omaha Hi/Lo": "omaha8",
-    "Omaha H/L": "omaha8",
-    "Omaha": "omaha",
-    "Omaha Hi": "omaha",
-    "7 Card Stud Hi/Lo": "stud8",
-    "Stud Hi/Lo": "stud8",
-}
+GAME_NAMES: dict[str, str] = words(
+    """
+    Omaha Hi/Lo       = omaha8
+    Omaha H/L         = omaha8
+    Omaha             = omaha
+    Omaha Hi          = omaha
+    7 Card Stud Hi/Lo = stud8
+    Stud Hi/Lo        = stud8
+    """
+)
 LIMITS = {
     None: "Limit",
     "FL": "Limit",
@@ -57,15 +59,7 @@ LIMITS = {
 }
 
 STREETS = {"down cards": 0, "Flop": 1, "Turn": 2, "River": 3}
-VERBS = {
-    "posts small blind": "small blind",
-    "posts big blind": "big blind",
-    "posts the ante": "ante",
-    "posts ante": "ante",
-    "calls": "call",
-    "bets": "bet",
-    "raises": "raise",
-}
+VERBS = {**play.POSTS_BETS_CALLS, "posts the ante": "ante", "raises": "raise"}
 LINES = grammar(
     r"""
     MONEY    [$€£]? ?[\d.,]+(?: [A-Z]{3})?

@@ -21,27 +21,30 @@ from hilo_cli.histories.amounts import sign_currency
 from hilo_cli.histories.archive import amounts_of, largest_unit
 from hilo_cli.histories.base import Currency, HandRecord, Reader
 from hilo_cli.histories.fulltilt_lines import read_hand, starts_hand
+from hilo_cli.histories.grammar import words
 from hilo_cli.histories.plugin import plays, site_record
 from hilo_cli.histories.seats import STRUCTURES
 from hilo_cli.histories.site import Header, SiteHand
 
 # The site's game names (the limit already taken off) for the games hilo plays (RULES §6).
-GAME_NAMES: dict[str, str] = {
-    "Omaha H/L": "omaha8",
-    "Omaha Hi/Lo": "omaha8",
-    "5 Card Omaha H/L": "omaha8-5",
-    "5 Card Omaha Hi/Lo": "omaha8-5",
-    "Courchevel H/L": "courchevel8",
-    "Courchevel Hi/Lo": "courchevel8",
-    "Stud H/L": "stud8",
-    "Stud Hi/Lo": "stud8",
-    "7 Card Stud Hi/Lo": "stud8",
-    "7 Card Stud H/L": "stud8",
-    "Omaha Hi": "omaha",
-    "Omaha": "omaha",
-    "5 Card Omaha Hi": "omaha-5",
-    "5 Card Omaha": "omaha-5",
-}
+GAME_NAMES: dict[str, str] = words(
+    """
+    Omaha H/L          = omaha8
+    Omaha Hi/Lo        = omaha8
+    5 Card Omaha H/L   = omaha8-5
+    5 Card Omaha Hi/Lo = omaha8-5
+    Courchevel H/L     = courchevel8
+    Courchevel Hi/Lo   = courchevel8
+    Stud H/L           = stud8
+    Stud Hi/Lo         = stud8
+    7 Card Stud Hi/Lo  = stud8
+    7 Card Stud H/L    = stud8
+    Omaha Hi           = omaha
+    Omaha              = omaha
+    5 Card Omaha Hi    = omaha-5
+    5 Card Omaha       = omaha-5
+    """
+)
 # Full Tilt's chips, largest first, each a multiple of the next (cents).
 UNITS = (50, 25, 5, 1)
 

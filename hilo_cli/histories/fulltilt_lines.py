@@ -21,34 +21,38 @@ from hilo_cli.bounds import MAX_SEAT, digits, quote
 from hilo_cli.errors import HiloError, InputError
 from hilo_cli.histories import lines as play
 from hilo_cli.histories.amounts import money
-from hilo_cli.histories.grammar import grammar
+from hilo_cli.histories.grammar import grammar, words
 from hilo_cli.histories.seats import HandState, add_seat, button_seat, read_kept, read_seat
 from hilo_cli.histories.site import BRACKETS, BadHand, Collect, Header, SiteHand, cards_of
 from hilo_cli.histories.site import Line as Action
 
-LIMITS = {
-    "FL": "Limit",
-    "Fixed Limit": "Limit",
-    "Limit": "Limit",
-    "PL": "Pot Limit",
-    "Pot Limit": "Pot Limit",
-    "NL": "No Limit",
-    "No Limit": "No Limit",
-}
+LIMITS = words(
+    """
+    FL          = Limit
+    Fixed Limit = Limit
+    Limit       = Limit
+    PL          = Pot Limit
+    Pot Limit   = Pot Limit
+    NL          = No Limit
+    No Limit    = No Limit
+    """
+)
 BOARD_STREETS = {"HOLE CARDS": 0, "FLOP": 1, "TURN": 2, "RIVER": 3}
 STUD_STREETS = {"3RD STREET": 0, "4TH STREET": 1, "5TH STREET": 2, "6TH STREET": 3, "7TH STREET": 4}
-VERBS = {
-    "calls": "call",
-    "bets": "bet",
-    "raises to": "raise",
-    "posts the small blind of": "small blind",
-    "posts the big blind of": "big blind",
-    "posts a dead small blind of": "ante",
-    "posts": "big blind",
-    "antes": "ante",
-    "brings in for": "bring in",
-    "completes it to": "complete",
-}
+VERBS = words(
+    """
+    calls                       = call
+    bets                        = bet
+    raises to                   = raise
+    posts the small blind of    = small blind
+    posts the big blind of      = big blind
+    posts a dead small blind of = ante
+    posts                       = big blind
+    antes                       = ante
+    brings in for               = bring in
+    completes it to             = complete
+    """
+)
 LINES = grammar(
     r"""
     MIXED_NAMES    HORSE|HOSE|HA|\d+[ -]Game|[\w ]*Mixed[\w ]*

@@ -25,6 +25,9 @@ expression of that kind of line::
   (``\*{5}``).
 - A line that begins with ``#`` is a comment; a flag is written in the pattern (``(?i)`` for case).
 
+The site's words for games, limits and actions are tables too (``words``: a line a word, the site's
+and hilo's).
+
 Each pattern is compiled once, when the site's module is imported; an entry the table does not have is
 an ``AttributeError`` naming those it has, and a table that does not read (a name twice, a piece no one
 gave, a pattern that does not compile) fails at import with the entry's name.
@@ -41,6 +44,21 @@ PIECES = {"AMOUNT": AMOUNT, "NUMBER": NUMBER}
 """The pieces of pattern every table may use, by name."""
 _PIECE = re.compile(r"\{([A-Z][A-Z0-9_]*)\}")
 _ENTRY = re.compile(r"(?P<name>[a-z][a-z0-9_]*|[A-Z][A-Z0-9_]*)\s+(?P<pattern>\S.*)")
+
+
+def words(table: str) -> dict[str, str]:
+    """A site's words as hilo's, a line a word: what the site writes, `` = ``, what hilo calls it
+    (``posts small blind = small blind``); a line that begins with ``#`` is a comment."""
+    found: dict[str, str] = {}
+    for line in table.splitlines():
+        text = line.strip()
+        if not text or text.startswith("#"):
+            continue
+        site, equals, ours = (part.strip() for part in text.partition(" = "))
+        if not equals or not site or not ours or site in found:
+            raise ValueError(f"not a line of a table of words (or a word twice): {text!r}")
+        found[site] = ours
+    return found
 
 
 class Grammar:

@@ -11,20 +11,22 @@ from hilo_cli.histories import lines as play
 from hilo_cli.histories.amounts import money
 from hilo_cli.histories.archive import put_in, rake_disagreement, speaker, uncalled
 from hilo_cli.histories.base import Currency
-from hilo_cli.histories.grammar import grammar
+from hilo_cli.histories.grammar import grammar, words
 from hilo_cli.histories.seats import HandState, add_seat, button_seat, collects_only
 from hilo_cli.histories.site import BRACKETS, Header, Seat, SiteHand, cards_of
 from hilo_cli.histories.site import Line as Action
 
-GAME_NAMES: dict[str, str] = {
-    "Omaha Hi-Lo": "omaha8",
-    "Omaha Hi/Lo": "omaha8",
-    "Big O": "omaha8-5",
-    "5 Card Omaha Hi-Lo": "omaha8-5",
-    "Omaha": "omaha",
-    "Seven Card Stud Hi-Lo": "stud8",
-    "7 Card Stud Hi-Lo": "stud8",
-}
+GAME_NAMES: dict[str, str] = words(
+    """
+    Omaha Hi-Lo           = omaha8
+    Omaha Hi/Lo           = omaha8
+    Big O                 = omaha8-5
+    5 Card Omaha Hi-Lo    = omaha8-5
+    Omaha                 = omaha
+    Seven Card Stud Hi-Lo = stud8
+    7 Card Stud Hi-Lo     = stud8
+    """
+)
 
 STREETS = {"HOLE CARDS": 0, "FLOP": 1, "TURN": 2, "RIVER": 3}
 LINES = grammar(

@@ -45,15 +45,7 @@ from hilo_cli.histories.site import Line as Action
 GAME_NAMES: dict[str, str] = {"OmahaHL": "omaha8", "Omaha Hi/Lo": "omaha8", "Omaha": "omaha"}
 STRUCTURES: dict[str, Structure] = {**BASE_STRUCTURES, "Fix Limit": "fixed"}
 
-VERBS = {
-    "posts small blind": "small blind",
-    "posts big blind": "big blind",
-    "posts ante": "ante",
-    "posts the ante": "ante",
-    "calls": "call",
-    "bets": "bet",
-    "raises": "raise",
-}
+VERBS = {**play.POSTS_BETS_CALLS, "posts the ante": "ante", "raises": "raise"}
 STREETS = {"down cards": 0, "flop": 1, "turn": 2, "river": 3}
 
 

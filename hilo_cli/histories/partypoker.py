@@ -10,17 +10,20 @@ from __future__ import annotations
 import re
 
 from hilo_cli.histories.base import HandRecord, Reader
+from hilo_cli.histories.grammar import words
 from hilo_cli.histories.partypoker_lines import LINES, read_hand
 from hilo_cli.histories.plugin import site_record
 from hilo_cli.histories.seats import STRUCTURES
 
 # The site's game names for the games hilo plays (RULES §6).
-GAME_NAMES: dict[str, str] = {
-    "Omaha Hi-Lo": "omaha8",
-    "5 Card Omaha Hi-Lo": "omaha8-5",
-    "7 Card Stud Hi-Lo": "stud8",
-    "Omaha": "omaha",
-}
+GAME_NAMES: dict[str, str] = words(
+    """
+    Omaha Hi-Lo        = omaha8
+    5 Card Omaha Hi-Lo = omaha8-5
+    7 Card Stud Hi-Lo  = stud8
+    Omaha              = omaha
+    """
+)
 
 _DETECT = re.compile(r"^[ \t]*\*{5} Hand History for Game \d+ \*{5}[ \t]*$", re.MULTILINE)
 

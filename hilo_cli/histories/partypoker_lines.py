@@ -30,7 +30,7 @@ from hilo_cli.errors import InputError
 from hilo_cli.histories import lines as play
 from hilo_cli.histories.amounts import money, sign_currency
 from hilo_cli.histories.base import Currency
-from hilo_cli.histories.grammar import grammar
+from hilo_cli.histories.grammar import grammar, words
 from hilo_cli.histories.seats import BetsState, chips_header, read_kept, take_seat
 from hilo_cli.histories.site import BRACKETS, BadHand, Header, SiteHand, cards_of
 from hilo_cli.histories.site import Line as Action
@@ -68,15 +68,15 @@ LINES = grammar(
     AMOUNT=_AMOUNT,
 )
 _VERBS = {
-    "posts small blind": "small blind",
-    "posts big blind": "big blind",
-    "posts big blind + dead": "small and big blinds",
-    "posts ante": "ante",
-    "bring-ins": "bring in",
-    "completes": "complete",
-    "bets": "bet",
-    "calls": "call",
-    "raises": "raise",
+    **play.POSTS_BETS_CALLS,
+    **words(
+        """
+        posts big blind + dead = small and big blinds
+        bring-ins              = bring in
+        completes              = complete
+        raises                 = raise
+        """
+    ),
 }
 BOARD_STREETS = {"down cards": 0, "Flop": 1, "Turn": 2, "River": 3}
 STUD_STREETS = {

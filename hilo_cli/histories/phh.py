@@ -34,7 +34,7 @@ from hilo_cli.cards import Card, card
 from hilo_cli.errors import HiloError
 from hilo_cli.games import GAMES, Game
 from hilo_cli.histories.base import HandRecord, Reader, failed
-from hilo_cli.histories.grammar import grammar
+from hilo_cli.histories.grammar import grammar, words
 
 # The variant codes of the PHH standard that hilo plays (FO/8, F7S/8, PO), and the same pattern for the
 # other Omaha forms hilo plays that the standard does not list yet: structure letter F/P/N, O, /8 for hi/lo.
@@ -49,16 +49,18 @@ VARIANTS: dict[str, tuple[str, Structure]] = {
 }
 
 # The standard's other variants: games hilo does not play, so their hands are not checkable.
-OTHER_VARIANTS = {
-    "FT": "fixed-limit Texas hold 'em",
-    "NT": "no-limit Texas hold 'em",
-    "NS": "no-limit short-deck hold 'em",
-    "F7S": "fixed-limit seven card stud (high only)",
-    "FR": "fixed-limit razz",
-    "N2L1D": "no-limit deuce-to-seven lowball single draw",
-    "F2L3D": "fixed-limit deuce-to-seven triple draw",
-    "FB": "fixed-limit badugi",
-}
+OTHER_VARIANTS = words(
+    """
+    FT    = fixed-limit Texas hold 'em
+    NT    = no-limit Texas hold 'em
+    NS    = no-limit short-deck hold 'em
+    F7S   = fixed-limit seven card stud (high only)
+    FR    = fixed-limit razz
+    N2L1D = no-limit deuce-to-seven lowball single draw
+    F2L3D = fixed-limit deuce-to-seven triple draw
+    FB    = fixed-limit badugi
+    """
+)
 
 NO_HANDS = "no hands: neither a PHH hand nor a collection of them"
 NESTED = "nested too deeply to read (TOML of arrays or tables within each other)"

@@ -19,7 +19,7 @@ from hilo_cli.cards import Card
 from hilo_cli.errors import HiloError, InputError
 from hilo_cli.histories import lines as play
 from hilo_cli.histories.amounts import money
-from hilo_cli.histories.grammar import grammar
+from hilo_cli.histories.grammar import grammar, words
 from hilo_cli.histories.seats import check_seat, read_kept, table_button
 from hilo_cli.histories.site import (
     BRACKETS,
@@ -81,18 +81,20 @@ LINES = grammar(
     """,
 )
 
-VERBS = {
-    "calls": "call",
-    "bets": "bet",
-    "posts small blind": "small blind",
-    "posts big blind": "big blind",
-    "posts small & big blinds": "small and big blinds",
-    "posts the ante": "ante",
-    "posts straddle": "straddle",
-    "brings in for": "bring in",
-    "brings-in for": "bring in",
-    "completes it to": "complete",
-}
+VERBS = words(
+    """
+    calls                    = call
+    bets                     = bet
+    posts small blind        = small blind
+    posts big blind          = big blind
+    posts small & big blinds = small and big blinds
+    posts the ante           = ante
+    posts straddle           = straddle
+    brings in for            = bring in
+    brings-in for            = bring in
+    completes it to          = complete
+    """
+)
 # Street names by the game's kind: a board game's streets and stud's.
 # "PRE-FLOP" (Courchevel): the first betting round, after the first board card.
 BOARD_STREETS = {"HOLE CARDS": 0, "PRE-FLOP": 0, "FLOP": 1, "TURN": 2, "RIVER": 3}
@@ -107,16 +109,18 @@ STUD_STREETS = {
 RUNS = {None: 0, "FIRST": 1, "SECOND": 2, "THIRD": 3}
 
 # The site's game names for the games hilo plays (RULES §6).
-GAME_NAMES: dict[str, str] = {
-    "Omaha Hi/Lo": "omaha8",
-    "5 Card Omaha Hi/Lo": "omaha8-5",
-    "6 Card Omaha Hi/Lo": "omaha8-6",
-    "Courchevel Hi/Lo": "courchevel8",
-    "7 Card Stud Hi/Lo": "stud8",
-    "Omaha": "omaha",
-    "5 Card Omaha": "omaha-5",
-    "6 Card Omaha": "omaha-6",
-}
+GAME_NAMES: dict[str, str] = words(
+    """
+    Omaha Hi/Lo        = omaha8
+    5 Card Omaha Hi/Lo = omaha8-5
+    6 Card Omaha Hi/Lo = omaha8-6
+    Courchevel Hi/Lo   = courchevel8
+    7 Card Stud Hi/Lo  = stud8
+    Omaha              = omaha
+    5 Card Omaha       = omaha-5
+    6 Card Omaha       = omaha-6
+    """
+)
 # Trackers export headers in capitals ("7 CARD STUD HI/LO LIMIT"): the same games.
 _GAME_CAPITALS = {name.upper(): name for name in GAME_NAMES}
 

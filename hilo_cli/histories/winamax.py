@@ -10,19 +10,22 @@ from __future__ import annotations
 
 from hilo_cli.betting import Structure
 from hilo_cli.histories.base import HandRecord, Reader
+from hilo_cli.histories.grammar import words
 from hilo_cli.histories.plugin import plays, site_record
 from hilo_cli.histories.winamax_lines import read_hand, starts_hand
 
 # The site's game names for the games hilo plays (RULES §6).
-GAME_NAMES: dict[str, str] = {
-    "Omaha Hi/Lo": "omaha8",
-    "5 Card Omaha Hi/Lo": "omaha8-5",
-    "6 Card Omaha Hi/Lo": "omaha8-6",
-    "7-Card Stud Hi/Lo": "stud8",
-    "Omaha": "omaha",
-    "5 Card Omaha": "omaha-5",
-    "6 Card Omaha": "omaha-6",
-}
+GAME_NAMES: dict[str, str] = words(
+    """
+    Omaha Hi/Lo        = omaha8
+    5 Card Omaha Hi/Lo = omaha8-5
+    6 Card Omaha Hi/Lo = omaha8-6
+    7-Card Stud Hi/Lo  = stud8
+    Omaha              = omaha
+    5 Card Omaha       = omaha-5
+    6 Card Omaha       = omaha-6
+    """
+)
 STRUCTURES: dict[str, Structure] = {"Fixed Limit": "fixed", "Pot Limit": "pot", "No Limit": "no"}
 
 

@@ -27,7 +27,7 @@ from hilo_cli.bounds import quote
 from hilo_cli.errors import InputError
 from hilo_cli.histories import lines as play
 from hilo_cli.histories.base import Currency
-from hilo_cli.histories.grammar import grammar
+from hilo_cli.histories.grammar import grammar, words
 from hilo_cli.histories.seats import reads_wanted, table_button
 from hilo_cli.histories.site import BRACKETS, Header, SiteHand, cards_of
 from hilo_cli.histories.winning_family import (
@@ -39,14 +39,14 @@ from hilo_cli.histories.winning_family import (
 )
 
 VERBS = {
-    "posts small blind": "small blind",
-    "posts big blind": "big blind",
-    "posts ante": "ante",
-    "calls": "call",
-    "bets": "bet",
-    "brings in": "bring in",
-    "completes": "complete",
-    "raises": "raise",
+    **play.POSTS_BETS_CALLS,
+    **words(
+        """
+        brings in = bring in
+        completes = complete
+        raises    = raise
+        """
+    ),
 }
 BOARD_STREETS = {"PRE-FLOP": 0, "FLOP": 1, "TURN": 2, "RIVER": 3}
 HALVES = {"HI": "high", "LO": "low"}

@@ -18,18 +18,21 @@ import re
 from hilo_cli.betting import Structure
 from hilo_cli.histories import winning_lines, winning_old
 from hilo_cli.histories.base import HandRecord, Reader, failed
+from hilo_cli.histories.grammar import words
 from hilo_cli.histories.plugin import plays, site_record
 from hilo_cli.histories.site import SiteHand
 
 # The site's game names for the games hilo plays (RULES §6), in both formats.
-GAME_NAMES: dict[str, str] = {
-    "Omaha H/L": "omaha8",
-    "5Card Omaha H/L": "omaha8-5",
-    "7Stud H/L": "stud8",
-    "Omaha": "omaha",
-    "5Card Omaha": "omaha-5",
-    "Omaha HiLow": "omaha8",
-}
+GAME_NAMES: dict[str, str] = words(
+    """
+    Omaha H/L       = omaha8
+    5Card Omaha H/L = omaha8-5
+    7Stud H/L       = stud8
+    Omaha           = omaha
+    5Card Omaha     = omaha-5
+    Omaha HiLow     = omaha8
+    """
+)
 OLD_UNREAD = frozenset(
     {"Seven Cards Stud HiLow"}
 )  # old-format stud: its street lines are not read here

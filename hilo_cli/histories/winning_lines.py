@@ -27,7 +27,7 @@ from hilo_cli.errors import InputError
 from hilo_cli.histories import lines as play
 from hilo_cli.histories.amounts import money, sign_currency
 from hilo_cli.histories.base import Currency
-from hilo_cli.histories.grammar import grammar
+from hilo_cli.histories.grammar import grammar, words
 from hilo_cli.histories.seats import reads_wanted, table_button
 from hilo_cli.histories.site import BRACKETS, Collect, Header, SiteHand, cards_of
 from hilo_cli.histories.winning_family import (
@@ -38,19 +38,21 @@ from hilo_cli.histories.winning_family import (
     header_of,
 )
 
-VERBS = {
-    "posts the small blind": "small blind",
-    "posts the big blind": "big blind",
-    "posts ante": "ante",
-    "posts dead": "small and big blinds",
-    "posts": "big blind",
-    "calls": "call",
-    "bets": "bet",
-    "brings in": "bring in",
-    "brings-in": "bring in",
-    "brings in low": "bring in",
-    "raises": "raise",
-}
+VERBS = words(
+    """
+    posts the small blind = small blind
+    posts the big blind   = big blind
+    posts ante            = ante
+    posts dead            = small and big blinds
+    posts                 = big blind
+    calls                 = call
+    bets                  = bet
+    brings in             = bring in
+    brings-in             = bring in
+    brings in low         = bring in
+    raises                = raise
+    """
+)
 BOARD_STREETS = {"HOLE CARDS": 0, "FLOP": 1, "TURN": 2, "RIVER": 3}
 DOLLARS = sign_currency("$")
 

@@ -26,7 +26,7 @@ from hilo_cli.errors import InputError
 from hilo_cli.histories import lines as play
 from hilo_cli.histories.amounts import money
 from hilo_cli.histories.base import Currency
-from hilo_cli.histories.grammar import grammar
+from hilo_cli.histories.grammar import grammar, words
 from hilo_cli.histories.seats import HandState, add_seat, button_seat, read_seat, reads_wanted
 from hilo_cli.histories.site import (
     BRACKETS,
@@ -38,13 +38,15 @@ from hilo_cli.histories.site import (
 from hilo_cli.histories.uncalled import fold_back
 
 STREETS = {"FLOP": 1, "TURN": 2, "RIVER": 3}
-VERBS = {
-    "has small blind": "small blind",
-    "has big blind": "big blind",
-    "posts": "big blind",
-    "calls": "call",
-    "bets": "bet",
-}
+VERBS = words(
+    """
+    has small blind = small blind
+    has big blind   = big blind
+    posts           = big blind
+    calls           = call
+    bets            = bet
+    """
+)
 PLAIN_DOLLARS = Currency("", "", 100, "USD")  # the site writes dollars as bare decimals
 
 

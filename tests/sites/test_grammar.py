@@ -8,7 +8,7 @@ import pytest
 
 from hilo_cli.histories import grammar as grammar_module
 from hilo_cli.histories.amounts import AMOUNT, NUMBER
-from hilo_cli.histories.grammar import Grammar, entries, grammar
+from hilo_cli.histories.grammar import Grammar, entries, grammar, words
 
 
 def test_each_entry_is_its_name_and_its_pattern_compiled() -> None:
@@ -99,3 +99,23 @@ def test_an_entry_in_capitals_is_a_piece_of_the_table_for_the_entries_after_it()
         _ = lines.ALL_IN
     with pytest.raises(ValueError, match=r"'bet' line uses \{ALL_IN\}, a piece no one gave"):
         grammar("  bet  ^bets{ALL_IN}$\n  ALL_IN  x")  # a piece is known from its entry on
+
+
+def test_a_table_of_words_is_the_site_s_word_and_hilo_s_a_line() -> None:
+    verbs = words(
+        """
+        # what the site writes = what hilo calls it
+        posts small blind = small blind
+        raises to         = raise
+        """
+    )
+    assert verbs == {"posts small blind": "small blind", "raises to": "raise"}
+    assert list(verbs) == ["posts small blind", "raises to"]  # in the table's order
+
+
+@pytest.mark.parametrize(
+    "table", ["calls call", "calls = ", " = call", "calls = call\ncalls = bet"]
+)
+def test_a_table_of_words_that_does_not_read_fails(table: str) -> None:
+    with pytest.raises(ValueError, match="not a line of a table of words"):
+        words(table)
