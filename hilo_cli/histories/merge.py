@@ -52,15 +52,10 @@ GAME_NAMES: dict[str, str] = {
     "Omaha": "omaha",
 }
 MIXED_GAMES = {"43": "7-Stud H/L8", "35": "Omaha H/L8", "37": "Omaha H/L8"}  # multigametype
-BOARD_ROUNDS = {"PREFLOP": 0, "POSTFLOP": 1, "POSTTURN": 2, "POSTRIVER": 3}
-STUD_ROUNDS = {
-    "BRING_IN": 0,
-    "THIRD_STREET": 0,
-    "FOURTH_STREET": 1,
-    "FIFTH_STREET": 2,
-    "SIXTH_STREET": 3,
-    "SEVENTH_STREET": 4,
-}
+BOARD_ROUNDS = play.street_numbers("PREFLOP", "POSTFLOP", "POSTTURN", "POSTRIVER")
+STUD_ROUNDS = play.street_numbers(
+    ("BRING_IN", "THIRD_STREET"), "FOURTH_STREET", "FIFTH_STREET", "SIXTH_STREET", "SEVENTH_STREET"
+)
 OTHER_ROUNDS = {"BLINDS", "SHOWDOWN", "END_OF_GAME", "END_OF_FOLDED_GAME"}
 HALVES = {"h": "high", "l": "low", "n": None}
 VERBS = {
