@@ -27,9 +27,9 @@ from hilo_cli.histories.site import Line as Action
 
 
 def opening(tag: str, pattern: re.Pattern[str]) -> Callable[[str], bool]:
-    """Whether a line opens an element: ``tag`` (``"<game"``) in it, and ``pattern`` (``<game[\\s>]``)
-    that tells ``<game>`` from ``<gametype>``. The base asks it of every line: the plain text is looked
-    for first."""
+    """The test of whether a line opens an element: ``tag`` (``"<game"``) in it, and ``pattern``
+    (``<game[\\s>]``) that tells ``<game>`` from ``<gametype>``. The base asks it of every line: the plain
+    text is looked for first."""
 
     def opens(line: str) -> bool:
         return tag in line and pattern.search(line) is not None
@@ -40,8 +40,8 @@ def opening(tag: str, pattern: re.Pattern[str]) -> Callable[[str], bool]:
 class Hands:
     """How an XML site's file holds its hands, and the words its errors say them with.
 
-    * each hand is an element ``tag``: from ``<tag`` on a line ``opening`` matches (``starts_hand``) to
-      ``</tag>``; its attribute ``number`` is its hand number (an error record names it);
+    * each hand is an element ``tag``: from ``<tag`` on a line ``opening_tag`` matches (``starts_hand``)
+      to ``</tag>``; its attribute ``number`` is its hand number (an error record names it);
     * ``own_line``: a line of the file's own, outside any hand (the XML declaration, closing tags): a
       piece of such lines is no hand (``blank``);
     * ``what``: the file's hands, as a line where no hand starts is "not part of ``what``" (``a Merge
@@ -221,8 +221,8 @@ class XmlHand:
         street's bets grow by it (an ante is no bet of the street), and what ``who`` put in the hand."""
         if added < 0:
             raise InputError(f"{text}: raises to less than {who} has in")
-        top, before = max(self.bets.values(), default=0), self.bets.get(who, 0)
-        amount = (to or 0) - top if verb == "raise" else added
+        before = self.bets.get(who, 0)
+        amount = (to or 0) - max(self.bets.values(), default=0) if verb == "raise" else added
         kept = to if verb in ("raise", "complete") else None
         hand.actions.append(Action(line, street, who, verb, amount, kept, all_in, text))
         if verb != "ante":
