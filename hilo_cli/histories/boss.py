@@ -34,16 +34,17 @@ import re
 
 from hilo_cli.bounds import MAX_SEAT, digits, quote
 from hilo_cli.cards import Card
-from hilo_cli.errors import DealError, HiloError, InputError
+from hilo_cli.errors import InputError
 from hilo_cli.histories import lines as play
-from hilo_cli.histories.amounts import CODES, money, table_currency
-from hilo_cli.histories.base import Currency, HandRecord, Reader, failed
+from hilo_cli.histories.amounts import CODES
+from hilo_cli.histories.base import Currency, HandRecord
 from hilo_cli.histories.records import record
-from hilo_cli.histories.safexml import DECLARATION, Element, element_text, parse
-from hilo_cli.histories.seats import NAMELESS, STRUCTURES, check_seat, no_hand_start
+from hilo_cli.histories.safexml import Element
+from hilo_cli.histories.seats import NAMELESS, STRUCTURES, check_seat
 from hilo_cli.histories.site import Header, Seat, SiteHand, cards_of
 from hilo_cli.histories.site import Line as Action
 from hilo_cli.histories.uncalled import unreturned
+from hilo_cli.histories.xml_hand import Hands, XmlHand, reader
 
 GAME_NAMES: dict[str, str] = {"GAME_OMAHL": "omaha8", "GAME_OMA": "omaha"}
 LIMITS = {"PL": "Pot Limit", "NL": "No Limit", "FL": "Limit"}
@@ -63,12 +64,7 @@ def detect(head: str) -> bool:
     return re.search(r'<HISTORY ID="\d+" SESSION="', head) is not None
 
 
-def starts_hand(line: str) -> bool:
-    return "<HISTORY" in line and _HISTORY_OPEN.search(line) is not None
-
-
-def blank(line: str) -> bool:
-    return _OWN_LINE.match(line) is not None
+HANDS = Hands("HISTORY", _HISTORY_OPEN, _OWN_LINE, "ID", "a Boss Media hand")
 
 
 def card(link: str, what: str) -> Card | None:
@@ -86,48 +82,29 @@ def _cards(element: Element, what: str) -> tuple[Card, ...]:
     return tuple(c for c in found if c is not None)
 
 
-class _Hand:
+class _Hand(XmlHand):
     """One ``<HISTORY>`` into a ``SiteHand``."""
 
     def __init__(self, source: str, history: Element) -> None:
-        self.source, self.history = source, history
-        self.id = history.attrs.get("ID", "")
-        self.scale = 100
-        self.bets: dict[str, int] = {}
+        super().__init__(source, history.attrs.get("ID", ""))
+        self.history = history
         self.stacks: dict[str, int] = {}
-        self.put: dict[str, int] = {}
         self.board: list[Card] = []
-
-    def money(self, text: str | None, what: str) -> int:
-        if text is None:
-            raise InputError(f"{what} is missing")
-        return money(text, self.scale)
 
     def header(self) -> tuple[Header, Currency]:
         a = self.history.attrs
         tournament = a.get("GAMEKIND", "GAMEKIND_CASH") != "GAMEKIND_CASH"
-        self.scale = 1 if tournament else 100
         code = a.get("TABLECURRENCY", "")
         real = a.get("GAMETYPE", "GAMETYPE_REAL") == "GAMETYPE_REAL"
         sign = SIGNS.get(code, "") if real and not tournament else ""
-        currency = table_currency(tournament, sign)
-        stakes = a.get("STAKES", "").split("/")
-        if len(stakes) != 2:
-            raise InputError(f"cannot read the stakes {quote(a.get('STAKES', ''), 40)}")
-        small, big = (self.money(s, "the stakes") for s in stakes)
         limit = LIMITS.get(a.get("LIMIT", ""), a.get("LIMIT", ""))
-        if limit == "Limit":  # the stakes are the blinds: the bets are the big blind and twice it
-            small, big = big, 2 * big
-        return Header(
-            self.id, a.get("GAME", ""), limit, None, tournament, sign, small, big
-        ), currency
+        return self.blinds_header(
+            a.get("GAME", ""), limit, tournament, sign, a.get("STAKES", ""), "/"
+        )
 
     def read(self) -> SiteHand:
-        header, currency = self.header()
-        hand = SiteHand(
-            self.source, self.history.line, header, currency=currency, won_printed=False
-        )
-        if header.game not in GAME_NAMES:
+        hand = self.begin(self.history.line, *self.header(), rake=True, pots=True)
+        if hand.header.game not in GAME_NAMES:
             return hand
         self._players(hand)
         names = {s.name for s in hand.seats}
@@ -222,29 +199,12 @@ class _Hand:
         elif kind in ("ACTION_BET", "ACTION_RAISE", "ACTION_ALLIN"):
             to = value if kind == "ACTION_RAISE" else before + value
             added = to - before
-            verb = "call" if to <= top else "bet" if top == 0 else "raise"
+            verb = self.raised(to)
         else:
             verb = None
         if verb is None:
             raise InputError(f"an action {quote(text)} is not one hilo reads")
-        if added < 0:
-            raise InputError(f"{text}: raises to less than {who} has in")
-        amount = (to or 0) - top if verb == "raise" else added
-        hand.actions.append(
-            Action(
-                a.line,
-                street,
-                who,
-                verb,
-                amount,
-                to if verb == "raise" else None,
-                kind == "ACTION_ALLIN",
-                text,
-            )
-        )
-        if verb != "ante":
-            self.bets[who] = before + added
-        self.put[who] = self.put.get(who, 0) + added
+        self.chips(hand, a.line, street, who, verb, added, to, kind == "ACTION_ALLIN", text)
 
     def _showdown(self, hand: SiteHand, showdown: Element, names: set[str]) -> None:
         a = showdown.attrs
@@ -280,22 +240,9 @@ class _Hand:
             hand.collects = [c._replace(half=None) for c in hand.collects]
 
 
-def read_record(source: str, line: int, lines: list[str]) -> HandRecord:
-    """One ``<HISTORY>``, or an error record."""
-    at = next((i for i, text in enumerate(lines) if starts_hand(text)), None)
-    if at is None or any(DECLARATION.search(t) for t in lines[:at]):
-        return no_hand_start(source, line, lines, blank, "a Boss Media hand")
-    start = line + at
-    history: Element | None = None
-    try:
-        history = parse(
-            element_text(lines[at:], _HISTORY_OPEN, "</HISTORY>", "<HISTORY>"), start, "the hand"
-        )
-        return record(_Hand(source, history).read(), GAME_NAMES, STRUCTURES)
-    except (HiloError, DealError) as e:
-        return failed(source, start, e.message, history.attrs.get("ID") if history else None)
+def _read(source: str, history: Element, _header: list[str]) -> HandRecord:
+    """One ``<HISTORY>``'s record."""
+    return record(_Hand(source, history).read(), GAME_NAMES, STRUCTURES)
 
 
-READER = Reader(
-    "boss", "Boss Media", (".xml", ".txt"), detect, starts_hand, read_record, blank=blank
-)
+READER = reader("boss", "Boss Media", detect, HANDS, _read)

@@ -74,15 +74,10 @@ LINES = grammar(
     """,
 )
 
-BOARD_STREETS = {"HOLE CARDS": 0, "FLOP": 1, "TURN": 2, "RIVER": 3}
-STUD_STREETS = {
-    "3RD STREET": 0,
-    "4TH STREET": 1,
-    "5TH STREET": 2,
-    "6TH STREET": 3,
-    "RIVER": 4,
-    "7TH STREET": 4,
-}
+BOARD_STREETS = play.street_numbers("HOLE CARDS", "FLOP", "TURN", "RIVER")
+STUD_STREETS = play.street_numbers(
+    "3RD STREET", "4TH STREET", "5TH STREET", "6TH STREET", ("RIVER", "7TH STREET")
+)
 _VERBS = words(
     """
     Bets               = bet

@@ -29,17 +29,18 @@ from functools import lru_cache
 
 from hilo_cli.bounds import MAX_SEAT, digits, quote
 from hilo_cli.cards import Card
-from hilo_cli.errors import DealError, HiloError, InputError
+from hilo_cli.errors import DealError, InputError
 from hilo_cli.games import GAMES
 from hilo_cli.histories import lines as play
-from hilo_cli.histories.amounts import CODES, money, table_currency
-from hilo_cli.histories.base import HandRecord, Reader, failed
+from hilo_cli.histories.amounts import CODES
+from hilo_cli.histories.base import HandRecord, failed
 from hilo_cli.histories.grammar import grammar
 from hilo_cli.histories.records import record
-from hilo_cli.histories.safexml import Element, element_text, parse
-from hilo_cli.histories.seats import NAMELESS, STRUCTURES, check_seat, collects_only, no_hand_start
+from hilo_cli.histories.safexml import Element, parse
+from hilo_cli.histories.seats import NAMELESS, STRUCTURES, check_seat, collects_only
 from hilo_cli.histories.site import Header, Seat, SiteHand, cards_of
 from hilo_cli.histories.site import Line as Action
+from hilo_cli.histories.xml_hand import Hands, XmlHand, opening, reader
 
 GAME_NAMES: dict[str, str] = {
     "7 Card Stud Hi-Lo": "stud8",
@@ -60,6 +61,7 @@ LIMITS = {
     "No limit": "No Limit",
 }
 SIGNS = {code: sign for sign, code in CODES.items()}
+VERBS = {"1": "small blind", "2": "big blind", "3": "call", "15": "ante", "16": "bring in"}
 
 LINES = grammar(
     r"""
@@ -96,35 +98,26 @@ def detect(head: str) -> bool:
     return re.search(r'<game gamecode="\d', head) is not None
 
 
-def starts_hand(line: str) -> bool:
-    return "<game" in line and LINES.game_open.search(line) is not None
+# Each ``<game>`` a hand; the session's own lines outside any game are nothing of a hand.
+HANDS = Hands(
+    "game",
+    LINES.game_open,
+    LINES.session_line,
+    "gamecode",
+    "an iPoker session's games",
+    "the session",
+)
+# A line that opens a session, whose header names the game of every hand after it.
+session = opening("<session", LINES.session_open)
 
 
-def session(line: str) -> bool:
-    """A line that opens a session, whose header names the game of every hand after it."""
-    return "<session" in line and LINES.session_open.search(line) is not None
-
-
-def blank(line: str) -> bool:
-    """The session's own lines outside any game (the declaration, the header's elements, the closings)."""
-    return LINES.session_line.match(line) is not None
-
-
-class _Hand:
+class _Hand(XmlHand):
     """One ``<game>`` into a ``SiteHand``; ``number`` is the file line being read."""
 
     def __init__(self, source: str, general: dict[str, str], game: Element) -> None:
-        self.source, self.general, self.game = source, general, game
+        super().__init__(source, game.attrs.get("gamecode", ""))
+        self.general, self.game = general, game
         self.number = game.line
-        self.id = game.attrs.get("gamecode")
-        self.scale = 100
-        self.put: dict[str, int] = {}
-        self.bets: dict[str, int] = {}
-
-    def money(self, text: str | None, what: str) -> int:
-        if text is None:
-            raise InputError(f"{what} is missing")
-        return money(text, self.scale)
 
     def read(self) -> tuple[SiteHand, dict[str, int]]:
         """The hand, and what the site says each player put in (``bet``)."""
@@ -134,14 +127,13 @@ class _Hand:
         if m is None:
             raise InputError(f"cannot read the session's game type {quote(typed)}")
         tournament = "tournamentcode" in general or "tournamentname" in general
-        self.scale = 1 if tournament else 100
         code = general.get("tablecurrency") or general.get("currency") or ""
         sign = "" if tournament else SIGNS.get(code, "")
         play_money = general.get("mode", "real") != "real"
-        currency = table_currency(tournament, "" if play_money else sign)
+        currency = self.table(tournament, "" if play_money else sign)
         limit = LIMITS[m.group("limit")]
         header = Header(
-            self.id or "",
+            self.id,
             m.group("game"),
             limit,
             None,
@@ -173,8 +165,8 @@ class _Hand:
         players = (
             next((c for c in general.children if c.tag == "players"), None) if general else None
         )
-        if players is None:
-            raise InputError(f"hand #{self.id} lists no players")
+        if players is None:  # the gamecode as written (None where the game has none)
+            raise InputError(f"hand #{self.game.attrs.get('gamecode')} lists no players")
         bets: dict[str, int] = {}
         for p in players.children:
             self.number = p.line
@@ -251,48 +243,19 @@ class _Hand:
             )
             return
         added = self.money(a.attrs.get("sum"), "the action's sum")
-        bets, before = self.bets, self.bets.get(who, 0)
-        top = max(bets.values(), default=0)
-        verb, to = (
-            {"1": "small blind", "2": "big blind", "3": "call", "15": "ante", "16": "bring in"}.get(
-                kind
-            ),
-            None,
-        )
+        before = self.bets.get(who, 0)
+        first = "complete" if stud and street == 0 else "bet"  # on third street, a bet completes
+        verb, to = VERBS.get(kind), None
         if verb is None and kind == "5":
-            verb = "complete" if stud and street == 0 else "bet"
-            to = before + added
+            verb, to = first, before + added
         elif kind == "23":
             verb, to, added = "raise", added, added - before
         elif kind == "7":
             to = before + added
-            verb = (
-                "call"
-                if to <= top
-                else ("complete" if stud and street == 0 else "bet")
-                if top == 0
-                else "raise"
-            )
+            verb = self.raised(to, first)
         if verb is None:
             raise InputError(f"action type {quote(kind)} is not one hilo reads ({text})")
-        if added < 0:
-            raise InputError(f"{text}: raises to less than {who} has in")
-        amount = to - top if verb == "raise" and to is not None else added
-        hand.actions.append(
-            Action(
-                line,
-                street,
-                who,
-                verb,
-                amount,
-                to if verb in ("raise", "complete") else None,
-                kind == "7",
-                text,
-            )
-        )
-        if verb != "ante":
-            bets[who] = before + added
-        self.put[who] = self.put.get(who, 0) + added
+        self.chips(hand, line, street, who, verb, added, to, kind == "7", text)
 
     def _showdown(self, hand: SiteHand, stud: bool) -> None:
         """Every live hand whose cards are all known is shown (the site writes them at the showdown)."""
@@ -331,33 +294,20 @@ def _general(text: str) -> tuple[tuple[str, str], ...]:
     return tuple((c.tag, c.text) for c in element.children)
 
 
-def _game_text(lines: list[str]) -> str:
-    """The ``<game>`` element of a hand's lines (its closing tag may stand on the next hand's first line)."""
-    return element_text(lines, LINES.game_open, "</game>", "<game>")
-
-
-def read_record(source: str, line: int, lines: list[str]) -> HandRecord:
-    """One hand (its session's header lines first, where the base kept them), or an error record."""
-    at = next((i for i, text in enumerate(lines) if starts_hand(text)), None)
-    if at is None:
-        return no_hand_start(source, line, lines, blank, "an iPoker session's games", "the session")
-    start = line + at
-    game: Element | None = None
-    try:
-        game = parse(_game_text(lines[at:]), start, "the hand")
-        if not at:
-            raise InputError("a <game> before any <session> header: nothing says what game it is")
-        reader = _Hand(source, dict(_general("\n".join(lines[:at]))), game)
-        hand, bets = reader.read()
-    except HiloError as e:
-        return failed(source, start, e.message, game.attrs.get("gamecode") if game else None)
+def _read(source: str, game: Element, header: list[str]) -> HandRecord:
+    """The hand of ``game`` under its session's ``header``, each player's ``bet`` held against what
+    their actions put in."""
+    if not header:
+        raise InputError("a <game> before any <session> header: nothing says what game it is")
+    reading = _Hand(source, dict(_general("\n".join(header))), game)
+    hand, bets = reading.read()
     try:
         found = record(hand, GAME_NAMES, STRUCTURES)
-    except DealError as e:
-        return failed(source, start, e.message, hand.header.id)
+    except DealError as e:  # with the id the header was read with ("" where no gamecode)
+        return failed(source, game.line, e.message, hand.header.id)
     if found.hand is None:
         return found
-    put = reader.put
+    put = reading.put
     wrong = [
         f"{n} put in {put.get(n, 0)}, the site says bet {b}"
         for n, b in bets.items()
@@ -368,14 +318,4 @@ def read_record(source: str, line: int, lines: list[str]) -> HandRecord:
     return found._replace(won_excludes_returned=False, site_inconsistency=inconsistency)
 
 
-READER = Reader(
-    "ipoker",
-    "iPoker",
-    (".xml", ".txt"),
-    detect,
-    starts_hand,
-    read_record,
-    encodings=("cp1252",),
-    blank=blank,
-    session=session,
-)
+READER = reader("ipoker", "iPoker", detect, HANDS, _read, encodings=("cp1252",), session=session)

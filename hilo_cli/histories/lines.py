@@ -287,3 +287,14 @@ def summary_seat_line(hand: SiteHand, line: str, won: re.Pattern[str], scale: in
     number, _, rest = line[len("Seat ") :].partition(": ")
     seat = digits(number, "a seat", MAX_SEAT)
     summary_seat(hand, seat, rest, lambda tail: [money(a, scale) for a in won.findall(tail)])
+
+
+def street_numbers(*streets: str | tuple[str, ...]) -> dict[str, int]:
+    """A site's street names to the streets' numbers: ``streets`` in order, the first numbered 0 (the
+    first betting round: pre-flop, or stud's third street); a tuple is the names one street goes by
+    (``("RIVER", "7TH STREET")``)."""
+    return {
+        name: number
+        for number, names in enumerate(streets)
+        for name in ((names,) if isinstance(names, str) else names)
+    }

@@ -31,18 +31,18 @@ import re
 
 from hilo_cli.bounds import MAX_SEAT, digits, quote
 from hilo_cli.cards import Card
-from hilo_cli.errors import DealError, HiloError, InputError
+from hilo_cli.errors import InputError
 from hilo_cli.games import GAMES
 from hilo_cli.histories import lines as play
-from hilo_cli.histories.amounts import money, table_currency
-from hilo_cli.histories.base import Currency, HandRecord, Reader, failed
+from hilo_cli.histories.base import Currency, HandRecord
 from hilo_cli.histories.grammar import grammar
 from hilo_cli.histories.records import record
-from hilo_cli.histories.safexml import DECLARATION, Element, element_text, parse
-from hilo_cli.histories.seats import NAMELESS, STRUCTURES, check_seat, no_hand_start
+from hilo_cli.histories.safexml import Element, parse
+from hilo_cli.histories.seats import NAMELESS, STRUCTURES, check_seat
 from hilo_cli.histories.site import Header, Seat, SiteHand, cards_of
 from hilo_cli.histories.site import Line as Action
 from hilo_cli.histories.uncalled import fold_back
+from hilo_cli.histories.xml_hand import Hands, XmlHand, opening, reader
 
 GAME_NAMES: dict[str, str] = {
     "Omaha H/L8": "omaha8",
@@ -52,15 +52,10 @@ GAME_NAMES: dict[str, str] = {
     "Omaha": "omaha",
 }
 MIXED_GAMES = {"43": "7-Stud H/L8", "35": "Omaha H/L8", "37": "Omaha H/L8"}  # multigametype
-BOARD_ROUNDS = {"PREFLOP": 0, "POSTFLOP": 1, "POSTTURN": 2, "POSTRIVER": 3}
-STUD_ROUNDS = {
-    "BRING_IN": 0,
-    "THIRD_STREET": 0,
-    "FOURTH_STREET": 1,
-    "FIFTH_STREET": 2,
-    "SIXTH_STREET": 3,
-    "SEVENTH_STREET": 4,
-}
+BOARD_ROUNDS = play.street_numbers("PREFLOP", "POSTFLOP", "POSTTURN", "POSTRIVER")
+STUD_ROUNDS = play.street_numbers(
+    ("BRING_IN", "THIRD_STREET"), "FOURTH_STREET", "FIFTH_STREET", "SIXTH_STREET", "SEVENTH_STREET"
+)
 OTHER_ROUNDS = {"BLINDS", "SHOWDOWN", "END_OF_GAME", "END_OF_FOLDED_GAME"}
 HALVES = {"h": "high", "l": "low", "n": None}
 VERBS = {
@@ -89,35 +84,19 @@ def detect(head: str) -> bool:
     )
 
 
-def starts_hand(line: str) -> bool:
-    return "<game" in line and LINES.game_open.search(line) is not None
+HANDS = Hands("game", LINES.game_open, LINES.own_line, "id", "a Merge hand", header_declares=True)
+session = opening("<description", LINES.description)  # the game and stakes of every hand after it
 
 
-def session(line: str) -> bool:
-    """A ``<description>`` line: the game and stakes of every hand after it."""
-    return "<description" in line and LINES.description.search(line) is not None
-
-
-def blank(line: str) -> bool:
-    return LINES.own_line.match(line) is not None
-
-
-class _Hand:
+class _Hand(XmlHand):
     """One ``<game>`` into a ``SiteHand``."""
 
     def __init__(self, source: str, description: dict[str, str], game: Element) -> None:
-        self.source, self.description, self.game = source, description, game
-        self.id = game.attrs.get("id", "")
-        self.scale = 100
+        super().__init__(source, game.attrs.get("id", ""))
+        self.description, self.game = description, game
         self.names: dict[int, str] = {}
-        self.bets: dict[str, int] = {}
         self.seen: dict[str, int] = {}  # cards written so far, per player (stud: ``null`` too)
         self.board: list[Card] = []
-
-    def money(self, text: str | None, what: str) -> int:
-        if text is None:
-            raise InputError(f"{what} is missing")
-        return money(text, self.scale)
 
     def header(self) -> tuple[Header, Currency]:
         typed = self.description.get("type", "")
@@ -131,8 +110,7 @@ class _Hand:
             raise InputError(f"cannot read the stakes {quote(self.description.get('stakes', ''))}")
         real = self.game.attrs.get("realmoney", "true") == "true"
         sign = "$" if real and not tournament and "$" in (m.group("small") or "$") else ""
-        self.scale = 1 if tournament else 100
-        currency = table_currency(tournament, sign)
+        currency = self.table(tournament, sign)
         small = self.money(m.group("small"), "the small bet") if m.group("small") else 0
         big = self.money(m.group("big"), "the big bet") if m.group("big") else 0
         return Header(
@@ -141,15 +119,7 @@ class _Hand:
 
     def read(self) -> SiteHand:
         header, currency = self.header()
-        hand = SiteHand(
-            self.source,
-            self.game.line,
-            header,
-            currency=currency,
-            rake_printed=False,
-            pots_printed=False,
-            won_printed=False,
-        )
+        hand = self.begin(self.game.line, header, currency, rake=False, pots=False)
         if header.game not in GAME_NAMES:
             return hand
         stud = GAMES[GAME_NAMES[header.game]].board_cards == 0
@@ -283,39 +253,16 @@ class _Hand:
                 f"an event of type {quote(kind, 40)} is not one hilo reads ({quote(text.strip())})"
             )
         added = self.money(e.attrs.get("amount"), "the event's amount")
-        before, top = self.bets.get(who, 0), max(self.bets.values(), default=0)
         verb, to = VERBS.get(kind), None
         if kind in ("BET", "RAISE", "COMPLETE", "ALL_IN"):
-            to = before + added
+            to, top = self.bets.get(who, 0) + added, max(self.bets.values(), default=0)
             completing = stud and street == 0 and kind != "BET" and top < hand.header.small
-            verb = (
-                "call"
-                if to <= top
-                else "complete"
-                if completing
-                else "bet"
-                if top == 0
-                else "raise"
-            )
+            verb = "complete" if completing and to > top else self.raised(to)
         if verb is None:
             raise InputError(
                 f"an event of type {quote(kind, 40)} is not one hilo reads ({quote(text)})"
             )
-        amount = (to or 0) - top if verb == "raise" else added
-        hand.actions.append(
-            Action(
-                e.line,
-                street,
-                who,
-                verb,
-                amount,
-                to if verb in ("raise", "complete") else None,
-                kind == "ALL_IN",
-                text.strip(),
-            )
-        )
-        if verb != "ante":
-            self.bets[who] = before + added
+        self.chips(hand, e.line, street, who, verb, added, to, kind == "ALL_IN", text.strip())
 
     def _winner(self, hand: SiteHand, w: Element) -> None:
         who = self.player(w)
@@ -341,34 +288,9 @@ def _description(lines: list[str]) -> dict[str, str]:
     return dict(parse(text[start.start() if start else 0 : end + 1], None, "the description").attrs)
 
 
-def read_record(source: str, line: int, lines: list[str]) -> HandRecord:
-    """One hand (its ``<description>`` first, where the base kept it), or an error record."""
-    at = next((i for i, text in enumerate(lines) if starts_hand(text)), None)
-    if at is None:
-        return no_hand_start(source, line, lines, blank, "a Merge hand")
-    start = line + at
-    game: Element | None = None
-    try:
-        if any(DECLARATION.search(t) for t in lines[:at]):
-            raise InputError(
-                "the file declares a document type or entities: hilo does not read XML declarations"
-            )
-        game = parse(
-            element_text(lines[at:], LINES.game_open, "</game>", "<game>"), start, "the hand"
-        )
-        hand = _Hand(source, _description(lines[:at]), game).read()
-        return record(hand, GAME_NAMES, STRUCTURES)
-    except (HiloError, DealError) as e:
-        return failed(source, start, e.message, game.attrs.get("id") if game else None)
+def _read(source: str, game: Element, header: list[str]) -> HandRecord:
+    """One ``<game>``'s record, its ``<description>`` in the ``header`` the base kept."""
+    return record(_Hand(source, _description(header), game).read(), GAME_NAMES, STRUCTURES)
 
 
-READER = Reader(
-    "merge",
-    "Merge (Carbon)",
-    (".xml", ".txt"),
-    detect,
-    starts_hand,
-    read_record,
-    blank=blank,
-    session=session,
-)
+READER = reader("merge", "Merge (Carbon)", detect, HANDS, _read, session=session)

@@ -30,16 +30,17 @@ import re
 
 from hilo_cli.bounds import MAX_SEAT, digits, quote
 from hilo_cli.cards import Card
-from hilo_cli.errors import DealError, HiloError, InputError
+from hilo_cli.errors import InputError
 from hilo_cli.histories import lines as play
-from hilo_cli.histories.amounts import CODES, money, table_currency
-from hilo_cli.histories.base import Currency, HandRecord, Reader, failed
+from hilo_cli.histories.amounts import CODES
+from hilo_cli.histories.base import Currency, HandRecord
 from hilo_cli.histories.records import record
-from hilo_cli.histories.safexml import DECLARATION, Element, element_text, parse
-from hilo_cli.histories.seats import NAMELESS, STRUCTURES, check_seat, no_hand_start
+from hilo_cli.histories.safexml import Element
+from hilo_cli.histories.seats import NAMELESS, STRUCTURES, check_seat
 from hilo_cli.histories.site import Header, Seat, SiteHand, cards_of
 from hilo_cli.histories.site import Line as Action
 from hilo_cli.histories.uncalled import contributions, fold_back, pots_as_paid, unreturned
+from hilo_cli.histories.xml_hand import Hands, XmlHand, reader
 
 GAME_NAMES: dict[str, str] = {"Omaha H/L": "omaha8", "Omaha Hi/Lo": "omaha8", "Omaha": "omaha"}
 LIMITS = {"PL": "Pot Limit", "NL": "No Limit", "FL": "Limit", "L": "Limit"}
@@ -57,12 +58,7 @@ def detect(head: str) -> bool:
     return re.search(r'<Game hhversion="\d+" id="\d', head) is not None
 
 
-def starts_hand(line: str) -> bool:
-    return "<Game" in line and _GAME_OPEN.search(line) is not None
-
-
-def blank(line: str) -> bool:
-    return _OWN_LINE.match(line) is not None
+HANDS = Hands("Game", _GAME_OPEN, _OWN_LINE, "id", "a Microgaming hand")
 
 
 def _cards(element: Element, what: str) -> tuple[Card, ...]:
@@ -86,52 +82,28 @@ def _sign(text: str) -> str:
     return sign if sign in CODES else ""
 
 
-class _Hand:
+class _Hand(XmlHand):
     """One ``<Game>`` into a ``SiteHand``."""
 
     def __init__(self, source: str, game: Element) -> None:
-        self.source, self.game = source, game
-        self.id = game.attrs.get("id", "")
-        self.scale = 100
+        super().__init__(source, game.attrs.get("id", ""))
+        self.game = game
         self.names: dict[int, str] = {}
         self.ends: dict[str, int] = {}
-        self.bets: dict[str, int] = {}
         self.returned: dict[str, int] = {}
-
-    def money(self, text: str | None, what: str) -> int:
-        if text is None:
-            raise InputError(f"{what} is missing")
-        return money(text, self.scale)
 
     def header(self) -> tuple[Header, Currency]:
         a = self.game.attrs
         tournament = a.get("istournament", "0") != "0"
-        self.scale = 1 if tournament else 100
         real = a.get("realmoney", "true") == "true"
         sign = _sign(a.get("currencysymbol", "")) if real and not tournament else ""
-        currency = table_currency(tournament, sign)
-        stakes = a.get("stakes", "").split("|")
-        if len(stakes) != 2:
-            raise InputError(f"cannot read the stakes {quote(a.get('stakes', ''), 40)}")
-        small, big = (self.money(s, "the stakes") for s in stakes)
         limit = LIMITS.get(a.get("betlimit", ""), a.get("betlimit", ""))
-        if limit == "Limit":  # the stakes are the blinds: the bets are the big blind and twice it
-            small, big = big, 2 * big
-        return Header(
-            self.id, a.get("gametype", ""), limit, None, tournament, sign, small, big
-        ), currency
+        game = a.get("gametype", "")
+        return self.blinds_header(game, limit, tournament, sign, a.get("stakes", ""), "|")
 
     def read(self) -> SiteHand:
-        header, currency = self.header()
-        hand = SiteHand(
-            self.source,
-            self.game.line,
-            header,
-            currency=currency,
-            pots_printed=False,
-            won_printed=False,
-        )
-        if header.game not in GAME_NAMES:
+        hand = self.begin(self.game.line, *self.header(), rake=True, pots=False)
+        if hand.header.game not in GAME_NAMES:
             return hand
         self._seats(hand)
         gameplay = next((c for c in self.game.children if c.tag == "Gameplay"), None)
@@ -212,29 +184,13 @@ class _Hand:
         if kind not in VERBS and kind not in ("Bet", "Raise", "AllIn"):
             raise InputError(f"an action {quote(text.strip())} is not one hilo reads")
         added = self.money(a.attrs.get("value"), "the action's value")
-        before, top = self.bets.get(who, 0), max(self.bets.values(), default=0)
-        verb_of = VERBS.get(kind)
-        to = None
+        verb_of, to = VERBS.get(kind), None
         if kind in ("Bet", "Raise", "AllIn"):
-            to = before + added
-            verb_of = "call" if to <= top else "bet" if top == 0 else "raise"
+            to = self.bets.get(who, 0) + added
+            verb_of = self.raised(to)
         if verb_of is None:
             raise InputError(f"an action {quote(text.strip())} is not one hilo reads")
-        amount = (to or 0) - top if verb_of == "raise" else added
-        hand.actions.append(
-            Action(
-                a.line,
-                street,
-                who,
-                verb_of,
-                amount,
-                to if verb_of == "raise" else None,
-                kind == "AllIn",
-                text.strip(),
-            )
-        )
-        if verb_of != "ante":
-            self.bets[who] = before + added
+        self.chips(hand, a.line, street, who, verb_of, added, to, kind == "AllIn", text.strip())
 
     def _uncalled(self, hand: SiteHand) -> None:
         """The uncalled bet returned: inside the player's award where the end balance says so (it then
@@ -271,20 +227,9 @@ class _Hand:
                 )
 
 
-def read_record(source: str, line: int, lines: list[str]) -> HandRecord:
-    """One ``<Game>``, or an error record."""
-    at = next((i for i, text in enumerate(lines) if starts_hand(text)), None)
-    if at is None or any(DECLARATION.search(t) for t in lines[:at]):
-        return no_hand_start(source, line, lines, blank, "a Microgaming hand")
-    start = line + at
-    game: Element | None = None
-    try:
-        game = parse(element_text(lines[at:], _GAME_OPEN, "</Game>", "<Game>"), start, "the hand")
-        return record(_Hand(source, game).read(), GAME_NAMES, STRUCTURES)
-    except (HiloError, DealError) as e:
-        return failed(source, start, e.message, game.attrs.get("id") if game else None)
+def _read(source: str, game: Element, _header: list[str]) -> HandRecord:
+    """One ``<Game>``'s record."""
+    return record(_Hand(source, game).read(), GAME_NAMES, STRUCTURES)
 
 
-READER = Reader(
-    "microgaming", "Microgaming", (".xml", ".txt"), detect, starts_hand, read_record, blank=blank
-)
+READER = reader("microgaming", "Microgaming", detect, HANDS, _read)

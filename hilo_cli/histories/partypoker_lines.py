@@ -78,15 +78,10 @@ _VERBS = {
         """
     ),
 }
-BOARD_STREETS = {"down cards": 0, "Flop": 1, "Turn": 2, "River": 3}
-STUD_STREETS = {
-    "": 0,
-    "Fourth street": 1,
-    "Fifth street": 2,
-    "Sixth street": 3,
-    "River": 4,
-    "Seventh street": 4,
-}
+BOARD_STREETS = play.street_numbers("down cards", "Flop", "Turn", "River")
+STUD_STREETS = play.street_numbers(
+    "", "Fourth street", "Fifth street", "Sixth street", ("River", "Seventh street")
+)
 
 
 def read_header(id: str, line: str) -> Header:

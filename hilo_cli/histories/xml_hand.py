@@ -1,0 +1,230 @@
+"""What the XML site readers (iPoker, Merge, Boss Media, Microgaming) share, written once.
+
+* the site's plug-in (``reader``) and how its file holds its hands (``Hands``): each an element
+  (``<game>``) opened on a line of its own (``opening``); one hand's record from its lines, its element
+  parsed by ``safexml.parse`` and every error the hand's error record (``read_hand``);
+* a hand being read (``XmlHand``, each site's ``_Hand``): the table's money (``table``, then ``money`` for
+  every amount), the stakes where the site writes the blinds (``blinds_header``), the street's bets so
+  far and the chips each action puts in (``raised``, ``chips``).
+
+What the sites write differently (their tags and attributes, their action codes, what they print of pots
+and rake) stays in each site's module; the words an error says the site's hands with are arguments.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from hilo_cli.bounds import quote
+from hilo_cli.errors import HiloError, InputError
+from hilo_cli.histories.amounts import money, table_currency
+from hilo_cli.histories.base import Currency, HandRecord, Reader, failed
+from hilo_cli.histories.safexml import DECLARATION, Element, element_text, parse
+from hilo_cli.histories.seats import no_hand_start
+from hilo_cli.histories.site import Header, SiteHand
+from hilo_cli.histories.site import Line as Action
+
+
+def opening(tag: str, pattern: re.Pattern[str]) -> Callable[[str], bool]:
+    """The test of whether a line opens an element: ``tag`` (``"<game"``) in it, and ``pattern``
+    (``<game[\\s>]``) that tells ``<game>`` from ``<gametype>``. The base asks it of every line: the plain
+    text is looked for first."""
+
+    def opens(line: str) -> bool:
+        return tag in line and pattern.search(line) is not None
+
+    return opens
+
+
+class Hands:
+    """How an XML site's file holds its hands, and the words its errors say them with.
+
+    * each hand is an element ``tag``: from ``<tag`` on a line ``opening_tag`` matches (``starts_hand``)
+      to ``</tag>``; its attribute ``number`` is its hand number (an error record names it);
+    * ``own_line``: a line of the file's own, outside any hand (the XML declaration, closing tags): a
+      piece of such lines is no hand (``blank``);
+    * ``what``: the file's hands, as a line where no hand starts is "not part of ``what``" (``a Merge
+      hand``); ``declarer``: who declares a document type found there (``the file``);
+    * ``header_declares``: a document type or entity declaration in the lines the base keeps before a
+      hand (a session's header) is that hand's error (``declarer`` declares it).
+    """
+
+    __slots__ = (
+        "declarer",
+        "header_declares",
+        "number",
+        "opening",
+        "own_line",
+        "starts_hand",
+        "tag",
+        "what",
+    )
+
+    def __init__(
+        self,
+        tag: str,
+        opening_tag: re.Pattern[str],
+        own_line: re.Pattern[str],
+        number: str,
+        what: str,
+        declarer: str = "the file",
+        header_declares: bool = False,
+    ) -> None:
+        self.tag, self.opening, self.own_line, self.number = tag, opening_tag, own_line, number
+        self.what, self.declarer, self.header_declares = what, declarer, header_declares
+        self.starts_hand = opening(f"<{tag}", opening_tag)
+
+    def blank(self, line: str) -> bool:
+        """Whether ``line`` is one of the file's own (``own_line``), nothing of a hand."""
+        return self.own_line.match(line) is not None
+
+
+def reader(
+    name: str,
+    title: str,
+    detect: Callable[[str], bool],
+    hands: Hands,
+    read: Callable[[str, Element, list[str]], HandRecord],
+    *,
+    encodings: tuple[str, ...] = (),
+    session: Callable[[str], bool] | None = None,
+) -> Reader:
+    """An XML site's plug-in (``base.Reader``): its files ``.xml`` or ``.txt``, its hands where
+    ``hands`` finds them, each one's record ``read`` from its element (``read_hand``)."""
+
+    def read_record(source: str, line: int, lines: list[str]) -> HandRecord:
+        return read_hand(source, line, lines, hands, read)
+
+    return Reader(
+        name,
+        title,
+        (".xml", ".txt"),
+        detect,
+        hands.starts_hand,
+        read_record,
+        encodings,
+        hands.blank,
+        session,
+    )
+
+
+def read_hand(
+    source: str,
+    line: int,
+    lines: list[str],
+    hands: Hands,
+    read: Callable[[str, Element, list[str]], HandRecord],
+) -> HandRecord:
+    """One hand's record from its lines (``line`` the file line of ``lines[0]``): ``read(source,
+    element, header)`` of its element, parsed on its own (``safexml``), and the lines the base kept
+    before it (``header``: a session's); or the hand's error record, at the line that opens its element,
+    with its number where the element was parsed. Lines where no hand starts: ``seats.no_hand_start``."""
+    at = next((i for i, text in enumerate(lines) if hands.starts_hand(text)), None)
+    if at is None:
+        return no_hand_start(source, line, lines, hands.blank, hands.what, hands.declarer)
+    start = line + at
+    element: Element | None = None
+    try:
+        if hands.header_declares and any(DECLARATION.search(t) for t in lines[:at]):
+            raise InputError(
+                f"{hands.declarer} declares a document type or entities: "
+                "hilo does not read XML declarations"
+            )
+        text = element_text(lines[at:], hands.opening, f"</{hands.tag}>", f"<{hands.tag}>")
+        element = parse(text, start, "the hand")
+        return read(source, element, lines[:at])
+    except HiloError as e:  # a DealError too: a hand that breaks a rule is its own error record
+        return failed(
+            source, start, e.message, element.attrs.get(hands.number) if element else None
+        )
+
+
+class XmlHand:
+    """One hand's element being read into a ``SiteHand``: what every XML site keeps while it reads.
+
+    ``scale``: the table's unit (100, cents, until ``table`` says a tournament's chips); ``bets``: each
+    player's chips in the street's betting so far (a site empties it where a street begins); ``put``:
+    each player's chips in the whole hand."""
+
+    def __init__(self, source: str, id: str) -> None:
+        self.source, self.id = source, id
+        self.scale = 100
+        self.bets: dict[str, int] = {}
+        self.put: dict[str, int] = {}
+
+    def money(self, text: str | None, what: str) -> int:
+        """``text`` in the table's unit (``amounts.money``); ``what`` names it where it is missing."""
+        if text is None:
+            raise InputError(f"{what} is missing")
+        return money(text, self.scale)
+
+    def table(self, tournament: bool, sign: str) -> Currency:
+        """The table's money, and the unit every later amount is read in: a tournament's chips, else
+        cents with ``sign``'s currency (``""``: play money, bare cents; ``amounts.table_currency``)."""
+        self.scale = 1 if tournament else 100
+        return table_currency(tournament, sign)
+
+    def begin(
+        self, line: int, header: Header, currency: Currency, *, rake: bool, pots: bool
+    ) -> SiteHand:
+        """The hand its ``header`` begins at file line ``line``: whether the site prints its ``rake``
+        and its ``pots`` (``SiteHand.rake_printed``, ``pots_printed``). No XML site prints what each
+        player won beside the awards (``won_printed``)."""
+        return SiteHand(
+            self.source,
+            line,
+            header,
+            currency=currency,
+            rake_printed=rake,
+            pots_printed=pots,
+            won_printed=False,
+        )
+
+    def blinds_header(
+        self, game: str, limit: str, tournament: bool, sign: str, stakes: str, between: str
+    ) -> tuple[Header, Currency]:
+        """The header and money of a site that writes its stakes as the blinds (Boss Media
+        ``STAKES="0.05/0.10"``, Microgaming ``stakes="1|2"``): ``stakes`` as written, ``between`` what
+        stands between the blinds. At a fixed-limit table the bets are the big blind and twice
+        it; else the blinds are the header's stakes."""
+        currency = self.table(tournament, sign)
+        blinds = stakes.split(between)
+        if len(blinds) != 2:
+            raise InputError(f"cannot read the stakes {quote(stakes, 40)}")
+        small, big = (self.money(s, "the stakes") for s in blinds)
+        if limit == "Limit":
+            small, big = big, 2 * big
+        return Header(self.id, game, limit, None, tournament, sign, small, big), currency
+
+    def raised(self, to: int, first: str = "bet") -> str:
+        """What an action that takes its player's bet on the street to ``to`` is: a call where that is no
+        more than the street's top bet, the street's ``first`` bet where nobody has bet (``complete``: a
+        stud completion), else a raise."""
+        top = max(self.bets.values(), default=0)
+        return "call" if to <= top else first if top == 0 else "raise"
+
+    def chips(
+        self,
+        hand: SiteHand,
+        line: int,
+        street: int,
+        who: str,
+        verb: str,
+        added: int,
+        to: int | None,
+        all_in: bool,
+        text: str,
+    ) -> None:
+        """``who``'s line of ``verb`` (a post, call, bet, raise or completion) that adds ``added`` chips,
+        ``to`` the street total it raises or completes to: a raise's amount is what it raises by. The
+        street's bets grow by it (an ante is no bet of the street), and what ``who`` put in the hand."""
+        if added < 0:
+            raise InputError(f"{text}: raises to less than {who} has in")
+        before = self.bets.get(who, 0)
+        amount = (to or 0) - max(self.bets.values(), default=0) if verb == "raise" else added
+        kept = to if verb in ("raise", "complete") else None
+        hand.actions.append(Action(line, street, who, verb, amount, kept, all_in, text))
+        if verb != "ante":
+            self.bets[who] = before + added
+        self.put[who] = self.put.get(who, 0) + added
