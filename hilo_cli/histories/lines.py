@@ -4,7 +4,8 @@ A site reads its own lines with its own patterns and rules (how a raise is writt
 whether a board line repeats the board so far); what it then records is the same for every site:
 
 * the words most sites post, call and bet in (``POSTS_BETS_CALLS``);
-* a street's line read (``street_match``), its number by the site's name for it (``street_number``);
+* a street's line read (``street_match``), its number by the site's name for it (``street_number``,
+  in a table of the names in order, ``street_numbers``);
 * a new street (``new_street``) and the cards it deals to a board (``deal_board``; both at once,
   ``board_street``), and how an error names the board so far (``board_so_far``, ``repeats_board``);
 * a line that moves chips (``add_bet``; at a site that writes what each adds, the street's bets
