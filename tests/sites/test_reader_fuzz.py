@@ -18,8 +18,8 @@ changed, a byte-order mark or UTF-16, and several of these stacked). ``HILO_FUZZ
 of each set (default 100); a failure names the set, the seed, the mutation and its base file; rerun one
 with ``pytest tests/sites/test_reader_fuzz.py -k 'pokerstars-17-'``, and ``HILO_FUZZ_KEEP=DIR`` writes every
 mutant there to look at. The quick loop checks each mutant of the project's own files with ``--jobs 1``, one
-test a mutant; the ``slow`` tests, one per set and kind, check the same mutants with ``--jobs 2`` against
-``--jobs 1`` (forking the workers is most of the time) and the real histories' mutants whole.
+test a mutant; the ``slow`` tests, one per set and kind, check every set's mutants with ``--jobs 1`` and
+``--jobs 2`` (forking the workers is most of the time), the real histories' among them.
 
 **Counting the hands, independently of the readers.** The test reads the mutant's bytes itself: UTF-16
 with its byte-order mark, else UTF-8 (a leading byte-order mark dropped). Bytes that are not UTF-8, or a
@@ -777,29 +777,16 @@ def test_a_mutant_checks_whole(tmp_path: Path, set_name: str, seed: int) -> None
 @pytest.mark.slow
 @pytest.mark.parametrize(
     ("set_name", "kind"),
-    [pytest.param(s, k, id=f"{s}-{KINDS[k][0]}") for s in OWN for k in range(len(KINDS))],
+    [pytest.param(s, k, id=f"{s}-{KINDS[k][0]}") for s in SETS for k in range(len(KINDS))],
 )
-def test_own_mutants_of_a_kind_check_the_same_with_two_jobs(
+def test_the_mutants_of_a_kind_check_whole_with_two_jobs(
     tmp_path: Path, set_name: str, kind: int
 ) -> None:
-    """Each mutant of the project's own files of one kind in one set (seeds ``kind``,
-    ``kind + len(KINDS)``, ...) checks whole with ``--jobs 2`` too, byte for byte as with ``--jobs 1``."""
-    for seed in range(kind, COUNT, len(KINDS)):
-        made = _made(tmp_path, set_name, seed)
-        _check_two_jobs(made, check_in_process([made.path], 1))
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize(
-    ("set_name", "kind"),
-    [pytest.param(s, k, id=f"{s}-{KINDS[k][0]}") for s in SHARED_SETS for k in range(len(KINDS))],
-)
-def test_the_real_histories_mutants_of_a_kind_check_whole(
-    tmp_path: Path, set_name: str, kind: int
-) -> None:
-    """The mutants of ../shared's real histories, those of one kind in one test (seeds ``kind``,
-    ``kind + len(KINDS)``, ...): as many mutants as of the project's own files, fewer and longer tests,
-    as they are the slow part of the suite (a failure still names its seed)."""
+    """The mutants of one kind in one set (seeds ``kind``, ``kind + len(KINDS)``, ...), each checked
+    with ``--jobs 1`` and with ``--jobs 2``, byte for byte the same: fewer and longer tests, as they are
+    the slow part of the suite (a failure still names its seed). The project's own files' mutants are
+    checked with ``--jobs 1`` in the quick loop too, one test a mutant (``test_a_mutant_checks_whole``);
+    ../shared's real histories' only here."""
     for seed in range(kind, COUNT, len(KINDS)):
         made = _made(tmp_path, set_name, seed)
         _check_two_jobs(made, _check_one_job(made))
