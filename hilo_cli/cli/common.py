@@ -165,15 +165,49 @@ def settling_options(f: F) -> F:
     return common_options(terminal_options(cast(F, command)))
 
 
-def players_and_boards(board: str, multi_board: str) -> Callable[[F], F]:
-    """The arguments of a deal on the command line (``showdown``, ``equity``): ``NAME=CARDS[@PUT] ...``,
-    ``--board`` (again for each further board) and ``--multi-board``; ``board`` and ``multi_board`` are
-    the help of the two options."""
+class DealArgs(NamedTuple):
+    """A deal as the command line gives it (``deal_options``): the ``NAME=CARDS[@PUT]`` arguments, each
+    ``--board``, ``--multi-board``, ``--pot``, ``--button`` and each ``--folded``, as typed."""
+
+    players: tuple[str, ...]
+    boards: tuple[str, ...]
+    multi_board: str | None
+    pot: int | None
+    button: int | None
+    folded: tuple[str, ...]
+
+
+def deal_options(board: str, multi_board: str, *between: Callable[[Any], Any]) -> Callable[[F], F]:
+    """The arguments of a deal on the command line (``showdown``, ``equity``), handed to the command as
+    one ``deal`` (``DealArgs``): ``NAME=CARDS[@PUT] ...``, ``--board`` (again for each further board),
+    ``--multi-board``, then the command's own options ``between`` (in the help where they are given),
+    then ``--pot``, ``--button`` and ``--folded``; ``board`` and ``multi_board`` are the help of the
+    two options."""
+    options = [  # in the order of the help
+        click.argument("players", nargs=-1, required=True, metavar="NAME=CARDS[@PUT] ..."),
+        click.option("--board", "boards", multiple=True, metavar="CARDS", help=board),
+        choice("--multi-board", choices=["each", "either"], help=multi_board),
+        *between,
+        once("--pot", type=int, help="One pot that every live player is in."),
+        once("--button", type=int, help="The button's seat (default: the last listed player)."),
+        click.option(
+            "--folded",
+            multiple=True,
+            metavar="NAME=PUT",
+            help="A folded player and the chips they put in.",
+        ),
+    ]
 
     def add(f: F) -> F:
-        f = choice("--multi-board", choices=["each", "either"], help=multi_board)(f)
-        f = click.option("--board", "boards", multiple=True, metavar="CARDS", help=board)(f)
-        return click.argument("players", nargs=-1, required=True, metavar="NAME=CARDS[@PUT] ...")(f)
+        @functools.wraps(f)
+        def command(*args: Any, **given: Any) -> Any:
+            deal = DealArgs(*(given.pop(name) for name in DealArgs._fields))
+            return f(*args, deal=deal, **given)
+
+        decorated = cast(F, command)
+        for option in reversed(options):
+            decorated = option(decorated)
+        return decorated
 
     return add
 
