@@ -4,10 +4,8 @@
 from __future__ import annotations
 
 import functools
-import signal
 import sys
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Sequence
 from typing import IO, TYPE_CHECKING, Any, NamedTuple, NoReturn, TypeVar, cast
 
 import click
@@ -248,40 +246,3 @@ def interrupted() -> NoReturn:
         pass
     click.echo("hilo: interrupted", err=True)
     sys.exit(ExitStatus.INTERRUPTED)
-
-
-class WholeRecords:
-    """Ctrl-C ends a run between two records, never in the middle of one record's output: while a record
-    is being written (``with interrupts.writing():``) the interrupt waits, then is raised at its end."""
-
-    def __init__(self) -> None:
-        self._writing = False
-        self._pending = False
-        self._previous: Any = None
-
-    def __enter__(self) -> WholeRecords:
-        try:
-            self._previous = signal.signal(signal.SIGINT, self._on_interrupt)
-        except ValueError:  # not the main thread: interrupts stay as they are
-            self._previous = None
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        if self._previous is not None:
-            signal.signal(signal.SIGINT, self._previous)
-
-    def _on_interrupt(self, signum: int, frame: object) -> None:
-        if self._writing:
-            self._pending = True
-        else:
-            raise KeyboardInterrupt
-
-    @contextmanager
-    def writing(self) -> Iterator[None]:
-        self._writing = True
-        try:
-            yield
-        finally:
-            self._writing = False
-        if self._pending:
-            raise KeyboardInterrupt
