@@ -37,10 +37,10 @@ SHOWDOWN = [
 CLICK = [sys.executable, "-c", "import click"]
 GOAL = 1.3
 # What a piped text showdown has no use for: it should never import these (``cli.terminal`` it asks only
-# whether stdout is a terminal, to choose the look).
+# whether stdout is a terminal, to choose the look; ``signal`` is for the output loop of batch and check).
 UNUSED = re.compile(
     r"hilo_cli\.(formats\.colour|histories|equity|formats\.(json_out|csv_out|jsonlib|"
-    r"check_out|equity_out|text_in)|checking|batch|pool)\b|numpy|orjson"
+    r"check_out|equity_out|text_in)|checking|batch|pool|cli\.output)\b|numpy|orjson|signal\b"
 )
 
 

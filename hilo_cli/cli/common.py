@@ -4,10 +4,8 @@
 from __future__ import annotations
 
 import functools
-import signal
 import sys
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Sequence
 from typing import IO, TYPE_CHECKING, Any, NamedTuple, NoReturn, TypeVar, cast
 
 import click
@@ -165,15 +163,49 @@ def settling_options(f: F) -> F:
     return common_options(terminal_options(cast(F, command)))
 
 
-def players_and_boards(board: str, multi_board: str) -> Callable[[F], F]:
-    """The arguments of a deal on the command line (``showdown``, ``equity``): ``NAME=CARDS[@PUT] ...``,
-    ``--board`` (again for each further board) and ``--multi-board``; ``board`` and ``multi_board`` are
-    the help of the two options."""
+class DealArgs(NamedTuple):
+    """A deal as the command line gives it (``deal_options``): the ``NAME=CARDS[@PUT]`` arguments, each
+    ``--board``, ``--multi-board``, ``--pot``, ``--button`` and each ``--folded``, as typed."""
+
+    players: tuple[str, ...]
+    boards: tuple[str, ...]
+    multi_board: str | None
+    pot: int | None
+    button: int | None
+    folded: tuple[str, ...]
+
+
+def deal_options(board: str, multi_board: str, *between: Callable[[Any], Any]) -> Callable[[F], F]:
+    """The arguments of a deal on the command line (``showdown``, ``equity``), handed to the command as
+    one ``deal`` (``DealArgs``): ``NAME=CARDS[@PUT] ...``, ``--board`` (again for each further board),
+    ``--multi-board``, then the command's own options ``between`` (in the help where they are given),
+    then ``--pot``, ``--button`` and ``--folded``; ``board`` and ``multi_board`` are the help of the
+    two options."""
+    options = [  # in the order of the help
+        click.argument("players", nargs=-1, required=True, metavar="NAME=CARDS[@PUT] ..."),
+        click.option("--board", "boards", multiple=True, metavar="CARDS", help=board),
+        choice("--multi-board", choices=["each", "either"], help=multi_board),
+        *between,
+        once("--pot", type=int, help="One pot that every live player is in."),
+        once("--button", type=int, help="The button's seat (default: the last listed player)."),
+        click.option(
+            "--folded",
+            multiple=True,
+            metavar="NAME=PUT",
+            help="A folded player and the chips they put in.",
+        ),
+    ]
 
     def add(f: F) -> F:
-        f = choice("--multi-board", choices=["each", "either"], help=multi_board)(f)
-        f = click.option("--board", "boards", multiple=True, metavar="CARDS", help=board)(f)
-        return click.argument("players", nargs=-1, required=True, metavar="NAME=CARDS[@PUT] ...")(f)
+        @functools.wraps(f)
+        def command(*args: Any, **given: Any) -> Any:
+            deal = DealArgs(*(given.pop(name) for name in DealArgs._fields))
+            return f(*args, deal=deal, **given)
+
+        decorated = cast(F, command)
+        for option in reversed(options):
+            decorated = option(decorated)
+        return decorated
 
     return add
 
@@ -214,40 +246,3 @@ def interrupted() -> NoReturn:
         pass
     click.echo("hilo: interrupted", err=True)
     sys.exit(ExitStatus.INTERRUPTED)
-
-
-class WholeRecords:
-    """Ctrl-C ends a run between two records, never in the middle of one record's output: while a record
-    is being written (``with interrupts.writing():``) the interrupt waits, then is raised at its end."""
-
-    def __init__(self) -> None:
-        self._writing = False
-        self._pending = False
-        self._previous: Any = None
-
-    def __enter__(self) -> WholeRecords:
-        try:
-            self._previous = signal.signal(signal.SIGINT, self._on_interrupt)
-        except ValueError:  # not the main thread: interrupts stay as they are
-            self._previous = None
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        if self._previous is not None:
-            signal.signal(signal.SIGINT, self._previous)
-
-    def _on_interrupt(self, signum: int, frame: object) -> None:
-        if self._writing:
-            self._pending = True
-        else:
-            raise KeyboardInterrupt
-
-    @contextmanager
-    def writing(self) -> Iterator[None]:
-        self._writing = True
-        try:
-            yield
-        finally:
-            self._writing = False
-        if self._pending:
-            raise KeyboardInterrupt

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 import click
 
 from hilo_cli.bounds import MAX_SAMPLES, within
-from hilo_cli.cli.common import common_options, defaults, once, players_and_boards, stdout_bytes
+from hilo_cli.cli.common import DealArgs, common_options, deal_options, defaults, once, stdout_bytes
 from hilo_cli.cli.terminal import RunoutBar, terminal_options
 from hilo_cli.errors import HiloError
 from hilo_cli.formats import OutputFormat
@@ -18,18 +18,13 @@ if TYPE_CHECKING:
 
 
 @click.command()
-@players_and_boards(
-    board="The board cards dealt so far: none, the flop, the turn (or Courchevel's first card). Again "
+@deal_options(
+    "The board cards dealt so far: none, the flop, the turn (or Courchevel's first card). Again "
     "for each further board of a deal run twice or dealt with two boards (RULES §12).",
-    multi_board="With several boards: each board wins its share of every pot (each, RULES §12.2, the "
+    "With several boards: each board wins its share of every pot (each, RULES §12.2, the "
     "default), or the best high and best low over all boards share one division (either, §12.4: "
     "Ultimate Big O).",
-)
-@once("--dead", help="Cards known to be out of play (seen, burnt or mucked face up).")
-@once("--pot", type=int, help="One pot that every live player is in.")
-@once("--button", type=int, help="The button's seat (default: the last listed player).")
-@click.option(
-    "--folded", multiple=True, metavar="NAME=PUT", help="A folded player and the chips they put in."
+    once("--dead", help="Cards known to be out of play (seen, burnt or mucked face up)."),
 )
 @once(
     "--samples",
@@ -45,13 +40,8 @@ if TYPE_CHECKING:
 @common_options
 @terminal_options
 def equity(
-    players: tuple[str, ...],
-    boards: tuple[str, ...],
-    multi_board: str | None,
+    deal: DealArgs,
     dead: str | None,
-    pot: int | None,
-    button: int | None,
-    folded: tuple[str, ...],
     samples: int | None,
     seed: int | None,
     exact: bool,
@@ -85,14 +75,14 @@ def equity(
         raise click.UsageError("--seed goes with --samples (an exact run deals every board)")
     if samples is not None:
         within(samples, "--samples", MAX_SAMPLES)  # a billion: a tiny input never runs for years
-    record = showdown_record(players, boards, multi_board, pot, button, folded, ())
-    if not boards:
+    record = showdown_record(deal, ())
+    if not deal.boards:
         record["board"] = ""
     dead_cards = _dead_cards(dead)
     record = hide(record, game)  # ?? and random: cards not seen, dealt by equity
-    deal = deal_from_record(record, defaults(game, qualifier, chip_unit, odd_chip))
+    dealt = deal_from_record(record, defaults(game, qualifier, chip_unit, odd_chip))
     with RunoutBar() as progress:
-        result = run(deal, dead_cards, samples, seed, exact, progress)
+        result = run(dealt, dead_cards, samples, seed, exact, progress)
     _write(result, fmt, color, suits)
 
 

@@ -6,13 +6,15 @@ progress kept; Ctrl-C ends the run between two records (exit 130, one line); a r
 from __future__ import annotations
 
 import os
+import signal
 import sys
-from collections.abc import Callable, Generator
-from typing import IO, NamedTuple, Protocol, TypeVar
+from collections.abc import Callable, Generator, Iterator
+from contextlib import contextmanager
+from typing import IO, Any, NamedTuple, Protocol, TypeVar
 
 import click
 
-from hilo_cli.cli.common import WholeRecords, interrupted
+from hilo_cli.cli.common import interrupted
 from hilo_cli.cli.terminal import Progress, stdin_hint
 from hilo_cli.errors import ExitStatus, where
 
@@ -112,3 +114,40 @@ def write_outcomes(
     finally:
         outcomes.close()
     return Ended(bad, differs, whole, False)
+
+
+class WholeRecords:
+    """Ctrl-C ends a run between two records, never in the middle of one record's output: while a record
+    is being written (``with interrupts.writing():``) the interrupt waits, then is raised at its end."""
+
+    def __init__(self) -> None:
+        self._writing = False
+        self._pending = False
+        self._previous: Any = None
+
+    def __enter__(self) -> WholeRecords:
+        try:
+            self._previous = signal.signal(signal.SIGINT, self._on_interrupt)
+        except ValueError:  # not the main thread: interrupts stay as they are
+            self._previous = None
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self._previous is not None:
+            signal.signal(signal.SIGINT, self._previous)
+
+    def _on_interrupt(self, signum: int, frame: object) -> None:
+        if self._writing:
+            self._pending = True
+        else:
+            raise KeyboardInterrupt
+
+    @contextmanager
+    def writing(self) -> Iterator[None]:
+        self._writing = True
+        try:
+            yield
+        finally:
+            self._writing = False
+        if self._pending:
+            raise KeyboardInterrupt

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from hilo_cli.cli.common import Common, once, players_and_boards, settling_options, stdout_bytes
+from hilo_cli.cli.common import Common, DealArgs, deal_options, settling_options, stdout_bytes
 from hilo_cli.errors import ExitStatus, HiloError
 
 if TYPE_CHECKING:
@@ -55,16 +55,11 @@ def _player(arg: str, index: int) -> dict[str, Any]:
 
 
 @click.command()
-@players_and_boards(
+@deal_options(
     board="The five board cards (none for stud8). Give it again for each further board of a deal "
     "run twice or dealt with two boards, in dealing order (RULES §12).",
     multi_board="With several boards: each board wins its share of every pot (each, the default), or "
     "the best high and best low over all boards share one division (either: Ultimate Big O).",
-)
-@once("--pot", type=int, help="One pot that every live player is in.")
-@once("--button", type=int, help="The button's seat (default: the last listed player).")
-@click.option(
-    "--folded", multiple=True, metavar="NAME=PUT", help="A folded player and the chips they put in."
 )
 @click.option(
     "--expect",
@@ -73,7 +68,7 @@ def _player(arg: str, index: int) -> dict[str, Any]:
     help="An amount paid out, to be checked; a player it leaves out was paid 0.",
 )
 @settling_options
-def showdown(common: Common, **given: Any) -> None:
+def showdown(deal: DealArgs, common: Common, expect: tuple[str, ...]) -> None:
     """Settle one showdown given as arguments.
 
     Players are NAME=CARDS (bare CARDS are P1, P2, ...), listed clockwise and seated 1, 2, ...; the
@@ -99,8 +94,7 @@ def showdown(common: Common, **given: Any) -> None:
     from hilo_cli.showdown import settle
 
     out = stdout_bytes()
-    # ``given``: the deal's arguments and options, by the names ``showdown_record`` takes them.
-    settlement = settle(deal_from_record(showdown_record(**given), common.defaults))
+    settlement = settle(deal_from_record(showdown_record(deal, expect), common.defaults))
     out.write(_report(settlement, common).encode("utf-8"))
     out.flush()
     if settlement.check is not None and not settlement.check.ok:
@@ -127,16 +121,9 @@ def _report(settlement: Settlement, common: Common) -> str:
     return text_out.settlement_text(settlement, look=style(common.color, common.suits))
 
 
-def showdown_record(
-    players: tuple[str, ...],
-    boards: tuple[str, ...],
-    multi_board: str | None,
-    pot: int | None,
-    button: int | None,
-    folded: tuple[str, ...],
-    expect: tuple[str, ...],
-) -> dict[str, Any]:
-    """The command line of ``showdown`` as a record of the JSON schema."""
+def showdown_record(deal: DealArgs, expect: tuple[str, ...]) -> dict[str, Any]:
+    """The command line of ``showdown`` (``deal`` and ``--expect``) as a record of the JSON schema."""
+    players, boards, multi_board, pot, button, folded = deal
     record: dict[str, Any] = {
         "players": [_player(arg, index) for index, arg in enumerate(players, 1)]
     }

@@ -87,7 +87,10 @@ def _mask(cards: tuple[Card, ...]) -> int:
     return sum(1 << c for c in cards)
 
 
-@pytest.mark.parametrize("game_index", range(len(BOARD_GAMES)))
+@pytest.mark.parametrize(
+    "game_index",
+    [i if i == 0 else pytest.param(i, marks=pytest.mark.slow) for i in range(len(BOARD_GAMES))],
+)  # one game in the quick loop, every game in the full suite
 @pytest.mark.parametrize("qualifier", [8, 9, None])
 def test_shown_masks_are_the_cards_of_the_hand_evaluated_by_suit(
     game_index: int, qualifier: int | None

@@ -17,7 +17,9 @@ line, brackets or TOML nested 500 deep, two files concatenated, invalid UTF-8, N
 changed, a byte-order mark or UTF-16, and several of these stacked). ``HILO_FUZZ_MUTANTS`` sets how many
 of each set (default 100); a failure names the set, the seed, the mutation and its base file; rerun one
 with ``pytest tests/sites/test_reader_fuzz.py -k 'pokerstars-17-'``, and ``HILO_FUZZ_KEEP=DIR`` writes every
-mutant there to look at.
+mutant there to look at. The quick loop checks each mutant of the project's own files with ``--jobs 1``, one
+test a mutant; the ``slow`` tests, one per set and kind, check every set's mutants with ``--jobs 1`` and
+``--jobs 2`` (forking the workers is most of the time), the real histories' among them.
 
 **Counting the hands, independently of the readers.** The test reads the mutant's bytes itself: UTF-16
 with its byte-order mark, else UTF-8 (a leading byte-order mark dropped). Bytes that are not UTF-8, or a
@@ -766,47 +768,78 @@ CASES = [
 
 @pytest.mark.parametrize(("set_name", "seed"), CASES)
 def test_a_mutant_checks_whole(tmp_path: Path, set_name: str, seed: int) -> None:
-    _check_mutant(tmp_path, set_name, seed)
+    """One mutant of the project's own files, with ``--jobs 1`` (and its plain file, if it has one);
+    that ``--jobs 2`` gives the same bytes is the slow test below, as forking workers for every mutant is
+    most of the time of these tests."""
+    _check_one_job(_made(tmp_path, set_name, seed))
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize(
     ("set_name", "kind"),
-    [pytest.param(s, k, id=f"{s}-{KINDS[k][0]}") for s in SHARED_SETS for k in range(len(KINDS))],
+    [pytest.param(s, k, id=f"{s}-{KINDS[k][0]}") for s in SETS for k in range(len(KINDS))],
 )
-def test_the_real_histories_mutants_of_a_kind_check_whole(
+def test_the_mutants_of_a_kind_check_whole_with_two_jobs(
     tmp_path: Path, set_name: str, kind: int
 ) -> None:
-    """The mutants of ../shared's real histories, those of one kind in one test (seeds ``kind``,
-    ``kind + len(KINDS)``, ...): as many mutants as of the project's own files, fewer and longer tests,
-    as they are the slow part of the suite (a failure still names its seed)."""
+    """The mutants of one kind in one set (seeds ``kind``, ``kind + len(KINDS)``, ...), each checked
+    with ``--jobs 1`` and with ``--jobs 2``, byte for byte the same: fewer and longer tests, as they are
+    the slow part of the suite (a failure still names its seed). The project's own files' mutants are
+    checked with ``--jobs 1`` in the quick loop too, one test a mutant (``test_a_mutant_checks_whole``);
+    ../shared's real histories' only here."""
     for seed in range(kind, COUNT, len(KINDS)):
-        _check_mutant(tmp_path, set_name, seed)
+        made = _made(tmp_path, set_name, seed)
+        _check_two_jobs(made, _check_one_job(made))
 
 
-def _check_mutant(tmp_path: Path, set_name: str, seed: int) -> None:
+class Made(NamedTuple):
+    """A mutant written to a file: its path, the hands the test counts in it, what it is (to say in a
+    failure), and its plain text's file (for a mutant that changes only the line ends or the encoding)."""
+
+    path: str
+    hands: Hands
+    label: str
+    plain: str | None
+
+
+def _made(tmp_path: Path, set_name: str, seed: int) -> Made:
     bases = _bases(set_name)
     kind, base, made = mutant(set_name, seed, bases)
     path = _write(tmp_path, f"{set_name}-{seed}{_suffix(base)}", made.data)
     hands = count_hands(made.data, SETS[set_name][0])
     label = f"{set_name} seed {seed} ({kind}: {made.what}) of {base.name}; the mutant is {path}"
-    one, two = check_in_process([path], 1), check_in_process([path], 2)
-    for jobs, run in ((1, one), (2, two)):
-        found = problems(run, [(path, hands)])
-        assert not found, f"{label}, --jobs {jobs}:\n  " + "\n  ".join(found)
-    assert (one.code, one.out, one.err) == (two.code, two.out, two.err), (
-        f"{label}: --jobs 2 differs from --jobs 1:\n{one.out[:600]!r}\n{two.out[:600]!r}"
-    )
+    plain = None
     if made.plain is not None:
         plain = _write(tmp_path, f"{set_name}-{seed}-plain{_suffix(base)}", made.plain.encode())
-        same = check_in_process([plain], 1)
+    return Made(path, hands, label, plain)
+
+
+def _check_one_job(made: Made) -> Run:
+    """``hilo check --jobs 1`` over the mutant has no problem, and gives what its plain file gives."""
+    one = check_in_process([made.path], 1)
+    found = problems(one, [(made.path, made.hands)])
+    assert not found, f"{made.label}, --jobs 1:\n  " + "\n  ".join(found)
+    if made.plain is not None:
+        same = check_in_process([made.plain], 1)
         assert (
             same.code,
-            same.out.replace(plain.encode(), path.encode()),
-            same.err.replace(plain, path),
+            same.out.replace(made.plain.encode(), made.path.encode()),
+            same.err.replace(made.plain, made.path),
         ) == (one.code, one.out, one.err), (
-            f"{label}: not what the plain UTF-8, LF file gives:\n{one.out[:600]!r}\n{same.out[:600]!r}"
+            f"{made.label}: not what the plain UTF-8, LF file gives:\n{one.out[:600]!r}\n"
+            f"{same.out[:600]!r}"
         )
+    return one
+
+
+def _check_two_jobs(made: Made, one: Run) -> None:
+    """``hilo check --jobs 2`` over the mutant has no problem, and gives ``one``'s bytes (``--jobs 1``)."""
+    two = check_in_process([made.path], 2)
+    found = problems(two, [(made.path, made.hands)])
+    assert not found, f"{made.label}, --jobs 2:\n  " + "\n  ".join(found)
+    assert (one.code, one.out, one.err) == (two.code, two.out, two.err), (
+        f"{made.label}: --jobs 2 differs from --jobs 1:\n{one.out[:600]!r}\n{two.out[:600]!r}"
+    )
 
 
 @pytest.mark.slow
