@@ -36,11 +36,12 @@ SHOWDOWN = [
 ]
 CLICK = [sys.executable, "-c", "import click"]
 GOAL = 1.3
-# What a piped text showdown has no use for: it should never import these (``cli.terminal`` it asks only
-# whether stdout is a terminal, to choose the look; ``signal`` is for the output loop of batch and check).
+# What a piped text showdown has no use for: it should never import these (whether stdout is a terminal,
+# to choose the look, it asks ``cli.look``, not ``cli.terminal``; ``signal`` is for the output loop of
+# batch and check).
 UNUSED = re.compile(
     r"hilo_cli\.(formats\.colour|histories|equity|formats\.(json_out|csv_out|jsonlib|"
-    r"check_out|equity_out|text_in)|checking|batch|pool|cli\.output)\b|numpy|orjson|signal\b"
+    r"check_out|equity_out|text_in)|checking|batch|pool|cli\.(output|terminal))\b|numpy|orjson|signal\b"
 )
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from functools import cache
 
 from hilo_cli.errors import CardError
 
@@ -83,8 +84,14 @@ _BY_TEXT = {str(c): c for c in DECK}
 _CARD_OF_TEXT = _BY_TEXT.__getitem__  # bound once: parse_cards' fast path calls it for every card
 
 # One card: a rank (2-9, T, 10, J, Q, K, A) then a suit letter or symbol, in either case.
-_CARD_RE = re.compile(r"(10|[2-9tjqka])([cdhs♣♧♦♢♥♡♠♤])", re.IGNORECASE)
-_SEPARATORS = re.compile(r"[\s,]+")
+_CARD = r"(?i)(10|[2-9tjqka])([cdhs♣♧♦♢♥♡♠♤])"
+_SEPARATORS = r"[\s,]+"
+
+
+@cache
+def _card_pattern() -> re.Pattern[str]:
+    """One card as people write it, compiled the first time a card is not written as hilo writes it."""
+    return re.compile(_CARD)
 
 
 def card(text: str) -> Card:
@@ -92,7 +99,7 @@ def card(text: str) -> Card:
     found = _BY_TEXT.get(text)
     if found is not None:
         return found
-    m = _CARD_RE.fullmatch(text.strip())
+    m = _card_pattern().fullmatch(text.strip())
     if not m:
         raise CardError(
             f"{text!r} is not a card (expected a rank 2-9, T, J, Q, K, A and a suit s, h, d, c)"
@@ -115,7 +122,7 @@ def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
         except KeyError:
             pass
         # U+FE0F (emoji presentation) often follows a pasted suit symbol such as ♥️; it means nothing here.
-        tokens = _SEPARATORS.split(text.replace("\ufe0f", "").strip())
+        tokens = re.split(_SEPARATORS, text.replace("\ufe0f", "").strip())
     else:
         tokens = list(text)
         if all(type(t) is str for t in tokens):
@@ -135,7 +142,7 @@ def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
         pos = 0
         stripped = token.replace("\ufe0f", "").strip()
         while pos < len(stripped):
-            m = _CARD_RE.match(stripped, pos)
+            m = _card_pattern().match(stripped, pos)
             if not m:
                 bad = stripped if pos == 0 else stripped[pos:]
                 raise CardError(

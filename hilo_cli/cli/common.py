@@ -96,7 +96,7 @@ def jobs_option(f: F) -> F:
 
 def terminal_options(f: F) -> F:
     """``--color`` and ``--suits``: how text output looks at a terminal (each may be given once; the look
-    itself is ``cli.terminal.style``'s, and is decided only for text output)."""
+    itself is ``cli.look.style``'s, and is decided only for text output)."""
     f = choice(
         "--suits",
         choices=SUIT_STYLES,

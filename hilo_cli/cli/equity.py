@@ -116,7 +116,7 @@ def _write(result: Equity, fmt: OutputFormat, color: str, suits: str) -> None:
             click.echo(f"hilo: {note}", err=True)
         text = equity_out.csv_header() + equity_out.equity_rows(result)
     else:
-        from hilo_cli.cli.terminal import style
+        from hilo_cli.cli.look import style
 
         text = equity_out.equity_text(result, note=note, look=style(color, suits))
     out.write(text.encode("utf-8"))

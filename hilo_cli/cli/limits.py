@@ -166,7 +166,7 @@ def _answer(found: Limits, show: Callable[[int], str], name: str | None, color: 
     """The text answer: who is to act (from a history) and the structure, then the call and the bet or
     raise; in bold where ``--color`` wants it."""
     from hilo_cli.betting import STRUCTURE_NAMES
-    from hilo_cli.cli.terminal import colour_wanted
+    from hilo_cli.cli.look import colour_wanted
 
     first = f"{STRUCTURE_NAMES[found.structure]}, pot {show(found.pot)}"
     if name is not None:

@@ -115,7 +115,7 @@ def _report(settlement: Settlement, common: Common) -> str:
 
         several = bool(settlement.deal.boards)
         return csv_out.header(boards=several) + csv_out.settlement_rows(settlement, boards=several)
-    from hilo_cli.cli.terminal import style
+    from hilo_cli.cli.look import style
     from hilo_cli.formats import text_out
 
     return text_out.settlement_text(settlement, look=style(common.color, common.suits))

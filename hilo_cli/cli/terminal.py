@@ -24,7 +24,7 @@ import os
 import sys
 import time
 from collections import deque
-from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Hashable, Iterable, Iterator
 from typing import IO, Any, TypeVar
 
 import click
@@ -32,59 +32,17 @@ import click
 from hilo_cli.cli.common import (
     terminal_options as terminal_options,
 )  # at home with every command's options
-from hilo_cli.formats.styled import Look
+from hilo_cli.cli.look import Style as Style
+from hilo_cli.cli.look import colour_wanted as colour_wanted
+from hilo_cli.cli.look import is_terminal as is_terminal
+from hilo_cli.cli.look import report_style as report_style
+from hilo_cli.cli.look import style as style
 
 F = TypeVar("F", bound=Callable[..., Any])
 T = TypeVar("T")
 
 PROGRESS_AFTER = 1.0  # seconds: a shorter run ends before progress would help
 REDRAW_EVERY = 0.2  # seconds between two drawings of the progress line
-
-
-def is_terminal(stream: IO[Any] | None) -> bool:
-    """Whether ``stream`` is a terminal (a closed or replaced stream is not)."""
-    try:
-        return stream is not None and stream.isatty()
-    except (AttributeError, ValueError, OSError):
-        return False
-
-
-def colour_wanted(
-    choice: str,
-    stream: IO[Any] | None,
-    env: Mapping[str, str] | None = None,
-    platform: str = sys.platform,
-) -> bool:
-    """Whether output to ``stream`` is coloured under ``--color choice``."""
-    if choice == "never":
-        return False
-    if choice == "always":
-        return True
-    env = os.environ if env is None else env
-    if env.get("NO_COLOR", "") != "" or env.get("TERM") == "dumb":
-        return False
-    if platform == "win32" and not ("WT_SESSION" in env or "TERM" in env or "ANSICON" in env):
-        return False  # the old Windows console shows colour codes as text; Windows Terminal, mintty do not
-    return is_terminal(stream)
-
-
-Style = Look
-"""How a text report is shown: in colour or not, and with which suits (``formats.styled.Look``)."""
-
-
-def style(color: str, suits: str, stream: IO[Any] | None = None) -> Style:
-    """The style for text written to ``stream`` (stdout by default) under ``--color`` and ``--suits``."""
-    wanted = colour_wanted(color.lower(), sys.stdout if stream is None else stream)
-    return Style(wanted, suits.lower())  # type: ignore[arg-type]
-
-
-def report_style(fmt: str, color: str, suits: str) -> Style | None:
-    """The style a command's output needs, or ``None`` when it is written as it is: JSON and CSV are
-    never coloured, and a plain text report needs nothing laid over it."""
-    if fmt != "text":
-        return None
-    look = style(color, suits)
-    return None if look.plain else look
 
 
 def summary_option(f: F) -> F:

@@ -19,11 +19,11 @@ test checks that the file holds exactly that.
 
 from __future__ import annotations
 
+import os
 import sys
 from array import array
 from collections.abc import Sequence
 from itertools import combinations, combinations_with_replacement
-from pathlib import Path
 
 from hilo_cli.cards import LOW_RANKS, Card
 from hilo_cli.evaluate.hands import LOW_LIMIT, low_rank_text, rank_value
@@ -78,7 +78,8 @@ def compute_tables() -> tuple[dict[int, int], dict[int, int]]:
     return ranks, flushes
 
 
-_FILE = Path(__file__).with_name("tables.bin")
+# os.path, not pathlib: a piped showdown's start-up would pay for pathlib's imports for this one name.
+_FILE = os.path.join(os.path.dirname(__file__), "tables.bin")
 _MAGIC = b"hilo-tables-1\n"
 
 
@@ -103,7 +104,8 @@ def table_bytes(ranks: dict[int, int], flushes: dict[int, int]) -> bytes:
 def _load() -> None:
     """Fill both tables from the shipped ``tables.bin``, or work them out if it is missing or damaged."""
     try:
-        data = _FILE.read_bytes()
+        with open(_FILE, "rb") as f:
+            data = f.read()
     except OSError:  # pragma: no cover - a package installed without its data file
         data = b""
     if data.startswith(_MAGIC):

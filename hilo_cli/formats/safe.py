@@ -21,7 +21,7 @@ from hilo_cli.bounds import short
 
 # C0 and C1 controls, DEL, and the Unicode format characters that reorder or hide text (bidi overrides and
 # isolates, zero-width joiners and the like): category Cc or Cf.
-_UNSAFE = re.compile(r"[\x00-\x1f\x7f-\x9f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff]")
+_UNSAFE = r"[\x00-\x1f\x7f-\x9f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff]"
 _FORMULA = ("=", "+", "-", "@", "\t", "\r")
 # The longest error message written: room for a file name, a quote cut by ``bounds.short`` and the words.
 ERROR_LIMIT = 500
@@ -36,9 +36,11 @@ def _escape(match: re.Match[str]) -> str:
 
 def shown(text: str) -> str:
     """``text`` with every control or invisible formatting character written as an escape (``\\x1b``)."""
-    if text.isprintable() and not _UNSAFE.search(text):
+    if text.isascii() and text.isprintable():
+        return text  # the usual name: nothing to escape, and no pattern compiled for it
+    if text.isprintable() and not re.search(_UNSAFE, text):
         return text
-    escaped = _UNSAFE.sub(_escape, text)
+    escaped = re.sub(_UNSAFE, _escape, text)
     # Anything else Python does not call printable, except ordinary spaces in other scripts.
     return "".join(
         c if c.isprintable() or unicodedata.category(c) == "Zs" else f"\\u{ord(c):04x}"
