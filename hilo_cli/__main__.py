@@ -1,6 +1,6 @@
 """``python -m hilo_cli``: the ``hilo`` command, for when the script is not on PATH."""
 
-from hilo_cli.cli import main
+from hilo_cli.cli import run
 
 if __name__ == "__main__":
-    main(prog_name="hilo")
+    run(prog_name="hilo")

@@ -7,6 +7,7 @@ start-up for batch work, worker processes, equity tables or output formats it wi
 
 from __future__ import annotations
 
+import gc
 import importlib
 import sys
 from typing import Any
@@ -121,3 +122,14 @@ def main() -> None:
       eval "$(_HILO_COMPLETE=bash_source hilo)"
     (zsh_source for zsh; for fish: _HILO_COMPLETE=fish_source hilo | source).
     """
+
+
+def run(prog_name: str | None = None) -> None:
+    """The ``hilo`` script and ``python -m hilo_cli``: ``main``, then no last pass of the cycle collector
+    over every object of the run (``gc.freeze``): the process is ending and its memory goes back whole,
+    and on a piped showdown that pass was about a tenth of the command's time (benchmarks/startup.py).
+    Tests and programs call ``main`` (or ``api``), which leaves the collector as it was."""
+    try:
+        main(prog_name=prog_name)
+    finally:
+        gc.freeze()

@@ -1,4 +1,5 @@
-"""What a piped ``hilo showdown`` imports (issue 22, start-up): none of what it never uses.
+"""A piped ``hilo showdown``'s start-up and end (issue 22): it imports none of what it never uses, and
+the script skips the cycle collector's last pass over the objects of a process that is ending.
 
 The showdown runs in a fresh interpreter started with ``-S`` (no ``site``: an editable install's import
 hook loads ``pathlib`` and more at start-up, which would hide them), with the repository and click's
@@ -6,6 +7,7 @@ folder on its path, its text output piped; the modules it has loaded at the end 
 
 from __future__ import annotations
 
+import gc
 import subprocess
 import sys
 from pathlib import Path
@@ -76,3 +78,22 @@ def modules() -> set[str]:
 @pytest.mark.parametrize("name", NEVER)
 def test_a_piped_showdown_never_imports_what_it_does_not_use(modules: set[str], name: str) -> None:
     assert not any(m == name or m.startswith(name + ".") for m in modules), name
+
+
+def test_the_script_freezes_the_collector_at_the_end_and_main_does_not(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from hilo_cli.cli import main, run
+
+    gc.unfreeze()
+    monkeypatch.setattr(sys, "argv", ["hilo", *SHOWDOWN])
+    try:
+        with pytest.raises(SystemExit) as ended:
+            main()
+        assert ended.value.code == 0 and gc.get_freeze_count() == 0
+        with pytest.raises(SystemExit) as ended:
+            run()
+        assert ended.value.code == 0 and gc.get_freeze_count() > 0
+        assert capsys.readouterr().out.count("Omaha Hi/Lo 8 or better") == 2
+    finally:
+        gc.unfreeze()
