@@ -1,4 +1,5 @@
-"""What the tests of the archive sites' readers (Full Tilt, Everleaf, Cake: issue 18) share: verdicts of a
+"""What the tests of the site readers share (written for the archive sites, Full Tilt, Everleaf, Cake, in
+issue 18; the live sites' tests use it too): verdicts of a
 history text as ``hilo check`` decides them, the shared real files, and the rewriting of a hand with its
 seats and cards in another order (cards speak: the verdict must not move)."""
 
@@ -7,6 +8,7 @@ from __future__ import annotations
 import random
 import re
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 
 from conftest import SHARED_DIR, TEST_DATA, verdict
@@ -14,6 +16,7 @@ from conftest import SHARED_DIR, TEST_DATA, verdict
 from hilo_cli.checking import check
 from hilo_cli.errors import HiloError
 from hilo_cli.histories import HandRecord, hands, read, read_text
+from hilo_cli.histories.site import SiteHand
 
 DATA = TEST_DATA
 SITES = SHARED_DIR / "handhistories" / "sites"
@@ -26,6 +29,20 @@ def records(site: str, text: str, source: str = "t.txt") -> list[HandRecord]:
 def verdicts(site: str, text: str) -> list[tuple[str | None, str, str]]:
     """(hand id, status, why) for every hand of ``text`` read by ``site``'s reader."""
     return [(r.id, *verdict(r)[::2]) for r in records(site, text)]
+
+
+def depth_verdicts(
+    site: str, text: str, source: str = "t.txt"
+) -> list[tuple[str | None, str, str, str]]:
+    """(hand number, status, depth, why) of every hand, as ``hilo check`` decides them."""
+    return [(r.id, *verdict(r)) for r in records(site, text, source)]
+
+
+def site_hand(site: str, name: str, read_hand: Callable[[str, int, list[str]], object]) -> SiteHand:
+    """The ``SiteHand`` the site's ``read_hand`` makes of its own file ``name``."""
+    hand = read_hand(name, 1, own(site, name).splitlines())
+    assert isinstance(hand, SiteHand), hand
+    return hand
 
 
 def own(site: str, name: str) -> str:
@@ -56,18 +73,31 @@ def counts(found: list[tuple[str | None, str, str]]) -> dict[str, int]:
     return dict(Counter(status for _, status, _ in found))
 
 
-def shuffled(text: str, rng: random.Random, cards: re.Pattern[str], seat: re.Pattern[str]) -> str:
+def shuffled(
+    text: str,
+    rng: random.Random,
+    cards: re.Pattern[str],
+    seat: re.Pattern[str],
+    consistent: bool = False,
+) -> str:
     """The same hands with the cards inside every bracket ``cards`` finds (group 2: the cards, split at
-    commas and spaces) and each run of seat lines (``seat``) in another order."""
+    commas and spaces) and each run of seat lines (``seat``) in another order; ``consistent``: the same
+    cards written again in the same new order (as a site writes one hand's cards the same way each time)."""
+    orders: dict[str, str] = {}
 
     def reorder(m: re.Match[str]) -> str:
-        inside = m.group(2)
+        if consistent and m.group(2) in orders:
+            return m.group(1) + orders[m.group(2)] + "]"
+        written = rewrite(m.group(2))
+        orders[m.group(2)] = written
+        return m.group(1) + written + "]"
+
+    def rewrite(inside: str) -> str:
         comma = "," in inside
         found = [c for c in re.split(r"[,\s]+", inside) if c]
         rng.shuffle(found)
         joined = (", " if ", " in inside else ",").join(found) if comma else " ".join(found)
-        padded = f" {joined} " if inside.startswith(" ") else joined
-        return m.group(1) + padded + "]"
+        return f" {joined} " if inside.startswith(" ") else joined
 
     text = cards.sub(reorder, text)
     out: list[str] = []

@@ -27,8 +27,9 @@ import random
 import re
 
 import pytest
+from archive_sites import depth_verdicts, own, site_hand
 from click.testing import CliRunner
-from conftest import SHARED_DIR, TEST_DATA, verdict
+from conftest import SHARED_DIR, TEST_DATA
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -45,19 +46,15 @@ SHARED_FILES = sorted((SHARED / "bovada").glob("*.txt")) if SHARED.is_dir() else
 
 
 def verdicts(text: str, source: str = "t.txt") -> list[tuple[str | None, str, str, str]]:
-    """(hand number, status, depth, why) of every hand, as ``hilo check`` decides them."""
-    return [(r.id, *verdict(r)) for r in read(source, text, "bovada")]
+    return depth_verdicts("bovada", text, source)
 
 
 def text_of(name: str) -> str:
-    return (DATA / name).read_text(encoding="utf-8")
+    return own("bovada", name)
 
 
 def hand_of(name: str) -> SiteHand:
-    lines = text_of(name).splitlines()
-    hand = read_hand(name, 1, lines)
-    assert isinstance(hand, SiteHand), hand
-    return hand
+    return site_hand("bovada", name, read_hand)
 
 
 @pytest.mark.parametrize(

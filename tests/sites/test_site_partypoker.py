@@ -26,8 +26,9 @@ import random
 import re
 
 import pytest
+from archive_sites import depth_verdicts, own, site_hand
 from click.testing import CliRunner
-from conftest import SHARED_DIR, TEST_DATA, verdict
+from conftest import SHARED_DIR, TEST_DATA
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -44,19 +45,15 @@ SHARED_FILES = sorted((SHARED / "partypoker").glob("*.txt")) if SHARED.is_dir() 
 
 
 def verdicts(text: str, source: str = "t.txt") -> list[tuple[str | None, str, str, str]]:
-    """(hand number, status, depth, why) of every hand, as ``hilo check`` decides them."""
-    return [(r.id, *verdict(r)) for r in read(source, text, "partypoker")]
+    return depth_verdicts("partypoker", text, source)
 
 
 def text_of(name: str) -> str:
-    return (DATA / name).read_text(encoding="utf-8")
+    return own("partypoker", name)
 
 
 def hand_of(name: str) -> SiteHand:
-    lines = text_of(name).splitlines()
-    hand = read_hand(name, 1, lines)
-    assert isinstance(hand, SiteHand), hand
-    return hand
+    return site_hand("partypoker", name, read_hand)
 
 
 @pytest.mark.parametrize(

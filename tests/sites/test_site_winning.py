@@ -28,6 +28,7 @@ import random
 import re
 
 import pytest
+from archive_sites import shuffled as archive_shuffled
 from conftest import SHARED_DIR, TEST_DATA, verdict
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -315,30 +316,13 @@ _BRACKET = re.compile(
 OWN = ["split.txt", "quartered.txt", "side-pot.txt", "tampered.txt", "mixed.txt", "run-twice.txt"]
 
 
+_SEAT = re.compile(r"Seat \d+: .* \(\$[\d.]+\)$")
+
+
 def shuffled(text: str, rng: random.Random) -> str:
-    """The same hands with every shown and dealt hand's cards (the same way each time they are written),
-    and each hand's seat lines, in another order."""
-    orders: dict[str, str] = {}
-
-    def reorder(m: re.Match[str]) -> str:
-        cards = m.group(2)
-        if cards not in orders:
-            orders[cards] = " ".join(rng.sample(cards.split(), len(cards.split())))
-        return m.group(1) + orders[cards] + "]"
-
-    text = _BRACKET.sub(reorder, text)
-    out: list[str] = []
-    seats: list[str] = []
-    for line in text.split("\n"):
-        if re.match(r"Seat \d+: .* \(\$[\d.]+\)$", line):
-            seats.append(line)
-            continue
-        if seats:
-            rng.shuffle(seats)
-            out += seats
-            seats = []
-        out.append(line)
-    return "\n".join(out)
+    """The same hands with every shown and dealt hand's cards, and each hand's seat lines, in another
+    order (the same order for the same cards)."""
+    return archive_shuffled(text, rng, _BRACKET, _SEAT, consistent=True)
 
 
 @settings(max_examples=30, deadline=None)
