@@ -30,12 +30,9 @@ if TYPE_CHECKING:
 
 def _help() -> str:
     """The command's help, its formats and folder suffixes from the registry of readers."""
-    from hilo_cli.histories import readers, suffixes
+    from hilo_cli.histories import suffixes, titles
 
-    formats = ", ".join(
-        f"{r.title} {'/'.join(r.suffixes)}"
-        for r in sorted(readers().values(), key=lambda r: r.title)
-    )
+    formats = ", ".join(f"{title} {'/'.join(found)}" for title, found in titles())
     return f"""Check every hand in FILEs ({formats}; a FOLDER: its {", ".join(suffixes())}
     files), or stdin (- or no FILE): replay the actions under the betting rules, settle the showdown,
     and compare with the recorded result.
@@ -143,9 +140,9 @@ def _all_in_run(
 def site_summary(by_site: dict[str | None, Counter[str]]) -> str:
     """The closing summary's verdicts per site (a folder mixes every site's files), in registry order; the
     records no reader read (a file hilo does not know, one it cannot open) last."""
-    from hilo_cli.histories import readers
+    from hilo_cli.histories import PLUGINS
 
-    known = readers()
+    known = {plugin.name: plugin for plugin in PLUGINS}
     order: list[str | None] = [name for name in known if name in by_site]
     if None in by_site:
         order.append(None)

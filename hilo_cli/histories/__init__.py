@@ -1,12 +1,14 @@
-"""Hand histories: every site's reader is a plug-in on one base, named once in ``PLUGINS``.
+"""Hand histories: every site's reader is a plug-in, named once in the registry (``PLUGINS``).
 
-The base (``base``: the plug-in type ``Reader`` and the plain-data ``HandRecord``; ``reading``: decoding,
-line ends and cutting a file into hands; ``amounts``; ``actions``: a site's actions into a
-``betting.Hand``; ``summary``: the checks of what a site printed about its pots) is shared by every
-reader. A reader module defines ``READER``: how to recognise its files, where a hand starts and how to
-read one hand's lines, nothing else. ``detect``, the ``--input-format`` choices, the folder suffixes and
-the error for a file no reader knows all come from ``PLUGINS``. docs/readers.md is the guide to adding a
-site.
+The registry knows each plug-in without importing it: its ``--input-format`` name, how people call it,
+the file names a folder is searched for, its module, and a cheap test of whether a file is the site's
+(``Plugin.first``). A reader's module (its patterns, its ``READER``) is imported only when a file needs
+it (``reader``), so that ``hilo check`` on one site's file loads that site's reader alone.
+
+The base is shared by every reader: ``reading`` (decoding, line ends, cutting a file into hands),
+``text`` (``TextReader``, which owns one hand of a text site while it is read), ``xml_hand`` (the same
+for the XML sites), ``site`` (a hand as values), ``records`` (a hand into the record the checker
+replays), ``actions``, ``amounts`` and ``summary``. docs/readers.md is the guide to adding a site.
 
 ``hands`` cuts a file into hands (``HandText``) in one streaming pass; ``read_text`` reads one, where it
 is checked (a worker with ``--jobs``). Every hand in is a record out, in file order: a hand to replay,
@@ -17,9 +19,10 @@ from __future__ import annotations
 
 import importlib
 import io
-from collections.abc import Iterator
+import re
+from collections.abc import Callable, Iterator
 from functools import cache
-from typing import IO
+from typing import IO, NamedTuple
 
 from hilo_cli.histories.base import HandRecord, Reader, Summary, failed
 from hilo_cli.histories.reading import HandText, cut, open_lines
@@ -29,6 +32,7 @@ __all__ = [
     "PLUGINS",
     "HandRecord",
     "HandText",
+    "Plugin",
     "Reader",
     "Summary",
     "detect",
@@ -36,60 +40,201 @@ __all__ = [
     "input_formats",
     "read",
     "read_text",
-    "readers",
+    "reader",
     "split",
     "suffixes",
 ]
 
-# Every reader, in the order ``detect`` tries them: a module with a ``READER``.
-PLUGINS = (
-    "hilo_cli.histories.pokerstars",
-    "hilo_cli.histories.phh",
-    "hilo_cli.histories.fulltilt",
-    "hilo_cli.histories.everleaf",
-    "hilo_cli.histories.cake",
-    "hilo_cli.histories.pacific888",
-    "hilo_cli.histories.ipoker",
-    "hilo_cli.histories.winamax",
-    "hilo_cli.histories.bovada",
-    "hilo_cli.histories.partypoker",
-    "hilo_cli.histories.ongame",
-    "hilo_cli.histories.pkr",
-    "hilo_cli.histories.entraction",
-    "hilo_cli.histories.kingsclub",
-    "hilo_cli.histories.absolute",
-    "hilo_cli.histories.merge",
-    "hilo_cli.histories.boss",
-    "hilo_cli.histories.microgaming",
-    "hilo_cli.histories.winning",  # last: its headers name no site
+
+class Plugin(NamedTuple):
+    """A reader as the registry knows it before it is imported.
+
+    * ``name``: the ``--input-format`` choice; ``title``: how people call the site; ``suffixes``: the
+      files a folder is searched for; ``module``: the module whose ``READER`` reads it.
+    * ``first(head)``: where the file's first hand of this site starts in ``head`` (its first 64 KiB,
+      decoded, line ends ``\\n``), as an offset; ``None``: the file is not the site's.
+    """
+
+    name: str
+    title: str
+    suffixes: tuple[str, ...]
+    module: str
+    first: Callable[[str], int | None]
+
+
+def _search(pattern: str, marks: bool = False) -> Callable[[str], int | None]:
+    """``first`` of a site whose files hold a line that ``pattern`` matches: where the first match
+    starts (``marks``: byte-order marks anywhere in ``head`` left out first)."""
+    compiled = re.compile(pattern, re.MULTILINE)
+
+    def first(head: str) -> int | None:
+        found = compiled.search(head.replace("\ufeff", "") if marks else head)
+        return None if found is None else found.start()
+
+    return first
+
+
+def _pokerstars(head: str) -> int | None:
+    """PokerStars text starts with "PokerStars" (after blank lines), or holds a PokerStars hand header
+    (in capitals too, as trackers export it)."""
+    start = head.lstrip("\ufeff \t\r\n")
+    if start.startswith(("PokerStars", "POKERSTARS")):
+        return len(head) - len(start)
+    upper = head.upper()
+    found = [
+        at for at in (upper.find("POKERSTARS HAND #"), upper.find("POKERSTARS GAME #")) if at >= 0
+    ]
+    return min(found, default=None)
+
+
+_PHH_HINT = re.compile(r"^[ \t]*\[|^[ \t]*(?:variant|\"variant\"|'variant')[ \t]*=", re.MULTILINE)
+
+
+def _phh(head: str) -> int | None:
+    """PHH is TOML: a file with a table header or a ``variant =`` key may be PHH, and the reader's own
+    test (``phh.detect``) says whether it is."""
+    hint = _PHH_HINT.search(head)
+    if hint is None:
+        return None
+    from hilo_cli.histories import phh
+
+    return hint.start() if phh.detect(head) else None
+
+
+def _merge(head: str) -> int | None:
+    """A Merge history: a ``<game id="N-N"`` with its ``<players dealer=`` list."""
+    found = re.search(r'<game id="\d+-\d+" starttime="\d', head)
+    return found.start() if found is not None and "<players dealer=" in head else None
+
+
+_WINNING = re.compile(r"^[ \t]*(?:Game )?Hand #\d+ - .+ - .*\d{4}/\d{1,2}/\d{1,2}", re.MULTILINE)
+
+
+def _winning(head: str) -> int | None:
+    """Either of the network's formats: the older one's ``Game started at:`` with its ``Game ID:``, or
+    the current one's ``Hand #N - GAME - STAKES - DATE`` (its headers name no site: it is tried last)."""
+    if "Game started at: " in head and "Game ID: " in head:
+        return head.find("Game started at: ")
+    found = _WINNING.search(head)
+    return None if found is None else found.start()
+
+
+PLUGINS: tuple[Plugin, ...] = (
+    Plugin("pokerstars", "PokerStars", (".txt",), "pokerstars", _pokerstars),
+    Plugin("phh", "PHH", (".phh", ".phhs"), "phh", _phh),
+    Plugin(
+        "fulltilt",
+        "Full Tilt Poker",
+        (".txt",),
+        "fulltilt",
+        _search(r"Full Tilt Poker Game #|FullTiltPoker Game #"),
+    ),
+    Plugin("everleaf", "Everleaf", (".txt",), "everleaf", _search(r"Everleaf Gaming Game #")),
+    Plugin("cake", "Cake Poker", (".txt",), "cake", _search(r"^[ \t]*Hand#[0-9A-Za-z]+ - ")),
+    Plugin(
+        "pacific888",
+        "888 / Pacific",
+        (".txt",),
+        "pacific888",
+        _search(
+            r"^(?=[^\n]*\*\*\*\*\*)[ \t]*\*{4,5} (?:Cassava|888poker|888)\S* "
+            r"(?:Snap Poker |BLAST )?Hand History for Game \d"
+        ),
+    ),
+    Plugin("ipoker", "iPoker", (".xml", ".txt"), "ipoker", _search(r'<game gamecode="\d')),
+    Plugin("winamax", "Winamax", (".txt",), "winamax", _search(r"^[ \t]*Winamax Poker - ")),
+    Plugin(
+        "bovada",
+        "Bovada / Ignition",
+        (".txt",),
+        "bovada",
+        _search(r"^[ \t]*(?:Bovada|Ignition|Bodog) Hand #\d", marks=True),
+    ),
+    Plugin(
+        "partypoker",
+        "PartyPoker",
+        (".txt",),
+        "partypoker",
+        _search(r"^[ \t]*\*{5} Hand History for Game \d+ \*{5}[ \t]*$", marks=True),
+    ),
+    Plugin(
+        "ongame",
+        "OnGame",
+        (".txt",),
+        "ongame",
+        _search(r"^\ufeff?[ \t]*\*{5} History for hand [0-9A-Za-z-]+.*\*{5}\s*$"),
+    ),
+    Plugin(
+        "pkr",
+        "PKR",
+        (".txt",),
+        "pkr",
+        _search(r"^[ \t]*Table #\d+ - .*\n[ \t]*Starting Hand #\d+[ \t]*$"),
+    ),
+    Plugin("entraction", "Entraction", (".txt",), "entraction", _search(r"^[ \t]*Game # ?\d+ - ")),
+    Plugin(
+        "kingsclub",
+        "KingsClub",
+        (".txt",),
+        "kingsclub",
+        _search(
+            r"^[ \t]*#\d+: (?:Pot Limit|No Limit|Limit) .+ - "
+            r"(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?/(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?[ \t]*$"
+        ),
+    ),
+    Plugin(
+        "absolute", "Absolute Poker", (".txt",), "absolute", _search(r"^[ \t]*Stage #[A-Z]?\d+: ")
+    ),
+    Plugin("merge", "Merge (Carbon)", (".xml", ".txt"), "merge", _merge),
+    Plugin("boss", "Boss Media", (".xml", ".txt"), "boss", _search(r'<HISTORY ID="\d+" SESSION="')),
+    Plugin(
+        "microgaming",
+        "Microgaming",
+        (".xml", ".txt"),
+        "microgaming",
+        _search(r'<Game hhversion="\d+" id="\d'),
+    ),
+    Plugin("winning", "Winning Poker Network", (".txt",), "winning", _winning),
 )
+"""Every reader, in the order ``detect`` tries them."""
 
 
 @cache
-def readers() -> dict[str, Reader]:
-    """Every reader by its ``--input-format`` name, in detection order."""
-    found = (importlib.import_module(name).READER for name in PLUGINS)
-    return {reader.name: reader for reader in found}
+def _plugins() -> dict[str, Plugin]:
+    return {plugin.name: plugin for plugin in PLUGINS}
+
+
+@cache
+def reader(name: str) -> Reader:
+    """The reader ``name`` (an ``--input-format`` choice), its module imported now."""
+    module = importlib.import_module(f"hilo_cli.histories.{_plugins()[name].module}")
+    found: Reader = module.READER
+    return found
 
 
 def input_formats() -> list[str]:
     """The ``--input-format`` choices: every reader's name, sorted."""
-    return sorted(readers())
+    return sorted(_plugins())
 
 
 def suffixes() -> tuple[str, ...]:
     """The file names a folder is searched for (``hilo check FOLDER``): every reader's, once each."""
-    return tuple(sorted({s for reader in readers().values() for s in reader.suffixes}))
+    return tuple(sorted({s for plugin in PLUGINS for s in plugin.suffixes}))
+
+
+def titles() -> list[tuple[str, tuple[str, ...]]]:
+    """Every reader's title and suffixes, by title (``hilo check --help``)."""
+    return sorted((plugin.title, plugin.suffixes) for plugin in PLUGINS)
 
 
 def _titles() -> str:
-    titles = sorted(reader.title for reader in readers().values())
-    return ", ".join(titles[:-1]) + " or " + titles[-1] if len(titles) > 1 else titles[0]
+    names = [title for title, _ in titles()]
+    return ", ".join(names[:-1]) + " or " + names[-1] if len(names) > 1 else names[0]
 
 
 def detect(head: str) -> str | None:
     """The reader for a file by its first lines (``head``), or ``None`` if it is no history hilo knows."""
-    return next((name for name, reader in readers().items() if reader.detect(head)), None)
+    return next((plugin.name for plugin in PLUGINS if plugin.first(head) is not None), None)
 
 
 def hands(
@@ -111,18 +256,17 @@ def hands(
             f"give --input-format {'|'.join(input_formats())}",
         )
         return
-    reader = readers().get(name)
-    if reader is None:
+    if name not in _plugins():
         yield failed(
             source, 0, f"unknown input format {name!r} (known: {', '.join(input_formats())})"
         )
         return
-    yield from cut(source, opened.lines, reader)
+    yield from cut(source, opened.lines, reader(name))
 
 
 def read_text(piece: HandText) -> HandRecord:
     """The record of a hand ``hands`` cut from its file."""
-    return _read_piece(piece, readers()[piece.reader])
+    return _read_piece(piece, reader(piece.reader))
 
 
 def split(source: str, text: str, input_format: str = "auto") -> Iterator[HandRecord | HandText]:

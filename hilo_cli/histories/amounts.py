@@ -22,6 +22,17 @@ AMOUNT = rf"[{CURRENCIES}]?{NUMBER}"
 """An amount with or without its currency sign before it: ``$1,234.56``, ``€3.50``, ``1,500``."""
 CODES = {"$": "USD", "€": "EUR", "£": "GBP"}
 """The ISO code of each currency sign a site writes (for JSON)."""
+_PIECE = re.compile(r"\{([A-Z][A-Z0-9_]*)\}")
+
+
+def pattern(text: str, flags: int = 0, **pieces: str) -> re.Pattern[str]:
+    """``text`` compiled, each ``{NAME}`` in capitals in it replaced by its piece: ``{AMOUNT}``,
+    ``{NUMBER}`` or one of ``pieces`` (a site's own, ``MONEY=...``). Braces around anything else are
+    the pattern's own (``\\*{5}``); a piece no one gave is a ``KeyError`` when the module is imported."""
+    known = {"AMOUNT": AMOUNT, "NUMBER": NUMBER, **pieces}
+    return re.compile(_PIECE.sub(lambda found: known[found.group(1)], text), flags)
+
+
 _AMOUNT = re.compile(r"(?P<whole>\d{1,3}(?:,\d{3})+|\d+)(?:\.(?P<cents>\d+))?")
 
 

@@ -78,7 +78,6 @@ class HandRecord(NamedTuple):
       the hand is not checkable: there is nothing to check against).
     * ``won_excludes_returned``: ``recorded_won`` counts only chips won from the pots (PHH ``winnings``,
       "collected pots"); the check then adds the uncalled chips the replay returns.
-    * ``recorded_pots``: the amount of each pot as the history gives it (main pot first), if it does.
     * ``recorded_by_pot``: what each player collected from each pot (main pot first), where the history
       prints a line per pot; ``None`` where it does not.
     * ``summary``: what the site printed about the pots and rake (``Summary``), or ``None``: then the pots
@@ -108,7 +107,6 @@ class HandRecord(NamedTuple):
     hand: Hand | None
     recorded_won: dict[str, int] | None = None
     recorded_stacks: dict[str, int] | None = None
-    recorded_pots: tuple[int, ...] | None = None
     won_excludes_returned: bool = False
     not_checkable: str | None = None
     error: str | None = None
@@ -133,8 +131,6 @@ class Reader(NamedTuple):
 
     * ``name``: the ``--input-format`` choice (``pokerstars``); ``title``: how people call it (PokerStars).
     * ``suffixes``: the file names a folder is searched for (``.txt``).
-    * ``detect(head)``: whether a file is this site's, from its first lines (up to 64 KiB, decoded, line
-      ends as ``\\n``).
     * ``starts_hand(line)``: whether this line (its line end removed) starts a new hand. Lines before the
       first such line are a piece of their own (a PHH file's one hand; elsewhere text that is no hand).
     * ``read_hand(source, line, lines)``: the record of one hand from its lines (line ends removed),
@@ -149,7 +145,6 @@ class Reader(NamedTuple):
     name: str
     title: str
     suffixes: tuple[str, ...]
-    detect: Callable[[str], bool]
     starts_hand: Callable[[str], bool]
     read_hand: Callable[[str, int, list[str]], HandRecord]
     encodings: tuple[str, ...] = ()

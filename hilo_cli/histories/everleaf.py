@@ -1,4 +1,4 @@
-"""Everleaf Gaming hand histories (a closed network's archives): the plug-in (``READER``) and its lines.
+"""Everleaf Gaming hand histories (a closed network's archives).
 
 Everleaf writes a hand as::
 
@@ -22,7 +22,7 @@ Everleaf writes a hand as::
 
 There is no summary and no rake line: the rake (what was put in minus what was paid) is derived (RULES
 §13); uncalled bets come back without a line. The stakes of a limit game are its bets (blinds $0.25/$0.50
-at $0.50/$1). Only the hands of games hilo plays are read; the others are not checkable, with the reason.
+at $0.50/$1).
 """
 
 from __future__ import annotations
@@ -30,24 +30,59 @@ from __future__ import annotations
 import re
 
 from hilo_cli.errors import InputError
-from hilo_cli.histories import lines as play
-from hilo_cli.histories.amounts import money
-from hilo_cli.histories.base import Reader
-from hilo_cli.histories.grammar import grammar, words
-from hilo_cli.histories.plugin import group_id, record_reader
-from hilo_cli.histories.seats import STRUCTURES, BetsState, add_seat, button_seat, read_seat
+from hilo_cli.histories.amounts import money, pattern
 from hilo_cli.histories.site import BRACKETS, Header, SiteHand
-
-GAME_NAMES: dict[str, str] = words(
-    """
-    Omaha Hi/Lo       = omaha8
-    Omaha H/L         = omaha8
-    Omaha             = omaha
-    Omaha Hi          = omaha
-    7 Card Stud Hi/Lo = stud8
-    Stud Hi/Lo        = stud8
-    """
+from hilo_cli.histories.text import (
+    POSTS_BETS_CALLS,
+    TextReader,
+    button_seat,
+    comma_cards,
+    only_a_note,
+    pot_number,
 )
+
+# An amount as Everleaf writes it: "$ 3.33 USD", "$3.32", "1,500".
+MONEY = r"[$€£]? ?[\d.,]+(?: [A-Z]{3})?"
+
+HEADER = re.compile(r"^Everleaf Gaming Game #(?P<id>\d+)\s*$")
+GAME = pattern(
+    r"^(?P<sb>{MONEY})/(?P<bb>{MONEY}) (?:(?P<limit>NL|PL|FL|No Limit|Pot Limit|Limit) )?"
+    r"(?P<game>.+?) - \d{4}/\d\d/\d\d - [\d:]+\s*$",
+    MONEY=MONEY,
+)
+SEAT = pattern(
+    r"^Seat (?P<seat>\d+): (?P<name>.+?) \(\s*(?P<stack>{MONEY})\s*\)(?: is sitting out)?\s*$",
+    MONEY=MONEY,
+)
+BUTTON = re.compile(r"^Seat (?P<seat>\d+) is the button\s*$")
+STREET = re.compile(r"^\*\* Dealing (?P<name>down cards|Flop|Turn|River) \*\*(?P<cards>.*)$")
+ACTION = pattern(
+    r"^(?P<verb>posts small blind|posts big blind|posts the ante|posts ante|calls|bets|raises) "
+    r"\[(?P<amount>{MONEY})\](?P<all_in> all-in| \(all-in\))?\s*$",
+    MONEY=MONEY,
+)
+AWARD = pattern(
+    r"^wins\s+(?:(?P<half>high|low)\s+\((?P<tagged>{MONEY})\)|(?P<amount>{MONEY})) "
+    r"from (?P<pot>main pot|side pot(?: ?#?(?P<n>\d+))?)(?: with .*)?\s*$",
+    MONEY=MONEY,
+)
+# Lines between the header and the seats, and lines that say nothing to check.
+IGNORED = re.compile(
+    r"^(?:\*{5} Hand history for game #\d+ \*{5}|Table .*|Total number of players: \d+)\s*$"
+)
+NOTES = re.compile(
+    r"^(?:is sitting out|sits out|has left the table|has joined the table|is back|"
+    r"has been disconnected|has reconnected|has timed out)\s*$"
+)
+
+GAME_NAMES = {
+    "Omaha Hi/Lo": "omaha8",
+    "Omaha H/L": "omaha8",
+    "Omaha": "omaha",
+    "Omaha Hi": "omaha",
+    "7 Card Stud Hi/Lo": "stud8",
+    "Stud Hi/Lo": "stud8",
+}
 LIMITS = {
     None: "Limit",
     "FL": "Limit",
@@ -57,139 +92,86 @@ LIMITS = {
     "NL": "No Limit",
     "No Limit": "No Limit",
 }
-
 STREETS = {"down cards": 0, "Flop": 1, "Turn": 2, "River": 3}
-VERBS = {**play.POSTS_BETS_CALLS, "posts the ante": "ante", "raises": "raise"}
-LINES = grammar(
-    r"""
-    MONEY    [$€£]? ?[\d.,]+(?: [A-Z]{3})?
-    header   ^Everleaf Gaming Game #(?P<id>\d+)\s*$
-    game     ^(?P<sb>{MONEY})/(?P<bb>{MONEY}) (?:(?P<limit>NL|PL|FL|No Limit|Pot Limit|Limit) )?
-             (?P<game>.+?) - \d{4}/\d\d/\d\d - [\d:]+\s*$
-    seat     ^Seat (?P<seat>\d+): (?P<name>.+?) \(\s*(?P<stack>{MONEY})\s*\)(?P<out> is sitting out)
-             ?\s*$
-    button   ^Seat (?P<seat>\d+) is the button\s*$
-    street   ^\*\* Dealing (?P<name>down cards|Flop|Turn|River) \*\*(?P<cards>.*)$
-    action   ^(?P<verb>posts small blind|posts big blind|posts the ante|posts ante|calls|bets|
-             raises) \[(?P<amount>{MONEY})\](?P<all_in> all-in| \(all-in\))?\s*$
-    award    ^wins\s+(?:(?P<half>high|low)\s+\((?P<tagged>{MONEY})\)|(?P<amount>{MONEY})
-             ) from (?P<pot>main pot|side pot(?: ?#?(?P<n>\d+))?)(?: with .*)?\s*$
-    ignored  ^(?:\*{5} Hand history for game #\d+ \*{5}|Table .*|Total number of players: \d+)\s*$
-    notes    ^(?:is sitting out|sits out|has left the table|has joined the table|is back|
-             has been disconnected|has reconnected|has timed out)\s*$
-    """,
-)
+VERBS = {**POSTS_BETS_CALLS, "posts the ante": "ante", "raises": "raise"}
 
 
-def _amount(text: str, scale: int) -> int:
+def amount(text: str, scale: int) -> int:
     """``$ 3.33 USD``, ``$3.32``, ``1,500``: the amount in the hand's unit."""
     return money(re.sub(r" [A-Z]{3}$", "", text.strip()).replace(" ", ""), scale)
 
 
-class _Reader(BetsState):
-    def read(self, lines: list[str]) -> SiteHand:
-        numbers = self.numbers
-        m = LINES.header.match(lines[0])
+class Everleaf(TextReader):
+    NAME = "everleaf"
+    TITLE = "Everleaf"
+    START = re.compile(r"[ \t]*Everleaf Gaming Game #\d+\s*$")
+    GAMES = GAME_NAMES
+
+    def header(self) -> Header:
+        m = HEADER.match(self.lines[0])
         if m is None:
             raise InputError("not an Everleaf hand header (expected 'Everleaf Gaming Game #N')")
-        id = m.group("id")
+        self.id = m.group("id")
         at = 1
-        while at < len(lines) and LINES.ignored.match(lines[at]):
+        while at < len(self.lines) and IGNORED.match(self.lines[at]):
             at += 1
-        self.number = numbers[min(at, len(lines) - 1)]
-        game = LINES.game.match(lines[at]) if at < len(lines) else None
+        self.goto(min(at, len(self.lines) - 1))
+        game = GAME.match(self.lines[at]) if at < len(self.lines) else None
         if game is None:
             raise InputError(
-                f"hand #{id}: cannot read the stakes and the game (expected '$0.50/$1 Omaha Hi/Lo - ...')"
+                f"hand #{self.id}: cannot read the stakes and the game (expected '$0.50/$1 Omaha Hi/Lo - ...')"
             )
         sb, bb = game.group("sb"), game.group("bb")
         currency = sb[0] if sb[0] in "$€£" else ""
         self.scale = 100 if currency else 1
-        header = Header(
-            id,
-            game.group("game"),
-            LIMITS[game.group("limit")],
-            None,
-            not currency,
-            currency,
-            _amount(sb, self.scale),
-            _amount(bb, self.scale),
-        )
-        hand = self.hand_without_summary(header, not currency)
-        if header.game not in GAME_NAMES:
-            return hand
-        self.read_lines(hand, lines, self._line, at + 1)
-        return hand
+        limit = LIMITS[game.group("limit")]
+        small, big = amount(sb, self.scale), amount(bb, self.scale)
+        return Header(self.id, game.group("game"), limit, None, not currency, currency, small, big)
 
-    def _line(self, hand: SiteHand, line: str) -> None:
-        if line.startswith("Seat "):
-            self._seat(hand, line)
+    def begin(self, header: Header) -> SiteHand:
+        return self.without_summary(header, rake_printed=header.tournament)
+
+    def line(self, text: str) -> None:
+        if text.startswith("Seat "):
+            b = BUTTON.match(text)
+            if b is not None:
+                self.hand.button = button_seat(b)
+            else:
+                self.seat_line(SEAT, text, amount)
             return
-        if LINES.ignored.match(line):
+        if IGNORED.match(text):
             return
-        street = hand.actions[-1].street if hand.actions else 0
-        m = LINES.street.match(line)
+        m = STREET.match(text)
         if m is not None:
             street = STREETS[m.group("name")]
-            play.new_street(hand, self.number, street, line)
+            self.new_street(street)
             if street:
-                self.new_round()
-                new = play.comma_cards(
-                    " ".join(BRACKETS.findall(m.group("cards"))), f"the {m.group('name').lower()}"
-                )
-                play.deal_board(hand, self.number, street, line, new)
+                found = " ".join(BRACKETS.findall(m.group("cards")))
+                self.deal_board(comma_cards(found, f"the {m.group('name').lower()}"))
             return
-        if line.startswith("Dealt to "):
-            play.dealt_to(hand, self.number, street, line, self.names)
+        if text.startswith("Dealt to "):
+            self.dealt_to(text)
             return
-        name, rest = self.player_line(line)
-        self._action(hand, name, rest, line, street)
+        self.player_action(text, self.action)
 
-    def _seat(self, hand: SiteHand, line: str) -> None:
-        b = LINES.button.match(line)
-        if b is not None:
-            hand.button = button_seat(b)
-            return
-        self.names = add_seat(hand, read_seat(LINES.seat, line, self.scale, _amount))
-
-    def _action(self, hand: SiteHand, name: str, rest: str, line: str, street: int) -> None:
-        number = self.number
-        if play.fold_or_check(hand, number, street, name, rest, line):
-            return
-        m = LINES.action.match(rest)
+    def action(self, name: str, rest: str) -> None:
+        m = ACTION.match(rest)
         if m is not None:
-            verb, amount = VERBS[m.group("verb")], _amount(m.group("amount"), self.scale)
-            to = play.added_to(self.bets, name, verb, amount)  # Everleaf writes what each adds
-            play.add_bet(hand, number, street, name, verb, amount, to, m, line)
+            verb, chips = VERBS[m.group("verb")], amount(m.group("amount"), self.scale)
+            to = self.added_to(name, verb, chips)  # Everleaf writes what each action adds
+            self.act(name, verb, chips, to, m.group("all_in") is not None)
             return
-        m = LINES.award.match(rest)
+        m = AWARD.match(rest)
         if m is not None:
             label, n = m.group("pot"), m.group("n")
-            pot = 0 if label == "main pot" else play.pot_number(n, 1)
-            amount = _amount(m.group("tagged") or m.group("amount"), self.scale)
-            play.add_award(hand, number, name, amount, pot, label, m.group("half"))
+            pot = 0 if label == "main pot" else pot_number(n, 1)
+            won = amount(m.group("tagged") or m.group("amount"), self.scale)
+            self.award(name, won, pot, label, m.group("half"))
             return
         # A show line whose cards are not bracketed is the hand's error (it was an IndexError).
-        if play.show_or_muck(hand, number, street, name, rest, line, "does not show cards"):
+        if self.show_or_muck(name, rest, "does not show cards"):
             return
-        play.only_a_note(LINES.notes, rest, line)
+        only_a_note(NOTES, rest, self.text)
 
 
-def detect(head: str) -> bool:
-    """Everleaf text holds an Everleaf hand header."""
-    return "Everleaf Gaming Game #" in head
-
-
-START = re.compile(r"[ \t]*Everleaf Gaming Game #\d+\s*$")
-
-
-def starts_hand(line: str) -> bool:
-    """Whether ``line`` is a hand's header (after spaces and tabs)."""
-    return START.match(line) is not None
-
-
-read_record = record_reader(_Reader, group_id(LINES.header), GAME_NAMES, STRUCTURES)
-"""One hand's record from its lines: a hand to replay, one that is not checkable, or an error."""
-
-
-READER = Reader("everleaf", "Everleaf", (".txt",), detect, starts_hand, read_record)
+READER = Everleaf.plugin()

@@ -33,17 +33,29 @@ from hilo_cli.histories.summary import (
 )
 
 
-def record(
-    hand: SiteHand, games: Mapping[str, str], structures: Mapping[str, Structure]
-) -> HandRecord:
-    """One hand into the record ``hilo check`` replays and settles (see the module docstring). ``games``
-    maps the site's game names to hilo's (RULES §6), ``structures`` its limit names to betting structures."""
+def not_played(hand: SiteHand) -> HandRecord:
+    """The record of a hand of a game hilo does not play (its header's game is none of the site's names
+    for the games of RULES §6): not checkable, with the reason. Its lines need not be read."""
+    header = hand.header
+    where = f" ({header.mixed} table)" if header.mixed else ""
+    reason = (
+        f"{short(header.game, 80)} {short(header.limit, 40)}{short(where, 80)} is not a game hilo "
+        "plays"
+    )
+    return HandRecord(hand.source, hand.line, header.id, None, not_checkable=reason)
+
+
+def record(hand: SiteHand, game: str, structures: Mapping[str, Structure]) -> HandRecord:
+    """One hand of ``game`` (hilo's name of the game the header names, RULES §6) into the record
+    ``hilo check`` replays and settles (see the module docstring). ``structures`` maps the site's limit
+    names to betting structures."""
     header = hand.header
     source, line, id = hand.source, hand.line, header.id
-    played = _played(hand, games, structures)
-    if isinstance(played, str):
-        return HandRecord(source, line, id, None, not_checkable=played)
-    game, structure = played
+    structure = structures.get(header.limit.title())
+    unplayable = _unplayable(hand, structure)
+    if unplayable is not None or structure is None:
+        return HandRecord(source, line, id, None, not_checkable=unplayable)
+    rules = GAMES[game]
     paid = collected(hand.collects)
     currency = hand.currency or _currency(header)
     won = won_disagreement(paid, hand.won, currency.show) if hand.won_printed else None
@@ -53,7 +65,7 @@ def record(
     shown = _shown_in_summary(hand, players)
     if isinstance(shown, str):
         return HandRecord(source, line, id, None, not_checkable=shown)
-    written = replay_actions(hand, players, game.board_cards == 0, structure) + shown
+    written = replay_actions(hand, players, rules.board_cards == 0, structure) + shown
     summary = None
     if hand.total is not None:
         summary = Summary(hand.total, hand.rake, tuple(hand.printed_pots), dict(hand.uncalled))
@@ -62,9 +74,8 @@ def record(
         source,
         line,
         id,
-        _replayable(hand, game, structure, players, written),
+        _replayable(hand, rules, structure, players, written),
         recorded_won=paid,
-        recorded_pots=hand_pots(hand),
         won_excludes_returned=True,
         action_lines=tuple(a.number for a in written),
         recorded_by_pot=by_pot,
@@ -78,30 +89,30 @@ def record(
     )
 
 
-def _played(
+def site_record(
     hand: SiteHand, games: Mapping[str, str], structures: Mapping[str, Structure]
-) -> tuple[Game, Structure] | str:
-    """The game and betting structure hilo replays the hand under, or why it is not checkable: a
-    cancelled hand, a game or structure hilo does not play, a hand cashed out before the showdown."""
-    header = hand.header
+) -> HandRecord:
+    """The record of a hand whose whole text was read before its game was looked up (an XML site's
+    element): ``record`` for a game of ``games`` (the site's names of hilo's games), else
+    ``not_played``."""
+    game = games.get(hand.header.game)
+    return not_played(hand) if game is None else record(hand, game, structures)
+
+
+def _unplayable(hand: SiteHand, structure: Structure | None) -> str | None:
+    """Why a hand of a game hilo plays is not checkable, or ``None``: a cancelled hand, a betting
+    structure hilo does not replay (``structure`` is the header's, or ``None``), a hand cashed out
+    before the showdown."""
     if hand.cancelled:
         return "the hand was cancelled"
-    name = games.get(header.game)
-    if name is None:
-        where = f" ({header.mixed} table)" if header.mixed else ""
-        return (
-            f"{short(header.game, 80)} {short(header.limit, 40)}{short(where, 80)} is not a game hilo "
-            "plays"
-        )
-    structure = structures.get(header.limit.title())
     if structure is None:
-        return f"the betting structure {quote(header.limit, 40)} is not one hilo replays"
+        return f"the betting structure {quote(hand.header.limit, 40)} is not one hilo replays"
     if hand.cashed_out:
         return (
             f"{', '.join(hand.cashed_out)} cashed out the hand: the pot was not awarded "
             "at a showdown"
         )
-    return GAMES[name], structure
+    return None
 
 
 def _replayable(
@@ -151,13 +162,6 @@ def _paid_by_pot(
         found.append(e.message)
         return None, None
     return by_pot, collected_by_half(hand.collects, len(by_pot))
-
-
-def hand_pots(hand: SiteHand) -> tuple[int, ...] | None:
-    """The pots as the site printed them (after rake), main pot first, where it did."""
-    if hand.printed_pots:
-        return tuple(hand.printed_pots)
-    return (hand.total - hand.rake,) if hand.total is not None and hand.pots_printed else None
 
 
 def _currency(header: Header) -> Currency:

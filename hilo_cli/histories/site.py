@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from hilo_cli.bounds import short
+from hilo_cli.bounds import MAX_SEATS, quote, short
 from hilo_cli.cards import Card, parse_labelled
 from hilo_cli.errors import CardError, InputError
 from hilo_cli.histories.base import Currency
@@ -38,10 +38,11 @@ class Header(NamedTuple):
 
 
 class Seat(NamedTuple):
+    """A seated player: the seat's number, the player's name and the stack before the hand."""
+
     seat: int
     name: str
     stack: int
-    sitting_out: bool
 
 
 class Line(NamedTuple):
@@ -128,6 +129,13 @@ class SiteHand:
         default_factory=list
     )  # the site's own lines disagreeing, as read
 
+    def live(self) -> int:
+        """How many players dealt in have neither folded nor mucked so far (a lone winner "mucks" or
+        "does not show" too: that is no muck, the pot is still theirs)."""
+        acting = {a.player for a in self.actions if a.player}
+        gone = self.mucks | {a.player for a in self.actions if a.verb == "fold"}
+        return len(acting - gone)
+
 
 class BadHand(InputError):
     """A hand that cannot be read; ``id`` is its hand number when the header was read."""
@@ -176,3 +184,28 @@ def summary_seat(hand: SiteHand, seat: int, rest: str, won: Callable[[str], Iter
             hand.mucks.add(found.name)
         else:
             hand.summary_cards[found.name] = cards
+
+
+TWICE = "is listed twice"
+"""How a text site's error says a seat or a name is taken again."""
+NAMELESS = "is listed twice or has no name"
+"""The XML sites' words: an attribute may be missing, so a seat may have no name."""
+
+
+def check_seat(hand: SiteHand, seat: int, name: str, twice: str = TWICE) -> None:
+    """Refuses a seat for ``hand`` whose number or ``name`` is seated already, in the words ``seat N
+    ('NAME') <twice>`` (with ``NAMELESS``, an empty name too), and a seat past the ``MAX_SEATS`` a
+    table can hold. Called before the seat's stack is read."""
+    nameless = twice == NAMELESS and not name
+    if nameless or any(name == o.name or seat == o.seat for o in hand.seats):
+        raise InputError(f"seat {seat} ({quote(name)}) {twice}")
+    if len(hand.seats) >= MAX_SEATS:
+        raise InputError(f"more than {MAX_SEATS} seats in one hand: no table seats so many")
+
+
+def collects_only(hand: SiteHand) -> SiteHand:
+    """``hand`` marked as read from a site that prints what each player collected and nothing to hold
+    it against: no rake (derived, RULES §13), no pot named by the collect lines, no pots and no "won"
+    in a summary."""
+    hand.rake_printed = hand.pots_named = hand.pots_printed = hand.won_printed = False
+    return hand

@@ -27,9 +27,7 @@ def record_of(name: str, hand: int = 0) -> HandRecord:
 
 def no_rake_printed(record: HandRecord) -> HandRecord:
     """The record as a site that prints no rake, no pots and no pot lines gives it: totals only."""
-    return record._replace(
-        summary=None, derive_rake=True, recorded_by_pot=None, recorded_pots=None, depth="per player"
-    )
+    return record._replace(summary=None, derive_rake=True, recorded_by_pot=None, depth="per player")
 
 
 # -- rake derived where the site prints none ----------------------------------------------------------
