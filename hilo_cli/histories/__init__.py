@@ -87,12 +87,12 @@ def _pokerstars(head: str) -> int | None:
     return min(found, default=None)
 
 
-_PHH_HINT = re.compile(r"\[|variant")
+_PHH_HINT = re.compile(r"^[\s\ufeff]*(?:\[|[\"']?variant)", re.MULTILINE)
 
 
 def _phh(head: str) -> int | None:
-    """PHH is TOML: only a file with a ``[`` (a table header) or a ``variant`` key may be PHH, and the
-    reader's own test (``phh.detect``) says whether it is."""
+    """PHH is TOML: only a file with a line that starts with ``[`` (a table header) or a ``variant`` key
+    may be PHH, and the reader's own test (``phh.detect``) says whether it is."""
     hint = _PHH_HINT.search(head)
     if hint is None:
         return None

@@ -32,6 +32,10 @@ from hilo_cli.histories.summary import (
     won_disagreement,
 )
 
+STRUCTURES: dict[str, Structure] = {"Limit": "fixed", "Pot Limit": "pot", "No Limit": "no"}
+"""The limits as most sites name them (``record`` looks a header's limit up, title-cased), as the
+betting structures hilo plays; a site that names another adds it (``{**STRUCTURES, ...}``)."""
+
 
 def not_played(hand: SiteHand) -> HandRecord:
     """The record of a hand of a game hilo does not play (its header's game is none of the site's names

@@ -83,7 +83,10 @@ class Collect(NamedTuple):
 
 @dataclass
 class SiteHand:
-    """Everything one hand's lines say, in the hand's own units (see ``Header.currency``)."""
+    """Everything one hand's lines say, in the hand's own units (see ``Header.currency``), and the
+    recording of each line (``add_street``, ``add_board``, ``add_dealt``, ``add_show``, ``add_muck``,
+    ``add_award``, ``add_seat``): a text reader (``text.TextReader``) records at the line it is reading,
+    an XML reader at its element's line."""
 
     source: str
     line: int
@@ -92,42 +95,42 @@ class SiteHand:
     seats: list[Seat] = field(default_factory=list)
     actions: list[Line] = field(default_factory=list)
     dealt: dict[str, tuple[Card, ...]] = field(default_factory=dict)
-    boards: dict[int, list[Card]] = field(default_factory=dict)  # run (0 = the only board) -> cards
+    # run (0 = the only board) -> cards
+    boards: dict[int, list[Card]] = field(default_factory=dict)
     shows: dict[str, tuple[Card, ...]] = field(default_factory=dict)
     mucks: set[str] = field(default_factory=set)
     uncalled: dict[str, int] = field(default_factory=dict)
     collects: list[Collect] = field(default_factory=list)
     cashed_out: list[str] = field(default_factory=list)
     cancelled: bool = False
-    total: int | None = None  # the pot before rake, where the site prints it
-    printed_pots: list[int] = field(
-        default_factory=list
-    )  # main pot, side pot 1, ... as printed (after rake)
+    # the pot before rake, where the site prints it
+    total: int | None = None
+    # main pot, side pot 1, ... as printed (after rake)
+    printed_pots: list[int] = field(default_factory=list)
     rake: int = 0
-    rake_printed: bool = True  # False: the site took rake but printed none (derived, RULES §13)
-    pots_named: bool = (
-        True  # the collect lines name their pot (False: one total per player, or per half)
-    )
-    pots_printed: bool = True  # the summary prints every pot (``printed_pots``; one pot: ``total``)
-    currency: Currency | None = None  # how the site writes money (None: Header.currency decides)
-    chip_unit: int = (
-        1  # the unit the site divided pots in, where larger than the smallest (RULES §4.2)
-    )
-    won_printed: bool = (
-        True  # the site prints what each player won in a summary (``won``) to check against
-    )
-    runs: int = 1  # "Hand was run twice" (three times): 2 (3)
+    # False: the site took rake but printed none (derived, RULES §13)
+    rake_printed: bool = True
+    # the collect lines name their pot (False: one total per player, or per half)
+    pots_named: bool = True
+    # the summary prints every pot (``printed_pots``; one pot: ``total``)
+    pots_printed: bool = True
+    # how the site writes money (None: Header.currency decides)
+    currency: Currency | None = None
+    # the unit the site divided pots in, where larger than the smallest (RULES §4.2)
+    chip_unit: int = 1
+    # the site prints what each player won in a summary (``won``) to check against
+    won_printed: bool = True
+    # "Hand was run twice" (three times): 2 (3)
+    runs: int = 1
     summary_boards: dict[int, tuple[Card, ...]] = field(default_factory=dict)
-    won: dict[str, int] = field(
-        default_factory=dict
-    )  # the summary's "won (…)"/"collected (…)" per player
-    summary_cards: dict[str, tuple[Card, ...]] = field(
-        default_factory=dict
-    )  # "showed [...]" in the summary
-    end: int = 0  # the last line of the hand
-    disagreements: list[str] = field(
-        default_factory=list
-    )  # the site's own lines disagreeing, as read
+    # the summary's "won (…)"/"collected (…)" per player
+    won: dict[str, int] = field(default_factory=dict)
+    # "showed [...]" in the summary
+    summary_cards: dict[str, tuple[Card, ...]] = field(default_factory=dict)
+    # the last line of the hand
+    end: int = 0
+    # the site's own lines disagreeing, as read
+    disagreements: list[str] = field(default_factory=list)
 
     def live(self) -> int:
         """How many players dealt in have neither folded nor mucked so far (a lone winner "mucks" or
@@ -135,6 +138,62 @@ class SiteHand:
         acting = {a.player for a in self.actions if a.player}
         gone = self.mucks | {a.player for a in self.actions if a.verb == "fold"}
         return len(acting - gone)
+
+    def add_seat(self, seat: Seat, twice: str = "is listed twice") -> None:
+        """``seat`` taken, once ``check_seat`` allows it (in its ``twice`` words)."""
+        check_seat(self, seat.seat, seat.name, twice)
+        self.seats.append(seat)
+
+    def add_street(self, line: int, street: int, text: str, run: int = 0) -> None:
+        """Street ``street`` begins at file line ``line`` (``text`` as the site wrote it), on board
+        ``run``."""
+        self.actions.append(Line(line, street, "", "street", 0, None, False, text, (), run))
+
+    def add_board(
+        self, line: int, street: int, text: str, new: tuple[Card, ...], run: int = 0
+    ) -> None:
+        """The ``new`` cards a line deals to the board of ``run`` (0: the only board): added to the
+        board so far and kept as the hand's ``board`` line."""
+        self.boards.setdefault(run, []).extend(new)
+        self.actions.append(Line(line, street, "", "board", 0, None, False, text, new, run))
+
+    def add_dealt(
+        self, line: int, street: int, name: str, new: tuple[Card, ...], text: str, run: int = 0
+    ) -> None:
+        """The ``new`` cards a line deals to ``name``: added to those dealt before (stud deals a street
+        at a time) and kept as the hand's ``dealt`` line."""
+        self.dealt[name] = self.dealt.get(name, ()) + new
+        self.actions.append(Line(line, street, name, "dealt", 0, None, False, text, new, run))
+
+    def add_show(
+        self, line: int, street: int, name: str, cards: tuple[Card, ...], text: str
+    ) -> None:
+        """``name`` shows ``cards`` (at a showdown, or a winner showing)."""
+        self.shows[name] = cards
+        self.actions.append(Line(line, street, name, "show", 0, None, False, text, cards))
+
+    def add_muck(self, line: int, street: int, name: str, text: str) -> None:
+        """``name`` mucks: the hand is dead (RULES §7.3)."""
+        self.mucks.add(name)
+        self.actions.append(Line(line, street, name, "muck", 0, None, False, text))
+
+    def add_award(
+        self,
+        line: int,
+        name: str,
+        amount: int,
+        pot: int,
+        label: str,
+        half: str | None = None,
+        run: int = 0,
+    ) -> None:
+        """``name`` collects ``amount`` from pot ``pot`` (as printed: ``label``) of board ``run``, from
+        its ``half`` where the site tags one (``Collect``)."""
+        self.collects.append(Collect(line, name, amount, pot, label, run, half))
+
+    def add_uncalled(self, name: str, amount: int) -> None:
+        """Uncalled chips returned to ``name`` (RULES §5.3), added to any returned before."""
+        self.uncalled[name] = self.uncalled.get(name, 0) + amount
 
 
 class BadHand(InputError):

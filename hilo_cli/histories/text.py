@@ -35,10 +35,9 @@ from hilo_cli.cards import Card
 from hilo_cli.errors import DealError, HiloError, InputError
 from hilo_cli.histories.amounts import money, sign_currency
 from hilo_cli.histories.base import HandRecord, Reader, failed
-from hilo_cli.histories.records import not_played, record
+from hilo_cli.histories.records import STRUCTURES, not_played, record
 from hilo_cli.histories.site import (
     BRACKETS,
-    Collect,
     Header,
     Line,
     Seat,
@@ -47,10 +46,6 @@ from hilo_cli.histories.site import (
     check_seat,
     summary_seat,
 )
-
-STRUCTURES: dict[str, Structure] = {"Limit": "fixed", "Pot Limit": "pot", "No Limit": "no"}
-"""The limits as most sites name them (``records.record`` looks a header's limit up, title-cased), as
-the betting structures hilo plays; a site that names another adds it (``{**STRUCTURES, ...}``)."""
 
 POSTS_BETS_CALLS = {
     "posts small blind": "small blind",
@@ -200,8 +195,7 @@ class TextReader:
 
     def seat(self, seat: Seat) -> None:
         """``seat`` taken, once ``site.check_seat`` allows it; ``names`` kept longest first."""
-        check_seat(self.hand, seat.seat, seat.name)
-        self.hand.seats.append(seat)
+        self.hand.add_seat(seat)
         self.names = longest_first(s.name for s in self.hand.seats)
 
     def seat_line(
@@ -275,14 +269,14 @@ class TextReader:
 
     def return_uncalled(self, name: str, amount: int) -> None:
         """Uncalled chips returned to ``name`` (RULES §5.3), added to any returned before."""
-        self.hand.uncalled[name] = self.hand.uncalled.get(name, 0) + amount
+        self.hand.add_uncalled(name, amount)
 
     def award(
         self, name: str, amount: int, pot: int, label: str, half: str | None = None, run: int = 0
     ) -> None:
         """``name`` collects ``amount`` from pot ``pot`` (as printed: ``label``) of board ``run``, from
         its ``half`` where the site tags one (``site.Collect``)."""
-        self.hand.collects.append(Collect(self.number, name, amount, pot, label, run, half))
+        self.hand.add_award(self.number, name, amount, pot, label, half, run)
 
     # --- streets and cards -------------------------------------------------------------------------
 
@@ -292,19 +286,13 @@ class TextReader:
         self.street = street
         if street > 0:
             self.bets, self.street_bet = {}, 0
-        line = self.text if text is None else text
-        self.hand.actions.append(
-            Line(self.number, street, "", "street", 0, None, False, line, (), run)
-        )
+        self.hand.add_street(self.number, street, self.text if text is None else text, run)
 
     def deal_board(self, new: tuple[Card, ...], text: str | None = None, run: int = 0) -> None:
         """The ``new`` cards the line deals to the board of ``run`` (0: the only board): added to the
         board so far and kept as the hand's ``board`` line."""
-        self.hand.boards.setdefault(run, []).extend(new)
         line = self.text if text is None else text
-        self.hand.actions.append(
-            Line(self.number, self.street, "", "board", 0, None, False, line, new, run)
-        )
+        self.hand.add_board(self.number, self.street, line, new, run)
 
     def board_street(self, street: int, new: tuple[Card, ...]) -> None:
         """A line that begins street ``street`` and deals its ``new`` board cards."""
@@ -314,12 +302,8 @@ class TextReader:
     def deal_cards(self, name: str, new: tuple[Card, ...], text: str | None = None) -> None:
         """The ``new`` cards the line deals to ``name``: added to those dealt before (stud deals a street
         at a time) and kept as the hand's ``dealt`` line."""
-        hand = self.hand
-        hand.dealt[name] = hand.dealt.get(name, ()) + new
         line = self.text if text is None else text
-        hand.actions.append(
-            Line(self.number, self.street, name, "dealt", 0, None, False, line, new, self.run)
-        )
+        self.hand.add_dealt(self.number, self.street, name, new, line, self.run)
 
     def deal_hand(self, name: str, cards: tuple[Card, ...]) -> None:
         """The ``cards`` the line deals to ``name``: the whole hand, at once; kept as its ``dealt``
@@ -340,18 +324,12 @@ class TextReader:
 
     def show(self, name: str, cards: tuple[Card, ...], text: str | None = None) -> None:
         """``name`` shows ``cards`` (at a showdown, or a winner showing)."""
-        self.hand.shows[name] = cards
         line = self.text if text is None else text
-        self.hand.actions.append(
-            Line(self.number, self.street, name, "show", 0, None, False, line, cards)
-        )
+        self.hand.add_show(self.number, self.street, name, cards, line)
 
     def muck(self, name: str) -> None:
         """``name`` mucks: the hand is dead (RULES §7.3)."""
-        self.hand.mucks.add(name)
-        self.hand.actions.append(
-            Line(self.number, self.street, name, "muck", 0, None, False, self.text)
-        )
+        self.hand.add_muck(self.number, self.street, name, self.text)
 
     def muck_at_showdown(self, name: str) -> None:
         """A "mucks" or "does not show": at a showdown, a dead hand (RULES §7.3); a lone winner not
