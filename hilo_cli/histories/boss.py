@@ -35,13 +35,10 @@ import re
 from hilo_cli.bounds import MAX_SEAT, digits, quote
 from hilo_cli.cards import Card
 from hilo_cli.errors import InputError
-from hilo_cli.histories import lines as play
 from hilo_cli.histories.amounts import CODES
 from hilo_cli.histories.base import Currency, HandRecord
-from hilo_cli.histories.records import record
 from hilo_cli.histories.safexml import Element
-from hilo_cli.histories.seats import NAMELESS, STRUCTURES, check_seat
-from hilo_cli.histories.site import Header, Seat, SiteHand, cards_of
+from hilo_cli.histories.site import NAMELESS, Header, Seat, SiteHand, cards_of, check_seat
 from hilo_cli.histories.site import Line as Action
 from hilo_cli.histories.uncalled import unreturned
 from hilo_cli.histories.xml_hand import Hands, XmlHand, reader
@@ -57,11 +54,6 @@ _SUITS = "dchs"
 _RANKS = "A23456789TJQK"
 _HISTORY_OPEN = re.compile(r"<HISTORY[\s>]")
 _OWN_LINE = re.compile(r"^\s*(?:<\?xml[^>]*\?>|</?ROOT>|</HISTORY>)*\s*$")
-
-
-def detect(head: str) -> bool:
-    """A Boss Media history: a ``<HISTORY ID="N" SESSION=`` element."""
-    return re.search(r'<HISTORY ID="\d+" SESSION="', head) is not None
 
 
 HANDS = Hands("HISTORY", _HISTORY_OPEN, _OWN_LINE, "ID", "a Boss Media hand")
@@ -85,6 +77,8 @@ def _cards(element: Element, what: str) -> tuple[Card, ...]:
 class _Hand(XmlHand):
     """One ``<HISTORY>`` into a ``SiteHand``."""
 
+    GAMES = GAME_NAMES
+
     def __init__(self, source: str, history: Element) -> None:
         super().__init__(source, history.attrs.get("ID", ""))
         self.history = history
@@ -104,11 +98,11 @@ class _Hand(XmlHand):
 
     def read(self) -> SiteHand:
         hand = self.begin(self.history.line, *self.header(), rake=True, pots=True)
-        if hand.header.game not in GAME_NAMES:
+        if self.played is None:
             return hand
         self._players(hand)
         names = {s.name for s in hand.seats}
-        play.new_street(hand, self.history.line, 0, "pre-flop")
+        hand.add_street(self.history.line, 0, "pre-flop")
         showdown: Element | None = None
         for c in self.history.children:
             if c.tag == "ACTION":
@@ -120,9 +114,8 @@ class _Hand(XmlHand):
         self._showdown(hand, showdown, names)
         found = unreturned(hand.actions)
         if found is not None:
-            hand.uncalled[found[0]] = found[
-                1
-            ]  # returned without a line, and not in WIN (RULES §5.3)
+            # returned without a line, and not in WIN (RULES §5.3)
+            hand.uncalled[found[0]] = found[1]
         hand.end = max((a.line for a in hand.actions), default=hand.line)
         return hand
 
@@ -136,7 +129,7 @@ class _Hand(XmlHand):
             )
             check_seat(hand, seat, name, NAMELESS)
             stack = self.money(p.attrs.get("AMOUNT"), f"{name}'s amount")
-            hand.seats.append(Seat(seat, name, stack, p.attrs.get("STATE") != "STATE_PLAYING"))
+            hand.seats.append(Seat(seat, name, stack))
             self.stacks[name] = stack
             if p.attrs.get("DEALER") == "Y":
                 hand.button = seat
@@ -173,10 +166,10 @@ class _Hand(XmlHand):
                 f"the board {quote(a.attrs.get('VALUE', ''), 40)} is not a street hilo knows"
             )
         self.bets = {}
-        play.new_street(hand, a.line, street, text)
+        hand.add_street(a.line, street, text)
         new = _cards(a, "the board")[len(self.board) :]
         self.board.extend(new)
-        play.deal_board(hand, a.line, street, text, new)
+        hand.add_board(a.line, street, text, new)
 
     def _chips(
         self, hand: SiteHand, a: Element, kind: str, who: str, street: int, text: str
@@ -228,21 +221,22 @@ class _Hand(XmlHand):
                 raise InputError(f"the win type {quote(kind, 40)} is not one hilo reads")
             if won:
                 half = HALVES.get(kind or "WINTYPE_HILO")
-                play.add_award(hand, r.line, who, won, 0, kind or "win", half)
+                hand.add_award(r.line, who, won, 0, kind or "win", half)
             cards = _cards(r, f"the cards of {who}")
             if who in folded:
                 continue
             if r.attrs.get("HAND") == "$(STR_G_MUCK)":
-                play.muck_hand(hand, r.line, street, who, f"{who} mucks")
+                hand.add_muck(r.line, street, who, f"{who} mucks")
             elif cards:
-                play.show_cards(hand, r.line, street, who, cards, f"{who} shows")
+                hand.add_show(r.line, street, who, cards, f"{who} shows")
         if not any(c.half for c in hand.collects):
             hand.collects = [c._replace(half=None) for c in hand.collects]
 
 
 def _read(source: str, history: Element, _header: list[str]) -> HandRecord:
     """One ``<HISTORY>``'s record."""
-    return record(_Hand(source, history).read(), GAME_NAMES, STRUCTURES)
+    reading = _Hand(source, history)
+    return reading.record(reading.read())
 
 
-READER = reader("boss", "Boss Media", detect, HANDS, _read)
+READER = reader("boss", "Boss Media", HANDS, _read)

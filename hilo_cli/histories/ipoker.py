@@ -31,14 +31,18 @@ from hilo_cli.bounds import MAX_SEAT, digits, quote
 from hilo_cli.cards import Card
 from hilo_cli.errors import DealError, InputError
 from hilo_cli.games import GAMES
-from hilo_cli.histories import lines as play
 from hilo_cli.histories.amounts import CODES
 from hilo_cli.histories.base import HandRecord, failed
-from hilo_cli.histories.grammar import grammar
-from hilo_cli.histories.records import record
 from hilo_cli.histories.safexml import Element, parse
-from hilo_cli.histories.seats import NAMELESS, STRUCTURES, check_seat, collects_only
-from hilo_cli.histories.site import Header, Seat, SiteHand, cards_of
+from hilo_cli.histories.site import (
+    NAMELESS,
+    Header,
+    Seat,
+    SiteHand,
+    cards_of,
+    check_seat,
+    collects_only,
+)
 from hilo_cli.histories.site import Line as Action
 from hilo_cli.histories.xml_hand import Hands, XmlHand, opening, reader
 
@@ -63,16 +67,17 @@ LIMITS = {
 SIGNS = {code: sign for sign, code in CODES.items()}
 VERBS = {"1": "small blind", "2": "big blind", "3": "call", "15": "ante", "16": "bring in"}
 
-LINES = grammar(
-    r"""
-    game_type     ^(?P<game>.+?) (?P<limit>NL|SL|LZ|PL|LP|L|No limit|Pot limit|
-                  Limit) (?P<small>[^\s/]+)/(?P<big>[^\s/]+)(?: Ante \S+)?$
-    game_open     <game[\s>]
-    session_open  <session[\s>]
-    # The session's own lines, outside any game: nothing of a hand.
-    session_line  ^\s*(?:<\?xml[^>]*\?>|<session(?:\s[^>]*)?>|</session>|</?general>|</game>|<(\w+)
-                  >[^<]*</\1>|<\w+/>)*\s*$
-    """,
+# The session's game: "7 Card Stud Hi-Lo L €0.05/€0.10", "Omaha Hi-Lo PL 0.02/0.04 Ante 0.01".
+GAME_TYPE = re.compile(
+    r"^(?P<game>.+?) (?P<limit>NL|SL|LZ|PL|LP|L|No limit|Pot limit|Limit) "
+    r"(?P<small>[^\s/]+)/(?P<big>[^\s/]+)(?: Ante \S+)?$"
+)
+GAME_OPEN = re.compile(r"<game[\s>]")
+SESSION_OPEN = re.compile(r"<session[\s>]")
+# The session's own lines, outside any game: nothing of a hand.
+SESSION_LINE = re.compile(
+    r"^\s*(?:<\?xml[^>]*\?>|<session(?:\s[^>]*)?>|</session>|</?general>|</game>|"
+    r"<(\w+)>[^<]*</\1>|<\w+/>)*\s*$"
 )
 STUD_ROUNDS = {
     2: 0,
@@ -93,37 +98,33 @@ _RANKS = {
 }
 
 
-def detect(head: str) -> bool:
-    """An iPoker session: its ``<game gamecode="N">`` hands."""
-    return re.search(r'<game gamecode="\d', head) is not None
-
-
 # Each ``<game>`` a hand; the session's own lines outside any game are nothing of a hand.
 HANDS = Hands(
     "game",
-    LINES.game_open,
-    LINES.session_line,
+    GAME_OPEN,
+    SESSION_LINE,
     "gamecode",
     "an iPoker session's games",
     "the session",
 )
 # A line that opens a session, whose header names the game of every hand after it.
-session = opening("<session", LINES.session_open)
+session = opening("<session", SESSION_OPEN)
 
 
 class _Hand(XmlHand):
-    """One ``<game>`` into a ``SiteHand``; ``number`` is the file line being read."""
+    """One ``<game>`` into a ``SiteHand``."""
+
+    GAMES = GAME_NAMES
 
     def __init__(self, source: str, general: dict[str, str], game: Element) -> None:
         super().__init__(source, game.attrs.get("gamecode", ""))
         self.general, self.game = general, game
-        self.number = game.line
 
     def read(self) -> tuple[SiteHand, dict[str, int]]:
         """The hand, and what the site says each player put in (``bet``)."""
         general, game = self.general, self.game
         typed = general.get("gametype", "")
-        m = LINES.game_type.match(typed)
+        m = GAME_TYPE.match(typed)
         if m is None:
             raise InputError(f"cannot read the session's game type {quote(typed)}")
         tournament = "tournamentcode" in general or "tournamentname" in general
@@ -144,9 +145,10 @@ class _Hand(XmlHand):
         )
         # the win attributes are the awards themselves
         hand = collects_only(SiteHand(self.source, game.line, header, currency=currency))
-        if header.game not in GAME_NAMES:
+        self.played = GAME_NAMES.get(header.game)
+        if self.played is None:
             return hand, {}
-        stud = GAMES[GAME_NAMES[header.game]].board_cards == 0
+        stud = GAMES[self.played].board_cards == 0
         bets = self._players(hand)
         rounds = [c for c in game.children if c.tag == "round"]
         numbered = sorted(
@@ -154,9 +156,8 @@ class _Hand(XmlHand):
             key=lambda x: x[0],
         )
         for no, element in numbered:
-            self.number = element.line
             self._round(hand, no, element, stud)
-        self._showdown(hand, stud)
+        self._showdown(hand, GAMES[self.played].hole_cards)
         return hand, bets
 
     def _players(self, hand: SiteHand) -> dict[str, int]:
@@ -169,18 +170,15 @@ class _Hand(XmlHand):
             raise InputError(f"hand #{self.game.attrs.get('gamecode')} lists no players")
         bets: dict[str, int] = {}
         for p in players.children:
-            self.number = p.line
             name = p.attrs.get("name", "")
             seat = digits(p.attrs.get("seat", ""), "a seat", MAX_SEAT)
             check_seat(hand, seat, name, NAMELESS)
-            hand.seats.append(
-                Seat(seat, name, self.money(p.attrs.get("chips"), f"{name}'s chips"), False)
-            )
+            hand.seats.append(Seat(seat, name, self.money(p.attrs.get("chips"), f"{name}'s chips")))
             if p.attrs.get("dealer") == "1":
                 hand.button = seat
             won = self.money(p.attrs.get("win", "0"), f"{name}'s win")
             if won:
-                play.add_award(hand, p.line, name, won, 0, "win")
+                hand.add_award(p.line, name, won, 0, "win")
             bets[name] = self.money(p.attrs.get("bet", "0"), f"{name}'s bet")
         return bets
 
@@ -197,7 +195,7 @@ class _Hand(XmlHand):
         if street is not None:
             if street:
                 self.bets = {}  # the blinds of round 0 are bets of the first street
-            play.new_street(hand, element.line, street, f"round {no}")
+            hand.add_street(element.line, street, f"round {no}")
             for c in element.children:
                 if c.tag == "cards":
                     self._cards(hand, c, street, names, stud)
@@ -206,18 +204,16 @@ class _Hand(XmlHand):
             actions, key=lambda a: digits(a.attrs.get("no", ""), "an action's number", MAX_SEAT)
         )
         for a in order:
-            self.number = a.line
             self._action(hand, a, street or 0, names, stud)
 
     def _cards(self, hand: SiteHand, c: Element, street: int, names: set[str], stud: bool) -> None:
-        self.number = c.line
         who = c.attrs.get("player", "")
         cards = _cards(c.text, f"the {c.attrs.get('type', 'cards')}")
         if not who:
             if stud:
                 raise InputError("a stud game deals no board cards")
             known = tuple(x for x in cards if x is not None)
-            play.deal_board(hand, c.line, street, f"board {c.text}", known)
+            hand.add_board(c.line, street, f"board {c.text}", known)
             return
         if who not in names:
             raise InputError(f"cards dealt to {quote(who)}, who is not seated")
@@ -257,13 +253,13 @@ class _Hand(XmlHand):
             raise InputError(f"action type {quote(kind)} is not one hilo reads ({text})")
         self.chips(hand, line, street, who, verb, added, to, kind == "7", text)
 
-    def _showdown(self, hand: SiteHand, stud: bool) -> None:
-        """Every live hand whose cards are all known is shown (the site writes them at the showdown)."""
+    def _showdown(self, hand: SiteHand, hole_cards: int) -> None:
+        """Every live hand whose ``hole_cards`` are all known is shown (the site writes them at the
+        showdown)."""
         folded = {a.player for a in hand.actions if a.verb == "fold"}
-        game = GAMES[GAME_NAMES[hand.header.game]]
         for s in hand.seats:
             cards = hand.dealt.get(s.name, ())
-            if s.name not in folded and len(cards) == game.hole_cards and s.name in self.put:
+            if s.name not in folded and len(cards) == hole_cards and s.name in self.put:
                 hand.summary_cards[s.name] = cards
         hand.end = max((a.line for a in hand.actions), default=hand.line)
 
@@ -302,7 +298,7 @@ def _read(source: str, game: Element, header: list[str]) -> HandRecord:
     reading = _Hand(source, dict(_general("\n".join(header))), game)
     hand, bets = reading.read()
     try:
-        found = record(hand, GAME_NAMES, STRUCTURES)
+        found = reading.record(hand)
     except DealError as e:  # with the id the header was read with ("" where no gamecode)
         return failed(source, game.line, e.message, hand.header.id)
     if found.hand is None:
@@ -318,4 +314,4 @@ def _read(source: str, game: Element, header: list[str]) -> HandRecord:
     return found._replace(won_excludes_returned=False, site_inconsistency=inconsistency)
 
 
-READER = reader("ipoker", "iPoker", detect, HANDS, _read, encodings=("cp1252",), session=session)
+READER = reader("ipoker", "iPoker", HANDS, _read, encodings=("cp1252",), session=session)

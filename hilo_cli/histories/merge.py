@@ -33,14 +33,11 @@ from hilo_cli.bounds import MAX_SEAT, digits, quote
 from hilo_cli.cards import Card
 from hilo_cli.errors import InputError
 from hilo_cli.games import GAMES
-from hilo_cli.histories import lines as play
 from hilo_cli.histories.base import Currency, HandRecord
-from hilo_cli.histories.grammar import grammar
-from hilo_cli.histories.records import record
 from hilo_cli.histories.safexml import Element, parse
-from hilo_cli.histories.seats import NAMELESS, STRUCTURES, check_seat
-from hilo_cli.histories.site import Header, Seat, SiteHand, cards_of
+from hilo_cli.histories.site import NAMELESS, Header, Seat, SiteHand, cards_of, check_seat
 from hilo_cli.histories.site import Line as Action
+from hilo_cli.histories.text import street_numbers
 from hilo_cli.histories.uncalled import fold_back
 from hilo_cli.histories.xml_hand import Hands, XmlHand, opening, reader
 
@@ -52,8 +49,8 @@ GAME_NAMES: dict[str, str] = {
     "Omaha": "omaha",
 }
 MIXED_GAMES = {"43": "7-Stud H/L8", "35": "Omaha H/L8", "37": "Omaha H/L8"}  # multigametype
-BOARD_ROUNDS = play.street_numbers("PREFLOP", "POSTFLOP", "POSTTURN", "POSTRIVER")
-STUD_ROUNDS = play.street_numbers(
+BOARD_ROUNDS = street_numbers("PREFLOP", "POSTFLOP", "POSTTURN", "POSTRIVER")
+STUD_ROUNDS = street_numbers(
     ("BRING_IN", "THIRD_STREET"), "FOURTH_STREET", "FIFTH_STREET", "SIXTH_STREET", "SEVENTH_STREET"
 )
 OTHER_ROUNDS = {"BLINDS", "SHOWDOWN", "END_OF_GAME", "END_OF_FOLDED_GAME"}
@@ -66,30 +63,20 @@ VERBS = {
     "CALL": "call",
 }
 IGNORED = {"CHAT", "SHOW", "PLAYER_OUT", "SIT_OUT", "SIT_IN"}
-LINES = grammar(
-    r"""
-    stakes       ^(?P<limit>Limit|Pot Limit|No Limit)(?: (?P<small>\S+)/(?P<big>\S+))?$
-    game_open    <game[\s>]
-    description  <description[\s/>]
-    own_line     ^\s*(?:<\?xml[^>]*\?>|<description\s[^<>]*/>|</game>)*\s*$
-    """,
-)
+STAKES = re.compile(r"^(?P<limit>Limit|Pot Limit|No Limit)(?: (?P<small>\S+)/(?P<big>\S+))?$")
+GAME_OPEN = re.compile(r"<game[\s>]")
+DESCRIPTION = re.compile(r"<description[\s/>]")
+OWN_LINE = re.compile(r"^\s*(?:<\?xml[^>]*\?>|<description\s[^<>]*/>|</game>)*\s*$")
 
-
-def detect(head: str) -> bool:
-    """A Merge history: a ``<game id="N-N"`` with its ``<players dealer=`` list."""
-    return (
-        re.search(r'<game id="\d+-\d+" starttime="\d', head) is not None
-        and "<players dealer=" in head
-    )
-
-
-HANDS = Hands("game", LINES.game_open, LINES.own_line, "id", "a Merge hand", header_declares=True)
-session = opening("<description", LINES.description)  # the game and stakes of every hand after it
+HANDS = Hands("game", GAME_OPEN, OWN_LINE, "id", "a Merge hand", header_declares=True)
+# A <description> names the game and stakes of every hand after it.
+session = opening("<description", DESCRIPTION)
 
 
 class _Hand(XmlHand):
     """One ``<game>`` into a ``SiteHand``."""
+
+    GAMES = GAME_NAMES
 
     def __init__(self, source: str, description: dict[str, str], game: Element) -> None:
         super().__init__(source, game.attrs.get("id", ""))
@@ -105,7 +92,7 @@ class _Hand(XmlHand):
         if "multigametype" in self.game.attrs:
             code = self.game.attrs["multigametype"]
             game, mixed = MIXED_GAMES.get(code, f"game type {code}"), typed
-        m = LINES.stakes.match(self.description.get("stakes", ""))
+        m = STAKES.match(self.description.get("stakes", ""))
         if m is None:
             raise InputError(f"cannot read the stakes {quote(self.description.get('stakes', ''))}")
         real = self.game.attrs.get("realmoney", "true") == "true"
@@ -120,9 +107,9 @@ class _Hand(XmlHand):
     def read(self) -> SiteHand:
         header, currency = self.header()
         hand = self.begin(self.game.line, header, currency, rake=False, pots=False)
-        if header.game not in GAME_NAMES:
+        if self.played is None:
             return hand
-        stud = GAMES[GAME_NAMES[header.game]].board_cards == 0
+        stud = GAMES[self.played].board_cards == 0
         self._players(hand)
         streets = STUD_ROUNDS if stud else BOARD_ROUNDS
         begun = False
@@ -136,11 +123,10 @@ class _Hand(XmlHand):
             if street is not None and not (begun and name == "THIRD_STREET"):
                 begun = True
                 self.bets = {} if street else self.bets
-                play.new_street(hand, r.line, street, f"round {name}")
+                hand.add_street(r.line, street, f"round {name}")
             self._round(hand, r, street or 0, stud)
-        if (
-            header.tournament
-        ):  # observed: a tournament's balances are written after the blinds were posted
+        if header.tournament:
+            # observed: a tournament's balances are written after the blinds were posted
             posted: dict[str, int] = {}
             for a in hand.actions:
                 if a.verb == "street":
@@ -167,9 +153,8 @@ class _Hand(XmlHand):
             name = p.attrs.get("nickname", "")
             check_seat(hand, seat, name, NAMELESS)
             self.names[seat] = name
-            out = p.attrs.get("dealtin", "true") != "true"
             hand.seats.append(
-                Seat(seat, name, self.money(p.attrs.get("balance"), f"{name}'s balance"), out)
+                Seat(seat, name, self.money(p.attrs.get("balance"), f"{name}'s balance"))
             )
         button = digits(dealer, "the dealer's seat", MAX_SEAT) if dealer is not None else None
         if button in self.names:
@@ -213,7 +198,7 @@ class _Hand(XmlHand):
                 raise InputError("a stud game deals no board cards")
             new = cards_of(" ".join(words[len(self.board) :]), "the board")
             self.board.extend(new)
-            play.deal_board(hand, c.line, street, f"board {','.join(words)}", new)
+            hand.add_board(c.line, street, f"board {','.join(words)}", new)
             return
         if kind not in ("HOLE", "DRAW_DRAWN_CARDS"):
             raise InputError(f"cards of type {quote(kind, 40)} are not ones hilo reads")
@@ -246,7 +231,7 @@ class _Hand(XmlHand):
                 a.player for a in hand.actions if a.verb == "fold"
             }
             if len(live - hand.mucks) > 1 and who not in hand.mucks and who not in hand.shows:
-                play.muck_hand(hand, e.line, street, who, text.strip())
+                hand.add_muck(e.line, street, who, text.strip())
             return
         if kind not in VERBS and kind not in ("BET", "RAISE", "COMPLETE", "ALL_IN"):
             raise InputError(
@@ -268,7 +253,7 @@ class _Hand(XmlHand):
         who = self.player(w)
         amount = self.money(w.attrs.get("amount"), "the winner's amount")
         if w.attrs.get("uncalled") == "true":
-            play.return_uncalled(hand, who, amount)
+            hand.add_uncalled(who, amount)
             return
         pot = digits(w.attrs.get("potnumber", "1"), "a pot number", MAX_SEAT)
         kind = w.attrs.get("pottype", "n")
@@ -276,21 +261,22 @@ class _Hand(XmlHand):
             raise InputError(
                 f"cannot read the pot {quote(w.attrs.get('potnumber', ''), 20)} of type {quote(kind, 20)}"
             )
-        play.add_award(hand, w.line, who, amount, pot - 1, f"pot {pot} {kind}", HALVES[kind])
+        hand.add_award(w.line, who, amount, pot - 1, f"pot {pot} {kind}", HALVES[kind])
 
 
 def _description(lines: list[str]) -> dict[str, str]:
     text = next((t for t in reversed(lines) if session(t)), None)
     if text is None:
         raise InputError("a <game> with no <description> before it: nothing says what game it is")
-    start = LINES.description.search(text)
+    start = DESCRIPTION.search(text)
     end = text.find(">", start.start() if start else 0)
     return dict(parse(text[start.start() if start else 0 : end + 1], None, "the description").attrs)
 
 
 def _read(source: str, game: Element, header: list[str]) -> HandRecord:
     """One ``<game>``'s record, its ``<description>`` in the ``header`` the base kept."""
-    return record(_Hand(source, _description(header), game).read(), GAME_NAMES, STRUCTURES)
+    reading = _Hand(source, _description(header), game)
+    return reading.record(reading.read())
 
 
-READER = reader("merge", "Merge (Carbon)", detect, HANDS, _read, session=session)
+READER = reader("merge", "Merge (Carbon)", HANDS, _read, session=session)

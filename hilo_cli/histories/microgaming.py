@@ -31,13 +31,10 @@ import re
 from hilo_cli.bounds import MAX_SEAT, digits, quote
 from hilo_cli.cards import Card
 from hilo_cli.errors import InputError
-from hilo_cli.histories import lines as play
 from hilo_cli.histories.amounts import CODES
 from hilo_cli.histories.base import Currency, HandRecord
-from hilo_cli.histories.records import record
 from hilo_cli.histories.safexml import Element
-from hilo_cli.histories.seats import NAMELESS, STRUCTURES, check_seat
-from hilo_cli.histories.site import Header, Seat, SiteHand, cards_of
+from hilo_cli.histories.site import NAMELESS, Header, Seat, SiteHand, cards_of, check_seat
 from hilo_cli.histories.site import Line as Action
 from hilo_cli.histories.uncalled import contributions, fold_back, pots_as_paid, unreturned
 from hilo_cli.histories.xml_hand import Hands, XmlHand, reader
@@ -51,11 +48,6 @@ _GAME_OPEN = re.compile(r"<Game[\s>]")
 _OWN_LINE = re.compile(
     r"^\s*(?:<\?xml[^>]*\?>|-{2,}[A-Z0-9_.]+-{2,}|ExtendedTableName: .*|</Game>)*\s*$"
 )
-
-
-def detect(head: str) -> bool:
-    """A Microgaming history: a ``<Game hhversion="N"`` element."""
-    return re.search(r'<Game hhversion="\d+" id="\d', head) is not None
 
 
 HANDS = Hands("Game", _GAME_OPEN, _OWN_LINE, "id", "a Microgaming hand")
@@ -85,6 +77,8 @@ def _sign(text: str) -> str:
 class _Hand(XmlHand):
     """One ``<Game>`` into a ``SiteHand``."""
 
+    GAMES = GAME_NAMES
+
     def __init__(self, source: str, game: Element) -> None:
         super().__init__(source, game.attrs.get("id", ""))
         self.game = game
@@ -103,13 +97,13 @@ class _Hand(XmlHand):
 
     def read(self) -> SiteHand:
         hand = self.begin(self.game.line, *self.header(), rake=True, pots=False)
-        if hand.header.game not in GAME_NAMES:
+        if self.played is None:
             return hand
         self._seats(hand)
         gameplay = next((c for c in self.game.children if c.tag == "Gameplay"), None)
         if gameplay is None:
             raise InputError(f"hand #{self.id} has no <Gameplay>")
-        play.new_street(hand, gameplay.line, 0, "pre-flop")
+        hand.add_street(gameplay.line, 0, "pre-flop")
         for a in (c for c in gameplay.children if c.tag == "Action"):
             self._action(hand, a)
         if not hand.collects:
@@ -133,7 +127,7 @@ class _Hand(XmlHand):
             check_seat(hand, seat, name, NAMELESS)
             self.names[seat] = name
             hand.seats.append(
-                Seat(seat, name, self.money(s.attrs.get("balance"), f"{name}'s balance"), False)
+                Seat(seat, name, self.money(s.attrs.get("balance"), f"{name}'s balance"))
             )
             if "endbalance" in s.attrs:
                 self.ends[name] = self.money(s.attrs["endbalance"], f"{name}'s end balance")
@@ -156,15 +150,15 @@ class _Hand(XmlHand):
         if kind in STREETS:
             self.bets = {}
             new = _cards(a, "the board")
-            play.new_street(hand, a.line, STREETS[kind], text.strip())
-            play.deal_board(hand, a.line, STREETS[kind], text.strip(), new)
+            hand.add_street(a.line, STREETS[kind], text.strip())
+            hand.add_board(a.line, STREETS[kind], text.strip(), new)
             return
         if kind == "Win":
             for s in (c for c in a.children if c.tag == "Seat"):
                 who, amount = self.player(s), self.money(s.attrs.get("amount"), "a win's amount")
                 pot = digits(s.attrs.get("pot", "0") or "0", "a pot number", MAX_SEAT)
                 if amount:
-                    play.add_award(hand, s.line, who, amount, pot, f"pot {pot}")
+                    hand.add_award(s.line, who, amount, pot, f"pot {pot}")
             return
         who = self.player(a)
         if kind in ("DealCards", "ShowCards"):
@@ -229,7 +223,8 @@ class _Hand(XmlHand):
 
 def _read(source: str, game: Element, _header: list[str]) -> HandRecord:
     """One ``<Game>``'s record."""
-    return record(_Hand(source, game).read(), GAME_NAMES, STRUCTURES)
+    reading = _Hand(source, game)
+    return reading.record(reading.read())
 
 
-READER = reader("microgaming", "Microgaming", detect, HANDS, _read)
+READER = reader("microgaming", "Microgaming", HANDS, _read)

@@ -14,14 +14,16 @@ and rake) stays in each site's module; the words an error says the site's hands 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from typing import ClassVar
 
+from hilo_cli.betting import Structure
 from hilo_cli.bounds import quote
 from hilo_cli.errors import HiloError, InputError
 from hilo_cli.histories.amounts import money, table_currency
 from hilo_cli.histories.base import Currency, HandRecord, Reader, failed
+from hilo_cli.histories.records import STRUCTURES, not_played, record
 from hilo_cli.histories.safexml import DECLARATION, Element, element_text, parse
-from hilo_cli.histories.seats import no_hand_start
 from hilo_cli.histories.site import Header, SiteHand
 from hilo_cli.histories.site import Line as Action
 
@@ -83,7 +85,6 @@ class Hands:
 def reader(
     name: str,
     title: str,
-    detect: Callable[[str], bool],
     hands: Hands,
     read: Callable[[str, Element, list[str]], HandRecord],
     *,
@@ -100,7 +101,6 @@ def reader(
         name,
         title,
         (".xml", ".txt"),
-        detect,
         hands.starts_hand,
         read_record,
         encodings,
@@ -119,7 +119,7 @@ def read_hand(
     """One hand's record from its lines (``line`` the file line of ``lines[0]``): ``read(source,
     element, header)`` of its element, parsed on its own (``safexml``), and the lines the base kept
     before it (``header``: a session's); or the hand's error record, at the line that opens its element,
-    with its number where the element was parsed. Lines where no hand starts: ``seats.no_hand_start``."""
+    with its number where the element was parsed. Lines where no hand starts: ``no_hand_start``."""
     at = next((i for i, text in enumerate(lines) if hands.starts_hand(text)), None)
     if at is None:
         return no_hand_start(source, line, lines, hands.blank, hands.what, hands.declarer)
@@ -140,18 +140,55 @@ def read_hand(
         )
 
 
+def no_hand_start(
+    source: str,
+    line: int,
+    lines: list[str],
+    blank: Callable[[str], bool],
+    what: str,
+    declarer: str = "the file",
+) -> HandRecord:
+    """The error record of an XML site's lines (the first is line ``line``) in which no line starts a
+    hand, at the first that is not the file's own (``blank``): a document type or entity declaration
+    refused (``declarer`` made it), or else that line quoted as "not part of ``what``"."""
+    bad = next(
+        ((i, t) for i, t in enumerate(lines) if not blank(t)), (0, lines[0] if lines else "")
+    )
+    if DECLARATION.search(bad[1]):
+        return failed(
+            source,
+            line + bad[0],
+            f"{declarer} declares a document type or entities: hilo does not read XML declarations",
+        )
+    return failed(source, line + bad[0], f"cannot read {quote(bad[1].strip())}: not part of {what}")
+
+
 class XmlHand:
     """One hand's element being read into a ``SiteHand``: what every XML site keeps while it reads.
 
-    ``scale``: the table's unit (100, cents, until ``table`` says a tournament's chips); ``bets``: each
-    player's chips in the street's betting so far (a site empties it where a street begins); ``put``:
-    each player's chips in the whole hand."""
+    A site declares ``GAMES`` (its game names as hilo's, RULES §6) and ``LIMITS`` (its limits as
+    betting structures). ``scale``: the table's unit (100, cents, until ``table`` says a tournament's
+    chips); ``played``: hilo's name of the hand's game, looked up once when the hand begins (``None``:
+    a game hilo does not play, whose element need not be read further); ``bets``: each player's chips
+    in the street's betting so far (a site empties it where a street begins); ``put``: each player's
+    chips in the whole hand."""
+
+    GAMES: ClassVar[Mapping[str, str]]
+    LIMITS: ClassVar[Mapping[str, Structure]] = STRUCTURES
 
     def __init__(self, source: str, id: str) -> None:
         self.source, self.id = source, id
         self.scale = 100
+        self.played: str | None = None
         self.bets: dict[str, int] = {}
         self.put: dict[str, int] = {}
+
+    def record(self, hand: SiteHand) -> HandRecord:
+        """The record of the ``hand`` read: not checkable for a game hilo does not play
+        (``records.not_played``), else ``records.record``."""
+        if self.played is None:
+            return not_played(hand)
+        return record(hand, self.played, self.LIMITS)
 
     def money(self, text: str | None, what: str) -> int:
         """``text`` in the table's unit (``amounts.money``); ``what`` names it where it is missing."""
@@ -170,7 +207,8 @@ class XmlHand:
     ) -> SiteHand:
         """The hand its ``header`` begins at file line ``line``: whether the site prints its ``rake``
         and its ``pots`` (``SiteHand.rake_printed``, ``pots_printed``). No XML site prints what each
-        player won beside the awards (``won_printed``)."""
+        player won beside the awards (``won_printed``). The hand's game is looked up (``played``)."""
+        self.played = self.GAMES.get(header.game)
         return SiteHand(
             self.source,
             line,
