@@ -26,8 +26,7 @@ from hilo_cli.formats.styled import PLAIN, Look
 from hilo_cli.formats.text_out import names_list
 from hilo_cli.histories import HandRecord, HandText, read_text
 from hilo_cli.histories.summary import SiteInconsistency, check_returned, derived_rake, rake_by_pot
-from hilo_cli.pots import divide
-from hilo_cli.showdown import Half, PotResult, Settlement, settle
+from hilo_cli.showdown import PotResult, Settlement, settle
 
 
 class Checked(NamedTuple):
@@ -245,7 +244,7 @@ def pot_differences(record: HandRecord, settlement: Settlement) -> tuple[PotDiff
             found.append(PotDifference(pot, paid, ours, half))
 
     for i, pot in enumerate(settlement.pots):
-        shares = half_shares(pot, settlement.deal.chip_unit) if halves is not None else None
+        shares = half_shares(pot) if halves is not None else None
         if halves is None or shares is None:
             differ(by_pot[i], pot.shares, pot.name)
             continue
@@ -254,20 +253,16 @@ def pot_differences(record: HandRecord, settlement: Settlement) -> tuple[PotDiff
     return tuple(found)
 
 
-def half_shares(pot: PotResult, unit: int) -> dict[str, dict[str, int]] | None:
-    """What each player gets from each half of ``pot`` where its halves are divided on their own (split,
-    or high only: RULES §4.1); ``None`` where the pot is divided whole (a scoop, the same winners both ways
-    §4.5, one player eligible) or between boards (§12), which a site's halves cannot be held against."""
+def half_shares(pot: PotResult) -> dict[str, dict[str, int]] | None:
+    """What each player got from each half of ``pot`` where its halves were divided on their own (split,
+    or high only: RULES §4.1), as ``settle`` divided them (``Half.shares``); ``None`` where the pot was
+    divided whole (a scoop, the same winners both ways §4.5, one player eligible) or between boards
+    (§12), which a site's halves cannot be held against."""
     if pot.division == "high only":
         return {"high": dict(pot.shares), "low": {}}
-    if pot.division != "split" or pot.low is None:
+    if pot.division != "split" or pot.low is None or pot.high.shares is None:
         return None
-
-    def each(half: Half) -> dict[str, int]:
-        got, _ = divide(half.amount // unit, half.winners)
-        return {n: u * unit for n, u in got.items() if u}
-
-    return {"high": each(pot.high), "low": each(pot.low)}
+    return {"high": dict(pot.high.shares), "low": dict(pot.low.shares or {})}
 
 
 def likely_reason(s: Settlement, show: Callable[[int], str] = str) -> str:

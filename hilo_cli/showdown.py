@@ -33,11 +33,15 @@ class OddChip(NamedTuple):
 
 
 class Half(NamedTuple):
-    """One half of a pot: its chips, its winners (odd-chip order) and the winning hand's name."""
+    """One half of a pot: its chips, its winners (odd-chip order), the winning hand's name, and
+    ``shares``: what each winner got from it where the half was divided on its own (a split pot, or
+    a pot with no low, RULES §4.1); ``None`` where the pot was divided whole (a scoop, the same winners
+    both ways §4.5, one player eligible, several boards §12)."""
 
     amount: int
     winners: tuple[str, ...]
     hand: str
+    shares: dict[str, int] | None = None
 
 
 class PotResult(NamedTuple):
@@ -486,7 +490,7 @@ def _divide_pot(
     odd: list[OddChip] = []
     if not low_winners:
         _give(shares, odd, units, unit, high_winners, "high", f"the {name}", order)
-        high = Half(pot.amount, tuple(high_winners), high_name)
+        high = Half(pot.amount, tuple(high_winners), high_name, dict(shares))
         return PotResult(
             name, pot.amount, eligible, high, None, no_low, "high only", shares, tuple(odd)
         )
@@ -500,7 +504,14 @@ def _divide_pot(
         _give(shares, odd, units, unit, high_winners, "whole", whole, order)
         division = "scoop" if len(high_winners) == 1 else "same winners"
     else:
-        _split(shares, odd, units, unit, (high_winners, low_winners), name, on, order)
+        high_shares, low_shares = _split(
+            odd, units, unit, (high_winners, low_winners), name, on, order
+        )
+        shares = dict(high_shares)
+        for winner, chips in low_shares.items():
+            shares[winner] = shares.get(winner, 0) + chips
+        high_half = high_half._replace(shares=high_shares)
+        low_half = low_half._replace(shares=low_shares)
         division = "split"
     return PotResult(
         name, pot.amount, eligible, high_half, low_half, None, division, shares, tuple(odd)
@@ -545,7 +556,6 @@ def _winners(
 
 
 def _split(
-    shares: dict[str, int],
     odd: list[OddChip],
     units: int,
     unit: int,
@@ -553,9 +563,10 @@ def _split(
     name: str,
     on: str,
     order: _OddChipOrder,
-) -> None:
+) -> tuple[dict[str, int], dict[str, int]]:
     """A pot split between its high and low ``winners`` (RULES §4.1): the odd unit of an odd number to
-    the high half (§4.3, ``units - units // 2``), then each half divided among its own winners (§4.4)."""
+    the high half (§4.3, ``units - units // 2``), then each half divided among its own winners (§4.4);
+    what each winner got from the high half and from the low half."""
     high_winners, low_winners = winners
     high_units, low_units = units - units // 2, units // 2
     if units % 2 and len(high_winners) == 1:
@@ -564,5 +575,8 @@ def _split(
             "goes to the high half (RULES §4.3)"
         )
         odd.append(OddChip(high_winners[0], unit, "high", why))
-    _give(shares, odd, high_units, unit, high_winners, "high", "the high half" + on, order)
-    _give(shares, odd, low_units, unit, low_winners, "low", "the low half" + on, order)
+    high: dict[str, int] = {}
+    low: dict[str, int] = {}
+    _give(high, odd, high_units, unit, high_winners, "high", "the high half" + on, order)
+    _give(low, odd, low_units, unit, low_winners, "low", "the low half" + on, order)
+    return high, low

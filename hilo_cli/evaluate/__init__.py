@@ -77,7 +77,18 @@ def evaluate_all(
 ) -> list[Hands]:
     """Evaluate several live hands on one board, with their cards, preparing the board once."""
     prepared = board if isinstance(board, fast.Board) else fast.prepare_board(board, qualifier)
-    if path(game, qualifier, by_suit, cards=True) == EVERY_SELECTION:
+    return _all_hands(path(game, qualifier, by_suit, cards=True), game, holes, prepared, qualifier)
+
+
+def _all_hands(
+    chosen: str,
+    game: Game,
+    holes: Sequence[Sequence[Card]],
+    prepared: Board,
+    qualifier: int | None,
+) -> list[Hands]:
+    """Every hand with its cards, by the evaluator ``path`` chose."""
+    if chosen == EVERY_SELECTION:
         return [_every_selection(game, hole, prepared.cards, qualifier) for hole in holes]
     return fast.omaha_hands(holes, prepared, qualifier if game.split else None)
 
@@ -163,10 +174,11 @@ def evaluate_deal(
     values are worked out, and the cards when first asked for.
     """
     prepared = fast.prepare_board(board, qualifier)
-    if path(game, qualifier, by_suit, cards) == VALUES:
+    chosen = path(game, qualifier, by_suit, cards)
+    if chosen == VALUES:
         highs, lows = fast.omaha_values(holes, prepared, qualifier if game.split else None)
         return Evaluation(highs, lows, game, holes, prepared, qualifier)
-    hands = evaluate_all(game, holes, prepared, qualifier, by_suit)
+    hands = _all_hands(chosen, game, holes, prepared, qualifier)
     lows = [h.low.value if h.low is not None else -1 for h in hands] if game.split else None
     return Evaluation([h.high.value for h in hands], lows, game, holes, prepared, qualifier, hands)
 

@@ -115,3 +115,25 @@ def test_engine_matches_reference_splitter(deal):
         if len(mine.eligible) > 1 and len(s.players) - sum(p.player.folded for p in s.players) > 1:
             assert set(mine.high.winners) == set(theirs.high), describe(deal)
             assert set(mine.low.winners if mine.low else ()) == set(theirs.low), describe(deal)
+
+
+@SETTINGS
+@given(deals())
+def test_each_half_keeps_who_got_what(deal):
+    """A half divided on its own keeps what each winner got from it (``Half.shares``): its chips,
+    its winners only, and the two halves add up to the pot's shares; a pot divided whole keeps
+    none (the checker reads these, RULES §4.1, §4.5)."""
+    s = settle(deal)
+    for pot in s.pots:
+        halves = [h for h in (pot.high, pot.low) if h is not None]
+        if pot.division not in ("split", "high only"):
+            assert all(h.shares is None for h in halves), describe(deal)
+            continue
+        added: dict[str, int] = {}
+        for half in halves:
+            assert half.shares is not None, describe(deal)
+            assert sum(half.shares.values()) == half.amount, describe(deal)
+            assert set(half.shares) <= set(half.winners), describe(deal)
+            for name, chips in half.shares.items():
+                added[name] = added.get(name, 0) + chips
+        assert added == pot.shares, describe(deal)

@@ -131,9 +131,9 @@ def test_half_shares_divide_each_half_on_its_own() -> None:
     record = record_of("tampered.txt", 0)  # high 58 to Dan, low 57 tied by Cy and Ann
     settlement, _ = check(record)
     assert settlement is not None
-    assert half_shares(settlement.pots[0], 1) == {"high": {"Dan": 58}, "low": {"Cy": 29, "Ann": 28}}
+    assert half_shares(settlement.pots[0]) == {"high": {"Dan": 58}, "low": {"Cy": 29, "Ann": 28}}
     scoop, _ = check(record_of("side-pots-rake.txt"))
-    assert scoop is not None and half_shares(scoop.pots[1], 1) is None  # a scoop: the pot whole
+    assert scoop is not None and half_shares(scoop.pots[1]) is None  # a scoop: the pot whole
 
 
 # -- depth and money --------------------------------------------------------------------------------------
