@@ -62,13 +62,13 @@ class Plugin(NamedTuple):
     first: Callable[[str], int | None]
 
 
-def _search(pattern: str, marks: bool = False) -> Callable[[str], int | None]:
+def _search(pattern: str) -> Callable[[str], int | None]:
     """``first`` of a site whose files hold a line that ``pattern`` matches: where the first match
-    starts (``marks``: byte-order marks anywhere in ``head`` left out first)."""
+    starts."""
     compiled = re.compile(pattern, re.MULTILINE)
 
     def first(head: str) -> int | None:
-        found = compiled.search(head.replace("\ufeff", "") if marks else head)
+        found = compiled.search(head)
         return None if found is None else found.start()
 
     return first
@@ -77,7 +77,7 @@ def _search(pattern: str, marks: bool = False) -> Callable[[str], int | None]:
 def _pokerstars(head: str) -> int | None:
     """PokerStars text starts with "PokerStars" (after blank lines), or holds a PokerStars hand header
     (in capitals too, as trackers export it)."""
-    start = head.lstrip("\ufeff \t\r\n")
+    start = head.lstrip(" \t\n")
     if start.startswith(("PokerStars", "POKERSTARS")):
         return len(head) - len(start)
     upper = head.upper()
@@ -87,7 +87,7 @@ def _pokerstars(head: str) -> int | None:
     return min(found, default=None)
 
 
-_PHH_HINT = re.compile(r"^[\s\ufeff]*(?:\[|[\"']?variant)", re.MULTILINE)
+_PHH_HINT = re.compile(r"^\s*(?:\[|[\"']?variant)", re.MULTILINE)
 
 
 def _phh(head: str) -> int | None:
@@ -148,21 +148,21 @@ PLUGINS: tuple[Plugin, ...] = (
         "Bovada / Ignition",
         (".txt",),
         "bovada",
-        _search(r"^[ \t]*(?:Bovada|Ignition|Bodog) Hand #\d", marks=True),
+        _search(r"^[ \t]*(?:Bovada|Ignition|Bodog) Hand #\d"),
     ),
     Plugin(
         "partypoker",
         "PartyPoker",
         (".txt",),
         "partypoker",
-        _search(r"^[ \t]*\*{5} Hand History for Game \d+ \*{5}[ \t]*$", marks=True),
+        _search(r"^[ \t]*\*{5} Hand History for Game \d+ \*{5}[ \t]*$"),
     ),
     Plugin(
         "ongame",
         "OnGame",
         (".txt",),
         "ongame",
-        _search(r"^\ufeff?[ \t]*\*{5} History for hand [0-9A-Za-z-]+.*\*{5}\s*$"),
+        _search(r"^[ \t]*\*{5} History for hand [0-9A-Za-z-]+.*\*{5}\s*$"),
     ),
     Plugin(
         "pkr",

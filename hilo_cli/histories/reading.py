@@ -17,6 +17,7 @@ lines (``HandText.context``).
 from __future__ import annotations
 
 import codecs
+import re
 from collections.abc import Iterator
 from typing import IO, NamedTuple, Protocol
 
@@ -26,6 +27,9 @@ BLOCK = 1 << 20  # bytes read at a time
 HEAD = 1 << 16  # bytes a reader's ``detect`` sees
 CONTEXT_LINES = 200  # lines of a session's header kept for the hands after it
 CONTEXT_CHARS = 1 << 16  # characters of them
+
+
+_MARK = re.compile(r"^\ufeff+", re.MULTILINE)
 
 
 class HandText(NamedTuple):
@@ -134,9 +138,10 @@ def open_lines(stream: IO[bytes]) -> Source | str:
             return "binary data, not a hand history"
         lines = byte_lines(stream, first)
         head = first
-    text = (
-        head.decode("utf-8", "replace").replace("\r\n", "\n").replace("\r", "\n").lstrip("\ufeff")
-    )
+    text = head.decode("utf-8", "replace").replace("\r\n", "\n").replace("\r", "\n")
+    # A byte-order mark at the start of a line is no text (files joined with cat: each may start with
+    # one), here as in ``cut``: no reader ever sees one.
+    text = _MARK.sub("", text)
     if not text.strip() and len(head) < HEAD:
         return "empty input: no hands"
     return Source(text, lines)
@@ -165,7 +170,7 @@ def cut(source: str, lines: Iterator[bytes], reader: Reader) -> Iterator[HandTex
                 problem = unreadable(raw, encodings)
                 text = raw.decode("utf-8", "replace")
             if text.startswith("\ufeff"):
-                text = text[1:]  # files joined with cat: each may start with a byte-order mark
+                text = text.lstrip("\ufeff")  # files joined with cat: each may start with a mark
             start = starts(text)
             if session is not None:
                 if start:
