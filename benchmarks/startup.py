@@ -1,10 +1,12 @@
-"""Start-up of ``hilo showdown`` as a whole process, against ``python -c "import click"`` (issue 22).
+"""Start-up of ``hilo showdown`` as a whole process, against ``python -c "import click"`` (issue 22),
+and of ``hilo check`` on one small PokerStars file against the showdown (issue 27: it loads the one
+reader the file needs).
 
     python benchmarks/startup.py [--runs 30]
 
-Both commands run alternately (interleaved, so that drift in the machine's load falls on both alike),
-stdout piped as a script would; the figures are the medians, and the ratio is hilo's median over
-click's (the goal: at most 1.3x). Then one ``python -X importtime`` run of the showdown lists the
+The commands run alternately (interleaved, so that drift in the machine's load falls on all alike),
+stdout piped as a script would; the figures are the medians, and the ratios are hilo's median over
+click's (the goal: at most 1.3x) and the check's over the showdown's. Then one ``python -X importtime`` run of the showdown lists the
 hilo modules it imports with their own import times, and names any module a piped showdown never
 uses (terminal handling, colour, history readers, equity, numpy, formats it does not write) that it
 imported all the same. Nothing here asserts a time; it prints figures.
@@ -35,6 +37,7 @@ SHOWDOWN = [
     "1200",
 ]
 CLICK = [sys.executable, "-c", "import click"]
+SMALL = Path(__file__).resolve().parents[1] / "tests" / "data" / "pokerstars" / "split.txt"
 GOAL = 1.3
 # What a piped text showdown has no use for: it should never import these (whether stdout is a terminal,
 # to choose the look, it asks ``cli.look``, not ``cli.terminal``; ``signal`` is for the output loop of
@@ -75,16 +78,21 @@ def main() -> None:
     # click's bytecode is compiled at install: compile hilo's once, as pip does.
     compileall.compile_dir(str(Path(hilo_cli.__file__).parent), quiet=1)
     show = [HILO, *SHOWDOWN]
-    once(show), once(CLICK)  # warm the file cache
-    t_show, t_click = [], []
+    check = [HILO, "check", str(SMALL)]
+    once(show), once(CLICK), once(check)  # warm the file cache
+    t_show, t_click, t_check = [], [], []
     for _ in range(args.runs):
         t_show.append(once(show))
         t_click.append(once(CLICK))
+        t_check.append(once(check))
     hilo_ms, click_ms = statistics.median(t_show) * 1000, statistics.median(t_click) * 1000
+    check_ms = statistics.median(t_check) * 1000
     print(f"start-up, medians of {args.runs} interleaved runs each (stdout piped)")
     print(f"  hilo {' '.join(SHOWDOWN[:1])} (the README's first example): {hilo_ms:.1f} ms")
     print(f'  python -c "import click":                     {click_ms:.1f} ms')
     print(f"  ratio: {hilo_ms / click_ms:.2f}x (goal: at most {GOAL}x)")
+    print(f"  hilo check {SMALL.name} (one small PokerStars file): {check_ms:.1f} ms")
+    print(f"  ratio to the showdown: {check_ms / hilo_ms:.2f}x")
     found = imports(show)
     clicks = {name for name, _ in imports(CLICK[1:])}
     more = sorted(((us, name) for name, us in found if name not in clicks), reverse=True)

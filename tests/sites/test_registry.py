@@ -1,0 +1,95 @@
+"""The registry of readers (issue 27): a file's site is found without importing the readers, and
+``hilo check`` on one site's file loads that site's reader and no other.
+
+Each check runs in a fresh interpreter (``-S``, the repository and click on its path, as
+tests/cli/test_start_up.py runs the showdown), which lists the modules it has loaded at the end."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import click
+import pytest
+from conftest import ROOT, TEST_DATA
+
+from hilo_cli import histories
+
+SCRIPT = """
+import sys
+sys.path[:0] = {paths!r}
+from hilo_cli.cli import main
+try:
+    main({args!r})
+except SystemExit:
+    pass
+print(" ".join(sorted(sys.modules)), file=sys.stderr)
+"""
+READERS = {f"hilo_cli.histories.{plugin.module}": plugin.name for plugin in histories.PLUGINS}
+
+
+def loaded(args: list[str]) -> tuple[str, set[str]]:
+    """What ``hilo ARGS`` wrote on stdout, and the modules it had loaded when it ended."""
+    paths = [str(ROOT), str(Path(click.__file__).resolve().parent.parent)]
+    done = subprocess.run(
+        [sys.executable, "-S", "-c", SCRIPT.format(paths=paths, args=args)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )  # the timeout only guards against a hang
+    return done.stdout, set(done.stderr.split()[-1000:] if done.stderr else ())
+
+
+def first_file(site: str) -> Path:
+    """A small file of the site's own, from the repository's test data."""
+    folder = TEST_DATA / site
+    return min(
+        (p for p in folder.iterdir() if p.suffix in (".txt", ".xml", ".phh")),
+        key=lambda p: (p.stat().st_size, p.name),
+    )
+
+
+def test_a_pokerstars_file_loads_no_other_sites_reader() -> None:
+    out, modules = loaded(
+        ["check", "--format", "json", str(TEST_DATA / "pokerstars" / "split.txt")]
+    )
+    assert '"verdict":"OK"' in out
+    assert {READERS[m] for m in modules if m in READERS} == {"pokerstars"}
+
+
+@pytest.mark.parametrize("plugin", histories.PLUGINS, ids=lambda p: p.name)
+def test_each_sites_file_loads_its_reader_alone(plugin: histories.Plugin) -> None:
+    path = first_file(plugin.name)
+    out, modules = loaded(["check", "--format", "json", str(path)])
+    assert out.startswith("{"), (path, out[:300])
+    assert {READERS[m] for m in modules if m in READERS} == {plugin.name}, path
+
+
+def test_every_plugin_has_its_own_test_data_and_module() -> None:
+    names = [plugin.name for plugin in histories.PLUGINS]
+    assert len(set(names)) == len(names)
+    assert sorted(names) == histories.input_formats()
+    for plugin in histories.PLUGINS:
+        assert (TEST_DATA / plugin.name).is_dir(), plugin.name
+        reader = histories.reader(plugin.name)
+        assert (reader.name, reader.title, reader.suffixes) == (
+            plugin.name,
+            plugin.title,
+            plugin.suffixes,
+        )
+
+
+@pytest.mark.parametrize("plugin", histories.PLUGINS, ids=lambda p: p.name)
+def test_detection_finds_each_sites_own_files(plugin: histories.Plugin) -> None:
+    for path in sorted((TEST_DATA / plugin.name).iterdir()):
+        if path.name.startswith("billion") or path.suffix not in plugin.suffixes + (".phhs",):
+            continue
+        data = path.read_bytes()
+        text = (
+            data.decode("utf-16")
+            if data.startswith(b"\xff\xfe")
+            else data.decode("utf-8", "replace")
+        )
+        assert histories.detect(text[:65536].replace("\r\n", "\n")) == plugin.name, path
