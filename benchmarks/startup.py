@@ -6,10 +6,10 @@ reader the file needs).
 
 The commands run alternately (interleaved, so that drift in the machine's load falls on all alike),
 stdout piped as a script would; the figures are the medians, and the ratios are hilo's median over
-click's (the goal: at most 1.3x) and the check's over the showdown's. Then one ``python -X importtime`` run of the showdown lists the
-hilo modules it imports with their own import times, and names any module a piped showdown never
-uses (terminal handling, colour, history readers, equity, numpy, formats it does not write) that it
-imported all the same. Nothing here asserts a time; it prints figures.
+click's (the goal: at most 1.3x) and the check's over the showdown's. Then one
+``python -X importtime`` run of the showdown lists the hilo modules it imports with their own import
+times, and names any module a piped showdown never uses (terminal handling, colour, history readers,
+equity, numpy, formats it does not write) that it imported all the same. Nothing here asserts a time; it prints figures.
 """
 
 from __future__ import annotations
