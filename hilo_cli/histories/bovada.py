@@ -1,8 +1,50 @@
-"""Bovada / Ignition hand histories: the plug-in (``READER``) and the site's names for games and limits.
+"""Bovada / Ignition hand histories (Bodog's too).
 
-``bovada_lines`` reads one hand's lines into a ``SiteHand`` (what each line means is in its docstring and
-in ../shared/handhistories/SITES.md); the base does everything else. Not checkable, with the reason, never
-an error: a game hilo does not play (hold'em).
+Bovada writes a hand as::
+
+    Bovada Hand #1001 TBL#101 OMAHA HiLo Pot Limit - 2024-01-01 10:00:00
+    Seat 1: Dealer ($5 in chips)
+    Seat 3: Big Blind [ME] ($5 in chips)      (stud: "Seat+2 [ME]: $5 in chips")
+    Dealer : Set dealer/Bring in spot [1]
+    Small Blind : Ante/Small Blind $0.05
+    Big Blind  [ME] : Big blind/Bring in $0.10
+    *** HOLE CARDS ***
+    Dealer : Card dealt to a spot [As 3s Qd Jh]
+    Dealer : Calls $0.10
+    UTG : Raises $0.20 to $0.30               (the 2012 format: "Raises $0.20", what it adds)
+    *** FLOP *** [2h 5c 7d]
+    *** TURN *** [2h 5c 7d] [Kc]
+    Small Blind : Showdown [Kh Th Kc Ks 7d] (Three of a kind)
+    Small Blind : Hand result $0.91
+    *** SUMMARY ***
+    Total Pot($1.90) | Rake ($0.09)
+    Board [2h 5c 7d Kc Ks]
+    Seat+1: Dealer  with One pair [...] LO $0.90 [...]
+    Seat+2: Small Blind HI $0.91  with Three of a kind [...]
+
+What the lines mean (../shared/handhistories/SITES.md):
+
+* Players are named by their position in the hand (``Dealer``, ``Small Blind``, ``Big Blind``, ``UTG``,
+  ``UTG+1``; ``Seat+3`` at stud tables), the hero marked ``[ME]``: the names are kept as the site wrote
+  them (``UTG+5 [ME]``, runs of spaces made one), so a name is the same player for the whole hand. The
+  summary names players without the mark.
+* Every hole card is listed (``Card dealt to a spot [..]``); the ``Showdown [..]`` line gives the best
+  five cards (high and low), not the hand, so a player's shown cards are the cards dealt to them.
+* ``Hand result $x`` and ``Hand result-Side pot $x``: what each player collected from the main pot and
+  from the side pot, the two halves added together; the summary's seat lines say ``HI $x`` and ``LO $y``
+  (once ``LOW``), added over the pots. A hand of one pot is therefore known half by half (the collects
+  are the summary's halves, the ``Hand result`` lines are its "won"); a hand with a side pot is known pot
+  by pot (the collects are the ``Hand result`` lines, the summary's halves are its "won").
+* ``Total Pot($x)`` is before rake; ``| Rake ($y)`` follows only sometimes: where it does not, the site
+  still took rake and the checker derives it (``rake_printed`` False, RULES §13).
+* Bets: ``Bets $x``, ``Calls $x`` and ``All-in $x`` are what the player added; ``Raises $x to $y`` and
+  ``All-in(raise) $x to $y`` end at ``$y`` (the 2012 format writes ``Raises x`` with the amount added).
+  Stud's third street opens with ``Bets`` where no bring-in was posted: a completion (RULES §14.6).
+  Cash headers give no stakes: the blinds are the posts, a fixed-limit game's bets are read from the
+  bets themselves (the small bet, and the big bet twice it where no later-street bet shows it).
+* Some lines lost their ``X : `` prefix (``Table enter user``, ``Seat sit out``, ``Table deposit $3``):
+  those that move no chips in the hand are notes and are passed over; any other line without a player
+  is a line that cannot be read (the hand is an error record, the others are still read).
 """
 
 from __future__ import annotations
@@ -10,42 +52,456 @@ from __future__ import annotations
 import re
 
 from hilo_cli.betting import Structure
-from hilo_cli.histories.base import HandRecord, Reader
-from hilo_cli.histories.bovada_lines import read_hand
-from hilo_cli.histories.grammar import words
-from hilo_cli.histories.plugin import site_record
-from hilo_cli.histories.seats import STRUCTURES as BASE_STRUCTURES
+from hilo_cli.bounds import MAX_SEAT, digits, quote
+from hilo_cli.errors import DealError, InputError
+from hilo_cli.histories.amounts import money, sign_currency
+from hilo_cli.histories.base import Currency
+from hilo_cli.histories.site import BRACKETS, Collect, Header, Line, SiteHand, cards_of
+from hilo_cli.histories.text import (
+    STRUCTURES,
+    TextReader,
+    chips_header,
+    first_posts,
+    only_a_note,
+    posted_stakes,
+    repeats_board,
+    street_match,
+    street_number,
+    street_numbers,
+)
+
+HEADER = re.compile(
+    r"^(?P<site>Bovada|Ignition|Bodog) Hand #(?P<id>\d+):?(?: Zone Poker ID#\d+)? +(?P<rest>.*)$"
+)
+# What follows the hand number. Cash: "TBL#8747464 OMAHA HiLo Pot Limit - 2014-08-05 00:56:59";
+# tournament: "OMAHA HiLo Tournament #1909784 TBL#19, Pot Limit- Level 5 (50/100) - 2012-07-23 20:53:32".
+CASH = re.compile(r"^TBL#\d+,? (?P<game>.+?) (?P<limit>Pot Limit|No Limit|Fixed Limit|Limit) ?- ")
+TOURNAMENT = re.compile(
+    r"^(?P<game>.+?) Tournament #\d+ TBL#\d+, (?P<limit>Pot Limit|No Limit|Fixed Limit|Limit) ?- "
+    r"Level \d+ \((?P<sb>[\d.,]+)/(?P<bb>[\d.,]+)\)"
+)
+SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>\$?[\d.,]+) in chips\)$")
+STUD_SEAT = re.compile(r"^Seat\+(?P<seat>\d+)(?P<me> +\[ME\])?: (?P<stack>\$?[\d.,]+) in chips$")
+STREET = re.compile(r"^\*\*\* (?P<name>[A-Z0-9 ]+?) \*\*\*(?P<cards>.*)$")
+# What follows "PLAYER : ".
+FOLD_CHECK = re.compile(r"^(?P<verb>Folds|Checks)(?: \((?:timeout|auth|Auth)\))?$")
+TO = re.compile(r"^(?P<verb>Raises|All-in\(raise\)) (?P<by>\$?[\d.,]+) to (?P<to>\$?[\d.,]+)$")
+# A line of one amount: a post, a bet, a call, an all-in, a result or a returned bet.
+PLAIN = re.compile(
+    r"^(?P<verb>Bets|Calls|Call|Raises|All-in|Ante chip|Ante/Small Blind|Ante/Small blind|"
+    r"Big blind/Bring in|Big Blind/Bring in|Posts chip|Posts dead chip|Bring_in chip|Bring-in chip|"
+    r"Hand result|Hand Result|Hand result-Side pot|Hand Result-Side pot|"
+    r"Return uncalled portion of bet) (?P<amount>\$?[\d.,]+)$"
+)
+SHOWN = re.compile(
+    r"^(?P<verb>Showdown|Mucks|Does not show) \[(?P<cards>[^\[\]]*)\](?: \([^)]*\))?$"
+)
+DEALER = re.compile(r"^Set dealer/Bring in spot(?: \[(?P<seat>\d+)\])?$")
+# What a player does that moves no chips; also the lines that lost their "X : " prefix.
+NOTES = re.compile(
+    r"^(?:Table enter user|Table leave user|Table deposit \$?[\d.,]+|Seat re-join|Seat sit down|"
+    r"Seat sit out|Seat stand|Set dealer/Bring in spot(?: \[\d+\])?|Sit out|Leave\(Auth\)|"
+    r"Enter\(Auth\)|Stand|Re-join|Sitout \(Auth\)|Table leave|Table enter)$"
+)
+# The summary.
+TOTAL = re.compile(r"^Total Pot\((?P<total>\$?[\d.,]+)\)(?: \| Rake \((?P<rake>\$?[\d.,]+)\))?$")
+SUMMARY_BOARD = re.compile(r"^Board \[(?P<cards>[^\[\]]*)\]$")
+SUMMARY_SEAT = re.compile(r"^Seat[+ ](?P<seat>\d+): ?(?P<rest>.*)$")
+HALF = re.compile(r"(?<![\w-])(?P<half>HI|LOW|LO) (?P<amount>\$?[\d.,]+)")
 
 # The site's game names for the games hilo plays (RULES §6).
-GAME_NAMES: dict[str, str] = words(
-    """
-    OMAHA HiLo = omaha8
-    OMAHA HILO = omaha8
-    7CARD HiLo = stud8
-    7CARD HILO = stud8
-    OMAHA      = omaha
-    """
+GAME_NAMES = {
+    "OMAHA HiLo": "omaha8",
+    "OMAHA HILO": "omaha8",
+    "7CARD HiLo": "stud8",
+    "7CARD HILO": "stud8",
+    "OMAHA": "omaha",
+}
+LIMITS: dict[str, Structure] = {**STRUCTURES, "Fixed Limit": "fixed"}
+STUD_GAMES = ("7CARD",)
+BOARD_STREETS = street_numbers("HOLE CARDS", "FLOP", "TURN", "RIVER")
+STUD_STREETS = street_numbers(
+    "3RD STREET", "4TH STREET", "5TH STREET", "6TH STREET", ("RIVER", "7TH STREET")
 )
-STRUCTURES: dict[str, Structure] = {**BASE_STRUCTURES, "Fixed Limit": "fixed"}
-
-_START = re.compile(r"^[ \t]*(?:Bovada|Ignition|Bodog) Hand #\d+")
-_DETECT = re.compile(r"^[ \t]*(?:Bovada|Ignition|Bodog) Hand #\d", re.MULTILINE)
-
-
-def detect(head: str) -> bool:
-    """A Bovada (Ignition, Bodog) history has a line starting "Bovada Hand #N": a hand's start, as
-    ``starts_hand`` says, so that a file with a hand is never "no history" (its header may be damaged)."""
-    return _DETECT.search(head.replace("\ufeff", "")) is not None
-
-
-def starts_hand(line: str) -> bool:
-    """A hand starts at its header."""
-    return _START.match(line) is not None
+VERBS = {
+    "Bets": "bet",
+    "Calls": "call",
+    "Call": "call",
+    "Ante chip": "ante",
+    "Ante/Small Blind": "small blind",
+    "Ante/Small blind": "small blind",
+    "Big blind/Bring in": "big blind",
+    "Big Blind/Bring in": "big blind",
+    "Bring_in chip": "bring in",
+    "Bring-in chip": "bring in",
+}
+DOLLARS = sign_currency("$")
 
 
-def read_record(source: str, line: int, lines: list[str]) -> HandRecord:
-    """One hand's record from its lines: a hand to replay, one that is not checkable, or an error."""
-    return site_record(source, line, read_hand(source, line, lines), GAME_NAMES, STRUCTURES)
+def name_of(text: str) -> str:
+    """A player's name as the hand writes it, runs of spaces made one (``UTG+5  [ME]`` is ``UTG+5 [ME]``)."""
+    return " ".join(text.split())
 
 
-READER = Reader("bovada", "Bovada / Ignition", (".txt",), detect, starts_hand, read_record)
+class Bovada(TextReader):
+    """One Bovada hand: the seats, then the play to ``*** SUMMARY ***``, then the summary (``part``)."""
+
+    NAME = "bovada"
+    TITLE = "Bovada / Ignition"
+    START = re.compile(r"^[ \t]*(?:Bovada|Ignition|Bodog) Hand #\d+")
+    GAMES = GAME_NAMES
+    LIMITS = LIMITS
+
+    def __init__(self, source: str, numbers: list[int], lines: list[str]) -> None:
+        super().__init__(source, numbers, lines)
+        self.part = "seats"  # then "play", then "summary"
+        self.stud = False
+        self.results: list[Collect] = []  # the "Hand result" lines
+        self.halves: list[Collect] = []  # the summary's HI / LO amounts
+        self.dealer: int | None = None
+        self.board_line = 0  # the summary's board line
+
+    def header(self) -> Header:
+        m = HEADER.match(self.lines[0])
+        if m is None:
+            raise InputError("not a Bovada hand header (expected 'Bovada Hand #N ...')")
+        rest, id = m.group("rest"), m.group("id")
+        t = TOURNAMENT.match(rest)
+        if t is not None:
+            game, limit = name_of(t.group("game")), t.group("limit")
+            header = chips_header(id, game, limit, t.group("sb"), t.group("bb"))
+        else:
+            c = CASH.match(rest)
+            if c is None:
+                raise InputError(f"hand #{id}: cannot read the game and limit in {quote(rest)}")
+            # Cash headers give no stakes: read from the posts and bets (``finish``, ``stakes``).
+            header = Header(id, name_of(c.group("game")), c.group("limit"), None, False, "$", 0, 0)
+        self.scale = 1 if header.tournament else 100
+        self.stud = header.game.split()[0] in STUD_GAMES
+        return header
+
+    def begin(self, header: Header) -> SiteHand:
+        return self.new_hand(header, currency=Currency() if header.tournament else DOLLARS)
+
+    def line(self, text: str) -> None:
+        try:
+            if self.part == "seats":
+                if text.startswith("Seat") and " : " not in text:
+                    self.read_seat(text)
+                    return
+                self.part = "play"
+            if self.part == "play":
+                self.play(text)
+            else:
+                self.summary(text)
+        except DealError as e:
+            # A number past its bound (``bounds.digits``: a seat) is this line's error, not the deal's.
+            raise InputError(e.message) from None
+
+    def read_seat(self, text: str) -> None:
+        """``Seat 1: Dealer ($5 in chips)``, or at stud ``Seat+2 [ME]: $5 in chips`` (the seat is the
+        name)."""
+        m = SEAT.match(text)
+        s = STUD_SEAT.match(text) if m is None else None
+        if m is not None:
+            self.take_seat(m.group("seat"), name_of(m.group("name")), m.group("stack"))
+        elif s is not None:
+            name = f"Seat+{s.group('seat')}" + (" [ME]" if s.group("me") else "")
+            self.take_seat(s.group("seat"), name, s.group("stack"))
+        else:
+            raise InputError(f"cannot read the seat line {quote(text)}")
+
+    def play(self, text: str) -> None:
+        """A line from the posts to ``*** SUMMARY ***``: a street's, or a player's (``PLAYER : ...``)."""
+        if text.startswith("*** "):
+            m = street_match(STREET, text)
+            name = m.group("name")
+            if name == "SUMMARY":
+                self.part = "summary"
+                return
+            street = street_number(STUD_STREETS if self.stud else BOARD_STREETS, name)
+            # Every street's betting begins afresh, the hole cards' too: the posts are not its bets.
+            self.bets, self.street_bet = {}, 0
+            self.new_street(street)
+            if not self.stud and street > 0:
+                self.board(name, m.group("cards"))
+            return
+        where = text.find(" : ")
+        if where < 0:
+            if NOTES.match(text):
+                return  # a note that lost its "X : " prefix: it moves no chips
+            raise InputError(f"cannot read the line {quote(text)} (no 'PLAYER : ' in front of it)")
+        name = name_of(text[:where])
+        if name not in self.names:
+            raise InputError(
+                f"a line for {quote(name)}, who has no seat in this hand: {quote(text)}"
+            )
+        self.action(name, text[where + 3 :].strip())
+
+    def board(self, name: str, text: str) -> None:
+        """The cards of a street's line (``text`` after its name): the board so far, then the new."""
+        found = BRACKETS.findall(text)
+        what = f"the {name.lower()}"
+        if not found:
+            raise InputError(f"{what} line shows no cards")
+        board = self.hand.boards.setdefault(0, [])
+        new = cards_of(found[-1], what)
+        if len(found) > 1 and tuple(board) != cards_of(found[-2], what):
+            raise repeats_board(what, found[-2], board)
+        if len(found) == 1 and board:
+            raise InputError(f"{what} line does not repeat the board dealt before it")
+        self.deal_board(new)
+
+    def action(self, name: str, rest: str) -> None:
+        """What follows ``PLAYER : ``."""
+        m = FOLD_CHECK.match(rest)
+        if m is not None:
+            self.act(name, m.group("verb")[:-1].lower(), 0)
+            return
+        if rest.startswith("Card dealt to a spot "):
+            found = BRACKETS.findall(rest)
+            if len(found) != 1:
+                raise InputError(f"cannot read the cards dealt in {quote(self.text)}")
+            self.deal_cards(name, cards_of(found[0], f"{name}'s cards"))
+            return
+        m = TO.match(rest)
+        if m is not None:
+            to = money(m.group("to"), self.scale)  # read first: its error is the one named
+            by, all_in = money(m.group("by"), self.scale), m.group("verb") != "Raises"
+            self.act(name, "raise", by, to, all_in)
+            return
+        m = PLAIN.match(rest)
+        if m is not None:
+            self.chips(name, m.group("verb"), money(m.group("amount"), self.scale))
+            return
+        m = SHOWN.match(rest)
+        if m is not None:
+            self.shown(name, m.group("verb"))
+            return
+        d = DEALER.match(rest)
+        if d is not None:
+            if d.group("seat"):
+                self.dealer = digits(d.group("seat"), "the dealer's seat", MAX_SEAT)
+            return
+        only_a_note(NOTES, rest, self.text)
+
+    def chips(self, name: str, verb: str, amount: int) -> None:
+        """A line with one amount: a post, a bet, a call, an all-in, a result or a returned bet."""
+        if verb.startswith(("Hand result", "Hand Result")):
+            pot = 1 if verb.endswith("Side pot") else 0
+            self.results.append(Collect(self.number, name, amount, pot, verb, 0))
+            return
+        if verb == "Return uncalled portion of bet":
+            self.return_uncalled(name, amount)
+            return
+        if verb in ("Posts chip", "Posts dead chip"):
+            # A player joining the game posts: live, as the calls after it show ("Posts chip $0.02" then
+            # "Calls $0.37" to a raise to $0.39).
+            big = max((a.amount for a in self.hand.actions if a.verb == "big blind"), default=0)
+            self.act(name, "big blind" if amount >= big else "small blind", amount)
+            return
+        if verb in ("All-in", "Raises"):
+            self.added(name, verb, amount)
+            return
+        kind = VERBS[verb]
+        if kind == "bet" and self.stud and self.street == 0:
+            # Third street's "Bets" is the completion, after a bring-in or none (RULES §14.6).
+            self.act(name, "complete", amount, self.bets.get(name, 0) + amount)
+            return
+        self.act(name, kind, amount)
+
+    def added(self, name: str, verb: str, amount: int) -> None:
+        """``All-in`` or ``Raises`` with what the player added: a bet where nobody bet, a call up to the
+        street's bet, a raise above it (to the player's new total)."""
+        total = self.bets.get(name, 0) + amount
+        all_in = verb == "All-in"
+        if self.street_bet == 0 and not (self.stud and self.street == 0 and verb == "Raises"):
+            self.act(name, "bet", amount, all_in=all_in)
+        elif total <= self.street_bet:
+            self.act(name, "call", amount, all_in=all_in)
+        else:
+            self.act(name, "raise", total - self.street_bet, total, all_in)
+
+    def shown(self, name: str, verb: str) -> None:
+        """``Showdown [..]`` (the best five: the hand is the cards dealt), ``Mucks [..]``, ``Does not show``."""
+        if verb == "Does not show":
+            return  # the last player in, who need not show
+        if verb == "Mucks":
+            self.muck(name)
+            return
+        cards = self.hand.dealt.get(name)
+        if not cards:
+            raise InputError(
+                f"{quote(name)} shows down, but no cards were dealt to them: {quote(self.text)}"
+            )
+        self.show(name, cards)
+
+    def summary(self, text: str) -> None:
+        """A line after ``*** SUMMARY ***``: the total and rake, the board, a seat's halves."""
+        hand = self.hand
+        m = TOTAL.match(text)
+        if m is not None:
+            hand.total = money(m.group("total"), self.scale)
+            hand.rake = money(m.group("rake"), self.scale) if m.group("rake") else 0
+            hand.rake_printed = m.group("rake") is not None or hand.header.tournament
+            return
+        m = SUMMARY_BOARD.match(text)
+        if m is not None:
+            hand.summary_boards[0] = cards_of(m.group("cards"), "the summary board")
+            self.board_line = self.number
+            return
+        m = SUMMARY_SEAT.match(text)
+        if m is None:
+            raise InputError(f"cannot read the summary line {quote(text)}")
+        seat = digits(m.group("seat"), "a seat", MAX_SEAT)
+        found = next((s for s in hand.seats if s.seat == seat), None)
+        rest = m.group("rest").strip()
+        if found is None:
+            raise InputError(f"the summary names seat {seat}, which has no player in this hand")
+        plain = found.name.replace(" [ME]", "")
+        if not self.stud:
+            if not (rest + " ").startswith(plain + " "):
+                raise InputError(
+                    f"the summary names seat {seat}, but the hand's seat {seat} is not {quote(rest)}"
+                )
+            rest = rest[len(plain) :]
+        for h in HALF.finditer(rest):
+            half = "high" if h.group("half") == "HI" else "low"
+            won = money(h.group("amount"), self.scale)
+            self.halves.append(Collect(self.number, found.name, won, 0, h.group("half"), 0, half))
+        if "[Mucked]" in rest:
+            hand.mucks.add(found.name)
+
+    def finish(self) -> None:
+        """The collects, the summary's "won", the button and the stakes, once every line is read."""
+        hand = self.hand
+        id = hand.header.id
+        if self.part != "summary":
+            raise InputError(f"hand #{id} is cut short: no '*** SUMMARY ***' line")
+        if hand.total is None:
+            raise InputError(f"hand #{id}: the summary has no 'Total Pot' line")
+        dealt, summary = hand.boards.get(0, []), hand.summary_boards.get(0, ())
+        if not self.stud and len(summary) > len(dealt):
+            self.number = self.board_line  # the error points at the summary's board
+            missing = {0: "FLOP", 3: "TURN", 4: "RIVER"}.get(len(dealt), "board")
+            raise InputError(
+                f"hand #{id}: the summary's board {' '.join(map(str, summary))} has cards "
+                f"no street line dealt: the '*** {missing} ***' line is missing"
+            )
+        side_pot = any(c.pot for c in self.results)
+        if side_pot and pot_count(hand) > 2:
+            # "Hand result-Side pot" does not say which side pot: one total per player is what is known.
+            hand.pots_named = False
+        by_half = not side_pot and bool(hand.shows) and bool(self.halves)
+        paid, won = (self.halves, self.results) if by_half else (self.results, self.halves)
+        if not by_half:
+            paid = [c._replace(half=None) for c in paid]
+        hand.collects = paid
+        for c in won:
+            hand.won[c.player] = hand.won.get(c.player, 0) + c.amount
+        # A summary without HI/LO amounts has nothing to hold the results against.
+        hand.won_printed = bool(won)
+        hand.pots_printed = not side_pot
+        hand.button = self.dealer if self.dealer is not None else button(hand)
+        hand.header = stakes(hand)
+        derive_rake(hand)
+
+
+def contributions(hand: SiteHand) -> dict[str, int]:
+    """What each player put in the pots: every street's bets and the antes, less the bets returned."""
+    total: dict[str, int] = {}
+    street_bets: dict[str, int] = {}
+
+    def close() -> None:
+        for name, chips in street_bets.items():
+            total[name] = total.get(name, 0) + chips
+
+    for a in hand.actions:
+        if a.verb == "street" and a.street > 0:
+            close()
+            street_bets = {}
+        elif a.verb == "ante":
+            total[a.player] = total.get(a.player, 0) + a.amount
+        elif a.verb in ("raise", "complete"):
+            street_bets[a.player] = a.to or 0
+        elif a.verb in ("bet", "call", "small blind", "big blind", "bring in"):
+            street_bets[a.player] = street_bets.get(a.player, 0) + a.amount
+    close()
+    for name, chips in hand.uncalled.items():
+        total[name] = total.get(name, 0) - chips
+    return total
+
+
+def pot_count(hand: SiteHand) -> int:
+    """How many pots the actions build (RULES §5.1): one, and one more above each all-in level of a
+    player still in below the most a player still in put in."""
+    put = contributions(hand)
+    stacks = {s.name: s.stack for s in hand.seats}
+    folded = {a.player for a in hand.actions if a.verb == "fold"}
+    live = {n: c for n, c in put.items() if n not in folded}
+    top = max(live.values(), default=0)
+    return 1 + len({c for n, c in live.items() if c >= stacks.get(n, 0) and c < top})
+
+
+def derive_rake(hand: SiteHand) -> None:
+    """Where no rake is printed, or one Rake for a hand of side pots (each pot's is what it did not pay),
+    the checker derives it, from a hand without a summary (``total`` None). The printed Total Pot and Rake
+    are then held against the actions and the payouts here: a disagreement is the site's own."""
+    if hand.rake_printed and hand.pots_printed:
+        return
+    printed, rake = hand.total, hand.rake if hand.rake_printed else None
+    hand.total, hand.rake, hand.rake_printed = None, 0, False
+    if printed is None:
+        return
+    show = (hand.currency or Currency()).show
+    built, paid = sum(contributions(hand).values()), sum(c.amount for c in hand.collects)
+    if printed != built:
+        hand.disagreements.append(
+            f"the summary's Total Pot is {show(printed)}, but the actions put {show(built)} "
+            "in the pots"
+        )
+    elif rake is not None and printed - rake != paid:
+        hand.disagreements.append(
+            f"the summary's Rake is {show(rake)}, but the pots paid out {show(paid)} of "
+            f"{show(printed)}"
+        )
+
+
+def button(hand: SiteHand) -> int | None:
+    """The button's seat where the dealer line lost it: the Dealer's seat, else (no Dealer seated: a dead
+    button) the seat before the Small Blind's, who is the first player clockwise from it (RULES §14.1)."""
+    by_name = {s.name.replace(" [ME]", ""): s.seat for s in hand.seats}
+    if "Dealer" in by_name:
+        return by_name["Dealer"]
+    return by_name["Small Blind"] - 1 if "Small Blind" in by_name else None
+
+
+def stakes(hand: SiteHand) -> Header:
+    """The header with its stakes: a tournament's from its level; a cash game's from the posts (pot and
+    no limit: the blinds) or the bets (fixed limit: the small bet, the big bet twice it unless a later
+    street shows it)."""
+    header = hand.header
+    if header.tournament:
+        return header
+    posts = first_posts(hand)
+    if header.limit not in ("Fixed Limit", "Limit"):
+        return posted_stakes(header, posts)
+    # The small bet on the first two streets, the big bet on the later ones (RULES §14.2).
+    small = next((_bet_size(a) for a in hand.actions if a.street < 2 and _sized(a)), None)
+    big = next((_bet_size(a) for a in hand.actions if a.street >= 2 and _sized(a)), None)
+    if small is None and header.game.split()[0] not in STUD_GAMES:
+        small = posts.get("big blind")
+    if small is None:
+        small = big // 2 if big else 0
+    return header._replace(small=small, big=big if big is not None else 2 * small)
+
+
+def _sized(a: Line) -> bool:
+    return a.verb in ("bet", "complete") and not a.all_in
+
+
+def _bet_size(a: Line) -> int:
+    return a.to if a.to is not None else a.amount
+
+
+READER = Bovada.plugin()

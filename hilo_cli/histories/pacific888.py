@@ -1,330 +1,337 @@
-"""888 / Pacific Poker (and Cassava) hand histories: the plug-in (``READER``) and its line reader.
+"""888 / Pacific Poker (and Cassava) hand histories.
 
-What the site writes (../shared/handhistories/SITES.md): a hand starts ``***** 888poker Hand History for
-Game N *****`` (``Cassava``, ``888``; a ``#Game No : N`` line before it is left out), then
-``$0.50/$1 Blinds Pot Limit OmahaHL - *** date``, the table (``(Real Money)``, ``(Practice Play)``, or
-``Tournament #N ...``), the button and the seats ``Seat 5: name ( $51.43 )``. Every amount is in
-brackets and is what the action adds (``raises [$2]``: $2 more, not "to $2"). After ``** Summary **``
-the showdown: ``X shows [ ... ]`` followed by ``(Hi: ...)`` and/or ``(Lo: ...)`` when that hand won the
-half, ``X mucks [ ... ]``, then ``X collected [ $0.95 ]`` once per half and pot, naming neither.
+888 writes a hand as::
 
-So the reader fills: ``pots_named=False`` (the collect lines name no pot), ``pots_printed=False``,
-``rake_printed=False`` (no rake line: the checker derives it, RULES §13), and ``Collect.half`` where
-the lines make the half certain: a collector who won only one half, in a hand with no all-in (so one
-pot); a player who won both halves and collected twice the same amount. Otherwise ``None``.
+    #Game No : 1000001                          (left out: it says nothing of its own)
+    ***** 888poker Hand History for Game 1000001 *****
+    $0.50/$1 Blinds Pot Limit OmahaHL - *** 06 01 2014 23:15:35
+    Table Testville 6 Max (Real Money)          ("(Practice Play)", or "Tournament #N ...")
+    Seat 1 is the button
+    Total number of players : 3
+    Seat 1: Alice ( $50 )
+    Bob posts small blind [$0.50]
+    ** Dealing down cards **
+    Dealt to Alice [ Ah, 6c, 9d, 9s ]
+    Carol bets [$3]
+    Carol raises [$2]                           (what the raise adds, not "to $2")
+    ** Dealing flop ** [ 2s, 5h, Jc ]
+    ** Summary **
+    Alice shows [ Ah, 6c, 9d, 9s ]
+    (Lo: 2s, 4d, 5h, 6c, Ah)                    (the half the hand shown before it won)
+    Carol mucks [ Kd, Kh, Qc, Tc ]
+    Carol collected [ $4.28 ]                   (once per half and pot, naming neither)
+
+What the lines mean (../shared/handhistories/SITES.md): the hand is read with ``pots_named=False``
+(the collect lines name no pot), ``pots_printed=False``, ``rake_printed=False`` (no rake line: the
+checker derives it, RULES §13), and ``Collect.half`` where the lines make the half certain: a collector
+who won only one half, in a hand with no all-in (so one pot); a player who won both halves and
+collected twice the same amount. Otherwise ``None``.
 
 Money: ``$`` with thousands separators, cents in cash games; tournament chips are written with ``$``
-too and are whole chips; practice-money tables write chips with cents and no sign.
+too and are whole chips; practice-money tables write chips with cents and no sign. The files are
+UTF-8 or cp1252.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 from hilo_cli.betting import Structure
 from hilo_cli.bounds import quote
 from hilo_cli.errors import DealError, InputError
-from hilo_cli.histories import lines as play
-from hilo_cli.histories.amounts import money, sign_currency
-from hilo_cli.histories.base import Currency, HandRecord, Reader, failed
-from hilo_cli.histories.grammar import grammar
-from hilo_cli.histories.records import record
-from hilo_cli.histories.seats import STRUCTURES as BASE_STRUCTURES
-from hilo_cli.histories.seats import (
-    HandState,
-    add_seat,
+from hilo_cli.histories.amounts import money, pattern, sign_currency
+from hilo_cli.histories.base import Currency, HandRecord, failed
+from hilo_cli.histories.site import Collect, Header, Line, SiteHand, cards_of, collects_only
+from hilo_cli.histories.text import (
+    POSTS_BETS_CALLS,
+    STRUCTURES,
+    TextReader,
     button_seat,
-    collects_only,
-    kept_lines,
-    read_seat,
+    only_a_note,
+    street_match,
 )
-from hilo_cli.histories.site import BadHand, Collect, Header, SiteHand, cards_of
-from hilo_cli.histories.site import Line as Action
+
+# An amount as 888 writes it: "$1,234.56", "$ 5", "1,500".
+MONEY = r"[$€£]? ?[\d][\d.,]*"
+BRACKET = rf"\[ ?(?P<amount>{MONEY}) ?\]"
+
+HEADER = re.compile(
+    r"^\*{4,5} (?:Cassava|888poker|888)(?:\.[a-z]{2})?(?:-[a-z]{2})? (?:Snap Poker |BLAST )?"
+    r"Hand History for Game (?P<id>\d+) \*{4,5}\s*$"
+)
+GAME = pattern(
+    r"^(?P<sb>{MONEY})/(?P<bb>{MONEY}) Blinds (?P<limit>No Limit|Fix Limit|Pot Limit|Limit) "
+    r"(?P<game>.+?)(?: Jackpot table)? - \*\*\* (?P<date>.*)$",
+    MONEY=MONEY,
+)
+TABLE = re.compile(
+    r"^(?:Table (?P<table>.+?)|(?P<tournament>Tournament #\d+.*?))(?: (?P<max>\d+) Max)?"
+    r"(?: \((?P<money>Real Money|Practice Play|Play Money)\))?\s*$"
+)
+BUTTON = re.compile(r"^Seat (?P<seat>\d+) is the button\s*$")
+PLAYERS = re.compile(r"^Total number of players : \d+(?:/\d+)?\s*$")
+SEAT = pattern(r"^Seat (?P<seat>\d+): (?P<name>.+?) \( (?P<stack>{MONEY}) \)\s*$", MONEY=MONEY)
+STREET = re.compile(
+    r"^\*\* Dealing (?P<name>down cards|flop|turn|river) \*\*(?: \[ (?P<cards>[^\[\]]*) \])?\s*$"
+)
+DEALT = re.compile(r"^Dealt to (?P<name>.+?) \[ (?P<cards>[^\[\]]*) \]\s*$")
+# What follows a player's name.
+VERB = pattern(
+    r"^(?P<verb>posts small blind|posts big blind|posts ante|posts the ante|calls|bets|raises) "
+    r"{BRACKET}(?P<all_in>\s*and is all-in)?\s*$",
+    BRACKET=BRACKET,
+)
+DEAD = pattern(r"^posts dead blind \[ ?(?P<small>{MONEY}) \+ (?P<big>{MONEY}) ?\]\s*$", MONEY=MONEY)
+NOTES = re.compile(
+    r"^(?:sits out|is sitting out|has joined the table|has left the table|is back|"
+    r"did not show his hand|did not show her hand|does not show cards|has timed out|"
+    r"is disconnected|is connected|will be allowed to play after the button)\s*$"
+)
+# After "** Summary **".
+CARDS = re.compile(r"^(?P<how>shows|mucks) \[ (?P<cards>[^\[\]]*) \]\s*$")
+HALF = re.compile(r"^\((?P<half>Hi|Lo): (?P<cards>[^)]*)\)\s*$")
+COLLECTED = pattern(r"^collected {BRACKET}\s*$", BRACKET=BRACKET)
+# The line before each header (and so at the end of the hand before it): nothing of its own.
+GAME_NO = re.compile(r"^#Game No : \d+\s*$")
 
 # The site's game names for the games hilo plays (RULES §6); its limits as betting structures.
-GAME_NAMES: dict[str, str] = {"OmahaHL": "omaha8", "Omaha Hi/Lo": "omaha8", "Omaha": "omaha"}
-STRUCTURES: dict[str, Structure] = {**BASE_STRUCTURES, "Fix Limit": "fixed"}
-
-VERBS = {**play.POSTS_BETS_CALLS, "posts the ante": "ante", "raises": "raise"}
+GAME_NAMES = {"OmahaHL": "omaha8", "Omaha Hi/Lo": "omaha8", "Omaha": "omaha"}
+LIMITS: dict[str, Structure] = {**STRUCTURES, "Fix Limit": "fixed"}
+VERBS = {**POSTS_BETS_CALLS, "posts the ante": "ante", "raises": "raise"}
 STREETS = {"down cards": 0, "flop": 1, "turn": 2, "river": 3}
 
 
-LINES = grammar(
-    r"""
-    AMOUNT     [$€£]? ?[\d][\d.,]*
-    BRACKET    \[ ?(?P<amount>{AMOUNT}) ?\]
-    start      ^\*{4,5} (?:Cassava|888poker|888)(?:\.[a-z]{2})?(?:-[a-z]{2})? (?:Snap Poker |BLAST )
-               ?Hand History for Game (?P<id>\d+) \*{4,5}\s*$
-    game       ^(?P<sb>{AMOUNT})/(?P<bb>{AMOUNT}) Blinds (?P<limit>No Limit|Fix Limit|Pot Limit|
-               Limit) (?P<game>.+?)(?: Jackpot table)? - \*\*\* (?P<date>.*)$
-    table      ^(?:Table (?P<table>.+?)|(?P<tournament>Tournament #\d+.*?))(?: (?P<max>\d+) Max)?
-               (?: \((?P<money>Real Money|Practice Play|Play Money)\))?\s*$
-    button     ^Seat (?P<seat>\d+) is the button\s*$
-    players    ^Total number of players : \d+(?:/\d+)?\s*$
-    seat       ^Seat (?P<seat>\d+): (?P<name>.+?) \( (?P<stack>{AMOUNT}) \)\s*$
-    street     ^\*\* Dealing (?P<name>down cards|flop|turn|river) \*\*(?: \[ (?P<cards>[^\[\]]*) \])
-               ?\s*$
-    dealt      ^Dealt to (?P<name>.+?) \[ (?P<cards>[^\[\]]*) \]\s*$
-    verb       ^(?P<verb>posts small blind|posts big blind|posts ante|posts the ante|calls|bets|
-               raises) {BRACKET}(?P<all_in>\s*and is all-in)?\s*$
-    dead       ^posts dead blind \[ ?(?P<small>{AMOUNT}) \+ (?P<big>{AMOUNT}) ?\]\s*$
-    cards      ^(?P<how>shows|mucks) \[ (?P<cards>[^\[\]]*) \]\s*$
-    collected  ^collected {BRACKET}\s*$
-    half       ^\((?P<half>Hi|Lo): (?P<cards>[^)]*)\)\s*$
-    notes      ^(?:sits out|is sitting out|has joined the table|has left the table|is back|
-               did not show his hand|did not show her hand|does not show cards|has timed out|
-               is disconnected|is connected|will be allowed to play after the button)\s*$
-    game_no    ^#Game No : \d+\s*$
-    # Where a hand starts: the header's beginning (a header not read whole is then that hand's error).
-    starts     [ \t]*\*{4,5} (?:Cassava|888poker|888)\S* (?:Snap Poker |BLAST )
-               ?Hand History for Game \d
-    """,
-)
-
-
-def detect(head: str) -> bool:
-    """An 888 file holds the site's own hand header (``***** 888poker Hand History for Game``)."""
-    return any(starts_hand(line) for line in head.split("\n"))
-
-
-def starts_hand(line: str) -> bool:
-    return "*****" in line and LINES.starts.match(line) is not None
-
-
-def blank(line: str) -> bool:
+def game_no(line: str) -> bool:
     """The ``#Game No : N`` line before each header holds nothing of its own."""
-    return LINES.game_no.match(line.strip()) is not None
+    return GAME_NO.match(line.strip()) is not None
 
 
-def _amount(text: str, scale: int) -> int:
+def amount(text: str, scale: int) -> int:
     """An amount as the site writes it, spaces and all, in the hand's unit."""
     return money(text.replace(" ", ""), scale)
 
 
-class _Reader(HandState):
-    """One hand's lines (blank ones removed) into a ``SiteHand``; ``number`` is the line being read."""
+class Pacific888(TextReader):
+    """One 888 hand: a header of three lines, the seats, the play, and the showdown after
+    ``** Summary **`` (``part``)."""
 
-    def __init__(self, source: str, lines: list[str], numbers: list[int]) -> None:
-        super().__init__(source, numbers)
-        self.lines = lines
+    NAME = "pacific888"
+    TITLE = "888 / Pacific"
+    ENCODINGS = ("cp1252",)
+    # Where a hand starts: the header's beginning (a header not read whole is then that hand's error).
+    START = re.compile(
+        r"[ \t]*\*{4,5} (?:Cassava|888poker|888)\S* (?:Snap Poker |BLAST )?Hand History for Game \d"
+    )
+    GAMES = GAME_NAMES
+    LIMITS = LIMITS
+
+    def __init__(self, source: str, numbers: list[int], lines: list[str]) -> None:
+        super().__init__(source, numbers, lines)
         self.scale = 100
+        self.part = "seats"  # then "play", then "summary"
+        self.currency = Currency()
         self.put: dict[str, int] = {}  # what each player put in the pot
+        self.last: str | None = None  # the player whose shown hand a "(Hi: ...)" line follows
+        self.halves: dict[str, set[str]] = {"Hi": set(), "Lo": set()}  # who won each
 
-    def read(self) -> SiteHand:
-        return self.failing(self._read)
+    @classmethod
+    def starts_hand(cls, line: str) -> bool:
+        return "*****" in line and cls.START.match(line) is not None
 
-    def _read(self) -> SiteHand:
-        lines, numbers = self.lines, self.numbers
-        m = LINES.start.match(lines[0])
+    @classmethod
+    def read_hand(cls, source: str, line: int, raw: list[str]) -> HandRecord:
+        """The base's ``read_hand``, but lines before a file's first header (the piece the base cuts
+        before it) are not part of an 888 hand, whatever they say."""
+        first = next((i for i, text in enumerate(raw) if text.strip()), None)
+        if first is not None and not cls.starts_hand(raw[first]):
+            return failed(
+                source,
+                line + first,
+                f"cannot read {quote(raw[first].strip())}: not part of an 888 hand (a hand starts "
+                "'***** 888poker Hand History for Game N *****')",
+            )
+        return super().read_hand(source, line, raw)
+
+    def header(self) -> Header:
+        m = HEADER.match(self.lines[0])
         if m is None:
             raise InputError(
                 "not an 888 hand header (expected '***** 888poker Hand History for Game N *****')"
             )
         self.id = m.group("id")
-        if len(lines) < 3:
+        if len(self.lines) < 3:
             raise InputError(f"hand #{self.id} is cut short: no game and table lines")
-        self.number = numbers[1]
-        hand = self._header(lines[1], lines[2])
-        if hand.header.game not in GAME_NAMES:
-            return hand  # a game hilo does not play: its lines are not read (not checkable)
-        at = self._seats(hand, 3)
-        at = self._play(hand, at)
-        if at > len(lines):
-            self.number = hand.end
-            raise InputError(f"hand #{self.id} is cut short: no '** Summary **' line")
-        self._summary(hand, at)
-        return hand
-
-    def _header(self, game_line: str, table_line: str) -> SiteHand:
-        g = LINES.game.match(game_line)
+        g = GAME.match(self.goto(1))
         if g is None:
-            raise InputError(f"hand #{self.id}: cannot read the game line {quote(game_line)}")
-        self.number = self.numbers[2]
-        t = LINES.table.match(table_line)
+            raise InputError(f"hand #{self.id}: cannot read the game line {quote(self.text)}")
+        t = TABLE.match(self.goto(2))
         if t is None:
-            raise InputError(f"hand #{self.id}: cannot read the table line {quote(table_line)}")
+            raise InputError(f"hand #{self.id}: cannot read the table line {quote(self.text)}")
         tournament = t.group("tournament") is not None
         sign = next((c for c in g.group("sb") if c in "$€£"), "")
         practice = t.group("money") in ("Practice Play", "Play Money")
         self.scale = 1 if tournament else 100
         if tournament:
-            currency = Currency(sign, "", 1)
+            self.currency = Currency(sign, "", 1)
         elif practice or not sign:
-            currency = Currency("", "", 100)
+            self.currency = Currency("", "", 100)
         else:
-            currency = sign_currency(sign)
-        small, big = self._money(g.group("sb")), self._money(g.group("bb"))
+            self.currency = sign_currency(sign)
+        small, big = amount(g.group("sb"), self.scale), amount(g.group("bb"), self.scale)
         limit = g.group("limit")
-        if STRUCTURES.get(limit) == "fixed":
+        if LIMITS.get(limit) == "fixed":
             small, big = big, 2 * big  # "15/30 Blinds Fix Limit": bets of 30 and 60
-        header = Header(
-            self.id or "",
-            g.group("game").strip(),
-            limit,
-            None,
-            tournament,
-            "" if tournament or practice else sign,
-            small,
-            big,
-        )
-        # No summary prints what each player won besides the collect lines; pots_named: see ``_summary``.
-        return collects_only(self.new_hand(header, currency=currency))
+        game = g.group("game").strip()
+        currency = "" if tournament or practice else sign
+        return Header(self.id, game, limit, None, tournament, currency, small, big)
 
-    def _money(self, text: str) -> int:
-        return _amount(text, self.scale)
+    def begin(self, header: Header) -> SiteHand:
+        # No summary prints what each player won besides the collect lines; pots_named: see ``finish``.
+        return collects_only(self.new_hand(header, currency=self.currency))
 
-    def _seats(self, hand: SiteHand, at: int) -> int:
-        """The button, player count and seat lines; the index of the first line after them."""
-        lines = self.lines
-        while at < len(lines):
-            line = lines[at]
-            self.number = self.numbers[at]
-            b = LINES.button.match(line)
-            if b is not None:
-                hand.button = button_seat(b)
-            elif LINES.players.match(line):
-                pass
-            elif line.startswith("Seat "):
-                self.names = add_seat(hand, read_seat(LINES.seat, line, self.scale, _amount))
+    def line(self, text: str) -> None:
+        try:
+            if self.part == "seats":
+                if self.seat_or_button(text):
+                    return
+                self.part = "play"
+            if self.part == "play":
+                self.play(text)
             else:
-                break
-            at += 1
-        return at
+                self.summary(text)
+        except DealError as e:
+            # A number past its bound (``bounds.digits``: a seat) is this line's error, not the deal's.
+            raise InputError(e.message) from None
 
-    def _who(self, line: str) -> tuple[str, str] | None:
+    def seat_or_button(self, text: str) -> bool:
+        """Whether ``text`` is a line before the play (the button, the player count, a seat), read."""
+        b = BUTTON.match(text)
+        if b is not None:
+            self.hand.button = button_seat(b)
+        elif text.startswith("Seat "):
+            self.seat_line(SEAT, text, amount)
+        elif not PLAYERS.match(text):
+            return False
+        return True
+
+    def who(self, text: str) -> tuple[str, str] | None:
         """The seated player a line starts with, and the rest of the line."""
         for name in self.names:
-            if line.startswith(name + " "):
-                return name, line[len(name) + 1 :]
+            if text.startswith(name + " "):
+                return name, text[len(name) + 1 :]
         return None
 
-    def _play(self, hand: SiteHand, at: int) -> int:
-        """From the blinds to ``** Summary **``; the index after it (``len(lines) + 1``: none)."""
-        street = 0
-        bets: dict[str, int] = {}
-        for i, line, number in self.each_line(self.lines, at):
-            if blank(line):
-                continue  # the next hand's "#Game No" line, in a hand cut short
-            if line.startswith("** "):
-                if line.startswith("** Summary **"):
-                    return i + 1
-                m = play.street_match(LINES.street, line)
-                street = STREETS[m.group("name")]
-                if street:
-                    bets = {}
-                play.new_street(hand, number, street, line)
-                if street:
-                    self._board(hand, m.group("cards"), street, number, line)
-                continue
-            d = LINES.dealt.match(line)
-            if d is not None and d.group("name") in self.names:
-                cards = cards_of(d.group("cards").replace(",", " "), f"{d.group('name')}'s cards")
-                hand.dealt[d.group("name")] = cards
-                hand.actions.append(
-                    Action(number, street, d.group("name"), "dealt", 0, None, False, line, cards)
-                )
-                continue
-            found = self._who(line)
-            if found is None:
-                raise InputError(f"cannot read the line {quote(line)}")
-            self._action(hand, found[0], found[1], line, number, street, bets)
-        return len(self.lines) + 1
+    def play(self, text: str) -> None:
+        """A line from the blinds to ``** Summary **``."""
+        if game_no(text):
+            return  # the next hand's "#Game No" line, in a hand cut short
+        if text.startswith("** "):
+            if text.startswith("** Summary **"):
+                self.part = "summary"
+                # The showdown's lines are on the last street dealt.
+                self.street = max((a.street for a in self.hand.actions), default=0)
+                return
+            m = street_match(STREET, text)
+            self.new_street(STREETS[m.group("name")])
+            if self.street:
+                self.board(m.group("cards"))
+            return
+        d = DEALT.match(text)
+        if d is not None and d.group("name") in self.names:
+            name = d.group("name")
+            self.deal_hand(name, cards_of(d.group("cards").replace(",", " "), f"{name}'s cards"))
+            return
+        found = self.who(text)
+        if found is None:
+            raise InputError(f"cannot read the line {quote(text)}")
+        self.action(*found)
 
-    def _board(self, hand: SiteHand, text: str | None, street: int, number: int, line: str) -> None:
+    def board(self, text: str | None) -> None:
         if not text:
-            raise InputError(f"the street line {quote(line)} shows no cards")
+            raise InputError(f"the street line {quote(self.text)} shows no cards")
         new = cards_of(text.replace(",", " "), "the board")
-        board = hand.boards.setdefault(0, [])
+        board = self.hand.boards.setdefault(0, [])
+        street = self.street
         if len(board) + len(new) != (3, 4, 5)[street - 1] or len(new) != (3, 1, 1)[street - 1]:
             raise InputError(
-                f"the street line {quote(line)} does not deal the cards of that street"
+                f"the street line {quote(self.text)} does not deal the cards of that street"
             )
-        play.deal_board(hand, number, street, line, new)
+        self.deal_board(new)
 
-    def _action(
-        self,
-        hand: SiteHand,
-        name: str,
-        rest: str,
-        line: str,
-        number: int,
-        street: int,
-        bets: dict[str, int],
-    ) -> None:
-        if rest.strip() == "folds" and not any(a.verb == "street" for a in hand.actions):
+    def action(self, name: str, rest: str) -> None:
+        if rest.strip() == "folds" and not any(a.verb == "street" for a in self.hand.actions):
             return  # folded before the cards were dealt: not dealt in (a player sitting out)
-        if play.fold_or_check(hand, number, street, name, rest.strip(), line):
+        if self.fold_or_check(name, rest.strip()):
             return
-        m = LINES.verb.match(rest)
+        m = VERB.match(rest)
         if m is not None:
-            verb, added = VERBS[m.group("verb")], self._money(m.group("amount"))
-            to = bets.get(name, 0) + added
+            verb, added = VERBS[m.group("verb")], amount(m.group("amount"), self.scale)
+            to = self.bets.get(name, 0) + added
             all_in = m.group("all_in") is not None
             if verb == "raise":
                 # "raises [$2]" is what the raise adds; the replay takes the total it raises to.
-                by = to - max(bets.values(), default=0)
-                hand.actions.append(Action(number, street, name, "raise", by, to, all_in, line))
+                by = to - max(self.bets.values(), default=0)
+                self.act(name, "raise", by, to, all_in)
             else:
-                hand.actions.append(Action(number, street, name, verb, added, None, all_in, line))
-            if verb != "ante":
-                bets[name] = to
+                self.act(name, verb, added, all_in=all_in)
             self.put[name] = self.put.get(name, 0) + added
             return
-        d = LINES.dead.match(rest)
+        d = DEAD.match(rest)
         if d is not None:
-            amount = self._money(d.group("small")) + self._money(d.group("big"))
-            hand.actions.append(
-                Action(number, street, name, "small and big blinds", amount, None, False, line)
-            )
-            self.put[name] = self.put.get(name, 0) + amount
-            bets[name] = bets.get(name, 0) + min(
-                amount,
-                hand.header.small
-                if STRUCTURES.get(hand.header.limit) == "fixed"
-                else hand.header.big,
-            )
+            header = self.hand.header
+            chips = amount(d.group("small"), self.scale) + amount(d.group("big"), self.scale)
+            before = self.bets.get(name, 0)
+            self.act(name, "small and big blinds", chips)
+            self.put[name] = self.put.get(name, 0) + chips
+            # Only the live blind counts towards the street's bet; the rest is dead.
+            live = header.small if LIMITS.get(header.limit) == "fixed" else header.big
+            self.bets[name] = before + min(chips, live)
             return
-        play.only_a_note(LINES.notes, rest, line)
+        only_a_note(NOTES, rest, self.text)
 
-    def _summary(self, hand: SiteHand, at: int) -> None:
+    def summary(self, text: str) -> None:
         """The showdown after ``** Summary **``: shows, mucks, the halves each shown hand won, collects."""
-        last: str | None = None
-        halves: dict[str, set[str]] = {"Hi": set(), "Lo": set()}
-        street = max((a.street for a in hand.actions), default=0)
-        for _, line, number in self.each_line(self.lines, at):
-            h = LINES.half.match(line)
-            if h is not None:
-                if last is None:
-                    raise InputError(f"{quote(line)} follows no shown hand")
-                cards_of(h.group("cards").replace(",", " "), f"{last}'s {h.group('half')} hand")
-                halves[h.group("half")].add(last)
-                continue
-            if blank(line):
-                continue
-            found = self._who(line)
-            if found is None:
-                raise InputError(f"cannot read the summary line {quote(line)}")
-            name, rest = found
-            c = LINES.cards.match(rest)
-            if c is not None:
-                cards = cards_of(c.group("cards").replace(",", " "), f"{name}'s cards")
-                verb = "show" if c.group("how") == "shows" else "muck"
-                if verb == "show":
-                    hand.shows[name] = cards
-                    last = name
-                else:
-                    hand.mucks.add(name)
-                    last = None
-                hand.actions.append(Action(number, street, name, verb, 0, None, False, line, cards))
-                continue
-            m = LINES.collected.match(rest)
-            if m is not None:
-                play.add_award(hand, number, name, self._money(m.group("amount")), 0, "pot")
-                last = None
-                continue
-            if LINES.notes.match(rest):
-                continue
-            raise InputError(f"cannot read the summary line {quote(line)}")
+        h = HALF.match(text)
+        if h is not None:
+            if self.last is None:
+                raise InputError(f"{quote(text)} follows no shown hand")
+            cards_of(h.group("cards").replace(",", " "), f"{self.last}'s {h.group('half')} hand")
+            self.halves[h.group("half")].add(self.last)
+            return
+        if game_no(text):
+            return
+        found = self.who(text)
+        if found is None:
+            raise InputError(f"cannot read the summary line {quote(text)}")
+        name, rest = found
+        c = CARDS.match(rest)
+        if c is not None:
+            cards = cards_of(c.group("cards").replace(",", " "), f"{name}'s cards")
+            if c.group("how") == "shows":
+                self.show(name, cards)
+                self.last = name
+            else:
+                # The mucked cards are kept on the line (``muck`` keeps none).
+                self.hand.mucks.add(name)
+                self.hand.actions.append(
+                    Line(self.number, self.street, name, "muck", 0, None, False, text, cards)
+                )
+                self.last = None
+            return
+        m = COLLECTED.match(rest)
+        if m is not None:
+            self.award(name, amount(m.group("amount"), self.scale), 0, "pot")
+            self.last = None
+            return
+        if NOTES.match(rest):
+            return
+        raise InputError(f"cannot read the summary line {quote(text)}")
+
+    def finish(self) -> None:
+        hand = self.hand
+        if self.part != "summary":
+            raise InputError(f"hand #{self.id} is cut short: no '** Summary **' line")
         stacks = {s.name: s.stack for s in hand.seats}
         # No one all in: one pot, so every collect line is from it (the lines name no pot, but there is
         # only one); with an all-in there may be side pots, and only the totals per player are known.
@@ -332,10 +339,10 @@ class _Reader(HandState):
             put < stacks[name] for name, put in self.put.items()
         )
         if hand.pots_named and GAME_NAMES.get(hand.header.game, "").endswith("8"):
-            hand.collects[:] = list(_halves(hand.collects, halves["Hi"], halves["Lo"]))
+            hand.collects[:] = list(halves(hand.collects, self.halves["Hi"], self.halves["Lo"]))
 
 
-def _halves(collects: list[Collect], high: set[str], low: set[str]) -> Iterator[Collect]:
+def halves(collects: list[Collect], high: set[str], low: set[str]) -> Iterator[Collect]:
     """The collect lines of a hand of one pot with the half each was paid from, where the lines make it
     certain: a collector shown winning only one half; a player shown winning both who collected twice
     the same amount (either way round). The others as they are (``half`` None)."""
@@ -354,35 +361,5 @@ def _halves(collects: list[Collect], high: set[str], low: set[str]) -> Iterator[
         yield c._replace(half=half)
 
 
-def read_record(source: str, line: int, raw: list[str]) -> HandRecord:
-    """One hand's record from its lines: a hand to replay, one that is not checkable, or an error."""
-    numbers, lines = kept_lines(raw, line)
-    if not lines:
-        return failed(source, line, "no hand in these lines")
-    if not starts_hand(raw[numbers[0] - line]):
-        return failed(
-            source,
-            numbers[0],
-            f"cannot read {quote(lines[0])}: not part of an 888 hand (a hand starts "
-            "'***** 888poker Hand History for Game N *****')",
-        )
-    try:
-        hand = _Reader(source, lines, numbers).read()
-    except BadHand as e:
-        return failed(source, e.line, e.message, e.id)
-    try:
-        return record(hand, GAME_NAMES, STRUCTURES)
-    except DealError as e:
-        return failed(source, hand.line, e.message, hand.header.id)
-
-
-READER = Reader(
-    "pacific888",
-    "888 / Pacific",
-    (".txt",),
-    detect,
-    starts_hand,
-    read_record,
-    encodings=("cp1252",),
-    blank=blank,
-)
+READER = Pacific888.plugin()._replace(blank=game_no)
+"""The plug-in, with the ``#Game No : N`` lines that hold nothing of a hand (``game_no``)."""

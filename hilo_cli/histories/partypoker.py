@@ -1,57 +1,366 @@
-"""PartyPoker hand histories: the plug-in (``READER``) and the site's names for games and limits.
+"""PartyPoker hand histories.
 
-``partypoker_lines`` reads one hand's lines into a ``SiteHand`` (what each line means is in its docstring
-and in ../shared/handhistories/SITES.md); the base does everything else. Not checkable, with the reason,
-never an error: a game hilo does not play (hold'em).
+PartyPoker writes a hand as::
+
+    Game #5001 starts.                        (this line and the next say nothing of the hand)
+    #Game No : 5001
+    ***** Hand History for Game 5001 *****
+    $100 USD PL Omaha Hi-Lo - Monday, January 06, 10:49:40 EST 2014
+    Table Alpha (Real Money)
+    Seat 1 is the button
+    Total number of players : 3/6
+    Seat 1: Ann ( $50 USD )
+    Bob posts small blind [$0.50 USD].
+    ** Dealing down cards **
+    Dealt to Ann [  As 3s Qd Jh ]
+    Ann calls [$1 USD]
+    Bob: nice hand                            (chat)
+    ** Dealing Flop ** [ 2h, 5c, 7d ]
+    Bob is all-In  [$19 USD]
+    Bob shows [ Kh, Th, 9s, 9d ] three Kings.
+    Bob wins $9.03 USD from the main pot with three Kings.
+    Ann wins Lo ($9.02 USD) from the main pot with 7 5 3 2 A.
+
+What the lines mean (../shared/handhistories/SITES.md):
+
+* The game line gives the stakes (``$10/$20 USD FL 7 Card Stud Hi-Lo``), or the table's buy-in instead
+  (``$100 USD PL Omaha Hi-Lo``: the blinds are then the posts), or a tournament's blinds (``PL Omaha
+  Hi-Lo $22 USD Buy-in Trny: N Level: 2  Blinds(20/40)``).
+* Every amount in brackets is what the player added: ``raises [$30 USD]`` from a small blind of $10 ends
+  at $40; ``is all-In [$19 USD]`` is a bet, a call or a raise by what the street's bets were before it.
+* Awards: ``wins $x USD from the main pot with …`` (the high half, or the whole pot where nobody qualifies
+  for low: ``There was no qualifying low hand``), ``wins Lo ($x USD) from the main pot with …`` (the low
+  half), ``from the side pot 1``; a pot won without a showdown, ``wins $x USD``.
+* No rake line and no summary: the rake is what was put in minus what was paid (``rake_printed`` False,
+  RULES §13); the pot is the pot the actions built.
+* An uncalled bet is never said to be returned: the site pays it with the pot (``wins $239 USD`` of a pot
+  of $200 and a $40 bet nobody called) or as a "side pot" of its own (``wins $1 USD from the side pot 1``,
+  the $1 a raise went over an all-in). The uncalled top of the bets (RULES §5.3) is read from the actions;
+  a last side pot of exactly that amount won by its bettor is that bet returned, else it is taken out of
+  that player's win from the pot (where the win holds it; where not, the payout is left as printed and the
+  check finds the difference).
 """
 
 from __future__ import annotations
 
 import re
 
-from hilo_cli.histories.base import HandRecord, Reader
-from hilo_cli.histories.grammar import words
-from hilo_cli.histories.partypoker_lines import LINES, read_hand
-from hilo_cli.histories.plugin import site_record
-from hilo_cli.histories.seats import STRUCTURES
+from hilo_cli.bounds import MAX_SEAT, digits, quote
+from hilo_cli.errors import DealError, InputError
+from hilo_cli.histories.amounts import money, pattern, sign_currency
+from hilo_cli.histories.base import Currency, HandRecord, failed
+from hilo_cli.histories.site import BRACKETS, Header, cards_of
+from hilo_cli.histories.text import (
+    POSTS_BETS_CALLS,
+    TextReader,
+    chips_header,
+    first_posts,
+    only_a_note,
+    posted_stakes,
+    street_numbers,
+)
+
+# An amount as PartyPoker writes it: "$0.50", "2,910" (a currency code may follow it).
+MONEY = r"\$?[\d.,]+"
+
+HEADER = re.compile(r"^\*{5} Hand History for Game (?P<id>\d+) \*{5}$")
+# The lines around a header that say nothing of a hand: they are no line of it (``read_hand``).
+NOISE = re.compile(r"^(?:Game #\d+ starts\.|#Game No : \d+)$")
+CASH = pattern(
+    r"^(?P<stakes>{MONEY}(?:/{MONEY})?) (?P<iso>USD|EUR|GBP|CAD) (?P<limit>FL|PL|NL) "
+    r"(?P<game>.+?) +- +\w+day, ",
+    MONEY=MONEY,
+)
+TOURNAMENT = pattern(
+    r"^(?P<limit>FL|PL|NL) (?P<game>.+?) (?:{MONEY} (?:USD|EUR|GBP|CAD) )?Buy-in Trny: ?\d+ +"
+    r"Level: ?\d+ +Blinds\((?P<sb>{MONEY})/(?P<bb>{MONEY})\)",
+    MONEY=MONEY,
+)
+TABLE = re.compile(r"^Table .*\((?P<money>Real Money|Play Money)\)$")
+BUTTON = re.compile(r"^Seat (?P<seat>\d+) is the button$")
+SEAT = pattern(
+    r"^Seat (?P<seat>\d+): (?P<name>.+?) \( (?P<stack>{MONEY})(?: (?:USD|EUR|GBP|CAD))? \)$",
+    MONEY=MONEY,
+)
+# Lines among the seats that say nothing to check.
+HEAD_NOTES = re.compile(
+    r"^(?:Total number of players : \d+/\d+|Trny: ?\d+ +Level: ?\d+|"
+    r"Blinds\([\d.,]+/[\d.,]+\)(?: Ante\([\d.,]+\))?)$"
+)
+STREET = re.compile(r"^\*\* Dealing ?(?P<name>[\w ]*?) ?\*\*(?P<cards>.*)$")
+# What follows a player's name.
+CHIPS = pattern(
+    r"^(?P<verb>posts small blind|posts big blind \+ dead|posts big blind|posts ante|bring-ins|"
+    r"completes|bets|calls|raises|is all-In) +\[(?P<amount>{MONEY})(?: (?:USD|EUR|GBP|CAD))?\]\.?$",
+    MONEY=MONEY,
+)
+WINS = pattern(
+    r"^wins (?:(?P<lo>Lo) \((?P<lo_amount>{MONEY})(?: (?:USD|EUR|GBP|CAD|chips))?\)|"
+    r"(?P<amount>{MONEY})(?: (?:USD|EUR|GBP|CAD|chips))?)(?: from the (?P<pot>main pot|"
+    r"side pot(?: \d+)?))?(?P<with> with .*)?\.?$",
+    MONEY=MONEY,
+)
+NOTES = re.compile(
+    r"^(?:opens|does not show cards\.?|shows\s*[^\[].*|doesn't show \[.*|checks|folds|"
+    r"is sitting out\.?|has joined the table\.?|has left the table\.?|will be using .*|"
+    r"did not respond in time\.?|is disconnected\.?|has been reconnected\.?|"
+    r"is connected\.?|finished in .*|wins \$?[\d.,]+ (?:USD )?as a bounty.*|"
+    r"has requested TIME\.?|is back\.?)$"
+)
 
 # The site's game names for the games hilo plays (RULES §6).
-GAME_NAMES: dict[str, str] = words(
-    """
-    Omaha Hi-Lo        = omaha8
-    5 Card Omaha Hi-Lo = omaha8-5
-    7 Card Stud Hi-Lo  = stud8
-    Omaha              = omaha
-    """
+GAME_NAMES = {
+    "Omaha Hi-Lo": "omaha8",
+    "5 Card Omaha Hi-Lo": "omaha8-5",
+    "7 Card Stud Hi-Lo": "stud8",
+    "Omaha": "omaha",
+}
+LIMIT_NAMES = {"FL": "Limit", "PL": "Pot Limit", "NL": "No Limit"}
+VERBS = {
+    **POSTS_BETS_CALLS,
+    "posts big blind + dead": "small and big blinds",
+    "bring-ins": "bring in",
+    "completes": "complete",
+    "raises": "raise",
+}
+BOARD_STREETS = street_numbers("down cards", "Flop", "Turn", "River")
+STUD_STREETS = street_numbers(
+    "", "Fourth street", "Fifth street", "Sixth street", ("River", "Seventh street")
 )
 
-_DETECT = re.compile(r"^[ \t]*\*{5} Hand History for Game \d+ \*{5}[ \t]*$", re.MULTILINE)
+
+class PartyPoker(TextReader):
+    """One PartyPoker hand: the header and the game line, the table and the seats, then the play."""
+
+    NAME = "partypoker"
+    TITLE = "PartyPoker"
+    START = re.compile(r"[ \t]*\*{5} Hand History for Game \d+ \*{5}[ \t]*$")
+    GAMES = GAME_NAMES
+
+    def __init__(self, source: str, numbers: list[int], lines: list[str]) -> None:
+        super().__init__(source, numbers, lines)
+        self.stud = False
+        self.playing = False  # past the table, button and seat lines (``table_line``)
+        self.put_in: dict[str, int] = {}  # what each player added, over the hand
+        self.no_low = False
+
+    @classmethod
+    def read_hand(cls, source: str, line: int, raw: list[str]) -> HandRecord:
+        """The base's ``read_hand``, the lines around a header (``NOISE``) left out as blank ones are."""
+        numbers: list[int] = []
+        lines: list[str] = []
+        for i, text in enumerate(raw):
+            kept = text.strip()
+            if kept and not NOISE.match(kept):
+                numbers.append(line + i)
+                lines.append(kept)
+        if not lines:
+            return failed(source, line, "no hand in these lines")
+        return cls(source, numbers, lines).read()
+
+    def header(self) -> Header:
+        m = HEADER.match(self.lines[0])
+        self.id = m.group("id") if m else None
+        if self.id is None or len(self.lines) < 2:
+            raise InputError(
+                "not a PartyPoker hand (expected '***** Hand History for Game N *****' and a game line)"
+            )
+        id, text = self.id, self.goto(1)
+        t = TOURNAMENT.match(text)
+        if t is not None:
+            limit = LIMIT_NAMES[t.group("limit")]
+            header = chips_header(id, t.group("game"), limit, t.group("sb"), t.group("bb"))
+        else:
+            header = cash_header(id, text)
+        self.scale = 1 if header.tournament else 100
+        self.stud = "Stud" in header.game
+        return header
+
+    def line(self, text: str) -> None:
+        try:
+            if self.playing or not self.table_line(text):
+                self.playing = True
+                self.play(text)
+        except DealError as e:
+            # A number past its bound (``bounds.digits``: a seat) is this line's error, not the deal's.
+            raise InputError(e.message) from None
+
+    def table_line(self, text: str) -> bool:
+        """Whether ``text`` is a line before the play (the table, the button, a seat, a note), read."""
+        if TABLE.match(text) or HEAD_NOTES.match(text):
+            return True
+        b = BUTTON.match(text)
+        if b is not None:
+            self.hand.button = digits(b.group("seat"), "the button's seat", MAX_SEAT)
+            return True
+        s = SEAT.match(text)
+        if s is not None:
+            self.take_seat(s.group("seat"), s.group("name"), s.group("stack"))
+            return True
+        if text.startswith("Seat "):
+            raise InputError(f"cannot read the seat line {quote(text)}")
+        return False
+
+    def play(self, text: str) -> None:
+        """A line of the play: a street's, the cards dealt, a player's (``NAME: ...`` is chat)."""
+        if text.startswith("** "):
+            self.street_line(text)
+        elif text.startswith("There was no qualifying low hand"):
+            self.no_low = True
+        elif text.startswith("Dealt to "):
+            self.dealt(text)
+        else:
+            name = self.player(text)
+            if name is None:
+                raise InputError(f"cannot read the line {quote(text)}")
+            rest = text[len(name) :]
+            if not rest.startswith(": "):
+                self.action(name, rest.strip())
+
+    def player(self, text: str) -> str | None:
+        """The seated player a line is about: the longest name it starts with, followed by a space or ':'."""
+        for name in self.names:  # longest first
+            if text.startswith(name) and text[len(name) : len(name) + 1] in (" ", ":"):
+                return name
+        return None
+
+    def street_line(self, text: str) -> None:
+        """``** Dealing Flop ** [ 2h, 5c, 7d ]``; stud's third street is ``** Dealing **``."""
+        streets = STUD_STREETS if self.stud else BOARD_STREETS
+        m = STREET.match(text)
+        if m is None or m.group("name") not in streets:
+            raise InputError(f"cannot read the street line {quote(text)}")
+        # The posts before the first street line are bets of its round.
+        self.new_street(streets[m.group("name")])
+        if not self.stud and self.street > 0:
+            found = BRACKETS.findall(m.group("cards"))
+            if len(found) != 1:
+                raise InputError(f"cannot read the board cards in {quote(text)}")
+            self.deal_board(cards_of(found[0].replace(",", " "), "the board"))
+
+    def dealt(self, text: str) -> None:
+        body = text[len("Dealt to ") :]
+        name = self.player(body)
+        found = BRACKETS.findall(body)
+        if name is None or len(found) != 1:
+            raise InputError(f"cannot read the cards dealt in {quote(text)}")
+        self.deal_cards(name, cards_of(found[0].replace(",", " "), f"{name}'s cards"))
+
+    def action(self, name: str, rest: str) -> None:
+        if self.fold_or_check(name, rest):
+            return
+        m = CHIPS.match(rest)
+        if m is not None:
+            self.chips(name, m.group("verb"), money(m.group("amount"), self.scale))
+            return
+        if rest.startswith("shows [") or rest.startswith("shows  ["):
+            found = BRACKETS.findall(rest)
+            if len(found) != 1:
+                raise InputError(f"cannot read the cards shown in {quote(self.text)}")
+            self.show(name, cards_of(found[0].replace(",", " "), f"{name}'s cards"))
+            return
+        if rest.startswith("mucks"):
+            self.muck(name)
+            return
+        w = WINS.match(rest)
+        if w is not None:
+            self.wins(name, w)
+            return
+        only_a_note(NOTES, rest, self.text)
+
+    def chips(self, name: str, verb: str, amount: int) -> None:
+        """A line that moves chips: ``amount`` is what the player added."""
+        self.put_in[name] = self.put_in.get(name, 0) + amount
+        if verb == "posts ante":
+            self.act(name, "ante", amount)
+            return
+        mine = self.bets.get(name, 0) + amount
+        kind = VERBS.get(verb)
+        if verb == "is all-In":
+            kind = "bet" if self.street_bet == 0 else "call" if mine <= self.street_bet else "raise"
+            if kind == "bet" and self.stud and self.street == 0:
+                kind = "complete"
+        assert kind is not None
+        to = mine if kind in ("raise", "complete") else None
+        self.act(name, kind, amount, to, verb == "is all-In")
+
+    def wins(self, name: str, w: re.Match[str]) -> None:
+        low = w.group("lo") is not None
+        amount = money(w.group("lo_amount") if low else w.group("amount"), self.scale)
+        pot = w.group("pot") or ""
+        if pot in ("", "main pot"):
+            index = 0
+        elif pot[-1].isdigit():
+            index = digits(pot.split()[-1], "a side pot's number", MAX_SEAT)
+        else:
+            index = 1
+        if not pot:
+            self.hand.pots_named = False
+        half = "low" if low else ("high" if w.group("with") else None)
+        self.award(name, amount, index, pot or "pot", half)
+
+    def finish(self) -> None:
+        """The stakes from the posts where the header gave the buy-in, the uncalled bet, the pot and rake."""
+        hand = self.hand
+        header = hand.header
+        if not hand.collects:
+            raise InputError(f"game #{header.id} is cut short: no 'wins' line")
+        if header.big == 0:
+            hand.header = posted_stakes(header, first_posts(hand))
+        if not header.game.endswith(("Hi-Lo", "Hi/Lo")):
+            hand.collects = [c._replace(half=None) for c in hand.collects]
+        elif not any(c.half == "low" for c in hand.collects) and not self.no_low:
+            # No low award and no "no qualifying low" line: the award is the whole pot, not a half.
+            hand.collects = [c._replace(half=None) for c in hand.collects]
+        self.uncalled()
+        hand.total = None  # no "Total pot": the pots are the ones the actions build
+        hand.pots_printed = False
+        hand.won_printed = False  # no summary: nothing to hold the award lines against
+        hand.rake_printed = header.tournament
+        hand.currency = (
+            Currency()
+            if header.tournament or not header.currency
+            else sign_currency(header.currency)
+        )
+
+    def uncalled(self) -> None:
+        """The top of the bets only one player put in (RULES §5.3), which the site pays with the pot."""
+        if len(self.put_in) < 2:
+            return
+        hand = self.hand
+        ranked = sorted(self.put_in.items(), key=lambda kv: kv[1], reverse=True)
+        (top, most), (_, second) = ranked[0], ranked[1]
+        over = most - second
+        if over <= 0:
+            return
+        hand.uncalled[top] = over
+        last = max((c.pot for c in hand.collects), default=0)
+        for i, c in enumerate(hand.collects):
+            if c.player == top and c.pot == last and last > 0 and c.amount == over:
+                del hand.collects[i]  # the "side pot" that is the bet returned
+                return
+        for i, c in enumerate(hand.collects):
+            if c.player == top and c.half != "low" and c.amount >= over:
+                hand.collects[i] = c._replace(amount=c.amount - over)
+                return
 
 
-def detect(head: str) -> bool:
-    """A PartyPoker history has a line "***** Hand History for Game N *****" (no site name in it: 888's
-    say "888poker Hand History")."""
-    return _DETECT.search(head.replace("\ufeff", "")) is not None
+def cash_header(id: str, text: str) -> Header:
+    """A cash game's line: the game, the limit and the stakes (0/0 where it gives the table's buy-in)."""
+    c = CASH.match(text)
+    if c is None:
+        raise InputError(f"game #{id}: cannot read the game, limit and stakes in {quote(text)}")
+    small, _, big = c.group("stakes").partition("/")
+    sign = small[0] if small[0] in "$€£" else ""
+    game, limit = c.group("game"), LIMIT_NAMES[c.group("limit")]
+    if not big:  # the table's buy-in: the blinds are the posts
+        return Header(id, game, limit, None, False, sign, 0, 0)
+    return Header(id, game, limit, None, False, sign, money(small, 100), money(big, 100))
 
 
-_START = re.compile(r"[ \t]*\*{5} Hand History for Game \d+ \*{5}[ \t]*")
-
-
-def starts_hand(line: str) -> bool:
-    """A hand starts at "***** Hand History for Game N *****" (spaces and tabs around it)."""
-    return _START.fullmatch(line) is not None
-
-
-def blank(line: str) -> bool:
+def noise(line: str) -> bool:
     """``Game #N starts.`` and ``#Game No : N`` say nothing of a hand."""
-    return LINES.noise.match(line.strip()) is not None
+    return NOISE.match(line.strip()) is not None
 
 
-def read_record(source: str, line: int, lines: list[str]) -> HandRecord:
-    """One hand's record from its lines: a hand to replay, one that is not checkable, or an error."""
-    return site_record(source, line, read_hand(source, line, lines), GAME_NAMES, STRUCTURES)
-
-
-READER = Reader(
-    "partypoker", "PartyPoker", (".txt",), detect, starts_hand, read_record, blank=blank
-)
+READER = PartyPoker.plugin()._replace(blank=noise)

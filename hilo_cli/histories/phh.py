@@ -34,7 +34,6 @@ from hilo_cli.cards import Card, card
 from hilo_cli.errors import HiloError
 from hilo_cli.games import GAMES, Game
 from hilo_cli.histories.base import HandRecord, Reader, failed
-from hilo_cli.histories.grammar import grammar, words
 
 # The variant codes of the PHH standard that hilo plays (FO/8, F7S/8, PO), and the same pattern for the
 # other Omaha forms hilo plays that the standard does not list yet: structure letter F/P/N, O, /8 for hi/lo.
@@ -49,41 +48,37 @@ VARIANTS: dict[str, tuple[str, Structure]] = {
 }
 
 # The standard's other variants: games hilo does not play, so their hands are not checkable.
-OTHER_VARIANTS = words(
-    """
-    FT    = fixed-limit Texas hold 'em
-    NT    = no-limit Texas hold 'em
-    NS    = no-limit short-deck hold 'em
-    F7S   = fixed-limit seven card stud (high only)
-    FR    = fixed-limit razz
-    N2L1D = no-limit deuce-to-seven lowball single draw
-    F2L3D = fixed-limit deuce-to-seven triple draw
-    FB    = fixed-limit badugi
-    """
-)
+OTHER_VARIANTS = {
+    "FT": "fixed-limit Texas hold 'em",
+    "NT": "no-limit Texas hold 'em",
+    "NS": "no-limit short-deck hold 'em",
+    "F7S": "fixed-limit seven card stud (high only)",
+    "FR": "fixed-limit razz",
+    "N2L1D": "no-limit deuce-to-seven lowball single draw",
+    "F2L3D": "fixed-limit deuce-to-seven triple draw",
+    "FB": "fixed-limit badugi",
+}
 
 NO_HANDS = "no hands: neither a PHH hand nor a collection of them"
 NESTED = "nested too deeply to read (TOML of arrays or tables within each other)"
 
-# A TOML key: bare, or quoted as a basic string (with escapes) or a literal one.
-LINES = grammar(
-    r"""
-    KEY           (?:[A-Za-z0-9_-]+|"(?:[^"\\\n]|\\.)*"|'[^'\n]*')
-    DOTTED        {KEY}(?:[ \t]*\.[ \t]*{KEY})*
-    END           [ \t]*(?:#.*)?
-    player        p([1-9][0-9]*)
-    card_text     [2-9TJQKAtjqka?][cdhs?]
-    # A collection's hand starts at a [table] header of one key (a dotted [hand.sub] belongs to its hand); an
-    # [[array]] header of one key starts a piece too, read as no hand.
-    hand_header   [ \t]*\[[ \t]*{KEY}[ \t]*\]{END}
-    array_header  [ \t]*\[\[[ \t]*{KEY}[ \t]*\]\]{END}
-    any_header    \[\[?[ \t]*{DOTTED}[ \t]*\]\]?{END}
-    key_line      {DOTTED}[ \t]*=
-    variant_key   (?m)^[ \t]*(?:variant|"variant"|'variant')[ \t]*=
-    # The actions array, and its tokens: blanks and commas, a comment, a string (multi-line, basic, literal), its end.
-    actions       (?m)^[ \t]*actions[ \t]*=[ \t]*\[
-    """,
-)
+# A TOML key: bare, or quoted as a basic string (with escapes) or a literal one; keys joined by dots; the
+# end of a header line (a comment may follow it).
+KEY = r"""(?:[A-Za-z0-9_-]+|"(?:[^"\\\n]|\\.)*"|'[^'\n]*')"""
+DOTTED = rf"{KEY}(?:[ \t]*\.[ \t]*{KEY})*"
+END = r"[ \t]*(?:#.*)?"
+PLAYER = re.compile(r"p([1-9][0-9]*)")
+CARD_TEXT = re.compile(r"[2-9TJQKAtjqka?][cdhs?]")
+# A collection's hand starts at a [table] header of one key (a dotted [hand.sub] belongs to its hand); an
+# [[array]] header of one key starts a piece too, read as no hand.
+HAND_HEADER = re.compile(rf"[ \t]*\[[ \t]*{KEY}[ \t]*\]{END}")
+ARRAY_HEADER = re.compile(rf"[ \t]*\[\[[ \t]*{KEY}[ \t]*\]\]{END}")
+ANY_HEADER = re.compile(rf"\[\[?[ \t]*{DOTTED}[ \t]*\]\]?{END}")
+KEY_LINE = re.compile(rf"{DOTTED}[ \t]*=")
+VARIANT_KEY = re.compile(r"""(?m)^[ \t]*(?:variant|"variant"|'variant')[ \t]*=""")
+# The actions array, and its tokens: blanks and commas, a comment, a string (multi-line, basic, literal),
+# its end.
+ACTIONS = re.compile(r"(?m)^[ \t]*actions[ \t]*=[ \t]*\[")
 _TOKEN = re.compile(
     r'''[ \t\r\n,]+|#[^\n]*|"""(?:[^\\]|\\.)*?"""|\'\'\'.*?\'\'\'|"(?:[^"\\\n]|\\.)*"|'[^'\n]*'|\]''',
     re.DOTALL,
@@ -107,13 +102,13 @@ def detect(head: str) -> bool:
     ]
     if not content:
         return False
-    if LINES.any_header.fullmatch(content[0]):
+    if ANY_HEADER.fullmatch(content[0]):
         return True
-    variant = LINES.variant_key.search(head) is not None
-    if LINES.key_line.match(content[0]) is not None:
+    variant = VARIANT_KEY.search(head) is not None
+    if KEY_LINE.match(content[0]) is not None:
         return variant
     # A damaged first line (a stray line before the first table) does not hide a collection's hands.
-    return variant and any(LINES.hand_header.fullmatch(line) for line in content)
+    return variant and any(HAND_HEADER.fullmatch(line) for line in content)
 
 
 def starts_hand(line: str) -> bool:
@@ -121,10 +116,7 @@ def starts_hand(line: str) -> bool:
     an ``[[array]]`` header (read as no hand). A dotted ``[hand.sub]`` is part of its hand."""
     if not line.lstrip(" \t").startswith("["):
         return False
-    return (
-        LINES.hand_header.fullmatch(line) is not None
-        or LINES.array_header.fullmatch(line) is not None
-    )
+    return HAND_HEADER.fullmatch(line) is not None or ARRAY_HEADER.fullmatch(line) is not None
 
 
 def read_hand(source: str, line: int, lines: list[str]) -> HandRecord:
@@ -145,11 +137,12 @@ READER = Reader(
     name="phh",
     title="PHH",
     suffixes=(".phh", ".phhs"),
-    detect=detect,
     starts_hand=starts_hand,
     read_hand=read_hand,
     blank=blank,
 )
+"""The plug-in (the registry finds a PHH file by ``detect``, without this module's patterns until the
+file holds a ``[`` or a ``variant``)."""
 
 
 def read(source: str, text: str) -> Iterator[HandRecord]:
@@ -242,9 +235,8 @@ def _parse(source: str, line: int, lines: list[str], text: str) -> dict[str, Any
         return failed(source, at, f"not valid TOML: {short(message)}", _table_name(lines))
     except RecursionError:
         return failed(source, line, NESTED, _table_name(lines))
-    except (
-        ValueError
-    ) as e:  # Python's int conversion limit (4,300 digits): a number beyond every bound
+    except ValueError as e:
+        # Python's int conversion limit (4,300 digits): a number beyond every bound.
         long = re.compile(rf"[0-9][0-9_]{{{sys.get_int_max_str_digits() or MAX_DIGITS},}}")
         for number, written in enumerate(lines, line):
             run = long.search(written)
@@ -277,9 +269,8 @@ def _record(
         record = _read_hand(source, line, hand_id, fields)
     except HiloError as e:
         return failed(source, line, e.message, hand_id)
-    except (
-        RecursionError
-    ):  # a value nested just short of the TOML reader's limit, quoted in an error
+    except RecursionError:
+        # A value nested just short of the TOML reader's limit, quoted in an error.
         return failed(source, line, NESTED, hand_id)
     return record._replace(action_lines=_action_lines(text, line, fields.get("actions")))
 
@@ -290,7 +281,7 @@ def _action_lines(text: str, line: int, actions: object) -> tuple[int, ...]:
     count: it and the actions after it are placed at the hand's own line."""
     if not isinstance(actions, list):
         return ()
-    found = LINES.actions.search(text)
+    found = ACTIONS.search(text)
     lines: list[int] = []
     if found is not None:
         at = line + text.count("\n", 0, found.start())
@@ -513,7 +504,7 @@ def _seats(fields: dict[str, Any], count: int) -> tuple[int, ...]:
 
 def _cards(text: str, where: str) -> tuple[Card | None, ...]:
     if len(text) % 2 or not all(
-        LINES.card_text.fullmatch(text[i : i + 2]) for i in range(0, len(text), 2)
+        CARD_TEXT.fullmatch(text[i : i + 2]) for i in range(0, len(text), 2)
     ):
         raise PHHError(f"{where}: cannot read the cards {short(text)!r}")
     out: list[Card | None] = []
@@ -545,7 +536,7 @@ def _actions(fields: dict[str, Any], names: tuple[str, ...], scale: int) -> Iter
 
 
 def _player(word: str, names: tuple[str, ...], where: str) -> str:
-    found = LINES.player.fullmatch(word)
+    found = PLAYER.fullmatch(word)
     # The index's length first: no int conversion of a thousand digits.
     if (
         found is None

@@ -1,27 +1,28 @@
-"""The reader two PokerStars-like text formats share, written once: Winamax (``winamax_lines``) and the
-Winning Poker Network's current format (``winning_lines``).
+"""The reader two PokerStars-like text formats share, written once: Winamax (``winamax``) and the Winning
+Poker Network's current format (``winning``).
 
 Both write a hand as a header, a table line, the seats, ``*** STREET ***`` lines, ``Dealt to NAME [...]``,
 one line per player's act (``NAME bets 3.30``, no colon), ``collected X from ...`` awards and a summary
-(``Total pot X | Rake Y``, the board, ``Seat N: NAME ... won X``). What is the same is here
-(``FamilyReader``); each site's module keeps its own words (``Words``: its header, its patterns, its
-verbs, its board streets) and what only it does (``_street``, ``_verb``, ``_award``, ``_rake``,
-``_summary_board``, ``_other``).
+(``Total pot X | Rake Y``, the board, ``Seat N: NAME ... won X``); each site's module shows a hand.
+
+What is the same is here (``FamilyReader``, a ``TextReader``); each site's class declares its patterns
+(``SEAT``, ``STREET``, ``ACTION``, ``COLLECTED``, ``TOTAL``, ``WON``, ``NOTES``: the groups each must
+have are in their docstrings), its ``VERBS`` and ``BOARD_STREETS``, and writes its header, its street
+lines (``deal_street``), the lines only it writes (``site_line``) and its summary's board
+(``summary_board``).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
-from typing import Any, ClassVar, NamedTuple
+from collections.abc import Mapping
+from typing import ClassVar
 
-from hilo_cli.bounds import quote
-from hilo_cli.errors import InputError
-from hilo_cli.histories import lines as play
+from hilo_cli.bounds import MAX_SEAT, digits, quote
+from hilo_cli.errors import DealError, InputError
 from hilo_cli.histories.amounts import money
-from hilo_cli.histories.grammar import Grammar
-from hilo_cli.histories.seats import HandState, add_seat, read_seat
-from hilo_cli.histories.site import BRACKETS, Header, Line, SiteHand, cards_of
+from hilo_cli.histories.site import BRACKETS, Header, SiteHand, cards_of
+from hilo_cli.histories.text import TextReader, only_a_note, pot_number, street_match
 from hilo_cli.histories.uncalled import fold_back, pots_as_paid
 
 
@@ -54,178 +55,171 @@ def header_of(
 
 STUD_STREETS = {"3rd STREET": 0, "4th STREET": 1, "5th STREET": 2, "6th STREET": 3, "7th STREET": 4}
 """The stud streets as both formats name them."""
+HALVES = {"HI": "high", "LO": "low"}
+"""The halves an award line tags (``collected 4.96€ from pot(HI)``)."""
 
 
-class Words(NamedTuple):
-    """A site's words, as ``FamilyReader`` reads them: ``header`` reads the header line; ``lines``, the
-    site's grammar, has the lines ``seat``, ``street`` (groups ``name``, ``cards``), ``action`` (groups
-    ``verb``, ``amount``, ``to``, ``all_in``), ``collected`` (groups ``amount``, ``pot``, ``n``),
-    ``total`` (group ``total``), ``won`` (a summary seat's amounts) and ``notes`` (lines that say
-    nothing to check); ``verbs`` the site's verbs as hilo's; ``board_streets`` the site's street names;
-    ``hidden`` how a stud card not seen is written (``None``: never)."""
+class FamilyReader(TextReader):
+    """One hand of a site of the family (see the module docstring): its lines up to ``*** SUMMARY ***``,
+    then the summary's (``in_summary``); a hand with no ``Total pot`` is cut short, and the chips the
+    site returned inside its awards are taken out of them (``uncalled.fold_back``)."""
 
-    header: Callable[[str], Header]
-    lines: Grammar
-    verbs: dict[str, str]
-    board_streets: dict[str, int]
-    hidden: str | None = None
+    SEAT: ClassVar[re.Pattern[str]]
+    """A seat line: groups ``seat``, ``name``, ``stack``."""
+    STREET: ClassVar[re.Pattern[str]]
+    """A ``*** NAME ***`` line: groups ``name`` (``SUMMARY`` ends the play) and ``cards``."""
+    ACTION: ClassVar[re.Pattern[str]]
+    """What follows a player's name on a line that moves chips: groups ``verb`` (one of ``VERBS``),
+    ``amount``, ``to`` (a raise's total) and ``all_in``."""
+    COLLECTED: ClassVar[re.Pattern[str]]
+    """What follows a player's name on an award line: groups ``amount``, ``pot`` (as printed) and ``n``
+    (a side pot's number); ``half`` (``HI``, ``LO``) where the site tags one, ``run`` where it runs
+    a board twice."""
+    TOTAL: ClassVar[re.Pattern[str]]
+    """The summary's ``Total pot`` line: groups ``total`` (after what is taken) and ``rake``; ``jp``
+    where the site takes a jackpot fee too."""
+    WON: ClassVar[re.Pattern[str]]
+    """An amount a summary's seat line says the seat won (its first group)."""
+    NOTES: ClassVar[re.Pattern[str]]
+    """What follows a player's name on a line that moves no chips."""
+    VERBS: ClassVar[Mapping[str, str]]
+    """``ACTION``'s verbs as hilo's."""
+    BOARD_STREETS: ClassVar[Mapping[str, int]]
+    """The site's board streets by name, numbered from 0 (stud's are ``STUD_STREETS``)."""
+    HIDDEN: ClassVar[str | None] = None
+    """How a stud card not seen is written on a ``Dealt to`` line (``None``: never)."""
 
+    def __init__(self, source: str, numbers: list[int], lines: list[str]) -> None:
+        super().__init__(source, numbers, lines)
+        self.streets: Mapping[str, int] = {}  # the hand's street names: stud's or the board's
+        self.in_summary = False
 
-class FamilyReader(HandState):
-    """Reads one hand's lines (blank lines removed, ``numbers`` their file lines) into a ``SiteHand``,
-    in the site's ``WORDS``; a site's subclass adds what only it does."""
-
-    WORDS: ClassVar[Words]
-
-    def __init__(self, source: str, lines: list[str], numbers: list[int]) -> None:
-        super().__init__(source, numbers)
-        self.lines = lines
-        self.streets: dict[str, int] = {}  # the hand's street names: stud's or the board's
-
-    def read(self, wanted: Callable[[Header], bool]) -> SiteHand:
-        """The hand, read to its end where ``wanted`` plays its game (else its header only): a hand with
-        no ``Total pot`` is cut short; the chips returned and the pots as paid derived."""
-        header = self.failing(lambda: self.WORDS.header(self.lines[0]))
-        self.id = header.id
-        hand = self.new_hand(header, **self._fields(header))
-        if not wanted(header):
-            return hand  # a game hilo does not play: its lines are not read
+    def begin(self, header: Header) -> SiteHand:
         self.scale = 100 if header.currency else 1
-        self.failing(lambda: self._read_lines(hand))
-        self.number = hand.end
-        if hand.total is None:
-            raise self.fail(f"hand #{header.id} is cut short: no 'Total pot' line in a summary")
-        self._ended(hand)
-        fold_back(hand)
-        pots_as_paid(hand)
-        return hand
+        self.streets = STUD_STREETS if "Stud" in header.game else self.BOARD_STREETS
+        return self.new_hand(header)
 
-    def _fields(self, header: Header) -> dict[str, Any]:
-        """The ``SiteHand`` fields the site sets for a hand of ``header`` (its currency, ...)."""
-        return {}
+    def line(self, text: str) -> None:
+        try:
+            if self.in_summary:
+                self.summary(text)
+            elif text.startswith("*** "):
+                m = street_match(self.STREET, text)
+                if m.group("name") == "SUMMARY":
+                    self.in_summary = True
+                else:
+                    self.deal_street(m)
+            elif text.startswith("Seat ") and not self.hand.actions:
+                self.seat_line(self.SEAT, text)
+            elif text.startswith("Dealt to "):
+                self.dealt(text)
+            elif not self.site_line(text):
+                self.play_line(text)
+        except DealError as e:
+            # A number past its bound (``bounds.digits``: a seat) is this line's error, not the deal's.
+            raise InputError(e.message) from None
 
-    def _ended(self, hand: SiteHand) -> None:
-        """What a site adds once every line is read (nothing here)."""
-
-    def _read_lines(self, hand: SiteHand) -> None:
-        self.streets = STUD_STREETS if "Stud" in hand.header.game else self.WORDS.board_streets
-        summary = False
-        for line, number in zip(self.lines[1:], self.numbers[1:], strict=True):
-            self.number = number
-            if summary:
-                self._summary(hand, line)
-            elif line.startswith("*** "):
-                summary = self._street_line(hand, line, number)
-            elif line.startswith("Seat ") and not hand.actions:
-                self.names = add_seat(hand, read_seat(self.WORDS.lines.seat, line, self.scale))
-            elif line.startswith("Dealt to "):
-                self._dealt(hand, line, number)
-            else:
-                self._other(hand, line, number)
-
-    def _street_line(self, hand: SiteHand, line: str, number: int) -> bool:
-        """A ``*** NAME ***`` line by the site's ``street`` (group ``name``); ``True`` for the summary."""
-        m = play.street_match(self.WORDS.lines.street, line)
-        if m.group("name") == "SUMMARY":
-            return True
-        self._street(hand, m, line, number)
-        return False
-
-    def _street(self, hand: SiteHand, found: re.Match[str], line: str, number: int) -> None:
-        """A street line ``found`` by the site's ``street`` that is not the summary's, as the site
-        writes it (``streets`` the hand's street names)."""
+    def deal_street(self, found: re.Match[str]) -> None:
+        """A street's line ``found`` by ``STREET`` that is not the summary's, as the site writes it
+        (``streets`` the hand's street names)."""
         raise NotImplementedError
 
-    def _other(self, hand: SiteHand, line: str, number: int) -> None:
-        """A line that is no street, seat or cards dealt: here, a player's."""
-        self._player_line(hand, line, number)
+    def site_line(self, text: str) -> bool:
+        """Whether ``text`` is a line of the site's own (its table line...), read; the family reads
+        any other as a player's."""
+        return False
 
-    def _dealt(self, hand: SiteHand, line: str, number: int) -> None:
-        body = line[len("Dealt to ") :]
+    def dealt(self, text: str) -> None:
+        body = text[len("Dealt to ") :]
         name = next((n for n in self.names if body.startswith(n + " [")), None)
         if name is None:
             raise InputError(f"cards dealt to {quote(body)}, who has no seat in this hand")
         found = BRACKETS.findall(body[len(name) :])
         if not found:
-            raise InputError(f"cannot read the cards dealt in {quote(line)}")
+            raise InputError(f"cannot read the cards dealt in {quote(text)}")
         # Stud repeats the cards dealt before in a first bracket.
-        text, hidden = found[-1], self.WORDS.hidden
+        cards, hidden = found[-1], self.HIDDEN
         if hidden is not None:
-            text = " ".join(c for c in text.split() if c != hidden)
-        new = cards_of(text, f"{name}'s cards")
-        play.deal_cards(hand, number, self.street, name, new, line)
+            cards = " ".join(c for c in cards.split() if c != hidden)
+        self.deal_cards(name, cards_of(cards, f"{name}'s cards"))
 
-    def _verb(self, hand: SiteHand, found: re.Match[str], amount: int) -> str:
-        """The hilo verb of an action line ``found`` by ``ACTION`` (of ``amount``)."""
-        return self.WORDS.verbs[found.group("verb")]
-
-    def _action(
-        self, hand: SiteHand, found: re.Match[str], number: int, name: str, line: str
-    ) -> None:
-        amount = money(found.group("amount"), self.scale)
-        verb = self._verb(hand, found, amount)
-        to = money(found.group("to"), self.scale) if found.group("to") else None
-        if (verb == "raise") != (to is not None):
-            raise InputError(f"cannot read the action {quote(line)}")
-        if verb == "complete":
-            to = amount
-        all_in = found.group("all_in") is not None
-        hand.actions.append(Line(number, self.street, name, verb, amount, to, all_in, line))
-
-    def _player_line(self, hand: SiteHand, line: str, number: int) -> None:
-        name = next((n for n in self.names if line.startswith(n + " ")), None)
+    def play_line(self, text: str) -> None:
+        """A player's line: the name, a space, what the player does."""
+        name = next((n for n in self.names if text.startswith(n + " ")), None)
         if name is None:
-            raise InputError(f"cannot read the line {quote(line)}")
-        rest = line[len(name) + 1 :]
-        if play.fold_or_check(hand, number, self.street, name, rest, line):
+            raise InputError(f"cannot read the line {quote(text)}")
+        rest = text[len(name) + 1 :]
+        if self.fold_or_check(name, rest):
             return
-        m = self.WORDS.lines.action.match(rest)
+        m = self.ACTION.match(rest)
         if m is not None:
-            self._action(hand, m, number, name, line)
+            self.chips(name, m)
             return
         if rest.startswith("shows ["):
-            if name not in hand.shows:  # shown once per half (Winamax), once per run (Winning)
+            if name not in self.hand.shows:  # shown once per half (Winamax), once per run (Winning)
                 shown = BRACKETS.findall(rest)
                 if not shown:
-                    raise InputError(f"cannot read the cards shown in {quote(line)}")
-                cards = cards_of(shown[0], f"{name}'s cards")
-                play.show_cards(hand, number, self.street, name, cards, line)
+                    raise InputError(f"cannot read the cards shown in {quote(text)}")
+                self.show(name, cards_of(shown[0], f"{name}'s cards"))
             return
         if rest.startswith("mucks"):
-            play.muck_hand(hand, number, self.street, name, line)
+            self.muck(name)
             return
-        m = self.WORDS.lines.collected.match(rest)
+        m = self.COLLECTED.match(rest)
         if m is not None:
-            pot = play.pot_number(m.group("n"), 0)
+            pot = pot_number(m.group("n"), 0)
             amount = money(m.group("amount"), self.scale)
-            self._award(hand, m, number, name, amount, pot)
+            found = m.groupdict()
+            run = digits(found["run"], "a run's number", MAX_SEAT) if found.get("run") else 0
+            self.award(name, amount, pot, m.group("pot"), HALVES.get(found.get("half") or ""), run)
             return
-        play.only_a_note(self.WORDS.lines.notes, rest, line)
+        only_a_note(self.NOTES, rest, text)
 
-    def _award(
-        self, hand: SiteHand, found: re.Match[str], number: int, name: str, amount: int, pot: int
-    ) -> None:
-        """``name`` collects ``amount`` from pot ``pot`` (a line ``found`` by ``COLLECTED``)."""
-        play.add_award(hand, number, name, amount, pot, found.group("pot"))
+    def verb(self, found: re.Match[str], amount: int) -> str:
+        """The hilo verb of an action line ``found`` by ``ACTION`` (of ``amount``)."""
+        return self.VERBS[found.group("verb")]
 
-    def _rake(self, found: re.Match[str]) -> int:
-        """The chips a ``Total pot`` line ``found`` says were taken from the pot."""
-        return money(found.group("rake"), self.scale) if found.group("rake") else 0
+    def chips(self, name: str, found: re.Match[str]) -> None:
+        """``name``'s line that moves chips, ``found`` by ``ACTION``: a raise is written with its total
+        (``to``), a completion is its own total."""
+        amount = money(found.group("amount"), self.scale)
+        verb = self.verb(found, amount)
+        to = money(found.group("to"), self.scale) if found.group("to") else None
+        if (verb == "raise") != (to is not None):
+            raise InputError(f"cannot read the action {quote(self.text)}")
+        if verb == "complete":
+            to = amount
+        self.act(name, verb, amount, to, found.group("all_in") is not None)
 
-    def _summary_board(self, hand: SiteHand, line: str) -> bool:
-        """Whether ``line`` is the summary's board line, read into ``hand.summary_boards``."""
+    def summary_board(self, text: str) -> bool:
+        """Whether ``text`` is the summary's board line, read into ``hand.summary_boards``."""
         raise NotImplementedError
 
-    def _summary(self, hand: SiteHand, line: str) -> None:
-        m = self.WORDS.lines.total.match(line)
+    def summary(self, text: str) -> None:
+        """A line after ``*** SUMMARY ***``: the total, the board, a seat's line."""
+        hand = self.hand
+        m = self.TOTAL.match(text)
         if m is not None:
-            rake = self._rake(m)
+            # The total is printed after what is taken: the rake, and a jackpot fee where there is one.
+            taken = m.groupdict()
+            rake = sum(money(taken[g], self.scale) for g in ("rake", "jp") if taken.get(g))
             hand.rake = rake
-            hand.total = money(m.group("total"), self.scale) + rake  # printed after what is taken
+            hand.total = money(m.group("total"), self.scale) + rake
             return
-        if self._summary_board(hand, line):
+        if self.summary_board(text):
             return
-        if line.startswith("Seat "):
-            play.summary_seat_line(hand, line, self.WORDS.lines.won, self.scale)
+        if text.startswith("Seat "):
+            self.summary_seat_line(text, self.WON)
             return
-        raise InputError(f"cannot read the summary line {quote(line)}")
+        raise InputError(f"cannot read the summary line {quote(text)}")
+
+    def finish(self) -> None:
+        """A hand with no ``Total pot`` is cut short; the chips returned inside the awards taken out of
+        them, and the pots as the awards pay them where the summary lists none."""
+        hand = self.hand
+        if hand.total is None:
+            raise InputError(
+                f"hand #{hand.header.id} is cut short: no 'Total pot' line in a summary"
+            )
+        fold_back(hand)
+        pots_as_paid(hand)

@@ -17,6 +17,7 @@ from hilo_cli.checking import check
 from hilo_cli.errors import HiloError
 from hilo_cli.histories import HandRecord, hands, read, read_text
 from hilo_cli.histories.site import SiteHand
+from hilo_cli.histories.text import TextReader
 
 DATA = TEST_DATA
 SITES = SHARED_DIR / "handhistories" / "sites"
@@ -43,6 +44,23 @@ def site_hand(site: str, name: str, read_hand: Callable[[str, int, list[str]], o
     hand = read_hand(name, 1, own(site, name).splitlines())
     assert isinstance(hand, SiteHand), hand
     return hand
+
+
+def text_hand(
+    site: type[TextReader], source: str, line: int, raw: list[str]
+) -> SiteHand | HandRecord:
+    """The ``SiteHand`` a text site's reader (``site``, a ``TextReader``) made of one hand's ``raw``
+    lines (the first is file line ``line``), as its plug-in reads them; the error record where it could
+    not read them."""
+    readers: list[TextReader] = []
+
+    class Kept(site):  # type: ignore[valid-type,misc]
+        def read(self) -> HandRecord:
+            readers.append(self)
+            return super().read()
+
+    record = Kept.read_hand(source, line, raw)
+    return record if record.error is not None or not readers else readers[0].hand
 
 
 def own(site: str, name: str) -> str:

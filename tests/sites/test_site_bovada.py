@@ -27,7 +27,7 @@ import random
 import re
 
 import pytest
-from archive_sites import depth_verdicts, own, site_hand
+from archive_sites import depth_verdicts, own, site_hand, text_hand
 from click.testing import CliRunner
 from conftest import SHARED_DIR, TEST_DATA
 from hypothesis import given, settings
@@ -36,9 +36,9 @@ from hypothesis import strategies as st
 from hilo_cli.checking import check
 from hilo_cli.cli import main
 from hilo_cli.histories import detect, read
-from hilo_cli.histories.base import Currency
-from hilo_cli.histories.bovada_lines import read_hand
-from hilo_cli.histories.site import BadHand, SiteHand
+from hilo_cli.histories.base import Currency, HandRecord
+from hilo_cli.histories.bovada import Bovada
+from hilo_cli.histories.site import SiteHand
 
 DATA = TEST_DATA / "bovada"
 SHARED = SHARED_DIR / "handhistories" / "sites"
@@ -51,6 +51,10 @@ def verdicts(text: str, source: str = "t.txt") -> list[tuple[str | None, str, st
 
 def text_of(name: str) -> str:
     return own("bovada", name)
+
+
+def read_hand(source: str, line: int, raw: list[str]) -> SiteHand | HandRecord:
+    return text_hand(Bovada, source, line, raw)
 
 
 def hand_of(name: str) -> SiteHand:
@@ -161,6 +165,13 @@ def test_bad_input_is_one_error_record_per_hand_and_the_others_are_read() -> Non
     assert found[4][3] == "hand #3004 is cut short: no '*** SUMMARY ***' line"
     result = CliRunner().invoke(main, ["check", str(DATA / "bad-input.txt")])
     assert result.exit_code == 2 and "Traceback" not in result.output + result.stderr
+
+
+def test_a_seat_number_past_its_bound_is_the_seat_lines_error() -> None:
+    text = text_of("split.txt").replace("Seat 2: Small Blind", "Seat 99999999: Small Blind")
+    ((_, status, _, why),) = verdicts(text)
+    (record,) = read("t.txt", text, "bovada")
+    assert status == "error" and record.line == 3 and "a seat is 99999999" in why
 
 
 def test_lines_that_lost_their_prefix_and_move_no_chips_are_passed_over() -> None:
@@ -285,9 +296,7 @@ def test_the_verdict_does_not_depend_on_the_order_of_seats_and_cards(
 def test_reorder_changes_the_text() -> None:
     text = text_of("split.txt")
     assert any(reorder(text, random.Random(seed)) != text for seed in range(5))
-    assert not isinstance(
-        read_hand("t.txt", 1, reorder(text, random.Random(1)).splitlines()), BadHand
-    )
+    assert isinstance(read_hand("t.txt", 1, reorder(text, random.Random(1)).splitlines()), SiteHand)
 
 
 def test_a_side_pot_hand_with_its_rake_printed_is_checked_pot_by_pot_against_that_rake() -> None:

@@ -31,7 +31,7 @@ from hypothesis import strategies as st
 
 from hilo_cli import histories
 from hilo_cli.checking import check
-from hilo_cli.histories import HandRecord, pacific888, read
+from hilo_cli.histories import HandRecord, read
 from hilo_cli.histories.base import Currency
 
 DATA = TEST_DATA / "pacific888"
@@ -154,6 +154,12 @@ def test_bad_hands_are_errors_at_their_line_and_the_others_are_still_read() -> N
     assert "pot limit: the most is a bet 300" in found[3][2]
 
 
+def test_a_seat_number_past_its_bound_is_the_seat_lines_error() -> None:
+    text = text_of("split.txt").replace("Seat 2: Bob", "Seat 99999999: Bob")
+    (record,) = records(text)
+    assert record.line == 8 and record.error is not None and "a seat is 99999999" in record.error
+
+
 @pytest.mark.parametrize(
     "change, message",
     [
@@ -261,6 +267,7 @@ def test_no_other_sites_file_is_taken_for_888() -> None:
         if p.is_file() and p.suffix != ".md" and p.parent.name != "pacific888"
     ]
     assert len(others) > 40
+    (plugin,) = [p for p in histories.PLUGINS if p.name == "pacific888"]
     for path in others:  # every other site's files, and the PokerStars and PHH ones
         head = path.read_bytes()[: 1 << 16].decode("utf-8", "replace")
-        assert not pacific888.detect(head), path
+        assert plugin.first(head) is None, path

@@ -26,7 +26,7 @@ import random
 import re
 
 import pytest
-from archive_sites import depth_verdicts, own, site_hand
+from archive_sites import depth_verdicts, own, site_hand, text_hand
 from click.testing import CliRunner
 from conftest import SHARED_DIR, TEST_DATA
 from hypothesis import given, settings
@@ -35,8 +35,8 @@ from hypothesis import strategies as st
 from hilo_cli.checking import check
 from hilo_cli.cli import main
 from hilo_cli.histories import detect, read
-from hilo_cli.histories.base import Currency
-from hilo_cli.histories.partypoker_lines import read_hand
+from hilo_cli.histories.base import Currency, HandRecord
+from hilo_cli.histories.partypoker import PartyPoker
 from hilo_cli.histories.site import SiteHand
 
 DATA = TEST_DATA / "partypoker"
@@ -50,6 +50,10 @@ def verdicts(text: str, source: str = "t.txt") -> list[tuple[str | None, str, st
 
 def text_of(name: str) -> str:
     return own("partypoker", name)
+
+
+def read_hand(source: str, line: int, raw: list[str]) -> SiteHand | HandRecord:
+    return text_hand(PartyPoker, source, line, raw)
 
 
 def hand_of(name: str) -> SiteHand:
@@ -158,6 +162,12 @@ def test_bad_input_is_one_error_record_per_hand_and_the_others_are_read() -> Non
     assert found[4][3] == "cannot read the cards dealt in 'Dealt to Zed [  As 3s Qd Jh ]'"
     result = CliRunner().invoke(main, ["check", str(DATA / "bad-input.txt")])
     assert result.exit_code == 2 and "Traceback" not in result.output + result.stderr
+
+
+def test_a_button_seat_past_its_bound_is_the_button_lines_error() -> None:
+    text = text_of("split.txt").replace("Seat 1 is the button", "Seat 99999999 is the button")
+    (record,) = read("t.txt", text, "partypoker")
+    assert record.line == 7 and record.error is not None and "button's seat" in record.error
 
 
 def test_chat_and_the_lines_around_a_header_are_no_part_of_the_hand() -> None:

@@ -27,6 +27,7 @@ import re
 
 import pytest
 from archive_sites import shuffled as archive_shuffled
+from archive_sites import text_hand
 from conftest import SHARED_DIR, TEST_DATA, verdict
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -36,7 +37,7 @@ from hilo_cli.checking import check
 from hilo_cli.histories import HandText, read_text
 from hilo_cli.histories.base import Currency
 from hilo_cli.histories.site import Collect, SiteHand
-from hilo_cli.histories.winamax_lines import read_hand
+from hilo_cli.histories.winamax import Winamax
 
 DATA = TEST_DATA / "winamax"
 SHARED = SHARED_DIR / "handhistories" / "sites" / "winamax"
@@ -56,7 +57,7 @@ def own(name: str) -> bytes:
 
 def site_hand(name: str) -> SiteHand:
     lines = own(name).decode("utf-8").split("\n")
-    hand = read_hand(name, 1, lines, lambda header: True)
+    hand = text_hand(Winamax, name, 1, lines)
     assert isinstance(hand, SiteHand)
     return hand
 
@@ -121,9 +122,17 @@ def test_a_tournament_hand_plays_in_chips() -> None:
     )
     text = re.sub(r"(\d+(?:\.\d+)?)€", lambda m: str(round(float(m.group(1)) * 100)), text)
     ((_, _, status, _),) = verdicts_of(text.encode())
-    hand = read_hand("t.txt", 1, text.split("\n"), lambda header: True)
+    hand = text_hand(Winamax, "t.txt", 1, text.split("\n"))
     assert isinstance(hand, SiteHand) and hand.header.tournament and hand.currency == Currency()
     assert status == "ok" and (hand.total, hand.rake, hand.header.big) == (1650, 79, 100)
+
+
+def test_a_button_seat_past_its_bound_is_the_table_lines_error() -> None:
+    text = (
+        own("split.txt").decode().replace("Seat #1 is the button", "Seat #99999999 is the button")
+    )
+    ((_, line, status, why),) = verdicts_of(text.encode())
+    assert (line, status) == (2, "error") and "the button seat is 99999999" in why
 
 
 def test_returned_chips_paid_inside_the_halves_are_taken_out_and_the_halves_merged() -> None:

@@ -29,6 +29,7 @@ import re
 
 import pytest
 from archive_sites import shuffled as archive_shuffled
+from archive_sites import text_hand
 from conftest import SHARED_DIR, TEST_DATA, verdict
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -38,7 +39,7 @@ from hilo_cli.checking import check
 from hilo_cli.histories import HandText, read_text
 from hilo_cli.histories.base import Currency
 from hilo_cli.histories.site import SiteHand
-from hilo_cli.histories.winning_lines import read_hand
+from hilo_cli.histories.winning import Winning, WinningOld
 
 DATA = TEST_DATA / "winning"
 SHARED = SHARED_DIR / "handhistories" / "sites" / "winning"
@@ -112,7 +113,7 @@ def test_own_files_the_site_paid_right_are_ok(name: str, expected: list[dict[str
 def test_rake_and_jackpot_fee_are_taken_from_the_pot_and_money_is_written_as_the_site_does() -> (
     None
 ):
-    hand = read_hand("t.txt", 1, own("split.txt").decode().split("\n"), lambda header: True)
+    hand = text_hand(Winning, "t.txt", 1, own("split.txt").decode().split("\n"))
     assert isinstance(hand, SiteHand)
     assert (hand.total, hand.rake, hand.currency) == (3300, 149, Currency("$", "", 100, "USD"))
     (record,) = records_of(own("run-twice.txt"))
@@ -191,19 +192,17 @@ def test_a_tournament_hand_plays_in_chips() -> None:
     text = re.sub(
         r"\$(\d+)\.(\d\d)", lambda m: f"{int(m.group(1)) * 100 + int(m.group(2))}.00", text
     )
-    hand = read_hand("t.txt", 1, text.split("\n"), lambda header: True)
+    hand = text_hand(Winning, "t.txt", 1, text.split("\n"))
     assert isinstance(hand, SiteHand) and hand.header.tournament and hand.currency == Currency()
     assert (hand.total, hand.rake, hand.header.big) == (3300, 149, 200)
     assert [s for _, _, s, _ in verdicts_of(text.encode())] == ["ok"]
 
 
 def test_the_old_format_pays_one_total_a_player_naming_no_pot() -> None:
-    from hilo_cli.histories.winning_old import read_hand as read_old
-
     text = own("old-format.txt").decode("utf-16")
     lines = text.split("\r\n")
-    hand = read_old(
-        "t.txt", 1, lines[: lines.index("Game started at: 2024/5/1 10:02:00")], lambda header: True
+    hand = text_hand(
+        WinningOld, "t.txt", 1, lines[: lines.index("Game started at: 2024/5/1 10:02:00")]
     )
     assert isinstance(hand, SiteHand)
     assert (hand.pots_named, hand.header.limit, hand.total, hand.rake) == (
@@ -283,6 +282,15 @@ def test_the_old_formats_allin_is_the_chips_put_in() -> None:
         ("900000001", "ok"),
         ("900000002", "ok"),
     ]
+
+
+def test_a_seat_number_past_its_bound_is_the_seat_lines_error_in_either_format() -> None:
+    text = own("split.txt").decode().replace("Seat 2: Bob", "Seat 99999999: Bob")
+    ((_, line, status, why),) = verdicts_of(text.encode())
+    assert (line, status) == (4, "error") and "a seat is 99999999" in why
+    old = own("old-format.txt").decode("utf-16").replace("Seat 2: Bob", "Seat 99999999: Bob", 1)
+    (_, line, status, why) = verdicts_of(old.encode("utf-16"))[0]
+    assert (line, status) == (9, "error") and "a seat is 99999999" in why
 
 
 def test_old_format_bad_lines_are_errors_not_tracebacks() -> None:

@@ -1,11 +1,11 @@
-"""``lines.street_numbers``: a site's street names to street numbers, as the text readers' tables use them."""
+"""``text.street_numbers``: a site's street names to street numbers, as the text readers' tables use them."""
 
 from __future__ import annotations
 
 import pytest
 
-from hilo_cli.histories import bovada_lines, merge, partypoker_lines
-from hilo_cli.histories import lines as play
+from hilo_cli.histories import bovada, merge, partypoker
+from hilo_cli.histories.text import street_numbers
 
 
 @pytest.mark.parametrize(
@@ -21,22 +21,22 @@ from hilo_cli.histories import lines as play
 def test_names_in_order_numbered_from_zero(
     streets: tuple[str | tuple[str, ...], ...], expected: dict[str, int]
 ) -> None:
-    got = play.street_numbers(*streets)
+    got = street_numbers(*streets)
     assert got == expected, f"{streets}: expected {expected}, got {got}"
     assert list(got) == list(expected), f"{streets}: names out of order: {list(got)}"
 
 
 def test_a_name_is_not_taken_for_its_letters() -> None:
     """A street's name is one name, not the letters of it (a string is iterable too)."""
-    assert play.street_numbers("FLOP") == {"FLOP": 0}
+    assert street_numbers("FLOP") == {"FLOP": 0}
 
 
 @pytest.mark.parametrize(
     ("table", "expected"),
     [
-        (bovada_lines.BOARD_STREETS, {"HOLE CARDS": 0, "FLOP": 1, "TURN": 2, "RIVER": 3}),
+        (bovada.BOARD_STREETS, {"HOLE CARDS": 0, "FLOP": 1, "TURN": 2, "RIVER": 3}),
         (
-            bovada_lines.STUD_STREETS,
+            bovada.STUD_STREETS,
             {
                 "3RD STREET": 0,
                 "4TH STREET": 1,
@@ -46,9 +46,9 @@ def test_a_name_is_not_taken_for_its_letters() -> None:
                 "7TH STREET": 4,
             },
         ),
-        (partypoker_lines.BOARD_STREETS, {"down cards": 0, "Flop": 1, "Turn": 2, "River": 3}),
+        (partypoker.BOARD_STREETS, {"down cards": 0, "Flop": 1, "Turn": 2, "River": 3}),
         (
-            partypoker_lines.STUD_STREETS,
+            partypoker.STUD_STREETS,
             {
                 "": 0,
                 "Fourth street": 1,
