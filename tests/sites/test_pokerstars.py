@@ -1,6 +1,6 @@
-"""The PokerStars reader, line by line (``hilo_cli.histories.pokerstars_lines`` into ``pokerstars_hand``
-values) and hand by hand (``hilo_cli.histories.pokerstars.record``): money into cents, headers, every line
-kind, runs, the summary, and the records it makes (issue 11).
+"""The PokerStars reader, line by line (``hilo_cli.histories.pokerstars`` into ``SiteHand`` values) and
+hand by hand (``READER.read_hand``): money into cents, headers, every line kind, runs, the summary, and
+the records it makes (issue 11).
 
 The hands are small texts written here in the site's format; the amounts are worked out in the comments.
 """
@@ -10,25 +10,24 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
+from archive_sites import text_hand
 from conftest import TEST_DATA
 
 from hilo_cli.cards import parse_cards
 from hilo_cli.errors import InputError
 from hilo_cli.histories import HandRecord, HandText, pokerstars, split
 from hilo_cli.histories.amounts import money
-from hilo_cli.histories.pokerstars_lines import read_hand, read_header
-from hilo_cli.histories.site import BadHand
+from hilo_cli.histories.pokerstars import PokerStars, read_header
 from hilo_cli.histories.site import SiteHand as StarsHand
 from hilo_cli.histories.summary import collected_by_pot
 
 
-def read_hands(source: str, text: str) -> Iterator[StarsHand | BadHand]:
-    """Each hand of ``text`` as the base cuts it, read by the PokerStars line reader alone."""
+def read_hands(source: str, text: str) -> Iterator[StarsHand | HandRecord]:
+    """Each hand of ``text`` as the base cuts it, read by the PokerStars reader: the hand as its lines
+    say (before the record is made of it), or the error record of a hand that cannot be read."""
     for piece in split(source, text, "pokerstars"):
         assert isinstance(piece, HandText), piece
-        hand = read_hand(source, piece.line, piece.lines)
-        if hand is not None:
-            yield hand
+        yield text_hand(PokerStars, source, piece.line, piece.lines)
 
 
 DATA = TEST_DATA / "pokerstars"
@@ -64,9 +63,10 @@ def one(text: str) -> StarsHand:
     return hand
 
 
-def bad(text: str) -> BadHand:
+def bad(text: str) -> HandRecord:
     hands = list(read_hands("t.txt", text))
-    assert len(hands) == 1 and isinstance(hands[0], BadHand), hands
+    assert len(hands) == 1 and isinstance(hands[0], HandRecord), hands
+    assert hands[0].error is not None, hands[0]
     return hands[0]
 
 
@@ -332,7 +332,7 @@ def test_summary_pots_out_of_order_are_refused() -> None:
     text = SMALL.replace(
         "Total pot $0.50 | Rake $0", "Total pot $3.70 Side pot $2.35. Main pot $1.17. | Rake $0.18"
     )
-    assert "not in order" in bad(text).message
+    assert "not in order" in str(bad(text).error)
 
 
 def test_summary_won_sums_every_won_of_a_seat() -> None:
@@ -414,7 +414,7 @@ def test_courchevel_first_board_card_before_the_flop(lines: tuple[str, str]) -> 
 def test_a_turn_that_repeats_a_different_board_is_refused() -> None:
     text = RUN_TWICE.replace("*** FIRST TURN *** [2c 5h 9d]", "*** FIRST TURN *** [2c 5h 9s]")
     found = bad(text)
-    assert found.where == "t.txt:14" and "repeats the board" in found.message
+    assert (found.source, found.line) == ("t.txt", 14) and "repeats the board" in str(found.error)
 
 
 @pytest.mark.parametrize(
@@ -426,6 +426,7 @@ def test_a_turn_that_repeats_a_different_board_is_refused() -> None:
         (("Dealt to Al", "Dealt to Zed"), 8, "no seat"),
         (("Seat 2: Bo ($1,000.50 in chips)", "Seat 2: Bo (lots in chips)"), 4, "seat line"),
         (("Total pot $0.50 | Rake $0", "Total pot $0.50 | Rake"), 16, "pot line"),
+        (("Seat 1: Al", "Seat 100000000000000000000: Al"), 3, "more than hilo counts"),
         (("*** SUMMARY ***", "*** SUMMERY ***"), 15, "unknown street"),
         (
             ("Bo: doesn't show hand", "Bo: doesn't show hand\nsomething else"),
@@ -438,21 +439,34 @@ def test_a_line_that_cannot_be_read_is_named_with_its_file_and_line(
     change: tuple[str, str], line: int, words: str
 ) -> None:
     found = bad(SMALL.replace(*change))
-    assert found.where == f"t.txt:{line}" and found.id == "111" and words in found.message
+    assert (found.source, found.line, found.id) == ("t.txt", line, "111")
+    assert words in str(found.error)
 
 
 def test_a_hand_cut_short_is_bad_input_and_the_next_hand_is_still_read() -> None:
     cut = SMALL.split("*** SUMMARY ***")[0]
     hands = list(read_hands("t.txt", cut + "\n" + SMALL.replace("#111", "#112")))
-    assert (
-        isinstance(hands[0], BadHand) and "cut short" in hands[0].message and hands[0].id == "111"
-    )
+    assert isinstance(hands[0], HandRecord) and hands[0].id == "111"
+    assert "cut short" in str(hands[0].error)
     assert isinstance(hands[1], StarsHand) and hands[1].header.id == "112"
+
+
+def test_a_line_that_starts_as_a_header_but_is_none_is_a_line_of_the_hand_before() -> None:
+    # Only a whole header's start (the hand's number, a colon, something after it) starts a hand.
+    damaged = (
+        "PokerStars Hand \U0001f0a1#112:  Omaha Hi/Lo Pot Limit ($0.10/$0.25 USD) - 2024/01/01"
+    )
+    (found,) = read_hands("t.txt", SMALL + damaged + "\n")
+    assert isinstance(found, HandRecord) and (found.id, found.line) == ("111", 19)
+    assert "cannot read the summary line 'PokerStars Hand" in str(found.error)
+    assert pokerstars.PokerStars.starts_hand(" \tPokerStars Hand #112: Omaha Hi/Lo")
+    assert not pokerstars.PokerStars.starts_hand("PokerStars Hand #112:  \t")
 
 
 def test_text_before_the_first_hand_is_reported() -> None:
     hands = list(read_hands("t.txt", "hello\n" + SMALL))
-    assert isinstance(hands[0], BadHand) and hands[0].where == "t.txt:1"
+    assert isinstance(hands[0], HandRecord) and hands[0].error is not None
+    assert (hands[0].source, hands[0].line) == ("t.txt", 1)
     assert isinstance(hands[1], StarsHand)
 
 
@@ -634,6 +648,6 @@ def test_hands_can_be_read_one_by_one_where_they_are_checked() -> None:
         (DATA / name).read_text(encoding="utf-8") for name in ("bad-input.txt", "mixed-8-game.txt")
     )
     pieces = [p for p in split("t.txt", text) if isinstance(p, HandText)]
-    one_by_one = [pokerstars.read_record("t.txt", p.line, p.lines) for p in pieces]
+    one_by_one = [pokerstars.READER.read_hand("t.txt", p.line, p.lines) for p in pieces]
     assert one_by_one == records(text)
     assert len(one_by_one) == 9

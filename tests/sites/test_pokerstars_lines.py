@@ -10,7 +10,7 @@ from conftest import TEST_DATA
 from hilo_cli.checking import check
 from hilo_cli.cli import main
 from hilo_cli.histories import read
-from hilo_cli.histories.pokerstars_lines import read_header
+from hilo_cli.histories.pokerstars import read_header
 
 DATA = TEST_DATA / "pokerstars"
 STUD = (DATA / "stud-hilo.txt").read_text(encoding="utf-8")
