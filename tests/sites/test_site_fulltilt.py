@@ -38,7 +38,7 @@ from hypothesis import strategies as st
 from hilo_cli.checking import check
 from hilo_cli.cli import main
 from hilo_cli.histories import detect
-from hilo_cli.histories.fulltilt_lines import after_rake, read_header
+from hilo_cli.histories.fulltilt import after_rake, read_header
 
 SITE = "fulltilt"
 
@@ -202,6 +202,23 @@ def test_bad_hands_are_errors_and_the_others_are_read() -> None:
     errors = [w for _, s, w in found if s == "error"]
     assert "cannot read the action 'Lu juggles the chips'" in errors[0]
     assert "cut short" in errors[1] and "'7x'" in errors[2] and "pot limit" in errors[3]
+
+
+def test_a_show_line_without_its_closing_bracket_is_the_hands_error_not_a_crash() -> None:
+    broken = text("old-2006.txt").replace("Pia shows [Ks Kd 9c 9h]", "Pia shows [Ks Kd 9c 9h", 1)
+    found = verdicts(SITE, broken)
+    errors = [w for _, s, w in found if s == "error"]
+    assert len(found) == len(verdicts(SITE, text("old-2006.txt")))
+    assert errors == [
+        "cannot read the cards shown in 'shows [Ks Kd 9c 9h (three of a kind, Kings)'"
+    ]
+
+
+def test_a_seat_number_past_hilos_bounds_is_the_error_of_its_line() -> None:
+    broken = text("split.txt").replace("Seat 1: ", "Seat 100000000000000000000: ", 1)
+    record = records(SITE, broken)[0]
+    assert record.error is not None and "more than hilo counts" in record.error
+    assert record.line == 2
 
 
 def test_the_command_exits_1_on_a_mismatch_and_2_on_bad_input(tmp_path: Path) -> None:
