@@ -1,4 +1,4 @@
-"""Cake Poker hand histories (a closed network's archives): the plug-in (``READER``) and its lines.
+"""Cake Poker hand histories (a closed network's archives).
 
 Cake writes a hand as::
 
@@ -26,137 +26,144 @@ from __future__ import annotations
 
 import re
 
-from hilo_cli.bounds import quote
+from hilo_cli.bounds import MAX_SEAT, digits, quote
 from hilo_cli.errors import InputError
-from hilo_cli.histories import lines as play
-from hilo_cli.histories.amounts import money
-from hilo_cli.histories.base import Reader
-from hilo_cli.histories.grammar import grammar
-from hilo_cli.histories.plugin import group_id, header_starts, record_reader
-from hilo_cli.histories.seats import STRUCTURES, HandState, add_seat, button_seat, read_seat
-from hilo_cli.histories.site import BRACKETS, Header, SiteHand
-
-GAME_NAMES: dict[str, str] = {"OmahaHiLo": "omaha8", "Omaha": "omaha", "OmahaHi": "omaha"}
-LIMITS = {"FL": "Limit", "Limit": "Limit", "PL": "Pot Limit", "NL": "No Limit"}
-
-STREETS = {"HOLE CARDS": 0, "FLOP": 1, "TURN": 2, "RIVER": 3}
-VERBS = {**play.POSTS_BETS_CALLS, "posts dead blind": "ante", "raises to": "raise"}
-LINES = grammar(
-    r"""
-    ALL_IN    (?P<all_in>,? (?:and is )?all[- ]in| \(all[- ]in\))?\s*$
-    header    ^Hand#(?P<id>[0-9A-Za-z]+) - (?P<rest>.*)$
-    stakes    ^(?:(?P<ante>{AMOUNT})/)?(?P<sb>{AMOUNT})/(?P<bb>{AMOUNT}) (?P<limit>FL|Limit|PL|
-              NL) (?P<game>\w+)$
-    seat      ^Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>{AMOUNT})(?: in chips)?\)
-              (?P<out> is sitting out)?\s*$
-    button    ^Dealer: Seat (?P<seat>\d+)\s*$
-    street    ^\*\*\* ?(?P<name>FLOP|TURN|RIVER|SHOW DOWN|HOLE CARDS) ?\*\*\*(?P<cards>.*)$
-    action    ^(?P<verb>posts small blind|posts big blind|posts ante|posts dead blind|calls|bets|
-              raises to) (?P<amount>{AMOUNT}){ALL_IN}
-    award     ^wins (?:(?P<half>high|low) )?(?:(?P<which>main|side) )?pot(?: #?(?P<n>\d+))
-              ? (?P<amount>{AMOUNT})(?: with.*)?\s*$
-    uncalled  ^returns uncalled bet (?P<amount>{AMOUNT})\s*$
-    notes     ^(?:is sitting out|sits out|is back|has left the table|has joined the table|
-              is disconnected|is connected|has timed out|said, .*)\s*$
-    """,
+from hilo_cli.histories.amounts import pattern
+from hilo_cli.histories.site import BRACKETS, Header, Seat, SiteHand
+from hilo_cli.histories.text import (
+    POSTS_BETS_CALLS,
+    TextReader,
+    button_seat,
+    comma_cards,
+    only_a_note,
+    pot_number,
 )
 
+# What may follow the amount of a bet, a call or a raise: the player is all in.
+ALL_IN = r"(?P<all_in>,? (?:and is )?all[- ]in| \(all[- ]in\))?\s*$"
 
-def read_header(line: str) -> Header:
-    m = LINES.header.match(line)
-    if m is None:
-        raise InputError("not a Cake hand header (expected 'Hand#ID - ...')")
-    id, parts = m.group("id"), [p.strip() for p in m.group("rest").split(" -- ")]
-    stakes = next((s for s in map(LINES.stakes.match, parts) if s), None)
-    if stakes is None:
-        raise InputError(
-            f"hand #{id}: cannot read the stakes and the game in {quote(m.group('rest'))}"
-        )
-    sb, bb = stakes.group("sb"), stakes.group("bb")
-    currency = sb[0] if sb[0] in "$€£" else ""
-    scale = 100 if currency else 1
-    tournament = re.search(r"\bT\d+\b", parts[0]) is not None or not currency
-    game, limit = stakes.group("game"), LIMITS[stakes.group("limit")]
-    small, big = money(sb, scale), money(bb, scale)
-    return Header(id, game, limit, None, tournament, currency, small, big)
+HEADER = re.compile(r"^Hand#(?P<id>[0-9A-Za-z]+) - (?P<rest>.*)$")
+STAKES = pattern(
+    r"^(?:(?P<ante>{AMOUNT})/)?(?P<sb>{AMOUNT})/(?P<bb>{AMOUNT}) (?P<limit>FL|Limit|PL|NL) "
+    r"(?P<game>\w+)$"
+)
+SEAT = pattern(
+    r"^Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>{AMOUNT})(?: in chips)?\)"
+    r"(?: is sitting out)?\s*$"
+)
+BUTTON = re.compile(r"^Dealer: Seat (?P<seat>\d+)\s*$")
+STREET = re.compile(
+    r"^\*\*\* ?(?P<name>FLOP|TURN|RIVER|SHOW DOWN|HOLE CARDS) ?\*\*\*(?P<cards>.*)$"
+)
+ACTION = pattern(
+    r"^(?P<verb>posts small blind|posts big blind|posts ante|posts dead blind|calls|bets|"
+    r"raises to) (?P<amount>{AMOUNT}){ALL_IN}",
+    ALL_IN=ALL_IN,
+)
+AWARD = pattern(
+    r"^wins (?:(?P<half>high|low) )?(?:(?P<which>main|side) )?pot(?: #?(?P<n>\d+))"
+    r"? (?P<amount>{AMOUNT})(?: with.*)?\s*$"
+)
+UNCALLED = pattern(r"^returns uncalled bet (?P<amount>{AMOUNT})\s*$")
+NOTES = re.compile(
+    r"^(?:is sitting out|sits out|is back|has left the table|has joined the table|"
+    r"is disconnected|is connected|has timed out|said, .*)\s*$"
+)
+# A tournament's number in the header's first part: "Turbo T15042503".
+TOURNAMENT = re.compile(r"\bT\d+\b")
+
+GAME_NAMES = {"OmahaHiLo": "omaha8", "Omaha": "omaha", "OmahaHi": "omaha"}
+LIMITS = {"FL": "Limit", "Limit": "Limit", "PL": "Pot Limit", "NL": "No Limit"}
+STREETS = {"HOLE CARDS": 0, "FLOP": 1, "TURN": 2, "RIVER": 3}
+VERBS = {**POSTS_BETS_CALLS, "posts dead blind": "ante", "raises to": "raise"}
 
 
-class _Reader(HandState):
-    def read(self, lines: list[str]) -> SiteHand:
-        header = read_header(lines[0])
-        self.scale = 100 if header.currency else 1
-        hand = self.hand_without_summary(header, header.tournament)
-        if header.game not in GAME_NAMES:
-            return hand
-        self.read_lines(hand, lines, self._line)
-        return hand
+class Cake(TextReader):
+    NAME = "cake"
+    TITLE = "Cake Poker"
+    # A hand starts at its header (``Hand#``, the hand's id and `` - ``; the first line of a file need
+    # not be one).
+    START = re.compile(r"[ \t]*Hand#[0-9A-Za-z]+ - ")
+    GAMES = GAME_NAMES
 
-    def _line(self, hand: SiteHand, line: str) -> None:
-        if line.startswith("Seat "):
-            self._seat(hand, line)
+    def header(self) -> Header:
+        m = HEADER.match(self.lines[0])
+        if m is None:
+            raise InputError("not a Cake hand header (expected 'Hand#ID - ...')")
+        self.id = m.group("id")
+        parts = [p.strip() for p in m.group("rest").split(" -- ")]
+        stakes = next((s for s in map(STAKES.match, parts) if s), None)
+        if stakes is None:
+            raise InputError(
+                f"hand #{self.id}: cannot read the stakes and the game in {quote(m.group('rest'))}"
+            )
+        sb, bb = stakes.group("sb"), stakes.group("bb")
+        currency = sb[0] if sb[0] in "$€£" else ""
+        self.scale = 100 if currency else 1
+        tournament = TOURNAMENT.search(parts[0]) is not None or not currency
+        game, limit = stakes.group("game"), LIMITS[stakes.group("limit")]
+        small, big = self.amount(sb), self.amount(bb)
+        return Header(self.id, game, limit, None, tournament, currency, small, big)
+
+    def begin(self, header: Header) -> SiteHand:
+        return self.without_summary(header, rake_printed=header.tournament)
+
+    def line(self, text: str) -> None:
+        if text.startswith("Seat "):
+            s = SEAT.match(text)
+            if s is None:
+                raise InputError(f"cannot read the seat line {quote(text)}")
+            # The stack is read before the seat is checked, as Cake's reader always did.
+            seat = digits(s.group("seat"), "a seat", MAX_SEAT)
+            self.seat(Seat(seat, s.group("name"), self.amount(s.group("stack"))))
             return
-        b = LINES.button.match(line)
+        b = BUTTON.match(text)
         if b is not None:
-            hand.button = button_seat(b)
+            self.hand.button = button_seat(b)
             return
-        m = LINES.street.match(line)
+        m = STREET.match(text)
         if m is not None:
-            self._street(hand, m.group("name"), m.group("cards"), line)
+            self.street_line(m.group("name"), m.group("cards"))
             return
-        if line.startswith("Dealt to "):
-            play.dealt_to(hand, self.number, self.street, line, self.names)
+        if text.startswith("Dealt to "):
+            self.dealt_to(text)
             return
-        if line == "There is no low hand":
+        if text == "There is no low hand":
             return
-        self.player_action(hand, line, self._action)
+        self.player_action(text, self.action)
 
-    def _street(self, hand: SiteHand, name: str, text: str, line: str) -> None:
+    def street_line(self, name: str, cards: str) -> None:
+        """A street's line: the board's new cards in its last bracket (the turn's the new card only)."""
         if name == "SHOW DOWN":
             return
-        self.street = STREETS[name]
-        play.new_street(hand, self.number, self.street, line)
-        found = BRACKETS.findall(text)
+        self.new_street(STREETS[name])
+        found = BRACKETS.findall(cards)
         if self.street and not found:
             raise InputError(f"the {name.lower()} line shows no cards")
         if found:
-            new = play.comma_cards(found[-1], f"the {name.lower()}")
-            play.deal_board(hand, self.number, self.street, line, new)
+            self.deal_board(comma_cards(found[-1], f"the {name.lower()}"))
 
-    def _seat(self, hand: SiteHand, line: str) -> None:
-        self.names = add_seat(hand, read_seat(LINES.seat, line, self.scale))
-
-    def _action(self, hand: SiteHand, name: str, rest: str, line: str) -> None:
-        number, street = self.number, self.street
-        m = LINES.action.match(rest)
+    def action(self, name: str, rest: str) -> None:
+        m = ACTION.match(rest)
         if m is not None:
-            verb, amount = VERBS[m.group("verb")], money(m.group("amount"), self.scale)
+            verb, amount = VERBS[m.group("verb")], self.amount(m.group("amount"))
             to = amount if verb == "raise" else None
-            play.add_bet(hand, number, street, name, verb, amount, to, m, line)
+            self.act(name, verb, amount, to, m.group("all_in") is not None)
             return
-        m = LINES.award.match(rest)
+        m = AWARD.match(rest)
         if m is not None:
             which, n = m.group("which"), m.group("n")
-            pot = play.pot_number(n, 1 if which == "side" else 0)
+            pot = pot_number(n, 1 if which == "side" else 0)
             label = " ".join(w for w in (m.group("half"), which, "pot", n) if w)
-            amount = money(m.group("amount"), self.scale)
-            play.add_award(hand, number, name, amount, pot, label, m.group("half"))
+            self.award(name, self.amount(m.group("amount")), pot, label, m.group("half"))
             return
-        m = LINES.uncalled.match(rest)
+        m = UNCALLED.match(rest)
         if m is not None:
-            play.return_uncalled(hand, name, money(m.group("amount"), self.scale))
+            self.return_uncalled(name, self.amount(m.group("amount")))
             return
-        if play.show_or_muck(hand, number, street, name, rest, line, "mucks"):
+        if self.show_or_muck(name, rest, "mucks"):
             return
-        play.only_a_note(LINES.notes, rest, line)
+        only_a_note(NOTES, rest, self.text)
 
 
-# A hand starts at its header (``Hand#``, the hand's id and `` - ``; the first line of a file need
-# not be one).
-detect, starts_hand = header_starts(r"Hand#[0-9A-Za-z]+ - ")
-
-
-read_record = record_reader(_Reader, group_id(LINES.header), GAME_NAMES, STRUCTURES)
-"""One hand's record from its lines: a hand to replay, one that is not checkable, or an error."""
-
-
-READER = Reader("cake", "Cake Poker", (".txt",), detect, starts_hand, read_record)
+READER = Cake.plugin()
