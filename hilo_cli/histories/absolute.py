@@ -1,4 +1,4 @@
-"""Absolute Poker / Cereus hand histories (a closed network's archives): the plug-in (``READER``).
+"""Absolute Poker / Cereus hand histories (a closed network's archives).
 
 Absolute writes a hand as::
 
@@ -27,16 +27,319 @@ held against the collect lines.
 
 from __future__ import annotations
 
-from hilo_cli.histories.absolute_lines import GAME_NAMES, LINES, STRUCTURES, HandReader
-from hilo_cli.histories.base import Reader
-from hilo_cli.histories.plugin import group_id, header_starts, record_reader
+import re
 
-# A hand starts at its header (``Stage #``, the hand's number, ``:``).
-detect, starts_hand = header_starts(r"Stage #[A-Z]?\d+: ")
+from hilo_cli.betting import Structure
+from hilo_cli.bounds import MAX_SEAT, digits, quote
+from hilo_cli.errors import InputError
+from hilo_cli.histories.amounts import NUMBER, pattern, sign_currency
+from hilo_cli.histories.base import Currency
+from hilo_cli.histories.records import STRUCTURES
+from hilo_cli.histories.site import BRACKETS, Collect, Header, Seat, SiteHand, cards_of
+from hilo_cli.histories.text import TextReader, only_a_note, speaker
+
+# An amount as Absolute writes it: dollars and cents, or chips ("$0.19", "1,500").
+MONEY = r"\$?" + NUMBER
+
+HEADER = re.compile(r"^Stage #(?P<id>[A-Z]?\d+):(?P<rest>.*)$")
+STAKES = pattern(r"(?:(?P<sb>{MONEY})/)?(?P<bb>{MONEY})", MONEY=MONEY)
+SEAT = pattern(
+    r"^Seat (?P<seat>\d+) - (?P<name>.+?) \((?P<stack>{MONEY}) in chips\)(?: - sitting out)?\s*$",
+    MONEY=MONEY,
+)
+DEALER = re.compile(r"Seat #(?P<seat>\d+) is the dealer\s*$")
+STREET = re.compile(
+    r"(?i)^\*\*\* (?P<name>3RD STREET|4TH STREET|5TH STREET|6TH STREET|RIVER|POCKET CARDS|"
+    r"FLOP|TURN|SHOW DOWN|SUMMARY) \*\*\*(?P<cards>.*)$"
+)
+ACTION = pattern(
+    r"^(?:(?P<verb>Ante|Bring-In|Posts small blind|Posts big blind|Posts dead blind|Calls|"
+    r"Bets)|(?P<all_in>All-In(?:\(Raise\))?)) (?P<amount>{MONEY})(?: to (?P<to>{MONEY}))?\s*$",
+    MONEY=MONEY,
+)
+RAISES = pattern(r"^Raises (?P<amount>{MONEY}) to (?P<to>{MONEY})\s*$", MONEY=MONEY)
+COLLECT = pattern(
+    r"^Collects (?P<amount>{MONEY}) from (?P<label>main pot|side pot(?:[- #]*(?P<n>\d+))?)\s*$",
+    MONEY=MONEY,
+)
+RETURNED = pattern(r"(?i)^returned \((?P<amount>{MONEY})\) : not called\s*$", MONEY=MONEY)
+TOTAL = pattern(
+    r"^Total Pot\s*\((?P<total>{MONEY})\)(?:\s*\|\s*Rake \((?P<rake>{MONEY})\))?", MONEY=MONEY
+)
+# A summary seat's total, and each half it won ("won Total ($0.19) HI:with ... LO:($0.19)").
+WON = pattern(r"\bwon Total \((?P<amount>{MONEY})\)", MONEY=MONEY)
+HALF = pattern(r"\b(?P<half>HI|LO):\((?P<amount>{MONEY})\)", MONEY=MONEY)
+NOTES = re.compile(
+    r"^(?:sits down|stands up|is sitting out|has returned|is disconnected|has timed out)\s*$"
+)
+
+GAME_NAMES = {
+    "Seven Card Hi/Lo": "stud8",
+    "7 Card Stud Hi/Lo": "stud8",
+    "Stud Hi/Lo": "stud8",
+    "Omaha Hi/Lo": "omaha8",
+    "Omaha Hi-Lo": "omaha8",
+    "Omaha": "omaha",
+}
+STUD = {"stud8"}
+LIMIT_NAMES: dict[str, Structure] = {**STRUCTURES, "Normal": "fixed", "Fixed Limit": "fixed"}
+LIMITS = ("Normal", "Limit", "Fixed Limit", "Pot Limit", "No Limit")
+STUD_STREETS = {"3RD STREET": 0, "4TH STREET": 1, "5TH STREET": 2, "6TH STREET": 3, "RIVER": 4}
+BOARD_STREETS = {"POCKET CARDS": 0, "FLOP": 1, "TURN": 2, "RIVER": 3}
+VERBS = {
+    "Ante": "ante",
+    "Bring-In": "bring in",
+    "Posts small blind": "small blind",
+    "Posts big blind": "big blind",
+    "Posts dead blind": "ante",
+    "Calls": "call",
+    "Bets": "bet",
+}
 
 
-read_record = record_reader(HandReader, group_id(LINES.header), GAME_NAMES, STRUCTURES)
-"""One hand's record from its lines: a hand to replay, one that is not checkable, or an error."""
+class Absolute(TextReader):
+    """One Absolute hand; after ``*** SUMMARY ***`` (``summary``) a line is the summary's."""
+
+    NAME = "absolute"
+    TITLE = "Absolute Poker"
+    # A hand starts at its header (``Stage #``, the hand's number, ``:``).
+    START = re.compile(r"[ \t]*Stage #[A-Z]?\d+: ")
+    GAMES = GAME_NAMES
+    LIMITS = LIMIT_NAMES
+
+    def __init__(self, source: str, numbers: list[int], lines: list[str]) -> None:
+        super().__init__(source, numbers, lines)
+        self.stud = False
+        self.summary = False
+        self.seen: dict[str, int] = {}  # cards dealt so far to each player (stud), hidden ones too
+        self.halves: dict[str, dict[str, int]] = {}  # the summary's HI:(…) and LO:(…) per player
+        self.rake = 0
+
+    def header(self) -> Header:
+        """``Stage #ID: GAME LIMIT STAKES - DATE``, read word by word (no pattern that backtracks over
+        a long line): the stakes are the last word before `` - ``, the limit the one or two words
+        before them."""
+        m = HEADER.match(self.lines[0])
+        if m is None:
+            raise InputError(
+                "not an Absolute hand header (expected 'Stage #ID: GAME LIMIT STAKES - DATE')"
+            )
+        self.id = m.group("id")
+        words = m.group("rest").split(" - ", 1)[0].split()
+        limit = next(
+            (w for w in (" ".join(words[-3:-1]), " ".join(words[-2:-1])) if w in LIMITS), None
+        )
+        stakes = STAKES.fullmatch(words[-1]) if words else None
+        if limit is None or stakes is None or len(words) < len(limit.split()) + 2:
+            raise InputError(
+                f"hand #{self.id}: cannot read the game, the limit and the stakes in "
+                f"{quote(m.group('rest').strip())}"
+            )
+        game = " ".join(words[: -1 - len(limit.split())])
+        sb, bb = stakes.group("sb"), stakes.group("bb")
+        currency = "$" if bb.startswith("$") else ""
+        self.scale = 100 if currency else 1
+        big = self.amount(bb)
+        small = self.amount(sb) if sb else big // 2
+        return Header(self.id, game, limit, None, not currency, currency, small, big)
+
+    def begin(self, header: Header) -> SiteHand:
+        hand = self.new_hand(header, pots_printed=False)
+        if header.currency:
+            hand.currency = sign_currency("$")
+        self.stud = GAME_NAMES.get(header.game) in STUD
+        return hand
+
+    def line(self, text: str) -> None:
+        if text.startswith("Seat "):
+            if self.summary:
+                self.summary_seat(text)
+            else:
+                s = SEAT.match(text)
+                if s is None:
+                    raise InputError(f"cannot read the seat line {quote(text)}")
+                # The stack is read before the seat is checked, as Absolute's reader always did.
+                seat = digits(s.group("seat"), "a seat", MAX_SEAT)
+                self.seat(Seat(seat, s.group("name"), self.amount(s.group("stack"))))
+            return
+        m = STREET.match(text)
+        if m is not None:
+            self.street_line(m.group("name").upper(), m.group("cards"))
+            return
+        if self.summary:
+            self.summary_line(text)
+            return
+        if text.startswith("Table: "):
+            t = DEALER.search(text)
+            if t is not None:
+                self.hand.button = digits(t.group("seat"), "the dealer's seat", MAX_SEAT)
+            return
+        found = speaker(text, self.names)
+        if found is None:
+            raise InputError(f"cannot read the line {quote(text)}")
+        name, rest = found
+        if rest.startswith("- "):
+            self.action(name, rest[2:].strip())
+            return
+        c = COLLECT.match(rest)
+        if c is None:
+            raise InputError(f"cannot read the line {quote(text)}")
+        n, label = c.group("n"), c.group("label")
+        if n:
+            pot = digits(n, "a side pot's number", MAX_SEAT)
+        else:
+            pot = 1 if label != "main pot" else 0
+        self.award(name, self.amount(c.group("amount")), pot, label)
+
+    def finish(self) -> None:
+        super().finish()
+        # No summary: no "won Total" to hold the collect lines against.
+        self.hand.won_printed = self.summary
+        settle_summary(self.hand, self.halves, self.rake)
+
+    def street_line(self, name: str, cards: str) -> None:
+        """A street's line (the board's new cards in its last bracket), the show down or the summary."""
+        if name in ("SHOW DOWN", "SUMMARY"):
+            self.summary = name == "SUMMARY"
+            return
+        streets = STUD_STREETS if self.stud else BOARD_STREETS
+        if name not in streets:
+            raise InputError(
+                f"a {name.lower()} line in a {'stud' if self.stud else 'board'} game: "
+                f"{quote(self.text)}"
+            )
+        self.new_street(streets[name])
+        if self.stud or not self.street:
+            return
+        found = BRACKETS.findall(cards)
+        if not found:
+            raise InputError(f"the {name.lower()} line shows no cards")
+        self.deal_board(cards_of(found[-1], f"the {name.lower()}"))
+
+    def pocket(self, name: str, text: str) -> None:
+        """``Pocket [H H Js 10d]``: every card of the player so far, ``H`` for one nobody sees; the
+        action deals only the new ones (a stud street), or the hole cards where all are seen."""
+        tokens = text.split()
+        if self.stud:
+            new, self.seen[name] = (
+                tokens[self.seen.get(name, 0) :],
+                max(len(tokens), self.seen.get(name, 0)),
+            )
+            if not new:
+                return  # a folded player's cards, printed again
+        elif "H" in tokens:
+            return
+        else:
+            new = tokens
+        known = cards_of(" ".join(t for t in new if t != "H"), f"{name}'s cards")
+        if self.stud:
+            self.deal_cards(name, known)
+        else:
+            self.deal_hand(name, known)
+
+    def action(self, name: str, rest: str) -> None:
+        """A player's ``NAME - ...`` line, ``rest`` what follows the dash."""
+        if rest in ("Folds", "Checks"):
+            self.act(name, rest[:-1].lower(), 0)
+            return
+        m = ACTION.match(rest)
+        if m is not None:
+            amount = self.amount(m.group("amount"))
+            to = self.amount(m.group("to")) if m.group("to") else None
+            verb = (
+                VERBS[m.group("verb")] if m.group("verb") else "raise" if to is not None else "bet"
+            )
+            self.act(name, verb, amount, to, m.group("all_in") is not None)
+            return
+        m = RAISES.match(rest)
+        if m is not None:
+            self.act(name, "raise", self.amount(m.group("amount")), self.amount(m.group("to")))
+            return
+        r = RETURNED.match(rest)
+        if r is not None:
+            self.return_uncalled(name, self.amount(r.group("amount")))
+            return
+        bracket = BRACKETS.search(rest)
+        if rest.startswith("Pocket [") and bracket is not None:
+            self.pocket(name, bracket.group(1))
+            return
+        if rest.startswith("Shows [") and bracket is not None:
+            self.show(name, cards_of(bracket.group(1), f"{name}'s cards"))
+            return
+        if rest.startswith("Mucks"):
+            self.muck_at_showdown(name)
+            return
+        only_a_note(NOTES, rest, self.text)
+
+    # --- the summary -------------------------------------------------------------------------------
+
+    def summary_line(self, text: str) -> None:
+        """The summary's Total and Rake, its board and its dealer."""
+        t = TOTAL.match(text)
+        if t is not None:
+            hand = self.hand
+            hand.total = self.amount(t.group("total"))
+            self.rake = self.amount(t.group("rake")) if t.group("rake") else 0
+            hand.rake, hand.rake_printed = self.rake, t.group("rake") is not None
+            return
+        bracket = BRACKETS.search(text)
+        if text.startswith("Board: ") and bracket is not None:
+            self.hand.summary_boards[0] = cards_of(bracket.group(1), "the summary's board")
+            return
+        if text.startswith("Dealer: "):
+            return
+        raise InputError(f"cannot read the summary line {quote(text)}")
+
+    def summary_seat(self, text: str) -> None:
+        """``Seat 3: PLAYER3 won Total ($0.19) HI:... LO:($0.19) ...``: what the seat won, each half."""
+        head, _, rest = text.partition(": ")
+        seat = digits(head[len("Seat ") :], "a seat", MAX_SEAT)
+        name = next((s.name for s in self.hand.seats if s.seat == seat), None)
+        if name is None or not rest.startswith(name):
+            raise InputError(f"the summary names a seat nobody sits in: {quote(text)}")
+        rest = rest[len(name) :]
+        w = WON.search(rest)
+        if w is not None:
+            self.hand.won[name] = self.amount(w.group("amount"))
+        for h in HALF.finditer(rest):
+            half = "high" if h.group("half") == "HI" else "low"
+            self.halves.setdefault(name, {})[half] = self.amount(h.group("amount"))
 
 
-READER = Reader("absolute", "Absolute Poker", (".txt",), detect, starts_hand, read_record)
+def settle_summary(hand: SiteHand, halves: dict[str, dict[str, int]], rake: int) -> None:
+    """The summary's halves onto the collect lines (a player's one collect split into the halves the
+    summary gives); with side pots, the printed Total and Rake held against the collects and the rake
+    per pot derived (RULES §13: the summary prints no pot beside its Total); without a Total pot line, or
+    a Total without a Rake, the rake derived too."""
+    show = (hand.currency or Currency()).show
+    for name, won in halves.items():
+        total = hand.won.get(name)
+        if total is not None and total != sum(won.values()):
+            hand.disagreements.append(
+                f"the summary's HI and LO for {name} add up to {show(sum(won.values()))}, "
+                f"not its Total {show(total)}"
+            )
+    if hand.total is None or not hand.rake_printed:
+        # No Total pot line (a hand cut before its summary), or no Rake beside it: the rake is derived.
+        hand.total, hand.rake, hand.rake_printed = None, 0, False
+    elif any(c.pot for c in hand.collects):
+        paid = sum(c.amount for c in hand.collects)
+        if hand.rake_printed and hand.total - rake != paid:
+            hand.disagreements.append(
+                f"the summary's Total pot {show(hand.total)} − Rake {show(rake)} is not the "
+                f"{show(paid)} the collect lines pay"
+            )
+        hand.total, hand.rake, hand.rake_printed = None, 0, False
+    players = [c.player for c in hand.collects]
+    if len(set(players)) != len(players) or hand.disagreements:
+        return
+    tagged: list[Collect] = []
+    for c in hand.collects:
+        won = halves.get(c.player, {})
+        if sum(won.values()) != c.amount:
+            return
+        tagged += [c._replace(amount=a, half=h) for h, a in sorted(won.items()) if a]
+    hand.collects = tagged
+
+
+READER = Absolute.plugin()
