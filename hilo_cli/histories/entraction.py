@@ -1,4 +1,4 @@
-"""Entraction hand histories (a closed network's archives): the plug-in (``READER``) and its lines.
+"""Entraction hand histories (a closed network's archives).
 
 Entraction writes a hand in columns::
 
@@ -30,186 +30,165 @@ from __future__ import annotations
 import re
 
 from hilo_cli.betting import Structure
-from hilo_cli.bounds import quote
+from hilo_cli.bounds import MAX_SEAT, digits, quote
 from hilo_cli.cards import Card
 from hilo_cli.errors import InputError
-from hilo_cli.histories import lines as play
-from hilo_cli.histories.amounts import money
+from hilo_cli.histories.amounts import NUMBER, money, pattern
 from hilo_cli.histories.archive import rake_disagreement
-from hilo_cli.histories.base import Currency, Reader
-from hilo_cli.histories.grammar import grammar
-from hilo_cli.histories.plugin import group_id, header_starts, record_reader
-from hilo_cli.histories.seats import STRUCTURES as BASE_STRUCTURES
-from hilo_cli.histories.seats import HandState, add_seat, collects_only, seat_of
-from hilo_cli.histories.site import Header, SiteHand, cards_of
-from hilo_cli.histories.site import Line as Action
+from hilo_cli.histories.base import Currency
+from hilo_cli.histories.records import STRUCTURES
+from hilo_cli.histories.site import Header, Seat, SiteHand, cards_of, collects_only
+from hilo_cli.histories.text import TextReader
 
-GAME_NAMES: dict[str, str] = {"Omaha Hi/Lo": "omaha8", "Omaha": "omaha", "Omaha Hi": "omaha"}
-STRUCTURES: dict[str, Structure] = {**BASE_STRUCTURES, "Fixed Limit": "fixed"}
+# An amount as Entraction writes it: "EUR 799.25", "150.00".
+MONEY = r"(?:[A-Z]{3} )?" + NUMBER
 
+HEADER = pattern(
+    r"^Game # ?(?P<id>\d+) - (?P<game>.+?) (?P<limit>Fixed Limit|Pot Limit|No Limit|Limit) "
+    r"(?:(?P<code>[A-Z]{3}) )?(?P<small>{NUMBER})/(?P<big>{NUMBER})(?: - .*)?$"
+)
+SEAT = pattern(r"^(?P<name>\S.*?)\s+\((?P<stack>{MONEY}) in seat (?P<seat>\d+)\)$", MONEY=MONEY)
+PLAYERS = re.compile(r"^Players ?\(max \d+\):?$")
+BLIND = pattern(
+    r"^(?P<which>Big|Small) Blind:\s+(?P<rest>.+?)\s+\((?P<amount>{MONEY})\)$", MONEY=MONEY
+)
+DEALER = re.compile(r"^Dealer:\s+(?P<name>.+)$")
+STREET = re.compile(r"^(?P<name>Flop|Turn|River)\s+(?P<cards>\S.*)$")
+RAKE = pattern(r"^Rake:\s+(?P<amount>{MONEY})$", MONEY=MONEY)
+ACTION = pattern(r"^(?P<verb>Raise|Call|Bet|Ante)\s+\((?P<amount>{MONEY})\)$", MONEY=MONEY)
+WINS = pattern(r"^wins:\s+(?P<amount>{MONEY})$", MONEY=MONEY)
+SHOWS = re.compile(r"^shows:\s+(?P<cards>.+)$")
+MUCKS = re.compile(r"^didn't show hand(?: \((?P<cards>[^)]*)\))?$")
+IGNORED = re.compile(r"^Game ended .*$")
+# The currency's code before an amount.
+CODE = re.compile(r"^[A-Z]{3} ")
+
+GAME_NAMES = {"Omaha Hi/Lo": "omaha8", "Omaha": "omaha", "Omaha Hi": "omaha"}
+LIMIT_NAMES: dict[str, Structure] = {**STRUCTURES, "Fixed Limit": "fixed"}
 STREETS = {"Flop": 1, "Turn": 2, "River": 3}
 VERBS = {"Raise": "raise", "Call": "call", "Bet": "bet", "Ante": "ante"}
-LINES = grammar(
-    r"""
-    MONEY    (?:[A-Z]{3} )?{NUMBER}
-    header   ^Game # ?(?P<id>\d+) - (?P<game>.+?) (?P<limit>Fixed Limit|Pot Limit|No Limit|
-             Limit) (?:(?P<code>[A-Z]{3}) )?(?P<small>{NUMBER})/(?P<big>{NUMBER})(?: - .*)?$
-    seat     ^(?P<name>\S.*?)\s+\((?P<stack>{MONEY}) in seat (?P<seat>\d+)\)$
-    players  ^Players ?\(max \d+\):?$
-    blind    ^(?P<which>Big|Small) Blind:\s+(?P<rest>.+?)\s+\((?P<amount>{MONEY})\)$
-    dealer   ^Dealer:\s+(?P<name>.+)$
-    street   ^(?P<name>Flop|Turn|River)\s+(?P<cards>\S.*)$
-    rake     ^Rake:\s+(?P<amount>{MONEY})$
-    action   ^(?P<verb>Raise|Call|Bet|Ante)\s+\((?P<amount>{MONEY})\)$
-    wins     ^wins:\s+(?P<amount>{MONEY})$
-    shows    ^shows:\s+(?P<cards>.+)$
-    mucks    ^didn't show hand(?: \((?P<cards>[^)]*)\))?$
-    ignored  ^Game ended .*$
-    """,
-)
 
 
-def _amount(text: str, scale: int) -> int:
-    """``EUR 799.25``, ``150.00``: the amount in the hand's unit."""
-    return money(re.sub(r"^[A-Z]{3} ", "", text), scale)
-
-
-def _cards(text: str, what: str) -> tuple[Card, ...]:
+def board_cards(text: str, what: str) -> tuple[Card, ...]:
+    """``4h - 7h - 6c``: the cards, ``what`` they are naming them in an error."""
     return cards_of(text.replace(" - ", " "), what)
 
 
-def read_header(line: str) -> Header:
-    m = LINES.header.match(line)
-    if m is None:
-        raise InputError(
-            "not an Entraction hand header (expected 'Game # N - GAME LIMIT EUR x/y - Table ...')"
-        )
-    code = m.group("code") or ""
-    scale = 100 if code else 1
-    return Header(
-        m.group("id"),
-        m.group("game"),
-        m.group("limit"),
-        None,
-        not code,
-        code,
-        _amount(m.group("small"), scale),
-        _amount(m.group("big"), scale),
-    )
+class Entraction(TextReader):
+    NAME = "entraction"
+    TITLE = "Entraction"
+    # A hand starts at its header (``Game # N - ``): a damaged header is still a hand of this site,
+    # read as an error.
+    START = re.compile(r"[ \t]*Game # ?\d+ - ")
+    GAMES = GAME_NAMES
+    LIMITS = LIMIT_NAMES
 
-
-class _Reader(HandState):
-    def __init__(self, source: str, numbers: list[int]) -> None:
-        super().__init__(source, numbers)
-        self.bets: dict[str, int] = {}
+    def __init__(self, source: str, numbers: list[int], lines: list[str]) -> None:
+        super().__init__(source, numbers, lines)
         self.rake: int | None = None
 
-    def read(self, lines: list[str]) -> SiteHand:
-        header = read_header(lines[0])
-        code = header.currency
+    def amount(self, text: str) -> int:
+        """``EUR 799.25``, ``150.00``: the amount in the hand's unit."""
+        return money(CODE.sub("", text), self.scale)
+
+    def header(self) -> Header:
+        m = HEADER.match(self.lines[0])
+        if m is None:
+            raise InputError(
+                "not an Entraction hand header (expected 'Game # N - GAME LIMIT EUR x/y - Table ...')"
+            )
+        self.id = m.group("id")
+        code = m.group("code") or ""
         self.scale = 100 if code else 1
+        small, big = self.amount(m.group("small")), self.amount(m.group("big"))
+        return Header(self.id, m.group("game"), m.group("limit"), None, not code, code, small, big)
+
+    def begin(self, header: Header) -> SiteHand:
+        code = header.currency
         currency = Currency(f"{code} ", "", 100, code) if code else Currency()
-        hand = collects_only(self.new_hand(header, currency=currency))
-        if header.game not in GAME_NAMES:
-            return hand
-        self.read_lines(hand, lines, self._line)
+        return collects_only(self.new_hand(header, currency=currency))
+
+    def line(self, text: str) -> None:
+        if PLAYERS.match(text) or IGNORED.match(text):
+            return
+        m = SEAT.match(text)
+        if m is not None and not self.hand.actions:
+            seat = digits(m.group("seat"), "a seat", MAX_SEAT)
+            self.seat(Seat(seat, m.group("name"), self.amount(m.group("stack"))))
+            return
+        m = BLIND.match(text)
+        if m is not None:
+            name = self.seated(m.group("rest").strip())
+            verb = "big blind" if m.group("which") == "Big" else "small blind"
+            self.act(name, verb, self.amount(m.group("amount")))
+            return
+        m = DEALER.match(text)
+        if m is not None:
+            name = self.seated(m.group("name").strip())
+            self.hand.button = next(s.seat for s in self.hand.seats if s.name == name)
+            return
+        m = STREET.match(text)
+        if m is not None:
+            self.street_line(m.group("name"), m.group("cards"))
+            return
+        m = RAKE.match(text)
+        if m is not None:
+            if self.rake is not None:
+                raise InputError(f"a second rake line {quote(text)}")
+            self.rake = self.amount(m.group("amount"))
+            return
+        name, rest = self.player_line(text)
+        self.action(name, rest)
+
+    def finish(self) -> None:
+        super().finish()
         if self.rake is not None:
-            found = rake_disagreement(hand, self.rake, currency.show)
+            show = (self.hand.currency or Currency()).show
+            found = rake_disagreement(self.hand, self.rake, show)
             if found:
-                hand.disagreements.append(found)
-        return hand
+                self.hand.disagreements.append(found)
 
-    def _line(self, hand: SiteHand, line: str) -> None:
-        if LINES.players.match(line) or LINES.ignored.match(line):
-            return
-        m = LINES.seat.match(line)
-        if m is not None and not hand.actions:
-            self._seat(hand, m)
-            return
-        for pattern, read in (
-            (LINES.blind, self._blind),
-            (LINES.dealer, self._dealer),
-            (LINES.street, self._street),
-            (LINES.rake, self._rake),
-        ):
-            m = pattern.match(line)
-            if m is not None:
-                read(hand, m, line)
-                return
-        name, rest = self.player_line(line)
-        self._action(hand, name, rest, line)
-
-    def _seat(self, hand: SiteHand, m: re.Match[str]) -> None:
-        self.names = add_seat(hand, seat_of(m, self.scale, _amount))
-
-    def _seated(self, name: str, line: str) -> str:
+    def seated(self, name: str) -> str:
+        """``name``, a seated player's, as a line writes it (a line that names anyone else is bad
+        input)."""
         if name not in self.names:
-            raise InputError(f"{quote(name, 60)} has no seat, in {quote(line)}")
+            raise InputError(f"{quote(name, 60)} has no seat, in {quote(self.text)}")
         return name
 
-    def _dealer(self, hand: SiteHand, m: re.Match[str], line: str) -> None:
-        name = self._seated(m.group("name").strip(), line)
-        hand.button = next(s.seat for s in hand.seats if s.name == name)
-
-    def _blind(self, hand: SiteHand, m: re.Match[str], line: str) -> None:
-        name = self._seated(m.group("rest").strip(), line)
-        amount = _amount(m.group("amount"), self.scale)
-        self.bets[name] = self.bets.get(name, 0) + amount
-        verb = "big blind" if m.group("which") == "Big" else "small blind"
-        hand.actions.append(Action(self.number, 0, name, verb, amount, None, False, line))
-
-    def _street(self, hand: SiteHand, m: re.Match[str], line: str) -> None:
-        name = m.group("name")
-        self.street, self.bets = STREETS[name], {}
-        play.new_street(hand, self.number, self.street, line)
-        board = hand.boards.setdefault(0, [])
-        cards = _cards(m.group("cards"), f"the {name.lower()}")
-        if cards[: len(board)] != tuple(board) or len(cards) <= len(board):
+    def street_line(self, name: str, cards: str) -> None:
+        """``Flop 4h - 7h - 6c``, ``Turn 4h - 7h - 6c - 8h``: the whole board so far."""
+        self.new_street(STREETS[name])
+        board = self.hand.boards.setdefault(0, [])
+        dealt = board_cards(cards, f"the {name.lower()}")
+        if dealt[: len(board)] != tuple(board) or len(dealt) <= len(board):
             raise InputError(
-                f"the {name.lower()} line {quote(line)} does not add to the board so far"
+                f"the {name.lower()} line {quote(self.text)} does not add to the board so far"
             )
-        new = cards[len(board) :]
-        play.deal_board(hand, self.number, self.street, line, new)
+        self.deal_board(dealt[len(board) :])
 
-    def _rake(self, hand: SiteHand, m: re.Match[str], line: str) -> None:
-        if self.rake is not None:
-            raise InputError(f"a second rake line {quote(line)}")
-        self.rake = _amount(m.group("amount"), self.scale)
-
-    def _action(self, hand: SiteHand, name: str, rest: str, line: str) -> None:
-        number, street = self.number, self.street
+    def action(self, name: str, rest: str) -> None:
+        """A seated player's line, ``rest`` what follows the name."""
         if rest in ("Fold", "Check", "Folds", "Checks"):
-            verb = rest.lower().rstrip("s")
-            hand.actions.append(Action(number, street, name, verb, 0, None, False, line))
+            self.act(name, rest.lower().rstrip("s"), 0)
             return
-        m = LINES.action.match(rest)
+        m = ACTION.match(rest)
         if m is not None:
-            verb, amount = VERBS[m.group("verb")], _amount(m.group("amount"), self.scale)
-            to = play.added_to(self.bets, name, verb, amount)  # Entraction writes what each adds
-            hand.actions.append(Action(number, street, name, verb, amount, to, False, line))
+            verb, amount = VERBS[m.group("verb")], self.amount(m.group("amount"))
+            # Entraction writes what each action adds.
+            self.act(name, verb, amount, self.added_to(name, verb, amount))
             return
-        m = LINES.wins.match(rest)
+        m = WINS.match(rest)
         if m is not None:
-            play.add_award(hand, number, name, _amount(m.group("amount"), self.scale), 0, "pot")
+            self.award(name, self.amount(m.group("amount")), 0, "pot")
             return
-        m = LINES.shows.match(rest)
+        m = SHOWS.match(rest)
         if m is not None:
-            cards = _cards(m.group("cards"), f"{name}'s cards")
-            play.show_cards(hand, number, street, name, cards, line)
+            self.show(name, board_cards(m.group("cards"), f"{name}'s cards"))
             return
-        if LINES.mucks.match(rest):
-            play.muck_at_showdown(hand, number, street, name, line)
+        if MUCKS.match(rest):
+            self.muck_at_showdown(name)
             return
-        raise InputError(f"cannot read the action {quote(line)}")
+        raise InputError(f"cannot read the action {quote(self.text)}")
 
 
-# A hand starts at its header (``Game # N - ``): a damaged header is still a hand of this site, read
-# as an error.
-detect, starts_hand = header_starts(r"Game # ?\d+ - ")
-
-
-read_record = record_reader(_Reader, group_id(LINES.header), GAME_NAMES, STRUCTURES)
-"""One hand's record from its lines: a hand to replay, one that is not checkable, or an error."""
-
-
-READER = Reader("entraction", "Entraction", (".txt",), detect, starts_hand, read_record)
+READER = Entraction.plugin()
