@@ -1,4 +1,4 @@
-"""KingsClub hand histories (private club software): the plug-in (``READER``) and its lines.
+"""KingsClub hand histories (private club software).
 
 KingsClub writes a hand as::
 
@@ -29,20 +29,293 @@ lines are taken to count only the pots.
 
 from __future__ import annotations
 
-from hilo_cli.histories.amounts import NUMBER
-from hilo_cli.histories.base import Reader
-from hilo_cli.histories.kingsclub_lines import GAME_NAMES, LINES, HandReader
-from hilo_cli.histories.plugin import group_id, header_starts, record_reader
-from hilo_cli.histories.seats import STRUCTURES
+import re
 
-# A hand starts at its header (``#N: LIMIT GAME - x/y``).
-detect, starts_hand = header_starts(
-    rf"#\d+: (?:Pot Limit|No Limit|Limit) .+ - {NUMBER}/{NUMBER}[ \t]*$"
+from hilo_cli.bounds import MAX_SEAT, digits, quote
+from hilo_cli.cards import Card
+from hilo_cli.errors import InputError
+from hilo_cli.histories.amounts import NUMBER, pattern
+from hilo_cli.histories.archive import put_in, rake_disagreement, uncalled
+from hilo_cli.histories.base import Currency
+from hilo_cli.histories.site import BRACKETS, Header, Seat, SiteHand, cards_of, collects_only
+from hilo_cli.histories.text import TextReader, button_seat, speaker, street_match
+
+HEADER = pattern(
+    r"^#(?P<id>\d+): (?P<limit>Pot Limit|No Limit|Limit) (?P<game>.+?) - (?P<small>{NUMBER})/"
+    r"(?P<big>{NUMBER})$"
+)
+SEAT = pattern(
+    r"^Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>{NUMBER})\)(?: (?P<net>[-+]{NUMBER}))?$"
+)
+TABLE = re.compile(r"^Table '.*'(?: Seat (?P<button>\d+) is the button)?$")
+DATE = re.compile(r"^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$")
+STREET = re.compile(
+    r"^\*\*\* (?:BOARD (?P<run>\d) - )?(?P<name>HOLE CARDS|FLOP|TURN|RIVER|SHOW ?DOWN|SUMMARY|"
+    r"[3-7](?:RD|TH) STREET) \*\*\*(?P<cards>.*)$"
+)
+RAKE = pattern(r"^Rake (?P<amount>{NUMBER})$")
+SHOWS = re.compile(r"^shows \[([^\]]*)\]$")
+ACTION = pattern(
+    r"^(?P<verb>posts the small blind|posts the big blind|posts ante|posts the ante|"
+    r"brings in for|calls|bets|raises to) (?P<amount>{NUMBER})(?P<all_in>,? and is all in)?$"
+)
+WINS = pattern(
+    r"^wins (?:\((?P<amount>{NUMBER})\) from (?P<label>.+)|(?P<label2>pot) \("
+    r"(?P<amount2>{NUMBER})\))$"
 )
 
+GAME_NAMES = {
+    "Omaha Hi-Lo": "omaha8",
+    "Omaha Hi/Lo": "omaha8",
+    "Big O": "omaha8-5",
+    "5 Card Omaha Hi-Lo": "omaha8-5",
+    "Omaha": "omaha",
+    "Seven Card Stud Hi-Lo": "stud8",
+    "7 Card Stud Hi-Lo": "stud8",
+}
+STREETS = {"HOLE CARDS": 0, "FLOP": 1, "TURN": 2, "RIVER": 3}
+POSTS = {"posts the small blind": "small blind", "posts the big blind": "big blind"}
+# Money without a sign, in cents.
+CURRENCY = Currency("", "", 100)
 
-read_record = record_reader(HandReader, group_id(LINES.header), GAME_NAMES, STRUCTURES)
-"""One hand's record from its lines: a hand to replay, one that is not checkable, or an error."""
+
+def shown(text: str, what: str) -> tuple[Card, ...]:
+    """The cards of a bracket, the ones not shown (``X``) left out."""
+    return cards_of(" ".join(c for c in text.split() if c != "X"), what)
 
 
-READER = Reader("kingsclub", "KingsClub", (".txt",), detect, starts_hand, read_record)
+class KingsClub(TextReader):
+    """One KingsClub hand; after ``*** SUMMARY ***`` (``summary``) a seat line is the stack after the
+    hand (``after``) and what it won or lost (``net``)."""
+
+    NAME = "kingsclub"
+    TITLE = "KingsClub"
+    # A hand starts at its header (``#N: LIMIT GAME - x/y``).
+    START = re.compile(rf"[ \t]*#\d+: (?:Pot Limit|No Limit|Limit) .+ - {NUMBER}/{NUMBER}[ \t]*$")
+    GAMES = GAME_NAMES
+
+    def __init__(self, source: str, numbers: list[int], lines: list[str]) -> None:
+        super().__init__(source, numbers, lines)
+        self.scale = 100
+        self.stud = False
+        self.rake: int | None = None
+        self.summary = False
+        self.after: dict[str, int] = {}
+        self.net: dict[str, int] = {}
+
+    def header(self) -> Header:
+        m = HEADER.match(self.lines[0])
+        if m is None:
+            raise InputError("not a KingsClub hand header (expected '#N: LIMIT GAME - x/y')")
+        self.id = m.group("id")
+        small, big = self.amount(m.group("small")), self.amount(m.group("big"))
+        return Header(self.id, m.group("game"), m.group("limit"), None, False, "", small, big)
+
+    def begin(self, header: Header) -> SiteHand:
+        self.stud = "Stud" in header.game
+        return collects_only(self.new_hand(header, currency=CURRENCY))
+
+    def line(self, text: str) -> None:
+        if text.startswith("*** "):
+            self.street_line(text)
+            return
+        if text.startswith("Seat "):
+            self.read_seat(text)
+            return
+        if DATE.match(text):
+            return
+        m = TABLE.match(text)
+        if m is not None:
+            if m.group("button"):
+                self.hand.button = button_seat(m, "button")
+            return
+        m = RAKE.match(text)
+        if m is not None and self.summary:
+            if self.rake is not None:
+                raise InputError(f"a second rake line {quote(text)}")
+            self.rake = self.amount(m.group("amount"))
+            return
+        if text.startswith("Dealt to "):
+            self.dealt(text)
+            return
+        self.player_action(text, self.action)
+
+    def finish(self) -> None:
+        super().finish()
+        found = [
+            rake_disagreement(self.hand, self.rake, CURRENCY.show)
+            if self.rake is not None
+            else None,
+            self.stacks(),
+        ]
+        self.hand.disagreements += [f for f in found if f]
+
+    def stacks(self) -> str | None:
+        """Where a summary stack is not the stack before the hand less what it put in, plus what it was
+        paid and any chips no one matched."""
+        hand = self.hand
+        put = put_in(hand)
+        back, chips = uncalled(put)
+        paid: dict[str, int] = {}
+        for c in hand.collects:
+            paid[c.player] = paid.get(c.player, 0) + c.amount
+        wrong = []
+        for seat in hand.seats:
+            if seat.name not in self.after:
+                continue
+            expected = (
+                seat.stack
+                - put.get(seat.name, 0)
+                + paid.get(seat.name, 0)
+                + (chips if back == seat.name else 0)
+            )
+            if expected != self.after[seat.name]:
+                wrong.append(
+                    f"{seat.name}'s stack after the hand is {CURRENCY.show(self.after[seat.name])} in the "
+                    f"summary, but the lines leave {CURRENCY.show(expected)}"
+                )
+            net = self.net.get(seat.name)
+            if net is not None and net != self.after[seat.name] - seat.stack:
+                wrong.append(
+                    f"{seat.name}'s summary line says {'+' if net > 0 else ''}{CURRENCY.show(net)}, but the "
+                    f"stack went from {CURRENCY.show(seat.stack)} to {CURRENCY.show(self.after[seat.name])}"
+                )
+        return "; ".join(wrong) or None
+
+    def read_seat(self, text: str) -> None:
+        """A seat line: before the summary the seat taken, in it the stack after the hand."""
+        s = SEAT.match(text)
+        if s is None:
+            raise InputError(f"cannot read the seat line {quote(text)}")
+        name, stack = s.group("name"), self.amount(s.group("stack"))
+        if self.summary:
+            if name not in self.names or name in self.after:
+                raise InputError(
+                    f"the summary's seat line {quote(text)} names no player of the hand, or one twice"
+                )
+            self.after[name] = stack
+            net = s.group("net")
+            if net is not None:
+                self.net[name] = self.amount(net[1:]) * (-1 if net[0] == "-" else 1)
+            return
+        self.seat(Seat(digits(s.group("seat"), "a seat", MAX_SEAT), name, stack))
+
+    def street_line(self, text: str) -> None:
+        """``*** FLOP *** [...]``, a stud street (the next card each), a run's board, the summary."""
+        m = street_match(STREET, text)
+        name, run = m.group("name"), m.group("run")
+        if name == "SUMMARY":
+            self.summary = True
+            return
+        if name.startswith("SHOW"):
+            return
+        hand = self.hand
+        if self.stud:
+            # The first cards come before any street line: each street line deals the next card.
+            if not name.endswith("STREET"):
+                raise InputError(f"a stud hand has no {name.lower()}: {quote(text)}")
+            dealt = any(a.verb == "dealt" for a in hand.actions)
+            self.new_street(min(self.street + 1, 4) if dealt else 0)
+            return
+        if name not in STREETS:
+            raise InputError(f"a board game has no {name.lower()}: {quote(text)}")
+        found = BRACKETS.findall(m.group("cards"))
+        if run is not None:
+            self.run_board(digits(run, "a board's number", 3), found)
+            return
+        # The blinds are bets of the first round, posted before its street line.
+        self.new_street(STREETS[name])
+        if name == "HOLE CARDS":
+            return
+        if not found:
+            raise InputError(f"the {name.lower()} line shows no cards")
+        board = hand.boards.setdefault(0, [])
+        before = shown(found[0], f"the {name.lower()}") if len(found) > 1 else ()
+        if tuple(board) != before:
+            raise InputError(
+                f"the {name.lower()} line {quote(text)} does not repeat the board so far"
+            )
+        self.deal_board(shown(found[-1], f"the {name.lower()}"))
+
+    def run_board(self, run: int, found: list[str]) -> None:
+        """``*** BOARD 2 - RIVER *** [- - - Qd] [Jd]``: the cards of run ``run`` after the ones it has so
+        far (the board dealt before the runs, written ``-`` where the runs share it); the first bracket may
+        hold the run's own turn too."""
+        if not 1 <= run <= 3 or len(found) != 2:
+            raise InputError(f"cannot read the board of a run in {quote(self.text)}")
+        hand = self.hand
+        board = hand.boards.get(run) or list(hand.boards.get(0, []))
+        written = found[0].split()
+        if len(written) < len(board) or any(
+            w not in ("-", str(c)) for w, c in zip(written, board, strict=False)
+        ):
+            raise InputError(
+                f"the run's board {quote(self.text)} does not start with the board dealt before it"
+            )
+        new = shown(" ".join(written[len(board) :]) + " " + found[1], "the run's board")
+        hand.boards[run] = list(board)
+        # A run's board is the river's (street 3), whichever street was dealt last.
+        hand.add_board(self.number, 3, self.text, new, run)
+
+    def dealt(self, text: str) -> None:
+        """``Dealt to NAME: [X X X X]``: the cards shown of a player's (stud: the first ones begin
+        third street)."""
+        found = speaker(text[len("Dealt to ") :], self.names)
+        bracket = BRACKETS.search(text)
+        if found is None or bracket is None:
+            raise InputError(f"cannot read the cards dealt in {quote(text)}")
+        name = found[0]
+        if self.stud and not any(a.verb == "street" for a in self.hand.actions):
+            self.new_street(0)
+        cards = shown(bracket.group(1), f"{name}'s cards")
+        if not cards and not self.stud:
+            return  # another player's cards, not shown
+        self.deal_cards(name, cards)
+
+    def action(self, name: str, rest: str) -> None:
+        """A seated player's line but a fold or a check, ``rest`` what follows the name."""
+        m = ACTION.match(rest)
+        if m is not None:
+            all_in = m.group("all_in") is not None
+            self.chips(name, m.group("verb"), self.amount(m.group("amount")), all_in)
+            return
+        m = WINS.match(rest)
+        if m is not None:
+            amount = self.amount(m.group("amount") or m.group("amount2"))
+            self.award(name, amount, 0, m.group("label") or m.group("label2"))
+            return
+        m = SHOWS.match(rest)
+        if m is not None:
+            self.show(name, shown(m.group(1), f"{name}'s cards"))
+            return
+        if rest in ("mucks", "mucks hand", "doesn't show hand"):
+            self.muck_at_showdown(name)
+            return
+        raise InputError(f"cannot read the action {quote(self.text)}")
+
+    def chips(self, name: str, verb: str, amount: int, all_in: bool) -> None:
+        """A post, bet, call or raise; KingsClub writes calls, bets and raises as the street total (the
+        street's bets are the base's, ``bets``)."""
+        mine = self.bets.get(name, 0)
+        if verb.startswith("posts") and "ante" in verb:
+            self.act(name, "ante", amount, None, all_in)
+            return
+        if verb.startswith("posts") or verb == "brings in for":
+            self.act(name, POSTS.get(verb, "bring in"), amount, None, all_in)
+            return
+        if amount <= mine:
+            raise InputError(
+                f"{quote(self.text)} puts in no more than the {amount} the player has in this street"
+            )
+        if verb == "calls":
+            self.act(name, "call", amount - mine, None, all_in)
+        elif verb == "bets" and self.stud and self.street == 0:
+            # Third street's bet completes the bring-in.
+            self.act(name, "complete", amount - mine, amount, all_in)
+        elif verb == "bets":
+            self.act(name, "bet", amount - mine, None, all_in)
+        else:
+            self.act(name, "raise", amount - mine, amount, all_in)
+
+
+READER = KingsClub.plugin()
