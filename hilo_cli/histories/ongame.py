@@ -1,4 +1,4 @@
-"""OnGame hand histories (a closed network's archives, issue 18): the plug-in (``READER``) and its lines.
+"""OnGame hand histories (a closed network's archives, issue 18).
 
 OnGame writes a hand as::
 
@@ -32,217 +32,219 @@ from __future__ import annotations
 
 import re
 
-from hilo_cli.bounds import quote
+from hilo_cli.bounds import MAX_SEAT, digits, quote
 from hilo_cli.errors import InputError
-from hilo_cli.histories import lines as play
-from hilo_cli.histories.amounts import money, sign_currency
-from hilo_cli.histories.archive import speaker
-from hilo_cli.histories.base import Currency, Reader
-from hilo_cli.histories.grammar import grammar
-from hilo_cli.histories.plugin import group_id, record_reader
-from hilo_cli.histories.seats import (
-    STRUCTURES,
-    HandState,
-    add_seat,
+from hilo_cli.histories.amounts import money, pattern, sign_currency
+from hilo_cli.histories.base import Currency
+from hilo_cli.histories.site import Header, Seat, SiteHand, cards_of
+from hilo_cli.histories.text import (
+    POSTS_BETS_CALLS,
+    TextReader,
     button_seat,
-    seat_match,
-    seat_of,
+    pot_number,
+    speaker,
+    unseated,
 )
-from hilo_cli.histories.site import Header, SiteHand, cards_of
 
-GAME_NAMES: dict[str, str] = {"OMAHA_HI_LO": "omaha8", "OMAHA": "omaha", "OMAHA_HI": "omaha"}
+# The hand's first line, read as its header too.
+START = re.compile(r"[ \t]*\*{5} History for hand (?P<id>[0-9A-Za-z-]+)(?P<rest>.*?)\s*\*{5}\s*$")
+TABLE = pattern(
+    r"^Table: .*\((?P<limit>[A-Z_]+) (?P<game>[A-Z0-9_]+) (?P<sb>{AMOUNT})/"
+    r"(?P<bb>{AMOUNT}), (?P<money>[^)]*)\)\s*$"
+)
+SEAT = pattern(r"^Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>{AMOUNT})\)(?P<rest>.*)$")
+# What follows the stack of a summary's seat line: ", net: +1130, [8s, 8c, Jd, 6d] (...)".
+SUMMARY_SEAT = pattern(r"^, net: [+-]?{AMOUNT}(?:, \[(?P<cards>[^\[\]]*)\](?: \(.*\))?)?\s*$")
+BUTTON = re.compile(r"^Button: seat (?P<seat>\d+)\s*$")
+BOARD = re.compile(r"^--- Dealing (?P<street>flop|turn|river) \[(?P<cards>[^\[\]]*)\]\s*$")
+DEALT = re.compile(r"^Dealing to (?P<rest>.+): \[(?P<cards>[^\[\]]*)\]\s*$")
+ACTION = pattern(
+    r"^(?P<verb>posts small blind|posts big blind|posts ante|calls|bets|raises) \("
+    r"?(?P<amount>{AMOUNT})\)?(?: to (?P<to>{AMOUNT}))?(?P<all_in> \[all in\])?\s*$"
+)
+POT = pattern(
+    r"^(?P<label>Main pot|Side pot (?P<n>\d+)): (?P<amount>{AMOUNT}) won by (?P<rest>.+?)\s*$"
+)
+# Each winner of a pot: "KREST 78 (3030 High), ".
+WINNER = pattern(r"(?P<name>.+?) \((?P<amount>{AMOUNT})(?: (?P<half>High|Low))?\)(?:, |$)")
+RAKE = pattern(r"^Rake taken: (?P<amount>{AMOUNT})\s*$")
+NOTES = re.compile(
+    r"^(?:Start hand: .*|User: .*|Players in round: .*|---|Dealing pocket cards|"
+    r"\*{5} End of hand .*)$"
+)
+
+GAME_NAMES = {"OMAHA_HI_LO": "omaha8", "OMAHA": "omaha", "OMAHA_HI": "omaha"}
 LIMITS = {
     "LIMIT": "Limit",
     "FIXED_LIMIT": "Limit",
     "POT_LIMIT": "Pot Limit",
     "NO_LIMIT": "No Limit",
 }
-
 STREETS = {"flop": 1, "turn": 2, "river": 3}
-VERBS = {**play.POSTS_BETS_CALLS, "raises": "raise"}
-LINES = grammar(
-    r"""
-    ALL_IN        (?P<all_in> \[all in\])?\s*$
-    start         [ \t]*\*{5} History for hand (?P<id>[0-9A-Za-z-]+)(?P<rest>.*?)\s*\*{5}\s*$
-    table         ^Table: .*\((?P<limit>[A-Z_]+) (?P<game>[A-Z0-9_]+) (?P<sb>{AMOUNT})/
-                  (?P<bb>{AMOUNT}), (?P<money>[^)]*)\)\s*$
-    seat          ^Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>{AMOUNT})\)(?P<rest>.*)$
-    summary_seat  ^, net: [+-]?{AMOUNT}(?:, \[(?P<cards>[^\[\]]*)\](?: \(.*\))?)?\s*$
-    button        ^Button: seat (?P<seat>\d+)\s*$
-    board         ^--- Dealing (?P<street>flop|turn|river) \[(?P<cards>[^\[\]]*)\]\s*$
-    dealt         ^Dealing to (?P<rest>.+): \[(?P<cards>[^\[\]]*)\]\s*$
-    action        ^(?P<verb>posts small blind|posts big blind|posts ante|calls|bets|raises) \(?
-                  (?P<amount>{AMOUNT})\)?(?: to (?P<to>{AMOUNT}))?{ALL_IN}
-    pot           ^(?P<label>Main pot|Side pot (?P<n>\d+))
-                  : (?P<amount>{AMOUNT}) won by (?P<rest>.+?)\s*$
-    winner        (?P<name>.+?) \((?P<amount>{AMOUNT})(?: (?P<half>High|Low))?\)(?:, |$)
-    rake          ^Rake taken: (?P<amount>{AMOUNT})\s*$
-    notes         ^(?:Start hand: .*|User: .*|Players in round: .*|---|Dealing pocket cards|
-                  \*{5} End of hand .*)$
-    """,
-)
+VERBS = {**POSTS_BETS_CALLS, "raises": "raise"}
 
 
-def read_header(line: str) -> tuple[str, bool]:
-    """The hand's id and whether it is a tournament's."""
-    m = LINES.start.match(line)
-    if m is None:
-        raise InputError("not an OnGame hand header (expected '***** History for hand ID *****')")
-    return m.group("id"), "TOURNAMENT" in m.group("rest")
+class OnGame(TextReader):
+    """One OnGame hand; after ``Summary:`` (``summary``) the lines are the summary's: each pot and its
+    winners (``pots``, the amounts as printed), the rake, the seats' shown cards."""
 
+    NAME = "ongame"
+    TITLE = "OnGame"
+    START = START
+    GAMES = GAME_NAMES
 
-class _Reader(HandState):
-    def __init__(self, source: str, numbers: list[int]) -> None:
-        super().__init__(source, numbers)
+    def __init__(self, source: str, numbers: list[int], lines: list[str]) -> None:
+        super().__init__(source, numbers, lines)
         self.summary = False
         self.pots: list[int] = []
         self.raked = False  # a "Rake taken" line was read
 
-    def read(self, lines: list[str]) -> SiteHand:
-        id, tournament = read_header(lines[0])
+    def header(self) -> Header:
+        """The header and the table line after it (the game, the limit, the stakes, the money); the
+        lines after the header are still read from the second on (the table line a note among them)."""
+        m = START.match(self.lines[0])
+        if m is None:
+            raise InputError(
+                "not an OnGame hand header (expected '***** History for hand ID *****')"
+            )
+        self.id, tournament = m.group("id"), "TOURNAMENT" in m.group("rest")
+        lines = self.lines
         line = next((i for i in (1, 2) if i < len(lines) and lines[i].startswith("Table: ")), None)
         if line is None:
             raise InputError(
-                f"hand #{id}: no 'Table: ... (LIMIT GAME SB/BB, money)' line after the header"
+                f"hand #{self.id}: no 'Table: ... (LIMIT GAME SB/BB, money)' line after the header"
             )
         self.number = self.numbers[line]
-        table = LINES.table.match(lines[line])
+        table = TABLE.match(lines[line])
         if table is None:
             raise InputError(
-                f"hand #{id}: cannot read the limit, the game and the stakes in {quote(lines[line])}"
+                f"hand #{self.id}: cannot read the limit, the game and the stakes in "
+                f"{quote(lines[line])}"
             )
         sign = table.group("bb")[0] if table.group("bb")[0] in "$€£" else ""
         # Money at a real-money table is in cents, with or without a sign; chips are whole.
         self.scale = 100 if sign or "real money" in table.group("money").lower() else 1
-        header = Header(
-            id,
+        return Header(
+            self.id,
             table.group("game"),
             LIMITS.get(table.group("limit"), table.group("limit")),
             None,
             tournament,
             sign,
-            money(table.group("sb"), self.scale),
-            money(table.group("bb"), self.scale),
+            self.amount(table.group("sb")),
+            self.amount(table.group("bb")),
         )
+
+    def begin(self, header: Header) -> SiteHand:
         hand = self.new_hand(header, won_printed=False)
         if self.scale == 100:
-            hand.currency = sign_currency(sign)
-        if header.game not in GAME_NAMES:
-            return hand
-        self.read_lines(hand, lines, self._line)
-        self._settle(hand)
+            hand.currency = sign_currency(header.currency)
         return hand
 
-    def _line(self, hand: SiteHand, line: str) -> None:
-        if line.startswith("Seat "):
-            self._seat(hand, line)
-        elif line == "Summary:":
+    def line(self, text: str) -> None:
+        if text.startswith("Seat "):
+            self.read_seat(text)
+        elif text == "Summary:":
             self.summary = True
-        elif (b := LINES.button.match(line)) is not None:
-            hand.button = button_seat(b)
-        elif (m := LINES.board.match(line)) is not None:
-            self.street = STREETS[m.group("street")]
+        elif (b := BUTTON.match(text)) is not None:
+            self.hand.button = button_seat(b)
+        elif (m := BOARD.match(text)) is not None:
             new = cards_of(m.group("cards").replace(",", " "), f"the {m.group('street')}")
-            play.board_street(hand, self.number, self.street, line, new)
-        elif line == "Dealing pocket cards":
-            play.new_street(hand, self.number, 0, line)
-        elif (d := LINES.dealt.match(line)) is not None:
-            self._dealt(hand, d.group("rest"), d.group("cards"), line)
-        elif self.summary and (p := LINES.pot.match(line)) is not None:
-            self._pot(hand, p)
-        elif self.summary and (r := LINES.rake.match(line)) is not None:
+            self.board_street(STREETS[m.group("street")], new)
+        elif text == "Dealing pocket cards":
+            # The first street's line: the street being dealt is left as it is.
+            self.hand.add_street(self.number, 0, text)
+        elif (d := DEALT.match(text)) is not None:
+            name = d.group("rest")
+            if name not in self.names:
+                raise unseated(name, text)
+            self.deal_hand(name, cards_of(d.group("cards").replace(",", " "), f"{name}'s cards"))
+        elif self.summary and (p := POT.match(text)) is not None:
+            self.pot(p)
+        elif self.summary and (r := RAKE.match(text)) is not None:
             # Tournaments print "Rake taken: $0" with their chips: a sign means money.
-            hand.rake = money(
-                r.group("amount"), 100 if r.group("amount")[0] in "$€£" else self.scale
-            )
+            amount = r.group("amount")
+            self.hand.rake = money(amount, 100 if amount[0] in "$€£" else self.scale)
             self.raked = True
-        elif not LINES.notes.match(line) and not line.startswith("Table: "):
-            found = speaker(line, self.names)
+        elif not NOTES.match(text) and not text.startswith("Table: "):
+            found = speaker(text, self.names)
             if found is None or self.summary:
-                raise InputError(f"cannot read the line {quote(line)}")
-            self._action(hand, found[0], found[1], line)
+                raise InputError(f"cannot read the line {quote(text)}")
+            self.action(*found)
 
-    def _dealt(self, hand: SiteHand, name: str, text: str, line: str) -> None:
-        if name not in self.names:
-            raise play.unseated(name, line)
-        cards = cards_of(text.replace(",", " "), f"{name}'s cards")
-        play.deal_hand(hand, self.number, self.street, name, cards, line)
+    def finish(self) -> None:
+        super().finish()
+        self.settle()
 
-    def _seat(self, hand: SiteHand, line: str) -> None:
-        s = seat_match(LINES.seat, line)
-        name = s.group("name")
+    def read_seat(self, text: str) -> None:
+        """A seat line: before the summary the seat taken (its stack read before it is checked), in it
+        the cards the seat showed."""
+        s = SEAT.match(text)
+        if s is None:
+            raise InputError(f"cannot read the seat line {quote(text)}")
+        name, rest = s.group("name"), s.group("rest")
         if self.summary:
-            self._summary_seat(hand, name, s.group("rest"), line)
+            if not rest.strip():
+                return
+            m = SUMMARY_SEAT.match(rest)
+            if m is None or name not in self.names:
+                raise InputError(f"cannot read the summary's seat line {quote(text)}")
+            if m.group("cards"):
+                self.hand.summary_cards[name] = cards_of(
+                    m.group("cards").replace(",", " "), f"{name}'s cards"
+                )
             return
-        if s.group("rest").strip():
-            raise InputError(f"cannot read the seat line {quote(line)}")
-        self.names = add_seat(hand, seat_of(s, self.scale))
+        if rest.strip():
+            raise InputError(f"cannot read the seat line {quote(text)}")
+        seat = digits(s.group("seat"), "a seat", MAX_SEAT)
+        self.seat(Seat(seat, name, self.amount(s.group("stack"))))
 
-    def _summary_seat(self, hand: SiteHand, name: str, rest: str, line: str) -> None:
-        if not rest.strip():
-            return
-        m = LINES.summary_seat.match(rest)
-        if m is None or name not in self.names:
-            raise InputError(f"cannot read the summary's seat line {quote(line)}")
-        if m.group("cards"):
-            hand.summary_cards[name] = cards_of(
-                m.group("cards").replace(",", " "), f"{name}'s cards"
-            )
-
-    def _pot(self, hand: SiteHand, m: re.Match[str]) -> None:
-        n = m.group("n")
-        pot = play.pot_number(n, 0)
+    def pot(self, m: re.Match[str]) -> None:
+        """``Main pot: 6060 won by KREST 78 (3030 High), AApoKK (3030 Low)``, the pots in order."""
+        n, label = m.group("n"), m.group("label").lower()
+        pot = pot_number(n, 0)
         if pot != len(self.pots):
-            raise InputError(
-                f"the {m.group('label').lower()} is printed out of order in {quote(m.group(0))}"
-            )
-        self.pots.append(money(m.group("amount"), self.scale))
+            raise InputError(f"the {label} is printed out of order in {quote(m.group(0))}")
+        self.pots.append(self.amount(m.group("amount")))
         rest, at = m.group("rest"), 0
         while at < len(rest):
-            w = LINES.winner.match(rest, at)
+            w = WINNER.match(rest, at)
             if w is None or w.group("name") not in self.names:
-                raise InputError(
-                    f"cannot read the winners of the {m.group('label').lower()} in {quote(m.group(0))}"
-                )
+                raise InputError(f"cannot read the winners of the {label} in {quote(m.group(0))}")
             half = w.group("half").lower() if w.group("half") else None
-            amount = money(w.group("amount"), self.scale)
-            play.add_award(
-                hand, self.number, w.group("name"), amount, pot, m.group("label").lower(), half
-            )
+            self.award(w.group("name"), self.amount(w.group("amount")), pot, label, half)
             at = w.end()
 
-    def _action(self, hand: SiteHand, name: str, rest: str, line: str) -> None:
-        number, street = self.number, self.street
-        if play.fold_or_check(hand, number, street, name, rest, line):
+    def action(self, name: str, rest: str) -> None:
+        """A seated player's line, ``rest`` what follows the name."""
+        if self.fold_or_check(name, rest):
             return
-        m = LINES.action.match(rest)
+        m = ACTION.match(rest)
         if m is None:
-            raise InputError(f"cannot read the action {quote(line)}")
-        verb, amount = VERBS[m.group("verb")], money(m.group("amount"), self.scale)
-        to = money(m.group("to"), self.scale) if m.group("to") else None
+            raise InputError(f"cannot read the action {quote(self.text)}")
+        verb, amount = VERBS[m.group("verb")], self.amount(m.group("amount"))
+        to = self.amount(m.group("to")) if m.group("to") else None
         if verb == "raise" and to is None:
-            raise InputError(f"a raise without its total ('raises X to Y') in {quote(line)}")
-        play.add_bet(hand, number, street, name, verb, amount, to, m, line)
+            raise InputError(f"a raise without its total ('raises X to Y') in {quote(self.text)}")
+        self.act(name, verb, amount, to, m.group("all_in") is not None)
 
-    def _settle(self, hand: SiteHand) -> None:
+    def settle(self) -> None:
         """The showdown's mucks, and the pots and rake as the checker takes them (module docstring)."""
+        hand = self.hand
         acting = {a.player for a in hand.actions if a.player}
         live = acting - {a.player for a in hand.actions if a.verb == "fold"}
         if len(live) > 1 and live & set(hand.summary_cards):
             all_in = {a.player for a in hand.actions if a.all_in}
             for name in sorted(live - set(hand.summary_cards)):
-                if (
-                    name in all_in and name in hand.dealt
-                ):  # an all-in hand is turned face up (RULES §7)
+                if name in all_in and name in hand.dealt:
+                    # An all-in hand is turned face up (RULES §7).
                     hand.summary_cards[name] = hand.dealt[name]
                 else:
                     hand.mucks.add(name)
         # A pot whose winners are untagged (no low, or the 2014 cash files) leaves the hand checked per pot.
         if not self.raked and not hand.header.tournament:
-            hand.rake_printed, hand.pots_printed = (
-                False,
-                False,
-            )  # no "Rake taken" line: derived (RULES §13)
+            # No "Rake taken" line: the rake is derived (RULES §13).
+            hand.rake_printed, hand.pots_printed = False, False
             return
         if hand.rake and len(self.pots) > 1:
             paid = sum(c.amount for c in hand.collects)
@@ -258,21 +260,4 @@ class _Reader(HandState):
         hand.printed_pots = [p - (hand.rake if i == 0 else 0) for i, p in enumerate(self.pots)]
 
 
-_DETECT = re.compile(r"^\ufeff?[ \t]*\*{5} History for hand [0-9A-Za-z-]+.*\*{5}\s*$", re.MULTILINE)
-
-
-def detect(head: str) -> bool:
-    """OnGame text holds a line that starts an OnGame hand (``***** History for hand ID ... *****``)."""
-    return _DETECT.search(head) is not None
-
-
-def starts_hand(line: str) -> bool:
-    """Whether ``line`` is a hand's header (after spaces and tabs)."""
-    return LINES.start.match(line) is not None
-
-
-read_record = record_reader(_Reader, group_id(LINES.start), GAME_NAMES, STRUCTURES)
-"""One hand's record from its lines: a hand to replay, one that is not checkable, or an error."""
-
-
-READER = Reader("ongame", "OnGame", (".txt",), detect, starts_hand, read_record)
+READER = OnGame.plugin()
