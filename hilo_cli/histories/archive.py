@@ -2,8 +2,6 @@
 
 * the **chip unit** the site divided pots in (Full Tilt: the table's smallest unit, RULES §4.2), found
   from the amounts of a hand (``largest_unit``) and set on ``SiteHand.chip_unit``;
-* lines that start with a seated player's name, with or without a colon (``speaker``), and whether a
-  "mucks" is a muck at a showdown or a lone winner not showing (``live``);
 * for a site that prints its rake but no total (Entraction, KingsClub): what each player put in
   (``put_in``), the chips no one matched (``uncalled``), and whether the payout and the printed rake
   add up to what was put in (``rake_disagreement``).
@@ -32,25 +30,6 @@ def amounts_of(hand: SiteHand) -> list[int]:
     found = [a.amount for a in hand.actions] + [a.to for a in hand.actions if a.to]
     found += [hand.rake, *hand.printed_pots, *hand.uncalled.values()]
     return found
-
-
-def speaker(line: str, names: list[str]) -> tuple[str, str] | None:
-    """``(name, rest)`` of a line that starts with a seated player's name, with or without a colon after
-    it ("Villain: bets ...", "Villain calls ..."); ``names`` longest first, so that "Bob Smith" is not
-    read as "Bob". ``None``: the line starts with no seated name."""
-    for name in names:
-        if line.startswith(name) and line[len(name) : len(name) + 1] in (" ", ":"):
-            rest = line[len(name) :]
-            return name, rest[1:].strip() if rest.startswith(":") else rest.strip()
-    return None
-
-
-def live(hand: SiteHand) -> int:
-    """How many players dealt in have neither folded nor mucked so far (a lone winner "mucks" or "does
-    not show" too: that is no muck, the pot is still theirs)."""
-    acting = {a.player for a in hand.actions if a.player}
-    gone = hand.mucks | {a.player for a in hand.actions if a.verb == "fold"}
-    return len(acting - gone)
 
 
 _CHIPS = ("call", "bet", "small blind", "big blind", "bring in", "straddle")

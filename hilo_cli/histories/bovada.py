@@ -53,12 +53,12 @@ import re
 
 from hilo_cli.betting import Structure
 from hilo_cli.bounds import MAX_SEAT, digits, quote
-from hilo_cli.errors import DealError, InputError
+from hilo_cli.errors import InputError
 from hilo_cli.histories.amounts import money, sign_currency
 from hilo_cli.histories.base import Currency
+from hilo_cli.histories.records import STRUCTURES
 from hilo_cli.histories.site import BRACKETS, Collect, Header, Line, SiteHand, cards_of
 from hilo_cli.histories.text import (
-    STRUCTURES,
     TextReader,
     chips_header,
     first_posts,
@@ -184,19 +184,15 @@ class Bovada(TextReader):
         return self.new_hand(header, currency=Currency() if header.tournament else DOLLARS)
 
     def line(self, text: str) -> None:
-        try:
-            if self.part == "seats":
-                if text.startswith("Seat") and " : " not in text:
-                    self.read_seat(text)
-                    return
-                self.part = "play"
-            if self.part == "play":
-                self.play(text)
-            else:
-                self.summary(text)
-        except DealError as e:
-            # A number past its bound (``bounds.digits``: a seat) is this line's error, not the deal's.
-            raise InputError(e.message) from None
+        if self.part == "seats":
+            if text.startswith("Seat") and " : " not in text:
+                self.read_seat(text)
+                return
+            self.part = "play"
+        if self.part == "play":
+            self.play(text)
+        else:
+            self.summary(text)
 
     def read_seat(self, text: str) -> None:
         """``Seat 1: Dealer ($5 in chips)``, or at stud ``Seat+2 [ME]: $5 in chips`` (the seat is the

@@ -40,7 +40,7 @@ from __future__ import annotations
 import re
 
 from hilo_cli.bounds import MAX_SEAT, digits, quote
-from hilo_cli.errors import DealError, InputError
+from hilo_cli.errors import InputError
 from hilo_cli.histories.amounts import money, pattern, sign_currency
 from hilo_cli.histories.archive import amounts_of, largest_unit
 from hilo_cli.histories.base import Currency
@@ -221,18 +221,13 @@ class FullTilt(TextReader):
         return header
 
     def line(self, text: str) -> None:
-        try:
-            if self.seating and text.startswith("Seat "):
-                self.read_seat(text)
-            elif self.summary:
-                self.summary_line(text)
-            else:
-                self.seating = False
-                self.play_line(text)
-        except DealError as e:
-            # A number past hilo's bounds (a seat, a side pot's number) is this line's error, not the
-            # deal's (the base puts a DealError at the hand's first line).
-            raise InputError(e.message) from None
+        if self.seating and text.startswith("Seat "):
+            self.read_seat(text)
+        elif self.summary:
+            self.summary_line(text)
+        else:
+            self.seating = False
+            self.play_line(text)
 
     def finish(self) -> None:
         hand = self.hand

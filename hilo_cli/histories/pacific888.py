@@ -39,13 +39,13 @@ from collections.abc import Iterator
 
 from hilo_cli.betting import Structure
 from hilo_cli.bounds import quote
-from hilo_cli.errors import DealError, InputError
+from hilo_cli.errors import InputError
 from hilo_cli.histories.amounts import money, pattern, sign_currency
 from hilo_cli.histories.base import Currency, HandRecord, failed
+from hilo_cli.histories.records import STRUCTURES
 from hilo_cli.histories.site import Collect, Header, Line, SiteHand, cards_of, collects_only
 from hilo_cli.histories.text import (
     POSTS_BETS_CALLS,
-    STRUCTURES,
     TextReader,
     button_seat,
     only_a_note,
@@ -191,18 +191,14 @@ class Pacific888(TextReader):
         return collects_only(self.new_hand(header, currency=self.currency))
 
     def line(self, text: str) -> None:
-        try:
-            if self.part == "seats":
-                if self.seat_or_button(text):
-                    return
-                self.part = "play"
-            if self.part == "play":
-                self.play(text)
-            else:
-                self.summary(text)
-        except DealError as e:
-            # A number past its bound (``bounds.digits``: a seat) is this line's error, not the deal's.
-            raise InputError(e.message) from None
+        if self.part == "seats":
+            if self.seat_or_button(text):
+                return
+            self.part = "play"
+        if self.part == "play":
+            self.play(text)
+        else:
+            self.summary(text)
 
     def seat_or_button(self, text: str) -> bool:
         """Whether ``text`` is a line before the play (the button, the player count, a seat), read."""

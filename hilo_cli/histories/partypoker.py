@@ -46,9 +46,9 @@ from __future__ import annotations
 import re
 
 from hilo_cli.bounds import MAX_SEAT, digits, quote
-from hilo_cli.errors import DealError, InputError
+from hilo_cli.errors import InputError
 from hilo_cli.histories.amounts import money, pattern, sign_currency
-from hilo_cli.histories.base import Currency, HandRecord, failed
+from hilo_cli.histories.base import Currency
 from hilo_cli.histories.site import BRACKETS, Header, cards_of
 from hilo_cli.histories.text import (
     POSTS_BETS_CALLS,
@@ -136,6 +136,7 @@ class PartyPoker(TextReader):
     TITLE = "PartyPoker"
     START = re.compile(r"[ \t]*\*{5} Hand History for Game \d+ \*{5}[ \t]*$")
     GAMES = GAME_NAMES
+    BLANK = NOISE  # the lines around a header say nothing of a hand
 
     def __init__(self, source: str, numbers: list[int], lines: list[str]) -> None:
         super().__init__(source, numbers, lines)
@@ -143,20 +144,6 @@ class PartyPoker(TextReader):
         self.playing = False  # past the table, button and seat lines (``table_line``)
         self.put_in: dict[str, int] = {}  # what each player added, over the hand
         self.no_low = False
-
-    @classmethod
-    def read_hand(cls, source: str, line: int, raw: list[str]) -> HandRecord:
-        """The base's ``read_hand``, the lines around a header (``NOISE``) left out as blank ones are."""
-        numbers: list[int] = []
-        lines: list[str] = []
-        for i, text in enumerate(raw):
-            kept = text.strip()
-            if kept and not NOISE.match(kept):
-                numbers.append(line + i)
-                lines.append(kept)
-        if not lines:
-            return failed(source, line, "no hand in these lines")
-        return cls(source, numbers, lines).read()
 
     def header(self) -> Header:
         m = HEADER.match(self.lines[0])
@@ -177,13 +164,9 @@ class PartyPoker(TextReader):
         return header
 
     def line(self, text: str) -> None:
-        try:
-            if self.playing or not self.table_line(text):
-                self.playing = True
-                self.play(text)
-        except DealError as e:
-            # A number past its bound (``bounds.digits``: a seat) is this line's error, not the deal's.
-            raise InputError(e.message) from None
+        if self.playing or not self.table_line(text):
+            self.playing = True
+            self.play(text)
 
     def table_line(self, text: str) -> bool:
         """Whether ``text`` is a line before the play (the table, the button, a seat, a note), read."""
@@ -358,9 +341,4 @@ def cash_header(id: str, text: str) -> Header:
     return Header(id, game, limit, None, False, sign, money(small, 100), money(big, 100))
 
 
-def noise(line: str) -> bool:
-    """``Game #N starts.`` and ``#Game No : N`` say nothing of a hand."""
-    return NOISE.match(line.strip()) is not None
-
-
-READER = PartyPoker.plugin()._replace(blank=noise)
+READER = PartyPoker.plugin()

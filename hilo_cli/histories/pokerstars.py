@@ -43,7 +43,7 @@ from collections.abc import Callable, Iterator
 from hilo_cli.betting import Structure
 from hilo_cli.bounds import MAX_SEAT, digits, quote
 from hilo_cli.cards import Card
-from hilo_cli.errors import DealError, InputError
+from hilo_cli.errors import InputError
 from hilo_cli.histories.amounts import money
 from hilo_cli.histories.base import HandRecord
 from hilo_cli.histories.records import STRUCTURES
@@ -254,12 +254,7 @@ class PokerStars(TextReader):
         return header
 
     def line(self, text: str) -> None:
-        try:
-            self.part(text)
-        except DealError as e:
-            # A number past hilo's bounds (a seat, a side pot's number) is this line's error, not the
-            # deal's (the base puts a DealError at the hand's first line).
-            raise InputError(e.message) from None
+        self.part(text)
 
     def finish(self) -> None:
         if self.part != self.summary_line:

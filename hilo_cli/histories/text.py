@@ -75,6 +75,9 @@ class TextReader:
     """The site's game names (``Header.game``) as hilo's (RULES §6); any other is not checkable."""
     LIMITS: ClassVar[Mapping[str, Structure]] = STRUCTURES
     """The site's limits (``Header.limit``, title-cased) as betting structures."""
+    BLANK: ClassVar[re.Pattern[str] | None] = None
+    """A line of the site's own that is no part of a hand (PartyPoker's ``Game #N starts.``, matched
+    on the stripped line): left out like a blank line, and a piece of such lines only is no hand."""
 
     def __init__(self, source: str, numbers: list[int], lines: list[str]) -> None:
         self.source, self.numbers, self.lines = source, numbers, lines
@@ -88,8 +91,7 @@ class TextReader:
         self.names: list[str] = []
         self.bets: dict[str, int] = {}
         self.street_bet = 0
-        self.hand = SiteHand(source, numbers[0], Header("", "", "", None, False, "", 0, 0))
-        self.hand.end = numbers[-1]
+        self.hand: SiteHand  # begun from the header (``begin``)
 
     # --- the plug-in -------------------------------------------------------------------------------
 
@@ -104,9 +106,10 @@ class TextReader:
         stripped, the blank ones dropped, the rest read by a new reader (``read``)."""
         numbers: list[int] = []
         lines: list[str] = []
+        blank = cls.BLANK
         for i, text in enumerate(raw):
             kept = text.strip()
-            if kept:
+            if kept and (blank is None or blank.match(kept) is None):
                 numbers.append(line + i)
                 lines.append(kept)
         if not lines:
@@ -117,16 +120,23 @@ class TextReader:
     def plugin(cls) -> Reader:
         """The site's ``base.Reader``, the module's ``READER`` (the registry finds a file's site by its
         own table, ``histories.PLUGINS``, without importing the readers)."""
+        blank = cls.BLANK
         return Reader(
-            cls.NAME, cls.TITLE, cls.SUFFIXES, cls.starts_hand, cls.read_hand, cls.ENCODINGS
+            cls.NAME,
+            cls.TITLE,
+            cls.SUFFIXES,
+            cls.starts_hand,
+            cls.read_hand,
+            cls.ENCODINGS,
+            None if blank is None else lambda line: blank.match(line.strip()) is not None,
         )
 
     # --- reading a hand ----------------------------------------------------------------------------
 
     def read(self) -> HandRecord:
-        """The hand's record: its header, then (for a game hilo plays) every line and ``finish``; any
-        ``HiloError`` is the hand's error at the line being read (a ``DealError``, a deal that breaks a
-        rule, at the hand's first line)."""
+        """The hand's record: its header, then (for a game hilo plays) every line and ``finish``. Any
+        ``HiloError`` raised while the lines are read is the hand's error at the line being read; one
+        the record raises (a ``DealError``: the deal breaks a rule) at the hand's first line."""
         try:
             header = self.header()
             self.id = header.id
@@ -134,13 +144,17 @@ class TextReader:
             game = self.GAMES.get(header.game)
             if game is None:
                 return not_played(self.hand)
-            for at in range(self.at + 1, len(self.lines)):
-                self.line(self.goto(at))
+            numbers, lines, line = self.numbers, self.lines, self.line
+            for at in range(self.at + 1, len(lines)):
+                self.at, self.number, self.text = at, numbers[at], lines[at]
+                line(self.text)
             self.finish()
-            return record(self.hand, game, self.LIMITS)
         except HiloError as e:
-            where = self.numbers[0] if isinstance(e, DealError) else self.number
-            return failed(self.source, where, e.message, self.id)
+            return failed(self.source, self.number, e.message, self.id)
+        try:
+            return record(self.hand, game, self.LIMITS)
+        except DealError as e:
+            return failed(self.source, self.numbers[0], e.message, self.id)
 
     def header(self) -> Header:
         """The hand's header (``lines[0]``, and more lines for a site whose header takes several:

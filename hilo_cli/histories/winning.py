@@ -58,7 +58,7 @@ import re
 
 from hilo_cli.betting import Structure
 from hilo_cli.bounds import quote
-from hilo_cli.errors import DealError, InputError
+from hilo_cli.errors import InputError
 from hilo_cli.histories.amounts import money, pattern, sign_currency
 from hilo_cli.histories.base import Currency, HandRecord
 from hilo_cli.histories.site import BRACKETS, Collect, Header, Line, SiteHand, cards_of
@@ -336,33 +336,29 @@ class WinningOld(TextReader):
     def line(self, text: str) -> None:
         if text.startswith(("Game started at:", "Game ID: ", "Game ended at:")):
             return
-        try:
-            if self.received and " received " not in text:
-                self.deal_received()
-            if self.in_summary:
-                self.summary(text)
-            elif text == "------ Summary ------":
-                self.in_summary = True
-            elif text.startswith("Seat "):
-                b = OLD_BUTTON.match(text)
-                if b is not None:
-                    self.hand.button = button_seat(b)
-                else:
-                    self.seat_line(OLD_SEAT, text)
-            elif text.startswith("*** "):
-                self.street_line(text)
-            elif text.startswith("Uncalled bet ("):
-                u = OLD_UNCALLED.match(text)
-                if u is None or u.group("name") not in self.names:
-                    raise InputError(f"cannot read the uncalled bet line {quote(text)}")
-                self.return_uncalled(u.group("name"), money(u.group("amount"), 100))
-            elif text.startswith("Player "):
-                self.player(text[len("Player ") :])
+        if self.received and " received " not in text:
+            self.deal_received()
+        if self.in_summary:
+            self.summary(text)
+        elif text == "------ Summary ------":
+            self.in_summary = True
+        elif text.startswith("Seat "):
+            b = OLD_BUTTON.match(text)
+            if b is not None:
+                self.hand.button = button_seat(b)
             else:
-                raise InputError(f"cannot read the line {quote(text)}")
-        except DealError as e:
-            # A number past its bound (``bounds.digits``: a seat) is this line's error, not the deal's.
-            raise InputError(e.message) from None
+                self.seat_line(OLD_SEAT, text)
+        elif text.startswith("*** "):
+            self.street_line(text)
+        elif text.startswith("Uncalled bet ("):
+            u = OLD_UNCALLED.match(text)
+            if u is None or u.group("name") not in self.names:
+                raise InputError(f"cannot read the uncalled bet line {quote(text)}")
+            self.return_uncalled(u.group("name"), money(u.group("amount"), 100))
+        elif text.startswith("Player "):
+            self.player(text[len("Player ") :])
+        else:
+            raise InputError(f"cannot read the line {quote(text)}")
 
     def deal_received(self) -> None:
         """The hole cards received one a line, dealt to each player at once, as one line of the first

@@ -19,7 +19,7 @@ from collections.abc import Mapping
 from typing import ClassVar
 
 from hilo_cli.bounds import MAX_SEAT, digits, quote
-from hilo_cli.errors import DealError, InputError
+from hilo_cli.errors import InputError
 from hilo_cli.histories.amounts import money
 from hilo_cli.histories.site import BRACKETS, Header, SiteHand, cards_of
 from hilo_cli.histories.text import TextReader, only_a_note, pot_number, street_match
@@ -100,24 +100,20 @@ class FamilyReader(TextReader):
         return self.new_hand(header)
 
     def line(self, text: str) -> None:
-        try:
-            if self.in_summary:
-                self.summary(text)
-            elif text.startswith("*** "):
-                m = street_match(self.STREET, text)
-                if m.group("name") == "SUMMARY":
-                    self.in_summary = True
-                else:
-                    self.deal_street(m)
-            elif text.startswith("Seat ") and not self.hand.actions:
-                self.seat_line(self.SEAT, text)
-            elif text.startswith("Dealt to "):
-                self.dealt(text)
-            elif not self.site_line(text):
-                self.play_line(text)
-        except DealError as e:
-            # A number past its bound (``bounds.digits``: a seat) is this line's error, not the deal's.
-            raise InputError(e.message) from None
+        if self.in_summary:
+            self.summary(text)
+        elif text.startswith("*** "):
+            m = street_match(self.STREET, text)
+            if m.group("name") == "SUMMARY":
+                self.in_summary = True
+            else:
+                self.deal_street(m)
+        elif text.startswith("Seat ") and not self.hand.actions:
+            self.seat_line(self.SEAT, text)
+        elif text.startswith("Dealt to "):
+            self.dealt(text)
+        elif not self.site_line(text):
+            self.play_line(text)
 
     def deal_street(self, found: re.Match[str]) -> None:
         """A street's line ``found`` by ``STREET`` that is not the summary's, as the site writes it
