@@ -199,7 +199,6 @@ PLUGINS: tuple[Plugin, ...] = (
 """Every reader, in the order ``detect`` tries them."""
 
 
-@cache
 def _plugins() -> dict[str, Plugin]:
     return {plugin.name: plugin for plugin in PLUGINS}
 

@@ -173,7 +173,7 @@ class XmlHand:
     in the street's betting so far (a site empties it where a street begins); ``put``: each player's
     chips in the whole hand."""
 
-    GAMES: ClassVar[Mapping[str, str]]
+    GAMES: ClassVar[Mapping[str, str]] = {}
     LIMITS: ClassVar[Mapping[str, Structure]] = STRUCTURES
 
     def __init__(self, source: str, id: str) -> None:

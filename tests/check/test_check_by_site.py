@@ -19,12 +19,12 @@ DATA = TEST_DATA
 
 
 def test_a_folder_of_every_site_is_read_file_by_file_and_summed_per_site(tmp_path: Path) -> None:
-    sites = {name: DATA / name for name in histories.readers() if (DATA / name).is_dir()}
+    sites = {name: DATA / name for name in histories.input_formats() if (DATA / name).is_dir()}
     assert {"pokerstars", "phh", "winamax", "bovada"} <= set(sites)
     expected: Counter[str] = Counter()
     for name, folder in sites.items():
         for path in sorted(folder.iterdir()):
-            if path.suffix in histories.readers()[name].suffixes:
+            if path.suffix in histories.reader(name).suffixes:
                 shutil.copy(path, tmp_path / f"{name}-{path.name}")
                 expected[name] += 1
     result = CliRunner().invoke(main, ["check", "--format", "json", "--summary", str(tmp_path)])
@@ -37,7 +37,7 @@ def test_a_folder_of_every_site_is_read_file_by_file_and_summed_per_site(tmp_pat
     last = result.stderr.strip().splitlines()[-1]
     assert last.startswith("hilo check: by site: ")
     for name in sites:
-        assert f"{histories.readers()[name].title} " in last
+        assert f"{histories.reader(name).title} " in last
     # The counts per site add up to the records written.
     counted = sum(
         int(n.replace(",", ""))

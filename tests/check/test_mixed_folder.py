@@ -18,7 +18,7 @@ from click.testing import CliRunner
 from conftest import TEST_DATA
 
 from hilo_cli.cli import main
-from hilo_cli.histories import HandText, hands, readers, suffixes
+from hilo_cli.histories import HandText, hands, input_formats, suffixes
 
 DATA = TEST_DATA
 
@@ -27,7 +27,7 @@ def _site_files() -> dict[str, list[Path]]:
     known = suffixes()
     return {
         site: sorted(p for p in (DATA / site).iterdir() if p.name.lower().endswith(known))
-        for site in readers()
+        for site in input_formats()
         if (DATA / site).is_dir()
     }
 
@@ -56,7 +56,7 @@ def _by_source(output: str) -> dict[str, list[dict[str, object]]]:
 
 def test_every_reader_has_files_of_its_own_in_the_folder() -> None:
     files = _site_files()
-    assert set(files) == set(readers()) and all(files.values())
+    assert set(files) == set(input_formats()) and all(files.values())
 
 
 def test_each_file_is_detected_as_its_own_site(folder: tuple[Path, dict[Path, str]]) -> None:

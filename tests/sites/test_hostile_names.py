@@ -22,7 +22,8 @@ RAW = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 
 def _files() -> list[Path]:
     found = []
-    for name, reader in histories.readers().items():
+    for plugin in histories.PLUGINS:
+        name, reader = plugin.name, plugin
         folder = DATA / name
         if folder.is_dir():
             found += [p for p in sorted(folder.iterdir()) if p.suffix in reader.suffixes]

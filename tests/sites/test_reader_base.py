@@ -118,16 +118,28 @@ def _fake(encodings: tuple[str, ...] = ()) -> Reader:
         "fake",
         "Fake Poker",
         (".fake",),
-        lambda head: head.startswith("FAKE "),
         lambda line: line.startswith("FAKE "),
         read_hand,
         encodings,
     )
 
 
+def _register(monkeypatch: pytest.MonkeyPatch, fake: Reader) -> None:
+    """The fake site in the registry (first, as detection tries it), its reader without a module."""
+    plugin = histories.Plugin(
+        fake.name,
+        fake.title,
+        fake.suffixes,
+        "",
+        lambda head: 0 if head.startswith("FAKE ") else None,
+    )
+    monkeypatch.setattr(histories, "PLUGINS", (plugin, *histories.PLUGINS))
+    known = histories.reader
+    monkeypatch.setattr(histories, "reader", lambda name: fake if name == "fake" else known(name))
+
+
 def test_a_readers_own_encoding_and_what_it_cannot_read(monkeypatch: pytest.MonkeyPatch) -> None:
-    registered = {"fake": _fake(("cp1252",)), **histories.readers()}
-    monkeypatch.setattr(histories, "readers", lambda: registered)
+    _register(monkeypatch, _fake(("cp1252",)))
     data = "FAKE 1\nJosé won\n\nFAKE 2\n".encode("cp1252") + b"bad \x81 byte\nFAKE 3\nok\n"
     found = records_of(data)
     assert [(r.line, r.id) for r in found] == [(1, "1"), (5, None), (6, "3")]
@@ -148,14 +160,15 @@ def test_detect_choices_suffixes_and_the_unknown_file_error_come_from_the_regist
     # Every site's reader is in the registry (issue 18 adds the archives' sites): PHH and PokerStars
     # among them, the choices sorted, and the error naming every reader.
     names = histories.input_formats()
-    assert names == sorted(histories.readers()) and {"phh", "pokerstars"} <= set(names)
+    assert names == sorted(p.name for p in histories.PLUGINS) and {"phh", "pokerstars"} <= set(
+        names
+    )
     assert {".phh", ".phhs", ".txt"} <= set(histories.suffixes())
     (unknown,) = records_of(b"hello\n")
     assert unknown.error is not None and unknown.error.startswith("not a hand history hilo reads (")
-    assert all(r.title in unknown.error for r in histories.readers().values())
+    assert all(p.title in unknown.error for p in histories.PLUGINS)
     assert unknown.error.endswith(f"give --input-format {'|'.join(names)}")
-    registered = {**histories.readers(), "fake": _fake()}
-    monkeypatch.setattr(histories, "readers", lambda: registered)
+    _register(monkeypatch, _fake())
     assert histories.input_formats() == sorted(["fake", *names])
     assert ".fake" in histories.suffixes()
     assert histories.detect("FAKE 1\n") == "fake" and histories.detect(QUARTERED) == "pokerstars"
@@ -167,7 +180,7 @@ def test_detect_choices_suffixes_and_the_unknown_file_error_come_from_the_regist
 def test_check_help_and_choices_name_every_reader() -> None:
     result = CliRunner().invoke(main, ["check", "--help"])
     shown = " ".join(result.output.split())
-    assert all(f"{r.title} {'/'.join(r.suffixes)}" in shown for r in histories.readers().values())
+    assert all(f"{p.title} {'/'.join(p.suffixes)}" in shown for p in histories.PLUGINS)
     assert "PHH .phh/.phhs" in shown and "PokerStars .txt" in shown
     bad = CliRunner().invoke(main, ["check", "--input-format", "nonsense", "-"], input=b"")
     assert bad.exit_code == 2 and "'phh'" in bad.stderr and "'pokerstars'" in bad.stderr

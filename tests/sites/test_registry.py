@@ -53,7 +53,7 @@ def first_file(site: str) -> Path:
 
 def test_a_pokerstars_file_loads_no_other_sites_reader() -> None:
     out, modules = loaded(
-        ["check", "--format", "json", str(TEST_DATA / "pokerstars" / "split.txt")]
+        ["check", "--format", "json", str(TEST_DATA / "pokerstars" / "no-showdown.txt")]
     )
     assert '"verdict":"OK"' in out
     assert {READERS[m] for m in modules if m in READERS} == {"pokerstars"}

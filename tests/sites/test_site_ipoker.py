@@ -36,7 +36,7 @@ from hypothesis import strategies as st
 from hilo_cli import histories
 from hilo_cli.checking import check
 from hilo_cli.cli import main
-from hilo_cli.histories import HandRecord, ipoker, read
+from hilo_cli.histories import HandRecord, read
 from hilo_cli.histories.base import Currency
 
 DATA = TEST_DATA / "ipoker"
@@ -326,4 +326,4 @@ def test_no_other_sites_file_is_taken_for_ipoker() -> None:
     assert len(others) > 40
     for path in others:  # every other site's files, and the PokerStars and PHH ones
         head = path.read_bytes()[: 1 << 16].decode("utf-8", "replace")
-        assert not ipoker.detect(head), path
+        assert histories.detect(head) != "ipoker", path
