@@ -27,30 +27,16 @@ NUL, make a file that is not text: one file-level error record is then an answer
 hands (a reader may also read it as cp1252, or report the bad bytes in their hand). Lines end at LF, CRLF
 or CR alone, numbered from 1. A line is blank when ``str.strip`` leaves nothing.
 
-* PokerStars: a hand starts at a line that begins (after spaces and tabs) with ``PokerStars Hand #`` or
-  ``PokerStars Game #`` and a digit, and runs to the next such line. Full Tilt, Everleaf, Cake, OnGame,
-  PKR, Entraction (``Game # N - ``), KingsClub (``#N: LIMIT GAME - x/y``) and Absolute (``Stage #N: ``)
-  alike, at their own header lines (``_STARTS``; a PKR file is one only with a ``Table #N - `` line
-  followed by ``Starting Hand #N`` in its first lines, as for Winning below). Text before the first hand
-  that is not blank is one more "hand" (a bad one: it must be reported, not dropped).
-* Winamax and Winning, the same way: a hand starts at ``Winamax Poker - ``; at ``Hand #`` or ``Game Hand #``
-  and a digit, or at ``Game started at: `` (Winning's older format, UTF-16 in its files: its base text is
-  the file decoded, a stray last byte left out).
-* Bovada alike, at a line that begins with ``Bovada Hand #``, ``Ignition Hand #`` or ``Bodog Hand #`` and
-  a digit. PartyPoker: at a line ``***** Hand History for Game N *****`` (spaces
-  and tabs around it); the ``Game #N starts.`` and ``#Game No : N`` lines before the first hand are no hand.
+* Every site but PHH: a hand starts at a line its reader says starts one (``Reader.starts_hand``, from
+  the registry: ``histories.reader(name)``, so the test and the reader cannot hold two lists of where a
+  hand starts) and runs to the next. Text before the first hand that is neither blank nor the site's own
+  (``Reader.blank``: PartyPoker's ``Game #N starts.``, 888's ``#Game No : N``, an XML file's declaration
+  and closing tags) is one more "hand" (a bad one: it must be reported, not dropped). A file whose head
+  the registry no longer takes for the site's (``Plugin.first``: a mutant cut its only header) is one
+  file-level record.
 * PHH: a hand starts at each ``[table]`` header line (single brackets, nothing after but a comment) and
   runs to the next; the lines before the first header that are not blank and not ``#`` comments are one
   hand (a ``.phh`` hand, or what a ``.phh`` put in front of a collection by ``cat``).
-* 888: a hand starts at a line that begins (after spaces and tabs) with the site's ``***** 888poker Hand
-  History for Game`` and a digit (``Cassava``, ``888`` too); before the first, lines that are not blank
-  and not ``#Game No : N`` are one more hand.
-* iPoker: a hand starts at each line that opens a ``<game`` element; before the first, lines that are
-  not the session's own (its declaration, one-line header elements, closing tags) are one more hand.
-* Merge, Boss Media and Microgaming (XML, ``_XML``) alike: a hand starts at each line that opens a
-  ``<game``, ``<HISTORY`` or ``<Game`` element; before the first, lines that are not the site's own
-  (a ``<description/>``, ``<ROOT>``, ``----PRIMA.DAT----``, closing tags) are one more hand; a file whose
-  head no longer shows the site's hand element (a mutant cut it) is one file-level record.
 * A file with no hand at all (empty, or not a history) is one record: the file-level error.
 
 **What is asserted**, for ``--jobs 1`` and ``--jobs 2`` alike: exit status 0, 1 or 2, and the one that
@@ -84,6 +70,7 @@ import pytest
 from click.testing import CliRunner
 from conftest import ROOT, SHARED_DIR
 
+from hilo_cli import histories
 from hilo_cli.cli import main
 
 DATA = ROOT / "tests" / "data"
@@ -130,62 +117,19 @@ BAD_UTF8 = (
 # bits, words that float() reads, a negative, 400 leading zeros, the number repeated to 40 times its length.
 HUGE = ("9" * 5000, str(10**20), "Infinity", "-{0}", "NaN", "1e400", "0" * 400 + "7", "{0}" * 40)
 _NUMBER = re.compile(r"\d+")
-_STARS_HAND = re.compile(r"[ \t]*PokerStars (?:Hand|Game) #\d")
-# Where a hand of each text site starts (after spaces and tabs): its header line (Winning's "Hand #N" or
-# "Game Hand #N", and its older format's "Game started at: ").
-_STARTS = {
-    "pokerstars": _STARS_HAND,
-    "fulltilt": re.compile(r"[ \t]*(?:Full Tilt Poker|FullTiltPoker) Game #\d+: "),
-    "everleaf": re.compile(r"[ \t]*Everleaf Gaming Game #\d+\s*$"),
-    "cake": re.compile(r"[ \t]*Hand#[0-9A-Za-z]+ - "),
-    "ongame": re.compile(r"[ \t]*\*{5} History for hand [0-9A-Za-z-]+.*?\s*\*{5}\s*$"),
-    "pkr": re.compile(r"[ \t]*Table #\d+ - "),
-    "entraction": re.compile(r"[ \t]*Game # ?\d+ - "),
-    "kingsclub": re.compile(
-        r"[ \t]*#\d+: (?:Pot Limit|No Limit|Limit) .+ - (?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?/"
-        r"(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?[ \t]*$"
-    ),
-    "absolute": re.compile(r"[ \t]*Stage #[A-Z]?\d+: "),
-    "winamax": re.compile(r"[ \t]*Winamax Poker - "),
-    "winning": re.compile(r"[ \t]*(?:(?:Game )?Hand #\d|Game started at: )"),
-    "bovada": re.compile(r"[ \t]*(?:Bovada|Ignition|Bodog) Hand #\d"),
-}
+# The XML sites (issue 18): a set of mutants each (``_xml_bases``).
+_XML = ("merge", "boss", "microgaming")
 _PHH_HEADER = re.compile(r"[ \t]*\[[^\[\]]+\][ \t]*(?:#.*)?")
-_PACIFIC_HAND = re.compile(
-    r"[ \t]*\*{4,5} (?:Cassava|888poker|888)\S* (?:Snap Poker |BLAST )?Hand History for Game \d"
-)
-_PACIFIC_NUMBER = re.compile(
-    r"#Game No : \d+"
-)  # the line before each 888 header: nothing of a hand
-_IPOKER_GAME = re.compile(r"<game[\s>]")
-# An iPoker session's own lines outside its games: the declaration, the header's one-line elements, closings.
-_IPOKER_SESSION = re.compile(
-    r"\s*(?:<\?xml[^>]*\?>|<session(?:\s[^>]*)?>|</session>|</?general>|</game>|"
-    r"<(\w+)>[^<]*</\1>|<\w+/>)*\s*"
-)
-# The XML archives (issue 18): where a hand starts, the site's own lines outside its hands, and the head that
-# makes a file the site's.
-_XML = {
-    "merge": (
-        re.compile(r"<game[\s>]"),
-        re.compile(r"\s*(?:<\?xml[^>]*\?>|<description\s[^<>]*/>|</game>)*\s*"),
-        re.compile(r'<game id="\d+-\d+" starttime="\d'),
-    ),
-    "boss": (
-        re.compile(r"<HISTORY[\s>]"),
-        re.compile(r"\s*(?:<\?xml[^>]*\?>|</?ROOT>|</HISTORY>)*\s*"),
-        re.compile(r'<HISTORY ID="\d+" SESSION="'),
-    ),
-    "microgaming": (
-        re.compile(r"<Game[\s>]"),
-        re.compile(
-            r"\s*(?:<\?xml[^>]*\?>|-{2,}[A-Z0-9_.]+-{2,}|ExtendedTableName: .*|</Game>)*\s*"
-        ),
-        re.compile(r'<Game hhversion="\d+" id="\d'),
-    ),
-}
-_PARTY_HAND = re.compile(r"[ \t]*\*{5} Hand History for Game \d+ \*{5}[ \t]*")
-_PARTY_NOISE = re.compile(r"Game #\d+ starts\.|#Game No : \d+")
+
+
+_PLUGINS = {plugin.name: plugin for plugin in histories.PLUGINS}
+
+
+def _head(text: str) -> str:
+    """The file's head as the registry sees it (``reading.open_lines``): its first 64 KiB, line ends
+    ``\\n``, byte-order marks at the starts of lines dropped."""
+    head = text[: 1 << 16].replace("\r\n", "\n").replace("\r", "\n")
+    return "\n".join(line.lstrip("\ufeff") for line in head.split("\n"))
 
 
 class Base(NamedTuple):
@@ -535,62 +479,24 @@ def decode(data: bytes) -> tuple[str, bool]:
     return text, "\x00" not in text
 
 
-# Sites whose hand headers name no site: a file is theirs only when a whole header is in its first lines
-# (Winning: "Hand #N - GAME - STAKES - DATE", or its older format's "Game started at:" with "Game ID:").
-_WINNING_HEADER = re.compile(
-    r"^[ \t]*(?:Game )?Hand #\d+ - .+ - .*\d{4}/\d{1,2}/\d{1,2}", re.MULTILINE
-)
-# PKR: a hand's first line ("Table #N - ...") with "Starting Hand #N" on the next.
-_PKR_HEADER = re.compile(r"^[ \t]*Table #\d+ - .*\n[ \t]*Starting Hand #\d+[ \t]*$", re.MULTILINE)
-_KNOWN_BY = {
-    "pkr": lambda head: bool(_PKR_HEADER.search(head.replace("\r\n", "\n").replace("\r", "\n"))),
-    "winning": lambda head: (
-        bool(_WINNING_HEADER.search(head.replace("\r\n", "\n").replace("\r", "\n")))
-        or ("Game started at: " in head and "Game ID: " in head)
-    ),
-}
-
-
 def count_hands(data: bytes, reader: str) -> Hands:
     """Where each hand of a mutant is, by the rules of the module docstring."""
     text, is_text = decode(data)
     lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
-    # A byte-order mark starting a line is dropped, as by ``reading.cut`` (files joined with cat).
-    lines = [line[1:] if line.startswith("\ufeff") else line for line in lines]
-    if reader in _KNOWN_BY and not _KNOWN_BY[reader](text[:65536]):
-        starts, front = (
-            [],
-            False,
-        )  # the file is not known for the site's at all: one record, the file's error
-    elif reader in _STARTS:
-        starts = [n for n, line in enumerate(lines, 1) if _STARTS[reader].match(line)]
-        before = lines[: starts[0] - 1] if starts else lines
-        front = any(line.strip() for line in before)
-    elif reader == "pacific888":
-        starts = [n for n, line in enumerate(lines, 1) if _PACIFIC_HAND.match(line)]
-        before = lines[: starts[0] - 1] if starts else lines
-        front = any(line.strip() and not _PACIFIC_NUMBER.fullmatch(line.strip()) for line in before)
-    elif reader == "ipoker":
-        starts = [n for n, line in enumerate(lines, 1) if _IPOKER_GAME.search(line)]
-        before = lines[: starts[0] - 1] if starts else lines
-        front = any(not _IPOKER_SESSION.fullmatch(line) for line in before)
-    elif reader in _XML:
-        opening, own, known = _XML[reader]
-        head = text[:65536]
-        if known.search(head) is None or (reader == "merge" and "<players dealer=" not in head):
-            starts, front = [], False  # not the site's file at all: one record, the file's error
-        else:
-            starts = [n for n, line in enumerate(lines, 1) if opening.search(line)]
-            before = lines[: starts[0] - 1] if starts else lines
-            front = any(not own.fullmatch(line) for line in before)
-    elif reader == "partypoker":  # "Game #N starts." and "#Game No : N" before a hand are no hand
-        starts = [n for n, line in enumerate(lines, 1) if _PARTY_HAND.fullmatch(line)]
-        before = lines[: starts[0] - 1] if starts else lines
-        front = any(line.strip() and not _PARTY_NOISE.fullmatch(line.strip()) for line in before)
-    else:
+    # Byte-order marks starting a line are dropped, as by ``reading.cut`` (files joined with cat).
+    lines = [line.lstrip("\ufeff") for line in lines]
+    if reader == "phh":
         starts = [n for n, line in enumerate(lines, 1) if _PHH_HEADER.fullmatch(line)]
         before = lines[: starts[0] - 1] if starts else lines
         front = any(line.strip() and not line.strip().startswith("#") for line in before)
+    elif _PLUGINS[reader].first(_head(text)) is None:
+        starts, front = [], False  # not the site's file at all: one record, the file's error
+    else:
+        site = histories.reader(reader)
+        own = site.blank or (lambda line: False)
+        starts = [n for n, line in enumerate(lines, 1) if site.starts_hand(line)]
+        before = lines[: starts[0] - 1] if starts else lines
+        front = any(line.strip() and not own(line) for line in before)
     headers = len(starts)
     if front or not starts:
         starts.insert(0, 1)
