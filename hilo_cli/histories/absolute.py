@@ -35,7 +35,7 @@ from hilo_cli.errors import InputError
 from hilo_cli.histories.amounts import NUMBER, pattern, sign_currency
 from hilo_cli.histories.base import Currency
 from hilo_cli.histories.records import STRUCTURES
-from hilo_cli.histories.site import BRACKETS, Collect, Header, Seat, SiteHand, cards_of
+from hilo_cli.histories.site import BRACKETS, Collect, Header, SiteHand, cards_of
 from hilo_cli.histories.text import TextReader, only_a_note, speaker
 
 # An amount as Absolute writes it: dollars and cents, or chips ("$0.19", "1,500").
@@ -155,12 +155,7 @@ class Absolute(TextReader):
             if self.summary:
                 self.summary_seat(text)
             else:
-                s = SEAT.match(text)
-                if s is None:
-                    raise InputError(f"cannot read the seat line {quote(text)}")
-                # The stack is read before the seat is checked, as Absolute's reader always did.
-                seat = digits(s.group("seat"), "a seat", MAX_SEAT)
-                self.seat(Seat(seat, s.group("name"), self.amount(s.group("stack"))))
+                self.seat_line(SEAT, text)
             return
         m = STREET.match(text)
         if m is not None:

@@ -26,10 +26,10 @@ from __future__ import annotations
 
 import re
 
-from hilo_cli.bounds import MAX_SEAT, digits, quote
+from hilo_cli.bounds import quote
 from hilo_cli.errors import InputError
 from hilo_cli.histories.amounts import pattern
-from hilo_cli.histories.site import BRACKETS, Header, Seat, SiteHand
+from hilo_cli.histories.site import BRACKETS, Header, SiteHand
 from hilo_cli.histories.text import (
     POSTS_BETS_CALLS,
     TextReader,
@@ -110,12 +110,7 @@ class Cake(TextReader):
 
     def line(self, text: str) -> None:
         if text.startswith("Seat "):
-            s = SEAT.match(text)
-            if s is None:
-                raise InputError(f"cannot read the seat line {quote(text)}")
-            # The stack is read before the seat is checked, as Cake's reader always did.
-            seat = digits(s.group("seat"), "a seat", MAX_SEAT)
-            self.seat(Seat(seat, s.group("name"), self.amount(s.group("stack"))))
+            self.seat_line(SEAT, text)
             return
         b = BUTTON.match(text)
         if b is not None:

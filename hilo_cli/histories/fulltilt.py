@@ -44,7 +44,7 @@ from hilo_cli.errors import InputError
 from hilo_cli.histories.amounts import money, pattern, sign_currency
 from hilo_cli.histories.archive import amounts_of, largest_unit
 from hilo_cli.histories.base import Currency
-from hilo_cli.histories.site import BRACKETS, Collect, Header, Seat, cards_of
+from hilo_cli.histories.site import BRACKETS, Collect, Header, cards_of
 from hilo_cli.histories.text import (
     TextReader,
     button_seat,
@@ -249,12 +249,8 @@ class FullTilt(TextReader):
             hand.currency = Currency()
 
     def read_seat(self, text: str) -> None:
-        """``Seat N: NAME ($10)``: the stack read before the seat is checked."""
-        s = SEAT.match(text)
-        if s is None:
-            raise InputError(f"cannot read the seat line {quote(text)}")
-        seat = digits(s.group("seat"), "a seat", MAX_SEAT)
-        self.seat(Seat(seat, s.group("name"), self.amount(s.group("stack"))))
+        """``Seat N: NAME ($10)``."""
+        self.seat_line(SEAT, text)
 
     # --- the play ----------------------------------------------------------------------------------
 

@@ -39,7 +39,7 @@ from hilo_cli.cards import Card
 from hilo_cli.errors import InputError
 from hilo_cli.histories.amounts import pattern, sign_currency
 from hilo_cli.histories.records import STRUCTURES
-from hilo_cli.histories.site import BRACKETS, Header, Seat, SiteHand, cards_of
+from hilo_cli.histories.site import BRACKETS, Header, SiteHand, cards_of
 from hilo_cli.histories.text import (
     POSTS_BETS_CALLS,
     TextReader,
@@ -177,8 +177,7 @@ class PKR(TextReader):
             if s is None:
                 raise InputError(f"cannot read the seat line {quote(text)}")
             if not self.dealing:  # once the cards are dealt, the stacks after the hand
-                seat = digits(s.group("seat"), "a seat", MAX_SEAT)
-                self.seat(Seat(seat, s.group("name"), self.amount(s.group("stack"))))
+                self.take_seat(s.group("seat"), s.group("name"), s.group("stack"))
         elif (b := BUTTON.match(text)) is not None:
             self.hand.button = button_seat(b)
         elif text == "Dealing Cards":

@@ -47,7 +47,7 @@ from hilo_cli.errors import InputError
 from hilo_cli.histories.amounts import money
 from hilo_cli.histories.base import HandRecord
 from hilo_cli.histories.records import STRUCTURES
-from hilo_cli.histories.site import BRACKETS, Header, Line, Seat, cards_of, summary_seat
+from hilo_cli.histories.site import BRACKETS, Header, Line, cards_of, summary_seat
 from hilo_cli.histories.text import (
     TextReader,
     name_ends,
@@ -267,12 +267,7 @@ class PokerStars(TextReader):
     def table_line(self, text: str) -> None:
         """The table and seat lines after the header; the first other line begins the play."""
         if text.startswith("Seat "):
-            s = SEAT.match(text)
-            if s is None:
-                raise InputError(f"cannot read the seat line {quote(text)}")
-            # The stack is read before the seat is checked, as PokerStars' reader always did.
-            seat = digits(s.group("seat"), "a seat", MAX_SEAT)
-            self.seat(Seat(seat, s.group("name"), self.amount(s.group("stack"))))
+            self.seat_line(SEAT, text)
         elif text.startswith("Table '"):
             self.hand.button = table_button(TABLE, text)
         else:

@@ -43,7 +43,6 @@ from hilo_cli.histories.site import (
     Seat,
     SiteHand,
     cards_of,
-    check_seat,
     summary_seat,
 )
 
@@ -225,10 +224,9 @@ class TextReader:
     def take_seat(
         self, seat: str, name: str, stack: str, amount: Callable[[str, int], int] = money
     ) -> None:
-        """Seat number ``seat`` taken by ``name`` with ``stack``: the number bounded, the seat checked
-        (``site.check_seat``) before the stack is read."""
+        """Seat number ``seat`` taken by ``name`` with ``stack``: the number bounded, the stack read,
+        then the seat checked (``seat``)."""
         number = digits(seat, "a seat", MAX_SEAT)
-        check_seat(self.hand, number, name)
         self.seat(Seat(number, name, amount(stack, self.scale)))
 
     def player_line(self, text: str) -> tuple[str, str]:
