@@ -82,8 +82,8 @@ GAME_NAMES = {
     "Omaha": "omaha",
 }
 STUD = {"stud8"}
-LIMIT_NAMES: dict[str, Structure] = {**STRUCTURES, "Normal": "fixed", "Fixed Limit": "fixed"}
-LIMITS = ("Normal", "Limit", "Fixed Limit", "Pot Limit", "No Limit")
+LIMITS: dict[str, Structure] = {**STRUCTURES, "Normal": "fixed", "Fixed Limit": "fixed"}
+LIMIT_WORDS = ("Normal", "Limit", "Fixed Limit", "Pot Limit", "No Limit")
 STUD_STREETS = {"3RD STREET": 0, "4TH STREET": 1, "5TH STREET": 2, "6TH STREET": 3, "RIVER": 4}
 BOARD_STREETS = {"POCKET CARDS": 0, "FLOP": 1, "TURN": 2, "RIVER": 3}
 VERBS = {
@@ -105,7 +105,7 @@ class Absolute(TextReader):
     # A hand starts at its header (``Stage #``, the hand's number, ``:``).
     START = re.compile(r"[ \t]*Stage #[A-Z]?\d+: ")
     GAMES = GAME_NAMES
-    LIMITS = LIMIT_NAMES
+    LIMITS = LIMITS
 
     def __init__(self, source: str, numbers: list[int], lines: list[str]) -> None:
         super().__init__(source, numbers, lines)
@@ -127,7 +127,7 @@ class Absolute(TextReader):
         self.id = m.group("id")
         words = m.group("rest").split(" - ", 1)[0].split()
         limit = next(
-            (w for w in (" ".join(words[-3:-1]), " ".join(words[-2:-1])) if w in LIMITS), None
+            (w for w in (" ".join(words[-3:-1]), " ".join(words[-2:-1])) if w in LIMIT_WORDS), None
         )
         stakes = STAKES.fullmatch(words[-1]) if words else None
         if limit is None or stakes is None or len(words) < len(limit.split()) + 2:

@@ -44,7 +44,7 @@ from hilo_cli.histories.uncalled import unreturned
 from hilo_cli.histories.xml_hand import Hands, XmlHand, reader
 
 GAME_NAMES: dict[str, str] = {"GAME_OMAHL": "omaha8", "GAME_OMA": "omaha"}
-LIMITS = {"PL": "Pot Limit", "NL": "No Limit", "FL": "Limit"}
+LIMIT_WORDS = {"PL": "Pot Limit", "NL": "No Limit", "FL": "Limit"}
 SIGNS = {code: sign for sign, code in CODES.items()}
 STREETS = {"BOARD_FLOP": 1, "BOARD_TURN": 2, "BOARD_RIVER": 3}
 BLINDS = {"HAND_SB": "small blind", "HAND_BB": "big blind", "HAND_DSB": "ante"}
@@ -91,7 +91,7 @@ class _Hand(XmlHand):
         code = a.get("TABLECURRENCY", "")
         real = a.get("GAMETYPE", "GAMETYPE_REAL") == "GAMETYPE_REAL"
         sign = SIGNS.get(code, "") if real and not tournament else ""
-        limit = LIMITS.get(a.get("LIMIT", ""), a.get("LIMIT", ""))
+        limit = LIMIT_WORDS.get(a.get("LIMIT", ""), a.get("LIMIT", ""))
         return self.blinds_header(
             a.get("GAME", ""), limit, tournament, sign, a.get("STAKES", ""), "/"
         )

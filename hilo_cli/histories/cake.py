@@ -73,7 +73,7 @@ NOTES = re.compile(
 TOURNAMENT = re.compile(r"\bT\d+\b")
 
 GAME_NAMES = {"OmahaHiLo": "omaha8", "Omaha": "omaha", "OmahaHi": "omaha"}
-LIMITS = {"FL": "Limit", "Limit": "Limit", "PL": "Pot Limit", "NL": "No Limit"}
+LIMIT_WORDS = {"FL": "Limit", "Limit": "Limit", "PL": "Pot Limit", "NL": "No Limit"}
 STREETS = {"HOLE CARDS": 0, "FLOP": 1, "TURN": 2, "RIVER": 3}
 VERBS = {**POSTS_BETS_CALLS, "posts dead blind": "ante", "raises to": "raise"}
 
@@ -101,7 +101,7 @@ class Cake(TextReader):
         currency = sb[0] if sb[0] in "$€£" else ""
         self.scale = 100 if currency else 1
         tournament = TOURNAMENT.search(parts[0]) is not None or not currency
-        game, limit = stakes.group("game"), LIMITS[stakes.group("limit")]
+        game, limit = stakes.group("game"), LIMIT_WORDS[stakes.group("limit")]
         small, big = self.amount(sb), self.amount(bb)
         return Header(self.id, game, limit, None, tournament, currency, small, big)
 

@@ -64,7 +64,7 @@ IGNORED = re.compile(r"^Game ended .*$")
 CODE = re.compile(r"^[A-Z]{3} ")
 
 GAME_NAMES = {"Omaha Hi/Lo": "omaha8", "Omaha": "omaha", "Omaha Hi": "omaha"}
-LIMIT_NAMES: dict[str, Structure] = {**STRUCTURES, "Fixed Limit": "fixed"}
+LIMITS: dict[str, Structure] = {**STRUCTURES, "Fixed Limit": "fixed"}
 STREETS = {"Flop": 1, "Turn": 2, "River": 3}
 VERBS = {"Raise": "raise", "Call": "call", "Bet": "bet", "Ante": "ante"}
 
@@ -81,7 +81,7 @@ class Entraction(TextReader):
     # read as an error.
     START = re.compile(r"[ \t]*Game # ?\d+ - ")
     GAMES = GAME_NAMES
-    LIMITS = LIMIT_NAMES
+    LIMITS = LIMITS
 
     def __init__(self, source: str, numbers: list[int], lines: list[str]) -> None:
         super().__init__(source, numbers, lines)

@@ -83,7 +83,7 @@ GAME_NAMES = {
     "7 Card Stud Hi/Lo": "stud8",
     "Stud Hi/Lo": "stud8",
 }
-LIMITS = {
+LIMIT_WORDS = {
     None: "Limit",
     "FL": "Limit",
     "Limit": "Limit",
@@ -124,7 +124,7 @@ class Everleaf(TextReader):
         sb, bb = game.group("sb"), game.group("bb")
         currency = sb[0] if sb[0] in "$€£" else ""
         self.scale = 100 if currency else 1
-        limit = LIMITS[game.group("limit")]
+        limit = LIMIT_WORDS[game.group("limit")]
         small, big = amount(sb, self.scale), amount(bb, self.scale)
         return Header(self.id, game.group("game"), limit, None, not currency, currency, small, big)
 

@@ -104,7 +104,7 @@ SUMMARY_SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<rest>.*)$")
 WON = pattern(r"(?:won|collected) \((?P<amount>{AMOUNT})\)")
 SHOWED = re.compile(r"(?P<how>showed|mucked) \[(?P<cards>[^\[\]]*)\]")
 
-LIMITS = {
+LIMIT_WORDS = {
     "FL": "Limit",
     "Fixed Limit": "Limit",
     "Limit": "Limit",
@@ -176,7 +176,7 @@ def read_header(line: str) -> Header:
     return Header(
         id,
         game.group("game").strip(),
-        LIMITS[game.group("limit")],
+        LIMIT_WORDS[game.group("limit")],
         named,
         tournament,
         currency,

@@ -53,7 +53,7 @@ GAME_NAMES: dict[str, str] = {
     "Omaha HiLow": "omaha8",
     "Omaha": "omaha",
 }
-LIMITS = {
+LIMIT_WORDS = {
     "L": "Limit",
     "Limit": "Limit",
     "PL": "Pot Limit",
@@ -132,7 +132,7 @@ class _Hand(XmlHand):
         sign = "" if tournament else SIGNS.get(code, "")
         play_money = general.get("mode", "real") != "real"
         currency = self.table(tournament, "" if play_money else sign)
-        limit = LIMITS[m.group("limit")]
+        limit = LIMIT_WORDS[m.group("limit")]
         header = Header(
             self.id,
             m.group("game"),

@@ -40,7 +40,7 @@ from hilo_cli.histories.uncalled import contributions, fold_back, pots_as_paid, 
 from hilo_cli.histories.xml_hand import Hands, XmlHand, reader
 
 GAME_NAMES: dict[str, str] = {"Omaha H/L": "omaha8", "Omaha Hi/Lo": "omaha8", "Omaha": "omaha"}
-LIMITS = {"PL": "Pot Limit", "NL": "No Limit", "FL": "Limit", "L": "Limit"}
+LIMIT_WORDS = {"PL": "Pot Limit", "NL": "No Limit", "FL": "Limit", "L": "Limit"}
 STREETS = {"DealFlop": 1, "DealTurn": 2, "DealRiver": 3}
 VERBS = {"SmallBlind": "small blind", "BigBlind": "big blind", "Ante": "ante", "Call": "call"}
 _RANKS = {"10": "T", **{r: r for r in "23456789TJQKA"}}
@@ -91,7 +91,7 @@ class _Hand(XmlHand):
         tournament = a.get("istournament", "0") != "0"
         real = a.get("realmoney", "true") == "true"
         sign = _sign(a.get("currencysymbol", "")) if real and not tournament else ""
-        limit = LIMITS.get(a.get("betlimit", ""), a.get("betlimit", ""))
+        limit = LIMIT_WORDS.get(a.get("betlimit", ""), a.get("betlimit", ""))
         game = a.get("gametype", "")
         return self.blinds_header(game, limit, tournament, sign, a.get("stakes", ""), "|")
 

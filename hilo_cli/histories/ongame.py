@@ -74,7 +74,7 @@ NOTES = re.compile(
 )
 
 GAME_NAMES = {"OMAHA_HI_LO": "omaha8", "OMAHA": "omaha", "OMAHA_HI": "omaha"}
-LIMITS = {
+LIMIT_WORDS = {
     "LIMIT": "Limit",
     "FIXED_LIMIT": "Limit",
     "POT_LIMIT": "Pot Limit",
@@ -127,7 +127,7 @@ class OnGame(TextReader):
         return Header(
             self.id,
             table.group("game"),
-            LIMITS.get(table.group("limit"), table.group("limit")),
+            LIMIT_WORDS.get(table.group("limit"), table.group("limit")),
             None,
             tournament,
             sign,

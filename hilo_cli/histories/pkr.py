@@ -81,7 +81,7 @@ NOTES = re.compile(
 )
 
 GAME_NAMES = {"OMAHA HI/LO": "omaha8", "OMAHA": "omaha", "OMAHA HI": "omaha"}
-LIMIT_NAMES: dict[str, Structure] = {**STRUCTURES, "Fixed Limit": "fixed"}
+LIMITS: dict[str, Structure] = {**STRUCTURES, "Fixed Limit": "fixed"}
 STREETS = {"Flop": 1, "Turn": 2, "River": 3}
 VERBS = {**POSTS_BETS_CALLS, "raises to": "raise"}
 # How many lines of a hand's start its header may take.
@@ -101,7 +101,7 @@ class PKR(TextReader):
     TITLE = "PKR"
     START = re.compile(r"[ \t]*Table #\d+ -[ ]")
     GAMES = GAME_NAMES
-    LIMITS = LIMIT_NAMES
+    LIMITS = LIMITS
 
     def __init__(self, source: str, numbers: list[int], lines: list[str]) -> None:
         super().__init__(source, numbers, lines)

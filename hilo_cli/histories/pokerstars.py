@@ -163,7 +163,7 @@ GAME_NAMES = {
 # Trackers export headers in capitals ("7 CARD STUD HI/LO LIMIT"): the same games.
 GAME_CAPITALS = {name.upper(): name for name in GAME_NAMES}
 # The site's limits (title-cased: trackers write "POT LIMIT") as the betting structures hilo plays.
-LIMIT_NAMES: dict[str, Structure] = {**STRUCTURES, "Fixed Limit": "fixed"}
+LIMITS: dict[str, Structure] = {**STRUCTURES, "Fixed Limit": "fixed"}
 
 
 def read_header(line: str) -> Header:
@@ -235,7 +235,7 @@ class PokerStars(TextReader):
         r"[ \t]*(?:PokerStars|POKERSTARS)(?: Home Game| Zoom| Rush)?(?: Hand| Game| GAME| HAND) #\d+: .*\S"
     )
     GAMES = GAME_NAMES
-    LIMITS = LIMIT_NAMES
+    LIMITS = LIMITS
 
     def __init__(self, source: str, numbers: list[int], lines: list[str]) -> None:
         super().__init__(source, numbers, lines)
