@@ -38,7 +38,7 @@ mixed game), a cancelled hand, a cashed-out hand, a contested showdown whose car
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 
 from hilo_cli.betting import Structure
 from hilo_cli.bounds import MAX_SEAT, digits, quote
@@ -239,7 +239,6 @@ class PokerStars(TextReader):
 
     def __init__(self, source: str, numbers: list[int], lines: list[str]) -> None:
         super().__init__(source, numbers, lines)
-        self.part: Callable[[str], None] = self.table_line
         self.seated: set[str] = set()
         self.streets = BOARD_STREETS
         self.stud = False
@@ -253,18 +252,15 @@ class PokerStars(TextReader):
         self.streets = STUD_STREETS if self.stud else BOARD_STREETS
         return header
 
-    def line(self, text: str) -> None:
-        self.part(text)
-
     def finish(self) -> None:
-        if self.part != self.summary_line:
+        if self.reading != self.summary_line:
             raise InputError(f"hand #{self.id} is cut short: no '*** SUMMARY ***' line")
         if self.hand.total is None and not self.hand.cancelled:
             raise InputError(f"hand #{self.id}: the summary has no 'Total pot' line")
 
     # --- the table ---------------------------------------------------------------------------------
 
-    def table_line(self, text: str) -> None:
+    def line(self, text: str) -> None:
         """The table and seat lines after the header; the first other line begins the play."""
         if text.startswith("Seat "):
             self.seat_line(SEAT, text)
@@ -272,7 +268,7 @@ class PokerStars(TextReader):
             self.hand.button = table_button(TABLE, text)
         else:
             self.seated = {s.name for s in self.hand.seats}
-            self.part = self.play_line
+            self.reading = self.play_line
             self.play_line(text)
 
     # --- the play ----------------------------------------------------------------------------------
@@ -296,7 +292,7 @@ class PokerStars(TextReader):
         m = street_match(STREET, text)
         name, run = m.group("name"), RUNS[m.group("run")]
         if name == "SUMMARY":
-            self.part = self.summary_line
+            self.reading = self.summary_line
         elif name in ("SHOW DOWN", "SHOWDOWN"):
             self.run = run
         else:

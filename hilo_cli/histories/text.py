@@ -91,6 +91,8 @@ class TextReader:
         self.bets: dict[str, int] = {}
         self.street_bet = 0
         self.hand: SiteHand  # begun from the header (``begin``)
+        # The method that reads the next line: ``line``, or the part of the hand a site has moved on to.
+        self.reading: Callable[[str], None] = self.line
 
     # --- the plug-in -------------------------------------------------------------------------------
 
@@ -143,10 +145,10 @@ class TextReader:
             game = self.GAMES.get(header.game)
             if game is None:
                 return not_played(self.hand)
-            numbers, lines, line = self.numbers, self.lines, self.line
+            numbers, lines = self.numbers, self.lines
             for at in range(self.at + 1, len(lines)):
                 self.at, self.number, self.text = at, numbers[at], lines[at]
-                line(self.text)
+                self.reading(self.text)
             self.finish()
         except HiloError as e:
             return failed(self.source, self.number, e.message, self.id)
@@ -166,7 +168,9 @@ class TextReader:
         return self.new_hand(header)
 
     def line(self, text: str) -> None:
-        """One line after the header (``number`` its file line)."""
+        """One line after the header (``number`` its file line). A site whose hand comes in parts
+        (the seats, the play, the summary) may read the lines after this one by another method: it sets
+        ``reading`` to it (``self.reading = self.summary_line``)."""
         raise NotImplementedError
 
     def finish(self) -> None:
@@ -209,7 +213,12 @@ class TextReader:
     def seat(self, seat: Seat) -> None:
         """``seat`` taken, once ``site.check_seat`` allows it; ``names`` kept longest first."""
         self.hand.add_seat(seat)
-        self.names = longest_first(s.name for s in self.hand.seats)
+        # ``names`` kept longest first, as ``longest_first`` sorts them: the new name after those as long.
+        names, length = self.names, len(seat.name)
+        at = 0
+        while at < len(names) and len(names[at]) >= length:
+            at += 1
+        names.insert(at, seat.name)
 
     def seat_line(
         self, pattern: re.Pattern[str], text: str, amount: Callable[[str, int], int] = money
@@ -269,8 +278,9 @@ class TextReader:
     def fold_or_check(self, name: str, rest: str) -> bool:
         """Whether ``rest`` (what follows the player's name) is ``folds`` or ``checks``; if so, it is kept
         as the hand's ``fold`` or ``check`` line."""
-        if rest in ("folds", "checks"):
-            self.act(name, rest[:-1], 0)
+        if rest in ("folds", "checks"):  # the most frequent lines: no bet to follow
+            line = Line(self.number, self.street, name, rest[:-1], 0, None, False, self.text)
+            self.hand.actions.append(line)
             return True
         return False
 
