@@ -1,7 +1,8 @@
 """What the tests of the site readers share (written for the archive sites, Full Tilt, Everleaf, Cake, in
 issue 18; the live sites' tests use it too): verdicts of a history text or a file as ``hilo check``
-decides them, the shared real files (a test of them skips where ../shared is absent), and the rewriting
-of a hand with its seats and cards in another order (cards speak: the verdict must not move)."""
+decides them, a text site's own files and reader (``TextSite``), the shared real files (a test of them
+skips where ../shared is absent), and the rewriting of a hand with its seats and cards in another order
+(cards speak: the verdict must not move)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import io
 import random
 import re
 from collections import Counter
-from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -61,11 +62,35 @@ def text_hand(
     return record if record.error is not None or not readers else readers[0].hand
 
 
-def site_hand(site: str, name: str, read_hand: Callable[[str, int, list[str]], object]) -> SiteHand:
-    """The ``SiteHand`` the site's ``read_hand`` makes of its own file ``name``."""
-    hand = read_hand(name, 1, own(site, name).splitlines())
-    assert isinstance(hand, SiteHand), hand
-    return hand
+@dataclass(frozen=True)
+class TextSite:
+    """A text site as its tests read it: ``name``, its folder of own files (tests/data/NAME/) and of real
+    ones (../shared), and ``reader``, its ``TextReader``."""
+
+    name: str
+    reader: type[TextReader]
+
+    def path(self, file: str) -> Path:
+        return DATA / self.name / file
+
+    def text(self, file: str) -> str:
+        return self.path(file).read_text(encoding="utf-8")
+
+    def data(self, file: str) -> bytes:
+        return self.path(file).read_bytes()
+
+    def verdicts(self, text: str, source: str = "t.txt") -> list[tuple[str | None, str, str, str]]:
+        """(hand id, status, depth, why) of every hand of ``text`` read by this site's reader."""
+        return depth_verdicts(self.name, text, source)
+
+    def read_hand(self, source: str, line: int, raw: list[str]) -> SiteHand | HandRecord:
+        return text_hand(self.reader, source, line, raw)
+
+    def hand(self, file: str) -> SiteHand:
+        """The ``SiteHand`` the reader makes of the own file ``file`` (one hand)."""
+        hand = self.read_hand(file, 1, self.text(file).splitlines())
+        assert isinstance(hand, SiteHand), hand
+        return hand
 
 
 def own(site: str, name: str) -> str:
