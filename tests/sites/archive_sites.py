@@ -70,8 +70,12 @@ class TextSite:
     name: str
     reader: type[TextReader]
 
+    @property
+    def folder(self) -> Path:
+        return DATA / self.name
+
     def path(self, file: str) -> Path:
-        return DATA / self.name / file
+        return self.folder / file
 
     def text(self, file: str) -> str:
         return self.path(file).read_text(encoding="utf-8")
