@@ -28,6 +28,7 @@ import re
 from pathlib import Path
 
 import pytest
+from archive_sites import shuffled
 from click.testing import CliRunner
 from conftest import SHARED_DIR, TEST_DATA, verdict
 from hypothesis import given, settings
@@ -402,26 +403,12 @@ OWN = [
 ]
 
 
+_SEAT = re.compile(r"Seat .* in chips\)")
+
+
 def _shuffled(text: str, rng: random.Random) -> str:
     """The same hands with every shown and dealt hand's cards, and each hand's seat lines, in another order."""
-    text = _BRACKET.sub(
-        lambda m: (
-            m.group(1) + " ".join(rng.sample(m.group(2).split(), len(m.group(2).split()))) + "]"
-        ),
-        text,
-    )
-    out: list[str] = []
-    seats: list[str] = []
-    for line in text.split("\n"):
-        if line.startswith("Seat ") and " in chips)" in line:
-            seats.append(line)
-            continue
-        if seats:
-            rng.shuffle(seats)
-            out += seats
-            seats = []
-        out.append(line)
-    return "\n".join(out)
+    return shuffled(text, rng, _BRACKET, _SEAT)
 
 
 @settings(max_examples=30, deadline=None)

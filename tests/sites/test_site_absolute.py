@@ -29,7 +29,15 @@ import sys
 from pathlib import Path
 
 import pytest
-from archive_sites import counts, own, records, shared_files, shared_verdicts, shuffled, verdicts
+from archive_sites import (
+    own,
+    records,
+    shared_counts,
+    shared_files_or_skip,
+    shuffled,
+    statuses,
+    verdicts,
+)
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -71,7 +79,7 @@ def text(name: str) -> str:
     ],
 )
 def test_own_files_have_their_verdicts(name: str, expected: list[tuple[str, str]]) -> None:
-    assert [(i, s) for i, s, _ in verdicts(SITE, text(name))] == expected
+    assert statuses(SITE, text(name)) == expected
 
 
 def test_the_summary_halves_are_checked_per_half() -> None:
@@ -196,22 +204,14 @@ def test_a_long_hostile_line_is_one_error_read_in_one_pass(tmp_path: Path, line:
     )
 
 
-SHARED = shared_files(SITE)
-
-
-@pytest.mark.skipif(
-    not SHARED, reason="../shared/handhistories/sites/absolute is absent (a user's clone)"
-)
 def test_every_shared_hand_gets_a_record_and_is_ok() -> None:
-    (path,) = SHARED
-    assert counts(shared_verdicts(path)) == {"ok": 1}
+    assert shared_counts(SITE) == {
+        "cash-7-StudHL-USD-0.02-0.04-200903.River.with.mucked.txt": {"ok": 1}
+    }
 
 
-@pytest.mark.skipif(
-    not SHARED, reason="../shared/handhistories/sites/absolute is absent (a user's clone)"
-)
 def test_the_shared_stud_hand_is_checked_per_half_with_hidden_cards() -> None:
-    (path,) = SHARED
+    (path,) = shared_files_or_skip(SITE)
     (record,) = records(SITE, path.read_text(encoding="utf-8"))
     assert record.recorded_halves == ({"high": {"PLAYER6": 20}, "low": {"PLAYER3": 19}},)
     assert check(record)[1].depth == "per half"
@@ -229,6 +229,4 @@ def test_verdict_does_not_depend_on_the_order_cards_and_seats_are_written(
 ) -> None:
     original = text(name)
     changed = shuffled(original, rng, _CARDS, _SEAT)
-    assert [(i, s) for i, s, _ in verdicts(SITE, changed)] == [
-        (i, s) for i, s, _ in verdicts(SITE, original)
-    ]
+    assert statuses(SITE, changed) == statuses(SITE, original)

@@ -23,10 +23,10 @@ import random
 import re
 
 import pytest
-from archive_sites import counts, own, records, shared_files, shared_verdicts, verdicts
+from archive_sites import own, records, shared_counts, statuses, verdicts
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from xml_archives import billion_laughs, reorder_xml
+from xml_archives import refuses_billion_laughs, reorder_xml
 
 from hilo_cli.checking import check
 from hilo_cli.errors import InputError
@@ -63,7 +63,7 @@ def text(name: str) -> str:
     ],
 )
 def test_own_files_have_their_verdicts(name: str, expected: list[tuple[str, str]]) -> None:
-    assert [(i, s) for i, s, _ in verdicts(SITE, text(name))] == expected
+    assert statuses(SITE, text(name)) == expected
 
 
 def test_card_numbers_are_diamonds_clubs_hearts_spades_ace_to_king() -> None:
@@ -131,25 +131,16 @@ def test_bad_hands_are_errors_and_the_others_are_read() -> None:
 
 def test_a_billion_laughs_is_refused_and_nothing_is_expanded() -> None:
     split = text("split.xml")
-    laughing = billion_laughs() + split.replace('NAME="Ann" SEAT', 'NAME="&lol9;" SEAT') + split
-    found = verdicts(SITE, laughing)
-    assert [s for _, s, _ in found] == ["error", "error", "ok"]
-    assert (
-        "declares a document type or entities" in found[0][2] and "undefined entity" in found[1][2]
+    refuses_billion_laughs(
+        SITE,
+        laughing=split.replace('NAME="Ann" SEAT', 'NAME="&lol9;" SEAT'),
+        good=split,
+        declaring=split.replace("<PLAYER", "<!ENTITY lol 'lol'>\n<PLAYER", 1),
     )
-    inside = split.replace("<PLAYER", "<!ENTITY lol 'lol'>\n<PLAYER", 1)
-    assert "declares a document type or entities" in verdicts(SITE, inside)[0][2]
 
 
-SHARED = shared_files(SITE)
-
-
-@pytest.mark.skipif(
-    not SHARED, reason="../shared/handhistories/sites/boss is absent (a user's clone)"
-)
 def test_every_shared_hand_gets_a_record_and_is_ok() -> None:
-    found = {p.name: counts(shared_verdicts(p)) for p in SHARED}
-    assert found == {
+    assert shared_counts(SITE) == {
         "cash-LO8-EUR-0.05-0.10-201207.xml": {"ok": 1},
         "hhsmithy-HandActionTests-OmahaHiLo.txt": {"ok": 1},
     }
@@ -175,6 +166,4 @@ def test_verdict_does_not_depend_on_the_order_cards_and_seats_are_written(
 ) -> None:
     original = text(name)
     changed = reorder_xml(original, rng, _SEAT, _DEALT, _CARD)
-    assert [(i, s) for i, s, _ in verdicts(SITE, changed)] == [
-        (i, s) for i, s, _ in verdicts(SITE, original)
-    ]
+    assert statuses(SITE, changed) == statuses(SITE, original)

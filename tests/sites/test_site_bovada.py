@@ -27,38 +27,21 @@ import random
 import re
 
 import pytest
-from archive_sites import depth_verdicts, own, site_hand, text_hand
+from archive_sites import TextSite, shared_files_or_skip, shuffled
 from click.testing import CliRunner
-from conftest import SHARED_DIR, TEST_DATA
+from conftest import TEST_DATA
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hilo_cli.checking import check
 from hilo_cli.cli import main
 from hilo_cli.histories import detect, read
-from hilo_cli.histories.base import Currency, HandRecord
+from hilo_cli.histories.base import Currency
 from hilo_cli.histories.bovada import Bovada
 from hilo_cli.histories.site import SiteHand
 
-DATA = TEST_DATA / "bovada"
-SHARED = SHARED_DIR / "handhistories" / "sites"
-SHARED_FILES = sorted((SHARED / "bovada").glob("*.txt")) if SHARED.is_dir() else []
-
-
-def verdicts(text: str, source: str = "t.txt") -> list[tuple[str | None, str, str, str]]:
-    return depth_verdicts("bovada", text, source)
-
-
-def text_of(name: str) -> str:
-    return own("bovada", name)
-
-
-def read_hand(source: str, line: int, raw: list[str]) -> SiteHand | HandRecord:
-    return text_hand(Bovada, source, line, raw)
-
-
-def hand_of(name: str) -> SiteHand:
-    return site_hand("bovada", name, read_hand)
+SITE = TextSite("bovada", Bovada)
+verdicts, text_of, read_hand, hand_of = SITE.verdicts, SITE.text, SITE.read_hand, SITE.hand
 
 
 @pytest.mark.parametrize(
@@ -163,7 +146,7 @@ def test_bad_input_is_one_error_record_per_hand_and_the_others_are_read() -> Non
     assert found[2][3] == "cannot read the action 'Dealer : Bets $0.5x'"
     assert found[3][3].startswith("Dealer's cards: 'Zc' (card 4) is not a card")
     assert found[4][3] == "hand #3004 is cut short: no '*** SUMMARY ***' line"
-    result = CliRunner().invoke(main, ["check", str(DATA / "bad-input.txt")])
+    result = CliRunner().invoke(main, ["check", str(SITE.path("bad-input.txt"))])
     assert result.exit_code == 2 and "Traceback" not in result.output + result.stderr
 
 
@@ -231,12 +214,9 @@ def test_detect_claims_bovada_and_ignition_and_nothing_else() -> None:
 NOT_OK = {"2645486142": ("error", "the '*** FLOP ***' line is missing")}
 
 
-@pytest.mark.skipif(
-    not SHARED_FILES, reason="../shared/handhistories/sites/bovada is absent (a user's clone)"
-)
 def test_every_shared_hand_gets_a_record_and_each_is_ok_or_named() -> None:
     total = 0
-    for path in SHARED_FILES:
+    for path in shared_files_or_skip(SITE.name):
         text = path.read_text(encoding="utf-8")
         found = verdicts(text, path.name)
         assert len(found) == len(re.findall(r"^Bovada Hand #", text, flags=re.MULTILINE)), path.name
@@ -262,26 +242,14 @@ FILES = [
 ]
 
 
+_SEAT = re.compile(r"^Seat[ +]\d+:? .*in chips")
+_DEALT = re.compile(r"^(.* : Card dealt to a spot \[)([^\]\n]*)\]$", re.MULTILINE)
+
+
 def reorder(text: str, rng: random.Random) -> str:
-    """The seat lines in another order, and the cards of every 'Card dealt' line."""
-    lines = text.split("\n")
-    out: list[str] = []
-    seats: list[str] = []
-    for line in lines:
-        if re.match(r"^Seat[ +]\d+:? .*in chips", line):
-            seats.append(line)
-            continue
-        if seats:
-            rng.shuffle(seats)
-            out.extend(seats)
-            seats = []
-        m = re.match(r"^(.* : Card dealt to a spot )\[([^\]]*)\]$", line)
-        if m is not None and "7CARD" not in text:  # stud's order says which card is up
-            cards = m.group(2).split()
-            rng.shuffle(cards)
-            line = f"{m.group(1)}[{' '.join(cards)}]"
-        out.append(line)
-    return "\n".join(out)
+    """The seat lines in another order, and the cards of every 'Card dealt' line but stud's (their order
+    says which card is up)."""
+    return shuffled(text, rng, None if "7CARD" in text else _DEALT, _SEAT)
 
 
 @settings(max_examples=30, deadline=None)

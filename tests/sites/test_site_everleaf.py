@@ -24,7 +24,7 @@ import random
 import re
 
 import pytest
-from archive_sites import counts, own, records, shared_files, shared_verdicts, shuffled, verdicts
+from archive_sites import own, records, shared_counts, shuffled, statuses, verdicts
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -60,7 +60,7 @@ def text(name: str) -> str:
     ],
 )
 def test_own_files_have_their_verdicts(name: str, expected: list[tuple[str, str]]) -> None:
-    assert [(i, s) for i, s, _ in verdicts(SITE, text(name))] == expected
+    assert statuses(SITE, text(name)) == expected
 
 
 def test_no_summary_no_rake_line_the_rake_is_derived_and_the_halves_checked() -> None:
@@ -127,15 +127,10 @@ def test_a_show_line_whose_cards_are_not_bracketed_is_the_hands_error_not_a_cras
     assert status == "error" and "cannot read the cards shown" in why and "'shows [ Ad" in why
 
 
-SHARED = shared_files(SITE)
-
-
-@pytest.mark.skipif(
-    not SHARED, reason="../shared/handhistories/sites/everleaf is absent (a user's clone)"
-)
 def test_every_shared_hand_gets_a_record_and_is_ok() -> None:
-    (path,) = SHARED
-    assert counts(shared_verdicts(path)) == {"ok": 37}
+    assert shared_counts(SITE) == {
+        "cash-FLO8-10max-USD-0.50-1.00-201003.HU.on.10max.part1.txt": {"ok": 37}
+    }
 
 
 _CARDS = re.compile(r"(shows \[|^Dealt to [^\[\n]+ \[)([^\]]+)\]", re.MULTILINE)
@@ -150,6 +145,4 @@ def test_verdict_does_not_depend_on_the_order_cards_and_seats_are_written(
 ) -> None:
     original = text(name)
     changed = shuffled(original, rng, _CARDS, _SEAT)
-    assert [(i, s) for i, s, _ in verdicts(SITE, changed)] == [
-        (i, s) for i, s, _ in verdicts(SITE, original)
-    ]
+    assert statuses(SITE, changed) == statuses(SITE, original)

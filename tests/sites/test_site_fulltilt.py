@@ -30,7 +30,16 @@ import re
 from pathlib import Path
 
 import pytest
-from archive_sites import counts, own, records, shared_files, shared_verdicts, shuffled, verdicts
+from archive_sites import (
+    counts,
+    own,
+    records,
+    shared_files_or_skip,
+    shared_verdicts,
+    shuffled,
+    statuses,
+    verdicts,
+)
 from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -81,7 +90,7 @@ def text(name: str) -> str:
     ],
 )
 def test_own_files_have_their_verdicts(name: str, expected: list[tuple[str, str]]) -> None:
-    assert [(i, s) for i, s, _ in verdicts(SITE, text(name))] == expected
+    assert statuses(SITE, text(name)) == expected
 
 
 def test_the_pot_is_divided_in_the_tables_smallest_unit() -> None:
@@ -230,7 +239,6 @@ def test_the_command_exits_1_on_a_mismatch_and_2_on_bad_input(tmp_path: Path) ->
 
 # -- the shared real files ---------------------------------------------------------------------------------
 
-SHARED = shared_files(SITE)
 # Every hand of every file: its verdicts, counted. The 10-Game file ends in half a UTF-16 character (it
 # was cut there): its last hand, a no-limit hold'em hand, is still read (not checkable, as its 62 other
 # hands of games hilo does not play), and the stray byte is one error of its own at the file's end.
@@ -243,11 +251,8 @@ EXPECTED = {
 }
 
 
-@pytest.mark.skipif(
-    not SHARED, reason="../shared/handhistories/sites/fulltilt is absent (a user's clone)"
-)
 def test_every_shared_hand_gets_a_record_and_every_hand_of_a_game_hilo_plays_is_ok() -> None:
-    found = {p.name: shared_verdicts(p) for p in SHARED}
+    found = {p.name: shared_verdicts(p) for p in shared_files_or_skip(SITE)}
     assert {name: counts(v) for name, v in found.items()} == EXPECTED
     for name, hands in found.items():
         for id, status, why in hands:
@@ -278,6 +283,4 @@ def test_verdict_does_not_depend_on_the_order_cards_and_seats_are_written(
 ) -> None:
     original = text(name)
     changed = shuffled(original, rng, _CARDS, _SEAT)
-    assert [(i, s) for i, s, _ in verdicts(SITE, changed)] == [
-        (i, s) for i, s, _ in verdicts(SITE, original)
-    ]
+    assert statuses(SITE, changed) == statuses(SITE, original)

@@ -25,7 +25,7 @@ import random
 import re
 
 import pytest
-from archive_sites import counts, own, records, shared_files, shared_verdicts, shuffled, verdicts
+from archive_sites import own, records, shared_counts, shuffled, statuses, verdicts
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -71,7 +71,7 @@ def text(name: str) -> str:
     ],
 )
 def test_own_files_have_their_verdicts(name: str, expected: list[tuple[str, str]]) -> None:
-    assert [(i, s) for i, s, _ in verdicts(SITE, text(name))] == expected
+    assert statuses(SITE, text(name)) == expected
 
 
 def test_tagged_halves_are_checked_per_half_and_the_rake_comes_off_the_pot() -> None:
@@ -154,7 +154,7 @@ def test_an_all_in_player_not_shown_is_turned_face_up_from_the_cards_dealt() -> 
     )
     (record,) = records(SITE, hand)
     assert record.hand is not None and not [a for a in record.hand.actions if a.kind == "muck"]
-    assert [(i, s) for i, s, _ in verdicts(SITE, hand)] == [("T5-200000001-2", "ok")]
+    assert statuses(SITE, hand) == [("T5-200000001-2", "ok")]
 
 
 def test_a_rake_of_several_pots_is_derived_and_held_against_what_was_paid() -> None:
@@ -193,14 +193,11 @@ def test_bad_hands_are_errors_and_the_others_are_read() -> None:
     assert "stakes" in errors[3]
 
 
-SHARED = shared_files(SITE)
-
-
-@pytest.mark.skipif(
-    not SHARED, reason="../shared/handhistories/sites/ongame is absent (a user's clone)"
-)
 def test_every_shared_hand_gets_a_record_and_is_ok() -> None:
-    assert [counts(shared_verdicts(path)) for path in SHARED] == [{"ok": 1}, {"ok": 12}]
+    assert shared_counts(SITE) == {
+        "hhsmithy-HandActionTests-OmahaHiLo.txt": {"ok": 1},
+        "tour-R-186-1481_1.txt": {"ok": 12},
+    }
 
 
 _CARDS = re.compile(r"(^Dealing to [^\[\n]+ \[|net: [^\[\n]*, \[)([^\]]+)\]", re.MULTILINE)
@@ -223,6 +220,4 @@ def test_verdict_does_not_depend_on_the_order_cards_and_seats_are_written(
 ) -> None:
     original = text(name)
     changed = shuffled(original, rng, _CARDS, _SEAT)
-    assert [(i, s) for i, s, _ in verdicts(SITE, changed)] == [
-        (i, s) for i, s, _ in verdicts(SITE, original)
-    ]
+    assert statuses(SITE, changed) == statuses(SITE, original)

@@ -25,6 +25,7 @@ import random
 import re
 
 import pytest
+from archive_sites import shuffled
 from conftest import SHARED_DIR, TEST_DATA, verdict
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -200,29 +201,9 @@ def test_a_fold_before_the_cards_are_dealt_is_a_player_not_dealt_in() -> None:
 
 # -- the order seats and cards are written in --------------------------------------------------------------
 
-_CARDS = re.compile(r"((?:shows|mucks) \[ |^Dealt to [^\[\n]+ \[ )([^\]]+?) \]", re.MULTILINE)
+_CARDS = re.compile(r"((?:shows|mucks) \[|^Dealt to [^\[\n]+ \[)( [^\]]+? )\]", re.MULTILINE)
+_SEAT = re.compile(r"Seat \d+: ")
 OWN = ["split.txt", "quartered.txt", "side-pot.txt", "no-showdown.txt", "tampered.txt"]
-
-
-def _shuffled(text: str, rng: random.Random) -> str:
-    """The same hands with every shown and dealt hand's cards, and each hand's seat lines, in another order."""
-
-    def cards(m: re.Match[str]) -> str:
-        found = m.group(2).split(", ")
-        return f"{m.group(1)}{', '.join(rng.sample(found, len(found)))} ]"
-
-    out: list[str] = []
-    seats: list[str] = []
-    for line in _CARDS.sub(cards, text).split("\n"):
-        if re.match(r"Seat \d+: ", line):
-            seats.append(line)
-            continue
-        if seats:
-            rng.shuffle(seats)
-            out += seats
-            seats = []
-        out.append(line)
-    return "\n".join(out)
 
 
 @settings(max_examples=30, deadline=None)
@@ -231,9 +212,9 @@ def test_verdict_does_not_depend_on_the_order_cards_and_seats_are_written(
     name: str, rng: random.Random
 ) -> None:
     text = text_of(name)
-    shuffled = _shuffled(text, rng)
-    assert [(i, s) for i, s, _ in verdicts(shuffled)] == [(i, s) for i, s, _ in verdicts(text)]
-    assert [r.recorded_halves for r in records(shuffled)] == [
+    changed = shuffled(text, rng, _CARDS, _SEAT)
+    assert [(i, s) for i, s, _ in verdicts(changed)] == [(i, s) for i, s, _ in verdicts(text)]
+    assert [r.recorded_halves for r in records(changed)] == [
         r.recorded_halves for r in records(text)
     ]
 

@@ -26,38 +26,20 @@ import random
 import re
 
 import pytest
-from archive_sites import depth_verdicts, own, site_hand, text_hand
+from archive_sites import TextSite, shared_files_or_skip, shuffled
 from click.testing import CliRunner
-from conftest import SHARED_DIR, TEST_DATA
+from conftest import TEST_DATA
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hilo_cli.checking import check
 from hilo_cli.cli import main
 from hilo_cli.histories import detect, read
-from hilo_cli.histories.base import Currency, HandRecord
+from hilo_cli.histories.base import Currency
 from hilo_cli.histories.partypoker import PartyPoker
-from hilo_cli.histories.site import SiteHand
 
-DATA = TEST_DATA / "partypoker"
-SHARED = SHARED_DIR / "handhistories" / "sites"
-SHARED_FILES = sorted((SHARED / "partypoker").glob("*.txt")) if SHARED.is_dir() else []
-
-
-def verdicts(text: str, source: str = "t.txt") -> list[tuple[str | None, str, str, str]]:
-    return depth_verdicts("partypoker", text, source)
-
-
-def text_of(name: str) -> str:
-    return own("partypoker", name)
-
-
-def read_hand(source: str, line: int, raw: list[str]) -> SiteHand | HandRecord:
-    return text_hand(PartyPoker, source, line, raw)
-
-
-def hand_of(name: str) -> SiteHand:
-    return site_hand("partypoker", name, read_hand)
+SITE = TextSite("partypoker", PartyPoker)
+verdicts, text_of, hand_of = SITE.verdicts, SITE.text, SITE.hand
 
 
 @pytest.mark.parametrize(
@@ -140,7 +122,7 @@ def test_tampered_payouts_are_mismatches() -> None:
     assert found[0][3].startswith("an odd chip went to another player")
     assert found[1][3].startswith("an odd chip went to another player")
     assert "never awarded" in found[2][3]
-    result = CliRunner().invoke(main, ["check", str(DATA / "tampered.txt")])
+    result = CliRunner().invoke(main, ["check", str(SITE.path("tampered.txt"))])
     assert result.exit_code == 1
 
 
@@ -160,7 +142,7 @@ def test_bad_input_is_one_error_record_per_hand_and_the_others_are_read() -> Non
         "game #7003: cannot read the game, limit and stakes in '$100 USD PX Omaha"
     )
     assert found[4][3] == "cannot read the cards dealt in 'Dealt to Zed [  As 3s Qd Jh ]'"
-    result = CliRunner().invoke(main, ["check", str(DATA / "bad-input.txt")])
+    result = CliRunner().invoke(main, ["check", str(SITE.path("bad-input.txt"))])
     assert result.exit_code == 2 and "Traceback" not in result.output + result.stderr
 
 
@@ -195,12 +177,9 @@ def test_detect_claims_partypoker_and_not_888_or_pokerstars() -> None:
 # -- the shared real files -------------------------------------------------------------------------------------
 
 
-@pytest.mark.skipif(
-    not SHARED_FILES, reason="../shared/handhistories/sites/partypoker is absent (a user's clone)"
-)
 def test_every_shared_hand_gets_a_record_and_each_is_ok() -> None:
     total = 0
-    for path in SHARED_FILES:
+    for path in shared_files_or_skip(SITE.name):
         text = path.read_text(encoding="utf-8-sig")
         found = verdicts(text, path.name)
         assert len(found) == len(
@@ -223,25 +202,14 @@ FILES = [
 ]
 
 
+_SEAT = re.compile(r"^Seat \d+: .*\)$")
+_CARDS = re.compile(r"^((?:Dealt to \S+|\S+ shows) \[)( [^\]\n]* )\]", re.MULTILINE)
+
+
 def reorder(text: str, rng: random.Random) -> str:
-    """The seat lines in another order, and the cards a board-game player shows or is dealt."""
-    out: list[str] = []
-    seats: list[str] = []
-    for line in text.split("\n"):
-        if re.match(r"^Seat \d+: .*\)$", line):
-            seats.append(line)
-            continue
-        if seats:
-            rng.shuffle(seats)
-            out.extend(seats)
-            seats = []
-        m = re.match(r"^(Dealt to \S+ \[ +|\S+ shows \[ )([^\]]*?)( \].*)$", line)
-        if m is not None and "Stud" not in text:
-            cards = re.split(r",? +", m.group(2))
-            rng.shuffle(cards)
-            line = m.group(1) + (", " if "shows" in m.group(1) else " ").join(cards) + m.group(3)
-        out.append(line)
-    return "\n".join(out)
+    """The seat lines in another order, and the cards a board-game player shows or is dealt (not a stud
+    player's: their order says which card is up)."""
+    return shuffled(text, rng, None if "Stud" in text else _CARDS, _SEAT)
 
 
 @settings(max_examples=30, deadline=None)

@@ -26,9 +26,7 @@ import random
 import re
 
 import pytest
-from archive_sites import shuffled as archive_shuffled
-from archive_sites import text_hand
-from conftest import SHARED_DIR, TEST_DATA, verdict
+from archive_sites import TextSite, file_verdicts, shared_files_or_skip, shuffled
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -39,31 +37,11 @@ from hilo_cli.histories.base import Currency
 from hilo_cli.histories.site import Collect, SiteHand
 from hilo_cli.histories.winamax import Winamax
 
-DATA = TEST_DATA / "winamax"
-SHARED = SHARED_DIR / "handhistories" / "sites" / "winamax"
-SHARED_FILES = sorted(SHARED.glob("*.txt")) if SHARED.is_dir() else []
-
-
-def verdicts_of(data: bytes, source: str = "t.txt") -> list[tuple[str | None, int, str, str]]:
-    """(hand number, line, status, why) for every hand of a file's bytes, as ``hilo check`` decides them."""
-    pieces = histories.hands(source, io.BytesIO(data))
-    records = (read_text(p) if isinstance(p, HandText) else p for p in pieces)
-    return [(r.id, r.line, *verdict(r)[::2]) for r in records]
-
-
-def own(name: str) -> bytes:
-    return (DATA / name).read_bytes()
-
-
-def site_hand(name: str) -> SiteHand:
-    lines = own(name).decode("utf-8").split("\n")
-    hand = text_hand(Winamax, name, 1, lines)
-    assert isinstance(hand, SiteHand)
-    return hand
+SITE = TextSite("winamax", Winamax)
 
 
 def won(name: str) -> dict[str, int]:
-    (piece,) = histories.hands(name, io.BytesIO(own(name)))
+    (piece,) = histories.hands(name, io.BytesIO(SITE.data(name)))
     assert isinstance(piece, HandText)
     settlement, verdict = check(read_text(piece))
     assert settlement is not None and verdict.status == "ok", verdict.why
@@ -71,7 +49,7 @@ def won(name: str) -> dict[str, int]:
 
 
 def test_the_files_are_winamax_and_no_other_reader_claims_them() -> None:
-    for path in sorted(DATA.glob("*.txt")):
+    for path in sorted(SITE.folder.glob("*.txt")):
         assert histories.detect(path.read_text(encoding="utf-8")) == "winamax", path.name
     assert (
         histories.detect("PokerStars Hand #1: Omaha Hi/Lo Pot Limit ($0.50/$1 USD)\n")
@@ -95,7 +73,7 @@ def test_own_files_the_site_paid_right_are_ok(name: str, expected: dict[str, int
 
 
 def test_each_award_keeps_its_half_and_pot_and_money_is_written_as_the_site_does() -> None:
-    hand = site_hand("side-pot.txt")
+    hand = SITE.hand("side-pot.txt")
     assert [(c.player, c.amount, c.pot, c.half) for c in hand.collects] == [
         ("Bob", 2925, 1, "high"),
         ("Bob", 2925, 1, "low"),
@@ -115,35 +93,32 @@ def test_each_award_keeps_its_half_and_pot_and_money_is_written_as_the_site_does
 def test_a_tournament_hand_plays_in_chips() -> None:
     # The split hand as a tournament writes it: its header, and chips where the cash game has euros.
     text = (
-        own("split.txt")
-        .decode()
+        SITE.text("split.txt")
         .replace("CashGame", 'Tournament "Monster Stack" buyIn: 9€ + 1€ level: 3')
         .replace("(0.50€/1€)", "(50/100)")
     )
     text = re.sub(r"(\d+(?:\.\d+)?)€", lambda m: str(round(float(m.group(1)) * 100)), text)
-    ((_, _, status, _),) = verdicts_of(text.encode())
-    hand = text_hand(Winamax, "t.txt", 1, text.split("\n"))
+    ((_, _, status, _),) = file_verdicts(text.encode())
+    hand = SITE.read_hand("t.txt", 1, text.split("\n"))
     assert isinstance(hand, SiteHand) and hand.header.tournament and hand.currency == Currency()
     assert status == "ok" and (hand.total, hand.rake, hand.header.big) == (1650, 79, 100)
 
 
 def test_a_button_seat_past_its_bound_is_the_table_lines_error() -> None:
-    text = (
-        own("split.txt").decode().replace("Seat #1 is the button", "Seat #99999999 is the button")
-    )
-    ((_, line, status, why),) = verdicts_of(text.encode())
+    text = SITE.text("split.txt").replace("Seat #1 is the button", "Seat #99999999 is the button")
+    ((_, line, status, why),) = file_verdicts(text.encode())
     assert (line, status) == (2, "error") and "the button seat is 99999999" in why
 
 
 def test_returned_chips_paid_inside_the_halves_are_taken_out_and_the_halves_merged() -> None:
     # Winamax prints no uncalled bet: Total pot 450 holds it, and the halves 225 + 225 pay it back.
-    hand = site_hand("no-showdown.txt")
+    hand = SITE.hand("no-showdown.txt")
     assert hand.collects == [Collect(14, "Alice", 250, 0, "pot", 0)]
     assert (hand.total, hand.won) == (250, {"Alice": 250})
 
 
 def test_mixed_table_games_hilo_does_not_play_are_not_checkable() -> None:
-    assert [(i, s, w) for i, _, s, w in verdicts_of(own("mixed.txt"))] == [
+    assert [(i, s, w) for i, _, s, w in file_verdicts(SITE.data("mixed.txt"))] == [
         ("200-1-1600001001", "not-checkable", "Holdem no limit is not a game hilo plays"),
         ("200-2-1600001002", "not-checkable", "Razz fixed limit is not a game hilo plays"),
         ("200-3-1600001003", "ok", "the recorded result is what the cards and the rules give"),
@@ -151,12 +126,12 @@ def test_mixed_table_games_hilo_does_not_play_are_not_checkable() -> None:
 
 
 def test_a_tampered_payout_is_a_mismatch() -> None:
-    ((_, _, status, why),) = verdicts_of(own("tampered.txt"))
+    ((_, _, status, why),) = file_verdicts(SITE.data("tampered.txt"))
     assert status == "mismatch" and "odd chip" in why
 
 
 def test_bad_hands_are_errors_at_their_line_and_the_others_are_still_read() -> None:
-    found = verdicts_of(own("bad-input.txt"))
+    found = file_verdicts(SITE.data("bad-input.txt"))
     assert [(i, line, s) for i, line, s, _ in found] == [
         ("100-1-1600000001", 1, "ok"),
         ("300-2-1600002002", 51, "error"),
@@ -168,7 +143,7 @@ def test_bad_hands_are_errors_at_their_line_and_the_others_are_still_read() -> N
 
 
 def test_a_broken_header_or_amount_is_an_error_not_a_traceback() -> None:
-    text = own("split.txt").decode("utf-8")
+    text = SITE.text("split.txt")
     for bad in (
         text.replace("(0.50€/1€)", "(0.50€)"),
         text.replace("bets 5€", "bets 5.001€"),
@@ -177,7 +152,7 @@ def test_a_broken_header_or_amount_is_an_error_not_a_traceback() -> None:
         text.replace("Dealt to Alice [As 2s Kd Qc]", "Dealt to Alice [As 2s"),
         text.replace("Cy shows [9h 9c Jd Td]", "Cy shows [9h 9c"),
     ):
-        ((_, _, status, why),) = verdicts_of(bad.encode("utf-8"))
+        ((_, _, status, why),) = file_verdicts(bad.encode("utf-8"))
         assert status == "error" and why, why
 
 
@@ -191,32 +166,24 @@ OWN = ["split.txt", "quartered.txt", "side-pot.txt", "tampered.txt", "mixed.txt"
 _SEAT = re.compile(r"Seat \d+: .*\(\d[\d.]*€\)$")
 
 
-def shuffled(text: str, rng: random.Random) -> str:
-    """The same hands with every shown and dealt hand's cards, and each hand's seat lines, in another
-    order (the same order for the same cards)."""
-    return archive_shuffled(text, rng, _BRACKET, _SEAT, consistent=True)
-
-
 @settings(max_examples=30, deadline=None)
 @given(st.sampled_from(OWN), st.randoms(use_true_random=False))
 def test_verdict_does_not_depend_on_the_order_seats_and_cards_are_written(
     name: str, rng: random.Random
 ) -> None:
-    text = own(name).decode("utf-8")
-    again = shuffled(text, rng).encode("utf-8")
-    assert [(i, s) for i, _, s, _ in verdicts_of(again)] == [
-        (i, s) for i, _, s, _ in verdicts_of(text.encode())
+    text = SITE.text(name)
+    again = shuffled(text, rng, _BRACKET, _SEAT, consistent=True).encode("utf-8")
+    assert [(i, s) for i, _, s, _ in file_verdicts(again)] == [
+        (i, s) for i, _, s, _ in file_verdicts(text.encode())
     ]
 
 
 # -- the shared real files ---------------------------------------------------------------------------------
 
 
-@pytest.mark.skipif(
-    not SHARED_FILES, reason="../shared/handhistories/sites/winamax is absent (a user's clone)"
-)
 def test_every_shared_hand_gets_a_record_and_each_is_ok() -> None:
-    found = {path.name: verdicts_of(path.read_bytes(), path.name) for path in SHARED_FILES}
+    files = shared_files_or_skip(SITE.name)
+    found = {path.name: file_verdicts(path.read_bytes(), path.name) for path in files}
     assert sum(len(v) for v in found.values()) == 3
     assert all(s == "ok" for v in found.values() for _, _, s, _ in v), found
 
@@ -225,7 +192,7 @@ def test_a_summary_naming_another_player_is_the_sites_inconsistency_not_bad_inpu
     # As for PokerStars (issue 17): one summary reader for the sites that write its summary.
     from hilo_cli.histories import read
 
-    for path in sorted(DATA.glob("*.txt")):
+    for path in sorted(SITE.folder.glob("*.txt")):
         text = path.read_text(encoding="utf-8")
         for found in re.finditer(r"^Seat (\d+): (\S+)", text, re.MULTILINE):
             if (

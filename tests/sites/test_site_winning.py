@@ -28,44 +28,32 @@ import random
 import re
 
 import pytest
-from archive_sites import shuffled as archive_shuffled
-from archive_sites import text_hand
-from conftest import SHARED_DIR, TEST_DATA, verdict
+from archive_sites import (
+    SITES,
+    TextSite,
+    file_records,
+    file_verdicts,
+    shared_files_or_skip,
+    shuffled,
+    text_hand,
+)
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hilo_cli import histories
 from hilo_cli.checking import check
-from hilo_cli.histories import HandText, read_text
+from hilo_cli.histories import HandText
 from hilo_cli.histories.base import Currency
 from hilo_cli.histories.site import SiteHand
 from hilo_cli.histories.winning import Winning, WinningOld
 
-DATA = TEST_DATA / "winning"
-SHARED = SHARED_DIR / "handhistories" / "sites" / "winning"
-SHARED_FILES = sorted(SHARED.glob("*.txt")) if SHARED.is_dir() else []
+SITE = TextSite("winning", Winning)
 OK = "the recorded result is what the cards and the rules give"
-
-
-def records_of(data: bytes, source: str = "t.txt") -> list[histories.HandRecord]:
-    return [
-        read_text(p) if isinstance(p, HandText) else p
-        for p in histories.hands(source, io.BytesIO(data))
-    ]
-
-
-def verdicts_of(data: bytes, source: str = "t.txt") -> list[tuple[str | None, int, str, str]]:
-    """(hand number, line, status, why) for every hand of a file's bytes, as ``hilo check`` decides them."""
-    return [(r.id, r.line, *verdict(r)[::2]) for r in records_of(data, source)]
-
-
-def own(name: str) -> bytes:
-    return (DATA / name).read_bytes()
 
 
 def won(name: str) -> list[dict[str, int]]:
     out = []
-    for record in records_of(own(name), name):
+    for record in file_records(SITE.data(name), name):
         settlement, verdict = check(record)
         assert settlement is not None and verdict.status == "ok", verdict.why
         out.append({p.name: p.won for p in settlement.players})
@@ -73,7 +61,7 @@ def won(name: str) -> list[dict[str, int]]:
 
 
 def test_both_formats_are_winning_and_no_other_reader_claims_them() -> None:
-    for path in sorted(DATA.glob("*.txt")):
+    for path in sorted(SITE.folder.glob("*.txt")):
         head = next(histories.hands(path.name, io.BytesIO(path.read_bytes())))
         assert isinstance(head, HandText) and head.reader == "winning", path.name
     assert (
@@ -113,10 +101,10 @@ def test_own_files_the_site_paid_right_are_ok(name: str, expected: list[dict[str
 def test_rake_and_jackpot_fee_are_taken_from_the_pot_and_money_is_written_as_the_site_does() -> (
     None
 ):
-    hand = text_hand(Winning, "t.txt", 1, own("split.txt").decode().split("\n"))
+    hand = SITE.read_hand("t.txt", 1, SITE.text("split.txt").split("\n"))
     assert isinstance(hand, SiteHand)
     assert (hand.total, hand.rake, hand.currency) == (3300, 149, Currency("$", "", 100, "USD"))
-    (record,) = records_of(own("run-twice.txt"))
+    (record,) = file_records(SITE.data("run-twice.txt"))
     assert record.summary is not None and (record.summary.total, record.summary.rake) == (
         20100,
         200,
@@ -127,10 +115,8 @@ def test_rake_and_jackpot_fee_are_taken_from_the_pot_and_money_is_written_as_the
 def _with_dan(post: str, acts: list[tuple[str, str]], pot: int, high: int, low: int) -> bytes:
     """The split hand with Dan sitting in at seat 4 and posting ``post``; ``acts``: (line after which, Dan's
     line); ``pot``, ``high``, ``low`` in cents."""
-    text = (
-        own("split.txt")
-        .decode()
-        .replace("Seat 3: Cy ($200.00)\n", "Seat 3: Cy ($200.00)\nSeat 4: Dan ($200.00)\n")
+    text = SITE.text("split.txt").replace(
+        "Seat 3: Cy ($200.00)\n", "Seat 3: Cy ($200.00)\nSeat 4: Dan ($200.00)\n"
     )
     for after, line in [("Cy posts the big blind $2.00", f"Dan posts {post}"), *acts]:
         text = text.replace(after + "\n", f"{after}\n{line}\n", 1)
@@ -148,7 +134,7 @@ def _with_dan(post: str, acts: list[tuple[str, str]], pot: int, high: int, low: 
 
 def test_a_joining_players_post_of_the_big_blind_is_live() -> None:
     data = _with_dan("$2.00", [("Dealt to Alice [As 2s Kd Qc]", "Dan folds")], 3351, 1676, 1675)
-    (record,) = records_of(data)
+    (record,) = file_records(data)
     settlement, verdict = check(record)
     assert settlement is not None and verdict.status == "ok", verdict.why
     assert {p.name: p.won for p in settlement.players} == {
@@ -168,7 +154,7 @@ def test_a_post_smaller_than_the_big_blind_is_dead_money() -> None:
         ("Cy calls $10.00", "Dan folds"),
     ]  # the first "Cy checks" is the flop's
     text = _with_dan("$1.00", acts, 3851, 1926, 1925).decode()
-    (record,) = records_of(text.encode())
+    (record,) = file_records(text.encode())
     settlement, verdict = check(record)
     assert settlement is not None and verdict.status == "ok", verdict.why
     assert {p.name: p.won for p in settlement.players} == {
@@ -181,25 +167,21 @@ def test_a_post_smaller_than_the_big_blind_is_dead_money() -> None:
 
 def test_a_tournament_hand_plays_in_chips() -> None:
     # The split hand as a tournament writes it: its header, and chips (written with two decimals).
-    text = (
-        own("split.txt")
-        .decode()
-        .replace(
-            "Hand #500000001 - Omaha H/L(No Limit) - $1.00/$2.00 - ",
-            "Game Hand #500000010 - Tournament #123 - Omaha H/L(No Limit) - Level 1 (100.00/200.00)- ",
-        )
+    text = SITE.text("split.txt").replace(
+        "Hand #500000001 - Omaha H/L(No Limit) - $1.00/$2.00 - ",
+        "Game Hand #500000010 - Tournament #123 - Omaha H/L(No Limit) - Level 1 (100.00/200.00)- ",
     )
     text = re.sub(
         r"\$(\d+)\.(\d\d)", lambda m: f"{int(m.group(1)) * 100 + int(m.group(2))}.00", text
     )
-    hand = text_hand(Winning, "t.txt", 1, text.split("\n"))
+    hand = SITE.read_hand("t.txt", 1, text.split("\n"))
     assert isinstance(hand, SiteHand) and hand.header.tournament and hand.currency == Currency()
     assert (hand.total, hand.rake, hand.header.big) == (3300, 149, 200)
-    assert [s for _, _, s, _ in verdicts_of(text.encode())] == ["ok"]
+    assert [s for _, _, s, _ in file_verdicts(text.encode())] == ["ok"]
 
 
 def test_the_old_format_pays_one_total_a_player_naming_no_pot() -> None:
-    text = own("old-format.txt").decode("utf-16")
+    text = SITE.data("old-format.txt").decode("utf-16")
     lines = text.split("\r\n")
     hand = text_hand(
         WinningOld, "t.txt", 1, lines[: lines.index("Game started at: 2024/5/1 10:02:00")]
@@ -219,29 +201,27 @@ def test_the_old_format_pays_one_total_a_player_naming_no_pot() -> None:
 
 
 def test_the_summarys_won_disagreeing_with_the_award_lines_is_the_sites_inconsistency() -> None:
-    text = (
-        own("run-twice.txt")
-        .decode()
-        .replace("won $49.75 with HI - high", "won $4.75 with HI - high")
+    text = SITE.text("run-twice.txt").replace(
+        "won $49.75 with HI - high", "won $4.75 with HI - high"
     )
-    ((_, _, status, why),) = verdicts_of(text.encode())
+    ((_, _, status, why),) = file_verdicts(text.encode())
     assert status == "mismatch" and "Cy collected $149.25, the summary says won $104.25" in why
 
 
 def test_mixed_table_games_hilo_does_not_play_are_not_checkable() -> None:
-    assert [(i, s, w) for i, _, s, w in verdicts_of(own("mixed.txt"))] == [
+    assert [(i, s, w) for i, _, s, w in file_verdicts(SITE.data("mixed.txt"))] == [
         ("600000001", "not-checkable", "Holdem No Limit is not a game hilo plays"),
         ("600000002", "ok", OK),
     ]
 
 
 def test_a_tampered_payout_is_a_mismatch() -> None:
-    ((_, _, status, why),) = verdicts_of(own("tampered.txt"))
+    ((_, _, status, why),) = file_verdicts(SITE.data("tampered.txt"))
     assert status == "mismatch" and "odd chip" in why
 
 
 def test_bad_hands_are_errors_at_their_line_and_the_others_are_still_read() -> None:
-    found = verdicts_of(own("bad-input.txt"))
+    found = file_verdicts(SITE.data("bad-input.txt"))
     assert [(i, line, s) for i, line, s, _ in found] == [
         ("500000001", 1, "ok"),
         ("700000002", 53, "error"),
@@ -253,19 +233,19 @@ def test_bad_hands_are_errors_at_their_line_and_the_others_are_still_read() -> N
 
 
 def test_lines_cut_short_are_errors_not_tracebacks() -> None:
-    text = own("split.txt").decode()
+    text = SITE.text("split.txt")
     for bad in (
         text.replace("Dealt to Alice [As 2s Kd Qc]", "Dealt to Alice [As 2s"),
         text.replace("Cy shows [9h 9c Jd Td]", "Cy shows [9h 9c"),
         text.replace("(No Limit)", "(No Lim"),
     ):
-        first = verdicts_of(bad.encode())[0]
+        first = file_verdicts(bad.encode())[0]
         assert first[2] == "error", first
 
 
 def test_the_old_formats_allin_is_the_chips_put_in() -> None:
     # Cy has 8 left after his call preflop: "allin (5)" calls Alice's bet with his last chips.
-    text = own("old-format.txt").decode("utf-16")
+    text = SITE.data("old-format.txt").decode("utf-16")
     text = text.replace("Seat 3: Cy (100).", "Seat 3: Cy (8).", 1)
     text = text.replace("Player Cy calls (5)", "Player Cy allin (5)", 1)
     at = text.index("allin (5)")
@@ -278,36 +258,38 @@ def test_the_old_formats_allin_is_the_chips_put_in() -> None:
         .replace("Player Alice checks\r\n\r\n", "")
         + text[end:]
     )
-    assert [(i, s) for i, _, s, _ in verdicts_of(text.encode("utf-16"))] == [
+    assert [(i, s) for i, _, s, _ in file_verdicts(text.encode("utf-16"))] == [
         ("900000001", "ok"),
         ("900000002", "ok"),
     ]
 
 
 def test_a_seat_number_past_its_bound_is_the_seat_lines_error_in_either_format() -> None:
-    text = own("split.txt").decode().replace("Seat 2: Bob", "Seat 99999999: Bob")
-    ((_, line, status, why),) = verdicts_of(text.encode())
+    text = SITE.text("split.txt").replace("Seat 2: Bob", "Seat 99999999: Bob")
+    ((_, line, status, why),) = file_verdicts(text.encode())
     assert (line, status) == (4, "error") and "a seat is 99999999" in why
-    old = own("old-format.txt").decode("utf-16").replace("Seat 2: Bob", "Seat 99999999: Bob", 1)
-    (_, line, status, why) = verdicts_of(old.encode("utf-16"))[0]
+    old = (
+        SITE.data("old-format.txt").decode("utf-16").replace("Seat 2: Bob", "Seat 99999999: Bob", 1)
+    )
+    (_, line, status, why) = file_verdicts(old.encode("utf-16"))[0]
     assert (line, status) == (9, "error") and "a seat is 99999999" in why
 
 
 def test_old_format_bad_lines_are_errors_not_tracebacks() -> None:
-    text = own("old-format.txt").decode("utf-16")
+    text = SITE.data("old-format.txt").decode("utf-16")
     for bad in (
         text.replace("Player Alice bets (5)", "Player Alice bets (five)"),
         text.replace("Game ID: 900000001 0.50/1.00", "Game ID: 900000001 x/y"),
         text.replace("*** TURN ***: [3h 4c 7d] [Kh]", "*** TURN ***: [3h 4c 8d] [Kh]"),
     ):
-        first = verdicts_of(bad.encode("utf-16"))[0]
+        first = file_verdicts(bad.encode("utf-16"))[0]
         assert first[2] == "error", first
 
 
 def test_a_utf16_file_one_byte_short_keeps_every_hand_and_the_stray_byte_is_an_error_of_its_own() -> (
     None
 ):
-    found = verdicts_of(own("old-format.txt") + b"\n")
+    found = file_verdicts(SITE.data("old-format.txt") + b"\n")
     assert [(i, s) for i, _, s, _ in found] == [
         ("900000001", "ok"),
         ("900000002", "ok"),
@@ -323,14 +305,7 @@ _BRACKET = re.compile(
 )
 OWN = ["split.txt", "quartered.txt", "side-pot.txt", "tampered.txt", "mixed.txt", "run-twice.txt"]
 
-
 _SEAT = re.compile(r"Seat \d+: .* \(\$[\d.]+\)$")
-
-
-def shuffled(text: str, rng: random.Random) -> str:
-    """The same hands with every shown and dealt hand's cards, and each hand's seat lines, in another
-    order (the same order for the same cards)."""
-    return archive_shuffled(text, rng, _BRACKET, _SEAT, consistent=True)
 
 
 @settings(max_examples=30, deadline=None)
@@ -338,21 +313,19 @@ def shuffled(text: str, rng: random.Random) -> str:
 def test_verdict_does_not_depend_on_the_order_seats_and_cards_are_written(
     name: str, rng: random.Random
 ) -> None:
-    text = own(name).decode("utf-8")
-    again = shuffled(text, rng).encode("utf-8")
-    assert [(i, s) for i, _, s, _ in verdicts_of(again)] == [
-        (i, s) for i, _, s, _ in verdicts_of(text.encode())
+    text = SITE.text(name)
+    again = shuffled(text, rng, _BRACKET, _SEAT, consistent=True).encode("utf-8")
+    assert [(i, s) for i, _, s, _ in file_verdicts(again)] == [
+        (i, s) for i, _, s, _ in file_verdicts(text.encode())
     ]
 
 
 # -- the shared real files ---------------------------------------------------------------------------------
 
 
-@pytest.mark.skipif(
-    not SHARED_FILES, reason="../shared/handhistories/sites/winning is absent (a user's clone)"
-)
 def test_every_shared_hand_gets_a_record_and_each_not_ok_one_is_the_sites_own() -> None:
-    found = {path.name: verdicts_of(path.read_bytes(), path.name) for path in SHARED_FILES}
+    files = shared_files_or_skip(SITE.name)
+    found = {path.name: file_verdicts(path.read_bytes(), path.name) for path in files}
     statuses = {(name, i): s for name, v in found.items() for i, _, s, _ in v}
     assert len([i for _, i in statuses if i is not None]) == 8
     not_ok = {k: s for k, s in statuses.items() if s != "ok"}
@@ -366,12 +339,12 @@ def test_every_shared_hand_gets_a_record_and_each_not_ok_one_is_the_sites_own() 
 
 
 @pytest.mark.skipif(
-    not SHARED_FILES, reason="../shared/handhistories/sites is absent (a user's clone)"
+    not SITES.is_dir(), reason="../shared/handhistories/sites is absent (a user's clone)"
 )
 def test_winamax_and_winning_claim_no_other_sites_file() -> None:
     from hilo_cli.histories.reading import open_lines
 
-    for path in sorted(SHARED.parent.glob("*/*")):
+    for path in sorted(SITES.glob("*/*")):
         with path.open("rb") as stream:
             opened = open_lines(stream)
         found = None if isinstance(opened, str) else histories.detect(opened.head)

@@ -1,11 +1,14 @@
 """What the tests of the closed sites' XML readers (Merge, Boss Media, Microgaming: issue 18) share: the
 same hands written with their seats and hole cards in another order (cards speak: the verdict must not
-move), and the "billion laughs" file every XML reader must refuse without expanding anything."""
+move), and the "billion laughs" file every XML reader must refuse without expanding anything
+(``refuses_billion_laughs``)."""
 
 from __future__ import annotations
 
 import random
 import re
+
+from archive_sites import verdicts
 
 
 def reorder_xml(
@@ -66,3 +69,15 @@ def billion_laughs() -> str:
         inner = "&lol" + (str(n - 1) if n > 1 else "") + ";"
         levels.append(f' <!ENTITY lol{n} "{inner * 10}">')
     return '<?xml version="1.0"?>\n<!DOCTYPE lolz [\n' + "\n".join(levels) + "\n]>\n"
+
+
+def refuses_billion_laughs(site: str, laughing: str, good: str, declaring: str) -> None:
+    """``site``'s reader refuses the billion laughs without expanding them. Read after its declarations,
+    ``laughing`` (a hand that names ``&lol9;``) and ``good`` (a hand): the declarations are one error, the
+    hand naming the entity another (the parser was never told of it), and ``good`` is read; ``declaring``,
+    a hand with a declaration inside it, is refused for it."""
+    found = verdicts(site, billion_laughs() + laughing + good)
+    assert [s for _, s, _ in found] == ["error", "error", "ok"]
+    assert "declares a document type or entities" in found[0][2]
+    assert "undefined entity" in found[1][2]  # the entity was never declared to the parser
+    assert "declares a document type or entities" in verdicts(site, declaring)[0][2]
