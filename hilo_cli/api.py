@@ -31,7 +31,7 @@ from hilo_cli.checking import process as check_one
 from hilo_cli.deal import Deal as Deal
 from hilo_cli.deal import Player as Player
 from hilo_cli.errors import HiloError as HiloError
-from hilo_cli.formats import jsonlib
+from hilo_cli.formats import jsonlib, schema_tag
 from hilo_cli.formats.batch_in import Raw
 from hilo_cli.formats.json_out import settlement_dict as settlement_dict
 from hilo_cli.formats.records import DEFAULTS
@@ -41,6 +41,7 @@ from hilo_cli.showdown import settle as settle
 # The API's names are listed once, in ``hilo_cli.__all__`` (where ``import hilo_cli`` finds them
 # without importing this module); the names imported here for it are re-exported as ``X as X``.
 __all__ = [name for name in hilo_cli.__all__ if name != "__version__"]
+_LIMITS = schema_tag("limits")
 
 
 def settle_record(record: Mapping[str, Any]) -> dict[str, Any]:
@@ -133,7 +134,12 @@ def limits(
 
     if history is not None:
         turn = _turn(history)
-        return {**turn.limits._asdict(), "name": turn.name, "street": turn.street}
+        return {
+            **turn.limits._asdict(),
+            "name": turn.name,
+            "street": turn.street,
+            "schema": _LIMITS,
+        }
     if structure not in ("pot", "no", "fixed"):
         raise HiloError(f"structure {structure!r} is not pot, no or fixed")
     number = (
@@ -152,7 +158,7 @@ def limits(
         number,
         stack,
     )
-    return found._asdict()
+    return {**found._asdict(), "schema": _LIMITS}
 
 
 def _turn(history: str | os.PathLike[str]) -> Turn:

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import Any, Literal, NamedTuple
 
 from hilo_cli.errors import where
-from hilo_cli.formats import OutputFormat, csv_out, json_out, jsonlib, text_out
+from hilo_cli.formats import OutputFormat, csv_out, json_out, jsonlib, schema_tag, text_out
 from hilo_cli.formats.styled import PLAIN, Alarm, Doubt, Good, Line, Look, Piece
 from hilo_cli.histories import HandRecord
 from hilo_cli.histories.base import Currency
@@ -31,6 +31,7 @@ VERDICTS: dict[Status, str] = {
 # The batch columns, then the check's own (a column keeps its place once written: ``currency`` and the
 # board columns came later, so they come after ``verdict`` and ``why``). Every row has every column.
 CHECK_COLUMNS = ("verdict", "why", "currency")
+_CHECK = schema_tag("check")
 CSV_COLUMNS = (*csv_out.COLUMNS, *CHECK_COLUMNS, *csv_out.BOARD_COLUMNS)
 _BASE = len(csv_out.COLUMNS)
 
@@ -179,6 +180,7 @@ def render(
             out["all_in"] = all_in[
                 1
             ]  # added for issue 20: the hand's all-in figures, with --all-in
+        out["schema"] = _CHECK  # added in 0.1.0 (issue 30); a settlement's own is replaced
         return jsonlib.dumps_line(out)
     if fmt == "csv":
         source = where(record.source, record.line)
