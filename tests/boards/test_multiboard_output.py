@@ -1,6 +1,6 @@
-"""Several boards and rake in the writers (JSON, text, CSV; in CSV the per-board columns in the header
-whenever rows carry them), and the same cards settling the same however a several-board deal is written
-(RULES §12, §13; issue 9)."""
+"""Several boards and rake in the writers (JSON, text, CSV; in CSV the per-board columns in the header and
+on every row, empty for one board), and the same cards settling the same however a several-board deal is
+written (RULES §12, §13; issue 9)."""
 
 from __future__ import annotations
 
@@ -172,7 +172,7 @@ def test_csv_either_board_has_hands_per_board_but_no_chips_per_board():
         assert cells["board_won"] == "" and cells["board_high_name"].count(" | ") == 1
 
 
-# --- CSV of several-board batches: the board columns in the header -------------------------------------------
+# --- CSV of several-board batches: the board columns on every row ---------------------------------------------
 
 TWICE = {
     "boards": ["7h 5d 3s 7s Ts", "7h 5d 3s 2s 4h"],
