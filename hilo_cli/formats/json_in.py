@@ -61,9 +61,8 @@ def _peek_starts_object(stream: IO[bytes]) -> bool:
 
 # -- one JSON document, read a piece at a time ---------------------------------------------------------
 
-_BLANK = re.compile(
-    "[ \t\r\n\ufeff]*"
-)  # between values (and a byte-order mark, as joined files hold)
+# Blanks between values (and a byte-order mark, as files joined together hold).
+_BLANK = re.compile("[ \t\r\n\ufeff]*")
 _SPACE = re.compile("[ \t\r\n]*")  # JSON's own whitespace, between the elements of an array
 _WINDOW = 1024  # characters a value is first read from; doubled while it runs on past the window
 _DEEP = "JSON nested too deeply to be a deal"
@@ -115,28 +114,28 @@ def _array(text: _Text, start: int) -> Generator[Found, None, int]:
     where the array ends.
 
     A fault between elements (no comma, a comma before ``]``, the end of the text) is worded and
-    placed by the standard library itself: the text from there is read after a ``prefix`` that puts
-    its array reader where this one is (``[`` after the bracket, ``[0`` after an element, ``[0,``
-    after a comma). After a fault or an element that cannot be read, reading goes on at the next line
-    that starts with ``{``, as the array's next element."""
+    placed by the standard library itself: the text from the last token read (the bracket, an
+    element's end, a comma: ``anchor``) is read after a ``prefix`` that puts its array reader where
+    this one is. After a fault or an element that cannot be read, reading goes on at the next line that
+    starts with ``{``, as the array's next element."""
     line = text.line(start)
-    pos, prefix = start + 1, "["
+    state, anchor = "open", start  # open: after the bracket; then after an element, a comma
     # The array's fault was told: its end, or a record on a line of its own where a comma should be, is
     # not a fault of its own (the array may have ended in the fault).
     recovered = False
     while True:
-        at = text.skip(pos, _SPACE)
-        found = text.char(at)
-        if prefix == "[0":  # after an element: a comma, or the end of the array
+        after_anchor = anchor if state in ("element", "resumed") else anchor + 1
+        at = text.skip(after_anchor, _SPACE, keep=anchor)
+        found = text.char(at, keep=anchor)
+        if state == "element" and found in ("]", ","):
             if found == "]":
                 return at + 1
-            if found == ",":
-                pos, prefix = at + 1, "[0,"
-                continue
-        elif found == "]" and prefix == "[":
+            state, anchor = "comma", at
+            continue
+        if state == "open" and found == "]":
             yield Found(line, None, "an empty JSON array: no deals")
             return at + 1
-        elif found not in ("]", ""):
+        if state != "element" and found not in ("]", ""):
             element_line = text.line(at)
             try:
                 value, after = text.decode(at)
@@ -146,17 +145,23 @@ def _array(text: _Text, start: int) -> Generator[Found, None, int]:
                 yield Found(element_line, None, _DEEP)
             else:
                 yield _checked(text, at, after, element_line, value)
-                pos, prefix = after, "[0"
+                state, anchor = "element", after
                 continue
-            pos, prefix, recovered = text.next_object_line(at), "[0,", True
+            state, anchor, recovered = "resumed", text.next_object_line(at), True
             continue
         own_line = found == "{" and text.column(at) == 1  # a record on a line of its own
         if not (recovered and (own_line or found == "")):
-            yield text.fault(at, prefix)
+            yield text.fault(anchor, _PREFIX[state])
         if found in ("]", ""):
             return at + 1 if found else at
         # Something else where a comma should be: a record on a line of its own is read.
-        pos, prefix, recovered = at if own_line else text.next_object_line(at), "[0,", True
+        state, anchor, recovered = "resumed", at if own_line else text.next_object_line(at), True
+
+
+# What the standard library's array reader has read before a fault's anchor, in each state: it then
+# reads the anchor's own token itself (the bracket, the comma), so that it places the fault where it
+# would in the whole text, whatever its version (3.13 names a trailing comma at the comma).
+_PREFIX = {"open": "", "element": "[0", "comma": "[0", "resumed": "[0,"}
 
 
 def _checked(text: _Text, start: int, after: int, line: int, value: object) -> Found:
@@ -272,22 +277,23 @@ class _Text:
 
     # -- what the readers ask -----------------------------------------------------------------------------
 
-    def char(self, pos: int) -> str:
-        """The character at ``pos`` (``""``: the end of the input); ``_Cut`` where the text ended at a
-        byte that is not UTF-8."""
-        if self._fill(pos + 1, pos) > pos:
+    def char(self, pos: int, keep: int | None = None) -> str:
+        """The character at ``pos`` (``""``: the end of the input), the text from ``keep`` (or ``pos``)
+        kept; ``_Cut`` where the text ended at a byte that is not UTF-8."""
+        if self._fill(pos + 1, pos if keep is None else keep) > pos:
             return self._buf[pos - self._base]
         if self._cut is not None:
             raise self._cut
         return ""
 
-    def skip(self, pos: int, blank: re.Pattern[str]) -> int:
-        """The first position from ``pos`` on that ``blank`` does not match."""
+    def skip(self, pos: int, blank: re.Pattern[str], keep: int | None = None) -> int:
+        """The first position from ``pos`` on that ``blank`` does not match; the text from ``keep`` kept
+        (by default, none of the blanks)."""
         while True:
             blanks = blank.match(self._buf, pos - self._base)  # always matches, perhaps nothing
             stop = blanks.end() if blanks is not None else pos - self._base
             pos = self._base + stop
-            if stop < len(self._buf) or not self._more(pos):
+            if stop < len(self._buf) or not self._more(pos if keep is None else keep):
                 return pos
 
     def slice(self, start: int, end: int) -> str:
