@@ -10,7 +10,7 @@ Each output is read as data tools read it: ``csv.DictReader`` (no row longer or 
 header, the verdict column holding a verdict) and DuckDB's ``read_csv`` with its own detection of the
 dialect and the header, as a user calls it (before the fix it took the first data row of a run-twice
 check for the header, silently). Every file of tests/data and of ../shared/handhistories is checked,
-and every example and shared vector is settled.
+every example and shared vector is settled, and showdown's and equity's CSV are read the same way.
 """
 
 from __future__ import annotations
@@ -232,3 +232,31 @@ def test_showdown_csv_has_the_same_columns_on_one_board_or_two(
     rows = table(result.stdout, csv_out.HEADER, f"showdown on {len(boards)} boards")
     assert len(rows) == 2 and all(bool(row["boards"]) == (len(boards) > 1) for row in rows)
     duckdb_reads(result.stdout, rows, tmp_path, "showdown")
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["--board", "Ah 7c 8d Ks", "A=As 2s Kd Qh", "B=Ac 3c Th Td", "--pot", "101"],
+        [
+            "--board",
+            "Ah 7c 8d",
+            "A=As 2s Kd Qh",
+            "B=Ac 3c Th Td",
+            "--samples",
+            "200",
+            "--seed",
+            "1",
+        ],
+        ["--board", "Ah 7c 8d", "--board", "Ah 7c 2h", "A=As 2s Kd Qh", "B=Ac 3c Th Td"],
+    ],
+    ids=["exact", "sampled", "two boards"],
+)
+def test_equity_csv_has_the_header_s_cells(args: list[str], tmp_path: Path) -> None:
+    from hilo_cli.formats.equity_out import CSV_COLUMNS as EQUITY_COLUMNS
+
+    result = run(["equity", *args, "--format", "csv"])
+    assert result.exit_code == 0, result.output
+    rows = table(result.stdout, EQUITY_COLUMNS, f"hilo equity {args}")
+    assert len(rows) == 2
+    duckdb_reads(result.stdout, rows, tmp_path, "equity")
