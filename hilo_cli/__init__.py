@@ -88,8 +88,11 @@ TYPE_CHECKING = (
 __version__ = "0.1.0"
 
 __all__ = [
+    "CardError",
     "Deal",
+    "DealError",
     "HiloError",
+    "InputError",
     "Player",
     "Settlement",
     "__version__",
@@ -98,15 +101,17 @@ __all__ = [
     "limits",
     "settle",
     "settle_record",
+    "settle_records",
     "settlement_dict",
 ]
 
 if TYPE_CHECKING:
-    from typing import Any
-
     from hilo_cli.api import (
+        CardError,
         Deal,
+        DealError,
         HiloError,
+        InputError,
         Player,
         Settlement,
         check_history,
@@ -114,17 +119,20 @@ if TYPE_CHECKING:
         limits,
         settle,
         settle_record,
+        settle_records,
         settlement_dict,
     )
+else:
+    # Out of a type checker's sight: it knows each name by its import above, so that a misspelt one
+    # (hilo_cli.settle_recrod) is an error, not Any.
 
+    def __getattr__(name: str) -> object:
+        """The API's names, imported on first use: ``import hilo_cli`` (which every ``hilo`` command
+        does, for the version) stays as cheap as the version alone."""
+        if name in __all__:
+            import importlib
 
-def __getattr__(name: str) -> Any:
-    """The API's names, imported on first use: ``import hilo_cli`` (which every ``hilo`` command does, for
-    the version) stays as cheap as the version alone."""
-    if name in __all__:
-        import importlib
-
-        value = getattr(importlib.import_module("hilo_cli.api"), name)
-        globals()[name] = value
-        return value
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+            value = getattr(importlib.import_module("hilo_cli.api"), name)
+            globals()[name] = value
+            return value
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -5,13 +5,16 @@ Python values, so that a script and ``hilo`` can never disagree (docs/python.md;
 ``hilo schema`` describe every object):
 
 * ``settle_record(record)``: ``hilo batch --format json`` for one record, without ``source``;
+* ``settle_records(records)``: the same for each record of an iterable, in order, streamed (a record that
+  cannot be settled gives its error object, as a batch goes on);
 * ``check_history(text_or_path)``: ``hilo check --format json``, one object per hand;
 * ``equity_record(record, samples=..., seed=...)``: the equity result of ``hilo equity --format json``;
 * ``limits(...)``: ``hilo limits --format json``.
 
-Bad input raises ``HiloError`` (what the command prints on stderr before exit 2), except in
-``check_history``, which yields each unreadable hand's error object among the verdicts, as
-``hilo check`` prints it. The typed core, for those who build deals themselves: ``Deal`` and
+Bad input raises a ``HiloError`` of its own kind (``CardError``, ``DealError``, ``InputError``; its
+``message`` what the command prints on stderr before exit 2), except in ``settle_records`` and
+``check_history``, which yield each bad record's or unreadable hand's error object in its place, as
+``hilo batch`` and ``hilo check`` print it. The typed core, for those who build deals themselves: ``Deal`` and
 ``Player`` (``hilo_cli.deal``), ``settle(deal) -> Settlement`` (``hilo_cli.showdown``), and
 ``settlement_dict(settlement)``, the settlement's JSON object.
 """
@@ -19,19 +22,22 @@ Bad input raises ``HiloError`` (what the command prints on stderr before exit 2)
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any, cast
 
 import hilo_cli
-from hilo_cli.batch import process
+from hilo_cli.batch import process, rendered
 from hilo_cli.betting import Structure, Turn
 from hilo_cli.betting.limits import STREETS
 from hilo_cli.checking import process as check_one
 from hilo_cli.deal import Deal as Deal
 from hilo_cli.deal import Player as Player
+from hilo_cli.errors import CardError as CardError
+from hilo_cli.errors import DealError as DealError
 from hilo_cli.errors import HiloError as HiloError
-from hilo_cli.formats import jsonlib
+from hilo_cli.errors import InputError as InputError
+from hilo_cli.formats import jsonlib, schema_tag
 from hilo_cli.formats.batch_in import Raw
 from hilo_cli.formats.json_out import settlement_dict as settlement_dict
 from hilo_cli.formats.records import DEFAULTS
@@ -41,13 +47,30 @@ from hilo_cli.showdown import settle as settle
 # The API's names are listed once, in ``hilo_cli.__all__`` (where ``import hilo_cli`` finds them
 # without importing this module); the names imported here for it are re-exported as ``X as X``.
 __all__ = [name for name in hilo_cli.__all__ if name != "__version__"]
+_LIMITS = schema_tag("limits")
+_RECORD = "<record>"  # where a record given to the API was read, as the batch's source names a file
 
 
 def settle_record(record: Mapping[str, Any]) -> dict[str, Any]:
     """Settle one record of the batch JSON input (the ``record`` schema): the object ``hilo batch
     --format json`` prints for it, without ``source``. A record whose board is still to come gives its
-    equity, as in a batch. Raises ``HiloError`` for a record that cannot be settled."""
+    equity, as in a batch. Raises the ``HiloError`` that says why a record cannot be settled, of its own
+    kind (a ``CardError`` for a bad card, a ``DealError``, an ``InputError``), its ``message`` what
+    ``hilo batch`` reports and its ``where`` ``record``."""
     return _batch_json(dict(record))
+
+
+def settle_records(records: Iterable[Mapping[str, Any]]) -> Iterator[dict[str, Any]]:
+    """Settle each record of ``records`` in order, each when it is reached (``records`` may be a generator
+    over a file of millions): the objects ``hilo batch --format json`` prints, without ``source``. A
+    record that cannot be settled gives its error object (the ``error`` schema; ``line`` its place in
+    ``records``, counting from 1), and the records after it are settled, as ``hilo batch`` goes on."""
+    for number, record in enumerate(records, 1):
+        given = dict(record) if isinstance(record, Mapping) else record
+        outcome = process(Raw(_RECORD, number, "object", given), DEFAULTS, "json")
+        result: dict[str, Any] = jsonlib.loads(outcome.output)
+        del result["source"]
+        yield result
 
 
 def equity_record(
@@ -64,10 +87,13 @@ def equity_record(
 
 
 def _batch_json(record: dict[str, Any]) -> dict[str, Any]:
-    outcome = process(Raw("<record>", 0, "object", record), DEFAULTS, "json")
-    if outcome.error is not None:
-        raise HiloError(outcome.error)
-    result: dict[str, Any] = jsonlib.loads(outcome.output)
+    """What ``hilo batch --format json`` prints for one record, without ``source`` (the batch's own
+    ``batch.rendered``); the record's ``HiloError`` itself where it cannot be settled."""
+    try:
+        output, _ = rendered(record, _RECORD, DEFAULTS, "json")
+    except HiloError as e:
+        raise e.located("record") from None
+    result: dict[str, Any] = jsonlib.loads(output)
     del result["source"]
     return result
 
@@ -133,7 +159,12 @@ def limits(
 
     if history is not None:
         turn = _turn(history)
-        return {**turn.limits._asdict(), "name": turn.name, "street": turn.street}
+        return {
+            **turn.limits._asdict(),
+            "name": turn.name,
+            "street": turn.street,
+            "schema": _LIMITS,
+        }
     if structure not in ("pot", "no", "fixed"):
         raise HiloError(f"structure {structure!r} is not pot, no or fixed")
     number = (
@@ -152,7 +183,7 @@ def limits(
         number,
         stack,
     )
-    return found._asdict()
+    return {**found._asdict(), "schema": _LIMITS}
 
 
 def _turn(history: str | os.PathLike[str]) -> Turn:

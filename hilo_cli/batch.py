@@ -12,7 +12,7 @@ from typing import NamedTuple
 
 from hilo_cli import bounds, pool
 from hilo_cli.equity import records as equity_records
-from hilo_cli.errors import HiloError, where
+from hilo_cli.errors import HiloError, InputError, where
 from hilo_cli.formats import OutputFormat, csv_out, equity_out, json_out, jsonlib, text_out
 from hilo_cli.formats.batch_in import Kind, Raw, record_of
 from hilo_cli.formats.records import Defaults, deal_from_record
@@ -41,34 +41,48 @@ def process(raw: Raw, defaults: Defaults, fmt: OutputFormat, look: Look = PLAIN)
         record = record_of(raw)
         if isinstance(record, dict) and record.get("id") is not None:
             record_id = str(record["id"])
+        output, differs = rendered(record, _where(raw), defaults, fmt, look)
+    except HiloError as e:
+        return _error(raw, record_id, e.message, fmt)
+    except _UNFORESEEN as e:
+        return _error(raw, record_id, unforeseen(e).message, fmt)
+    return Outcome(raw.source, raw.line, output, None, differs)
+
+
+# Errors no rule of hilo's foresees: still one error for their record, and the batch goes on.
+_UNFORESEEN = (RecursionError, OverflowError, TypeError, ValueError)
+
+
+def unforeseen(e: Exception) -> InputError:
+    return InputError(f"cannot settle this record ({type(e).__name__}: {e})")
+
+
+def rendered(
+    record: object, where: str, defaults: Defaults, fmt: OutputFormat, look: Look = PLAIN
+) -> tuple[bytes, bool]:
+    """One record settled (or its equity worked out) and rendered, read at ``where``, and whether a check
+    found amounts that differ. Raises the ``HiloError`` that says why a record cannot be settled: the
+    reader's own (a ``CardError``, a ``DealError``), or an ``InputError`` for an error no rule foresees
+    (``unforeseen``)."""
+    try:
         if equity_records.wants_equity(
             record, defaults
         ):  # cards still to come (issue 12): equity, not a showdown
-            output = equity_out.render(
-                equity_records.equity_from_record(record, defaults, deal_from_record),
-                fmt,
-                _where(raw),
-                look,
-            )
-            return Outcome(raw.source, raw.line, output, None, False)
+            found = equity_records.equity_from_record(record, defaults, deal_from_record)
+            return equity_out.render(found, fmt, where, look), False
         settlement = settle(
             deal_from_record(record, defaults), cards=True
         )  # every format shows the hands
         differs = settlement.check is not None and not settlement.check.ok
         if fmt == "json":
             result = json_out.settlement_dict(settlement)
-            result["source"] = _where(raw)  # every result can be traced to its input
-            output = jsonlib.dumps_line(result)
-        elif fmt == "csv":
-            output = csv_out.settlement_rows(settlement, _where(raw)).encode()
-        else:
-            output = (text_out.settlement_text(settlement, _where(raw), look=look) + "\n").encode()
-    except HiloError as e:
-        return _error(raw, record_id, e.message, fmt)
-    except (RecursionError, OverflowError, TypeError, ValueError) as e:
-        # Not a rule hilo knows of: still one error for this record, and the batch goes on.
-        return _error(raw, record_id, f"cannot settle this record ({type(e).__name__}: {e})", fmt)
-    return Outcome(raw.source, raw.line, output, None, differs)
+            result["source"] = where  # every result can be traced to its input
+            return jsonlib.dumps_line(result), differs
+        if fmt == "csv":
+            return csv_out.settlement_rows(settlement, where).encode(), differs
+        return (text_out.settlement_text(settlement, where, look=look) + "\n").encode(), differs
+    except _UNFORESEEN as e:
+        raise unforeseen(e) from None
 
 
 def _where(raw: Raw) -> str:

@@ -11,6 +11,11 @@ files in the repository are the ones this script writes, and validates hilo's ow
 What hilo writes is described exactly (``additionalProperties: false``): a field hilo writes and the
 schema does not name fails the tests. A later release may add fields (CHANGELOG.md lists them): validate
 its output with its own schemas. What hilo reads (``record``) is open: unknown fields are ignored.
+
+Every field has a description (``field``; ``strict`` refuses an object with a field that has none). Each
+schema's ``$id`` holds its version (``formats.SCHEMA_VERSION``, hilo's release line: ``0.1``), and
+every object hilo writes names its kind and that version in ``schema`` (``settlement/0.1``), the end of
+the ``$id`` of the schema that describes it.
 """
 
 from __future__ import annotations
@@ -23,8 +28,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from hilo_cli import __version__  # noqa: E402
 from hilo_cli.bounds import MAX_AMOUNT, MAX_SAMPLES, MAX_SEAT  # noqa: E402
+from hilo_cli.formats import SCHEMA_VERSION, schema_tag  # noqa: E402
 from hilo_cli.games import GAMES  # noqa: E402
 
 OUT = ROOT / "hilo_cli" / "schemas"
@@ -34,14 +39,24 @@ KINDS = ("record", "settlement", "error", "check", "equity", "limits", "allin-su
 Schema = dict[str, Any]
 
 
-def nullable(schema: Schema) -> Schema:
-    return {"anyOf": [schema, {"type": "null"}]}
+def field(schema: Schema, description: str) -> Schema:
+    """``schema`` with its ``description``: what the field means to someone reading the JSON."""
+    return {**schema, "description": description}
+
+
+def nullable(schema: Schema, description: str | None = None) -> Schema:
+    out: Schema = {"anyOf": [schema, {"type": "null"}]}
+    return field(out, description) if description else out
 
 
 def strict(
     properties: dict[str, Schema], required: list[str] | None = None, **extra: Any
 ) -> Schema:
-    """An object with exactly these fields (``required``: all of them unless said otherwise)."""
+    """An object with exactly these fields (``required``: all of them unless said otherwise), each
+    described."""
+    missing = [name for name, value in properties.items() if "description" not in value]
+    if missing:
+        raise ValueError(f"fields without a description: {', '.join(missing)}")
     return {
         "type": "object",
         "properties": properties,
@@ -51,13 +66,25 @@ def strict(
     }
 
 
-def by_name(value: Schema) -> Schema:
+def by_name(value: Schema, description: str | None = None) -> Schema:
     """An object keyed by player name."""
-    return {"type": "object", "additionalProperties": value}
+    out: Schema = {"type": "object", "additionalProperties": value}
+    return field(out, description) if description else out
 
 
+def tag(kind: str) -> Schema:
+    """The ``schema`` field every object of ``kind`` hilo writes holds."""
+    return field(
+        {"const": schema_tag(kind)},
+        f"the kind and version of this object's schema: hilo schema {kind} prints it "
+        f"(its $id ends {schema_tag(kind)}.json); added in 0.1.0",
+    )
+
+
+COUNT = {"type": "integer", "minimum": 0}
 CHIPS = {"type": "integer", "minimum": 0, "maximum": MAX_AMOUNT}
 NAME = {"type": "string", "minLength": 1}
+TEXT = {"type": "string"}
 CARD = {
     "type": "string",
     "pattern": "^[2-9TJQKA][shdc]$",
@@ -71,6 +98,8 @@ FRACTION = {
     "pattern": "^[0-9]+/[1-9][0-9]*$",
     "description": "an exact fraction n/d",
 }
+ID = field({"type": ["string", "null"]}, "the record's or hand's own id, as text; null: none given")
+NO_LOW = field({"type": ["string", "null"]}, "why there is no qualifying low; null: there is one")
 
 # -- what hilo reads ------------------------------------------------------------------------------------
 
@@ -99,41 +128,51 @@ RECORD: Schema = {
             "description": "any identifier; written back as text",
         },
         "game": {**GAME, "description": "the game (default omaha8, or hilo batch --game)"},
-        "board": IN_CARDS,
+        "board": field(IN_CARDS, "the board's cards (none for stud8; fewer than five: equity)"),
         "boards": {
             "type": "array",
             "minItems": 1,
             "items": IN_CARDS,
             "description": "several boards, in dealing order (RULES §12); instead of board",
         },
-        "multi_board": {"enum": ["each", "either"]},
-        "players": {
-            "type": "array",
-            "minItems": 1,
-            "items": {
-                "type": "object",
-                "properties": {
-                    "name": {
-                        "type": "string",
-                        "pattern": "\\S",
-                        "description": "default P1, P2, ... in listed order",
+        "multi_board": field(
+            {"enum": ["each", "either"]},
+            "several boards: each (the default: every pot split between the boards, each divided "
+            "on its own board) or either (the best high and best low over the boards)",
+        ),
+        "players": field(
+            {
+                "type": "array",
+                "minItems": 1,
+                "items": {
+                    "type": "object",
+                    "properties": {
+                        "name": {
+                            "type": "string",
+                            "pattern": "\\S",
+                            "description": "default P1, P2, ... in listed order",
+                        },
+                        "hole": {
+                            "anyOf": [IN_CARDS, {"type": "null"}],
+                            "description": "a folded player may leave it out",
+                        },
+                        "seat": {
+                            **SEAT,
+                            "description": "default 1, 2, ... in listed (clockwise) order",
+                        },
+                        "contributed": {
+                            **IN_CHIPS,
+                            "description": "what the player put in over the whole hand",
+                        },
+                        "folded": {
+                            "type": "boolean",
+                            "description": "true: the player folded (a dead hand, in no pot)",
+                        },
                     },
-                    "hole": {
-                        "anyOf": [IN_CARDS, {"type": "null"}],
-                        "description": "a folded player may leave it out",
-                    },
-                    "seat": {
-                        **SEAT,
-                        "description": "default 1, 2, ... in listed (clockwise) order",
-                    },
-                    "contributed": {
-                        **IN_CHIPS,
-                        "description": "what the player put in over the whole hand",
-                    },
-                    "folded": {"type": "boolean"},
                 },
             },
-        },
+            "the players, listed clockwise",
+        ),
         "pot": {
             **IN_CHIPS,
             "description": "one pot every live player is in; or give each player's contributed",
@@ -144,14 +183,19 @@ RECORD: Schema = {
             "enum": [8, 9, "8", "9", "none", None],
             "description": "the low qualifier; null: none",
         },
-        "odd_chip": {"enum": ["button", "suit", None]},
+        "odd_chip": field(
+            {"enum": ["button", "suit", None]},
+            "who gets a tied half's leftover chips: clockwise from the button, or by the highest "
+            "card then suit (default: button; suit for stud8)",
+        ),
         "expected": by_name(
             {
                 "anyOf": [
                     IN_CHIPS,
                     {"type": "object", "required": ["won"], "properties": {"won": IN_CHIPS}},
                 ]
-            }
+            },
+            "what each player was paid, to check (a player left out was paid 0)",
         ),
         "rake": {
             "anyOf": [IN_CHIPS, {"type": "array", "items": IN_CHIPS}],
@@ -179,57 +223,89 @@ RECORD: Schema = {
 
 # -- what hilo writes -----------------------------------------------------------------------------------
 
+FIVE = {**CARDS, "minItems": 5, "maxItems": 5}
 HIGH = strict(
     {
-        "cards": {**CARDS, "minItems": 5, "maxItems": 5},
-        "name": {"type": "string"},
-        "category": {"type": "string"},
+        "cards": field(FIVE, "the five cards of the hand, as they rank"),
+        "name": field(TEXT, "the hand in words ('Four of a kind, kings')"),
+        "category": field(TEXT, "the hand's category ('four of a kind')"),
     }
 )
-LOW = strict({"cards": {**CARDS, "minItems": 5, "maxItems": 5}, "name": {"type": "string"}})
-HANDS = strict({"high": HIGH, "low": nullable(LOW), "no_low": {"type": ["string", "null"]}})
+LOW = strict(
+    {
+        "cards": field(FIVE, "the five cards of the low, highest first"),
+        "name": field(TEXT, "the low as its ranks from the top ('6-4-3-2-A')"),
+    }
+)
+HANDS = strict(
+    {
+        "high": field(HIGH, "the player's best high hand"),
+        "low": nullable(LOW, "the player's best qualifying low; null: none"),
+        "no_low": NO_LOW,
+    }
+)
 HALF = strict(
     {
-        "amount": CHIPS,
-        "winners": {"type": "array", "items": NAME, "minItems": 1},
-        "hand": {"type": "string"},
+        "amount": field(CHIPS, "the chips of this half"),
+        "winners": field(
+            {"type": "array", "items": NAME, "minItems": 1}, "who shares it (several: a tie)"
+        ),
+        "hand": field(TEXT, "the winning hand in words"),
     }
 )
 ODD_CHIP = strict(
     {
-        "to": NAME,
-        "amount": CHIPS,
-        "half": {"enum": ["high", "low", "whole", "board"]},
-        "why": {"type": "string"},
+        "to": field(
+            NAME, "who got it: a player, or a board (run 1) for a unit left over between boards"
+        ),
+        "amount": field(CHIPS, "its chips (one chip unit)"),
+        "half": field(
+            {"enum": ["high", "low", "whole", "board"]},
+            "what was being divided: a half, the whole pot, or the pot between the boards",
+        ),
+        "why": field(TEXT, "the rule that gave it, in words (with its RULES section)"),
     }
 )
-DIVISION = {"enum": ["scoop", "split", "high only", "same winners", "by board", "uncontested"]}
+DIVISION = field(
+    {"enum": ["scoop", "split", "high only", "same winners", "by board", "uncontested"]},
+    "how the pot was divided: scoop (one player both halves), split (high and low), high only (no "
+    "qualifying low), same winners (the same players both ways: one division), by board (several "
+    "boards), uncontested (one eligible player)",
+)
+SHARES = by_name(CHIPS, "what each player won from it")
+ODD_CHIPS = field(
+    {"type": "array", "items": {"$ref": "#/$defs/odd_chip"}},
+    "each leftover chip unit and where it went",
+)
 RUN = strict(
     {
-        "board": {"type": "integer", "minimum": 0},
-        "name": {"type": "string"},
-        "amount": CHIPS,
-        "high": {"$ref": "#/$defs/half"},
-        "low": nullable({"$ref": "#/$defs/half"}),
-        "no_low": {"type": ["string", "null"]},
+        "board": field({"type": "integer", "minimum": 0}, "the board's index in boards"),
+        "name": field(TEXT, "run 1, run 2 ... (a pot run twice) or board 1, board 2 ..."),
+        "amount": field(CHIPS, "this board's share of the pot"),
+        "high": field({"$ref": "#/$defs/half"}, "the high half on this board"),
+        "low": nullable({"$ref": "#/$defs/half"}, "the low half on this board; null: no low"),
+        "no_low": NO_LOW,
         "division": DIVISION,
-        "shares": by_name(CHIPS),
-        "odd_chips": {"type": "array", "items": {"$ref": "#/$defs/odd_chip"}},
+        "shares": SHARES,
+        "odd_chips": ODD_CHIPS,
     }
 )
 POT = strict(
     {
-        "name": {"type": "string"},
-        "amount": CHIPS,
-        "eligible": {"type": "array", "items": NAME},
-        "high": {"$ref": "#/$defs/half"},
-        "low": nullable({"$ref": "#/$defs/half"}),
-        "no_low": {"type": ["string", "null"]},
+        "name": field(TEXT, "main pot, side pot 1, ... (pot when there is one)"),
+        "amount": field(CHIPS, "the chips divided (after rake)"),
+        "eligible": field({"type": "array", "items": NAME}, "the live players who may win it"),
+        "high": field({"$ref": "#/$defs/half"}, "the high half, or the whole pot without a low"),
+        "low": nullable({"$ref": "#/$defs/half"}, "the low half; null: no qualifying low"),
+        "no_low": NO_LOW,
         "division": DIVISION,
-        "shares": by_name(CHIPS),
-        "odd_chips": {"type": "array", "items": {"$ref": "#/$defs/odd_chip"}},
-        "runs": {"type": "array", "items": {"$ref": "#/$defs/run"}, "minItems": 2},
-        "rake": CHIPS,
+        "shares": SHARES,
+        "odd_chips": ODD_CHIPS,
+        "runs": field(
+            {"type": "array", "items": {"$ref": "#/$defs/run"}, "minItems": 2},
+            "several boards: each board's share, divided on that board alone",
+        ),
+        "rake": field(CHIPS, "what the house took from this pot before dividing it (RULES §13)"),
     },
     required=[
         "name",
@@ -245,17 +321,20 @@ POT = strict(
 )
 PLAYER = strict(
     {
-        "name": NAME,
-        "seat": SEAT,
-        "hole": nullable(CARDS),
-        "folded": {"type": "boolean"},
-        "high": nullable({"$ref": "#/$defs/high"}),
-        "low": nullable({"$ref": "#/$defs/low"}),
-        "no_low": {"type": ["string", "null"]},
-        "contributed": nullable(CHIPS),
-        "returned": CHIPS,
-        "won": CHIPS,
-        "boards": nullable({"type": "array", "items": {"$ref": "#/$defs/hands"}}),
+        "name": field(NAME, "the player's name"),
+        "seat": field(SEAT, "the player's seat"),
+        "hole": nullable(CARDS, "the hole cards; null: a folded player's, not given"),
+        "folded": field({"type": "boolean"}, "true: folded, a dead hand"),
+        "high": nullable({"$ref": "#/$defs/high"}, "the best high hand; null: folded"),
+        "low": nullable({"$ref": "#/$defs/low"}, "the best qualifying low; null: none, or folded"),
+        "no_low": NO_LOW,
+        "contributed": nullable(CHIPS, "what the player put in; null: not given (one pot)"),
+        "returned": field(CHIPS, "uncalled chips given back to the player"),
+        "won": field(CHIPS, "what the player takes from the table: pots won plus returned"),
+        "boards": nullable(
+            {"type": "array", "items": {"$ref": "#/$defs/hands"}},
+            "several boards only: the player's hands on each board; null: folded",
+        ),
     },
     required=[
         "name",
@@ -270,30 +349,52 @@ PLAYER = strict(
         "won",
     ],
 )
-SETTLED_CHECK = strict(
-    {
-        "ok": {"type": "boolean"},
-        "expected": by_name(CHIPS),
-        "differences": by_name(strict({"expected": CHIPS, "won": CHIPS})),
-    }
+SETTLED_CHECK = field(
+    strict(
+        {
+            "ok": field({"type": "boolean"}, "true: every player was paid what the rules give"),
+            "expected": by_name(CHIPS, "what each player was paid, as the record says"),
+            "differences": by_name(
+                strict(
+                    {
+                        "expected": field(CHIPS, "what the record says the player was paid"),
+                        "won": field(CHIPS, "what the cards and the rules give"),
+                    }
+                ),
+                "each player paid differently",
+            ),
+        }
+    ),
+    "the check of what was paid: only when the record gives expected",
 )
 SETTLEMENT_FIELDS: dict[str, Schema] = {
-    "id": {"type": ["string", "null"]},
-    "game": GAME,
-    "board": CARDS,
+    "id": ID,
+    "game": field(GAME, "the game settled"),
+    "board": field(CARDS, "the board (the first board, with several)"),
     "boards": {
         "type": "array",
         "items": CARDS,
         "minItems": 2,
-        "description": "several boards only",
+        "description": "several boards only: each board's cards, in dealing order",
     },
-    "multi_board": {"enum": ["each", "either"], "description": "several boards only"},
-    "button": SEAT,
-    "chip_unit": {**CHIPS, "minimum": 1},
-    "qualifier": {"enum": [8, 9, None]},
-    "players": {"type": "array", "items": {"$ref": "#/$defs/player"}, "minItems": 1},
-    "pots": {"type": "array", "items": {"$ref": "#/$defs/pot"}},
-    "returned": by_name(CHIPS),
+    "multi_board": {
+        "enum": ["each", "either"],
+        "description": "several boards only: how the pots were divided between them",
+    },
+    "button": field(SEAT, "the button's seat"),
+    "chip_unit": field(
+        {**CHIPS, "minimum": 1}, "the smallest chip in play: every share is a multiple"
+    ),
+    "qualifier": field({"enum": [8, 9, None]}, "the low qualifier; null: none"),
+    "players": field(
+        {"type": "array", "items": {"$ref": "#/$defs/player"}, "minItems": 1},
+        "every player, as listed",
+    ),
+    "pots": field(
+        {"type": "array", "items": {"$ref": "#/$defs/pot"}},
+        "the main pot first, then each side pot",
+    ),
+    "returned": by_name(CHIPS, "uncalled chips given back, by player"),
 }
 SETTLEMENT_REQUIRED = [
     "id",
@@ -326,8 +427,13 @@ SETTLEMENT: Schema = {
     "description": "One settled deal: hilo showdown --format json, and each line of hilo batch --format json "
     "(which adds source). check: only when amounts paid (expected) were given.",
     **strict(
-        {**SETTLEMENT_FIELDS, "check": SETTLED_CHECK, "source": SOURCE},
-        required=SETTLEMENT_REQUIRED,
+        {
+            **SETTLEMENT_FIELDS,
+            "check": SETTLED_CHECK,
+            "source": SOURCE,
+            "schema": tag("settlement"),
+        },
+        required=[*SETTLEMENT_REQUIRED, "schema"],
     ),
     "$defs": SETTLEMENT_DEFS,
 }
@@ -337,48 +443,68 @@ ERROR: Schema = {
     "description": "A record (hilo batch) or a hand (hilo check) that could not be read or settled.",
     **strict(
         {
-            "id": {"type": ["string", "null"]},
+            "id": ID,
             "line": {
                 "type": ["integer", "null"],
                 "minimum": 1,
                 "description": "null: the file as a whole",
             },
-            "error": {"type": "string", "minLength": 1},
+            "error": field(
+                {"type": "string", "minLength": 1}, "what is wrong, as stderr says it (cut if long)"
+            ),
             "source": {
                 "type": "string",
                 "description": "hilo batch: FILE:LINE (FILE: the file as a whole); "
                 "hilo check: the file (line says where)",
             },
+            "schema": tag("error"),
         }
     ),
 }
 
+CURRENCY = nullable(
+    strict(
+        {
+            "before": field(TEXT, "what the site writes before the number ('$')"),
+            "after": field(TEXT, "what the site writes after the number ('€')"),
+            "scale": {"enum": [1, 100], "description": "units to one of the currency"},
+            "code": field({"type": ["string", "null"]}, "the ISO code (USD, EUR); null: not known"),
+        },
+        description="how the site writes money: amounts stay integers in the smallest unit",
+    ),
+    "how the site writes money: amounts stay integers in the smallest unit; null: plain units",
+)
 VERDICT = strict(
     {
         "ok": {"type": ["boolean", "null"], "description": "null: not checkable"},
-        "verdict": {"enum": ["OK", "MISMATCH", "NOT CHECKABLE"]},
-        "why": {"type": "string"},
-        "basis": {"enum": ["finishing stack", "won"]},
-        "expected": by_name(CHIPS),
+        "verdict": field({"enum": ["OK", "MISMATCH", "NOT CHECKABLE"]}, "the verdict"),
+        "why": field(TEXT, "the verdict's reason in words (a likely cause for a MISMATCH)"),
+        "basis": field(
+            {"enum": ["finishing stack", "won"]},
+            "what the history recorded and the check compares: each player's finishing stack, or "
+            "what each won",
+        ),
+        "expected": by_name(CHIPS, "what the history says each player won"),
         "differences": by_name(
             strict(
                 {
-                    "recorded": {"type": "integer"},
-                    "recomputed": {"type": "integer"},
-                    "expected": CHIPS,
-                    "won": CHIPS,
+                    "recorded": field({"type": "integer"}, "what the history recorded, in basis"),
+                    "recomputed": field({"type": "integer"}, "what the cards and the rules give"),
+                    "expected": field(CHIPS, "recorded, in won terms"),
+                    "won": field(CHIPS, "recomputed, in won terms"),
                 },
                 required=[],
-            )
+            ),
+            "each player paid differently",
         ),
         "pots": nullable(
             {
                 "type": "array",
                 "items": strict(
                     {
-                        "pot": {"type": "string"},
-                        "recorded": by_name(CHIPS),
-                        "recomputed": by_name(CHIPS),
+                        "pot": field(TEXT, "the pot (main pot, side pot 1, ...)"),
+                        "recorded": by_name(CHIPS, "what the history paid each from it"),
+                        "recomputed": by_name(CHIPS, "what the cards and the rules give each"),
                         "half": {
                             "enum": ["high", "low", None],
                             "description": "where the site tags each half of a pot",
@@ -386,25 +512,19 @@ VERDICT = strict(
                     },
                     required=["pot", "recorded", "recomputed"],
                 ),
-            }
+            },
+            "a MISMATCH: each pot paid differently (empty: none); null: the history prints no "
+            "per-pot lines",
         ),
-        "site_inconsistency": {"type": ["string", "null"]},
+        "site_inconsistency": field(
+            {"type": ["string", "null"]}, "where the history's own lines disagree; null: nowhere"
+        ),
         "depth": {
             "enum": ["per half", "per pot", "per player"],
             "description": "how deep the record let the check go: each half of each pot, each pot, or one total "
             "per player",
         },
-        "currency": nullable(
-            strict(
-                {
-                    "before": {"type": "string"},
-                    "after": {"type": "string"},
-                    "scale": {"enum": [1, 100], "description": "units to one of the currency"},
-                    "code": {"type": ["string", "null"]},
-                },
-                description="how the site writes money: amounts stay integers in the smallest unit",
-            )
-        ),
+        "currency": CURRENCY,
     },
     required=[
         "ok",
@@ -426,17 +546,6 @@ SIGNED_FRACTION = {
     "pattern": "^-?[0-9]+/[1-9][0-9]*$",
     "description": "an exact fraction n/d",
 }
-CURRENCY = nullable(
-    strict(
-        {
-            "before": {"type": "string"},
-            "after": {"type": "string"},
-            "scale": {"enum": [1, 100], "description": "units to one of the currency"},
-            "code": {"type": ["string", "null"]},
-        },
-        description="how the site writes money: amounts stay integers in the smallest unit",
-    )
-)
 ALL_IN = strict(
     {
         "street": {
@@ -453,32 +562,37 @@ ALL_IN = strict(
             "type": ["boolean", "null"],
             "description": "false: sampled by hilo equity's rule (note says so)",
         },
-        "note": {"type": ["string", "null"]},
+        "note": field({"type": ["string", "null"]}, "why the runouts were sampled; null: exact"),
         "not_computable": {
             "type": ["string", "null"],
             "description": "why the figures cannot be worked out "
             "(a live hand not shown); players is then empty",
         },
-        "players": {
-            "type": "array",
-            "items": strict(
-                {
-                    "name": NAME,
-                    "equity": CHANCE,
-                    "expected_chips": {
-                        "type": "number",
-                        "minimum": 0,
-                        "description": "after the site's rake",
-                    },
-                    "expected_chips_fraction": nullable(FRACTION),
-                    "won": {
-                        "type": "integer",
-                        "description": "what the pots paid (uncalled chips not included)",
-                    },
-                    "difference": {"type": "number", "description": "expected_chips minus won"},
-                }
-            ),
-        },
+        "players": field(
+            {
+                "type": "array",
+                "items": strict(
+                    {
+                        "name": field(NAME, "a live player"),
+                        "equity": field(CHANCE, "the player's share of the pots, over the runouts"),
+                        "expected_chips": {
+                            "type": "number",
+                            "minimum": 0,
+                            "description": "after the site's rake",
+                        },
+                        "expected_chips_fraction": nullable(
+                            FRACTION, "expected_chips exactly; null: sampled"
+                        ),
+                        "won": {
+                            "type": "integer",
+                            "description": "what the pots paid (uncalled chips not included)",
+                        },
+                        "difference": {"type": "number", "description": "expected_chips minus won"},
+                    }
+                ),
+            },
+            "each live player's figures",
+        ),
     }
 )
 ALLIN_SUMMARY: Schema = {
@@ -487,35 +601,62 @@ ALLIN_SUMMARY: Schema = {
     "file read. adjusted is won plus difference, the sum of the hands' all-in differences.",
     **strict(
         {
-            "all_in_summary": strict(
-                {
-                    "hands": {"type": "integer", "minimum": 0},
-                    "all_in": {"type": "integer", "minimum": 0},
-                    "not_computable": {"type": "integer", "minimum": 0},
-                    "not_computable_why": by_name({"type": "integer", "minimum": 1}),
-                    "hero": {"type": ["string", "null"]},
-                    "players": {
-                        "type": "array",
-                        "items": strict(
-                            {
-                                "name": NAME,
-                                "currency": CURRENCY,
-                                "hands": {"type": "integer", "minimum": 1},
-                                "all_in": {"type": "integer", "minimum": 0},
-                                "won": {"type": "integer"},
-                                "adjusted": {"type": "number"},
-                                "adjusted_fraction": SIGNED_FRACTION,
-                                "difference": {"type": "number"},
-                                "difference_fraction": SIGNED_FRACTION,
-                                "exact": {
-                                    "type": "boolean",
-                                    "description": "false: some all-in pot was sampled",
-                                },
-                            }
+            "all_in_summary": field(
+                strict(
+                    {
+                        "hands": field(COUNT, "hands read"),
+                        "all_in": field(COUNT, "hands all in with cards to come"),
+                        "not_computable": field(
+                            COUNT, "all-in hands whose figures cannot be worked out"
                         ),
-                    },
-                }
-            )
+                        "not_computable_why": by_name(
+                            {"type": "integer", "minimum": 1},
+                            "how many hands each reason made not computable (keyed by the reason)",
+                        ),
+                        "hero": field(
+                            {"type": ["string", "null"]},
+                            "the player in the most hands (the default of --player); null: no hands",
+                        ),
+                        "players": field(
+                            {
+                                "type": "array",
+                                "items": strict(
+                                    {
+                                        "name": field(NAME, "the player"),
+                                        "currency": CURRENCY,
+                                        "hands": field(
+                                            {"type": "integer", "minimum": 1},
+                                            "hands the player was dealt into, in this currency",
+                                        ),
+                                        "all_in": field(
+                                            COUNT, "of them, all in with cards to come"
+                                        ),
+                                        "won": field(
+                                            {"type": "integer"}, "chips won over the hands"
+                                        ),
+                                        "adjusted": field(
+                                            {"type": "number"},
+                                            "won, with each all-in pot at its equity",
+                                        ),
+                                        "adjusted_fraction": SIGNED_FRACTION,
+                                        "difference": field(
+                                            {"type": "number"}, "adjusted minus won: the luck"
+                                        ),
+                                        "difference_fraction": SIGNED_FRACTION,
+                                        "exact": {
+                                            "type": "boolean",
+                                            "description": "false: some all-in pot was sampled",
+                                        },
+                                    }
+                                ),
+                            },
+                            "one row per player and currency, by name",
+                        ),
+                    }
+                ),
+                "the summary over every file read",
+            ),
+            "schema": tag("allin-summary"),
         }
     ),
 }
@@ -538,10 +679,16 @@ CHECK: Schema = {
                 **SOURCE,
                 "description": "FILE:LINE (FILE when line is null), as batch's source",
             },
-            "check": VERDICT,
-            "all_in": nullable(ALL_IN),
+            "check": field(
+                VERDICT, "the verdict: what the history paid against what the rules give"
+            ),
+            "all_in": nullable(
+                ALL_IN,
+                "hilo check --all-in: the hand's all-in figures; null: not all in with cards to come",
+            ),
+            "schema": tag("check"),
         },
-        required=["id", "source", "line", "where", "check"],
+        required=["id", "source", "line", "where", "check", "schema"],
     ),
     "$defs": SETTLEMENT_DEFS,
 }
@@ -558,21 +705,37 @@ BOUND_95 = {
     "maxItems": 2,
     "description": "the 95% interval (rule of three) of a sampled figure the samples never moved",
 }
+BOUNDS_95 = field(
+    {"type": "object", "additionalProperties": BOUND_95},
+    "sampled runs: the 95% interval of each figure the samples never moved",
+)
+
+
+def chance(what: str) -> Schema:
+    return nullable(CHANCE, f"the chance {what}; null: in no pot")
+
+
 EQUITY_PLAYER = strict(
     {
-        "name": NAME,
-        "equity": nullable(CHANCE),
-        "equity_fraction": nullable(FRACTION),
-        "expected_chips": nullable({"type": "number", "minimum": 0}),
-        "expected_chips_fraction": nullable(FRACTION),
-        "scoop": nullable(CHANCE),
-        "high_win": nullable(CHANCE),
-        "high_tie": nullable(CHANCE),
-        "low_win": nullable(CHANCE),
-        "low_tie": nullable(CHANCE),
-        "quartered": nullable(CHANCE),
+        "name": field(NAME, "a live player"),
+        "equity": nullable(
+            CHANCE, "the player's share of the pots, over the runouts; null: in no pot"
+        ),
+        "equity_fraction": nullable(FRACTION, "equity exactly; null: sampled, or in no pot"),
+        "expected_chips": nullable(
+            {"type": "number", "minimum": 0}, "the chips the player can expect; null: in no pot"
+        ),
+        "expected_chips_fraction": nullable(
+            FRACTION, "expected_chips exactly; null: sampled, or in no pot"
+        ),
+        "scoop": chance("of winning both halves"),
+        "high_win": chance("of winning the high alone"),
+        "high_tie": chance("of tying for the high"),
+        "low_win": chance("of winning the low alone"),
+        "low_tie": chance("of tying for the low"),
+        "quartered": chance("of a quarter of the pot: a low tied two ways"),
         "se": SE,
-        "bound_95": {"type": "object", "additionalProperties": BOUND_95},
+        "bound_95": BOUNDS_95,
     },
     required=[
         "name",
@@ -592,13 +755,19 @@ EQUITY_PLAYER = strict(
 )
 EQUITY_POT = strict(
     {
-        "name": {"type": "string"},
-        "amount": CHIPS,
-        "eligible": {"type": "array", "items": NAME},
-        "expected_chips": by_name({"type": "number", "minimum": 0}),
-        "expected_chips_fraction": by_name(nullable(FRACTION)),
+        "name": field(TEXT, "the pot (main pot, side pot 1, ...)"),
+        "amount": field(CHIPS, "its chips"),
+        "eligible": field({"type": "array", "items": NAME}, "the live players who may win it"),
+        "expected_chips": by_name(
+            {"type": "number", "minimum": 0}, "what each eligible player can expect from it"
+        ),
+        "expected_chips_fraction": by_name(
+            nullable(FRACTION), "expected_chips exactly (null: sampled)"
+        ),
         "se": SE,
-        "bound_95": by_name(BOUND_95),
+        "bound_95": field(
+            by_name(BOUND_95), "sampled runs: the 95% interval of a share never moved"
+        ),
     },
     required=["name", "amount", "eligible", "expected_chips", "expected_chips_fraction"],
 )
@@ -608,23 +777,32 @@ EQUITY: Schema = {
     "source, and note when a run asked to be exact was sampled).",
     **strict(
         {
-            "id": {"type": ["string", "null"]},
-            "game": GAME,
-            "board": CARDS,
-            "dead": CARDS,
-            "exact": {"type": "boolean"},
-            "runouts": {"type": "integer", "minimum": 1},
+            "id": ID,
+            "game": field(GAME, "the game"),
+            "board": field(CARDS, "the board's cards so far"),
+            "dead": field(CARDS, "cards known to be out of play"),
+            "exact": field({"type": "boolean"}, "true: every runout was dealt; false: sampled"),
+            "runouts": field({"type": "integer", "minimum": 1}, "runouts dealt or sampled"),
             "seed": {"type": ["integer", "null"], "minimum": 0, "description": "null when exact"},
-            "players": {"type": "array", "items": EQUITY_PLAYER, "minItems": 1},
-            "pots": {"type": "array", "items": EQUITY_POT},
-            "returned": by_name(CHIPS),
-            "no_low": nullable(CHANCE),
-            "no_low_se": {"type": "number", "minimum": 0},
+            "players": field(
+                {"type": "array", "items": EQUITY_PLAYER, "minItems": 1}, "each live player"
+            ),
+            "pots": field(
+                {"type": "array", "items": EQUITY_POT}, "the main pot first, then each side pot"
+            ),
+            "returned": by_name(CHIPS, "uncalled chips given back, by player"),
+            "no_low": nullable(
+                CHANCE, "the chance that no low qualifies; null: a game without low"
+            ),
+            "no_low_se": field(
+                {"type": "number", "minimum": 0}, "sampled runs: no_low's standard error"
+            ),
             "no_low_bound_95": BOUND_95,
             "source": SOURCE,
             "note": {"type": "string", "description": "why the runouts were sampled, or how"},
             "hidden": by_name(
-                {"type": "integer", "minimum": 1, "description": "hole cards not seen, dealt"}
+                {"type": "integer", "minimum": 1, "description": "hole cards not seen, dealt"},
+                "hole cards still hidden, dealt at random, by player",
             ),
             "boards": {
                 "type": "array",
@@ -642,6 +820,7 @@ EQUITY: Schema = {
                 "player's best high and best low over the boards, whose chances the whole then has; "
                 "absent under each (§12.2, the default)",
             },
+            "schema": tag("equity"),
         },
         required=[
             "id",
@@ -655,27 +834,42 @@ EQUITY: Schema = {
             "pots",
             "returned",
             "no_low",
+            "schema",
         ],
     ),
 }
 
+STREET_TOTAL = "a street total ('raise to')"
 LIMITS: Schema = {
     "title": "hilo limits",
     "description": "hilo limits --format json: what the next player may do. least and most are street "
     "totals ('raise to'); from a history, name and street too.",
     **strict(
         {
-            "structure": {"enum": ["pot", "no", "fixed"]},
-            "pot": CHIPS,
-            "call": CHIPS,
-            "action": {"enum": ["bet", "raise", "call"]},
-            "least": nullable(CHIPS),
-            "most": nullable({**CHIPS, "description": "null: no limit"}),
-            "all_in": {"type": "boolean"},
-            "name": NAME,
-            "street": {"type": "integer", "minimum": 0, "maximum": 4},
+            "structure": field(
+                {"enum": ["pot", "no", "fixed"]}, "pot limit, no limit or fixed limit"
+            ),
+            "pot": field(CHIPS, "the pot the player faces, before their call"),
+            "call": field(CHIPS, "what the player must put in to call"),
+            "action": field(
+                {"enum": ["bet", "raise", "call"]},
+                "bet (nothing to call), raise, or call (the stack covers no more than the call)",
+            ),
+            "least": nullable(CHIPS, f"the smallest bet or raise, {STREET_TOTAL}; null: call only"),
+            "most": nullable(
+                CHIPS, f"the largest bet or raise, {STREET_TOTAL}; null: no limit, or call only"
+            ),
+            "all_in": field(
+                {"type": "boolean"}, "true: the stack is short of a full bet or raise (§14.5)"
+            ),
+            "name": field(NAME, "from a history: the player to act"),
+            "street": field(
+                {"type": "integer", "minimum": 0, "maximum": 4},
+                "from a history: the street (0 preflop or third street, and on)",
+            ),
+            "schema": tag("limits"),
         },
-        required=["structure", "pot", "call", "action", "least", "most", "all_in"],
+        required=["structure", "pot", "call", "action", "least", "most", "all_in", "schema"],
     ),
 }
 
@@ -696,10 +890,10 @@ def made() -> dict[str, str]:
     for kind in KINDS:
         schema = {
             "$schema": "https://json-schema.org/draft/2020-12/schema",
-            "$id": f"{BASE}{kind}.json",
+            "$id": f"{BASE}{schema_tag(kind)}.json",
             **SCHEMAS[kind],
         }
-        schema["description"] += f" (hilo {__version__.rsplit('.', 1)[0]}.x)"
+        schema["description"] += f" (hilo {SCHEMA_VERSION}.x; schema version {SCHEMA_VERSION})"
         out[f"{kind}.json"] = json.dumps(schema, indent=2, ensure_ascii=False) + "\n"
     return out
 

@@ -86,6 +86,7 @@ def batch(
     from hilo_cli.batch import run
     from hilo_cli.cli.output import input_names, write_outcomes
     from hilo_cli.cli.terminal import InFlight, Progress, report_style
+    from hilo_cli.formats import csv_out
     from hilo_cli.formats.styled import PLAIN
 
     out = stdout_bytes()  # outcomes are UTF-8 already
@@ -96,15 +97,15 @@ def batch(
     raws = _all_records(names, input_format.lower())
     if flight is not None:
         raws = flight.feed(raws, key=_head)
-    csv = _CsvHeader(common.fmt == "csv")
     look = report_style(common.fmt, common.color, common.suits) or PLAIN
     ended = write_outcomes(
         run(raws, common.defaults, common.fmt, jobs, look),
         out,
         progress,
-        csv.shape,
+        _written,
         partial(_counted, progress, flight),
-        finish=csv.finish,
+        # CSV's columns are fixed (csv_out.HEADER): the header needs no record to decide it.
+        start=csv_out.header().encode() if common.fmt == "csv" else b"",
         stop=fail_fast,
     )
     if flight is not None and not ended.piped_away:
@@ -114,33 +115,9 @@ def batch(
     sys.exit(ended.status)
 
 
-class _CsvHeader:
-    """CSV's header, written before the first outcome: with the per-board columns if that outcome has
-    them (every later one then widened to match), or alone after the last when there is none."""
-
-    def __init__(self, csv: bool) -> None:
-        self.csv = csv
-        self.wide: bool | None = None  # decided by the first outcome
-
-    def shape(self, outcome: Outcome) -> bytes:
-        """What to write of ``outcome``: its output, after the header if it is the first."""
-        from hilo_cli.formats import csv_out
-
-        output = outcome.output
-        if not self.csv:
-            return output
-        if self.wide is None:
-            self.wide = csv_out.has_board_cells(output)
-            return csv_out.header(boards=self.wide).encode() + (
-                csv_out.widen(output) if self.wide else output
-            )
-        return csv_out.widen(output) if self.wide else output
-
-    def finish(self) -> bytes:
-        """After the last outcome: the header alone if there was no outcome."""
-        from hilo_cli.formats import csv_out
-
-        return csv_out.header().encode() if self.csv and self.wide is None else b""
+def _written(outcome: Outcome) -> bytes:
+    """What is written of a settled record: its output as it was rendered."""
+    return outcome.output
 
 
 def _counted(progress: Progress, flight: InFlight | None, outcome: Outcome) -> None:

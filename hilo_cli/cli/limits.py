@@ -104,7 +104,7 @@ def limits(history: str | None, fmt: OutputFormat, color: str, **figures: Any) -
       hilo limits --structure pot --blinds 50/100 --pot 100 --bet 100
       hilo limits hand.phh
     """
-    from hilo_cli.formats import jsonlib
+    from hilo_cli.formats import jsonlib, schema_tag
 
     head: dict[str, object] = {}
     show: Callable[[int], str] = str
@@ -118,7 +118,7 @@ def limits(history: str | None, fmt: OutputFormat, color: str, **figures: Any) -
     out = stdout_bytes()
     if fmt == "json":
         # Limits' fields in order, as hilo_cli.limits (the Python API) returns them.
-        out.write(jsonlib.dumps_line({**found._asdict(), **head}))
+        out.write(jsonlib.dumps_line({**found._asdict(), **head, "schema": schema_tag("limits")}))
         sys.exit(ExitStatus.OK)
     name = str(head["name"]) if head else None
     out.write(_answer(found, show, name, color).encode())

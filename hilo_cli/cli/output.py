@@ -73,7 +73,7 @@ def write_outcomes(
     finish: Callable[[], bytes] = bytes,
     stop: bool = False,
 ) -> Ended:
-    """Write every outcome (``shape`` gives the bytes to write: with CSV's header, widened) and count it
+    """Write every outcome (``shape`` gives the bytes to write) and count it
     (``counted``), in order; ``start`` before the first, ``finish()`` after the last; ``stop``: end at the
     first bad record."""
     from hilo_cli.formats.safe import error_line, shown

@@ -1,4 +1,5 @@
-"""``hilo schema``: the JSON Schema (draft 2020-12) of a kind of record hilo reads or writes."""
+"""``hilo schema``: the JSON Schema (draft 2020-12) of a kind of record hilo reads or writes, or the list
+of kinds."""
 
 from __future__ import annotations
 
@@ -23,14 +24,15 @@ KINDS: dict[str, str] = {
 
 
 @click.command()
-@click.argument("kind", type=click.Choice(list(KINDS)), required=False, metavar="KIND")
+@click.argument("kind", type=click.Choice(list(KINDS)), required=False, metavar="[KIND]")
 def schema(kind: str | None) -> None:
     """Print the JSON Schema (draft 2020-12) of KIND: record, settlement, error, check, equity,
-    limits or allin-summary;
-    with no KIND, list them.
+    limits or allin-summary; with no KIND, list them. Every object hilo writes names its schema in its
+    field schema, KIND/VERSION, as the schema's $id ends.
 
     \b
     Examples:
+      hilo schema
       hilo schema settlement
       hilo schema record > record.schema.json
     """

@@ -113,8 +113,7 @@ def _report(settlement: Settlement, common: Common) -> str:
     if common.fmt == "csv":
         from hilo_cli.formats import csv_out
 
-        several = bool(settlement.deal.boards)
-        return csv_out.header(boards=several) + csv_out.settlement_rows(settlement, boards=several)
+        return csv_out.header() + csv_out.settlement_rows(settlement)
     from hilo_cli.cli.look import style
     from hilo_cli.formats import text_out
 

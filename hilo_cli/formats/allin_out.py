@@ -13,7 +13,7 @@ from typing import Any
 
 from hilo_cli.allin import AllIn, Luck, Row
 from hilo_cli.cards import TEXT, format_cards
-from hilo_cli.formats import OutputFormat, jsonlib
+from hilo_cli.formats import OutputFormat, jsonlib, schema_tag
 from hilo_cli.formats.check_out import unlike_text
 from hilo_cli.formats.safe import shown
 from hilo_cli.formats.styled import Cards, Line
@@ -188,5 +188,7 @@ def summary_dict(luck: Luck) -> dict[str, Any]:
 def summary(luck: Luck, fmt: OutputFormat) -> bytes:
     """The summary in ``fmt``: text (also for CSV, written apart), or one JSON line."""
     if fmt == "json":
-        return jsonlib.dumps_line({"all_in_summary": summary_dict(luck)})
+        return jsonlib.dumps_line(
+            {"all_in_summary": summary_dict(luck), "schema": schema_tag("allin-summary")}
+        )
     return summary_text(luck).encode("utf-8")

@@ -1,9 +1,9 @@
 """The input of ``hilo batch``: files split into records (``Raw``), each at the line it was read from.
 
-``read_records`` sniffs an input's format and encoding and streams it: JSON Lines and text lines one
-at a time, so memory does not grow with the input; a single JSON document is read whole
-(``json_in``). A line is only cut here: ``record_of`` parses it where it is settled, in a worker with
-``--jobs``.
+``read_records`` sniffs an input's format and encoding and streams it, so memory does not grow with
+the input: JSON Lines and text lines one at a time, a JSON document (an array, or objects one after
+another) a piece at a time, each value as it is read (``json_in``). A line is only cut here:
+``record_of`` parses it where it is settled, in a worker with ``--jobs``.
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from hilo_cli.formats.json_in import document_values, looks_like_json_lines
 from hilo_cli.formats.text_in import record_from_line, strip_comment
 
 Kind = Literal["object", "json-line", "text-line", "error"]
+PIECE = 1 << 16  # bytes of a JSON document read at a time
 
 
 class Raw(NamedTuple):
@@ -65,20 +66,21 @@ def read_records(source: str, stream: IO[bytes], input_format: str = "auto") -> 
     if not start:
         yield Raw(source, 1, "error", "empty input: no deals")
         return
-    if b"\n" not in start:
-        head += stream.readline()  # the first line whole, however long
+    if b"\n" not in start and not start.startswith(b"["):
+        # The first line whole, however long, to tell JSON Lines by it; never an array's (a compact
+        # array is all on one line, and is read a piece at a time).
+        head += stream.readline()
         start = head.lstrip()
     if input_format == "auto":
         input_format = "json" if start[:1] in (b"{", b"[") else "text"
-        if input_format == "json" and looks_like_json_lines(head, stream):
+        if start[:1] == b"{" and looks_like_json_lines(head, stream):
             input_format = "jsonl"
-    lines = _lines(head, stream)
     if input_format == "text":
-        yield from _text_records(source, lines)
+        yield from _text_records(source, _lines(head, stream))
     elif input_format == "jsonl":
-        yield from _json_lines(source, lines)
+        yield from _json_lines(source, _lines(head, stream))
     else:
-        yield from _json_document(source, b"".join(lines))
+        yield from _json_document(source, _pieces(head, stream))
 
 
 def _utf16(head: bytes, stream: IO[bytes]) -> IO[bytes]:
@@ -124,9 +126,19 @@ def _json_lines(source: str, lines: Iterable[bytes]) -> Iterator[Raw]:
         yield Raw(source, 1, "error", "empty input: no deals")
 
 
-def _json_document(source: str, data: bytes) -> Iterator[Raw]:
-    """One JSON document (an object, or an array of objects), or objects one after another (``jq .``)."""
-    for found in document_values(data):
+def _pieces(head: bytes, stream: IO[bytes]) -> Iterator[bytes]:
+    """``head`` and then the rest of ``stream``, a piece of up to ``PIECE`` bytes at a time (as much as
+    is there, where the stream can say: a pipe's records are read as they come)."""
+    yield head
+    read = getattr(stream, "read1", stream.read)
+    while piece := read(PIECE):
+        yield piece
+
+
+def _json_document(source: str, pieces: Iterable[bytes]) -> Iterator[Raw]:
+    """One JSON document (an object, or an array of objects), or objects one after another (``jq .``),
+    read a piece at a time: an array's elements come out as they are read (``json_in``)."""
+    for found in document_values(pieces):
         if found.error is not None:
             yield Raw(source, found.line, "error", found.error)
         else:

@@ -1,6 +1,7 @@
 """The check writer: one checked hand as text (a floor decision, verdict first), a JSON Lines object (the
-showdown contract plus ``check``) or CSV rows (the batch columns plus ``verdict`` and ``why``), and the
-values a check gives (``Verdict``, ``PotDifference``), which ``checking`` works out.
+showdown contract plus ``check``) or CSV rows (the batch columns plus ``verdict``, ``why`` and
+``currency``, every row as wide as the header: ``CSV_COLUMNS``), and the values a check gives
+(``Verdict``, ``PotDifference``), which ``checking`` works out.
 
 Names, hand ids and file names are data: in text and CSV every line and cell is escaped (``safe``), so a
 name holding a newline, an escape sequence or a bidi override cannot write a line of its own or forge a
@@ -14,9 +15,10 @@ from collections.abc import Callable
 from typing import Any, Literal, NamedTuple
 
 from hilo_cli.errors import where
-from hilo_cli.formats import OutputFormat, csv_out, json_out, jsonlib, text_out
+from hilo_cli.formats import OutputFormat, csv_out, json_out, jsonlib, schema_tag, text_out
 from hilo_cli.formats.styled import PLAIN, Alarm, Doubt, Good, Line, Look, Piece
 from hilo_cli.histories import HandRecord
+from hilo_cli.histories.base import Currency
 from hilo_cli.showdown import Settlement
 
 Status = Literal["ok", "mismatch", "not-checkable", "error"]
@@ -26,7 +28,12 @@ VERDICTS: dict[Status, str] = {
     "not-checkable": "NOT CHECKABLE",
     "error": "ERROR",
 }
-CSV_COLUMNS = (*csv_out.COLUMNS, "verdict", "why")
+# The batch columns, then the check's own (a column keeps its place once written: ``currency`` and the
+# board columns came later, so they come after ``verdict`` and ``why``). Every row has every column.
+CHECK_COLUMNS = ("verdict", "why", "currency")
+_CHECK = schema_tag("check")
+CSV_COLUMNS = (*csv_out.COLUMNS, *CHECK_COLUMNS, *csv_out.BOARD_COLUMNS)
+_BASE = len(csv_out.COLUMNS)
 
 
 class PotDifference(NamedTuple):
@@ -173,19 +180,19 @@ def render(
             out["all_in"] = all_in[
                 1
             ]  # added for issue 20: the hand's all-in figures, with --all-in
+        out["schema"] = _CHECK  # added in 0.1.0 (issue 30); a settlement's own is replaced
         return jsonlib.dumps_line(out)
     if fmt == "csv":
-        rows = (
-            csv_out.settlement_cells(settlement, where(record.source, record.line))
-            if settlement is not None
-            else []
-        )
-        table = rows or [
-            [where(record.source, record.line), record.id or "", *[""] * (len(csv_out.COLUMNS) - 2)]
+        source = where(record.source, record.line)
+        rows = csv_out.settlement_cells(settlement, source) if settlement is not None else []
+        checked: list[object] = [
+            VERDICTS[verdict.status],
+            verdict.why,
+            currency_name(record.currency),
         ]
-        return csv_out.write(
-            [*row, VERDICTS[verdict.status], verdict.why] for row in table
-        ).encode()
+        if not rows:  # nothing settled: no amounts, so no unit to name
+            rows, checked[2] = [[source, record.id or "", *[""] * (len(csv_out.HEADER) - 2)]], ""
+        return csv_out.write(_check_row(row, checked) for row in rows).encode()
     lines = _verdict_lines(record, verdict)
     if all_in is not None:
         lines += all_in[0]
@@ -226,9 +233,27 @@ def error_output(record: HandRecord, message: str, fmt: OutputFormat) -> bytes:
             {**json_out.error_dict(record.id, record.line, message), "source": record.source}
         )
     if fmt == "csv":
-        row = csv_out.error_row(where(record.source, record.line), record.id, message).rstrip("\n")
-        return (row + ",ERROR,\n").encode()
+        cells = csv_out.error_cells(where(record.source, record.line), record.id, message)
+        return csv_out.write([_check_row(cells, [VERDICTS["error"], "", ""])]).encode()
     return b""
+
+
+def _check_row(cells: list[object], checked: list[object]) -> list[object]:
+    """A row of ``csv_out.HEADER``'s cells with the check's (``CHECK_COLUMNS``) put in their place."""
+    return [*cells[:_BASE], *checked, *cells[_BASE:]]
+
+
+def currency_name(currency: Currency | None) -> str:
+    """The unit of a check's amounts, for CSV: the currency's ISO code where the site gives one (``USD``:
+    amounts in cents, 199 is $1.99), else its sign as the site writes it (``$``, ``€``), else ``chips``
+    for whole chips (tournament and play chips, and histories that name no money, such as PHH), or
+    ``hundredths`` for money the site writes with two decimals and no sign (199 is shown 1.99)."""
+    if currency is None:
+        return "chips"
+    name = currency.code or (currency.before + currency.after).strip()
+    if name:
+        return name
+    return "chips" if currency.scale == 1 else "hundredths"
 
 
 def csv_header() -> bytes:

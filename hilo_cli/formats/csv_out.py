@@ -1,16 +1,18 @@
 """CSV: one row per player per deal; a record that could not be settled is one row with ``error``.
 
-A deal on several boards (RULES §12) adds seven columns at the end (``BOARD_COLUMNS``), each holding one
-entry per board separated by `` | `` in the order of the boards: ``boards`` (the cards of each board),
+Every row has the header's cells, whatever kind it is (a player of a deal on one board or several, an
+error), so that a spreadsheet, ``csv.DictReader``, pandas or DuckDB reads each cell under its own name.
+The columns are fixed (``HEADER``): a writer streams its rows and cannot know whether a later record is
+run twice, so the header always has room for every kind of row. A column keeps its place once written;
+new columns are added at the end.
+
+The last seven columns (``BOARD_COLUMNS``) are a deal's boards (RULES §12), each holding one entry per
+board separated by `` | `` in the order of the boards: ``boards`` (the cards of each board),
 ``board_high``, ``board_high_name``, ``board_low``, ``board_low_name``, ``board_no_low`` (the player's
 hands on each board) and ``board_won`` (the player's chips from each board's shares of the pots, before
-the uncalled chips returned; empty under "either board", whose one division belongs to no board).
-The base columns keep their meaning: ``board``, ``high`` and ``low`` are the first board's (or, with
-``multi_board`` "either", the best over the boards), ``won`` the total. A writer that knows the input
-has several boards asks for ``header(boards=True)``; rows of such deals always carry the columns, and
-single-board rows carry them (empty) only when asked. ``hilo batch`` decides by its first record: when
-that has several boards every row gets the columns (``widen``); otherwise a later several-board deal's
-rows still carry them, after the header's last column.
+the uncalled chips returned; empty under "either board", whose one division belongs to no board). They
+are empty for a deal on one board. The base columns keep their meaning: ``board``, ``high`` and ``low``
+are the first board's (or, with ``multi_board`` "either", the best over the boards), ``won`` the total.
 """
 
 from __future__ import annotations
@@ -53,6 +55,8 @@ BOARD_COLUMNS = (
     "board_no_low",
     "board_won",
 )
+HEADER = (*COLUMNS, *BOARD_COLUMNS)
+_NO_BOARDS = [""] * len(BOARD_COLUMNS)
 _EACH = " | "
 
 
@@ -70,19 +74,8 @@ def write(rows: Iterable[Iterable[object]]) -> str:
     return buffer.getvalue()
 
 
-def _read(lines: Iterable[str]) -> list[list[str]]:
-    """Rows this module wrote, read back: a cell is as long as the name it holds, beyond the csv
-    module's default limit of 128 KiB a field."""
-    limit = csv.field_size_limit()
-    csv.field_size_limit(2**31 - 1)
-    try:
-        return list(csv.reader(lines))
-    finally:
-        csv.field_size_limit(limit)
-
-
-def header(boards: bool = False) -> str:
-    return write([list(COLUMNS + BOARD_COLUMNS if boards else COLUMNS)])
+def header() -> str:
+    return write([HEADER])
 
 
 def _board_cells(s: Settlement, name: str, i: int) -> list[object]:
@@ -112,12 +105,12 @@ def _board_cells(s: Settlement, name: str, i: int) -> list[object]:
     return [*cells, "" if s.deal.multi_board == "either" else _EACH.join(map(str, won))]
 
 
-def settlement_rows(s: Settlement, source: str = "", boards: bool = False) -> str:
-    return write(settlement_cells(s, source, boards))
+def settlement_rows(s: Settlement, source: str = "") -> str:
+    return write(settlement_cells(s, source))
 
 
-def settlement_cells(s: Settlement, source: str = "", boards: bool = False) -> list[list[object]]:
-    """The rows of ``settlement_rows`` as cells, not yet made safe (``write`` does that)."""
+def settlement_cells(s: Settlement, source: str = "") -> list[list[object]]:
+    """The rows of ``settlement_rows`` as cells (``HEADER``'s), not yet made safe (``write`` does that)."""
     deal = s.deal
     rows: list[list[object]] = []
     for i, r in enumerate(s.players):
@@ -150,35 +143,19 @@ def settlement_cells(s: Settlement, source: str = "", boards: bool = False) -> l
                 "",
             ]
         )
-        if deal.boards:
-            rows[-1] += _board_cells(s, p.name, i)
-        elif boards:
-            rows[-1] += [""] * len(BOARD_COLUMNS)
+        rows[-1] += _board_cells(s, p.name, i) if deal.boards else _NO_BOARDS
     return rows
 
 
-def error_row(source: str, record_id: str | None, message: str, boards: bool = False) -> str:
+def error_row(source: str, record_id: str | None, message: str) -> str:
     """The row of a record that could not be settled: the message as stderr has it (escaped, cut to a
     few hundred characters), and the record's id quoted as an error line quotes input (``bounds.short``)."""
-    extra = [""] * len(BOARD_COLUMNS) if boards else []
-    return write(
-        [[source, short(record_id or ""), *[""] * (len(COLUMNS) - 3), error_line(message), *extra]]
-    )
+    return write([error_cells(source, record_id, message)])
 
 
-def has_board_cells(output: bytes) -> bool:
-    """True if the first row of ``output`` (rows as ``settlement_rows`` writes them) has the board columns."""
-    first = output.split(b"\n", 1)[0].decode("utf-8")
-    return any(len(row) > len(COLUMNS) for row in _read([first]))
-
-
-def widen(output: bytes) -> bytes:
-    """Rows with the board columns added (empty) where they lack them. Cells never hold a line end (names
-    are escaped), so each line is one row."""
-    width = len(COLUMNS) + len(BOARD_COLUMNS)
-    buffer = io.StringIO()
-    # The cells were made safe when first written: written again as they are, not guarded twice.
-    csv.writer(buffer, lineterminator="\n").writerows(
-        [*row, *[""] * (width - len(row))] for row in _read(output.decode().splitlines())
-    )
-    return buffer.getvalue().encode()
+def error_cells(source: str, record_id: str | None, message: str) -> list[object]:
+    """The cells of ``error_row`` (``HEADER``'s), not yet made safe."""
+    cells: list[object] = [""] * len(HEADER)
+    cells[0], cells[1] = source, short(record_id or "")
+    cells[COLUMNS.index("error")] = error_line(message)
+    return cells

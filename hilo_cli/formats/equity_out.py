@@ -18,11 +18,12 @@ from typing import Any
 from hilo_cli.cards import TEXT, Card, format_cards
 from hilo_cli.equity import Equity, PlayerEquity, PotEquity
 from hilo_cli.errors import InputError
-from hilo_cli.formats import jsonlib
+from hilo_cli.formats import jsonlib, schema_tag
 from hilo_cli.formats.safe import csv_cell, shown
 from hilo_cli.formats.styled import PLAIN, Cards, Line, Look
 
 _CHANCES = ("scoop", "high_win", "high_tie", "low_win", "low_tie", "quartered")
+_SCHEMA = schema_tag("equity")  # the schema field (added in 0.1.0, issue 30)
 CSV_COLUMNS = (
     "source",
     "id",
@@ -80,6 +81,7 @@ def equity_dict(e: Equity) -> dict[str, Any]:
         bound = bounds_95(out["no_low"], e.no_low_se, e.runouts, 1.0)
         if bound:
             out["no_low_bound_95"] = bound
+    out["schema"] = _SCHEMA
     return out
 
 

@@ -1,6 +1,9 @@
 """The JSON contract: one object per settled deal, the same fields for ``showdown`` and ``batch``.
 
-Field names are a contract that scripts rely on: add fields, never rename these.
+Field names are a contract that scripts rely on: add fields, never rename these. Every object hilo writes
+names the kind and version of its schema in ``schema`` (``formats.schema_tag``: ``settlement/0.1``), the end of
+that schema's ``$id`` (``hilo schema KIND``); the version is hilo's release line, in which fields are
+only added.
 
 A deal on several boards (RULES §12) adds, and only then: ``boards`` (each board's cards) and
 ``multi_board`` after ``board``; per player ``boards`` (``high``, ``low``, ``no_low`` on each board); per pot
@@ -16,10 +19,14 @@ from typing import Any
 from hilo_cli.bounds import short
 from hilo_cli.cards import TEXT
 from hilo_cli.evaluate import CATEGORY_NAMES, Hands, HighHand, LowHand, high_name
+from hilo_cli.formats import schema_tag
 from hilo_cli.formats.safe import capped
 from hilo_cli.showdown import BoardResult, Half, OddChip, PotResult, Settlement
 
 _text = TEXT.__getitem__
+
+
+_SETTLEMENT, _ERROR = schema_tag("settlement"), schema_tag("error")
 
 
 def _high(hand: HighHand) -> dict[str, Any]:
@@ -132,6 +139,7 @@ def settlement_dict(s: Settlement) -> dict[str, Any]:
                 n: {"expected": e, "won": w} for n, (e, w) in s.check.differences.items()
             },
         }
+    out["schema"] = _SETTLEMENT  # added in 0.1.0 (issue 30)
     return out
 
 
@@ -143,4 +151,5 @@ def error_dict(record_id: str | None, line: int, message: str) -> dict[str, Any]
         "id": None if record_id is None else short(record_id),
         "line": line or None,
         "error": capped(message),
+        "schema": _ERROR,  # added in 0.1.0 (issue 30)
     }

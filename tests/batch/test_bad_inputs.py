@@ -240,7 +240,7 @@ def test_bad_files(
         assert word in line, f"{word!r} not in {line!r}"
     errors = [r for r in map(json.loads, result.stdout.splitlines()) if "error" in r]
     assert len(errors) == 1 and errors[0]["line"] == line_no, result.stdout
-    assert set(errors[0]) == {"id", "line", "error", "source"}
+    assert set(errors[0]) == {"id", "line", "error", "source", "schema"}
     assert errors[0]["source"] == f"{name}:{line_no}"
 
 

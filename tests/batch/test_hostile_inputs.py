@@ -103,5 +103,6 @@ def test_a_file_that_cannot_be_read_has_no_line(tmp_path: Path) -> None:
         "id": None,
         "line": None,
         "error": "cannot read: Is a directory",
+        "schema": "error/0.1",
         "source": str(tmp_path),
     }

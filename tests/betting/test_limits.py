@@ -123,6 +123,7 @@ def test_cli_text_and_json() -> None:
         "least": 200,
         "most": 400,
         "all_in": False,
+        "schema": "limits/0.1",
     }
     fixed = runner.invoke(
         main, ["limits", "--structure", "fixed", "--limits", "100/200", "--street", "river"]
@@ -292,6 +293,7 @@ def test_hilo_limits_from_a_history_names_the_player_to_act() -> None:
         "all_in": False,
         "name": "Bob",
         "street": 1,
+        "schema": "limits/0.1",
     }
     piped = runner.invoke(main, ["limits", "-"], input=(DATA / "to-act.phh").read_text())
     assert piped.output == result.output

@@ -1,6 +1,6 @@
-"""Several boards and rake in the writers (JSON, text, CSV; in CSV the per-board columns in the header
-whenever rows carry them), and the same cards settling the same however a several-board deal is written
-(RULES §12, §13; issue 9)."""
+"""Several boards and rake in the writers (JSON, text, CSV; in CSV the per-board columns in the header and
+on every row, empty for one board), and the same cards settling the same however a several-board deal is
+written (RULES §12, §13; issue 9)."""
 
 from __future__ import annotations
 
@@ -101,7 +101,7 @@ def rows(text: str) -> list[list[str]]:
 
 def test_csv_adds_per_board_columns_at_the_end():
     s = settle(courchevel())
-    head, *body = rows(csv_out.header(boards=True) + csv_out.settlement_rows(s))
+    head, *body = rows(csv_out.header() + csv_out.settlement_rows(s))
     assert head[: len(csv_out.COLUMNS)] == list(csv_out.COLUMNS)
     assert head[len(csv_out.COLUMNS) :] == list(csv_out.BOARD_COLUMNS)
     for row in body:
@@ -115,14 +115,12 @@ def test_csv_adds_per_board_columns_at_the_end():
     )
 
 
-def test_csv_of_a_single_board_deal_is_unchanged_unless_asked():
+def test_csv_of_a_single_board_deal_has_the_board_columns_empty():
     s = settle(courchevel()._replace(boards=()))
-    plain = rows(csv_out.header() + csv_out.settlement_rows(s))
-    assert all(len(r) == len(csv_out.COLUMNS) for r in plain)
-    wide = rows(csv_out.header(boards=True) + csv_out.settlement_rows(s, boards=True))
-    assert all(len(r) == len(csv_out.COLUMNS) + len(csv_out.BOARD_COLUMNS) for r in wide)
-    assert [r[: len(csv_out.COLUMNS)] for r in wide] == plain
-    assert len(rows(csv_out.error_row("f:1", None, "bad", boards=True))[0]) == len(wide[0])
+    table = rows(csv_out.header() + csv_out.settlement_rows(s))
+    assert all(len(r) == len(csv_out.HEADER) for r in table)
+    assert all(r[len(csv_out.COLUMNS) :] == [""] * len(csv_out.BOARD_COLUMNS) for r in table[1:])
+    assert len(rows(csv_out.error_row("f:1", None, "bad"))[0]) == len(csv_out.HEADER)
 
 
 def rewritten(deal: Deal, rnd: random.Random) -> Deal:
@@ -168,13 +166,13 @@ def test_the_same_cards_settle_the_same_however_written(seed):
 
 def test_csv_either_board_has_hands_per_board_but_no_chips_per_board():
     s = settle(courchevel(multi_board="either"))
-    head, *body = rows(csv_out.header(boards=True) + csv_out.settlement_rows(s))
+    head, *body = rows(csv_out.header() + csv_out.settlement_rows(s))
     for row in body:
         cells = dict(zip(head, row, strict=True))
         assert cells["board_won"] == "" and cells["board_high_name"].count(" | ") == 1
 
 
-# --- CSV of several-board batches: the board columns in the header -------------------------------------------
+# --- CSV of several-board batches: the board columns on every row ---------------------------------------------
 
 TWICE = {
     "boards": ["7h 5d 3s 7s Ts", "7h 5d 3s 2s 4h"],
@@ -198,22 +196,24 @@ def batch_rows(*records: dict[str, object], jobs: str = "1") -> list[dict[str, s
     return [dict(zip(table[0], row, strict=True)) for row in table[1:]]
 
 
-def test_a_batch_whose_first_deal_has_two_boards_has_the_board_columns_on_every_row() -> None:
+def test_a_batch_has_the_board_columns_on_every_row_whichever_deal_comes_first() -> None:
     got = batch_rows(TWICE, ONCE)
     assert list(got[0]) == [*COLUMNS, *BOARD_COLUMNS]
     assert [r["board_won"] for r in got] == ["4075 | 2038", "4075 | 6112", "", ""]
-    assert [r["difference"] for r in got[2:]] == [
-        "-100",
-        "100",
-    ]  # numbers stay numbers when widened
+    assert [r["difference"] for r in got[2:]] == ["-100", "100"]
+    # Before: a first deal on one board gave a 19-column header, and a later run-twice deal's rows 26.
+    later = batch_rows(ONCE, TWICE)
+    assert list(later[0]) == [*COLUMNS, *BOARD_COLUMNS]
+    assert [r["board_won"] for r in later] == ["", "", "4075 | 2038", "4075 | 6112"]
 
 
-def test_jobs_2_widens_the_same_way() -> None:
+def test_jobs_2_writes_the_same_rows() -> None:
     assert batch_rows(TWICE, ONCE, ONCE, jobs="2") == batch_rows(TWICE, ONCE, ONCE)
+    assert batch_rows(ONCE, TWICE, ONCE, jobs="2") == batch_rows(ONCE, TWICE, ONCE)
 
 
-def test_a_single_board_batch_keeps_todays_columns() -> None:
-    assert list(batch_rows(ONCE)[0]) == list(COLUMNS)
+def test_a_single_board_batch_has_the_same_columns() -> None:
+    assert list(batch_rows(ONCE)[0]) == [*COLUMNS, *BOARD_COLUMNS]
 
 
 def test_showdown_csv_with_two_boards() -> None:

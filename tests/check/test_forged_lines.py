@@ -231,9 +231,9 @@ def test_an_error_row_is_escaped_and_guarded(
     result = check("--format", "csv", name)
     assert result.exit_code == 2, result.output
     assert raw_controls(result.stdout) == set() and raw_controls(result.stderr) == set()
-    (row,) = list(csv.reader(io.StringIO(result.stdout)))[1:]
-    assert row[0].startswith("'=bad\\x1b[31m\\u202e.phh:") and row[1] == "'=1+1\\x07"
-    assert row[-2:] == ["ERROR", ""] and row[-3]
+    (row,) = list(csv.DictReader(io.StringIO(result.stdout)))
+    assert row["source"].startswith("'=bad\\x1b[31m\\u202e.phh:") and row["id"] == "'=1+1\\x07"
+    assert row["verdict"] == "ERROR" and row["why"] == "" and row["error"]
     assert result.stderr.startswith("=bad\\x1b[31m\\u202e.phh:")
 
 

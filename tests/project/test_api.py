@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import doctest
 import json
+import re
 import shlex
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -24,8 +26,8 @@ HISTORIES = sorted(
 )
 
 
-def cli_json_lines(args: list[str]) -> list[dict]:
-    result = CliRunner().invoke(main, args)
+def cli_json_lines(args: list[str], stdin: str | None = None) -> list[dict]:
+    result = CliRunner().invoke(main, args, input=stdin)
     assert result.exit_code in (0, 1, 2), result.output
     return [json.loads(line) for line in result.stdout.splitlines() if line.strip()]
 
@@ -72,7 +74,114 @@ def test_settle_record_raises_what_hilo_batch_reports() -> None:
     (line,) = [json.loads(x) for x in result.stdout.splitlines()]
     with pytest.raises(hilo_cli.HiloError) as raised:
         hilo_cli.settle_record(bad)
-    assert str(raised.value) == line["error"] == "pot is 'lots', not a whole number of chips"
+    assert raised.value.message == line["error"] == "pot is 'lots', not a whole number of chips"
+    assert raised.value.where == "record" and str(raised.value) == f"record: {line['error']}"
+
+
+GOOD = {
+    "board": "Ac 3d 6h Ks Kd",
+    "pot": 1200,
+    "players": [{"name": "A", "hole": "2c 4d Qc Jd"}, {"name": "B", "hole": "Kh Kc 2h 4s"}],
+}
+BAD = {  # each bad record, and the kind of error the reader itself raises for it
+    "card": ({**GOOD, "board": "Ac 3d 6h Ks Xx"}, hilo_cli.CardError),
+    "hole count": ({**GOOD, "players": [{"name": "A", "hole": "2c 4d"}]}, hilo_cli.DealError),
+    "amount": ({**GOOD, "pot": -5}, hilo_cli.DealError),
+    "stranger": ({**GOOD, "expected": {"Zed": 5}}, hilo_cli.HiloError),
+}
+
+
+@pytest.mark.parametrize(("record", "kind"), list(BAD.values()), ids=list(BAD))
+def test_settle_record_raises_the_error_of_its_own_kind(record: dict, kind: type) -> None:
+    """Before: every error was a plain ``HiloError`` with no ``where``."""
+    result = CliRunner().invoke(main, ["batch", "--format", "json", "-"], input=json.dumps(record))
+    (line,) = [json.loads(x) for x in result.stdout.splitlines()]
+    with pytest.raises(kind) as raised:
+        hilo_cli.settle_record(record)
+    assert raised.value.message == line["error"] and raised.value.where == "record"
+    assert type(raised.value) is not hilo_cli.HiloError or kind is hilo_cli.HiloError
+
+
+def test_a_bad_card_is_a_card_error_that_says_where() -> None:
+    with pytest.raises(hilo_cli.CardError) as raised:
+        hilo_cli.settle_record(BAD["card"][0])
+    assert str(raised.value) == (
+        "record: board: 'Xx' (card 5) is not a card: expected a rank 2-9, T, J, Q, K, A and a suit "
+        "s, h, d, c"
+    )
+
+
+def test_settle_records_is_what_hilo_batch_prints_line_for_line() -> None:
+    records = [
+        {**GOOD, "id": "one"},
+        BAD["card"][0],
+        {**GOOD, "board": "Ac 3d 6h"},  # cards to come: its equity
+        "not a record",
+        {**GOOD, "id": "two", "expected": {"A": 300, "B": 900}},
+    ]
+    printed = cli_json_lines(
+        ["batch", "--format", "json", "-"], "\n".join(map(json.dumps, records))
+    )
+    assert [line.pop("source") for line in printed] == [f"<stdin>:{n}" for n in range(1, 6)]
+    got = list(hilo_cli.settle_records(iter(records)))
+    assert got == printed
+    assert [r["schema"] for r in got] == [
+        "settlement/0.1",
+        "error/0.1",
+        "equity/0.1",
+        "error/0.1",
+        "settlement/0.1",
+    ]
+    assert [r.get("line") for r in got] == [
+        None,
+        2,
+        None,
+        4,
+        None,
+    ]  # an error: its place in records
+
+
+def test_settle_records_streams() -> None:
+    """A record is settled when it is reached: the first result comes before the second record is read,
+    and a long generator is never held whole."""
+    drawn: list[int] = []
+
+    def records() -> Iterator[dict]:
+        for n in range(10**9):
+            drawn.append(n)
+            yield {**GOOD, "id": n}
+
+    results = hilo_cli.settle_records(records())
+    assert next(results)["id"] == "0" and drawn == [0]
+    for _ in range(99):
+        next(results)
+    assert drawn == list(range(100))
+
+
+def test_mypy_knows_every_name_of_the_api_and_no_other(tmp_path: Path) -> None:
+    """The lazy ``__getattr__`` is out of mypy's sight: a misspelt name is an error, not ``Any``, and the
+    names of the API keep their types. Before: ``hilo_cli.settle_recrod`` passed ``mypy --strict``."""
+    script = tmp_path / "uses_the_api.py"
+    script.write_text(
+        "import hilo_cli\n"
+        "hilo_cli.settle_recrod({})\n"
+        "wrong: int = hilo_cli.settle_record({})\n"
+        "for result in hilo_cli.settle_records([]):\n"
+        "    reveal_type(result)\n"
+    )
+    found = subprocess.run(
+        [sys.executable, "-m", "mypy", "--strict", "--no-error-summary", str(script)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    ).stdout
+    assert ':2: error: Module has no attribute "settle_recrod"' in found, found
+    assert ":3: error: Incompatible types in assignment" in found, found
+    assert re.search(
+        r':5: note: Revealed type is "(builtins\.)?dict\[(builtins\.)?str, Any\]"', found
+    )
 
 
 @pytest.mark.parametrize("path", HISTORIES)

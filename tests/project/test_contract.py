@@ -197,5 +197,5 @@ def test_batch_lines_and_error_lines_follow_the_contract() -> None:
     first, second = (json.loads(line) for line in result.stdout.splitlines())
     check_record(first)
     assert first == showdown_json()[1] | {"id": "7", "source": "<stdin>:1"}
-    assert set(second) == {"id", "line", "error", "source"}
+    assert set(second) == {"id", "line", "error", "source", "schema"}
     assert (second["id"], second["line"]) == ("8", 2) and isinstance(second["error"], str)

@@ -17,9 +17,11 @@ from conftest import ROOT, SHARED_DIR, SHOWDOWN
 from jsonschema import Draft202012Validator
 from test_readme import console_examples, readme_text
 
+import hilo_cli
 from hilo_cli.bounds import MAX_AMOUNT, MAX_SAMPLES, MAX_SEAT
 from hilo_cli.cli import main
 from hilo_cli.cli.schema import KINDS
+from hilo_cli.formats import SCHEMA_VERSION, schema_tag
 from hilo_cli.formats.text_in import record_from_line, strip_comment
 
 SCHEMAS = ROOT / "hilo_cli" / "schemas"
@@ -55,14 +57,18 @@ def json_lines(args: list[str], stdin: str | None = None) -> list[dict[str, Any]
 
 
 def kind_of(command: str, value: dict[str, Any]) -> str:
-    """Which schema an object a command printed must satisfy."""
+    """Which schema an object a command printed must satisfy (by its shape and its command), which the
+    object's own ``schema`` field must name."""
     if "error" in value:
-        return "error"
-    if "all_in_summary" in value:
-        return "allin-summary"  # issue 20: the last line of hilo check --all-in
-    if command in ("equity", "limits", "check"):
-        return command
-    return "equity" if "runouts" in value else "settlement"
+        kind = "error"
+    elif "all_in_summary" in value:
+        kind = "allin-summary"  # issue 20: the last line of hilo check --all-in
+    elif command in ("equity", "limits", "check"):
+        kind = command
+    else:
+        kind = "equity" if "runouts" in value else "settlement"
+    assert value.get("schema") == schema_tag(kind), (kind, value.get("schema"))
+    return kind
 
 
 def example_records(name: str) -> list[Any]:
@@ -109,6 +115,52 @@ def test_the_schema_files_are_the_ones_the_script_writes() -> None:
         assert (SCHEMAS / name).read_text(encoding="utf-8") == text, (
             f"hilo_cli/schemas/{name} is stale: run python docs/schemas/make_schemas.py"
         )
+
+
+def fields(node: Any, path: str = "") -> list[tuple[str, Any]]:
+    """Every named field of a schema (each property of every object in it), with its path."""
+    found: list[tuple[str, Any]] = []
+    if isinstance(node, dict):
+        for name, value in (node.get("properties") or {}).items():
+            found.append((f"{path}.{name}", value))
+        for key, value in node.items():
+            found += fields(value, f"{path}/{key}" if key != "properties" else path)
+    elif isinstance(node, list):
+        for i, value in enumerate(node):
+            found += fields(value, f"{path}[{i}]")
+    return found
+
+
+@pytest.mark.parametrize("kind", list(KINDS))
+def test_every_field_of_every_schema_says_what_it_means(kind: str) -> None:
+    schema = json.loads((SCHEMAS / f"{kind}.json").read_text(encoding="utf-8"))
+    named = fields(schema)
+    assert len(named) >= 5
+    missing = [path for path, value in named if not value.get("description")]
+    assert not missing, f"{kind}: fields without a description: {missing}"
+
+
+@pytest.mark.parametrize("kind", list(KINDS))
+def test_each_schema_s_id_holds_its_version_and_each_output_names_it(kind: str) -> None:
+    schema = json.loads((SCHEMAS / f"{kind}.json").read_text(encoding="utf-8"))
+    assert schema["$id"].endswith(f"/{kind}/{SCHEMA_VERSION}.json")
+    assert schema["$id"].endswith(f"/{schema_tag(kind)}.json")
+    assert f"schema version {SCHEMA_VERSION}" in schema["description"]
+    if kind != "record":  # what hilo reads names no schema; everything it writes does
+        assert schema["properties"]["schema"] == {
+            "const": f"{kind}/{SCHEMA_VERSION}",
+            "description": schema["properties"]["schema"]["description"],
+        }
+        assert "schema" in schema["required"]
+    assert SCHEMA_VERSION == ".".join(hilo_cli.__version__.split(".")[:2])
+
+
+def test_the_schemas_readme_lists_every_kind() -> None:
+    text = (ROOT / "docs" / "schemas" / "README.md").read_text(encoding="utf-8")
+    listed = re.findall(r"^\| `([a-z-]+)` \|", text, re.MULTILINE)
+    assert listed == list(KINDS)
+    for kind in KINDS:
+        assert f"[{kind}.json](../../hilo_cli/schemas/{kind}.json)" in text
 
 
 # -- what hilo reads --------------------------------------------------------------------------------------

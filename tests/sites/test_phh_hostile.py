@@ -240,8 +240,8 @@ def test_amounts_beyond_64_bits_are_one_error_in_every_format(tmp_path: Path) ->
     assert runs["text"].stdout == "" and runs["text"].stderr == f"{path}:1: {message}\n"
     out = json.loads(runs["json"].stdout)
     assert out["error"] == message and "check" not in out
-    rows = list(csv.reader(io.StringIO(runs["csv"].stdout)))
-    assert len(rows) == 2 and rows[1][-2] == "ERROR" and message in rows[1]
+    rows = list(csv.DictReader(io.StringIO(runs["csv"].stdout)))
+    assert len(rows) == 1 and rows[0]["verdict"] == "ERROR" and rows[0]["error"] == message
 
 
 # -- error lines quote a short cut ---------------------------------------------------------------------
