@@ -72,6 +72,11 @@ def duration(seconds: float) -> str:
     return f"{minutes} min {rest:02d} s"
 
 
+def estimate(seconds: float) -> str:
+    """A time still to go, as round as a guess deserves: 9 s, 45 s, 2 min 05 s."""
+    return f"{max(1, round(seconds))} s" if seconds < 59.5 else duration(seconds)
+
+
 def summary(command: str, records: int, bad: int, differences: int, seconds: float) -> str:
     """The closing summary line: records settled, checks that differ, bad records, and the time."""
     settled = records - bad
@@ -155,7 +160,7 @@ class Progress:
 
     def _draw(self, seconds: float) -> None:
         # Within the terminal's width: a line that wrapped would leave its first row behind when cleared.
-        text = self.line(seconds)[: _width(self.stream) - 1]
+        text = fitted(self.line(seconds), _width(self.stream) - 1)
         # Spaces, not an erase code, clear what a longer line left: it works on any terminal, dumb ones too.
         line = "\r" + text.ljust(self._drawn)
         # Counted before it is written: an interrupt during the write still finds it to clear.
@@ -186,6 +191,15 @@ class Progress:
                 summary(self.command, self.done, self.errors, self.differences, self.elapsed),
                 file=self.stream,
             )
+
+
+def fitted(line: str, width: int) -> str:
+    """``line`` within ``width`` characters: whole parts (``, ``-separated) from the left, as many as fit,
+    the most important first; cut at the width if even the first does not fit."""
+    if len(line) <= width:
+        return line
+    cut = line.rfind(", ", 0, width + 1)
+    return line[:cut] if cut > 0 else line[:width]
 
 
 def _width(stream: IO[str]) -> int:
@@ -236,19 +250,21 @@ class FileProgress(Progress):
         super().advance(records, errors=errors, differences=differences)
 
     def line(self, seconds: float) -> str:
-        """``hilo check: 3 of 12 files, 1,234 hands, 25%, about 40 s left: 0 MISMATCH, 2 bad``."""
+        """``hilo check: 3 of 12 files, 1,234 hands, 25%, 40 s left, 0 MISMATCH, 2 bad``: the percentage
+        of the bytes when every input's size is known (not stdin's), the time left once a run has gone a
+        second at its pace; what matters most first, for a narrow terminal keeps only the first parts."""
         files, done = self.reached
-        parts = [f"{files:,} of {_count(self.sources.files, 'file', 'files')}"]
-        parts.append(_count(self.done, "hand", "hands"))
+        parts = [
+            f"{files:,} of {_count(self.sources.files, 'file', 'files')}",
+            _count(self.done, "hand", "hands"),
+        ]
         size = self.sources.size
         if size:
             parts.append(f"{min(done / size, 1):.0%}")
-            if 0 < done < size:
-                parts.append(f"about {duration(seconds * (size - done) / done)} left")
-        return (
-            f"{self.command}: {', '.join(parts)}: {self.differences:,} MISMATCH, "
-            f"{self.errors:,} bad"
-        )
+            if 0 < done < size and seconds >= 1:
+                parts.append(f"{estimate(seconds * (size - done) / done)} left")
+        parts += [f"{self.differences:,} MISMATCH", f"{self.errors:,} bad"]
+        return f"{self.command}: {', '.join(parts)}"
 
 
 def read_typed(stream: IO[bytes], progress: Progress | None = None) -> IO[bytes]:
