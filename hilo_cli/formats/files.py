@@ -39,7 +39,6 @@ import gzip
 import os
 import stat
 import zipfile
-import zlib
 from collections.abc import Iterable, Iterator
 from typing import IO, NamedTuple, Protocol
 
@@ -188,7 +187,7 @@ class Sources:
     def _zip(self, entry: Entry, raw: IO[bytes]) -> Iterator[HandRecord | HandText]:
         try:
             archive = zipfile.ZipFile(raw)
-        except (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, EOFError, ValueError) as e:
+        except Exception as e:  # a damaged or hostile archive: zipfile raises many kinds
             yield failed(entry.path, 0, f"not a zip archive hilo can read ({_why(e)})")
             return
         with archive:
@@ -217,7 +216,7 @@ class Sources:
                     continue
                 try:
                     member = archive.open(info)
-                except (zipfile.BadZipFile, NotImplementedError, RuntimeError, OSError) as e:
+                except Exception as e:  # encrypted, a compression not known, damaged: one error
                     yield failed(source, 0, f"cannot unpack this member ({_why(e)})")
                     continue
                 with member:
@@ -232,7 +231,7 @@ def nothing_found(looked: Looked, recursive: bool) -> str:
     if looked.hidden:
         said.append(f"{looked.hidden:,} hidden skipped")
     if looked.unread_folders:
-        said.append(f"{looked.unread_folders:,} subfolders not read (--no-recursive)")
+        said.append(f"{looked.unread_folders:,} subfolders not read (not recursive)")
     where = "in this folder or its subfolders" if recursive else "in this folder"
     return f"no {_names()} files {where}: {', '.join(said)}"
 
@@ -282,7 +281,7 @@ def _walk(top: str, recursive: bool, found: list[Entry]) -> Looked:
             continue
         if _hidden(entry.name):
             hidden += 1
-        elif entry.is_dir():
+        elif _is_dir(entry):
             if not recursive:
                 unread += 1
             elif _first_visit(entry.path, seen, entry.is_symlink()):
@@ -292,6 +291,15 @@ def _walk(top: str, recursive: bool, found: list[Entry]) -> Looked:
             if history_name(entry.name):
                 found.append(_file_entry(entry))
     return Looked(files, folders, hidden, unread)
+
+
+def _is_dir(entry: os.DirEntry[str]) -> bool:
+    """Whether a folder's entry is a folder (a link to one too); one that cannot be told is taken for a
+    file, whose error says why."""
+    try:
+        return entry.is_dir()
+    except OSError:
+        return False
 
 
 def _first_visit(path: str, seen: set[tuple[int, int]], link: bool = False) -> bool:
@@ -446,7 +454,7 @@ class _Bounded:
         want = self._left + 1 if size < 0 or size > self._left else size
         try:
             data = self._stream.read(want)
-        except (OSError, EOFError, zlib.error, zipfile.BadZipFile) as e:
+        except Exception as e:  # whatever a decompressor raises on data that is not what it says
             raise _Unreadable(f"the archive is damaged ({_why(e)})") from None
         self._left -= len(data)
         if self._left < 0:

@@ -12,12 +12,14 @@ order of the paths sorted part by part (each folder's entries by name).
 from __future__ import annotations
 
 import gzip
+import io
 import json
 import os
 import shutil
 import socket
 import subprocess
 import sys
+import tempfile
 import zipfile
 from collections.abc import Iterator
 from pathlib import Path
@@ -26,10 +28,12 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 from conftest import HILO, TEST_DATA
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from hilo_cli.cli import main
 from hilo_cli.formats import files
-from hilo_cli.histories import suffixes
+from hilo_cli.histories import HandText, read_text, suffixes
 
 ZIPPED = (
     "cake",
@@ -191,7 +195,7 @@ def test_a_folder_with_no_history_says_what_it_looked_at(tmp_path: Path) -> None
     flat = CliRunner().invoke(main, ["check", "--no-recursive", str(tmp_path)])
     assert flat.stderr == (
         f"{tmp_path}: no .phh, .phhs, .txt, .xml, .gz, .zip files in this folder: looked at 1 file "
-        "in 1 folder, 1 hidden skipped, 1 subfolders not read (--no-recursive)\n"
+        "in 1 folder, 1 hidden skipped, 1 subfolders not read (not recursive)\n"
     )
 
 
@@ -354,3 +358,49 @@ def test_a_link_to_a_folder_is_read_once_and_a_loop_not_at_all(tmp_path: Path) -
         str(tmp_path / "also" / "linked.phh"),
         str(tmp_path / "also" / "q.phh"),
     ]
+
+
+# -- damaged archives: records and errors, never an exception ------------------------------------------
+def _archives() -> list[tuple[str, bytes]]:
+    data = (TEST_DATA / "pokerstars" / "quartered.txt").read_bytes()
+    made = [("hands.txt.gz", gzip.compress(data))]
+    for kind in (zipfile.ZIP_STORED, zipfile.ZIP_DEFLATED, zipfile.ZIP_BZIP2, zipfile.ZIP_LZMA):
+        buffer = io.BytesIO()
+        with zipfile.ZipFile(buffer, "w", kind) as archive:
+            archive.writestr("a/hands.txt", data)
+            archive.writestr("b.phh", (TEST_DATA / "phh" / "quartered.phh").read_bytes())
+        made.append(("export.zip", buffer.getvalue()))
+    return made
+
+
+ARCHIVES = _archives()
+DAMAGE = st.lists(
+    st.tuples(st.floats(0, 1), st.sampled_from(["set", "cut", "add"]), st.binary(max_size=12)),
+    min_size=1,
+    max_size=6,
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.sampled_from(range(len(ARCHIVES))), DAMAGE)
+def test_a_damaged_archive_gives_records_and_errors_never_an_exception(
+    which: int, damage: list[tuple[float, str, bytes]]
+) -> None:
+    name, data = ARCHIVES[which]
+    damaged = bytearray(data)
+    for where, how, piece in damage:
+        at = int(where * (len(damaged) - 1))
+        if how == "set":
+            damaged[at : at + len(piece)] = piece
+        elif how == "cut":
+            del damaged[at : at + len(piece) + 1]
+        else:
+            damaged[at:at] = piece
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / name
+        path.write_bytes(bytes(damaged))
+        for piece in files.Sources([str(path)]):  # every hand cut, or one error: nothing raised
+            if isinstance(piece, HandText):
+                read_text(piece)
+            else:
+                assert piece.error is None or piece.error.strip()
