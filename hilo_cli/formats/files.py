@@ -39,7 +39,7 @@ import gzip
 import os
 import stat
 import zipfile
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import IO, NamedTuple, Protocol
 
 from hilo_cli.histories import HandRecord, HandText, hands, suffixes
@@ -219,9 +219,20 @@ class Sources:
                 except Exception as e:  # encrypted, a compression not known, damaged: one error
                     yield failed(source, 0, f"cannot unpack this member ({_why(e)})")
                     continue
+                start = self.bytes_done
                 with member:
-                    yield from self._cut(source, _Bounded(member, info.file_size, entry.size))
-                self.bytes_done += info.compress_size
+                    bounded = _Bounded(member, info.file_size, entry.size, self._share(start, info))
+                    yield from self._cut(source, bounded)
+                self.bytes_done = start + info.compress_size
+
+    def _share(self, start: int, info: zipfile.ZipInfo) -> Callable[[int], None]:
+        """How far into a zip the reading is, ``unpacked`` bytes into the member ``info`` that starts at
+        ``start`` bytes read: its packed size in proportion (zipfile says no more)."""
+
+        def reached(unpacked: int) -> None:
+            self.bytes_done = start + info.compress_size * unpacked // max(info.file_size, 1)
+
+        return reached
 
 
 def nothing_found(looked: Looked, recursive: bool) -> str:
@@ -442,13 +453,20 @@ class _Counted:
 
 
 class _Bounded:
-    """An archive's member as it unpacks, held to ``bound`` bytes; a damaged archive (a bad CRC, a
-    truncated ``.gz``) ends it with one error record."""
+    """An archive's member as it unpacks, held to ``bound`` bytes (the bytes unpacked so far ``reached``,
+    for progress); a damaged archive (a bad CRC, a truncated ``.gz``) ends it with one error record."""
 
-    def __init__(self, stream: _Readable, bound: int, packed: int) -> None:
+    def __init__(
+        self,
+        stream: _Readable,
+        bound: int,
+        packed: int,
+        reached: Callable[[int], None] = lambda unpacked: None,
+    ) -> None:
         self._stream = stream
         self._left = self._bound = bound
         self._packed = packed
+        self._reached = reached  # told the bytes unpacked so far, for progress
 
     def read(self, size: int = -1, /) -> bytes:
         want = self._left + 1 if size < 0 or size > self._left else size
@@ -459,4 +477,5 @@ class _Bounded:
         self._left -= len(data)
         if self._left < 0:
             raise _Unreadable(_bomb(self._bound, self._packed, more=True))
+        self._reached(self._bound - self._left)
         return data

@@ -404,3 +404,21 @@ def test_a_damaged_archive_gives_records_and_errors_never_an_exception(
                 read_text(piece)
             else:
                 assert piece.error is None or piece.error.strip()
+
+
+def test_the_position_moves_through_a_file_and_its_archives(tmp_path: Path) -> None:
+    """For the progress line: the bytes read so far grow as the hands are cut, in a plain file, a .gz and
+    a zip's one big member alike (in proportion to what it unpacked), and end at the bytes on disk."""
+    data = (TEST_DATA / "pokerstars" / "side-pots-rake.txt").read_bytes() * 4_000  # 5.7 MB
+    (tmp_path / "plain.txt").write_bytes(data)
+    (tmp_path / "packed.txt.gz").write_bytes(gzip.compress(data))
+    with zipfile.ZipFile(tmp_path / "zipped.zip", "w", zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr("big.txt", data)
+    for name in ("plain.txt", "packed.txt.gz", "zipped.zip"):
+        sources = files.Sources([str(tmp_path / name)])
+        seen = [sources.position()[1] for _ in sources]
+        size = (tmp_path / name).stat().st_size
+        assert seen == sorted(seen) and 0 < seen[0] < size, name
+        assert len(set(seen)) > 3, name  # it moves within the file, not only at its end
+        assert sources.size == sources.position()[1] == size
+        assert sources.position()[0] == sources.files == 1
