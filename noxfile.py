@@ -19,7 +19,9 @@ nox.options.sessions = ["minimums", "release"]
 
 def floors() -> list[str]:
     """Each runtime dependency pinned at its declared lowest version (``click>=8.5.1`` -> ``click==8.5.1``)."""
-    deps = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["dependencies"]
+    deps = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"][
+        "dependencies"
+    ]
     pinned = []
     for dep in deps:
         found = re.fullmatch(r"\s*([A-Za-z0-9_.-]+)\s*>=\s*([^,;\s]+)\s*", dep)
@@ -47,8 +49,15 @@ def release(session: nox.Session) -> None:
         old.unlink()
     # PYTHONDONTWRITEBYTECODE set in a shell makes setuptools warn that it skips byte-compiling: a
     # warning about the shell, not the project, so the build runs without it.
-    log = session.run("python", "-m", "build", "--outdir", str(dist), silent=True,
-                      env={"PYTHONDONTWRITEBYTECODE": ""})
+    log = session.run(
+        "python",
+        "-m",
+        "build",
+        "--outdir",
+        str(dist),
+        silent=True,
+        env={"PYTHONDONTWRITEBYTECODE": ""},
+    )
     shown = log if isinstance(log, str) else ""
     print(shown)
     if re.search(r"warning", shown, re.IGNORECASE):
@@ -61,8 +70,22 @@ def release(session: nox.Session) -> None:
     session.run(python, "-m", "pip", "install", "-q", str(wheel), external=True)
     session.run(str(tmp / "bin" / "hilo"), "--version", external=True)
     session.run(python, "-m", "hilo_cli", "--version", external=True)
-    session.run(str(tmp / "bin" / "hilo"), "showdown", "--board", "Ac 3d 6h Ks Kd", "A=2c 4d Qc Jd",
-                "B=Kh Kc 2h 4s", "--pot", "1200", external=True)
-    session.run(python, "-c", "import hilo_cli, json; print(json.dumps(hilo_cli.settle_record("
-                "{'board': 'Ac 3d 6h Ks Kd', 'pot': 1200, 'players': [{'name': 'A', 'hole': '2c 4d Qc Jd'}, "
-                "{'name': 'B', 'hole': 'Kh Kc 2h 4s'}]})['players'][0]['won']))", external=True)
+    session.run(
+        str(tmp / "bin" / "hilo"),
+        "showdown",
+        "--board",
+        "Ac 3d 6h Ks Kd",
+        "A=2c 4d Qc Jd",
+        "B=Kh Kc 2h 4s",
+        "--pot",
+        "1200",
+        external=True,
+    )
+    session.run(
+        python,
+        "-c",
+        "import hilo_cli, json; print(json.dumps(hilo_cli.settle_record("
+        "{'board': 'Ac 3d 6h Ks Kd', 'pot': 1200, 'players': [{'name': 'A', 'hole': '2c 4d Qc Jd'}, "
+        "{'name': 'B', 'hole': 'Kh Kc 2h 4s'}]})['players'][0]['won']))",
+        external=True,
+    )

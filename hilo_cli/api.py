@@ -7,7 +7,8 @@ Python values, so that a script and ``hilo`` can never disagree (docs/python.md;
 * ``settle_record(record)``: ``hilo batch --format json`` for one record, without ``source``;
 * ``settle_records(records)``: the same for each record of an iterable, in order, streamed (a record that
   cannot be settled gives its error object, as a batch goes on);
-* ``check_history(text_or_path)``: ``hilo check --format json``, one object per hand;
+* ``check_history(text_or_path, all_in=...)``: ``hilo check --format json``, one object per hand (a
+  file, an archive or a folder), and the closing summary;
 * ``equity_record(record, samples=..., seed=...)``: the equity result of ``hilo equity --format json``;
 * ``limits(...)``: ``hilo limits --format json``.
 
@@ -22,9 +23,9 @@ Bad input raises a ``HiloError`` of its own kind (``CardError``, ``DealError``, 
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 import hilo_cli
 from hilo_cli.batch import process, rendered
@@ -43,6 +44,9 @@ from hilo_cli.formats.json_out import settlement_dict as settlement_dict
 from hilo_cli.formats.records import DEFAULTS
 from hilo_cli.showdown import Settlement as Settlement
 from hilo_cli.showdown import settle as settle
+
+if TYPE_CHECKING:
+    from hilo_cli.histories import HandRecord, HandText
 
 # The API's names are listed once, in ``hilo_cli.__all__`` (where ``import hilo_cli`` finds them
 # without importing this module); the names imported here for it are re-exported as ``X as X``.
@@ -98,29 +102,89 @@ def _batch_json(record: dict[str, Any]) -> dict[str, Any]:
     return result
 
 
-def check_history(
-    text_or_path: str | os.PathLike[str], *, input_format: str = "auto"
-) -> Iterator[dict[str, Any]]:
-    """Check every hand of a hand history (PHH or PokerStars text): the objects ``hilo check --format
-    json`` prints, one per hand in file order (the ``check`` schema; a hand that cannot be read gives an
-    ``error`` object). ``text_or_path`` is a path (``os.PathLike``, or a string of one line) or the
-    history's text itself (a string of several lines); a file that cannot be read raises ``HiloError``.
-    Built on ``histories.hands`` (a file is read a hand at a time, as ``hilo check`` reads it) and
-    ``checking.process``."""
-    from hilo_cli.histories import hands, split
+class CheckedHistory(Iterator[dict[str, Any]]):
+    """What ``check_history`` returns: the verdicts, one object per hand as each is checked (iterate
+    once), and ``summary`` once they are all in. ``files()`` is how many files were read, asked at the
+    end (a folder's listing is made as the first hand is read)."""
 
+    def __init__(
+        self,
+        pieces: Iterable[HandRecord | HandText],
+        files: Callable[[], int],
+        all_in: bool,
+        players: Sequence[str],
+    ) -> None:
+        from hilo_cli.allin import Luck
+        from hilo_cli.formats.verdicts import Tally
+
+        self._pieces = iter(pieces)
+        self._files = files
+        self._all_in = all_in
+        self._tally = Tally()
+        self._luck = Luck(players) if all_in else None
+
+    def __next__(self) -> dict[str, Any]:
+        outcome = check_one(next(self._pieces), "json", self._all_in)
+        self._tally.add(outcome.site, outcome.status)
+        if self._luck is not None and outcome.luck is not None:
+            self._luck.add(outcome.luck)
+        found: dict[str, Any] = jsonlib.loads(outcome.output)
+        return found
+
+    @property
+    def summary(self) -> dict[str, Any]:
+        """What ``hilo check`` says at the end, as values: ``hands`` and each verdict's count (``ok``,
+        ``mismatch``, ``not_checkable``, ``error``: bad records), ``files`` read, ``by_site`` (the same
+        counts per site, each with its ``site`` and ``title``, in the readers' order; ``site`` ``None``
+        for records no reader read), and with ``all_in`` the ``all_in`` summary (the ``allin-summary``
+        schema, the object of ``hilo check --all-in --format json``'s last line). Asked before the last
+        hand has been taken, it checks the rest first (their objects are not kept)."""
+        from hilo_cli.formats.allin_out import summary_dict
+
+        for _ in self:
+            pass
+        found = {**self._tally.as_dict(), "files": self._files()}
+        if self._luck is not None:
+            found["all_in"] = summary_dict(self._luck)
+        return found
+
+
+def check_history(
+    text_or_path: str | os.PathLike[str],
+    *,
+    input_format: str = "auto",
+    all_in: bool = False,
+    players: Sequence[str] = (),
+    recursive: bool = True,
+) -> CheckedHistory:
+    """Check every hand of a hand history: the objects ``hilo check --format json`` prints, one per hand
+    in order (the ``check`` schema; a hand that cannot be read gives an ``error`` object), and then the
+    run's ``summary`` (``CheckedHistory.summary``). ``text_or_path`` is the history's text itself (a
+    string of several lines), or a path (``os.PathLike``, or a string of one line): a file, a ``.zip``
+    or ``.gz`` archive, or a folder, read with its subfolders (unless ``recursive`` is false) as
+    ``hilo check FOLDER`` reads it (``formats.files.Sources``); a path that is not there raises
+    ``HiloError``. ``all_in`` (or ``players``, the players to sum up): each hand's all-in figures
+    too, as ``--all-in`` adds them, and the all-in summary in ``summary``. Built on ``histories.hands``
+    (a file is read a hand at a time, as ``hilo check`` reads it) and ``checking.process``."""
+    import sys
+
+    from hilo_cli.formats.files import Sources
+    from hilo_cli.histories import split
+
+    all_in = all_in or bool(players)
     if isinstance(text_or_path, str) and "\n" in text_or_path:
-        for piece in split("<text>", text_or_path, input_format):
-            yield jsonlib.loads(check_one(piece, "json").output)
-        return
+        pieces = split("<text>", text_or_path, input_format)
+        return CheckedHistory(pieces, lambda: 1, all_in, players)
     path = os.fspath(text_or_path)
-    try:
-        stream = open(path, "rb")  # closed below, once every hand is checked
-    except OSError as e:
-        raise HiloError(f"cannot read: {e.strerror}", path) from None
-    with stream:
-        for piece in hands(path, stream, input_format):
-            yield jsonlib.loads(check_one(piece, "json").output)
+    if path != "-":
+        try:
+            os.stat(path)
+        except OSError as e:
+            raise HiloError(f"cannot read: {e.strerror}", path) from None
+    stdin = getattr(sys.stdin, "buffer", None) if path == "-" else None
+    sources = Sources([path], input_format, recursive=recursive, stdin=stdin)
+    # The listing is made at the first hand: the count of files is asked for at the end.
+    return CheckedHistory(sources, lambda: sources.files, all_in, players)
 
 
 def _history(text_or_path: str | os.PathLike[str]) -> tuple[str, str]:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import io
 import sys
 from collections.abc import Iterator
 from functools import partial
@@ -94,7 +93,7 @@ def batch(
     progress = Progress("hilo batch")
     # Counting costs a little per record: done only when progress or the summary will be shown.
     flight = InFlight() if progress.show or summary else None
-    raws = _all_records(names, input_format.lower())
+    raws = _all_records(names, input_format.lower(), progress)
     if flight is not None:
         raws = flight.feed(raws, key=_head)
     look = report_style(common.fmt, common.color, common.suits) or PLAIN
@@ -135,7 +134,8 @@ def _head(record: Raw | Outcome) -> tuple[str, int]:
     return record.source, record.line
 
 
-def _all_records(files: tuple[str, ...], input_format: str) -> Iterator[Raw]:
+def _all_records(files: tuple[str, ...], input_format: str, progress: Progress) -> Iterator[Raw]:
+    from hilo_cli.cli.terminal import read_typed
     from hilo_cli.formats.batch_in import Raw, read_records
 
     for name in files:
@@ -145,9 +145,9 @@ def _all_records(files: tuple[str, ...], input_format: str) -> Iterator[Raw]:
                 yield Raw("<stdin>", 0, "error", "standard input is closed: no deals to read")
                 continue
             if is_terminal(sys.stdin):
-                # A terminal ends input with one Ctrl-D, but only for the read that meets it: read it all
-                # at once, or each later read would wait for another Ctrl-D.
-                typed = io.BytesIO(typed.read())
+                # Read whole (one Ctrl-D ends it); the run's clock starts once it is in, so that the time
+                # spent typing neither shows the progress line at once nor counts in the rate.
+                typed = read_typed(typed, progress)
             yield from read_records("<stdin>", typed, input_format)
             continue
         try:

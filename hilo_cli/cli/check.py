@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import os
 import sys
-from collections import Counter
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING
 
@@ -25,7 +23,9 @@ from hilo_cli.formats import OutputFormat
 if TYPE_CHECKING:
     from hilo_cli.allin import Luck
     from hilo_cli.checking import Checked
-    from hilo_cli.histories import HandRecord, HandText
+    from hilo_cli.formats.files import Sources
+    from hilo_cli.formats.verdicts import Tally
+    from hilo_cli.histories import HandRecord
 
 
 def _help() -> str:
@@ -34,13 +34,15 @@ def _help() -> str:
 
     formats = ", ".join(f"{title} {'/'.join(found)}" for title, found in titles())
     return f"""Check every hand in FILEs ({formats}; a FOLDER: its {", ".join(suffixes())}
-    files), or stdin (- or no FILE): replay the actions under the betting rules, settle the showdown,
-    and compare with the recorded result.
+    files and its subfolders', in sorted path order; .zip and .gz archives of them, read as they are),
+    or stdin (- or no FILE): replay the actions under the betting rules, settle the showdown, and
+    compare with the recorded result.
 
     Each hand is OK, MISMATCH (who differs, by how much, each pot paid differently, the likely reason;
     or the history's own lines disagree) or NOT CHECKABLE (why).
     Exit 0 when every checkable hand is OK, 1 when any mismatches, 2 when any hand is bad input (after
-    every hand has been checked).
+    every hand has been checked). At a terminal, a long run shows progress on stderr, then the count of
+    each verdict per site (--summary: also when stderr is a log).
 
     \b
     Examples:
@@ -60,6 +62,12 @@ def _input_formats() -> list[str]:
 @input_format_option(
     _input_formats(), "The hand-history format: detected from the content by default."
 )
+@click.option(
+    "--no-recursive",
+    "flat",
+    is_flag=True,
+    help="Read only the files of each FOLDER given, not its subfolders.",
+)
 @jobs_option
 @format_option(["text", "json", "csv"], "Output: a floor decision per hand, JSON Lines, or CSV.")
 @terminal_options
@@ -68,6 +76,7 @@ def _input_formats() -> list[str]:
 def check(
     files: tuple[str, ...],
     input_format: str,
+    flat: bool,
     jobs: int,
     fmt: OutputFormat,
     color: str,
@@ -80,29 +89,30 @@ def check(
     """Replay recorded hands, settle them, compare with the recorded result (help: ``_help``)."""
     from hilo_cli.checking import run
     from hilo_cli.cli.output import input_names, write_outcomes
-    from hilo_cli.cli.terminal import Progress, report_style
+    from hilo_cli.cli.terminal import FileProgress, report_style
     from hilo_cli.formats.check_out import csv_header
     from hilo_cli.formats.styled import PLAIN
+    from hilo_cli.formats.verdicts import Tally
 
     out = stdout_bytes()
     names = input_names(files, "hilo check")
     look = report_style(fmt, color, suits) or PLAIN
-    progress = Progress("hilo check")
+    sources = read_sources(names, input_format.lower(), recursive=not flat)
+    progress = FileProgress("hilo check", sources)
 
     # Issue 20: --all-in (implied by --player and --plot) adds each hand's all-in figures and a summary.
     all_in = all_in or bool(players) or plot is not None
     luck, finish = _all_in_run(all_in, players, plot, fmt)
-
-    by_site: dict[str | None, Counter[str]] = {}
+    tally = Tally()
 
     def counted(outcome: Checked) -> None:
         progress.advance(errors=outcome.error is not None, differences=outcome.differs)
-        by_site.setdefault(outcome.site, Counter())[outcome.status] += 1
+        tally.add(outcome.site, outcome.status)
         if luck is not None and outcome.luck is not None:
             luck.add(outcome.luck)
 
     ended = write_outcomes(
-        run(all_pieces(names, input_format.lower()), fmt, jobs, all_in, look),
+        run(progress.feed(sources), fmt, jobs, all_in, look),
         out,
         progress,
         _written,
@@ -111,9 +121,9 @@ def check(
         finish=finish,
     )
     if not ended.piped_away:
-        progress.finish(force=summary)
+        progress.clear()
         if summary or is_terminal(sys.stderr):
-            click.echo(site_summary(by_site), err=True)
+            click.echo(closing_summary(tally, sources.files, progress.elapsed), err=True)
     sys.exit(ended.status)
 
 
@@ -137,70 +147,49 @@ def _all_in_run(
     return luck, finish(luck, fmt, plot)
 
 
-def site_summary(by_site: dict[str | None, Counter[str]]) -> str:
-    """The closing summary's verdicts per site (a folder mixes every site's files), in registry order; the
-    records no reader read (a file hilo does not know, one it cannot open) last."""
-    from hilo_cli.histories import PLUGINS
+def closing_summary(tally: Tally, files: int, seconds: float) -> str:
+    """The closing summary (issue 30): the hands, the files and the time, each verdict's count; then a
+    table of them per site (a folder mixes every site's files), in registry order, the records no reader
+    read (a file hilo does not know, one it cannot open) last."""
+    from hilo_cli.cli.terminal import duration
+    from hilo_cli.formats.verdicts import STATUSES, WORDS
 
-    known = {plugin.name: plugin for plugin in PLUGINS}
-    order: list[str | None] = [name for name in known if name in by_site]
-    if None in by_site:
-        order.append(None)
-    words = {"ok": "OK", "mismatch": "MISMATCH", "not-checkable": "NOT CHECKABLE", "error": "bad"}
-    parts = []
-    for name in order:
-        counts = by_site[name]
-        title = known[name].title if name is not None else "no reader"
-        parts.append(
-            f"{title} " + ", ".join(f"{counts[k]:,} {w}" for k, w in words.items() if counts[k])
-        )
-    return "hilo check: by site: " + "; ".join(parts)
+    def plural(n: int, one: str, many: str) -> str:
+        return f"{n:,} {one if n == 1 else many}"
+
+    verdicts = ", ".join(f"{tally.total[s]:,} {WORDS[s]}" for s in STATUSES)
+    lines = [
+        f"hilo check: {plural(tally.records, 'hand', 'hands')} from "
+        f"{plural(files, 'file', 'files')} in {duration(seconds)}: {verdicts}"
+    ]
+    sites = tally.sites()
+    if sites:
+        rows = [["by site", *(WORDS[s] for s in STATUSES)]]
+        rows += [[title, *(f"{counts[s]:,}" for s in STATUSES)] for _, title, counts in sites]
+        widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+        for row in rows:
+            cells = [row[0].ljust(widths[0])] + [
+                c.rjust(w) for c, w in zip(row[1:], widths[1:], strict=True)
+            ]
+            lines.append("  " + "  ".join(cells))
+    return "\n".join(lines)
+
+
+def read_sources(names: tuple[str, ...], input_format: str, recursive: bool = True) -> Sources:
+    """Every hand of ``names`` (a FOLDER: its files and subfolders'; archives read as they are; ``-``:
+    stdin, read whole first when it is a terminal), as ``formats.files.Sources`` walks them."""
+    from hilo_cli.cli.terminal import read_typed
+    from hilo_cli.formats.files import Sources
+
+    stdin = stdin_bytes() if "-" in names else None
+    if stdin is not None and is_terminal(sys.stdin):
+        stdin = read_typed(stdin)
+    return Sources(names, input_format, recursive=recursive, stdin=stdin)
 
 
 def all_hands(files: tuple[str, ...], input_format: str) -> Iterator[HandRecord]:
     """Every hand of ``files`` read (``hilo limits HISTORY`` asks for its one hand)."""
     from hilo_cli.histories import HandText, read_text
 
-    for piece in all_pieces(files, input_format):
+    for piece in read_sources(files, input_format):
         yield read_text(piece) if isinstance(piece, HandText) else piece
-
-
-def all_pieces(files: tuple[str, ...], input_format: str) -> Iterator[HandRecord | HandText]:
-    """Every hand of ``files`` (a FOLDER: its files a reader knows by name; ``-``: stdin), only cut from
-    its file (``HandText``), one hand at a time, for the checker to read where it checks it: in a worker
-    with ``--jobs``."""
-    from hilo_cli.histories import hands, suffixes
-    from hilo_cli.histories.base import failed
-
-    for name in files:
-        if name == "-":
-            stdin = stdin_bytes()
-            if stdin is None:
-                yield failed("<stdin>", 0, "standard input is closed: no hands to read")
-                continue
-            yield from hands("<stdin>", stdin, input_format)
-            continue
-        if os.path.isdir(name):
-            known = suffixes()
-            found = sorted(
-                os.path.join(name, f) for f in os.listdir(name) if f.lower().endswith(known)
-            )
-            if not found:
-                yield failed(name, 0, f"no {', '.join(known)} files in this folder")
-            for path in found:
-                yield from _file_hands(path, input_format)
-            continue
-        yield from _file_hands(name, input_format)
-
-
-def _file_hands(name: str, input_format: str) -> Iterator[HandRecord | HandText]:
-    from hilo_cli.histories import hands
-    from hilo_cli.histories.base import failed
-
-    try:
-        stream = open(name, "rb")  # closed below, once its hands are cut
-    except OSError as e:
-        yield failed(name, 0, f"cannot read: {e.strerror}")
-        return
-    with stream:
-        yield from hands(name, stream, input_format)

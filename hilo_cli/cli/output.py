@@ -101,6 +101,9 @@ def write_outcomes(
                 differs = differs or outcome.differs
             else:
                 whole = True
+            # What follows the last record (an all-in summary, on stdout or stderr) starts on a clean
+            # line: the progress line is gone before it, wherever each goes.
+            progress.clear()
             out.write(finish())
             out.flush()
     except BrokenPipeError:

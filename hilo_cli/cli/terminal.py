@@ -8,11 +8,14 @@ that a pipe or a file receives exactly what it always did:
   ``never`` say so outright (``always`` wins over ``NO_COLOR``, as an explicit option should).
   JSON and CSV are never coloured. ``--suits`` picks the deck (``formats.styled``).
 - progress (``Progress``): one line on stderr, rewritten in place, once a run has taken a second, and
-  only when stderr is a terminal: records done, the rate, bad records and differences so far; for one
-  long computation (equity's runouts) a bar (``RunoutBar``), once it will take longer than a second.
+  only when stderr is a terminal: records done, the rate, bad records and differences so far; through
+  files (``FileProgress``, ``hilo check``), the files and hands done, a percentage and the time left;
+  for one long computation (equity's runouts) a bar (``RunoutBar``), once it will take longer than a
+  second. The line is cut to the terminal's width, so that clearing it leaves nothing behind.
 - the closing summary (``summary``): records settled, checks that differ, bad records and the time,
   on stderr at a terminal, or anywhere with ``--summary`` (for logs).
-- ``stdin_hint``: reading deals from a terminal, say how to end the input instead of waiting silently.
+- ``stdin_hint``: reading deals from a terminal, say how to end the input instead of waiting silently;
+  ``read_typed``: what was typed, read whole, the report starting on a line of its own.
 
 ``HILO_PROGRESS_AFTER`` (seconds, default 1, ``progress_after``) is how long a run goes, or is expected
 to go, before progress is shown; tests and demonstrations set it to 0.
@@ -20,12 +23,13 @@ to go, before progress is shown; tests and demonstrations set it to 0.
 
 from __future__ import annotations
 
+import io
 import os
 import sys
 import time
 from collections import deque
 from collections.abc import Callable, Hashable, Iterable, Iterator
-from typing import IO, Any, TypeVar
+from typing import IO, Any, Protocol, TypeVar
 
 import click
 
@@ -66,6 +70,11 @@ def duration(seconds: float) -> str:
         return f"{seconds:.1f} s"
     minutes, rest = divmod(round(seconds), 60)
     return f"{minutes} min {rest:02d} s"
+
+
+def estimate(seconds: float) -> str:
+    """A time still to go, as round as a guess deserves: 9 s, 45 s, 2 min 05 s."""
+    return f"{max(1, round(seconds))} s" if seconds < 59.5 else duration(seconds)
 
 
 def summary(command: str, records: int, bad: int, differences: int, seconds: float) -> str:
@@ -125,6 +134,11 @@ class Progress:
     def elapsed(self) -> float:
         return self.clock() - self.started
 
+    def restart(self) -> None:
+        """Start the clock again: the run begins now (input typed at a terminal has just been read; the
+        time the person took to type it is not the run's)."""
+        self.started = self.clock()
+
     def advance(self, records: int = 1, *, errors: int = 0, differences: int = 0) -> None:
         """Count ``records`` more done, of which ``errors`` were bad and ``differences`` differed."""
         self.done += records
@@ -145,9 +159,13 @@ class Progress:
         )
 
     def _draw(self, seconds: float) -> None:
-        text = self.line(seconds)
+        # Within the terminal's width: a line that wrapped would leave its first row behind when cleared.
+        text = fitted(self.line(seconds), _width(self.stream) - 1)
         # Spaces, not an erase code, clear what a longer line left: it works on any terminal, dumb ones too.
-        self.stream.write("\r" + text.ljust(self._drawn))
+        line = "\r" + text.ljust(self._drawn)
+        # Counted before it is written: an interrupt during the write still finds it to clear.
+        self._drawn = max(self._drawn, len(text))
+        self.stream.write(line)
         self.stream.flush()
         self._drawn = len(text)
 
@@ -173,6 +191,93 @@ class Progress:
                 summary(self.command, self.done, self.errors, self.differences, self.elapsed),
                 file=self.stream,
             )
+
+
+def fitted(line: str, width: int) -> str:
+    """``line`` within ``width`` characters: whole parts (``, ``-separated) from the left, as many as fit,
+    the most important first; cut at the width if even the first does not fit."""
+    if len(line) <= width:
+        return line
+    cut = line.rfind(", ", 0, width + 1)
+    return line[:cut] if cut > 0 else line[:width]
+
+
+def _width(stream: IO[str]) -> int:
+    """The width of the terminal ``stream`` is on (80 if it cannot be known)."""
+    try:
+        return os.get_terminal_size(stream.fileno()).columns or 80
+    except (AttributeError, ValueError, OSError):
+        return 80
+
+
+class Position(Protocol):
+    """How far a reading of files has gone (``formats.files.Sources``)."""
+
+    @property
+    def files(self) -> int: ...
+    @property
+    def size(self) -> int | None: ...
+    def position(self) -> tuple[int, int]: ...
+
+
+class FileProgress(Progress):
+    """Progress through files (``hilo check`` on a folder, issue 30): the files done of all, the hands
+    done, the percentage of the bytes and the time left at that pace, the MISMATCHes and bad records.
+
+    ``feed(pieces)`` passes the hands through as they are read, remembering how far the reading was at
+    each; each ``advance`` is one hand's outcome, in the same order (the checker may read ahead of its
+    outcomes, with ``--jobs``), so the line says what is done, not what is read."""
+
+    def __init__(self, command: str, sources: Position, **kwargs: Any) -> None:
+        super().__init__(command, **kwargs)
+        self.sources = sources
+        self.reached = (0, 0)  # (files, bytes) done when the last hand counted was read
+        self._read: deque[tuple[int, int]] = deque()
+
+    def feed(self, pieces: Iterable[T]) -> Iterator[T]:
+        """``pieces`` as they are, each one's position remembered (only when progress is shown)."""
+        if not self.show:
+            yield from pieces
+            return
+        for piece in pieces:
+            self._read.append(self.sources.position())
+            yield piece
+
+    def advance(self, records: int = 1, *, errors: int = 0, differences: int = 0) -> None:
+        for _ in range(records):
+            if self._read:
+                self.reached = self._read.popleft()
+        super().advance(records, errors=errors, differences=differences)
+
+    def line(self, seconds: float) -> str:
+        """``hilo check: 3 of 12 files, 1,234 hands, 25%, 40 s left, 0 MISMATCH, 2 bad``: the percentage
+        of the bytes when every input's size is known (not stdin's), the time left once a run has gone a
+        second at its pace; what matters most first, for a narrow terminal keeps only the first parts."""
+        files, done = self.reached
+        parts = [
+            f"{files:,} of {_count(self.sources.files, 'file', 'files')}",
+            _count(self.done, "hand", "hands"),
+        ]
+        size = self.sources.size
+        if size:
+            parts.append(f"{min(done / size, 1):.0%}")
+            if 0 < done < size and seconds >= 1:
+                parts.append(f"{estimate(seconds * (size - done) / done)} left")
+        parts += [f"{self.differences:,} MISMATCH", f"{self.errors:,} bad"]
+        return f"{self.command}: {', '.join(parts)}"
+
+
+def read_typed(stream: IO[bytes], progress: Progress | None = None) -> IO[bytes]:
+    """Input typed at a terminal, read whole: a terminal ends input with one Ctrl-D, but only for the
+    read that meets it, so each later read would wait for another. The run's clock starts once it is in
+    (``progress.restart``); and when the last line typed has no line end (Ctrl-D pressed twice after
+    text), a line end on the terminal, so that what follows starts on a line of its own."""
+    data = stream.read()
+    if data and not data.endswith((b"\n", b"\r")) and is_terminal(sys.stderr):
+        click.echo("", err=True)
+    if progress is not None:
+        progress.restart()
+    return io.BytesIO(data)
 
 
 def progress_after() -> float:

@@ -34,13 +34,38 @@ def test_a_folder_of_every_site_is_read_file_by_file_and_summed_per_site(tmp_pat
     read_by = {row["source"].rsplit("/", 1)[1].split("-", 1)[0] for row in rows}
     assert read_by == set(sites)
     assert "not a hand history hilo reads" not in result.stderr
-    last = result.stderr.strip().splitlines()[-1]
-    assert last.startswith("hilo check: by site: ")
-    for name in sites:
-        assert f"{histories.reader(name).title} " in last
-    # The counts per site add up to the records written.
-    counted = sum(
-        int(n.replace(",", ""))
-        for n in re.findall(r"(\d[\d,]*) (?:OK|MISMATCH|NOT CHECKABLE|bad)", last)
-    )
-    assert counted == len(rows)
+    # The closing summary: each verdict's count, then a table of them per site (issue 30), which is
+    # what the JSON rows say, file by file (a file's name starts with its site).
+    table = summary_table(result.stderr)
+    titles = {name: histories.reader(name).title for name in sites}
+    found: dict[str, Counter[str]] = {}
+    for row in rows:
+        title = titles[row["source"].rsplit("/", 1)[1].split("-", 1)[0]]
+        if "error" in row and row["line"] == 0:
+            title = "no reader"  # the file as a whole: no reader read it
+        verdict = row["check"]["verdict"] if "check" in row else "bad"
+        found.setdefault(title, Counter())[verdict] += 1
+    assert table == {t: {w: c[w] for w in WORDS} for t, c in found.items()}
+    assert set(table) >= set(titles.values())
+    first = result.stderr.strip().splitlines()[-len(table) - 2]
+    files = sum(expected.values())
+    assert first.startswith(f"hilo check: {len(rows):,} hands from {files} files in "), first
+    totals = ", ".join(f"{sum(c[w] for c in found.values()):,} {w}" for w in WORDS)
+    assert first.endswith(totals), first
+
+
+WORDS = ("OK", "MISMATCH", "NOT CHECKABLE", "bad")
+
+
+def summary_table(stderr: str) -> dict[str, dict[str, int]]:
+    """The closing summary's table: each site's title and its count of each verdict."""
+    lines = stderr.rstrip("\n").splitlines()
+    heading = next(i for i, line in enumerate(lines) if line.startswith("  by site "))
+    assert re.fullmatch(r"  by site +OK +MISMATCH +NOT CHECKABLE +bad", lines[heading])
+    table = {}
+    for line in lines[heading + 1 :]:
+        found = re.fullmatch(r"  (\S.*?) +([\d,]+) +([\d,]+) +([\d,]+) +([\d,]+)", line)
+        assert found, line
+        counts = [int(n.replace(",", "")) for n in found.groups()[1:]]
+        table[found.group(1)] = dict(zip(WORDS, counts, strict=True))
+    return table

@@ -31,10 +31,11 @@ def test_piped_output_is_plain_and_the_same_as_never() -> None:
 def test_summary_on_request() -> None:
     code, out, err = run(str(DATA / "quartered.phh"), "--summary")
     assert code == 0 and "\x1b" not in out
-    first, by_site = err.strip().splitlines()
-    assert first.startswith("hilo check: 1 record in ")
-    assert first.endswith("1 settled, 0 checks differ, 0 bad records")
-    assert by_site == "hilo check: by site: PHH 1 OK"
+    first, heading, phh = err.strip("\n").splitlines()
+    assert first.startswith("hilo check: 1 hand from 1 file in ")
+    assert first.endswith(": 1 OK, 0 MISMATCH, 0 NOT CHECKABLE, 0 bad")
+    assert heading == "  by site  OK  MISMATCH  NOT CHECKABLE  bad"
+    assert phh == "  PHH       1         0              0    0"
 
 
 def test_equity_colours_its_board_only_when_asked() -> None:

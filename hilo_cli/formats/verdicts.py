@@ -1,0 +1,71 @@
+"""What a check found, counted: each verdict (OK, MISMATCH, NOT CHECKABLE, bad record) per site, for
+``hilo check``'s closing summary and ``api.check_history``'s ``summary`` (issue 30: a site's hands that
+are NOT CHECKABLE are said to be so, never counted as settled).
+
+A ``Tally`` is fed each hand's site (the reader that read it, ``None`` for a record no reader read: a
+file hilo does not know, or cannot open) and its status (``checking.Checked.status``).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+STATUSES = ("ok", "mismatch", "not-checkable", "error")
+WORDS = {"ok": "OK", "mismatch": "MISMATCH", "not-checkable": "NOT CHECKABLE", "error": "bad"}
+NO_READER = "no reader"  # the title of the records no reader read
+
+
+def key(status: str) -> str:
+    """A status as a summary's key: ``not-checkable`` is ``not_checkable``."""
+    return status.replace("-", "_")
+
+
+class Tally:
+    """Counts of each verdict, in all and per site."""
+
+    def __init__(self) -> None:
+        self.by_site: dict[str | None, Counter[str]] = {}
+        self.total: Counter[str] = Counter()
+
+    def add(self, site: str | None, status: str) -> None:
+        """Count one hand (or error record) of ``site`` with ``status``."""
+        self.by_site.setdefault(site, Counter())[status] += 1
+        self.total[status] += 1
+
+    @property
+    def records(self) -> int:
+        return sum(self.total.values())
+
+    def sites(self) -> list[tuple[str | None, str, Counter[str]]]:
+        """Each site counted, in the registry's order (``histories.PLUGINS``), as ``(name, title,
+        counts)``; the records no reader read last."""
+        from hilo_cli.histories import PLUGINS
+
+        known = {plugin.name: plugin.title for plugin in PLUGINS}
+        found: list[tuple[str | None, str, Counter[str]]] = [
+            (name, known[name], self.by_site[name]) for name in known if name in self.by_site
+        ]
+        found += [
+            (name, name, counts)
+            for name, counts in self.by_site.items()
+            if name is not None and name not in known
+        ]
+        if None in self.by_site:
+            found.append((None, NO_READER, self.by_site[None]))
+        return found
+
+    def as_dict(self) -> dict[str, Any]:
+        """The counts as plain values: ``hands`` and each status (``ok``, ``mismatch``,
+        ``not_checkable``, ``error``) in all, and ``by_site``, a list of the same per site with its
+        ``site`` (the ``--input-format`` name, ``None`` for records no reader read) and ``title``."""
+
+        def counts(counter: Counter[str]) -> dict[str, int]:
+            return {"hands": sum(counter.values()), **{key(s): counter[s] for s in STATUSES}}
+
+        return {
+            **counts(self.total),
+            "by_site": [
+                {"site": name, "title": title, **counts(c)} for name, title, c in self.sites()
+            ],
+        }
