@@ -46,9 +46,9 @@ def _help() -> str:
     every hand has been checked).
 
     \b
-    Examples:
-      hilo check hand.phh
-      hilo check --format json histories/ > verdicts.jsonl
+    Examples ('hilo examples --copy' writes the examples/ folder they read):
+      hilo check examples/histories/hand.phh
+      hilo check --format json examples/histories/ > verdicts.jsonl
     """
 
 
