@@ -37,10 +37,11 @@ LEFT_OUT = shutil.ignore_patterns(
 
 
 def floors() -> list[str]:
-    """Each runtime dependency pinned at its declared lowest version (``click>=8.5.1`` -> ``click==8.5.1``)."""
-    deps = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["dependencies"]
+    """Each runtime dependency and each test tool pinned at its declared lowest version
+    (``click>=8.2.0`` -> ``click==8.2.0``): what the minimums session installs."""
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
     pinned = []
-    for dep in deps:
+    for dep in [*project["dependencies"], *project["optional-dependencies"]["test"]]:
         found = re.fullmatch(r"\s*([A-Za-z0-9_.-]+)\s*>=\s*([^,;\s]+)\s*", dep)
         if found is None:
             raise ValueError(f"{dep!r} has no lowest version (name>=version) to test")
@@ -50,10 +51,16 @@ def floors() -> list[str]:
 
 @nox.session(python="3.11")
 def minimums(session: nox.Session) -> None:
-    """The test suite with click, orjson and numpy at exactly the declared lowest versions."""
+    """The whole suite with click, orjson, numpy and the test tools at exactly their floors, on the
+    lowest Python the package supports (``requires-python``)."""
     pinned = floors()
     session.install("-e", ".[test]", *pinned)
     session.run("python", "-m", "pip", "list")
+    installed = session.run("python", "-m", "pip", "freeze", "--all", silent=True)
+    listed = {line.lower().replace("_", "-") for line in str(installed or "").splitlines()}
+    unpinned = [p for p in pinned if p.lower().replace("_", "-") not in listed]
+    if unpinned:
+        session.error(f"not installed at the floor: {', '.join(unpinned)}")
     session.run("pytest", *session.posargs)
 
 

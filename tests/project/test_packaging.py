@@ -60,6 +60,16 @@ def test_every_dependency_declares_a_lowest_version_for_nox_to_test() -> None:
     assert "def minimums(" in (ROOT / "noxfile.py").read_text(encoding="utf-8")
 
 
+def test_the_classifiers_name_each_python_the_suite_runs_on() -> None:
+    versions = [
+        c.rsplit(" ", 1)[1]
+        for c in PYPROJECT["project"]["classifiers"]
+        if re.fullmatch(r"Programming Language :: Python :: 3\.\d+", c)
+    ]
+    assert versions == ["3.11", "3.12", "3.13"]
+    assert PYPROJECT["project"]["requires-python"] == ">=3.11"
+
+
 def test_the_changelog_has_this_version() -> None:
     text = (ROOT / "CHANGELOG.md").read_text(encoding="utf-8")
     assert f"\n## {__version__}\n" in text
