@@ -35,7 +35,7 @@ def test_the_distribution_is_hilo_cli_with_an_spdx_licence() -> None:
     assert "MIT License" in (ROOT / "LICENSE").read_text(encoding="utf-8")
     # With an SPDX licence, a licence classifier is an error in setuptools: there must be none.
     assert not [c for c in project["classifiers"] if c.startswith("License ::")]
-    assert project["authors"] and project["keywords"] and project["urls"]
+    assert project["authors"] and project["keywords"]
     (backend,) = PYPROJECT["build-system"]["requires"]
     found = re.fullmatch(r"setuptools>=(\d+)\.(\d+)\.(\d+)", backend)
     assert found and tuple(map(int, found.groups())) >= (77, 0, 3), (
@@ -58,6 +58,13 @@ def test_every_dependency_declares_a_lowest_version_for_nox_to_test() -> None:
     assert all(floors), deps
     assert [f.group(1) for f in floors if f] == ["click", "orjson", "numpy"]
     assert "def minimums(" in (ROOT / "noxfile.py").read_text(encoding="utf-8")
+
+
+def test_no_project_url_names_a_place_nobody_has_confirmed() -> None:
+    # The package index shows [project.urls] as links beside the description; no public home of the
+    # repository is confirmed yet, so there are none (CONTRIBUTING.md, "Making a release", says when to
+    # add them). The README's links are relative to the tree (tests/project/test_readme.py).
+    assert "urls" not in PYPROJECT["project"], PYPROJECT["project"].get("urls")
 
 
 def test_the_classifiers_name_each_python_the_suite_runs_on() -> None:
