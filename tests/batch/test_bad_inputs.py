@@ -212,7 +212,8 @@ def test_bad_arguments(
 ) -> None:
     monkeypatch.chdir(tmp_path)
     line = check_one_line(CliRunner().invoke(main, args))
-    assert line.startswith("hilo: error: "), line  # a file that cannot be read too, as in every command
+    # A file that cannot be read too, as in every command.
+    assert line.startswith("hilo: error: "), line
     for word in words:
         assert word in line, f"{word!r} not in {line!r}"
 
