@@ -133,9 +133,8 @@ def _check_hands(deal: Deal) -> None:
                 )
             continue
         if (len(hole) != game.hole_cards and not p.folded) or len(hole) > game.hole_cards:
-            raise DealError(
-                f"player {p.name} has {len(hole)} hole cards; {game.name} deals {game.hole_cards}"
-            )
+            has = "1 hole card" if len(hole) == 1 else f"{len(hole)} hole cards"
+            raise DealError(f"player {p.name} has {has}; {game.name} deals {game.hole_cards}")
         cards += hole
     if len(cards) > 52:
         # Only the cards the deal shows count: folded players who gave no cards take none (issue 8).
@@ -151,14 +150,17 @@ def _check_money(deal: Deal) -> None:
     players, unit = deal.players, deal.chip_unit
     if deal.pot is not None:
         if [p for p in players if p.contributed is not None]:
-            raise DealError("give either pot or every player's contributed amount, not both")
+            raise DealError("give the pot or what each player put in, not both")
         _amount(deal.pot, "pot", unit)
         return
     missing = [p.name for p in players if p.contributed is None]
     if len(missing) == len(players):
-        raise DealError("give either pot or every player's contributed amount; neither was given")
+        raise DealError("no money: give the pot, or what each player put in")
     if missing:
-        raise DealError(f"contributed amount missing for {', '.join(missing)}")
+        raise DealError(
+            f"what {', '.join(missing)} put in is not given: give it for every player, or give the "
+            "pot instead"
+        )
     for p in players:
         _amount(p.contributed, f"player {p.name}: contributed", unit)
 

@@ -553,7 +553,8 @@ def _check_table(hand: Hand) -> None:
         ("antes", hand.antes),
     ):
         if values and len(values) != count:
-            raise DealError(f"{what} has {len(values)} entries for {count} players")
+            entries = "1 entry" if len(values) == 1 else f"{len(values)} entries"
+            raise DealError(f"{what} has {entries} for {count} players")
     for what, values in (
         ("starting stack", hand.starting_stacks),
         ("blind", hand.blinds),

@@ -106,7 +106,7 @@ def main() -> None:
     batch     every deal in files or stdin: text lines, JSON or JSON Lines
       hilo batch examples/hands.txt --format json
     check     hand histories (PHH, PokerStars) replayed, settled and compared
-      cat session.phh | hilo check
+      cat examples/histories/session.txt | hilo check
     limits    what the next player may do: the call, the smallest and largest raise
       hilo limits --structure pot --blinds 50/100 --pot 100 --bet 100
     equity    each player's share of the pot over every runout still to come

@@ -58,7 +58,7 @@ Exit status (after every record, unless --fail-fast):
 Examples ('hilo examples --copy' writes the examples/ folder they read):
   hilo batch examples/hands.txt
   hilo batch --format json examples/side-pots.jsonl
-  cat hands.jsonl | hilo batch --jobs 2 --format json - > results.jsonl
+  cat examples/side-pots.jsonl | hilo batch --jobs 2 --format json - > out.jsonl
 """
 
 

@@ -45,9 +45,9 @@ def _help() -> str:
     each verdict per site (--summary: also when stderr is a log).
 
     \b
-    Examples:
-      hilo check hand.phh
-      hilo check --format json histories/ > verdicts.jsonl
+    Examples ('hilo examples --copy' writes the examples/ folder they read):
+      hilo check examples/histories/hand.phh
+      hilo check --format json examples/histories/ > verdicts.jsonl
     """
 
 

@@ -100,9 +100,10 @@ def limits(history: str | None, fmt: OutputFormat, color: str, **figures: Any) -
     the player to act is named.
 
     \b
-    Examples (the founding text's: pot 100, a bet of 100, pot limit):
+    Examples (a bet of 100 into a pot of 100, pot limit; then a hand from the
+    examples/ folder that 'hilo examples --copy' writes):
       hilo limits --structure pot --blinds 50/100 --pot 100 --bet 100
-      hilo limits hand.phh
+      hilo limits examples/limits/to-act.phh
     """
     from hilo_cli.formats import jsonlib, schema_tag
 

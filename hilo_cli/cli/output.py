@@ -76,7 +76,7 @@ def write_outcomes(
     """Write every outcome (``shape`` gives the bytes to write) and count it
     (``counted``), in order; ``start`` before the first, ``finish()`` after the last; ``stop``: end at the
     first bad record."""
-    from hilo_cli.formats.safe import error_line, shown
+    from hilo_cli.formats.safe import error_line
 
     bad = differs = whole = False
     try:
@@ -91,10 +91,7 @@ def write_outcomes(
                         bad = True
                         out.flush()
                         progress.clear()
-                        click.echo(
-                            f"{shown(where(outcome.source, outcome.line))}: {error_line(outcome.error)}",
-                            err=True,
-                        )
+                        click.echo(error_place(outcome) + error_line(outcome.error), err=True)
                 counted(outcome)
                 if outcome.error is not None and stop:
                     break
@@ -117,6 +114,16 @@ def write_outcomes(
     finally:
         outcomes.close()
     return Ended(bad, differs, whole, False)
+
+
+def error_place(outcome: Outcome) -> str:
+    """What an error line starts with: ``FILE:LINE: `` for a record or hand; for a whole input (line 0:
+    a file that cannot be read, a folder with no histories, stdin closed) ``hilo: error: FILE: ``, the
+    prefix every command gives an input it cannot use (``hilo limits missing.phh`` too)."""
+    from hilo_cli.formats.safe import shown
+
+    place = f"{shown(where(outcome.source, outcome.line))}: "
+    return place if outcome.line else f"hilo: error: {place}"
 
 
 class WholeRecords:

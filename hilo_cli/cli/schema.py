@@ -23,8 +23,19 @@ KINDS: dict[str, str] = {
 }
 
 
+class OptionalKind(click.Argument):
+    """KIND as the usage line shows an optional argument, ``[KIND]``, while errors name it ``KIND``
+    (a metavar would be both, and the choices' own metavar is the whole list)."""
+
+    def make_metavar(self, ctx: click.Context) -> str:
+        return "[KIND]"
+
+    def get_error_hint(self, ctx: click.Context | None) -> str:
+        return "'KIND'"
+
+
 @click.command()
-@click.argument("kind", type=click.Choice(list(KINDS)), required=False, metavar="[KIND]")
+@click.argument("kind", cls=OptionalKind, type=click.Choice(list(KINDS)), required=False)
 def schema(kind: str | None) -> None:
     """Print the JSON Schema (draft 2020-12) of KIND: record, settlement, error, check, equity,
     limits or allin-summary; with no KIND, list them. Every object hilo writes names its schema in its

@@ -98,7 +98,7 @@ def test_bad_utf8_in_a_json_document_names_its_line(tmp_path: Path) -> None:
 def test_a_file_that_cannot_be_read_has_no_line(tmp_path: Path) -> None:
     result = CliRunner().invoke(main, ["batch", "--format", "json", str(tmp_path)])
     assert result.exit_code == 2
-    assert result.stderr.strip() == f"{tmp_path}: cannot read: Is a directory"
+    assert result.stderr.strip() == f"hilo: error: {tmp_path}: cannot read: Is a directory"
     assert json.loads(result.stdout) == {
         "id": None,
         "line": None,

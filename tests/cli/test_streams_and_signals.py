@@ -58,7 +58,7 @@ def test_item6_closed_stdin() -> None:
     run = shell(f"'{hilo()}' batch <&-")
     assert run.returncode == 2 and b"Traceback" not in run.stderr
     assert run.stderr.decode().splitlines() == [
-        "<stdin>: standard input is closed: no deals to read"
+        "hilo: error: <stdin>: standard input is closed: no deals to read"
     ]
 
 

@@ -1,9 +1,13 @@
-"""The golden files: every input in examples/ against its committed output in examples/expected/.
+"""The golden files: every deal in examples/ against its committed output in examples/expected/.
 
 ``examples/expected/<file>.out.txt`` is ``hilo batch examples/<file>`` run from the repository root and
 ``<file>.out.jsonl`` is ``hilo batch --format json examples/<file>``; both must match byte for byte.
 The four worked examples of the core engine issue are also checked against the issue's own answers,
 so a wrong golden file cannot hide a wrong result.
+
+The hand histories the help reads (``examples/histories/``, one of each kind: PHH, PokerStars, iPoker
+XML) are checked hand by hand against the amounts worked out by hand in their own comments, and
+``examples/limits/to-act.phh`` against the pot-limit sizes its comment gives.
 """
 
 from __future__ import annotations
@@ -17,7 +21,9 @@ from conftest import ROOT, totals
 from hilo_cli.cli import main
 
 EXAMPLES = ROOT / "examples"
+# The deals hilo batch reads; the hand histories are in histories/ (hilo check) and limits/.
 INPUTS = sorted(p.name for p in EXAMPLES.iterdir() if p.is_file())
+HISTORIES = EXAMPLES / "histories"
 EXIT_STATUS = {"disputed.jsonl": 1}  # its second record was paid 34/32 where the rules give 33/33
 
 
@@ -141,3 +147,59 @@ def test_double_board_bomb_pot(monkeypatch: pytest.MonkeyPatch) -> None:
     (pot,) = record["pots"]
     assert [r["amount"] for r in pot["runs"]] == [40, 35]
     assert [o["to"] for o in pot["odd_chips"] if o["half"] == "board"] == ["board 1"]
+
+
+def checked(monkeypatch: pytest.MonkeyPatch, *args: str) -> list[dict]:
+    monkeypatch.chdir(ROOT)
+    result = CliRunner().invoke(main, ["check", "--format", "json", *args])
+    assert result.exit_code == 0 and result.stderr == "", result.output
+    return [json.loads(line) for line in result.stdout.splitlines()]
+
+
+def test_the_histories_are_one_of_each_kind() -> None:
+    assert sorted(p.name for p in HISTORIES.iterdir()) == ["hand.phh", "ipoker.xml", "session.txt"]
+
+
+@pytest.mark.parametrize(
+    ("name", "paid"),
+    [
+        # Cat's three kings take the high half with the odd chip, Ann's 7-4-3-2-A the low: 425 is
+        # 213 + 212. Bob folded the turn, having put in 75.
+        ("hand.phh", [{"Ann": 212, "Bob": 0, "Cat": 213}]),
+        # $4.25 less $0.21 rake is $4.04: Eli's three jacks take the high $2.02, Dana and Eli tie the
+        # low 8-5-3-2-A at $1.01 each (Dana quartered). Then Dana's bet is not called: the pot of $1.80
+        # less $0.09 rake, and the $1.20 returned.
+        ("session.txt", [{"Dana": 101, "Eli": 303, "Fay": 0}, {"Dana": 291, "Eli": 0, "Fay": 0}]),
+        # No rake at iPoker: $13 halves, Ivo's three kings high, Gus's 7-4-3-2-A low.
+        ("ipoker.xml", [{"Gus": 650, "Hana": 0, "Ivo": 650}]),
+    ],
+)
+def test_each_history_hand_is_ok_with_the_amounts_worked_by_hand(
+    name: str, paid: list[dict[str, int]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    hands = checked(monkeypatch, f"examples/histories/{name}")
+    assert [h["check"]["verdict"] for h in hands] == ["OK"] * len(paid)
+    assert [totals(h) for h in hands] == paid
+
+
+def test_the_folder_of_histories_is_every_hand_of_its_files(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    hands = checked(monkeypatch, "examples/histories/")
+    assert [h["source"] for h in hands] == [
+        "examples/histories/hand.phh",
+        "examples/histories/ipoker.xml",
+        "examples/histories/session.txt",
+        "examples/histories/session.txt",
+    ]
+
+
+def test_the_hand_to_act_gives_the_pot_limit_sizes_of_its_comment(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.chdir(ROOT)
+    result = CliRunner().invoke(main, ["limits", "--format", "json", "examples/limits/to-act.phh"])
+    assert result.exit_code == 0, result.output
+    answer = json.loads(result.stdout)
+    assert (answer["name"], answer["pot"], answer["call"]) == ("Cat", 100, 40)
+    assert (answer["action"], answer["least"], answer["most"]) == ("raise", 80, 180)

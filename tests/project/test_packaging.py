@@ -1,12 +1,11 @@
-"""What a release needs (issue 21): the package index's name and metadata, ``python -m hilo_cli``, the
-example files installed with the package (so the ``--help`` examples run after a plain install), an
-sdist without half-shipped tests, and a README whose links work on the package index's page."""
+"""What a release needs (issue 21, issue 30): the package index's name and metadata, ``python -m
+hilo_cli``, the example files installed with the package (tests/project/test_help_examples.py runs every
+``--help`` example on them), and an sdist that is the repository's tree, whose tests run there."""
 
 from __future__ import annotations
 
 import os
 import re
-import shlex
 import shutil
 import subprocess
 import sys
@@ -36,7 +35,7 @@ def test_the_distribution_is_hilo_cli_with_an_spdx_licence() -> None:
     assert "MIT License" in (ROOT / "LICENSE").read_text(encoding="utf-8")
     # With an SPDX licence, a licence classifier is an error in setuptools: there must be none.
     assert not [c for c in project["classifiers"] if c.startswith("License ::")]
-    assert project["authors"] and project["keywords"] and project["urls"]
+    assert project["authors"] and project["keywords"]
     (backend,) = PYPROJECT["build-system"]["requires"]
     found = re.fullmatch(r"setuptools>=(\d+)\.(\d+)\.(\d+)", backend)
     assert found and tuple(map(int, found.groups())) >= (77, 0, 3), (
@@ -59,6 +58,23 @@ def test_every_dependency_declares_a_lowest_version_for_nox_to_test() -> None:
     assert all(floors), deps
     assert [f.group(1) for f in floors if f] == ["click", "orjson", "numpy"]
     assert "def minimums(" in (ROOT / "noxfile.py").read_text(encoding="utf-8")
+
+
+def test_no_project_url_names_a_place_nobody_has_confirmed() -> None:
+    # The package index shows [project.urls] as links beside the description; no public home of the
+    # repository is confirmed yet, so there are none (CONTRIBUTING.md, "Making a release", says when to
+    # add them). The README's links are relative to the tree (tests/project/test_readme.py).
+    assert "urls" not in PYPROJECT["project"], PYPROJECT["project"].get("urls")
+
+
+def test_the_classifiers_name_each_python_the_suite_runs_on() -> None:
+    versions = [
+        c.rsplit(" ", 1)[1]
+        for c in PYPROJECT["project"]["classifiers"]
+        if re.fullmatch(r"Programming Language :: Python :: 3\.\d+", c)
+    ]
+    assert versions == ["3.11", "3.12", "3.13"]
+    assert PYPROJECT["project"]["requires-python"] == ">=3.11"
 
 
 def test_the_changelog_has_this_version() -> None:
@@ -88,8 +104,19 @@ def test_python_dash_m_hilo_cli_is_hilo() -> None:
     )
 
 
+# What a clean copy of the tree leaves out, as noxfile.py's release session copies it (LEFT_OUT).
 IGNORED = shutil.ignore_patterns(
-    ".git", ".venv", ".nox", "dist", "build", "*.egg-info", "__pycache__", ".*_cache", ".hypothesis"
+    ".git",
+    ".venv*",
+    ".nox",
+    "dist",
+    "build",
+    "*.egg-info",
+    "__pycache__",
+    "*.py[cod]",
+    ".*_cache",
+    ".hypothesis",
+    ".DS_Store",
 )
 
 
@@ -131,22 +158,122 @@ def test_the_build_prints_no_warning(built: tuple[Path, Path, str]) -> None:
     assert not warnings, warnings
 
 
-def test_the_sdist_leaves_the_tests_out(built: tuple[Path, Path, str]) -> None:
+def tree_files(folder: Path = ROOT, prefix: str = "") -> set[str]:
+    """The files of the repository's tree as the sdist names them: what the copy in ``built`` holds."""
+    names = sorted(os.listdir(folder))
+    left_out = IGNORED(str(folder), names)
+    kept = set()
+    for name in names:
+        if name in left_out:
+            continue
+        if (folder / name).is_dir():
+            kept |= tree_files(folder / name, f"{prefix}{name}/")
+        else:
+            kept.add(prefix + name)
+    return kept
+
+
+def test_the_sdist_is_the_tree_with_its_tests(built: tuple[Path, Path, str]) -> None:
+    """The tests ship with what they read (tests/data, examples/expected, docs/, the benchmarks' deals,
+    .ci/run), so that pytest in an unpacked sdist runs them (today it found nothing and exited 5)."""
     sdist, _, _ = built
-    names = [n.split("/", 1)[1] for n in tarfile.open(sdist).getnames() if "/" in n]
-    assert not [
-        n for n in names if n.startswith(("tests/", "benchmarks/", ".ci/"))
-    ]  # tests need their data
+    members = tarfile.open(sdist).getmembers()
+    files = {m.name.split("/", 1)[1] for m in members if m.isfile()}
+    built_by_setuptools = {"PKG-INFO", "setup.cfg"} | {n for n in files if ".egg-info/" in n}
     for needed in (
         "LICENSE",
         "README.md",
         "CHANGELOG.md",
+        "CONTRIBUTING.md",
         "pyproject.toml",
         "hilo_cli/schemas/record.json",
         "hilo_cli/examples/hands.txt",
+        "hilo_cli/examples/histories/hand.phh",
         "hilo_cli/evaluate/tables.bin",
+        "tests/conftest.py",
+        "tests/data/phh/quartered.phh",
+        "examples/expected/hands.txt.out.txt",
+        "docs/rules.md",
+        "benchmarks/soak.py",
+        ".ci/run",
     ):
-        assert needed in names, needed
+        assert needed in files, needed
+    assert not [n for n in files if "__pycache__" in n or n.endswith(".pyc")]
+    # In an unpacked sdist, the tree has what setuptools wrote into the sdist it came from.
+    in_tree = {n for n in tree_files() if not n.startswith(("dist/", ".gitignore"))}
+    in_tree -= {"PKG-INFO", "setup.cfg"}
+    assert files - built_by_setuptools == in_tree, (
+        sorted(files - built_by_setuptools - in_tree),
+        sorted(in_tree - files),
+    )
+
+
+def test_pytest_in_the_unpacked_sdist_collects_the_suite(
+    built: tuple[Path, Path, str], tmp_path: Path
+) -> None:
+    """Collection alone (the run is test_the_unpacked_sdist_runs_its_tests, slow): every test file of
+    the tree is collected there, with the sdist's own hilo_cli first on the path."""
+    sdist, _, _ = built
+    tarfile.open(sdist).extractall(tmp_path, filter="data")
+    (unpacked,) = tmp_path.iterdir()
+    run = subprocess.run(
+        [sys.executable, "-m", "pytest", "--collect-only", "-q", "-p", "no:cacheprovider"],
+        cwd=unpacked,
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(unpacked)},
+        timeout=600,
+    )
+    assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-3000:]
+    collected = re.search(r"^(\d+) tests? collected", run.stdout, re.MULTILINE)
+    assert collected and int(collected.group(1)) > 1000, run.stdout[-500:]
+    files = {line.split("::")[0] for line in run.stdout.splitlines() if "::" in line}
+    every = {p.relative_to(ROOT).as_posix() for p in (ROOT / "tests").rglob("test_*.py")}
+    # A file of ../shared's cases only skips whole at collection there; none other may be missing.
+    shared_only = {"tests/showdown/test_vectors.py"}
+    assert every - shared_only <= files <= every, sorted(every - files)
+
+
+@pytest.mark.slow
+def test_the_unpacked_sdist_runs_its_tests(built: tuple[Path, Path, str], tmp_path: Path) -> None:
+    """A quick share of the suite, run in the unpacked sdist with its own hilo_cli: the golden files,
+    the README's examples, the help's examples, the command line; what reads ../shared skips there."""
+    sdist, _, _ = built
+    tarfile.open(sdist).extractall(tmp_path, filter="data")
+    (unpacked,) = tmp_path.iterdir()
+    chosen = [
+        "tests/project/test_examples.py",
+        "tests/project/test_readme.py",
+        "tests/cli/test_cli.py",
+        "tests/showdown/test_vectors.py",
+    ]
+    code = (
+        "import sys, pytest, hilo_cli; "
+        f"assert hilo_cli.__file__.startswith({str(unpacked)!r}), hilo_cli.__file__; "
+        "sys.exit(pytest.main(sys.argv[1:]))"
+    )
+    run = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            code,
+            "-q",
+            "-m",
+            "not slow",
+            "-p",
+            "no:cacheprovider",
+            "-rs",
+            *chosen,
+        ],
+        cwd=unpacked,
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(unpacked)},
+        timeout=1200,
+    )
+    assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-3000:]
+    summary = run.stdout.strip().splitlines()[-1]
+    assert re.search(r"\d+ passed", summary) and "failed" not in summary, summary
 
 
 def test_the_wheel_carries_the_data_and_the_licence(built: tuple[Path, Path, str]) -> None:
@@ -171,7 +298,12 @@ def test_the_wheel_carries_the_data_and_the_licence(built: tuple[Path, Path, str
 
 def test_the_installed_examples_are_the_repository_examples() -> None:
     installed = shipped()
-    inputs = sorted(p.name for p in (ROOT / "examples").iterdir() if p.is_file())
+    folder = ROOT / "examples"
+    inputs = sorted(
+        p.relative_to(folder).as_posix()
+        for p in folder.rglob("*")
+        if p.is_file() and p.relative_to(folder).parts[0] != "expected"  # the golden outputs
+    )
     assert sorted(installed) == inputs
     for name in inputs:
         assert installed[name].read_bytes() == (ROOT / "examples" / name).read_bytes(), (
@@ -197,37 +329,16 @@ def test_hilo_examples_lists_prints_and_copies(
     monkeypatch.chdir(tmp_path)  # no checkout here: the help examples read the copied files
     copied = CliRunner().invoke(main, ["examples", "--copy"])
     assert copied.exit_code == 0, copied.output
-    assert sorted(p.name for p in (tmp_path / "examples").iterdir()) == sorted(DESCRIPTIONS)
+    copied = tmp_path / "examples"
+    files = [p.relative_to(copied).as_posix() for p in copied.rglob("*") if p.is_file()]
+    assert sorted(files) == sorted(DESCRIPTIONS)
+    assert CliRunner().invoke(main, ["examples", "--copy"]).exit_code == 0  # the same bytes: left
+    one = CliRunner().invoke(main, ["examples", "hand.phh"])  # a file name finds it in its folder
+    assert one.exit_code == 0 and one.stdout == (copied / "histories" / "hand.phh").read_text()
     (tmp_path / "examples" / "split.json").write_text("{}")
     refused = CliRunner().invoke(main, ["examples", "--copy"])
     assert refused.exit_code == 2 and "split.json already there and different" in refused.output
     assert (tmp_path / "examples" / "split.json").read_text() == "{}"
-
-
-@pytest.mark.parametrize("command", [[], ["batch"]], ids=["hilo", "batch"])
-def test_the_help_examples_run_after_hilo_examples_copy(
-    command: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.chdir(tmp_path)
-    assert CliRunner().invoke(main, ["examples", "--copy"]).exit_code == 0
-    text = CliRunner().invoke(main, [*command, "--help"]).stdout
-    reading = [
-        line.strip()
-        for line in text.splitlines()
-        if line.strip().startswith("hilo ") and "examples/" in line
-    ]
-    assert reading
-    for example in reading:
-        result = CliRunner().invoke(main, shlex.split(example)[1:])
-        assert result.exit_code == 0, f"{example}\n{result.output}"
-
-
-def test_the_readme_links_work_on_the_package_index() -> None:
-    text = (ROOT / "README.md").read_text(encoding="utf-8")
-    targets = re.findall(r"\]\(([^)\s]+)\)", text)
-    assert targets
-    relative = [t for t in targets if not t.startswith(("https://", "http://"))]
-    assert not relative, f"links that resolve only inside a checkout: {relative}"
 
 
 def test_the_readme_first_screen_says_how_to_install() -> None:

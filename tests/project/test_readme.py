@@ -3,14 +3,20 @@
 Convention: shell examples sit in ```console blocks as lines ``$ hilo ...`` followed by the output,
 up to the next ``$`` line or the end of the block. A command may go on over lines ending in ``\\``.
 Each ``$ hilo`` command is run through CliRunner from the repository root, and what it prints must be
-the block's output (trailing spaces and trailing blank lines aside). Other ``$`` commands (``pip``,
-``python``...) are not run. Also: ``.ci/run`` runs the README's test command exactly as written.
+the block's output (trailing spaces and trailing blank lines aside); one that reads only the example
+files runs the same in an empty folder after ``hilo examples --copy``, as on a fresh install. Other
+``$`` commands (``pip``, ``python``...) are not run. Also: ``.ci/run`` runs the README's test command
+exactly as written, and every link of the README holds wherever it is read: a file of this tree
+(relative, so it opens in a checkout, on a forge and in the unpacked sdist) or a heading of the README
+(``#anchor``, as GitHub and the package index's renderer name headings).
 """
 
 from __future__ import annotations
 
 import re
 import shlex
+import unicodedata
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -73,6 +79,79 @@ def test_readme_example(command: str, expected: str, monkeypatch: pytest.MonkeyP
     assert normalise(expected) in (normalise(result.stdout), normalise(result.output)), (
         f"$ {command}\n--- README\n{expected}\n--- hilo (exit {result.exit_code})\n{result.output}"
     )
+
+
+READS_A_CHECKOUT = ("tests/",)  # the examples that read the test data (a checkout, the sdist)
+
+
+@pytest.mark.parametrize(
+    ("command", "expected"),
+    [(c, e) for c, e in EXAMPLES if not any(p in c for p in READS_A_CHECKOUT)],
+    ids=[c[:60] for c, _ in EXAMPLES if not any(p in c for p in READS_A_CHECKOUT)],
+)
+def test_readme_example_runs_after_hilo_examples_copy(
+    command: str, expected: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)  # no checkout here: only what hilo examples --copy writes
+    assert CliRunner().invoke(main, ["examples", "--copy"]).exit_code == 0
+    result = CliRunner().invoke(main, shlex.split(command)[1:])
+    assert normalise(expected) in (normalise(result.stdout), normalise(result.output)), (
+        f"$ {command}\n--- README\n{expected}\n--- hilo (exit {result.exit_code})\n{result.output}"
+    )
+
+
+def test_the_examples_that_read_a_checkout_read_files_the_sdist_ships() -> None:
+    reading = [c for c, _ in EXAMPLES if any(p in c for p in READS_A_CHECKOUT)]
+    named = [w for c in reading for w in shlex.split(c) if w.startswith(READS_A_CHECKOUT)]
+    assert len(named) == len(reading)
+    assert not [n for n in named if not (ROOT / n).is_file()]
+    manifest = (ROOT / "MANIFEST.in").read_text(encoding="utf-8").splitlines()
+    assert "graft tests" in manifest  # tests/project/test_packaging.py checks the sdist holds them
+
+
+def slug(heading: str) -> str:
+    """A heading's anchor as GitHub writes it (and comrak, the package index's renderer): lower case,
+    punctuation dropped (hyphens and underscores kept), each space a hyphen."""
+    kept = "".join(
+        c for c in heading.strip().lower() if c in "-_ " or unicodedata.category(c)[0] in "LN"
+    )
+    return kept.replace(" ", "-")
+
+
+def anchors(text: str) -> set[str]:
+    """Every heading's anchor; a repeated one gets -1, -2 ... as GitHub numbers them."""
+    seen: dict[str, int] = {}
+    found = set()
+    outside_code = re.sub(r"^```.*?^```", "", text, flags=re.MULTILINE | re.DOTALL)
+    for heading in re.findall(r"^#{1,6} (.+)$", outside_code, re.MULTILINE):
+        name = slug(heading)
+        count = seen.get(name, 0)
+        seen[name] = count + 1
+        found.add(name if count == 0 else f"{name}-{count}")
+    return found
+
+
+def test_slug_writes_anchors_as_github_does() -> None:
+    assert slug("Settling many: `hilo batch`") == "settling-many-hilo-batch"
+    assert (
+        slug("All-in equity: how much of a result was the cards (`hilo check --all-in`)")
+        == "all-in-equity-how-much-of-a-result-was-the-cards-hilo-check---all-in"
+    )
+    assert slug("Equity: each player's share") == "equity-each-players-share"
+    assert anchors("# A\n## A\n```\n# not a heading\n```\n") == {"a", "a-1"}
+
+
+def test_every_readme_link_holds_wherever_the_readme_is_read() -> None:
+    text = readme_text()
+    targets = re.findall(r"\]\(([^)\s]+)\)", text)
+    assert targets
+    absolute = [t for t in targets if re.match(r"[a-z]+:", t)]
+    assert not absolute, f"links to places outside this tree, which may not exist: {absolute}"
+    headings = anchors(text)
+    missing = [t for t in targets if t.startswith("#") and t[1:] not in headings]
+    assert not missing, f"anchors that name no heading of the README: {missing}"
+    files = [t.split("#")[0] for t in targets if not t.startswith("#")]
+    assert files and not [f for f in files if not (ROOT / f).is_file()], files
 
 
 def test_ci_runs_the_readme_test_command_verbatim() -> None:

@@ -422,8 +422,8 @@ def too_many(game_name, n):
         (lambda: deal(seat("A", 1, HI), seat("B", 2, LO1), pot=-10), "negative"),
         (lambda: deal(seat("A", 1, HI, -5), seat("B", 2, LO1, 5)), "negative"),
         (lambda: deal(seat("A", 1, HI, 10), seat("B", 2, LO1, 10), pot=20), "not both"),
-        (lambda: deal(seat("A", 1, HI), seat("B", 2, LO1)), "neither"),
-        (lambda: deal(seat("A", 1, HI, 10), seat("B", 2, LO1)), "missing for B"),
+        (lambda: deal(seat("A", 1, HI), seat("B", 2, LO1)), "no money"),
+        (lambda: deal(seat("A", 1, HI, 10), seat("B", 2, LO1)), "what B put in is not given"),
         (lambda: deal(seat("A", 1, "Kd Ks 9c 3c"), seat("B", 2, LO1), pot=10), "3c.*A.*board"),
         (lambda: deal(seat("A", 1, HI), seat("B", 2, "Kd 2d 3d 4d"), pot=10), "Kd.*B.*A|Kd.*A.*B"),
         (
