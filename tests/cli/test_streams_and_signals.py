@@ -1,5 +1,10 @@
 """Issue 8 items 5-7, where only a real process shows them: Ctrl-C, closed standard streams, an output
-encoding that cannot spell a name. Each runs the installed ``hilo`` (the venv's console script)."""
+encoding that cannot spell a name. Each runs the installed ``hilo`` (the venv's console script).
+
+Ctrl-C at any moment (issue 29 item 8): while Python imports hilo and Click, and while Click parses the
+command line and imports the command, Ctrl-C is the same one line and exit 130 as in the middle of the
+work. ``interrupted_at`` presses it at a chosen moment: the process sends SIGINT to itself the moment a
+given module is first looked for, then runs the console script (or ``python -m hilo_cli``) as it is."""
 
 from __future__ import annotations
 
@@ -7,11 +12,12 @@ import json
 import os
 import signal
 import subprocess
+import sys
 import time
 from pathlib import Path
 
 import pytest
-from conftest import BOARD, RECORD, SHOWDOWN, hilo
+from conftest import BOARD, RECORD, SHOWDOWN, TEST_DATA, hilo
 
 LINE = json.dumps(RECORD)
 # A guard against a hang, not a measure of speed: every run here takes a second or two.
@@ -52,6 +58,70 @@ def test_item5_ctrl_c_ends_the_run_with_one_line_and_whole_output_lines(
     lines = data.splitlines()
     assert 0 < len(lines) < 200_000
     assert all(json.loads(line)["players"][1]["won"] == 900 for line in lines)
+
+
+# Ctrl-C pressed by the process itself, then ``hilo`` run as the console script does (``script``: its
+# file) or as ``python -m hilo_cli`` does (``script`` None). ``press()`` sends SIGINT, handled at once.
+PRESS = """
+import os, runpy, signal, sys
+
+def press():
+    os.kill(os.getpid(), signal.SIGINT)
+
+def pressed():
+    open({marker!r}, "w").close()
+"""
+RUN = """
+sys.argv, script = {argv!r}, {script!r}
+if script is None:
+    runpy.run_module("hilo_cli", run_name="__main__", alter_sys=True)
+else:
+    runpy.run_path(script, run_name="__main__")
+"""
+# Ctrl-C the moment ``module`` is first looked for.
+AT_IMPORT = """
+class Interrupt:
+    def find_spec(self, name, path=None, target=None):
+        if name == {module!r}:
+            sys.meta_path.remove(self)
+            pressed()
+            {how}()
+        return None
+
+sys.meta_path.insert(0, Interrupt())
+"""
+
+
+def hilo_pressed(
+    when: str, args: list[str], script: str | None, marker: Path
+) -> subprocess.CompletedProcess[str]:
+    """``hilo ARGS`` with Ctrl-C pressed ``when`` (AT_IMPORT, filled in); ``marker`` is made when it is."""
+    argv = [script or "hilo", *args]
+    code = PRESS.format(marker=str(marker)) + when + RUN.format(argv=argv, script=script)
+    return subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=HANG
+    )
+
+
+# click: the console script's first import (before the fix, Python's traceback); the command's module and
+# what the command imports when it runs: inside Click's main (before the fix, Click's blank line first).
+@pytest.mark.parametrize(
+    "module",
+    ["click", "hilo_cli.cli.common", "hilo_cli.cli.check", "hilo_cli.checking", "hilo_cli.pool"],
+)
+@pytest.mark.parametrize("how", ["script", "-m"])
+def test_ctrl_c_while_hilo_starts_is_one_line_and_exit_130(
+    tmp_path: Path, module: str, how: str
+) -> None:
+    history = str(TEST_DATA / "pokerstars" / "quartered.txt")
+    marker = tmp_path / "pressed"
+    when = AT_IMPORT.format(module=module, how="press")
+    done = hilo_pressed(
+        when, ["check", "--jobs", "2", history], hilo() if how == "script" else None, marker
+    )
+    assert marker.exists(), f"{module} was not imported: {done.stderr[-2000:]}"
+    assert done.returncode == 130, done.stderr[-2000:]
+    assert done.stderr == "hilo: interrupted\n"
 
 
 def test_item6_closed_stdin() -> None:

@@ -106,8 +106,8 @@ def test_imports_point_one_way() -> None:
 def test_library_has_no_click_print_or_exit() -> None:
     offenders = []
     for path in sorted((ROOT / "hilo_cli").rglob("*.py")):
-        if path.parent.name == "cli":
-            continue
+        if path.parent.name == "cli" or path == ROOT / "hilo_cli" / "__main__.py":
+            continue  # the command, and its entry point above it (LAYERS)
         text = path.read_text()
         for word in ("import click", "print(", "sys.exit", "sys.argv"):
             if word in text:
