@@ -17,7 +17,7 @@ import time
 from pathlib import Path
 
 import pytest
-from conftest import BOARD, RECORD, SHOWDOWN, TEST_DATA, hilo
+from conftest import BOARD, RECORD, ROOT, SHOWDOWN, TEST_DATA, hilo
 
 LINE = json.dumps(RECORD)
 # A guard against a hang, not a measure of speed: every run here takes a second or two.
@@ -150,6 +150,19 @@ def test_ctrl_c_while_hilo_starts_is_one_line_and_exit_130(
     assert marker.exists(), f"{module} was not imported: {done.stderr[-2000:]}"
     assert done.returncode == 130, done.stderr[-2000:]
     assert done.stderr == "hilo: interrupted\n"
+
+
+def test_the_entry_point_imports_nothing_before_it_is_running() -> None:
+    # What the console script imports before ``run`` is running is outside any handler of hilo's: only
+    # the package (with the compiler's __future__) and the entry point's module.
+    code = (
+        f"import sys; sys.path.insert(0, {str(ROOT)!r}); before = set(sys.modules);"
+        " import hilo_cli.__main__; print(*sorted(set(sys.modules) - before))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-S", "-c", code], capture_output=True, text=True, timeout=HANG
+    )
+    assert done.stdout.split() == ["__future__", "hilo_cli", "hilo_cli.__main__"], done.stderr
 
 
 # An interrupt Python drops (before the fix the run went on to its end, exit 0, after "Exception ignored
