@@ -1,10 +1,12 @@
 """Issue 8 items 5-7, where only a real process shows them: Ctrl-C, closed standard streams, an output
 encoding that cannot spell a name. Each runs the installed ``hilo`` (the venv's console script).
 
-Ctrl-C at any moment (issue 29 item 8): while Python imports hilo and Click, and while Click parses the
-command line and imports the command, Ctrl-C is the same one line and exit 130 as in the middle of the
-work. ``interrupted_at`` presses it at a chosen moment: the process sends SIGINT to itself the moment a
-given module is first looked for, then runs the console script (or ``python -m hilo_cli``) as it is."""
+Ctrl-C at any moment (issue 29 item 8): while Python imports hilo and Click, while Click parses the
+command line and imports the command, and where Python drops the KeyboardInterrupt (a callback's),
+Ctrl-C is the same one line and exit 130 as in the middle of the work. ``hilo_pressed`` presses it at a
+chosen moment (the process sends SIGINT to itself the moment a given module is first looked for, or
+from a callback of the collector once the workers run), then runs the console script (or ``python -m
+hilo_cli``) as it is. benchmarks/interrupt.py presses it at random moments."""
 
 from __future__ import annotations
 
