@@ -146,16 +146,16 @@ def main() -> None:
     p.add_argument("--copies", type=int, default=1500, help="copies of the hands in the input")
     p.add_argument("--seed", type=int, default=None)
     p.add_argument("--verbose", action="store_true", help="print each run")
+    p.add_argument("--hilo", default=HILO, help="the hilo to run (default: the one beside Python)")
     args = p.parse_args()
     rng = random.Random(args.seed)
     busy: list[subprocess.Popen[bytes]] = []
     folder = Path(tempfile.mkdtemp(prefix="hilo-interrupt-"))
     try:
         path = build_input(folder, args.copies)
-        command = [HILO, "check", "--jobs", args.jobs, str(path)]
+        command = [args.hilo, "check", "--jobs", args.jobs, str(path)]
         for _ in range(args.busy):
             busy.append(subprocess.Popen(["yes"], stdout=subprocess.DEVNULL))
-        start_times = python_start(20)
         statuses: collections.Counter[str] = collections.Counter()
         lines: collections.Counter[int] = collections.Counter()
         worst = 0.0
@@ -174,10 +174,15 @@ def main() -> None:
                     f"run {n}: SIGINT at {wait:.3f} s, status {status}, ended {ended:.3f} s later"
                 )
             if not good:
-                missed.append(n)
+                if before_hilo(status, err):
+                    early.append(n)
+                    print("(interrupted before hilo's first line)")
+                else:
+                    missed.append(n)
                 print(err.rstrip()[-3000:])
                 if spied:
                     print(spied)
+        start_times = python_start(20)  # after the runs: processes just started get a head start
         print(f"hilo check --jobs {args.jobs}, {args.busy} busy processes beside it, SIGINT to the")
         print(f"group at {args.earliest}-{args.latest} s, {path.stat().st_size:,} bytes of input")
         print(f"runs: {args.runs}")
