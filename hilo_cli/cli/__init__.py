@@ -7,7 +7,6 @@ start-up for batch work, worker processes, equity tables or output formats it wi
 
 from __future__ import annotations
 
-import gc
 import importlib
 import sys
 from typing import Any
@@ -48,6 +47,20 @@ class HiloGroup(click.Group):
         command = getattr(importlib.import_module(module), cmd_name.replace("-", "_"))
         assert isinstance(command, click.Command)
         return command
+
+    # Ctrl-C while Click parses the command line, imports the command or runs it: Click's main would
+    # turn it into its Abort after a blank line of its own on stderr; here it is the one line.
+    def make_context(self, *args: Any, **kwargs: Any) -> click.Context:
+        try:
+            return super().make_context(*args, **kwargs)
+        except KeyboardInterrupt:
+            interrupted()
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except KeyboardInterrupt:
+            interrupted()
 
     def main(self, *args: Any, **kwargs: Any) -> Any:
         standalone = kwargs.pop("standalone_mode", True)
@@ -122,14 +135,3 @@ def main() -> None:
       eval "$(_HILO_COMPLETE=bash_source hilo)"
     (zsh_source for zsh; for fish: _HILO_COMPLETE=fish_source hilo | source).
     """
-
-
-def run(prog_name: str | None = None) -> None:
-    """The ``hilo`` script and ``python -m hilo_cli``: ``main``, then no last pass of the cycle collector
-    over every object of the run (``gc.freeze``): the process is ending and its memory goes back whole,
-    and on a piped showdown that pass was about a tenth of the command's time (benchmarks/startup.py).
-    Tests and programs call ``main`` (or ``api``), which leaves the collector as it was."""
-    try:
-        main(prog_name=prog_name)
-    finally:
-        gc.freeze()

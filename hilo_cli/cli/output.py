@@ -128,29 +128,45 @@ def error_place(outcome: Outcome) -> str:
 
 class WholeRecords:
     """Ctrl-C ends a run between two records, never in the middle of one record's output: while a record
-    is being written (``with interrupts.writing():``) the interrupt waits, then is raised at its end."""
+    is being written (``with interrupts.writing():``) the interrupt waits, then is raised at its end.
+
+    An interrupt is kept until it has ended the run. Raised where Python drops exceptions (a weakref's
+    callback, as importlib's module locks have after each import; a ``__del__``; a callback of the
+    collector), it was lost with an "Exception ignored in" report on stderr, and the run went on to its
+    end (issue 29 item 8): now it is raised again at the end of the next record, or of the run."""
 
     def __init__(self) -> None:
         self._writing = False
         self._pending = False
         self._previous: Any = None
+        self._report: Any = None
 
     def __enter__(self) -> WholeRecords:
         try:
             self._previous = signal.signal(signal.SIGINT, self._on_interrupt)
         except ValueError:  # not the main thread: interrupts stay as they are
-            self._previous = None
+            return self
+        self._report, sys.unraisablehook = sys.unraisablehook, self._on_unraisable
         return self
 
-    def __exit__(self, *exc: object) -> None:
-        if self._previous is not None:
-            signal.signal(signal.SIGINT, self._previous)
+    def __exit__(self, kind: object, *exc: object) -> None:
+        if self._report is not None:  # installed: in the main thread
+            if self._previous is not None:
+                signal.signal(signal.SIGINT, self._previous)
+            sys.unraisablehook = self._report
+        if self._pending and kind is None:
+            raise KeyboardInterrupt
 
     def _on_interrupt(self, signum: int, frame: object) -> None:
-        if self._writing:
-            self._pending = True
-        else:
+        self._pending = True
+        if not self._writing:
             raise KeyboardInterrupt
+
+    def _on_unraisable(self, unraisable: Any) -> None:
+        if isinstance(unraisable.exc_value, KeyboardInterrupt):
+            self._pending = True  # dropped by Python: raised at the next record's end instead
+        else:
+            self._report(unraisable)
 
     @contextmanager
     def writing(self) -> Iterator[None]:

@@ -83,9 +83,11 @@ def test_a_piped_showdown_never_imports_what_it_does_not_use(modules: set[str], 
 def test_the_script_freezes_the_collector_at_the_end_and_main_does_not(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from hilo_cli.cli import main, run
+    from hilo_cli.__main__ import run
+    from hilo_cli.cli import main
 
     gc.unfreeze()
+    monkeypatch.setattr(sys, "unraisablehook", sys.unraisablehook)  # run sets the script's own
     monkeypatch.setattr(sys, "argv", ["hilo", *SHOWDOWN])
     try:
         with pytest.raises(SystemExit) as ended:

@@ -28,7 +28,7 @@ PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
 def test_the_distribution_is_hilo_cli_with_an_spdx_licence() -> None:
     project = PYPROJECT["project"]
     assert project["name"] == "hilo-cli"
-    assert PYPROJECT["project"]["scripts"] == {"hilo": "hilo_cli.cli:run"}
+    assert PYPROJECT["project"]["scripts"] == {"hilo": "hilo_cli.__main__:run"}
     assert project["license"] == "MIT"  # an SPDX expression, not the deprecated table
     for name in project["license-files"]:
         assert (ROOT / name).is_file(), name
@@ -293,7 +293,7 @@ def test_the_wheel_carries_the_data_and_the_licence(built: tuple[Path, Path, str
     assert any(n.endswith(".dist-info/licenses/LICENSE") for n in names)
     assert not [n for n in names if n.startswith("tests/")]
     assert "Name: hilo-cli\n" in metadata and "License-Expression: MIT\n" in metadata
-    assert "hilo = hilo_cli.cli:run" in entry_points
+    assert "hilo = hilo_cli.__main__:run" in entry_points
 
 
 def test_the_installed_examples_are_the_repository_examples() -> None:

@@ -106,8 +106,8 @@ def test_imports_point_one_way() -> None:
 def test_library_has_no_click_print_or_exit() -> None:
     offenders = []
     for path in sorted((ROOT / "hilo_cli").rglob("*.py")):
-        if path.parent.name == "cli":
-            continue
+        if path.parent.name == "cli" or path == ROOT / "hilo_cli" / "__main__.py":
+            continue  # the command, and its entry point above it (LAYERS)
         text = path.read_text()
         for word in ("import click", "print(", "sys.exit", "sys.argv"):
             if word in text:
@@ -151,11 +151,13 @@ def test_the_evaluator_has_one_door() -> None:
 
 
 _NAMEDTUPLE = {"_replace", "_asdict", "_make", "_fields"}
+_PUBLIC = {*_NAMEDTUPLE, "_exit"}  # and os._exit, public despite its name
 
 
 def private_reaches(source: str) -> list[str]:
     """Where ``source`` takes another module's private name: ``from M import _x``, or ``m._x`` on an
-    imported module (a named tuple's own ``_replace``, ``_asdict``, ``_make``, ``_fields`` are public)."""
+    imported module (a named tuple's own ``_replace``, ``_asdict``, ``_make``, ``_fields`` are public, as is
+    ``os._exit``)."""
     tree = ast.parse(source)
     modules = {
         (a.asname or a.name).split(".")[0]
@@ -168,7 +170,7 @@ def private_reaches(source: str) -> list[str]:
     for n in ast.walk(tree):
         if isinstance(n, ast.ImportFrom) and (n.module or "").startswith("hilo_cli"):
             found += [f"line {n.lineno}: {a.name}" for a in n.names if _private(a.name)]
-        elif isinstance(n, ast.Attribute) and _private(n.attr) and n.attr not in _NAMEDTUPLE:
+        elif isinstance(n, ast.Attribute) and _private(n.attr) and n.attr not in _PUBLIC:
             if isinstance(n.value, ast.Name) and n.value.id in modules:
                 found.append(f"line {n.lineno}: {n.value.id}.{n.attr}")
     return found
