@@ -102,7 +102,7 @@ def check(
         progress.advance(errors=outcome.error is not None, differences=outcome.differs)
         by_site.setdefault(outcome.site, Counter())[outcome.status] += 1
         if luck is not None and outcome.luck is not None:
-            luck.add(outcome.luck)
+            luck.add(outcome.luck, outcome.site)
 
     ended = write_outcomes(
         run(all_pieces(names, input_format.lower()), fmt, jobs, all_in, look),
@@ -136,7 +136,7 @@ def _all_in_run(
     from hilo_cli.cli.allin import finish, plot_check
 
     plot_check(plot)
-    luck = Luck(players)
+    luck = Luck(players, plot=plot is not None)
     return luck, finish(luck, fmt, plot)
 
 

@@ -601,8 +601,9 @@ def test_a_plot_is_drawn_from_a_small_history_and_holds_its_series(tmp_path: Pat
     for series in ("won:Ann", "adjusted:Ann"):
         start = text.index(f'id="{series}"')
         path_d = text[start : text.index("</g>", start)]
-        # Ann plays the 4 random hands (the last is Alice's): the origin, then a point per hand
-        assert path_d.count("\nL ") == 4, path_d[:400]
+        # Ann plays the 4 random hands (the last is Alice's): the origin, then a step per hand
+        # (across to the hand, then up or down to her total after it), and one to hold it on
+        assert path_d.count("\nL ") == 2 * (4 + 1), path_d[:400]
     png = tmp_path / "luck.png"
     result = CliRunner().invoke(main, ["check", "--plot", str(png), "--player", "Bob", str(path)])
     assert result.exit_code == 0, result.output
