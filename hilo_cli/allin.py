@@ -441,8 +441,13 @@ class Luck:
             self._points = None
 
 
-def _order(name: str, unit: Unit) -> tuple[str, bool, str, str, int]:
-    return (name, unit.code is None, unit.code or "", unit.site or "", unit.scale)
+def unit_order(unit: Unit) -> tuple[bool, str, str, int]:
+    """Money first, by code; then chips, by site and scale."""
+    return (unit.code is None, unit.code or "", unit.site or "", unit.scale)
+
+
+def _order(name: str, unit: Unit) -> tuple[str, tuple[bool, str, str, int]]:
+    return (name, unit_order(unit))
 
 
 class Thinned:

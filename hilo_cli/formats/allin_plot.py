@@ -21,7 +21,7 @@ from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
 from matplotlib.ticker import FuncFormatter, MaxNLocator
 
-from hilo_cli.allin import Line, Luck, Unit
+from hilo_cli.allin import Line, Luck, Unit, unit_order
 from hilo_cli.formats.allin_out import unit as unit_name
 from hilo_cli.formats.safe import shown
 
@@ -31,10 +31,18 @@ COLOURS = [f"C{i}" for i in range(10)]
 def draw(luck: Luck, path: str) -> None:
     """Draw the chosen players' lines (``Luck.shown``: those chosen, else the hero) to ``path`` (.svg or
     .png). Raises ``OSError`` if the file cannot be written, ``ValueError`` with no player to draw."""
+    figure = picture(luck)
+    # The same hands draw the same bytes: no date, and the SVG's ids from a fixed salt.
+    with rc_context({"svg.hashsalt": "hilo"}):
+        figure.savefig(path, metadata={"Date": None} if path.lower().endswith(".svg") else None)
+
+
+def picture(luck: Luck) -> Figure:
+    """The figure ``draw`` saves: a panel per unit, top to bottom in the summary's order."""
     lines = luck.lines(luck.shown())
     if not lines:
         raise ValueError("no player to plot: the files mark no hero; name one with --player")
-    units = list(dict.fromkeys(line.unit for line in lines))  # money first, as the summary's rows
+    units = sorted({line.unit for line in lines}, key=unit_order)  # as the summary's rows
     players = sorted({line.name for line in lines})
     colour = {name: COLOURS[i % len(COLOURS)] for i, name in enumerate(players)}
     tall = 2.4 if len(units) <= 2 else 1.8
@@ -49,7 +57,7 @@ def draw(luck: Luck, path: str) -> None:
             label = f"{line.name} {unit_name(u)}" if len(units) > 1 else line.name
             values = [0.0, *(v / u.scale for v in line.values)]
             axes.plot(
-                [0, *line.hands, min(line.hands[-1] + tail, luck.hands + tail)],
+                [0, *line.hands, line.hands[-1] + tail],
                 [*values, values[-1]],
                 drawstyle="steps-post",
                 color=colour[line.name],
@@ -62,16 +70,20 @@ def draw(luck: Luck, path: str) -> None:
     panels[-1].set_xlabel(
         f"hand, in the order read ({luck.hands:,} hands, {luck.all_in:,} all in with cards to come)"
     )
-    handles = [Line2D([], [], color=colour[name], label=shown(name)) for name in players]
+    handles = [Line2D([], [], color=colour[name], label=_label(name)) for name in players]
     handles += [
         Line2D([], [], color="grey", label="chips won"),
         Line2D([], [], color="grey", linestyle="--", label="all-in adjusted"),
     ]
     figure.suptitle("Chips won and all-in adjusted chips, hand by hand")
     figure.legend(handles=handles, loc="outside lower center", ncols=min(len(handles), 6))
-    # The same hands draw the same bytes: no date, and the SVG's ids from a fixed salt.
-    with rc_context({"svg.hashsalt": "hilo"}):
-        figure.savefig(path, metadata={"Date": None} if path.lower().endswith(".svg") else None)
+    return figure
+
+
+def _label(name: str) -> str:
+    """A player's name as the legend shows it: safe (``safe.shown``), and with each ``$`` a dollar
+    sign, not the start of matplotlib's mathematics (a name ``$\\frac$`` would not draw)."""
+    return shown(name).replace("$", r"\$")
 
 
 def _panel(axes: Axes, u: Unit, lines: list[Line]) -> None:
