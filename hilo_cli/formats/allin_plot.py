@@ -87,8 +87,8 @@ def _label(name: str) -> str:
 
 
 def _panel(axes: Axes, u: Unit, lines: list[Line]) -> None:
-    """One unit's panel: its name, amounts written as the unit's money (whole units where the ticks are
-    whole, else to the cent), and the zero line."""
+    """One unit's panel: its name, amounts written as the unit's money (whole units where every tick is
+    whole, else to the cent: 2.50 is not 2), and the zero line."""
     values = [v / u.scale for line in lines for v in line.values] or [0.0]
     if max(values) == min(values) == 0:
         axes.set_ylim(-1, 1)  # a flat line at zero: a range around it, not a hair's width
@@ -98,9 +98,8 @@ def _panel(axes: Axes, u: Unit, lines: list[Line]) -> None:
     currency = u.currency
 
     def money(value: float, _: object) -> str:
-        ticks = axes.yaxis.get_majorticklocs()
-        step = abs(ticks[1] - ticks[0]) if len(ticks) > 1 else 1.0
-        decimals = 0 if step >= 1 else 2
+        whole = all(float(t).is_integer() for t in axes.yaxis.get_majorticklocs())
+        decimals = 0 if whole else 2
         minus = "-" if round(value, decimals) < 0 else ""
         return f"{minus}{currency.before}{abs(value):,.{decimals}f}{currency.after}"
 
