@@ -389,6 +389,11 @@ class Luck:
                 adjusted = float(row.won + row.difference)
                 self._points.write(_POINT.pack(self.hands, row.line, row.won, adjusted))
 
+    @property
+    def plotted(self) -> bool:
+        """Whether the points of a plot are kept (``plot``; until ``close``)."""
+        return self._points is not None
+
     def hero(self) -> str | None:
         """The player the files mark as their own most often, if any."""
         return max(self.heroes, key=lambda n: self.heroes[n]) if self.heroes else None

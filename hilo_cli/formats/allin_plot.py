@@ -39,6 +39,8 @@ def draw(luck: Luck, path: str) -> None:
 
 def picture(luck: Luck) -> Figure:
     """The figure ``draw`` saves: a panel per unit, top to bottom in the summary's order."""
+    if not luck.plotted:
+        raise ValueError("no points to plot: the summary was made without plot=True")
     lines = luck.lines(luck.shown())
     if not lines:
         raise ValueError("no player to plot: the files mark no hero; name one with --player")
