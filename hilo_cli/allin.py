@@ -323,7 +323,7 @@ BUCKETS = 1024
 as many runs as a wide picture has columns of pixels, so the line looks as it would with every hand."""
 
 
-@dataclass
+@dataclass(slots=True)  # one per player and unit: every player's, for the hero is known at the end
 class _Sum:
     hands: int = 0
     all_in: int = 0

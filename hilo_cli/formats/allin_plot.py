@@ -3,11 +3,12 @@ chips won (solid) and of all-in adjusted chips (dashed), with matplotlib (the op
 ``hilo-cli[plot]``). Imported only for ``--plot``: it imports matplotlib at once.
 
 One panel per unit (``allin.Unit``: a currency, or one site's chips), stacked on one axis of hands: hand
-``n`` is the ``n``-th hand the summary counts (``Luck.hands``), whatever its currency, so every line counts from the same first hand
-(0 before it) and a hand is at the same place in every panel. A player is one colour in every panel and
-one entry in the legend. A line holds its value until the player's next hand in that unit (a step), and
-is thinned to a few points per column of pixels (``allin.Thinned``: the lowest and highest of each run of
-hands are kept), so a history of a million hands draws as fast, and looks the same, as every point.
+``n`` is the ``n``-th hand the summary counts (``Luck.hands``), whatever its currency, so every line
+counts from the same first hand (0 before it) and a hand is at the same place in every panel. A player
+is one colour in every panel and one entry in the legend. A line holds its value until the player's
+next hand in that unit (a step), and is thinned to a few points per column of pixels
+(``allin.Thinned``: the lowest and highest of each run of hands are kept), so a history of a million
+hands draws as fast, and looks the same, as every point.
 
 Each line is an SVG group named ``won:NAME`` or ``adjusted:NAME`` (with `` UNIT`` where the picture has
 more than one panel), so the file says which series it holds.
