@@ -8,7 +8,7 @@ counts from the same first hand (0 before it) and a hand is at the same place in
 is one colour in every panel and one entry in the legend. A line holds its value until the player's
 next hand in that unit (a step), and is thinned to a few points per column of pixels
 (``allin.Thinned``: the lowest and highest of each run of hands are kept), so a history of a million
-hands draws as fast, and looks the same, as every point.
+hands draws quickly and looks as it would with every point.
 
 Each line is an SVG group named ``won:NAME`` or ``adjusted:NAME`` (with `` UNIT`` where the picture has
 more than one panel), so the file says which series it holds.
