@@ -17,16 +17,20 @@ runout of the same deck, and the pot is split between runs in expectation evenly
 A hand whose live hand was not shown (a loser who mucked, PHH ``??``), or that ``equity`` does not cover
 (stud; more than nine live hands), is *not computable*: counted, with the reason, never guessed.
 
-``Luck`` adds hands up per player (and per currency): hands, all-in hands, chips won, all-in adjusted
-chips (chips won, with each all-in pot's payout replaced by its expectation) and the difference.
+``Luck`` adds hands up per player and ``Unit`` (a currency, whatever sign or code each site writes it
+with; or one site's chips): hands, all-in hands, chips won, all-in adjusted chips (chips won, with each
+all-in pot's payout replaced by its expectation) and the difference, in memory that does not grow with
+the hands.
 """
 
 from __future__ import annotations
 
+import struct
+import tempfile
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import NamedTuple
+from typing import IO, NamedTuple
 
 from hilo_cli.betting import BETTING_KINDS, Hand, Replayed
 from hilo_cli.cards import Card
@@ -243,13 +247,56 @@ def net_won(replayed: Replayed, won: Mapping[str, int] | None) -> dict[str, int]
 
 # -- the summary ------------------------------------------------------------------------------------------
 
+SIGNS = {"$": "USD", "€": "EUR", "£": "GBP"}
+"""The ISO code of a currency sign, for the readers that give a sign and no code (PokerStars' ``$``)."""
+
+SHOWN = {code: Currency(sign, "", 100, code) for sign, code in SIGNS.items()}
+"""How the summary writes the money of a code, whatever each site's own way (``4.96€`` and ``€3.50``
+are one row, shown ``€``)."""
+
+
+class Unit(NamedTuple):
+    """What a summary row counts in: money of one ISO ``code`` (USD, EUR, GBP: every site's dollars
+    are one row), or, with ``code`` ``None``, chips, told apart by the ``site`` that writes them (its
+    reader's name, ``None`` where no reader read the hand) and their ``scale`` (units to one chip as the
+    site writes it: 1, or 100 for amounts written with two decimals and no currency named). Tournament
+    chips and play money are chips: they never add to money."""
+
+    code: str | None
+    site: str | None
+    scale: int
+
+    @property
+    def currency(self) -> Currency:
+        """How the row's amounts are shown: money by its code (``$1.99``, ``€3.50``, ``SEK 4.00``),
+        chips as plain numbers (with two decimals at scale 100)."""
+        if self.code is None:
+            return Currency("", "", self.scale)
+        return SHOWN.get(self.code) or Currency(f"{self.code} ", "", 100, self.code)
+
+
+def unit_of(currency: Currency | None, site: str | None) -> Unit:
+    """The row a hand's amounts add to: money where the site writes cents of a currency it names (by
+    ``code``, else by its sign: ``$``, ``€``, ``£``, or a three-letter code written as the sign); chips
+    of ``site`` otherwise (no currency, a tournament's chips, play money, cents of no named currency)."""
+    if currency is not None and currency.scale == 100:
+        sign = (currency.before + currency.after).strip()
+        code = currency.code or SIGNS.get(sign) or (sign if _is_code(sign) else None)
+        if code is not None:
+            return Unit(code, None, 100)
+    return Unit(None, site, currency.scale if currency is not None else 1)
+
+
+def _is_code(sign: str) -> bool:
+    return len(sign) == 3 and sign.isascii() and sign.isalpha() and sign.isupper()
+
 
 class Row(NamedTuple):
-    """One player's line of the summary, in one currency. ``adjusted`` is ``won`` plus the sum of the
+    """One player's line of the summary, in one ``unit``. ``adjusted`` is ``won`` plus the sum of the
     all-in differences; ``difference`` that sum."""
 
     name: str
-    currency: Currency | None
+    unit: Unit
     hands: int
     all_in: int
     won: int
@@ -258,41 +305,57 @@ class Row(NamedTuple):
     exact: bool
 
 
-class Point(NamedTuple):
-    """One hand of a player's series: chips won and all-in adjusted chips so far (``hand``: its number
-    in the player's hands, from 1)."""
+class Line(NamedTuple):
+    """One line of the plot: a player's chips won (``kind`` ``won``) or all-in adjusted chips
+    (``adjusted``) in one unit, after each hand: ``hands`` the hand's number among every hand read (from
+    1; the line starts at 0 before the first), ``values`` the running total then, in the unit's smallest
+    amount. At most ``4 * BUCKETS`` points (``thinned``)."""
 
-    hand: int
-    won: int
-    adjusted: Fraction
+    name: str
+    unit: Unit
+    kind: str
+    hands: tuple[int, ...]
+    values: tuple[float, ...]
 
 
-@dataclass
+BUCKETS = 1024
+"""A plot's line keeps, of each of this many runs of hands, its first, lowest, highest and last point:
+as many runs as a wide picture has columns of pixels, so the line looks as it would with every hand."""
+
+
+@dataclass(slots=True)  # one per player and unit: every player's, for the hero is known at the end
 class _Sum:
     hands: int = 0
     all_in: int = 0
     won: int = 0
     difference: Fraction = Fraction(0)
     exact: bool = True
+    line: int = -1  # this row's number in the points file, once it has one
+
+
+_POINT = struct.Struct("<QIdd")  # hand, row, chips won so far, all-in adjusted so far
 
 
 class Luck:
-    """Every hand's ``HandLuck`` added up: per (player, currency) rows, the series for a plot, and the
-    counts of all-in and not computable hands (a hand counts once however many play it). ``players``:
-    only these players' rows and series (empty: every player's)."""
+    """Every hand's ``HandLuck`` added up, in memory that does not grow with the hands: one running sum
+    per (player, ``Unit``) and the counts of all-in and not computable hands (a hand counts once however
+    many play it). ``players``: only these players' rows (empty: every player's, for the hero is known
+    only at the end). ``plot``: keep each row's running totals after every hand for ``lines``, in a
+    temporary file (deleted when the summary is), not in memory."""
 
-    def __init__(self, players: Iterable[str] = ()) -> None:
+    def __init__(self, players: Iterable[str] = (), plot: bool = False) -> None:
         self.chosen = tuple(players)
         self.hands = 0
         self.all_in = 0
         self.not_computable = 0
         self.why: dict[str, int] = {}
         self.heroes: dict[str, int] = {}
-        self._sums: dict[tuple[str, Currency | None], _Sum] = {}
-        self.series: dict[tuple[str, Currency | None], list[Point]] = {}
+        self._sums: dict[tuple[str, Unit], _Sum] = {}
+        self._keys: list[tuple[str, Unit]] = []
+        self._points: IO[bytes] | None = tempfile.TemporaryFile() if plot else None
 
-    def add(self, hand: HandLuck) -> None:
-        """Count one hand (a hand with no known result counts for nothing)."""
+    def add(self, hand: HandLuck, site: str | None = None) -> None:
+        """Count one hand, read by ``site``'s reader (a hand with no known result counts for nothing)."""
         if not hand.net:
             return
         self.hands += 1
@@ -305,23 +368,31 @@ class Luck:
             self.not_computable += 1
             why = (found.why or "").split(":")[0]
             self.why[why] = self.why.get(why, 0) + 1
-        mine = {p.name: p for p in found.players} if found is not None else {}
+        mine = {p.name: p.difference for p in found.players} if found is not None else {}
+        unit = unit_of(hand.currency, site)
         for name, net in hand.net.items():
             if self.chosen and name not in self.chosen:
                 continue
-            key = (name, hand.currency)
-            row = self._sums.setdefault(key, _Sum())
+            row = self._sums.get((name, unit))
+            if row is None:
+                row = self._sums[name, unit] = _Sum()
             row.hands += 1
             row.won += net
-            change = Fraction(0)
             if name in mine and found is not None:
-                change = mine[name].difference
                 row.all_in += 1
-                row.difference += change
+                row.difference += mine[name]
                 row.exact = row.exact and bool(found.exact)
-            series = self.series.setdefault(key, [])
-            before = series[-1] if series else Point(0, 0, Fraction(0))
-            series.append(Point(before.hand + 1, before.won + net, before.adjusted + net + change))
+            if self._points is not None:
+                if row.line < 0:
+                    row.line = len(self._keys)
+                    self._keys.append((name, unit))
+                adjusted = float(row.won + row.difference)
+                self._points.write(_POINT.pack(self.hands, row.line, row.won, adjusted))
+
+    @property
+    def plotted(self) -> bool:
+        """Whether the points of a plot are kept (``plot``; until ``close``)."""
+        return self._points is not None
 
     def hero(self) -> str | None:
         """The player the files mark as their own most often, if any."""
@@ -333,23 +404,90 @@ class Luck:
         return self.chosen or ((hero,) if hero is not None else ())
 
     def rows(self) -> list[Row]:
-        """The summary's rows, by name then currency."""
+        """The summary's rows, by name, then money (by code) before chips (by site and scale)."""
         names = self.shown()
         out = []
-        for (name, currency), s in sorted(
-            self._sums.items(), key=lambda kv: (kv[0][0], str(kv[0][1]))
-        ):
+        for (name, unit), s in sorted(self._sums.items(), key=lambda kv: _order(*kv[0])):
             if not names or name in names:
+                adjusted = s.won + s.difference
                 out.append(
-                    Row(
-                        name,
-                        currency,
-                        s.hands,
-                        s.all_in,
-                        s.won,
-                        s.won + s.difference,
-                        s.difference,
-                        s.exact,
-                    )
+                    Row(name, unit, s.hands, s.all_in, s.won, adjusted, s.difference, s.exact)
                 )
         return out
+
+    def lines(self, names: Iterable[str]) -> list[Line]:
+        """The plot's lines of the players ``names`` (each row's chips won, then its all-in adjusted
+        chips), thinned to at most ``4 * BUCKETS`` points each; empty without ``plot``."""
+        if self._points is None:
+            return []
+        wanted = set(names)
+        keep = {i: key for i, key in enumerate(self._keys) if key[0] in wanted}
+        width = max(1, -(-self.hands // BUCKETS))
+        thin = {(i, kind): Thinned(width) for i in keep for kind in (0, 1)}
+        self._points.flush()
+        self._points.seek(0)
+        while chunk := self._points.read(_POINT.size * 4096):
+            for hand, i, won, adjusted in _POINT.iter_unpack(chunk):
+                if i in keep:
+                    thin[i, 0].add(hand, won)
+                    thin[i, 1].add(hand, adjusted)
+        self._points.seek(0, 2)
+        out = []
+        for i, (name, unit) in sorted(keep.items(), key=lambda kv: _order(*kv[1])):
+            for kind, label in ((0, "won"), (1, "adjusted")):
+                hands, values = thin[i, kind].points()
+                out.append(Line(name, unit, label, hands, values))
+        return out
+
+    def close(self) -> None:
+        """Delete the points file, if any."""
+        if self._points is not None:
+            self._points.close()
+            self._points = None
+
+
+def unit_order(unit: Unit) -> tuple[bool, str, str, int]:
+    """Money first, by code; then chips, by site and scale."""
+    return (unit.code is None, unit.code or "", unit.site or "", unit.scale)
+
+
+def _order(name: str, unit: Unit) -> tuple[str, tuple[bool, str, str, int]]:
+    return (name, unit_order(unit))
+
+
+class Thinned:
+    """A line's points thinned for a picture: of each run of ``width`` hands (hands 1 to ``width``,
+    then the next ``width``, ...), its first, lowest, highest and last point, in hand order (the M4
+    rule: a line through them covers the same pixels as the line through every point). A width of 1
+    keeps every point."""
+
+    def __init__(self, width: int) -> None:
+        self.width = width
+        self.hands: list[int] = []
+        self.values: list[float] = []
+        self._run: list[tuple[int, float]] = []
+        self._at = -1
+
+    def add(self, hand: int, value: float) -> None:
+        """The value after ``hand`` (hands in increasing order)."""
+        run = (hand - 1) // self.width
+        if run != self._at:
+            self._flush()
+            self._at = run
+        self._run.append((hand, value))
+        if len(self._run) > 4:  # the first, the lowest and highest between, the last
+            first, *middle, last = self._run
+            low = min(middle, key=lambda p: p[1])
+            high = max(middle, key=lambda p: p[1])
+            self._run = [first, *sorted({low, high}), last]
+
+    def _flush(self) -> None:
+        for hand, value in self._run:
+            self.hands.append(hand)
+            self.values.append(value)
+        self._run = []
+
+    def points(self) -> tuple[tuple[int, ...], tuple[float, ...]]:
+        """Every point kept, in hand order."""
+        self._flush()
+        return tuple(self.hands), tuple(self.values)

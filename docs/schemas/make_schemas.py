@@ -597,8 +597,9 @@ ALL_IN = strict(
 )
 ALLIN_SUMMARY: Schema = {
     "title": "hilo check --all-in summary",
-    "description": "The last line of hilo check --all-in --format json: per player (and currency) over every "
-    "file read. adjusted is won plus difference, the sum of the hands' all-in differences.",
+    "description": "The last line of hilo check --all-in --format json: per player and unit (a currency, or "
+    "one site's chips) over every file read. adjusted is won plus difference, the sum of the hands' "
+    "all-in differences.",
     **strict(
         {
             "all_in_summary": field(
@@ -623,10 +624,35 @@ ALLIN_SUMMARY: Schema = {
                                 "items": strict(
                                     {
                                         "name": field(NAME, "the player"),
-                                        "currency": CURRENCY,
+                                        "currency": {
+                                            **CURRENCY,
+                                            "description": "how the row's amounts are shown: money "
+                                            "one way per currency whatever the site ($, €, £ before "
+                                            "the number), chips as plain numbers",
+                                        },
+                                        "unit": {
+                                            "type": "string",
+                                            "minLength": 1,
+                                            "description": "what the row counts in, as the text "
+                                            "table names it: a currency's code (USD, EUR), or a "
+                                            "site's chips (PokerStars chips; chips where no reader "
+                                            "read the hands)",
+                                        },
+                                        "money": {
+                                            "type": "boolean",
+                                            "description": "true: a currency, every site's amounts "
+                                            "of it added up; false: chips of one site (tournament "
+                                            "chips, play money, no currency named), never added to "
+                                            "money",
+                                        },
+                                        "site": {
+                                            "type": ["string", "null"],
+                                            "description": "the reader (--input-format name) whose "
+                                            "chips the row counts; null for money",
+                                        },
                                         "hands": field(
                                             {"type": "integer", "minimum": 1},
-                                            "hands the player was dealt into, in this currency",
+                                            "hands the player was dealt into, in this unit",
                                         ),
                                         "all_in": field(
                                             COUNT, "of them, all in with cards to come"
@@ -650,7 +676,7 @@ ALLIN_SUMMARY: Schema = {
                                     }
                                 ),
                             },
-                            "one row per player and currency, by name",
+                            "one row per player and unit, by name",
                         ),
                     }
                 ),

@@ -78,7 +78,10 @@ def finish(luck: Luck, fmt: OutputFormat, plot: str | None) -> Callable[[], byte
         from hilo_cli.formats.allin_out import summary
 
         if plot is not None:
-            _draw(luck, plot)
+            try:
+                _draw(luck, plot)
+            finally:
+                luck.close()
         if fmt == "csv":
             click.echo(summary(luck, "text").decode("utf-8"), err=True, nl=False)
             return b""

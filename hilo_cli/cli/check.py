@@ -109,7 +109,7 @@ def check(
         progress.advance(errors=outcome.error is not None, differences=outcome.differs)
         tally.add(outcome.site, outcome.status)
         if luck is not None and outcome.luck is not None:
-            luck.add(outcome.luck)
+            luck.add(outcome.luck, outcome.site)
 
     ended = write_outcomes(
         run(progress.feed(sources), fmt, jobs, all_in, look),
@@ -143,7 +143,7 @@ def _all_in_run(
     from hilo_cli.cli.allin import finish, plot_check
 
     plot_check(plot)
-    luck = Luck(players)
+    luck = Luck(players, plot=plot is not None)
     return luck, finish(luck, fmt, plot)
 
 

@@ -1,9 +1,10 @@
 """The all-in writer (issue 20, ``hilo check --all-in``): a hand's all-in lines and JSON object, and the
 summary per player over every file read, as text or as one JSON line.
 
-Amounts are shown as the hand's site writes money (``Currency``): an expectation is a fraction of a unit,
-shown to the cent (cash) or to two decimals of a chip (tournaments, play chips); JSON gives the number,
-and the exact fraction where the run was exact, as ``hilo equity`` writes them.
+A hand's amounts are shown as its site writes money (``Currency``); the summary's, one way per currency
+whatever the site (``allin.Unit``: ``$1.99``, ``€3.50``), chips as plain numbers. An expectation is a
+fraction of a unit, shown to the cent (cash) or to two decimals of a chip (tournaments, play chips); JSON
+gives the number, and the exact fraction where the run was exact, as ``hilo equity`` writes them.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from hilo_cli.allin import AllIn, Luck, Row
+from hilo_cli.allin import AllIn, Luck, Row, Unit
 from hilo_cli.cards import TEXT, format_cards
 from hilo_cli.formats import OutputFormat, jsonlib, schema_tag
 from hilo_cli.formats.check_out import unlike_text
@@ -112,18 +113,24 @@ def added(
 HEAD = ("player", "currency", "hands", "all in", "chips won", "all-in adjusted", "difference")
 
 
-def unit(currency: Currency | None) -> str:
-    """A currency's name for people: its code (USD), else its sign ($), else chips."""
-    if currency is None:
+def unit(u: Unit) -> str:
+    """A row's unit for people: money by its code (USD), chips by the site that writes them (PokerStars
+    chips; plain chips where no reader read the hands)."""
+    if u.code is not None:
+        return u.code
+    if u.site is None:
         return "chips"
-    return currency.code or (currency.before + currency.after).strip() or "chips"
+    from hilo_cli.histories import readers
+
+    known = readers().get(u.site)
+    return f"{known.title if known is not None else u.site} chips"
 
 
 def _cells(row: Row) -> tuple[str, ...]:
-    c = row.currency
+    c = row.unit.currency
     return (
         shown(row.name),
-        shown(unit(c)),
+        shown(unit(row.unit)),
         f"{row.hands:,}",
         f"{row.all_in:,}",
         amount(row.won, c),
@@ -133,7 +140,8 @@ def _cells(row: Row) -> tuple[str, ...]:
 
 
 def summary_text(luck: Luck) -> str:
-    """The closing summary: the counts, then a row per player (and currency) in a table."""
+    """The closing summary: the counts, then a row per player and unit (currency, or a site's chips)
+    in a table."""
     why = "; ".join(f"{shown(k)}: {n:,}" for k, n in sorted(luck.why.items()))
     hands = f"{luck.hands:,} hand{'' if luck.hands == 1 else 's'}"
     lines = [
@@ -164,7 +172,10 @@ def summary_dict(luck: Luck) -> dict[str, Any]:
         players.append(
             {
                 "name": r.name,
-                "currency": r.currency._asdict() if r.currency is not None else None,
+                "currency": r.unit.currency._asdict(),
+                "unit": unit(r.unit),
+                "money": r.unit.code is not None,
+                "site": r.unit.site,
                 "hands": r.hands,
                 "all_in": r.all_in,
                 "won": r.won,

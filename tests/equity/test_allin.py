@@ -386,6 +386,45 @@ def test_phh_expected_chips_are_hilo_equity_and_the_average_settlement(seed: int
     assert ours == average_settlement(spot, site=False)
 
 
+def _hero_folded(count: int) -> list[Spot]:
+    """The first ``count`` random preflop spots (seeds from 3000) where the hero (the first seat, dealt
+    known cards; after the flop the generator's first to act, who never folds) folded before two
+    others went all in."""
+    spots = []
+    seed = 3000
+    while len(spots) < count:
+        spot = make_spot(random.Random(seed), rake=False, street=0)
+        if spot.names[0] in spot.folded and len(spot.names) - len(spot.folded) == 2:
+            spots.append(spot)
+        seed += 1
+    return spots
+
+
+def test_a_folded_heros_cards_are_dead() -> None:
+    """The README's word: the hero's folded cards are known, so they are not among the cards to come;
+    the figures are hilo equity's with them --dead, which differ from the figures without."""
+    for number, spot in enumerate(_hero_folded(2)):
+        luck = luck_of(pokerstars(spot, number), "folded.txt")
+        assert luck.all_in is not None
+        ours = {p.name: p.expected_chips for p in luck.all_in.players}
+        assert ours == equity_cli(spot)  # the hero's cards --dead
+        assert ours != _without_dead(spot)  # the same spot, no folded card known
+
+
+def _without_dead(spot: Spot) -> dict[str, Fraction]:
+    board = spot.board[: spot.board_at]
+    live = [p for p in spot.names if p not in spot.folded]
+    args = ["equity", "--format", "json"] + (["--board", format_cards(board)] if board else [])
+    args += [f"{p}={format_cards(spot.holes[p])}@{spot.contributed[p]}" for p in live]
+    args += [arg for p in spot.folded for arg in ("--folded", f"{p}={spot.contributed[p]}")]
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 0, result.output
+    return {
+        p["name"]: Fraction(p["expected_chips_fraction"])
+        for p in json.loads(result.stdout)["players"]
+    }
+
+
 @pytest.mark.parametrize("seed", range(4))
 def test_a_preflop_all_in_is_hilo_equity_on_the_empty_board(seed: int) -> None:
     rng = random.Random(2000 + seed)
@@ -601,8 +640,9 @@ def test_a_plot_is_drawn_from_a_small_history_and_holds_its_series(tmp_path: Pat
     for series in ("won:Ann", "adjusted:Ann"):
         start = text.index(f'id="{series}"')
         path_d = text[start : text.index("</g>", start)]
-        # Ann plays the 4 random hands (the last is Alice's): the origin, then a point per hand
-        assert path_d.count("\nL ") == 4, path_d[:400]
+        # Ann plays the 4 random hands (the last is Alice's): the origin, then a step per hand
+        # (across to the hand, then up or down to her total after it), and one to hold it on
+        assert path_d.count("\nL ") == 2 * (4 + 1), path_d[:400]
     png = tmp_path / "luck.png"
     result = CliRunner().invoke(main, ["check", "--plot", str(png), "--player", "Bob", str(path)])
     assert result.exit_code == 0, result.output
