@@ -9,6 +9,7 @@ above equity: imports point one way) and runs it. The output is ``formats.equity
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from typing import Any, NamedTuple, Protocol, TypeVar
 
@@ -90,7 +91,10 @@ def hide(record: dict[str, Any], game_name: object) -> dict[str, Any]:
         if not isinstance(hole, str) or p.get("folded") is True:
             out.append(p)
             continue
-        tokens = hole.replace(",", " ").split()
+        tokens = hole_tokens(hole)
+        if tokens is None:
+            out.append(p)  # not cards: the showdown path says what is wrong with them
+            continue
         if [t.lower() for t in tokens] == ["random"]:
             out.append({**p, "hole": ""})
             continue
@@ -112,6 +116,24 @@ def hide(record: dict[str, Any], game_name: object) -> dict[str, Any]:
             continue
         out.append({**p, "hole": " ".join(known)})
     return {**record, "players": out}
+
+
+def hole_tokens(text: str) -> list[str] | None:
+    """A hand's cards as hilo writes them, each ``??`` (a card not seen) kept as one token, or
+    ``["random"]``: cards may be written together (``As2s??Kd``), with commas, in either case or with
+    suit symbols, as ``cards.parse_cards`` reads them. ``None`` for text that is not cards."""
+    if text.strip().lower() == "random":
+        return ["random"]
+    tokens: list[str] = []
+    for piece in re.split(r"(\?\?)", text):
+        if piece == "??":
+            tokens.append(piece)
+            continue
+        try:
+            tokens += [str(c) for c in parse_cards(piece)]
+        except CardError:
+            return None
+    return tokens
 
 
 def request(fields: Mapping[str, Any]) -> Request:
