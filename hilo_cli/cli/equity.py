@@ -79,10 +79,10 @@ def equity(
     if not deal.boards:
         record["board"] = ""
     dead_cards = _dead_cards(dead)
-    record = hide(record, game)  # ?? and random: cards not seen, dealt by equity
+    record, ranges = hide(record, game)  # ?? and random: cards not seen; ranges; dealt by equity
     dealt = deal_from_record(record, defaults(game, qualifier, chip_unit, odd_chip))
     with RunoutBar() as progress:
-        result = run(dealt, dead_cards, samples, seed, exact, progress)
+        result = run(dealt, dead_cards, samples, seed, exact, progress, ranges=ranges)
     _write(result, fmt, color, suits)
 
 

@@ -26,7 +26,7 @@ error of every figure.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from fractions import Fraction
 from itertools import combinations
 from math import comb, sqrt
@@ -42,6 +42,7 @@ from hilo_cli.evaluate import evaluate_deal
 
 if TYPE_CHECKING:
     from hilo_cli.equity import vector
+    from hilo_cli.equity.ranges import Range
 
 __all__ = [
     "NO_MONEY_POT",
@@ -52,6 +53,7 @@ __all__ = [
     "Equity",
     "PlayerEquity",
     "PotEquity",
+    "RangeInfo",
     "choose",
     "equity",
     "prepare",
@@ -119,6 +121,17 @@ class Equity(NamedTuple):
     boards: tuple[Equity, ...] = ()
     """Several boards (RULES §12): each board's run, its chances and each player's expected chips from
     that board's shares; then the chances of the whole are ``None``."""
+    ranges: tuple[RangeInfo, ...] = ()
+    """The players given a range (``equity.ranges``): each range as written and its hands left."""
+
+
+class RangeInfo(NamedTuple):
+    """A player's range as written, and how many of its hands the cards seen leave (the board, the
+    dead cards, the hands shown; other ranges share cards with it deal by deal)."""
+
+    name: str
+    text: str
+    combinations: int
 
 
 def method_for(deal: Deal, runouts: int, samples: int | None) -> str:
@@ -185,28 +198,40 @@ def equity(
     exact: bool = False,
     progress: Progress | None = None,
     method: str | None = None,
+    ranges: Mapping[str, Range] | None = None,
 ) -> Equity:
     """Every runout of ``deal``'s board (or ``samples`` of them, drawn with ``seed``), settled.
 
-    ``deal.board`` holds the cards known (0 to 5); ``dead`` are cards out of play. Exact by default;
-    an exact run that would settle too many runouts one at a time samples instead (``choose``, from
-    counts alone, and says so in ``note``) unless ``exact``. Raises ``DealError`` for a deal that cannot
-    be run out (``prepare``).
+    ``deal.board`` holds the cards known (0 to 5); ``dead`` are cards out of play; ``ranges`` gives
+    some live players a range (``equity.ranges``, by name; their ``hole`` empty) instead of a hand.
+    Exact by default; an exact run that would take too long samples instead (``choose``, from counts
+    alone, and says so in ``note``) unless ``exact``. Raises ``DealError`` for a deal that cannot be
+    run out (``prepare``).
     """
+    ranges = dict(ranges or {})
     if deal.boards and deal.multi_board == "either":
         from hilo_cli.equity.either import Asked, either_boards
 
+        if ranges:
+            raise DealError(
+                "equity under --multi-board either takes every live hand's cards; a range is for "
+                "one board or --multi-board each"
+            )
         return either_boards(deal, tuple(dead), Asked(samples, seed, exact), progress)
     if deal.boards:
+        from functools import partial
+
         from hilo_cli.equity.boards import several_boards
 
-        return several_boards(deal, dead, samples, seed, exact, equity)
-    if deal.game.hole_used is None or any(
-        not p.folded and len(p.hole or ()) < deal.game.hole_cards for p in deal.players
-    ):
-        from hilo_cli.equity.completions import hidden_cards
+        return several_boards(deal, dead, samples, seed, exact, partial(equity, ranges=ranges))
+    if ranges or _hidden(deal):
+        if method == "plain" and not ranges:
+            from hilo_cli.equity.completions import hidden_cards  # the reference: settle on each
 
-        return hidden_cards(deal, tuple(dead), samples, seed, exact, progress)
+            return hidden_cards(deal, tuple(dead), samples, seed, exact, progress)
+        from hilo_cli.equity.ranged import ranged
+
+        return ranged(deal, tuple(dead), ranges, samples, seed, exact, progress)
     setup = prepare(deal, tuple(dead))
     how = method or method_for(deal, setup.runouts, samples)
     if samples is not None and samples < 1:
@@ -223,6 +248,13 @@ def equity(
         settle_deals(setup, tally, deals, total, progress)
         return answer(setup, tally, samples is None, seed, how, note)
     return run_arrays(setup, samples, seed, progress)
+
+
+def _hidden(deal: Deal) -> bool:
+    """True for stud, and for a deal with a live hand's cards not all seen (``??``, ``random``)."""
+    return deal.game.hole_used is None or any(
+        not p.folded and len(p.hole or ()) < deal.game.hole_cards for p in deal.players
+    )
 
 
 def run_arrays(

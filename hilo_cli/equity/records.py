@@ -17,8 +17,9 @@ from hilo_cli.bounds import MAX_SAMPLES, within
 from hilo_cli.cards import Card, parse_cards
 from hilo_cli.deal import Deal
 from hilo_cli.equity import Equity, equity
+from hilo_cli.equity.ranges import Range, RangeError, looks_like_range, parse
 from hilo_cli.errors import CardError, HiloError, InputError
-from hilo_cli.games import game
+from hilo_cli.games import Game, game
 
 
 class Defaults(Protocol):
@@ -52,6 +53,12 @@ def wants_equity(record: object, defaults: Defaults) -> bool:
         return False
     if record.get("equity") is True:
         return True
+    players = record.get("players")
+    if isinstance(players, list) and any(
+        isinstance(p, Mapping) and isinstance(p.get("hole"), str) and looks_like_range(p["hole"])
+        for p in players
+    ):
+        return record.get("expected") is None  # a range's hands are equity's, never a showdown's
     if record.get("expected") is not None:
         # Amounts to check are a showdown's: a board short of cards there is a mistake to report (exit 2),
         # never an equity run that drops the check and exits 0.
@@ -76,15 +83,18 @@ def wants_equity(record: object, defaults: Defaults) -> bool:
     return len(live) > 1
 
 
-def hide(record: dict[str, Any], game_name: object) -> dict[str, Any]:
-    """A record whose live hands may hide cards, as ``equity`` takes it: ``??`` for each card not seen
-    (``"As 2s ?? ??"``), ``random`` for a hand not seen at all; in stud, a hand's cards still to come
-    need no ``??``. The hidden cards are left out of ``hole`` (``equity`` deals them). An Omaha hand of
-    fewer cards than the game deals without ``??`` for the rest is bad input, as in a showdown."""
+def hide(record: dict[str, Any], game_name: object) -> tuple[dict[str, Any], dict[str, Range]]:
+    """A record whose live hands may hide cards or be ranges, as ``equity`` takes it: ``??`` for each
+    card not seen (``"As 2s ?? ??"``), ``random`` for a hand not seen at all, or a range (``"A2**"``,
+    ``ranges.parse``); in stud, a hand's cards still to come need no ``??``. The hidden cards are
+    left out of ``hole`` (``equity`` deals them), a range's hand is empty and the range returned by
+    player name. An Omaha hand of fewer cards than the game deals without ``??`` for the rest is bad
+    input, as in a showdown."""
     g = game(game_name)
     players = record.get("players")
+    ranges: dict[str, Range] = {}
     if not isinstance(players, list):
-        return record
+        return record, ranges
     out = []
     for p in players:
         hole = p.get("hole") if isinstance(p, Mapping) else None
@@ -93,7 +103,11 @@ def hide(record: dict[str, Any], game_name: object) -> dict[str, Any]:
             continue
         tokens = hole_tokens(hole)
         if tokens is None:
-            out.append(p)  # not cards: the showdown path says what is wrong with them
+            found = _range(hole, p.get("name"), g)
+            if found is not None:
+                ranges[str(p.get("name"))] = found
+                p = {**p, "hole": ""}
+            out.append(p)  # not cards nor a range: the showdown path says what is wrong with them
             continue
         if [t.lower() for t in tokens] == ["random"]:
             out.append({**p, "hole": ""})
@@ -115,7 +129,19 @@ def hide(record: dict[str, Any], game_name: object) -> dict[str, Any]:
             out.append(p)  # all shown: the showdown checks apply
             continue
         out.append({**p, "hole": " ".join(known)})
-    return {**record, "players": out}
+    return {**record, "players": out}, ranges
+
+
+def _range(text: str, name: object, g: Game) -> Range | None:
+    """The range ``text`` writes for player ``name``, or ``None`` for text that is neither cards nor
+    a range (the showdown path then says which card is wrong). A range's mistake is one line that
+    names the player: ``player A: range 'A2*': a pattern has 4 cards in omaha8, this has 3``."""
+    try:
+        return parse(text, g)
+    except RangeError as e:
+        if looks_like_range(text):
+            raise RangeError(f"player {name}: {e.message}") from None
+        return None
 
 
 def hole_tokens(text: str) -> list[str] | None:
@@ -182,5 +208,5 @@ def equity_from_record(
             "expected amounts are checked against a showdown, and this record asks for equity: "
             "give the whole board, or leave expected out"
         )
-    fields = hide(fields, fields.get("game", defaults.game))
-    return equity(read(fields, defaults), *asked)
+    fields, ranges = hide(fields, fields.get("game", defaults.game))
+    return equity(read(fields, defaults), *asked, ranges=ranges)
