@@ -59,10 +59,23 @@ def equity(
     each player put in after @ for side pots. Exact by default (fractions of whole chips); --samples N
     --seed S samples instead.
 
+    A hand not seen may be a range (every hand of it that the cards seen leave, equally likely):
+
+    \b
+      A2**  AA23  As2s**   ranks, cards; * any card
+      AxAy2x3y             w x y z: suits, different letters different suits
+      A2**$ds  $ss  $r     double-suited, single-suited, rainbow
+      A2**, A3**           any of them;  A2** !AA**  A2**:$ds  all at once
+      15%   10%-20%        a share of all hands by hilo's preflop ranking
+      random   As 2s ?? ?? any hand; a hand with cards not seen
+      A2*7c8h              stud: the cards held so far, the rest to come
+
     \b
     Examples:
       hilo equity --board "Ah 7c 8d" A="As 2s Kd Qh" B="Ac 3c Th Td" --pot 100
       hilo equity A="As 2s 3d Kh"@300 B="Kd Kc Qs Jh"@500 C="Ad 4c 5h 6s"@500 --samples 100000
+      hilo equity --board "Ah 7c 8d" A="A2** !AA**" B="Kc Qs Jh 9d"
+      hilo equity A=15% B=15%
     """
     from hilo_cli.cli.showdown import showdown_record
     from hilo_cli.equity import equity as run

@@ -39,6 +39,7 @@ from hilo_cli.equity.runouts import NO_MONEY_POT, Setup, Tally, prepare
 from hilo_cli.equity.suit import settle_by_cards
 from hilo_cli.errors import DealError
 from hilo_cli.evaluate import evaluate_deal
+from hilo_cli.games import Game
 
 if TYPE_CHECKING:
     from hilo_cli.equity import vector
@@ -60,7 +61,6 @@ __all__ = [
     "settle_cost",
 ]
 
-PLAIN_RUNOUTS = 1_000
 SETTLE_BUDGET = 40_000_000
 """The most work an exact run does by settling runouts one at a time, in hand selections compared
 (``settle_cost`` per settle): about ten seconds of one core (a settle compares four to nine million
@@ -134,17 +134,26 @@ class RangeInfo(NamedTuple):
     combinations: int
 
 
-def method_for(deal: Deal, runouts: int, samples: int | None) -> str:
-    """``vector`` for the Omaha games (two hole cards and three board cards), except a small exact run
-    that the table evaluator settles quickly (``PLAIN_RUNOUTS`` runouts at most, an 8 or 9 qualifier or
-    high only, odd chips by the button): settling each of a few hundred runouts costs less than
-    importing numpy. Sampled runs always take ``vector``, so a seed draws the same runouts whatever
-    the deal."""
-    game = deal.game
-    if game.hole_used != 2:
-        return "plain"
-    fast = not (game.split and deal.qualifier is None) and deal.odd_chip_rule == "button"
-    return "plain" if samples is None and fast and runouts <= PLAIN_RUNOUTS else "vector"
+def method_for(deal: Deal, runouts: int, samples: int | None, live: int = 2) -> str:
+    """``small`` for an exact run whose hand selections (runouts x live hands x a hand's selections)
+    are at most ``small.SMALL_WORK``: evaluated in pure Python, one settle per pattern, without
+    numpy's import; ``vector`` otherwise (numpy, every runout at once). Sampled runs always take
+    ``vector``, so a seed draws the same runouts whatever the deal. (``plain``, settle on every runout,
+    is the reference, run when asked for.)"""
+    from hilo_cli.equity.small import SMALL_WORK
+
+    # No qualifier: ``settle``'s evaluator searches every selection for the low, ten times the work.
+    slow = 10 if deal.game.split and deal.qualifier is None else 1
+    if samples is None and runouts * live * selections(deal.game) * slow <= SMALL_WORK:
+        return "small"
+    return "vector"
+
+
+def selections(game: Game) -> int:
+    """The five-card selections of one hand (RULES §2.1, §2.3)."""
+    if game.hole_used is None:
+        return comb(game.hole_cards, 5)
+    return comb(game.hole_cards, game.hole_used) * comb(game.board_cards, 5 - game.hole_used)
 
 
 class Choice(NamedTuple):
@@ -225,6 +234,12 @@ def equity(
 
         return several_boards(deal, dead, samples, seed, exact, partial(equity, ranges=ranges))
     if ranges or _hidden(deal):
+        if not ranges and method is None and samples is None:
+            from hilo_cli.equity.completions import small_stud
+
+            found = small_stud(deal, tuple(dead), progress)
+            if found is not None:
+                return found
         if method == "plain" and not ranges:
             from hilo_cli.equity.completions import hidden_cards  # the reference: settle on each
 
@@ -233,13 +248,18 @@ def equity(
 
         return ranged(deal, tuple(dead), ranges, samples, seed, exact, progress)
     setup = prepare(deal, tuple(dead))
-    how = method or method_for(deal, setup.runouts, samples)
+    how = method or method_for(deal, setup.runouts, samples, len(setup.live))
     if samples is not None and samples < 1:
         raise DealError(f"samples is {samples}: at least 1")
     if samples is not None:
         within(samples, "samples", MAX_SAMPLES)
     cost = settle_cost(deal, len(setup.live))
     tally = Tally(setup)
+    if how == "small":
+        from hilo_cli.equity.small import board_runs
+
+        board_runs(setup, tally, progress)
+        return answer(setup, tally, True, None, how, None)
     if how == "plain":
         samples, note = choose(setup.runouts, setup.runouts, cost, samples, exact)
         seed = None if samples is None else seed or 0

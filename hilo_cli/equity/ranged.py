@@ -250,7 +250,7 @@ class _Run:
         for block in range(0, len(used), per_block):
             free = free_cards(used[block : block + per_block], self.left)
             for owner, cards in every_to_come(free, k, step):
-                dealt = cards[:, order].reshape(-1, k)
+                dealt = cards[:, order].reshape(len(cards) * len(order), k)
                 at = np.repeat(owner, len(order)) + block
                 held = [h.choices[t[at]] for h, t in zip(self.hands, tuples, strict=True)]
                 yield self._assemble(held, dealt)
@@ -330,7 +330,8 @@ def _arrangements(parts: list[int]) -> vector.Array:
             for more in split(others, rest[1:]):
                 yield (*chosen, *more)
 
-    return np.array(list(split(tuple(range(k)), [p for p in parts if p])), np.int64).reshape(-1, k)
+    found = list(split(tuple(range(k)), [p for p in parts if p]))
+    return np.array(found, np.int64).reshape(len(found), k)
 
 
 def _choose(run: _Run, samples: int | None, exact: bool) -> tuple[int | None, str | None]:
@@ -341,7 +342,8 @@ def _choose(run: _Run, samples: int | None, exact: bool) -> tuple[int | None, st
         within(samples, "samples", MAX_SAMPLES)
         return samples, None
     work = run.deals * len(run.hands) * run.evaluator.selections
-    if exact or work <= EXACT_WORK:
+    # A sample never deals as many deals as the exact run it would replace.
+    if exact or work <= EXACT_WORK or run.deals <= RANGE_SAMPLES:
         if run.tuples is None:
             raise DealError(
                 f"exact would list {run.product:,} tuples of hands, more than the "

@@ -9,8 +9,8 @@ The grammar (``parse``; spaces around commas are free):
     pattern      := card-spec{N} [shape]                    N: the game's hole cards (stud: 3 to 7)
     card-spec    := (rank | "*") [suit | variable]          A, As, Ax, *, *s, *x
     rank         := 2-9 T J Q K A (or 10), either case
-    suit         := s h d c                                 that suit
-    variable     := w x y z                                 a suit; different letters, different suits
+    suit         := s h d c, either case                    that suit
+    variable     := w x y z, lower case                     a suit; different letters, different suits
     shape        := "$ds" | "$ss" | "$r"                    double-suited, single-suited, rainbow
     share        := P% | P%-Q%                              the best P% of hands, or from P% to Q%
 
@@ -157,12 +157,13 @@ def _atom(word: str, game: Game, fail: object, whole: bool = False) -> Atom:
     if word.endswith("%"):
         return _share(word, game, fail)
     shape = None
-    if "$" in low:
-        low, _, suffix = low.partition("$")
-        if suffix not in SHAPES:
+    written = word
+    if "$" in word:
+        written, _, suffix = word.partition("$")
+        if suffix.lower() not in SHAPES:
             raise fail(f"'${suffix}' is not a shape ($ds, $ss or $r)")
-        shape = suffix
-    specs = _specs(low.replace("10", "t"), word, fail)
+        shape = suffix.lower()
+    specs = _specs(written.replace("10", "T"), word, fail)
     this = "this" if whole else repr(word)
     if game.hole_used is None:
         if not 3 <= len(specs) <= 7:
@@ -179,25 +180,26 @@ def _atom(word: str, game: Game, fail: object, whole: bool = False) -> Atom:
     return Pattern(tuple(specs), shape)
 
 
-def _specs(low: str, word: str, fail: object) -> list[Spec]:
+def _specs(written: str, word: str, fail: object) -> list[Spec]:
+    """The card specs of a pattern: ranks and suits in either case, suit variables in lower case."""
     assert callable(fail)
     specs = []
     i = 0
-    while i < len(low):
-        ch = low[i]
+    while i < len(written):
+        ch = written[i]
         if ch == "*":
             rank = None
         elif ch.upper() in RANKS:
             rank = RANKS.index(ch.upper())
         else:
-            raise fail(f"{word[i]!r} in {word!r} is not a rank (2-9, T, J, Q, K, A), * or a suit")
+            raise fail(f"{ch!r} in {word!r} is not a rank (2-9, T, J, Q, K, A), * or a suit")
         i += 1
         suit = variable = None
-        if i < len(low) and low[i] in SUITS:
-            suit = SUITS.index(low[i])
+        if i < len(written) and written[i].lower() in SUITS:
+            suit = SUITS.index(written[i].lower())
             i += 1
-        elif i < len(low) and low[i] in VARIABLES:
-            variable = low[i]
+        elif i < len(written) and written[i] in VARIABLES:
+            variable = written[i]
             i += 1
         specs.append(Spec(rank, suit, variable))
     return specs

@@ -102,7 +102,8 @@ def hide(record: dict[str, Any], game_name: object) -> tuple[dict[str, Any], dic
             out.append(p)
             continue
         tokens = hole_tokens(hole)
-        if tokens is None:
+        if tokens is None or ("," in hole and len(tokens) > g.hole_cards):
+            # Not cards, or more than a hand of them in a list: a range (a list of hands).
             found = _range(hole, p.get("name"), g)
             if found is not None:
                 ranges[str(p.get("name"))] = found

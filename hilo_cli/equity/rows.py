@@ -27,7 +27,7 @@ from hilo_cli.games import Game
 _W = np.array(vector.WEIGHTS, np.int32)
 _TRIPLES = np.array(tables.TRIPLES, np.int64)
 _FIVES = np.array(list(combinations(range(7), 5)), np.int64)
-WORK = 1 << 22
+WORK = 1 << 21
 """The selections evaluated at once (players x rows x selections): a chunk of rows holds about this
 many, so a chunk's arrays stay a few tens of megabytes."""
 
@@ -71,10 +71,11 @@ class RowEvaluator:
         triple_mask = (1 << br[:, i]) | (1 << br[:, j]) | (1 << br[:, k])
         key = pair_key[..., :, None] + triple_key[None, :, None, :]  # (players, rows, pairs, 10)
         high = self.high[key]
-        flush = pair_suit[..., :, None] == triple_suit[None, :, None, :]
-        if flush.any():
-            masks = pair_mask[..., :, None] | triple_mask[None, :, None, :]
-            high = np.where(flush, self.flush[masks], high)
+        flush = np.nonzero(pair_suit[..., :, None] == triple_suit[None, :, None, :])
+        if len(flush[0]):
+            # Five suited cards: the flush (or straight flush) beats the same five ranks without one.
+            p, r, q, t = flush
+            high[flush] = self.flush[pair_mask[p, r, q] | triple_mask[r, t]]
         highs = high.max(axis=(2, 3))
         lows = None if self.low is None else self.low[key].max(axis=(2, 3))
         return Values(highs, lows)
@@ -85,10 +86,9 @@ class RowEvaluator:
         key = _W[chosen].sum(axis=-1)
         high = self.high[key]
         chosen_suits = suits[..., _FIVES]
-        flush = (chosen_suits == chosen_suits[..., :1]).all(axis=-1)
-        if flush.any():
-            masks = np.bitwise_or.reduce(1 << chosen, axis=-1)
-            high = np.where(flush, self.flush[masks], high)
+        flush = np.nonzero((chosen_suits == chosen_suits[..., :1]).all(axis=-1))
+        if len(flush[0]):
+            high[flush] = self.flush[np.bitwise_or.reduce(1 << chosen[flush], axis=-1)]
         highs = high.max(axis=2)
         lows = None if self.low is None else self.low[key].max(axis=2)
         return Values(highs, lows)
@@ -133,16 +133,20 @@ def free_cards(used: Array, left: int) -> Array:
 
 def sample_to_come(used: Array, k: int, rng: np.random.Generator) -> Array:
     """For each row's mask of cards in play, ``k`` of the other cards drawn uniformly (no card twice),
-    in a uniformly random order."""
-    if k == 0:
-        return np.zeros((len(used), 0), np.int64)
-    keys = rng.random((len(used), 52))
-    taken = (used[:, None] >> np.arange(52, dtype=np.int64)[None, :]) & 1
-    keys[taken == 1] = 2.0  # never drawn: above every key of a free card
-    picked = np.argpartition(keys, k - 1, axis=1)[:, :k]
-    # In the order of their keys: a uniformly random order, so the cards can be split into parts.
-    order = np.argsort(np.take_along_axis(keys, picked, axis=1), axis=1)
-    return np.take_along_axis(picked, order, axis=1).astype(np.int64)
+    in a uniformly random order: each card in turn uniform over the cards still free (a card in play
+    is drawn again)."""
+    out = np.zeros((len(used), k), np.int64)
+    taken = used.copy()
+    for j in range(k):
+        todo = np.arange(len(used))
+        while len(todo):
+            cards = rng.integers(52, size=len(todo))
+            free = (taken[todo] >> cards) & 1 == 0
+            done = todo[free]
+            out[done, j] = cards[free]
+            taken[done] |= np.int64(1) << cards[free]
+            todo = todo[~free]
+    return out
 
 
 def count_tuples(choices: list[Array], seen: int) -> int:

@@ -243,7 +243,7 @@ def _head(e: Equity, where: str | None) -> Line:
         head.append(
             [
                 "ranges: "
-                + ", ".join(
+                + "; ".join(
                     f"{shown(r.name)} {shown(r.text)} ({r.combinations:,} hand"
                     f"{'s' if r.combinations != 1 else ''})"
                     for r in e.ranges
