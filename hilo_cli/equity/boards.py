@@ -251,4 +251,5 @@ def _total(
         per_board[0].method,
         next((b.note for b in per_board if b.note), None),
         tuple(per_board),
+        per_board[0].ranges,
     )

@@ -344,7 +344,7 @@ def test_ranges_take_side_pots_and_several_boards() -> None:
         main,
         [
             *args,
-            "A=AsKs**@100",
+            "A=AsTs**@100",
             "B=Kc Qs Jh 9d@50",
             "C=Ac 3c 4d 5h@100",
             "--format",
@@ -358,7 +358,7 @@ def test_ranges_take_side_pots_and_several_boards() -> None:
     assert len(out["by_board"]) == 2 and sum(
         p["expected_chips"] for p in out["players"]
     ) == pytest.approx(250)
-    assert out["players"][0]["range"] == "AsKs**"
+    assert out["players"][0]["range"] == "AsTs**"
 
 
 # --- The stated standard error of a sampled range run -------------------------------------------
