@@ -234,19 +234,7 @@ def equity(
 
         return several_boards(deal, dead, samples, seed, exact, partial(equity, ranges=ranges))
     if ranges or _hidden(deal):
-        if not ranges and method is None and samples is None:
-            from hilo_cli.equity.completions import small_stud
-
-            found = small_stud(deal, tuple(dead), progress)
-            if found is not None:
-                return found
-        if method == "plain" and not ranges:
-            from hilo_cli.equity.completions import hidden_cards  # the reference: settle on each
-
-            return hidden_cards(deal, tuple(dead), samples, seed, exact, progress)
-        from hilo_cli.equity.ranged import ranged
-
-        return ranged(deal, tuple(dead), ranges, samples, seed, exact, progress)
+        return _not_all_known(deal, tuple(dead), ranges, samples, seed, exact, progress, method)
     setup = prepare(deal, tuple(dead))
     how = method or method_for(deal, setup.runouts, samples, len(setup.live))
     if samples is not None and samples < 1:
@@ -268,6 +256,34 @@ def equity(
         settle_deals(setup, tally, deals, total, progress)
         return answer(setup, tally, samples is None, seed, how, note)
     return run_arrays(setup, samples, seed, progress)
+
+
+def _not_all_known(
+    deal: Deal,
+    dead: tuple[Card, ...],
+    ranges: dict[str, Range],
+    samples: int | None,
+    seed: int | None,
+    exact: bool,
+    progress: Progress | None,
+    method: str | None,
+) -> Equity:
+    """Ranges, cards not seen and stud: a small stud run in pure Python (``completions.small_stud``),
+    the reference when asked for (``method="plain"``: ``settle`` on every completion), otherwise the
+    whole-array path of ranges (``ranged``)."""
+    if not ranges and method is None and samples is None:
+        from hilo_cli.equity.completions import small_stud
+
+        found = small_stud(deal, dead, progress)
+        if found is not None:
+            return found
+    if method == "plain" and not ranges:
+        from hilo_cli.equity.completions import hidden_cards
+
+        return hidden_cards(deal, dead, samples, seed, exact, progress)
+    from hilo_cli.equity.ranged import ranged
+
+    return ranged(deal, dead, ranges, samples, seed, exact, progress)
 
 
 def _hidden(deal: Deal) -> bool:

@@ -99,12 +99,9 @@ class Range(NamedTuple):
     game: Game
 
 
-RANGE_CHARS = re.compile(r"[*%!$:]")
-
-
 def looks_like_range(text: str) -> bool:
-    """True for text that only a range writes (a wild card, a share, a shape, a not)."""
-    return bool(RANGE_CHARS.search(text))
+    """True for text that only a range writes (a wild card, a share, a shape, a not, a colon)."""
+    return any(c in text for c in "*%!$:")
 
 
 def parse(text: str, game: Game) -> Range:

@@ -11,15 +11,17 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
-from typing import Any, NamedTuple, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, TypeVar
 
 from hilo_cli.bounds import MAX_SAMPLES, within
 from hilo_cli.cards import Card, parse_cards
 from hilo_cli.deal import Deal
 from hilo_cli.equity import Equity, equity
-from hilo_cli.equity.ranges import Range, RangeError, looks_like_range, parse
 from hilo_cli.errors import CardError, HiloError, InputError
 from hilo_cli.games import Game, game
+
+if TYPE_CHECKING:
+    from hilo_cli.equity.ranges import Range
 
 
 class Defaults(Protocol):
@@ -55,7 +57,7 @@ def wants_equity(record: object, defaults: Defaults) -> bool:
         return True
     players = record.get("players")
     if isinstance(players, list) and any(
-        isinstance(p, Mapping) and isinstance(p.get("hole"), str) and looks_like_range(p["hole"])
+        isinstance(p, Mapping) and isinstance(p.get("hole"), str) and _range_only(p["hole"])
         for p in players
     ):
         return record.get("expected") is None  # a range's hands are equity's, never a showdown's
@@ -133,10 +135,17 @@ def hide(record: dict[str, Any], game_name: object) -> tuple[dict[str, Any], dic
     return {**record, "players": out}, ranges
 
 
+def _range_only(text: str) -> bool:
+    """True for text that only a range writes (``ranges.looks_like_range``, without importing it)."""
+    return any(c in text for c in "*%!$:")
+
+
 def _range(text: str, name: object, g: Game) -> Range | None:
     """The range ``text`` writes for player ``name``, or ``None`` for text that is neither cards nor
     a range (the showdown path then says which card is wrong). A range's mistake is one line that
     names the player: ``player A: range 'A2*': a pattern has 4 cards in omaha8, this has 3``."""
+    from hilo_cli.equity.ranges import RangeError, looks_like_range, parse  # only for a range
+
     try:
         return parse(text, g)
     except RangeError as e:

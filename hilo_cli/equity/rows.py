@@ -21,11 +21,10 @@ import numpy as np
 
 from hilo_cli.equity import vector
 from hilo_cli.equity.vector import Array, Values
-from hilo_cli.evaluate import tables
 from hilo_cli.games import Game
 
 _W = np.array(vector.WEIGHTS, np.int32)
-_TRIPLES = np.array(tables.TRIPLES, np.int64)
+_TRIPLES = np.array(list(combinations(range(5), 3)), np.int64)  # as evaluate's tables
 _FIVES = np.array(list(combinations(range(7), 5)), np.int64)
 WORK = 1 << 21
 """The selections evaluated at once (players x rows x selections): a chunk of rows holds about this

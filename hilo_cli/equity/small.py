@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from itertools import combinations, product
 
 from hilo_cli.cards import Card
-from hilo_cli.deal import Deal
+from hilo_cli.deal import Deal, Player
 from hilo_cli.equity.runouts import Setup, Tally
 from hilo_cli.evaluate import evaluate_deal
 
@@ -130,45 +130,18 @@ def stud_runs(
     may get, the sets with equal values share a class, and a deal is counted by its hands' classes
     (one dictionary step a deal); each tuple of classes then gives its pattern."""
     deal = setup.deal
-    game, qualifier = deal.game, deal.qualifier
     live = [deal.players[i] for i in setup.live]
     members, n = _members(setup), len(live)
-    options: list[list[tuple[int, int, tuple[Card, ...]]]] = []  # (card mask, class, cards)
-    values: list[list[tuple[int, int]]] = []  # each hand's classes: (high, low)
-    for p, k in zip(live, to_come, strict=True):
-        found: list[tuple[int, int, tuple[Card, ...]]] = []
-        classes: dict[tuple[int, int], int] = {}
-        for cards in combinations(unseen, k):
-            ev = evaluate_deal(game, [(*(p.hole or ()), *cards)], (), qualifier)
-            value = (ev.highs[0], ev.lows[0] if ev.lows is not None else -1)
-            found.append(
-                (sum(1 << c for c in cards), classes.setdefault(value, len(classes)), cards)
-            )
-        options.append(found)
-        values.append(list(classes))
-    counts: dict[tuple[int, ...], int] = {}
-    first: dict[tuple[int, ...], tuple[tuple[int, int, tuple[Card, ...]], ...]] = {}
-    for dealt in product(*options):
-        used = 0
-        for mask, _, _ in dealt:
-            if used & mask:
-                break
-            used |= mask
-        else:
-            key = tuple([c for _, c, _ in dealt])
-            if key in counts:
-                counts[key] += 1
-            else:
-                counts[key] = 1
-                first[key] = dealt
-    split = game.split
+    options, values = _stud_classes(deal, live, unseen, to_come)
+    counts, first = _by_classes(options)
+    split = deal.game.split
 
     def pattern_of(key: tuple[int, ...]) -> tuple[int, ...]:
         highs = [values[i][c][0] for i, c in enumerate(key)]
         lows = [values[i][c][1] for i, c in enumerate(key)] if split else None
         return _patterns(highs, lows, members, n)
 
-    def whole(dealt: tuple[tuple[int, int, tuple[Card, ...]], ...]) -> Deal:
+    def whole(dealt: tuple[Option, ...]) -> Deal:
         return fill([c for _, _, cards in dealt for c in cards])
 
     by_pattern: dict[tuple[int, ...], int] = {}
@@ -190,6 +163,55 @@ def stud_runs(
     if progress is not None:
         progress(total, total)
     return total
+
+
+Option = tuple[int, int, tuple[Card, ...]]
+"""One set of cards a stud hand may get: their mask, the class of the hand's values with them, the
+cards."""
+
+
+def _stud_classes(
+    deal: Deal, live: Sequence[Player], unseen: Sequence[Card], to_come: Sequence[int]
+) -> tuple[list[list[Option]], list[list[tuple[int, int]]]]:
+    """Each live hand's options (every set of ``to_come`` cards of ``unseen``, with the class of its
+    values), and each hand's classes as (high, low) values (-1: no low)."""
+    options: list[list[Option]] = []
+    values: list[list[tuple[int, int]]] = []
+    for p, k in zip(live, to_come, strict=True):
+        found: list[Option] = []
+        classes: dict[tuple[int, int], int] = {}
+        for cards in combinations(unseen, k):
+            ev = evaluate_deal(deal.game, [(*(p.hole or ()), *cards)], (), deal.qualifier)
+            value = (ev.highs[0], ev.lows[0] if ev.lows is not None else -1)
+            found.append(
+                (sum(1 << c for c in cards), classes.setdefault(value, len(classes)), cards)
+            )
+        options.append(found)
+        values.append(list(classes))
+    return options, values
+
+
+def _by_classes(
+    options: list[list[Option]],
+) -> tuple[dict[tuple[int, ...], int], dict[tuple[int, ...], tuple[Option, ...]]]:
+    """Every dealing of one option per hand with no card twice, counted by the hands' classes, with
+    the first dealing of each tuple of classes."""
+    counts: dict[tuple[int, ...], int] = {}
+    first: dict[tuple[int, ...], tuple[Option, ...]] = {}
+    for dealt in product(*options):
+        used = 0
+        for mask, _, _ in dealt:
+            if used & mask:
+                break
+            used |= mask
+        else:
+            key = tuple([c for _, c, _ in dealt])
+            if key in counts:
+                counts[key] += 1
+            else:
+                counts[key] = 1
+                first[key] = dealt
+    return counts, first
 
 
 def _union(masks: Sequence[int]) -> int:

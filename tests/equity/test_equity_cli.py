@@ -19,7 +19,6 @@ from conftest import ROOT
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import hilo_cli.equity
 from hilo_cli.cli import main
 from hilo_cli.equity import Equity, equity
 from hilo_cli.equity.records import equity_from_record, wants_equity

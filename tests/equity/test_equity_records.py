@@ -8,7 +8,6 @@ import json
 import pytest
 from click.testing import CliRunner
 
-import hilo_cli.equity
 from hilo_cli.cli import main
 from hilo_cli.equity import Equity
 from hilo_cli.equity.records import equity_from_record, wants_equity
@@ -115,8 +114,7 @@ def test_a_batch_record_sampled_because_exact_is_too_slow_says_why(
         assert "exact would deal" in line["note"] and line["note"].endswith(why)
     else:
         assert (
-            out.splitlines()[2].startswith("note: exact would deal")
-            and why in out.splitlines()[2]
+            out.splitlines()[2].startswith("note: exact would deal") and why in out.splitlines()[2]
         )
     forced = from_record({**SLOW, "exact": True})
     assert forced.exact and forced.note is None
