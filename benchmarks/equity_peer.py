@@ -33,6 +33,7 @@ HEADS_UP = ["As 2s 3d Kh", "Kd Kc Qs Jh"]
 THREE = [*HEADS_UP, "Ad 4c 5h 6s"]
 SIX = [*THREE, "7c 8c 9d Td", "Jc Qc 2d 3h", "4s 5s 6d 7h"]
 BIG_O4 = ["As 2s 3d Kh Qc", "Kd Kc Qs Jh Td", "Ad 4c 5h 6s 7d", "7c 8c 9d Tc 2h"]
+POT = ["--pot", "10"]
 STUD3 = ["As 2s 3d 4c 9h Kd", "Jc 7c 7d 7h Qs Ts", "Ah 5d 6h 8c 9c Td"]
 
 
@@ -173,6 +174,20 @@ def main() -> None:
         se = max((p.get("se") or {}).get("equity", 0.0) for p in found["players"])
         how = f"{found['runouts']:,}" + ("" if found["exact"] else " s")
         print(f"{label:52} {min(times):6.3f} /{statistics.median(times):6.3f} {how:>10} {se:11.5f}")
+    print("\nthe floor: what a whole process costs before any equity (least / median)")
+    floors = [
+        ("python -c pass", [sys.executable, "-c", "pass"]),
+        ("python -c 'import click'", [sys.executable, "-c", "import click"]),
+        ("python -c 'import poker_equity'", [sys.executable, "-c", "import poker_equity"]),
+        ("python -c 'import numpy'", [sys.executable, "-c", "import numpy"]),
+        (
+            "hilo showdown (a river, two hands)",
+            [HILO, "showdown", "--board", "Ah 8h 9s Tc 2d", "A=As 2s 3d Kh", "B=Kd Kc Qs Jh", *POT],
+        ),
+    ]
+    for label, command in floors:
+        times = [_timed(command)[0] for _ in range(args.repeat)]
+        print(f"{label:52} {min(times):6.3f} /{statistics.median(times):6.3f}")
     print(f"load average after: {_load()}")
 
 

@@ -2,13 +2,22 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from contextlib import AbstractContextManager, nullcontext
 from typing import TYPE_CHECKING
 
 import click
 
 from hilo_cli.bounds import MAX_SAMPLES, within
-from hilo_cli.cli.common import DealArgs, common_options, deal_options, defaults, once, stdout_bytes
-from hilo_cli.cli.terminal import RunoutBar, terminal_options
+from hilo_cli.cli.common import (
+    DealArgs,
+    common_options,
+    deal_options,
+    defaults,
+    once,
+    stdout_bytes,
+    terminal_options,
+)
 from hilo_cli.errors import HiloError
 from hilo_cli.formats import OutputFormat
 
@@ -94,9 +103,23 @@ def equity(
     dead_cards = _dead_cards(dead)
     record, ranges = hide(record, game)  # ?? and random: cards not seen; ranges; dealt by equity
     dealt = deal_from_record(record, defaults(game, qualifier, chip_unit, odd_chip))
-    with RunoutBar() as progress:
+    with _progress() as progress:
         result = run(dealt, dead_cards, samples, seed, exact, progress, ranges=ranges)
     _write(result, fmt, color, suits)
+
+
+def _progress() -> AbstractContextManager[Callable[[int, int], None] | None]:
+    """A progress bar on stderr when it is a terminal (``terminal.RunoutBar``); nothing otherwise, and
+    then the terminal module is not even imported (a piped run's start-up)."""
+    import sys
+
+    from hilo_cli.cli.look import is_terminal
+
+    if is_terminal(sys.stderr):
+        from hilo_cli.cli.terminal import RunoutBar
+
+        return RunoutBar()
+    return nullcontext(None)
 
 
 def _dead_cards(dead: str | None) -> tuple[Card, ...]:
