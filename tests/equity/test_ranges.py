@@ -388,3 +388,19 @@ def test_the_standard_error_of_a_sampled_range_covers_the_exact_answer() -> None
         two += off <= 2 * se["equity"]
     assert 0.60 <= one / seeds <= 0.76, one
     assert 0.91 <= two / seeds <= 0.985, two
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (
+            ["--board", "Ah 7c 8d", "--board", "2s 3s 4s", "--multi-board", "either"],
+            "a range is for one board or --multi-board each",
+        ),
+        (["--game", "stud8"], "stud8 has none"),
+    ],
+)
+def test_a_range_where_it_cannot_go_is_one_line(args: list[str], message: str) -> None:
+    hands = ["A=15%", "B=Kc Qs Jh 9d"] if "stud8" not in args else ["A=15%", "B=Kc Qs Jh"]
+    result = CliRunner().invoke(main, ["equity", *args, *hands])
+    assert message in one_error_line(result)
