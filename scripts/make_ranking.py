@@ -87,7 +87,8 @@ def main() -> None:
     classes, equity, se = estimate(args.game, args.samples, args.seed)
     out = Path(__file__).resolve().parent.parent / "hilo_cli/equity/rankings" / f"{args.game}.bin"
     out.parent.mkdir(exist_ok=True)
-    out.write_bytes(ranking.write(classes, equity, args.samples))
+    bits = 8 if GAMES[args.game].hole_cards == 6 else 16  # 6-card: an error far above 1/255
+    out.write_bytes(ranking.write(classes, equity, args.samples, bits))
     print(
         f"{args.game}: {len(classes):,} classes x {args.samples:,} deals against one random hand; "
         f"mean standard error of a class's equity {se:.4f}; {out.stat().st_size:,} bytes",

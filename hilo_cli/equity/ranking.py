@@ -7,9 +7,11 @@ the opponents, the samples, the error) and shipped in ``rankings/<game>.bin``, r
 range asks for it. Courchevel deals its five hole cards and five board cards as Big O does, so the two
 share a ranking (the first board card shown early changes nothing before it is dealt).
 
-A file: ``HILORANK``, the number of classes and the samples per class (two little-endian 32-bit
-numbers), then zlib: each class's smallest member as a 52-bit mask (64-bit integers, best class
-first), and its equity times 65,535 (16-bit).
+A file: ``HILORANK``, the number of classes, the samples per class and the bits of an equity (three
+little-endian 32-bit numbers), then zlib: the classes (each its smallest member as a 52-bit mask) in
+increasing order as the differences from one to the next (64-bit), then each one's equity times
+2**bits - 1 (16 bits; 8 for the 6-card games, whose error is far above 1/255). The order of the
+ranking (best first, equal equities by class) is worked out when the file is read.
 """
 
 from __future__ import annotations
@@ -70,23 +72,29 @@ def file_name(game: Game) -> str:
     return f"{SHARED.get(game.name, game.name)}.bin"
 
 
-def write(classes: Array, equity: Array, samples: int) -> bytes:
-    """A ranking file's bytes, the classes best first (``classes`` and ``equity`` in any order)."""
-    order = np.lexsort((classes, -equity))
-    scaled = np.round(np.clip(equity[order], 0, 1) * 65535).astype("<u2")
-    body = classes[order].astype("<i8").tobytes() + scaled.tobytes()
-    return MAGIC + struct.pack("<II", len(classes), samples) + zlib.compress(body, 9)
+def write(classes: Array, equity: Array, samples: int, bits: int = 16) -> bytes:
+    """A ranking file's bytes (``classes`` and ``equity`` in any order): the classes in increasing
+    order as differences (small numbers that compress well), each with its equity in ``bits`` bits."""
+    order = np.argsort(classes)
+    deltas = np.diff(classes[order], prepend=np.int64(0)).astype("<u8")
+    scale = (1 << bits) - 1
+    scaled = np.round(np.clip(equity[order], 0, 1) * scale).astype("<u2" if bits == 16 else "u1")
+    body = deltas.tobytes() + scaled.tobytes()
+    return MAGIC + struct.pack("<III", len(classes), samples, bits) + zlib.compress(body, 9)
 
 
 def read(data: bytes) -> tuple[Array, Array, int]:
-    """The classes (best first), their equities and the samples per class of a ranking file."""
+    """The classes (best first, equal equities by class), their equities and the samples per class of
+    a ranking file."""
     if data[:8] != MAGIC:
         raise ValueError("not a ranking file")
-    n, samples = struct.unpack("<II", data[8:16])
-    body = zlib.decompress(data[16:])
-    classes = np.frombuffer(body[: 8 * n], "<i8").astype(np.int64)
-    equity = np.frombuffer(body[8 * n :], "<u2").astype(np.float64) / 65535
-    return classes, equity, samples
+    n, samples, bits = struct.unpack("<III", data[8:20])
+    body = zlib.decompress(data[20:])
+    classes = np.cumsum(np.frombuffer(body[: 8 * n], "<u8").astype(np.int64))
+    kind = "<u2" if bits == 16 else "u1"
+    equity = np.frombuffer(body[8 * n :], kind).astype(np.float64) / ((1 << bits) - 1)
+    order = np.lexsort((classes, -equity))
+    return classes[order], equity[order], samples
 
 
 @cache
