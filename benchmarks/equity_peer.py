@@ -8,7 +8,10 @@ Both run as whole processes, as a user runs them: ``hilo equity ... --format jso
 alternately ``--repeat`` times so that the machine's load falls on both alike. The figures are CPU
 seconds of the child (user + system: poker-equity's threads are summed), the least and the median of
 the repeats; ``ratio`` is hilo's least over the peer's least. ``agree`` is the greatest difference of a
-player's equity between the two (an exact run of each: 0 up to float rounding).
+player's equity between the two (an exact run of each: 0 up to float rounding). Then the same spots in
+one process with both libraries imported: ``hilo_cli.equity.equity`` against ``exact_from_text``, the
+first call and the least of the others (CPU of the process). The floor at the end is what a process
+pays before any equity: Python itself, click's import, a whole ``hilo showdown``.
 
 Then the range spots (issue 31: ``A2**`` against a hand on the flop, ``15%`` against ``15%``
 preflop, three ranges on the flop), which poker-equity cannot run (its ranges are for two-card
@@ -131,6 +134,48 @@ def _peer_command(spot: Spot) -> list[str]:
     return [sys.executable, "-c", code]
 
 
+LIBRARY = """
+import json, sys, time
+import poker_equity as pe
+from hilo_cli.equity import equity
+from hilo_cli.formats.records import deal_from_record
+from hilo_cli.cards import parse_cards
+spot = json.loads(sys.argv[1])
+record = {"game": spot["game"], "players": [{"name": f"P{i}", "hole": h} for i, h in enumerate(spot["hands"])]}
+if len(spot["boards"]) > 1:
+    record["boards"] = spot["boards"]
+else:
+    record["board"] = spot["boards"][0]
+deal = deal_from_record(record)
+dead = parse_cards(spot["dead"])
+def ours():
+    return equity(deal, dead)
+def theirs():
+    for b, board in enumerate(spot["boards"]):
+        others = "".join(x.replace(" ", "") for i, x in enumerate(spot["boards"]) if i != b)
+        pe.exact_from_text(spot["variant"], [h.replace(" ", "") for h in spot["hands"]],
+                           board.replace(" ", ""), spot["dead"].replace(" ", "") + others)
+out = {}
+for name, run in (("hilo", ours), ("peer", theirs)):
+    times = []
+    for _ in range(int(sys.argv[2])):
+        t = time.process_time(); run(); times.append(time.process_time() - t)
+    out[name] = times
+print(json.dumps(out))
+"""
+
+
+def _library(spot: Spot, repeat: int) -> tuple[list[float], list[float]]:
+    """Both libraries in one process, imports done: each call's CPU (the first call pays hilo's
+    tables and numpy's import where its path needs them)."""
+    fields = json.dumps(spot._asdict())
+    run = subprocess.run(
+        [sys.executable, "-c", LIBRARY, fields, str(repeat)], check=True, capture_output=True
+    )
+    found = json.loads(run.stdout)
+    return found["hilo"], found["peer"]
+
+
 def _load() -> str:
     return " ".join(f"{x:.1f}" for x in os.getloadavg())
 
@@ -160,6 +205,17 @@ def main() -> None:
         print(
             f"{spot.label:52} {a:6.3f} /{statistics.median(ours):6.3f}  {b:6.3f} /"
             f"{statistics.median(theirs):6.3f} {a / b:6.2f} {agree:8.1e}"
+        )
+    print("\nin one process, imports done: each library's call (first call / least of the rest)")
+    print(f"{'spot':52} {'hilo CPU s':>15} {'peer CPU s':>15} {'ratio':>6}")
+    for spot in SPOTS:
+        if args.only not in spot.label:
+            continue
+        ours, theirs = _library(spot, args.repeat)
+        a, b = min(ours[1:] or ours), min(theirs[1:] or theirs)
+        print(
+            f"{spot.label:52} {ours[0]:6.3f} /{a:6.3f}  {theirs[0]:6.3f} /{b:6.3f} "
+            f"{a / b if b else float('inf'):6.2f}"
         )
     print("\nranges (no peer: poker-equity's ranges are for two-card hands)")
     print(f"{'spot':52} {'hilo CPU s':>15} {'deals':>10} {'largest se':>11}")
