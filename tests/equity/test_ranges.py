@@ -404,3 +404,31 @@ def test_a_range_where_it_cannot_go_is_one_line(args: list[str], message: str) -
     hands = ["A=15%", "B=Kc Qs Jh 9d"] if "stud8" not in args else ["A=15%", "B=Kc Qs Jh"]
     result = CliRunner().invoke(main, ["equity", *args, *hands])
     assert message in one_error_line(result)
+
+
+@pytest.mark.parametrize(
+    ("one", "other"),
+    [
+        ("A2**, KK**", "KK**, A2**"),
+        ("A2** !AA** $ds", "$ds:!AA**:A2**"),
+        ("AxAy2x3y", "2x3yAxAy"),
+        ("as2S**", "**2sAs"),
+    ],
+)
+def test_a_range_is_the_same_however_its_parts_are_ordered(one: str, other: str) -> None:
+    assert hands_of(one) == hands_of(other)
+
+
+def test_the_players_order_does_not_change_a_range_run() -> None:
+    """Cards speak: listing the players the other way round (no money: no odd chip to move) gives
+    each the same exact equity."""
+    board = ("Ah 7c 8d Ks", "")
+    forward = ["A=As2sKh*", "B=Kc Qs Jh 9d", "C=QdQhJd*"]
+    runs = []
+    for players in (forward, forward[::-1]):
+        r = CliRunner().invoke(
+            main, ["equity", "--board", board[0], *players, "--format", "json", "--exact"]
+        )
+        assert r.exit_code == 0, r.output
+        runs.append({p["name"]: p["equity_fraction"] for p in json.loads(r.stdout)["players"]})
+    assert runs[0] == runs[1]
