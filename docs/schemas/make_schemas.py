@@ -154,7 +154,9 @@ RECORD: Schema = {
                         },
                         "hole": {
                             "anyOf": [IN_CARDS, {"type": "null"}],
-                            "description": "a folded player may leave it out",
+                            "description": "a folded player may leave it out; a record that "
+                            "asks for equity may write ?? for a card not seen, random, or a range "
+                            "(A2**, 15%)",
                         },
                         "seat": {
                             **SEAT,
@@ -762,6 +764,12 @@ EQUITY_PLAYER = strict(
         "quartered": chance("of a quarter of the pot: a low tied two ways"),
         "se": SE,
         "bound_95": BOUNDS_95,
+        "range": {"type": "string", "description": "the player's range as written (A2**, 15%)"},
+        "combinations": {
+            "type": "integer",
+            "minimum": 1,
+            "description": "the hands of the range the cards seen leave (board, dead, hands shown)",
+        },
     },
     required=[
         "name",

@@ -2,13 +2,22 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from contextlib import AbstractContextManager, nullcontext
 from typing import TYPE_CHECKING
 
 import click
 
 from hilo_cli.bounds import MAX_SAMPLES, within
-from hilo_cli.cli.common import DealArgs, common_options, deal_options, defaults, once, stdout_bytes
-from hilo_cli.cli.terminal import RunoutBar, terminal_options
+from hilo_cli.cli.common import (
+    DealArgs,
+    common_options,
+    deal_options,
+    defaults,
+    once,
+    stdout_bytes,
+    terminal_options,
+)
 from hilo_cli.errors import HiloError
 from hilo_cli.formats import OutputFormat
 
@@ -59,10 +68,23 @@ def equity(
     each player put in after @ for side pots. Exact by default (fractions of whole chips); --samples N
     --seed S samples instead.
 
+    A hand not seen may be a range (every hand of it that the cards seen leave, equally likely):
+
+    \b
+      A2**  AA23  As2s**   ranks, cards; * any card
+      AxAy2x3y             w x y z: suits, different letters different suits
+      A2**$ds  $ss  $r     double-suited, single-suited, rainbow
+      A2**, A3**           any of them;  A2** !AA**  A2**:$ds  all at once
+      15%   10%-20%        a share of all hands by hilo's preflop ranking
+      random   As 2s ?? ?? any hand; a hand with cards not seen
+      A2*7c8h              stud: the cards held so far, the rest to come
+
     \b
     Examples:
       hilo equity --board "Ah 7c 8d" A="As 2s Kd Qh" B="Ac 3c Th Td" --pot 100
       hilo equity A="As 2s 3d Kh"@300 B="Kd Kc Qs Jh"@500 C="Ad 4c 5h 6s"@500 --samples 100000
+      hilo equity --board "Ah 7c 8d" A="A2** !AA**" B="Kc Qs Jh 9d"
+      hilo equity A=15% B=15%
     """
     from hilo_cli.cli.showdown import showdown_record
     from hilo_cli.equity import equity as run
@@ -79,11 +101,25 @@ def equity(
     if not deal.boards:
         record["board"] = ""
     dead_cards = _dead_cards(dead)
-    record = hide(record, game)  # ?? and random: cards not seen, dealt by equity
+    record, ranges = hide(record, game)  # ?? and random: cards not seen; ranges; dealt by equity
     dealt = deal_from_record(record, defaults(game, qualifier, chip_unit, odd_chip))
-    with RunoutBar() as progress:
-        result = run(dealt, dead_cards, samples, seed, exact, progress)
+    with _progress() as progress:
+        result = run(dealt, dead_cards, samples, seed, exact, progress, ranges=ranges)
     _write(result, fmt, color, suits)
+
+
+def _progress() -> AbstractContextManager[Callable[[int, int], None] | None]:
+    """A progress bar on stderr when it is a terminal (``terminal.RunoutBar``); nothing otherwise, and
+    then the terminal module is not even imported (a piped run's start-up)."""
+    import sys
+
+    from hilo_cli.cli.look import is_terminal
+
+    if is_terminal(sys.stderr):
+        from hilo_cli.cli.terminal import RunoutBar
+
+        return RunoutBar()
+    return nullcontext(None)
 
 
 def _dead_cards(dead: str | None) -> tuple[Card, ...]:

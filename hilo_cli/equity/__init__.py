@@ -26,7 +26,7 @@ error of every figure.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from fractions import Fraction
 from itertools import combinations
 from math import comb, sqrt
@@ -39,9 +39,11 @@ from hilo_cli.equity.runouts import NO_MONEY_POT, Setup, Tally, prepare
 from hilo_cli.equity.suit import settle_by_cards
 from hilo_cli.errors import DealError
 from hilo_cli.evaluate import evaluate_deal
+from hilo_cli.games import Game
 
 if TYPE_CHECKING:
     from hilo_cli.equity import vector
+    from hilo_cli.equity.ranges import Range
 
 __all__ = [
     "NO_MONEY_POT",
@@ -52,13 +54,13 @@ __all__ = [
     "Equity",
     "PlayerEquity",
     "PotEquity",
+    "RangeInfo",
     "choose",
     "equity",
     "prepare",
     "settle_cost",
 ]
 
-PLAIN_RUNOUTS = 1_000
 SETTLE_BUDGET = 40_000_000
 """The most work an exact run does by settling runouts one at a time, in hand selections compared
 (``settle_cost`` per settle): about ten seconds of one core (a settle compares four to nine million
@@ -119,19 +121,39 @@ class Equity(NamedTuple):
     boards: tuple[Equity, ...] = ()
     """Several boards (RULES §12): each board's run, its chances and each player's expected chips from
     that board's shares; then the chances of the whole are ``None``."""
+    ranges: tuple[RangeInfo, ...] = ()
+    """The players given a range (``equity.ranges``): each range as written and its hands left."""
 
 
-def method_for(deal: Deal, runouts: int, samples: int | None) -> str:
-    """``vector`` for the Omaha games (two hole cards and three board cards), except a small exact run
-    that the table evaluator settles quickly (``PLAIN_RUNOUTS`` runouts at most, an 8 or 9 qualifier or
-    high only, odd chips by the button): settling each of a few hundred runouts costs less than
-    importing numpy. Sampled runs always take ``vector``, so a seed draws the same runouts whatever
-    the deal."""
-    game = deal.game
-    if game.hole_used != 2:
-        return "plain"
-    fast = not (game.split and deal.qualifier is None) and deal.odd_chip_rule == "button"
-    return "plain" if samples is None and fast and runouts <= PLAIN_RUNOUTS else "vector"
+class RangeInfo(NamedTuple):
+    """A player's range as written, and how many of its hands the cards seen leave (the board, the
+    dead cards, the hands shown; other ranges share cards with it deal by deal)."""
+
+    name: str
+    text: str
+    combinations: int
+
+
+def method_for(deal: Deal, runouts: int, samples: int | None, live: int = 2) -> str:
+    """``small`` for an exact run whose hand selections (runouts x live hands x a hand's selections)
+    are at most ``small.SMALL_WORK``: evaluated in pure Python, one settle per pattern, without
+    numpy's import; ``vector`` otherwise (numpy, every runout at once). Sampled runs always take
+    ``vector``, so a seed draws the same runouts whatever the deal. (``plain``, settle on every runout,
+    is the reference, run when asked for.)"""
+    from hilo_cli.equity.small import SMALL_WORK
+
+    # No qualifier: ``settle``'s evaluator searches every selection for the low, ten times the work.
+    slow = 10 if deal.game.split and deal.qualifier is None else 1
+    if samples is None and runouts * live * selections(deal.game) * slow <= SMALL_WORK:
+        return "small"
+    return "vector"
+
+
+def selections(game: Game) -> int:
+    """The five-card selections of one hand (RULES §2.1, §2.3)."""
+    if game.hole_used is None:
+        return comb(game.hole_cards, 5)
+    return comb(game.hole_cards, game.hole_used) * comb(game.board_cards, 5 - game.hole_used)
 
 
 class Choice(NamedTuple):
@@ -185,36 +207,47 @@ def equity(
     exact: bool = False,
     progress: Progress | None = None,
     method: str | None = None,
+    ranges: Mapping[str, Range] | None = None,
 ) -> Equity:
     """Every runout of ``deal``'s board (or ``samples`` of them, drawn with ``seed``), settled.
 
-    ``deal.board`` holds the cards known (0 to 5); ``dead`` are cards out of play. Exact by default;
-    an exact run that would settle too many runouts one at a time samples instead (``choose``, from
-    counts alone, and says so in ``note``) unless ``exact``. Raises ``DealError`` for a deal that cannot
-    be run out (``prepare``).
+    ``deal.board`` holds the cards known (0 to 5); ``dead`` are cards out of play; ``ranges`` gives
+    some live players a range (``equity.ranges``, by name; their ``hole`` empty) instead of a hand.
+    Exact by default; an exact run that would take too long samples instead (``choose``, from counts
+    alone, and says so in ``note``) unless ``exact``. Raises ``DealError`` for a deal that cannot be
+    run out (``prepare``).
     """
+    ranges = dict(ranges or {})
     if deal.boards and deal.multi_board == "either":
         from hilo_cli.equity.either import Asked, either_boards
 
+        if ranges:
+            raise DealError(
+                "equity under --multi-board either takes every live hand's cards; a range is for "
+                "one board or --multi-board each"
+            )
         return either_boards(deal, tuple(dead), Asked(samples, seed, exact), progress)
     if deal.boards:
+        from functools import partial
+
         from hilo_cli.equity.boards import several_boards
 
-        return several_boards(deal, dead, samples, seed, exact, equity)
-    if deal.game.hole_used is None or any(
-        not p.folded and len(p.hole or ()) < deal.game.hole_cards for p in deal.players
-    ):
-        from hilo_cli.equity.completions import hidden_cards
-
-        return hidden_cards(deal, tuple(dead), samples, seed, exact, progress)
+        return several_boards(deal, dead, samples, seed, exact, partial(equity, ranges=ranges))
+    if ranges or _hidden(deal):
+        return _not_all_known(deal, tuple(dead), ranges, samples, seed, exact, progress, method)
     setup = prepare(deal, tuple(dead))
-    how = method or method_for(deal, setup.runouts, samples)
+    how = method or method_for(deal, setup.runouts, samples, len(setup.live))
     if samples is not None and samples < 1:
         raise DealError(f"samples is {samples}: at least 1")
     if samples is not None:
         within(samples, "samples", MAX_SAMPLES)
     cost = settle_cost(deal, len(setup.live))
     tally = Tally(setup)
+    if how == "small":
+        from hilo_cli.equity.small import board_runs
+
+        board_runs(setup, tally, progress)
+        return answer(setup, tally, True, None, how, None)
     if how == "plain":
         samples, note = choose(setup.runouts, setup.runouts, cost, samples, exact)
         seed = None if samples is None else seed or 0
@@ -223,6 +256,41 @@ def equity(
         settle_deals(setup, tally, deals, total, progress)
         return answer(setup, tally, samples is None, seed, how, note)
     return run_arrays(setup, samples, seed, progress)
+
+
+def _not_all_known(
+    deal: Deal,
+    dead: tuple[Card, ...],
+    ranges: dict[str, Range],
+    samples: int | None,
+    seed: int | None,
+    exact: bool,
+    progress: Progress | None,
+    method: str | None,
+) -> Equity:
+    """Ranges, cards not seen and stud: a small stud run in pure Python (``completions.small_stud``),
+    the reference when asked for (``method="plain"``: ``settle`` on every completion), otherwise the
+    whole-array path of ranges (``ranged``)."""
+    if not ranges and method is None and samples is None:
+        from hilo_cli.equity.completions import small_stud
+
+        found = small_stud(deal, dead, progress)
+        if found is not None:
+            return found
+    if method == "plain" and not ranges:
+        from hilo_cli.equity.completions import hidden_cards
+
+        return hidden_cards(deal, dead, samples, seed, exact, progress)
+    from hilo_cli.equity.ranged import ranged
+
+    return ranged(deal, dead, ranges, samples, seed, exact, progress)
+
+
+def _hidden(deal: Deal) -> bool:
+    """True for stud, and for a deal with a live hand's cards not all seen (``??``, ``random``)."""
+    return deal.game.hole_used is None or any(
+        not p.folded and len(p.hole or ()) < deal.game.hole_cards for p in deal.players
+    )
 
 
 def run_arrays(

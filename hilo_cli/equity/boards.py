@@ -124,27 +124,27 @@ def completed(deal: Deal, dead: tuple[Card, ...]) -> Deal:
     seen = set(dead) | {c for board in deal.boards for c in board}
     for p in deal.players:
         seen.update(p.hole or ())
-    unseen = iter(c for c in DECK if c not in seen)
+    unseen = [c for c in DECK if c not in seen]
     game = deal.game
-    try:
-        boards = tuple(
-            board + tuple(next(unseen) for _ in range(game.board_cards - len(board)))
-            for board in deal.boards
+    wanted = [game.board_cards - len(board) for board in deal.boards]
+    hidden = [
+        0 if p.folded else max(game.hole_cards - len(p.hole or ()), 0) for p in deal.players
+    ]  # hidden hole cards (``??``, ``random``): dealt by each board's run
+    if sum(wanted) + sum(hidden) > len(unseen):
+        raise DealError(
+            f"too few cards left: {len(unseen)} unseen cards for the {sum(wanted)} board cards "
+            f"to come on the boards together and the {sum(hidden)} hidden hole cards"
         )
-        players = tuple(
-            p
-            if p.folded or len(p.hole or ()) >= game.hole_cards
-            else p._replace(
-                hole=(
-                    *(p.hole or ()),
-                    *(next(unseen) for _ in range(game.hole_cards - len(p.hole or ()))),
-                )
-            )
-            for p in deal.players
-        )  # hidden hole cards (``??``, ``random``): dealt by each board's run
-    except StopIteration:
-        raise DealError("too few cards left to complete every board and hand") from None
-    return deal._replace(board=boards[0], boards=boards, players=players)
+    at = 0
+    boards = []
+    for board, k in zip(deal.boards, wanted, strict=True):
+        boards.append(board + tuple(unseen[at : at + k]))
+        at += k
+    players = []
+    for p, k in zip(deal.players, hidden, strict=True):
+        players.append(p._replace(hole=(*(p.hole or ()), *unseen[at : at + k])) if k else p)
+        at += k
+    return deal._replace(board=boards[0], boards=tuple(boards), players=tuple(players))
 
 
 def _share(
@@ -251,4 +251,5 @@ def _total(
         per_board[0].method,
         next((b.note for b in per_board if b.note), None),
         tuple(per_board),
+        per_board[0].ranges,
     )

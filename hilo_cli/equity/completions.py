@@ -32,7 +32,51 @@ def hidden_cards(
 ) -> Equity:
     """Equity of a deal with board cards and live players' hole cards still hidden (``Player.hole``
     shorter than the game deals, or ``None``: the rest unseen). Exact or sampled as ``choose`` says,
-    every completion settled one at a time."""
+    every completion settled one at a time: the reference the whole-array path is held to."""
+    setup, fill, unseen, slots = _prepared(deal, dead)
+    runouts = _count(len(unseen), slots)
+    samples, note = choose(runouts, runouts, settle_cost(deal, len(setup.live)), samples, exact)
+    seed = None if samples is None else seed or 0
+    tally = Tally(setup)
+    chosen = (
+        _every(unseen, slots) if samples is None else _sampled(unseen, slots, samples, seed or 0)
+    )
+    settle_deals(
+        setup,
+        tally,
+        (fill(cards) for cards in chosen),
+        runouts if samples is None else samples,
+        progress,
+    )
+    result = answer(setup, tally, samples is None, seed, "plain", note)
+    return result._replace(deal=deal if setup.money else deal._replace(pot=None))
+
+
+def small_stud(deal: Deal, dead: tuple[Card, ...], progress: Progress | None) -> Equity | None:
+    """Exact stud equity in pure Python (``small.stud_runs``) when every live hand's cards so far are
+    known and its deals are few (``small.SMALL_WORK``); ``None`` otherwise (the whole-array path)."""
+    from hilo_cli.equity.small import SMALL_WORK, stud_runs
+
+    if deal.game.board_cards:
+        return None
+    setup, fill, unseen, slots = _prepared(deal, dead)
+    # The work: each hand evaluated once per set of cards it may get (21 selections each), then each
+    # deal's pattern from those values (about five selections' worth of work a hand).
+    deals = _count(len(unseen), slots)
+    each = sum(comb(len(unseen), k) for k in slots[1:]) * comb(deal.game.hole_cards, 5)
+    if each + deals * len(setup.live) * 5 > SMALL_WORK:
+        return None
+    tally = Tally(setup)
+    stud_runs(setup, tally, unseen, slots[1:], fill, progress)
+    result = answer(setup, tally, True, None, "small", None)
+    return result._replace(deal=deal if setup.money else deal._replace(pot=None))
+
+
+def _prepared(
+    deal: Deal, dead: tuple[Card, ...]
+) -> tuple[Setup, _Filler, tuple[Card, ...], list[int]]:
+    """A deal with hidden cards checked (every check of a showdown), its setup, the filler of a
+    completion, the unseen cards and the cards each slot takes (the board, then each live hand)."""
     game = deal.game
     if len(deal.board) > game.board_cards:
         raise DealError(
@@ -59,26 +103,11 @@ def hidden_cards(
         )
     fill = _Filler(deal, hidden, slots)
     setup = prepare(fill(unseen[: sum(slots)]), dead, completed=True)  # every check of a showdown
-    runouts = _count(len(unseen), slots)
-    samples, note = choose(runouts, runouts, settle_cost(deal, len(setup.live)), samples, exact)
-    seed = None if samples is None else seed or 0
     setup = setup._replace(
         deal=_ready(deal, setup), board=tuple(deal.board), unknown=unseen, to_come=slots[0]
     )
     fill.deal = setup.deal  # with its pot: the no-money pot when no money was given
-    tally = Tally(setup)
-    chosen = (
-        _every(unseen, slots) if samples is None else _sampled(unseen, slots, samples, seed or 0)
-    )
-    settle_deals(
-        setup,
-        tally,
-        (fill(cards) for cards in chosen),
-        runouts if samples is None else samples,
-        progress,
-    )
-    result = answer(setup, tally, samples is None, seed, "plain", note)
-    return result._replace(deal=deal if setup.money else deal._replace(pot=None))
+    return setup, fill, unseen, slots
 
 
 class _Filler:

@@ -9,15 +9,19 @@ above equity: imports point one way) and runs it. The output is ``formats.equity
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
-from typing import Any, NamedTuple, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, TypeVar
 
 from hilo_cli.bounds import MAX_SAMPLES, within
 from hilo_cli.cards import Card, parse_cards
 from hilo_cli.deal import Deal
 from hilo_cli.equity import Equity, equity
 from hilo_cli.errors import CardError, HiloError, InputError
-from hilo_cli.games import game
+from hilo_cli.games import Game, game
+
+if TYPE_CHECKING:
+    from hilo_cli.equity.ranges import Range
 
 
 class Defaults(Protocol):
@@ -51,6 +55,12 @@ def wants_equity(record: object, defaults: Defaults) -> bool:
         return False
     if record.get("equity") is True:
         return True
+    players = record.get("players")
+    if isinstance(players, list) and any(
+        isinstance(p, Mapping) and isinstance(p.get("hole"), str) and _range_only(p["hole"])
+        for p in players
+    ):
+        return record.get("expected") is None  # a range's hands are equity's, never a showdown's
     if record.get("expected") is not None:
         # Amounts to check are a showdown's: a board short of cards there is a mistake to report (exit 2),
         # never an equity run that drops the check and exits 0.
@@ -75,22 +85,33 @@ def wants_equity(record: object, defaults: Defaults) -> bool:
     return len(live) > 1
 
 
-def hide(record: dict[str, Any], game_name: object) -> dict[str, Any]:
-    """A record whose live hands may hide cards, as ``equity`` takes it: ``??`` for each card not seen
-    (``"As 2s ?? ??"``), ``random`` for a hand not seen at all; in stud, a hand's cards still to come
-    need no ``??``. The hidden cards are left out of ``hole`` (``equity`` deals them). An Omaha hand of
-    fewer cards than the game deals without ``??`` for the rest is bad input, as in a showdown."""
+def hide(record: dict[str, Any], game_name: object) -> tuple[dict[str, Any], dict[str, Range]]:
+    """A record whose live hands may hide cards or be ranges, as ``equity`` takes it: ``??`` for each
+    card not seen (``"As 2s ?? ??"``), ``random`` for a hand not seen at all, or a range (``"A2**"``,
+    ``ranges.parse``); in stud, a hand's cards still to come need no ``??``. The hidden cards are
+    left out of ``hole`` (``equity`` deals them), a range's hand is empty and the range returned by
+    player name. An Omaha hand of fewer cards than the game deals without ``??`` for the rest is bad
+    input, as in a showdown."""
     g = game(game_name)
     players = record.get("players")
+    ranges: dict[str, Range] = {}
     if not isinstance(players, list):
-        return record
+        return record, ranges
     out = []
     for p in players:
         hole = p.get("hole") if isinstance(p, Mapping) else None
         if not isinstance(hole, str) or p.get("folded") is True:
             out.append(p)
             continue
-        tokens = hole.replace(",", " ").split()
+        tokens = hole_tokens(hole)
+        if tokens is None or ("," in hole and len(tokens) > g.hole_cards):
+            # Not cards, or more than a hand of them in a list: a range (a list of hands).
+            found = _range(hole, p.get("name"), g)
+            if found is not None:
+                ranges[str(p.get("name"))] = found
+                p = {**p, "hole": ""}
+            out.append(p)  # not cards nor a range: the showdown path says what is wrong with them
+            continue
         if [t.lower() for t in tokens] == ["random"]:
             out.append({**p, "hole": ""})
             continue
@@ -111,7 +132,44 @@ def hide(record: dict[str, Any], game_name: object) -> dict[str, Any]:
             out.append(p)  # all shown: the showdown checks apply
             continue
         out.append({**p, "hole": " ".join(known)})
-    return {**record, "players": out}
+    return {**record, "players": out}, ranges
+
+
+def _range_only(text: str) -> bool:
+    """True for text that only a range writes (``ranges.looks_like_range``, without importing it)."""
+    return any(c in text for c in "*%!$:")
+
+
+def _range(text: str, name: object, g: Game) -> Range | None:
+    """The range ``text`` writes for player ``name``, or ``None`` for text that is neither cards nor
+    a range (the showdown path then says which card is wrong). A range's mistake is one line that
+    names the player: ``player A: range 'A2*': a pattern has 4 cards in omaha8, this has 3``."""
+    from hilo_cli.equity.ranges import RangeError, looks_like_range, parse  # only for a range
+
+    try:
+        return parse(text, g)
+    except RangeError as e:
+        if looks_like_range(text):
+            raise RangeError(f"player {name}: {e.message}") from None
+        return None
+
+
+def hole_tokens(text: str) -> list[str] | None:
+    """A hand's cards as hilo writes them, each ``??`` (a card not seen) kept as one token, or
+    ``["random"]``: cards may be written together (``As2s??Kd``), with commas, in either case or with
+    suit symbols, as ``cards.parse_cards`` reads them. ``None`` for text that is not cards."""
+    if text.strip().lower() == "random":
+        return ["random"]
+    tokens: list[str] = []
+    for piece in re.split(r"(\?\?)", text):
+        if piece == "??":
+            tokens.append(piece)
+            continue
+        try:
+            tokens += [str(c) for c in parse_cards(piece)]
+        except CardError:
+            return None
+    return tokens
 
 
 def request(fields: Mapping[str, Any]) -> Request:
@@ -160,5 +218,5 @@ def equity_from_record(
             "expected amounts are checked against a showdown, and this record asks for equity: "
             "give the whole board, or leave expected out"
         )
-    fields = hide(fields, fields.get("game", defaults.game))
-    return equity(read(fields, defaults), *asked)
+    fields, ranges = hide(fields, fields.get("game", defaults.game))
+    return equity(read(fields, defaults), *asked, ranges=ranges)

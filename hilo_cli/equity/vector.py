@@ -68,7 +68,7 @@ def _multisets(k: int) -> Array:
     return all_runouts(12 + k, k).astype(np.int64) - np.arange(k)
 
 
-def _high5() -> Array:
+def high5() -> Array:
     """The high value without a flush of every five-rank multiset, by key; -1 for five of a rank."""
     if "high5" not in _cache:
         table = tables.rank_table()
@@ -84,7 +84,7 @@ def _high5() -> Array:
     return _cache["high5"]
 
 
-def _low5() -> Array:
+def low5() -> Array:
     """The low value with no qualifier of every five-rank multiset, by key (RULES §3.6: every five cards
     make a low, pairs below no pair; ``hands.low_value`` with qualifier ``None``)."""
     if "low5" not in _cache:
@@ -98,7 +98,7 @@ def _low5() -> Array:
     return _cache["low5"]
 
 
-def _flush_table() -> Array:
+def flush_array() -> Array:
     """The flush table as an array by the 13-bit mask of five suited ranks."""
     if "flush" not in _cache:
         flush = np.full(1 << 13, -1, np.int32)
@@ -168,20 +168,20 @@ class Player:
             sorted({WEIGHTS[a >> 2] + WEIGHTS[b >> 2] for a, b in combinations(hole, 2)}), np.int64
         )
         hands = triples[:, :, None] + pair_keys[None, None, :]  # every 2 + 3 by its five ranks' key
-        self.high = _high5()[hands].max(axis=(1, 2)).astype(np.int32)
+        self.high = high5()[hands].max(axis=(1, 2)).astype(np.int32)
         self.flush: list[tuple[int, Array]] = []
         for suit, (masks, ftriples) in suits.items():
             pair_masks = suited_pairs(hole, suit)
             if pair_masks is None:
                 continue
             table = np.full(1 << 13, -1, np.int32)
-            table[masks] = _flush_table()[ftriples[:, :, None] | pair_masks[None, None, :]].max(
+            table[masks] = flush_array()[ftriples[:, :, None] | pair_masks[None, None, :]].max(
                 axis=(1, 2)
             )
             self.flush.append((suit, table))
         self.low: Array | None = None
         if any_low:
-            self.low = _low5()[hands].max(axis=(1, 2)).astype(np.int32)
+            self.low = low5()[hands].max(axis=(1, 2)).astype(np.int32)
         elif board_lows is not None:
             hole_mask = 0
             for c in hole:
@@ -426,7 +426,7 @@ def rows_with(codes: Array, code: Any) -> Array:
 # mask over its selections of the best value; hands are ordered by it.
 
 
-def _low5_qualified(qualifier: int) -> Array:
+def low5_qualified(qualifier: int) -> Array:
     """The low value (``LOW_LIMIT - low_key``, as ``hands.low_value``) of every five-rank multiset that
     qualifies under ``qualifier`` (five different ranks, ace 1, none above it), by key; -1 otherwise."""
     name = f"low5q{qualifier}"
@@ -486,7 +486,7 @@ class _Hand:
         weights = np.array([WEIGHTS[a >> 2] + WEIGHTS[b >> 2] for a, b in pairs], np.int64)
         masks = np.array([1 << a | 1 << b for a, b in pairs], np.int64)
         keys = triples[:, :, None] + weights[None, None, :]
-        self.high = _chosen(_high5()[keys], masks)
+        self.high = _chosen(high5()[keys], masks)
         self.low = None if low_table is None else _chosen(low_table[keys], masks)
         self.flush: list[tuple[int, Array]] = []
         for suit, (board_masks, ftriples) in suits.items():
@@ -498,7 +498,7 @@ class _Hand:
                 hands = (ftriples[:, :, None] | rank_pairs[None, None, :]).reshape(
                     len(board_masks), -1
                 )
-                best = np.argmax(_flush_table()[hands], axis=1)
+                best = np.argmax(flush_array()[hands], axis=1)
                 ranks[board_masks] = hands[np.arange(len(hands)), best]
             self.flush.append((suit, ranks))
 
@@ -513,7 +513,7 @@ class Shown:
         _, _, triples = _boards(tuple(sorted(c >> 2 for c in board)), to_come)
         low_table = None
         if split:
-            low_table = _low5() if qualifier is None else _low5_qualified(qualifier)
+            low_table = low5() if qualifier is None else low5_qualified(qualifier)
         suits = {s: _suit_masks(board, unknown, to_come, s) for s in evaluator.suits}
         self.evaluator = evaluator
         self.board = np.array(board, np.int64)

@@ -120,10 +120,10 @@ def unit(u: Unit) -> str:
         return u.code
     if u.site is None:
         return "chips"
-    from hilo_cli.histories import readers
+    from hilo_cli.histories import PLUGINS
 
-    known = readers().get(u.site)
-    return f"{known.title if known is not None else u.site} chips"
+    titles = {plugin.name: plugin.title for plugin in PLUGINS}
+    return f"{titles.get(u.site, u.site)} chips"
 
 
 def _cells(row: Row) -> tuple[str, ...]:

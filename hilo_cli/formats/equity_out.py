@@ -96,6 +96,9 @@ def _player_dict(e: Equity, p: PlayerEquity, in_pots: float) -> dict[str, Any]:
     }
     for k in _CHANCES:
         entry[k] = _number(getattr(p, k))
+    for r in e.ranges:
+        if r.name == p.name:
+            entry["range"], entry["combinations"] = r.text, r.combinations
     if p.se is not None:
         _sampled(entry, p.se, e.runouts, lambda k: in_pots if k == "expected_chips" else 1.0)
     return entry
@@ -238,6 +241,17 @@ def _head(e: Equity, where: str | None) -> Line:
         head.append([_rule(e)])
     elif deal.game.board_cards:
         head.append(["board ", *_board_cards(deal.board, deal.game.board_cards)])
+    if e.ranges:
+        head.append(
+            [
+                "ranges: "
+                + "; ".join(
+                    f"{shown(r.name)} {shown(r.text)} ({r.combinations:,} hand"
+                    f"{'s' if r.combinations != 1 else ''})"
+                    for r in e.ranges
+                )
+            ]
+        )
     hidden = _hidden(e)
     if hidden:
         head.append(["hidden: " + ", ".join(f"{name} {k}" for name, k in hidden.items())])
@@ -255,10 +269,11 @@ def _head(e: Equity, where: str | None) -> Line:
 def _hidden(e: Equity) -> dict[str, int]:
     """The hole cards still hidden, by live player (stud's cards to come, ``??``, ``random``)."""
     deal = e.deal
+    ranged = {r.name for r in e.ranges}
     return {
         p.name: deal.game.hole_cards - len(p.hole or ())
         for p in deal.players
-        if not p.folded and len(p.hole or ()) < deal.game.hole_cards
+        if not p.folded and len(p.hole or ()) < deal.game.hole_cards and p.name not in ranged
     }
 
 

@@ -189,12 +189,12 @@ def test_a_folder_with_no_history_says_what_it_looked_at(tmp_path: Path) -> None
     result = CliRunner().invoke(main, ["check", str(tmp_path)])
     assert result.exit_code == 2
     assert result.stderr == (
-        f"{tmp_path}: no .phh, .phhs, .txt, .xml, .gz, .zip files in this folder or its "
+        f"hilo: error: {tmp_path}: no .phh, .phhs, .txt, .xml, .gz, .zip files in this folder or its "
         "subfolders: looked at 2 files in 2 folders, 1 hidden skipped\n"
     )
     flat = CliRunner().invoke(main, ["check", "--no-recursive", str(tmp_path)])
     assert flat.stderr == (
-        f"{tmp_path}: no .phh, .phhs, .txt, .xml, .gz, .zip files in this folder: looked at 1 file "
+        f"hilo: error: {tmp_path}: no .phh, .phhs, .txt, .xml, .gz, .zip files in this folder: looked at 1 file "
         "in 1 folder, 1 hidden skipped, 1 subfolders not read (not recursive)\n"
     )
 
@@ -254,8 +254,9 @@ def test_a_bomb_and_a_member_named_outside_are_one_error_line_each(
     assert len([r for r in got if r["source"] in bad]) == len(bad)  # one each
     for source, piece in bad.items():
         assert piece in errors[source], (source, errors[source])
-        assert [line for line in result.stderr.splitlines() if line.startswith(f"{source}: ")] == [
-            f"{source}: {errors[source]}"
+        said = f"hilo: error: {source}: "
+        assert [line for line in result.stderr.splitlines() if line.startswith(said)] == [
+            f"{said}{errors[source]}"
         ]
     # Every other file is checked as before: the clean folder's records, and sneaky.zip's good member.
     others = [r for r in got if r["source"] not in bad]
@@ -326,7 +327,7 @@ def test_a_fifo_socket_or_device_in_a_folder_is_one_error_line_and_blocks_nothin
         for kind in kinds
     ]
     assert run.stderr.decode().splitlines() == [
-        f"{p}: {r['error']}" for p, r in zip(odd, records[1:-1], strict=True)
+        f"hilo: error: {p}: {r['error']}" for p, r in zip(odd, records[1:-1], strict=True)
     ]
     assert run.returncode == 2
 

@@ -17,6 +17,7 @@ from itertools import combinations
 import pytest
 import reference_multiboard as refm
 from click.testing import CliRunner
+from conftest import one_error_line
 
 from hilo_cli.cards import DECK, Card
 from hilo_cli.cli import main
@@ -249,3 +250,21 @@ def test_several_boards_with_a_hidden_hand_equal_every_joint_deal() -> None:
     assert e.exact and {p.name: p.expected_chips for p in e.players} == {
         n: Fraction(total[n], runs) for n in "AB"
     }
+
+
+@pytest.mark.parametrize("rule", ["each", "either"])
+@pytest.mark.parametrize("hidden", ["random", "Kd Kc Qd Qc Jd Jc"])
+def test_too_few_unseen_cards_for_several_boards_is_one_line_and_exit_2(rule, hidden) -> None:  # type: ignore[no-untyped-def]
+    """Issue 31: two boards and too few unseen cards was a StopIteration traceback (exit 1)."""
+    dead = "As Ks Qs Js Ts 9s 8s 7s 6s 5s 4s 3s 2s Ah Kh Qh Jh Th 9h"
+    players = [f"{n}={hidden}" for n in "AB"] + [f"{n}=random" for n in "CDEF"]
+    result = CliRunner().invoke(
+        main,
+        [
+            *["equity", "--game", "omaha8-6", "--board", "2c 3c 4c", "--board", "5d 6d 7d"],
+            *[*players, "--dead", dead, "--multi-board", rule],
+        ],
+    )
+    assert result.exit_code == 2, result.output
+    line = one_error_line(result)
+    assert "too few cards" in line or "?? and random" in line

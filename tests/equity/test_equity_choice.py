@@ -141,37 +141,45 @@ def test_a_busy_machine_prints_the_same_bytes() -> None:
     assert loaded.stdout == quiet.stdout and loaded.stderr == quiet.stderr == b""
 
 
+SLOW_HIDDEN = ["equity", "--board", "4c 5d 8s", "A=Ah 2h Kc Kd", "B=Ad 2d ?? ??", "--pot", "103"]
+
+
 def test_sampled_by_the_counts_says_why_in_the_output(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(hilo_cli.equity, "SETTLE_BUDGET", 0)
-    monkeypatch.setattr(hilo_cli.equity, "SLOW_SAMPLES", 300)
-    r = CliRunner().invoke(main, [*SLOW, "--format", "json"])
+    """Hands not all seen (issue 31: the whole-array path of ranges and hidden cards): exact while its
+    work (deals x hands x selections) is within ``EXACT_WORK``, sampled otherwise, and it says why."""
+    from hilo_cli.equity import ranged
+
+    monkeypatch.setattr(ranged, "EXACT_WORK", 0)
+    monkeypatch.setattr(ranged, "RANGE_SAMPLES", 300)
+    r = CliRunner().invoke(main, [*SLOW_HIDDEN, "--format", "json"])
     assert r.exit_code == 0 and r.stderr == ""
     out = json.loads(r.stdout)
+    deals = 43 * 42 // 2 * (41 * 40 // 2)  # B's two cards, then the turn and river
     assert (out["exact"], out["runouts"], out["seed"]) == (False, 300, 0)
-    assert (
-        out["note"].startswith("exact would settle ")
-        and "of its 666 runouts one at a time" in out["note"]
-    )
+    assert out["note"].startswith(f"exact would deal {deals:,} deals")
     assert out["note"].endswith("sampling 300 instead (--exact to insist)")
-    text = CliRunner().invoke(main, SLOW).stdout.splitlines()
+    text = CliRunner().invoke(main, SLOW_HIDDEN).stdout.splitlines()
     assert text[1].startswith("sampled: 300 runouts") and text[2] == f"note: {out['note']}"
     # A sample as large as the exact run is no saving: exact instead.
-    monkeypatch.setattr(hilo_cli.equity, "SLOW_SAMPLES", 666)
-    assert json.loads(CliRunner().invoke(main, [*SLOW, "--format", "json"]).stdout)["exact"] is True
-    forced = CliRunner().invoke(main, [*SLOW, "--exact", "--format", "json"])
+    monkeypatch.setattr(ranged, "RANGE_SAMPLES", deals)
+    found = json.loads(CliRunner().invoke(main, [*SLOW_HIDDEN, "--format", "json"]).stdout)
+    assert found["exact"] is True and found["runouts"] == deals
+    monkeypatch.setattr(ranged, "RANGE_SAMPLES", 300)
+    forced = CliRunner().invoke(main, [*SLOW_HIDDEN, "--exact", "--format", "json"])
     assert "note" not in json.loads(forced.stdout)
 
 
 def test_the_library_choice_follows_the_counts(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The reference path (``method="plain"``, settle on every runout) has its own budget."""
     deal = deal_from_record(SLOW_RECORD)
-    exact = equity(deal)
+    exact = equity(deal, method="plain")
     assert exact.exact and exact.note is None and exact.runouts == 666
     monkeypatch.setattr(hilo_cli.equity, "SETTLE_BUDGET", 0)
     monkeypatch.setattr(hilo_cli.equity, "SLOW_SAMPLES", 300)
-    sampled = equity(deal)
+    sampled = equity(deal, method="plain")
     assert (sampled.exact, sampled.runouts, sampled.seed) == (
         False,
         300,
         0,
     ) and sampled.note is not None
-    assert equity(deal) == sampled
+    assert equity(deal) == equity(deal, method="small")  # the default: small, exact, no budget

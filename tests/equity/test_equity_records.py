@@ -8,7 +8,6 @@ import json
 import pytest
 from click.testing import CliRunner
 
-import hilo_cli.equity
 from hilo_cli.cli import main
 from hilo_cli.equity import Equity
 from hilo_cli.equity.records import equity_from_record, wants_equity
@@ -88,7 +87,7 @@ SLOW = {
     "pot": 103,
     "players": [
         {"name": "A", "hole": "Ah 2h Kc Kd"},
-        {"name": "B", "hole": "Ad 2d Qc Qh"},
+        {"name": "B", "hole": "Ad 2d ?? ??"},
         {"name": "C", "hole": "Js Ts 9s 3c"},
     ],
 }
@@ -100,22 +99,22 @@ def test_a_batch_record_sampled_because_exact_is_too_slow_says_why(
 ) -> None:
     """The "too slow, sample instead" rule (issue 12) says so: on stderr for hilo equity, and in a batch
     record's own output, where nothing else would tell why a record that asked for exact was sampled.
-    (A small exact run settles each runout on its own, the plain path: with the budget at 0 the slow
-    case. Under the suit rule, RULES §4.6, the whole-array path settles none on its own since issue 19
-    item 2.)"""
-    monkeypatch.setattr(hilo_cli.equity, "SETTLE_BUDGET", 0)
-    monkeypatch.setattr(hilo_cli.equity, "SLOW_SAMPLES", 300)
+    (A hand with cards not seen runs on the whole-array path of ranges, issue 31: with its budget at
+    0 the slow case. Known hands are always exact.)"""
+    from hilo_cli.equity import ranged
+
+    monkeypatch.setattr(ranged, "EXACT_WORK", 0)
+    monkeypatch.setattr(ranged, "RANGE_SAMPLES", 300)
     result = from_record(SLOW)
     assert (result.exact, result.runouts) == (False, 300)
     out = equity_out.render(result, fmt, "f.jsonl:1").decode()
     why = 'sampling 300 instead ("exact": true to insist)'
     if fmt == "json":
         line = json.loads(out)
-        assert "exact would settle" in line["note"] and line["note"].endswith(why)
+        assert "exact would deal" in line["note"] and line["note"].endswith(why)
     else:
         assert (
-            out.splitlines()[2].startswith("note: exact would settle")
-            and why in out.splitlines()[2]
+            out.splitlines()[2].startswith("note: exact would deal") and why in out.splitlines()[2]
         )
     forced = from_record({**SLOW, "exact": True})
     assert forced.exact and forced.note is None
