@@ -127,7 +127,7 @@ class CheckedHistory(Iterator[dict[str, Any]]):
         outcome = check_one(next(self._pieces), "json", self._all_in)
         self._tally.add(outcome.site, outcome.status)
         if self._luck is not None and outcome.luck is not None:
-            self._luck.add(outcome.luck)
+            self._luck.add(outcome.luck, outcome.site)
         found: dict[str, Any] = jsonlib.loads(outcome.output)
         return found
 

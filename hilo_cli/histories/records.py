@@ -21,6 +21,7 @@ from hilo_cli.bounds import quote, short
 from hilo_cli.cards import format_cards
 from hilo_cli.games import GAMES, Game
 from hilo_cli.histories.actions import players_in, replay_actions
+from hilo_cli.histories.amounts import sign_currency
 from hilo_cli.histories.base import Currency, HandRecord, Summary
 from hilo_cli.histories.site import Header, SiteHand
 from hilo_cli.histories.summary import (
@@ -169,8 +170,8 @@ def _paid_by_pot(
 
 
 def _currency(header: Header) -> Currency:
-    """Money as the header writes it: cents after a currency sign, or chips."""
-    return Currency(header.currency, "", 100) if header.currency else Currency()
+    """Money as the header writes it: cents after a currency sign, with the sign's ISO code; or chips."""
+    return sign_currency(header.currency) if header.currency else Currency()
 
 
 def _shown_in_summary(hand: SiteHand, players: list[str]) -> list[Action] | str:

@@ -159,7 +159,7 @@ def test_json_says_the_depth_and_the_currency_and_keeps_integer_cents() -> None:
     settlement, verdict = check(record)
     out = json.loads(render(record, settlement, verdict, "json"))
     assert out["check"]["depth"] == "per pot"
-    assert out["check"]["currency"] == {"before": "$", "after": "", "scale": 100, "code": None}
+    assert out["check"]["currency"] == {"before": "$", "after": "", "scale": 100, "code": "USD"}
     assert out["check"]["differences"]["Ann"]["recorded"] == 29
 
 
