@@ -70,7 +70,9 @@ SUIT_COST = 10
 of every tied hand: measured, 8 to 12 times."""
 SLOW_SAMPLES = 10_000
 """Runouts sampled instead of an exact run over ``SETTLE_BUDGET`` (never more than exact deals)."""
-CHUNK = 1 << 17
+CHUNK = 1 << 15
+"""Runouts evaluated at once on the whole-array path: its temporaries (a few arrays of this many rows a
+player) are what ``hilo check --all-in`` holds at its peak, and a larger chunk is no faster."""
 
 Progress = Callable[[int, int], None]
 
@@ -424,7 +426,10 @@ def _vector(
             if not tally.known(pattern):
                 tally.learn(pattern, setup.settle(setup.full(_runout(cards, row))))
             if tally.cards_matter(pattern):
-                each.append((pattern, cards[:, vector.rows_with(codes, codes[row])]))
+                # Kept as bytes (a card's number fits) until settle_by_cards works on them: they are
+                # every such runout of the spot, held at once.
+                kept = cards[:, vector.rows_with(codes, codes[row])].astype(vector.CARD_BYTE)
+                each.append((pattern, kept))
             else:
                 tally.add(pattern, count)
         done += len(rows)

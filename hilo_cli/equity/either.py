@@ -109,7 +109,7 @@ def either_boards(
 ) -> Equity:
     """Equity of a deal on several boards by RULES §12.4: exact (or ``samples`` joint runouts drawn
     with ``seed``), then each board alone for its table (``samples`` of its own, seed ``seed + b``)."""
-    from hilo_cli.equity import SLOW_SAMPLES, equity, run_arrays, vector
+    from hilo_cli.equity import CHUNK, SLOW_SAMPLES, equity, run_arrays, vector
 
     samples, seed, exact = asked
 
@@ -135,7 +135,7 @@ def either_boards(
     ]
     source = (
         vector.Boards(evaluators, setup.parts),
-        vector.runouts(len(setup.unknown), setup.parts, samples, seed or 0, 1 << 17),
+        vector.runouts(len(setup.unknown), setup.parts, samples, seed or 0, CHUNK),
     )
     whole = run_arrays(setup, samples, seed, progress, source)
     boards = (

@@ -53,7 +53,8 @@ def settle_by_cards(
     after = [len(turn) - turn.index(p.name) for p in live]
     total = sum(cards.shape[1] for _, cards in each)
     done = 0
-    for pattern, cards in each:
+    for pattern, kept in each:
+        cards = kept.astype("int64")  # the evaluator works on card numbers in int64
         values = evaluator.values(cards)
         high, low = evaluator.masks(cards, values, _tied(pattern, n, 0), _tied(pattern, n, n))
         high_order, _ = vector.order_code(high, after, cards.shape[1])

@@ -240,7 +240,7 @@ class Evaluator:
         self._shown: Shown | None = None
         # A board's key to its place among the boards that can still come: one look-up per runout, then
         # each player's tables are small (6,175 entries preflop, 91 on a flop) and stay in cache.
-        self.board_index = np.zeros(KEYS, np.int64)
+        self.board_index = np.zeros(KEYS, np.int32)  # 6,175 boards at most: 4 bytes each key
         self.board_index[keys] = np.arange(len(keys))
         bits = low_bits(qualifier if qualifier is not None else 8)
         board_lows = None
@@ -339,9 +339,22 @@ def runouts(
     if samples is not None:
         return sampled_runouts(n, k, samples, seed, chunk)
     if len(parts) == 1:
-        every = all_runouts(n, k)
-        return (every[i : i + chunk] for i in range(0, len(every), chunk))
+        return _every(n, k, chunk)
     return _joint(np.zeros((1, 0), np.int64), n, tuple(parts), chunk)
+
+
+def _every(n: int, k: int, chunk: int) -> Iterator[Array]:
+    """``all_runouts(n, k)``, in the same order, ``chunk`` rows at a time, made one first position at a
+    time: the whole list is never held (a million five-card rows are 5 MB, but making them at once
+    took 28 MB of temporaries, the peak of ``hilo check --all-in``)."""
+    if k == 0:
+        yield all_runouts(n, 0)
+        return
+    for first in range(n - k + 1):
+        rest = all_runouts(n - first - 1, k - 1) + np.int8(first + 1)
+        block = np.hstack([np.full((len(rest), 1), first, np.int8), rest])
+        for i in range(0, len(block), chunk):
+            yield block[i : i + chunk]
 
 
 def _joint(rows: Array, n: int, parts: tuple[int, ...], chunk: int) -> Iterator[Array]:
@@ -387,7 +400,9 @@ def pattern_counts(codes: Array) -> tuple[list[int], list[int], list[int]]:
     Codes are small in most deals (a few players, one or two pots): counting into bins is then several
     times faster than the sort that ``np.unique`` does.
     """
-    if len(codes) and 0 <= int(codes.min()) and int(codes.max()) < 1 << 20:
+    # Bins for codes up to a few times the chunk's rows: more bins than that cost more memory (two
+    # arrays as long as the greatest code) than the sort saves time.
+    if len(codes) and 0 <= int(codes.min()) and int(codes.max()) < min(1 << 20, 8 * len(codes)):
         counts = np.bincount(codes)
         found = np.flatnonzero(counts)
         rows = np.empty(len(counts), np.int64)
@@ -407,6 +422,10 @@ def pack(columns: Sequence[Array], bits: int) -> Array:
         return code
     _, inverse = np.unique(np.stack(columns, axis=1), axis=0, return_inverse=True)
     return np.asarray(inverse, np.int64).reshape(-1)
+
+
+CARD_BYTE = np.int8
+"""A card's number (0-51) as a runout kept for later is stored: a byte, not eight."""
 
 
 def as_array(cards: Sequence[int]) -> Array:

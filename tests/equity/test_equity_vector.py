@@ -30,6 +30,31 @@ def test_all_runouts_are_combinations_in_order(n: int, k: int) -> None:
     assert vector.all_runouts(n, k).tolist() == [list(c) for c in combinations(range(n), k)]
 
 
+@pytest.mark.parametrize(
+    ("n", "k", "chunk"), [(44, 0, 7), (10, 1, 3), (12, 2, 5), (9, 3, 1), (11, 5, 40), (5, 5, 2)]
+)
+def test_every_runout_comes_in_chunks_in_order_and_none_larger(n: int, k: int, chunk: int) -> None:
+    """The exact runouts of one board, made a first card at a time (so that they are never all held at
+    once), are every combination in order, as ``all_runouts`` lists them, in chunks of at most
+    ``chunk`` rows."""
+    chunks = list(vector.runouts(n, (k,), None, 0, chunk))
+    assert all(0 < len(c) <= chunk for c in chunks)
+    rows = [row for c in chunks for row in c.tolist()]
+    assert rows == [list(c) for c in combinations(range(n), k)]
+
+
+def test_pattern_counts_bins_and_sorts_alike() -> None:
+    """Small codes are counted in bins, large ones sorted: either way each distinct code once, its
+    count, and a row that has it."""
+    rng = np.random.default_rng(5)
+    for high in (6, 1000, 1 << 19, 1 << 40):
+        codes = rng.integers(0, high, 500, dtype=np.int64)
+        found, rows, counts = vector.pattern_counts(codes)
+        values, expected = np.unique(codes, return_counts=True)
+        assert found == values.tolist() and counts == expected.tolist()
+        assert [int(codes[r]) for r in rows] == found
+
+
 def test_sampled_runouts_are_distinct_cards_and_reproducible() -> None:
     first = np.concatenate(list(vector.sampled_runouts(40, 5, 3000, 11, 1000)))
     again = np.concatenate(list(vector.sampled_runouts(40, 5, 3000, 11, 1000)))
