@@ -37,7 +37,7 @@ SHOWDOWN = [
     "1200",
 ]
 CLICK = [sys.executable, "-c", "import click"]
-SMALL = Path(__file__).resolve().parents[1] / "tests" / "data" / "pokerstars" / "split.txt"
+SMALL = Path(__file__).resolve().parents[1] / "tests" / "data" / "pokerstars" / "no-showdown.txt"
 GOAL = 1.3
 # What a piped text showdown has no use for: it should never import these (whether stdout is a terminal,
 # to choose the look, it asks ``cli.look``, not ``cli.terminal``; ``signal`` is for the output loop of
