@@ -39,7 +39,11 @@ def _help() -> str:
     compare with the recorded result.
 
     Each hand is OK, MISMATCH (who differs, by how much, each pot paid differently, the likely reason;
-    or the history's own lines disagree) or NOT CHECKABLE (why).
+    or the history's own lines disagree) or NOT CHECKABLE (why). What differs from RULES.md is one of
+    three kinds: the odd chips only (paid by a practice hilo names: a site's own is OK with a note,
+    unless --rules strict), a payout no rule gives, or the site's own lines disagreeing. Where a site
+    prints no rake, the rake is what was not paid out: held against the site's published rule where
+    hilo knows it, else said to be "derived, not checked".
     Exit 0 when every checkable hand is OK, 1 when any mismatches, 2 when any hand is bad input (after
     every hand has been checked). At a terminal, a long run shows progress on stderr, then the count of
     each verdict per site (--summary: also when stderr is a log).
@@ -68,6 +72,14 @@ def _input_formats() -> list[str]:
     is_flag=True,
     help="Read only the files of each FOLDER given, not its subfolders.",
 )
+@click.option(
+    "--rules",
+    type=click.Choice(["house", "strict"]),
+    default="house",
+    show_default=True,
+    help="house: odd chips paid by a site's own known practice (Bovada's) are OK, with a note; "
+    "strict: RULES §4 alone, such a hand is a MISMATCH of the kind 'odd chips only'.",
+)
 @jobs_option
 @format_option(["text", "json", "csv"], "Output: a floor decision per hand, JSON Lines, or CSV.")
 @terminal_options
@@ -77,6 +89,7 @@ def check(
     files: tuple[str, ...],
     input_format: str,
     flat: bool,
+    rules: str,
     jobs: int,
     fmt: OutputFormat,
     color: str,
@@ -107,12 +120,12 @@ def check(
 
     def counted(outcome: Checked) -> None:
         progress.advance(errors=outcome.error is not None, differences=outcome.differs)
-        tally.add(outcome.site, outcome.status)
+        tally.add(outcome.site, outcome.status, outcome.kind)
         if luck is not None and outcome.luck is not None:
             luck.add(outcome.luck, outcome.site)
 
     ended = write_outcomes(
-        run(progress.feed(sources), fmt, jobs, all_in, look),
+        run(progress.feed(sources), fmt, jobs, all_in, look, rules),
         out,
         progress,
         _written,
@@ -152,7 +165,7 @@ def closing_summary(tally: Tally, files: int, seconds: float) -> str:
     table of them per site (a folder mixes every site's files), in registry order, the records no reader
     read (a file hilo does not know, one it cannot open) last."""
     from hilo_cli.cli.terminal import duration
-    from hilo_cli.formats.verdicts import STATUSES, WORDS
+    from hilo_cli.formats.verdicts import KIND_WORDS, KINDS, STATUSES, WORDS
 
     def plural(n: int, one: str, many: str) -> str:
         return f"{n:,} {one if n == 1 else many}"
@@ -162,10 +175,25 @@ def closing_summary(tally: Tally, files: int, seconds: float) -> str:
         f"hilo check: {plural(tally.records, 'hand', 'hands')} from "
         f"{plural(files, 'file', 'files')} in {duration(seconds)}: {verdicts}"
     ]
+    kinds = tally.total_kinds
+    if kinds:
+        # Issue 28: what differed from RULES.md, by kind (the odd chips a site's own practice paid are OK).
+        house = f" ({kinds['house']:,} OK by a site's own practice)" if kinds["house"] else ""
+        lines.append(
+            "  differing from RULES.md: "
+            + ", ".join(
+                f"{kinds[k]:,} {KIND_WORDS[k]}{house if k == 'odd-chips' else ''}" for k in KINDS
+            )
+        )
     sites = tally.sites()
     if sites:
         rows = [["by site", *(WORDS[s] for s in STATUSES)]]
         rows += [[title, *(f"{counts[s]:,}" for s in STATUSES)] for _, title, counts in sites]
+        if kinds:
+            rows[0] += [KIND_WORDS[k] for k in KINDS]
+            for row, (name, _, _) in zip(rows[1:], sites, strict=True):
+                found = tally.kinds.get(name, {})
+                row += [f"{found.get(k, 0):,}" for k in KINDS]
         widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
         for row in rows:
             cells = [row[0].ljust(widths[0])] + [

@@ -17,6 +17,7 @@ from typing import Any, Literal, NamedTuple
 from hilo_cli.errors import where
 from hilo_cli.formats import OutputFormat, csv_out, json_out, jsonlib, schema_tag, text_out
 from hilo_cli.formats.styled import PLAIN, Alarm, Doubt, Good, Line, Look, Piece
+from hilo_cli.formats.verdicts import Kind
 from hilo_cli.histories import HandRecord
 from hilo_cli.histories.base import Currency
 from hilo_cli.showdown import Settlement
@@ -48,6 +49,16 @@ class PotDifference(NamedTuple):
     )
 
 
+class RakeNote(NamedTuple):
+    """The rake of a hand whose site prints none (issue 29): ``derived`` (what was not paid out), ``rule``
+    (what the site's published rule gives; ``None``: not known, so not checked), and the verdict's
+    ``note``."""
+
+    derived: int
+    rule: int | None
+    note: str
+
+
 class Verdict(NamedTuple):
     """The check of one hand. ``differences`` maps each player whose amount differs to ``(recorded,
     recomputed)`` in the terms of ``basis`` (``finishing stack`` or ``won``). ``pots``: for a MISMATCH of
@@ -62,6 +73,19 @@ class Verdict(NamedTuple):
     pots: tuple[PotDifference, ...] | None = None
     site: str | None = None
     depth: str = "per player"
+    practice: str | None = None  # issue 28: the odd chips were paid by this practice, not RULES §4
+    rake: RakeNote | None = None  # issue 29: the rake of a site that prints none, and its rule's
+
+    @property
+    def kind(self) -> Kind | None:
+        """What differs from RULES.md (issue 28), decided here alone: ``site`` (the history's own lines
+        disagree), ``odd-chips`` (only the odd chips, paid by ``practice``: a MISMATCH, or OK where it
+        is the site's own practice), ``payout`` (a payout no rule gives); ``None``: nothing differs."""
+        if self.site:
+            return "site"
+        if self.practice:
+            return "odd-chips"
+        return "payout" if self.status == "mismatch" else None
 
 
 def money(record: HandRecord) -> Callable[[int], str]:
@@ -148,6 +172,11 @@ def _check_dict(
     # stay integers in the smallest unit).
     out["depth"] = verdict.depth
     out["currency"] = record.currency._asdict() if record.currency is not None else None
+    # Added for issue 28: what differs from RULES.md (``Verdict.kind``) and the practice that paid the odd
+    # chips; for issue 29, the rake of a site that prints none, derived, and what its rule gives.
+    out["kind"] = verdict.kind
+    out["practice"] = verdict.practice
+    out["rake"] = verdict.rake._asdict() if verdict.rake is not None else None
     return out
 
 
