@@ -232,37 +232,54 @@ def _compare(
         )
     paid_so = _by_practice(record, settlement, deal, house.site)
     if paid_so is not None:
-        says = f"{_title(house.site)}'s practice: {paid_so}"
-        if house.rules == "strict":
-            why = f"the odd chips only: paid by {says}, not as RULES §4.3/§4.4 give them (--rules strict)"
-            return settlement, Verdict(
-                "mismatch", why + noted, basis, differences, pots, depth=depth, practice=says,
-                rake=raked,
-            )
-        why = (
-            f"the recorded result is what the cards and the site's own rules give: the odd chips paid by "
-            f"{says}, where RULES §4.4 gives them otherwise (--rules strict: MISMATCH)"
+        practised = Verdict("mismatch", "", basis, differences, pots, depth=depth, rake=raked)
+        return settlement, _practised(
+            practised, f"{_title(house.site)}'s practice: {paid_so}", house
         )
-        return settlement, Verdict(
-            "ok", why + noted, basis, {}, (), depth=depth, practice=says, rake=raked
-        )
-    why = likely_reason(settlement, show) if differences else _misplaced(pots or ())
+    why = _payout_why(record, settlement, differences, pots, raked)
+    return settlement, Verdict("mismatch", why, basis, differences, pots, depth=depth, rake=raked)
+
+
+def _payout_why(
+    record: HandRecord,
+    settlement: Settlement,
+    differences: dict[str, tuple[int, int]],
+    pots: tuple[PotDifference, ...] | None,
+    raked: RakeNote | None,
+) -> str:
+    """Why a payout differs (the kind ``payout``): the likely reason, after the site's rake rule where the
+    rake derived is not what it gives (issue 29), or with the rake derived and not checked."""
+    why = likely_reason(settlement, money(record)) if differences else _misplaced(pots or ())
     if raked is not None and raked.rule is not None and raked.rule != raked.derived:
-        why = f"{raked.note}: {why}"
-        noted = ""
+        return f"{raked.note}: {why}"
     if (
         differences
         and record.derive_rake
         and sum(e - w for e, w in differences.values()) < 0
-        and not deal.rake
+        and not settlement.deal.rake
     ):
         why += (
             " (the site prints no rake; more than a tenth of the pot unpaid is no rake, RULES §13: a pot or "
             "part of one was never awarded)"
         )
-    return settlement, Verdict(
-        "mismatch", why + noted, basis, differences, pots, depth=depth, rake=raked
+    return why + (f"; {raked.note}" if raked is not None else "")
+
+
+def _practised(verdict: Verdict, says: str, house: _House) -> Verdict:
+    """The verdict of a hand whose odd chips the site paid by its own practice (``says``; ``verdict``: the
+    MISMATCH RULES §4 gives it): that MISMATCH, of the kind odd chips, under ``--rules strict``; else OK,
+    naming the practice (issue 28)."""
+    noted = f"; {house.rake.note}" if house.rake is not None else ""
+    if house.rules == "strict":
+        why = (
+            f"the odd chips only: paid by {says}, not as RULES §4.3/§4.4 give them (--rules strict)"
+        )
+        return verdict._replace(why=why + noted, practice=says)
+    why = (
+        f"the recorded result is what the cards and the site's own rules give: the odd chips paid by "
+        f"{says}, where RULES §4.4 gives them otherwise (--rules strict: MISMATCH)"
     )
+    return verdict._replace(status="ok", why=why + noted, differences={}, pots=(), practice=says)
 
 
 def _by_practice(

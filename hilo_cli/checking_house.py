@@ -14,7 +14,7 @@ from typing import NamedTuple
 from hilo_cli.betting import Replayed
 from hilo_cli.deal import Deal
 from hilo_cli.formats.check_out import RakeNote
-from hilo_cli.histories import HandRecord, PLUGINS
+from hilo_cli.histories import PLUGINS, HandRecord
 from hilo_cli.histories.house import Practice, house, rule_rake
 from hilo_cli.histories.summary import derived_rake
 from hilo_cli.pots import divide

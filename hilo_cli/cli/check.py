@@ -192,8 +192,8 @@ def closing_summary(tally: Tally, files: int, seconds: float) -> str:
         if kinds:
             rows[0] += [KIND_WORDS[k] for k in KINDS]
             for row, (name, _, _) in zip(rows[1:], sites, strict=True):
-                found = tally.kinds.get(name, {})
-                row += [f"{found.get(k, 0):,}" for k in KINDS]
+                found = tally.kinds.get(name)
+                row += [f"{found[k] if found else 0:,}" for k in KINDS]
         widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
         for row in rows:
             cells = [row[0].ljust(widths[0])] + [

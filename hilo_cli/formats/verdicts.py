@@ -91,7 +91,12 @@ class Tally:
             **counts(self.total),
             "kinds": kinds(self.total_kinds),
             "by_site": [
-                {"site": name, "title": title, **counts(c), "kinds": kinds(self.kinds.get(name, Counter()))}
+                {
+                    "site": name,
+                    "title": title,
+                    **counts(c),
+                    "kinds": kinds(self.kinds.get(name, Counter())),
+                }
                 for name, title, c in self.sites()
             ],
         }
