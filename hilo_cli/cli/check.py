@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from typing import TYPE_CHECKING
 
 import click
@@ -165,7 +165,7 @@ def closing_summary(tally: Tally, files: int, seconds: float) -> str:
     table of them per site (a folder mixes every site's files), in registry order, the records no reader
     read (a file hilo does not know, one it cannot open) last."""
     from hilo_cli.cli.terminal import duration
-    from hilo_cli.formats.verdicts import KIND_WORDS, KINDS, STATUSES, WORDS
+    from hilo_cli.formats.verdicts import STATUSES, WORDS
 
     def plural(n: int, one: str, many: str) -> str:
         return f"{n:,} {one if n == 1 else many}"
@@ -175,32 +175,40 @@ def closing_summary(tally: Tally, files: int, seconds: float) -> str:
         f"hilo check: {plural(tally.records, 'hand', 'hands')} from "
         f"{plural(files, 'file', 'files')} in {duration(seconds)}: {verdicts}"
     ]
-    kinds = tally.total_kinds
-    if kinds:
-        # Issue 28: what differed from RULES.md, by kind (the odd chips a site's own practice paid are OK).
-        house = f" ({kinds['house']:,} OK by a site's own practice)" if kinds["house"] else ""
-        lines.append(
-            "  differing from RULES.md: "
-            + ", ".join(
-                f"{kinds[k]:,} {KIND_WORDS[k]}{house if k == 'odd-chips' else ''}" for k in KINDS
-            )
-        )
     sites = tally.sites()
     if sites:
         rows = [["by site", *(WORDS[s] for s in STATUSES)]]
         rows += [[title, *(f"{counts[s]:,}" for s in STATUSES)] for _, title, counts in sites]
-        if kinds:
-            rows[0] += [KIND_WORDS[k] for k in KINDS]
-            for row, (name, _, _) in zip(rows[1:], sites, strict=True):
-                found = tally.kinds.get(name)
-                row += [f"{found[k] if found else 0:,}" for k in KINDS]
         widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
         for row in rows:
             cells = [row[0].ljust(widths[0])] + [
                 c.rjust(w) for c, w in zip(row[1:], widths[1:], strict=True)
             ]
             lines.append("  " + "  ".join(cells))
-    return "\n".join(lines)
+    return "\n".join(lines + _kinds(tally))
+
+
+def _kinds(tally: Tally) -> list[str]:
+    """Issue 28: what differed from RULES.md, each kind counted apart, in all and for each site where
+    anything did (none: no line); the odd chips a site's own practice paid are OK, and counted so."""
+    from hilo_cli.formats.verdicts import KIND_WORDS, KINDS
+
+    def counted(kinds: Mapping[str, int], every: bool) -> str:
+        said = ", ".join(
+            f"{kinds.get(k, 0):,} {KIND_WORDS[k]}" for k in KINDS if every or kinds.get(k, 0)
+        )
+        house = kinds.get("house", 0)
+        return said + (f" ({house:,} OK: a site's own odd-chip practice)" if house else "")
+
+    if not tally.total_kinds:
+        return []
+    lines = ["  differing from RULES.md: " + counted(tally.total_kinds, True)]
+    found = [
+        (title, tally.kinds[name]) for name, title, _ in tally.sites() if tally.kinds.get(name)
+    ]
+    width = max(len(title) for title, _ in found)
+    lines += [f"    {title.ljust(width)}  {counted(kinds, False)}" for title, kinds in found]
+    return lines
 
 
 def read_sources(names: tuple[str, ...], input_format: str, recursive: bool = True) -> Sources:

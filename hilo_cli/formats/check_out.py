@@ -1,6 +1,6 @@
 """The check writer: one checked hand as text (a floor decision, verdict first), a JSON Lines object (the
 showdown contract plus ``check``) or CSV rows (the batch columns plus ``verdict``, ``why`` and
-``currency``, every row as wide as the header: ``CSV_COLUMNS``), and the values a check gives
+``currency``, the board columns, then ``kind``; every row as wide as the header: ``CSV_COLUMNS``), and the values a check gives
 (``Verdict``, ``PotDifference``), which ``checking`` works out.
 
 Names, hand ids and file names are data: in text and CSV every line and cell is escaped (``safe``), so a
@@ -33,7 +33,9 @@ VERDICTS: dict[Status, str] = {
 # board columns came later, so they come after ``verdict`` and ``why``). Every row has every column.
 CHECK_COLUMNS = ("verdict", "why", "currency")
 _CHECK = schema_tag("check")
-CSV_COLUMNS = (*csv_out.COLUMNS, *CHECK_COLUMNS, *csv_out.BOARD_COLUMNS)
+# Issue 28: what differs from RULES.md (``Verdict.kind``), after the board columns, which keep their places.
+KIND_COLUMNS = ("kind",)
+CSV_COLUMNS = (*csv_out.COLUMNS, *CHECK_COLUMNS, *csv_out.BOARD_COLUMNS, *KIND_COLUMNS)
 _BASE = len(csv_out.COLUMNS)
 
 
@@ -221,7 +223,8 @@ def render(
         ]
         if not rows:  # nothing settled: no amounts, so no unit to name
             rows, checked[2] = [[source, record.id or "", *[""] * (len(csv_out.HEADER) - 2)]], ""
-        return csv_out.write(_check_row(row, checked) for row in rows).encode()
+        kind = [verdict.kind or ""]
+        return csv_out.write([*_check_row(row, checked), *kind] for row in rows).encode()
     lines = _verdict_lines(record, verdict)
     if all_in is not None:
         lines += all_in[0]
@@ -263,7 +266,7 @@ def error_output(record: HandRecord, message: str, fmt: OutputFormat) -> bytes:
         )
     if fmt == "csv":
         cells = csv_out.error_cells(where(record.source, record.line), record.id, message)
-        return csv_out.write([_check_row(cells, [VERDICTS["error"], "", ""])]).encode()
+        return csv_out.write([[*_check_row(cells, [VERDICTS["error"], "", ""]), ""]]).encode()
     return b""
 
 

@@ -53,7 +53,7 @@ def test_a_folder_of_every_site_is_read_file_by_file_and_summed_per_site(tmp_pat
     # Issue 28: each kind of difference counted apart, per site, as the JSON rows' check.kind says.
     assert kinds == {t: {k: c[k] for k in KINDS} for t, c in kinds_found.items()}
     assert sum(kinds[t]["payout"] for t in kinds) > 0 and sum(kinds[t]["site"] for t in kinds) > 0
-    first = result.stderr.strip().splitlines()[-len(table) - 3]
+    first = next(line for line in result.stderr.splitlines() if line.startswith("hilo check: "))
     files = sum(expected.values())
     assert first.startswith(f"hilo check: {len(rows):,} hands from {files} files in "), first
     totals = ", ".join(f"{sum(c[w] for c in found.values()):,} {w}" for w in WORDS)
@@ -65,20 +65,29 @@ KINDS = ("odd-chips", "payout", "site")
 
 
 def summary_table(stderr: str) -> tuple[dict[str, dict[str, int]], dict[str, dict[str, int]]]:
-    """The closing summary's table: each site's title and its count of each verdict, and of each kind of
-    difference (issue 28: the table's last three columns, shown when anything differed)."""
+    """The closing summary's table: each site's title and its count of each verdict; and its last lines
+    (issue 28), each kind of difference counted for each site where anything differed."""
     lines = stderr.rstrip("\n").splitlines()
     heading = next(i for i, line in enumerate(lines) if line.startswith("  by site "))
-    assert re.fullmatch(
-        r"  by site +OK +MISMATCH +NOT CHECKABLE +bad +odd chips only +payout +site's own lines",
-        lines[heading],
-    )
-    assert lines[heading - 1].startswith("  differing from RULES.md: ")
-    table, kinds = {}, {}
-    for line in lines[heading + 1 :]:
-        found = re.fullmatch(r"  (\S.*?)" + r" +([\d,]+)" * 7, line)
-        assert found, line
+    assert re.fullmatch(r"  by site +OK +MISMATCH +NOT CHECKABLE +bad", lines[heading])
+    table: dict[str, dict[str, int]] = {}
+    at = heading + 1
+    while at < len(lines) and not lines[at].startswith("  differing from RULES.md: "):
+        found = re.fullmatch(r"  (\S.*?) +([\d,]+) +([\d,]+) +([\d,]+) +([\d,]+)", lines[at])
+        assert found, lines[at]
         counts = [int(n.replace(",", "")) for n in found.groups()[1:]]
-        table[found.group(1)] = dict(zip(WORDS, counts[:4], strict=True))
-        kinds[found.group(1)] = dict(zip(KINDS, counts[4:], strict=True))
+        table[found.group(1)] = dict(zip(WORDS, counts, strict=True))
+        at += 1
+    kinds = {title: dict.fromkeys(KINDS, 0) for title in table}
+    for line in lines[at + 1 :]:
+        found = re.fullmatch(
+            r"    (\S.*?)  +(\d.*?)( \(\d+ OK: a site's own odd-chip practice\))?", line
+        )
+        assert found, line
+        for part in found.group(2).split(", "):
+            number, words = part.split(" ", 1)
+            kinds[found.group(1)][WORDS_KINDS[words]] = int(number.replace(",", ""))
     return table, kinds
+
+
+WORDS_KINDS = {"odd chips only": "odd-chips", "payout": "payout", "site's own lines": "site"}

@@ -159,14 +159,18 @@ def test_summary_counts_each_kind_apart(tmp_path: Path) -> None:
     result = runner.invoke(main, ["check", "--summary", str(TAMPERED)])
     assert result.exit_code == 1
     lines = result.stderr.splitlines()
-    assert lines[-3] == (
-        "  differing from RULES.md: 1 odd chips only (1 OK by a site's own practice), 1 payout, "
-        "1 site's own lines"
-    )
-    assert lines[-2].endswith("bad  odd chips only  payout  site's own lines")
-    assert lines[-1].split()[-3:] == ["1", "1", "1"]
+    assert lines[-2:] == [
+        "  differing from RULES.md: 1 odd chips only, 1 payout, 1 site's own lines "
+        "(1 OK: a site's own odd-chip practice)",
+        "    Bovada / Ignition  1 odd chips only, 1 payout, 1 site's own lines "
+        "(1 OK: a site's own odd-chip practice)",
+    ]
+    assert lines[-4].split() == ["by", "site", "OK", "MISMATCH", "NOT", "CHECKABLE", "bad"]
+    assert lines[-3].split()[-4:] == ["1", "2", "0", "0"]
     strict = runner.invoke(main, ["check", "--summary", "--rules", "strict", str(TAMPERED)])
-    assert "1 odd chips only, 1 payout, 1 site's own lines" in strict.stderr
+    assert strict.stderr.splitlines()[-2] == (
+        "  differing from RULES.md: 1 odd chips only, 1 payout, 1 site's own lines"
+    )
     checked = hilo_cli.check_history(TAMPERED, rules="strict")
     assert [row["check"]["kind"] for row in checked] == ["payout", "odd-chips", "site"]
     assert checked.summary["kinds"] == {"odd_chips": 1, "payout": 1, "site": 1, "house": 0}
@@ -184,7 +188,7 @@ def test_a_run_with_nothing_differing_has_no_line_of_kinds() -> None:
     )
     assert result.exit_code == 0
     assert "differing from RULES.md" not in result.stderr
-    assert result.stderr.splitlines()[-2].split() == [
+    assert result.stderr.splitlines()[-2].split() == [  # the table as before, nothing after it
         "by",
         "site",
         "OK",
@@ -200,3 +204,20 @@ def test_jobs_do_not_change_the_verdicts(rules: str) -> None:
     one = CliRunner().invoke(main, ["check", "--rules", rules, str(TAMPERED)])
     two = CliRunner().invoke(main, ["check", "--rules", rules, "--jobs", "2", str(TAMPERED)])
     assert one.stdout == two.stdout and one.exit_code == two.exit_code == 1
+
+
+def test_csv_names_the_kind_in_its_last_column_every_row_as_wide_as_the_header() -> None:
+    import csv
+    import io
+
+    from hilo_cli.formats.check_out import CSV_COLUMNS
+
+    result = CliRunner().invoke(main, ["check", "--format", "csv", str(TAMPERED)])
+    header, *rows = list(csv.reader(io.StringIO(result.stdout)))
+    assert tuple(header) == CSV_COLUMNS and header[-1] == "kind"
+    assert all(len(row) == len(header) for row in rows)
+    assert {(row[1], row[-1]) for row in rows} == {
+        ("2001", "payout"),
+        ("2002", "odd-chips"),
+        ("2003", "site"),
+    }
