@@ -47,6 +47,12 @@ def rake_check(
     rule = house(site).rake
     hand = record.hand
     built = [p.amount for p in replayed.pots]
+    paid = sum(record.recorded_won.values())
+    if not record.won_excludes_returned:
+        paid -= sum(replayed.returned.values())
+    if not derived and paid < sum(built):
+        # More unpaid than a rake can be (``summary.RAKE_SHARE``): a pot never awarded, said as such.
+        return None, deal
     expected, why_not = None, f"no rake rule of {title(site)} is known"
     if rule is not None and hand is not None:
         currency = record.currency

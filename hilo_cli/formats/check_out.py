@@ -1,7 +1,7 @@
 """The check writer: one checked hand as text (a floor decision, verdict first), a JSON Lines object (the
 showdown contract plus ``check``) or CSV rows (the batch columns plus ``verdict``, ``why`` and
-``currency``, the board columns, then ``kind``; every row as wide as the header: ``CSV_COLUMNS``), and the values a check gives
-(``Verdict``, ``PotDifference``), which ``checking`` works out.
+``currency``, the board columns, then ``kind``; every row as wide as the header: ``CSV_COLUMNS``), and
+the values a check gives (``Verdict``, ``PotDifference``), which ``checking`` works out.
 
 Names, hand ids and file names are data: in text and CSV every line and cell is escaped (``safe``), so a
 name holding a newline, an escape sequence or a bidi override cannot write a line of its own or forge a

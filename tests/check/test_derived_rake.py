@@ -129,3 +129,10 @@ def test_the_rake_note_is_the_same_in_text(cents: int) -> None:
             first.startswith("MISMATCH: ")
             and "but Bovada / Ignition's rake rule gives $0.03" in first
         )
+
+
+def test_more_unpaid_than_a_rake_can_be_is_still_a_pot_never_awarded() -> None:
+    # Dealer paid $0.50 of $0.75: no rake takes a third; the reason says so, with no rake note.
+    status, (found,) = _check(_bovada_paid(50))
+    assert status == 1 and found["kind"] == "payout" and found["rake"] is None
+    assert "more than a tenth of the pot unpaid is no rake" in str(found["why"])
