@@ -6,11 +6,15 @@ summary. The project's own files only (tests/data/bovada/tampered.txt, worked ou
 from __future__ import annotations
 
 import json
+import random
+import re
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 from conftest import TEST_DATA
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import hilo_cli
 from hilo_cli.checking import check
@@ -221,3 +225,47 @@ def test_csv_names_the_kind_in_its_last_column_every_row_as_wide_as_the_header()
         ("2002", "odd-chips"),
         ("2003", "site"),
     }
+
+
+_SEATS = re.compile(r"(?:^Seat \d+: .*in chips\)\n)+", re.MULTILINE)
+_DEALT = re.compile(r"^(.* : Card dealt to a spot \[)([^\]\n]*)\]$", re.MULTILINE)
+
+
+def _reordered(text: str, rng: random.Random) -> str:
+    """Each hand's seat lines in another order, and each player's dealt cards."""
+
+    def seats(m: re.Match[str]) -> str:
+        lines = m.group(0).splitlines(keepends=True)
+        rng.shuffle(lines)
+        return "".join(lines)
+
+    def cards(m: re.Match[str]) -> str:
+        found = m.group(2).split()
+        rng.shuffle(found)
+        return f"{m.group(1)}{' '.join(found)}]"
+
+    return _DEALT.sub(cards, _SEATS.sub(seats, text))
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.randoms(use_true_random=False), st.sampled_from(["house", "strict"]))
+def test_cards_speak_the_practice_whatever_the_order_of_seats_and_cards(
+    rng: random.Random, rules: str
+) -> None:
+    text = TAMPERED.read_text()
+    moved = _reordered(text, rng)
+    _, before, _ = _json("--rules", rules, str(TAMPERED))
+    result = CliRunner().invoke(
+        main, ["check", "--format", "json", "--rules", rules, "-"], input=moved
+    )
+    after = [json.loads(line)["check"] for line in result.stdout.splitlines()]
+    keys = ("verdict", "kind", "practice", "rake")
+    assert [{k: c[k] for k in keys} for c in after] == [
+        {k: row["check"][k] for k in keys}  # type: ignore[index]
+        for row in before
+    ]
+
+
+def test_the_reorder_moves_something() -> None:
+    text = TAMPERED.read_text()
+    assert any(_reordered(text, random.Random(seed)) != text for seed in range(5))
