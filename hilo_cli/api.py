@@ -173,10 +173,11 @@ def check_history(
     import sys
 
     from hilo_cli.bounds import short
+    from hilo_cli.checking_house import RULES_CHOICES
     from hilo_cli.formats.files import Sources
     from hilo_cli.histories import split
 
-    if rules not in ("house", "strict"):
+    if rules not in RULES_CHOICES:
         raise HiloError(f"rules must be 'house' or 'strict', not {short(repr(rules), 40)}")
     all_in = all_in or bool(players)
     if isinstance(text_or_path, str) and "\n" in text_or_path:
