@@ -113,6 +113,7 @@ class CheckedHistory(Iterator[dict[str, Any]]):
         files: Callable[[], int],
         all_in: bool,
         players: Sequence[str],
+        rules: str = "house",
     ) -> None:
         from hilo_cli.allin import Luck
         from hilo_cli.formats.verdicts import Tally
@@ -120,12 +121,13 @@ class CheckedHistory(Iterator[dict[str, Any]]):
         self._pieces = iter(pieces)
         self._files = files
         self._all_in = all_in
+        self._rules = rules
         self._tally = Tally()
         self._luck = Luck(players) if all_in else None
 
     def __next__(self) -> dict[str, Any]:
-        outcome = check_one(next(self._pieces), "json", self._all_in)
-        self._tally.add(outcome.site, outcome.status)
+        outcome = check_one(next(self._pieces), "json", self._all_in, rules=self._rules)
+        self._tally.add(outcome.site, outcome.status, outcome.kind)
         if self._luck is not None and outcome.luck is not None:
             self._luck.add(outcome.luck, outcome.site)
         found: dict[str, Any] = jsonlib.loads(outcome.output)
@@ -156,6 +158,7 @@ def check_history(
     all_in: bool = False,
     players: Sequence[str] = (),
     recursive: bool = True,
+    rules: str = "house",
 ) -> CheckedHistory:
     """Check every hand of a hand history: the objects ``hilo check --format json`` prints, one per hand
     in order (the ``check`` schema; a hand that cannot be read gives an ``error`` object), and then the
@@ -164,17 +167,22 @@ def check_history(
     or ``.gz`` archive, or a folder, read with its subfolders (unless ``recursive`` is false) as
     ``hilo check FOLDER`` reads it (``formats.files.Sources``); a path that is not there raises
     ``HiloError``. ``all_in`` (or ``players``, the players to sum up): each hand's all-in figures
-    too, as ``--all-in`` adds them, and the all-in summary in ``summary``. Built on ``histories.hands``
+    too, as ``--all-in`` adds them, and the all-in summary in ``summary``. ``rules``: ``house`` or
+    ``strict``, as ``hilo check --rules`` (issue 28). Built on ``histories.hands``
     (a file is read a hand at a time, as ``hilo check`` reads it) and ``checking.process``."""
     import sys
 
+    from hilo_cli.bounds import short
+    from hilo_cli.checking_house import RULES_CHOICES
     from hilo_cli.formats.files import Sources
     from hilo_cli.histories import split
 
+    if rules not in RULES_CHOICES:
+        raise HiloError(f"rules must be 'house' or 'strict', not {short(repr(rules), 40)}")
     all_in = all_in or bool(players)
     if isinstance(text_or_path, str) and "\n" in text_or_path:
         pieces = split("<text>", text_or_path, input_format)
-        return CheckedHistory(pieces, lambda: 1, all_in, players)
+        return CheckedHistory(pieces, lambda: 1, all_in, players, rules)
     path = os.fspath(text_or_path)
     if path != "-":
         try:
@@ -184,7 +192,7 @@ def check_history(
     stdin = getattr(sys.stdin, "buffer", None) if path == "-" else None
     sources = Sources([path], input_format, recursive=recursive, stdin=stdin)
     # The listing is made at the first hand: the count of files is asked for at the end.
-    return CheckedHistory(sources, lambda: sources.files, all_in, players)
+    return CheckedHistory(sources, lambda: sources.files, all_in, players, rules)
 
 
 def _history(text_or_path: str | os.PathLike[str]) -> tuple[str, str]:

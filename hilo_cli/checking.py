@@ -18,10 +18,20 @@ from typing import NamedTuple
 
 from hilo_cli import allin, pool
 from hilo_cli.betting import Replayed, replay
+from hilo_cli.checking_house import house_reading, rake_check
+from hilo_cli.checking_house import title as _title
 from hilo_cli.deal import Deal
 from hilo_cli.errors import HiloError
 from hilo_cli.formats import OutputFormat, allin_out
-from hilo_cli.formats.check_out import PotDifference, Status, Verdict, error_output, money, render
+from hilo_cli.formats.check_out import (
+    PotDifference,
+    RakeNote,
+    Status,
+    Verdict,
+    error_output,
+    money,
+    render,
+)
 from hilo_cli.formats.styled import PLAIN, Look
 from hilo_cli.formats.text_out import names_list
 from hilo_cli.histories import HandRecord, HandText, read_text
@@ -43,6 +53,7 @@ class Checked(NamedTuple):
     luck: allin.HandLuck | None = (
         None  # issue 20: with --all-in, the hand's part of the all-in summary
     )
+    kind: str | None = None  # issue 28: what differs from RULES.md (``Verdict.kind``)
 
     @property
     def differs(self) -> bool:
@@ -113,9 +124,13 @@ def recorded_won(record: HandRecord, replayed: Replayed) -> tuple[dict[str, int]
     return None, "won"
 
 
-def check(record: HandRecord) -> tuple[Settlement | None, Verdict]:
-    """Replay, settle and compare one hand. Raises ``HiloError`` for bad input (the record's own error,
-    an action that breaks RULES §14, a deal that breaks the showdown rules).
+def check(
+    record: HandRecord, reader: str | None = None, rules: str = "house"
+) -> tuple[Settlement | None, Verdict]:
+    """Replay, settle and compare one hand (read by ``reader``, whose house rules apply:
+    ``histories.house``; ``rules`` ``strict``: RULES §4 alone pays the odd chips). Raises ``HiloError`` for
+    bad input (the record's own error, an action that breaks RULES §14, a deal that breaks the showdown
+    rules).
 
     A history whose own lines disagree (``record.site_inconsistency``, or ``SiteInconsistency`` from its
     summary, ``site_deal``) is a MISMATCH saying so: the file was read, the site is at fault. It is still
@@ -145,7 +160,19 @@ def check(record: HandRecord) -> tuple[Settlement | None, Verdict]:
         return settlement, Verdict(
             "not-checkable", record.not_checkable or "no recorded result", basis, {}, depth=depth
         )
-    return _compare(record, replayed, deal._replace(expected=expected), basis)
+    raked, deal = rake_check(record, replayed, deal, reader, money(record))
+    return _compare(
+        record, replayed, deal._replace(expected=expected), basis, _House(reader, rules, raked)
+    )
+
+
+class _House(NamedTuple):
+    """What a check knows of the site's house rules: the reader's name, ``--rules``, and the rake derived
+    and held against the site's rule (``checking_house.rake_check``)."""
+
+    site: str | None = None
+    rules: str = "house"
+    rake: RakeNote | None = None
 
 
 def _unsettled(replayed: Replayed) -> str | None:
@@ -162,10 +189,13 @@ def _unsettled(replayed: Replayed) -> str | None:
 
 
 def _compare(
-    record: HandRecord, replayed: Replayed, deal: Deal, basis: str
+    record: HandRecord, replayed: Replayed, deal: Deal, basis: str, house: _House
 ) -> tuple[Settlement, Verdict]:
     """Settle the site's ``deal`` (its ``expected``: what the record says was paid, in the terms of
-    ``basis``) and say what differs: each player's amount, each pot, and the likely reason."""
+    ``basis``) and say what differs: each player's amount, each pot, and the likely reason; the odd chips
+    paid by the site's own practice (``house``) are OK with a note, or under ``--rules strict`` a MISMATCH
+    of their own kind. The rake derived where the site prints none is named, and is the payout's
+    difference where the site's rule gives another."""
     settlement = settle_replayed(replayed, deal)
     assert settlement.check is not None
     offset = replayed.stacks if basis == "finishing stack" else dict.fromkeys(replayed.stacks, 0)
@@ -175,6 +205,8 @@ def _compare(
     pots = pot_differences(record, settlement)
     show = money(record)
     site, depth = record.site_inconsistency, record.depth
+    raked = house.rake
+    noted = f"; {raked.note}" if raked is not None else ""
     if site:
         why = (
             SITE
@@ -185,28 +217,85 @@ def _compare(
                 else ""
             )
         )
-        return settlement, Verdict("mismatch", why, basis, differences, pots, site, depth)
+        return settlement, Verdict(
+            "mismatch", why + noted, basis, differences, pots, site, depth, rake=raked
+        )
     if not differences and not pots:
         return settlement, Verdict(
             "ok",
-            "the recorded result is what the cards and the rules give",
+            "the recorded result is what the cards and the rules give" + noted,
             basis,
             {},
             pots,
             depth=depth,
+            rake=raked,
         )
-    why = likely_reason(settlement, show) if differences else _misplaced(pots or ())
+    paid_so = _by_practice(record, settlement, deal, house.site)
+    if paid_so is not None:
+        practised = Verdict("mismatch", "", basis, differences, pots, depth=depth, rake=raked)
+        return settlement, _practised(
+            practised, f"{_title(house.site)}'s practice: {paid_so}", house
+        )
+    why = _payout_why(record, settlement, differences, pots, raked)
+    return settlement, Verdict("mismatch", why, basis, differences, pots, depth=depth, rake=raked)
+
+
+def _payout_why(
+    record: HandRecord,
+    settlement: Settlement,
+    differences: dict[str, tuple[int, int]],
+    pots: tuple[PotDifference, ...] | None,
+    raked: RakeNote | None,
+) -> str:
+    """Why a payout differs (the kind ``payout``): the likely reason, after the site's rake rule where the
+    rake derived is not what it gives (issue 29), or with the rake derived and not checked."""
+    why = likely_reason(settlement, money(record)) if differences else _misplaced(pots or ())
+    if raked is not None and raked.rule is not None and raked.rule != raked.derived:
+        return f"{raked.note}: {why}"
     if (
         differences
         and record.derive_rake
         and sum(e - w for e, w in differences.values()) < 0
-        and not deal.rake
+        and not settlement.deal.rake
     ):
         why += (
             " (the site prints no rake; more than a tenth of the pot unpaid is no rake, RULES §13: a pot or "
             "part of one was never awarded)"
         )
-    return settlement, Verdict("mismatch", why, basis, differences, pots, depth=depth)
+    return why + (f"; {raked.note}" if raked is not None else "")
+
+
+def _practised(verdict: Verdict, says: str, house: _House) -> Verdict:
+    """The verdict of a hand whose odd chips the site paid by its own practice (``says``; ``verdict``: the
+    MISMATCH RULES §4 gives it): that MISMATCH, of the kind odd chips, under ``--rules strict``; else OK,
+    naming the practice (issue 28)."""
+    noted = f"; {house.rake.note}" if house.rake is not None else ""
+    if house.rules == "strict":
+        why = (
+            f"the odd chips only: paid by {says}, not as RULES §4.3/§4.4 give them (--rules strict)"
+        )
+        return verdict._replace(why=why + noted, practice=says)
+    why = (
+        f"the recorded result is what the cards and the site's own rules give: the odd chips paid by "
+        f"{says}, where RULES §4.4 gives them otherwise (--rules strict: MISMATCH)"
+    )
+    return verdict._replace(status="ok", why=why + noted, differences={}, pots=(), practice=says)
+
+
+def _by_practice(
+    record: HandRecord, settlement: Settlement, deal: Deal, site: str | None
+) -> str | None:
+    """The site's odd-chip practice (``checking_house.house_reading``) where it pays exactly what the
+    record says, each player and each pot (and half) the history prints; else ``None``."""
+    reading = house_reading(settlement, site)
+    if reading is None or deal.expected is None:
+        return None
+    names = set(reading.won) | set(deal.expected)
+    if any(reading.won.get(n, 0) != deal.expected.get(n, 0) for n in names):
+        return None
+    if pot_differences(record, reading.settlement):
+        return None
+    return reading.practice.says
 
 
 def _misplaced(pots: tuple[PotDifference, ...]) -> str:
@@ -301,17 +390,22 @@ def likely_reason(s: Settlement, show: Callable[[int], str] = str) -> str:
 
 # -- rendering ----------------------------------------------------------------------------------------
 def process(
-    record: HandRecord | HandText, fmt: OutputFormat, all_in: bool = False, look: Look = PLAIN
+    record: HandRecord | HandText,
+    fmt: OutputFormat,
+    all_in: bool = False,
+    look: Look = PLAIN,
+    rules: str = "house",
 ) -> Checked:
     """Read (a ``HandText``), check and render one hand (a text report styled by ``look``); bad input
     becomes an error outcome, never an exception. ``all_in`` (issue 20): work out the hand's all-in
-    figures too, for its report and the summary."""
+    figures too, for its report and the summary. ``rules`` (issue 28): ``house`` or ``strict``
+    (``check``)."""
     site = record.reader if isinstance(record, HandText) else None
     if isinstance(record, HandText):
         record = read_text(record)
     luck = None
     try:
-        settlement, verdict = check(record)
+        settlement, verdict = check(record, site, rules)
         if all_in:  # issue 20
             luck = hand_luck(record, settlement)
             added = allin_out.added(luck.all_in if luck else None, record.currency, fmt)
@@ -324,7 +418,9 @@ def process(
         return _failed(record, f"cannot check this hand ({type(e).__name__}: {e})", fmt)._replace(
             site=site
         )
-    return Checked(record.source, record.line, output, verdict.status, None, site, luck)
+    return Checked(
+        record.source, record.line, output, verdict.status, None, site, luck, verdict.kind
+    )
 
 
 # -- all-in equity (issue 20) ---------------------------------------------------------------------------
@@ -407,9 +503,9 @@ def _failed(record: HandRecord, message: str, fmt: OutputFormat) -> Checked:
 
 
 def _process_chunk(
-    chunk: list[HandRecord | HandText], fmt: OutputFormat, all_in: bool, look: Look
+    chunk: list[HandRecord | HandText], fmt: OutputFormat, all_in: bool, look: Look, rules: str
 ) -> list[Checked]:
-    return [process(record, fmt, all_in, look) for record in chunk]
+    return [process(record, fmt, all_in, look, rules) for record in chunk]
 
 
 def run(
@@ -418,15 +514,16 @@ def run(
     jobs: int = 1,
     all_in: bool = False,
     look: Look = PLAIN,
+    rules: str = "house",
 ) -> Generator[Checked, None, None]:
     """Check every hand, in input order, here (``jobs`` 1) or in ``jobs`` worker processes (``pool``). A
         ``HandText`` (``histories.split``) is read where it is checked: with ``jobs`` > 1 the parent only cuts
         files into hands and writes the outcomes, and the workers read, replay, settle and render. ``all_in``
         (issue 20): each outcome carries its hand's all-in figures (``Checked.luck``). Text reports are styled
-    by ``look`` where they are written."""
+    by ``look`` where they are written; ``rules`` (issue 28): ``house`` or ``strict`` (``check``)."""
     if jobs <= 1:
         for record in records:
-            yield process(record, fmt, all_in, look)
+            yield process(record, fmt, all_in, look, rules)
         return
-    work = partial(_process_chunk, fmt=fmt, all_in=all_in, look=look)
+    work = partial(_process_chunk, fmt=fmt, all_in=all_in, look=look, rules=rules)
     yield from pool.ordered(records, work, jobs, 50)

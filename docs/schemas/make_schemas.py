@@ -527,6 +527,33 @@ VERDICT = strict(
             "per player",
         },
         "currency": CURRENCY,
+        # Issue 28: what differs from RULES.md, and the practice that paid the odd chips.
+        "kind": {
+            "enum": ["odd-chips", "payout", "site", None],
+            "description": "what differs from RULES.md: odd-chips (only the odd chips, paid by the "
+            "practice named; OK where it is the site's own, unless --rules strict), payout (a payout no "
+            "rule gives), site (the site's own lines disagree); null: nothing differs",
+        },
+        "practice": field(
+            {"type": ["string", "null"]},
+            "kind odd-chips: the practice that paid the odd chips (the site's, named); null otherwise",
+        ),
+        # Issue 29: the rake of a site that prints none, derived, and what the site's rule gives.
+        "rake": nullable(
+            strict(
+                {
+                    "derived": field(CHIPS, "what the actions put in and the site did not pay out"),
+                    "rule": field(
+                        {"type": ["integer", "null"], "minimum": 0},
+                        "what the site's published rake rule gives; null: not known, not checked",
+                    ),
+                    "note": field(TEXT, "the sentence the verdict adds"),
+                },
+                required=["derived", "rule", "note"],
+            ),
+            "where the site prints no rake and the rake was derived (RULES §13); null: the site printed "
+            "its rake, or nothing was left to derive",
+        ),
     },
     required=[
         "ok",
@@ -538,6 +565,9 @@ VERDICT = strict(
         "site_inconsistency",
         "depth",
         "currency",
+        "kind",
+        "practice",
+        "rake",
     ],
 )
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from typing import TYPE_CHECKING
 
 import click
@@ -39,7 +39,11 @@ def _help() -> str:
     compare with the recorded result.
 
     Each hand is OK, MISMATCH (who differs, by how much, each pot paid differently, the likely reason;
-    or the history's own lines disagree) or NOT CHECKABLE (why).
+    or the history's own lines disagree) or NOT CHECKABLE (why). What differs from RULES.md is one of
+    three kinds: the odd chips only (paid by a practice hilo names: a site's own is OK with a note,
+    unless --rules strict), a payout no rule gives, or the site's own lines disagreeing. Where a site
+    prints no rake, the rake is what was not paid out: held against the site's published rule where
+    hilo knows it, else said to be "derived, not checked".
     Exit 0 when every checkable hand is OK, 1 when any mismatches, 2 when any hand is bad input (after
     every hand has been checked). At a terminal, a long run shows progress on stderr, then the count of
     each verdict per site (--summary: also when stderr is a log).
@@ -68,6 +72,14 @@ def _input_formats() -> list[str]:
     is_flag=True,
     help="Read only the files of each FOLDER given, not its subfolders.",
 )
+@click.option(
+    "--rules",
+    type=click.Choice(["house", "strict"]),
+    default="house",
+    show_default=True,
+    help="house: odd chips paid by a site's own known practice (Bovada's) are OK, with a note; "
+    "strict: RULES §4 alone, such a hand is a MISMATCH of the kind 'odd chips only'.",
+)
 @jobs_option
 @format_option(["text", "json", "csv"], "Output: a floor decision per hand, JSON Lines, or CSV.")
 @terminal_options
@@ -77,6 +89,7 @@ def check(
     files: tuple[str, ...],
     input_format: str,
     flat: bool,
+    rules: str,
     jobs: int,
     fmt: OutputFormat,
     color: str,
@@ -107,12 +120,12 @@ def check(
 
     def counted(outcome: Checked) -> None:
         progress.advance(errors=outcome.error is not None, differences=outcome.differs)
-        tally.add(outcome.site, outcome.status)
+        tally.add(outcome.site, outcome.status, outcome.kind)
         if luck is not None and outcome.luck is not None:
             luck.add(outcome.luck, outcome.site)
 
     ended = write_outcomes(
-        run(progress.feed(sources), fmt, jobs, all_in, look),
+        run(progress.feed(sources), fmt, jobs, all_in, look, rules),
         out,
         progress,
         _written,
@@ -172,7 +185,30 @@ def closing_summary(tally: Tally, files: int, seconds: float) -> str:
                 c.rjust(w) for c, w in zip(row[1:], widths[1:], strict=True)
             ]
             lines.append("  " + "  ".join(cells))
-    return "\n".join(lines)
+    return "\n".join(lines + _kinds(tally))
+
+
+def _kinds(tally: Tally) -> list[str]:
+    """Issue 28: what differed from RULES.md, each kind counted apart, in all and for each site where
+    anything did (none: no line); the odd chips a site's own practice paid are OK, and counted so."""
+    from hilo_cli.formats.verdicts import KIND_WORDS, KINDS
+
+    def counted(kinds: Mapping[str, int], every: bool) -> str:
+        said = ", ".join(
+            f"{kinds.get(k, 0):,} {KIND_WORDS[k]}" for k in KINDS if every or kinds.get(k, 0)
+        )
+        house = kinds.get("house", 0)
+        return said + (f" ({house:,} OK: a site's own odd-chip practice)" if house else "")
+
+    if not tally.total_kinds:
+        return []
+    lines = ["  differing from RULES.md: " + counted(tally.total_kinds, True)]
+    found = [
+        (title, tally.kinds[name]) for name, title, _ in tally.sites() if tally.kinds.get(name)
+    ]
+    width = max(len(title) for title, _ in found)
+    lines += [f"    {title.ljust(width)}  {counted(kinds, False)}" for title, kinds in found]
+    return lines
 
 
 def read_sources(names: tuple[str, ...], input_format: str, recursive: bool = True) -> Sources:

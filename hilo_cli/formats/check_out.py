@@ -1,7 +1,7 @@
 """The check writer: one checked hand as text (a floor decision, verdict first), a JSON Lines object (the
 showdown contract plus ``check``) or CSV rows (the batch columns plus ``verdict``, ``why`` and
-``currency``, every row as wide as the header: ``CSV_COLUMNS``), and the values a check gives
-(``Verdict``, ``PotDifference``), which ``checking`` works out.
+``currency``, the board columns, then ``kind``; every row as wide as the header: ``CSV_COLUMNS``), and
+the values a check gives (``Verdict``, ``PotDifference``), which ``checking`` works out.
 
 Names, hand ids and file names are data: in text and CSV every line and cell is escaped (``safe``), so a
 name holding a newline, an escape sequence or a bidi override cannot write a line of its own or forge a
@@ -17,6 +17,7 @@ from typing import Any, Literal, NamedTuple
 from hilo_cli.errors import where
 from hilo_cli.formats import OutputFormat, csv_out, json_out, jsonlib, schema_tag, text_out
 from hilo_cli.formats.styled import PLAIN, Alarm, Doubt, Good, Line, Look, Piece
+from hilo_cli.formats.verdicts import Kind
 from hilo_cli.histories import HandRecord
 from hilo_cli.histories.base import Currency
 from hilo_cli.showdown import Settlement
@@ -32,7 +33,9 @@ VERDICTS: dict[Status, str] = {
 # board columns came later, so they come after ``verdict`` and ``why``). Every row has every column.
 CHECK_COLUMNS = ("verdict", "why", "currency")
 _CHECK = schema_tag("check")
-CSV_COLUMNS = (*csv_out.COLUMNS, *CHECK_COLUMNS, *csv_out.BOARD_COLUMNS)
+# Issue 28: what differs from RULES.md (``Verdict.kind``), after the board columns, which keep their places.
+KIND_COLUMNS = ("kind",)
+CSV_COLUMNS = (*csv_out.COLUMNS, *CHECK_COLUMNS, *csv_out.BOARD_COLUMNS, *KIND_COLUMNS)
 _BASE = len(csv_out.COLUMNS)
 
 
@@ -46,6 +49,16 @@ class PotDifference(NamedTuple):
     half: str | None = (
         None  # "high" or "low" where the site tags each half (``None``: the pot whole)
     )
+
+
+class RakeNote(NamedTuple):
+    """The rake of a hand whose site prints none (issue 29): ``derived`` (what was not paid out), ``rule``
+    (what the site's published rule gives; ``None``: not known, so not checked), and the verdict's
+    ``note``."""
+
+    derived: int
+    rule: int | None
+    note: str
 
 
 class Verdict(NamedTuple):
@@ -62,6 +75,19 @@ class Verdict(NamedTuple):
     pots: tuple[PotDifference, ...] | None = None
     site: str | None = None
     depth: str = "per player"
+    practice: str | None = None  # issue 28: the odd chips were paid by this practice, not RULES §4
+    rake: RakeNote | None = None  # issue 29: the rake of a site that prints none, and its rule's
+
+    @property
+    def kind(self) -> Kind | None:
+        """What differs from RULES.md (issue 28), decided here alone: ``site`` (the history's own lines
+        disagree), ``odd-chips`` (only the odd chips, paid by ``practice``: a MISMATCH, or OK where it
+        is the site's own practice), ``payout`` (a payout no rule gives); ``None``: nothing differs."""
+        if self.site:
+            return "site"
+        if self.practice:
+            return "odd-chips"
+        return "payout" if self.status == "mismatch" else None
 
 
 def money(record: HandRecord) -> Callable[[int], str]:
@@ -148,6 +174,11 @@ def _check_dict(
     # stay integers in the smallest unit).
     out["depth"] = verdict.depth
     out["currency"] = record.currency._asdict() if record.currency is not None else None
+    # Added for issue 28: what differs from RULES.md (``Verdict.kind``) and the practice that paid the odd
+    # chips; for issue 29, the rake of a site that prints none, derived, and what its rule gives.
+    out["kind"] = verdict.kind
+    out["practice"] = verdict.practice
+    out["rake"] = verdict.rake._asdict() if verdict.rake is not None else None
     return out
 
 
@@ -192,7 +223,8 @@ def render(
         ]
         if not rows:  # nothing settled: no amounts, so no unit to name
             rows, checked[2] = [[source, record.id or "", *[""] * (len(csv_out.HEADER) - 2)]], ""
-        return csv_out.write(_check_row(row, checked) for row in rows).encode()
+        kind = [verdict.kind or ""]
+        return csv_out.write([*_check_row(row, checked), *kind] for row in rows).encode()
     lines = _verdict_lines(record, verdict)
     if all_in is not None:
         lines += all_in[0]
@@ -234,7 +266,7 @@ def error_output(record: HandRecord, message: str, fmt: OutputFormat) -> bytes:
         )
     if fmt == "csv":
         cells = csv_out.error_cells(where(record.source, record.line), record.id, message)
-        return csv_out.write([_check_row(cells, [VERDICTS["error"], "", ""])]).encode()
+        return csv_out.write([[*_check_row(cells, [VERDICTS["error"], "", ""]), ""]]).encode()
     return b""
 
 

@@ -91,6 +91,7 @@ def test_a_text_or_a_file_has_a_summary_too(tmp_path: Path) -> None:
         "mismatch": 1,
         "not_checkable": 0,
         "error": 0,
+        "kinds": {"odd_chips": 0, "payout": 1, "site": 0, "house": 0},  # issue 28
         "by_site": [
             {
                 "site": "phh",
@@ -100,6 +101,7 @@ def test_a_text_or_a_file_has_a_summary_too(tmp_path: Path) -> None:
                 "mismatch": 1,
                 "not_checkable": 0,
                 "error": 0,
+                "kinds": {"odd_chips": 0, "payout": 1, "site": 0, "house": 0},
             }
         ],
         "files": 1,

@@ -107,7 +107,7 @@ def test_every_check_row_of_the_shared_histories_has_the_header_s_cells(tmp_path
 
 def test_the_check_columns_keep_their_places_and_add_at_the_end() -> None:
     assert CSV_COLUMNS[: len(BEFORE)] == BEFORE
-    assert CSV_COLUMNS[len(BEFORE) :] == ("currency", *csv_out.BOARD_COLUMNS)
+    assert CSV_COLUMNS[len(BEFORE) :] == ("currency", *csv_out.BOARD_COLUMNS, "kind")  # issue 28
     assert csv_out.HEADER == (*csv_out.COLUMNS, *csv_out.BOARD_COLUMNS)
 
 

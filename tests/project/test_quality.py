@@ -23,7 +23,7 @@ LAYERS = [
         "hilo_cli.cli",
         "hilo_cli.api",
     ),  # the two faces of the library: the command and the Python API
-    ("hilo_cli.batch", "hilo_cli.checking"),
+    ("hilo_cli.batch", "hilo_cli.checking", "hilo_cli.checking_house"),
     ("hilo_cli.pool",),
     (
         "hilo_cli.formats",
