@@ -45,7 +45,9 @@ Rule (docs/rules.md section)              Implemented by
 §4.7 chips conserved; totals               ``showdown.settle`` (``won`` = shares + returned)
 §5.1 side pots by layers, merged           ``pots.build_pots``
 §5.2 folded players never eligible         ``pots.build_pots``, ``showdown.settle``
-§5.3 uncalled top layer returned           ``pots.build_pots``
+§5.3 uncalled top layer returned           ``pots.build_pots``, ``pots.uncalled`` (measured on the bets;
+     (dead money is no bet)                dead money, posted by ``betting.replay.Replay.post``, is the
+                                           main pot's)
 §5.4 each pot divided on its own           ``showdown._divide_pot`` (per pot, its own eligible players)
 §6 the variants                            ``games.GAMES``
 §7 cards speak; folded hands dead; a       ``showdown.settle`` (evaluates every live hand, no

@@ -101,6 +101,9 @@ class Replay:
         self.position = {n: i for i, n in enumerate(self.names)}
         self.stacks = dict(zip(self.names, hand.starting_stacks, strict=True))
         self.contributed = dict.fromkeys(self.names, 0)
+        # Dead money (antes, dead blinds): in the pot, but no bet of a round (RULES §14.1), so never what an
+        # uncalled bet is measured against (§5.3, ``pots.build_pots``).
+        self.dead: dict[str, int] = {}
         self.hole: dict[str, list[Card | None]] = {n: [] for n in self.names}
         self.shown: dict[str, tuple[Card, ...]] = {}
         self.board: list[Card | None] = []
@@ -187,7 +190,9 @@ class Replay:
         """A blind, straddle or ante: all the player has if that is less (all in for less)."""
         chips = min(chips, self.stacks[name])
         self.put(name, chips)
-        if live:
+        if not live:
+            self.dead[name] = self.dead.get(name, 0) + chips
+        else:
             r = self.round
             r.bets[name] = r.bets.get(name, 0) + chips
             if r.bets[name] >= r.to_call:
@@ -588,7 +593,7 @@ def _finish(state: Replay) -> Replayed:
         odd_chip=hand.odd_chip,
         id=hand.id,
     )
-    pots, returned = build_pots(state.contributed, dead)
+    pots, returned = build_pots(state.contributed, dead, state.dead, state.all_in)
     stacks = dict(state.stacks)
     return Replayed(
         deal,

@@ -1,0 +1,124 @@
+"""Dead money and a round nobody can continue, in the replay (issue 28's two replay bugs).
+
+* Dead money (an ante, a dead small blind posted with the big blind) is in the pot but is no bet of a
+  round: RULES §14.1 makes the big blind live ("a bet of this round") and a dead post is not. An uncalled
+  bet (§5.3) is the last bet less the highest other *bet*, never a dead post; the dead chips stay in the
+  main pot, open to every live player (``pots.build_pots``).
+* A round nobody can continue ends: every player but one has folded or is all in and that one has
+  matched every bet. RULES §14 ends a round "when every live player has acted and the bets are level" and
+  says nothing more of it; the player left has no bet to face and nobody to bet against (§14.5: an all-in
+  player takes no more part in the betting), so the next cards come. pokerkit plays it so.
+
+Hands are built as ``Hand``/``Action`` values, as a reader builds them; the figures are worked out in the
+comments. The tests of the two bugs failed before the fix; the others (antes from everyone, a player
+who faces a bet) guard what must not change.
+"""
+
+from __future__ import annotations
+
+from conftest import paid
+from test_betting import acts
+
+from hilo_cli.betting import Hand, replay
+from hilo_cli.checking import settle_replayed
+from hilo_cli.games import GAMES
+from hilo_cli.pots import Pot, build_pots
+
+FOUR = ("Ann", "Bob", "Cat", "Dan")
+HOLES = {
+    "Ann": "Ac 2h Kc Qc",
+    "Bob": "As 2d 9c 9h",
+    "Cat": "Qh Qd Jc Tc",
+    "Dan": "7s 7d 6c 5h",
+}
+
+
+def four(*texts: str, stacks: tuple[int, ...] = (1000,) * 4) -> Hand:
+    """Pot limit, blinds 50/100: Ann the small blind, Bob the big blind, Cat new to the game posting the
+    small and big blinds (50 dead, 100 live) from the seat after Bob, Dan on the button."""
+    deals = tuple(f"{n} deal {HOLES[n]}" for n in FOUR)
+    posts = ("Ann post 50", "Cat ante 50", "Cat post 100", "Bob post 100")
+    return Hand(
+        GAMES["omaha8"],
+        "pot",
+        FOUR,
+        stacks,
+        acts(*deals, *posts, *texts),
+        button=4,
+        small_bet=100,
+    )
+
+
+# -- dead money -------------------------------------------------------------------------------------
+
+
+def test_a_raise_nobody_calls_comes_back_above_the_live_blinds_not_the_dead_one() -> None:
+    # Dan raises to 350; everyone folds. The bets to match are the live blinds of 100 (Bob's, Cat's):
+    # 250 comes back. Measured on the totals (Cat's 150 with the dead 50) it was 200.
+    r = replay(four("Cat check", "Dan raise 350", "Ann fold", "Bob fold", "Cat fold"))
+    assert r.contributed == {"Ann": 50, "Bob": 100, "Cat": 150, "Dan": 350}
+    assert r.returned == {"Dan": 250}
+    # One pot of 50 + 100 + 150 + 100 = 400 (the dead 50 in it), Dan's alone.
+    assert r.pots == (Pot(400, ("Dan",)),)
+    assert paid(settle_replayed(r))["Dan"] == 650
+
+
+def test_the_poster_of_a_dead_blind_who_plays_on_gets_none_of_it_back() -> None:
+    # Cat checks her live blind, the others call or check: 100 each bet, Cat's dead 50 on top. Nothing is
+    # uncalled (everyone's bet is 100): the 450 is one pot. On the totals Cat's 50 came back as uncalled.
+    r = replay(
+        four(
+            "Cat check",
+            "Dan call",
+            "Ann call",
+            "Bob check",
+            "board 3c 5d 7h",
+            *(f"{n} check" for n in ("Ann", "Bob", "Cat", "Dan")),
+            "board Kd",
+            *(f"{n} check" for n in ("Ann", "Bob", "Cat", "Dan")),
+            "board Ks",
+            *(f"{n} check" for n in ("Ann", "Bob", "Cat", "Dan")),
+        )
+    )
+    assert r.returned == {}
+    assert r.pots == (Pot(450, FOUR),)
+    assert sum(paid(settle_replayed(r)).values()) == 450
+
+
+def test_a_dead_blind_all_in_keeps_the_dead_chips_in_the_main_pot() -> None:
+    # Cat has 300: 50 dead, then all in for a street total of 250. Dan raises to 800, Ann calls, Bob folds.
+    r = replay(
+        four(
+            "Cat allin",
+            "Dan raise 800",
+            "Ann call",
+            "Bob fold",
+            stacks=(1000, 1000, 300, 1000),
+        )
+    )
+    assert r.contributed == {"Ann": 800, "Bob": 100, "Cat": 300, "Dan": 800}
+    assert r.returned == {}
+    # Main pot: 250 from Ann, Cat and Dan, Bob's 100, Cat's dead 50 = 900 (Ann, Cat, Dan). Side pot: the
+    # 550 more from Ann and Dan = 1100. On the totals the main pot took 300 from each: 1000 and 1000.
+    assert r.pots == (Pot(900, ("Ann", "Cat", "Dan")), Pot(1100, ("Ann", "Dan")))
+
+
+def test_antes_from_everyone_layer_as_before_and_a_short_ante_wins_what_it_matched() -> None:
+    # Everyone antes 10 but Ann, all in for 4. Bob bets 100, Cat calls, Dan folds: Ann wins 4 from each
+    # (16); the rest of the antes (6 from Bob, Cat, Dan) go with the bets to Bob and Cat.
+    pots, returned = build_pots(
+        {"Ann": 4, "Bob": 110, "Cat": 110, "Dan": 10},
+        {"Dan"},
+        dead={"Ann": 4, "Bob": 10, "Cat": 10, "Dan": 10},
+        all_in={"Ann"},
+    )
+    assert returned == {}
+    assert pots == [Pot(16, ("Ann", "Bob", "Cat")), Pot(218, ("Bob", "Cat"))]
+    # The same pots as the totals give (RULES §5.1): antes everyone posts change nothing.
+    assert build_pots({"Ann": 4, "Bob": 110, "Cat": 110, "Dan": 10}, {"Dan"}) == (pots, {})
+
+
+def test_an_uncalled_bet_is_the_highest_bet_less_the_next() -> None:
+    # Dead money never counts: Bob's dead 50 makes his total the highest, but Cat bet more.
+    assert build_pots({"Ann": 100, "Bob": 150, "Cat": 130}, (), dead={"Bob": 50})[1] == {"Cat": 30}
+    assert build_pots({"Ann": 100, "Bob": 150, "Cat": 130}, ())[1] == {"Bob": 20}

@@ -1,0 +1,123 @@
+"""Issue 28's two replay bugs, on hands in the sites' own formats (``tests/betting/test_dead_money.py`` has
+the replay's own tests):
+
+1. An uncalled bet is measured against the bets, never a dead post (RULES §5.3, §14.1): a player new to
+   the game posts the small and big blinds (the small one dead) and a later bet goes uncalled. PokerStars
+   (``posts small & big blinds``) and Boss Media (``HAND_DSB``); before the fix both were "the site's own
+   lines disagree".
+2. A round nobody can continue ends (RULES §14: a round ends when every live player has acted and the bets
+   are level; §14.5): the big blind facing a short all-in call is not asked to act, the next cards come.
+   PHH (``tests/data/phh/nobody-to-act.phh``, which pokerkit 0.7.7 replays to the same finishing stacks)
+   and PokerStars; before the fix both were refused ("cards are dealt while the betting round is open").
+"""
+
+from __future__ import annotations
+
+from archive_sites import own, records, verdicts
+
+from hilo_cli.checking import check
+
+OK = "the recorded result is what the cards and the rules give"
+
+STARS_DEAD_UNCALLED = """\
+PokerStars Hand #300000000001:  Omaha Hi/Lo Pot Limit ($0.25/$0.50 USD) - 2024/05/01 21:00:00 ET
+Table 'Hilo Dead Blind' 6-max Seat #1 is the button
+Seat 1: Hal ($50 in chips)
+Seat 2: Ivy ($50 in chips)
+Seat 3: Jon ($50 in chips)
+Seat 4: Kim ($20 in chips)
+Ivy: posts small blind $0.25
+Jon: posts big blind $0.50
+Kim: posts small & big blinds $0.75
+*** HOLE CARDS ***
+Dealt to Ivy [2h 3h 4c 9s]
+Kim: checks
+Hal: raises $1.25 to $1.75
+Ivy: folds
+Jon: folds
+Kim: folds
+Uncalled bet ($1.25) returned to Hal
+Hal collected $2 from pot
+Hal: doesn't show hand
+*** SUMMARY ***
+Total pot $2 | Rake $0
+Seat 1: Hal (button) collected ($2)
+Seat 2: Ivy (small blind) folded before Flop
+Seat 3: Jon (big blind) folded before Flop
+Seat 4: Kim folded before Flop
+"""
+
+STARS_DEAD_SHOWDOWN = """\
+PokerStars Hand #300000000002:  Omaha Hi/Lo Pot Limit ($0.25/$0.50 USD) - 2024/05/01 21:05:00 ET
+Table 'Hilo Dead Blind' 6-max Seat #1 is the button
+Seat 1: Hal ($50 in chips)
+Seat 2: Ivy ($50 in chips)
+Seat 3: Jon ($50 in chips)
+Seat 4: Kim ($20 in chips)
+Ivy: posts small blind $0.25
+Jon: posts big blind $0.50
+Kim: posts small & big blinds $0.75
+*** HOLE CARDS ***
+Dealt to Ivy [2h 3h 4c 9s]
+Kim: checks
+Hal: folds
+Ivy: folds
+Jon: checks
+*** FLOP *** [Jd 8d 3c]
+Jon: checks
+Kim: checks
+*** TURN *** [Jd 8d 3c] [Qs]
+Jon: checks
+Kim: checks
+*** RIVER *** [Jd 8d 3c Qs] [Kh]
+Jon: checks
+Kim: checks
+*** SHOW DOWN ***
+Jon: shows [Ac Kc Td 9h] (a straight, Ten to Ace)
+Kim: shows [5s 6s 7h 2c] (high card King)
+Jon collected $1.50 from pot
+*** SUMMARY ***
+Total pot $1.50 | Rake $0
+Board [Jd 8d 3c Qs Kh]
+Seat 1: Hal (button) folded before Flop (didn't bet)
+Seat 2: Ivy (small blind) folded before Flop
+Seat 3: Jon (big blind) showed [Ac Kc Td 9h] and won ($1.50) with a straight, Ten to Ace
+Seat 4: Kim showed [5s 6s 7h 2c] and lost with high card King
+"""
+
+
+def boss_dead_uncalled() -> str:
+    """Boss Media's dead-blind hand (Cid posts ``HAND_DSB`` €0.05 and ``HAND_BB`` €0.10), with Ann's
+    river bet of €0.20 called by nobody: it comes back without a line (€0.20, not the €0.15 above Cid's
+    total with the dead €0.05); €0.95 in, rake €0.04, Ann wins €0.91."""
+    text = own("boss", "dead-blind.xml").replace('HISTORY ID="7"', 'HISTORY ID="8"')
+    river = text.index(
+        '<ACTION TYPE="ACTION_CALL" PLAYER="Bob" VALUE="0.20"></ACTION>\n<ACTION TYPE="ACTION_FOLD"'
+    )
+    return (
+        text[:river]
+        + '<ACTION TYPE="ACTION_FOLD" PLAYER="Bob"></ACTION>\n'
+        + '<ACTION TYPE="ACTION_FOLD" PLAYER="Cid"></ACTION>\n'
+        + '<SHOWDOWN NAME="HAND_SHOWDOWN" POT="0.91" RAKE="0.04" MAINPOT="0.91" LEFTPOT="" RIGHTPOT="">\n'
+        + '<RESULT WINTYPE="WINTYPE_HI" PLAYER="Ann" WIN="0.91" HAND="$(STR_BY_DEFAULT)" WINCARDS="" '
+        + 'HANDEXT=""></RESULT></SHOWDOWN></HISTORY>\n</ROOT>\n'
+    )
+
+
+def test_pokerstars_an_uncalled_raise_over_a_dead_small_blind() -> None:
+    (record,) = records("pokerstars", STARS_DEAD_UNCALLED)
+    settlement, verdict = check(record)
+    assert (verdict.status, verdict.why) == ("ok", OK)
+    assert settlement is not None and settlement.returned == {"Hal": 125}
+
+
+def test_pokerstars_the_dead_small_blind_stays_in_the_pot_to_the_showdown() -> None:
+    # Kim's dead 25 is nobody's uncalled bet: Total pot $1.50 holds it, and Jon wins it.
+    assert verdicts("pokerstars", STARS_DEAD_SHOWDOWN) == [("300000000002", "ok", OK)]
+
+
+def test_boss_an_uncalled_bet_over_a_dead_small_blind() -> None:
+    (record,) = records("boss", boss_dead_uncalled(), "t.xml")
+    assert record.summary is not None and record.summary.uncalled == {"Ann": 20}
+    _, verdict = check(record)
+    assert (verdict.status, verdict.why) == ("ok", OK)
