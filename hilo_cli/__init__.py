@@ -69,6 +69,7 @@ Rule (docs/rules.md section)              Implemented by
 §14.3-14.4 pot limit, no limit             ``betting.replay.Replay.check_size``; ``betting.limits``;
                                            ``betting.turn.next_turn``
 §14.5 all in for less does not reopen      ``betting.replay.Replay.raise_to``, ``reopened``
+§14 a round nobody can continue ends       ``betting.replay.Replay.close_if_nobody_can_act``
 §14.6 stud: bring-in, highest showing      ``betting.stud.lowest_up``, ``highest_showing``;
                                            ``betting.replay.Replay.bring_in``, ``check_bring_in``,
                                            ``check_high_showing``, ``street_now``

@@ -329,6 +329,20 @@ class Replay:
         else:
             self.raise_to(action, name, kind)
         self.acted(name)
+        self.close_if_nobody_can_act()
+
+    def close_if_nobody_can_act(self) -> None:
+        """End the round when nobody can continue it: every player but one has folded or is all in, and
+        that one has matched every bet (a big blind facing a short all-in call). They have no bet to face
+        and nobody left to bet against, so the next cards come without their action. RULES §14 does not
+        say it in words: §14.1 gives the big blind the option to raise when the action returns to them,
+        and a raise needs a player who can answer it, while a player all in takes no more action (as the
+        replay reads §14 and §14.5). Card rooms and pokerkit play it so."""
+        r = self.round
+        if len(self.able) == 1 and r.pending is not None:
+            (name,) = self.able
+            if name in r.pending and r.bets.get(name, 0) >= r.to_call:
+                r.pending.discard(name)
 
     def check_bring_in(self, action: Action, name: str) -> None:
         """§14.6: third street's first action (the bring-in, or a completion) is the lowest up card's

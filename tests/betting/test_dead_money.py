@@ -5,9 +5,9 @@
   bet (§5.3) is the last bet less the highest other *bet*, never a dead post; the dead chips stay in the
   main pot, open to every live player (``pots.build_pots``).
 * A round nobody can continue ends: every player but one has folded or is all in and that one has
-  matched every bet. RULES §14 ends a round "when every live player has acted and the bets are level" and
-  says nothing more of it; the player left has no bet to face and nobody to bet against (§14.5: an all-in
-  player takes no more part in the betting), so the next cards come. pokerkit plays it so.
+  matched every bet. RULES §14 does not say it in words: §14.1 gives the big blind the option to raise
+  when the action returns to them, but a raise needs someone who can answer it, and a player all in
+  takes no more action (§14, §14.5). So the next cards come; pokerkit plays it so.
 
 Hands are built as ``Hand``/``Action`` values, as a reader builds them; the figures are worked out in the
 comments. The tests of the two bugs failed before the fix; the others (antes from everyone, a player
@@ -16,11 +16,13 @@ who faces a bet) guard what must not change.
 
 from __future__ import annotations
 
+import pytest
 from conftest import paid
-from test_betting import acts
+from test_betting import acts, deal_holes
 
-from hilo_cli.betting import Hand, replay
+from hilo_cli.betting import Hand, next_turn, replay
 from hilo_cli.checking import settle_replayed
+from hilo_cli.errors import DealError
 from hilo_cli.games import GAMES
 from hilo_cli.pots import Pot, build_pots
 
@@ -122,3 +124,47 @@ def test_an_uncalled_bet_is_the_highest_bet_less_the_next() -> None:
     # Dead money never counts: Bob's dead 50 makes his total the highest, but Cat bet more.
     assert build_pots({"Ann": 100, "Bob": 150, "Cat": 130}, (), dead={"Bob": 50})[1] == {"Cat": 30}
     assert build_pots({"Ann": 100, "Bob": 150, "Cat": 130}, ())[1] == {"Bob": 20}
+
+
+# -- a round nobody can continue --------------------------------------------------------------------
+
+
+def three(*texts: str, stacks: tuple[int, ...] = (80, 1000, 1000)) -> Hand:
+    """Fixed limit 100/200, blinds 50/100: Ann the small blind (80 chips), Bob the big blind, Cat the
+    button."""
+    return Hand(
+        GAMES["omaha8"],
+        "fixed",
+        ("Ann", "Bob", "Cat"),
+        stacks,
+        acts(*deal_holes(), *texts),
+        blinds=(50, 100, 0),
+        small_bet=100,
+        big_bet=200,
+    )
+
+
+BOARD = ("board 3c 5d 7h", "board Kd", "board Ks")
+
+
+def test_a_big_blind_facing_a_short_all_in_call_is_not_asked_to_act() -> None:
+    # Cat folds; Ann calls all in for 80 in all. Bob's 100 is more than anyone can call: nobody can act,
+    # the flop comes, and 20 of Bob's blind comes back (RULES §5.3).
+    r = replay(three("Cat fold", "Ann call", *BOARD))
+    assert r.unfinished is None
+    assert r.contributed == {"Ann": 80, "Bob": 100, "Cat": 0}
+    assert r.returned == {"Bob": 20}
+    with pytest.raises(DealError, match="the betting round is over, the next cards come"):
+        next_turn(three("Cat fold", "Ann call"))
+
+
+def test_the_player_left_cannot_act_when_nobody_can_continue() -> None:
+    with pytest.raises(DealError, match="Bob has nothing to act on"):
+        replay(three("Cat fold", "Ann call", "Bob check", *BOARD))
+
+
+def test_the_player_left_still_acts_facing_a_bet() -> None:
+    # Cat raises all in to 150 (less than a full raise); Ann folds. Bob has not matched: he is to act.
+    h = three("Cat allin", "Ann fold", stacks=(1000, 1000, 150))
+    assert next_turn(h).name == "Bob"
+    assert replay(h._replace(actions=h.actions + acts("Bob call", *BOARD))).returned == {}

@@ -5,8 +5,9 @@ the replay's own tests):
    the game posts the small and big blinds (the small one dead) and a later bet goes uncalled. PokerStars
    (``posts small & big blinds``) and Boss Media (``HAND_DSB``); before the fix both were "the site's own
    lines disagree".
-2. A round nobody can continue ends (RULES §14: a round ends when every live player has acted and the bets
-   are level; §14.5): the big blind facing a short all-in call is not asked to act, the next cards come.
+2. A round nobody can continue ends (RULES §14 does not say it in words; §14.1's option to raise needs
+   someone to answer it, and an all-in player takes no more action, §14.5): the big blind facing a short
+   all-in call is not asked to act, the next cards come.
    PHH (``tests/data/phh/nobody-to-act.phh``, which pokerkit 0.7.7 replays to the same finishing stacks)
    and PokerStars; before the fix both were refused ("cards are dealt while the betting round is open").
 """
@@ -14,6 +15,7 @@ the replay's own tests):
 from __future__ import annotations
 
 from archive_sites import own, records, verdicts
+from conftest import TEST_DATA
 
 from hilo_cli.checking import check
 
@@ -85,6 +87,34 @@ Seat 3: Jon (big blind) showed [Ac Kc Td 9h] and won ($1.50) with a straight, Te
 Seat 4: Kim showed [5s 6s 7h 2c] and lost with high card King
 """
 
+STARS_NOBODY_TO_ACT = """\
+PokerStars Hand #300000000003:  Omaha Hi/Lo Limit ($1/$2 USD) - 2024/05/01 21:10:00 ET
+Table 'Hilo Short Call' 6-max Seat #3 is the button
+Seat 1: Ann ($0.80 in chips)
+Seat 2: Bob ($10 in chips)
+Seat 3: Cat ($10 in chips)
+Ann: posts small blind $0.50
+Bob: posts big blind $1
+*** HOLE CARDS ***
+Cat: folds
+Ann: calls $0.30 and is all-in
+Uncalled bet ($0.20) returned to Bob
+*** FLOP *** [4c 5d 7h]
+*** TURN *** [4c 5d 7h] [Kd]
+*** RIVER *** [4c 5d 7h Kd] [Js]
+*** SHOW DOWN ***
+Ann: shows [Ac 2h Ks 9d] (HI: a pair of Kings; LO: 7,5,4,2,A)
+Bob: shows [Qh Qd Jc Jh] (HI: three of a kind, Jacks)
+Bob collected $0.80 from pot
+Ann collected $0.80 from pot
+*** SUMMARY ***
+Total pot $1.60 | Rake $0
+Board [4c 5d 7h Kd Js]
+Seat 1: Ann (small blind) showed [Ac 2h Ks 9d] and won ($0.80) with HI: a pair of Kings; LO: 7,5,4,2,A
+Seat 2: Bob (big blind) showed [Qh Qd Jc Jh] and won ($0.80) with HI: three of a kind, Jacks
+Seat 3: Cat (button) folded before Flop (didn't bet)
+"""
+
 
 def boss_dead_uncalled() -> str:
     """Boss Media's dead-blind hand (Cid posts ``HAND_DSB`` €0.05 and ``HAND_BB`` €0.10), with Ann's
@@ -121,3 +151,15 @@ def test_boss_an_uncalled_bet_over_a_dead_small_blind() -> None:
     assert record.summary is not None and record.summary.uncalled == {"Ann": 20}
     _, verdict = check(record)
     assert (verdict.status, verdict.why) == ("ok", OK)
+
+
+def test_phh_the_big_blind_facing_a_short_all_in_call_does_not_act() -> None:
+    text = (TEST_DATA / "phh" / "nobody-to-act.phh").read_text(encoding="utf-8")
+    (record,) = records("phh", text, "nobody-to-act.phh")
+    settlement, verdict = check(record)
+    assert verdict.status == "ok", verdict.why
+    assert settlement is not None and settlement.returned == {"Bob": 20}
+
+
+def test_pokerstars_the_big_blind_facing_a_short_all_in_call_does_not_act() -> None:
+    assert verdicts("pokerstars", STARS_NOBODY_TO_ACT) == [("300000000003", "ok", OK)]
