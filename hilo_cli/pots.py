@@ -10,7 +10,7 @@ Dead money (antes and dead blinds: chips posted into the pot that are no bet of 
 in the pots but is no bet anybody calls: a player's level is what they *bet*, so the uncalled top layer
 (§5.3) is measured on the bets alone (a dead small blind posted with the big blind never makes the
 poster's bet the one nobody matched), and the dead chips are the main pot's, open to every live player
-but one whose whole stack went in dead, who can win only as much of the dead money as they matched.
+but one who bet nothing (all in on the ante), who can win only as much of the dead money as they posted.
 With no dead money (or the same ante from everyone) this is §5.1's layering of the totals, unchanged.
 """
 
@@ -33,17 +33,17 @@ def build_pots(
     contributions: Mapping[str, int],
     folded: Collection[str],
     dead: Mapping[str, int] | None = None,
-    all_in: Collection[str] = (),
 ) -> tuple[list[Pot], dict[str, int]]:
     """Main and side pots from each player's total contribution, and the uncalled chips returned.
 
     ``contributions`` is in seat order; that order is kept in each pot's ``eligible``. ``dead``: the part
-    of each player's contribution that was dead money (antes, dead blinds: see the module docstring);
-    ``all_in``: the players who put in their whole stack (one whose every chip is dead can win the dead
-    money only up to what they posted).
+    of each player's contribution that was dead money (antes, dead blinds: see the module docstring). A
+    live player who bet nothing (in a hand with bets: all in on the ante) wins of the dead money only as
+    much as they posted.
     """
     dead = {n: c for n, c in (dead or {}).items() if c > 0}
     bets = {n: c - dead.get(n, 0) for n, c in contributions.items()}
+    capped = {n for n in dead if bets.get(n) == 0}
     returned: dict[str, int] = {}
     found = uncalled(bets)
     if found is not None:
@@ -52,7 +52,6 @@ def build_pots(
         bets[found[0]] -= found[1]
     pots: list[Pot] = []
     if dead:
-        capped = {n for n in all_in if bets.get(n, 0) == 0}
         _layers(
             pots,
             bets,

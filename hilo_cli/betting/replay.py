@@ -607,7 +607,7 @@ def _finish(state: Replay) -> Replayed:
         odd_chip=hand.odd_chip,
         id=hand.id,
     )
-    pots, returned = build_pots(state.contributed, dead, state.dead, state.all_in)
+    pots, returned = build_pots(state.contributed, dead, state.dead)
     stacks = dict(state.stacks)
     return Replayed(
         deal,
@@ -663,5 +663,14 @@ def _players(state: Replay, live: list[str], dead: set[str]) -> tuple[Player, ..
             and name in live
         ):
             cards = None  # the hand ended before all its cards were dealt: a lone live hand needs none (§7)
-        players.append(Player(name, seat, cards or None, state.contributed[name], name in dead))
+        players.append(
+            Player(
+                name,
+                seat,
+                cards or None,
+                state.contributed[name],
+                name in dead,
+                state.dead.get(name, 0),
+            )
+        )
     return tuple(players)

@@ -25,6 +25,7 @@ from hilo_cli.checking import settle_replayed
 from hilo_cli.errors import DealError
 from hilo_cli.games import GAMES
 from hilo_cli.pots import Pot, build_pots
+from hilo_cli.showdown import settle
 
 FOUR = ("Ann", "Bob", "Cat", "Dan")
 HOLES = {
@@ -112,7 +113,6 @@ def test_antes_from_everyone_layer_as_before_and_a_short_ante_wins_what_it_match
         {"Ann": 4, "Bob": 110, "Cat": 110, "Dan": 10},
         {"Dan"},
         dead={"Ann": 4, "Bob": 10, "Cat": 10, "Dan": 10},
-        all_in={"Ann"},
     )
     assert returned == {}
     assert pots == [Pot(16, ("Ann", "Bob", "Cat")), Pot(218, ("Bob", "Cat"))]
@@ -168,3 +168,35 @@ def test_the_player_left_still_acts_facing_a_bet() -> None:
     h = three("Cat allin", "Ann fold", stacks=(1000, 1000, 150))
     assert next_turn(h).name == "Bob"
     assert replay(h._replace(actions=h.actions + acts("Bob call", *BOARD))).returned == {}
+
+
+def test_the_deal_carries_the_dead_money_so_every_settle_builds_the_same_pots() -> None:
+    # The all-in figures and equity settle the replayed deal again, from each player's contribution: the
+    # deal says which part was dead, so they build the pots the replay built.
+    streets = ("board 3c 5d 7h", "Ann check", "Dan check", "board Kd", "Ann check", "Dan check")
+    r = replay(
+        four(
+            "Cat allin",
+            "Dan raise 800",
+            "Ann call",
+            "Bob fold",
+            *streets,
+            "board Ks",
+            "Ann check",
+            "Dan check",
+            stacks=(1000, 1000, 300, 1000),
+        )
+    )
+    assert [p.dead for p in r.deal.players] == [0, 0, 50, 0]
+    again = settle(r.deal)
+    assert [(p.amount, p.eligible) for p in again.pots] == [(p.amount, p.eligible) for p in r.pots]
+    assert again.returned == r.returned == {}
+
+
+def test_dead_money_is_part_of_what_the_player_put_in() -> None:
+    r = replay(four("Cat check", "Dan raise 350", "Ann fold", "Bob fold", "Cat fold"))
+    players = tuple(
+        p._replace(dead=p.contributed + 1) if p.name == "Cat" else p for p in r.deal.players
+    )
+    with pytest.raises(DealError, match="Cat: dead money 151 is more than the 150 put in"):
+        settle(r.deal._replace(players=players))
