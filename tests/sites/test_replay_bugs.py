@@ -3,8 +3,9 @@ the replay's own tests):
 
 1. An uncalled bet is measured against the bets, never a dead post (RULES §5.3, §14.1): a player new to
    the game posts the small and big blinds (the small one dead) and a later bet goes uncalled. PokerStars
-   (``posts small & big blinds``) and Boss Media (``HAND_DSB``); before the fix both were "the site's own
-   lines disagree".
+   (``posts small & big blinds``), Full Tilt (``posts a dead small blind of``), Winning (``posts dead``)
+   and Boss Media (``HAND_DSB``); before the fix each was "the site's own lines disagree", or (Winning
+   paying the bet back inside its collect) OK with a pot and a returned bet each wrong by the dead chips.
 2. A round nobody can continue ends (RULES §14 does not say it in words; §14.1's option to raise needs
    someone to answer it, and an all-in player takes no more action, §14.5): the big blind facing a short
    all-in call is not asked to act, the next cards come.
@@ -116,6 +117,65 @@ Seat 3: Cat (button) folded before Flop (didn't bet)
 """
 
 
+FULLTILT_DEAD_UNCALLED = """\
+Full Tilt Poker Game #40000000009: Table Delta (6 max) - PL Omaha H/L - $0.10/$0.25 - 10:20:00 ET - 2013/05/01
+Seat 1: Jo ($10)
+Seat 2: Kim ($10)
+Seat 3: Lu ($10)
+Seat 4: Mo ($10)
+Kim posts the small blind of $0.10
+Lu posts the big blind of $0.25
+Mo posts a dead small blind of $0.10
+Mo posts the big blind of $0.25
+The button is in seat #1
+*** HOLE CARDS ***
+Mo checks
+Jo raises to $0.85
+Kim folds
+Lu folds
+Mo folds
+Uncalled bet of $0.60 returned to Jo
+Jo mucks
+Jo wins the pot ($0.95)
+*** SUMMARY ***
+Total pot $0.95 | Rake $0
+Seat 1: Jo (button) collected ($0.95), mucked
+Seat 2: Kim (small blind) folded before the Flop
+Seat 3: Lu (big blind) folded before the Flop
+Seat 4: Mo folded before the Flop
+"""
+
+# Winning's "posts dead" is the small and big blinds; the raise nobody called is $6 less Cy's and Dee's
+# live $2: $4 (on the totals, $6 less Dee's $3 with the dead $1: $3).
+WINNING_DEAD_UNCALLED = """\
+Hand #500000009 - Omaha H/L(Pot Limit) - $1.00/$2.00 - 2024/05/01 10:20:00 UTC
+Testtable 6-max Seat #1 is the button
+Seat 1: Alice ($200.00)
+Seat 2: Bob ($200.00)
+Seat 3: Cy ($200.00)
+Seat 4: Dee ($200.00)
+Bob posts the small blind $1.00
+Cy posts the big blind $2.00
+Dee posts dead $3.00
+*** HOLE CARDS ***
+Dealt to Alice [As 2d Kc Kd]
+Dee checks
+Alice raises $6.00 to $6.00
+Bob folds
+Cy folds
+Dee folds
+Uncalled bet ($4.00) returned to Alice
+Alice does not show
+Alice collected $8.00 from main pot
+*** SUMMARY ***
+Total pot $8.00
+Seat 1: Alice (button) did not show and won $8.00
+Seat 2: Bob (small blind) folded on the Pre-Flop
+Seat 3: Cy (big blind) folded on the Pre-Flop
+Seat 4: Dee folded on the Pre-Flop
+"""
+
+
 def boss_dead_uncalled() -> str:
     """Boss Media's dead-blind hand (Cid posts ``HAND_DSB`` €0.05 and ``HAND_BB`` €0.10), with Ann's
     river bet of €0.20 called by nobody: it comes back without a line (€0.20, not the €0.15 above Cid's
@@ -144,6 +204,25 @@ def test_pokerstars_an_uncalled_raise_over_a_dead_small_blind() -> None:
 def test_pokerstars_the_dead_small_blind_stays_in_the_pot_to_the_showdown() -> None:
     # Kim's dead 25 is nobody's uncalled bet: Total pot $1.50 holds it, and Jon wins it.
     assert verdicts("pokerstars", STARS_DEAD_SHOWDOWN) == [("300000000002", "ok", OK)]
+
+
+def test_full_tilt_an_uncalled_raise_over_a_dead_small_blind() -> None:
+    # "posts a dead small blind of $0.10", then the live big blind: $0.85 less the live $0.25 comes back.
+    assert verdicts("fulltilt", FULLTILT_DEAD_UNCALLED) == [("40000000009", "ok", OK)]
+
+
+def test_winning_an_uncalled_raise_over_a_dead_post_with_the_line_and_without_it() -> None:
+    assert verdicts("winning", WINNING_DEAD_UNCALLED) == [("500000009", "ok", OK)]
+    # Without the "Uncalled bet" line the site pays the $4 back inside the collect ($12): the reader
+    # takes out what the lines leave uncalled (``uncalled.fold_back``), the bets, not the totals.
+    inside = WINNING_DEAD_UNCALLED.replace("Uncalled bet ($4.00) returned to Alice\n", "").replace(
+        "$8.00", "$12.00"
+    )
+    (record,) = records("winning", inside)
+    settlement, verdict = check(record)
+    assert (verdict.status, verdict.why) == ("ok", OK)
+    assert settlement is not None and settlement.returned == {"Alice": 400}
+    assert [p.amount for p in settlement.pots] == [800]
 
 
 def test_boss_an_uncalled_bet_over_a_dead_small_blind() -> None:
