@@ -43,7 +43,7 @@ def build_pots(
     """
     dead = {n: c for n, c in (dead or {}).items() if c > 0}
     bets = {n: c - dead.get(n, 0) for n, c in contributions.items()}
-    capped = {n for n in dead if bets.get(n) == 0}
+    capped = {n for n, c in bets.items() if c == 0}
     returned: dict[str, int] = {}
     found = uncalled(bets)
     if found is not None:

@@ -18,6 +18,8 @@ from __future__ import annotations
 
 import pytest
 from conftest import paid
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from test_betting import acts, deal_holes
 
 from hilo_cli.betting import Hand, next_turn, replay
@@ -200,3 +202,49 @@ def test_dead_money_is_part_of_what_the_player_put_in() -> None:
     )
     with pytest.raises(DealError, match="Cat: dead money 151 is more than the 150 put in"):
         settle(r.deal._replace(players=players))
+
+
+CONTRIBUTIONS = st.lists(st.integers(0, 400), min_size=2, max_size=7)
+
+
+def _pots(
+    contributions: dict[str, int], folded: set[str], dead: dict[str, int] | None = None
+) -> object:
+    try:
+        return build_pots(contributions, folded, dead)
+    except DealError:
+        return "chips no live player can win"  # both ways, whichever layer is the first found
+
+
+@settings(max_examples=300, deadline=None)
+@given(CONTRIBUTIONS, st.integers(1, 50), st.data())
+def test_the_same_ante_from_everyone_builds_the_pots_the_totals_build(
+    bets: list[int], ante: int, data: st.DataObject
+) -> None:
+    # Every player antes the same: dead money changes nothing of RULES §5.1's layering of the totals,
+    # nor of the uncalled bet (§5.3). (A player all in for less than the ante wins of the antes what they
+    # posted, as on the totals; what others posted above it is then a pot of its own, not an uncalled
+    # bet: an ante is no bet.)
+    names = [f"P{i}" for i in range(len(bets))]
+    contributions = {n: ante + b for n, b in zip(names, bets, strict=True)}
+    folded = set(data.draw(st.lists(st.sampled_from(names), max_size=len(names) - 1)))
+    dead = dict.fromkeys(names, ante)
+    assert _pots(contributions, folded, dead) == _pots(contributions, folded)
+
+
+@settings(max_examples=300, deadline=None)
+@given(CONTRIBUTIONS, st.data())
+def test_dead_money_keeps_every_chip(chips: list[int], data: st.DataObject) -> None:
+    # Whatever part of each contribution is dead, the pots and the returned chips hold every chip put in,
+    # and only a bet comes back.
+    names = [f"P{i}" for i in range(len(chips))]
+    contributions = dict(zip(names, chips, strict=True))
+    dead = {n: data.draw(st.integers(0, c)) for n, c in contributions.items()}
+    folded = set(data.draw(st.lists(st.sampled_from(names), max_size=len(names) - 1)))
+    try:
+        pots, returned = build_pots(contributions, folded, dead)
+    except DealError:
+        return
+    assert sum(p.amount for p in pots) + sum(returned.values()) == sum(chips)
+    assert all(chips <= contributions[n] - dead[n] for n, chips in returned.items())
+    assert all(not set(p.eligible) & folded for p in pots)
