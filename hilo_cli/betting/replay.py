@@ -90,6 +90,7 @@ class _Round:
         self.cursor = 0  # where in seat order to look for the next player to act
         self.actions = 0  # voluntary actions so far (stud: who must act first, §14.6)
         self.opener: int | None = None  # preflop: the seat index of the last (largest) blind poster
+        self.idle: str | None = None  # the one player left when nobody can continue the round
 
 
 class Replay:
@@ -263,13 +264,15 @@ class Replay:
         if name in self.all_in:
             raise _error(action, f"{name} is all in: no action after going all in (RULES §14.5)")
         pending = self.start_betting()
+        r = self.round
         if name not in pending:
+            if name == r.idle and action.kind in ("check", "check-call"):
+                return name  # a check written for the player left: no chip moves (close_if_nobody_can_act)
             raise _error(
                 action,
                 f"{name} has nothing to act on: the betting round is over or {name} has acted "
                 "and nobody has bet or raised since (RULES §14)",
             )
-        r = self.round
         # Stud (§14.6): the first action of a street is the bring-in's or the highest hand's (checked apart),
         # then the turn goes clockwise as in board games.
         if self.hand.check_turns and (not self.stud or r.actions > 0):
@@ -337,12 +340,14 @@ class Replay:
         and nobody left to bet against, so the next cards come without their action. RULES §14 does not
         say it in words: §14.1 gives the big blind the option to raise when the action returns to them,
         and a raise needs a player who can answer it, while a player all in takes no more action (as the
-        replay reads §14 and §14.5). Card rooms and pokerkit play it so."""
+        replay reads §14 and §14.5). Card rooms and pokerkit play it so. A site that still writes a check
+        for that player is read (no chip moves); any other action of theirs is refused."""
         r = self.round
         if len(self.able) == 1 and r.pending is not None:
             (name,) = self.able
             if name in r.pending and r.bets.get(name, 0) >= r.to_call:
                 r.pending.discard(name)
+                r.idle = name
 
     def check_bring_in(self, action: Action, name: str) -> None:
         """§14.6: third street's first action (the bring-in, or a completion) is the lowest up card's

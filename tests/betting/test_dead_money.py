@@ -160,9 +160,13 @@ def test_a_big_blind_facing_a_short_all_in_call_is_not_asked_to_act() -> None:
         next_turn(three("Cat fold", "Ann call"))
 
 
-def test_the_player_left_cannot_act_when_nobody_can_continue() -> None:
+def test_the_player_left_may_only_check_when_nobody_can_continue() -> None:
+    # A site that still writes Bob's check is read (no chip moves); a raise, against nobody, is refused.
+    checked = replay(three("Cat fold", "Ann call", "Bob check", *BOARD))
+    assert checked.contributed == {"Ann": 80, "Bob": 100, "Cat": 0}
+    assert checked.returned == {"Bob": 20}
     with pytest.raises(DealError, match="Bob has nothing to act on"):
-        replay(three("Cat fold", "Ann call", "Bob check", *BOARD))
+        replay(three("Cat fold", "Ann call", "Bob raise 200", *BOARD))
 
 
 def test_the_player_left_still_acts_facing_a_bet() -> None:

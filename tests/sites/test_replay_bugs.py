@@ -242,3 +242,10 @@ def test_phh_the_big_blind_facing_a_short_all_in_call_does_not_act() -> None:
 
 def test_pokerstars_the_big_blind_facing_a_short_all_in_call_does_not_act() -> None:
     assert verdicts("pokerstars", STARS_NOBODY_TO_ACT) == [("300000000003", "ok", OK)]
+
+
+def test_a_site_that_writes_the_big_blinds_check_there_is_read_too() -> None:
+    text = STARS_NOBODY_TO_ACT.replace(
+        "Ann: calls $0.30 and is all-in\n", "Ann: calls $0.30 and is all-in\nBob: checks\n"
+    )
+    assert verdicts("pokerstars", text) == [("300000000003", "ok", OK)]
