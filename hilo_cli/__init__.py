@@ -45,7 +45,9 @@ Rule (docs/rules.md section)              Implemented by
 §4.7 chips conserved; totals               ``showdown.settle`` (``won`` = shares + returned)
 §5.1 side pots by layers, merged           ``pots.build_pots``
 §5.2 folded players never eligible         ``pots.build_pots``, ``showdown.settle``
-§5.3 uncalled top layer returned           ``pots.build_pots``
+§5.3 uncalled top layer returned           ``pots.build_pots``, ``pots.uncalled`` (measured on the bets;
+     (dead money is no bet)                dead money, posted by ``betting.replay.Replay.post``, is the
+                                           main pot's)
 §5.4 each pot divided on its own           ``showdown._divide_pot`` (per pot, its own eligible players)
 §6 the variants                            ``games.GAMES``
 §7 cards speak; folded hands dead; a       ``showdown.settle`` (evaluates every live hand, no
@@ -67,6 +69,7 @@ Rule (docs/rules.md section)              Implemented by
 §14.3-14.4 pot limit, no limit             ``betting.replay.Replay.check_size``; ``betting.limits``;
                                            ``betting.turn.next_turn``
 §14.5 all in for less does not reopen      ``betting.replay.Replay.raise_to``, ``reopened``
+§14 a round nobody can continue ends       ``betting.replay.Replay.close_if_nobody_can_act``
 §14.6 stud: bring-in, highest showing      ``betting.stud.lowest_up``, ``highest_showing``;
                                            ``betting.replay.Replay.bring_in``, ``check_bring_in``,
                                            ``check_high_showing``, ``street_now``

@@ -14,13 +14,18 @@ from hilo_cli.games import Game, OddChipRule
 
 
 class Player(NamedTuple):
-    """One seat at showdown. ``hole`` may be ``None`` for a folded player (or a lone live one)."""
+    """One seat at showdown. ``hole`` may be ``None`` for a folded player (or a lone live one).
+
+    ``dead``: the part of ``contributed`` that was dead money (antes, a dead small blind): in the pot but
+    no bet, so never what an uncalled bet is measured against, and the main pot's (``pots.build_pots``).
+    """
 
     name: str
     seat: int
     hole: tuple[Card, ...] | None
     contributed: int | None = None
     folded: bool = False
+    dead: int = 0
 
 
 class Deal(NamedTuple):
@@ -163,6 +168,12 @@ def _check_money(deal: Deal) -> None:
         )
     for p in players:
         _amount(p.contributed, f"player {p.name}: contributed", unit)
+        if p.dead:
+            _amount(p.dead, f"player {p.name}: dead money", 1)
+            if p.dead > (p.contributed or 0):
+                raise DealError(
+                    f"player {p.name}: dead money {p.dead} is more than the {p.contributed} put in"
+                )
 
 
 def _check_board(deal: Deal) -> None:
@@ -278,8 +289,14 @@ def _plainly_valid(deal: Deal, hole_cards: int, unit: int) -> bool:
     for p in players:
         if type(p) is not Player:
             return False
-        name, seat, hole, contributed, folded = p
-        if type(name) is not str or not name.strip() or type(seat) is not int or seat < 0:
+        name, seat, hole, contributed, folded, dead = p
+        if (
+            dead != 0
+            or type(name) is not str
+            or not name.strip()
+            or type(seat) is not int
+            or seat < 0
+        ):
             return False
         if folded is False and type(hole) is tuple and len(hole) == hole_cards:
             live += 1

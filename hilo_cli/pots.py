@@ -5,11 +5,18 @@ who reached its level; adjacent layers open to the same players merge into one p
 players' chips stay in but they are never eligible (§5.2); a top layer only one player paid for is
 returned to that player, not won (§5.3). RULES §4.4: tied winners get equal units and the leftover
 units go one each, in the order given (clockwise from the button, or by suit for stud, §4.6).
+
+Dead money (antes and dead blinds: chips posted into the pot that are no bet of a round, RULES §14.1) is
+in the pots but is no bet anybody calls: a player's level is what they *bet*, so the uncalled top layer
+(§5.3) is measured on the bets alone (a dead small blind posted with the big blind never makes the
+poster's bet the one nobody matched), and the dead chips are the main pot's, open to every live player
+but one who bet nothing (all in on the ante), who can win only as much of the dead money as they posted.
+With no dead money (or the same ante from everyone) this is §5.1's layering of the totals, unchanged.
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import NamedTuple
 
 from hilo_cli.errors import DealError
@@ -23,37 +30,76 @@ class Pot(NamedTuple):
 
 
 def build_pots(
-    contributions: Mapping[str, int], folded: Collection[str]
+    contributions: Mapping[str, int],
+    folded: Collection[str],
+    dead: Mapping[str, int] | None = None,
 ) -> tuple[list[Pot], dict[str, int]]:
     """Main and side pots from each player's total contribution, and the uncalled chips returned.
 
-    ``contributions`` is in seat order; that order is kept in each pot's ``eligible``.
+    ``contributions`` is in seat order; that order is kept in each pot's ``eligible``. ``dead``: the part
+    of each player's contribution that was dead money (antes, dead blinds: see the module docstring). A
+    live player who bet nothing (in a hand with bets: all in on the ante) wins of the dead money only as
+    much as they posted.
     """
-    levels = sorted({c for c in contributions.values() if c > 0})
+    dead = {n: c for n, c in (dead or {}).items() if c > 0}
+    bets = {n: c - dead.get(n, 0) for n, c in contributions.items()}
+    capped = {n for n, c in bets.items() if c == 0}
     returned: dict[str, int] = {}
-    if levels:
-        payers = [n for n, c in contributions.items() if c == levels[-1]]
-        if len(payers) == 1:
-            # §5.3: nobody matched the top of this player's chips; that part is returned.
-            below = levels[-2] if len(levels) > 1 else 0
-            returned[payers[0]] = levels[-1] - below
-            levels.pop()
+    found = uncalled(bets)
+    if found is not None:
+        # §5.3: nobody matched the top of this player's bets; that part is returned.
+        returned[found[0]] = found[1]
+        bets[found[0]] -= found[1]
     pots: list[Pot] = []
+    if dead:
+        _layers(
+            pots,
+            bets,
+            dead,
+            lambda n, level: n not in folded and (n not in capped or dead.get(n, 0) >= level),
+        )
+    _layers(pots, bets, bets, lambda n, level: n not in folded and bets[n] >= level)
+    return pots, returned
+
+
+def uncalled(bets: Mapping[str, int]) -> tuple[str, int] | None:
+    """The player whose bets nobody matched, and the part nobody matched: the highest bet less the next
+    highest (RULES §5.3; ``bets`` are live chips, never dead money); ``None`` when two share the top."""
+    top = second = 0
+    name: str | None = None
+    for n, c in bets.items():
+        if c > top:
+            top, second, name = c, top, n
+        elif c > second:
+            second = c
+    if name is None or top == second:
+        return None
+    return name, top - second
+
+
+def _layers(
+    pots: list[Pot],
+    seated: Mapping[str, int],
+    chips: Mapping[str, int],
+    eligible: Callable[[str, int], bool],
+) -> None:
+    """Add the layers of ``chips`` (§5.1) to ``pots``: each is open to the players of ``seated`` (in its
+    order) ``eligible`` at its level; a layer open to the same players as the pot before it joins that
+    pot (§5.6)."""
     previous = 0
-    for level in levels:
-        amount = sum(min(c, level) - min(c, previous) for c in contributions.values())
-        eligible = tuple(n for n, c in contributions.items() if c >= level and n not in folded)
-        if not eligible:
+    for level in sorted({c for c in chips.values() if c > 0}):
+        amount = sum(min(c, level) - min(c, previous) for c in chips.values())
+        players = tuple(n for n in seated if eligible(n, level))
+        if not players:
             raise DealError(
                 f"the chips between {previous} and {level} were put in only by folded players, "
                 "so no live player can win them"
             )
-        if pots and pots[-1].eligible == eligible:
-            pots[-1] = Pot(pots[-1].amount + amount, eligible)
+        if pots and pots[-1].eligible == players:
+            pots[-1] = Pot(pots[-1].amount + amount, players)
         else:
-            pots.append(Pot(amount, eligible))
+            pots.append(Pot(amount, players))
         previous = level
-    return pots, returned
 
 
 def divide(units: int, winners: Sequence[str]) -> tuple[dict[str, int], list[str]]:

@@ -265,7 +265,9 @@ def _pots(
     if built is None:
         players = deal.players
         built = build_pots(
-            {p.name: p.contributed or 0 for p in players}, {p.name for p in players if p.folded}
+            {p.name: p.contributed or 0 for p in players},
+            {p.name for p in players if p.folded},
+            {p.name: p.dead for p in players if p.dead},
         )
     return list(built[0]), dict(built[1])
 

@@ -46,7 +46,8 @@ ActionKind = Literal[BettingKind, "show", "muck", "deal-hole", "deal-board"]
 
 * ``post`` / ``straddle``: a live blind (it counts as the player's bet of the first round, §14.1);
   ``amount`` is the chips posted. ``ante``: dead chips (not a bet of the round); a dead small blind
-  posted with a big blind is an ``ante`` of the small blind plus a ``post`` of the big blind.
+  posted with a big blind is an ``ante`` of the small blind plus a ``post`` of the big blind. Dead chips
+  are the main pot's and never what an uncalled bet is measured against (§5.3; ``Player.dead``).
 * ``bring-in`` (stud, §14.6): ``amount`` the chips, or ``None`` for the hand's ``bring_in``.
 * ``complete``, ``bet``, ``raise-to``: ``amount`` is the player's total for this street after the action
   (PHH ``cbr`` is any of the three; the replay decides which it is from the state of the round).

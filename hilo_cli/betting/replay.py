@@ -90,6 +90,7 @@ class _Round:
         self.cursor = 0  # where in seat order to look for the next player to act
         self.actions = 0  # voluntary actions so far (stud: who must act first, §14.6)
         self.opener: int | None = None  # preflop: the seat index of the last (largest) blind poster
+        self.idle: str | None = None  # the one player left when nobody can continue the round
 
 
 class Replay:
@@ -101,6 +102,9 @@ class Replay:
         self.position = {n: i for i, n in enumerate(self.names)}
         self.stacks = dict(zip(self.names, hand.starting_stacks, strict=True))
         self.contributed = dict.fromkeys(self.names, 0)
+        # Dead money (antes, dead blinds): in the pot, but no bet of a round (RULES §14.1), so never what an
+        # uncalled bet is measured against (§5.3, ``pots.build_pots``).
+        self.dead: dict[str, int] = {}
         self.hole: dict[str, list[Card | None]] = {n: [] for n in self.names}
         self.shown: dict[str, tuple[Card, ...]] = {}
         self.board: list[Card | None] = []
@@ -187,7 +191,9 @@ class Replay:
         """A blind, straddle or ante: all the player has if that is less (all in for less)."""
         chips = min(chips, self.stacks[name])
         self.put(name, chips)
-        if live:
+        if not live:
+            self.dead[name] = self.dead.get(name, 0) + chips
+        else:
             r = self.round
             r.bets[name] = r.bets.get(name, 0) + chips
             if r.bets[name] >= r.to_call:
@@ -258,13 +264,15 @@ class Replay:
         if name in self.all_in:
             raise _error(action, f"{name} is all in: no action after going all in (RULES §14.5)")
         pending = self.start_betting()
+        r = self.round
         if name not in pending:
+            if name == r.idle and action.kind in ("check", "check-call"):
+                return name  # a check written for the player left: no chip moves (close_if_nobody_can_act)
             raise _error(
                 action,
                 f"{name} has nothing to act on: the betting round is over or {name} has acted "
                 "and nobody has bet or raised since (RULES §14)",
             )
-        r = self.round
         # Stud (§14.6): the first action of a street is the bring-in's or the highest hand's (checked apart),
         # then the turn goes clockwise as in board games.
         if self.hand.check_turns and (not self.stud or r.actions > 0):
@@ -324,6 +332,22 @@ class Replay:
         else:
             self.raise_to(action, name, kind)
         self.acted(name)
+        self.close_if_nobody_can_act()
+
+    def close_if_nobody_can_act(self) -> None:
+        """End the round when nobody can continue it: every player but one has folded or is all in, and
+        that one has matched every bet (a big blind facing a short all-in call). They have no bet to face
+        and nobody left to bet against, so the next cards come without their action. RULES §14 does not
+        say it in words: §14.1 gives the big blind the option to raise when the action returns to them,
+        and a raise needs a player who can answer it, while a player all in takes no more action (as the
+        replay reads §14 and §14.5). Card rooms and pokerkit play it so. A site that still writes a check
+        for that player is read (no chip moves); any other action of theirs is refused."""
+        r = self.round
+        if len(self.able) == 1 and r.pending is not None:
+            (name,) = self.able
+            if name in r.pending and r.bets.get(name, 0) >= r.to_call:
+                r.pending.discard(name)
+                r.idle = name
 
     def check_bring_in(self, action: Action, name: str) -> None:
         """§14.6: third street's first action (the bring-in, or a completion) is the lowest up card's
@@ -588,7 +612,7 @@ def _finish(state: Replay) -> Replayed:
         odd_chip=hand.odd_chip,
         id=hand.id,
     )
-    pots, returned = build_pots(state.contributed, dead)
+    pots, returned = build_pots(state.contributed, dead, state.dead)
     stacks = dict(state.stacks)
     return Replayed(
         deal,
@@ -644,5 +668,14 @@ def _players(state: Replay, live: list[str], dead: set[str]) -> tuple[Player, ..
             and name in live
         ):
             cards = None  # the hand ended before all its cards were dealt: a lone live hand needs none (§7)
-        players.append(Player(name, seat, cards or None, state.contributed[name], name in dead))
+        players.append(
+            Player(
+                name,
+                seat,
+                cards or None,
+                state.contributed[name],
+                name in dead,
+                state.dead.get(name, 0),
+            )
+        )
     return tuple(players)

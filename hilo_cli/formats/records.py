@@ -106,7 +106,7 @@ def _player(raw: object, index: int) -> Player:
             except CardError:
                 hole_cards = ()
             if hole_cards:
-                return Player._make((name, index, hole_cards, None, False))
+                return Player._make((name, index, hole_cards, None, False, 0))
     if type(raw) is not dict and not isinstance(raw, Mapping):
         raise InputError(f"player {index} must be an object with name and hole")
     name = raw.get("name", f"P{index}")

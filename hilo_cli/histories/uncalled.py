@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from hilo_cli.histories.site import Collect, Line, SiteHand
+from hilo_cli.pots import uncalled
 
 _ADDS = frozenset(
     {"bet", "call", "small blind", "big blind", "small and big blinds", "bring in", "straddle"}
@@ -45,13 +46,25 @@ def contributions(actions: Sequence[Line]) -> dict[str, int]:
     return total
 
 
+def bets(actions: Sequence[Line]) -> dict[str, int]:
+    """What each player *bet*, from a hand's lines: each street's total without the dead money (antes,
+    and the dead small blind of a "small and big blinds" post: only the big blind of it is live, the
+    hand's largest "big blind" post; RULES §14.1). An uncalled bet is measured against these (§5.3)."""
+    blind = max((a.amount for a in actions if a.verb == "big blind"), default=None)
+    live = [
+        a._replace(verb="big blind", amount=min(a.amount, blind))
+        if a.verb == "small and big blinds" and blind is not None
+        else a
+        for a in actions
+        if a.verb != "ante"
+    ]
+    return contributions(live)
+
+
 def unreturned(actions: Sequence[Line]) -> tuple[str, int] | None:
-    """The player whose top layer nobody else reached, and its chips (RULES §5.3); ``None`` if none."""
-    put = sorted(contributions(actions).items(), key=lambda item: item[1], reverse=True)
-    if not put:
-        return None
-    top = put[0][1] - (put[1][1] if len(put) > 1 else 0)
-    return (put[0][0], top) if top > 0 else None
+    """The player whose top bet nobody else reached, and its chips (RULES §5.3, measured on the bets, never
+    on dead money: ``pots.uncalled``); ``None`` if none."""
+    return uncalled(bets(actions))
 
 
 def fold_back(hand: SiteHand, label: str = "pot") -> None:
