@@ -33,6 +33,13 @@ class Tally:
         self.by_site.setdefault(site, Counter())[status] += 1
         self.total[status] += 1
 
+    def merge(self, other: Tally) -> None:
+        """Add ``other``'s counts to these, as if its hands had been added after these (a summary made
+        of parts: a Dask reduction over files; its sites in the order first counted)."""
+        for site, counts in other.by_site.items():
+            self.by_site.setdefault(site, Counter()).update(counts)
+        self.total.update(other.total)
+
     @property
     def records(self) -> int:
         return sum(self.total.values())
