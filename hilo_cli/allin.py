@@ -390,6 +390,31 @@ class Luck:
                 adjusted = float(row.won + row.difference)
                 self._points.write(_POINT.pack(self.hands, row.line, row.won, adjusted))
 
+    def merge(self, other: Luck) -> None:
+        """Add ``other``'s hands to these, as if they had been added after these (a summary made of
+        parts: a Dask reduction over files). Both must have the same ``players``; a plot's points are
+        not merged (neither may keep them)."""
+        if self.chosen != other.chosen:
+            raise ValueError("cannot merge the summaries of different players")
+        if self._points is not None or other._points is not None:
+            raise ValueError("cannot merge the summaries of a plot")
+        self.hands += other.hands
+        self.all_in += other.all_in
+        self.not_computable += other.not_computable
+        for why, count in other.why.items():
+            self.why[why] = self.why.get(why, 0) + count
+        for hero, count in other.heroes.items():
+            self.heroes[hero] = self.heroes.get(hero, 0) + count
+        for key, theirs in other._sums.items():
+            row = self._sums.get(key)
+            if row is None:
+                row = self._sums[key] = _Sum()
+            row.hands += theirs.hands
+            row.all_in += theirs.all_in
+            row.won += theirs.won
+            row.difference += theirs.difference
+            row.exact = row.exact and theirs.exact
+
     @property
     def plotted(self) -> bool:
         """Whether the points of a plot are kept (``plot``; until ``close``)."""

@@ -22,10 +22,11 @@ Bad input raises a ``HiloError`` of its own kind (``CardError``, ``DealError``, 
 
 from __future__ import annotations
 
+import io
 import os
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, cast
+from typing import IO, TYPE_CHECKING, Any, cast
 
 import hilo_cli
 from hilo_cli.batch import process, rendered
@@ -46,6 +47,8 @@ from hilo_cli.showdown import Settlement as Settlement
 from hilo_cli.showdown import settle as settle
 
 if TYPE_CHECKING:
+    from hilo_cli.allin import Luck
+    from hilo_cli.formats.verdicts import Tally
     from hilo_cli.histories import HandRecord, HandText
 
 # The API's names are listed once, in ``hilo_cli.__all__`` (where ``import hilo_cli`` finds them
@@ -123,7 +126,7 @@ class CheckedHistory(Iterator[dict[str, Any]]):
         self._all_in = all_in
         self._rules = rules
         self._tally = Tally()
-        self._luck = Luck(players) if all_in else None
+        self._luck: Luck | None = Luck(players) if all_in else None
 
     def __next__(self) -> dict[str, Any]:
         outcome = check_one(next(self._pieces), "json", self._all_in, rules=self._rules)
@@ -132,6 +135,21 @@ class CheckedHistory(Iterator[dict[str, Any]]):
             self._luck.add(outcome.luck, outcome.site)
         found: dict[str, Any] = jsonlib.loads(outcome.output)
         return found
+
+    @property
+    def tally(self) -> Tally:
+        """The verdicts counted so far (``formats.verdicts.Tally``): every hand's, once iterated."""
+        return self._tally
+
+    @property
+    def luck(self) -> Luck | None:
+        """The all-in summary so far (``allin.Luck``), with ``all_in``; ``None`` without."""
+        return self._luck
+
+    @property
+    def files(self) -> int:
+        """How many files were read (once iterated)."""
+        return self._files()
 
     @property
     def summary(self) -> dict[str, Any]:
@@ -152,13 +170,14 @@ class CheckedHistory(Iterator[dict[str, Any]]):
 
 
 def check_history(
-    text_or_path: str | os.PathLike[str],
+    text_or_path: str | os.PathLike[str] | bytes | IO[bytes],
     *,
     input_format: str = "auto",
     all_in: bool = False,
     players: Sequence[str] = (),
     recursive: bool = True,
     rules: str = "house",
+    source: str | None = None,
 ) -> CheckedHistory:
     """Check every hand of a hand history: the objects ``hilo check --format json`` prints, one per hand
     in order (the ``check`` schema; a hand that cannot be read gives an ``error`` object), and then the
@@ -169,7 +188,12 @@ def check_history(
     ``HiloError``. ``all_in`` (or ``players``, the players to sum up): each hand's all-in figures
     too, as ``--all-in`` adds them, and the all-in summary in ``summary``. ``rules``: ``house`` or
     ``strict``, as ``hilo check --rules`` (issue 28). Built on ``histories.hands``
-    (a file is read a hand at a time, as ``hilo check`` reads it) and ``checking.process``."""
+    (a file is read a hand at a time, as ``hilo check`` reads it) and ``checking.process``.
+
+    A file's content read already (``bytes``, or a binary file open to read, such as an fsspec file:
+    ``hilo_cli.dask`` reads each partition's file so) is checked as ``hilo check`` checks the file
+    named ``source`` (a ``.zip`` or ``.gz`` name is read as that archive), its records naming
+    ``source``; a file object is closed once read."""
     import sys
 
     from hilo_cli.bounds import short
@@ -180,8 +204,13 @@ def check_history(
     if rules not in RULES_CHOICES:
         raise HiloError(f"rules must be 'house' or 'strict', not {short(repr(rules), 40)}")
     all_in = all_in or bool(players)
+    if isinstance(text_or_path, bytes | bytearray) or hasattr(text_or_path, "read"):
+        name = source or "<bytes>"
+        given = _opened(cast("bytes | IO[bytes]", text_or_path))
+        read = Sources([name], input_format, recursive=recursive, given=given)
+        return CheckedHistory(read, lambda: read.files, all_in, players, rules)
     if isinstance(text_or_path, str) and "\n" in text_or_path:
-        pieces = split("<text>", text_or_path, input_format)
+        pieces = split(source or "<text>", text_or_path, input_format)
         return CheckedHistory(pieces, lambda: 1, all_in, players, rules)
     path = os.fspath(text_or_path)
     if path != "-":
@@ -193,6 +222,20 @@ def check_history(
     sources = Sources([path], input_format, recursive=recursive, stdin=stdin)
     # The listing is made at the first hand: the count of files is asked for at the end.
     return CheckedHistory(sources, lambda: sources.files, all_in, players, rules)
+
+
+def _opened(content: bytes | IO[bytes]) -> tuple[IO[bytes], int]:
+    """A file's content as ``Sources`` reads a file given open: the stream and its size (the bound on
+    unpacking an archive is a multiple of it; a stream that cannot seek counts 0, the bound's floor)."""
+    if isinstance(content, bytes | bytearray):
+        return io.BytesIO(content), len(content)
+    size = getattr(content, "size", None)  # an fsspec file knows its size
+    if not isinstance(size, int):
+        size = 0
+        if content.seekable():
+            size = content.seek(0, os.SEEK_END)
+            content.seek(0)
+    return content, size
 
 
 def _history(text_or_path: str | os.PathLike[str]) -> tuple[str, str]:

@@ -96,7 +96,9 @@ class Sources:
     """Every hand of the inputs ``names`` (files, folders, archives, ``-`` for ``stdin``), in order: a
     ``HandText`` per hand, or a ``HandRecord`` error, as ``histories.hands`` cuts them by
     ``input_format``. Iterate once. The listing is made when iteration starts; then ``files`` and
-    ``size`` are the files found and their bytes (``size`` ``None`` when stdin is among them)."""
+    ``size`` are the files found and their bytes (``size`` ``None`` when stdin is among them).
+    ``given``: the one file of ``names``, opened already (a file read through fsspec, a Dask partition:
+    ``api.check_history``), and its size, read as that file would be from disk (closed when read)."""
 
     def __init__(
         self,
@@ -105,8 +107,10 @@ class Sources:
         *,
         recursive: bool = True,
         stdin: IO[bytes] | None = None,
+        given: tuple[IO[bytes], int] | None = None,
     ) -> None:
         self.names = tuple(names)
+        self.given = given  # the one file ``names`` names, already open, and its size (api: a Dask partition)
         self.input_format = input_format
         self.recursive = recursive
         self.stdin = stdin
@@ -138,6 +142,8 @@ class Sources:
         folder has none)."""
         if name == "-":
             return [Entry("-")]
+        if self.given is not None:
+            return [Entry(name, self.given[1])]
         if not os.path.isdir(name):
             try:
                 size = os.stat(name).st_size
@@ -158,7 +164,7 @@ class Sources:
             else:
                 yield from self._cut(STDIN, _Counted(self.stdin, self))
             return
-        opened = _open(entry.path, entry.found)
+        opened = self.given[0] if self.given is not None else _open(entry.path, entry.found)
         if isinstance(opened, str):
             yield failed(entry.path, 0, opened)
             return

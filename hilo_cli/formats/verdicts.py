@@ -50,6 +50,16 @@ class Tally:
                 counted["house"] += 1
                 self.total_kinds["house"] += 1
 
+    def merge(self, other: Tally) -> None:
+        """Add ``other``'s counts to these, as if its hands had been added after these (a summary made
+        of parts: a Dask reduction over files; its sites in the order first counted)."""
+        for site, counts in other.by_site.items():
+            self.by_site.setdefault(site, Counter()).update(counts)
+        self.total.update(other.total)
+        for site, kinds in other.kinds.items():
+            self.kinds.setdefault(site, Counter()).update(kinds)
+        self.total_kinds.update(other.total_kinds)
+
     @property
     def records(self) -> int:
         return sum(self.total.values())

@@ -22,7 +22,8 @@ LAYERS = [
     (
         "hilo_cli.cli",
         "hilo_cli.api",
-    ),  # the two faces of the library: the command and the Python API
+        "hilo_cli.dask",
+    ),  # the faces of the library: the command, the Python API, and the API on Dask (issue 32)
     ("hilo_cli.batch", "hilo_cli.checking", "hilo_cli.checking_house"),
     ("hilo_cli.pool",),
     (
