@@ -103,6 +103,15 @@ def _verdict_lines(record: HandRecord, verdict: Verdict) -> list[Line]:
     if verdict.depth == "per player" and verdict.status in ("ok", "mismatch"):
         head.append(" (checked: per player totals)")  # never claim more than the record allows
     lines = [head]
+    if record.first_skipped is not None:
+        line, text = record.first_skipped
+        many = "s" if record.skipped != 1 else ""
+        lines.append(
+            [
+                f"  skipped {record.skipped} line{many} that move no chips and deal no cards "
+                f"(the first, line {line}: {text!r})"
+            ]
+        )
     for name, (recorded, recomputed) in verdict.differences.items():
         change = recomputed - recorded
         lines.append(
@@ -148,6 +157,11 @@ def _check_dict(
     # stay integers in the smallest unit).
     out["depth"] = verdict.depth
     out["currency"] = record.currency._asdict() if record.currency is not None else None
+    # Added for issue 28: the lines the reader did not know and skipped (none carries an amount or a
+    # card), and the first of them.
+    out["skipped_lines"] = record.skipped
+    first = record.first_skipped
+    out["first_skipped"] = None if first is None else {"line": first[0], "text": first[1]}
     return out
 
 

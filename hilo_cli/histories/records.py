@@ -90,6 +90,8 @@ def record(hand: SiteHand, game: str, structures: Mapping[str, Structure]) -> Ha
         derive_rake=not hand.rake_printed,
         currency=currency,
         depth="per half" if halves else "per pot" if by_pot is not None else "per player",
+        skipped=hand.skipped,
+        first_skipped=hand.first_skipped,
     )
 
 

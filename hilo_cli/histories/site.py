@@ -131,6 +131,10 @@ class SiteHand:
     end: int = 0
     # the site's own lines disagreeing, as read
     disagreements: list[str] = field(default_factory=list)
+    # the lines the reader did not know and skipped: none carries an amount or a card (``text.skip``)
+    skipped: int = 0
+    # the first of them: its file line and its text, cut short
+    first_skipped: tuple[int, str] | None = None
 
     def live(self) -> int:
         """How many players dealt in have neither folded nor mucked so far (a lone winner "mucks" or

@@ -209,7 +209,7 @@ def test_tampered_payouts_name_the_likely_reason() -> None:
 def test_bad_hands_are_errors_and_the_others_are_read() -> None:
     found = verdicts(SITE, text("bad-input.txt"))
     errors = [w for _, s, w in found if s == "error"]
-    assert "cannot read the action 'Lu juggles the chips'" in errors[0]
+    assert "cannot read the action 'Lu juggles 5 chips'" in errors[0]
     assert "cut short" in errors[1] and "'7x'" in errors[2] and "pot limit" in errors[3]
 
 

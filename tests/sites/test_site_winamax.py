@@ -138,7 +138,7 @@ def test_bad_hands_are_errors_at_their_line_and_the_others_are_still_read() -> N
         ("300-3-1600002003", 100, "error"),
         ("300-4-1600002004", 102, "ok"),
     ]
-    assert found[1][3] == "cannot read the action 'Cy dances a jig'"
+    assert found[1][3] == "cannot read the action 'Cy dances a jig for 2 chips'"
     assert "cut short" in found[2][3]
 
 

@@ -228,7 +228,7 @@ def test_bad_hands_are_errors_at_their_line_and_the_others_are_still_read() -> N
         ("700000003", 106, "error"),
         ("700000004", 108, "ok"),
     ]
-    assert found[1][3] == "cannot read the action 'Cy dances a jig'"
+    assert found[1][3] == "cannot read the action 'Cy dances a jig for 2 chips'"
     assert "cut short" in found[2][3]
 
 
