@@ -105,10 +105,11 @@ def _verdict_lines(record: HandRecord, verdict: Verdict) -> list[Line]:
     lines = [head]
     if record.first_skipped is not None:
         line, text = record.first_skipped
-        many = "s" if record.skipped != 1 else ""
+        one = record.skipped == 1
         lines.append(
             [
-                f"  skipped {record.skipped} line{many} that move no chips and deal no cards "
+                f"  skipped {record.skipped} line{'' if one else 's'} that "
+                f"{'moves' if one else 'move'} no chips and {'deals' if one else 'deal'} no cards "
                 f"(the first, line {line}: {text!r})"
             ]
         )

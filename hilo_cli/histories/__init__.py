@@ -148,7 +148,7 @@ PLUGINS: tuple[Plugin, ...] = (
         "Bovada / Ignition",
         (".txt",),
         "bovada",
-        _search(r"^[ \t]*(?:Bovada|Ignition|Bodog) Hand #\d"),
+        _search(r"^[ \t]*(?:Bovada|Ignition|Bodog(?:\.com|\.eu| UK| Canada|88)?) Hand #C?\d"),
     ),
     Plugin(
         "partypoker",
