@@ -220,6 +220,8 @@ def cards_of(text: str, what: str) -> tuple[Card, ...]:
 
 # A summary seat line's shown or mucked cards: "showed [As 2s 7c Kh]", "mucked [...]".
 SHOWED = re.compile(r"\b(?P<how>showed|mucked) \[(?P<cards>[^\[\]]*)\]")
+# A summary seat line's "mucked" without the cards: "Seat 1: X (button) mucked".
+MUCKED = re.compile(r"^(?: \([^()]*\))* mucked\s*$")
 
 
 def summary_seat(hand: SiteHand, seat: int, rest: str, won: Callable[[str], Iterable[int]]) -> None:
@@ -241,7 +243,9 @@ def summary_seat(hand: SiteHand, seat: int, rest: str, won: Callable[[str], Iter
     if amounts:
         hand.won[found.name] = hand.won.get(found.name, 0) + sum(amounts)
     shown = SHOWED.search(tail)
-    if shown is not None:
+    if shown is None and MUCKED.match(tail):
+        hand.mucks.add(found.name)  # "Seat 1: X mucked", without the cards (PokerMaster)
+    elif shown is not None:
         cards = cards_of(shown.group("cards"), f"{found.name}'s cards")
         if shown.group("how") == "mucked":
             hand.mucks.add(found.name)
