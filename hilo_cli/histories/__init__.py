@@ -140,7 +140,13 @@ PLUGINS: tuple[Plugin, ...] = (
         "fulltilt",
         _search(r"Full Tilt Poker Game #|FullTiltPoker Game #"),
     ),
-    Plugin("everleaf", "Everleaf", (".txt",), "everleaf", _search(r"Everleaf Gaming Game #")),
+    Plugin(
+        "everleaf",
+        "Everleaf",
+        (".txt",),
+        "everleaf",
+        _search(r"Everleaf Gaming Game #|^[ \t]*Partouche Poker (?:Game #|partie )\d"),
+    ),
     Plugin("cake", "Cake Poker", (".txt",), "cake", _search(r"^[ \t]*Hand#[0-9A-Za-z]+ - ")),
     Plugin(
         "pacific888",
