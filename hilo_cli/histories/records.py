@@ -111,6 +111,8 @@ def _unplayable(hand: SiteHand, structure: Structure | None) -> str | None:
     before the showdown."""
     if hand.cancelled:
         return "the hand was cancelled"
+    if hand.unplayable is not None:
+        return hand.unplayable
     if structure is None:
         return f"the betting structure {quote(hand.header.limit, 40)} is not one hilo replays"
     if hand.cashed_out:

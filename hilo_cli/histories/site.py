@@ -103,6 +103,8 @@ class SiteHand:
     collects: list[Collect] = field(default_factory=list)
     cashed_out: list[str] = field(default_factory=list)
     cancelled: bool = False
+    # why the hand cannot be replayed though its game is one hilo plays (chips from no player), or None
+    unplayable: str | None = None
     # the pot before rake, where the site prints it
     total: int | None = None
     # main pot, side pot 1, ... as printed (after rake)

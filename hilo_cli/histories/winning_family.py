@@ -143,7 +143,7 @@ class FamilyReader(TextReader):
         """A player's line: the name, a space, what the player does."""
         name = next((n for n in self.names if text.startswith(n + " ")), None)
         if name is None:
-            raise InputError(f"cannot read the line {quote(text)}")
+            raise self.unread()
         rest = text[len(name) + 1 :]
         if self.fold_or_check(name, rest):
             return
