@@ -33,6 +33,12 @@ taken from the stakes as one twentieth of the big stake, rounded down to a chip 
 $0.25, $0.05, $0.01 (at most $0.50: the unit observed at the highest stakes), then down the ladder until
 it divides every amount the hand's lines put in or take out (blinds, antes, bets, the rake, the printed
 pots): chips put in in cents can only be divided in cents. Tournaments and play money divide in chips.
+
+The other lines (issue 28): ``Hand #N has been canceled`` (not checkable) and ``Ante of $0.05 returned
+to Ann`` (outside a cancelled hand: not checkable, hilo has no rule for it); ``Ann posts small & big
+blinds [$ 0.75]`` (the small blind dead, the big one live); a heads-up tournament's ``Match 2`` where a
+table's name goes, ``Play Chip`` tables (chips), ``Entry #3`` and ``(partial)`` in the header (not
+needed); the draw lines ``stands pat`` and ``discards 2 cards`` as notes.
 """
 
 from __future__ import annotations
@@ -72,6 +78,10 @@ SEAT = pattern(
 STREET = re.compile(r"^\*\*\* (?P<name>[A-Za-z0-9 ]+?) \*\*\*(?P<cards>.*)$")
 UNCALLED = pattern(r"^Uncalled bet of (?P<amount>{AMOUNT}) returned to (?P<name>.+?)\s*$")
 BUTTON = re.compile(r"^The button is in seat #(?P<seat>\d+)\s*$")
+CANCELED = re.compile(r"^Hand #\d+ has been canceled?\s*$")
+ANTE_RETURNED = pattern(r"^Ante of (?P<amount>{AMOUNT}) returned to (?P<name>.+?)\s*$")
+# "Jo posts small & big blinds [$ 0.35]" (the bracket as fpdb-3 reads it: "[", a sign, a space).
+BOTH_BLINDS = pattern(r"^posts small & big blinds \[?\s*[$€£]? ?(?P<amount>{NUMBER})\]?\s*$")
 # "wins the pot ($12.50)", "wins the high pot ($3.90) with ...", "wins the low main pot ($x)",
 # "wins the low side pot ($x)", "wins side pot #2 ($x)", "ties for the high pot ($x)".
 AWARD = pattern(
@@ -90,7 +100,8 @@ NOTES = pattern(
     r"has reconnected|is connected|is disconnected|is low with \[[^\]]*\]|"
     r"is high with \[[^\]]*\]|is feeling [\w ]+|shows [^\[].*|"
     r"has \d+ seconds to reconnect|leaves the table|has left the table|"
-    r"seat #\d+ is reserved|will be allowed to play after the button)\s*$"
+    r"seat #\d+ is reserved|will be allowed to play after the button|stands pat|"
+    r"discards (?:\d+ cards?|a card))\s*$"
 )
 TOTAL = pattern(
     r"^Total pot (?P<total>{AMOUNT})(?P<pots>(?: (?:Main|Side) pot(?: #?\d+)?"
@@ -172,7 +183,8 @@ def read_header(line: str) -> Header:
     sb, bb = stakes.group("sb"), stakes.group("bb")
     currency = sb[0] if sb[0] in "$€£" else ""
     scale = 100 if currency else 1
-    tournament = ", Table " in parts[0] or not currency
+    # A tournament names its table ("..., Table 3") or its heads-up match ("..., Match 2").
+    tournament = ", Table " in parts[0] or ", Match " in parts[0] or not currency
     return Header(
         id,
         game.group("game").strip(),
@@ -322,14 +334,32 @@ class FullTilt(TextReader):
         if m is not None:
             self.hand.button = button_seat(m)
             return
+        if CANCELED.match(text):
+            self.hand.cancelled = True
+            return
+        m = ANTE_RETURNED.match(text)
+        if m is not None:
+            if m.group("name") not in self.names:
+                raise InputError(f"an ante returned to {quote(m.group('name'))}, who has no seat")
+            # Only a cancelled hand gives antes back in these files; elsewhere hilo has no rule for it.
+            if not self.hand.cancelled:
+                self.hand.unplayable = (
+                    f"an ante was returned ({quote(text)}): hilo does not replay a hand whose antes "
+                    "come back"
+                )
+            return
         if text == "No low hand qualified" or text.startswith("("):
             return  # a showdown's low written on a line of its own (2006)
         if any(NOTES.match(text[at + 1 :]) for at in name_ends(text)):
             return
-        raise InputError(f"cannot read the line {quote(text)}")
+        raise self.unread()
 
     def action(self, name: str, rest: str) -> None:
         """A seated player's line but a fold or a check, ``rest`` what follows the name."""
+        m = BOTH_BLINDS.match(rest) if rest.startswith("posts small & big") else None
+        if m is not None:
+            self.act(name, "small and big blinds", self.amount(m.group("amount")))
+            return
         m = ACTION.match(rest)
         if m is not None:
             verb, amount = VERBS[m.group("verb")], self.amount(m.group("amount"))
