@@ -426,3 +426,23 @@ def test_the_old_format_s_allin_without_an_amount_is_the_rest_of_the_stack() -> 
         ("call", 500, True)
     ]
     assert hand.skipped == 0  # "wait BB" and "sitting out" are notes the reader knows
+
+
+def test_the_old_format_s_caps_and_straddle_are_read() -> None:
+    text = SITE.data("old-format.txt").decode("utf-16")
+    first = "Game started at: " + text.split("Game started at: ")[1]
+    capped = first.replace("Player Alice raises (3)", "Player Alice caps (3)")
+    assert capped != first
+    hand = text_hand(WinningOld, "t.txt", 1, capped.splitlines())
+    plain = text_hand(WinningOld, "t.txt", 1, first.splitlines())
+    assert isinstance(hand, SiteHand) and isinstance(plain, SiteHand)
+    assert [(a.verb, a.amount, a.to) for a in hand.actions if a.player == "Alice"] == [
+        (a.verb, a.amount, a.to) for a in plain.actions if a.player == "Alice"
+    ]
+    straddled = first.replace(
+        "Player Cy has big blind (1)", "Player Cy has big blind (1)\nPlayer Alice straddle (2)"
+    )
+    hand = text_hand(WinningOld, "t.txt", 1, straddled.splitlines())
+    assert isinstance(hand, SiteHand)
+    alice = [(a.verb, a.amount) for a in hand.actions if a.player == "Alice"]
+    assert alice[:1] == [("straddle", 200)]
