@@ -204,7 +204,9 @@ class Winamax(FamilyReader):
     def play_line(self, text: str) -> None:
         """A player's line; a post written otherwise than the family's ("posts small blind 2€ out of
         position", "posts dead blind (1€)", "Bob: posts small & big blind ( 1.50€)") read here."""
-        if " out of position" in text or "posts dead blind" in text or " & big blind" in text:
+        if " blind" in text and (
+            " out of position" in text or "dead blind" in text or " & big blind" in text
+        ):
             name = next((n for n in self.names if text.startswith((n + " ", n + ":"))), None)
             m = OTHER_POST.match(text[len(name) :].strip()) if name is not None else None
             if name is not None and m is not None:
