@@ -63,8 +63,11 @@ CARRIES = re.compile(
     rf"[$€£]\s?{NUMBER}|{NUMBER}\s?(?:[$€£]|EUR\b|USD\b|GBP\b)|(?<![\w#+:./-])\d+[.,]\d+(?![\w:/-])"
     r"|(?<![\w#+:./-])(?<!Seat )(?<!seat )(?<!Table )(?<!level )(?<!Level )\d+(?![\w:/.,+-])"
     r"(?!\s?(?:s|secs?|seconds?|mins?|minutes?|ms|hours?|h)\b)"
-    # Money in words ("bets three dollars").
+    # Money in words ("bets three dollars"), and the words of a line that moves chips without saying
+    # how many ("Bob is disconnected and ALL IN.", "Bob calls").
     r"|\b(?:dollars?|euros?|cents?|pounds?)\b"
+    r"|(?i:\b(?:all[- ]?in|bets?|calls?|raises?|posts?|antes?|straddles?|collect(?:s|ed)?|wins?|won|"
+    r"returned|uncalled|pot)\b)"
     # A card: a rank and a suit standing alone ("As", "Td", "10h").
     r"|(?<![\w-])(?:10|[2-9TJQKA])[shdc](?![\w-])"
 )

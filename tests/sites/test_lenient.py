@@ -54,6 +54,10 @@ def bovada(after: str, *added: str, replace: tuple[str, str] | None = None) -> s
         ("Bob shows [As Kd]", True),
         ("Bob peeks at As", True),
         ("Bob mucks 10h", True),
+        ("Bob is disconnected and ALL IN.", True),
+        ("Bob calls", True),
+        ("Bob wins the pot", True),
+        ("Uncalled bet returned to Bob", True),
     ],
 )
 def test_a_line_carries_an_amount_or_a_card_by_one_pattern(line: str, carries: bool) -> None:
