@@ -33,6 +33,15 @@ Courchevel deals its first board card before the first betting round (``*** PRE-
 line catalogue and what each line means are in ../shared/handhistories/POKERSTARS.md; rake and runs in
 RULES §12 and §13. Not checkable, with the reason: a game hilo does not play (hold'em, razz, draw in a
 mixed game), a cancelled hand, a cashed-out hand, a contested showdown whose cards are not all shown.
+
+The sites that write PokerStars' text under their own headers are read here (issue 28): ``PokerMaster
+Hand #``, ``Hive Poker Hand #`` (``Tournament #4321, Table #7, ...``), ``BetOnline``, ``Run It Once
+Poker``, ``888Poker``, ``PokerBros``, ``MPLPoker``, ``SupremaPoker``, ``Full Tilt Hand #``, and
+``PokerStars Home Game #`` without ``Hand``. Their lines: PokerMaster's ``# {json}`` comment after the
+seats and its summary's ``Seat 1: X mucked`` without cards; a cap in the stakes (``($0.05/$0.10 - $3 Cap
+- USD)``), a licence after them (``[ADM ID: 7A3BC9]``), a button-blind table (``(Button Blind $0.10 -
+Ante $0.02 USD)``, ``posts button blind $0.10``); ``Table ID 'Big Sur'(1) 6-Max (Real Money)``;
+``brings in low for $0.05``; ``(disconnect)`` after an action.
 """
 
 from __future__ import annotations
@@ -77,6 +86,11 @@ GAME = re.compile(
 STAKES = re.compile(
     r"\(?(?:ante [^,]*, )?(?P<sb>[$€£]?[\d.,]+)/(?P<bb>[$€£]?[\d.,]+)"
     r"(?: - [$€£]?[\d.,]+ Cap -)?(?: (?P<iso>[A-Z]{3}))?\)"
+)
+# A button-blind table: the button posts the one blind, everyone an ante ("(Button Blind $0.10 - Ante
+# $0.02 USD)"): its stakes are the button blind.
+BUTTON_BLIND = re.compile(
+    r"\(Button Blind (?P<bb>[$€£]?[\d.,]+) - Ante [$€£]?[\d.,]+(?: (?P<iso>[A-Z]{3}))?\)"
 )
 # A home game's club before the game: "{Club 12345} ".
 CLUB = re.compile(r"^\{[^}]*\}\s+")
@@ -189,12 +203,13 @@ def read_header(line: str) -> Header:
     g = GAME.match(rest, t.end() if t is not None else 0)
     if g is None:
         raise InputError(f"hand #{m.group('id')}: cannot read the game and limit in {quote(rest)}")
-    stakes = STAKES.search(rest, g.end())
+    stakes = STAKES.search(rest, g.end()) or BUTTON_BLIND.search(rest, g.end())
     if stakes is None:
         raise InputError(
             f"hand #{m.group('id')}: cannot read the stakes (small/big) in {quote(rest)}"
         )
-    sb, bb = stakes.group("sb"), stakes.group("bb")
+    bb = stakes.group("bb")
+    sb = stakes.group("sb") if "sb" in stakes.groupdict() else bb
     currency = sb[0] if sb[0] in "$€£" and not tournament else ""
     game = g.group("game").strip()
     game = GAME_CAPITALS.get(game, game)

@@ -156,3 +156,17 @@ def test_pokermaster_s_json_line_and_a_mucked_hand_without_its_cards() -> None:
         pytest.skip("../shared/handhistories/newer/pokermaster is absent")
     found = [r for path in sorted(folder.glob("*.txt")) for r in read(path.name, path.read_text())]
     assert [(check(r)[1].status, r.skipped) for r in found] == [("ok", 0)]
+
+
+def test_a_button_blind_table_s_stakes_are_its_button_blind() -> None:
+    header = read_header(
+        "PokerStars Hand #1:  Omaha Hi/Lo Pot Limit (Button Blind $0.10 - Ante $0.02 USD) - 2024/03/02"
+    )
+    assert (header.currency, header.small, header.big) == ("$", 10, 10)
+    (record,) = read("t.txt", (DATA / "variants-button-blind.txt").read_text(encoding="utf-8"))
+    assert record.hand is not None
+    assert [(a.actor, a.kind, a.amount) for a in record.hand.actions if a.actor == "Ann"][:2] == [
+        ("Ann", "ante", 2),
+        ("Ann", "post", 10),
+    ]
+    assert check(record)[1].status == "ok"
