@@ -24,7 +24,10 @@ The own files in tests/data/fulltilt/ were worked out by hand (cents, after rake
 The line variants (issue 28), in variants.txt: the split at a "Play Chip" table with "(partial)" after the
 date, in chips (divided in chips: 313 high Cy, 312 low Ann); the split with notes between the blinds
 ("sits out", "has requested TIME"); a cancelled hand ("Hand #N has been canceled", its antes returned:
-not checkable).
+not checkable). variants-run-twice.txt: PL $0.25/$0.50 heads-up, all in on the turn, "Players agree to
+Run It Twice", "*** RIVER 1 ***"/"*** RIVER 2 ***", "*** SHOW DOWN 1 ***"/"2", "wins the high pot 1",
+"wins pot 2", "*** SUMMARY 1 ***"/"2" with "Pot 1 $19.50": $40 − $1 = 3900, 1950 a run; run 1 high 975
+Bob (three kings), low 975 Ann (7-5-3-2-A); run 2 Ann scoops 1950 (a wheel).
 """
 
 from __future__ import annotations
@@ -279,6 +282,7 @@ OWN = [
     "old-2006.txt",
     "tampered.txt",
     "variants.txt",
+    "variants-run-twice.txt",
 ]
 
 
@@ -340,3 +344,16 @@ def test_both_blinds_an_ante_returned_and_a_draw_line() -> None:
     drawn = text.replace("Bob folds\n", "Bob folds\nBob stands pat\nBob discards 2 cards\n")
     (record,) = records(SITE, drawn)
     assert record.error is None and record.skipped == 0
+
+
+def test_a_hand_run_twice_is_checked_run_by_run() -> None:
+    text = own(SITE, "variants-run-twice.txt")
+    (record,) = records(SITE, text)
+    assert [len(b) for b in record.boards] == [5, 5] and record.error is None
+    assert statuses(SITE, text) == [("40000000201", "ok")]
+    wrong = text.replace("Ann wins pot 2 ($19.50)", "Bob wins pot 2 ($19.50)").replace(
+        "and won ($19.50) with a straight", "and lost with a straight"
+    )
+    assert statuses(SITE, wrong) == [("40000000201", "mismatch")]
+    capped = text.replace("Bob calls $6.50", "Bob calls $6.50, and is capped")
+    assert capped != text and statuses(SITE, capped) == [("40000000201", "ok")]
