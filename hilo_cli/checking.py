@@ -127,10 +127,40 @@ def recorded_won(record: HandRecord, replayed: Replayed) -> tuple[dict[str, int]
 def check(
     record: HandRecord, reader: str | None = None, rules: str = "house"
 ) -> tuple[Settlement | None, Verdict]:
+    """Replay, settle and compare one hand (``check_hand``). A hand whose reader skipped lines it did not
+    know (``record.skipped``: none carries an amount or a card) must still add up by the site's own
+    totals: a MISMATCH where the site's lines disagree (its pot, rake or returned bets against the
+    actions) or where what was paid is not what the pots hold is an error instead, since a skipped line
+    may be what is missing. A MISMATCH whose totals add up (chips paid to other players than the cards
+    give them to) stays one."""
+    settlement, verdict = check_hand(record, reader, rules)
+    if record.skipped and verdict.status == "mismatch" and not _adds_up(verdict):
+        line, text = record.first_skipped or (record.line, "")
+        raise HiloError(
+            f"{skipped_lines(record.skipped)} that hilo does not know (the first, line {line}: "
+            f"{text!r}), and the hand does not add up by the site's own totals: {verdict.why}"
+        )
+    return settlement, verdict
+
+
+def skipped_lines(count: int) -> str:
+    """``count`` skipped lines, in words: "skipped 1 line", "skipped 3 lines"."""
+    return f"skipped {count} line{'s' if count != 1 else ''}"
+
+
+def _adds_up(verdict: Verdict) -> bool:
+    """Whether a MISMATCH still adds up by the site's own totals: its lines agree with each other, and
+    what the site paid is, in all, what the cards and the rules pay (only who was paid differs)."""
+    return verdict.site is None and sum(r - c for r, c in verdict.differences.values()) == 0
+
+
+def check_hand(
+    record: HandRecord, reader: str | None = None, rules: str = "house"
+) -> tuple[Settlement | None, Verdict]:
     """Replay, settle and compare one hand (read by ``reader``, whose house rules apply:
-    ``histories.house``; ``rules`` ``strict``: RULES §4 alone pays the odd chips). Raises ``HiloError`` for
-    bad input (the record's own error, an action that breaks RULES §14, a deal that breaks the showdown
-    rules).
+    ``histories.house``; ``rules`` ``strict``: RULES §4 alone pays the odd chips). Raises ``HiloError``
+    for bad input (the record's own error, an action that breaks RULES §14, a deal that breaks the
+    showdown rules).
 
     A history whose own lines disagree (``record.site_inconsistency``, or ``SiteInconsistency`` from its
     summary, ``site_deal``) is a MISMATCH saying so: the file was read, the site is at fault. It is still

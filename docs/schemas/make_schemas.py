@@ -554,6 +554,23 @@ VERDICT = strict(
             "where the site prints no rake and the rake was derived (RULES §13); null: the site printed "
             "its rake, or nothing was left to derive",
         ),
+        "skipped_lines": {
+            "type": "integer",
+            "minimum": 0,
+            "description": "added for issue 28: how many lines of the hand the reader did not know "
+            "and skipped (none carries an amount or a card, and the hand adds up by the site's own "
+            "totals)",
+        },
+        "first_skipped": nullable(
+            strict(
+                {
+                    "line": field({"type": "integer", "minimum": 1}, "its line in the file"),
+                    "text": field(TEXT, "the line, cut to 80 characters"),
+                },
+                required=["line", "text"],
+            ),
+            "added for issue 28: the first line skipped; null: none was",
+        ),
     },
     required=[
         "ok",

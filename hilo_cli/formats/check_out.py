@@ -129,6 +129,16 @@ def _verdict_lines(record: HandRecord, verdict: Verdict) -> list[Line]:
     if verdict.depth == "per player" and verdict.status in ("ok", "mismatch"):
         head.append(" (checked: per player totals)")  # never claim more than the record allows
     lines = [head]
+    if record.first_skipped is not None:
+        line, text = record.first_skipped
+        one = record.skipped == 1
+        lines.append(
+            [
+                f"  skipped {record.skipped} line{'' if one else 's'} that "
+                f"{'moves' if one else 'move'} no chips and {'deals' if one else 'deal'} no cards "
+                f"(the first, line {line}: {text!r})"
+            ]
+        )
     for name, (recorded, recomputed) in verdict.differences.items():
         change = recomputed - recorded
         lines.append(
@@ -179,6 +189,11 @@ def _check_dict(
     out["kind"] = verdict.kind
     out["practice"] = verdict.practice
     out["rake"] = verdict.rake._asdict() if verdict.rake is not None else None
+    # Added for issue 28: the lines the reader did not know and skipped (none carries an amount or a
+    # card), and the first of them.
+    out["skipped_lines"] = record.skipped
+    first = record.first_skipped
+    out["first_skipped"] = None if first is None else {"line": first[0], "text": first[1]}
     return out
 
 

@@ -74,9 +74,17 @@ def _search(pattern: str) -> Callable[[str], int | None]:
     return first
 
 
+# The sites that write PokerStars' text under their own name (issue 28): a line that starts so.
+_STARS_SITES = re.compile(
+    r"^[ \t]*(?:888Poker|Hive Poker|Full Tilt|PokerMaster|Run It Once Poker|BetOnline|PokerBros|"
+    r"MPLPoker|SupremaPoker)(?: Home Game(?: Hand)?|(?: Zoom| Rush)?(?: Hand| Game)) #\d",
+    re.MULTILINE,
+)
+
+
 def _pokerstars(head: str) -> int | None:
     """PokerStars text starts with "PokerStars" (after blank lines), or holds a PokerStars hand header
-    (in capitals too, as trackers export it)."""
+    (in capitals too, as trackers export it), or a header of a site that writes PokerStars' text."""
     start = head.lstrip(" \t\n")
     if start.startswith(("PokerStars", "POKERSTARS")):
         return len(head) - len(start)
@@ -84,6 +92,9 @@ def _pokerstars(head: str) -> int | None:
     found = [
         at for at in (upper.find("POKERSTARS HAND #"), upper.find("POKERSTARS GAME #")) if at >= 0
     ]
+    other = _STARS_SITES.search(head)
+    if other is not None:
+        found.append(other.start())
     return min(found, default=None)
 
 
@@ -129,7 +140,13 @@ PLUGINS: tuple[Plugin, ...] = (
         "fulltilt",
         _search(r"Full Tilt Poker Game #|FullTiltPoker Game #"),
     ),
-    Plugin("everleaf", "Everleaf", (".txt",), "everleaf", _search(r"Everleaf Gaming Game #")),
+    Plugin(
+        "everleaf",
+        "Everleaf",
+        (".txt",),
+        "everleaf",
+        _search(r"Everleaf Gaming Game #|^[ \t]*Partouche Poker (?:Game #|partie )\d"),
+    ),
     Plugin("cake", "Cake Poker", (".txt",), "cake", _search(r"^[ \t]*Hand#[0-9A-Za-z]+ - ")),
     Plugin(
         "pacific888",
@@ -148,7 +165,7 @@ PLUGINS: tuple[Plugin, ...] = (
         "Bovada / Ignition",
         (".txt",),
         "bovada",
-        _search(r"^[ \t]*(?:Bovada|Ignition|Bodog) Hand #\d"),
+        _search(r"^[ \t]*(?:Bovada|Ignition|Bodog(?:\.com|\.eu| UK| Canada|88)?) Hand #C?\d"),
     ),
     Plugin(
         "partypoker",

@@ -97,6 +97,10 @@ class HandRecord(NamedTuple):
       the summary, a summary board and the board dealt), or ``None``. The file is readable: this is a
       finding about the site, a MISMATCH, not bad input. The reader still gives the hand, so that an
       illegal action is still bad input and the payout is still checked.
+    * ``skipped``: how many lines of the hand the reader did not know and passed over (none carries an
+      amount or a card); ``first_skipped``: the first of them, its file line and its text (cut short).
+      A hand with skipped lines that does not add up by the site's own totals is an error
+      (``checking.check``), not a MISMATCH.
     * ``action_lines``: the file line of each action (``action_lines[n - 1]`` for action ``n``), if known,
       so that an action that breaks a rule is reported at its own ``file:line``.
     """
@@ -119,6 +123,8 @@ class HandRecord(NamedTuple):
     derive_rake: bool = False
     currency: Currency | None = None
     depth: Depth = "per player"
+    skipped: int = 0
+    first_skipped: tuple[int, str] | None = None
 
 
 def failed(source: str, line: int, message: str, id: str | None = None) -> HandRecord:

@@ -60,6 +60,7 @@ from hilo_cli.histories.records import STRUCTURES
 from hilo_cli.histories.site import BRACKETS, Collect, Header, Line, SiteHand, cards_of
 from hilo_cli.histories.text import (
     TextReader,
+    UnreadLine,
     chips_header,
     first_posts,
     only_a_note,
@@ -70,37 +71,56 @@ from hilo_cli.histories.text import (
     street_numbers,
 )
 
+SITES = r"(?:Bovada|Ignition|Bodog(?:\.com|\.eu| UK| Canada|88)?)"
 HEADER = re.compile(
-    r"^(?P<site>Bovada|Ignition|Bodog) Hand #(?P<id>\d+):?(?: Zone Poker ID#\d+)? +(?P<rest>.*)$"
+    rf"^(?P<site>{SITES}) Hand #C?(?P<id>\d+):?(?: Zone Poker ID#\d+)? +(?P<rest>.*)$"
 )
 # What follows the hand number. Cash: "TBL#8747464 OMAHA HiLo Pot Limit - 2014-08-05 00:56:59";
 # tournament: "OMAHA HiLo Tournament #1909784 TBL#19, Pot Limit- Level 5 (50/100) - 2012-07-23 20:53:32".
-CASH = re.compile(r"^TBL#\d+,? (?P<game>.+?) (?P<limit>Pot Limit|No Limit|Fixed Limit|Limit) ?- ")
+# Zone Poker: "Bovada Hand #3: Zone Poker ID#875 OMAHA HiLoZonePoker Pot Limit - 2014-...". A heads-up
+# table writes "1 on 1" before the limit; a version tag " [MVS]" may come before the date.
+CASH = re.compile(
+    r"^(?:TBL#\d+,? )?(?P<game>.+?) (?:1 on 1 )?(?P<limit>Pot Limit|No Limit|Fixed Limit|Limit) ?"
+    r"(?:\[MVS\] )?- "
+)
+# A tournament writes its speed (Normal, Turbo) where the limit goes, or beside it.
 TOURNAMENT = re.compile(
-    r"^(?P<game>.+?) Tournament #\d+ TBL#\d+, (?P<limit>Pot Limit|No Limit|Fixed Limit|Limit) ?- "
+    r"^(?P<game>.+?) Tournament #(?:M-)?\d+ TBL#\d+, (?:1 on 1 )?"
+    r"(?P<limit>Pot Limit|No Limit|Fixed Limit|Limit)? ?(?P<speed>Normal|Turbo)? ?- "
     r"Level \d+ \((?P<sb>[\d.,]+)/(?P<bb>[\d.,]+)\)"
 )
 SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>\$?[\d.,]+) in chips\)$")
 STUD_SEAT = re.compile(r"^Seat\+(?P<seat>\d+)(?P<me> +\[ME\])?: (?P<stack>\$?[\d.,]+) in chips$")
 STREET = re.compile(r"^\*\*\* (?P<name>[A-Z0-9 ]+?) \*\*\*(?P<cards>.*)$")
 # What follows "PLAYER : ".
-FOLD_CHECK = re.compile(r"^(?P<verb>Folds|Checks)(?: \((?:timeout|auth|Auth)\))?$")
-TO = re.compile(r"^(?P<verb>Raises|All-in\(raise\)) (?P<by>\$?[\d.,]+) to (?P<to>\$?[\d.,]+)$")
+FOLD_CHECK = re.compile(r"^(?P<verb>Folds|Fold|Checks|Check)$")
+# What a timeout or a disconnect adds to an action, which is still that action: "Checks(timeout)",
+# "Fold(Blind Disconnected)", "Folds (auth)", "Bring in (timeout) $0.05", "All-in(raise-timeout)".
+TAG = re.compile(
+    r" ?\((?:timeout|Timeout|auth|Auth|Blind Disconnected|disconnect|Disconnected)\)|-timeout(?=\))"
+)
+TO = re.compile(
+    r"^(?P<verb>Raises|raises|All-in\(raise\)) (?P<by>\$?[\d.,]+) to (?P<to>\$?[\d.,]+)$"
+)
 # A line of one amount: a post, a bet, a call, an all-in, a result or a returned bet.
 PLAIN = re.compile(
-    r"^(?P<verb>Bets|Calls|Call|Raises|All-in|Ante chip|Ante/Small Blind|Ante/Small blind|"
+    r"^(?P<verb>Bets|bets|Double bets|Calls|Call|Raises|raises|All-in|Ante chip|Ante/Small Blind|"
+    r"Ante/Small blind|Small Blind|Small blind|Big Blind|Big blind|"
     r"Big blind/Bring in|Big Blind/Bring in|Posts chip|Posts dead chip|Bring_in chip|Bring-in chip|"
-    r"Hand result|Hand Result|Hand result-Side pot|Hand Result-Side pot|"
+    r"Bring in|Hand result|Hand Result|Hand result-Side pot|Hand Result-Side pot|"
+    r"Hand result-Side Pot|Hand Result-Side Pot|"
     r"Return uncalled portion of bet) (?P<amount>\$?[\d.,]+)$"
 )
 SHOWN = re.compile(
-    r"^(?P<verb>Showdown|Mucks|Does not show) \[(?P<cards>[^\[\]]*)\](?: \([^)]*\))?$"
+    r"^(?P<verb>Showdown|Shows|Mucks|Does not show) \[(?P<cards>[^\[\]]*)\](?: \([^)]*\))?$"
 )
-DEALER = re.compile(r"^Set dealer/Bring in spot(?: \[(?P<seat>\d+)\])?$")
+DEALER = re.compile(r"^Set dealer(?:/Bring in spot)?(?: \[(?P<seat>\d+)\])?$")
+# A tournament's bounty paid to a player: from the prize pool, not from the hand's pots.
+BOUNTY = re.compile(r"^BOUNTY PRIZE \[\$?[\d.,]+\]$")
 # What a player does that moves no chips; also the lines that lost their "X : " prefix.
 NOTES = re.compile(
     r"^(?:Table enter user|Table leave user|Table deposit \$?[\d.,]+|Seat re-join|Seat sit down|"
-    r"Seat sit out|Seat stand|Set dealer/Bring in spot(?: \[\d+\])?|Sit out|Leave\(Auth\)|"
+    r"Seat sit out|Seat stand|Set dealer(?:/Bring in spot)?(?: \[\d+\])?|Sit out|Leave\(Auth\)|"
     r"Enter\(Auth\)|Stand|Re-join|Sitout \(Auth\)|Table leave|Table enter)$"
 )
 # The summary.
@@ -113,20 +133,31 @@ HALF = re.compile(r"(?<![\w-])(?P<half>HI|LOW|LO) (?P<amount>\$?[\d.,]+)")
 GAME_NAMES = {
     "OMAHA HiLo": "omaha8",
     "OMAHA HILO": "omaha8",
+    "OMAHA_HL": "omaha8",
+    "OMAHA HiLoZonePoker": "omaha8",
     "7CARD HiLo": "stud8",
     "7CARD HILO": "stud8",
+    "7CARD_HL": "stud8",
     "OMAHA": "omaha",
+    "OMAHAZonePoker": "omaha",
 }
 LIMITS: dict[str, Structure] = {**STRUCTURES, "Fixed Limit": "fixed"}
-STUD_GAMES = ("7CARD",)
+STUD_GAMES = ("7CARD", "7CARD_HL")
 BOARD_STREETS = street_numbers("HOLE CARDS", "FLOP", "TURN", "RIVER")
 STUD_STREETS = street_numbers(
     "3RD STREET", "4TH STREET", "5TH STREET", "6TH STREET", ("RIVER", "7TH STREET")
 )
 VERBS = {
     "Bets": "bet",
+    "bets": "bet",
+    "Double bets": "bet",  # a fixed-limit bet of the big bet
     "Calls": "call",
     "Call": "call",
+    "Small Blind": "small blind",
+    "Small blind": "small blind",
+    "Big Blind": "big blind",
+    "Big blind": "big blind",
+    "Bring in": "bring in",
     "Ante chip": "ante",
     "Ante/Small Blind": "small blind",
     "Ante/Small blind": "small blind",
@@ -148,7 +179,7 @@ class Bovada(TextReader):
 
     NAME = "bovada"
     TITLE = "Bovada / Ignition"
-    START = re.compile(r"^[ \t]*(?:Bovada|Ignition|Bodog) Hand #\d+")
+    START = re.compile(rf"^[ \t]*{SITES} Hand #C?\d+")
     GAMES = GAME_NAMES
     LIMITS = LIMITS
 
@@ -168,7 +199,8 @@ class Bovada(TextReader):
         rest, id = m.group("rest"), m.group("id")
         t = TOURNAMENT.match(rest)
         if t is not None:
-            game, limit = name_of(t.group("game")), t.group("limit")
+            # A speed word where the limit goes names no betting structure: NOT CHECKABLE.
+            game, limit = name_of(t.group("game")), t.group("limit") or t.group("speed") or ""
             header = chips_header(id, game, limit, t.group("sb"), t.group("bb"))
         else:
             c = CASH.match(rest)
@@ -226,7 +258,7 @@ class Bovada(TextReader):
         if where < 0:
             if NOTES.match(text):
                 return  # a note that lost its "X : " prefix: it moves no chips
-            raise InputError(f"cannot read the line {quote(text)} (no 'PLAYER : ' in front of it)")
+            raise UnreadLine(f"cannot read the line {quote(text)} (no 'PLAYER : ' in front of it)")
         name = name_of(text[:where])
         if name not in self.names:
             raise InputError(
@@ -250,9 +282,11 @@ class Bovada(TextReader):
 
     def action(self, name: str, rest: str) -> None:
         """What follows ``PLAYER : ``."""
+        if "(" in rest or "-timeout" in rest:
+            rest = TAG.sub("", rest)  # an action on a timeout or a disconnect is still the action
         m = FOLD_CHECK.match(rest)
         if m is not None:
-            self.act(name, m.group("verb")[:-1].lower(), 0)
+            self.act(name, "fold" if m.group("verb").startswith("Fold") else "check", 0)
             return
         if rest.startswith("Card dealt to a spot "):
             found = BRACKETS.findall(rest)
@@ -263,7 +297,10 @@ class Bovada(TextReader):
         m = TO.match(rest)
         if m is not None:
             to = money(m.group("to"), self.scale)  # read first: its error is the one named
-            by, all_in = money(m.group("by"), self.scale), m.group("verb") != "Raises"
+            by, all_in = (
+                money(m.group("by"), self.scale),
+                m.group("verb") not in ("Raises", "raises"),
+            )
             self.act(name, "raise", by, to, all_in)
             return
         m = PLAIN.match(rest)
@@ -279,6 +316,8 @@ class Bovada(TextReader):
             if d.group("seat"):
                 self.dealer = digits(d.group("seat"), "the dealer's seat", MAX_SEAT)
             return
+        if BOUNTY.match(rest):
+            return  # paid from the tournament's prize pool, not from this hand's pots
         only_a_note(NOTES, rest, self.text)
 
     def chips(self, name: str, verb: str, amount: int) -> None:
@@ -296,7 +335,7 @@ class Bovada(TextReader):
             big = max((a.amount for a in self.hand.actions if a.verb == "big blind"), default=0)
             self.act(name, "big blind" if amount >= big else "small blind", amount)
             return
-        if verb in ("All-in", "Raises"):
+        if verb in ("All-in", "Raises", "raises"):
             self.added(name, verb, amount)
             return
         kind = VERBS[verb]
@@ -311,7 +350,7 @@ class Bovada(TextReader):
         street's bet, a raise above it (to the player's new total)."""
         total = self.bets.get(name, 0) + amount
         all_in = verb == "All-in"
-        if self.street_bet == 0 and not (self.stud and self.street == 0 and verb == "Raises"):
+        if self.street_bet == 0 and not (self.stud and self.street == 0 and verb != "All-in"):
             self.act(name, "bet", amount, all_in=all_in)
         elif total <= self.street_bet:
             self.act(name, "call", amount, all_in=all_in)

@@ -23,12 +23,26 @@ Everleaf writes a hand as::
 There is no summary and no rake line: the rake (what was put in minus what was paid) is derived (RULES
 §13); uncalled bets come back without a line. The stakes of a limit game are its bets (blinds $0.25/$0.50
 at $0.50/$1).
+
+The other lines the site and its skins write (issue 28):
+
+* the Partouche skin's first line ``Partouche Poker partie 123`` (or ``Partouche Poker Game #123``), its
+  second ``***** Historique de la partie 123 *****``;
+* a stakes line with the blinds named (``Blinds $0.25 / $0.50 Omaha Hi/Lo - ...``: at a limit table the
+  bets are then $0.50 and $1), spaces around the slash, and the table's size before the date
+  (``... Omaha Hi/Lo - 6 Max - 2010/03/01 - 12:00:00``);
+* amounts in other units: ``€ 0.25 EURO``, ``1500 Chips``; a seat line's ``new player`` or ``All-in``
+  after the stack (``Seat 2: Bob (  $ 15.50 USD new player)``);
+* ``Dee: posts both blinds [$ 0.75 USD]`` (the small blind dead, the big one live);
+* stud: ``Bob posts bring-in 0.05.``, ``Ann completes to 0.10.`` (no colon, a full stop), the later
+  streets ``**** dealing 4th street ****`` ... ``**** dealing river ****``.
 """
 
 from __future__ import annotations
 
 import re
 
+from hilo_cli.bounds import quote
 from hilo_cli.errors import InputError
 from hilo_cli.histories.amounts import money, pattern
 from hilo_cli.histories.site import BRACKETS, Header, SiteHand
@@ -41,24 +55,39 @@ from hilo_cli.histories.text import (
     pot_number,
 )
 
-# An amount as Everleaf writes it: "$ 3.33 USD", "$3.32", "1,500".
-MONEY = r"[$€£]? ?[\d.,]+(?: [A-Z]{3})?"
+# An amount as Everleaf writes it: "$ 3.33 USD", "$3.32", "1,500", "€ 2 EURO", "1500 Chips".
+UNIT = r" (?:[A-Z]{3}|EURO|Chips|chips)"
+MONEY = rf"[$€£]? ?[\d.,]+(?:{UNIT})?"
 
-HEADER = re.compile(r"^Everleaf Gaming Game #(?P<id>\d+)\s*$")
+# A hand's first line; the Partouche skin writes its name and "partie N".
+HEADER = re.compile(
+    r"^(?:Everleaf Gaming Game #|Partouche Poker (?:Game #|partie ))(?P<id>\d+)\s*$"
+)
+# The stakes line: "$0.50/$1 Omaha Hi/Lo - 2010/03/01 - 12:00:00", also "Blinds $0.25/$0.50 ...", with
+# spaces around the slash, and a table size before the date ("... Omaha Hi/Lo - 6 Max - 2010/...").
 GAME = pattern(
-    r"^(?P<sb>{MONEY})/(?P<bb>{MONEY}) (?:(?P<limit>NL|PL|FL|No Limit|Pot Limit|Limit) )?"
-    r"(?P<game>.+?) - \d{4}/\d\d/\d\d - [\d:]+\s*$",
+    r"^(?P<blinds>Blinds )?(?P<sb>{MONEY}) ?/ ?(?P<bb>{MONEY}) (?:(?P<limit>NL|PL|FL|No Limit|Pot Limit|Limit) )?"
+    r"(?P<game>.+?)(?: - \d+ Max)? - \d{4}/\d\d/\d\d - [\d:]+\s*$",
     MONEY=MONEY,
 )
+# A seat line; the stack may say the player is new to the table or all in: "( $ 5 USD new player)".
 SEAT = pattern(
-    r"^Seat (?P<seat>\d+): (?P<name>.+?) \(\s*(?P<stack>{MONEY})\s*\)(?: is sitting out)?\s*$",
+    r"^Seat (?P<seat>\d+): (?P<name>.+?) \(\s*(?P<stack>{MONEY})(?: ?(?:new player|All-in))?\s*\)"
+    r"(?: is sitting out)?\s*$",
     MONEY=MONEY,
 )
 BUTTON = re.compile(r"^Seat (?P<seat>\d+) is the button\s*$")
 STREET = re.compile(r"^\*\* Dealing (?P<name>down cards|Flop|Turn|River) \*\*(?P<cards>.*)$")
+# Stud's later streets: "**** dealing 4th street ****" ... "**** dealing river ****".
+STUD_STREET = re.compile(r"^\*{4} dealing (?P<name>4th street|5th street|6th street|river) \*{4}$")
 ACTION = pattern(
-    r"^(?P<verb>posts small blind|posts big blind|posts the ante|posts ante|calls|bets|raises) "
-    r"\[(?P<amount>{MONEY})\](?P<all_in> all-in| \(all-in\))?\s*$",
+    r"^(?P<verb>posts small blind|posts big blind|posts both blinds|posts the ante|posts ante|calls|"
+    r"bets|raises) \[(?P<amount>{MONEY})\](?P<all_in> all-in| \(all-in\))?\s*$",
+    MONEY=MONEY,
+)
+# Stud's bring-in and completion, without a colon or a bracket: "Ann posts bring-in 0.25.".
+STUD_ACTION = pattern(
+    r"^(?P<verb>posts bring-in|completes to) +(?P<amount>{MONEY})\.\s*$",
     MONEY=MONEY,
 )
 AWARD = pattern(
@@ -68,7 +97,8 @@ AWARD = pattern(
 )
 # Lines between the header and the seats, and lines that say nothing to check.
 IGNORED = re.compile(
-    r"^(?:\*{5} Hand history for game #\d+ \*{5}|Table .*|Total number of players: \d+)\s*$"
+    r"^(?:\*{5} Hand history for game #\d+ \*{5}|\*{5} .* partie \d+ \*{5}|Table .*|"
+    r"Total number of players: \d+)\s*$"
 )
 NOTES = re.compile(
     r"^(?:is sitting out|sits out|has left the table|has joined the table|is back|"
@@ -93,18 +123,28 @@ LIMIT_WORDS = {
     "No Limit": "No Limit",
 }
 STREETS = {"down cards": 0, "Flop": 1, "Turn": 2, "River": 3}
-VERBS = {**POSTS_BETS_CALLS, "posts the ante": "ante", "raises": "raise"}
+STUD_STREETS = {"4th street": 1, "5th street": 2, "6th street": 3, "river": 4}
+VERBS = {
+    **POSTS_BETS_CALLS,
+    "posts the ante": "ante",
+    "posts both blinds": "small and big blinds",
+    "raises": "raise",
+    "posts bring-in": "bring in",
+    "completes to": "complete",
+}
 
 
 def amount(text: str, scale: int) -> int:
     """``$ 3.33 USD``, ``$3.32``, ``1,500``: the amount in the hand's unit."""
-    return money(re.sub(r" [A-Z]{3}$", "", text.strip()).replace(" ", ""), scale)
+    return money(re.sub(UNIT + "$", "", text.strip()).replace(" ", ""), scale)
 
 
 class Everleaf(TextReader):
     NAME = "everleaf"
     TITLE = "Everleaf"
-    START = re.compile(r"[ \t]*Everleaf Gaming Game #\d+\s*$")
+    START = re.compile(
+        r"[ \t]*(?:Everleaf Gaming Game #|Partouche Poker (?:Game #|partie ))\d+\s*$"
+    )
     GAMES = GAME_NAMES
 
     def header(self) -> Header:
@@ -126,6 +166,8 @@ class Everleaf(TextReader):
         self.scale = 100 if currency else 1
         limit = LIMIT_WORDS[game.group("limit")]
         small, big = amount(sb, self.scale), amount(bb, self.scale)
+        if game.group("blinds") and limit == "Limit":
+            small, big = big, 2 * big  # blinds $0.25/$0.50: a $0.50/$1 game (bounded: 2 amounts)
         return Header(self.id, game.group("game"), limit, None, not currency, currency, small, big)
 
     def begin(self, header: Header) -> SiteHand:
@@ -149,6 +191,12 @@ class Everleaf(TextReader):
                 found = " ".join(BRACKETS.findall(m.group("cards")))
                 self.deal_board(comma_cards(found, f"the {m.group('name').lower()}"))
             return
+        if text.startswith("**** "):
+            s = STUD_STREET.match(text)
+            if s is None:
+                raise InputError(f"cannot read the street line {quote(text)}")
+            self.new_street(STUD_STREETS[s.group("name")])
+            return
         if text.startswith("Dealt to "):
             self.dealt_to(text)
             return
@@ -160,6 +208,11 @@ class Everleaf(TextReader):
             verb, chips = VERBS[m.group("verb")], amount(m.group("amount"), self.scale)
             to = self.added_to(name, verb, chips)  # Everleaf writes what each action adds
             self.act(name, verb, chips, to, m.group("all_in") is not None)
+            return
+        m = STUD_ACTION.match(rest)
+        if m is not None:
+            verb, chips = VERBS[m.group("verb")], amount(m.group("amount"), self.scale)
+            self.act(name, verb, chips, chips if verb == "complete" else None)
             return
         m = AWARD.match(rest)
         if m is not None:

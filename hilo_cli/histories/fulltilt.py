@@ -33,6 +33,14 @@ taken from the stakes as one twentieth of the big stake, rounded down to a chip 
 $0.25, $0.05, $0.01 (at most $0.50: the unit observed at the highest stakes), then down the ladder until
 it divides every amount the hand's lines put in or take out (blinds, antes, bets, the rake, the printed
 pots): chips put in in cents can only be divided in cents. Tournaments and play money divide in chips.
+
+The other lines (issue 28): ``Hand #N has been canceled`` (not checkable) and ``Ante of $0.05 returned
+to Ann`` (outside a cancelled hand: not checkable, hilo has no rule for it); ``Ann posts small & big
+blinds [$ 0.75]`` (the small blind dead, the big one live); a heads-up tournament's ``Match 2`` where a
+table's name goes, ``Play Chip`` tables (chips), ``Entry #3`` and ``(partial)`` in the header (not
+needed); the draw lines ``stands pat`` and ``discards 2 cards`` as notes; a hand run twice (``Players
+agree to Run It Twice``, ``*** RIVER 1 ***``, ``*** SHOW DOWN 2 ***``, ``wins pot 2 ($19.50)`` or ``wins
+the high pot 1 ($9.75)``, ``*** SUMMARY 1 ***`` with ``Pot 1 $19.50``); ``, and is capped``.
 """
 
 from __future__ import annotations
@@ -69,9 +77,16 @@ WRAPPED = pattern(r"^(?P<mixed>{MIXED_NAMES}) \((?P<game>.+)\)$", MIXED_NAMES=MI
 SEAT = pattern(
     r"^Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>{AMOUNT})\)(?:, is sitting out)?\s*$"
 )
-STREET = re.compile(r"^\*\*\* (?P<name>[A-Za-z0-9 ]+?) \*\*\*(?P<cards>.*)$")
+STREET = re.compile(r"^\*\*\* (?P<name>[A-Za-z0-9 ]+?)(?: (?P<run>[12]))? \*\*\*(?P<cards>.*)$")
+# A hand run twice: "Players agree to Run It Twice"; the summary's "Pot 1 $19.50" for each run.
+RUN_TWICE = "Players agree to Run It Twice"
+RUN_POT = pattern(r"^Pot [12] {AMOUNT}\s*$")
 UNCALLED = pattern(r"^Uncalled bet of (?P<amount>{AMOUNT}) returned to (?P<name>.+?)\s*$")
 BUTTON = re.compile(r"^The button is in seat #(?P<seat>\d+)\s*$")
+CANCELED = re.compile(r"^Hand #\d+ has been canceled?\s*$")
+ANTE_RETURNED = pattern(r"^Ante of (?P<amount>{AMOUNT}) returned to (?P<name>.+?)\s*$")
+# "Jo posts small & big blinds [$ 0.35]" (the bracket as fpdb-3 reads it: "[", a sign, a space).
+BOTH_BLINDS = pattern(r"^posts small & big blinds \[?\s*[$€£]? ?(?P<amount>{NUMBER})\]?\s*$")
 # "wins the pot ($12.50)", "wins the high pot ($3.90) with ...", "wins the low main pot ($x)",
 # "wins the low side pot ($x)", "wins side pot #2 ($x)", "ties for the high pot ($x)".
 AWARD = pattern(
@@ -81,7 +96,7 @@ AWARD = pattern(
 ACTION = pattern(
     r"^(?P<verb>calls|bets|raises to|posts the small blind of|posts the big blind of|"
     r"posts a dead small blind of|posts|antes|brings in for|completes it to) (?P<amount>{AMOUNT})"
-    r"(?P<all_in>,? and is all in)?\s*$"
+    r"(?P<all_in>,? and is all in)?(?P<capped>, and is capped)?\s*$"
 )
 # What a player's line may say that moves no chips and deals no cards.
 NOTES = pattern(
@@ -90,7 +105,8 @@ NOTES = pattern(
     r"has reconnected|is connected|is disconnected|is low with \[[^\]]*\]|"
     r"is high with \[[^\]]*\]|is feeling [\w ]+|shows [^\[].*|"
     r"has \d+ seconds to reconnect|leaves the table|has left the table|"
-    r"seat #\d+ is reserved|will be allowed to play after the button)\s*$"
+    r"seat #\d+ is reserved|will be allowed to play after the button|stands pat|"
+    r"discards (?:\d+ cards?|a card))\s*$"
 )
 TOTAL = pattern(
     r"^Total pot (?P<total>{AMOUNT})(?P<pots>(?: (?:Main|Side) pot(?: #?\d+)?"
@@ -172,7 +188,8 @@ def read_header(line: str) -> Header:
     sb, bb = stakes.group("sb"), stakes.group("bb")
     currency = sb[0] if sb[0] in "$€£" else ""
     scale = 100 if currency else 1
-    tournament = ", Table " in parts[0] or not currency
+    # A tournament names its table ("..., Table 3") or its heads-up match ("..., Match 2").
+    tournament = ", Table " in parts[0] or ", Match " in parts[0] or not currency
     return Header(
         id,
         game.group("game").strip(),
@@ -212,6 +229,7 @@ class FullTilt(TextReader):
         self.summary = False
         self.stud = False
         self.streets = BOARD_STREETS
+        self.summary_run = 0  # the run of "*** SUMMARY 1 ***", "*** SUMMARY 2 ***"
 
     def header(self) -> Header:
         header = read_header(self.lines[0])
@@ -259,12 +277,13 @@ class FullTilt(TextReader):
         starts with a seated name and a space), or another line."""
         if text.startswith("*** "):
             m = street_match(STREET, text)
-            name = m.group("name")
+            name, run = m.group("name"), int(m.group("run") or 0)
             if name == "SUMMARY":
                 self.summary = True
             elif name != "SHOW DOWN":
                 street = street_number(self.streets, name)
-                self.new_street(street)
+                self.run = run
+                self.new_street(street, run=run)
                 if not self.stud and street:
                     self.board(name, m.group("cards"))
             return
@@ -284,11 +303,15 @@ class FullTilt(TextReader):
         found = BRACKETS.findall(text)
         if not found:
             raise InputError(f"the {name.lower()} line shows no cards")
-        board = self.hand.boards.setdefault(0, [])
+        run, boards = self.run, self.hand.boards
+        if run and run not in boards:
+            # A run's board starts with the cards dealt before the players agreed (RULES §12.1).
+            boards[run] = list(boards.get(0, []))
+        board = boards.setdefault(run, [])
         what = f"the {name.lower()}"
         if len(found) > 1 and tuple(board) != cards_of(found[-2], what):
             raise repeats_board(what, found[-2], board)
-        self.deal_board(cards_of(found[-1], what), f"*** {name} ***{text}")
+        self.deal_board(cards_of(found[-1], what), f"*** {name} ***{text}", run)
 
     def other_line(self, text: str) -> None:
         """A line of the play that does not start with a seated player's name: cards dealt, an uncalled
@@ -322,28 +345,55 @@ class FullTilt(TextReader):
         if m is not None:
             self.hand.button = button_seat(m)
             return
+        if text == RUN_TWICE:
+            self.hand.runs = 2
+            return
+        if CANCELED.match(text):
+            self.hand.cancelled = True
+            return
+        m = ANTE_RETURNED.match(text)
+        if m is not None:
+            if m.group("name") not in self.names:
+                raise InputError(f"an ante returned to {quote(m.group('name'))}, who has no seat")
+            # Only a cancelled hand gives antes back in these files; elsewhere hilo has no rule for it.
+            if not self.hand.cancelled:
+                self.hand.unplayable = (
+                    f"an ante was returned ({quote(text)}): hilo does not replay a hand whose antes "
+                    "come back"
+                )
+            return
         if text == "No low hand qualified" or text.startswith("("):
             return  # a showdown's low written on a line of its own (2006)
         if any(NOTES.match(text[at + 1 :]) for at in name_ends(text)):
             return
-        raise InputError(f"cannot read the line {quote(text)}")
+        raise self.unread()
 
     def action(self, name: str, rest: str) -> None:
         """A seated player's line but a fold or a check, ``rest`` what follows the name."""
+        m = BOTH_BLINDS.match(rest) if rest.startswith("posts small & big") else None
+        if m is not None:
+            self.act(name, "small and big blinds", self.amount(m.group("amount")))
+            return
         m = ACTION.match(rest)
         if m is not None:
             verb, amount = VERBS[m.group("verb")], self.amount(m.group("amount"))
             to = amount if verb in ("raise", "complete") else None
-            self.act(name, verb, amount, to, m.group("all_in") is not None)
+            # "and is capped" (a capped table's limit on what a player puts in): all in, for the replay.
+            all_in = m.group("all_in") is not None or m.group("capped") is not None
+            self.act(name, verb, amount, to, all_in)
             return
         m = AWARD.match(rest)
         if m is not None:
             which, n = m.group("which"), m.group("n")
+            run = 0
+            if self.hand.runs > 1 and which is None and n:
+                # A hand run twice: "wins pot 2 ($19.50)" is the second run's pot.
+                run, n = digits(n, "a run's number", 2), None
             pot = pot_number(n, 1 if which == "side" else 0)
             label = " ".join(
                 w for w in (m.group("half"), which, "pot", f"#{n}" if n else None) if w
             )
-            self.award(name, self.amount(m.group("amount")), pot, label, m.group("half"))
+            self.award(name, self.amount(m.group("amount")), pot, label, m.group("half"), run)
             return
         if rest.startswith("shows ["):
             found = BRACKETS.findall(rest)
@@ -378,8 +428,14 @@ class FullTilt(TextReader):
             return
         m = SUMMARY_BOARD.match(text)
         if m is not None:
-            hand.summary_boards[0] = cards_of(m.group("cards"), "the summary board")
+            hand.summary_boards[self.summary_run] = cards_of(m.group("cards"), "the summary board")
             return
+        m = STREET.match(text)
+        if m is not None and m.group("name") == "SUMMARY" and m.group("run"):
+            self.summary_run = int(m.group("run"))  # each run's summary, after the whole pot's
+            return
+        if RUN_POT.match(text):
+            return  # each run's pot: held against the collect lines through the total
         raise InputError(f"cannot read the summary line {quote(text)}")
 
     def summary_seat(self, seat: int, rest: str) -> None:
@@ -394,7 +450,8 @@ class FullTilt(TextReader):
         tail = rest[len(found.name) :]
         amounts = [self.amount(a) for a in WON.findall(tail)]
         if amounts:
-            hand.won[found.name] = sum(amounts)
+            # Each run's summary says what the seat won on that run: added together.
+            hand.won[found.name] = hand.won.get(found.name, 0) + sum(amounts)
         shown = SHOWED.search(tail)
         if shown is not None:
             cards = cards_of(shown.group("cards"), f"{found.name}'s cards")

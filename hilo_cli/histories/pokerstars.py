@@ -33,6 +33,15 @@ Courchevel deals its first board card before the first betting round (``*** PRE-
 line catalogue and what each line means are in ../shared/handhistories/POKERSTARS.md; rake and runs in
 RULES §12 and §13. Not checkable, with the reason: a game hilo does not play (hold'em, razz, draw in a
 mixed game), a cancelled hand, a cashed-out hand, a contested showdown whose cards are not all shown.
+
+The sites that write PokerStars' text under their own headers are read here (issue 28): ``PokerMaster
+Hand #``, ``Hive Poker Hand #`` (``Tournament #4321, Table #7, ...``), ``BetOnline``, ``Run It Once
+Poker``, ``888Poker``, ``PokerBros``, ``MPLPoker``, ``SupremaPoker``, ``Full Tilt Hand #``, and
+``PokerStars Home Game #`` without ``Hand``. Their lines: PokerMaster's ``# {json}`` comment after the
+seats and its summary's ``Seat 1: X mucked`` without cards; a cap in the stakes (``($0.05/$0.10 - $3 Cap
+- USD)``), a licence after them (``[ADM ID: 7A3BC9]``), a button-blind table (``(Button Blind $0.10 -
+Ante $0.02 USD)``, ``posts button blind $0.10``); ``Table ID 'Big Sur'(1) 6-Max (Real Money)``;
+``brings in low for $0.05``; ``(disconnect)`` after an action.
 """
 
 from __future__ import annotations
@@ -57,10 +66,13 @@ from hilo_cli.histories.text import (
     table_button,
 )
 
-HEADER = re.compile(
-    r"^(?:PokerStars|POKERSTARS)(?: Home Game| Zoom| Rush)?(?: Hand| Game| GAME| HAND) #(?P<id>\d+): "
-    r"+(?P<rest>.*)$"
+# The sites that write PokerStars' text under their own name (issue 28), and the words before "#N".
+SITES = (
+    r"(?:PokerStars|POKERSTARS|888Poker|Hive Poker|Full Tilt|PokerMaster|Run It Once Poker|BetOnline|"
+    r"PokerBros|MPLPoker|SupremaPoker)"
 )
+TITLES = r"(?: Home Game(?: Hand)?|(?: Zoom| Rush)?(?: Hand| Game| GAME| HAND))"
+HEADER = re.compile(rf"^{SITES}{TITLES} #(?P<id>\d+): +(?P<rest>.*)$")
 # The game and its limit: "Omaha Hi/Lo Pot Limit", "8-Game (7 Card Stud Hi/Lo Limit, $400/$800 USD)",
 # "HORSE (Omaha Hi/Lo Limit)"; tournaments put "Tournament #N, buy-in " in front.
 GAME = re.compile(
@@ -69,18 +81,26 @@ GAME = re.compile(
     r"(?P<limit>Pot Limit Pre-Flop, No Limit Post-Flop|Pot Limit|No Limit|Fixed Limit|Limit|"
     r"POT LIMIT|NO LIMIT|LIMIT)(?=[,) ]|$)"
 )
+# The stakes; a capped table writes its cap after them ("($0.50/$1 - $30 Cap - USD)"); an Italian
+# one its licence after the bracket ("[ADM ID: 1A2B]"), which is not read.
 STAKES = re.compile(
-    r"\(?(?:ante [^,]*, )?(?P<sb>[$€£]?[\d.,]+)/(?P<bb>[$€£]?[\d.,]+)(?: (?P<iso>[A-Z]{3}))?\)"
+    r"\(?(?:ante [^,]*, )?(?P<sb>[$€£]?[\d.,]+)/(?P<bb>[$€£]?[\d.,]+)"
+    r"(?: - [$€£]?[\d.,]+ Cap -)?(?: (?P<iso>[A-Z]{3}))?\)"
+)
+# A button-blind table: the button posts the one blind, everyone an ante ("(Button Blind $0.10 - Ante
+# $0.02 USD)"): its stakes are the button blind.
+BUTTON_BLIND = re.compile(
+    r"\(Button Blind (?P<bb>[$€£]?[\d.,]+) - Ante [$€£]?[\d.,]+(?: (?P<iso>[A-Z]{3}))?\)"
 )
 # A home game's club before the game: "{Club 12345} ".
 CLUB = re.compile(r"^\{[^}]*\}\s+")
 TOURNAMENT = re.compile(
-    r"^(?:Zoom |Rush )?(?:Tournament|TOURNAMENT) #\d+, (?:Freeroll|(?:[$€£]?[\d.,]+\+?|FPP\+?|SC\+?)+"
+    r"^(?:Zoom |Rush )?(?:Tournament|TOURNAMENT) #\d+, (?:Table #\d+, )?(?:Freeroll|(?:[$€£]?[\d.,]+\+?|FPP\+?|SC\+?)+"
     r"(?: (?:USD|EUR|GBP|CAD|INR|CNY|FPP|SC)(?= ))?)? ?(?:- )?"
 )
 TABLE = re.compile(
-    r"^Table '(?P<table>.*)'(?: (?P<max>\d+)-max)?(?: \(Play Money\))?"
-    r"(?: Seat #(?P<button>\d+) is the button)?\s*$"
+    r"^Table (?:ID )?'(?P<table>.*)'(?:\(\d+\))?(?: (?P<max>\d+)-[Mm]ax)?(?: \(Play Money\))?"
+    r"(?: \(Real Money\))?(?: Seat #(?P<button>\d+) is the button)?\s*$"
 )
 SEAT = re.compile(
     r"^Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>[$€£]?[\d.,]+) in chips"
@@ -108,7 +128,8 @@ WON = re.compile(r"(?:won|collected) \((?P<amount>[$€£]?[\d.,]+)\)")
 RAISES = re.compile(r"^raises (?P<by>[$€£]?[\d.,]+) to (?P<to>[$€£]?[\d.,]+)(?P<tail>.*)$")
 AMOUNT_VERB = re.compile(
     r"^(?P<verb>calls|bets|posts small blind|posts big blind|posts small & big blinds|"
-    r"posts the ante|posts straddle|brings in for|brings-in for|completes it to) "
+    r"posts the ante|posts straddle|posts button blind|brings in for|brings-in for|"
+    r"brings in low for|brings-in low for|completes it to) "
     r"(?P<amount>[$€£]?[\d.,]+)(?P<tail>.*)$"
 )
 # What may follow the amount of a bet, a call or a raise.
@@ -132,8 +153,12 @@ VERBS = {
     "posts small & big blinds": "small and big blinds",
     "posts the ante": "ante",
     "posts straddle": "straddle",
+    # The button's forced bet at a button-blind table: the blind the others call.
+    "posts button blind": "big blind",
     "brings in for": "bring in",
     "brings-in for": "bring in",
+    "brings in low for": "bring in",
+    "brings-in low for": "bring in",
     "completes it to": "complete",
 }
 # Street names by the game's kind: a board game's streets and stud's.
@@ -178,12 +203,13 @@ def read_header(line: str) -> Header:
     g = GAME.match(rest, t.end() if t is not None else 0)
     if g is None:
         raise InputError(f"hand #{m.group('id')}: cannot read the game and limit in {quote(rest)}")
-    stakes = STAKES.search(rest, g.end())
+    stakes = STAKES.search(rest, g.end()) or BUTTON_BLIND.search(rest, g.end())
     if stakes is None:
         raise InputError(
             f"hand #{m.group('id')}: cannot read the stakes (small/big) in {quote(rest)}"
         )
-    sb, bb = stakes.group("sb"), stakes.group("bb")
+    bb = stakes.group("bb")
+    sb = stakes.group("sb") if "sb" in stakes.groupdict() else bb
     currency = sb[0] if sb[0] in "$€£" and not tournament else ""
     game = g.group("game").strip()
     game = GAME_CAPITALS.get(game, game)
@@ -231,9 +257,7 @@ class PokerStars(TextReader):
     # The header up to the hand's number, and something after it: the lines ``HEADER`` reads, once
     # stripped (``header`` reads the line, once). "PokerStars " alone would cut a hand at a line such as
     # "PokerStars Hand 🂡#N", which PokerStars' reader has always read as a line of the hand before.
-    START = re.compile(
-        r"[ \t]*(?:PokerStars|POKERSTARS)(?: Home Game| Zoom| Rush)?(?: Hand| Game| GAME| HAND) #\d+: .*\S"
-    )
+    START = re.compile(rf"[ \t]*{SITES}{TITLES} #\d+: .*\S")
     GAMES = GAME_NAMES
     LIMITS = LIMITS
 
@@ -264,8 +288,11 @@ class PokerStars(TextReader):
         """The table and seat lines after the header; the first other line begins the play."""
         if text.startswith("Seat "):
             self.seat_line(SEAT, text)
-        elif text.startswith("Table '"):
+        elif text.startswith(("Table '", "Table ID '")):
             self.hand.button = table_button(TABLE, text)
+        elif text.startswith("# "):
+            # PokerMaster's comment after the seats ("# {json}": the table's names and ids): no play.
+            return
         else:
             self.seated = {s.name for s in self.hand.seats}
             self.reading = self.play_line
@@ -357,6 +384,9 @@ class PokerStars(TextReader):
 
     def action(self, name: str, rest: str) -> None:
         """A seated player's line, ``rest`` what follows ``NAME: ``."""
+        if rest.endswith(" (disconnect)"):
+            # Taken for a player who lost the connection: still the action.
+            rest = rest[: -len(" (disconnect)")]
         if self.fold_or_check(name, rest):  # the most frequent action, read without a pattern
             return
         if rest.startswith(("calls ", "bets ")):
@@ -386,7 +416,7 @@ class PokerStars(TextReader):
             return
         if NOTES.match(rest) or rest.startswith(("discards", "stands pat")):
             return
-        raise InputError(f"cannot read the action {quote(self.text)}")
+        raise self.unread("action")
 
     def dealer_line(self, text: str) -> None:
         """A line of the play that is no player's ``NAME: ...``: cards dealt, a pot collected, an
@@ -436,7 +466,7 @@ class PokerStars(TextReader):
         notes = NOTES.match
         if any(notes(text[at + 1 :]) or notes(text[at:]) for at in name_ends(text)):
             return
-        raise InputError(f"cannot read the line {quote(text)}")
+        raise self.unread()
 
     # --- the summary -------------------------------------------------------------------------------
 

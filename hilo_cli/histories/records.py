@@ -91,6 +91,8 @@ def record(hand: SiteHand, game: str, structures: Mapping[str, Structure]) -> Ha
         derive_rake=not hand.rake_printed,
         currency=currency,
         depth="per half" if halves else "per pot" if by_pot is not None else "per player",
+        skipped=hand.skipped,
+        first_skipped=hand.first_skipped,
     )
 
 
@@ -110,6 +112,8 @@ def _unplayable(hand: SiteHand, structure: Structure | None) -> str | None:
     before the showdown."""
     if hand.cancelled:
         return "the hand was cancelled"
+    if hand.unplayable is not None:
+        return hand.unplayable
     if structure is None:
         return f"the betting structure {quote(hand.header.limit, 40)} is not one hilo replays"
     if hand.cashed_out:

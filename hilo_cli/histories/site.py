@@ -103,6 +103,8 @@ class SiteHand:
     collects: list[Collect] = field(default_factory=list)
     cashed_out: list[str] = field(default_factory=list)
     cancelled: bool = False
+    # why the hand cannot be replayed though its game is one hilo plays (chips from no player), or None
+    unplayable: str | None = None
     # the pot before rake, where the site prints it
     total: int | None = None
     # main pot, side pot 1, ... as printed (after rake)
@@ -131,6 +133,10 @@ class SiteHand:
     end: int = 0
     # the site's own lines disagreeing, as read
     disagreements: list[str] = field(default_factory=list)
+    # the lines the reader did not know and skipped: none carries an amount or a card (``text.skip``)
+    skipped: int = 0
+    # the first of them: its file line and its text, cut short
+    first_skipped: tuple[int, str] | None = None
 
     def live(self) -> int:
         """How many players dealt in have neither folded nor mucked so far (a lone winner "mucks" or
@@ -216,6 +222,8 @@ def cards_of(text: str, what: str) -> tuple[Card, ...]:
 
 # A summary seat line's shown or mucked cards: "showed [As 2s 7c Kh]", "mucked [...]".
 SHOWED = re.compile(r"\b(?P<how>showed|mucked) \[(?P<cards>[^\[\]]*)\]")
+# A summary seat line's "mucked" without the cards: "Seat 1: X (button) mucked".
+MUCKED = re.compile(r"^(?: \([^()]*\))* mucked\s*$")
 
 
 def summary_seat(hand: SiteHand, seat: int, rest: str, won: Callable[[str], Iterable[int]]) -> None:
@@ -237,7 +245,9 @@ def summary_seat(hand: SiteHand, seat: int, rest: str, won: Callable[[str], Iter
     if amounts:
         hand.won[found.name] = hand.won.get(found.name, 0) + sum(amounts)
     shown = SHOWED.search(tail)
-    if shown is not None:
+    if shown is None and MUCKED.match(tail):
+        hand.mucks.add(found.name)  # "Seat 1: X mucked", without the cards (PokerMaster)
+    elif shown is not None:
         cards = cards_of(shown.group("cards"), f"{found.name}'s cards")
         if shown.group("how") == "mucked":
             hand.mucks.add(found.name)

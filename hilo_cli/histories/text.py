@@ -30,10 +30,10 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any, ClassVar
 
 from hilo_cli.betting import Structure
-from hilo_cli.bounds import MAX_SEAT, digits, quote
+from hilo_cli.bounds import MAX_SEAT, digits, quote, short
 from hilo_cli.cards import Card
 from hilo_cli.errors import DealError, HiloError, InputError
-from hilo_cli.histories.amounts import money, sign_currency
+from hilo_cli.histories.amounts import NUMBER, money, sign_currency
 from hilo_cli.histories.base import HandRecord, Reader, failed
 from hilo_cli.histories.records import STRUCTURES, not_played, record
 from hilo_cli.histories.site import (
@@ -57,6 +57,31 @@ POSTS_BETS_CALLS = {
 its raise (``{**POSTS_BETS_CALLS, "raises": "raise"}``) and any more."""
 
 
+CARRIES = re.compile(
+    # An amount: a number with a currency sign or code beside it, a decimal point or thousands
+    # separators, or a bare number that is no part of a word, a time, a date, a seat or a duration.
+    rf"[$€£]\s?{NUMBER}|{NUMBER}\s?(?:[$€£]|EUR\b|USD\b|GBP\b)|(?<![\w#+:./-])\d+[.,]\d+(?![\w:/-])"
+    r"|(?<![\w#+:./-])(?<!Seat )(?<!seat )(?<!Table )(?<!level )(?<!Level )\d+(?![\w:/.,+-])"
+    r"(?!\s?(?:s|secs?|seconds?|mins?|minutes?|ms|hours?|h)\b)"
+    # Money in words ("bets three dollars"), and the words of a line that moves chips without saying
+    # how many ("Bob is disconnected and ALL IN.", "Bob calls").
+    r"|\b(?:dollars?|euros?|cents?|pounds?)\b"
+    r"|(?i:\b(?:all[- ]?in|bets?|calls?|raises?|posts?|antes?|straddles?|collect(?:s|ed)?|wins?|won|"
+    r"returned|uncalled|pot)\b)"
+    # A card: a rank and a suit standing alone ("As", "Td", "10h").
+    r"|(?<![\w-])(?:10|[2-9TJQKA])[shdc](?![\w-])"
+)
+"""Whether a line carries an amount or a card: the one test of a line that a reader does not know
+(``UnreadLine``). Such a line may move chips or deal cards, so it is the hand's error; a line without
+either (a disconnect, a time bank, chat, sitting out, a table note, a duration) is skipped, and the
+record counts it. A site whose amounts or cards look otherwise sets its own ``TextReader.CARRIES``."""
+
+
+class UnreadLine(InputError):
+    """A line that the reader does not know (``TextReader.unread``): skipped where it carries no amount
+    and no card (``CARRIES``), else the hand's error. Raised before the line records anything."""
+
+
 class TextReader:
     """One hand of a text site being read (see the module docstring). A subclass is one site."""
 
@@ -74,6 +99,9 @@ class TextReader:
     """The site's game names (``Header.game``) as hilo's (RULES §6); any other is not checkable."""
     LIMITS: ClassVar[Mapping[str, Structure]] = STRUCTURES
     """The site's limits (``Header.limit``, title-cased) as betting structures."""
+    CARRIES: ClassVar[re.Pattern[str]] = CARRIES
+    """A line that carries an amount or a card (``text.CARRIES``): one the reader does not know is the
+    hand's error; any other line it does not know is skipped and counted (``skipped``)."""
     BLANK: ClassVar[re.Pattern[str] | None] = None
     """A line of the site's own that is no part of a hand (PartyPoker's ``Game #N starts.``, matched
     on the stripped line): left out like a blank line, and a piece of such lines only is no hand."""
@@ -148,7 +176,10 @@ class TextReader:
             numbers, lines = self.numbers, self.lines
             for at in range(self.at + 1, len(lines)):
                 self.at, self.number, self.text = at, numbers[at], lines[at]
-                self.reading(self.text)
+                try:
+                    self.reading(self.text)
+                except UnreadLine as unread:
+                    self.skip(unread)
             self.finish()
         except HiloError as e:
             return failed(self.source, self.number, e.message, self.id)
@@ -156,6 +187,22 @@ class TextReader:
             return record(self.hand, game, self.LIMITS)
         except DealError as e:
             return failed(self.source, self.numbers[0], e.message, self.id)
+
+    def skip(self, unread: UnreadLine) -> None:
+        """The line being read, which the reader does not know (``unread``), skipped and counted in the
+        hand where it carries no amount and no card (``CARRIES``); else ``unread`` is the hand's error."""
+        text = self.text
+        if self.CARRIES.search(text) is not None:
+            raise InputError(unread.message) from None
+        hand = self.hand
+        if hand.first_skipped is None:
+            hand.first_skipped = (self.number, short(text, 80))
+        hand.skipped += 1
+
+    def unread(self, what: str = "line") -> UnreadLine:
+        """The error of the line being read, which the reader does not know ("cannot read the ``what``
+        ..."): skipped where it carries no amount and no card (``skip``)."""
+        return UnreadLine(f"cannot read the {what} {quote(self.text)}")
 
     def header(self) -> Header:
         """The hand's header (``lines[0]``, and more lines for a site whose header takes several:
@@ -243,7 +290,7 @@ class TextReader:
         that is no seated player's is bad input."""
         found = speaker(text, self.names)
         if found is None:
-            raise InputError(f"cannot read the line {quote(text)}")
+            raise UnreadLine(f"cannot read the line {quote(text)}")
         return found
 
     def player_action(self, text: str, read: Callable[[str, str], None]) -> None:
@@ -413,7 +460,7 @@ def only_a_note(notes: re.Pattern[str], rest: str, line: str) -> None:
     """The last of a player's lines a site reads: ``rest`` (what follows the name) is a note, by the
     site's ``notes``, which moves no chips; anything else is a line hilo cannot read."""
     if not notes.match(rest):
-        raise InputError(f"cannot read the action {quote(line)}")
+        raise UnreadLine(f"cannot read the action {quote(line)}")
 
 
 def street_match(pattern: re.Pattern[str], line: str) -> re.Match[str]:

@@ -34,6 +34,15 @@ What the lines mean (../shared/handhistories/SITES.md, and the site's own files)
   (``uncalled.fold_back`` takes them out);
 * the summary: ``Total pot`` is after the rake (``No rake``), and there is one line per award per seat;
   the pots are not listed one by one (``pots_printed=False``).
+
+The other lines (issue 28): the short game names ``Omaha8``, ``Omaha5``, ``7stud8`` (``7stud``,
+``Lowball27`` are games hilo does not play); the table kinds ``Go Fast "name"``, ``HOLD-UP "name"``,
+``ESCAPE "name"`` beside ``CashGame``; posts that are dead chips, ``Dee posts small blind 0.50€ out of
+position`` and ``Dee posts dead blind (0.50€)``, and ``Dee: posts small & big blind ( 1.50€)`` (the small
+blind dead, the big one live); ``Alice bring-in 2€`` beside ``brings in``; the notes ``Dee deny SB`` and
+``stands pat``; play money in hundredths without a sign (``(0.50/1)``: cents with no currency); and a
+bonus pot the site adds, ``Hold-up to pot: total 2€`` (``Escape``, ``Splash``, ``Drop``): chips from no
+player, so the hand is not checkable.
 """
 
 from __future__ import annotations
@@ -43,7 +52,7 @@ import re
 from hilo_cli.betting import Structure
 from hilo_cli.bounds import quote
 from hilo_cli.errors import InputError
-from hilo_cli.histories.amounts import pattern
+from hilo_cli.histories.amounts import money, pattern
 from hilo_cli.histories.base import Currency
 from hilo_cli.histories.site import BRACKETS, Header, SiteHand, cards_of
 from hilo_cli.histories.text import POSTS_BETS_CALLS, repeats_board, street_number, table_button
@@ -67,12 +76,36 @@ GAME_NAMES = {
     "5 Card Omaha Hi/Lo": "omaha8-5",
     "6 Card Omaha Hi/Lo": "omaha8-6",
     "7-Card Stud Hi/Lo": "stud8",
+    "Omaha8": "omaha8",  # the short names of mixed tables and some exports
+    "7stud8": "stud8",
     "Omaha": "omaha",
+    "Omaha5": "omaha-5",
     "5 Card Omaha": "omaha-5",
     "6 Card Omaha": "omaha-6",
 }
 LIMITS: dict[str, Structure] = {"Fixed Limit": "fixed", "Pot Limit": "pot", "No Limit": "no"}
-VERBS = {**POSTS_BETS_CALLS, "brings in": "bring in", "completes": "complete", "raises": "raise"}
+VERBS = {
+    **POSTS_BETS_CALLS,
+    "brings in": "bring in",
+    "bring-in": "bring in",
+    "completes": "complete",
+    "raises": "raise",
+    # Posted by a player who is not in the blinds' seats: dead chips, which no bet counts (RULES §14).
+    "posts small blind out of position": "ante",
+    "posts dead blind": "ante",
+    "posts small & big blind": "small and big blinds",
+}
+# Chips the site adds to a pot (a Hold-up or Escape table's bonus pot): from no player.
+SITE_POT = pattern(
+    r"^(?P<kind>Hold-?up|Escape|Splash|Drop)(?: (?:to|pot))*\s*:\s*(?:total\s*)?(?P<amount>{MONEY})$",
+    MONEY=r"[$€£]?[\d.,]+[$€£]?",
+)
+# A post written otherwise than "NAME posts ... AMOUNT": the amount after it, or in brackets.
+OTHER_POST = pattern(
+    r"^(?P<verb>posts small blind) (?P<amount>{MONEY}) out of position$|"
+    r"^:? ?(?P<verb2>posts dead blind|posts small & big blind) \( ?(?P<amount2>{MONEY})\)$",
+    MONEY=r"[$€£]?[\d.,]+[$€£]?",
+)
 BOARD_STREETS = {"PRE-FLOP": 0, "FLOP": 1, "TURN": 2, "RIVER": 3}
 CURRENCIES = {
     "€": Currency("", "€", 100, "EUR"),
@@ -95,7 +128,8 @@ class Winamax(FamilyReader):
     )
     STREET = re.compile(r"^\*\*\* (?P<name>[A-Za-z0-9 /-]+?) \*\*\*(?P<cards>.*)$")
     ACTION = pattern(
-        r"^(?P<verb>posts small blind|posts big blind|posts ante|calls|bets|brings in|completes|raises) "
+        r"^(?P<verb>posts small blind|posts big blind|posts ante|calls|bets|brings in|bring-in|"
+        r"completes|raises) "
         r"(?P<amount>{MONEY})(?: to (?P<to>{MONEY}))?(?P<all_in> and is all-in)?$",
         MONEY=MONEY,
     )
@@ -110,11 +144,16 @@ class Winamax(FamilyReader):
     WON = pattern(r"\bwon (?P<amount>{MONEY})", MONEY=MONEY)
     NOTES = re.compile(
         r"^(?:sits out|is sitting out|is back|is disconnected|is connected|leaves the table|"
-        r"joins the table|will be allowed to play after the button|doesn't show|does not show)\b"
+        r"joins the table|will be allowed to play after the button|doesn't show|does not show|"
+        r"deny SB|stands pat)\b"
     )
     VERBS = VERBS
     BOARD_STREETS = BOARD_STREETS
     HIDDEN = "X"
+
+    def __init__(self, source: str, numbers: list[int], lines: list[str]) -> None:
+        super().__init__(source, numbers, lines)
+        self.play_money = False  # the header's stakes in hundredths without a currency
 
     def header(self) -> Header:
         expected = "Winamax Poker - ... - HandId: #N - GAME LIMIT (stakes) - date"
@@ -126,19 +165,58 @@ class Winamax(FamilyReader):
             )
         tournament = m.group("kind").startswith("Tournament")
         sign = "" if tournament else next((c for c in "€$£" if c in m.group("stakes")), "")
+        # Play money: no sign, and amounts in hundredths ("(0.50/1)"): read as cents without a currency.
+        self.play_money = not tournament and not sign and "." in m.group("stakes")
+        if self.play_money:
+            small, big = money(stakes[-2], 100), money(stakes[-1], 100)
+            return Header(
+                m.group("id"), m.group("game"), m.group("limit"), None, False, "", small, big
+            )
         return header_of(m, m.group("game"), tournament, sign, stakes[-2], stakes[-1])
 
     def begin(self, header: Header) -> SiteHand:
         hand = super().begin(header)
+        if self.play_money:
+            self.scale = 100
+        if header.game == "7stud8":
+            self.streets = STUD_STREETS
         hand.pots_printed = False
-        hand.currency = CURRENCIES.get(header.currency, Currency())
+        hand.currency = (
+            Currency("", "", 100)
+            if self.play_money
+            else CURRENCIES.get(header.currency, Currency())
+        )
         return hand
 
     def site_line(self, text: str) -> bool:
-        if not text.startswith("Table: "):
-            return False
-        self.hand.button = table_button(TABLE, text)
-        return True
+        if text.startswith("Table: "):
+            self.hand.button = table_button(TABLE, text)
+            return True
+        m = SITE_POT.match(text)
+        if m is not None:
+            self.hand.unplayable = (
+                f"the site added {m.group('amount')} to the pot ({m.group('kind')}): chips from no "
+                "player, which hilo does not replay"
+            )
+            return True
+        return False
+
+    def play_line(self, text: str) -> None:
+        """A player's line; a post written otherwise than the family's ("posts small blind 2€ out of
+        position", "posts dead blind (1€)", "Bob: posts small & big blind ( 1.50€)") read here."""
+        if " blind" in text and (
+            " out of position" in text or "dead blind" in text or " & big blind" in text
+        ):
+            name = next((n for n in self.names if text.startswith((n + " ", n + ":"))), None)
+            m = OTHER_POST.match(text[len(name) :].strip()) if name is not None else None
+            if name is not None and m is not None:
+                verb = m.group("verb") or m.group("verb2")
+                if verb == "posts small blind":
+                    verb += " out of position"
+                amount = money(m.group("amount") or m.group("amount2"), self.scale)
+                self.act(name, VERBS[verb], amount)
+                return
+        super().play_line(text)
 
     def deal_street(self, found: re.Match[str]) -> None:
         """``*** FLOP *** [Ac 5s 4h]``, ``*** TURN *** [Ac 5s 4h][5d]`` (the board so far, then the new

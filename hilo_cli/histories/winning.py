@@ -50,6 +50,16 @@ The older format (``WinningOld``), UTF-16LE with a byte-order mark (the base dec
   blind is the header's first figure is fixed limit (its stakes are the small and big bets), other
   Omaha games are pot limit, hold'em no limit; its stud hands are not read (an error, not a guess);
 * the summary's one total per player (``Collects:``) names neither pot nor half (``pots_named=False``).
+
+The other lines (issue 28). Current format: the game names ``4Card Omaha H/L``, ``4Card Omaha H/L
+Reshuffle``, ``5Card Omaha H/L Reshuffle`` (and their high-only ``4Card Omaha``, ``... Reshuffle``); the
+limit ``All-in or Fold Limit``, no betting structure hilo replays (not checkable); ``Alice straddle
+$4.00`` (``straddles``); ``Alice caps $2.00 to $8.00`` (``cap``: a raise, the chips added then the
+total); a stud table's line with no button (``Pampa 8-max``). Older format: ``Player X ante (0.10)`` and
+``posts ante (0.10)``, ``bring in (0.05)``, ``straddle (x)``, ``caps (x)``/``cap (x)`` (the chips added,
+as ``raises``), ``Player X allin`` without an amount (the rest of the stack), the notes ``wait BB`` and
+``sitting out``, ``mucks hand`` and ``mucks (does not show: [..])`` beside ``mucks cards``, and a table
+named with its kind (``Game ID: N 0.50/1.00 (CAP) Testtable (Omaha HiLow)``).
 """
 
 from __future__ import annotations
@@ -77,10 +87,17 @@ from hilo_cli.histories.winning_family import STUD_STREETS, FamilyReader, header
 # The site's game names for the games hilo plays (RULES §6), in both formats.
 GAME_NAMES = {
     "Omaha H/L": "omaha8",
+    "4Card Omaha H/L": "omaha8",
     "5Card Omaha H/L": "omaha8-5",
+    # "Reshuffle" tables: the same games, the deck reshuffled for a board run twice.
+    "4Card Omaha H/L Reshuffle": "omaha8",
+    "5Card Omaha H/L Reshuffle": "omaha8-5",
     "7Stud H/L": "stud8",
     "Omaha": "omaha",
+    "4Card Omaha": "omaha",
     "5Card Omaha": "omaha-5",
+    "4Card Omaha Reshuffle": "omaha",
+    "5Card Omaha Reshuffle": "omaha-5",
     "Omaha HiLow": "omaha8",
 }
 LIMITS: dict[str, Structure] = {"Fixed Limit": "fixed", "Pot Limit": "pot", "No Limit": "no"}
@@ -95,8 +112,9 @@ HEADER = re.compile(
     r"(?P<game>[A-Za-z0-9/' ]+?)\((?P<limit>No Limit|Pot Limit|Fixed Limit|All-in or Fold Limit)\) - "
     r"(?:Level \w+ )?\(?(?P<sb>\$?[\d.,]+)/(?P<bb>\$?[\d.,]+)\)? ?- .*$"
 )
+# The table line; a stud table names no button ("Pampa 8-max").
 TABLE = re.compile(
-    r"^(?P<table>.+?) (?P<max>\d+)-max (?:\(Play Money\) )?(?:Seat #(?P<button>\d+) is the button)?$"
+    r"^(?P<table>.+?) (?P<max>\d+)-max(?: \(Play Money\))?(?: Seat #(?P<button>\d+) is the button)?$"
 )
 UNCALLED = pattern(r"^Uncalled bet \((?P<amount>{MONEY})\) returned to (?P<name>.+)$", MONEY=MONEY)
 # A running pot figure after a street ("Main pot $79.20 | Rake $0.80"); the summary's is the one checked.
@@ -115,6 +133,11 @@ VERBS = {
     "brings-in": "bring in",
     "brings in low": "bring in",
     "raises": "raise",
+    "straddle": "straddle",
+    "straddles": "straddle",
+    # The last raise a fixed-limit round allows: a raise ("caps $8.00 to $16.00").
+    "caps": "raise",
+    "cap": "raise",
 }
 BOARD_STREETS = {"HOLE CARDS": 0, "FLOP": 1, "TURN": 2, "RIVER": 3}
 DOLLARS = sign_currency("$")
@@ -136,7 +159,8 @@ class Winning(FamilyReader):
     STREET = re.compile(r"^\*\*\* (?P<name>[A-Za-z0-9 ]+?)(?: (?P<run>[12]))? \*\*\*(?P<cards>.*)$")
     ACTION = pattern(
         r"^(?P<verb>posts the small blind|posts the big blind|posts ante|posts dead|posts|calls|bets|"
-        r"brings in|brings-in|brings in low|raises) (?P<amount>{MONEY})(?: to (?P<to>{MONEY}))?"
+        r"brings in|brings-in|brings in low|raises|straddles|straddle|caps|cap) (?P<amount>{MONEY})"
+        r"(?: to (?P<to>{MONEY}))?"
         r"(?P<all_in> and is all-in)?$",
         MONEY=MONEY,
     )
@@ -263,8 +287,12 @@ OLD_BUTTON = re.compile(r"^Seat (?P<seat>\d+) is the button$")
 OLD_SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<name>.+) \((?P<stack>[\d.,]+)\)\.$")
 # What follows "Player NAME ".
 OLD_ACTION = re.compile(
-    r"^(?P<verb>has small blind|has big blind|posts|calls|bets|raises|allin) \((?P<amount>[\d.,]+)\)$"
+    r"^(?P<verb>has small blind|has big blind|posts ante|posts|ante|bring in|straddle|calls|bets|"
+    r"raises|caps|cap|allin) \((?P<amount>[\d.,]+)\)$"
 )
+# A shown hand mucked: "mucks (does not show: [As 2s Kd Qc])"; the notes that move no chips.
+OLD_MUCKS = re.compile(r"^(?:mucks cards|mucks hand|mucks \(does not show: \[[^\[\]]*\]\))$")
+OLD_NOTES = re.compile(r"^(?:wait BB|sitting out|is sitting out|sits out|is back)$")
 RECEIVED = re.compile(r"^received card: \[(?P<card>[^\]]+)\]$")
 # A big blind posted, looked for in the whole hand while its header is read (it decides the limit).
 BIG_BLIND = re.compile(r"^Player .+ has big blind \((?P<amount>[\d.,]+)\)$")
@@ -284,6 +312,10 @@ OLD_VERBS = {
     "has small blind": "small blind",
     "has big blind": "big blind",
     "posts": "big blind",
+    "posts ante": "ante",
+    "ante": "ante",
+    "bring in": "bring in",
+    "straddle": "straddle",
     "calls": "call",
     "bets": "bet",
 }
@@ -358,7 +390,7 @@ class WinningOld(TextReader):
         elif text.startswith("Player "):
             self.player(text[len("Player ") :])
         else:
-            raise InputError(f"cannot read the line {quote(text)}")
+            raise self.unread()
 
     def deal_received(self) -> None:
         """The hole cards received one a line, dealt to each player at once, as one line of the first
@@ -406,21 +438,36 @@ class WinningOld(TextReader):
                 self.folded.add(name)
             self.act(name, rest[:-1], 0)
             return
-        if rest == "mucks cards":
+        if OLD_MUCKS.match(rest):
             live = [s.name for s in hand.seats if s.name not in self.folded | hand.mucks]
             if live != [name]:  # the last live hand "mucks" when it wins without showing
                 self.muck(name)
             return
+        if rest == "allin":
+            # All in without an amount: the rest of the player's stack.
+            self.chips(name, "allin", self.stack_left(name))
+            return
+        if OLD_NOTES.match(rest):
+            return
         m = OLD_ACTION.match(rest)
         if m is None:
-            raise InputError(f"cannot read the action {quote(self.text)}")
+            raise self.unread("action")
         self.chips(name, m.group("verb"), money(m.group("amount"), 100))
+
+    def stack_left(self, name: str) -> int:
+        """What ``name`` has not yet put in this hand: the stack less every amount of their lines (each
+        the chips the line adds: the older format writes no street totals)."""
+        stack = next(s.stack for s in self.hand.seats if s.name == name)
+        put = sum(a.amount for a in self.hand.actions if a.player == name)
+        if put >= stack:
+            raise InputError(f"{quote(name, 40)} is all in with no chips left: {quote(self.text)}")
+        return stack - put
 
     def chips(self, name: str, verb: str, amount: int) -> None:
         """A line that puts chips in: "raises (x)" and "allin (x)" say the chips added, not the total."""
         bet = self.bets.get(name, 0) + amount
         top = max(self.bets.values(), default=0)
-        if verb in ("raises", "allin"):
+        if verb in ("raises", "allin", "caps", "cap"):
             kind = "raise" if bet > top and top > 0 else ("bet" if bet > top else "call")
             self.act(name, kind, amount, bet if kind == "raise" else None, verb == "allin")
         else:

@@ -143,7 +143,7 @@ class FamilyReader(TextReader):
         """A player's line: the name, a space, what the player does."""
         name = next((n for n in self.names if text.startswith(n + " ")), None)
         if name is None:
-            raise InputError(f"cannot read the line {quote(text)}")
+            raise self.unread()
         rest = text[len(name) + 1 :]
         if self.fold_or_check(name, rest):
             return
@@ -181,6 +181,8 @@ class FamilyReader(TextReader):
         amount = money(found.group("amount"), self.scale)
         verb = self.verb(found, amount)
         to = money(found.group("to"), self.scale) if found.group("to") else None
+        if verb == "raise" and to is None and found.group("verb") in ("caps", "cap"):
+            to = self.bets.get(name, 0) + amount  # "caps $4.00": the chips the cap adds
         if (verb == "raise") != (to is not None):
             raise InputError(f"cannot read the action {quote(self.text)}")
         if verb == "complete":

@@ -53,7 +53,8 @@ def bad_inputs(tmp_path: Path) -> dict[str, tuple[str, Path]]:
     stars.write_text(
         (DATA / "pokerstars" / "quartered.txt")
         .read_text()
-        .replace("Ben: folds", "Ben: folds" + "y" * 20_000)
+        # An amount in it ("$5"), so that the line hilo does not know is an error (issue 28).
+        .replace("Ben: folds", "Ben: folds $5 " + "y" * 20_000)
     )
     phh = tmp_path / "hand.phh"
     phh.write_text(

@@ -420,7 +420,7 @@ def test_a_turn_that_repeats_a_different_board_is_refused() -> None:
 @pytest.mark.parametrize(
     ("change", "line", "words"),
     [
-        (("Al: folds", "Al: dances"), 11, "cannot read the action 'Al: dances'"),
+        (("Al: folds", "Al: dances for $1"), 11, "cannot read the action 'Al: dances for $1'"),
         (("Al: calls $0.15", "Al: calls $0.1x5"), 9, "'$0.1x5' is not an amount"),
         (("Dealt to Al [Ah 2h 3c Kd]", "Dealt to Al [Ah 2h 3c Kx]"), 8, "'Kx'"),
         (("Dealt to Al", "Dealt to Zed"), 8, "no seat"),
@@ -429,7 +429,7 @@ def test_a_turn_that_repeats_a_different_board_is_refused() -> None:
         (("Seat 1: Al", "Seat 100000000000000000000: Al"), 3, "more than hilo counts"),
         (("*** SUMMARY ***", "*** SUMMERY ***"), 15, "unknown street"),
         (
-            ("Bo: doesn't show hand", "Bo: doesn't show hand\nsomething else"),
+            ("Bo: doesn't show hand", "Bo: doesn't show hand\nsomething else for 5"),
             15,
             "cannot read the line",
         ),

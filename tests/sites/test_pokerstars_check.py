@@ -68,6 +68,8 @@ def only(text: str) -> tuple[str, str]:
         "run-twice.txt",
         "stud-hilo.txt",
         "courchevel-run-twice.txt",
+        "variants-stud.txt",
+        "variants-button-blind.txt",
     ],
 )
 def test_own_files_that_the_site_paid_right_are_ok(name: str) -> None:
@@ -204,7 +206,7 @@ def test_bad_hands_are_errors_at_their_line_and_the_others_are_still_checked() -
     found = verdicts(text_of("bad-input.txt"), "bad-input.txt")
     assert [s for _, s, _ in found] == ["ok", "error", "error", "error", "ok"]
     assert (records[1].line, records[2].line) == (52, 90)
-    assert "cannot read the action 'Gus: dances on the table'" in found[1][2]
+    assert "cannot read the action 'Gus: dances on the table for $5'" in found[1][2]
     assert "cut short" in found[2][2]
     assert re.search(r"'Gus: bets \$5'.*pot limit: the most is a bet 90.*RULES §14\.3", found[3][2])
 
@@ -400,6 +402,9 @@ OWN = [
     "tampered.txt",
     "mixed-8-game.txt",
     "courchevel-run-twice.txt",
+    "variants-sites.txt",
+    "variants-stud.txt",
+    "variants-button-blind.txt",
 ]
 
 
@@ -478,8 +483,8 @@ def test_command_on_a_folder_reads_every_txt_file() -> None:
     rows = [json.loads(line) for line in out.splitlines()]
     assert code == 2  # bad-input.txt has bad hands
     assert (
-        len(rows) == 19 and len(err.strip().splitlines()) == 3
-    )  # 19 hands in 11 files, 3 of them bad
+        len(rows) == 32 and len(err.strip().splitlines()) == 3
+    )  # 32 hands in 14 files, 3 of them bad
     by_id = {
         r["id"]: r["check"]["verdict"] if "check" in r else "ERROR: " + r["error"] for r in rows
     }
@@ -526,7 +531,7 @@ def test_split_hands_read_one_by_one_are_the_records_read_gives(input_format: st
     pieces = list(split("all.txt", text, input_format))
     assert pieces and all(isinstance(p, HandText) for p in pieces)
     whole = list(read_any("all.txt", text, input_format))
-    assert len(whole) == len(pieces) == 19
+    assert len(whole) == len(pieces) == 32
     assert [_plain(read_text(p)) for p in pieces if isinstance(p, HandText)] == [
         _plain(r) for r in whole
     ]

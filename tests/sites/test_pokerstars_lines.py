@@ -1,15 +1,23 @@
 """PokerStars lines the first reader did not read (issue 17): a header in capitals as trackers export it,
 ``*** PRE-FLOP ***`` in Courchevel hands, ``Betting is capped``, and a summary that names another player
-than the seat line (the site's own inconsistency, a MISMATCH, not bad input). Small hands of our own."""
+than the seat line (the site's own inconsistency, a MISMATCH, not bad input). Small hands of our own.
+
+Issue 28: the sites that write PokerStars' text under their own headers (tests/data/pokerstars/
+variants-sites.txt: the quartered hand, $1.20 − $0.05 = 115, high 58 Dan, low tied 29 Cy / 28 Ann, under
+each header), PokerMaster's ``# {json}`` line and its summary's "mucked" without cards (the shared newer
+file), ``Table #N,`` in a Hive tournament's header, ``- $3 Cap -`` in the stakes, ``[ADM ID: ..]``,
+``Table ID '..'(1) 6-Max (Real Money)``, ``(disconnect)`` after an action, and in variants-stud.txt
+``brings in low for``."""
 
 from __future__ import annotations
 
+import pytest
 from click.testing import CliRunner
-from conftest import TEST_DATA
+from conftest import SHARED_DIR, TEST_DATA
 
 from hilo_cli.checking import check
 from hilo_cli.cli import main
-from hilo_cli.histories import read
+from hilo_cli.histories import detect, read
 from hilo_cli.histories.pokerstars import read_header
 
 DATA = TEST_DATA / "pokerstars"
@@ -78,3 +86,87 @@ def test_a_summary_naming_another_player_is_the_sites_inconsistency() -> None:
         "seat 5 is 'Zed (button) showed"
     )
     assert "but seat 5 is 'Eve' in the seat lines" in first
+
+
+VARIANTS = (DATA / "variants-sites.txt").read_text(encoding="utf-8")
+
+
+def test_the_sites_that_write_pokerstars_text_are_read_as_pokerstars() -> None:
+    records = list(read("t.txt", VARIANTS))
+    heads = [line for line in VARIANTS.splitlines() if " #3000000000" in line]
+    assert [r.id for r in records] == [f"3000000000{n:02d}" for n in range(1, 12)]
+    assert [check(r)[1].status for r in records] == ["ok"] * 11, [r.error for r in records]
+    assert [h.split(" #")[0] for h in heads] == [
+        "PokerMaster Hand",
+        "Hive Poker Hand",
+        "PokerStars Home Game",
+        "BetOnline Hand",
+        "PokerStars Hand",
+        "Run It Once Poker Hand",
+        "888Poker Hand",
+        "PokerBros Hand",
+        "MPLPoker Hand",
+        "SupremaPoker Hand",
+        "Full Tilt Hand",
+    ]
+    for head in heads[:1] + heads[3:4] + heads[5:]:
+        assert detect(head + "\n") == "pokerstars", head
+    # Full Tilt's own header is Full Tilt's reader's.
+    assert detect("Full Tilt Poker Game #1: Table T - $0.05/$0.10 - Pot Limit Omaha Hi/Lo\n") != (
+        "pokerstars"
+    )
+
+
+def test_a_tournament_s_table_a_cap_and_a_licence_in_the_header() -> None:
+    hive = read_header(
+        "Hive Poker Hand #2: Tournament #4321, Table #7, 10+1 USD - Omaha Hi/Lo Pot Limit - "
+        "Level I (5/10) - 2022/05/01 10:00:00 ET"
+    )
+    assert (hive.tournament, hive.game, hive.small, hive.big) == (True, "Omaha Hi/Lo", 5, 10)
+    capped = read_header(
+        "BetOnline Hand #4: Omaha Hi/Lo Pot Limit ($0.05/$0.10 - $3 Cap - USD) - 2020/01/01 12:00:00"
+    )
+    assert (capped.currency, capped.small, capped.big) == ("$", 5, 10)
+    italy = read_header(
+        "PokerStars Hand #5:  Omaha Hi/Lo Pot Limit (€0.05/€0.10 EUR) [ADM ID: 7A3BC9] - 2024/03/02"
+    )
+    assert (italy.currency, italy.small, italy.big) == ("€", 5, 10)
+
+
+def test_a_disconnected_player_s_action_is_the_action() -> None:
+    records = list(read("t.txt", VARIANTS))
+    betonline = next(r for r in records if r.id == "300000000004")
+    assert betonline.hand is not None
+    kinds = [(a.actor, a.kind) for a in betonline.hand.actions if a.actor in ("Ben", "Cy")][:3]
+    assert kinds == [("Cy", "post"), ("Ben", "fold"), ("Cy", "call")]
+    # "Ben is disconnected" is a note the reader knows: nothing is skipped.
+    assert betonline.skipped == 0
+    (stud,) = read("t.txt", (DATA / "variants-stud.txt").read_text(encoding="utf-8"))
+    assert stud.hand is not None and stud.hand.bring_in == 5
+    assert check(stud)[1].status == "ok"
+
+
+def test_pokermaster_s_json_line_and_a_mucked_hand_without_its_cards() -> None:
+    lines = VARIANTS.split("\n\n")[0]
+    assert '# {"gt"' in lines
+    (record,) = read("t.txt", lines.replace('# {"gt"', "{not a comment"))
+    assert record.error is not None  # without "# " the line is no comment: a line hilo cannot read
+    folder = SHARED_DIR / "handhistories" / "newer" / "pokermaster"
+    if not folder.is_dir():
+        pytest.skip("../shared/handhistories/newer/pokermaster is absent")
+    found = [r for path in sorted(folder.glob("*.txt")) for r in read(path.name, path.read_text())]
+    assert [(check(r)[1].status, r.skipped) for r in found] == [("ok", 0)]
+
+
+def test_a_button_blind_table_s_stakes_are_its_button_blind() -> None:
+    header = read_header(
+        "PokerStars Hand #1:  Omaha Hi/Lo Pot Limit (Button Blind $0.10 - Ante $0.02 USD) - 2024/03/02"
+    )
+    assert (header.currency, header.small, header.big) == ("$", 10, 10)
+    (record,) = read("t.txt", (DATA / "variants-button-blind.txt").read_text(encoding="utf-8"))
+    assert record.hand is not None
+    assert [(a.actor, a.kind, a.amount) for a in record.hand.actions if a.actor == "Ann"][:2] == [
+        ("Ann", "ante", 2),
+        ("Ann", "post", 10),
+    ]
+    assert check(record)[1].status == "ok"

@@ -314,9 +314,10 @@ def test_a_rake_larger_than_the_pot_is_the_sites_inconsistency_not_bad_input() -
 
 
 def test_a_long_line_is_quoted_short() -> None:
-    text = ODD.replace("Eve: checks", "Eve: dances " + "x" * 20_000, 1)
+    # The line carries an amount ("5"): a line hilo does not know, and an error (issue 28).
+    text = ODD.replace("Eve: checks", "Eve: dances 5 " + "x" * 20_000, 1)
     code, _, err = check(text.encode())
-    assert code == 2 and len(err) < 500 and "[cut: 20,012 characters]" in err
+    assert code == 2 and len(err) < 500 and "[cut: 20,014 characters]" in err
 
 
 def test_records_are_plain_data() -> None:

@@ -244,6 +244,12 @@ SETS: dict[str, tuple[str, Callable[[], list[Base]]]] = {
     "partypoker": ("partypoker", lambda: _stars_bases(DATA / "partypoker")),
     "bovada-shared": ("bovada", lambda: _stars_bases(SHARED / "sites" / "bovada")),
     "partypoker-shared": ("partypoker", lambda: _stars_bases(SHARED / "sites" / "partypoker")),
+    # issue 28: the newer formats (Bovada 2022; PokerMaster's PokerStars text with its "# {json}" line)
+    "bovada-newer-shared": ("bovada", lambda: _stars_bases(SHARED / "newer" / "bovada")),
+    "pokermaster-newer-shared": (
+        "pokerstars",
+        lambda: _stars_bases(SHARED / "newer" / "pokermaster"),
+    ),
     **{site: (site, partial(_xml_bases, DATA / site)) for site in _XML},
     **{f"{site}-shared": (site, partial(_xml_bases, SHARED / "sites" / site)) for site in _XML},
 }

@@ -19,6 +19,23 @@ The own files in tests/data/bovada/ were worked out by hand (cents; board 2h 5c 
   practice SITES.md observed at Bovada); split with a summary LO that is not the Hand result.
 * bad-input: a hand whose call lost its "X : " prefix, an amount that is no amount, a card that is no card,
   a hand cut short, between good hands.
+
+The line variants (issue 28), each hand worked out by hand:
+
+* variants-2022: the 2022 format ("Set dealer [5]", plain "Small Blind $0.10" and "Big blind $0.25"),
+  heads-up: $3.50 − $0.15 = 335: high 168 Big Blind (three queens), low 167 Dealer [ME] (8-5-4-2-A);
+  "Checks(timeout)", lower-case "bets", "Shows [..] (..)", and a line hilo does not know that moves no
+  chips ("Seat timebank on": skipped and counted). A three-handed hand: "raises $0.75 to $0.75",
+  "Fold(Blind Disconnected)", "Call $0.50", "Folds(timeout)", $1 returned, $1.60 − $0.05 = 155 to Dealer,
+  the summary's "lose with".
+* variants-headers: "Bodog.com Hand #C…" with "OMAHA_HL 1 on 1 Pot Limit [MVS]" and "Fold(timeout)" (a
+  walk: $0.10 to Big Blind, $0.05 returned); "Ignition Hand #N: Zone Poker ID#875 OMAHA HiLoZonePoker"
+  ($1.75 − $0.05 = 170: high 85 Dealer, low 85 Big Blind [ME]); a tournament "#M-123456" whose speed
+  ("Normal-") stands where the limit goes (not checkable: no betting structure is named); a tournament
+  hand with "All-in(raise-timeout) 170 to 200", "Call 110" and a "BOUNTY PRIZE [$2.50]" (from the prize
+  pool, not the pot): 400 to Dealer.
+* variants-stud: "7CARD_HL", "Bring in (timeout) $0.10", "Folds(timeout)", "bets", "Double bets",
+  "Checks(timeout)", "Shows": $2.25 − $0.10 = 215: high 108 Seat+2 [ME], low 107 Seat+1.
 """
 
 from __future__ import annotations
@@ -29,7 +46,7 @@ import re
 import pytest
 from archive_sites import TextSite, shared_files_or_skip, shuffled
 from click.testing import CliRunner
-from conftest import TEST_DATA
+from conftest import SHARED_DIR, TEST_DATA
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -53,6 +70,7 @@ verdicts, text_of, read_hand, hand_of = SITE.verdicts, SITE.text, SITE.read_hand
         ("side-pots.txt", "per player"),
         ("no-showdown.txt", "per pot"),
         ("stud.txt", "per half"),
+        ("variants-stud.txt", "per half"),
     ],
 )
 def test_each_own_hand_is_ok_at_its_depth(name: str, depth: str) -> None:
@@ -239,6 +257,9 @@ FILES = [
     "no-showdown.txt",
     "stud.txt",
     "tampered.txt",
+    "variants-2022.txt",
+    "variants-headers.txt",
+    "variants-stud.txt",
 ]
 
 
@@ -285,3 +306,83 @@ def test_a_showdown_whose_summary_gives_no_halves_is_checked_on_its_hand_results
     text = re.sub(r" (?:HI|LO) \$[\d.]+", "", text_of("split.txt"))
     ((_, status, depth, why),) = verdicts(text)
     assert (status, depth) == ("ok", "per pot"), why
+
+
+# -- the line variants (issue 28) -------------------------------------------------------------------------------
+
+
+def nth_hand(name: str, n: int) -> SiteHand:
+    """The ``SiteHand`` of hand ``n`` (0 the first) of own file ``name``."""
+    hand = read_hand("t.txt", 1, text_of(name).split("\n\n")[n].splitlines())
+    assert isinstance(hand, SiteHand), hand
+    return hand
+
+
+def test_the_2022_format_its_dealer_line_plain_blinds_and_timeouts() -> None:
+    found = verdicts(text_of("variants-2022.txt"))
+    assert [(id, status, depth) for id, status, depth, _ in found] == [
+        ("5000000001", "ok", "per half"),
+        ("5000000002", "ok", "per pot"),
+    ]
+    hand = nth_hand("variants-2022.txt", 0)
+    assert hand.button == 5  # "Set dealer [5]"
+    assert [(a.player, a.verb, a.amount) for a in hand.actions if a.verb.endswith("blind")] == [
+        ("Dealer [ME]", "small blind", 10),
+        ("Big Blind", "big blind", 25),
+    ]
+    assert [a.verb for a in hand.actions if a.player == "Big Blind" and a.street == 0] == [
+        "big blind",
+        "dealt",
+        "check",  # "Checks(timeout)"
+    ]
+    # "Big Blind : Seat timebank on" moves no chips and carries no card: skipped, and the record says so.
+    (record, _) = list(read("t.txt", text_of("variants-2022.txt"), "bovada"))
+    assert (record.skipped, record.first_skipped) == (1, (17, "Big Blind : Seat timebank on"))
+    second = nth_hand("variants-2022.txt", 1)
+    assert [(a.player, a.verb) for a in second.actions if a.verb == "fold"] == [
+        ("Small Blind", "fold"),  # "Fold(Blind Disconnected)"
+        ("Big Blind [ME]", "fold"),  # "Folds(timeout)"
+    ]
+
+
+def test_other_headers_zone_poker_heads_up_and_tournaments() -> None:
+    found = verdicts(text_of("variants-headers.txt"))
+    assert [(id, status) for id, status, _, _ in found] == [
+        ("5000000003", "ok"),  # Bodog.com, "#C", OMAHA_HL 1 on 1 ... [MVS]
+        ("5000000004", "ok"),  # Zone Poker
+        ("5000000005", "not-checkable"),  # "Normal-" where the limit goes
+        ("5000000006", "ok"),  # All-in(raise-timeout), BOUNTY PRIZE
+    ]
+    assert found[2][3] == "the betting structure 'Normal' is not one hilo replays"
+    assert detect(text_of("variants-headers.txt")) == "bovada"
+    for site in ("Bodog", "Bodog.eu", "Bodog UK", "Bodog Canada", "Bodog88"):
+        assert detect(text_of("split.txt").replace("Bovada Hand", f"{site} Hand")) == "bovada"
+
+
+def test_an_action_on_a_timeout_or_a_disconnect_is_that_action() -> None:
+    hand = hand_of("variants-stud.txt")
+    assert [
+        (a.player, a.verb, a.amount) for a in hand.actions if a.verb in ("bring in", "fold")
+    ] == [
+        ("Seat+3", "bring in", 10),  # "Bring in (timeout) $0.10"
+        ("Seat+3", "fold", 0),  # "Folds(timeout)"
+    ]
+    assert [(a.verb, a.amount) for a in hand.actions if a.street == 2 and a.verb == "bet"] == [
+        ("bet", 50)  # "Double bets $0.50"
+    ]
+    records = list(read("t.txt", text_of("variants-headers.txt"), "bovada"))
+    assert [(r.error, r.skipped) for r in records] == [(None, 0)] * 4
+
+
+def test_an_unknown_line_with_an_amount_stays_an_error() -> None:
+    text = text_of("variants-2022.txt").replace("Seat timebank on", "Seat timebank $0.10")
+    (record, _) = list(read("t.txt", text, "bovada"))
+    assert record.error == "cannot read the action 'Big Blind : Seat timebank $0.10'"
+
+
+def test_the_newer_files_each_hand_gets_a_record_and_is_ok() -> None:
+    folder = SHARED_DIR / "handhistories" / "newer" / "bovada"
+    if not folder.is_dir():
+        pytest.skip("../shared/handhistories/newer/bovada is absent")
+    found = [v for path in sorted(folder.glob("*.txt")) for v in verdicts(path.read_text("utf-8"))]
+    assert [(status, depth) for _, status, depth, _ in found] == [("ok", "per half")]

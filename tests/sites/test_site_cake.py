@@ -96,9 +96,7 @@ def test_tampered_payouts_name_the_likely_reason() -> None:
 
 def test_bad_hands_are_errors_and_the_others_are_read() -> None:
     errors = [w for _, s, w in verdicts(SITE, text("bad-input.txt")) if s == "error"]
-    assert (
-        "'Lu: juggles the chips'" in errors[0] and "cut short" in errors[1] and "'7x'" in errors[2]
-    )
+    assert "'Lu: juggles 5 chips'" in errors[0] and "cut short" in errors[1] and "'7x'" in errors[2]
     assert "stakes" in errors[3]
 
 

@@ -20,6 +20,14 @@ The own files in tests/data/fulltilt/ were worked out by hand (cents, after rake
   pot's low paid to Hal.
 * bad-input: a line no one can read, a hand cut short, a card that is none, a pot-limit raise over the
   pot, between two good hands.
+
+The line variants (issue 28), in variants.txt: the split at a "Play Chip" table with "(partial)" after the
+date, in chips (divided in chips: 313 high Cy, 312 low Ann); the split with notes between the blinds
+("sits out", "has requested TIME"); a cancelled hand ("Hand #N has been canceled", its antes returned:
+not checkable). variants-run-twice.txt: PL $0.25/$0.50 heads-up, all in on the turn, "Players agree to
+Run It Twice", "*** RIVER 1 ***"/"*** RIVER 2 ***", "*** SHOW DOWN 1 ***"/"2", "wins the high pot 1",
+"wins pot 2", "*** SUMMARY 1 ***"/"2" with "Pot 1 $19.50": $40 − $1 = 3900, 1950 a run; run 1 high 975
+Bob (three kings), low 975 Ann (7-5-3-2-A); run 2 Ann scoops 1950 (a wheel).
 """
 
 from __future__ import annotations
@@ -209,7 +217,7 @@ def test_tampered_payouts_name_the_likely_reason() -> None:
 def test_bad_hands_are_errors_and_the_others_are_read() -> None:
     found = verdicts(SITE, text("bad-input.txt"))
     errors = [w for _, s, w in found if s == "error"]
-    assert "cannot read the action 'Lu juggles the chips'" in errors[0]
+    assert "cannot read the action 'Lu juggles 5 chips'" in errors[0]
     assert "cut short" in errors[1] and "'7x'" in errors[2] and "pot limit" in errors[3]
 
 
@@ -273,6 +281,8 @@ OWN = [
     "mixed-10-game.txt",
     "old-2006.txt",
     "tampered.txt",
+    "variants.txt",
+    "variants-run-twice.txt",
 ]
 
 
@@ -284,3 +294,66 @@ def test_verdict_does_not_depend_on_the_order_cards_and_seats_are_written(
     original = text(name)
     changed = shuffled(original, rng, _CARDS, _SEAT)
     assert statuses(SITE, changed) == statuses(SITE, original)
+
+
+# -- the line variants (issue 28) ----------------------------------------------------------------------------
+
+
+def test_the_variants_have_their_verdicts() -> None:
+    found = verdicts(SITE, own(SITE, "variants.txt"))
+    assert [(id, status) for id, status, _ in found] == [
+        ("40000000101", "ok"),
+        ("40000000102", "ok"),
+        ("40000000103", "not-checkable"),
+    ]
+    assert found[2][2] == "the hand was cancelled"
+
+
+def test_headers_of_a_heads_up_match_an_entry_and_a_partial_hand() -> None:
+    match = read_header(
+        "Full Tilt Poker Game #1: $10 + $1 Heads Up (123456), Match 2 - 10/20 - PL Omaha H/L - "
+        "10:00:00 ET - 2013/05/01"
+    )
+    assert match.tournament and (match.small, match.big) == (10, 20)
+    entry = read_header(
+        "Full Tilt Poker Game #2: Table Rio Entry #3 (6 max) - $0.05/$0.10 - PL Omaha H/L - "
+        "10:00:00 ET - 2013/05/01 (partial)"
+    )
+    assert not entry.tournament and (entry.game, entry.small, entry.big) == ("Omaha H/L", 5, 10)
+    chips = read_header(
+        "Full Tilt Poker Game #3: Play Chip Table Rio (6 max) - FL Omaha H/L - 50/100 - 10:00:00 ET"
+    )
+    assert chips.currency == "" and (chips.small, chips.big) == (50, 100)
+
+
+def test_both_blinds_an_ante_returned_and_a_draw_line() -> None:
+    text = own(SITE, "split.txt")
+    both = text.replace(
+        "Cy posts the big blind of $0.50\n",
+        "Cy posts the big blind of $0.50\nAnn posts small & big blinds [$ 0.75]\n",
+    )
+    (record,) = records(SITE, both)
+    assert record.hand is not None and record.error is None
+    assert [(a.actor, a.kind, a.amount) for a in record.hand.actions if a.actor == "Ann"][:2] == [
+        ("Ann", "ante", 25),
+        ("Ann", "post", 50),
+    ]
+    returned = text.replace("Ann calls $0.50\n", "Ante of $0.05 returned to Ann\nAnn calls $0.50\n")
+    (record,) = records(SITE, returned)
+    assert record.not_checkable is not None and "an ante was returned" in record.not_checkable
+    drawn = text.replace("Bob folds\n", "Bob folds\nBob stands pat\nBob discards 2 cards\n")
+    (record,) = records(SITE, drawn)
+    assert record.error is None and record.skipped == 0
+
+
+def test_a_hand_run_twice_is_checked_run_by_run() -> None:
+    text = own(SITE, "variants-run-twice.txt")
+    (record,) = records(SITE, text)
+    assert [len(b) for b in record.boards] == [5, 5] and record.error is None
+    assert statuses(SITE, text) == [("40000000201", "ok")]
+    wrong = text.replace("Ann wins pot 2 ($19.50)", "Bob wins pot 2 ($19.50)").replace(
+        "and won ($19.50) with a straight", "and lost with a straight"
+    )
+    assert statuses(SITE, wrong) == [("40000000201", "mismatch")]
+    capped = text.replace("Bob calls $6.50", "Bob calls $6.50, and is capped")
+    assert capped != text and statuses(SITE, capped) == [("40000000201", "ok")]

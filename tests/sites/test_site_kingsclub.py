@@ -154,9 +154,7 @@ def test_tampered_payouts_and_the_sites_own_disagreements() -> None:
 
 def test_bad_hands_are_errors_and_the_others_are_read() -> None:
     errors = [w for _, s, w in verdicts(SITE, text("bad-input.txt")) if s == "error"]
-    assert (
-        "'Bob juggles the chips'" in errors[0] and "cut short" in errors[1] and "'Ax'" in errors[2]
-    )
+    assert "'Bob juggles 5 chips'" in errors[0] and "cut short" in errors[1] and "'Ax'" in errors[2]
     assert "'Seat 1: Ann (lots)'" in errors[3]
 
 

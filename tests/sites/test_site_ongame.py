@@ -187,9 +187,7 @@ def test_tampered_payouts_name_the_likely_reason() -> None:
 
 def test_bad_hands_are_errors_and_the_others_are_read() -> None:
     errors = [w for _, s, w in verdicts(SITE, text("bad-input.txt")) if s == "error"]
-    assert (
-        "'Bob juggles the chips'" in errors[0] and "cut short" in errors[1] and "'5x'" in errors[2]
-    )
+    assert "'Bob juggles 5 chips'" in errors[0] and "cut short" in errors[1] and "'5x'" in errors[2]
     assert "stakes" in errors[3]
 
 

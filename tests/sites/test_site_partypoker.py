@@ -137,7 +137,7 @@ def test_bad_input_is_one_error_record_per_hand_and_the_others_are_read() -> Non
         ("7005", "ok"),
     ]
     assert found[1][3] == "cannot read the action 'Ann bets [$3.x USD]'"
-    assert found[2][3] == "cannot read the action 'Cy scratches his head'"
+    assert found[2][3] == "cannot read the action 'Cy scratches his head 3 times'"
     assert found[3][3].startswith(
         "game #7003: cannot read the game, limit and stakes in '$100 USD PX Omaha"
     )

@@ -66,6 +66,7 @@ def test_the_files_are_winamax_and_no_other_reader_claims_them() -> None:
         ("side-pot.txt", {"Alice": 5850, "Bob": 5850, "Cy": 0}),
         ("no-showdown.txt", {"Alice": 250 + 200, "Bob": 0, "Cy": 0}),
         ("stud.txt", {"Alice": 2750, "Bob": 2751}),
+        ("variants-stud.txt", {"Alice": 2750, "Bob": 2751}),  # "7stud8", "bring-in"
     ],
 )
 def test_own_files_the_site_paid_right_are_ok(name: str, expected: dict[str, int]) -> None:
@@ -138,7 +139,7 @@ def test_bad_hands_are_errors_at_their_line_and_the_others_are_still_read() -> N
         ("300-3-1600002003", 100, "error"),
         ("300-4-1600002004", 102, "ok"),
     ]
-    assert found[1][3] == "cannot read the action 'Cy dances a jig'"
+    assert found[1][3] == "cannot read the action 'Cy dances a jig for 2 chips'"
     assert "cut short" in found[2][3]
 
 
@@ -160,10 +161,18 @@ def test_a_broken_header_or_amount_is_an_error_not_a_traceback() -> None:
 
 _BRACKET = re.compile(r"(shows \[|showed \[|^Dealt to [^\[\n]+ \[)([^\]]+)\]", re.MULTILINE)
 # Not stud.txt: a stud hand's dealt cards in another order are another hand (which card is up).
-OWN = ["split.txt", "quartered.txt", "side-pot.txt", "tampered.txt", "mixed.txt", "no-showdown.txt"]
+OWN = [
+    "split.txt",
+    "quartered.txt",
+    "side-pot.txt",
+    "tampered.txt",
+    "mixed.txt",
+    "no-showdown.txt",
+    "variants.txt",
+]
 
 
-_SEAT = re.compile(r"Seat \d+: .*\(\d[\d.]*€\)$")
+_SEAT = re.compile(r"Seat \d+: .*\(\d[\d.]*€?\)$")
 
 
 @settings(max_examples=30, deadline=None)
@@ -207,3 +216,45 @@ def test_a_summary_naming_another_player_is_the_sites_inconsistency_not_bad_inpu
                 assert any(r.site_inconsistency and "Zed" in r.site_inconsistency for r in records)
                 return
     raise AssertionError("no summary seat line in the Winamax test files")
+
+
+# -- the line variants (issue 28) ----------------------------------------------------------------------------
+
+
+def test_the_variants_have_their_verdicts() -> None:
+    found = SITE.verdicts(SITE.text("variants.txt"))
+    assert [(id, status) for id, status, _, _ in found] == [
+        ("100-9-1600009001", "ok"),  # Go Fast, "Omaha8", "Dee deny SB"
+        ("100-9-1600009002", "ok"),  # "posts small blind 0.50€ out of position"
+        ("100-9-1600009003", "ok"),  # "posts dead blind (0.50€)"
+        ("100-9-1600009004", "ok"),  # "Dee: posts small & big blind ( 1.50€)"
+        ("100-9-1600009005", "ok"),  # play money in hundredths
+        ("100-9-1600009006", "not-checkable"),  # a Hold-up pot
+    ]
+    assert found[5][3] == (
+        "the site added 2€ to the pot (Hold-up): chips from no player, which hilo does not replay"
+    )
+
+
+def nth(name: str, n: int) -> SiteHand:
+    hand = SITE.read_hand("t.txt", 1, SITE.text(name).split("\n\n")[n].splitlines())
+    assert isinstance(hand, SiteHand), hand
+    return hand
+
+
+def test_a_post_out_of_position_or_dead_is_dead_and_both_blinds_are_one_dead_one_live() -> None:
+    for n in (1, 2):
+        dee = [(a.verb, a.amount) for a in nth("variants.txt", n).actions if a.player == "Dee"]
+        assert dee == [("ante", 50), ("fold", 0)], n
+    both = [(a.verb, a.amount) for a in nth("variants.txt", 3).actions if a.player == "Dee"]
+    assert both[0] == ("small and big blinds", 150)
+    # A note that moves no chips: nothing recorded, nothing skipped.
+    first = nth("variants.txt", 0)
+    assert [a for a in first.actions if a.player == "Dee"] == [] and first.skipped == 0
+
+
+def test_play_money_is_hundredths_without_a_currency() -> None:
+    hand = nth("variants.txt", 4)
+    assert hand.currency == Currency("", "", 100)
+    assert (hand.header.small, hand.header.big, hand.header.currency) == (50, 100, "")
+    assert hand.seats[0].stack == 10000

@@ -19,6 +19,16 @@ Worked out by hand (cents; Total pot is printed after the rake and the jackpot f
 * bad-input: a line no reader knows, and a hand cut short, between two good hands.
 * old-format (UTF-16LE, one ``Collects:`` total a player): the split hand, rake 77 + fee 2; a hand won
   without a showdown, 200 returned.
+
+The line variants (issue 28):
+
+* variants: the split hand as "4Card Omaha H/L Reshuffle(No Limit)"; as "5Card Omaha H/L Reshuffle"
+  (five cards each, the same halves); with "Alice straddle $4.00" (Cy raises to $8, Alice calls: 3700,
+  3551 paid, 1776 Cy, 1775 Alice); at "Fixed Limit" $2/$4 with "Alice caps $2.00 to $8.00" (2100, rake
+  100 + fee 2: 999 each).
+* old-variants (UTF-16LE): the split hand at a "(CAP)" table with Cy on 8 all in by "Player Cy allin"
+  (no amount: the 5 he had left), "Player Bob wait BB" and "Player Bob sitting out"; the walk with "mucks
+  (does not show: [..])"; the walk again with "Player Alice ante (0.10)" and "posts ante (0.10)".
 """
 
 from __future__ import annotations
@@ -91,6 +101,23 @@ def test_both_formats_are_winning_and_no_other_reader_claims_them() -> None:
         (
             "old-format.txt",
             [{"Alice": 785, "Bob": 0, "Cy": 786}, {"Alice": 300 + 200, "Bob": 0, "Cy": 0}],
+        ),
+        (
+            "variants.txt",
+            [
+                {"Alice": 1575, "Bob": 0, "Cy": 1576},
+                {"Alice": 1575, "Bob": 0, "Cy": 1576},
+                {"Alice": 1775, "Bob": 0, "Cy": 1776},
+                {"Alice": 999, "Bob": 0, "Cy": 999},
+            ],
+        ),
+        (
+            "old-variants.txt",
+            [
+                {"Alice": 785, "Bob": 0, "Cy": 786},
+                {"Alice": 300 + 200, "Bob": 0, "Cy": 0},
+                {"Alice": 330 + 200, "Bob": 0, "Cy": 0},
+            ],
         ),
     ],
 )
@@ -228,7 +255,7 @@ def test_bad_hands_are_errors_at_their_line_and_the_others_are_still_read() -> N
         ("700000003", 106, "error"),
         ("700000004", 108, "ok"),
     ]
-    assert found[1][3] == "cannot read the action 'Cy dances a jig'"
+    assert found[1][3] == "cannot read the action 'Cy dances a jig for 2 chips'"
     assert "cut short" in found[2][3]
 
 
@@ -303,7 +330,15 @@ def test_a_utf16_file_one_byte_short_keeps_every_hand_and_the_stray_byte_is_an_e
 _BRACKET = re.compile(
     r"(shows \[|showed \[|mucked \[|^Dealt to [^\[\n]+ \[)([^\]]+)\]", re.MULTILINE
 )
-OWN = ["split.txt", "quartered.txt", "side-pot.txt", "tampered.txt", "mixed.txt", "run-twice.txt"]
+OWN = [
+    "split.txt",
+    "quartered.txt",
+    "side-pot.txt",
+    "tampered.txt",
+    "mixed.txt",
+    "run-twice.txt",
+    "variants.txt",
+]
 
 _SEAT = re.compile(r"Seat \d+: .* \(\$[\d.]+\)$")
 
@@ -353,3 +388,61 @@ def test_winamax_and_winning_claim_no_other_sites_file() -> None:
             assert found == site, path.name
         else:
             assert found not in ("winamax", "winning"), path.name
+
+
+# -- the line variants (issue 28) ----------------------------------------------------------------------------
+
+
+def test_a_straddle_and_a_cap_are_read_as_the_site_writes_them() -> None:
+    hands = SITE.text("variants.txt").split("\n\n")
+    straddle = SITE.read_hand("t.txt", 1, hands[2].splitlines())
+    capped = SITE.read_hand("t.txt", 1, hands[3].splitlines())
+    assert isinstance(straddle, SiteHand) and isinstance(capped, SiteHand)
+    assert [(a.verb, a.amount) for a in straddle.actions if a.player == "Alice"][:1] == [
+        ("straddle", 400)
+    ]
+    assert [(a.verb, a.to) for a in capped.actions if a.verb == "raise"] == [
+        ("raise", 400),
+        ("raise", 600),
+        ("raise", 800),  # "caps $2.00 to $8.00"
+    ]
+
+
+def test_a_stud_table_line_names_no_button() -> None:
+    from hilo_cli.histories.winning import TABLE
+
+    found = TABLE.match("Pampa 8-max")
+    assert found is not None and found.group("button") is None
+    found = TABLE.match("St. Lucie 6-max Seat #1 is the button")
+    assert found is not None and found.group("button") == "1"
+
+
+def test_the_old_format_s_allin_without_an_amount_is_the_rest_of_the_stack() -> None:
+    text = SITE.data("old-variants.txt").decode("utf-16")
+    first = text.split("Game started at: ")[1]
+    hand = text_hand(WinningOld, "t.txt", 1, ("Game started at: " + first).splitlines())
+    assert isinstance(hand, SiteHand)
+    assert [(a.verb, a.amount, a.all_in) for a in hand.actions if a.player == "Cy"][-1:] == [
+        ("call", 500, True)
+    ]
+    assert hand.skipped == 0  # "wait BB" and "sitting out" are notes the reader knows
+
+
+def test_the_old_format_s_caps_and_straddle_are_read() -> None:
+    text = SITE.data("old-format.txt").decode("utf-16")
+    first = "Game started at: " + text.split("Game started at: ")[1]
+    capped = first.replace("Player Alice raises (3)", "Player Alice caps (3)")
+    assert capped != first
+    hand = text_hand(WinningOld, "t.txt", 1, capped.splitlines())
+    plain = text_hand(WinningOld, "t.txt", 1, first.splitlines())
+    assert isinstance(hand, SiteHand) and isinstance(plain, SiteHand)
+    assert [(a.verb, a.amount, a.to) for a in hand.actions if a.player == "Alice"] == [
+        (a.verb, a.amount, a.to) for a in plain.actions if a.player == "Alice"
+    ]
+    straddled = first.replace(
+        "Player Cy has big blind (1)", "Player Cy has big blind (1)\nPlayer Alice straddle (2)"
+    )
+    hand = text_hand(WinningOld, "t.txt", 1, straddled.splitlines())
+    assert isinstance(hand, SiteHand)
+    alice = [(a.verb, a.amount) for a in hand.actions if a.player == "Alice"]
+    assert alice[:1] == [("straddle", 200)]
