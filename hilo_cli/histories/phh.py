@@ -403,7 +403,10 @@ def _numbers(fields: dict[str, Any]) -> Iterator[object]:
 
 def _number_text(text: str) -> object:
     """An action's amount as a number: ``int`` only for a few digits (no int conversion of thousands),
-    ``float`` for the rest (a long one is then refused by its size), else the text itself."""
+    ``float`` for the rest (a long one is then refused by its size), else the text itself. Only ASCII
+    is a number (``int`` and ``float`` would read "٣" or "３" as 3)."""
+    if not text.isascii():
+        return text
     if len(text) <= MAX_DIGITS:
         try:
             return int(text)

@@ -208,3 +208,64 @@ def test_detection_takes_the_site_whose_hand_starts_first() -> None:
     assert histories.detect(stars + "\n\n" + FULL_TILT) == "pokerstars"
     assert histories.detect(FULL_TILT + "\n\n" + stars) == "fulltilt"
     assert histories.detect("nothing here\n") is None
+
+
+# --- 6. amounts are ASCII digits ------------------------------------------------------------------------
+
+# Arabic-Indic, extended Arabic-Indic, Devanagari, Bengali, fullwidth and mathematical bold digits: each
+# is a digit to ``str.isdigit``, ``\d`` and ``int``, and none is a digit any site writes.
+UNICODE_ZEROS = ("\u0660", "\u06f0", "\u0966", "\u09e6", "\uff10", "\U0001d7ce")
+
+
+def unicode_digits(text: str, zero: str) -> str:
+    return "".join(chr(ord(zero) + int(c)) if c.isascii() and c.isdigit() else c for c in text)
+
+
+@pytest.mark.parametrize("zero", UNICODE_ZEROS)
+@pytest.mark.parametrize("amount", ["$0.57", "1,500", "€3.50", "12"])
+def test_an_amount_in_other_digits_is_not_an_amount(zero: str, amount: str) -> None:
+    from hilo_cli.errors import InputError
+    from hilo_cli.histories.amounts import money
+
+    assert money(amount, 100) >= 0  # the same amount in ASCII is one
+    other = unicode_digits(amount, zero)
+    with pytest.raises(InputError, match="is not an amount"):
+        money(other, 100)
+    with pytest.raises(InputError, match="is not an amount"):
+        money(amount[:-1] + other[-1], 1 if "." not in amount else 100)
+
+
+@pytest.mark.parametrize("zero", UNICODE_ZEROS)
+def test_a_hand_whose_amount_is_in_other_digits_is_an_error_not_a_verdict(
+    tmp_path: Path, zero: str
+) -> None:
+    lines = list(EIGHT_GAME)
+    at = next(i for i in range(23, 61) if lines[i] == "Rod collected $0.57 from pot")
+    lines[at] = "Rod collected $0.5" + unicode_digits("7", zero) + " from pot"
+    result, records = check(written(tmp_path, "\n".join(lines)))
+    assert result.exit_code == 2
+    errors = [r for r in records if "error" in r]
+    assert [(r["line"], r["id"]) for r in errors] == [(at + 1, "200000000011")]
+    assert "is not an amount" in errors[0]["error"]
+
+
+@pytest.mark.parametrize(
+    ("site", "name", "ascii"),
+    [
+        ("merge", "split.xml", 'amount="0.50"'),
+        ("boss", "tampered.xml", 'WIN="0.29"'),
+        ("phh", "changed.phh", "200'"),
+    ],
+)
+def test_other_digits_are_bad_input_in_xml_and_phh_amounts_too(
+    tmp_path: Path, site: str, name: str, ascii: str
+) -> None:
+    text = (TEST_DATA / site / name).read_text()
+    at = text.index(ascii)
+    digit = next(i for i in range(at, len(text)) if text[i].isdigit())
+    other = text[:digit] + unicode_digits(text[digit], "\u0660") + text[digit + 1 :]
+    plain, plain_records = check(written(tmp_path, text, "plain" + Path(name).suffix))
+    result, records = check(written(tmp_path, other, "other" + Path(name).suffix))
+    assert plain.exit_code != 2 and result.exit_code == 2
+    assert len(records) == len(plain_records)
+    assert [r for r in records if "error" in r]
