@@ -17,9 +17,10 @@ from hilo_cli.errors import InputError
 from hilo_cli.histories.base import Currency
 
 CURRENCIES = "$€£"
-NUMBER = r"(?:[0-9]{1,3}(?:,[0-9]{3})+|[0-9]+)(?:\.[0-9]+)?"
-"""A number as the sites write it, for their patterns: ``1,500``, ``1500``, ``3.50``. ASCII digits
-only: ``\\d`` would take Arabic-Indic, fullwidth or Devanagari digits too, which no site writes."""
+NUMBER = r"(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?"
+"""A number as the sites write it, for their patterns: ``1,500``, ``1500``, ``3.50``. ``\\d`` on purpose:
+a number in other digits (Arabic-Indic, fullwidth...) is matched, so that ``money`` refuses it as bad
+input, rather than the line being read as one without an amount."""
 AMOUNT = rf"[{CURRENCIES}]?{NUMBER}"
 """An amount with or without its currency sign before it: ``$1,234.56``, ``€3.50``, ``1,500``."""
 CODES = {"$": "USD", "€": "EUR", "£": "GBP"}
