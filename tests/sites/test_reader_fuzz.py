@@ -15,12 +15,13 @@ machine and whatever the count: its kind is ``KINDS[n % len(KINDS)]`` (lines del
 swapped, a line cut mid-way, the file cut short, hostile characters, numbers made huge, a 20,000-character
 line, brackets or TOML nested 500 deep, two files concatenated, invalid UTF-8, NUL bytes, line ends
 changed, a byte-order mark or UTF-16, several of these stacked, another site's test file glued after
-the file, and one digit of an amount written as another script's digit of another value). ``HILO_FUZZ_MUTANTS`` sets how many
-of each set (default 100); a failure names the set, the seed, the mutation and its base file; rerun one
-with ``pytest tests/sites/test_reader_fuzz.py -k 'pokerstars-17-'``, and ``HILO_FUZZ_KEEP=DIR`` writes every
-mutant there to look at. The quick loop checks each mutant of the project's own files with ``--jobs 1``, one
-test a mutant; the ``slow`` tests, one per set and kind, check every set's mutants with ``--jobs 1`` and
-``--jobs 2`` (forking the workers is most of the time), the real histories' among them.
+the file, and one digit of an amount written as another script's digit of another value).
+``HILO_FUZZ_MUTANTS`` sets how many of each set (default 100); a failure names the set, the seed,
+the mutation and its base file; rerun one with ``pytest tests/sites/test_reader_fuzz.py -k
+'pokerstars-17-'``, and ``HILO_FUZZ_KEEP=DIR`` writes every mutant there to look at. The quick loop
+checks each mutant of the project's own files with ``--jobs 1``, one test a mutant; the ``slow``
+tests, one per set and kind, check every set's mutants with ``--jobs 1`` and ``--jobs 2`` (forking
+the workers is most of the time), the real histories' among them.
 
 **Counting the hands, independently of the readers.** The test reads the mutant's bytes itself: UTF-16
 with its byte-order mark, else UTF-8 (a leading byte-order mark dropped). Bytes that are not UTF-8, or a
