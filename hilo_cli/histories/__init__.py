@@ -247,12 +247,18 @@ def detect(head: str) -> str | None:
     the site whose first hand starts first (``Plugin.first``), so that a name inside a hand that reads
     as another site's header does not switch the file to that site; where two start at the same place,
     the one the registry lists first."""
-    found = [
-        (at, order)
-        for order, plugin in enumerate(PLUGINS)
-        if (at := plugin.first(head)) is not None
-    ]
-    return PLUGINS[min(found)[1]].name if found else None
+    # No hand starts before the file's first line that is not blank: a site found there is the one
+    # (the sites after it need not search the whole head, as they would for a name inside a hand).
+    text = head.lstrip(" \t\n")
+    first_line = head.rfind("\n", 0, len(head) - len(text)) + 1
+    best: tuple[int, int] | None = None
+    for order, plugin in enumerate(PLUGINS):
+        at = plugin.first(head)
+        if at is not None and (best is None or at < best[0]):
+            best = (at, order)
+        if best is not None and best[0] <= first_line:
+            break
+    return None if best is None else PLUGINS[best[1]].name
 
 
 def header_of(line: str) -> str | None:
