@@ -53,6 +53,8 @@ class Plugin(NamedTuple):
       files a folder is searched for; ``module``: the module whose ``READER`` reads it.
     * ``first(head)``: where the file's first hand of this site starts in ``head`` (its first 64 KiB,
       decoded, line ends ``\\n``), as an offset; ``None``: the file is not the site's.
+    * ``starts(line)``: whether one line reads as a hand's first, for a site whose ``first`` needs more
+      of the head than the line (``header_of``); ``None``: ``first`` of the line says.
     """
 
     name: str
@@ -60,6 +62,7 @@ class Plugin(NamedTuple):
     suffixes: tuple[str, ...]
     module: str
     first: Callable[[str], int | None]
+    starts: Callable[[str], bool] | None = None
 
 
 def _search(pattern: str) -> Callable[[str], int | None]:
@@ -112,10 +115,18 @@ def _phh(head: str) -> int | None:
     return hint.start() if phh.detect(head) else None
 
 
+_MERGE_GAME = re.compile(r'<game id="\d+-\d+" starttime="\d')
+
+
 def _merge(head: str) -> int | None:
     """A Merge history: a ``<game id="N-N"`` with its ``<players dealer=`` list."""
-    found = re.search(r'<game id="\d+-\d+" starttime="\d', head)
+    found = _MERGE_GAME.search(head)
     return found.start() if found is not None and "<players dealer=" in head else None
+
+
+def _merge_game(line: str) -> bool:
+    """A line that opens a Merge hand (its players' list is on a line after it)."""
+    return _MERGE_GAME.match(line.lstrip(" \t")) is not None
 
 
 _WINNING = re.compile(r"^[ \t]*(?:Game )?Hand #\d+ - .+ - .*\d{4}/\d{1,2}/\d{1,2}", re.MULTILINE)
@@ -202,7 +213,7 @@ PLUGINS: tuple[Plugin, ...] = (
     Plugin(
         "absolute", "Absolute Poker", (".txt",), "absolute", _search(r"^[ \t]*Stage #[A-Z]?\d+: ")
     ),
-    Plugin("merge", "Merge (Carbon)", (".xml", ".txt"), "merge", _merge),
+    Plugin("merge", "Merge (Carbon)", (".xml", ".txt"), "merge", _merge, _merge_game),
     Plugin("boss", "Boss Media", (".xml", ".txt"), "boss", _search(r'<HISTORY ID="\d+" SESSION="')),
     Plugin(
         "microgaming",
@@ -249,8 +260,36 @@ def _titles() -> str:
 
 
 def detect(head: str) -> str | None:
-    """The reader for a file by its first lines (``head``), or ``None`` if it is no history hilo knows."""
-    return next((plugin.name for plugin in PLUGINS if plugin.first(head) is not None), None)
+    """The reader for a file by its first lines (``head``), or ``None`` if it is no history hilo knows:
+    the site whose first hand starts first (``Plugin.first``), so that a name inside a hand that reads
+    as another site's header does not switch the file to that site; where two start at the same place,
+    the one the registry lists first."""
+    # No hand starts before the file's first line that is not blank: a site found there is the one
+    # (the sites after it need not search the whole head, as they would for a name inside a hand).
+    text = head.lstrip(" \t\n")
+    first_line = head.rfind("\n", 0, len(head) - len(text)) + 1
+    best: tuple[int, int] | None = None
+    for order, plugin in enumerate(PLUGINS):
+        at = plugin.first(head)
+        if at is not None and (best is None or at < best[0]):
+            best = (at, order)
+        if best is not None and best[0] <= first_line:
+            break
+    return None if best is None else PLUGINS[best[1]].name
+
+
+def header_of(line: str) -> str | None:
+    """The title of the site whose hand ``line`` (one line) reads as the first line of: a plug-in's
+    ``first`` finds a hand starting at the line's start (after spaces or tabs). ``None``: no site's."""
+    lead = len(line) - len(line.lstrip(" \t"))
+    return next(
+        (
+            plugin.title
+            for plugin in PLUGINS
+            if (plugin.first(line) == lead if plugin.starts is None else plugin.starts(line))
+        ),
+        None,
+    )
 
 
 def hands(

@@ -2,8 +2,9 @@
 
 ``$1,234.56`` is 123456 cents, ``1,500`` is 1500 chips, ``3.50€`` and ``€3.50`` are 350 cents: a currency
 sign before or after the number, thousands separators (commas between groups of three digits) and a
-decimal point. Every amount is bounded before it is converted (``bounds``): a number of 5,000 digits,
-``Infinity`` or a negative amount is one error, never a traceback, and never more than ``MAX_AMOUNT``.
+decimal point, in ASCII digits only (``٣`` or ``３`` is bad input). Every amount is bounded before it is
+converted (``bounds``): a number of 5,000 digits, ``Infinity`` or a negative amount is one error, never a
+traceback, and never more than ``MAX_AMOUNT``.
 """
 
 from __future__ import annotations
@@ -17,7 +18,9 @@ from hilo_cli.histories.base import Currency
 
 CURRENCIES = "$€£"
 NUMBER = r"(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?"
-"""A number as the sites write it, for their patterns: ``1,500``, ``1500``, ``3.50``."""
+"""A number as the sites write it, for their patterns: ``1,500``, ``1500``, ``3.50``. ``\\d`` on purpose:
+a number in other digits (Arabic-Indic, fullwidth...) is matched, so that ``money`` refuses it as bad
+input, rather than the line being read as one without an amount."""
 AMOUNT = rf"[{CURRENCIES}]?{NUMBER}"
 """An amount with or without its currency sign before it: ``$1,234.56``, ``€3.50``, ``1,500``."""
 CODES = {"$": "USD", "€": "EUR", "£": "GBP"}
@@ -33,7 +36,8 @@ def pattern(text: str, flags: int = 0, **pieces: str) -> re.Pattern[str]:
     return re.compile(_PIECE.sub(lambda found: known[found.group(1)], text), flags)
 
 
-_AMOUNT = re.compile(r"(?P<whole>\d{1,3}(?:,\d{3})+|\d+)(?:\.(?P<cents>\d+))?")
+# ASCII digits only (``int`` would read "٣" or "３" as 3): any other digit is bad input.
+_AMOUNT = re.compile(r"(?P<whole>[0-9]{1,3}(?:,[0-9]{3})+|[0-9]+)(?:\.(?P<cents>[0-9]+))?")
 
 
 @lru_cache(maxsize=4096)

@@ -80,6 +80,7 @@ class Entraction(TextReader):
     # A hand starts at its header (``Game # N - ``): a damaged header is still a hand of this site,
     # read as an error.
     START = re.compile(r"[ \t]*Game # ?\d+ - ")
+    ENDS_AT_BLANK = False  # blank lines part the seats, the blinds and the play
     GAMES = GAME_NAMES
     LIMITS = LIMITS
 

@@ -56,7 +56,6 @@ from hilo_cli.histories.site import BRACKETS, Collect, Header, cards_of
 from hilo_cli.histories.text import (
     TextReader,
     button_seat,
-    name_ends,
     only_a_note,
     pot_number,
     repeats_board,
@@ -108,6 +107,9 @@ NOTES = pattern(
     r"seat #\d+ is reserved|will be allowed to play after the button|stands pat|"
     r"discards (?:\d+ cards?|a card))\s*$"
 )
+# ``NOTES`` after a player's name, wherever the name ends: one search for a space and a note to the
+# line's end, not a match of each space's rest (a copy each: the time of a long line's square).
+NOTE_END = re.compile(" " + NOTES.pattern.removeprefix("^"))
 TOTAL = pattern(
     r"^Total pot (?P<total>{AMOUNT})(?P<pots>(?: (?:Main|Side) pot(?: #?\d+)?"
     r" {AMOUNT}\.)*) \| Rake (?P<rake>{AMOUNT})\s*$"
@@ -364,7 +366,7 @@ class FullTilt(TextReader):
             return
         if text == "No low hand qualified" or text.startswith("("):
             return  # a showdown's low written on a line of its own (2006)
-        if any(NOTES.match(text[at + 1 :]) for at in name_ends(text)):
+        if NOTE_END.search(text, 1) is not None:
             return
         raise self.unread()
 

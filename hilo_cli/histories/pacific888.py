@@ -119,6 +119,7 @@ class Pacific888(TextReader):
     NAME = "pacific888"
     TITLE = "888 / Pacific"
     ENCODINGS = ("cp1252",)
+    ENDS_AT_BLANK = False  # the next hand's ``#Game No`` line comes after one
     # Where a hand starts: the header's beginning (a header not read whole is then that hand's error).
     START = re.compile(
         r"[ \t]*\*{4,5} (?:Cassava|888poker|888)\S* (?:Snap Poker |BLAST )?Hand History for Game \d"

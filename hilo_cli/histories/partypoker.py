@@ -137,6 +137,7 @@ class PartyPoker(TextReader):
     START = re.compile(r"[ \t]*\*{5} Hand History for Game \d+ \*{5}[ \t]*$")
     GAMES = GAME_NAMES
     BLANK = NOISE  # the lines around a header say nothing of a hand
+    ENDS_AT_BLANK = False  # the next hand's ``#Game No`` line comes after one
 
     def __init__(self, source: str, numbers: list[int], lines: list[str]) -> None:
         super().__init__(source, numbers, lines)

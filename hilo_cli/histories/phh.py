@@ -74,6 +74,10 @@ CARD_TEXT = re.compile(r"[2-9TJQKAtjqka?][cdhs?]")
 HAND_HEADER = re.compile(rf"[ \t]*\[[ \t]*{KEY}[ \t]*\]{END}")
 ARRAY_HEADER = re.compile(rf"[ \t]*\[\[[ \t]*{KEY}[ \t]*\]\]{END}")
 ANY_HEADER = re.compile(rf"\[\[?[ \t]*{DOTTED}[ \t]*\]\]?{END}")
+# A line shaped as a table header whose key TOML refuses ([a\x7fb]): a piece of its own, whose error is
+# its own, so that the hand before it keeps its record.
+# (One word of no commas, quotes or blanks: ``[1, 2]`` is a line of an array.)
+LOOSE_HEADER = re.compile(rf"[ \t]*\[[^\[\]\n,\"' \t=]+\]{END}")
 KEY_LINE = re.compile(rf"{DOTTED}[ \t]*=")
 VARIANT_KEY = re.compile(r"""(?m)^[ \t]*(?:variant|"variant"|'variant')[ \t]*=""")
 # The actions array, and its tokens: blanks and commas, a comment, a string (multi-line, basic, literal),
@@ -112,11 +116,17 @@ def detect(head: str) -> bool:
 
 
 def starts_hand(line: str) -> bool:
-    """Whether ``line`` starts a hand of a collection: a ``[table]`` header of one key (bare or quoted), or
-    an ``[[array]]`` header (read as no hand). A dotted ``[hand.sub]`` is part of its hand."""
+    """Whether ``line`` starts a hand of a collection: a ``[table]`` header of one key (bare or quoted), an
+    ``[[array]]`` header (read as no hand), or a line shaped as a header whose key is not TOML (an
+    error of its own). A dotted ``[hand.sub]`` is part of its hand."""
     if not line.lstrip(" \t").startswith("["):
         return False
-    return HAND_HEADER.fullmatch(line) is not None or ARRAY_HEADER.fullmatch(line) is not None
+    if HAND_HEADER.fullmatch(line) is not None or ARRAY_HEADER.fullmatch(line) is not None:
+        return True
+    return (
+        LOOSE_HEADER.fullmatch(line) is not None
+        and ANY_HEADER.fullmatch(line.lstrip(" \t")) is None
+    )
 
 
 def read_hand(source: str, line: int, lines: list[str]) -> HandRecord:
@@ -403,7 +413,10 @@ def _numbers(fields: dict[str, Any]) -> Iterator[object]:
 
 def _number_text(text: str) -> object:
     """An action's amount as a number: ``int`` only for a few digits (no int conversion of thousands),
-    ``float`` for the rest (a long one is then refused by its size), else the text itself."""
+    ``float`` for the rest (a long one is then refused by its size), else the text itself. Only ASCII
+    is a number (``int`` and ``float`` would read "٣" or "３" as 3)."""
+    if not text.isascii():
+        return text
     if len(text) <= MAX_DIGITS:
         try:
             return int(text)

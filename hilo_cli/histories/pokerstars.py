@@ -59,7 +59,6 @@ from hilo_cli.histories.records import STRUCTURES
 from hilo_cli.histories.site import BRACKETS, Header, Line, cards_of, summary_seat
 from hilo_cli.histories.text import (
     TextReader,
-    name_ends,
     repeats_board,
     street_match,
     street_number,
@@ -144,6 +143,30 @@ NOTES = re.compile(
     r"was removed from the table.*|is low with .*|is high with .*|has been disconnected.*|"
     r"stands up|sits down|takes the add-on.*|is all-in|: is sitting out|: sits out|: is back)\s*$"
 )
+# ``NOTES`` after a player's name, wherever the name ends (``is_note``), in one pass over the line: the
+# notes in which words of any number stand between two of theirs ("wins the .* bounty for ...") are
+# tried at the first place they may start alone, as any later start finds less after it; the others
+# are one search for a space and the note to the line's end. Trying NOTES at each space of a line of
+# a million words cost a million matches, each to the line's end.
+_SPANNED = (
+    r"wins .* for (?:splitting the elimination of|eliminating) .*|",
+    r"wins the .* bounty for eliminating .*|split the .* bounty for eliminating .*|",
+)
+_NOTE_AT = re.compile(NOTES.pattern.removeprefix("^"))
+_NOTE_END = re.compile(" " + _NOTE_AT.pattern.replace(_SPANNED[0], "").replace(_SPANNED[1], ""))
+
+
+def is_note(text: str) -> bool:
+    """Whether ``text`` is a name (of one character or more, spaces in it too) and a note of
+    ``NOTES`` after it."""
+    if _NOTE_END.search(text, 1) is not None:
+        return True
+    for start in (" wins ", " wins the ", " split the "):
+        at = text.find(start, 1)
+        if at > 0 and _NOTE_AT.match(text, at + 1) is not None:
+            return True
+    return False
+
 
 VERBS = {
     "calls": "call",
@@ -264,6 +287,7 @@ class PokerStars(TextReader):
     def __init__(self, source: str, numbers: list[int], lines: list[str]) -> None:
         super().__init__(source, numbers, lines)
         self.seated: set[str] = set()
+        self.longest = 0  # the longest seated name's length
         self.streets = BOARD_STREETS
         self.stud = False
         # A board card dealt before the first betting round (Courchevel's PRE-FLOP), dealt with the flop.
@@ -295,6 +319,7 @@ class PokerStars(TextReader):
             return
         else:
             self.seated = {s.name for s in self.hand.seats}
+            self.longest = max(map(len, self.seated), default=0)
             self.reading = self.play_line
             self.play_line(text)
 
@@ -307,7 +332,7 @@ class PokerStars(TextReader):
             self.street_line(text)
             return
         colon = text.find(": ")
-        while colon > 0:
+        while 0 < colon <= self.longest:  # no longer prefix is a seated name
             if text[:colon] in self.seated:
                 self.action(text[:colon], text[colon + 2 :].strip())
                 return
@@ -463,8 +488,7 @@ class PokerStars(TextReader):
             "Hand was run "
         ):
             return
-        notes = NOTES.match
-        if any(notes(text[at + 1 :]) or notes(text[at:]) for at in name_ends(text)):
+        if is_note(text):
             return
         raise self.unread()
 

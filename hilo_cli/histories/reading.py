@@ -17,6 +17,7 @@ lines (``HandText.context``).
 from __future__ import annotations
 
 import codecs
+import itertools
 import re
 from collections.abc import Iterator
 from typing import IO, NamedTuple, Protocol
@@ -134,9 +135,12 @@ def open_lines(stream: IO[bytes]) -> Source | str:
         lines = byte_lines(_Blocks(blocks), head_block)
         head = head_block
     else:
+        skipped, first = _blank_start(stream, first)
         if b"\x00" in first[:8192]:
             return "binary data, not a hand history"
         lines = byte_lines(stream, first)
+        if skipped:
+            lines = itertools.chain(itertools.repeat(b"", skipped), lines)
         head = first
     text = head.decode("utf-8", "replace").replace("\r\n", "\n").replace("\r", "\n")
     # A byte-order mark at the start of a line is no text (files joined with cat: each may start with
@@ -145,6 +149,23 @@ def open_lines(stream: IO[bytes]) -> Source | str:
     if not text.strip() and len(head) < HEAD:
         return "empty input: no hands"
     return Source(text, lines)
+
+
+def _blank_start(stream: IO[bytes], first: bytes) -> tuple[int, bytes]:
+    """A file that starts with more blank lines than ``HEAD`` holds: how many whole blank lines it starts
+    with, read and left out (one block at a time: time linear, memory one block), and the file's bytes
+    from the first line that is not blank on, one block at least (``detect`` sees its hands, and a file
+    of blank lines only is empty whatever its length). A file that starts otherwise: 0 and ``first``."""
+    skipped = 0
+    while len(first) >= HEAD and not first.removeprefix(codecs.BOM_UTF8).strip():
+        # The whole lines (a CR at the end may be half a CRLF: it stays for the next block).
+        end = max(first.rfind(b"\n"), first.rfind(b"\r", 0, len(first) - 1)) + 1
+        if end == 0:
+            break  # a line of spaces longer than a block: read as it is
+        done = first[:end]
+        skipped += done.count(b"\n") + done.count(b"\r") - done.count(b"\r\n")
+        first = first[end:] + stream.read(HEAD)
+    return skipped, first
 
 
 def cut(source: str, lines: Iterator[bytes], reader: Reader) -> Iterator[HandText]:

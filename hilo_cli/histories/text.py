@@ -33,6 +33,7 @@ from hilo_cli.betting import Structure
 from hilo_cli.bounds import MAX_SEAT, digits, quote, short
 from hilo_cli.cards import Card
 from hilo_cli.errors import DealError, HiloError, InputError
+from hilo_cli.histories import header_of
 from hilo_cli.histories.amounts import NUMBER, money, sign_currency
 from hilo_cli.histories.base import HandRecord, Reader, failed
 from hilo_cli.histories.records import STRUCTURES, not_played, record
@@ -105,6 +106,10 @@ class TextReader:
     BLANK: ClassVar[re.Pattern[str] | None] = None
     """A line of the site's own that is no part of a hand (PartyPoker's ``Game #N starts.``, matched
     on the stripped line): left out like a blank line, and a piece of such lines only is no hand."""
+    ENDS_AT_BLANK: ClassVar[bool] = True
+    """Whether a hand's lines end at its first blank line (no site's hand holds one but a few: theirs
+    say ``False``). A hand hilo does not check is not read, so after its blank line any line is none of
+    its own (``unplayed_rest``)."""
 
     def __init__(self, source: str, numbers: list[int], lines: list[str]) -> None:
         self.source, self.numbers, self.lines = source, numbers, lines
@@ -172,7 +177,7 @@ class TextReader:
             self.hand = self.begin(header)
             game = self.GAMES.get(header.game)
             if game is None:
-                return not_played(self.hand)
+                return self.unplayed_rest() or not_played(self.hand)
             numbers, lines = self.numbers, self.lines
             for at in range(self.at + 1, len(lines)):
                 self.at, self.number, self.text = at, numbers[at], lines[at]
@@ -203,6 +208,30 @@ class TextReader:
         """The error of the line being read, which the reader does not know ("cannot read the ``what``
         ..."): skipped where it carries no amount and no card (``skip``)."""
         return UnreadLine(f"cannot read the {what} {quote(self.text)}")
+
+    def unplayed_rest(self) -> HandRecord | None:
+        """The lines after the header of a hand hilo does not check are not read, but they are its own
+        only while no line reads as a hand's first line (of any site hilo reads: files glued together,
+        or a header cut short) and, at a site whose hands hold no blank line, up to its first blank
+        line. ``None``: every line is the hand's; else the error at the first that is not, as the same
+        line after a checked hand is an error."""
+        numbers, lines = self.numbers, self.lines
+        for at in range(self.at + 1, len(lines)):
+            site = header_of(lines[at])
+            if site is not None:
+                why = f"it reads as a {site} hand's first line"
+            elif self.ENDS_AT_BLANK and numbers[at] > numbers[at - 1] + 1:
+                why = "the hand ends at the blank line before it"
+            else:
+                continue
+            return failed(
+                self.source,
+                numbers[at],
+                f"cannot read the line {quote(lines[at])} after hand #{self.hand.header.id}, which "
+                f"hilo does not check: {why}",
+                self.id,
+            )
+        return None
 
     def header(self) -> Header:
         """The hand's header (``lines[0]``, and more lines for a site whose header takes several:

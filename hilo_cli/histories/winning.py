@@ -331,6 +331,7 @@ class WinningOld(TextReader):
     NAME = "winning"
     TITLE = "Winning Poker Network"
     START = re.compile(r"[ \t]*Game started at: ")
+    ENDS_AT_BLANK = False  # blank lines part the header from the seats
     GAMES = GAME_NAMES
     LIMITS = LIMITS
 

@@ -133,11 +133,46 @@ def read_hand(
             )
         text = element_text(lines[at:], hands.opening, f"</{hands.tag}>", f"<{hands.tag}>")
         element = parse(text, start, "the hand")
-        return read(source, element, lines[:at])
+        found = read(source, element, lines[:at])
+        after = None if found.error is not None else _after_hand(lines, at, hands)
+        if after is None:
+            return found
+        i, stray = after
+        return failed(
+            source,
+            line + i,
+            f"cannot read {quote(stray.strip())}: not part of {hands.what}",
+            element.attrs.get(hands.number),
+        )
     except HiloError as e:  # a DealError too: a hand that breaks a rule is its own error record
         return failed(
             source, start, e.message, element.attrs.get(hands.number) if element else None
         )
+
+
+def _after_hand(lines: list[str], at: int, hands: Hands) -> tuple[int, str] | None:
+    """The first text after the hand's closing tag (on its line, or a line after it) that is not the
+    file's own (``Hands.blank``: its closing tags, a session's header for the hands after it), and the
+    index of its line; ``None``: there is none, or the hand's element is not closed (the file stops)."""
+    closing = f"</{hands.tag}>"
+    opened = hands.opening.search(lines[at])
+    for i in range(at, len(lines)):
+        # the line that opens the hand may start with the previous hand's closing tag
+        found = lines[i].find(closing, opened.end() if opened is not None and i == at else 0)
+        if found < 0:
+            continue
+        rest = lines[i][found + len(closing) :]
+        if rest.strip() and not hands.blank(rest):
+            return i, rest
+        return next(
+            (
+                (j, t)
+                for j, t in enumerate(lines[i + 1 :], i + 1)
+                if t.strip() and not hands.blank(t)
+            ),
+            None,
+        )
+    return None
 
 
 def no_hand_start(

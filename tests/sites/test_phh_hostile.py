@@ -108,6 +108,10 @@ def test_a_broken_hand_is_one_error_and_the_others_are_read() -> None:
         ('["a.b"]', True),
         ('["a\\"b"]', True),
         ("[[array]]", True),
+        (
+            "[stud-highest-show\x7fing]",
+            True,
+        ),  # a key TOML refuses: a piece (and an error) of its own
         ("[one.meta]", False),
         ("[ one . meta ]", False),
         ("[[one.rows]]", False),

@@ -14,12 +14,14 @@ Mutant ``n`` of a set is made by ``random.Random(f"{set}:{n}")`` alone, so it is
 machine and whatever the count: its kind is ``KINDS[n % len(KINDS)]`` (lines deleted, duplicated,
 swapped, a line cut mid-way, the file cut short, hostile characters, numbers made huge, a 20,000-character
 line, brackets or TOML nested 500 deep, two files concatenated, invalid UTF-8, NUL bytes, line ends
-changed, a byte-order mark or UTF-16, and several of these stacked). ``HILO_FUZZ_MUTANTS`` sets how many
-of each set (default 100); a failure names the set, the seed, the mutation and its base file; rerun one
-with ``pytest tests/sites/test_reader_fuzz.py -k 'pokerstars-17-'``, and ``HILO_FUZZ_KEEP=DIR`` writes every
-mutant there to look at. The quick loop checks each mutant of the project's own files with ``--jobs 1``, one
-test a mutant; the ``slow`` tests, one per set and kind, check every set's mutants with ``--jobs 1`` and
-``--jobs 2`` (forking the workers is most of the time), the real histories' among them.
+changed, a byte-order mark or UTF-16, several of these stacked, another site's test file glued after
+the file, and one digit of an amount written as another script's digit of another value).
+``HILO_FUZZ_MUTANTS`` sets how many of each set (default 100); a failure names the set, the seed,
+the mutation and its base file; rerun one with ``pytest tests/sites/test_reader_fuzz.py -k
+'pokerstars-17-'``, and ``HILO_FUZZ_KEEP=DIR`` writes every mutant there to look at. The quick loop
+checks each mutant of the project's own files with ``--jobs 1``, one test a mutant; the ``slow``
+tests, one per set and kind, check every set's mutants with ``--jobs 1`` and ``--jobs 2`` (forking
+the workers is most of the time), the real histories' among them.
 
 **Counting the hands, independently of the readers.** The test reads the mutant's bytes itself: UTF-16
 with its byte-order mark, else UTF-8 (a leading byte-order mark dropped). Bytes that are not UTF-8, or a
@@ -48,6 +50,9 @@ as ``formats.safe.shown`` writes it; a forged line cannot start there); every st
 file; as many records as hands, record ``i`` at a line inside hand ``i`` (so in file order), a record
 without a line only as the one record of a file without hands; ``--jobs 2`` byte for byte ``--jobs 1``.
 A mutant that only changes the line ends or the encoding must give what the plain UTF-8, LF file gives.
+Of a glued file (issue 29), the hand that holds the other site's first line must be an error record; of
+a changed digit, the hand that holds it an error record, or the record the base file gives that hand
+(a line from which no amount is read): never read with the other digit's value.
 """
 
 from __future__ import annotations
@@ -144,6 +149,7 @@ class Mutant(NamedTuple):
     data: bytes
     what: str
     plain: str | None = None
+    mark: int | None = None  # the line a glued file or a changed amount starts at (``MARKED``)
 
 
 class Hands(NamedTuple):
@@ -362,6 +368,66 @@ def _concatenate(rng: random.Random, base: Base, every: list[Base], reader: str)
     )
 
 
+def _other_sites(reader: str) -> list[tuple[str, Base]]:
+    """Every other reader's own test files (text and XML, PHH too), by site."""
+    found = []
+    for plugin in histories.PLUGINS:
+        if plugin.name != reader:
+            for p in sorted((DATA / plugin.name).iterdir()):
+                if p.suffix in (".txt", ".xml", ".phh", ".phhs"):
+                    raw = p.read_bytes()
+                    if raw.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+                        text = raw.decode("utf-16", "ignore")
+                    else:
+                        try:
+                            text = raw.decode("utf-8-sig")
+                        except UnicodeDecodeError:
+                            text = raw.decode("cp1252", "replace")
+                    found.append((plugin.name, Base(p.name, text.replace("\r\n", "\n"))))
+    return found
+
+
+def _glue_sites(
+    rng: random.Random, base: Base, _all: list[Base], reader: str
+) -> tuple[str, str, int | None]:
+    """The file, then another site's file after it (``cat`` of two sites' exports): the hand that holds
+    the other file's first line must be an error (``MARKED``)."""
+    site, other = rng.choice(_other_sites(reader))
+    gap = rng.choice(["", "\n", "\n\n"])
+    text = base.text + gap + other.text
+    lines = _lines(text)
+    start = base.text.count("\n") + gap.count("\n") + 1
+    first = next((n for n in range(start, len(lines) + 1) if lines[n - 1].strip()), None)
+    return text, f"glue {site}/{other.name} after it with {gap!r} between", first
+
+
+# Digits that ``\d`` and ``int`` take and no site writes: Arabic-Indic, extended Arabic-Indic,
+# Devanagari, Bengali, fullwidth, mathematical bold.
+UNICODE_ZEROS = ("\u0660", "\u06f0", "\u0966", "\u09e6", "\uff10", "\U0001d7ce")
+_CENTS = re.compile(r"(?<![\w#/:.-])[$€£]?[0-9]+(?:,[0-9]{3})*\.[0-9]{2}(?![\w/:.-])")
+
+
+def _unicode_digits(
+    rng: random.Random, base: Base, _all: list[Base], _r: str
+) -> tuple[str, str, int | None]:
+    """One digit of an amount (a number with cents) written as another script's digit of another value:
+    the hand that holds it must be an error, or read as if unchanged (a line no reader reads an amount
+    from), never read with the other digit's value (``MARKED``)."""
+    found = list(_CENTS.finditer(base.text))
+    if not found:
+        return base.text, "no amount with cents to change", None
+    amount = rng.choice(found)
+    at = rng.choice([i for i in range(amount.start(), amount.end()) if base.text[i].isdigit()])
+    zero = rng.choice(UNICODE_ZEROS)
+    new = chr(ord(zero) + (int(base.text[at]) + rng.randint(1, 9)) % 10)
+    line = base.text.count("\n", 0, at) + 1
+    return (
+        base.text[:at] + new + base.text[at + 1 :],
+        f"digit {base.text[at]!r} of {amount.group()!r} on line {line} -> {new!r} (U+{ord(new):04X})",
+        line,
+    )
+
+
 def _as_is(_rng: random.Random, base: Base, _all: list[Base], _r: str) -> tuple[str, str]:
     return base.text, "the file as it is"
 
@@ -458,7 +524,12 @@ KINDS: list[
     ("stacked", _stacked, _unchanged),
     ("stacked-line-ends", _stacked, _line_ends),
     ("stacked-encoding", _stacked, _encoding),
+    ("glue-sites", _glue_sites, _unchanged),
+    ("unicode-digits", _unicode_digits, _unchanged),
 ]
+MARKED = {"glue-sites", "unicode-digits"}
+"""The kinds whose mutant marks a line (``Mutant.mark``), and what is asserted of the hand holding it
+(``_marked_problems``)."""
 
 
 def mutant(set_name: str, seed: int, bases: list[Base]) -> tuple[str, Base, Mutant]:
@@ -466,8 +537,8 @@ def mutant(set_name: str, seed: int, bases: list[Base]) -> tuple[str, Base, Muta
     rng = random.Random(f"{set_name}:{seed}")
     kind, change_text, change_bytes = KINDS[seed % len(KINDS)]
     base = rng.choice(bases)
-    text, what = change_text(rng, base, bases, SETS[set_name][0])
-    return kind, base, change_bytes(rng, text, what)
+    text, what, *mark = change_text(rng, base, bases, SETS[set_name][0])
+    return kind, base, change_bytes(rng, text, what)._replace(mark=mark[0] if mark else None)
 
 
 # --- the test's own count of the hands ---------------------------------------------------------------------
@@ -712,6 +783,9 @@ class Made(NamedTuple):
     hands: Hands
     label: str
     plain: str | None
+    kind: str = ""
+    mark: int | None = None
+    base: str | None = None  # the base file, for a mutant of ``unicode-digits``
 
 
 def _made(tmp_path: Path, set_name: str, seed: int) -> Made:
@@ -723,13 +797,18 @@ def _made(tmp_path: Path, set_name: str, seed: int) -> Made:
     plain = None
     if made.plain is not None:
         plain = _write(tmp_path, f"{set_name}-{seed}-plain{_suffix(base)}", made.plain.encode())
-    return Made(path, hands, label, plain)
+    unchanged = None
+    if kind == "unicode-digits" and made.mark is not None:
+        unchanged = _write(tmp_path, f"{set_name}-{seed}-base{_suffix(base)}", base.text.encode())
+    return Made(path, hands, label, plain, kind, made.mark, unchanged)
 
 
 def _check_one_job(made: Made) -> Run:
     """``hilo check --jobs 1`` over the mutant has no problem, and gives what its plain file gives."""
     one = check_in_process([made.path], 1)
     found = problems(one, [(made.path, made.hands)])
+    if not found and made.mark is not None:
+        found = _marked_problems(made, one)
     assert not found, f"{made.label}, --jobs 1:\n  " + "\n  ".join(found)
     if made.plain is not None:
         same = check_in_process([made.plain], 1)
@@ -742,6 +821,36 @@ def _check_one_job(made: Made) -> Run:
             f"{same.out[:600]!r}"
         )
     return one
+
+
+def _records(run: Run) -> list[dict[str, object]]:
+    return [json.loads(line) for line in run.out.split(b"\n")[:-1]] if run.out else []
+
+
+def _marked_problems(made: Made, run: Run) -> list[str]:
+    """What is wrong with the record of the hand that holds the mutant's marked line: a glued file's
+    first line must be in an error record's hand; a changed amount's hand an error, or the record the
+    base file gives that hand (its amount never read)."""
+    spans = made.hands.spans
+    at = next((i for i, (first, end) in enumerate(spans) if first <= made.mark < end), None)
+    records = _records(run)
+    if at is None or len(records) != len(spans):
+        return []
+    record = records[at]
+    if "error" in record:
+        return []
+    if made.kind == "glue-sites":
+        return [f"line {made.mark} begins another site's file, but its hand's record is no error"]
+    assert made.base is not None
+    base = _records(check_in_process([made.base], 1))
+    mine = {k: v for k, v in record.items() if k not in ("source", "where")}
+    theirs = {k: v for k, v in base[at].items() if k not in ("source", "where")} if base else {}
+    if len(base) != len(spans) or mine != theirs:
+        return [
+            f"line {made.mark}'s changed digit is read: hand {at + 1} is no error and not what the "
+            f"base file gives: {json.dumps(record)[:300]}"
+        ]
+    return []
 
 
 def _check_two_jobs(made: Made, one: Run) -> None:
