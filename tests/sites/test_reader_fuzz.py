@@ -244,6 +244,7 @@ SETS: dict[str, tuple[str, Callable[[], list[Base]]]] = {
     "partypoker": ("partypoker", lambda: _stars_bases(DATA / "partypoker")),
     "bovada-shared": ("bovada", lambda: _stars_bases(SHARED / "sites" / "bovada")),
     "partypoker-shared": ("partypoker", lambda: _stars_bases(SHARED / "sites" / "partypoker")),
+    "partypoker-newer": ("partypoker", lambda: _stars_bases(SHARED / "newer" / "partypoker")),
     **{site: (site, partial(_xml_bases, DATA / site)) for site in _XML},
     **{f"{site}-shared": (site, partial(_xml_bases, SHARED / "sites" / site)) for site in _XML},
 }
