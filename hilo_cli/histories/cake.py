@@ -171,7 +171,7 @@ class Cake(TextReader):
             to = amount if verb == "raise" else None
             self.act(name, verb, amount, to, m.group("all_in") is not None)
             return
-        both = BOTH.match(rest)
+        both = BOTH.match(rest) if rest.startswith("posts dead") else None
         if both is not None:
             self.act(name, "ante", self.amount(both.group("dead")))  # dead: no bet of the round
             self.act(name, "big blind", self.amount(both.group("big")))
