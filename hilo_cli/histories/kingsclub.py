@@ -170,7 +170,7 @@ class KingsClub(TextReader):
         if text == "Hand cancelled":
             self.hand.cancelled = True
             return
-        m = UNCALLED.match(text)
+        m = UNCALLED.match(text) if text.startswith("Uncalled bet (") else None
         if m is not None:
             if m.group("name") not in self.names:
                 raise InputError(f"cannot read the line {quote(text)}")

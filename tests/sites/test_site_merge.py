@@ -15,6 +15,10 @@ Merge tags each award with its half (``pottype`` h, l, or n for the whole pot) a
 * tampered: the split's low paid to Ann, the quartered low's odd cent to Cid, the side pot's low to Cid.
 * bad-input: an event hilo does not know, a card that is none, a hand cut before its winners, an amount
   that is none; the hands around them are read.
+* variants (issue 28): the split with Dee back at the table, ``RETURN_BLIND`` $0.35 (both blinds, the
+  small one dead), ``INITIAL_BLIND`` for the big blind and ``DISCONNECTED``, ``RECONNECTED``, ``LEAVE``:
+  $1.35 → high $0.68 Ann, low $0.67 Bob; ``GAME_CANCELLED`` (not checkable); a HOSE table's Omaha hand
+  (``multigametype="34"``); stakes "Pot Limit ($0.10/$0.25)"; "Half Pot Limit" (not checkable).
 """
 
 from __future__ import annotations
@@ -45,6 +49,16 @@ def text(name: str) -> str:
         ("quartered.xml", [("100-2", "ok")]),
         ("side-pot.xml", [("100-3", "ok")]),
         ("no-showdown.xml", [("100-4", "ok")]),
+        (
+            "variants.xml",
+            [
+                ("100-21", "ok"),
+                ("100-22", "not-checkable"),
+                ("100-23", "ok"),
+                ("100-24", "ok"),
+                ("100-25", "not-checkable"),
+            ],
+        ),
         ("mixed-games.xml", [("100-5", "not-checkable"), ("100-6", "ok")]),
         ("tampered.xml", [("100-11", "mismatch"), ("100-12", "mismatch"), ("100-13", "mismatch")]),
         (
@@ -129,7 +143,14 @@ def test_every_shared_hand_gets_a_record_and_is_ok() -> None:
 _SEAT = re.compile(r"^\s*<player seat=")
 _SHOWN = re.compile(r'<cards type="(?:SHOWN|MUCKED|HOLE)"')
 _CARDS = re.compile(r'cards="([^"]+)"')
-OWN = ["split.xml", "quartered.xml", "side-pot.xml", "no-showdown.xml", "tampered.xml"]
+OWN = [
+    "split.xml",
+    "quartered.xml",
+    "side-pot.xml",
+    "no-showdown.xml",
+    "tampered.xml",
+    "variants.xml",
+]
 
 
 @settings(max_examples=30, deadline=None)
@@ -140,3 +161,25 @@ def test_verdict_does_not_depend_on_the_order_cards_and_seats_are_written(
     original = text(name)
     changed = reorder_xml(original, rng, _SEAT, _SHOWN, _CARDS)
     assert statuses(SITE, changed) == statuses(SITE, original)
+
+
+def test_the_variant_events_post_what_the_site_means() -> None:
+    back, cancelled, hose, parenthesised, half = records(SITE, text("variants.xml"))
+    assert back.hand is not None
+    dee = [(a.kind, a.amount) for a in back.hand.actions if a.actor == "Dee"]
+    assert dee[:2] == [("ante", 10), ("post", 25)]  # RETURN_BLIND 0.35: 0.10 dead, 0.25 live
+    bob = [(a.kind, a.amount) for a in back.hand.actions if a.actor == "Bob"]
+    assert bob[0] == ("post", 25)  # INITIAL_BLIND: the big blind
+    assert cancelled.not_checkable == "the hand was cancelled"
+    assert hose.hand is not None and hose.hand.game.name == "omaha8"
+    assert parenthesised.hand is not None and parenthesised.hand.structure == "pot"
+    assert half.not_checkable is not None and "Half Pot Limit" in half.not_checkable
+
+
+@pytest.mark.parametrize("amount, cents", [("0.10", 10), ("0.25", 25)])
+def test_a_return_blind_of_one_blind_is_that_blind(amount: str, cents: int) -> None:
+    one = text("variants.xml").replace('player="3" amount="0.35"', f'player="3" amount="{amount}"')
+    back = records(SITE, one)[0]
+    assert back.hand is not None
+    dee = [(a.kind, a.amount) for a in back.hand.actions if a.actor == "Dee"]
+    assert dee[0] == ("post", cents)  # no dead part
