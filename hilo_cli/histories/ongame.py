@@ -57,10 +57,14 @@ SEAT = pattern(r"^Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>{AMOUNT})\)(?P<r
 SUMMARY_SEAT = pattern(r"^, net: [+-]?{AMOUNT}(?:, \[(?P<cards>[^\[\]]*)\](?: \(.*\))?)?\s*$")
 BUTTON = re.compile(r"^Button: seat (?P<seat>\d+)\s*$")
 BOARD = re.compile(r"^--- Dealing (?P<street>flop|turn|river) \[(?P<cards>[^\[\]]*)\]\s*$")
-DEALT = re.compile(r"^Dealing to (?P<rest>.+): \[(?P<cards>[^\[\]]*)\]\s*$")
+# "Dealing to X: [..]", or "New hand for X: [..]" (the same line in some files).
+DEALT = re.compile(r"^(?:Dealing to|New hand for) (?P<rest>.+): \[(?P<cards>[^\[\]]*)\]\s*$")
+# A post or an action; "posts small & big blind ( $0.75)" (both, the small one dead), "posts dead blind
+# ($0.25)" (dead: in the pot, no bet of the round); all in as " [all in]" or " and is all-in".
 ACTION = pattern(
-    r"^(?P<verb>posts small blind|posts big blind|posts ante|calls|bets|raises) \("
-    r"?(?P<amount>{AMOUNT})\)?(?: to (?P<to>{AMOUNT}))?(?P<all_in> \[all in\])?\s*$"
+    r"^(?P<verb>posts small blind|posts big blind|posts small & big blind|posts dead blind|"
+    r"posts ante|calls|bets|raises) \(? ?(?P<amount>{AMOUNT})\)?(?: to (?P<to>{AMOUNT}))?"
+    r"(?P<all_in> \[all in\]| and is all-in)?\s*$"
 )
 POT = pattern(
     r"^(?P<label>Main pot|Side pot (?P<n>\d+)): (?P<amount>{AMOUNT}) won by (?P<rest>.+?)\s*$"
@@ -81,7 +85,12 @@ LIMIT_WORDS = {
     "NO_LIMIT": "No Limit",
 }
 STREETS = {"flop": 1, "turn": 2, "river": 3}
-VERBS = {**POSTS_BETS_CALLS, "raises": "raise"}
+VERBS = {
+    **POSTS_BETS_CALLS,
+    "posts small & big blind": "small and big blinds",
+    "posts dead blind": "ante",
+    "raises": "raise",
+}
 
 
 class OnGame(TextReader):
@@ -217,7 +226,7 @@ class OnGame(TextReader):
 
     def action(self, name: str, rest: str) -> None:
         """A seated player's line, ``rest`` what follows the name."""
-        if self.fold_or_check(name, rest):
+        if self.fold_or_check(name, rest) or rest == "sits out":
             return
         m = ACTION.match(rest)
         if m is None:

@@ -17,6 +17,9 @@ cards shown only in the summary's seat lines. The own files in tests/data/ongame
 * tampered: the split's low paid to the high hand, the quartered low's odd chip to Fay, the side pot's
   low to Hal.
 * bad-input: an unreadable line, a hand cut short, a card that is none, stakes that are no amounts.
+* variants (issue 28): "posts small & big blind ( $3)" (a dollar dead, two live), "New hand for Ann:
+  [..]", "Dee sits out", "bets $14.00 and is all-in": $63, no rake → high $31.50 Ann (three aces), low
+  $31.50 Bob (6-4-3-2-A).
 """
 
 from __future__ import annotations
@@ -43,6 +46,7 @@ def text(name: str) -> str:
     "name, expected",
     [
         ("split.txt", [("R5-100000001-1", "ok")]),
+        ("variants.txt", [("R5-100000021-1", "ok")]),
         ("untagged.txt", [("R5-100000001-2", "ok")]),
         ("quartered.txt", [("T5-200000001-1", "ok")]),
         ("side-pot.txt", [("T5-200000001-2", "ok")]),
@@ -203,6 +207,7 @@ def test_every_shared_hand_gets_a_record_and_is_ok() -> None:
 _CARDS = re.compile(r"(^Dealing to [^\[\n]+ \[|net: [^\[\n]*, \[)([^\]]+)\]", re.MULTILINE)
 _SEAT = re.compile(r"^Seat \d+: .+ \(\$?[\d,.]+\)$")
 OWN = [
+    "variants.txt",
     "split.txt",
     "untagged.txt",
     "quartered.txt",
@@ -221,3 +226,19 @@ def test_verdict_does_not_depend_on_the_order_cards_and_seats_are_written(
     original = text(name)
     changed = shuffled(original, rng, _CARDS, _SEAT)
     assert statuses(SITE, changed) == statuses(SITE, original)
+
+
+def test_the_variants_post_deal_and_go_all_in_as_the_site_means() -> None:
+    (record,) = records(SITE, text("variants.txt"))
+    assert record.hand is not None
+    dee = [(a.kind, a.amount) for a in record.hand.actions if a.actor == "Dee"]
+    assert dee[:2] == [("ante", 100), ("post", 200)]  # the small blind dead, the big one live
+    _, verdict = check(record)
+    assert verdict.status == "ok" and verdict.depth == "per half"
+
+
+def test_a_dead_blind_is_in_the_pot_and_no_bet() -> None:
+    dead = text("variants.txt").replace(
+        "Dee posts small & big blind ( $3)", "Dee posts dead blind ($1)\nDee posts big blind ($2)"
+    )
+    assert statuses(SITE, dead) == [("R5-100000021-1", "ok")]
