@@ -47,7 +47,7 @@ SEAT = pattern(
     r"^Seat (?P<seat>\d+) - (?P<name>.+?) \((?P<stack>{MONEY}) in chips\)(?: - sitting out)?\s*$",
     MONEY=MONEY,
 )
-DEALER = re.compile(r"Seat #(?P<seat>\d+) is the dealer\s*$")
+DEALER = re.compile(r"Seat #(?P<seat>\d+) is the (?:dead )?dealer\s*$")
 STREET = re.compile(
     r"(?i)^\*\*\* (?P<name>3RD STREET|4TH STREET|5TH STREET|6TH STREET|RIVER|POCKET CARDS|"
     r"FLOP|TURN|SHOW DOWN|SUMMARY) \*\*\*(?P<cards>.*)$"
@@ -58,6 +58,12 @@ ACTION = pattern(
     MONEY=MONEY,
 )
 RAISES = pattern(r"^Raises (?P<amount>{MONEY}) to (?P<to>{MONEY})\s*$", MONEY=MONEY)
+COMPLETES = pattern(r"^Completes to (?P<to>{MONEY})\s*$", MONEY=MONEY)
+# A player coming in: "Posts $0.25" (a big blind), "Posts dead $0.10 $0.25" (both: the dead one in the
+# pot, no bet of the round; unmarked, the first is the big blind and the second the dead small one).
+POSTS = pattern(
+    r"^Posts (?P<d1>dead )?(?P<a1>{MONEY})(?: (?P<d2>dead )?(?P<a2>{MONEY}))?\s*$", MONEY=MONEY
+)
 COLLECT = pattern(
     r"^Collects (?P<amount>{MONEY}) from (?P<label>main pot|side pot(?:[- #]*(?P<n>\d+))?)\s*$",
     MONEY=MONEY,
@@ -67,7 +73,8 @@ TOTAL = pattern(
     r"^Total Pot\s*\((?P<total>{MONEY})\)(?:\s*\|\s*Rake \((?P<rake>{MONEY})\))?", MONEY=MONEY
 )
 # A summary seat's total, and each half it won ("won Total ($0.19) HI:with ... LO:($0.19)").
-WON = pattern(r"\bwon Total \((?P<amount>{MONEY})\)", MONEY=MONEY)
+# "collected Total" too; a "72 Prop Win ($x)" after it is paid outside the pot (a 7-2 table's bonus).
+WON = pattern(r"\b(?:won|collected) Total \((?P<amount>{MONEY})\)", MONEY=MONEY)
 HALF = pattern(r"\b(?P<half>HI|LO):\((?P<amount>{MONEY})\)", MONEY=MONEY)
 NOTES = re.compile(
     r"^(?:sits down|stands up|is sitting out|has returned|is disconnected|has timed out)\s*$"
@@ -80,10 +87,17 @@ GAME_NAMES = {
     "Omaha Hi/Lo": "omaha8",
     "Omaha Hi-Lo": "omaha8",
     "Omaha": "omaha",
+    "OMAHA": "omaha",
+    "OMAHA HI/LO": "omaha8",
 }
 STUD = {"stud8"}
 LIMITS: dict[str, Structure] = {**STRUCTURES, "Normal": "fixed", "Fixed Limit": "fixed"}
 LIMIT_WORDS = ("Normal", "Limit", "Fixed Limit", "Pot Limit", "No Limit")
+# What a header may say around its game and stakes that is no part of them: the tournament's number
+# and kind before the limit, the ante, the speed and a 7-2 table's "(7-2)" after the stakes.
+TOURNEY_ID = re.compile(r"^\s*Tourney ID \d+ ")
+TOURNEY_KINDS = re.compile(r"(?i) (?:\(1 on 1\)|Single Tournament|Multi Normal Tournament)(?= )")
+ANTE = pattern(r", {MONEY} ante$", MONEY=MONEY)
 STUD_STREETS = {"3RD STREET": 0, "4TH STREET": 1, "5TH STREET": 2, "6TH STREET": 3, "RIVER": 4}
 BOARD_STREETS = {"POCKET CARDS": 0, "FLOP": 1, "TURN": 2, "RIVER": 3}
 VERBS = {
@@ -125,9 +139,17 @@ class Absolute(TextReader):
                 "not an Absolute hand header (expected 'Stage #ID: GAME LIMIT STAKES - DATE')"
             )
         self.id = m.group("id")
-        words = m.group("rest").split(" - ", 1)[0].split()
+        head = m.group("rest").split(" - ", 1)[0]
+        head, named = TOURNEY_ID.subn(" ", head)
+        head, kinds = TOURNEY_KINDS.subn("", head)
+        words = after_stakes(head).split()
         limit = next(
-            (w for w in (" ".join(words[-3:-1]), " ".join(words[-2:-1])) if w in LIMIT_WORDS), None
+            (
+                w.title()  # "POT LIMIT", "NORMAL" in upper case at some tables
+                for w in (" ".join(words[-3:-1]), " ".join(words[-2:-1]))
+                if w.title() in LIMIT_WORDS
+            ),
+            None,
         )
         stakes = STAKES.fullmatch(words[-1]) if words else None
         if limit is None or stakes is None or len(words) < len(limit.split()) + 2:
@@ -141,7 +163,8 @@ class Absolute(TextReader):
         self.scale = 100 if currency else 1
         big = self.amount(bb)
         small = self.amount(sb) if sb else big // 2
-        return Header(self.id, game, limit, None, not currency, currency, small, big)
+        tournament = not currency or bool(named or kinds)
+        return Header(self.id, game, limit, None, tournament, currency, small, big)
 
     def begin(self, header: Header) -> SiteHand:
         hand = self.new_hand(header, pots_printed=False)
@@ -168,6 +191,13 @@ class Absolute(TextReader):
             t = DEALER.search(text)
             if t is not None:
                 self.hand.button = digits(t.group("seat"), "the dealer's seat", MAX_SEAT)
+            return
+        if text.startswith("Dealt to "):  # "Dealt to X [..]": as "X - Pocket [..]"
+            dealt = speaker(text[len("Dealt to ") :], self.names)
+            bracket = BRACKETS.search(text)
+            if dealt is None or bracket is None or not dealt[1].startswith("["):
+                raise InputError(f"cannot read the cards dealt in {quote(text)}")
+            self.pocket(dealt[0], bracket.group(1))
             return
         found = speaker(text, self.names)
         if found is None:
@@ -250,6 +280,15 @@ class Absolute(TextReader):
         if m is not None:
             self.act(name, "raise", self.amount(m.group("amount")), self.amount(m.group("to")))
             return
+        m = COMPLETES.match(rest)
+        if m is not None:
+            to = self.amount(m.group("to"))
+            self.act(name, "complete", to - self.bets.get(name, 0), to)
+            return
+        m = POSTS.match(rest)
+        if m is not None:
+            self.posts(name, m)
+            return
         r = RETURNED.match(rest)
         if r is not None:
             self.return_uncalled(name, self.amount(r.group("amount")))
@@ -265,6 +304,22 @@ class Absolute(TextReader):
             self.muck_at_showdown(name)
             return
         only_a_note(NOTES, rest, self.text)
+
+    def posts(self, name: str, m: re.Match[str]) -> None:
+        """``Posts $x`` (a big blind), ``Posts dead $x $y`` (both: the dead one in the pot, no bet)."""
+        first = self.amount(m.group("a1"))
+        if m.group("a2") is None:
+            if m.group("d1"):
+                self.act(name, "ante", first)
+            else:
+                self.act(name, "big blind", first)
+            return
+        second = self.amount(m.group("a2"))
+        dead, live = (second, first) if m.group("d2") or not m.group("d1") else (first, second)
+        if m.group("d1") and m.group("d2"):
+            raise InputError(f"cannot read the action {quote(self.text)}")
+        self.act(name, "ante", dead)
+        self.act(name, "big blind", live)
 
     # --- the summary -------------------------------------------------------------------------------
 
@@ -299,6 +354,16 @@ class Absolute(TextReader):
         for h in HALF.finditer(rest):
             half = "high" if h.group("half") == "HI" else "low"
             self.halves.setdefault(name, {})[half] = self.amount(h.group("amount"))
+
+
+def after_stakes(head: str) -> str:
+    """``head`` without what may follow its stakes: ``(7-2)``, ``Turbo``, ``, $0.05 ante`` (read from
+    the end, no pattern that backtracks over a long line)."""
+    head = head.rstrip()
+    for word in (" (7-2)", " Turbo"):
+        head = head.removesuffix(word).rstrip()
+    ante = ANTE.search(head)
+    return head[: ante.start()] if ante is not None else head
 
 
 def settle_summary(hand: SiteHand, halves: dict[str, dict[str, int]], rake: int) -> None:
