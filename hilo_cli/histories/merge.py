@@ -270,8 +270,12 @@ class _Hand(XmlHand):
         ):  # a player back in: a small or a big blind, or both (the small dead)
             big = max((a.amount for a in hand.actions if a.verb == "big blind"), default=0)
             big = big or (hand.header.small if hand.header.limit == "Limit" else hand.header.big)
-            verb = "small blind" if added < big else "big blind" if added == big else None
-            verb = verb or "small and big blinds"
+            verb = "small blind" if added < big else "big blind"
+            if added > big:  # both blinds: the big one live, the rest dead (no bet of the round)
+                self.chips(
+                    hand, e.line, street, who, "ante", added - big, None, False, text.strip()
+                )
+                added = big
         if kind in ("BET", "RAISE", "COMPLETE", "ALL_IN"):
             to, top = self.bets.get(who, 0) + added, max(self.bets.values(), default=0)
             completing = stud and street == 0 and kind != "BET" and top < hand.header.small
