@@ -59,8 +59,8 @@ ACTION = pattern(
 )
 RAISES = pattern(r"^Raises (?P<amount>{MONEY}) to (?P<to>{MONEY})\s*$", MONEY=MONEY)
 COMPLETES = pattern(r"^Completes to (?P<to>{MONEY})\s*$", MONEY=MONEY)
-# A player coming in: "Posts $0.25" (a big blind), "Posts dead $0.10 $0.25" (both: the dead one in the
-# pot, no bet of the round; unmarked, the first is the big blind and the second the dead small one).
+# A player coming in: "Posts $0.25" (a big blind); "Posts $1 dead $0.50" (both: $1 live, $0.50 dead, in
+# the pot and no bet of the round); "Posts dead $40 dead $15" (both: $40 in all, $15 of it dead).
 POSTS = pattern(
     r"^Posts (?P<d1>dead )?(?P<a1>{MONEY})(?: (?P<d2>dead )?(?P<a2>{MONEY}))?\s*$", MONEY=MONEY
 )
@@ -69,8 +69,11 @@ COLLECT = pattern(
     MONEY=MONEY,
 )
 RETURNED = pattern(r"(?i)^returned \((?P<amount>{MONEY})\) : not called\s*$", MONEY=MONEY)
+# "Total Pot($9.50) | Rake ($0.45) | Jackpot Rake ($0.50)": the jackpot's share is taken as the rake is.
 TOTAL = pattern(
-    r"^Total Pot\s*\((?P<total>{MONEY})\)(?:\s*\|\s*Rake \((?P<rake>{MONEY})\))?", MONEY=MONEY
+    r"^Total Pot\s*\((?P<total>{MONEY})\)(?:\s*\|\s*Rake \((?P<rake>{MONEY})\))?"
+    r"(?:\s*\|\s*Jackpot Rake \((?P<jackpot>{MONEY})\))?",
+    MONEY=MONEY,
 )
 # A summary seat's total, and each half it won ("won Total ($0.19) HI:with ... LO:($0.19)").
 # "collected Total" too; a "72 Prop Win ($x)" after it is paid outside the pot (a 7-2 table's bonus).
@@ -315,8 +318,13 @@ class Absolute(TextReader):
                 self.act(name, "big blind", first)
             return
         second = self.amount(m.group("a2"))
-        dead, live = (second, first) if m.group("d2") or not m.group("d1") else (first, second)
-        if m.group("d1") and m.group("d2"):
+        if m.group("d1") and m.group("d2"):  # the whole, then its dead part
+            dead, live = second, first - second
+        elif m.group("d1"):
+            dead, live = first, second
+        else:
+            dead, live = second, first
+        if live <= 0 or dead <= 0:
             raise InputError(f"cannot read the action {quote(self.text)}")
         self.act(name, "ante", dead)
         self.act(name, "big blind", live)
@@ -330,6 +338,8 @@ class Absolute(TextReader):
             hand = self.hand
             hand.total = self.amount(t.group("total"))
             self.rake = self.amount(t.group("rake")) if t.group("rake") else 0
+            if t.group("jackpot"):
+                self.rake += self.amount(t.group("jackpot"))
             hand.rake, hand.rake_printed = self.rake, t.group("rake") is not None
             return
         bracket = BRACKETS.search(text)

@@ -19,9 +19,9 @@ every card nobody sees. The own files in tests/data/absolute/ (Omaha Hi/Lo, $0.2
   low to Fay (summary and collect lines alike).
 * bad-input: an unreadable line, a hand cut short, a card that is none, stakes that are no amounts.
 * variants (issue 28): the split in upper case ("OMAHA HI/LO  POT LIMIT") with ", $0.05 ante Turbo
-  (7-2)" after the stakes, "Seat #1 is the dead dealer", Dee coming in with "Posts dead $0.25 $0.50"
-  (both: $0.25 dead) and folding, "Dealt to Ann [..]", "collected Total": $8.00 less $0.35 → high $3.83
-  Ann, low $3.82 Cy.
+  (7-2)" after the stakes, "Seat #1 is the dead dealer", Dee coming in with "Posts dead $0.75 dead
+  $0.25" (both: $0.75 in all, $0.25 of it dead) and folding, "Dealt to Ann [..]", "collected Total":
+  $8.00 less $0.35 → high $3.83 Ann, low $3.82 Cy.
 """
 
 from __future__ import annotations
@@ -251,9 +251,12 @@ def test_the_variants_post_and_deal_as_the_site_means() -> None:
 @pytest.mark.parametrize(
     "old, new",
     [
-        ("Dee - Posts dead $0.25 $0.50", "Dee - Posts $0.50 $0.25"),
-        ("Dee - Posts dead $0.25 $0.50", "Dee - Posts $0.50 dead $0.25"),
-        ("Dee - Posts dead $0.25 $0.50", "Dee - Posts $0.50\nDee - Posts dead $0.25"),
+        ("Dee - Posts dead $0.75 dead $0.25", "Dee - Posts $0.50 dead $0.25"),
+        ("Dee - Posts dead $0.75 dead $0.25", "Dee - Posts dead $0.25 $0.50"),
+        (
+            "Total Pot($8.00) | Rake ($0.35)",
+            "Total Pot($8.00) | Rake ($0.25) | Jackpot Rake ($0.10)",
+        ),
         ("OMAHA HI/LO  POT LIMIT", "Tourney ID 77 OMAHA HI/LO Single Tournament POT LIMIT"),
         ("OMAHA HI/LO  POT LIMIT", "OMAHA HI/LO (1 on 1) POT LIMIT"),
     ],
