@@ -64,9 +64,9 @@ SHOWS = re.compile(r"^shows \[([^\]]*)\]$")
 # 80"); what may follow: "and is all in", "and has reached the [80] cap", "(disconnect)" (the action
 # made as the player's connection went).
 ACTION = pattern(
-    r"^(?P<verb>posts the small blind|posts the big blind|posts blind|posts ante|posts the ante|"
-    r"posts straddle|straddles|straddle|brings in for|brings in low for|brings-in for|calls|bets|"
-    r"raises to|raises {NUMBER} to) (?P<amount>{NUMBER})(?P<all_in>,? and is all in)?"
+    r"^(?P<verb>calls|bets|raises to|raises {NUMBER} to|posts the small blind|posts the big blind|"
+    r"posts blind|posts ante|posts the ante|posts straddle|straddles|straddle|brings in for|"
+    r"brings in low for|brings-in for) (?P<amount>{NUMBER})(?P<all_in>,? and is all in)?"
     r"(?: ?and has reached the \[{NUMBER}\] cap)?(?: \(disconnect\))?$"
 )
 # "wins (279.50) from pot", "wins pot (659)", "wins side pot 1 (20)", "wins (20)".
