@@ -91,6 +91,9 @@ GAME_OPEN = re.compile(r"<game[\s>]")
 DESCRIPTION = re.compile(r"<description[\s/>]")
 OWN_LINE = re.compile(r"^\s*(?:<\?xml[^>]*\?>|<description\s[^<>]*/>|</game>)*\s*$")
 
+# From this ``starttime`` on, a RAISE's amount is the street total it raises to, not the chips it adds.
+RAISE_TO_SINCE = "20100908000000"
+
 HANDS = Hands("game", GAME_OPEN, OWN_LINE, "id", "a Merge hand", header_declares=True)
 # A <description> names the game and stakes of every hand after it.
 session = opening("<description", DESCRIPTION)
@@ -276,6 +279,10 @@ class _Hand(XmlHand):
                     hand, e.line, street, who, "ante", added - big, None, False, text.strip()
                 )
                 added = big
+        if kind == "RAISE" and self.game.attrs.get("starttime", "") >= RAISE_TO_SINCE:
+            added = added - self.bets.get(
+                who, 0
+            )  # since September 2010 a raise's amount is its total
         if kind in ("BET", "RAISE", "COMPLETE", "ALL_IN"):
             to, top = self.bets.get(who, 0) + added, max(self.bets.values(), default=0)
             completing = stud and street == 0 and kind != "BET" and top < hand.header.small

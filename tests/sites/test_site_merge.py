@@ -183,3 +183,27 @@ def test_a_return_blind_of_one_blind_is_that_blind(amount: str, cents: int) -> N
     assert back.hand is not None
     dee = [(a.kind, a.amount) for a in back.hand.actions if a.actor == "Dee"]
     assert dee[0] == ("post", cents)  # no dead part
+
+
+def test_since_september_2010_a_raise_amount_is_its_street_total() -> None:
+    """fpdb-3 reads a RAISE of a hand from 2010-09-08 on as the total raised to, before it as the chips
+    added; the difference shows where the raiser had chips in already (a blind). Ann's small blind of
+    $0.10 raised to $0.50, Bob's big blind calls $0.25: $1.50 in all, $0.75 a half."""
+    raised = (
+        text("split.xml")
+        .replace(
+            'type="CALL" timestamp="1" player="1" amount="0.15"',
+            'type="RAISE" timestamp="1" player="1" amount="0.50"',
+        )
+        .replace(
+            'type="CHECK" timestamp="1" player="2"/>\n\t\t<cards type="HOLE"',
+            'type="CALL" timestamp="1" player="2" amount="0.25"/>\n\t\t<cards type="HOLE"',
+        )
+        .replace('amount="0.50" uncalled="false"', 'amount="0.75" uncalled="false"')
+    )
+    assert 'type="RAISE"' in raised and 'amount="0.75"' in raised
+    assert statuses(SITE, raised) == [("100-1", "ok")]
+    older = raised.replace('starttime="20111108010704"', 'starttime="20100101010704"')
+    assert statuses(
+        SITE, older.replace('player="1" amount="0.50"', 'player="1" amount="0.40"')
+    ) == [("100-1", "ok")]
