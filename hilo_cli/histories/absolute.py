@@ -303,7 +303,7 @@ class Absolute(TextReader):
         if rest.startswith("Shows [") and bracket is not None:
             self.show(name, cards_of(bracket.group(1), f"{name}'s cards"))
             return
-        if rest.startswith("Mucks"):
+        if rest.startswith("Mucks") or rest == "Does not show":  # a lone winner keeps the pot
             self.muck_at_showdown(name)
             return
         only_a_note(NOTES, rest, self.text)
@@ -343,7 +343,7 @@ class Absolute(TextReader):
             hand.rake, hand.rake_printed = self.rake, t.group("rake") is not None
             return
         bracket = BRACKETS.search(text)
-        if text.startswith("Board: ") and bracket is not None:
+        if text.startswith(("Board: ", "Board [")) and bracket is not None:
             self.hand.summary_boards[0] = cards_of(bracket.group(1), "the summary's board")
             return
         if text.startswith("Dealer: "):

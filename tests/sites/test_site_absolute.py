@@ -285,3 +285,18 @@ def test_a_tournament_header_says_so_and_a_completion_is_to_its_total() -> None:
     assert record.hand is not None
     ann = [(a.kind, a.amount) for a in record.hand.actions if a.actor == "Ann" and a.kind != "ante"]
     assert ann[1] == ("complete", 10)  # to $0.10: what the replay completes to
+
+
+def test_a_lone_winner_who_does_not_show_keeps_the_pot() -> None:
+    text_ = text("no-showdown.txt")
+    assert "Ann - Mucks" in text_
+    quiet = text_.replace("Ann - Mucks", "Ann - Does not show")
+    assert statuses(SITE, quiet) == statuses(SITE, text_)
+
+
+def test_a_summary_board_without_its_colon_is_the_board() -> None:
+    split = text("split.txt")
+    assert "Board: [" in split
+    assert statuses(SITE, split.replace("Board: [", "Board [")) == statuses(SITE, split)
+    wrong = split.replace("Board: [4d 5h Jc Ks 2s]", "Board [4d 5h Jc Ks 3s]")
+    assert [s for _, s in statuses(SITE, wrong)] == ["mismatch"]
