@@ -271,11 +271,13 @@ class KingsClub(TextReader):
             raise InputError(f"the {name.lower()} line shows no cards")
         board = hand.boards.setdefault(0, [])
         before = shown(found[0], f"the {name.lower()}") if len(found) > 1 else ()
-        if tuple(board) != before:
+        if tuple(board) != before[: len(board)] or (len(before) > len(board) and board):
             raise InputError(
                 f"the {name.lower()} line {quote(text)} does not repeat the board so far"
             )
-        self.deal_board(shown(found[-1], f"the {name.lower()}"))
+        # After an all-in the streets before may be left out: "*** RIVER *** [2s Th 6h 7c] [5s]" with no
+        # flop or turn line deals the whole board.
+        self.deal_board(before[len(board) :] + shown(found[-1], f"the {name.lower()}"))
 
     def run_board(self, run: int, found: list[str]) -> None:
         """``*** BOARD 2 - RIVER *** [- - - Qd] [Jd]``: the cards of run ``run`` after the ones it has so

@@ -267,11 +267,20 @@ class OnGame(TextReader):
         if self.stud and to is not None:
             # A stud raise's "to" is the player's total over the streets (antes left out).
             to -= self.earlier.get(name, 0)
+        if verb == "big blind" and self.first_of_equal_blinds():
+            verb = "small blind"  # at $0.50/$0.50 both blinds are written "posts big blind"
         if verb == "complete":
             to = amount
         elif verb == "bet" and self.stud and self.street == 0:
             verb, to = "complete", self.bets.get(name, 0) + amount  # third street's bet completes
         self.act(name, verb, amount, to, m.group("all_in") is not None)
+
+    def first_of_equal_blinds(self) -> bool:
+        """Whether a big blind posted now is the small one: the stakes' blinds are equal and no blind
+        has been posted yet."""
+        header = self.hand.header
+        posted = any(a.verb in ("small blind", "big blind") for a in self.hand.actions)
+        return header.small == header.big and not posted
 
     def settle(self) -> None:
         """The showdown's mucks, and the pots and rake as the checker takes them (module docstring)."""

@@ -26,6 +26,8 @@ limit):
   1 dead), "raises 2 to 4", "folds (disconnect)", "calls 2 (disconnect)", "sits out": 19 → 9.50 Ann
   (three kings), 9.50 Cy (7-5-3-2-A). Then "Table 'T123 [4]'", "straddles 4", "raises 18 to 24",
   "Uncalled bet (18) returned to Ann", "wins (24)" and a bounty line: Ann wins the pot of 24.
+* all-in-river (issue 28): both all in before the flop, and no flop or turn line: "*** RIVER *** [2c 5d
+  7h Kd] [Qs]" deals the whole board; 20 → 10 Ann (three kings), 10 Bob (7-5-3-2-A).
 """
 
 from __future__ import annotations
@@ -59,6 +61,7 @@ def text(name: str) -> str:
         ("run-twice.txt", [("2005", "ok")]),
         ("stud.txt", [("2008", "ok")]),
         ("variants.txt", [("2101", "ok"), ("2102", "ok")]),
+        ("all-in-river.txt", [("2201", "ok")]),
         ("mixed-games.txt", [("2006", "not-checkable"), ("2007", "ok")]),
         (
             "tampered.txt",
@@ -251,3 +254,18 @@ def test_a_cancelled_or_cashed_out_hand_is_not_checkable() -> None:
 def test_an_uncalled_bet_returned_to_nobody_seated_is_an_error() -> None:
     bad = text("variants.txt").replace("returned to Ann", "returned to Zed")
     assert [s for _, s, _ in verdicts(SITE, bad)] == ["ok", "error"]
+
+
+def test_a_river_line_after_an_all_in_deals_the_whole_board_and_must_start_with_the_board_so_far() -> (
+    None
+):
+    (record,) = records(SITE, text("all-in-river.txt"))
+    assert record.hand is not None
+    dealt = [a.cards for a in record.hand.actions if a.kind == "deal-board"]
+    assert [[str(c) for c in cards or ()] for cards in dealt] == [["2c", "5d", "7h", "Kd", "Qs"]]
+    flopped = text("all-in-river.txt").replace(
+        "*** RIVER *** [2c 5d 7h Kd] [Qs]",
+        "*** FLOP *** [2c 5d 7h]\n*** RIVER *** [2c 5d 8h Kd] [Qs]",
+    )
+    ((_, status, why),) = verdicts(SITE, flopped)
+    assert status == "error" and "does not repeat the board so far" in why

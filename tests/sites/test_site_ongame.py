@@ -292,3 +292,19 @@ def test_the_stud_reorder_changes_the_text() -> None:
     assert any(
         shuffled(original, random.Random(n), _SUMMARY_CARDS, _SEAT) != original for n in range(5)
     )
+
+
+def test_at_equal_blinds_the_first_big_blind_posted_is_the_small_one() -> None:
+    """fpdb-3's 2011 $0.50/$0.50 file writes both blinds as "posts big blind ($0.50)"."""
+    split = text("split.txt")
+    equal = (
+        split.replace("OMAHA_HI_LO $1/$2", "OMAHA_HI_LO $2/$2")
+        .replace("Ann posts small blind ($1)", "Ann posts big blind ($2)")
+        .replace("Bob calls $4.00", "Bob calls $4.00")
+    )
+    assert "Ann posts big blind ($2)" in equal
+    (record,) = records(SITE, equal)
+    assert record.hand is not None
+    posts = [(a.actor, a.kind, a.amount) for a in record.hand.actions if a.kind == "post"]
+    assert posts == [("Ann", "post", 200), ("Bob", "post", 200)]
+    assert statuses(SITE, equal) == statuses(SITE, split)
