@@ -278,25 +278,30 @@ class PartyPoker(TextReader):
         """A line of the play: a street's, the cards dealt, a player's (``NAME: ...`` is chat)."""
         if self.summary:
             self.summary_line(text)
-        elif text == "** Summary **":
-            self.summary = True
         elif text.startswith("** "):
-            self.street_line(text)
+            if text == "** Summary **":
+                self.summary = True
+            else:
+                self.street_line(text)
         elif text.startswith("There was no qualifying low hand"):
             self.no_low = True
         elif text.startswith("Dealt to "):
             self.dealt(text)
-        elif text in TABLE_NOTES:
-            return
-        elif text == "Table Closed":
-            self.hand.cancelled = True
         else:
             name = self.player(text)
             if name is None:
-                raise InputError(f"cannot read the line {quote(text)}")
+                self.table_note(text)
+                return
             rest = text[len(name) :]
             if not rest.startswith(": "):
                 self.action(name, rest.strip())
+
+    def table_note(self, text: str) -> None:
+        """A line about the table, no player's: a note, the table closed (the hand cancelled)."""
+        if text == "Table Closed":
+            self.hand.cancelled = True
+        elif text not in TABLE_NOTES:
+            raise InputError(f"cannot read the line {quote(text)}")
 
     def player(self, text: str) -> str | None:
         """The seated player a line is about: the longest name it starts with, followed by a space or ':'."""
@@ -376,7 +381,9 @@ class PartyPoker(TextReader):
             else:
                 self.chips(name, m.group("verb"), money(m.group("amount"), self.scale))
             return
-        if CASHOUT.match(rest):  # cashed out before the showdown: the pot is not awarded by cards
+        if rest.startswith("Cashout") and CASHOUT.match(
+            rest
+        ):  # cashed out before the showdown: the pot is not awarded by cards
             self.hand.cashed_out.append(name)
             return
         if rest.startswith("shows [") or rest.startswith("shows  ["):
