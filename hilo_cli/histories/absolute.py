@@ -283,12 +283,12 @@ class Absolute(TextReader):
         if m is not None:
             self.act(name, "raise", self.amount(m.group("amount")), self.amount(m.group("to")))
             return
-        m = COMPLETES.match(rest)
+        m = COMPLETES.match(rest) if rest.startswith("Completes") else None
         if m is not None:
             to = self.amount(m.group("to"))
             self.act(name, "complete", to - self.bets.get(name, 0), to)
             return
-        m = POSTS.match(rest)
+        m = POSTS.match(rest) if rest.startswith("Posts ") else None
         if m is not None:
             self.posts(name, m)
             return
