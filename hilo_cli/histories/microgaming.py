@@ -257,4 +257,4 @@ def _read(source: str, game: Element, _header: list[str]) -> HandRecord:
     return reading.record(reading.read())
 
 
-READER = reader("microgaming", "Microgaming", HANDS, _read)
+READER = reader("microgaming", "Microgaming", HANDS, _read, encodings=("cp1252",))

@@ -269,3 +269,14 @@ def test_a_river_line_after_an_all_in_deals_the_whole_board_and_must_start_with_
     )
     ((_, status, why),) = verdicts(SITE, flopped)
     assert status == "error" and "does not repeat the board so far" in why
+
+
+def test_a_raise_that_reaches_the_cap_and_the_5_card_omaha_name() -> None:
+    capped = text("variants.txt").replace(
+        "Ann raises 2 to 4", "Ann raises 2 to 4 and has reached the [4] cap"
+    )
+    assert "cap" in capped and statuses(SITE, capped) == [("2101", "ok"), ("2102", "ok")]
+    five = text("split.txt").replace("Limit Omaha Hi-Lo", "Limit Omaha 5 Card", 1)
+    assert [s for _, s, w in verdicts(SITE, five)] != [
+        "not-checkable"
+    ]  # a game hilo plays: replayed

@@ -207,3 +207,12 @@ def test_since_september_2010_a_raise_amount_is_its_street_total() -> None:
     assert statuses(
         SITE, older.replace('player="1" amount="0.50"', 'player="1" amount="0.40"')
     ) == [("100-1", "ok")]
+
+
+@pytest.mark.parametrize(
+    "stakes", ["No Limit Level 3 Blinds (0.10/0.25)", "Pot Limit (0.10/0.25/0.05)"]
+)
+def test_the_stakes_forms_of_a_description(stakes: str) -> None:
+    text_ = text("variants.xml").replace('stakes="Pot Limit ($0.10/$0.25)"', f'stakes="{stakes}"')
+    found = statuses(SITE, text_)
+    assert found[3] == ("100-24", "ok")

@@ -27,7 +27,7 @@ import random
 import re
 
 import pytest
-from archive_sites import own, records, shared_counts, statuses, verdicts
+from archive_sites import file_verdicts, own, records, shared_counts, statuses, verdicts
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from xml_archives import refuses_billion_laughs, reorder_xml
@@ -189,3 +189,9 @@ def test_an_mtt_table_is_a_tournament() -> None:
     (record,) = records(SITE, mtt)
     # read in tournament chips, whole ones: the cash file's €0.05 is no chip count
     assert record.error == "'0.05' is not a whole number of units (a chip)"
+
+
+def test_a_cp1252_file_is_read() -> None:
+    """Microgaming's files are cp1252 bytes (issue 28): a name with an é in that encoding still reads."""
+    data = text("split.xml").replace('alias="Ann"', 'alias="Ané"').encode("cp1252")
+    assert [(v[0], v[2]) for v in file_verdicts(data, "t.xml")] == [("1", "ok")]
