@@ -183,7 +183,7 @@ PLUGINS: tuple[Plugin, ...] = (
         "PartyPoker",
         (".txt",),
         "partypoker",
-        _search(r"^[ \t]*\*{5} Hand History for Game \d+ \*{5}[ \t]*$"),
+        _search(r"^[ \t]*\*{5} Hand History [Ff]or Game [0-9A-Za-z]+ \*{5}"),
     ),
     Plugin(
         "ongame",

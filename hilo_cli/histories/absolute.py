@@ -47,7 +47,7 @@ SEAT = pattern(
     r"^Seat (?P<seat>\d+) - (?P<name>.+?) \((?P<stack>{MONEY}) in chips\)(?: - sitting out)?\s*$",
     MONEY=MONEY,
 )
-DEALER = re.compile(r"Seat #(?P<seat>\d+) is the dealer\s*$")
+DEALER = re.compile(r"Seat #(?P<seat>\d+) is the (?:dead )?dealer\s*$")
 STREET = re.compile(
     r"(?i)^\*\*\* (?P<name>3RD STREET|4TH STREET|5TH STREET|6TH STREET|RIVER|POCKET CARDS|"
     r"FLOP|TURN|SHOW DOWN|SUMMARY) \*\*\*(?P<cards>.*)$"
@@ -58,16 +58,26 @@ ACTION = pattern(
     MONEY=MONEY,
 )
 RAISES = pattern(r"^Raises (?P<amount>{MONEY}) to (?P<to>{MONEY})\s*$", MONEY=MONEY)
+COMPLETES = pattern(r"^Completes to (?P<to>{MONEY})\s*$", MONEY=MONEY)
+# A player coming in: "Posts $0.25" (a big blind); "Posts $1 dead $0.50" (both: $1 live, $0.50 dead, in
+# the pot and no bet of the round); "Posts dead $40 dead $15" (both: $40 in all, $15 of it dead).
+POSTS = pattern(
+    r"^Posts (?P<d1>dead )?(?P<a1>{MONEY})(?: (?P<d2>dead )?(?P<a2>{MONEY}))?\s*$", MONEY=MONEY
+)
 COLLECT = pattern(
     r"^Collects (?P<amount>{MONEY}) from (?P<label>main pot|side pot(?:[- #]*(?P<n>\d+))?)\s*$",
     MONEY=MONEY,
 )
 RETURNED = pattern(r"(?i)^returned \((?P<amount>{MONEY})\) : not called\s*$", MONEY=MONEY)
+# "Total Pot($9.50) | Rake ($0.45) | Jackpot Rake ($0.50)": the jackpot's share is taken as the rake is.
 TOTAL = pattern(
-    r"^Total Pot\s*\((?P<total>{MONEY})\)(?:\s*\|\s*Rake \((?P<rake>{MONEY})\))?", MONEY=MONEY
+    r"^Total Pot\s*\((?P<total>{MONEY})\)(?:\s*\|\s*Rake \((?P<rake>{MONEY})\))?"
+    r"(?:\s*\|\s*Jackpot Rake \((?P<jackpot>{MONEY})\))?",
+    MONEY=MONEY,
 )
 # A summary seat's total, and each half it won ("won Total ($0.19) HI:with ... LO:($0.19)").
-WON = pattern(r"\bwon Total \((?P<amount>{MONEY})\)", MONEY=MONEY)
+# "collected Total" too; a "72 Prop Win ($x)" after it is paid outside the pot (a 7-2 table's bonus).
+WON = pattern(r"\b(?:won|collected) Total \((?P<amount>{MONEY})\)", MONEY=MONEY)
 HALF = pattern(r"\b(?P<half>HI|LO):\((?P<amount>{MONEY})\)", MONEY=MONEY)
 NOTES = re.compile(
     r"^(?:sits down|stands up|is sitting out|has returned|is disconnected|has timed out)\s*$"
@@ -80,10 +90,17 @@ GAME_NAMES = {
     "Omaha Hi/Lo": "omaha8",
     "Omaha Hi-Lo": "omaha8",
     "Omaha": "omaha",
+    "OMAHA": "omaha",
+    "OMAHA HI/LO": "omaha8",
 }
 STUD = {"stud8"}
 LIMITS: dict[str, Structure] = {**STRUCTURES, "Normal": "fixed", "Fixed Limit": "fixed"}
 LIMIT_WORDS = ("Normal", "Limit", "Fixed Limit", "Pot Limit", "No Limit")
+# What a header may say around its game and stakes that is no part of them: the tournament's number
+# and kind before the limit, the ante, the speed and a 7-2 table's "(7-2)" after the stakes.
+TOURNEY_ID = re.compile(r"^\s*Tourney ID \d+ ")
+TOURNEY_KINDS = re.compile(r"(?i) (?:\(1 on 1\)|Single Tournament|Multi Normal Tournament)(?= )")
+ANTE = pattern(r", {MONEY} ante$", MONEY=MONEY)
 STUD_STREETS = {"3RD STREET": 0, "4TH STREET": 1, "5TH STREET": 2, "6TH STREET": 3, "RIVER": 4}
 BOARD_STREETS = {"POCKET CARDS": 0, "FLOP": 1, "TURN": 2, "RIVER": 3}
 VERBS = {
@@ -125,9 +142,17 @@ class Absolute(TextReader):
                 "not an Absolute hand header (expected 'Stage #ID: GAME LIMIT STAKES - DATE')"
             )
         self.id = m.group("id")
-        words = m.group("rest").split(" - ", 1)[0].split()
+        head = m.group("rest").split(" - ", 1)[0]
+        head, named = TOURNEY_ID.subn(" ", head)
+        head, kinds = TOURNEY_KINDS.subn("", head)
+        words = after_stakes(head).split()
         limit = next(
-            (w for w in (" ".join(words[-3:-1]), " ".join(words[-2:-1])) if w in LIMIT_WORDS), None
+            (
+                w.title()  # "POT LIMIT", "NORMAL" in upper case at some tables
+                for w in (" ".join(words[-3:-1]), " ".join(words[-2:-1]))
+                if w.title() in LIMIT_WORDS
+            ),
+            None,
         )
         stakes = STAKES.fullmatch(words[-1]) if words else None
         if limit is None or stakes is None or len(words) < len(limit.split()) + 2:
@@ -141,7 +166,8 @@ class Absolute(TextReader):
         self.scale = 100 if currency else 1
         big = self.amount(bb)
         small = self.amount(sb) if sb else big // 2
-        return Header(self.id, game, limit, None, not currency, currency, small, big)
+        tournament = not currency or bool(named or kinds)
+        return Header(self.id, game, limit, None, tournament, currency, small, big)
 
     def begin(self, header: Header) -> SiteHand:
         hand = self.new_hand(header, pots_printed=False)
@@ -168,6 +194,13 @@ class Absolute(TextReader):
             t = DEALER.search(text)
             if t is not None:
                 self.hand.button = digits(t.group("seat"), "the dealer's seat", MAX_SEAT)
+            return
+        if text.startswith("Dealt to "):  # "Dealt to X [..]": as "X - Pocket [..]"
+            dealt = speaker(text[len("Dealt to ") :], self.names)
+            bracket = BRACKETS.search(text)
+            if dealt is None or bracket is None or not dealt[1].startswith("["):
+                raise InputError(f"cannot read the cards dealt in {quote(text)}")
+            self.pocket(dealt[0], bracket.group(1))
             return
         found = speaker(text, self.names)
         if found is None:
@@ -250,6 +283,15 @@ class Absolute(TextReader):
         if m is not None:
             self.act(name, "raise", self.amount(m.group("amount")), self.amount(m.group("to")))
             return
+        m = COMPLETES.match(rest) if rest.startswith("Completes") else None
+        if m is not None:
+            to = self.amount(m.group("to"))
+            self.act(name, "complete", to - self.bets.get(name, 0), to)
+            return
+        m = POSTS.match(rest) if rest.startswith("Posts ") else None
+        if m is not None:
+            self.posts(name, m)
+            return
         r = RETURNED.match(rest)
         if r is not None:
             self.return_uncalled(name, self.amount(r.group("amount")))
@@ -261,10 +303,31 @@ class Absolute(TextReader):
         if rest.startswith("Shows [") and bracket is not None:
             self.show(name, cards_of(bracket.group(1), f"{name}'s cards"))
             return
-        if rest.startswith("Mucks"):
+        if rest.startswith("Mucks") or rest == "Does not show":  # a lone winner keeps the pot
             self.muck_at_showdown(name)
             return
         only_a_note(NOTES, rest, self.text)
+
+    def posts(self, name: str, m: re.Match[str]) -> None:
+        """``Posts $x`` (a big blind), ``Posts dead $x $y`` (both: the dead one in the pot, no bet)."""
+        first = self.amount(m.group("a1"))
+        if m.group("a2") is None:
+            if m.group("d1"):
+                self.act(name, "ante", first)
+            else:
+                self.act(name, "big blind", first)
+            return
+        second = self.amount(m.group("a2"))
+        if m.group("d1") and m.group("d2"):  # the whole, then its dead part
+            dead, live = second, first - second
+        elif m.group("d1"):
+            dead, live = first, second
+        else:
+            dead, live = second, first
+        if live <= 0 or dead <= 0:
+            raise InputError(f"cannot read the action {quote(self.text)}")
+        self.act(name, "ante", dead)
+        self.act(name, "big blind", live)
 
     # --- the summary -------------------------------------------------------------------------------
 
@@ -275,10 +338,12 @@ class Absolute(TextReader):
             hand = self.hand
             hand.total = self.amount(t.group("total"))
             self.rake = self.amount(t.group("rake")) if t.group("rake") else 0
+            if t.group("jackpot"):
+                self.rake += self.amount(t.group("jackpot"))
             hand.rake, hand.rake_printed = self.rake, t.group("rake") is not None
             return
         bracket = BRACKETS.search(text)
-        if text.startswith("Board: ") and bracket is not None:
+        if text.startswith(("Board: ", "Board [")) and bracket is not None:
             self.hand.summary_boards[0] = cards_of(bracket.group(1), "the summary's board")
             return
         if text.startswith("Dealer: "):
@@ -299,6 +364,16 @@ class Absolute(TextReader):
         for h in HALF.finditer(rest):
             half = "high" if h.group("half") == "HI" else "low"
             self.halves.setdefault(name, {})[half] = self.amount(h.group("amount"))
+
+
+def after_stakes(head: str) -> str:
+    """``head`` without what may follow its stakes: ``(7-2)``, ``Turbo``, ``, $0.05 ante`` (read from
+    the end, no pattern that backtracks over a long line)."""
+    head = head.rstrip()
+    for word in (" (7-2)", " Turbo"):
+        head = head.removesuffix(word).rstrip()
+    ante = ANTE.search(head)
+    return head[: ante.start()] if ante is not None else head
 
 
 def settle_summary(hand: SiteHand, halves: dict[str, dict[str, int]], rake: int) -> None:

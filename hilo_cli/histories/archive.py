@@ -32,7 +32,7 @@ def amounts_of(hand: SiteHand) -> list[int]:
     return found
 
 
-_CHIPS = ("call", "bet", "small blind", "big blind", "bring in", "straddle")
+_CHIPS = ("call", "bet", "small blind", "big blind", "small and big blinds", "bring in", "straddle")
 
 
 def put_in(hand: SiteHand) -> dict[str, int]:

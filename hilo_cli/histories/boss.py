@@ -43,11 +43,17 @@ from hilo_cli.histories.site import Line as Action
 from hilo_cli.histories.uncalled import unreturned
 from hilo_cli.histories.xml_hand import Hands, XmlHand, reader
 
-GAME_NAMES: dict[str, str] = {"GAME_OMAHL": "omaha8", "GAME_OMA": "omaha"}
+GAME_NAMES: dict[str, str] = {"GAME_OMAHL": "omaha8", "GAME_OMA": "omaha", "GAME_OMATU": "omaha"}
 LIMIT_WORDS = {"PL": "Pot Limit", "NL": "No Limit", "FL": "Limit"}
 SIGNS = {code: sign for sign, code in CODES.items()}
 STREETS = {"BOARD_FLOP": 1, "BOARD_TURN": 2, "BOARD_RIVER": 3}
-BLINDS = {"HAND_SB": "small blind", "HAND_BB": "big blind", "HAND_DSB": "ante"}
+# HAND_AB: both blinds at once (a player coming in), the small one dead.
+BLINDS = {
+    "HAND_SB": "small blind",
+    "HAND_BB": "big blind",
+    "HAND_DSB": "ante",
+    "HAND_AB": "big blind",  # its dead part an ante (``_Hand._chips``)
+}
 MOVES = {"HAND_BLINDS", "HAND_ANTE", "ACTION_CALL", "ACTION_BET", "ACTION_RAISE", "ACTION_ALLIN"}
 HALVES = {"WINTYPE_HI": "high", "WINTYPE_LO": "low", "WINTYPE_HILO": None}
 _SUITS = "dchs"
@@ -197,6 +203,12 @@ class _Hand(XmlHand):
             verb = None
         if verb is None:
             raise InputError(f"an action {quote(text)} is not one hilo reads")
+        if a.attrs.get("KIND") == "HAND_AB":  # both blinds: the big one live, the rest dead
+            posted = [x.amount for x in hand.actions if x.verb == "big blind"]
+            live = min(value, max(posted, default=hand.header.big))
+            if value > live:
+                self.chips(hand, a.line, street, who, "ante", value - live, None, False, text)
+            added = live
         self.chips(hand, a.line, street, who, verb, added, to, kind == "ACTION_ALLIN", text)
 
     def _showdown(self, hand: SiteHand, showdown: Element, names: set[str]) -> None:

@@ -43,9 +43,10 @@ from hilo_cli.histories.text import (
 ALL_IN = r"(?P<all_in>,? (?:and is )?all[- ]in| \(all[- ]in\))?\s*$"
 
 HEADER = re.compile(r"^Hand#(?P<id>[0-9A-Za-z]+) - (?P<rest>.*)$")
+# "0/10/20 PL OmahaHiLo" (tournaments: ante/small/big), "$0.10/$0.25 PL Omaha Hi/Lo" (cash tables).
 STAKES = pattern(
     r"^(?:(?P<ante>{AMOUNT})/)?(?P<sb>{AMOUNT})/(?P<bb>{AMOUNT}) (?P<limit>FL|Limit|PL|NL) "
-    r"(?P<game>\w+)$"
+    r"(?P<game>\w+(?: Hi/Lo| Hi-Lo)?)$"
 )
 SEAT = pattern(
     r"^Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>{AMOUNT})(?: in chips)?\)"
@@ -56,10 +57,14 @@ STREET = re.compile(
     r"^\*\*\* ?(?P<name>FLOP|TURN|RIVER|SHOW DOWN|HOLE CARDS) ?\*\*\*(?P<cards>.*)$"
 )
 ACTION = pattern(
-    r"^(?P<verb>posts small blind|posts big blind|posts ante|posts dead blind|calls|bets|"
-    r"raises to) (?P<amount>{AMOUNT}){ALL_IN}",
+    r"^(?P<verb>posts small blind|posts big blind|posts ante(?: of)?|posts dead blind|"
+    r"brings[- ]in(?: low)? for|calls|bets|raises to|raises|is all in) (?P<amount>{AMOUNT}){ALL_IN}",
     ALL_IN=ALL_IN,
 )
+# A player who posts both blinds out of turn: the small one dead, the big one live.
+BOTH = pattern(r"^posts dead blind -?(?P<dead>{AMOUNT}) and big blind (?P<big>{AMOUNT})\s*$")
+# The value in euros a euro table writes after an amount: "calls 0.50 (EUR 0.36)".
+EURO_VALUE = re.compile(r" \(EUR [€]?[\d.,]+\)")
 AWARD = pattern(
     r"^wins (?:(?P<half>high|low) )?(?:(?P<which>main|side) )?pot(?: #?(?P<n>\d+))"
     r"? (?P<amount>{AMOUNT})(?: with.*)?\s*$"
@@ -67,15 +72,31 @@ AWARD = pattern(
 UNCALLED = pattern(r"^returns uncalled bet (?P<amount>{AMOUNT})\s*$")
 NOTES = re.compile(
     r"^(?:is sitting out|sits out|is back|has left the table|has joined the table|"
-    r"is disconnected|is connected|has timed out|said, .*)\s*$"
+    r"is disconnected|is connected|has timed out|said, .*|finished \d+ out of \d+ players)\s*$"
 )
 # A tournament's number in the header's first part: "Turbo T15042503".
 TOURNAMENT = re.compile(r"\bT\d+\b")
 
-GAME_NAMES = {"OmahaHiLo": "omaha8", "Omaha": "omaha", "OmahaHi": "omaha"}
+GAME_NAMES = {
+    "OmahaHiLo": "omaha8",
+    "Omaha Hi/Lo": "omaha8",
+    "Omaha Hi-Lo": "omaha8",
+    "Omaha": "omaha",
+    "OmahaHi": "omaha",
+}
 LIMIT_WORDS = {"FL": "Limit", "Limit": "Limit", "PL": "Pot Limit", "NL": "No Limit"}
 STREETS = {"HOLE CARDS": 0, "FLOP": 1, "TURN": 2, "RIVER": 3}
-VERBS = {**POSTS_BETS_CALLS, "posts dead blind": "ante", "raises to": "raise"}
+VERBS = {
+    **POSTS_BETS_CALLS,
+    "posts ante of": "ante",
+    "posts dead blind": "ante",
+    "brings in for": "bring in",
+    "brings in low for": "bring in",
+    "brings-in for": "bring in",
+    "brings-in low for": "bring in",
+    "raises to": "raise",
+    "raises": "raise",  # "raises 60": to 60, as "raises to 60"
+}
 
 
 class Cake(TextReader):
@@ -123,7 +144,7 @@ class Cake(TextReader):
         if text.startswith("Dealt to "):
             self.dealt_to(text)
             return
-        if text == "There is no low hand":
+        if text in ("There is no low hand", "Player left the table"):
             return
         self.player_action(text, self.action)
 
@@ -139,11 +160,21 @@ class Cake(TextReader):
             self.deal_board(comma_cards(found[-1], f"the {name.lower()}"))
 
     def action(self, name: str, rest: str) -> None:
+        if "(EUR " in rest:
+            rest = EURO_VALUE.sub("", rest)
         m = ACTION.match(rest)
         if m is not None:
+            if m.group("verb") == "is all in":
+                self.all_in(name, self.amount(m.group("amount")))
+                return
             verb, amount = VERBS[m.group("verb")], self.amount(m.group("amount"))
             to = amount if verb == "raise" else None
             self.act(name, verb, amount, to, m.group("all_in") is not None)
+            return
+        both = BOTH.match(rest) if rest.startswith("posts dead") else None
+        if both is not None:
+            self.act(name, "ante", self.amount(both.group("dead")))  # dead: no bet of the round
+            self.act(name, "big blind", self.amount(both.group("big")))
             return
         m = AWARD.match(rest)
         if m is not None:
@@ -159,6 +190,16 @@ class Cake(TextReader):
         if self.show_or_muck(name, rest, "mucks"):
             return
         only_a_note(NOTES, rest, self.text)
+
+    def all_in(self, name: str, added: int) -> None:
+        """``is all in X``: X the chips the player adds; a bet, a call or a raise by the street's bets."""
+        mine = self.bets.get(name, 0) + added
+        if self.street_bet == 0:
+            self.act(name, "bet", added, None, True)
+        elif mine <= self.street_bet:
+            self.act(name, "call", added, None, True)
+        else:
+            self.act(name, "raise", added, mine, True)
 
 
 READER = Cake.plugin()

@@ -45,17 +45,32 @@ MONEY = r"(?:[A-Z]{3} )?" + NUMBER
 
 HEADER = pattern(
     r"^Game # ?(?P<id>\d+) - (?P<game>.+?) (?P<limit>Fixed Limit|Pot Limit|No Limit|Limit) "
-    r"(?:(?P<code>[A-Z]{3}) )?(?P<small>{NUMBER})/(?P<big>{NUMBER})(?: - .*)?$"
+    r"(?:(?P<code>[A-Z]{3}) )?(?P<small>{NUMBER})/(?P<big>{NUMBER})(?: and {NUMBER} ante)?"
+    r"(?: - .*)?$"
 )
 SEAT = pattern(r"^(?P<name>\S.*?)\s+\((?P<stack>{MONEY}) in seat (?P<seat>\d+)\)$", MONEY=MONEY)
 PLAYERS = re.compile(r"^Players ?\(max \d+\):?$")
+# The blinds; "Small + Big Blind:" (both, the small one dead: the amount is the two), "Blind out of
+# turn:" (a big blind posted by a player coming in).
 BLIND = pattern(
-    r"^(?P<which>Big|Small) Blind:\s+(?P<rest>.+?)\s+\((?P<amount>{MONEY})\)$", MONEY=MONEY
+    r"^(?P<which>Big Blind|Small Blind|Small \+ Big Blind|Blind out of turn):\s+(?P<rest>.+?)\s+"
+    r"\((?P<amount>{MONEY})\)$",
+    MONEY=MONEY,
 )
+BLINDS = {
+    "Big Blind": "big blind",
+    "Small Blind": "small blind",
+    "Small + Big Blind": "small and big blinds",
+    "Blind out of turn": "big blind",
+}
 DEALER = re.compile(r"^Dealer:\s+(?P<name>.+)$")
 STREET = re.compile(r"^(?P<name>Flop|Turn|River)\s+(?P<cards>\S.*)$")
 RAKE = pattern(r"^Rake:\s+(?P<amount>{MONEY})$", MONEY=MONEY)
-ACTION = pattern(r"^(?P<verb>Raise|Call|Bet|Ante)\s+\((?P<amount>{MONEY})\)$", MONEY=MONEY)
+ACTION = pattern(
+    r"^(?P<verb>Raise|Call|Bet|Ante|All-In|brings in(?: low)? for)\s+\(?(?P<amount>{MONEY})\)?$",
+    MONEY=MONEY,
+)
+DEALT = re.compile(r"^was dealt:\s+(?P<cards>.+)$")
 WINS = pattern(r"^wins:\s+(?P<amount>{MONEY})$", MONEY=MONEY)
 SHOWS = re.compile(r"^shows:\s+(?P<cards>.+)$")
 MUCKS = re.compile(r"^didn't show hand(?: \((?P<cards>[^)]*)\))?$")
@@ -63,10 +78,23 @@ IGNORED = re.compile(r"^Game ended .*$")
 # The currency's code before an amount.
 CODE = re.compile(r"^[A-Z]{3} ")
 
-GAME_NAMES = {"Omaha Hi/Lo": "omaha8", "Omaha": "omaha", "Omaha Hi": "omaha"}
+GAME_NAMES = {
+    "Omaha Hi/Lo": "omaha8",
+    "Omaha": "omaha",
+    "Omaha Hi": "omaha",
+    "Omaha High": "omaha",
+    "5-Card Omaha High": "omaha-5",
+}
 LIMITS: dict[str, Structure] = {**STRUCTURES, "Fixed Limit": "fixed"}
 STREETS = {"Flop": 1, "Turn": 2, "River": 3}
-VERBS = {"Raise": "raise", "Call": "call", "Bet": "bet", "Ante": "ante"}
+VERBS = {
+    "Raise": "raise",
+    "Call": "call",
+    "Bet": "bet",
+    "Ante": "ante",
+    "brings in for": "bring in",
+    "brings in low for": "bring in",
+}
 
 
 def board_cards(text: str, what: str) -> tuple[Card, ...]:
@@ -120,8 +148,7 @@ class Entraction(TextReader):
         m = BLIND.match(text)
         if m is not None:
             name = self.seated(m.group("rest").strip())
-            verb = "big blind" if m.group("which") == "Big" else "small blind"
-            self.act(name, verb, self.amount(m.group("amount")))
+            self.act(name, BLINDS[m.group("which")], self.amount(m.group("amount")))
             return
         m = DEALER.match(text)
         if m is not None:
@@ -174,6 +201,9 @@ class Entraction(TextReader):
             return
         m = ACTION.match(rest)
         if m is not None:
+            if m.group("verb") == "All-In":
+                self.all_in(name, self.amount(m.group("amount")))
+                return
             verb, amount = VERBS[m.group("verb")], self.amount(m.group("amount"))
             # Entraction writes what each action adds.
             self.act(name, verb, amount, self.added_to(name, verb, amount))
@@ -189,7 +219,21 @@ class Entraction(TextReader):
         if MUCKS.match(rest):
             self.muck_at_showdown(name)
             return
+        m = DEALT.match(rest)
+        if m is not None:  # "Hero was dealt: Ah - 2c - 7d - Ks"
+            self.deal_hand(name, board_cards(m.group("cards"), f"{name}'s cards"))
+            return
         raise InputError(f"cannot read the action {quote(self.text)}")
+
+    def all_in(self, name: str, added: int) -> None:
+        """``All-In (x)``: x the chips the player adds; a bet, a call or a raise by the street's bets."""
+        mine = self.bets.get(name, 0) + added
+        if self.street_bet == 0:
+            self.act(name, "bet", added, None, True)
+        elif mine <= self.street_bet:
+            self.act(name, "call", added, None, True)
+        else:
+            self.act(name, "raise", added, mine, True)
 
 
 READER = Entraction.plugin()

@@ -32,7 +32,8 @@ from hilo_cli.cards import Card
 from hilo_cli.errors import DealError, InputError
 from hilo_cli.games import GAMES
 from hilo_cli.histories.amounts import CODES
-from hilo_cli.histories.base import HandRecord, failed
+from hilo_cli.histories.archive import uncalled
+from hilo_cli.histories.base import Currency, HandRecord, failed
 from hilo_cli.histories.safexml import Element, parse
 from hilo_cli.histories.site import (
     NAMELESS,
@@ -60,6 +61,7 @@ LIMIT_WORDS = {
     "LP": "Pot Limit",
     "Pot limit": "Pot Limit",
     "NL": "No Limit",
+    "БЛ": "No Limit",
     "SL": "No Limit",
     "LZ": "No Limit",
     "No limit": "No Limit",
@@ -69,9 +71,13 @@ VERBS = {"1": "small blind", "2": "big blind", "3": "call", "15": "ante", "16": 
 
 # The session's game: "7 Card Stud Hi-Lo L €0.05/€0.10", "Omaha Hi-Lo PL 0.02/0.04 Ante 0.01".
 GAME_TYPE = re.compile(
-    r"^(?P<game>.+?) (?P<limit>NL|SL|LZ|PL|LP|L|No limit|Pot limit|Limit) "
+    r"^(?P<game>.+?) (?P<limit>NL|БЛ|SL|LZ|PL|LP|L|No limit|Pot limit|Limit) "
     r"(?P<small>[^\s/]+)/(?P<big>[^\s/]+)(?: Ante \S+)?$"
 )
+# "LH 0.02/0.04 ...": limit hold'em, its stakes first.
+LIMIT_HOLDEM = re.compile(r"^LH (?P<small>[^\s/]+)/(?P<big>[^\s/]+)(?: .*)?$")
+# The first client that writes ``win`` without the player's uncalled bet (with ``uncalled_bet_enabled``).
+UNCALLED_CLIENT = 20
 GAME_OPEN = re.compile(r"<game[\s>]")
 SESSION_OPEN = re.compile(r"<session[\s>]")
 # The session's own lines, outside any game: nothing of a hand.
@@ -119,29 +125,41 @@ class _Hand(XmlHand):
     def __init__(self, source: str, general: dict[str, str], game: Element) -> None:
         super().__init__(source, game.attrs.get("gamecode", ""))
         self.general, self.game = general, game
+        self.raked: int | None = None  # the players' ``rakeamount``, where written
 
     def read(self) -> tuple[SiteHand, dict[str, int]]:
         """The hand, and what the site says each player put in (``bet``)."""
         general, game = self.general, self.game
         typed = general.get("gametype", "")
         m = GAME_TYPE.match(typed)
-        if m is None:
+        lh = LIMIT_HOLDEM.match(typed) if m is None else None
+        if m is None and lh is None:
             raise InputError(f"cannot read the session's game type {quote(typed)}")
+        named, limit_word = (
+            (m.group("game"), m.group("limit")) if m is not None else ("Holdem", "L")
+        )
+        stakes = m or lh
+        assert stakes is not None
         tournament = "tournamentcode" in general or "tournamentname" in general
-        code = general.get("tablecurrency") or general.get("currency") or ""
+        code = (
+            general.get("tablecurrency")
+            or general.get("tournamentcurrency")
+            or general.get("currency")
+            or ""
+        )
         sign = "" if tournament else SIGNS.get(code, "")
         play_money = general.get("mode", "real") != "real"
         currency = self.table(tournament, "" if play_money else sign)
-        limit = LIMIT_WORDS[m.group("limit")]
+        limit = LIMIT_WORDS[limit_word]
         header = Header(
             self.id,
-            m.group("game"),
+            named,
             limit,
             None,
             tournament,
             sign,
-            self.money(m.group("small"), "the small bet"),
-            self.money(m.group("big"), "the big bet"),
+            self.money(stakes.group("small"), "the small bet"),
+            self.money(stakes.group("big"), "the big bet"),
         )
         # the win attributes are the awards themselves
         hand = collects_only(SiteHand(self.source, game.line, header, currency=currency))
@@ -180,6 +198,9 @@ class _Hand(XmlHand):
             if won:
                 hand.add_award(p.line, name, won, 0, "win")
             bets[name] = self.money(p.attrs.get("bet", "0"), f"{name}'s bet")
+            if "rakeamount" in p.attrs:
+                raked = self.money(p.attrs["rakeamount"], f"{name}'s rake")
+                self.raked = (self.raked or 0) + raked
         return bets
 
     def _round(self, hand: SiteHand, no: int, element: Element, stud: bool) -> None:
@@ -233,12 +254,16 @@ class _Hand(XmlHand):
             raise InputError(f"an action of {quote(who)}, who is not seated")
         text = f"action {a.attrs.get('no', '')}: {who} type {kind} {a.attrs.get('sum', '')}".strip()
         line = a.line
-        if kind in ("0", "4"):
+        if kind in ("0", "4", "9"):  # 9: sitting out, a fold
             hand.actions.append(
-                Action(line, street, who, "fold" if kind == "0" else "check", 0, None, False, text)
+                Action(line, street, who, "check" if kind == "4" else "fold", 0, None, False, text)
             )
             return
         added = self.money(a.attrs.get("sum"), "the action's sum")
+        if kind == "8":  # a player just seated, no action this hand: no chip may move
+            if added:
+                raise InputError(f"action type 8 moves no chips, but {quote(text)} does")
+            return
         before = self.bets.get(who, 0)
         first = "complete" if stud and street == 0 else "bet"  # on third street, a bet completes
         verb, to = VERBS.get(kind), None
@@ -246,6 +271,9 @@ class _Hand(XmlHand):
             verb, to = first, before + added
         elif kind == "23":
             verb, to, added = "raise", added, added - before
+        elif kind == "6":  # raise by: the street's top bet and this much more
+            to = max(self.bets.values(), default=0) + added
+            verb, added = "raise", to - before
         elif kind == "7":
             to = before + added
             verb = self.raised(to, first)
@@ -309,9 +337,30 @@ def _read(source: str, game: Element, header: list[str]) -> HandRecord:
         for n, b in bets.items()
         if b != put.get(n, 0)
     ]
+    excludes = without_uncalled(header)
+    if reading.raked is not None:  # the rake the players' ``rakeamount`` add up to
+        kept = sum(put.values()) - sum(c.amount for c in hand.collects)
+        returned = uncalled(put)[1] if excludes else 0  # returned without a line
+        if reading.raked != kept - returned:
+            show = (hand.currency or Currency()).show
+            wrong.append(
+                f"the players' rakeamount adds up to {show(reading.raked)}, but "
+                f"{show(kept - returned)} of what was put in was not paid back"
+            )
     inconsistency = "; ".join(x for x in (found.site_inconsistency, *wrong) if x) or None
-    # ``win`` counts the uncalled chips returned to the player: it is what they got back.
-    return found._replace(won_excludes_returned=False, site_inconsistency=inconsistency)
+    # ``win`` counts the uncalled chips returned to the player (before client 20 and where the session
+    # says ``uncalled_bet_enabled``: it does not).
+    return found._replace(won_excludes_returned=excludes, site_inconsistency=inconsistency)
+
+
+def without_uncalled(header: list[str]) -> bool:
+    """Whether the session's ``win`` leaves out the player's uncalled bet: ``<uncalled_bet_enabled>
+    true</...>``, or a ``<client_version>`` of 20 or later."""
+    general = dict(_general("\n".join(header)))
+    if general.get("uncalled_bet_enabled", "").strip().lower() == "true":
+        return True
+    major = general.get("client_version", "").strip().split(".")[0]
+    return major.isdigit() and len(major) < 6 and int(major) >= UNCALLED_CLIENT
 
 
 READER = reader("ipoker", "iPoker", HANDS, _read, encodings=("cp1252",), session=session)

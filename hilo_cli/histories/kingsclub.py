@@ -47,7 +47,12 @@ HEADER = pattern(
 SEAT = pattern(
     r"^Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>{NUMBER})\)(?: (?P<net>[-+]{NUMBER}))?$"
 )
-TABLE = re.compile(r"^Table '.*'(?: Seat (?P<button>\d+) is the button)?$")
+# "Table '8 Game Mix' Seat 6 is the button", "Table ID 'Omaha 2' 6-max (Play Money) Seat #1 is the
+# button", a tournament's "Table 'T123 [4]' ...".
+TABLE = re.compile(
+    r"^Table (?:ID )?'.*'(?: \d+-max)?(?: \(Play Money\))?"
+    r"(?: Seat #?(?P<button>\d+) is the button)?$"
+)
 DATE = re.compile(r"^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$")
 STREET = re.compile(
     r"^\*\*\* (?:BOARD (?P<run>\d) - )?(?P<name>HOLE CARDS|FLOP|TURN|RIVER|SHOW ?DOWN|SUMMARY|"
@@ -55,13 +60,28 @@ STREET = re.compile(
 )
 RAKE = pattern(r"^Rake (?P<amount>{NUMBER})$")
 SHOWS = re.compile(r"^shows \[([^\]]*)\]$")
+# A post or an action and its amount; a raise may name what it adds and its street total ("raises 40 to
+# 80"); what may follow: "and is all in", "and has reached the [80] cap", "(disconnect)" (the action
+# made as the player's connection went).
 ACTION = pattern(
-    r"^(?P<verb>posts the small blind|posts the big blind|posts ante|posts the ante|"
-    r"brings in for|calls|bets|raises to) (?P<amount>{NUMBER})(?P<all_in>,? and is all in)?$"
+    r"^(?P<verb>calls|bets|raises to|raises {NUMBER} to|posts the small blind|posts the big blind|"
+    r"posts blind|posts ante|posts the ante|posts straddle|straddles|straddle|brings in for|"
+    r"brings in low for|brings-in for) (?P<amount>{NUMBER})(?P<all_in>,? and is all in)?"
+    r"(?: ?and has reached the \[{NUMBER}\] cap)?(?: \(disconnect\))?$"
 )
+# "wins (279.50) from pot", "wins pot (659)", "wins side pot 1 (20)", "wins (20)".
 WINS = pattern(
-    r"^wins (?:\((?P<amount>{NUMBER})\) from (?P<label>.+)|(?P<label2>pot) \("
-    r"(?P<amount2>{NUMBER})\))$"
+    r"^wins (?:\((?P<amount>{NUMBER})\) from (?P<label>.+)|(?P<label2>pot|side pot \d+) \("
+    r"(?P<amount2>{NUMBER})\)|\((?P<amount3>{NUMBER})\))$"
+)
+UNCALLED = pattern(r"^Uncalled bet \((?P<amount>{NUMBER})\) returned to (?P<name>.+)$")
+# Lines about a player that move no chip of the pot: sitting out, a bounty or a place in a tournament
+# (paid outside the pot).
+NOTES = pattern(
+    r"^(?:sits out|is sitting out|(?:wins|split) the {NUMBER} bounty for eliminating .+|"
+    r"wins {NUMBER} for (?:splitting the elimination of|eliminating) .+|"
+    r"wins the tournament and receives {NUMBER} - congratulations!|"
+    r"finished the tournament in \d+(?:st|nd|rd|th) place(?: and received {NUMBER}\.)?)$"
 )
 
 GAME_NAMES = {
@@ -70,11 +90,20 @@ GAME_NAMES = {
     "Big O": "omaha8-5",
     "5 Card Omaha Hi-Lo": "omaha8-5",
     "Omaha": "omaha",
+    "Omaha 5 Card": "omaha-5",
+    "Omaha 6 Card": "omaha-6",
     "Seven Card Stud Hi-Lo": "stud8",
     "7 Card Stud Hi-Lo": "stud8",
 }
 STREETS = {"HOLE CARDS": 0, "FLOP": 1, "TURN": 2, "RIVER": 3}
-POSTS = {"posts the small blind": "small blind", "posts the big blind": "big blind"}
+POSTS = {
+    "posts the small blind": "small blind",
+    "posts the big blind": "big blind",
+    "posts blind": "small and big blinds",  # both, as a player coming in: the small one dead
+    "posts straddle": "straddle",
+    "straddles": "straddle",
+    "straddle": "straddle",
+}
 # Money without a sign, in cents.
 CURRENCY = Currency("", "", 100)
 
@@ -138,9 +167,20 @@ class KingsClub(TextReader):
         if text.startswith("Dealt to "):
             self.dealt(text)
             return
+        if text == "Hand cancelled":
+            self.hand.cancelled = True
+            return
+        m = UNCALLED.match(text) if text.startswith("Uncalled bet (") else None
+        if m is not None:
+            if m.group("name") not in self.names:
+                raise InputError(f"cannot read the line {quote(text)}")
+            self.return_uncalled(m.group("name"), self.amount(m.group("amount")))
+            return
         self.player_action(text, self.action)
 
     def finish(self) -> None:
+        if self.hand.cancelled or self.hand.cashed_out:
+            return  # nothing was awarded by the cards
         super().finish()
         found = [
             rake_disagreement(self.hand, self.rake, CURRENCY.show)
@@ -231,11 +271,13 @@ class KingsClub(TextReader):
             raise InputError(f"the {name.lower()} line shows no cards")
         board = hand.boards.setdefault(0, [])
         before = shown(found[0], f"the {name.lower()}") if len(found) > 1 else ()
-        if tuple(board) != before:
+        if tuple(board) != before[: len(board)] or (len(before) > len(board) and board):
             raise InputError(
                 f"the {name.lower()} line {quote(text)} does not repeat the board so far"
             )
-        self.deal_board(shown(found[-1], f"the {name.lower()}"))
+        # After an all-in the streets before may be left out: "*** RIVER *** [2s Th 6h 7c] [5s]" with no
+        # flop or turn line deals the whole board.
+        self.deal_board(before[len(board) :] + shown(found[-1], f"the {name.lower()}"))
 
     def run_board(self, run: int, found: list[str]) -> None:
         """``*** BOARD 2 - RIVER *** [- - - Qd] [Jd]``: the cards of run ``run`` after the ones it has so
@@ -274,15 +316,25 @@ class KingsClub(TextReader):
 
     def action(self, name: str, rest: str) -> None:
         """A seated player's line but a fold or a check, ``rest`` what follows the name."""
+        if rest.endswith(" (disconnect)") and self.fold_or_check(
+            name, rest[: -len(" (disconnect)")]
+        ):
+            return  # "folds (disconnect)": the fold made as the connection went
         m = ACTION.match(rest)
         if m is not None:
             all_in = m.group("all_in") is not None
-            self.chips(name, m.group("verb"), self.amount(m.group("amount")), all_in)
+            verb = "raises to" if m.group("verb").startswith("raises ") else m.group("verb")
+            self.chips(name, verb, self.amount(m.group("amount")), all_in)
             return
         m = WINS.match(rest)
         if m is not None:
-            amount = self.amount(m.group("amount") or m.group("amount2"))
-            self.award(name, amount, 0, m.group("label") or m.group("label2"))
+            amount = self.amount(m.group("amount") or m.group("amount2") or m.group("amount3"))
+            self.award(name, amount, 0, m.group("label") or m.group("label2") or "pot")
+            return
+        if rest == "cashed out the hand":
+            self.hand.cashed_out.append(name)
+            return
+        if NOTES.match(rest):
             return
         m = SHOWS.match(rest)
         if m is not None:

@@ -48,7 +48,14 @@ GAME_NAMES: dict[str, str] = {
     "7 Stud H/L8": "stud8",
     "Omaha": "omaha",
 }
-MIXED_GAMES = {"43": "7-Stud H/L8", "35": "Omaha H/L8", "37": "Omaha H/L8"}  # multigametype
+# multigametype: the game of one hand of a mixed table (HORSE, HOSE, RASH, HA, HO, SHOE, HAR).
+MIXED_GAMES = {
+    "34": "Omaha H/L8",
+    "35": "Omaha H/L8",
+    "37": "Omaha H/L8",
+    "43": "7-Stud H/L8",
+    "45": "7-Stud H/L8",
+}
 BOARD_ROUNDS = street_numbers("PREFLOP", "POSTFLOP", "POSTTURN", "POSTRIVER")
 STUD_ROUNDS = street_numbers(
     ("BRING_IN", "THIRD_STREET"), "FOURTH_STREET", "FIFTH_STREET", "SIXTH_STREET", "SEVENTH_STREET"
@@ -58,15 +65,34 @@ HALVES = {"h": "high", "l": "low", "n": None}
 VERBS = {
     "SMALL_BLIND": "small blind",
     "BIG_BLIND": "big blind",
+    "INITIAL_BLIND": "big blind",  # a player's first blind at the table: a big blind
     "ANTE": "ante",
     "BRING_IN": "bring in",
     "CALL": "call",
 }
-IGNORED = {"CHAT", "SHOW", "PLAYER_OUT", "SIT_OUT", "SIT_IN"}
-STAKES = re.compile(r"^(?P<limit>Limit|Pot Limit|No Limit)(?: (?P<small>\S+)/(?P<big>\S+))?$")
+# Events that move no chip: a player's connection, a player leaving after the cards.
+IGNORED = {
+    "CHAT",
+    "SHOW",
+    "PLAYER_OUT",
+    "SIT_OUT",
+    "SIT_IN",
+    "DISCONNECTED",
+    "RECONNECTED",
+    "LEAVE",
+}
+# "Limit $0.25/$0.50", "Pot Limit", "No Limit Level 3 Blinds (20/40)", "Pot Limit (25/50/5)" (with an
+# ante), "Half Pot Limit ..." (a structure hilo does not replay: not checkable).
+STAKES = re.compile(
+    r"^(?P<limit>Limit|Pot Limit|No Limit|Half Pot Limit)(?: Level \d+ Blinds)?"
+    r"(?: \(?(?P<small>[^\s/()]+)/(?P<big>[^\s/()]+)(?:/[^\s/()]+)?\)?)?$"
+)
 GAME_OPEN = re.compile(r"<game[\s>]")
 DESCRIPTION = re.compile(r"<description[\s/>]")
 OWN_LINE = re.compile(r"^\s*(?:<\?xml[^>]*\?>|<description\s[^<>]*/>|</game>)*\s*$")
+
+# From this ``starttime`` on, a RAISE's amount is the street total it raises to, not the chips it adds.
+RAISE_TO_SINCE = "20100908000000"
 
 HANDS = Hands("game", GAME_OPEN, OWN_LINE, "id", "a Merge hand", header_declares=True)
 # A <description> names the game and stakes of every hand after it.
@@ -134,7 +160,7 @@ class _Hand(XmlHand):
                 if a.verb in ("small blind", "big blind", "ante"):
                     posted[a.player] = posted.get(a.player, 0) + a.amount
             hand.seats = [s._replace(stack=s.stack + posted.get(s.name, 0)) for s in hand.seats]
-        if not hand.collects and not hand.uncalled:
+        if not hand.collects and not hand.uncalled and not hand.cancelled:
             raise InputError(f"hand #{self.id} is cut short: no <winner> says who won")
         fold_back(hand)
         if not hand.header.big:
@@ -219,6 +245,9 @@ class _Hand(XmlHand):
         kind = e.attrs.get("type", "")
         if kind in IGNORED:
             return
+        if kind == "GAME_CANCELLED":
+            hand.cancelled = True
+            return
         who = self.player(e)
         text = f"event {e.attrs.get('sequence', '')}: seat {e.attrs.get('player')} {kind} {e.attrs.get('amount', '')}"
         if kind in ("FOLD", "CHECK"):
@@ -233,12 +262,27 @@ class _Hand(XmlHand):
             if len(live - hand.mucks) > 1 and who not in hand.mucks and who not in hand.shows:
                 hand.add_muck(e.line, street, who, text.strip())
             return
-        if kind not in VERBS and kind not in ("BET", "RAISE", "COMPLETE", "ALL_IN"):
+        if kind not in VERBS and kind not in ("BET", "RAISE", "COMPLETE", "ALL_IN", "RETURN_BLIND"):
             raise InputError(
                 f"an event of type {quote(kind, 40)} is not one hilo reads ({quote(text.strip())})"
             )
         added = self.money(e.attrs.get("amount"), "the event's amount")
         verb, to = VERBS.get(kind), None
+        if (
+            kind == "RETURN_BLIND"
+        ):  # a player back in: a small or a big blind, or both (the small dead)
+            big = max((a.amount for a in hand.actions if a.verb == "big blind"), default=0)
+            big = big or (hand.header.small if hand.header.limit == "Limit" else hand.header.big)
+            verb = "small blind" if added < big else "big blind"
+            if added > big:  # both blinds: the big one live, the rest dead (no bet of the round)
+                self.chips(
+                    hand, e.line, street, who, "ante", added - big, None, False, text.strip()
+                )
+                added = big
+        if kind == "RAISE" and self.game.attrs.get("starttime", "") >= RAISE_TO_SINCE:
+            added = added - self.bets.get(
+                who, 0
+            )  # since September 2010 a raise's amount is its total
         if kind in ("BET", "RAISE", "COMPLETE", "ALL_IN"):
             to, top = self.bets.get(who, 0) + added, max(self.bets.values(), default=0)
             completing = stud and street == 0 and kind != "BET" and top < hand.header.small

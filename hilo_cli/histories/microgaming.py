@@ -43,6 +43,8 @@ GAME_NAMES: dict[str, str] = {"Omaha H/L": "omaha8", "Omaha Hi/Lo": "omaha8", "O
 LIMIT_WORDS = {"PL": "Pot Limit", "NL": "No Limit", "FL": "Limit", "L": "Limit"}
 STREETS = {"DealFlop": 1, "DealTurn": 2, "DealRiver": 3}
 VERBS = {"SmallBlind": "small blind", "BigBlind": "big blind", "Ante": "ante", "Call": "call"}
+# Actions that move no chip of the pot: a player's connection.
+IGNORED = {"Disconnect", "Reconnect"}
 _RANKS = {"10": "T", **{r: r for r in "23456789TJQKA"}}
 _GAME_OPEN = re.compile(r"<Game[\s>]")
 _OWN_LINE = re.compile(
@@ -85,10 +87,14 @@ class _Hand(XmlHand):
         self.names: dict[int, str] = {}
         self.ends: dict[str, int] = {}
         self.returned: dict[str, int] = {}
+        self.written_back: dict[
+            str, int
+        ] = {}  # ``MoneyReturned``: the chips the site says came back
+        self.jackpot = 0  # ``badbeatcontribution``: taken from the pot for the bad-beat jackpot
 
     def header(self) -> tuple[Header, Currency]:
         a = self.game.attrs
-        tournament = a.get("istournament", "0") != "0"
+        tournament = a.get("istournament", "0") != "0" or a.get("tabletype") == "MTT"
         real = a.get("realmoney", "true") == "true"
         sign = _sign(a.get("currencysymbol", "")) if real and not tournament else ""
         limit = LIMIT_WORDS.get(a.get("betlimit", ""), a.get("betlimit", ""))
@@ -110,6 +116,8 @@ class _Hand(XmlHand):
             raise InputError(f"hand #{self.id} is cut short: no Win action says who won")
         # The rake is printed in cents whatever the table's unit; the pot before it is the awards plus it.
         hand.rake = digits(self.game.attrs.get("rake", "0"), "the rake") * self.scale // 100
+        # The bad-beat jackpot's share leaves the pot as the rake does: it is the house's take too.
+        hand.rake += self.jackpot
         hand.total = sum(c.amount for c in hand.collects) + hand.rake
         pots_as_paid(hand)  # side pots: each as its awards pay it, so the rake is taken pot by pot
         self._uncalled(hand)
@@ -160,7 +168,21 @@ class _Hand(XmlHand):
                 if amount:
                     hand.add_award(s.line, who, amount, pot, f"pot {pot}")
             return
+        if kind in IGNORED:
+            return
         who = self.player(a)
+        if kind == "MoneyReturned":
+            amount = self.money(a.attrs.get("value"), "the money returned")
+            self.written_back[who] = self.written_back.get(who, 0) + amount
+            return
+        if kind.lower() == "badbeatcontribution":
+            self.jackpot += self.money(a.attrs.get("value"), "the jackpot contribution")
+            return
+        if kind == "PostedToPlay":  # a player coming in: the small blind dead, or a big blind live
+            added = self.money(a.attrs.get("value"), "the action's value")
+            verb = "ante" if added == hand.header.small and added < hand.header.big else "big blind"
+            self.chips(hand, a.line, street, who, verb, added, None, False, text.strip())
+            return
         if kind in ("DealCards", "ShowCards"):
             cards = _cards(a, f"the cards of {who}")
             verb = "dealt" if kind == "DealCards" else "show"
@@ -190,6 +212,14 @@ class _Hand(XmlHand):
         """The uncalled bet returned: inside the player's award where the end balance says so (it then
         comes out of the award, ``fold_back``), else returned beside it."""
         found = unreturned(hand.actions)
+        written = sorted(self.written_back.items())
+        if written and (found is None or written != [found]):
+            show = (hand.currency or Currency()).show
+            says = ", ".join(f"{show(c)} to {n}" for n, c in written)
+            hand.disagreements.append(
+                f"MoneyReturned gives back {says}, but the actions leave "
+                f"{show(found[1]) + ' to ' + found[0] if found else 'nothing'} uncalled"
+            )
         if found is None:
             return
         name, chips = found
@@ -227,4 +257,4 @@ def _read(source: str, game: Element, _header: list[str]) -> HandRecord:
     return reading.record(reading.read())
 
 
-READER = reader("microgaming", "Microgaming", HANDS, _read)
+READER = reader("microgaming", "Microgaming", HANDS, _read, encodings=("cp1252",))

@@ -26,6 +26,10 @@ rake, the printed pots less the rake are the pots after rake; with a rake and se
 not say which pot paid it: the checker derives each pot's share (RULES §13) and the printed rake is held
 against what was not paid; a cash hand without its "Rake taken" line has its rake derived. A pot whose
 winners are untagged (no low, or a 2014 cash file) has the hand checked per pot, not per half.
+
+Stud (``SEVEN_CARD_STUD_HI_LO``): "small bring in", "big bring in" (completing at once), "Dealing 4th
+street" ... "Dealing river" and each player's new cards ("-" one not shown); a stud raise's "to" is the
+player's total over the streets, so the street total is what it leaves after the streets before.
 """
 
 from __future__ import annotations
@@ -57,10 +61,18 @@ SEAT = pattern(r"^Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>{AMOUNT})\)(?P<r
 SUMMARY_SEAT = pattern(r"^, net: [+-]?{AMOUNT}(?:, \[(?P<cards>[^\[\]]*)\](?: \(.*\))?)?\s*$")
 BUTTON = re.compile(r"^Button: seat (?P<seat>\d+)\s*$")
 BOARD = re.compile(r"^--- Dealing (?P<street>flop|turn|river) \[(?P<cards>[^\[\]]*)\]\s*$")
-DEALT = re.compile(r"^Dealing to (?P<rest>.+): \[(?P<cards>[^\[\]]*)\]\s*$")
+# A stud street's line: "Dealing 4th street" ... "Dealing river" (its cards on the "Dealing to" lines).
+STUD_STREET = re.compile(r"^(?:--- )?Dealing (?P<name>4th street|5th street|6th street|river)\s*$")
+STUD_STREETS = {"4th street": 1, "5th street": 2, "6th street": 3, "river": 4}
+# "Dealing to X: [..]", or "New hand for X: [..]" (the same line in some files); stud: "-" a card hidden.
+DEALT = re.compile(r"^(?:Dealing to|New hand for) (?P<rest>.+): \[(?P<cards>[^\[\]]*)\]\s*$")
+# A post or an action; "posts small & big blind ( $0.75)" (both, the small one dead), "posts dead blind
+# ($0.25)" (dead: in the pot, no bet of the round); all in as " [all in]" or " and is all-in".
 ACTION = pattern(
-    r"^(?P<verb>posts small blind|posts big blind|posts ante|calls|bets|raises) \("
-    r"?(?P<amount>{AMOUNT})\)?(?: to (?P<to>{AMOUNT}))?(?P<all_in> \[all in\])?\s*$"
+    r"^(?P<verb>posts small blind|posts big blind|posts small & big blind|posts dead blind|"
+    r"posts ante|small bring in|big bring in|calls|bets|raises) \(? ?(?P<amount>{AMOUNT})\)?"
+    r"(?: to (?P<to>{AMOUNT}))?"
+    r"(?P<all_in> \[all in\]| and is all-in)?\s*$"
 )
 POT = pattern(
     r"^(?P<label>Main pot|Side pot (?P<n>\d+)): (?P<amount>{AMOUNT}) won by (?P<rest>.+?)\s*$"
@@ -73,7 +85,12 @@ NOTES = re.compile(
     r"\*{5} End of hand .*)$"
 )
 
-GAME_NAMES = {"OMAHA_HI_LO": "omaha8", "OMAHA": "omaha", "OMAHA_HI": "omaha"}
+GAME_NAMES = {
+    "OMAHA_HI_LO": "omaha8",
+    "OMAHA": "omaha",
+    "OMAHA_HI": "omaha",
+    "SEVEN_CARD_STUD_HI_LO": "stud8",
+}
 LIMIT_WORDS = {
     "LIMIT": "Limit",
     "FIXED_LIMIT": "Limit",
@@ -81,7 +98,14 @@ LIMIT_WORDS = {
     "NO_LIMIT": "No Limit",
 }
 STREETS = {"flop": 1, "turn": 2, "river": 3}
-VERBS = {**POSTS_BETS_CALLS, "raises": "raise"}
+VERBS = {
+    **POSTS_BETS_CALLS,
+    "posts small & big blind": "small and big blinds",
+    "posts dead blind": "ante",
+    "small bring in": "bring in",
+    "big bring in": "complete",  # the bring-in's player completing to the small bet at once
+    "raises": "raise",
+}
 
 
 class OnGame(TextReader):
@@ -98,6 +122,8 @@ class OnGame(TextReader):
         self.summary = False
         self.pots: list[int] = []
         self.raked = False  # a "Rake taken" line was read
+        self.stud = False
+        self.earlier: dict[str, int] = {}  # stud: each player's bets on the streets before this one
 
     def header(self) -> Header:
         """The header and the table line after it (the game, the limit, the stakes, the money); the
@@ -136,6 +162,7 @@ class OnGame(TextReader):
         )
 
     def begin(self, header: Header) -> SiteHand:
+        self.stud = GAME_NAMES.get(header.game) == "stud8"
         hand = self.new_hand(header, won_printed=False)
         if self.scale == 100:
             hand.currency = sign_currency(header.currency)
@@ -154,11 +181,22 @@ class OnGame(TextReader):
         elif text == "Dealing pocket cards":
             # The first street's line: the street being dealt is left as it is.
             self.hand.add_street(self.number, 0, text)
+        elif self.stud and (t := STUD_STREET.match(text)) is not None:
+            for name, chips in self.bets.items():
+                self.earlier[name] = self.earlier.get(name, 0) + chips
+            self.new_street(STUD_STREETS[t.group("name")])
         elif (d := DEALT.match(text)) is not None:
             name = d.group("rest")
             if name not in self.names:
                 raise unseated(name, text)
-            self.deal_hand(name, cards_of(d.group("cards").replace(",", " "), f"{name}'s cards"))
+            if self.stud:  # the street's new cards, "-" for one not shown
+                words = [w.strip() for w in d.group("cards").split(",")]
+                known = " ".join(w for w in words if w != "-")
+                self.deal_cards(name, cards_of(known, f"{name}'s cards"))
+            else:
+                self.deal_hand(
+                    name, cards_of(d.group("cards").replace(",", " "), f"{name}'s cards")
+                )
         elif self.summary and (p := POT.match(text)) is not None:
             self.pot(p)
         elif self.summary and (r := RAKE.match(text)) is not None:
@@ -217,7 +255,7 @@ class OnGame(TextReader):
 
     def action(self, name: str, rest: str) -> None:
         """A seated player's line, ``rest`` what follows the name."""
-        if self.fold_or_check(name, rest):
+        if self.fold_or_check(name, rest) or rest == "sits out":
             return
         m = ACTION.match(rest)
         if m is None:
@@ -226,7 +264,23 @@ class OnGame(TextReader):
         to = self.amount(m.group("to")) if m.group("to") else None
         if verb == "raise" and to is None:
             raise InputError(f"a raise without its total ('raises X to Y') in {quote(self.text)}")
+        if self.stud and to is not None:
+            # A stud raise's "to" is the player's total over the streets (antes left out).
+            to -= self.earlier.get(name, 0)
+        if verb == "big blind" and self.first_of_equal_blinds():
+            verb = "small blind"  # at $0.50/$0.50 both blinds are written "posts big blind"
+        if verb == "complete":
+            to = amount
+        elif verb == "bet" and self.stud and self.street == 0:
+            verb, to = "complete", self.bets.get(name, 0) + amount  # third street's bet completes
         self.act(name, verb, amount, to, m.group("all_in") is not None)
+
+    def first_of_equal_blinds(self) -> bool:
+        """Whether a big blind posted now is the small one: the stakes' blinds are equal and no blind
+        has been posted yet."""
+        header = self.hand.header
+        posted = any(a.verb in ("small blind", "big blind") for a in self.hand.actions)
+        return header.small == header.big and not posted
 
     def settle(self) -> None:
         """The showdown's mucks, and the pots and rake as the checker takes them (module docstring)."""

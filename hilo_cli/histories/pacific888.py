@@ -77,10 +77,12 @@ STREET = re.compile(
 )
 DEALT = re.compile(r"^Dealt to (?P<name>.+?) \[ (?P<cards>[^\[\]]*) \]\s*$")
 # What follows a player's name.
+# "raises [$4] and has reached the $4 cap" at a fixed-limit table: the raise, the betting capped.
 VERB = pattern(
     r"^(?P<verb>posts small blind|posts big blind|posts ante|posts the ante|calls|bets|raises) "
-    r"{BRACKET}(?P<all_in>\s*and is all-in)?\s*$",
+    r"{BRACKET}(?P<all_in>\s*and is all-in)?(?:\s*and has reached the {MONEY} cap)?\s*$",
     BRACKET=BRACKET,
+    MONEY=MONEY,
 )
 DEAD = pattern(r"^posts dead blind \[ ?(?P<small>{MONEY}) \+ (?P<big>{MONEY}) ?\]\s*$", MONEY=MONEY)
 NOTES = re.compile(

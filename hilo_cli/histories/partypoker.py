@@ -60,39 +60,93 @@ from hilo_cli.histories.text import (
     street_numbers,
 )
 
-# An amount as PartyPoker writes it: "$0.50", "2,910" (a currency code may follow it).
-MONEY = r"\$?[\d.,]+"
+# An amount as PartyPoker writes it: "$0.50", "2,910", "€3" (a currency code may follow it).
+MONEY = r"[$€£]?[\d.,]+"
+ISO = r"(?: (?:USD|EUR|GBP|CAD))?"
 
-HEADER = re.compile(r"^\*{5} Hand History for Game (?P<id>\d+) \*{5}$")
+# "for" (to 2022) or "For" with letters in the id (2023), and the client the hand came from.
+SOURCE = r"(?: \((?:Poker Stars|PokerMaster|PartyPoker|Party|IPoker|Pacific|WPN|PokerBros)\))?"
+HEADER = re.compile(
+    rf"^\*{{5}} Hand History [Ff]or Game (?P<id>[0-9A-Za-z]{{1,64}}) \*{{5}}{SOURCE}[ \t]*$"
+)
 # The lines around a header that say nothing of a hand: they are no line of it (``read_hand``).
 NOISE = re.compile(r"^(?:Game #\d+ starts\.|#Game No : \d+)$")
+# A game as the site names it: what the game line's pattern takes for one (a word it does not know, as
+# "PX", is no game line).
+GAME = r"(?P<game>(?:Texas |Double |\d Card )?(?:Hold'?em|Omaha|Stud|Short Deck|Razz)[^()]*?)"
+# The stakes (or the table's buy-in), a currency code, the table's speed, the limit before the game or
+# after it in parentheses (none: fixed limit), "Game Table" (2023), a sit-and-go's number, then the date:
+# "$2/$4 USD FL Omaha Hi-Lo - Monday, ...", "0.05/0.10 Omaha Hi/Lo Game Table (PL) - Sun Feb 19 ...".
 CASH = pattern(
-    r"^(?P<stakes>{MONEY}(?:/{MONEY})?) (?P<iso>USD|EUR|GBP|CAD) (?P<limit>FL|PL|NL) "
-    r"(?P<game>.+?) +- +\w+day, ",
+    r"^(?P<stakes>{MONEY}(?:/{MONEY})?){ISO} (?:(?:fastforward|SPOTPOKER) )?"
+    r"(?:(?P<limit>FL|PL|NL) )?{GAME}(?: Game Table)?(?: \((?P<after>FL|PL|NL|Limit|)\))?"
+    r"(?: \((?P<sng>SNG|STT|MTT)(?: JackPot)? Tournament #\d+\))?(?: \(Buyin {MONEY} \+ {MONEY}\))?"
+    r" +- +\w{3}",
     MONEY=MONEY,
+    ISO=ISO,
+    GAME=GAME,
 )
+# A tournament's: "PL Omaha Hi-Lo $22 USD Buy-in Trny: 7 Level: 2 Blinds(20/40)" (also "Stakes(..)",
+# "Blinds-Antes(20/40 -5)"), or with no blinds ("... $22 USD Buy-in - date", "Tourney Hand PL Omaha
+# Hi-Lo - date": the blinds are a later "Blinds(..)" line's, or the posts).
+BLINDS = r"(?:Blinds|Stakes)(?:-Antes)?\((?P<sb>[\d.,]+) ?/(?P<bb>[\d.,]+)(?: ?- ?[\d.,]+)?\)"
 TOURNAMENT = pattern(
-    r"^(?P<limit>FL|PL|NL) (?P<game>.+?) (?:{MONEY} (?:USD|EUR|GBP|CAD) )?Buy-in Trny: ?\d+ +"
-    r"Level: ?\d+ +Blinds\((?P<sb>{MONEY})/(?P<bb>{MONEY})\)",
+    r"^(?:Tourney Hand )?(?P<limit>FL|PL|NL|) ?{GAME} +(?:(?:{MONEY}{ISO} Buy-in )?"
+    r"(?:\+ {MONEY} Entry Fee )?Trny: ?\d+ +Level: ?\d+ +{BLINDS}|(?:{MONEY}{ISO} Buy-in )?- )",
     MONEY=MONEY,
+    ISO=ISO,
+    GAME=GAME,
+    BLINDS=BLINDS,
 )
-TABLE = re.compile(r"^Table .*\((?P<money>Real Money|Play Money)\)$")
+LEVEL = re.compile(rf"^{BLINDS}$")
+TABLE = re.compile(
+    r"^Table .*\( ?(?P<money>Real|Play) Money ?\)(?: -- Seat (?P<button>\d+) is the button)?$"
+)
 BUTTON = re.compile(r"^Seat (?P<seat>\d+) is the button$")
 SEAT = pattern(
-    r"^Seat (?P<seat>\d+): (?P<name>.+?) \( (?P<stack>{MONEY})(?: (?:USD|EUR|GBP|CAD))? \)$",
-    MONEY=MONEY,
+    r"^Seat (?P<seat>\d+): (?P<name>.+?) \( ?(?P<stack>{MONEY}){ISO} ?\)$", MONEY=MONEY, ISO=ISO
 )
 # Lines among the seats that say nothing to check.
 HEAD_NOTES = re.compile(
-    r"^(?:Total number of players : \d+/\d+|Trny: ?\d+ +Level: ?\d+|"
+    r"^(?:Total number of players : \d+(?:/\d+)?|Trny: ?\d+ +Level: ?\d+|"
     r"Blinds\([\d.,]+/[\d.,]+\)(?: Ante\([\d.,]+\))?)$"
 )
 STREET = re.compile(r"^\*\* Dealing ?(?P<name>[\w ]*?) ?\*\*(?P<cards>.*)$")
 # What follows a player's name.
+# The amount in brackets (to 2022: "calls [$1 USD]") or parentheses (2023: "calls (0.10)"); a 2023
+# raise writes what the player adds and the street total: "raises 0.35 to 0.40".
 CHIPS = pattern(
-    r"^(?P<verb>posts small blind|posts big blind \+ dead|posts big blind|posts ante|bring-ins|"
-    r"completes|bets|calls|raises|is all-In) +\[(?P<amount>{MONEY})(?: (?:USD|EUR|GBP|CAD))?\]\.?$",
+    r"^(?P<verb>posts small blind|posts big blind \+ dead|posts big blind|posts button blind|"
+    r"posts ante(?: of)?|bring-ins|completes|double bets|bets|calls|raises|is all-In) +"
+    r"(?:[\[(] ?(?P<amount>{MONEY}){ISO} ?[\])]|(?P<by>{MONEY}) to (?P<to>{MONEY}))\.?$",
     MONEY=MONEY,
+    ISO=ISO,
+)
+# The 2023 summary: the pots after rake and the rake, then one line a player, from the balance after the
+# hand: "Main Pot: $2.23 Rake: $0.11" ("Side Pot 1: $x" too), "Board: [ 6h, Kc, 3h, As, 8h ]",
+# "Ann balance $14.91, bet $0.97, collected $2.23, net +$1.26[ Ad, 5c, 4s, Th ] [ a pair of aces -- ..]",
+# "Bob balance $19.11, lost $0.97[ 4h, 7s, Kd, 4c ] [ ... ]", "Cy balance $4.59, lost $0.40 (folded)",
+# "Di balance $21.97, didn't bet (folded)"; "Cashed out balance" where the player cashed out.
+POT = pattern(
+    r"(?P<which>Main Pot|Side Pot (?P<n>\d+)): (?P<amount>{MONEY}){ISO}", MONEY=MONEY, ISO=ISO
+)
+POTS = pattern(
+    r"^(?:(?:Main Pot|Side Pot \d+): {MONEY}{ISO}[ |,]*)+(?:Rake: (?P<rake>{MONEY}){ISO})?$",
+    MONEY=MONEY,
+    ISO=ISO,
+)
+BALANCE = pattern(
+    r"^(?P<out>Cashed out )?balance {MONEY}{ISO}, (?:didn't bet|lost {MONEY}{ISO}|"
+    r"bet {MONEY}{ISO}, collected (?P<collected>{MONEY}){ISO}, net [+-]?{MONEY}{ISO})"
+    r"(?P<folded> \(folded\))?(?: ?\[(?P<cards>[^\[\]]*)\](?: \[[^\[\]]*\])?)?$",
+    MONEY=MONEY,
+    ISO=ISO,
+)
+CASHOUT = pattern(r"^Cashout Amount is {MONEY}{ISO}$", MONEY=MONEY, ISO=ISO)
+# Lines about the table that move no chip.
+TABLE_NOTES = (
+    "There is no Small Blind in this hand as the Big Blind of the previous hand left the table",
+    "Connection Lost due to some reason",
 )
 WINS = pattern(
     r"^wins (?:(?P<lo>Lo) \((?P<lo_amount>{MONEY})(?: (?:USD|EUR|GBP|CAD|chips))?\)|"
@@ -111,14 +165,20 @@ NOTES = re.compile(
 # The site's game names for the games hilo plays (RULES §6).
 GAME_NAMES = {
     "Omaha Hi-Lo": "omaha8",
+    "Omaha Hi/Lo": "omaha8",
     "5 Card Omaha Hi-Lo": "omaha8-5",
+    "5 Card Omaha Hi/Lo": "omaha8-5",
     "7 Card Stud Hi-Lo": "stud8",
+    "7 Card Stud Hi/Lo": "stud8",
     "Omaha": "omaha",
 }
-LIMIT_NAMES = {"FL": "Limit", "PL": "Pot Limit", "NL": "No Limit"}
+LIMIT_NAMES = {"FL": "Limit", "PL": "Pot Limit", "NL": "No Limit", "Limit": "Limit", "": "Limit"}
 VERBS = {
     **POSTS_BETS_CALLS,
     "posts big blind + dead": "small and big blinds",
+    "posts button blind": "big blind",
+    "posts ante of": "ante",
+    "double bets": "bet",
     "bring-ins": "bring in",
     "completes": "complete",
     "raises": "raise",
@@ -134,7 +194,9 @@ class PartyPoker(TextReader):
 
     NAME = "partypoker"
     TITLE = "PartyPoker"
-    START = re.compile(r"[ \t]*\*{5} Hand History for Game \d+ \*{5}[ \t]*$")
+    START = re.compile(
+        rf"[ \t]*\*{{5}} Hand History [Ff]or Game [0-9A-Za-z]+ \*{{5}}{SOURCE}[ \t]*$"
+    )
     GAMES = GAME_NAMES
     BLANK = NOISE  # the lines around a header say nothing of a hand
     ENDS_AT_BLANK = False  # the next hand's ``#Game No`` line comes after one
@@ -145,6 +207,7 @@ class PartyPoker(TextReader):
         self.playing = False  # past the table, button and seat lines (``table_line``)
         self.put_in: dict[str, int] = {}  # what each player added, over the hand
         self.no_low = False
+        self.summary = False  # past "** Summary **" (2023)
 
     def header(self) -> Header:
         m = HEADER.match(self.lines[0])
@@ -157,12 +220,27 @@ class PartyPoker(TextReader):
         t = TOURNAMENT.match(text)
         if t is not None:
             limit = LIMIT_NAMES[t.group("limit")]
-            header = chips_header(id, t.group("game"), limit, t.group("sb"), t.group("bb"))
+            sb, bb = (
+                t.group("sb") or "0",
+                t.group("bb") or "0",
+            )  # none: a later line's, or the posts
+            header = chips_header(id, t.group("game"), limit, sb, bb)
         else:
             header = cash_header(id, text)
+            if not header.currency:  # "0.05/0.10 ...": the seats' stacks name the money
+                header = header._replace(currency=self.stack_sign())
         self.scale = 1 if header.tournament else 100
         self.stud = "Stud" in header.game
         return header
+
+    def stack_sign(self) -> str:
+        """The currency sign of the first seat line's stack (``Seat 1: Ann ($4.99)``), or none."""
+        for text in self.lines[2:]:
+            s = SEAT.match(text)
+            if s is not None:
+                sign = s.group("stack")[0]
+                return sign if sign in "$€£" else ""
+        return ""
 
     def line(self, text: str) -> None:
         if self.playing or not self.table_line(text):
@@ -171,7 +249,19 @@ class PartyPoker(TextReader):
 
     def table_line(self, text: str) -> bool:
         """Whether ``text`` is a line before the play (the table, the button, a seat, a note), read."""
-        if TABLE.match(text) or HEAD_NOTES.match(text):
+        t = TABLE.match(text)
+        if t is not None:
+            if t.group("button"):  # "Table NAME (Real Money) -- Seat 1 is the button"
+                self.hand.button = digits(t.group("button"), "the button's seat", MAX_SEAT)
+            return True
+        if HEAD_NOTES.match(text):
+            return True
+        level = LEVEL.match(text)
+        if level is not None:
+            header = self.hand.header
+            if header.tournament and header.big == 0:  # a header that gave no blinds
+                small, big = money(level.group("sb"), 1), money(level.group("bb"), 1)
+                self.hand.header = header._replace(small=small, big=big)
             return True
         b = BUTTON.match(text)
         if b is not None:
@@ -187,8 +277,13 @@ class PartyPoker(TextReader):
 
     def play(self, text: str) -> None:
         """A line of the play: a street's, the cards dealt, a player's (``NAME: ...`` is chat)."""
-        if text.startswith("** "):
-            self.street_line(text)
+        if self.summary:
+            self.summary_line(text)
+        elif text.startswith("** "):
+            if text == "** Summary **":
+                self.summary = True
+            else:
+                self.street_line(text)
         elif text.startswith("There was no qualifying low hand"):
             self.no_low = True
         elif text.startswith("Dealt to "):
@@ -196,10 +291,18 @@ class PartyPoker(TextReader):
         else:
             name = self.player(text)
             if name is None:
-                raise InputError(f"cannot read the line {quote(text)}")
+                self.table_note(text)
+                return
             rest = text[len(name) :]
             if not rest.startswith(": "):
                 self.action(name, rest.strip())
+
+    def table_note(self, text: str) -> None:
+        """A line about the table, no player's: a note, the table closed (the hand cancelled)."""
+        if text == "Table Closed":
+            self.hand.cancelled = True
+        elif text not in TABLE_NOTES:
+            raise InputError(f"cannot read the line {quote(text)}")
 
     def player(self, text: str) -> str | None:
         """The seated player a line is about: the longest name it starts with, followed by a space or ':'."""
@@ -207,6 +310,45 @@ class PartyPoker(TextReader):
             if text.startswith(name) and text[len(name) : len(name) + 1] in (" ", ":"):
                 return name
         return None
+
+    def pots(self, text: str) -> None:
+        """``Main Pot: $2.23 Rake: $0.11``: the pots after rake, and the rake where printed."""
+        found = POTS.match(text)
+        assert found is not None
+        pots = [money(p.group("amount"), self.scale) for p in POT.finditer(text)]
+        rake = found.group("rake")
+        hand = self.hand
+        hand.printed_pots = pots
+        hand.rake = money(rake, self.scale) if rake else 0
+        hand.total = sum(pots) + hand.rake
+
+    def summary_line(self, text: str) -> None:
+        """A line of the 2023 summary: the pots and the rake, the board, or a player's balance, what
+        the player collected (the award, with any bet of theirs nobody called) and the cards shown."""
+        if POTS.match(text):
+            self.pots(text)
+            return
+        if text.startswith("Board: "):
+            found = BRACKETS.findall(text)
+            if len(found) != 1:
+                raise InputError(f"cannot read the summary's board in {quote(text)}")
+            self.hand.summary_boards[0] = cards_of(
+                found[0].replace(",", " "), "the summary's board"
+            )
+            return
+        name = self.player(text)
+        b = BALANCE.match(text[len(name) + 1 :]) if name is not None else None
+        if name is None or b is None:
+            raise InputError(f"cannot read the summary line {quote(text)}")
+        if b.group("out"):
+            self.hand.cashed_out.append(name)
+        if b.group("cards") is not None and not b.group("folded"):
+            self.show(name, cards_of(b.group("cards").replace(",", " "), f"{name}'s cards"))
+        if b.group("collected") is not None:
+            amount = money(b.group("collected"), self.scale)
+            self.hand.pots_named = False  # one total a player, every pot and half in it
+            if amount:
+                self.award(name, amount, 0, "collected")
 
     def street_line(self, text: str) -> None:
         """``** Dealing Flop ** [ 2h, 5c, 7d ]``; stud's third street is ``** Dealing **``."""
@@ -235,7 +377,15 @@ class PartyPoker(TextReader):
             return
         m = CHIPS.match(rest)
         if m is not None:
-            self.chips(name, m.group("verb"), money(m.group("amount"), self.scale))
+            if m.group("to") is not None:  # "raises 0.35 to 0.40": adds 0.35, to 0.40 in all
+                self.raise_to(name, m.group("verb"), m.group("by"), m.group("to"))
+            else:
+                self.chips(name, m.group("verb"), money(m.group("amount"), self.scale))
+            return
+        if rest.startswith("Cashout") and CASHOUT.match(
+            rest
+        ):  # cashed out before the showdown: the pot is not awarded by cards
+            self.hand.cashed_out.append(name)
             return
         if rest.startswith("shows [") or rest.startswith("shows  ["):
             found = BRACKETS.findall(rest)
@@ -252,10 +402,17 @@ class PartyPoker(TextReader):
             return
         only_a_note(NOTES, rest, self.text)
 
+    def raise_to(self, name: str, verb: str, by: str, to: str) -> None:
+        """``raises X to Y`` (2023): X what the player adds, Y the street total; the two must agree."""
+        added, total = money(by, self.scale), money(to, self.scale)
+        if verb != "raises" or self.bets.get(name, 0) + added != total:
+            raise InputError(f"cannot read the action {quote(self.text)}")
+        self.chips(name, verb, added)
+
     def chips(self, name: str, verb: str, amount: int) -> None:
         """A line that moves chips: ``amount`` is what the player added."""
         self.put_in[name] = self.put_in.get(name, 0) + amount
-        if verb == "posts ante":
+        if verb.startswith("posts ante"):
             self.act(name, "ante", amount)
             return
         mine = self.bets.get(name, 0) + amount
@@ -287,7 +444,7 @@ class PartyPoker(TextReader):
         """The stakes from the posts where the header gave the buy-in, the uncalled bet, the pot and rake."""
         hand = self.hand
         header = hand.header
-        if not hand.collects:
+        if not hand.collects and not (hand.cancelled or hand.cashed_out):
             raise InputError(f"game #{header.id} is cut short: no 'wins' line")
         if header.big == 0:
             hand.header = posted_stakes(header, first_posts(hand))
@@ -297,10 +454,14 @@ class PartyPoker(TextReader):
             # No low award and no "no qualifying low" line: the award is the whole pot, not a half.
             hand.collects = [c._replace(half=None) for c in hand.collects]
         self.uncalled()
-        hand.total = None  # no "Total pot": the pots are the ones the actions build
-        hand.pots_printed = False
-        hand.won_printed = False  # no summary: nothing to hold the award lines against
-        hand.rake_printed = header.tournament
+        hand.won_printed = (
+            False  # the awards are the only amounts won: nothing to hold them against
+        )
+        if (
+            hand.total is None
+        ):  # no "Main Pot: ... Rake: ...": the pots are the ones the actions build
+            hand.pots_printed = False
+            hand.rake_printed = header.tournament
         hand.currency = (
             Currency()
             if header.tournament or not header.currency
@@ -336,7 +497,10 @@ def cash_header(id: str, text: str) -> Header:
         raise InputError(f"game #{id}: cannot read the game, limit and stakes in {quote(text)}")
     small, _, big = c.group("stakes").partition("/")
     sign = small[0] if small[0] in "$€£" else ""
-    game, limit = c.group("game"), LIMIT_NAMES[c.group("limit")]
+    # The limit before the game, or after it in parentheses ("Game Table (PL)"); none is fixed limit.
+    game, limit = c.group("game"), LIMIT_NAMES[c.group("limit") or c.group("after") or ""]
+    if c.group("sng"):  # "(SNG Tournament #N)": a sit-and-go's line, its blinds in chips
+        return chips_header(id, game, limit, small, big or "0")
     if not big:  # the table's buy-in: the blinds are the posts
         return Header(id, game, limit, None, False, sign, 0, 0)
     return Header(id, game, limit, None, False, sign, money(small, 100), money(big, 100))

@@ -58,13 +58,18 @@ SEAT = pattern(r"^Seat (?P<seat>\d+): (?P<name>.+?) - (?P<stack>{AMOUNT})\s*$")
 BUTTON = re.compile(r"^(?:Button is at|Moving Button to) seat (?P<seat>\d+)\s*$")
 BOARD = re.compile(r"^Dealing (?P<street>Flop|Turn|River) (?P<cards>(?:\[[^\]]*\])+)\s*$")
 DEALT = re.compile(r"^Dealing (?P<cards>(?:\[[^\]]*\])+) to (?P<name>.+?)\s*$")
+# A post or an action: "posts ante of $1", "brings in low for $1", "posts $2" (a player coming in: a
+# big blind), "posts $1 dead" (dead: in the pot, no bet of the round).
 ACTION = pattern(
-    r"^(?P<verb>posts small blind|posts big blind|posts ante|calls|bets|raises to) \("
-    r"?(?P<amount>{AMOUNT})\)?(?P<all_in> \(all-in\))?\s*$"
+    r"^(?P<verb>posts small blind|posts big blind|posts ante of|posts ante|brings in low for|"
+    r"brings in for|calls|bets|raises to|posts) \(?(?P<amount>{AMOUNT})\)?(?P<dead> dead)?"
+    r"(?P<all_in> \(all-in\))?\s*$"
 )
+# "wins 2,225 with low hand: ..", "ties 135 from side pot #1 with high hand: ..", "ties side pot #1,
+# and wins 135 ..." (the pot named before the amount).
 AWARD = pattern(
-    r"^(?:wins|ties) (?P<amount>{AMOUNT})(?: from side pot #(?P<n>\d+))?"
-    r"(?: with (?P<half>high|low) hand\b.*)?\s*$"
+    r"^(?:ties(?: side pot #(?P<tied>\d+))?, and )?(?:wins|ties) (?P<amount>{AMOUNT})"
+    r"(?: from side pot #(?P<n>\d+))?(?: with (?P<half>high|low) hand\b.*)?\s*$"
 )
 UNCALLED = pattern(r"^Returning (?P<amount>{AMOUNT}) to (?P<name>.+) uncalled\s*$")
 POT_SIZE = pattern(r"^Pot sizes: (?P<amount>{AMOUNT})\s*$")
@@ -83,7 +88,14 @@ NOTES = re.compile(
 GAME_NAMES = {"OMAHA HI/LO": "omaha8", "OMAHA": "omaha", "OMAHA HI": "omaha"}
 LIMITS: dict[str, Structure] = {**STRUCTURES, "Fixed Limit": "fixed"}
 STREETS = {"Flop": 1, "Turn": 2, "River": 3}
-VERBS = {**POSTS_BETS_CALLS, "raises to": "raise"}
+VERBS = {
+    **POSTS_BETS_CALLS,
+    "posts ante of": "ante",
+    "brings in for": "bring in",
+    "brings in low for": "bring in",
+    "posts": "big blind",
+    "raises to": "raise",
+}
 # How many lines of a hand's start its header may take.
 SCAN = 12
 
@@ -227,6 +239,12 @@ class PKR(TextReader):
         m = ACTION.match(rest)
         if m is not None:
             verb, printed = VERBS[m.group("verb")], self.amount(m.group("amount"))
+            if m.group("dead"):
+                if m.group("verb") != "posts":
+                    raise InputError(f"cannot read the action {quote(self.text)}")
+                verb = "ante"  # a dead post: in the pot, no bet of the round
+            elif verb == "big blind" and m.group("verb") == "posts" and printed == 0:
+                return  # "posts 0": nothing live (its dead part is a line of its own)
             before = self.bets.get(name, 0)
             # A call, a bet and a raise are written as the street's total; a post or an ante as itself.
             amount = printed - before if verb in ("call", "bet") else printed
@@ -239,7 +257,7 @@ class PKR(TextReader):
             return
         m = AWARD.match(rest)
         if m is not None:
-            n = m.group("n")
+            n = m.group("n") or m.group("tied")
             label = f"side pot #{n}" if n else "main pot"
             self.award(
                 name, self.amount(m.group("amount")), pot_number(n, 0), label, m.group("half")
@@ -250,6 +268,10 @@ class PKR(TextReader):
             return
         if rest == "mucks":
             self.muck_at_showdown(name)
+            return
+        if rest.startswith("folds and shows ["):  # a fold, its cards shown to the table
+            bracketed(rest, f"{name}'s cards")
+            self.fold_or_check(name, "folds")
             return
         raise InputError(f"cannot read the action {quote(self.text)}")
 

@@ -49,7 +49,7 @@ def steps(monkeypatch: pytest.MonkeyPatch, module: ModuleType, text: str, reader
     # The line is no line the reader knows: the hand's error, or, holding no amount and no card, a
     # line skipped and counted (issue 28's lenient reading).
     first = records[0]
-    assert first.error is not None and "cannot read the line" in first.error or first.skipped == 1
+    assert (first.error is not None and "cannot read the line" in first.error) or first.skipped == 1
     return sum(calls.values())
 
 

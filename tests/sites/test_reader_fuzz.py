@@ -256,6 +256,7 @@ SETS: dict[str, tuple[str, Callable[[], list[Base]]]] = {
         "pokerstars",
         lambda: _stars_bases(SHARED / "newer" / "pokermaster"),
     ),
+    "partypoker-newer": ("partypoker", lambda: _stars_bases(SHARED / "newer" / "partypoker")),
     **{site: (site, partial(_xml_bases, DATA / site)) for site in _XML},
     **{f"{site}-shared": (site, partial(_xml_bases, SHARED / "sites" / site)) for site in _XML},
 }

@@ -18,6 +18,10 @@ every card nobody sees. The own files in tests/data/absolute/ (Omaha Hi/Lo, $0.2
 * tampered: the split's low paid to the high hand, the quartered low's odd chip to Cy, the side pot's
   low to Fay (summary and collect lines alike).
 * bad-input: an unreadable line, a hand cut short, a card that is none, stakes that are no amounts.
+* variants (issue 28): the split in upper case ("OMAHA HI/LO  POT LIMIT") with ", $0.05 ante Turbo
+  (7-2)" after the stakes, "Seat #1 is the dead dealer", Dee coming in with "Posts dead $0.75 dead
+  $0.25" (both: $0.75 in all, $0.25 of it dead) and folding, "Dealt to Ann [..]", "collected Total":
+  $8.00 less $0.35 → high $3.83 Ann, low $3.82 Cy.
 """
 
 from __future__ import annotations
@@ -36,6 +40,7 @@ from archive_sites import (
     shared_files_or_skip,
     shuffled,
     statuses,
+    text_hand,
     verdicts,
 )
 from hypothesis import given, settings
@@ -44,6 +49,8 @@ from hypothesis import strategies as st
 from hilo_cli.cards import parse_cards
 from hilo_cli.checking import check
 from hilo_cli.histories import detect
+from hilo_cli.histories.absolute import Absolute
+from hilo_cli.histories.site import SiteHand
 
 SITE = "absolute"
 
@@ -56,6 +63,7 @@ def text(name: str) -> str:
     "name, expected",
     [
         ("split.txt", [("1300000101", "ok")]),
+        ("variants.txt", [("1300000201", "ok")]),
         ("quartered.txt", [("1300000102", "ok")]),
         ("side-pot.txt", [("1300000103", "ok")]),
         ("no-showdown.txt", [("1300000104", "ok")]),
@@ -228,3 +236,65 @@ def test_verdict_does_not_depend_on_the_order_cards_and_seats_are_written(
     original = text(name)
     changed = shuffled(original, rng, _CARDS, _SEAT)
     assert statuses(SITE, changed) == statuses(SITE, original)
+
+
+def test_the_variants_post_and_deal_as_the_site_means() -> None:
+    (record,) = records(SITE, text("variants.txt"))
+    assert record.hand is not None
+    dee = [(a.kind, a.amount) for a in record.hand.actions if a.actor == "Dee"]
+    assert dee[:2] == [("ante", 25), ("post", 50)]
+    assert record.recorded_won == {"Ann": 383, "Cy": 382}
+
+
+@pytest.mark.parametrize(
+    "old, new",
+    [
+        ("Dee - Posts dead $0.75 dead $0.25", "Dee - Posts $0.50 dead $0.25"),
+        ("Dee - Posts dead $0.75 dead $0.25", "Dee - Posts dead $0.25 $0.50"),
+        (
+            "Total Pot($8.00) | Rake ($0.35)",
+            "Total Pot($8.00) | Rake ($0.25) | Jackpot Rake ($0.10)",
+        ),
+        ("OMAHA HI/LO  POT LIMIT", "Tourney ID 77 OMAHA HI/LO Single Tournament POT LIMIT"),
+        ("OMAHA HI/LO  POT LIMIT", "OMAHA HI/LO (1 on 1) POT LIMIT"),
+    ],
+)
+def test_each_variant_reads_as_the_line_it_replaces(old: str, new: str) -> None:
+    original = text("variants.txt")
+    assert old in original
+    assert statuses(SITE, original.replace(old, new)) == [("1300000201", "ok")]
+
+
+def test_a_tournament_header_says_so_and_a_completion_is_to_its_total() -> None:
+    named = text("variants.txt").replace(
+        "OMAHA HI/LO  POT", "OMAHA HI/LO Multi Normal Tournament POT"
+    )
+    hand = text_hand(Absolute, "t.txt", 1, named.splitlines())
+    assert isinstance(hand, SiteHand)
+    assert (hand.header.game, hand.header.limit, hand.header.tournament) == (
+        "OMAHA HI/LO",
+        "Pot Limit",
+        True,
+    )
+    stud = text("stud.txt").replace(
+        "Ann - Calls $0.05", "Ann - Completes to $0.10\nCy - Calls $0.05"
+    )
+    (record,) = records(SITE, stud)
+    assert record.hand is not None
+    ann = [(a.kind, a.amount) for a in record.hand.actions if a.actor == "Ann" and a.kind != "ante"]
+    assert ann[1] == ("complete", 10)  # to $0.10: what the replay completes to
+
+
+def test_a_lone_winner_who_does_not_show_keeps_the_pot() -> None:
+    text_ = text("no-showdown.txt")
+    assert "Ann - Mucks" in text_
+    quiet = text_.replace("Ann - Mucks", "Ann - Does not show")
+    assert statuses(SITE, quiet) == statuses(SITE, text_)
+
+
+def test_a_summary_board_without_its_colon_is_the_board() -> None:
+    split = text("split.txt")
+    assert "Board: [" in split
+    assert statuses(SITE, split.replace("Board: [", "Board [")) == statuses(SITE, split)
+    wrong = split.replace("Board: [4d 5h Jc Ks 2s]", "Board [4d 5h Jc Ks 3s]")
+    assert [s for _, s in statuses(SITE, wrong)] == ["mismatch"]

@@ -11,6 +11,9 @@ tests/data/boss/ (pot limit €0.05/€0.10, Omaha Hi/Lo):
 * side-pot: Cid all in for €0.30: ``MAINPOT`` €0.90, ``LEFTPOT`` €0.80; one total per player.
 * no-showdown: Ann's €0.30 flop bet is not called: it comes back without a line; she wins €0.30.
 * dead-blind: Cid posts a dead small blind and a big blind; €1.35, rake €0.06 → €0.65 Ann, €0.64 Bob.
+* variants (issue 28): the split with Eve coming in with ``KIND="HAND_AB"`` €0.15 (both blinds: €0.05
+  dead, €0.10 live) and folding, Dee ``STATE_SITOUT`` (seated, dealt no cards, never acting): €0.75,
+  rake €0.03 → €0.36 Ann, €0.36 Bob.
 * mixed-games: a hold'em hand (``GAME_THM``: not checkable), an Omaha Hi/Lo walk.
 * tampered: the split's low paid to Ann, the quartered low's odd cent to Cid, the side pot's low to Bob.
 * bad-input: an action hilo does not know, card number 60, a hand cut before its showdown, an amount
@@ -47,6 +50,7 @@ def text(name: str) -> str:
         ("side-pot.xml", [("3", "ok")]),
         ("no-showdown.xml", [("4", "ok")]),
         ("dead-blind.xml", [("7", "ok")]),
+        ("variants.xml", [("21", "ok")]),
         ("mixed-games.xml", [("5", "not-checkable"), ("6", "ok")]),
         ("tampered.xml", [("11", "mismatch"), ("12", "mismatch"), ("13", "mismatch")]),
         (
@@ -156,6 +160,7 @@ OWN = [
     "no-showdown.xml",
     "dead-blind.xml",
     "tampered.xml",
+    "variants.xml",
 ]
 
 
@@ -167,3 +172,17 @@ def test_verdict_does_not_depend_on_the_order_cards_and_seats_are_written(
     original = text(name)
     changed = reorder_xml(original, rng, _SEAT, _DEALT, _CARD)
     assert statuses(SITE, changed) == statuses(SITE, original)
+
+
+def test_both_blinds_at_once_are_a_dead_small_and_a_live_big_blind() -> None:
+    (record,) = records(SITE, text("variants.xml"))
+    assert record.hand is not None
+    eve = [(a.kind, a.amount) for a in record.hand.actions if a.actor == "Eve"]
+    assert eve[:2] == [("ante", 5), ("post", 10)]
+    assert "Dee" not in {a.actor for a in record.hand.actions}
+
+
+def test_omaha_of_the_turbo_tables_is_omaha() -> None:
+    turbo = text("split.xml").replace('GAME="GAME_OMAHL"', 'GAME="GAME_OMATU"')
+    (record,) = records(SITE, turbo)
+    assert record.hand is not None and record.hand.game.name == "omaha"

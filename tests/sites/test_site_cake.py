@@ -13,6 +13,10 @@ tournament chips, so no rake is taken. The own files in tests/data/cake/ (chips,
 * tampered: the split's low paid to the high hand, the quartered low's odd chip to Fay, the side pot's
   low to Hal.
 * bad-input: an unreadable line, a hand cut short, a card that is none, stakes that are no amounts.
+* cash-variants (issue 28): a cash table's header ("Falcon 3 -- $0.10/$0.25 PL Omaha Hi/Lo"), euro
+  values after the amounts ("(EUR 0.18)"), "Dee:posts dead blind $0.10 and big blind $0.25", "raises
+  $0.75" (to $0.75), "is all in $1.25" (what Cy adds: a bet), then the notes "finished 4 out of 6
+  players" and "Player left the table"; 495 put in, no rake: high 248 Ann (three kings), low 247 Cy.
 """
 
 from __future__ import annotations
@@ -42,6 +46,7 @@ def text(name: str) -> str:
         ("quartered.txt", [("AA00000002", "ok")]),
         ("side-pot.txt", [("AA00000003", "ok")]),
         ("no-showdown.txt", [("AA00000004", "ok")]),
+        ("cash-variants.txt", [("CC00000001", "ok")]),
         ("mixed-games.txt", [("AA00000005", "not-checkable"), ("AA00000006", "ok")]),
         (
             "tampered.txt",
@@ -105,8 +110,15 @@ def test_every_shared_hand_gets_a_record_and_is_ok() -> None:
 
 
 _CARDS = re.compile(r"(shows \[|^Dealt to [^\[\n]+ \[)([^\]]+)\]", re.MULTILINE)
-_SEAT = re.compile(r"^Seat \d+: .+ \([\d,]+ in chips\)$")
-OWN = ["split.txt", "quartered.txt", "side-pot.txt", "no-showdown.txt", "tampered.txt"]
+_SEAT = re.compile(r"^Seat \d+: .+ \(\$?[\d,.]+ in chips\)$")
+OWN = [
+    "split.txt",
+    "quartered.txt",
+    "side-pot.txt",
+    "no-showdown.txt",
+    "tampered.txt",
+    "cash-variants.txt",
+]
 
 
 @settings(max_examples=30, deadline=None)
@@ -117,3 +129,38 @@ def test_verdict_does_not_depend_on_the_order_cards_and_seats_are_written(
     original = text(name)
     changed = shuffled(original, rng, _CARDS, _SEAT)
     assert statuses(SITE, changed) == statuses(SITE, original)
+
+
+def test_the_cash_header_the_dead_and_big_blind_and_an_all_in_read_as_the_site_means() -> None:
+    (record,) = records(SITE, text("cash-variants.txt"))
+    assert record.hand is not None and record.currency is not None
+    assert record.currency.show(495) == "$4.95"
+    assert record.recorded_halves == ({"high": {"Ann": 248}, "low": {"Cy": 247}},)
+    _, verdict = check(record)
+    assert verdict.status == "ok" and verdict.depth == "per half"
+
+
+@pytest.mark.parametrize(
+    "old, new",
+    [
+        (
+            "Bob: posts small blind 10",
+            "Bob: posts ante of 5\nAnn: posts ante of 5\nBob: posts small blind 10",
+        ),
+        ("Ann: calls 40", "Ann: calls 40 (EUR 29)"),
+        ("Bob: raises to 600", "Bob: raises 600"),
+        ("Bob wins low pot 740 with", "Bob wins low pot 740 with\nBob finished 2 out of 2 players"),
+    ],
+)
+def test_each_line_variant_reads_as_the_line_it_replaces(old: str, new: str) -> None:
+    original = text("split.txt")
+    assert old in original
+    if "ante" in new:  # the antes are in the pot: 745 a half
+        original = original.replace("pot 740", "pot 745")
+    assert statuses(SITE, original.replace(old, new)) == [("AA00000001", "ok")]
+
+
+def test_a_dead_and_big_blind_that_does_not_read_is_an_error() -> None:
+    bad = text("cash-variants.txt").replace("and big blind $0.25", "and big blind $0.2x")
+    ((_, status, why),) = verdicts(SITE, bad)
+    assert status == "error" and "Dee:posts dead blind" in why

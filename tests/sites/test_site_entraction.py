@@ -16,6 +16,10 @@ tests/data/entraction/ (EUR 2.00/4.00 fixed limit, blinds 1.00/2.00):
 * tampered: the split's low paid to the high hand, the quartered low's odd cent to Cy, a rake line of
   0.30 where 0.20 was kept, the side pot's low to Bob.
 * bad-input: an unreadable action, a hand cut short, a card that is none, stakes that are no amounts.
+* variants (issue 28): "and 0.50 ante" in the header, "Ann  Ante (0.50)", "Small + Big Blind: Dee
+  (3.00)" (1.00 dead, 2.00 live), "Ann was dealt: Kd - Kh - Qc - Jc", "Bob  All-In (1.50)" (a call short
+  of Cy's 2.00 bet); 16.50 put in, no rake: main pot 15.50 → high 7.75 Ann (three kings), low 7.75 Bob
+  (7-4-3-2-A); side pot 1.00 → 0.50 Ann, 0.50 Cy (7-6-5-4-2).
 """
 
 from __future__ import annotations
@@ -45,6 +49,7 @@ def text(name: str) -> str:
         ("quartered.txt", [("1002", "ok")]),
         ("side-pot.txt", [("1003", "ok")]),
         ("no-showdown.txt", [("1004", "ok")]),
+        ("variants.txt", [("1101", "ok")]),
         ("mixed-games.txt", [("1005", "not-checkable"), ("1006", "ok")]),
         (
             "tampered.txt",
@@ -125,7 +130,14 @@ def test_every_shared_hand_gets_a_record_and_is_ok() -> None:
 # No cards in brackets: Entraction writes "Ann shows: 9d - 5d - Ad - 6h", reordered here, not by shuffled.
 _SHOWS = re.compile(r"^(\S+ shows:\s+)(.+)$", re.MULTILINE)
 _SEAT = re.compile(r"^\S.*\((?:EUR )?[\d.,]+ in seat \d+\)$")
-OWN = ["split.txt", "quartered.txt", "side-pot.txt", "no-showdown.txt", "tampered.txt"]
+OWN = [
+    "split.txt",
+    "quartered.txt",
+    "side-pot.txt",
+    "no-showdown.txt",
+    "tampered.txt",
+    "variants.txt",
+]
 
 
 @settings(max_examples=30, deadline=None)
@@ -142,3 +154,27 @@ def test_verdict_does_not_depend_on_the_order_cards_and_seats_are_written(
 
     changed = shuffled(_SHOWS.sub(reorder, original), rng, None, _SEAT)
     assert statuses(SITE, changed) == statuses(SITE, original)
+
+
+def test_the_variants_read_as_the_site_means_them() -> None:
+    (record,) = records(SITE, text("variants.txt"))
+    assert record.recorded_won == {"Ann": 825, "Bob": 775, "Cy": 50}
+    assert record.hand is not None
+    settlement, verdict = check(record)
+    assert verdict.status == "ok" and settlement is not None
+    assert [p.amount for p in settlement.pots] == [1550, 100]
+
+
+def test_a_blind_out_of_turn_is_a_big_blind_posted() -> None:
+    original = text("variants.txt")
+    late = original.replace(
+        "Small + Big Blind:          Dee         (3.00)",
+        "Blind out of turn:          Dee         (2.00)",
+    )
+    late = late.replace("EUR 7.75", "EUR 7.25")  # the pot holds 1.00 less: 0.50 off each half
+    assert statuses(SITE, late) == [("1101", "ok")]
+
+
+def test_an_all_in_without_an_amount_is_an_error() -> None:
+    bad = text("variants.txt").replace("All-In      (1.50)", "All-In      (1.x0)")
+    assert [s for _, s, _ in verdicts(SITE, bad)] == ["error"]

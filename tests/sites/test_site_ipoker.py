@@ -20,6 +20,11 @@ no rake, so the rake is what was put in minus what was paid, RULES §13):
   session header): Gus raises to 300 over blinds of 50/100, his ``win`` of 450 counts the 200 returned.
 * bad-input: a hand whose XML is broken, one with an action type hilo does not read, one with a card that
   is no card, between two good hands.
+* client-21 (issue 28): a session of ``<client_version>21.3.0.5``, whose ``win`` leaves out the uncalled
+  bet: the no-showdown hand with Gus's ``win`` €2.50 (the €2 he raised over the big blind comes back
+  beside it) and Jo just seated (type 8, no chips) sitting out (type 9, a fold); then Gus raising by €2
+  (type 6: to €3), Ivy calling, Gus's €2 flop bet not called: ``win`` €6.20 after his ``rakeamount`` of
+  €0.30.
 """
 
 from __future__ import annotations
@@ -174,7 +179,7 @@ def test_bad_hands_are_one_error_each_and_the_others_are_still_read() -> None:
     assert [s for _, s, _ in found] == ["ok", "error", "error", "error", "ok"]
     assert [r.line for r in records(text_of("bad-input.xml"))] == [14, 36, 58, 80, 102]
     assert "line 44: the hand is not well-formed XML" in found[1][2]
-    assert "action type '6' is not one hilo reads" in found[2][2]
+    assert "action type '66' is not one hilo reads" in found[2][2]
     assert "cannot read the card 'Z9'" in found[3][2]
 
 
@@ -266,6 +271,7 @@ OWN = [
     "no-showdown.xml",
     "tampered.xml",
     "stud-hilo.xml",
+    "client-21.xml",
 ]
 _ELEMENTS = re.compile(r"(?:<player [^>]*/>|<cards [^>]*>[^<]*</cards>|<action [^>]*/>)")
 
@@ -335,3 +341,59 @@ def test_no_other_sites_file_is_taken_for_ipoker() -> None:
     for path in others:  # every other site's files, and the PokerStars and PHH ones
         head = path.read_bytes()[: 1 << 16].decode("utf-8", "replace")
         assert histories.detect(head) != "ipoker", path
+
+
+# -- client 20 and later, and the other variants (issue 28) ----------------------------------------------------
+
+CLIENT = "<client_version>21.3.0.5</client_version>"
+
+
+def test_a_client_20_win_leaves_out_the_uncalled_bet() -> None:
+    text = text_of("client-21.xml")
+    assert [(id, status) for id, status, _ in verdicts(text)] == [
+        ("200001", "ok"),
+        ("200002", "ok"),
+    ]
+    first, raised = records(text)
+    assert first.won_excludes_returned and first.recorded_won == {"Gus": 250}
+    assert raised.hand is not None and raised.site_inconsistency is None
+    gus = [(a.kind, a.amount) for a in raised.hand.actions if a.actor == "Gus" and a.amount]
+    assert gus[0] == ("raise-to", 300)  # type 6: by €2 over the big blind of €1
+
+
+def test_uncalled_bet_enabled_says_the_same_and_an_older_client_counts_the_bet_in_win() -> None:
+    text = text_of("client-21.xml")
+    enabled = text.replace(CLIENT, "<uncalled_bet_enabled>true</uncalled_bet_enabled>")
+    assert [status for _, status, _ in verdicts(enabled)] == ["ok", "ok"]
+    older = text.replace(CLIENT, "<client_version>19.1.0.2</client_version>")
+    assert [status for _, status, _ in verdicts(older)] == ["mismatch", "mismatch"]
+
+
+def test_a_rakeamount_that_is_not_what_was_kept_is_the_sites_inconsistency() -> None:
+    text = text_of("client-21.xml").replace('rakeamount="€0.30"', 'rakeamount="€0.40"')
+    _, (_, status, why) = verdicts(text)
+    assert status == "mismatch" and "rakeamount adds up to €0.40" in why
+
+
+def test_type_8_with_chips_is_an_error() -> None:
+    text = text_of("client-21.xml").replace('type="8" sum="€0"', 'type="8" sum="€1"')
+    (_, status, why), _ = verdicts(text)
+    assert status == "error" and "action type 8 moves no chips" in why
+
+
+@pytest.mark.parametrize(
+    "old, new, status",
+    [
+        ("Omaha Hi-Lo PL", "Omaha Hi-Lo БЛ", "ok"),  # no limit, in Cyrillic letters
+        ("Omaha Hi-Lo PL €0.50/€1", "LH €0.50/€1 Twister", "not-checkable"),  # limit hold'em
+        (
+            "<tablecurrency>EUR</tablecurrency>",
+            "<tournamentcurrency>EUR</tournamentcurrency>",
+            "ok",
+        ),
+    ],
+)
+def test_the_other_game_lines(old: str, new: str, status: str) -> None:
+    text = text_of("client-21.xml")
+    assert old in text
+    assert next(s for _, s, _ in verdicts(text.replace(old, new))) == status

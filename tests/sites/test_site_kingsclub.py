@@ -22,6 +22,12 @@ limit):
   summary stack one more than the lines leave; a rake line of 0.50 where 0.20 was kept; a summary line
   whose +0.10 is not its stack's -0.10.
 * bad-input: an unreadable action, a hand cut short, a card that is none, a stack that is no amount.
+* variants (issue 28): "Table ID '..' 6-max Seat #1 is the button"; "Dee: posts blind 3" (both blinds,
+  1 dead), "raises 2 to 4", "folds (disconnect)", "calls 2 (disconnect)", "sits out": 19 → 9.50 Ann
+  (three kings), 9.50 Cy (7-5-3-2-A). Then "Table 'T123 [4]'", "straddles 4", "raises 18 to 24",
+  "Uncalled bet (18) returned to Ann", "wins (24)" and a bounty line: Ann wins the pot of 24.
+* all-in-river (issue 28): both all in before the flop, and no flop or turn line: "*** RIVER *** [2c 5d
+  7h Kd] [Qs]" deals the whole board; 20 → 10 Ann (three kings), 10 Bob (7-5-3-2-A).
 """
 
 from __future__ import annotations
@@ -54,6 +60,8 @@ def text(name: str) -> str:
         ("no-showdown.txt", [("2004", "ok")]),
         ("run-twice.txt", [("2005", "ok")]),
         ("stud.txt", [("2008", "ok")]),
+        ("variants.txt", [("2101", "ok"), ("2102", "ok")]),
+        ("all-in-river.txt", [("2201", "ok")]),
         ("mixed-games.txt", [("2006", "not-checkable"), ("2007", "ok")]),
         (
             "tampered.txt",
@@ -189,6 +197,7 @@ OWN = [
     "no-showdown.txt",
     "run-twice.txt",
     "tampered.txt",
+    "variants.txt",
 ]
 
 
@@ -200,3 +209,72 @@ def test_verdict_does_not_depend_on_the_order_cards_and_seats_are_written(
     original = text(name)
     changed = shuffled(original, rng, _CARDS, _SEAT)
     assert statuses(SITE, changed) == statuses(SITE, original)
+
+
+def test_the_variants_post_straddle_and_return_as_the_site_means() -> None:
+    both, straddled = records(SITE, text("variants.txt"))
+    assert both.hand is not None and straddled.hand is not None
+    dee = [(a.kind, a.amount) for a in both.hand.actions if a.actor == "Dee" and a.kind != "fold"]
+    assert ("ante", 100) in dee and ("post", 200) in dee  # the small blind dead, the big one live
+    ann = [(a.kind, a.amount) for a in straddled.hand.actions if a.actor == "Ann"]
+    assert ann[0] == ("raise-to", 400)  # the straddle: a blind raise to 4 before the cards
+    assert both.recorded_won == {"Ann": 950, "Cy": 950}
+
+
+@pytest.mark.parametrize(
+    "old, new",
+    [
+        ("Ann wins (7.60) from pot", "Ann wins pot (7.60)"),
+        ("Bob wins (1.90) from pot", "Bob wins side pot 1 (1.90)"),
+        ("Cy wins (5.70) from pot", "Cy wins (5.70)"),
+        ("Seat 1: Ann (101.60) +1.60", "Seat 1: Ann (101.60) +1.60\nAnn sits out"),
+    ],
+)
+def test_each_award_form_reads_as_the_line_it_replaces(old: str, new: str) -> None:
+    original = text("side-pot.txt")
+    assert old in original
+    assert statuses(SITE, original.replace(old, new)) == [("2003", "ok")]
+
+
+def test_a_cancelled_or_cashed_out_hand_is_not_checkable() -> None:
+    original = text("split.txt")
+    cancelled = original.split("*** SUMMARY ***")[0] + "Hand cancelled\n"
+    assert [s for _, s, _ in verdicts(SITE, cancelled)] == ["not-checkable"]
+    name = re.search(r"^Seat 1: (\S+)", original, re.M)
+    assert name is not None
+    cashed = original.replace(
+        "*** SUMMARY ***", f"{name.group(1)} cashed out the hand\n*** SUMMARY ***"
+    )
+    ((_, status, why),) = verdicts(SITE, cashed)
+    assert status == "not-checkable" and "cashed out the hand" in why
+
+
+def test_an_uncalled_bet_returned_to_nobody_seated_is_an_error() -> None:
+    bad = text("variants.txt").replace("returned to Ann", "returned to Zed")
+    assert [s for _, s, _ in verdicts(SITE, bad)] == ["ok", "error"]
+
+
+def test_a_river_line_after_an_all_in_deals_the_whole_board_and_must_start_with_the_board_so_far() -> (
+    None
+):
+    (record,) = records(SITE, text("all-in-river.txt"))
+    assert record.hand is not None
+    dealt = [a.cards for a in record.hand.actions if a.kind == "deal-board"]
+    assert [[str(c) for c in cards or ()] for cards in dealt] == [["2c", "5d", "7h", "Kd", "Qs"]]
+    flopped = text("all-in-river.txt").replace(
+        "*** RIVER *** [2c 5d 7h Kd] [Qs]",
+        "*** FLOP *** [2c 5d 7h]\n*** RIVER *** [2c 5d 8h Kd] [Qs]",
+    )
+    ((_, status, why),) = verdicts(SITE, flopped)
+    assert status == "error" and "does not repeat the board so far" in why
+
+
+def test_a_raise_that_reaches_the_cap_and_the_5_card_omaha_name() -> None:
+    capped = text("variants.txt").replace(
+        "Ann raises 2 to 4", "Ann raises 2 to 4 and has reached the [4] cap"
+    )
+    assert "cap" in capped and statuses(SITE, capped) == [("2101", "ok"), ("2102", "ok")]
+    five = text("split.txt").replace("Limit Omaha Hi-Lo", "Limit Omaha 5 Card", 1)
+    assert [s for _, s, w in verdicts(SITE, five)] != [
+        "not-checkable"
+    ]  # a game hilo plays: replayed

@@ -15,6 +15,10 @@ Merge tags each award with its half (``pottype`` h, l, or n for the whole pot) a
 * tampered: the split's low paid to Ann, the quartered low's odd cent to Cid, the side pot's low to Cid.
 * bad-input: an event hilo does not know, a card that is none, a hand cut before its winners, an amount
   that is none; the hands around them are read.
+* variants (issue 28): the split with Dee back at the table, ``RETURN_BLIND`` $0.35 (both blinds, the
+  small one dead), ``INITIAL_BLIND`` for the big blind and ``DISCONNECTED``, ``RECONNECTED``, ``LEAVE``:
+  $1.35 → high $0.68 Ann, low $0.67 Bob; ``GAME_CANCELLED`` (not checkable); a HOSE table's Omaha hand
+  (``multigametype="34"``); stakes "Pot Limit ($0.10/$0.25)"; "Half Pot Limit" (not checkable).
 """
 
 from __future__ import annotations
@@ -45,6 +49,16 @@ def text(name: str) -> str:
         ("quartered.xml", [("100-2", "ok")]),
         ("side-pot.xml", [("100-3", "ok")]),
         ("no-showdown.xml", [("100-4", "ok")]),
+        (
+            "variants.xml",
+            [
+                ("100-21", "ok"),
+                ("100-22", "not-checkable"),
+                ("100-23", "ok"),
+                ("100-24", "ok"),
+                ("100-25", "not-checkable"),
+            ],
+        ),
         ("mixed-games.xml", [("100-5", "not-checkable"), ("100-6", "ok")]),
         ("tampered.xml", [("100-11", "mismatch"), ("100-12", "mismatch"), ("100-13", "mismatch")]),
         (
@@ -129,7 +143,14 @@ def test_every_shared_hand_gets_a_record_and_is_ok() -> None:
 _SEAT = re.compile(r"^\s*<player seat=")
 _SHOWN = re.compile(r'<cards type="(?:SHOWN|MUCKED|HOLE)"')
 _CARDS = re.compile(r'cards="([^"]+)"')
-OWN = ["split.xml", "quartered.xml", "side-pot.xml", "no-showdown.xml", "tampered.xml"]
+OWN = [
+    "split.xml",
+    "quartered.xml",
+    "side-pot.xml",
+    "no-showdown.xml",
+    "tampered.xml",
+    "variants.xml",
+]
 
 
 @settings(max_examples=30, deadline=None)
@@ -140,3 +161,58 @@ def test_verdict_does_not_depend_on_the_order_cards_and_seats_are_written(
     original = text(name)
     changed = reorder_xml(original, rng, _SEAT, _SHOWN, _CARDS)
     assert statuses(SITE, changed) == statuses(SITE, original)
+
+
+def test_the_variant_events_post_what_the_site_means() -> None:
+    back, cancelled, hose, parenthesised, half = records(SITE, text("variants.xml"))
+    assert back.hand is not None
+    dee = [(a.kind, a.amount) for a in back.hand.actions if a.actor == "Dee"]
+    assert dee[:2] == [("ante", 10), ("post", 25)]  # RETURN_BLIND 0.35: 0.10 dead, 0.25 live
+    bob = [(a.kind, a.amount) for a in back.hand.actions if a.actor == "Bob"]
+    assert bob[0] == ("post", 25)  # INITIAL_BLIND: the big blind
+    assert cancelled.not_checkable == "the hand was cancelled"
+    assert hose.hand is not None and hose.hand.game.name == "omaha8"
+    assert parenthesised.hand is not None and parenthesised.hand.structure == "pot"
+    assert half.not_checkable is not None and "Half Pot Limit" in half.not_checkable
+
+
+@pytest.mark.parametrize("amount, cents", [("0.10", 10), ("0.25", 25)])
+def test_a_return_blind_of_one_blind_is_that_blind(amount: str, cents: int) -> None:
+    one = text("variants.xml").replace('player="3" amount="0.35"', f'player="3" amount="{amount}"')
+    back = records(SITE, one)[0]
+    assert back.hand is not None
+    dee = [(a.kind, a.amount) for a in back.hand.actions if a.actor == "Dee"]
+    assert dee[0] == ("post", cents)  # no dead part
+
+
+def test_since_september_2010_a_raise_amount_is_its_street_total() -> None:
+    """fpdb-3 reads a RAISE of a hand from 2010-09-08 on as the total raised to, before it as the chips
+    added; the difference shows where the raiser had chips in already (a blind). Ann's small blind of
+    $0.10 raised to $0.50, Bob's big blind calls $0.25: $1.50 in all, $0.75 a half."""
+    raised = (
+        text("split.xml")
+        .replace(
+            'type="CALL" timestamp="1" player="1" amount="0.15"',
+            'type="RAISE" timestamp="1" player="1" amount="0.50"',
+        )
+        .replace(
+            'type="CHECK" timestamp="1" player="2"/>\n\t\t<cards type="HOLE"',
+            'type="CALL" timestamp="1" player="2" amount="0.25"/>\n\t\t<cards type="HOLE"',
+        )
+        .replace('amount="0.50" uncalled="false"', 'amount="0.75" uncalled="false"')
+    )
+    assert 'type="RAISE"' in raised and 'amount="0.75"' in raised
+    assert statuses(SITE, raised) == [("100-1", "ok")]
+    older = raised.replace('starttime="20111108010704"', 'starttime="20100101010704"')
+    assert statuses(
+        SITE, older.replace('player="1" amount="0.50"', 'player="1" amount="0.40"')
+    ) == [("100-1", "ok")]
+
+
+@pytest.mark.parametrize(
+    "stakes", ["No Limit Level 3 Blinds (0.10/0.25)", "Pot Limit (0.10/0.25/0.05)"]
+)
+def test_the_stakes_forms_of_a_description(stakes: str) -> None:
+    text_ = text("variants.xml").replace('stakes="Pot Limit ($0.10/$0.25)"', f'stakes="{stakes}"')
+    found = statuses(SITE, text_)
+    assert found[3] == ("100-24", "ok")

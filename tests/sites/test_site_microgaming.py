@@ -10,6 +10,10 @@ per pot. The own files in tests/data/microgaming/ (pot limit €0.05/€0.10, Om
 * quartered: €0.90, rake 4 cents → €0.43 Ann, €0.22 Bob, €0.21 Cid.
 * side-pot: Cid all in for €0.30: pot 0 €0.90 → €0.45 Ann, €0.45 Cid; pot 1 €0.80 → €0.40 Ann, €0.40 Bob.
 * no-showdown: Ann's €0.30 bet is not called; her award of €0.60 holds it (her end balance says so).
+* variants (issue 28): the no-showdown hand with Eve coming in (``PostedToPlay`` €0.10, a big blind) and
+  folding, Dee ``sittingout="true"``, ``Disconnect``/``Reconnect``, ``MoneyReturned`` €0.30 to Ann (the
+  bet the actions leave uncalled) and ``badbeatcontribution`` €0.02 (the jackpot's share, taken from the
+  pot as the rake is): €0.70 put in, Ann's award €0.68 holds €0.38 of the pot and her €0.30.
 * mixed-games: a hold'em hand (not checkable), an Omaha H/L walk.
 * tampered: the split's whole pot paid to Ann, the quartered low's odd cent to Cid, and an end balance
   that is not what the hand leaves (the site's own inconsistency).
@@ -23,7 +27,7 @@ import random
 import re
 
 import pytest
-from archive_sites import own, records, shared_counts, statuses, verdicts
+from archive_sites import file_verdicts, own, records, shared_counts, statuses, verdicts
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from xml_archives import refuses_billion_laughs, reorder_xml
@@ -45,6 +49,7 @@ def text(name: str) -> str:
         ("quartered.xml", [("2", "ok")]),
         ("side-pot.xml", [("3", "ok")]),
         ("no-showdown.xml", [("4", "ok")]),
+        ("variants.xml", [("21", "ok")]),
         ("mixed-games.xml", [("5", "not-checkable"), ("6", "ok")]),
         ("tampered.xml", [("11", "mismatch"), ("12", "mismatch"), ("13", "mismatch")]),
         (
@@ -125,7 +130,14 @@ def test_every_shared_hand_gets_a_record_and_is_ok() -> None:
 _SEAT = re.compile(r"^\s*<Seat num=\"\d+\" alias=")
 _DEALT = re.compile(r'type="(?:DealCards|ShowCards)"')
 _CARD = re.compile(r"^\s*(<Card [^>]*/>)")
-OWN = ["split.xml", "quartered.xml", "side-pot.xml", "no-showdown.xml", "tampered.xml"]
+OWN = [
+    "split.xml",
+    "quartered.xml",
+    "side-pot.xml",
+    "no-showdown.xml",
+    "tampered.xml",
+    "variants.xml",
+]
 
 
 @settings(max_examples=30, deadline=None)
@@ -136,3 +148,50 @@ def test_verdict_does_not_depend_on_the_order_cards_and_seats_are_written(
     original = text(name)
     changed = reorder_xml(original, rng, _SEAT, _DEALT, _CARD)
     assert statuses(SITE, changed) == statuses(SITE, original)
+
+
+def test_the_variant_actions_post_return_and_take_what_the_site_means() -> None:
+    (record,) = records(SITE, text("variants.xml"))
+    assert record.hand is not None and record.site_inconsistency is None
+    eve = [(a.kind, a.amount) for a in record.hand.actions if a.actor == "Eve"]
+    assert eve[0] == ("post", 10)  # PostedToPlay of the big blind: live
+    settlement, _ = check(record)
+    assert settlement is not None and sum(p.rake for p in settlement.pots) == 2
+
+
+def test_a_posted_small_blind_is_dead_and_a_wrong_money_returned_is_the_sites_inconsistency() -> (
+    None
+):
+    dead = text("variants.xml").replace(
+        'type="PostedToPlay" seat="3" value="0.10"', 'type="PostedToPlay" seat="3" value="0.05"'
+    )
+    dead = dead.replace(
+        'alias="Eve" balance="10.00" endbalance="9.90"',
+        'alias="Eve" balance="10.00" endbalance="9.95"',
+    )
+    dead = dead.replace('amount="0.68"', 'amount="0.63"').replace(
+        'endbalance="10.28"', 'endbalance="10.23"'
+    )
+    (record,) = records(SITE, dead)
+    assert record.hand is not None
+    eve = [(a.kind, a.amount) for a in record.hand.actions if a.actor == "Eve"]
+    assert eve[0] == ("ante", 5)
+    assert statuses(SITE, dead) == [("21", "ok")]
+    wrong = text("variants.xml").replace(
+        'type="MoneyReturned" seat="1" value="0.30"', 'type="MoneyReturned" seat="1" value="0.20"'
+    )
+    ((_, status, why),) = verdicts(SITE, wrong)
+    assert status == "mismatch" and "MoneyReturned gives back €0.20 to Ann" in why
+
+
+def test_an_mtt_table_is_a_tournament() -> None:
+    mtt = text("split.xml").replace('tabletype="Cash Game"', 'tabletype="MTT"')
+    (record,) = records(SITE, mtt)
+    # read in tournament chips, whole ones: the cash file's €0.05 is no chip count
+    assert record.error == "'0.05' is not a whole number of units (a chip)"
+
+
+def test_a_cp1252_file_is_read() -> None:
+    """Microgaming's files are cp1252 bytes (issue 28): a name with an é in that encoding still reads."""
+    data = text("split.xml").replace('alias="Ann"', 'alias="Ané"').encode("cp1252")
+    assert [(v[0], v[2]) for v in file_verdicts(data, "t.xml")] == [("1", "ok")]

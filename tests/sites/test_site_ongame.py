@@ -17,6 +17,13 @@ cards shown only in the summary's seat lines. The own files in tests/data/ongame
 * tampered: the split's low paid to the high hand, the quartered low's odd chip to Fay, the side pot's
   low to Hal.
 * bad-input: an unreadable line, a hand cut short, a card that is none, stakes that are no amounts.
+* variants (issue 28): "posts small & big blind ( $3)" (a dollar dead, two live), "New hand for Ann:
+  [..]", "Dee sits out", "bets $14.00 and is all-in": $63, no rake → high $31.50 Ann (three aces), low
+  $31.50 Bob (6-4-3-2-A).
+* stud (issue 28): 7 Card Stud Hi/Lo $1/$2, ante $0.10: "Ann small bring in $0.50", each street's
+  "Dealing to X: [-, -, Kd]" ("-" a card not shown), fifth street's "Ann raises $4 to $5.50" (the "to" is
+  Ann's total over the streets: $4 on the street); $11.20 less $0.50 → high $5.35 Bob (kings full), low
+  $5.35 Ann (5-4-3-2-A).
 """
 
 from __future__ import annotations
@@ -43,6 +50,8 @@ def text(name: str) -> str:
     "name, expected",
     [
         ("split.txt", [("R5-100000001-1", "ok")]),
+        ("variants.txt", [("R5-100000021-1", "ok")]),
+        ("stud.txt", [("R5-100000031-1", "ok")]),
         ("untagged.txt", [("R5-100000001-2", "ok")]),
         ("quartered.txt", [("T5-200000001-1", "ok")]),
         ("side-pot.txt", [("T5-200000001-2", "ok")]),
@@ -201,6 +210,7 @@ def test_every_shared_hand_gets_a_record_and_is_ok() -> None:
 _CARDS = re.compile(r"(^Dealing to [^\[\n]+ \[|net: [^\[\n]*, \[)([^\]]+)\]", re.MULTILINE)
 _SEAT = re.compile(r"^Seat \d+: .+ \(\$?[\d,.]+\)$")
 OWN = [
+    "variants.txt",
     "split.txt",
     "untagged.txt",
     "quartered.txt",
@@ -219,3 +229,80 @@ def test_verdict_does_not_depend_on_the_order_cards_and_seats_are_written(
     original = text(name)
     changed = shuffled(original, rng, _CARDS, _SEAT)
     assert statuses(SITE, changed) == statuses(SITE, original)
+
+
+def test_the_variants_post_deal_and_go_all_in_as_the_site_means() -> None:
+    (record,) = records(SITE, text("variants.txt"))
+    assert record.hand is not None
+    dee = [(a.kind, a.amount) for a in record.hand.actions if a.actor == "Dee"]
+    assert dee[:2] == [("ante", 100), ("post", 200)]  # the small blind dead, the big one live
+    _, verdict = check(record)
+    assert verdict.status == "ok" and verdict.depth == "per half"
+
+
+def test_a_dead_blind_is_in_the_pot_and_no_bet() -> None:
+    dead = text("variants.txt").replace(
+        "Dee posts small & big blind ( $3)", "Dee posts dead blind ($1)\nDee posts big blind ($2)"
+    )
+    assert statuses(SITE, dead) == [("R5-100000021-1", "ok")]
+
+
+def test_a_stud_raise_is_to_the_street_total_and_a_big_bring_in_completes() -> None:
+    (record,) = records(SITE, text("stud.txt"))
+    assert record.hand is not None
+    ann = [(a.kind, a.amount) for a in record.hand.actions if a.actor == "Ann" and a.amount]
+    assert ("raise-to", 400) in ann  # "raises $4 to $5.50": $1.50 was hers on the streets before
+    big = (
+        text("stud.txt")
+        .replace("Ann small bring in $0.50\nBob calls $0.50", "Ann big bring in $1\nBob calls $1")
+        .replace("Ann raises $4 to $5.50", "Ann raises $4 to $6")
+    )
+    big = big.replace(
+        "$11.20 won by Bob ($5.35 High), Ann ($5.35 Low)",
+        "$12.20 won by Bob ($5.85 High), Ann ($5.85 Low)",
+    )
+    big = big.replace("($49.75), net: -$0.25", "($49.75), net: -$0.25")
+    assert statuses(SITE, big) == [("R5-100000031-1", "ok")]
+
+
+def test_a_stud_card_dealt_to_nobody_seated_is_an_error() -> None:
+    bad = text("stud.txt").replace("Dealing to Bob: [9s]", "Dealing to Zed: [9s]")
+    assert [s for _, s, _ in verdicts(SITE, bad)] == ["error"]
+
+
+# A stud player's dealt cards keep their order (the last of third street's is the up card): only the
+# summary's cards and the seat lines are written in another order.
+_SUMMARY_CARDS = re.compile(r"(net: [^\[\n]*, \[)([^\]]+)\]", re.MULTILINE)
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.randoms(use_true_random=False))
+def test_a_stud_verdict_does_not_depend_on_the_order_of_the_summary_cards_and_seats(
+    rng: random.Random,
+) -> None:
+    original = text("stud.txt")
+    changed = shuffled(original, rng, _SUMMARY_CARDS, _SEAT)
+    assert statuses(SITE, changed) == statuses(SITE, original)
+
+
+def test_the_stud_reorder_changes_the_text() -> None:
+    original = text("stud.txt")
+    assert any(
+        shuffled(original, random.Random(n), _SUMMARY_CARDS, _SEAT) != original for n in range(5)
+    )
+
+
+def test_at_equal_blinds_the_first_big_blind_posted_is_the_small_one() -> None:
+    """fpdb-3's 2011 $0.50/$0.50 file writes both blinds as "posts big blind ($0.50)"."""
+    split = text("split.txt")
+    equal = (
+        split.replace("OMAHA_HI_LO $1/$2", "OMAHA_HI_LO $2/$2")
+        .replace("Ann posts small blind ($1)", "Ann posts big blind ($2)")
+        .replace("Bob calls $4.00", "Bob calls $4.00")
+    )
+    assert "Ann posts big blind ($2)" in equal
+    (record,) = records(SITE, equal)
+    assert record.hand is not None
+    posts = [(a.actor, a.kind, a.amount) for a in record.hand.actions if a.kind == "post"]
+    assert posts == [("Ann", "post", 200), ("Bob", "post", 200)]
+    assert statuses(SITE, equal) == statuses(SITE, split)

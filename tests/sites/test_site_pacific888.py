@@ -252,3 +252,20 @@ def test_no_other_sites_file_is_taken_for_888() -> None:
     for path in others:  # every other site's files, and the PokerStars and PHH ones
         head = path.read_bytes()[: 1 << 16].decode("utf-8", "replace")
         assert plugin.first(head) is None, path
+
+
+def test_a_raise_that_reaches_the_cap_is_the_raise() -> None:
+    """Issue 28: "raises [90] and has reached the 120 cap" (a bet and three raises at 15/30: 120); 450
+    put in, no rake: high 225 Lee, low 112.50 each to Jo and Kim."""
+    capped = (
+        text_of("quartered.txt")
+        .replace(
+            "Lee bets [30]\nJo calls [30]\nKim calls [30]",
+            "Lee bets [30]\nJo raises [60]\nKim raises [90]\n"
+            "Lee raises [90] and has reached the 120 cap\nJo calls [60]\nKim calls [30]",
+        )
+        .replace("Lee collected [ 90 ]", "Lee collected [ 225 ]")
+        .replace("Jo collected [ 45 ]", "Jo collected [ 112.50 ]")
+        .replace("Kim collected [ 45 ]", "Kim collected [ 112.50 ]")
+    )
+    assert "cap" in capped and [status for _, status, _ in verdicts(capped)] == ["ok"]

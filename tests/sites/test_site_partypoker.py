@@ -28,7 +28,7 @@ import re
 import pytest
 from archive_sites import TextSite, shared_files_or_skip, shuffled
 from click.testing import CliRunner
-from conftest import TEST_DATA
+from conftest import SHARED_DIR, TEST_DATA
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -37,6 +37,7 @@ from hilo_cli.cli import main
 from hilo_cli.histories import detect, read
 from hilo_cli.histories.base import Currency
 from hilo_cli.histories.partypoker import PartyPoker
+from hilo_cli.histories.site import SiteHand
 
 SITE = TextSite("partypoker", PartyPoker)
 verdicts, text_of, hand_of = SITE.verdicts, SITE.text, SITE.hand
@@ -199,11 +200,15 @@ FILES = [
     "no-showdown.txt",
     "stud.txt",
     "tampered.txt",
+    "summary-2023.txt",
+    "tampered-2023.txt",
 ]
 
 
 _SEAT = re.compile(r"^Seat \d+: .*\)$")
-_CARDS = re.compile(r"^((?:Dealt to \S+|\S+ shows) \[)( [^\]\n]* )\]", re.MULTILINE)
+_CARDS = re.compile(
+    r"^((?:Dealt to \S+ |\S+ shows |\S+ balance [^\[\n]*)\[)( [^\]\n]* )\]", re.MULTILINE
+)
 
 
 def reorder(text: str, rng: random.Random) -> str:
@@ -224,6 +229,10 @@ def test_the_verdict_does_not_depend_on_the_order_of_seats_and_cards(
 def test_reorder_changes_the_text() -> None:
     text = text_of("quartered.txt")
     assert any(reorder(text, random.Random(seed)) != text for seed in range(5))
+    summary = "\n".join(
+        line for line in text_of("summary-2023.txt").splitlines() if "balance" in line
+    )
+    assert any(reorder(summary, random.Random(seed)) != summary for seed in range(5))
 
 
 def test_a_show_line_cut_in_its_brackets_is_an_error_not_a_traceback() -> None:
@@ -238,3 +247,167 @@ def test_a_hand_cut_before_its_awards_is_an_error_not_a_pot_never_awarded() -> N
     text = text_of("split.txt").split("Bob wins ")[0]
     ((_, status, _, why),) = verdicts(text)
     assert status == "error" and why == "game #5001 is cut short: no 'wins' line"
+
+
+# -- the 2023 format and the other line variants (issue 28) ----------------------------------------------------
+
+
+def _first_hand(text: str) -> SiteHand:
+    """The ``SiteHand`` of the first hand of ``text`` (the lines before its header left out)."""
+    first = text[text.index("***** Hand History") :].split("\n\n")[0]
+    hand = SITE.read_hand("t.txt", 1, first.splitlines())
+    assert isinstance(hand, SiteHand), hand
+    return hand
+
+
+def test_the_2023_format_reads_its_summary_and_each_hand_is_ok() -> None:
+    """``Hand History For Game <letters>``, amounts in parentheses, ``raises X to Y``, the summary's pots
+    and rake and each player's ``balance ... collected ...`` (worked out by hand, cents): a split 86 after
+    4 raked, 43 each; a bet of 50 nobody called, collected with the pot (112 = 62 + 50); a side pot."""
+    found = verdicts(text_of("summary-2023.txt"))
+    assert [(id, status, depth) for id, status, depth, _ in found] == [
+        ("1700000000001abcde", "ok", "per player"),
+        ("1700000000002fghij", "ok", "per player"),
+        ("1700000000003klmno", "ok", "per player"),
+    ]
+    split = _first_hand(text_of("summary-2023.txt"))
+    assert (split.total, split.rake, split.printed_pots, split.rake_printed) == (90, 4, [86], True)
+    assert [(c.player, c.amount, c.half) for c in split.collects] == [
+        ("Ann", 43, None),
+        ("Bob", 43, None),
+    ]
+    assert set(split.shows) == {"Ann", "Bob"} and split.button == 1  # cards from the summary lines
+    assert split.currency == Currency("$", "", 100, "USD")  # no sign on the stakes: the stacks'
+    uncalled = _first_hand(text_of("summary-2023.txt").split("\n\n", 1)[1])
+    assert uncalled.uncalled == {"Ann": 50}
+    assert [(a.verb, a.amount, a.to) for a in uncalled.actions if a.verb == "raise"] == [
+        ("raise", 30, 30)
+    ]
+
+
+def test_the_2023_format_tampered_is_a_mismatch() -> None:
+    found = verdicts(text_of("tampered-2023.txt"))
+    assert [(id, status) for id, status, _, _ in found] == [
+        ("1700000000009tampa", "mismatch"),
+        ("1700000000010tampb", "mismatch"),
+    ]
+    assert found[0][3].startswith("an odd chip went to another player")
+    assert "the summary's Total pot is 75, but the actions put 65 in the pots" in found[1][3]
+
+
+def test_a_2023_raise_whose_two_amounts_disagree_is_an_error() -> None:
+    text = text_of("summary-2023.txt").replace("Ann raises 0.30 to 0.30", "Ann raises 0.25 to 0.30")
+    assert verdicts(text)[1][1:4:2] == ("error", "cannot read the action 'Ann raises 0.25 to 0.30'")
+
+
+def test_a_2023_summary_line_that_does_not_read_is_an_error() -> None:
+    text = text_of("summary-2023.txt").replace(
+        "Cy balance $9.90, lost $0.10 (folded)", "Cy balance"
+    )
+    assert verdicts(text)[0][1:4:2] == ("error", "cannot read the summary line 'Cy balance'")
+
+
+def test_every_newer_2023_hand_gets_a_record_and_each_is_ok() -> None:
+    folder = SHARED_DIR / "handhistories" / "newer" / "partypoker"
+    if not folder.is_dir():
+        pytest.skip("../shared/handhistories/newer/partypoker is absent (a user's clone)")
+    total = 0
+    for path in sorted(folder.iterdir()):
+        text = path.read_text(encoding="utf-8-sig")
+        found = verdicts(text, path.name)
+        assert len(found) == len(re.findall(r"^\*{5} Hand History [Ff]or Game", text, re.M))
+        assert all(status == "ok" for _, status, _, _ in found), (path.name, found)
+        total += len(found)
+    assert total == 1
+
+
+# Each variant written into an own hand reads as the hand does: (file, the line as the file has it, the
+# variant, the same verdict).
+VARIANTS = [
+    # the 2023 header's source tag
+    (
+        "split.txt",
+        "***** Hand History for Game 5001 *****",
+        "***** Hand History For Game 5001 ***** (Party)",
+    ),
+    # the limit after the game, in parentheses; a speed word; no limit word at a stud table
+    (
+        "quartered.txt",
+        "$2/$4 USD FL Omaha Hi-Lo",
+        "$2/$4 USD Omaha Hi-Lo Game Table (FL)",
+    ),
+    ("quartered.txt", "$2/$4 USD FL Omaha Hi-Lo", "$2/$4 USD fastforward FL Omaha Hi-Lo"),
+    ("stud.txt", "$1/$2 USD FL 7 Card Stud Hi-Lo", "$1/$2 USD 7 Card Stud Hi-Lo"),
+    # the button on the table line, "(No DP)"; stacks without spaces in their parentheses
+    (
+        "split.txt",
+        "Table Alpha (Real Money)\nSeat 1 is the button",
+        "Table Alpha (No DP) (Real Money) -- Seat 1 is the button",
+    ),
+    ("split.txt", "Seat 1: Ann ( $50 USD )", "Seat 1: Ann ($50)"),
+    # posts, bets and calls in parentheses; "posts ante of"; "double bets"
+    ("split.txt", "Bob posts small blind [$0.50 USD].", "Bob posts small blind ($0.50)"),
+    ("split.txt", "Ann calls [$1 USD]", "Ann calls (1)"),
+    ("stud.txt", "Ann posts ante [$0.10 USD]", "Ann posts ante of [$0.10 USD]"),
+    ("split.txt", "Ann bets [$3 USD]", "Ann double bets [$3 USD]"),
+    # table notes that move nothing
+    (
+        "split.txt",
+        "** Dealing down cards **",
+        "There is no Small Blind in this hand as the Big Blind of the previous hand left the table\n"
+        "** Dealing down cards **",
+    ),
+    ("split.txt", "Cy folds", "Cy folds\nConnection Lost due to some reason"),
+    # tournaments: "Stakes(..)", "Blinds-Antes(..)", no blinds on the line ("Blinds(..)" below it)
+    ("tournament.txt", "Blinds(20/40) - Thursday", "Stakes(20/40) - Thursday"),
+    ("tournament.txt", "Blinds(20/40) - Thursday", "Blinds-Antes(20/40 -0) - Thursday"),
+    (
+        "tournament.txt",
+        "PL Omaha Hi-Lo $22 USD Buy-in Trny: 900 Level: 2  Blinds(20/40) - Thursday",
+        "PL Omaha Hi-Lo $22 USD Buy-in - Thursday",
+    ),
+    (
+        "tournament.txt",
+        "***** Hand History for Game 5007 *****\nPL Omaha Hi-Lo $22 USD Buy-in Trny: 900 Level: 2  "
+        "Blinds(20/40) - Thursday",
+        "***** Hand History For Game 5007 ***** (Party)\nTourney Hand PL Omaha Hi-Lo - Thursday",
+    ),
+]
+
+
+@pytest.mark.parametrize("name, old, new", VARIANTS)
+def test_each_line_variant_reads_as_the_hand_does(name: str, old: str, new: str) -> None:
+    text = text_of(name)
+    assert old in text
+    found = verdicts(text.replace(old, new, 1))
+    assert [v[:3] for v in found] == [v[:3] for v in verdicts(text)], found
+
+
+def test_the_variants_mean_what_the_lines_they_replace_do() -> None:
+    hand = _first_hand(text_of("stud.txt").replace("FL 7 Card", "7 Card"))
+    assert hand.header.limit == "Limit"  # no limit word: fixed limit
+    doubled = _first_hand(text_of("split.txt").replace("Ann bets [$3", "Ann double bets [$3"))
+    assert ("Ann", "bet", 300) in [(a.player, a.verb, a.amount) for a in doubled.actions]
+    blind = _first_hand(text_of("split.txt").replace("Cy posts big", "Cy posts button"))
+    assert ("Cy", "big blind", 100) in [(a.player, a.verb, a.amount) for a in blind.actions]
+    level = _first_hand(
+        text_of("tournament.txt").replace(" Trny: 900 Level: 2  Blinds(20/40) -", " -")
+    )
+    assert (level.header.small, level.header.big) == (20, 40)  # from the "Blinds(20/40)" line
+    sng = _first_hand(
+        text_of("tournament.txt").replace(
+            "PL Omaha Hi-Lo $22 USD Buy-in Trny: 900 Level: 2  Blinds(20/40) -",
+            "20/40 PL Omaha Hi-Lo (SNG Tournament #900) (Buyin $20 + $2) -",
+        )
+    )
+    assert sng.header.tournament and (sng.header.small, sng.header.big) == (20, 40)
+
+
+def test_a_closed_table_or_a_cash_out_is_not_checkable() -> None:
+    text = text_of("split.txt")
+    closed = text.replace("Bob checks\nAnn checks\n", "Table Closed\n").split("Bob shows")[0]
+    ((_, status, _, why),) = verdicts(closed)
+    assert (status, why) == ("not-checkable", "the hand was cancelled")
+    cashed = text.replace("Bob checks\nAnn checks\n", "Bob Cashout Amount is $8.50\n")
+    ((_, status, _, why),) = verdicts(cashed)
+    assert status == "not-checkable" and why.startswith("Bob cashed out the hand")

@@ -18,6 +18,8 @@ in tests/data/pkr/:
 * tampered: the split's low paid to the high hand, the quartered low's odd chip to Fay, the side pot's
   low to Hal, rake taken from a pot that is not printed.
 * bad-input: an unreadable line, a hand cut short, a card that is none, blinds that are no amounts.
+* variants (issue 28): "Money Type: Real money"; Cy coming in with "posts $2" (a big blind) and "posts $1
+  dead", then "folds and shows [..]": $21 less $1 rake → high $10 Ann (three aces), low $10 Bob.
 """
 
 from __future__ import annotations
@@ -48,6 +50,7 @@ def text(name: str) -> str:
     "name, expected",
     [
         ("split.txt", [("3000000001", "ok")]),
+        ("variants.txt", [("3000000021", "ok")]),
         ("quartered.txt", [("3000000002", "ok")]),
         ("side-pot.txt", [("3000000003", "ok")]),
         ("side-pot-rake.txt", [("3000000007", "ok")]),
@@ -167,6 +170,7 @@ OWN = [
     "side-pot-rake.txt",
     "no-showdown.txt",
     "tampered.txt",
+    "variants.txt",
 ]
 
 
@@ -189,3 +193,43 @@ def test_verdict_does_not_depend_on_the_order_cards_and_seats_are_written(
     original = text(name)
     changed = shuffled(_reorder_cards(original, rng), rng, None, _SEAT)
     assert statuses(SITE, changed) == statuses(SITE, original)
+
+
+def test_a_player_coming_in_posts_a_big_blind_and_a_dead_one() -> None:
+    (record,) = records(SITE, text("variants.txt"))
+    assert record.hand is not None and record.currency is not None
+    cy = [(a.kind, a.amount) for a in record.hand.actions if a.actor == "Cy"]
+    assert cy == [("post", 200), ("ante", 100), ("fold", None)]
+    assert record.currency.show(2100) == "$21.00"  # "Real money": cents
+
+
+@pytest.mark.parametrize(
+    "old, new",
+    [
+        (
+            "Ida wins 100 from side pot #1 with low hand",
+            "Ida ties side pot #1, and wins 100 with low hand",
+        ),
+        ("Hal wins 90 with high hand", "Hal ties, and wins 90 with high hand"),
+    ],
+)
+def test_each_award_form_reads_as_the_line_it_replaces(old: str, new: str) -> None:
+    original = text("side-pot.txt")
+    assert old in original
+    assert statuses(SITE, original.replace(old, new)) == [("3000000003", "ok")]
+
+
+def test_an_ante_of_and_a_dead_post_that_is_no_post_are_read_or_refused() -> None:
+    original = text("variants.txt")
+    antes = (
+        original.replace(
+            "Bob posts small blind ($1)",
+            "Ann posts ante of $1\nBob posts ante of $1\nDee posts ante of $1\nCy posts ante of $1\n"
+            "Bob posts small blind ($1)",
+        )
+        .replace("wins $10 ", "wins $12 ")
+        .replace("Pot sizes: $21", "Pot sizes: $25")
+    )
+    assert statuses(SITE, antes) == [("3000000021", "ok")]
+    bad = original.replace("Cy posts $1 dead", "Cy calls $1 dead")
+    assert [s for _, s, _ in verdicts(SITE, bad)] == ["error"]
