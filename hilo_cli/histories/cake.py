@@ -165,7 +165,7 @@ class Cake(TextReader):
         m = ACTION.match(rest)
         if m is not None:
             if m.group("verb") == "is all in":
-                self.all_in(name, self.amount(m.group("amount")))
+                self.all_in_adding(name, self.amount(m.group("amount")))
                 return
             verb, amount = VERBS[m.group("verb")], self.amount(m.group("amount"))
             to = amount if verb == "raise" else None
@@ -190,16 +190,6 @@ class Cake(TextReader):
         if self.show_or_muck(name, rest, "mucks"):
             return
         only_a_note(NOTES, rest, self.text)
-
-    def all_in(self, name: str, added: int) -> None:
-        """``is all in X``: X the chips the player adds; a bet, a call or a raise by the street's bets."""
-        mine = self.bets.get(name, 0) + added
-        if self.street_bet == 0:
-            self.act(name, "bet", added, None, True)
-        elif mine <= self.street_bet:
-            self.act(name, "call", added, None, True)
-        else:
-            self.act(name, "raise", added, mine, True)
 
 
 READER = Cake.plugin()

@@ -202,7 +202,7 @@ class Entraction(TextReader):
         m = ACTION.match(rest)
         if m is not None:
             if m.group("verb") == "All-In":
-                self.all_in(name, self.amount(m.group("amount")))
+                self.all_in_adding(name, self.amount(m.group("amount")))
                 return
             verb, amount = VERBS[m.group("verb")], self.amount(m.group("amount"))
             # Entraction writes what each action adds.
@@ -224,16 +224,6 @@ class Entraction(TextReader):
             self.deal_hand(name, board_cards(m.group("cards"), f"{name}'s cards"))
             return
         raise InputError(f"cannot read the action {quote(self.text)}")
-
-    def all_in(self, name: str, added: int) -> None:
-        """``All-In (x)``: x the chips the player adds; a bet, a call or a raise by the street's bets."""
-        mine = self.bets.get(name, 0) + added
-        if self.street_bet == 0:
-            self.act(name, "bet", added, None, True)
-        elif mine <= self.street_bet:
-            self.act(name, "call", added, None, True)
-        else:
-            self.act(name, "raise", added, mine, True)
 
 
 READER = Entraction.plugin()

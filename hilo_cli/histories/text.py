@@ -351,6 +351,17 @@ class TextReader:
             self.bets[name] = mine
             self.street_bet = max(self.street_bet, mine)
 
+    def all_in_adding(self, name: str, added: int) -> None:
+        """An all-in that names only the chips the player adds (``All-In (x)``, ``is all in x``): a bet, a
+        call or a raise by the street's bets so far."""
+        mine = self.bets.get(name, 0) + added
+        if self.street_bet == 0:
+            self.act(name, "bet", added, None, True)
+        elif mine <= self.street_bet:
+            self.act(name, "call", added, None, True)
+        else:
+            self.act(name, "raise", added, mine, True)
+
     def fold_or_check(self, name: str, rest: str) -> bool:
         """Whether ``rest`` (what follows the player's name) is ``folds`` or ``checks``; if so, it is kept
         as the hand's ``fold`` or ``check`` line."""
