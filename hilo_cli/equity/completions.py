@@ -72,11 +72,9 @@ def small_stud(deal: Deal, dead: tuple[Card, ...], progress: Progress | None) ->
     return result._replace(deal=deal if setup.money else deal._replace(pot=None))
 
 
-def _prepared(
-    deal: Deal, dead: tuple[Card, ...]
-) -> tuple[Setup, _Filler, tuple[Card, ...], list[int]]:
-    """A deal with hidden cards checked (every check of a showdown), its setup, the filler of a
-    completion, the unseen cards and the cards each slot takes (the board, then each live hand)."""
+def check_partial(deal: Deal, dead: tuple[Card, ...]) -> list[Card]:
+    """The cards seen of a deal whose hands and board may be partial (hidden cards, ranges): none more
+    than its game deals, none twice among the board, the hole cards and ``dead``."""
     game = deal.game
     if len(deal.board) > game.board_cards:
         raise DealError(
@@ -91,6 +89,16 @@ def _prepared(
     if len(set(seen)) != len(seen):
         twice = next(c for i, c in enumerate(seen) if c in seen[:i])
         raise DealError(f"{twice} is given twice (board, hole cards and dead cards)")
+    return seen
+
+
+def _prepared(
+    deal: Deal, dead: tuple[Card, ...]
+) -> tuple[Setup, _Filler, tuple[Card, ...], list[int]]:
+    """A deal with hidden cards checked (every check of a showdown), its setup, the filler of a
+    completion, the unseen cards and the cards each slot takes (the board, then each live hand)."""
+    game = deal.game
+    seen = check_partial(deal, dead)
     unseen = tuple(c for c in DECK if c not in set(seen))
     slots = [
         game.board_cards - len(deal.board)

@@ -29,6 +29,7 @@ from hilo_cli.cards import DECK, Card
 from hilo_cli.deal import Deal
 from hilo_cli.equity import Equity, Progress, RangeInfo, answer, vector
 from hilo_cli.equity import ranges as ranges_
+from hilo_cli.equity.completions import check_partial
 from hilo_cli.equity.rows import (
     RowEvaluator,
     completions,
@@ -117,22 +118,10 @@ def ranged(
 
 
 def _check(deal: Deal, dead: tuple[Card, ...], ranges: Mapping[str, ranges_.Range]) -> None:
-    game = deal.game
-    if len(deal.board) > game.board_cards:
-        raise DealError(
-            f"the board has {len(deal.board)} cards; {game.name} deals {game.board_cards}"
-        )
+    check_partial(deal, dead)
     for p in deal.players:
-        if p.hole is not None and len(p.hole) > game.hole_cards:
-            raise DealError(
-                f"player {p.name} has {len(p.hole)} hole cards; {game.name} deals {game.hole_cards}"
-            )
         if p.name in ranges and p.folded:
             raise DealError(f"player {p.name} folded: a range is for a live hand")
-    seen = [*deal.board, *dead, *(c for p in deal.players for c in p.hole or ())]
-    if len(set(seen)) != len(seen):
-        twice = next(c for i, c in enumerate(seen) if c in seen[:i])
-        raise DealError(f"{twice} is given twice (board, hole cards and dead cards)")
 
 
 class _Run:
