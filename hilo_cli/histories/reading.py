@@ -24,7 +24,7 @@ from typing import IO, NamedTuple, Protocol
 
 from hilo_cli.histories.base import HandRecord, Reader, failed
 
-BLOCK = 1 << 20  # bytes read at a time
+BLOCK = 1 << 16  # bytes read at a time: a block's lines are held at once, several times its size
 HEAD = 1 << 16  # bytes a reader's ``detect`` sees
 CONTEXT_LINES = 200  # lines of a session's header kept for the hands after it
 CONTEXT_CHARS = 1 << 16  # characters of them
@@ -54,15 +54,23 @@ def byte_lines(stream: Readable, first: bytes = b"") -> Iterator[bytes]:
     """The lines of ``first`` then the rest of ``stream``, their line ends (LF, CRLF, CR) removed, read a
     block at a time. A CR at the end of a block waits for the next block, which may start with its LF."""
     carry = b""
+    held: list[bytes] = []  # the blocks of a line longer than a block, joined once at its end
     block = first or stream.read(BLOCK)
     while block:
+        if carry and b"\n" not in block and b"\r" not in block:
+            held.append(block)  # the line goes on: copying it with every block would be quadratic
+            block = stream.read(BLOCK)
+            continue
+        if held:
+            carry += b"".join(held)
+            held.clear()
         parts = (carry + block).splitlines(keepends=True)
         carry = parts.pop() if parts and not parts[-1].endswith(b"\n") else b""
         for part in parts:
             yield _unended(part)
         block = stream.read(BLOCK)
-    if carry:
-        yield _unended(carry)
+    for part in (carry + b"".join(held)).splitlines(keepends=True):
+        yield _unended(part)
 
 
 def _unended(line: bytes) -> bytes:

@@ -11,6 +11,8 @@ import json
 import pytest
 from click.testing import CliRunner
 from conftest import TEST_DATA
+from hypothesis import given
+from hypothesis import strategies as st
 
 from hilo_cli import histories
 from hilo_cli.cli import main
@@ -67,6 +69,22 @@ def test_mixed_line_ends_and_ends_cut_between_blocks(monkeypatch: pytest.MonkeyP
         monkeypatch.setattr(reading, "BLOCK", size)
         monkeypatch.setattr(reading, "HEAD", 100 + size)  # enough of the first line for detect
         assert records_of(text.encode()) == whole
+
+
+@given(
+    text=st.binary(max_size=80).map(lambda b: bytes(b"ab\r\n"[c % 4] for c in b)),
+    size=st.integers(1, 9),
+    cut=st.integers(0, 80),
+)
+def test_byte_lines_are_the_lines_whatever_the_blocks(text: bytes, size: int, cut: int) -> None:
+    """Lines longer than a block, and line ends cut between blocks, come out as ``splitlines`` gives
+    them (a line's blocks are held, not copied at each block)."""
+    first = text[:cut]
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(reading, "BLOCK", size)
+        got = list(reading.byte_lines(io.BytesIO(text[len(first) :]), first))
+    want = [line.rstrip(b"\n").removesuffix(b"\r") for line in text.splitlines(keepends=True)]
+    assert got == want
 
 
 @pytest.mark.parametrize(
