@@ -38,6 +38,9 @@ Array = npt.NDArray[Any]
 # the sum of per-card weights is a cheap vector operation and stays small enough to index an array.
 WEIGHTS = (0, 1, 6, 31, 108, 366, 926, 2286, 5733, 12905, 27316, 44676, 94545)
 KEYS = 5 * WEIGHTS[-1] + 1
+MULTISETS = (
+    6175  # five-rank multisets that can be dealt: 13 choose 5 with repeats, less 13 of one rank
+)
 
 _W = np.array(WEIGHTS, np.int32)
 
@@ -66,6 +69,19 @@ def _multisets(k: int) -> Array:
     """Every multiset of ``k`` rank indexes, as sorted rows: the ``k``-subsets of ``range(12 + k)`` with
     the j-th element lowered by j (``itertools.combinations_with_replacement(range(13), k)``)."""
     return all_runouts(12 + k, k).astype(np.int64) - np.arange(k)
+
+
+def key_index() -> Array:
+    """Each five-rank multiset's number among the 6,175 that can be dealt, by its key (the sum of its
+    ranks' weights; 0 for a sum that is none: never looked up). int16, half the bytes of a table of
+    values by key, made once for every deal."""
+    if "key_index" not in _cache:
+        ranks = _multisets(5)
+        ranks = ranks[ranks[:, 0] != ranks[:, 4]]  # five of one rank cannot be dealt
+        index = np.zeros(KEYS, np.int16)
+        index[_W[ranks].sum(axis=1)] = np.arange(len(ranks))
+        _cache["key_index"] = index
+    return _cache["key_index"]
 
 
 def high5() -> Array:
@@ -238,10 +254,11 @@ class Evaluator:
         ranks, keys, triples = _boards(tuple(sorted(c >> 2 for c in board)), to_come)
         self.deal = (holes, board, unknown, qualifier, split)  # for ``Shown``
         self._shown: Shown | None = None
-        # A board's key to its place among the boards that can still come: one look-up per runout, then
-        # each player's tables are small (6,175 entries preflop, 91 on a flop) and stay in cache.
-        self.board_index = np.zeros(KEYS, np.int32)  # 6,175 boards at most: 4 bytes each key
-        self.board_index[keys] = np.arange(len(keys))
+        # A board's place among the boards that can still come, by its multiset's number (``key_index``):
+        # two look-ups per runout, then each player's tables are small (6,175 entries preflop, 91 on a
+        # flop) and stay in cache. The table by key is made once; each deal's own is 6,175 entries.
+        self.place = np.zeros(MULTISETS, np.int16)
+        self.place[np.take(key_index(), keys)] = np.arange(len(keys))
         bits = low_bits(qualifier if qualifier is not None else 8)
         board_lows = None
         if split and qualifier is not None:
@@ -268,6 +285,10 @@ class Evaluator:
         self.codes = [np.array(code, np.int64) for code in codes]
         self.start = [sum(code[c] for c in board) for code in codes]
 
+    def board(self, keys: Array) -> Array:
+        """Each runout's board (by its key) as its place among the boards that can still come."""
+        return np.take(self.place, np.take(key_index(), keys))
+
     def masks(
         self, columns: Array, values: Values, high: Sequence[int], low: Sequence[int]
     ) -> tuple[dict[int, Array], dict[int, Array]]:
@@ -286,7 +307,7 @@ class Evaluator:
             for column in columns:
                 total += np.take(code, column)
             sums.append(total)
-        board = np.take(self.board_index, sums[0] & 0xFFFFF)
+        board = self.board(sums[0] & 0xFFFFF)
         by_suit = {s: (sums[at] >> shift) & 0x1FFF for s, (at, shift) in self.fields.items()}
         highs = np.empty((len(self.players), n), np.int32)
         lows = (
@@ -548,7 +569,7 @@ class Shown:
             [np.broadcast_to(self.board[:, None], (len(self.board), n)), columns.astype(np.int64)]
         )
         _sort5(cards)  # by rank then suit: the board's positions as its class's ranks are sorted
-        where = np.take(self.evaluator.board_index, _W[cards >> 2].sum(axis=0))
+        where = self.evaluator.board(_W[cards >> 2].sum(axis=0))
         bits = np.int64(1) << cards
         triples = np.concatenate([bits[i] + bits[j] + bits[k] for i, j, k in tables.TRIPLES])
         by_suit: dict[int, Array] = {}
