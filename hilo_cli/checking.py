@@ -14,15 +14,14 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Generator, Iterable
 from functools import partial
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
-from hilo_cli import allin, pool
 from hilo_cli.betting import Replayed, replay
 from hilo_cli.checking_house import house_reading, rake_check
 from hilo_cli.checking_house import title as _title
 from hilo_cli.deal import Deal
 from hilo_cli.errors import HiloError
-from hilo_cli.formats import OutputFormat, allin_out
+from hilo_cli.formats import OutputFormat
 from hilo_cli.formats.check_out import (
     PotDifference,
     RakeNote,
@@ -37,6 +36,9 @@ from hilo_cli.formats.text_out import names_list
 from hilo_cli.histories import HandRecord, HandText, read_text
 from hilo_cli.histories.summary import SiteInconsistency, check_returned, derived_rake, rake_by_pot
 from hilo_cli.showdown import PotResult, Settlement, settle
+
+if TYPE_CHECKING:  # the all-in figures and the worker pool are imported when asked for
+    from hilo_cli import allin
 
 
 class Checked(NamedTuple):
@@ -437,6 +439,8 @@ def process(
     try:
         settlement, verdict = check(record, site, rules)
         if all_in:  # issue 20
+            from hilo_cli.formats import allin_out
+
             luck = hand_luck(record, settlement)
             added = allin_out.added(luck.all_in if luck else None, record.currency, fmt)
             output = render(record, settlement, verdict, fmt, added, look)
@@ -458,6 +462,8 @@ def hand_luck(record: HandRecord, settlement: Settlement | None) -> allin.HandLu
     """A checked hand's part of the all-in summary: each player's chips won and, where the betting ended
     with cards to come, the all-in figures (``allin.all_in``) from the pots as the site raked them
     (``site_deal``); ``None`` for a hand with nothing to replay."""
+    from hilo_cli import allin
+
     hand = record.hand
     if record.error is not None or hand is None:
         return None
@@ -555,5 +561,7 @@ def run(
         for record in records:
             yield process(record, fmt, all_in, look, rules)
         return
+    from hilo_cli import pool
+
     work = partial(_process_chunk, fmt=fmt, all_in=all_in, look=look, rules=rules)
     yield from pool.ordered(records, work, jobs, 50)

@@ -59,6 +59,18 @@ def test_a_pokerstars_file_loads_no_other_sites_reader() -> None:
     assert {READERS[m] for m in modules if m in READERS} == {"pokerstars"}
 
 
+def test_a_plain_check_loads_no_all_in_figures_and_no_worker_pool() -> None:
+    """``--jobs 1`` without ``--all-in`` needs neither: they are imported when asked for (start-up)."""
+    path = str(TEST_DATA / "pokerstars" / "no-showdown.txt")
+    out, modules = loaded(["check", "--format", "json", path])
+    assert '"verdict":"OK"' in out
+    unwanted = {"hilo_cli.allin", "hilo_cli.pool", "hilo_cli.equity", "multiprocessing", "numpy"}
+    assert modules & unwanted == set()
+    out, modules = loaded(["check", "--format", "json", "--all-in", "--jobs", "2", path])
+    assert '"verdict":"OK"' in out
+    assert {"hilo_cli.allin", "hilo_cli.pool", "multiprocessing"} <= modules
+
+
 @pytest.mark.parametrize("plugin", histories.PLUGINS, ids=lambda p: p.name)
 def test_each_sites_file_loads_its_reader_alone(plugin: histories.Plugin) -> None:
     path = first_file(plugin.name)
