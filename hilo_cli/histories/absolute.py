@@ -84,7 +84,7 @@ TOTAL = pattern(
 WON = pattern(r"\b(?:won|collected) Total \((?P<amount>{MONEY})\)", MONEY=MONEY)
 HALF = pattern(r"\b(?P<half>HI|LO):\((?P<amount>{MONEY})\)", MONEY=MONEY)
 # A HORSE table's hand's second line: the game of this hand (fixed limit, as every HORSE game).
-GAME_TYPE = re.compile(r"^Game Type: Limit (?P<game>\S.*?)\s*$")
+GAME_TYPE = re.compile(r"^Game Type: Limit (?P<game>\S.*)$")  # on the stripped line
 NOTES = re.compile(
     r"^(?:sits down|stands up|is sitting out|has returned|is disconnected|has timed out)\s*$"
 )

@@ -81,12 +81,10 @@ TABLE = re.compile(
     r"^(?:Table (?P<table>.+?)|(?P<tournament>Tournament #\d+.*?))(?: (?P<max>\d+) Max)?"
     r"(?: \((?P<money>Real Money|Practice Play|Play Money)\))?\s*$"
 )
-# The newer header's three lines (the docstring).
-NEW_HEADER = pattern(
-    r"^GAME #(?P<id>\d+) Version:\S*(?: [A-Za-z]+:\S*)* (?P<game>[A-Za-z].*?) "
-    r"(?P<limit>PL|NL|FL) (?P<sb>{MONEY})/(?P<bb>{MONEY})(?: .*)?$",
-    MONEY=MONEY,
-)
+# The newer header's three lines (the docstring); its first is read word by word (``new_header``).
+NEW_NUMBER = re.compile(r"#(?P<id>\d+)")
+NEW_FLAG = re.compile(r"[A-Za-z]+:\S*")
+NEW_STAKES = re.compile(rf"(?P<sb>{MONEY})/(?P<bb>{MONEY})")
 NEW_BLINDS = pattern(r"^Table Info: Blinds: (?P<sb>{MONEY})/(?P<bb>{MONEY})\s*$", MONEY=MONEY)
 NEW_TABLE = re.compile(r"^Table (?P<table>[^,]+), (?P<id>\d+)\s*$")
 NEW_LIMITS = {"PL": "Pot Limit", "NL": "No Limit", "FL": "Fix Limit"}
@@ -128,6 +126,26 @@ STREETS = {"down cards": 0, "flop": 1, "turn": 2, "river": 3}
 def game_no(line: str) -> bool:
     """The ``#Game No : N`` line before each header holds nothing of its own."""
     return GAME_NO.match(line.strip()) is not None
+
+
+def new_header(line: str) -> tuple[str, str, str, str, str] | None:
+    """The newer header's first line, ``GAME #N Version:V [Flag:value ...] GAME LIMIT SB/BB ...``, as
+    its number, game, limit, small and big blind; ``None`` where it is not one. Read word by word, so
+    that a long line costs one pass (a pattern with the flags, the game and the limit each of any length
+    would try every split of them)."""
+    words = line.split()
+    number = NEW_NUMBER.fullmatch(words[1]) if len(words) > 5 and words[0] == "GAME" else None
+    if number is None or not words[2].startswith("Version:"):
+        return None
+    at = 3
+    while at < len(words) and NEW_FLAG.fullmatch(words[at]):
+        at += 1
+    limit = next((i for i in range(at + 1, len(words) - 1) if words[i] in NEW_LIMITS), None)
+    stakes = NEW_STAKES.fullmatch(words[limit + 1]) if limit is not None else None
+    if limit is None or stakes is None:
+        return None
+    game = " ".join(words[at:limit])
+    return number.group("id"), game, words[limit], stakes.group("sb"), stakes.group("bb")
 
 
 def amount(text: str, scale: int) -> int:
@@ -215,34 +233,31 @@ class Pacific888(TextReader):
 
     def new_header(self) -> Header:
         """The newer header's three lines (the docstring): a cash table's, its money by the sign."""
-        m = NEW_HEADER.match(self.lines[0])
-        if m is None:
+        read = new_header(self.lines[0])
+        if read is None:
             raise InputError(
                 "not an 888 hand header (expected 'GAME #N Version:... GAME PL €x/€y ...')"
             )
-        self.id = m.group("id")
+        self.id, game, abbreviation, sb, bb = read
         if len(self.lines) < 3:
             raise InputError(f"hand #{self.id} is cut short: no table info and table lines")
-        sign = next((c for c in m.group("sb") if c in "$€£"), "")
+        sign = next((c for c in sb if c in "$€£"), "")
         self.currency = sign_currency(sign) if sign else Currency("", "", 100)
-        small, big = amount(m.group("sb"), self.scale), amount(m.group("bb"), self.scale)
+        small, big = amount(sb, self.scale), amount(bb, self.scale)
         b = NEW_BLINDS.match(self.goto(1))
         if b is None:
             raise InputError(f"hand #{self.id}: cannot read the table info line {quote(self.text)}")
         if (amount(b.group("sb"), self.scale), amount(b.group("bb"), self.scale)) != (small, big):
             raise InputError(
-                f"hand #{self.id}: the blinds {quote(self.text)} are not the header's "
-                f"{m.group('sb')}/{m.group('bb')}"
+                f"hand #{self.id}: the blinds {quote(self.text)} are not the header's {sb}/{bb}"
             )
         if NEW_TABLE.match(self.goto(2)) is None:
             raise InputError(f"hand #{self.id}: cannot read the table line {quote(self.text)}")
-        limit = NEW_LIMITS[m.group("limit")]
+        limit = NEW_LIMITS[abbreviation]
         if LIMITS.get(limit) == "fixed":
-            small, big = (
-                big,
-                2 * big,
-            )  # the blinds of a fixed-limit table: bets of the big and twice it
-        return Header(self.id, m.group("game"), limit, None, False, sign, small, big)
+            # The blinds of a fixed-limit table: bets of the big blind and twice it.
+            small, big = big, 2 * big
+        return Header(self.id, game, limit, None, False, sign, small, big)
 
     def begin(self, header: Header) -> SiteHand:
         # No summary prints what each player won besides the collect lines; pots_named: see ``finish``.

@@ -350,3 +350,21 @@ def test_pokertrackers_export_of_an_ipoker_hand_is_not_888s() -> None:
     )
     assert histories.detect(head) is None
     assert histories.header_of(head.splitlines()[0]) == "888 / Pacific"
+
+
+@pytest.mark.parametrize(
+    "game, limit, bets",
+    [
+        ("Omaha Hi/Lo PL", "Pot Limit", (50, 100)),
+        ("Omaha Hi/Lo NL", "No Limit", (50, 100)),
+        ("Omaha Hi/Lo FL", "Fix Limit", (100, 200)),  # the blinds of a fixed-limit table: bets 1, 2
+        ("OmahaHL PL", "Pot Limit", (50, 100)),
+    ],
+)
+def test_the_newer_headers_limit_words(game: str, limit: str, bets: tuple[int, int]) -> None:
+    from hilo_cli.histories.pacific888 import Pacific888
+
+    lines = text_of("newer-split.txt").replace("Omaha Hi/Lo PL", game).splitlines()
+    header = Pacific888("t.txt", list(range(1, len(lines) + 1)), lines).header()
+    assert (header.game, header.limit, (header.small, header.big)) == (game[:-3], limit, bets)
+    assert (header.currency, header.tournament, header.mixed) == ("€", False, None)
