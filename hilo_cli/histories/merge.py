@@ -123,10 +123,7 @@ class _Hand(XmlHand):
         game, mixed = typed.removesuffix(" Tournament"), None
         if "multigametype" in self.game.attrs:
             code = self.game.attrs["multigametype"]
-            game, mixed = (
-                MIXED_GAMES.get(code, f"game type {code}"),
-                typed.removesuffix(" Tournament"),
-            )
+            game, mixed = MIXED_GAMES.get(code, f"game type {code}"), game
         m = STAKES.match(self.description.get("stakes", ""))
         if m is None:
             raise InputError(f"cannot read the stakes {quote(self.description.get('stakes', ''))}")
