@@ -80,7 +80,7 @@ def _search(pattern: str) -> Callable[[str], int | None]:
 # The sites that write PokerStars' text under their own name (issue 28): a line that starts so.
 _STARS_SITES = re.compile(
     r"^[ \t]*(?:888Poker|Hive Poker|Full Tilt|PokerMaster|Run It Once Poker|BetOnline|PokerBros|"
-    r"MPLPoker|SupremaPoker)(?: Home Game(?: Hand)?|(?: Zoom| Rush)?(?: Hand| Game)) #\d",
+    r"MPLPoker|SupremaPoker)(?: Home Game(?: Hand)?|(?: Zoom| Rush)?(?: Hand| Game)| # Version:) #?\d",
     re.MULTILINE,
 )
 
@@ -129,6 +129,21 @@ def _merge_game(line: str) -> bool:
     return _MERGE_GAME.match(line.lstrip(" \t")) is not None
 
 
+# 888's banner, and its newer header's first line (``GAME #N Version:``, an 888 hand only when its second
+# line is ``Table Info: Blinds: ...``: PokerTracker exports iPoker hands under the same first line).
+_888_OLD = (
+    r"^(?=[^\n]*\*\*\*\*\*)[ \t]*\*{4,5} (?:Cassava|888poker|888)\S* "
+    r"(?:Snap Poker |BLAST )?Hand History for Game \d"
+)
+_888_NEW = r"^[ \t]*GAME #\d+ Version:"
+_888_START = re.compile(f"{_888_OLD}|{_888_NEW}")
+
+
+def _888_line(line: str) -> bool:
+    """A line that opens an 888 hand, in either format (the newer one's test needs its second line)."""
+    return _888_START.match(line) is not None
+
+
 _WINNING = re.compile(r"^[ \t]*(?:Game )?Hand #\d+ - .+ - .*\d{4}/\d{1,2}/\d{1,2}", re.MULTILINE)
 
 
@@ -164,10 +179,8 @@ PLUGINS: tuple[Plugin, ...] = (
         "888 / Pacific",
         (".txt",),
         "pacific888",
-        _search(
-            r"^(?=[^\n]*\*\*\*\*\*)[ \t]*\*{4,5} (?:Cassava|888poker|888)\S* "
-            r"(?:Snap Poker |BLAST )?Hand History for Game \d"
-        ),
+        _search(rf"{_888_OLD}|{_888_NEW}[^\n]*\n[ \t]*Table Info: Blinds: "),
+        _888_line,
     ),
     Plugin("ipoker", "iPoker", (".xml", ".txt"), "ipoker", _search(r'<game gamecode="\d')),
     Plugin("winamax", "Winamax", (".txt",), "winamax", _search(r"^[ \t]*Winamax Poker - ")),

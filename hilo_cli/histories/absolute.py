@@ -17,6 +17,10 @@ Absolute writes a hand as::
     Total Pot($0.43) | Rake ($0.04)                       (Total before rake)
     Seat 3: PLAYER3 won Total ($0.19) HI:with One pair, aces [...] LO:($0.19) [...]
 
+A HORSE table's hand (``Stage #N: HORSE  Normal $0.50/$1 - ...``) names its game on its second line,
+``Game Type: Limit Omaha Hi/Lo`` (fpdb-3 knows ``Limit Holdem``; the other games' names are taken to be
+the site's own).
+
 "Normal" is fixed limit; a bet is what it adds, a raise "X to Y". The collect lines name the pot, not
 the half; the summary names each player's halves (``HI:($x)``, ``LO:($x)``), so a player's collect from
 one pot is split into the halves the summary gives (per half); where a player collects from several pots,
@@ -79,6 +83,8 @@ TOTAL = pattern(
 # "collected Total" too; a "72 Prop Win ($x)" after it is paid outside the pot (a 7-2 table's bonus).
 WON = pattern(r"\b(?:won|collected) Total \((?P<amount>{MONEY})\)", MONEY=MONEY)
 HALF = pattern(r"\b(?P<half>HI|LO):\((?P<amount>{MONEY})\)", MONEY=MONEY)
+# A HORSE table's hand's second line: the game of this hand (fixed limit, as every HORSE game).
+GAME_TYPE = re.compile(r"^Game Type: Limit (?P<game>\S.*)$")  # on the stripped line
 NOTES = re.compile(
     r"^(?:sits down|stands up|is sitting out|has returned|is disconnected|has timed out)\s*$"
 )
@@ -146,6 +152,12 @@ class Absolute(TextReader):
         head, named = TOURNEY_ID.subn(" ", head)
         head, kinds = TOURNEY_KINDS.subn("", head)
         words = after_stakes(head).split()
+        horse = bool(words) and words[0].upper() == "HORSE"
+        if horse:
+            # A HORSE table's hand: its game and limit on the next line ("Game Type: Limit Holdem");
+            # the header may name the limit ("HORSE  Normal $0.50/$1") or not ("HORSE  $0.50/$1").
+            stakes_only = [w for w in words[1:] if w.title() != "Normal"][-1:]
+            words = [*self.horse_game().split(), "Limit", *stakes_only]
         limit = next(
             (
                 w.title()  # "POT LIMIT", "NORMAL" in upper case at some tables
@@ -167,7 +179,19 @@ class Absolute(TextReader):
         big = self.amount(bb)
         small = self.amount(sb) if sb else big // 2
         tournament = not currency or bool(named or kinds)
-        return Header(self.id, game, limit, None, tournament, currency, small, big)
+        return Header(
+            self.id, game, limit, "HORSE" if horse else None, tournament, currency, small, big
+        )
+
+    def horse_game(self) -> str:
+        """The game of a HORSE table's hand, its second line's ``Game Type: Limit GAME`` (the line
+        fpdb-3 reads, which it knows for ``Holdem`` only: the other games' names are the site's own)."""
+        g = GAME_TYPE.match(self.goto(1)) if len(self.lines) > 1 else None
+        if g is None:
+            raise InputError(
+                f"hand #{self.id}: a HORSE hand's second line is not 'Game Type: Limit GAME'"
+            )
+        return g.group("game")
 
     def begin(self, header: Header) -> SiteHand:
         hand = self.new_hand(header, pots_printed=False)

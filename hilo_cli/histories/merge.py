@@ -2,8 +2,10 @@
 
 What the site writes (../shared/handhistories/SITES.md; files named ``.txt`` or ``.xml``):
 
-* ``<description type="Omaha H/L8" stakes="Limit $0.25/$0.50"/>`` before the hands it names (a HORSE
-  table's ``type="HORSE"``: each ``<game multigametype="43">`` says its own game, 43 stud hi/lo);
+* ``<description type="Omaha H/L8" stakes="Limit $0.25/$0.50"/>`` before the hands it names (a mixed
+  table's ``type="HORSE"``, ``HOSE``, ``RASH``, ``HA``, ``HO``, ``SHOE``, ``HAR``, ``HORSE Tournament``:
+  each ``<game multigametype="43">`` says its own game, ``MIXED_GAMES``: 34, 35, 37 Omaha H/L8, 43, 45
+  stud hi/lo, checked; hold'em, 7-Stud and Razz named and not checkable);
   tournaments ``type="Omaha H/L8 Tournament" stakes="Pot Limit"`` (no amounts: the blinds posted say them).
 * ``<players dealer="7">`` of ``<player seat="0" nickname="Hero" balance="$12.00" dealtin="true"/>``;
   ``<round id="BLINDS">``, ``PREFLOP``, ``POSTFLOP``, ``POSTTURN``, ``POSTRIVER`` (stud: ``BRING_IN``,
@@ -48,13 +50,17 @@ GAME_NAMES: dict[str, str] = {
     "7 Stud H/L8": "stud8",
     "Omaha": "omaha",
 }
-# multigametype: the game of one hand of a mixed table (HORSE, HOSE, RASH, HA, HO, SHOE, HAR).
+# multigametype: the game of one hand of a mixed table (HORSE, HOSE, RASH, HA, HO, SHOE, HAR), named as
+# the site names a table of that game alone (fpdb-3's MergeToFpdb.Multigametypes: several codes a game,
+# by its betting structure and the kind of table). Hold'em, 7-Stud and Razz are not checkable; another
+# code is "game type N", not checkable either.
 MIXED_GAMES = {
-    "34": "Omaha H/L8",
-    "35": "Omaha H/L8",
-    "37": "Omaha H/L8",
-    "43": "7-Stud H/L8",
-    "45": "7-Stud H/L8",
+    **dict.fromkeys(("1", "2", "9", "23"), "Holdem"),
+    "4": "Omaha",
+    **dict.fromkeys(("34", "35", "37"), "Omaha H/L8"),
+    **dict.fromkeys(("38", "39", "41", "42"), "7-Stud"),
+    **dict.fromkeys(("43", "45"), "7-Stud H/L8"),
+    **dict.fromkeys(("46", "47", "49"), "Razz"),
 }
 BOARD_ROUNDS = street_numbers("PREFLOP", "POSTFLOP", "POSTTURN", "POSTRIVER")
 STUD_ROUNDS = street_numbers(
@@ -117,7 +123,7 @@ class _Hand(XmlHand):
         game, mixed = typed.removesuffix(" Tournament"), None
         if "multigametype" in self.game.attrs:
             code = self.game.attrs["multigametype"]
-            game, mixed = MIXED_GAMES.get(code, f"game type {code}"), typed
+            game, mixed = MIXED_GAMES.get(code, f"game type {code}"), game
         m = STAKES.match(self.description.get("stakes", ""))
         if m is None:
             raise InputError(f"cannot read the stakes {quote(self.description.get('stakes', ''))}")

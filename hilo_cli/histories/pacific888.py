@@ -27,6 +27,18 @@ checker derives it, RULES §13), and ``Collect.half`` where the lines make the h
 who won only one half, in a hand with no all-in (so one pot); a player who won both halves and
 collected twice the same amount. Otherwise ``None``.
 
+The newer header (fpdb-3's ``PacificPokerToFpdb.re_GameInfo_new``) is three lines in place of the
+banner, the game line and the table line::
+
+    GAME #1000101 Version:24.7.1.16 Uncalled:Y Omaha Hi/Lo PL €0.05/€0.10 2024-11-06 23:38:55/GMT
+    Table Info: Blinds: €0.05/€0.10             (the blinds again: they must agree)
+    Table Testville, 560234179                  (the table's name and id)
+
+``PL``, ``NL``, ``FL`` are the limit (fpdb-3's pattern takes ``Omaha PL`` only, and its games table
+``Omaha Hi/Lo PL`` too); the words ``Name:value`` after the version are the export's flags, left out.
+What follows is taken to be the older format's body, seats to collects, as fpdb-3 reads it with the same
+patterns (no file of the newer format is known: an inference, docs/readers.md says so).
+
 Money: ``$`` with thousands separators, cents in cash games; tournament chips are written with ``$``
 too and are whole chips; practice-money tables write chips with cents and no sign. The files are
 UTF-8 or cp1252.
@@ -69,6 +81,13 @@ TABLE = re.compile(
     r"^(?:Table (?P<table>.+?)|(?P<tournament>Tournament #\d+.*?))(?: (?P<max>\d+) Max)?"
     r"(?: \((?P<money>Real Money|Practice Play|Play Money)\))?\s*$"
 )
+# The newer header's three lines (the docstring); its first is read word by word (``new_header``).
+NEW_NUMBER = re.compile(r"#(?P<id>\d+)")
+NEW_FLAG = re.compile(r"[A-Za-z]+:\S*")
+NEW_STAKES = re.compile(rf"(?P<sb>{MONEY})/(?P<bb>{MONEY})")
+NEW_BLINDS = pattern(r"^Table Info: Blinds: (?P<sb>{MONEY})/(?P<bb>{MONEY})\s*$", MONEY=MONEY)
+NEW_TABLE = re.compile(r"^Table (?P<table>[^,]+), (?P<id>\d+)\s*$")
+NEW_LIMITS = {"PL": "Pot Limit", "NL": "No Limit", "FL": "Fix Limit"}
 BUTTON = re.compile(r"^Seat (?P<seat>\d+) is the button\s*$")
 PLAYERS = re.compile(r"^Total number of players : \d+(?:/\d+)?\s*$")
 SEAT = pattern(r"^Seat (?P<seat>\d+): (?P<name>.+?) \( (?P<stack>{MONEY}) \)\s*$", MONEY=MONEY)
@@ -109,6 +128,26 @@ def game_no(line: str) -> bool:
     return GAME_NO.match(line.strip()) is not None
 
 
+def new_header(line: str) -> tuple[str, str, str, str, str] | None:
+    """The newer header's first line, ``GAME #N Version:V [Flag:value ...] GAME LIMIT SB/BB ...``, as
+    its number, game, limit, small and big blind; ``None`` where it is not one. Read word by word, so
+    that a long line costs one pass (a pattern with the flags, the game and the limit each of any length
+    would try every split of them)."""
+    words = line.split()
+    number = NEW_NUMBER.fullmatch(words[1]) if len(words) > 5 and words[0] == "GAME" else None
+    if number is None or not words[2].startswith("Version:"):
+        return None
+    at = 3
+    while at < len(words) and NEW_FLAG.fullmatch(words[at]):
+        at += 1
+    limit = next((i for i in range(at + 1, len(words) - 1) if words[i] in NEW_LIMITS), None)
+    stakes = NEW_STAKES.fullmatch(words[limit + 1]) if limit is not None else None
+    if limit is None or stakes is None:
+        return None
+    game = " ".join(words[at:limit])
+    return number.group("id"), game, words[limit], stakes.group("sb"), stakes.group("bb")
+
+
 def amount(text: str, scale: int) -> int:
     """An amount as the site writes it, spaces and all, in the hand's unit."""
     return money(text.replace(" ", ""), scale)
@@ -124,7 +163,8 @@ class Pacific888(TextReader):
     ENDS_AT_BLANK = False  # the next hand's ``#Game No`` line comes after one
     # Where a hand starts: the header's beginning (a header not read whole is then that hand's error).
     START = re.compile(
-        r"[ \t]*\*{4,5} (?:Cassava|888poker|888)\S* (?:Snap Poker |BLAST )?Hand History for Game \d"
+        r"[ \t]*(?:\*{4,5} (?:Cassava|888poker|888)\S* (?:Snap Poker |BLAST )?Hand History for Game \d"
+        r"|GAME #\d+ Version:)"
     )
     GAMES = GAME_NAMES
     LIMITS = LIMITS
@@ -140,7 +180,7 @@ class Pacific888(TextReader):
 
     @classmethod
     def starts_hand(cls, line: str) -> bool:
-        return "*****" in line and cls.START.match(line) is not None
+        return ("*****" in line or "GAME #" in line) and cls.START.match(line) is not None
 
     @classmethod
     def read_hand(cls, source: str, line: int, raw: list[str]) -> HandRecord:
@@ -157,6 +197,8 @@ class Pacific888(TextReader):
         return super().read_hand(source, line, raw)
 
     def header(self) -> Header:
+        if self.lines[0].startswith("GAME #"):
+            return self.new_header()
         m = HEADER.match(self.lines[0])
         if m is None:
             raise InputError(
@@ -188,6 +230,34 @@ class Pacific888(TextReader):
         game = g.group("game").strip()
         currency = "" if tournament or practice else sign
         return Header(self.id, game, limit, None, tournament, currency, small, big)
+
+    def new_header(self) -> Header:
+        """The newer header's three lines (the docstring): a cash table's, its money by the sign."""
+        read = new_header(self.lines[0])
+        if read is None:
+            raise InputError(
+                "not an 888 hand header (expected 'GAME #N Version:... GAME PL €x/€y ...')"
+            )
+        self.id, game, abbreviation, sb, bb = read
+        if len(self.lines) < 3:
+            raise InputError(f"hand #{self.id} is cut short: no table info and table lines")
+        sign = next((c for c in sb if c in "$€£"), "")
+        self.currency = sign_currency(sign) if sign else Currency("", "", 100)
+        small, big = amount(sb, self.scale), amount(bb, self.scale)
+        b = NEW_BLINDS.match(self.goto(1))
+        if b is None:
+            raise InputError(f"hand #{self.id}: cannot read the table info line {quote(self.text)}")
+        if (amount(b.group("sb"), self.scale), amount(b.group("bb"), self.scale)) != (small, big):
+            raise InputError(
+                f"hand #{self.id}: the blinds {quote(self.text)} are not the header's {sb}/{bb}"
+            )
+        if NEW_TABLE.match(self.goto(2)) is None:
+            raise InputError(f"hand #{self.id}: cannot read the table line {quote(self.text)}")
+        limit = NEW_LIMITS[abbreviation]
+        if LIMITS.get(limit) == "fixed":
+            # The blinds of a fixed-limit table: bets of the big blind and twice it.
+            small, big = big, 2 * big
+        return Header(self.id, game, limit, None, False, sign, small, big)
 
     def begin(self, header: Header) -> SiteHand:
         # No summary prints what each player won besides the collect lines; pots_named: see ``finish``.

@@ -41,7 +41,11 @@ Poker``, ``888Poker``, ``PokerBros``, ``MPLPoker``, ``SupremaPoker``, ``Full Til
 seats and its summary's ``Seat 1: X mucked`` without cards; a cap in the stakes (``($0.05/$0.10 - $3 Cap
 - USD)``), a licence after them (``[ADM ID: 7A3BC9]``), a button-blind table (``(Button Blind $0.10 -
 Ante $0.02 USD)``, ``posts button blind $0.10``); ``Table ID 'Big Sur'(1) 6-Max (Real Money)``;
-``brings in low for $0.05``; ``(disconnect)`` after an action.
+``brings in low for $0.05``; ``(disconnect)`` after an action. Every title fpdb-3's header pattern
+takes: ``Hand``, ``Game`` (``PokerStarsGame #`` too), ``GAME``, ``HAND``, ``Zoom Hand``, ``Rush Hand``,
+``Home Game``, ``Home Game Hand``, and a tracker's ``# Version:`` in its place (``PokerStars # Version:
+123: ...``, the ``#`` before the number and the colon after it optional: fpdb-3's reading, no file
+seen); the high-only spellings ``Omaha 5 Cards``, ``Omaha 6 Cards``, ``5-Card Omaha High``.
 """
 
 from __future__ import annotations
@@ -70,13 +74,18 @@ SITES = (
     r"(?:PokerStars|POKERSTARS|888Poker|Hive Poker|Full Tilt|PokerMaster|Run It Once Poker|BetOnline|"
     r"PokerBros|MPLPoker|SupremaPoker)"
 )
-TITLES = r"(?: Home Game(?: Hand)?|(?: Zoom| Rush)?(?: Hand| Game| GAME| HAND))"
-HEADER = re.compile(rf"^{SITES}{TITLES} #(?P<id>\d+): +(?P<rest>.*)$")
+TITLES = r"(?: Home Game(?: Hand)?|(?: Zoom| Rush)?(?: Hand| Game| GAME| HAND)|Game)"
+# A tracker's title, "PokerStars # Version: 123:" (fpdb-3's pattern: the "#" before the number and the
+# colon after it may be left out): the hand's number follows it as it follows a title.
+VERSION = r" # Version:"
+HEADER = re.compile(
+    rf"^{SITES}(?:{TITLES} #(?P<id>\d+):|{VERSION} #?(?P<number>\d+):?) +(?P<rest>.*)$"
+)
 # The game and its limit: "Omaha Hi/Lo Pot Limit", "8-Game (7 Card Stud Hi/Lo Limit, $400/$800 USD)",
 # "HORSE (Omaha Hi/Lo Limit)"; tournaments put "Tournament #N, buy-in " in front.
 GAME = re.compile(
     r"(?:(?P<mixed>HORSE|8-Game|8-GAME|HOSE|Mixed [^(]+?|Triple Stud|[A-Z][\w' +/-]*?) \()?"
-    r"(?P<game>(?:\d Card |\d CARD |6\+ |Split )?[A-Z][\w' /+-]*?) "
+    r"(?P<game>(?:\d Card |\d CARD |\d-Card |6\+ |Split )?[A-Z][\w' /+-]*?) "
     r"(?P<limit>Pot Limit Pre-Flop, No Limit Post-Flop|Pot Limit|No Limit|Fixed Limit|Limit|"
     r"POT LIMIT|NO LIMIT|LIMIT)(?=[,) ]|$)"
 )
@@ -95,7 +104,7 @@ BUTTON_BLIND = re.compile(
 CLUB = re.compile(r"^\{[^}]*\}\s+")
 TOURNAMENT = re.compile(
     r"^(?:Zoom |Rush )?(?:Tournament|TOURNAMENT) #\d+, (?:Table #\d+, )?(?:Freeroll|(?:[$€£]?[\d.,]+\+?|FPP\+?|SC\+?)+"
-    r"(?: (?:USD|EUR|GBP|CAD|INR|CNY|FPP|SC)(?= ))?)? ?(?:- )?"
+    r"(?: (?:USD|EUR|GBP|CAD|INR|CNY|FPP|SC)(?= ))?)? *(?:- )?"
 )
 TABLE = re.compile(
     r"^Table (?:ID )?'(?P<table>.*)'(?:\(\d+\))?(?: (?P<max>\d+)-[Mm]ax)?(?: \(Play Money\))?"
@@ -207,6 +216,10 @@ GAME_NAMES = {
     "Omaha": "omaha",
     "5 Card Omaha": "omaha-5",
     "6 Card Omaha": "omaha-6",
+    # Other spellings of the high-only games in the header (fpdb-3's PokerStarsToFpdb.games).
+    "Omaha 5 Cards": "omaha-5",
+    "Omaha 6 Cards": "omaha-6",
+    "5-Card Omaha High": "omaha-5",
 }
 # Trackers export headers in capitals ("7 CARD STUD HI/LO LIMIT"): the same games.
 GAME_CAPITALS = {name.upper(): name for name in GAME_NAMES}
@@ -220,17 +233,16 @@ def read_header(line: str) -> Header:
     m = HEADER.match(line)
     if m is None:
         raise InputError("not a PokerStars hand header (expected 'PokerStars Hand #N: ...')")
+    number = m.group("id") or m.group("number")
     rest = CLUB.sub("", m.group("rest"))
     t = TOURNAMENT.match(rest)
     tournament = t is not None
     g = GAME.match(rest, t.end() if t is not None else 0)
     if g is None:
-        raise InputError(f"hand #{m.group('id')}: cannot read the game and limit in {quote(rest)}")
+        raise InputError(f"hand #{number}: cannot read the game and limit in {quote(rest)}")
     stakes = STAKES.search(rest, g.end()) or BUTTON_BLIND.search(rest, g.end())
     if stakes is None:
-        raise InputError(
-            f"hand #{m.group('id')}: cannot read the stakes (small/big) in {quote(rest)}"
-        )
+        raise InputError(f"hand #{number}: cannot read the stakes (small/big) in {quote(rest)}")
     bb = stakes.group("bb")
     sb = stakes.group("sb") if "sb" in stakes.groupdict() else bb
     currency = sb[0] if sb[0] in "$€£" and not tournament else ""
@@ -242,7 +254,7 @@ def read_header(line: str) -> Header:
     scale = 100 if currency else 1
     mixed = g.group("mixed")
     return Header(
-        m.group("id"),
+        number,
         game,
         g.group("limit"),
         mixed.strip() if mixed else None,
@@ -280,7 +292,7 @@ class PokerStars(TextReader):
     # The header up to the hand's number, and something after it: the lines ``HEADER`` reads, once
     # stripped (``header`` reads the line, once). "PokerStars " alone would cut a hand at a line such as
     # "PokerStars Hand 🂡#N", which PokerStars' reader has always read as a line of the hand before.
-    START = re.compile(rf"[ \t]*{SITES}{TITLES} #\d+: .*\S")
+    START = re.compile(rf"[ \t]*{SITES}(?:{TITLES} #\d+:|{VERSION} #?\d+:?) .*\S")
     GAMES = GAME_NAMES
     LIMITS = LIMITS
 

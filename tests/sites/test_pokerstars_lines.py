@@ -170,3 +170,55 @@ def test_a_button_blind_table_s_stakes_are_its_button_blind() -> None:
         ("Ann", "post", 10),
     ]
     assert check(record)[1].status == "ok"
+
+
+HEADERS = (DATA / "variants-headers.txt").read_text(encoding="utf-8")
+
+
+def test_every_header_form_of_a_game_hilo_plays_is_read() -> None:
+    """Issue 28: the header forms fpdb-3's PokerStarsToFpdb takes (its titles, "# Version:" among them,
+    tournaments, capitals, a mix's name, the spellings of the games hilo plays), each over one of the
+    hands above: the quartered hand in money or in chips (OK: high 58 Dan, low 29 Cy / 28 Ann), the same
+    with a fifth or sixth card to each hand that changes no half, and a 5-card high-only game in which
+    Dan's flush takes the whole $1.15."""
+    records = list(read("t.txt", HEADERS))
+    assert [r.id for r in records] == [f"3000000000{n}" for n in range(30, 47)]
+    assert [r.error for r in records] == [None] * 17
+    assert [check(r)[1].status for r in records] == ["ok"] * 17
+    games = [r.hand.game.name for r in records if r.hand is not None]
+    assert games == ["omaha8"] * 12 + ["omaha8-5", "omaha8-6"] + ["omaha-5"] * 3
+    currencies = [r.currency.before for r in records]
+    assert currencies == ["$"] * 8 + [""] * 4 + ["$"] * 5  # the tournaments in chips
+    assert records[12].recorded_won == {"Dan": 58, "Cy": 29, "Ann": 28}
+    assert records[16].recorded_won == {"Dan": 115}
+    assert detect(HEADERS) == "pokerstars"
+
+
+@pytest.mark.parametrize(
+    "header, number",
+    [
+        ("PokerStars # Version: 7: Omaha Hi/Lo Limit ($0.10/$0.20 USD) - 2024/03/02", "7"),
+        ("PokerStars # Version: #8: Omaha Hi/Lo Limit ($0.10/$0.20 USD) - 2024/03/02", "8"),
+        ("PokerStars # Version: 9 Omaha Hi/Lo Limit ($0.10/$0.20 USD) - 2024/03/02", "9"),
+        ("888Poker # Version: 10: Omaha Hi/Lo Limit ($0.10/$0.20 USD) - 2024/03/02", "10"),
+    ],
+)
+def test_version_in_place_of_the_title_starts_a_hand_and_is_pokerstars(
+    header: str, number: str
+) -> None:
+    # fpdb-3's pattern: " # Version:" where the title goes, the "#" and the colon around the number
+    # optional; its line was not seen, so hilo takes it as fpdb-3 does, for any of the sites.
+    read = read_header(header)
+    assert (read.id, read.game, read.limit, read.small, read.big) == (
+        number,
+        "Omaha Hi/Lo",
+        "Limit",
+        10,
+        20,
+    )
+    assert detect(header + "\n") == "pokerstars"
+    from hilo_cli.histories.pokerstars import PokerStars
+
+    assert PokerStars.START.match(header) is not None
+    # Not a version with no number after it.
+    assert PokerStars.START.match("PokerStars # Version: Omaha Hi/Lo Limit") is None

@@ -22,6 +22,10 @@ every card nobody sees. The own files in tests/data/absolute/ (Omaha Hi/Lo, $0.2
   (7-2)" after the stakes, "Seat #1 is the dead dealer", Dee coming in with "Posts dead $0.75 dead
   $0.25" (both: $0.75 in all, $0.25 of it dead) and folding, "Dealt to Ann [..]", "collected Total":
   $8.00 less $0.35 → high $3.83 Ann, low $3.82 Cy.
+* horse (issue 28): a HORSE table's hands, each with its game on its second line, ``Game Type: Limit
+  Holdem`` (not checkable), ``Limit Omaha Hi/Lo`` (the split at $0.50/$1 fixed limit: $3.25 less
+  $0.15 → high $1.55 Ann, low $1.55 Cy), ``Limit Seven Card Hi/Lo`` (the stud hand), ``Limit Razz``
+  (not checkable); the header with ``Normal`` and without it.
 """
 
 from __future__ import annotations
@@ -69,6 +73,15 @@ def text(name: str) -> str:
         ("no-showdown.txt", [("1300000104", "ok")]),
         ("mixed-games.txt", [("1300000105", "not-checkable"), ("1300000106", "ok")]),
         ("stud.txt", [("1300000107", "ok")]),
+        (
+            "horse.txt",
+            [
+                ("1300000301", "not-checkable"),
+                ("1300000302", "ok"),
+                ("1300000303", "ok"),
+                ("1300000304", "not-checkable"),
+            ],
+        ),
         (
             "tampered.txt",
             [("1300000111", "mismatch"), ("1300000112", "mismatch"), ("1300000113", "mismatch")],
@@ -225,7 +238,15 @@ def test_the_shared_stud_hand_is_checked_per_half_with_hidden_cards() -> None:
 
 _CARDS = re.compile(r"(Shows \[)([^\]]+)\]")
 _SEAT = re.compile(r"^Seat \d+ - .+ \(\$[\d.,]+ in chips\)$")
-OWN = ["split.txt", "quartered.txt", "side-pot.txt", "no-showdown.txt", "stud.txt", "tampered.txt"]
+OWN = [
+    "split.txt",
+    "quartered.txt",
+    "side-pot.txt",
+    "no-showdown.txt",
+    "stud.txt",
+    "tampered.txt",
+    "horse.txt",
+]
 
 
 @settings(max_examples=30, deadline=None)
@@ -298,3 +319,24 @@ def test_a_summary_board_without_its_colon_is_the_board() -> None:
     assert statuses(SITE, split.replace("Board: [", "Board [")) == statuses(SITE, split)
     wrong = split.replace("Board: [4d 5h Jc Ks 2s]", "Board [4d 5h Jc Ks 3s]")
     assert [s for _, s in statuses(SITE, wrong)] == ["mismatch"]
+
+
+def test_a_horse_hand_reads_its_game_on_its_second_line() -> None:
+    found = verdicts(SITE, text("horse.txt"))
+    assert [w for _, s, w in found if s == "not-checkable"] == [
+        "Holdem Limit (HORSE table) is not a game hilo plays",
+        "Razz Limit (HORSE table) is not a game hilo plays",
+    ]
+    omaha, stud = (
+        r for r in records(SITE, text("horse.txt")) if r.id in ("1300000302", "1300000303")
+    )
+    assert omaha.hand is not None and omaha.hand.game.name == "omaha8"
+    assert omaha.hand.structure == "fixed" and (omaha.hand.small_bet, omaha.hand.big_bet) == (
+        50,
+        100,
+    )
+    assert omaha.recorded_halves == ({"high": {"Ann": 155}, "low": {"Cy": 155}},)
+    assert stud.hand is not None and stud.hand.game.name == "stud8"
+    missing = text("horse.txt").replace("Game Type: Limit Omaha Hi/Lo\n", "")
+    assert [s for _, s, _ in verdicts(SITE, missing)][1] == "error"
+    assert "is not 'Game Type: Limit GAME'" in verdicts(SITE, missing)[1][2]

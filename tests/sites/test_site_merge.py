@@ -12,6 +12,11 @@ Merge tags each award with its half (``pottype`` h, l, or n for the whole pot) a
   $0.50 Bob.
 * no-showdown: Ann's $0.25 bet comes back as pot 2 ``uncalled="true"``; she wins pot 1, $0.75.
 * mixed-games: a HORSE table's hold'em hand (``multigametype="25"``: not checkable), an Omaha walk.
+* horse (issue 28): a HORSE table's rounds, each ``<game>`` naming its own by ``multigametype``: 23
+  hold'em, 49 razz and 41 seven-card stud (not checkable, named as Merge names those tables); 37 the
+  split's Omaha H/L8 hand ($1.00: high $0.50 Ann, low $0.50 Bob); 45 stud hi/lo to a showdown (antes
+  $0.02 each, Bob brings in $0.05, Ann calls, checked down: $0.14, high $0.07 Ann's kings full, low
+  $0.07 Bob's 7-6-4-3-2).
 * tampered: the split's low paid to Ann, the quartered low's odd cent to Cid, the side pot's low to Cid.
 * bad-input: an event hilo does not know, a card that is none, a hand cut before its winners, an amount
   that is none; the hands around them are read.
@@ -60,6 +65,16 @@ def text(name: str) -> str:
             ],
         ),
         ("mixed-games.xml", [("100-5", "not-checkable"), ("100-6", "ok")]),
+        (
+            "horse.xml",
+            [
+                ("100-21", "not-checkable"),
+                ("100-22", "ok"),
+                ("100-23", "not-checkable"),
+                ("100-24", "not-checkable"),
+                ("100-25", "ok"),
+            ],
+        ),
         ("tampered.xml", [("100-11", "mismatch"), ("100-12", "mismatch"), ("100-13", "mismatch")]),
         (
             "bad-input.xml",
@@ -150,7 +165,12 @@ OWN = [
     "no-showdown.xml",
     "tampered.xml",
     "variants.xml",
+    "horse.xml",
 ]
+# A stud player's cards so far (``HOLE``, ``DRAW_DRAWN_CARDS``) are written in the order dealt, each
+# street's new card last, and the reader takes the new ones by their place: in a file with stud hands
+# only the seats and the hands shown are written in another order.
+_SHOWN_STUD = re.compile(r'<cards type="(?:SHOWN|MUCKED)"')
 
 
 @settings(max_examples=30, deadline=None)
@@ -159,7 +179,8 @@ def test_verdict_does_not_depend_on_the_order_cards_and_seats_are_written(
     name: str, rng: random.Random
 ) -> None:
     original = text(name)
-    changed = reorder_xml(original, rng, _SEAT, _SHOWN, _CARDS)
+    shown = _SHOWN_STUD if "THIRD_STREET" in original else _SHOWN
+    changed = reorder_xml(original, rng, _SEAT, shown, _CARDS)
     assert statuses(SITE, changed) == statuses(SITE, original)
 
 
@@ -216,3 +237,35 @@ def test_the_stakes_forms_of_a_description(stakes: str) -> None:
     text_ = text("variants.xml").replace('stakes="Pot Limit ($0.10/$0.25)"', f'stakes="{stakes}"')
     found = statuses(SITE, text_)
     assert found[3] == ("100-24", "ok")
+
+
+def test_a_mixed_games_rounds_are_named_and_its_hi_lo_rounds_checked() -> None:
+    found = verdicts(SITE, text("horse.xml"))
+    assert [w for _, s, w in found if s == "not-checkable"] == [
+        "Holdem Limit (HORSE table) is not a game hilo plays",
+        "Razz Limit (HORSE table) is not a game hilo plays",
+        "7-Stud Limit (HORSE table) is not a game hilo plays",
+    ]
+    omaha, stud = (r for r in records(SITE, text("horse.xml")) if r.id in ("100-22", "100-25"))
+    assert omaha.hand is not None and omaha.hand.game.name == "omaha8"
+    assert stud.hand is not None and stud.hand.game.name == "stud8"
+    assert stud.recorded_halves == ({"high": {"Ann": 7}, "low": {"Bob": 7}},)
+    # The low paid to Ann instead: the check finds it.
+    swapped = text("horse.xml").replace(
+        'amount="0.07" uncalled="false" potnumber="1" player="2" pottype="l"',
+        'amount="0.07" uncalled="false" potnumber="1" player="1" pottype="l"',
+    )
+    assert statuses(SITE, swapped)[-1] == ("100-25", "mismatch")
+
+
+def test_a_mixed_tournament_is_named_without_its_tournament_word() -> None:
+    # (A tournament's description names no stakes; its hold'em hand is not checkable before its
+    # amounts, written here in dollars, are read.)
+    horse = text("horse.xml").replace(
+        'type="HORSE" stakes="Limit $0.25/$0.50"', 'type="HORSE Tournament" stakes="Limit"'
+    )
+    assert verdicts(SITE, horse)[0] == (
+        "100-21",
+        "not-checkable",
+        "Holdem Limit (HORSE table) is not a game hilo plays",
+    )

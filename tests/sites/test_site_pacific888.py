@@ -17,6 +17,11 @@ rake, so the rake is what was put in minus what was paid, RULES §13):
 * tampered: the split hand with the odd cent paid to the low; the quartered hand with the low paid whole
   to Jo.
 * bad-input: a line that cannot be read, a hand cut short, a pot-limit bet over the pot, between good hands.
+* newer-*: the newer header (``GAME #N Version: ...``, ``Table Info: Blinds: ...``, ``Table NAME, ID``)
+  over the older format's body (issue 28): the split hand in euros (high €4.28 Carol, low €4.27 Alice);
+  the same at ``Omaha PL``, high only (Carol's trip kings take €8.55 of €9, €0.45 rake); a hand won
+  without a showdown (Alice raises to €3, both fold: she collects the €2.50 pot, her €2 not called
+  back); ``Holdem NL``, a game hilo does not play.
 """
 
 from __future__ import annotations
@@ -203,7 +208,16 @@ def test_a_fold_before_the_cards_are_dealt_is_a_player_not_dealt_in() -> None:
 
 _CARDS = re.compile(r"((?:shows|mucks) \[|^Dealt to [^\[\n]+ \[)( [^\]]+? )\]", re.MULTILINE)
 _SEAT = re.compile(r"Seat \d+: ")
-OWN = ["split.txt", "quartered.txt", "side-pot.txt", "no-showdown.txt", "tampered.txt"]
+OWN = [
+    "split.txt",
+    "quartered.txt",
+    "side-pot.txt",
+    "no-showdown.txt",
+    "tampered.txt",
+    "newer-split.txt",
+    "newer-omaha.txt",
+    "newer-no-showdown.txt",
+]
 
 
 @settings(max_examples=30, deadline=None)
@@ -269,3 +283,88 @@ def test_a_raise_that_reaches_the_cap_is_the_raise() -> None:
         .replace("Kim collected [ 45 ]", "Kim collected [ 112.50 ]")
     )
     assert "cap" in capped and [status for _, status, _ in verdicts(capped)] == ["ok"]
+
+
+# -- the newer header (issue 28) ---------------------------------------------------------------------------
+
+
+def test_the_newer_header_reads_over_the_older_body() -> None:
+    (split,) = records(text_of("newer-split.txt"))
+    assert split.id == "1000101" and split.currency == Currency("€", "", 100, "EUR")
+    assert split.recorded_halves == ({"high": {"Carol": 428}, "low": {"Alice": 427}},)
+    assert split.hand is not None and split.hand.structure == "pot" and split.hand.big_bet == 100
+    assert verdicts(text_of("newer-split.txt"))[0][1] == "ok"
+    (omaha,) = records(text_of("newer-omaha.txt"))
+    assert omaha.hand is not None and omaha.hand.game.name == "omaha"
+    assert (
+        omaha.recorded_won == {"Carol": 855} and verdicts(text_of("newer-omaha.txt"))[0][1] == "ok"
+    )
+    (walk,) = records(text_of("newer-no-showdown.txt"))
+    assert walk.recorded_won == {"Alice": 250}
+    assert verdicts(text_of("newer-no-showdown.txt"))[0][1] == "ok"
+    assert verdicts(text_of("newer-holdem.txt")) == [
+        ("1000104", "not-checkable", "Holdem No Limit is not a game hilo plays")
+    ]
+    for name in ("newer-split.txt", "newer-holdem.txt"):
+        assert histories.detect(text_of(name)) == "pacific888"
+
+
+def test_newer_and_older_hands_in_one_file_are_each_read() -> None:
+    text = (
+        text_of("split.txt")
+        + "\n"
+        + text_of("newer-split.txt")
+        + "\n"
+        + text_of("newer-holdem.txt")
+    )
+    assert verdicts(text) == [
+        ("1000001", "ok", verdicts(text_of("split.txt"))[0][2]),
+        ("1000101", "ok", verdicts(text_of("newer-split.txt"))[0][2]),
+        ("1000104", "not-checkable", "Holdem No Limit is not a game hilo plays"),
+    ]
+
+
+@pytest.mark.parametrize(
+    "old, new, message",
+    [
+        ("Table Info: Blinds: €0.50/€1", "Table Info: Blinds: €0.25/€0.50", "are not the header's"),
+        ("Table Info: Blinds: €0.50/€1", "Table Size 6", "cannot read the table info line"),
+        ("Table Testville, 560234179", "Table Testville", "cannot read the table line"),
+        ("Omaha Hi/Lo PL €0.50/€1", "Omaha Hi/Lo €0.50/€1", "not an 888 hand header"),
+    ],
+)
+def test_a_newer_header_that_does_not_read_is_the_hands_error(
+    old: str, new: str, message: str
+) -> None:
+    text = text_of("newer-split.txt").replace(old, new)
+    (found,) = verdicts(text)
+    assert found[1] == "error" and message in found[2]
+
+
+def test_pokertrackers_export_of_an_ipoker_hand_is_not_888s() -> None:
+    # PokerTracker 4 writes iPoker hands under the same first line, its second "Table Size 6": not an
+    # 888 hand (fpdb-3's PokerTrackerToFpdb reads those), so the file is not taken for 888's.
+    head = (
+        "GAME #1000201 Version:24.7.1.16 Uncalled:Y Omaha PL €0.01/€0.02 2024-11-06 23:38:55/GMT\n"
+        "Table Size 6\nTable Testville, 560234179\n"
+    )
+    assert histories.detect(head) is None
+    assert histories.header_of(head.splitlines()[0]) == "888 / Pacific"
+
+
+@pytest.mark.parametrize(
+    "game, limit, bets",
+    [
+        ("Omaha Hi/Lo PL", "Pot Limit", (50, 100)),
+        ("Omaha Hi/Lo NL", "No Limit", (50, 100)),
+        ("Omaha Hi/Lo FL", "Fix Limit", (100, 200)),  # the blinds of a fixed-limit table: bets 1, 2
+        ("OmahaHL PL", "Pot Limit", (50, 100)),
+    ],
+)
+def test_the_newer_headers_limit_words(game: str, limit: str, bets: tuple[int, int]) -> None:
+    from hilo_cli.histories.pacific888 import Pacific888
+
+    lines = text_of("newer-split.txt").replace("Omaha Hi/Lo PL", game).splitlines()
+    header = Pacific888("t.txt", list(range(1, len(lines) + 1)), lines).header()
+    assert (header.game, header.limit, (header.small, header.big)) == (game[:-3], limit, bets)
+    assert (header.currency, header.tournament, header.mixed) == ("€", False, None)
