@@ -36,16 +36,19 @@ limit):
 
 from __future__ import annotations
 
+import json
 import random
 import re
 
 import pytest
 from archive_sites import own, records, shared_counts, shuffled, statuses, verdicts
+from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hilo_cli.cards import parse_cards
 from hilo_cli.checking import check
+from hilo_cli.cli import main
 from hilo_cli.histories import detect
 
 SITE = "kingsclub"
@@ -332,3 +335,12 @@ def test_an_stp_line_that_does_not_read_or_comes_twice_is_an_error(line: str, er
     bad = text("stp.txt").replace("STP added: 10", line, 1)
     (_, status, why) = verdicts(SITE, bad)[0]
     assert status == "error" and error in why, why
+
+
+def test_the_json_of_a_hand_with_the_houses_chips_says_how_many() -> None:
+    result = CliRunner().invoke(main, ["check", "--format", "json", "-"], input=text("stp.txt"))
+    first, second = (json.loads(line) for line in result.output.splitlines())
+    assert (first["house_added"], second["house_added"]) == (1000, 550)
+    assert first["pots"][0]["amount"] == 1380 and first["check"]["verdict"] == "OK"
+    plain = CliRunner().invoke(main, ["check", "--format", "json", "-"], input=text("split.txt"))
+    assert "house_added" not in json.loads(plain.output)
