@@ -537,3 +537,10 @@ def test_the_old_format_property_patterns_find_the_lines_they_move() -> None:
     text = SITE.data("old-stud.txt").decode("utf-16")
     assert len(_OLD_CARDS.findall(text)) == 2
     assert len([line for line in text.split("\r\n") if _OLD_SEAT.match(line)]) == 6
+
+
+def test_the_old_formats_stud_showdown_must_hold_the_up_cards_dealt() -> None:
+    # Cy's third-street up card was Kh: a summary showing Kc in its place is not the hand dealt.
+    text = _old_stud().replace("[Kd 10c Kh Ks 9d Js 6h]", "[Kd 10c Kc Ks 9d Js 6h]")
+    (_, _, status, why) = file_verdicts(text.encode("utf-16"))[0]
+    assert status == "error" and "Cy shows cards other than those dealt" in why, why
