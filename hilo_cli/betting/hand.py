@@ -99,7 +99,8 @@ class Hand(NamedTuple):
       not give the order of play, or whose stud cards may not be in the order dealt (up cards unknown).
     * ``id``, ``chip_unit``, ``qualifier``, ``odd_chip``: passed on to the ``Deal``.
     * ``added``: chips the house puts in the main pot (a "splash the pot"): no player's, no bet, passed
-      on to the ``Deal`` (``pots.build_pots``).
+      on to the ``Deal`` (``pots.build_pots``); in the pot from the start, so a pot-limit bet may reach
+      them (§14.3: "the chips in the pot").
     """
 
     game: Game

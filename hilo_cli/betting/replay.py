@@ -120,7 +120,7 @@ class Replay:
         # turn order, whose player can act (seats of folded or all-in players are skipped once, for good).
         self.alive = dict.fromkeys(self.names)
         self.able = dict.fromkeys(self.names)
-        self.pot = 0
+        self.pot = hand.added  # the house's chips are in the pot from the start (§14.3 counts them)
         self.known: dict[str, set[Card]] = {n: set() for n in self.names}
         self.skip = list(range(len(self.names)))
 

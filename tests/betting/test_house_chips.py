@@ -13,7 +13,7 @@ import pytest
 from conftest import paid
 from test_dead_money import FOUR, four
 
-from hilo_cli.betting import replay
+from hilo_cli.betting import next_turn, replay
 from hilo_cli.cards import parse_cards
 from hilo_cli.checking import settle_replayed
 from hilo_cli.deal import Deal, Player
@@ -67,6 +67,21 @@ def test_the_houses_chips_are_no_bet_and_never_come_back_as_uncalled() -> None:
     assert r.returned == {"Dan": 250}
     assert r.pots == (Pot(460, ("Dan",)),)
     assert paid(settle_replayed(r))["Dan"] == 710
+
+
+def test_pot_limit_counts_the_houses_chips_in_the_pot() -> None:
+    # RULES §14.3: the largest raise is "the chips in the pot" + the round's bets + the call; the house's
+    # chips are in the pot. Blinds and Cat's posts: 300 in; Dan may raise to 100 + 300 + 100 = 500, and
+    # with the house's 60 to 560. (Before, the replay left them out: a raise to 560 was "pot limit".)
+    posts = four("Cat check")
+    with pytest.raises(DealError, match="pot limit: the most is a raise to 500"):
+        replay(four("Cat check", "Dan raise 560"))
+    assert replay(four("Cat check", "Dan raise 560")._replace(added=60)).contributed["Dan"] == 560
+    with pytest.raises(DealError, match="pot limit: the most is a raise to 560"):
+        replay(four("Cat check", "Dan raise 570")._replace(added=60))
+    limits = next_turn(posts._replace(added=60)).limits
+    assert (limits.pot, limits.most) == (360, 560)
+    assert next_turn(posts).limits.most == 500
 
 
 def test_build_pots_puts_added_chips_in_the_first_pot_only() -> None:
