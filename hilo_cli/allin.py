@@ -170,6 +170,7 @@ def _figures(spot: Deal, rake: tuple[int, ...], paid: Mapping[str, int], street:
         {p.name: p.contributed or 0 for p in spot.players},
         {p.name for p in spot.players if p.folded},
         {p.name: p.dead for p in spot.players if p.dead},
+        spot.added,
     )
     raked = {i for i in range(len(pots)) if i < len(rake) and rake[i]}
     expected = {p.name: Fraction(0) for p in spot.players if not p.folded}

@@ -40,6 +40,8 @@ class Deal(NamedTuple):
     ``multi_board`` is ``"each"`` (every pot split between the boards, §12.2) or ``"either"`` (the best
     high and the best low over all boards, Ultimate Big O, §12.4). ``rake`` (§13) is the chips the house
     took from each pot before dividing it, in pot order (main pot, side pot 1, ...); missing entries are 0.
+    ``added``: chips the house put in the main pot that no player contributed (a "splash the pot"; with
+    ``contributed`` only, ``pots.build_pots``).
     """
 
     game: Game
@@ -55,6 +57,7 @@ class Deal(NamedTuple):
     boards: tuple[tuple[Card, ...], ...] = ()
     multi_board: str = "each"
     rake: tuple[int, ...] = ()
+    added: int = 0
 
     @property
     def button_seat(self) -> int:
@@ -157,6 +160,8 @@ def _check_money(deal: Deal) -> None:
         if [p for p in players if p.contributed is not None]:
             raise DealError("give the pot or what each player put in, not both")
         _amount(deal.pot, "pot", unit)
+        if deal.added:
+            raise DealError("chips the house added go with what each player put in, not with a pot")
         return
     missing = [p.name for p in players if p.contributed is None]
     if len(missing) == len(players):
@@ -166,6 +171,8 @@ def _check_money(deal: Deal) -> None:
             f"what {', '.join(missing)} put in is not given: give it for every player, or give the "
             "pot instead"
         )
+    if deal.added:
+        _amount(deal.added, "the chips the house added", unit)
     for p in players:
         _amount(p.contributed, f"player {p.name}: contributed", unit)
         if p.dead:
@@ -279,7 +286,7 @@ def _plainly_valid(deal: Deal, hole_cards: int, unit: int) -> bool:
     unhashable card), and only once everything they check before it has passed.
     """
     board, players, pot = deal.board, deal.players, deal.pot
-    if type(board) is not tuple:
+    if type(board) is not tuple or deal.added != 0:
         return False
     by_pot = pot is not None
     names: set[str] = set()

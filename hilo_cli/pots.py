@@ -12,6 +12,10 @@ in the pots but is no bet anybody calls: a player's level is what they *bet*, so
 poster's bet the one nobody matched), and the dead chips are the main pot's, open to every live player
 but one who bet nothing (all in on the ante), who can win only as much of the dead money as they posted.
 With no dead money (or the same ante from everyone) this is §5.1's layering of the totals, unchanged.
+
+Chips the house adds to a pot (a "splash the pot" promotion: KingsClub's ``STP added``) are nobody's
+contribution: RULES.md states no rule for them; they are taken to be the main pot's, open to the players
+the main pot is open to, and no bet (never uncalled, never a layer of their own).
 """
 
 from __future__ import annotations
@@ -33,13 +37,14 @@ def build_pots(
     contributions: Mapping[str, int],
     folded: Collection[str],
     dead: Mapping[str, int] | None = None,
+    added: int = 0,
 ) -> tuple[list[Pot], dict[str, int]]:
     """Main and side pots from each player's total contribution, and the uncalled chips returned.
 
     ``contributions`` is in seat order; that order is kept in each pot's ``eligible``. ``dead``: the part
     of each player's contribution that was dead money (antes, dead blinds: see the module docstring). A
     live player who bet nothing (in a hand with bets: all in on the ante) wins of the dead money only as
-    much as they posted.
+    much as they posted. ``added``: the chips the house put in, the main pot's (the module docstring).
     """
     dead = {n: c for n, c in (dead or {}).items() if c > 0}
     bets = {n: c - dead.get(n, 0) for n, c in contributions.items()}
@@ -59,6 +64,10 @@ def build_pots(
             lambda n, level: n not in folded and (n not in capped or dead.get(n, 0) >= level),
         )
     _layers(pots, bets, bets, lambda n, level: n not in folded and bets[n] >= level)
+    if added:
+        if not pots:
+            raise DealError("the house added chips to a pot nobody put a chip in")
+        pots[0] = Pot(pots[0].amount + added, pots[0].eligible)
     return pots, returned
 
 

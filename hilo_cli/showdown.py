@@ -268,6 +268,7 @@ def _pots(
             {p.name: p.contributed or 0 for p in players},
             {p.name for p in players if p.folded},
             {p.name: p.dead for p in players if p.dead},
+            deal.added,
         )
     return list(built[0]), dict(built[1])
 

@@ -397,6 +397,12 @@ SETTLEMENT_FIELDS: dict[str, Schema] = {
         "the main pot first, then each side pot",
     ),
     "returned": by_name(CHIPS, "uncalled chips given back, by player"),
+    # Issue 28: KingsClub's "STP added" (a splash the pot).
+    "house_added": field(
+        CHIPS,
+        "only where the house put chips in the pot: how many, in the main pot's amount and nobody's "
+        "contributed",
+    ),
 }
 SETTLEMENT_REQUIRED = [
     "id",

@@ -98,6 +98,9 @@ class Hand(NamedTuple):
       §14.6 checks apart: the lowest up card, then the highest hand showing). Off for a history that does
       not give the order of play, or whose stud cards may not be in the order dealt (up cards unknown).
     * ``id``, ``chip_unit``, ``qualifier``, ``odd_chip``: passed on to the ``Deal``.
+    * ``added``: chips the house puts in the main pot (a "splash the pot"): no player's, no bet, passed
+      on to the ``Deal`` (``pots.build_pots``); in the pot from the start, so a pot-limit bet may reach
+      them (§14.3: "the chips in the pot").
     """
 
     game: Game
@@ -118,6 +121,7 @@ class Hand(NamedTuple):
     chip_unit: int = 1
     qualifier: int | None = 8
     odd_chip: OddChipRule | None = None
+    added: int = 0
 
     @property
     def seat_numbers(self) -> tuple[int, ...]:

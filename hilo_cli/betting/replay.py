@@ -120,7 +120,7 @@ class Replay:
         # turn order, whose player can act (seats of folded or all-in players are skipped once, for good).
         self.alive = dict.fromkeys(self.names)
         self.able = dict.fromkeys(self.names)
-        self.pot = 0
+        self.pot = hand.added  # the house's chips are in the pot from the start (§14.3 counts them)
         self.known: dict[str, set[Card]] = {n: set() for n in self.names}
         self.skip = list(range(len(self.names)))
 
@@ -590,6 +590,11 @@ def _check_table(hand: Hand) -> None:
                     f"player {short(name)}: {what} {short(repr(value))} is not a whole number of chips, "
                     "0 or more"
                 )
+    if type(hand.added) is not int or hand.added < 0:
+        raise DealError(
+            f"the chips the house added, {short(repr(hand.added))}, are not a whole number of chips, "
+            "0 or more"
+        )
     if hand.structure == "fixed" and (hand.small_bet <= 0 or hand.big_bet <= 0):
         raise DealError("fixed limit needs a small bet and a big bet (RULES §14.2)")
 
@@ -611,8 +616,9 @@ def _finish(state: Replay) -> Replayed:
         qualifier=hand.qualifier,
         odd_chip=hand.odd_chip,
         id=hand.id,
+        added=hand.added,
     )
-    pots, returned = build_pots(state.contributed, dead, state.dead)
+    pots, returned = build_pots(state.contributed, dead, state.dead, hand.added)
     stacks = dict(state.stacks)
     return Replayed(
         deal,

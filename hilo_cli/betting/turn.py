@@ -77,7 +77,7 @@ def _limits(state: Replay, name: str) -> Limits:
     stack = state.stacks[name]
     owed = r.to_call - bet
     call = min(owed, stack)
-    pot = sum(state.contributed.values())
+    pot = sum(state.contributed.values()) + hand.added  # the house's chips too (RULES §14.3)
     reach = bet + stack
     capped = (
         hand.structure == "fixed"

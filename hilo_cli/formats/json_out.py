@@ -131,6 +131,8 @@ def settlement_dict(s: Settlement) -> dict[str, Any]:
         "pots": [_pot(pot) for pot in s.pots],
         "returned": s.returned,
     }
+    if deal.added:
+        out["house_added"] = deal.added  # added in issue 28: the house's chips in the main pot
     if s.check is not None:
         out["check"] = {
             "ok": s.check.ok,

@@ -242,10 +242,13 @@ def _head(s: Settlement, source: str, labels: list[str], show: Show) -> Line:
             head.append(["best high and best low over either board (RULES §12.4)"])
     elif deal.board:
         head.append(["board ", _cards(deal.board)])
-    total = sum(p.amount + p.rake for p in s.pots) + sum(
-        s.returned.values()
-    )  # what was put in, before rake
-    head.append([f"pot {show(deal.pot)}" if deal.pot is not None else f"{show(total)} put in"])
+    total = (
+        sum(p.amount + p.rake for p in s.pots) + sum(s.returned.values()) - deal.added
+    )  # what the players put in, before rake
+    house = f", {show(deal.added)} added by the house" if deal.added else ""
+    head.append(
+        [f"pot {show(deal.pot)}" if deal.pot is not None else f"{show(total)} put in{house}"]
+    )
     return [part for k, item in enumerate(head) for part in (["   "] if k else []) + item]
 
 

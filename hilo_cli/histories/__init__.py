@@ -156,6 +156,12 @@ def _winning(head: str) -> int | None:
     return None if found is None else found.start()
 
 
+def _winning_line(line: str) -> bool:
+    """A line that opens a hand of either format: the older one's ``Game started at:`` alone (its
+    ``Game ID:`` is on a line after it), or the current one's header."""
+    return line.lstrip(" \t").startswith("Game started at: ") or _WINNING.match(line) is not None
+
+
 PLUGINS: tuple[Plugin, ...] = (
     Plugin("pokerstars", "PokerStars", (".txt",), "pokerstars", _pokerstars),
     Plugin("phh", "PHH", (".phh", ".phhs"), "phh", _phh),
@@ -235,7 +241,7 @@ PLUGINS: tuple[Plugin, ...] = (
         "microgaming",
         _search(r'<Game hhversion="\d+" id="\d'),
     ),
-    Plugin("winning", "Winning Poker Network", (".txt",), "winning", _winning),
+    Plugin("winning", "Winning Poker Network", (".txt",), "winning", _winning, _winning_line),
 )
 """Every reader, in the order ``detect`` tries them."""
 

@@ -67,13 +67,15 @@ def uncalled(put: dict[str, int]) -> tuple[str | None, int]:
 
 def rake_disagreement(hand: SiteHand, rake: int, show: Callable[[int], str]) -> str | None:
     """Where a site that prints its rake but no total (Entraction, KingsClub) paid out other than what was
-    put in (the uncalled chips left out) less that rake: a finding about the site, or ``None``."""
+    put in (the uncalled chips left out) and what the house added, less that rake: a finding about the
+    site, or ``None``."""
     put = put_in(hand)
-    matched = sum(put.values()) - uncalled(put)[1]
+    matched = sum(put.values()) - uncalled(put)[1] + hand.added
     paid = sum(c.amount for c in hand.collects)
     if matched - paid == rake:
         return None
+    house = f", the house's {show(hand.added)} with it" if hand.added else ""
     return (
-        f"the site's Rake is {show(rake)}, but it paid {show(paid)} of the {show(matched)} put in "
+        f"the site's Rake is {show(rake)}, but it paid {show(paid)} of the {show(matched)} put in{house} "
         f"(the rake would be {show(matched - paid)}, RULES §13)"
     )

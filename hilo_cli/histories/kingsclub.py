@@ -18,13 +18,15 @@ KingsClub writes a hand as::
     Seat 1: Player0 (599.50) -0.50          (the stack after the hand, and what it won or lost)
     Rake 1
     Player0 wins (279.50) from pot          (one total per player; stud: "wins pot (659)")
+    STP added: 10                           (chips the house puts in the pot, "splash the pot")
 
 Amounts carry no currency sign (cents: ``279.50``). A stud hand's first cards come before any street
 line, and each ``*** Nth STREET ***`` line deals the next card. The award lines give one total per
 player, so that is what is checked. The site prints its rake but no total pot: the rake is derived from
 the actions and the payout (RULES §13), and a printed rake, or a summary stack, that does not agree with
 what was put in and paid is a finding about the site. An uncalled bet comes back without a line; the award
-lines are taken to count only the pots.
+lines are taken to count only the pots. The house's chips (``STP added``, anywhere in the hand, once)
+are the main pot's and no player's (``SiteHand.added``): RULES.md states no rule for them.
 """
 
 from __future__ import annotations
@@ -75,6 +77,8 @@ WINS = pattern(
     r"(?P<amount2>{NUMBER})\)|\((?P<amount3>{NUMBER})\))$"
 )
 UNCALLED = pattern(r"^Uncalled bet \((?P<amount>{NUMBER})\) returned to (?P<name>.+)$")
+# The house's chips put in the pot ("splash the pot"), once a hand, with or without a dollar sign.
+STP = pattern(r"^STP added: \$?(?P<amount>{NUMBER})$")
 # Lines about a player that move no chip of the pot: sitting out, a bounty or a place in a tournament
 # (paid outside the pot).
 NOTES = pattern(
@@ -170,6 +174,9 @@ class KingsClub(TextReader):
         if text == "Hand cancelled":
             self.hand.cancelled = True
             return
+        if text.startswith("STP added:"):
+            self.house_chips(text)
+            return
         m = UNCALLED.match(text) if text.startswith("Uncalled bet (") else None
         if m is not None:
             if m.group("name") not in self.names:
@@ -177,6 +184,15 @@ class KingsClub(TextReader):
             self.return_uncalled(m.group("name"), self.amount(m.group("amount")))
             return
         self.player_action(text, self.action)
+
+    def house_chips(self, text: str) -> None:
+        """``STP added: 10``: chips the house puts in the main pot, no player's (``SiteHand.added``)."""
+        m = STP.match(text)
+        if m is None:
+            raise InputError(f"cannot read the house's chips in {quote(text)}")
+        if self.hand.added:
+            raise InputError(f"a second 'STP added' line {quote(text)}")
+        self.hand.added = self.amount(m.group("amount"))
 
     def finish(self) -> None:
         if self.hand.cancelled or self.hand.cashed_out:

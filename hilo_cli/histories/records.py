@@ -153,6 +153,7 @@ def _replayable(
         id=header.id,
         qualifier=8 if game.split else None,
         chip_unit=hand.chip_unit,
+        added=hand.added,
     )
 
 

@@ -105,6 +105,8 @@ class SiteHand:
     cancelled: bool = False
     # why the hand cannot be replayed though its game is one hilo plays (chips from no player), or None
     unplayable: str | None = None
+    # chips the house put in the main pot that no player did (KingsClub's "STP added", a splash the pot)
+    added: int = 0
     # the pot before rake, where the site prints it
     total: int | None = None
     # main pot, side pot 1, ... as printed (after rake)

@@ -40,9 +40,14 @@ The other lines (issue 28): the short game names ``Omaha8``, ``Omaha5``, ``7stud
 ``ESCAPE "name"`` beside ``CashGame``; posts that are dead chips, ``Dee posts small blind 0.50€ out of
 position`` and ``Dee posts dead blind (0.50€)``, and ``Dee: posts small & big blind ( 1.50€)`` (the small
 blind dead, the big one live); ``Alice bring-in 2€`` beside ``brings in``; the notes ``Dee deny SB`` and
-``stands pat``; play money in hundredths without a sign (``(0.50/1)``: cents with no currency); and a
-bonus pot the site adds, ``Hold-up to pot: total 2€`` (``Escape``, ``Splash``, ``Drop``): chips from no
-player, so the hand is not checkable.
+``stands pat``; play money in hundredths without a sign (``(0.50/1)``: cents with no currency).
+
+The bonus pots the site adds: ``Hold-up to Pot: total 2.50€`` (a HOLD-UP or Go Fast table, after the
+seats) is the house's chips in the main pot (``SiteHand.added``): the one real hand seen (fpdb-chaz's
+regression file ``NLHE-6max-EUR-0.05-0.10-202209.hold.up.to.pot.txt``) counts them in its ``Total pot``
+and in the main pot's award, and raked only the players' chips (the rake is the printed one). ``Escape``,
+``Splash`` and ``Drop`` pots (fpdb-3's pattern, no real file) stay not checkable: no hand shows their
+line's words nor whether the total and the awards hold them.
 """
 
 from __future__ import annotations
@@ -95,10 +100,13 @@ VERBS = {
     "posts dead blind": "ante",
     "posts small & big blind": "small and big blinds",
 }
-# Chips the site adds to a pot (a Hold-up or Escape table's bonus pot): from no player.
+# The house's chips in the main pot (a HOLD-UP or Go Fast table), once: "Hold-up to Pot: total 2.50€".
+HOLD_UP = pattern(r"^Hold-up to [Pp]ot: total (?P<amount>{MONEY})$", MONEY=MONEY)
+# Any other bonus pot the site adds (fpdb-3's pattern): "Escape to Pot: total 5€", "Splash Pot: 10€".
 SITE_POT = pattern(
-    r"^(?P<kind>Hold-?up|Escape|Splash|Drop)(?: (?:to|pot))*\s*:\s*(?:total\s*)?(?P<amount>{MONEY})$",
-    MONEY=r"[$€£]?[\d.,]+[$€£]?",
+    r"^(?P<kind>Hold-?up|Escape|Splash|Drop)(?: (?:[Tt]o|[Pp]ot))*\s*:\s*(?:total\s*)?"
+    r"(?P<amount>{MONEY})$",
+    MONEY=MONEY,
 )
 # A post written otherwise than "NAME posts ... AMOUNT": the amount after it, or in brackets.
 OTHER_POST = pattern(
@@ -192,11 +200,17 @@ class Winamax(FamilyReader):
         if text.startswith("Table: "):
             self.hand.button = table_button(TABLE, text)
             return True
+        m = HOLD_UP.match(text)
+        if m is not None:
+            if self.hand.added:
+                raise InputError(f"a second Hold-up line {quote(text)}")
+            self.hand.added = money(m.group("amount"), self.scale)
+            return True
         m = SITE_POT.match(text)
         if m is not None:
             self.hand.unplayable = (
-                f"the site added {m.group('amount')} to the pot ({m.group('kind')}): chips from no "
-                "player, which hilo does not replay"
+                f"the site added {m.group('amount')} to the pot ({m.group('kind')}): no Winamax file "
+                "shows where it counts that bonus, in the pot or outside it"
             )
             return True
         return False

@@ -48,7 +48,12 @@ The older format (``WinningOld``), UTF-16LE with a byte-order mark (the base dec
 
 * amounts are bare decimals (dollars); the limit is not printed: stud is fixed limit, a game whose big
   blind is the header's first figure is fixed limit (its stakes are the small and big bets), other
-  Omaha games are pot limit, hold'em no limit; its stud hands are not read (an error, not a guess);
+  Omaha games are pot limit, hold'em no limit;
+* its stud (``Seven Cards Stud HiLow``): antes, then the third street's cards received one a line (two
+  down, one up; ``received a card.`` for one not seen) with no street line, the bring-in (``bring in
+  (0.25)``) and a completion written as a raise (``raises (1)``); ``*** Third street ***`` begins the
+  fourth street (its name is one street behind the cards it deals) up to ``*** Sixth street ***``, the
+  seventh, down; the showdown's cards are the summary's (``shows: ... [7 cards]``);
 * the summary's one total per player (``Collects:``) names neither pot nor half (``pots_named=False``).
 
 The other lines (issue 28). Current format: the game names ``4Card Omaha H/L``, ``4Card Omaha H/L
@@ -59,7 +64,7 @@ total); a stud table's line with no button (``Pampa 8-max``). Older format: ``Pl
 ``posts ante (0.10)``, ``bring in (0.05)``, ``straddle (x)``, ``caps (x)``/``cap (x)`` (the chips added,
 as ``raises``), ``Player X allin`` without an amount (the rest of the stack), the notes ``wait BB`` and
 ``sitting out``, ``mucks hand`` and ``mucks (does not show: [..])`` beside ``mucks cards``, and a table
-named with its kind (``Game ID: N 0.50/1.00 (CAP) Testtable (Omaha HiLow)``).
+named with its kind (``Game ID: N 0.50/1.00 (CAP) Testtable (Omaha HiLow)``), and its stud above.
 """
 
 from __future__ import annotations
@@ -99,6 +104,7 @@ GAME_NAMES = {
     "4Card Omaha Reshuffle": "omaha",
     "5Card Omaha Reshuffle": "omaha-5",
     "Omaha HiLow": "omaha8",
+    "Seven Cards Stud HiLow": "stud8",
 }
 LIMITS: dict[str, Structure] = {"Fixed Limit": "fixed", "Pot Limit": "pot", "No Limit": "no"}
 
@@ -297,6 +303,8 @@ RECEIVED = re.compile(r"^received card: \[(?P<card>[^\]]+)\]$")
 # A big blind posted, looked for in the whole hand while its header is read (it decides the limit).
 BIG_BLIND = re.compile(r"^Player .+ has big blind \((?P<amount>[\d.,]+)\)$")
 OLD_STREET = re.compile(r"^\*\*\* (?P<name>FLOP|TURN|RIVER) \*\*\*: (?P<cards>.*)$")
+# A stud street's line: it names the street before the one it deals ("Third street" deals the fourth card).
+OLD_STUD_STREET = re.compile(r"^\*\*\* (?P<name>Third|Fourth|Fifth|Sixth) street \*\*\*$")
 OLD_UNCALLED = re.compile(r"^Uncalled bet \((?P<amount>[\d.,]+)\) returned to (?P<name>.+)$")
 # The summary.
 POT = re.compile(
@@ -308,6 +316,8 @@ RESULT = re.compile(
 )
 
 OLD_STREETS = {"FLOP": 1, "TURN": 2, "RIVER": 3}
+# The street each stud line begins, numbered from third street's 0 (which has no line of its own).
+OLD_STUD_STREETS = {"Third": 1, "Fourth": 2, "Fifth": 3, "Sixth": 4}
 OLD_VERBS = {
     "has small blind": "small blind",
     "has big blind": "big blind",
@@ -319,8 +329,6 @@ OLD_VERBS = {
     "calls": "call",
     "bets": "bet",
 }
-OLD_UNREAD = frozenset({"Seven Cards Stud HiLow"})
-"""The older format's stud: its street lines are not read here."""
 PLAIN_DOLLARS = Currency("", "", 100, "USD")  # the site writes dollars as bare decimals
 
 
@@ -341,6 +349,8 @@ class WinningOld(TextReader):
         self.in_summary = False
         self.received: dict[str, list[str]] = {}  # the cards each player received, not yet dealt
         self.folded: set[str] = set()
+        self.stud = False
+        self.dealing = False  # whether a card has been received: stud's third street has begun
 
     def header(self) -> Header:
         """The ``Game ID`` line after ``Game started at:``: the hand, its stakes and its game; the limit
@@ -358,12 +368,10 @@ class WinningOld(TextReader):
             limit = "Fixed Limit"
         else:
             limit = "Pot Limit" if "Omaha" in game else "No Limit"
-        if game in OLD_UNREAD:
-            self.id = id
-            raise InputError(f"hand #{id}: the older format's {game} hands are not read")
         return Header(id, game, limit, None, False, "$", small, big)
 
     def begin(self, header: Header) -> SiteHand:
+        self.stud = "Stud" in header.game
         return self.new_hand(header, currency=PLAIN_DOLLARS, pots_named=False, pots_printed=False)
 
     def line(self, text: str) -> None:
@@ -394,19 +402,29 @@ class WinningOld(TextReader):
             raise self.unread()
 
     def deal_received(self) -> None:
-        """The hole cards received one a line, dealt to each player at once, as one line of the first
-        street written as the site would (``Player X received [As 2s Kd Qc]``)."""
+        """The hole cards received one a line, dealt to each player at once, as one line of the street
+        written as the site would (``Player X received [As 2s Kd Qc]``). Stud deals a street at a time,
+        and only the cards the file names (the player's own, the up cards: ``received a card.`` is a card
+        not seen)."""
         hand = self.hand
         for name, cards in self.received.items():
             dealt = cards_of(" ".join(cards), f"{name}'s cards")
-            hand.dealt[name] = dealt
             text = f"Player {name} received [{' '.join(cards)}]"
+            if self.stud:
+                if dealt:
+                    self.deal_cards(name, dealt, text)
+                continue
+            hand.dealt[name] = dealt
             hand.actions.append(Line(self.number, 0, name, "dealt", 0, None, False, text, dealt))
         self.received = {}
 
     def street_line(self, text: str) -> None:
         """``*** FLOP ***: [5d 3s 3h]``, ``*** TURN ***: [5d 3s 3h] [3s]`` (the board so far, then the
-        new card)."""
+        new card); stud's ``*** Third street ***`` ... ``*** Sixth street ***``, each the line that begins
+        the next street (its cards are received after it)."""
+        if self.stud:
+            self.new_street(OLD_STUD_STREETS[street_match(OLD_STUD_STREET, text).group("name")])
+            return
         m = street_match(OLD_STREET, text)
         name = m.group("name")
         self.new_street(OLD_STREETS[name])
@@ -427,12 +445,17 @@ class WinningOld(TextReader):
         if name is None:
             raise InputError(f"a line of a player who has no seat in this hand: {quote(self.text)}")
         rest = body[len(name) + 1 :]
-        if rest == "received a card.":
-            self.received.setdefault(name, [])
-            return
-        r = RECEIVED.match(rest)
-        if r is not None:
-            self.received.setdefault(name, []).append(r.group("card"))
+        if rest == "received a card." or rest.startswith("received card: "):
+            if self.stud and not self.dealing:
+                # Stud's third street has no line of its own: its first card begins it.
+                self.new_street(0)
+            self.dealing = True
+            cards = self.received.setdefault(name, [])
+            if rest != "received a card.":
+                r = RECEIVED.match(rest)
+                if r is None:
+                    raise InputError(f"cannot read the card received in {quote(self.text)}")
+                cards.append(r.group("card"))
             return
         if rest in ("folds", "checks"):
             if rest == "folds":

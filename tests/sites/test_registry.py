@@ -105,3 +105,20 @@ def test_detection_finds_each_sites_own_files(plugin: histories.Plugin) -> None:
             else data.decode("utf-8", "replace")
         )
         assert histories.detect(text[:65536].replace("\r\n", "\n")) == plugin.name, path
+
+
+def test_a_line_that_opens_a_hand_of_either_winning_format_reads_as_a_first_line() -> None:
+    # The older format's first line holds no "Game ID:" (the line after it does): before, it read as no
+    # site's, and a file of it glued after a hand hilo does not check (888's hold'em) was taken as that
+    # hand's own lines, with no error (a reader fuzz mutant found it).
+    assert histories.header_of("Game started at: 2024/5/1 10:00:00") == "Winning Poker Network"
+    assert (
+        histories.header_of("Hand #1 - Omaha HiLow($0.50/$1.00) - 2024/05/01 10:00:00")
+        == "Winning Poker Network"
+    )
+    assert histories.header_of("Game ID: 900000011 0.50/1.00 (CAP) Testtable (Omaha HiLow)") is None
+    text = (TEST_DATA / "pacific888" / "holdem.txt").read_text(encoding="utf-8")
+    glued = text + "\nGame started at: 2024/5/1 10:00:00\nGame ID: 900000011 0.50/1.00 (CAP) T\n"
+    last = list(histories.read("t.txt", glued))[-1]
+    assert last.error is not None
+    assert "it reads as a Winning Poker Network hand's first line" in last.error, last.error

@@ -28,20 +28,27 @@ limit):
   "Uncalled bet (18) returned to Ann", "wins (24)" and a bounty line: Ann wins the pot of 24.
 * all-in-river (issue 28): both all in before the flop, and no flop or turn line: "*** RIVER *** [2c 5d
   7h Kd] [Qs]" deals the whole board; 20 → 10 Ann (three kings), 10 Bob (7-5-3-2-A).
+* stp (issue 28): the split hand with "STP added: 10" after the blinds (the house's chips, in the main
+  pot): 4 put in and 10 added, rake 0.20 → 6.90 Bob (high), 6.90 Ann (low), stacks 104.90, +4.90 each.
+  Then "STP added: $5.50" in the summary of a hand Ann wins without a showdown: 2 uncalled, 4 + 5.50 =
+  9.50 won. stp-tampered: the first hand with the house's 10 paid to Bob alone (1.90 Ann, 11.90 Bob).
 """
 
 from __future__ import annotations
 
+import json
 import random
 import re
 
 import pytest
 from archive_sites import own, records, shared_counts, shuffled, statuses, verdicts
+from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hilo_cli.cards import parse_cards
 from hilo_cli.checking import check
+from hilo_cli.cli import main
 from hilo_cli.histories import detect
 
 SITE = "kingsclub"
@@ -62,6 +69,8 @@ def text(name: str) -> str:
         ("stud.txt", [("2008", "ok")]),
         ("variants.txt", [("2101", "ok"), ("2102", "ok")]),
         ("all-in-river.txt", [("2201", "ok")]),
+        ("stp.txt", [("2301", "ok"), ("2302", "ok")]),
+        ("stp-tampered.txt", [("2303", "mismatch")]),
         ("mixed-games.txt", [("2006", "not-checkable"), ("2007", "ok")]),
         (
             "tampered.txt",
@@ -198,6 +207,8 @@ OWN = [
     "run-twice.txt",
     "tampered.txt",
     "variants.txt",
+    "stp.txt",
+    "stp-tampered.txt",
 ]
 
 
@@ -278,3 +289,58 @@ def test_a_raise_that_reaches_the_cap_and_the_5_card_omaha_name() -> None:
     assert [s for _, s, w in verdicts(SITE, five)] != [
         "not-checkable"
     ]  # a game hilo plays: replayed
+
+
+# -- the house's chips (issue 28) ---------------------------------------------------------------------
+
+
+def test_the_houses_chips_are_the_main_pots_and_no_players() -> None:
+    first, second = records(SITE, text("stp.txt"))
+    assert first.hand is not None and first.hand.added == 1000
+    assert second.hand is not None and second.hand.added == 550
+    settlement, verdict = check(first)
+    assert verdict.status == "ok" and settlement is not None
+    assert [p.amount for p in settlement.pots] == [1380]  # 400 + 1000, less the rake of 20
+    assert {p.player.name: p.player.contributed for p in settlement.players} == {
+        "Ann": 200,
+        "Bob": 200,
+    }
+    settlement, verdict = check(second)
+    assert verdict.status == "ok" and settlement is not None
+    assert {p.player.name: p.won for p in settlement.players} == {
+        "Ann": 950 + 200,
+        "Bob": 0,
+    }  # 200 uncalled
+
+
+def test_the_house_paid_to_one_player_or_left_out_is_a_mismatch() -> None:
+    ((_, status, why),) = verdicts(SITE, text("stp-tampered.txt"))
+    assert status == "mismatch" and "wrong hand" in why
+    # The site pays out only what the players put in: the house's 10 went nowhere.
+    kept = text("stp.txt").split("#2302")[0]
+    kept = kept.replace("(104.90) +4.90", "(99.90) -0.10").replace("wins (6.90)", "wins (1.90)")
+    ((_, status, why),) = verdicts(SITE, kept)
+    assert status == "mismatch"
+    assert "the site's Rake is 0.20, but it paid 3.80 of the 14.00 put in, the house's 10.00" in why
+
+
+@pytest.mark.parametrize(
+    ("line", "error"),
+    [
+        ("STP added: lots", "cannot read the house's chips in 'STP added: lots'"),
+        ("STP added: 10\nSTP added: 10", "a second 'STP added' line"),
+    ],
+)
+def test_an_stp_line_that_does_not_read_or_comes_twice_is_an_error(line: str, error: str) -> None:
+    bad = text("stp.txt").replace("STP added: 10", line, 1)
+    (_, status, why) = verdicts(SITE, bad)[0]
+    assert status == "error" and error in why, why
+
+
+def test_the_json_of_a_hand_with_the_houses_chips_says_how_many() -> None:
+    result = CliRunner().invoke(main, ["check", "--format", "json", "-"], input=text("stp.txt"))
+    first, second = (json.loads(line) for line in result.output.splitlines())
+    assert (first["house_added"], second["house_added"]) == (1000, 550)
+    assert first["pots"][0]["amount"] == 1380 and first["check"]["verdict"] == "OK"
+    plain = CliRunner().invoke(main, ["check", "--format", "json", "-"], input=text("split.txt"))
+    assert "house_added" not in json.loads(plain.output)

@@ -17,6 +17,11 @@ Worked out by hand (cents; Winamax prints Total pot after rake, each award tagge
 * mixed: hold'em and razz are not checkable; the Omaha Hi/Lo hand is the split hand.
 * tampered: the split hand with the odd cent paid to the low.
 * bad-input: a line no reader knows, and a hand cut short, between two good hands.
+* hold-up (issue 28): "Hold-up to Pot: total 5€" after the seats, the house's chips in the main pot: 1650
+  put in and 500 added, rake 165 (of the players' chips, as the real hand's), 1985: high 993 Cy, low 992
+  Alice. Then 2.50€ added to a main pot of 2400 (Cy all in for 8€), side pot 2000 (Alice, Bob); rake 120
+  and 80: main pot 2530, 1265 Cy (four kings), 1265 Alice (7-5-3-2-A); side pot 1920 Alice (kings and
+  queens, 7-5-3-2-A). hold-up-tampered: the first hand with the low paid 500 less (742 Alice, 1243 Cy).
 """
 
 from __future__ import annotations
@@ -26,7 +31,7 @@ import random
 import re
 
 import pytest
-from archive_sites import TextSite, file_verdicts, shared_files_or_skip, shuffled
+from archive_sites import TextSite, file_verdicts, records, shared_files_or_skip, shuffled
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -169,6 +174,8 @@ OWN = [
     "mixed.txt",
     "no-showdown.txt",
     "variants.txt",
+    "hold-up.txt",
+    "hold-up-tampered.txt",
 ]
 
 
@@ -229,10 +236,11 @@ def test_the_variants_have_their_verdicts() -> None:
         ("100-9-1600009003", "ok"),  # "posts dead blind (0.50€)"
         ("100-9-1600009004", "ok"),  # "Dee: posts small & big blind ( 1.50€)"
         ("100-9-1600009005", "ok"),  # play money in hundredths
-        ("100-9-1600009006", "not-checkable"),  # a Hold-up pot
+        ("100-9-1600009006", "not-checkable"),  # an Escape pot
     ]
     assert found[5][3] == (
-        "the site added 2€ to the pot (Hold-up): chips from no player, which hilo does not replay"
+        "the site added 2€ to the pot (Escape): no Winamax file shows where it counts that bonus, in "
+        "the pot or outside it"
     )
 
 
@@ -258,3 +266,89 @@ def test_play_money_is_hundredths_without_a_currency() -> None:
     assert hand.currency == Currency("", "", 100)
     assert (hand.header.small, hand.header.big, hand.header.currency) == (50, 100, "")
     assert hand.seats[0].stack == 10000
+
+
+# -- the bonus pots (issue 28) -------------------------------------------------------------------------------
+
+
+def test_a_hold_up_is_the_houses_chips_in_the_main_pot_divided_with_it() -> None:
+    found = SITE.verdicts(SITE.text("hold-up.txt"))
+    assert [(id, status) for id, status, _, _ in found] == [
+        ("100-10-1600010001", "ok"),
+        ("100-10-1600010002", "ok"),
+    ]
+    first, second = records(SITE.name, SITE.text("hold-up.txt"))
+    assert first.hand is not None and first.hand.added == 500
+    assert second.hand is not None and second.hand.added == 250
+    settlement, _ = check(first)
+    assert settlement is not None
+    assert [p.amount for p in settlement.pots] == [1985]  # 1650 + 500 - 165
+    assert {p.player.name: p.player.contributed for p in settlement.players} == {
+        "Alice": 800,
+        "Bob": 50,
+        "Cy": 800,
+    }
+    assert {p.player.name: p.won for p in settlement.players} == {"Alice": 992, "Bob": 0, "Cy": 993}
+    settlement, _ = check(second)
+    assert settlement is not None
+    # The house's 2.50€ in the main pot only: 2400 + 250 - 120, and the side pot 2000 - 80.
+    assert [p.amount for p in settlement.pots] == [2530, 1920]
+    assert {p.player.name: p.won for p in settlement.players} == {
+        "Alice": 1265 + 1920,
+        "Bob": 0,
+        "Cy": 1265,
+    }
+
+
+def test_a_hold_up_paid_otherwise_or_left_out_of_the_total_is_a_mismatch() -> None:
+    ((_, status, _, why),) = SITE.verdicts(SITE.text("hold-up-tampered.txt"))
+    assert status == "mismatch" and "wrong hand" in why, why
+    # A site that paid the players' chips only, and printed a Total pot without the house's 5€.
+    first = SITE.text("hold-up.txt").split("\n\n")[0]
+    kept = (
+        first.replace("Total pot 19.85€", "Total pot 14.85€")
+        .replace("9.93€", "7.43€")
+        .replace("9.92€", "7.42€")
+    )
+    ((_, status, _, why),) = SITE.verdicts(kept)
+    assert status == "mismatch" and "Total pot" in why, why
+
+
+def test_a_hold_up_line_is_read_wherever_it_comes_before_the_summary() -> None:
+    first = SITE.text("hold-up.txt").split("\n\n")[0]
+    moved = first.replace("Hold-up to Pot: total 5€\n", "").replace(
+        "*** PRE-FLOP ***", "Hold-up to pot: total 5€\n*** PRE-FLOP ***"
+    )
+    assert [s for _, s, _, _ in SITE.verdicts(moved)] == ["ok"]
+
+
+@pytest.mark.parametrize(
+    ("line", "error"),
+    [
+        ("Hold-up to Pot: total lots", "cannot read the line 'Hold-up to Pot: total lots'"),
+        ("Hold-up to Pot: total 5€\nHold-up to Pot: total 5€", "a second Hold-up line"),
+    ],
+)
+def test_a_hold_up_that_does_not_read_or_comes_twice_is_an_error(line: str, error: str) -> None:
+    first = SITE.text("hold-up.txt").split("\n\n")[0]
+    ((_, status, _, why),) = SITE.verdicts(first.replace("Hold-up to Pot: total 5€", line))
+    assert status == "error" and error in why, why
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Escape to Pot: total 5€",
+        "Escape: total 5€",
+        "Splash Pot: total 5€",
+        "Splash to Pot: total 5€",
+        "Splash Pot: 5€",
+        "Drop Pot: total 5€",
+        "Holdup: 5€",
+    ],
+)
+def test_the_other_bonus_pots_are_not_checkable(line: str) -> None:
+    # No Winamax file shows these lines: neither their words nor whether the total and awards hold them.
+    first = SITE.text("hold-up.txt").split("\n\n")[0]
+    ((_, status, _, why),) = SITE.verdicts(first.replace("Hold-up to Pot: total 5€", line))
+    assert status == "not-checkable" and why.startswith("the site added 5€ to the pot ("), why

@@ -29,6 +29,11 @@ The line variants (issue 28):
 * old-variants (UTF-16LE): the split hand at a "(CAP)" table with Cy on 8 all in by "Player Cy allin"
   (no amount: the 5 he had left), "Player Bob wait BB" and "Player Bob sitting out"; the walk with "mucks
   (does not show: [..])"; the walk again with "Player Alice ante (0.10)" and "posts ante (0.10)".
+* old-stud (UTF-16LE): "Seven Cards Stud HiLow" 1/2 (the small and big bets), antes 0.10, Bob's 2c
+  brings in 0.25, Cy completes ("raises (1)"); "*** Third street ***" deals the fourth card, "*** Sixth
+  street ***" the seventh (down: "received a card." for Cy). 1730 put in, rake 80 + fee 5, 1645: high
+  823 Cy (three kings, the odd cent), low 822 Alice (8-5-4-2-A). Then a hand Alice wins on fourth
+  street, 100 returned: 230 won.
 """
 
 from __future__ import annotations
@@ -54,7 +59,7 @@ from hilo_cli import histories
 from hilo_cli.checking import check
 from hilo_cli.histories import HandText
 from hilo_cli.histories.base import Currency
-from hilo_cli.histories.site import SiteHand
+from hilo_cli.histories.site import SiteHand, cards_of
 from hilo_cli.histories.winning import Winning, WinningOld
 
 SITE = TextSite("winning", Winning)
@@ -118,6 +123,10 @@ def test_both_formats_are_winning_and_no_other_reader_claims_them() -> None:
                 {"Alice": 300 + 200, "Bob": 0, "Cy": 0},
                 {"Alice": 330 + 200, "Bob": 0, "Cy": 0},
             ],
+        ),
+        (
+            "old-stud.txt",
+            [{"Alice": 822, "Bob": 0, "Cy": 823}, {"Alice": 230 + 100, "Bob": 0, "Cy": 0}],
         ),
     ],
 )
@@ -446,3 +455,92 @@ def test_the_old_format_s_caps_and_straddle_are_read() -> None:
     assert isinstance(hand, SiteHand)
     alice = [(a.verb, a.amount) for a in hand.actions if a.player == "Alice"]
     assert alice[:1] == [("straddle", 200)]
+
+
+# -- the older format's stud (issue 28) ------------------------------------------------------------------
+
+
+def _old_stud() -> str:
+    return SITE.data("old-stud.txt").decode("utf-16")
+
+
+def _old_first(text: str) -> list[str]:
+    lines = text.split("\r\n")
+    return lines[: lines.index("Game started at: 2024/6/1 12:02:00")]
+
+
+def test_the_old_formats_stud_streets_deal_one_street_later_than_they_are_named() -> None:
+    hand = text_hand(WinningOld, "t.txt", 1, _old_first(_old_stud()))
+    assert isinstance(hand, SiteHand) and hand.header.limit == "Fixed Limit"
+    assert [a.street for a in hand.actions if a.verb == "street"] == [0, 1, 2, 3, 4]
+    # Third street deals Alice three cards she sees and the others their up card; the seventh is down.
+    assert [(a.street, a.player, len(a.cards)) for a in hand.actions if a.verb == "dealt"] == [
+        (0, "Alice", 3),
+        (0, "Bob", 1),
+        (0, "Cy", 1),
+        (1, "Alice", 1),
+        (1, "Bob", 1),
+        (1, "Cy", 1),
+        (2, "Alice", 1),
+        (2, "Cy", 1),
+        (3, "Alice", 1),
+        (3, "Cy", 1),
+        (4, "Alice", 1),
+    ]
+    assert hand.dealt["Alice"] == cards_of("As 2s 5d 4h 8c 2d Qh", "Alice's cards")
+    assert (hand.total, hand.rake) == (1730, 85)
+
+
+def test_the_old_formats_stud_street_lines_set_the_bet_sizes() -> None:
+    # "Third street" deals the fourth card: the small bet (1); "Fourth street" the fifth: the big bet (2).
+    text = _old_stud()
+    for line, bet in (
+        ("Player Cy bets (1)", "Player Cy bets (2)"),
+        ("Player Cy bets (2)", "Player Cy bets (1)"),
+    ):
+        wrong = text.replace(line, bet, 1)
+        assert wrong != text
+        (_, _, status, why) = file_verdicts(wrong.encode("utf-16"))[0]
+        assert status == "error" and "fixed limit" in why, why
+
+
+def test_the_old_formats_stud_paid_wrong_is_a_mismatch() -> None:
+    # The odd cent paid to the low half (RULES §4.3 gives it to the high).
+    text = _old_stud()
+    text = text.replace("Collects: 8.22. Wins: 0.12", "Collects: 8.2x. Wins: 0.1x", 1)
+    text = text.replace("Collects: 8.23. Wins: 0.13", "Collects: 8.22. Wins: 0.12", 1)
+    text = text.replace("Collects: 8.2x. Wins: 0.1x", "Collects: 8.23. Wins: 0.13", 1)
+    found = file_verdicts(text.encode("utf-16"))
+    assert [(i, s) for i, _, s, _ in found] == [("900000021", "mismatch"), ("900000022", "ok")]
+    assert "odd chip" in found[0][3]
+
+
+_OLD_CARDS = re.compile(r"(shows: [^\[\n]*\[)([^\]]+)\]")
+_OLD_SEAT = re.compile(r"Seat \d+: .* \([\d.]+\)\.$")
+OLD_OWN = ["old-format.txt", "old-variants.txt", "old-stud.txt"]
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.sampled_from(OLD_OWN), st.randoms(use_true_random=False))
+def test_old_format_verdict_does_not_depend_on_the_order_seats_and_cards_are_written(
+    name: str, rng: random.Random
+) -> None:
+    # The blank lines between the lines left out, so that the seat lines are one run to shuffle.
+    text = "\n".join(line for line in SITE.data(name).decode("utf-16").split("\r\n") if line)
+    again = shuffled(text, rng, _OLD_CARDS, _OLD_SEAT, consistent=True)
+    assert [(i, s) for i, _, s, _ in file_verdicts(again.encode("utf-16"))] == [
+        (i, s) for i, _, s, _ in file_verdicts(SITE.data(name))
+    ]
+
+
+def test_the_old_format_property_patterns_find_the_lines_they_move() -> None:
+    text = SITE.data("old-stud.txt").decode("utf-16")
+    assert len(_OLD_CARDS.findall(text)) == 2
+    assert len([line for line in text.split("\r\n") if _OLD_SEAT.match(line)]) == 6
+
+
+def test_the_old_formats_stud_showdown_must_hold_the_up_cards_dealt() -> None:
+    # Cy's third-street up card was Kh: a summary showing Kc in its place is not the hand dealt.
+    text = _old_stud().replace("[Kd 10c Kh Ks 9d Js 6h]", "[Kd 10c Kc Ks 9d Js 6h]")
+    (_, _, status, why) = file_verdicts(text.encode("utf-16"))[0]
+    assert status == "error" and "Cy shows cards other than those dealt" in why, why
