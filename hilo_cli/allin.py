@@ -200,7 +200,9 @@ def _raked_pot(spot: Deal, pot: Pot, amount: int, expected: dict[str, Fraction])
     alone = tuple(
         p._replace(contributed=None, folded=p.name not in pot.eligible) for p in spot.players
     )
-    run = _equity(spot._replace(players=alone, pot=amount))
+    run = _equity(
+        spot._replace(players=alone, pot=amount, added=0)
+    )  # ``amount`` holds the house's chips
     for p in run.players:
         expected[p.name] += p.expected_chips or Fraction(0)
     return [run]

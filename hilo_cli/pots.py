@@ -65,9 +65,13 @@ def build_pots(
         )
     _layers(pots, bets, bets, lambda n, level: n not in folded and bets[n] >= level)
     if added:
-        if not pots:
-            raise DealError("the house added chips to a pot nobody put a chip in")
-        pots[0] = Pot(pots[0].amount + added, pots[0].eligible)
+        if pots:
+            pots[0] = Pot(pots[0].amount + added, pots[0].eligible)
+        else:  # every chip put in came back (§5.3: a walk): the house's chips are the live players'
+            live = tuple(n for n in contributions if n not in folded)
+            if not live:
+                raise DealError("the house added chips to a pot that no live player can win")
+            pots.append(Pot(added, live))
     return pots, returned
 
 

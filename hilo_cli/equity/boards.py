@@ -109,7 +109,9 @@ def alone(
     out = (*dead, *(c for c in DECK if c in seen and c not in board))
     one = deal._replace(board=board, boards=(), multi_board="each")
     figures = run(
-        one._replace(pot=None, players=tuple(p._replace(contributed=None) for p in deal.players)),
+        one._replace(
+            pot=None, added=0, players=tuple(p._replace(contributed=None) for p in deal.players)
+        ),
         out,
         samples,
         None if samples is None else (seed or 0) + b,
@@ -167,7 +169,7 @@ def _share(
         p._replace(contributed=None, folded=p.folded or p.name not in eligible) for p in one.players
     )
     e = run(
-        one._replace(pot=share, players=players),
+        one._replace(pot=share, added=0, players=players),  # ``share`` holds the house's chips
         dead,
         samples,
         None if samples is None else (seed or 0) + b,

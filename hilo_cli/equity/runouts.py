@@ -164,6 +164,7 @@ def _settled_once(
     if money and not any(pot.amount for pot in first.pots):
         ready = deal._replace(
             pot=NO_MONEY_POT * deal.chip_unit,
+            added=0,
             players=tuple(p._replace(contributed=None) for p in deal.players),
         )
         return ready, settle(ready._replace(board=board)), returned, False
