@@ -222,6 +222,8 @@ PLUGINS: tuple[Plugin, ...] = (
         "microgaming",
         _search(r'<Game hhversion="\d+" id="\d'),
     ),
+    # IGT: a JSON document, {"history": [hand, ...]}, on a line of its own or pretty-printed.
+    Plugin("igt", "IGT", (".txt",), "igt", _search(r'^\ufeff*\{\s*"history"\s*:')),
     Plugin("winning", "Winning Poker Network", (".txt",), "winning", _winning),
 )
 """Every reader, in the order ``detect`` tries them."""

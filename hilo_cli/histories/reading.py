@@ -8,6 +8,9 @@ starts, so one hand is in memory at a time and time and memory grow linearly wit
 A line that no encoding reads is not replaced silently: its hand becomes one error naming the bytes,
 and the other hands are still read.
 
+A reader whose pieces hold several hands each (IGT's one JSON document) has a ``split``: each piece
+is cut again into its hands (``_split``), every hand a ``HandText`` of its own.
+
 A reader whose hands need lines written before them (an XML session's header, which names the game of
 every ``<game>`` after it) has a ``session(line)``: from a line it says opens such a header to the
 next hand's start, at most ``CONTEXT_LINES`` lines are kept and given to each later hand before its own
@@ -19,7 +22,7 @@ from __future__ import annotations
 import codecs
 import itertools
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import IO, NamedTuple, Protocol
 
 from hilo_cli.histories.base import HandRecord, Reader, failed
@@ -173,7 +176,7 @@ def cut(source: str, lines: Iterator[bytes], reader: Reader) -> Iterator[HandTex
     Lines before the first start are a piece of their own; pieces of blank lines only are left out."""
     starts, encodings, name = reader.starts_hand, reader.encodings, reader.name
     empty = reader.blank or (lambda line: False)
-    session = reader.session
+    session, split = reader.session, reader.split
     header: list[str] | None = None  # a session's header being read
     context: tuple[str, ...] = ()  # the last one read, for the hands after it
     held = 0
@@ -208,7 +211,9 @@ def cut(source: str, lines: Iterator[bytes], reader: Reader) -> Iterator[HandTex
                     held += len(text)
             if start and piece:
                 if not blank:
-                    yield HandText(source, first, piece, name, bad, piece_context)
+                    yield from _split(
+                        HandText(source, first, piece, name, bad, piece_context), split
+                    )
                 piece, first, bad, blank = [], number, None, True
             if start:
                 piece_context = context
@@ -222,11 +227,26 @@ def cut(source: str, lines: Iterator[bytes], reader: Reader) -> Iterator[HandTex
             # The file stops in the middle of its last UTF-16 character (an odd number of bytes): every
             # line before it was read whole, so the hands are kept and the stray byte is an error of its own.
             if piece and not blank:
-                yield HandText(source, first, piece, name)
+                yield from _split(HandText(source, first, piece, name), split)
             piece, first = [], number + 1
         bad, blank = bad or _stopped(e, number + 1), False
     if (piece and not blank) or bad is not None:
-        yield HandText(source, first, piece, name, bad, piece_context)
+        yield from _split(HandText(source, first, piece, name, bad, piece_context), split)
+
+
+def _split(
+    piece: HandText,
+    split: Callable[[int, list[str]], Iterable[tuple[int, list[str], str | None]]] | None,
+) -> Iterator[HandText]:
+    """``piece`` as the hands it holds: itself, for a reader whose pieces are one hand each; else each
+    hand ``Reader.split`` finds in it, in order. A piece with a line no encoding reads makes each of its
+    hands that line's error: the hands are still counted, one record each."""
+    if split is None:
+        yield piece
+        return
+    for line, lines, problem in split(piece.line, piece.lines):
+        bad = piece.bad or (None if problem is None else (line, problem))
+        yield HandText(piece.source, line, lines, piece.reader, bad, piece.context)
 
 
 def _stopped(e: UnicodeDecodeError, line: int) -> tuple[int, str]:
