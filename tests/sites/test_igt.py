@@ -1,0 +1,281 @@
+"""``hilo check`` on IGT's JSON (issue 28): Boss Media's schema as one document, ``{"history": [hand,
+...]}``, each hand one record in order; the project's own files, the shared real file (skipped when
+../shared is absent), the card numbering, the bounds, and order invariance.
+
+The own files in tests/data/igt/ (pot limit €0.05/€0.10 Omaha Hi/Lo unless said; one document on one
+line after a byte-order mark, as IGT writes it):
+
+* split: €0.70 in, rake €0.03 → high €0.34 Ann (trip kings), low €0.33 Bob (7-4-3-2-A).
+* scoop: €1.75 in, rake €0.08 → €1.67 to Ann (queens and 7-5-3-2-A), ``WINTYPE_HILO``.
+* no-showdown: Bob raises to €0.35, nobody calls: ``ACTION_ADJUSTEMENT`` leaves €0.10 in (€0.25 given
+  back), he wins the €0.25 pot; no flop, no rake.
+* side-pot: Ann all in for €1.00 (``ACTION_ALLIN``, a raise); Bob and Cid bet on into a side pot of
+  €2.00; the showdown prints one pot (€4.85) and one rake (€0.15): per player, Bob €2.43, Ann €1.45,
+  Cid €0.97.
+* dead-blind: the 2019 header (``small``/``large``, SEK); Cid posts ``HAND_DSB`` €0.05 and a big blind:
+  0.95 in, rake 0.04 → 0.46 Ann, 0.45 Cid.
+* tournament: ``GAMEKIND_TOURNAMENT``, chips 10/20, no rake: 60 and 60.
+* mixed-games: a hold'em hand (``TEXASHOLDEM``: not checkable), then the split.
+* several: the split, the scoop, the walk and the side pot in one document; pretty: a document written
+  by ``json.dumps(indent=2)`` over many lines.
+* tampered: the split's odd cent to the low, the scoop paid to Cid, the split with a rake of €0.05.
+* bad-input: a good document; one cut in half; a history of a number, a seat ``x``, card 60, an action
+  hilo does not read carrying a value, an amount as a list, a hand without its showdown; a document
+  without a history; a good document.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+from archive_sites import depth_verdicts, file_records, own, records, statuses, verdicts
+from click.testing import CliRunner
+from conftest import SHARED_DIR
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from hilo_cli.checking import check
+from hilo_cli.cli import main
+from hilo_cli.errors import InputError
+from hilo_cli.histories import detect, igt
+
+SITE = "igt"
+SHARED = SHARED_DIR / "handhistories" / "newer" / "igt"
+
+
+def text(name: str) -> str:
+    return own(SITE, name).removeprefix("\ufeff")
+
+
+@pytest.mark.parametrize(
+    "name, expected",
+    [
+        ("split.txt", [("7000001.hand.1", "ok")]),
+        ("scoop.txt", [("7000001.hand.2", "ok")]),
+        ("no-showdown.txt", [("7000001.hand.3", "ok")]),
+        ("side-pot.txt", [("7000001.hand.4", "ok")]),
+        ("dead-blind.txt", [("7000003.hand.1", "ok")]),
+        ("tournament.txt", [("7000004.hand.1", "ok")]),
+        ("mixed-games.txt", [("7000002.hand.1", "not-checkable"), ("7000002.hand.2", "ok")]),
+        (
+            "several.txt",
+            [(f"7000005.hand.{n}", "ok") for n in (1, 2, 3, 4)],
+        ),
+        ("pretty.txt", [("7000006.hand.1", "ok"), ("7000006.hand.2", "ok")]),
+        ("tampered.txt", [(f"7000007.hand.{n}", "mismatch") for n in (1, 2, 3)]),
+        (
+            "bad-input.txt",
+            [("7000008.hand.1", "ok"), (None, "error"), (None, "error")]
+            + [(f"7000008.hand.{n}", "error") for n in range(3, 8)]
+            + [(None, "error"), ("7000008.hand.8", "ok")],
+        ),
+    ],
+)
+def test_own_files_have_their_verdicts(name: str, expected: list[tuple[str, str]]) -> None:
+    assert statuses(SITE, text(name)) == expected
+
+
+def test_each_hand_is_a_record_in_order_at_its_documents_line() -> None:
+    found = [(r.id, r.line) for r in records(SITE, text("bad-input.txt"))]
+    assert [line for _, line in found] == [1, 2, 3, 3, 3, 3, 3, 3, 4, 5]
+    several = records(SITE, text("several.txt"))
+    assert [r.id for r in several] == [f"7000005.hand.{n}" for n in (1, 2, 3, 4)]
+
+
+def test_bad_hands_say_what_is_wrong_and_where() -> None:
+    errors = [w for _, s, w in verdicts(SITE, text("bad-input.txt")) if s == "error"]
+    assert errors[0].startswith("not valid JSON: Unterminated string")
+    assert errors[1] == "hand 1 of 6 in the history is a number, not an object: '5'"
+    assert "a seat is 'x'" in errors[2] and "'60' is not a card number" in errors[3]
+    assert "ACTION_JUGGLE Bob 0.05: an action hilo does not read" in errors[4]
+    assert "'amount' is a list, not an amount" in errors[5] and "cut short" in errors[6]
+    assert errors[7].startswith('not an IGT history: the JSON document has no "history"')
+
+
+def test_what_the_site_printed_is_what_the_check_holds_it_to() -> None:
+    (split,) = records(SITE, text("split.txt"))
+    assert split.recorded_halves == ({"high": {"Ann": 34}, "low": {"Bob": 33}},)
+    assert split.summary is not None and (split.summary.total, split.summary.rake) == (70, 3)
+    assert split.currency is not None and split.currency.show(67) == "€0.67"
+    (walk,) = records(SITE, text("no-showdown.txt"))
+    assert walk.summary is not None and walk.summary.uncalled == {"Bob": 25}
+    (side,) = records(SITE, text("side-pot.txt"))
+    assert (
+        side.summary is None
+        and side.derive_rake
+        and side.recorded_won
+        == {
+            "Bob": 243,
+            "Ann": 145,
+            "Cid": 97,
+        }
+    )
+    depths = [d for _, _, d, _ in depth_verdicts(SITE, text("several.txt"))]
+    assert depths == ["per half", "per pot", "per pot", "per player"]
+
+
+def test_dead_blinds_tournaments_and_the_2019_header() -> None:
+    (dead,) = records(SITE, text("dead-blind.txt"))
+    assert dead.hand is not None
+    assert [(a.actor, a.kind) for a in dead.hand.actions[:4]] == [
+        ("Cid", "ante"),
+        ("Ann", "post"),
+        ("Cid", "post"),
+        ("Bob", "post"),
+    ]
+    assert dead.currency is not None and dead.currency.show(91) == "SEK 0.91"
+    assert dead.currency.code == "SEK"
+    (chips,) = records(SITE, text("tournament.txt"))
+    assert chips.currency is not None and chips.currency.scale == 1
+    assert chips.recorded_halves == ({"high": {"Ann": 60}, "low": {"Bob": 60}},)
+
+
+def test_card_numbers_are_deuce_to_ace_from_the_clubs() -> None:
+    assert [str(igt.card(n, "x")) for n in ("0", "12", "13", "25", "26", "51")] == [
+        "2c",
+        "Ac",
+        "2d",
+        "Ad",
+        "2h",
+        "As",
+    ]
+    assert igt.card("b", "x") is None
+    for bad in ("52", "-1", "1.5", "٣"):
+        with pytest.raises(InputError, match="not a card number"):
+            igt.card(bad, "x")
+
+
+def _document(path: Path) -> dict[str, Any]:
+    found: dict[str, Any] = json.loads(path.read_text(encoding="utf-8-sig"))
+    return found
+
+
+def test_the_shared_file_checks_ok_and_its_showdown_names_the_hands_hilo_makes() -> None:
+    if not SHARED.is_dir():
+        pytest.skip("../shared/handhistories/newer/igt is absent (a user's clone)")
+    paths = sorted(p for p in SHARED.iterdir() if p.is_file())
+    assert paths
+    for path in paths:
+        found = file_records(path.read_bytes(), str(path))
+        hands = _document(path)["history"]
+        assert len(found) == len(hands)
+        assert [check(r)[1].status for r in found] == ["ok"] * len(hands)
+        run = CliRunner().invoke(main, ["check", "--format", "json", str(path)])
+        checked = [json.loads(line) for line in run.stdout.splitlines()]
+        for record, hand in zip(checked, hands, strict=True):
+            lows = {p["name"]: p["low"] for p in record["players"]}
+            named = [r for r in hand["showDown"]["result"] if r.get("handExt")]
+            assert named  # the site names the low it paid: hilo makes the same of the same cards
+            for result in named:
+                assert lows[result["player"]]["name"] == "-".join(result["handExt"].split())
+
+
+def test_detect_knows_igt_and_claims_no_other_json() -> None:
+    assert detect(text("split.txt")) == SITE
+    assert detect(text("pretty.txt")) == SITE
+    assert detect("\ufeff" + text("split.txt")) == SITE
+    assert detect(own("pokerstars", "quartered.txt")) == "pokerstars"
+    assert detect('{"game": "omaha8", "players": []}\n') is None
+    assert detect('[{"history": []}]\n') is None
+
+
+def _one(hand: object) -> str:
+    return json.dumps({"history": [hand]})
+
+
+def test_documents_past_the_bounds_are_one_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    split = text("split.txt")
+    monkeypatch.setattr(igt, "MAX_DOCUMENT", len(split) - 1)
+    assert [v[1:] for v in verdicts(SITE, split)] == [
+        (
+            "error",
+            f"a JSON document of {len(split) + 1:,} characters: more than hilo reads as one "
+            f"(at most {len(split) - 1:,})",
+        )
+    ]
+    monkeypatch.undo()
+    monkeypatch.setattr(igt, "MAX_HANDS", 3)
+    assert statuses(SITE, text("several.txt")) == [(None, "error")]
+    assert statuses(SITE, '{"history": []}') == [(None, "error")]
+    deep = '{"history": [' + "[" * 5000 + "]" * 5000 + "]}"
+    assert statuses(SITE, deep) == [(None, "error")]
+    hand = json.loads(text("split.txt"))["history"][0]
+    hand["action"] = hand["action"] * (igt.MAX_ACTIONS // len(hand["action"]) + 1)
+    (why,) = [w for _, _, w in verdicts(SITE, _one(hand))]
+    assert f"more than hilo reads ({igt.MAX_ACTIONS})" in why
+
+
+def test_a_field_of_the_wrong_type_is_the_hands_error_quoting_little() -> None:
+    hand = json.loads(text("split.txt"))["history"][0]
+    for key, value, says in [
+        ("handId", 5, "'handId' is a number, not text"),
+        ("player", {"a": 1}, "'player' is an object, not a list"),
+        ("showDown", [], "'showDown' is a list, not an object"),
+        ("limit", None, "not one hilo replays"),
+    ]:
+        changed = {**hand, key: value}
+        (found,) = verdicts(SITE, _one(changed))
+        assert says in found[2], found
+    (long,) = verdicts(SITE, json.dumps({"history": ["x" * 10_000]}))
+    assert long[1] == "error" and len(long[2]) < 200
+
+
+def test_two_names_of_two_games_are_bad_input() -> None:
+    hand = json.loads(text("split.txt"))["history"][0]
+    (found,) = verdicts(SITE, _one({**hand, "game": "GAME_THM"}))
+    assert found[1] == "error" and "differ" in found[2]
+
+
+def _reordered(document: str, rng: random.Random) -> str:
+    """The same hands with each hand's players, its results and the cards of each player's deal and
+    result in another order (the board stays as dealt: its streets are in its order)."""
+    data = json.loads(document)
+    for hand in data["history"]:
+        if not isinstance(hand, dict):
+            continue
+        rng.shuffle(hand["player"])
+        for action in hand["action"]:
+            if action.get("type") == "HAND_DEAL":
+                rng.shuffle(action["card"])
+        rng.shuffle(hand["showDown"]["result"])
+        for result in hand["showDown"]["result"]:
+            rng.shuffle(result["card"])
+    return json.dumps(data)
+
+
+OWN = [
+    "split.txt",
+    "scoop.txt",
+    "no-showdown.txt",
+    "side-pot.txt",
+    "dead-blind.txt",
+    "tournament.txt",
+    "mixed-games.txt",
+    "tampered.txt",
+    "several.txt",
+]
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.sampled_from(OWN), st.randoms(use_true_random=False))
+def test_verdict_does_not_depend_on_the_order_players_and_cards_are_written(
+    name: str, rng: random.Random
+) -> None:
+    original = text(name)
+    changed = _reordered(original, rng)
+    assert statuses(SITE, changed) == statuses(SITE, original)
+
+
+def test_the_reordering_moves_players_and_cards() -> None:
+    original = json.loads(text("split.txt"))
+    changed = json.loads(_reordered(text("split.txt"), random.Random(3)))
+    hand, again = original["history"][0], changed["history"][0]
+    assert [p["name"] for p in hand["player"]] != [p["name"] for p in again["player"]]
+    assert hand["action"][2]["card"] != again["action"][2]["card"]
+    assert sorted(map(str, hand["action"][2]["card"])) == sorted(
+        map(str, again["action"][2]["card"])
+    )
