@@ -7,8 +7,8 @@ traceback, gives one record per hand in file order, and the same bytes with ``--
 (tests/data/<site>/*.txt, concatenated too: ``winamax``, ``winning``, ``bovada``, ``partypoker``,
 ``pacific888``, the closed sites' ``fulltilt``, ``everleaf``, ``cake``, ``ongame``, ``pkr``, ``entraction``,
 ``kingsclub``, ``absolute``; ``ipoker``: the cp1252 sessions' text, written as UTF-8; the closed sites' XML
-``merge``, ``boss``, ``microgaming``: tests/data/<site>/*.xml), and the same for the real histories of
-../shared/handhistories
+``merge``, ``boss``, ``microgaming``: tests/data/<site>/*.xml; ``igt``: IGT's JSON documents), and the same
+for the real histories of ../shared/handhistories
 (``pokerstars-shared``, ``phh-shared``, ``winamax-shared``, ..., ``ipoker-shared``; skipped when absent).
 Mutant ``n`` of a set is made by ``random.Random(f"{set}:{n}")`` alone, so it is the same mutant on every
 machine and whatever the count: its kind is ``KINDS[n % len(KINDS)]`` (lines deleted, duplicated,
@@ -36,6 +36,8 @@ or CR alone, numbered from 1. A line is blank when ``str.strip`` leaves nothing.
   and closing tags) is one more "hand" (a bad one: it must be reported, not dropped). A file whose head
   the registry no longer takes for the site's (``Plugin.first``: a mutant cut its only header) is one
   file-level record.
+* IGT: each document (from a line that starts with ``{`` to the next) is as many hands as its
+  ``"history"`` list holds when it is JSON, each spanning the document's lines; else one (its error).
 * PHH: a hand starts at each ``[table]`` header line (single brackets, nothing after but a comment) and
   runs to the next; the lines before the first header that are not blank and not ``#`` comments are one
   hand (a ``.phh`` hand, or what a ``.phh`` put in front of a collection by ``cat``).
@@ -77,6 +79,7 @@ from conftest import ROOT, SHARED_DIR
 
 from hilo_cli import histories
 from hilo_cli.cli import main
+from hilo_cli.histories import igt
 
 DATA = ROOT / "tests" / "data"
 SHARED = SHARED_DIR / "handhistories"
@@ -257,6 +260,9 @@ SETS: dict[str, tuple[str, Callable[[], list[Base]]]] = {
         lambda: _stars_bases(SHARED / "newer" / "pokermaster"),
     ),
     "partypoker-newer": ("partypoker", lambda: _stars_bases(SHARED / "newer" / "partypoker")),
+    # issue 28: IGT's JSON, one document of many hands (``_igt_spans`` counts them)
+    "igt": ("igt", lambda: _stars_bases(DATA / "igt")),
+    "igt-newer-shared": ("igt", lambda: _stars_bases(SHARED / "newer" / "igt")),
     **{site: (site, partial(_xml_bases, DATA / site)) for site in _XML},
     **{f"{site}-shared": (site, partial(_xml_bases, SHARED / "sites" / site)) for site in _XML},
 }
@@ -579,7 +585,26 @@ def count_hands(data: bytes, reader: str) -> Hands:
     if front or not starts:
         starts.insert(0, 1)
     ends = [*starts[1:], len(lines) + 1]
-    return Hands(list(zip(starts, ends, strict=True)), is_text, headers)
+    spans = list(zip(starts, ends, strict=True))
+    if reader == "igt" and headers:
+        spans = [
+            span for span in spans for _ in range(_igt_hands(lines[span[0] - 1 : span[1] - 1]))
+        ]
+    return Hands(spans, is_text, headers)
+
+
+def _igt_hands(lines: list[str]) -> int:
+    """The hands of one IGT document (its lines): each of a history's, else one (the error)."""
+    if sum(len(line) + 1 for line in lines) > igt.MAX_DOCUMENT:
+        return 1
+    try:
+        document = json.loads("\n".join(lines))
+    except (ValueError, RecursionError):
+        return 1
+    history = document.get("history") if type(document) is dict else None
+    if type(history) is not list or not history or len(history) > igt.MAX_HANDS:
+        return 1
+    return len(history)
 
 
 # --- running hilo check and judging what it gives ------------------------------------------------------------
