@@ -121,14 +121,15 @@ def starts_hand(line: str) -> bool:
 
 def _parse(text: str) -> Any:
     """JSON text as values: orjson, else the standard library, which reads what orjson refuses and JSON
-    allows or the standard library accepts (a number beyond 64 bits, ``NaN``, an escaped lone surrogate):
-    a value then refused where it is read, as its field. Raises ``ValueError`` or ``RecursionError``."""
+    allows or the standard library accepts (a number beyond 64 bits, ``NaN``, an escaped lone surrogate,
+    a control character written raw inside a name): a value then refused where it is read, as its
+    field, and a name shown escaped (formats/safe.py). Raises ``ValueError`` or ``RecursionError``."""
     if orjson is not None:
         try:
             return orjson.loads(text)
         except ValueError:
             pass
-    return json.loads(text)
+    return json.loads(text, strict=False)
 
 
 def _dumps(value: Any) -> str:

@@ -598,7 +598,7 @@ def _igt_hands(lines: list[str]) -> int:
     if sum(len(line) + 1 for line in lines) > igt.MAX_DOCUMENT:
         return 1
     try:
-        document = json.loads("\n".join(lines))
+        document = json.loads("\n".join(lines), strict=False)  # control characters inside text too
     except (ValueError, RecursionError):
         return 1
     history = document.get("history") if type(document) is dict else None
