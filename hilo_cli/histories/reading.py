@@ -211,9 +211,8 @@ def cut(source: str, lines: Iterator[bytes], reader: Reader) -> Iterator[HandTex
                     held += len(text)
             if start and piece:
                 if not blank:
-                    yield from _split(
-                        HandText(source, first, piece, name, bad, piece_context), split
-                    )
+                    done = HandText(source, first, piece, name, bad, piece_context)
+                    yield from _split(done, split)
                 piece, first, bad, blank = [], number, None, True
             if start:
                 piece_context = context
