@@ -75,7 +75,10 @@ try:
 except ImportError:  # pragma: no cover - the standard library reads the same documents
     orjson = None  # type: ignore[assignment]
 
-MAX_DOCUMENT = 1 << 26  # characters of one JSON document (64 Mi): some 14,000 hands of 4.6 KiB
+# Characters of one JSON document (32 Mi): some 7,000 hands of 4.6 KiB. The document is parsed whole
+# (a document that is not JSON is one error, however far in): 10,000 hands of 3 KiB (30 MB) take about
+# 400 MB and 5 s here, linearly.
+MAX_DOCUMENT = 1 << 25
 MAX_HANDS = 20_000  # hands in one document's history
 MAX_ACTIONS = 2_000  # actions of one hand (a real hand has fewer than a hundred)
 MAX_CARDS = 7  # cards in one list (a hand or the board)
@@ -187,11 +190,12 @@ def split(line: int, lines: list[str]) -> Iterator[tuple[int, list[str], str | N
         )
         return
     count = len(history)
-    for i, hand in enumerate(history, 1):
+    for i in range(count):
+        hand, history[i] = history[i], None  # each hand's values freed once written again
         try:
-            yield line, [f"{i}/{count}", _dumps(hand)], None
+            yield line, [f"{i + 1}/{count}", _dumps(hand)], None
         except RecursionError:
-            yield line, [], f"hand {i} of {count} of the history is nested too deeply to read"
+            yield line, [], f"hand {i + 1} of {count} of the history is nested too deeply to read"
 
 
 # -- one hand --------------------------------------------------------------------------------------------
