@@ -48,7 +48,8 @@ pot and one rake: the rake is then derived, and held to the printed one here).
 
 A document is bounded (``MAX_DOCUMENT`` characters, ``MAX_HANDS`` hands, ``MAX_ACTIONS`` actions a
 hand); one that is not JSON, or no history, is one error record; every hand of a history is one record,
-in order (one that is not an object, or has a field of the wrong type, is its own error).
+in order (one that is not an object, has a field of the wrong type or a key given twice in one object,
+is its own error).
 """
 
 from __future__ import annotations
@@ -61,6 +62,7 @@ from typing import Any
 from hilo_cli.bounds import MAX_SEAT, digits, quote, short
 from hilo_cli.cards import Card
 from hilo_cli.errors import HiloError, InputError
+from hilo_cli.formats.jsonlib import duplicate_key
 from hilo_cli.histories.actions import players_in
 from hilo_cli.histories.amounts import CODES
 from hilo_cli.histories.base import Currency, HandRecord, Reader, failed
@@ -165,8 +167,9 @@ def split(line: int, lines: list[str]) -> Iterator[tuple[int, list[str], str | N
             f"(at most {MAX_DOCUMENT:,})",
         )
         return
+    text = "\n".join(lines)
     try:
-        document = _parse("\n".join(lines))
+        document = _parse(text)
     except RecursionError:
         yield line, [], "the JSON document is nested too deeply to read"
         return
@@ -190,12 +193,65 @@ def split(line: int, lines: list[str]) -> Iterator[tuple[int, list[str], str | N
         )
         return
     count = len(history)
+    twice = _twice(text, document)
     for i in range(count):
         hand, history[i] = history[i], None  # each hand's values freed once written again
+        if twice and twice[i] is not None:
+            yield (
+                line,
+                [],
+                f"hand {i + 1} of {count} in the history gives the key {quote(twice[i] or '', 40)} "
+                "twice in one object: which is meant cannot be known",
+            )
+            continue
         try:
             yield line, [f"{i + 1}/{count}", _dumps(hand)], None
         except RecursionError:
             yield line, [], f"hand {i + 1} of {count} of the history is nested too deeply to read"
+
+
+class _Twice(dict[str, Any]):
+    """An object that gives a key twice (``key``, the first given again)."""
+
+    key = ""
+
+
+def _pairs(items: list[tuple[str, Any]]) -> dict[str, Any]:
+    found = dict(items)
+    if len(found) == len(items):
+        return found
+    marked, seen = _Twice(found), set()
+    for key, _ in items:
+        if key in seen:
+            marked.key = key
+            break
+        seen.add(key)
+    return marked
+
+
+def _twice(text: str, document: Any) -> list[str | None] | None:
+    """For each hand of the history, the key one of its objects gives twice (JSON readers keep the
+    last, silently: a repeated amount is bad input), or ``None``; ``None`` for all where no key is
+    given twice in the document (``jsonlib.duplicate_key``: the usual document is settled by counting)."""
+    if duplicate_key(text, document) is None:
+        return None
+    try:
+        again = json.loads(text, strict=False, object_pairs_hook=_pairs)
+    except (ValueError, RecursionError):
+        return None
+    found: list[str | None] = []
+    for hand in again.get("history", []) if type(again) in (dict, _Twice) else []:
+        stack, key = [hand], None
+        while stack and key is None:
+            item = stack.pop()
+            if isinstance(item, _Twice):
+                key = item.key
+            if isinstance(item, dict):
+                stack.extend(item.values())
+            elif isinstance(item, list):
+                stack.extend(item)
+        found.append(key)
+    return found
 
 
 # -- one hand --------------------------------------------------------------------------------------------

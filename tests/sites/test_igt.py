@@ -279,3 +279,12 @@ def test_the_reordering_moves_players_and_cards() -> None:
     assert sorted(map(str, hand["action"][2]["card"])) == sorted(
         map(str, again["action"][2]["card"])
     )
+
+
+def test_a_key_given_twice_is_its_hands_error_and_the_others_are_read() -> None:
+    several = text("several.txt")
+    twice = several.replace('"win":"0.34"', '"win":"0.34","win":"0.67"', 1)
+    assert twice != several
+    found = verdicts(SITE, twice)
+    assert [s for _, s, _ in found] == ["error", "ok", "ok", "ok"]
+    assert "gives the key 'win' twice" in found[0][2]
