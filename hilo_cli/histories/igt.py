@@ -109,7 +109,6 @@ STREETS = {"BOARD_FLOP": 1, "BOARD_TURN": 2, "BOARD_RIVER": 3}
 BLINDS = {"HAND_SB": "small blind", "HAND_BB": "big blind", "HAND_DSB": "ante"}
 MOVES = {"ACTION_CALL", "ACTION_BET", "ACTION_RAISE", "ACTION_ALLIN"}
 HALVES = {"WINTYPE_HI": "high", "WINTYPE_LO": "low", "WINTYPE_HILO": None}
-MUCK = "$(STR_G_MUCK)"
 _RANKS = "23456789TJQKA"
 _SUITS = "cdhs"
 _CODE = re.compile(r"[A-Z]{3}")
@@ -344,7 +343,6 @@ class _Hand(XmlHand):
     def __init__(self, source: str, line: int, data: dict[str, Any]) -> None:
         super().__init__(source, "")
         self.line, self.data = line, data
-        self.stacks: dict[str, int] = {}
         self.board: list[Card] = []
         self.street = 0
         self.currency = Currency()
@@ -414,7 +412,6 @@ class _Hand(XmlHand):
             check_seat(hand, seat, name, NAMELESS)
             stack = self.money(_text(p, "amount", what, number=True), f"{name}'s amount")
             hand.seats.append(Seat(seat, name, stack))
-            self.stacks[name] = stack
             if _text(p, "dealer", what, "N") == "Y":
                 hand.button = seat
 
@@ -559,7 +556,9 @@ class _Hand(XmlHand):
                     self.line, who, won, 0, kind or "win", HALVES.get(kind or "WINTYPE_HILO")
                 )
             cards = _cards(r, "card", f"the cards of {who}")
-            _flag(r, "folded", f"{who}'s result")
+            _flag(
+                r, "folded", f"{who}'s result"
+            )  # read to be sure of its type: the actions say who folded
             if who in folded:
                 continue
             if cards:
@@ -580,12 +579,12 @@ class _Hand(XmlHand):
         from that pot. Side pots (the showdown prints one pot for all): one total per player, the rake
         derived from what was paid, which the pot and rake printed were held to above, and the bet
         given back held to the one the rule leaves uncalled (RULES §5.3)."""
-        put = contributions(hand.actions)
-        antes = {a.player: 0 for a in hand.actions}
+        antes: dict[str, int] = {}
         for a in hand.actions:
             if a.verb == "ante":
-                antes[a.player] += a.amount
-        built, _ = build_pots(put, folded | hand.mucks, antes)
+                antes[a.player] = antes.get(a.player, 0) + a.amount
+        # Folds alone (a hand mucked still shapes the pots): never fewer pots than the replay builds.
+        built, _ = build_pots(contributions(hand.actions), folded, antes)
         if len([p for p in built if p.amount]) <= 1:
             hand.total, hand.rake = pot + rake, rake
             return
@@ -595,10 +594,15 @@ class _Hand(XmlHand):
         rule = {} if left is None else {left[0]: left[1]}
         if dict(hand.uncalled) != rule:
             hand.disagreements.append(
-                f"the site gives back {hand.uncalled or 'nothing'}, but the actions leave "
-                f"{rule or 'nothing'} uncalled (RULES §5.3)"
+                f"the site gives back {self._given(hand.uncalled)}, but the actions leave "
+                f"{self._given(rule)} uncalled (RULES §5.3)"
             )
         hand.uncalled = {}
+
+    def _given(self, chips: Mapping[str, int]) -> str:
+        """Chips given back, for a disagreement: ``€0.25 to Bob``, or nothing."""
+        show = self.currency.show
+        return ", ".join(f"{show(n)} to {quote(who, 60)}" for who, n in chips.items()) or "nothing"
 
 
 def read_hand(source: str, line: int, lines: list[str]) -> HandRecord:
@@ -608,7 +612,9 @@ def read_hand(source: str, line: int, lines: list[str]) -> HandRecord:
     if marker is None:
         pieces = list(split(line, lines))
         if len(pieces) != 1:
-            return failed(source, line, f"{len(pieces)} hands in one piece: give them to split")
+            return failed(
+                source, line, f"the lines hold {len(pieces)} hands: read them with histories.hands"
+            )
         at, lines, problem = pieces[0]
         if problem is not None:
             return failed(source, at, problem)

@@ -288,3 +288,47 @@ def test_a_key_given_twice_is_its_hands_error_and_the_others_are_read() -> None:
     found = verdicts(SITE, twice)
     assert [s for _, s, _ in found] == ["error", "ok", "ok", "ok"]
     assert "gives the key 'win' twice" in found[0][2]
+
+
+def _changed(name: str, change: Any) -> str:
+    data = json.loads(text(name))
+    change(data["history"][0])
+    return json.dumps(data)
+
+
+def _set(path: list[str | int], value: str) -> Any:
+    def change(hand: Any) -> None:
+        for key in path[:-1]:
+            hand = hand[key]
+        hand[path[-1]] = value
+
+    return change
+
+
+@pytest.mark.parametrize(
+    "name, path, value, says",
+    [
+        ("split.txt", ["action", 8, "pot"], "0.30", "the flop's pot €0.30 and rake €0.01"),
+        ("split.txt", ["pot"], "0.70", "the hand's pot 0.70 is not the showdown's pot €0.67"),
+        ("side-pot.txt", ["showDown", "rake"], "0.20", "the showdown's pot €4.85 and rake €0.20"),
+        ("side-pot.txt", ["showDown", "result", 0, "win"], "2.44", "the results pay €4.86"),
+        ("scoop.txt", ["showDown", "result", 0, "win"], "1.60", "the results pay €1.60 in all"),
+    ],
+)
+def test_the_sites_own_totals_that_do_not_add_up_are_a_mismatch(
+    name: str, path: list[str | int], value: str, says: str
+) -> None:
+    (found,) = verdicts(SITE, _changed(name, _set(path, value)))
+    assert found[1] == "mismatch" and "the site's own lines disagree" in found[2], found
+    assert says in found[2], found
+
+
+def test_a_bet_given_back_that_the_actions_do_not_leave_is_a_mismatch() -> None:
+    def give_back(hand: Any) -> None:
+        hand["action"].insert(
+            9, {"type": "ACTION_ADJUSTEMENT", "player": "Cid", "value": "0.50", "bankRoll": "9.50"}
+        )
+
+    (found,) = verdicts(SITE, _changed("side-pot.txt", give_back))
+    assert found[1] == "mismatch", found
+    assert "the site gives back €0.50 to 'Cid', but the actions leave nothing" in found[2]
