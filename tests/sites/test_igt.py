@@ -189,14 +189,17 @@ def _one(hand: object) -> str:
 
 def test_documents_past_the_bounds_are_one_error(monkeypatch: pytest.MonkeyPatch) -> None:
     split = text("split.txt")
-    monkeypatch.setattr(igt, "MAX_DOCUMENT", len(split) - 1)
+    size = len(split.rstrip("\n")) + 1  # its one line and its line end
+    monkeypatch.setattr(igt, "MAX_DOCUMENT", size - 1)
     assert [v[1:] for v in verdicts(SITE, split)] == [
         (
             "error",
-            f"a JSON document of {len(split) + 1:,} characters: more than hilo reads as one "
-            f"(at most {len(split) - 1:,})",
+            f"a JSON document of {size:,} characters: more than hilo reads as one "
+            f"(at most {size - 1:,})",
         )
     ]
+    monkeypatch.setattr(igt, "MAX_DOCUMENT", size)
+    assert statuses(SITE, split) == [("7000001.hand.1", "ok")]
     monkeypatch.undo()
     monkeypatch.setattr(igt, "MAX_HANDS", 3)
     assert statuses(SITE, text("several.txt")) == [(None, "error")]
