@@ -25,7 +25,7 @@ from functools import cache
 from typing import IO, NamedTuple
 
 from hilo_cli.histories.base import HandRecord, Reader, Summary, failed
-from hilo_cli.histories.reading import HandText, cut, open_lines
+from hilo_cli.histories.reading import HandText, cut, cut_bytes, open_lines
 from hilo_cli.histories.reading import read_text as _read_piece
 
 __all__ = [
@@ -318,7 +318,11 @@ def hands(
             source, 0, f"unknown input format {name!r} (known: {', '.join(input_formats())})"
         )
         return
-    yield from cut(source, opened.lines, reader(name))
+    site = reader(name)
+    if site.documents is not None:  # a reader that cuts the file's bytes itself (IGT's JSON)
+        yield from cut_bytes(source, opened.blocks, site)
+        return
+    yield from cut(source, opened.lines, site)
 
 
 def read_text(piece: HandText) -> HandRecord:

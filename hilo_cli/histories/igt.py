@@ -46,22 +46,27 @@ hilo's settlement of the shown hands, by half of a single pot (``WINTYPE_HI``/``
 for a scoop (``WINTYPE_HILO``), per player where the actions build side pots (the showdown prints one
 pot and one rake: the rake is then derived, and held to the printed one here).
 
-A document is bounded (``MAX_DOCUMENT`` characters, ``MAX_HANDS`` hands, ``MAX_ACTIONS`` actions a
-hand); one that is not JSON, or no history, is one error record; every hand of a history is one record,
-in order (one that is not an object, has a field of the wrong type or a key given twice in one object,
-is its own error).
+The file is cut from its bytes (``documents``), not its lines: a document is read a piece at a time
+(``formats.json_in``'s windowed reader, which ``hilo batch`` reads a JSON array with) and its history's
+hands come out one at a time, so memory holds one hand and a block of the file, however long the
+document's one line. Every hand of a history is one record, in order, at the line it starts on (one
+that is not an object, is longer than ``MAX_HAND`` characters, has a field of the wrong type or a key
+given twice in one object, is its own error; a hand is at most ``MAX_ACTIONS`` actions). A document
+that stops being JSON part-way is its hands read before the fault, then one error record there; one
+with no history, an empty one or two, is one error record.
 """
 
 from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Generator, Iterator, Mapping
 from typing import Any
 
 from hilo_cli.bounds import MAX_SEAT, digits, quote, short
 from hilo_cli.cards import Card
 from hilo_cli.errors import HiloError, InputError
+from hilo_cli.formats.json_in import BLANK, SPACE, Cut, Found, JsonText, Malformed, array
 from hilo_cli.formats.jsonlib import duplicate_key
 from hilo_cli.histories.actions import players_in
 from hilo_cli.histories.amounts import CODES
@@ -77,11 +82,8 @@ try:
 except ImportError:  # pragma: no cover - the standard library reads the same documents
     orjson = None  # type: ignore[assignment]
 
-# Characters of one JSON document (32 Mi): some 7,000 hands of 4.6 KiB. The document is parsed whole
-# (a document that is not JSON is one error, however far in): 10,000 hands of 3 KiB (30 MB) take about
-# 400 MB and 5 s here, linearly.
-MAX_DOCUMENT = 1 << 25
-MAX_HANDS = 20_000  # hands in one document's history
+# Characters of one hand (a real one has some 3,000): a longer one is an error of its own, not read.
+MAX_HAND = 1 << 20
 MAX_ACTIONS = 2_000  # actions of one hand (a real hand has fewer than a hundred)
 MAX_CARDS = 7  # cards in one list (a hand or the board)
 MAX_LISTED = 100  # players, or results, listed for one hand (empty seats too)
@@ -112,15 +114,214 @@ HALVES = {"WINTYPE_HI": "high", "WINTYPE_LO": "low", "WINTYPE_HILO": None}
 _RANKS = "23456789TJQKA"
 _SUITS = "cdhs"
 _CODE = re.compile(r"[A-Z]{3}")
-_MARKER = re.compile(r"([0-9]{1,9})/([0-9]{1,9})")
+_MARKER = re.compile(r"[0-9]{1,9}")
 
 
-# -- the document, cut into its hands ----------------------------------------------------------------------
+# -- the file, cut into its documents and each document into its hands -----------------------------------
+
+# A document starts where a line starts with ``{`` (after byte-order marks, as files joined with cat hold).
+_FENCE = re.compile(rb"\n(?:\xef\xbb\xbf)*\{")
+# The end of what was read so far that may be the start of such a line: kept for the next block.
+_FENCE_START = re.compile(rb"\n(?:\xef\xbb\xbf)*(?:\xef\xbb?)?\Z")
+# The hands are only cut here (a worker reads each, ``_parse``): numbers are kept as their text, and a
+# control character written raw inside a name is read.
+_CUTTER = json.JSONDecoder(strict=False, parse_int=str, parse_float=str, parse_constant=str)
+_NO_HISTORY = 'not an IGT history: the JSON document has no "history" list of hands'
+_TOO_LONG = object()  # a hand too long to read: the hands after it are still read
+
+# What ``documents`` gives: each hand's line, its lines for ``read_hand`` and ``None``, or an error.
+Piece = tuple[int, list[str], str | None]
+Pieces = Iterator[Piece]
 
 
 def starts_hand(line: str) -> bool:
     """A document starts on a line that starts with ``{`` (a pretty-printed one indents the rest)."""
     return line.startswith("{")
+
+
+class _Documents:
+    """A file's bytes cut into its documents at each line that starts with ``{``, a block at a time;
+    CRLF and CR line ends are made LF (JSON reads each as a blank; lines are numbered as the other
+    readers number them). ``line`` is the file line the next document starts on."""
+
+    def __init__(self, blocks: Iterator[bytes], line: int) -> None:
+        self._blocks, self.line = blocks, line
+        self._data, self._at, self._cr = b"", 0, False
+
+    def _read(self) -> bool:
+        """The next block after what is left to cut; False at the end of the file."""
+        block = next(self._blocks, None)
+        if block is None:
+            if not self._cr:
+                return False
+            block, self._cr = b"\n", False
+        else:
+            block = b"\r" + block if self._cr else block
+            self._cr = block.endswith(b"\r")
+            block = (block[:-1] if self._cr else block).replace(b"\r\n", b"\n")
+        self._data, self._at = self._data[self._at :] + block.replace(b"\r", b"\n"), 0
+        return True
+
+    def more(self) -> bool:
+        """Whether there is another document (perhaps of blanks only)."""
+        while self._at == len(self._data):
+            if not self._read():
+                return False
+        return True
+
+    def pieces(self) -> Iterator[bytes]:
+        """The next document's bytes, in pieces of a block or less, to the line end before the next one
+        (or the file's last line end), as a document's lines without their last line end."""
+        while True:
+            found = _FENCE.search(self._data, self._at)
+            end = found.start() if found else len(self._data)
+            if found is None and (tail := _FENCE_START.search(self._data, self._at)) is not None:
+                end = tail.start()
+            piece, self._at = self._data[self._at : end], end
+            self.line += piece.count(b"\n")
+            if piece:
+                yield piece
+            if found is not None:
+                # The line end before the next document: of neither.
+                self._at, self.line = end + 1, self.line + 1
+                return
+            if not self._read():
+                rest = self._data[self._at :].removesuffix(b"\n")  # the file's last line end: none
+                self._at = len(self._data)
+                self.line += rest.count(b"\n")
+                if rest:
+                    yield rest
+                return
+
+
+def documents(blocks: Iterator[bytes], line: int = 1) -> Pieces:
+    """Every hand of a file of IGT documents (its bytes, UTF-8, from file line ``line``), in order: the
+    line the hand starts on, its lines for ``read_hand`` (its place in the history, then its JSON text),
+    ``None``; or a line and the error of what cannot be read there. A document is read a piece at a
+    time (``formats.json_in``: its history's hands one at a time, each from a window that starts
+    where it does), so memory holds one hand and a block, whatever the document's length. Each hand
+    read before a fault is a record; the fault is one error, and reading goes on at the next document."""
+    cut = _Documents(blocks, line)
+    while cut.more():
+        start = cut.line
+        pieces = cut.pieces()
+        yield from _document(JsonText(pieces, start, _CUTTER))
+        for _ in pieces:  # the rest of a document after its error: not read
+            pass
+
+
+def _document(text: JsonText) -> Pieces:
+    """The hands of one document, then its one error if it has one (the rest of it is not read)."""
+    line = 1
+    try:
+        pos = text.skip(0, BLANK)
+        if text.char(pos) == "":
+            return
+        line = text.line(pos)
+        if text.char(pos) != "{":
+            text.decode(pos)  # Malformed: it is not JSON
+            yield line, [], _NO_HISTORY
+            return
+        after = yield from _fields(text, pos + 1, line)
+        if after is None:
+            return
+        pos = text.skip(after, BLANK)
+        if text.char(pos) != "":
+            message = f"malformed JSON: more after the document's end (column {text.column(pos)})"
+            yield text.line(pos), [], message
+    except Malformed as e:
+        bad = text.malformed(e)
+        yield bad.line, [], bad.error
+    except RecursionError:
+        yield line, [], "the JSON document is nested too deeply to read"
+    except Cut as e:
+        yield e.line, [], e.message
+
+
+def _fields(text: JsonText, pos: int, line: int) -> Generator[Piece, None, int | None]:
+    """The fields of the document's object from ``pos`` (after its ``{``, on ``line``): the hands of
+    its history, each other field passed over; where the object ends, or ``None`` after its error."""
+    found, first = False, True
+    while True:
+        pos = text.skip(pos, SPACE)
+        if first and text.char(pos) == "}":
+            break
+        if text.char(pos) != '"':
+            yield _fault(text, pos, "a name in double quotes")
+            return None
+        key, pos = text.decode(pos)
+        pos = text.skip(pos, SPACE)
+        if text.char(pos) != ":":
+            yield _fault(text, pos, "':' after a name")
+            return None
+        pos = text.skip(pos + 1, SPACE)
+        if key == "history" and found:
+            twice = 'the JSON document gives its "history" twice: which is meant cannot be known'
+            yield text.line(pos), [], twice
+            return None
+        if key == "history" and text.char(pos) != "[":
+            yield line, [], _NO_HISTORY
+            return None
+        if key == "history":
+            found, after = True, (yield from _history(text, pos))
+            if after is None:
+                return None
+            pos = after
+        else:
+            pos = text.decode(pos)[1]  # another field of the document: not read
+        pos = text.skip(pos, SPACE)
+        if text.char(pos) == "}":
+            break
+        if text.char(pos) != ",":
+            yield _fault(text, pos, "',' or '}' after a value")
+            return None
+        pos, first = pos + 1, False
+    if not found:
+        yield line, [], _NO_HISTORY
+        return None
+    return pos + 1
+
+
+def _history(text: JsonText, pos: int) -> Generator[Piece, None, int | None]:
+    """Each hand of the history at ``pos`` (its ``[``); where the history ends, or ``None`` after a fault
+    that ends the reading of the document."""
+    hands = array(
+        text,
+        pos,
+        _hand_text,
+        "the IGT history holds no hands",
+        "a hand of the history is nested too deeply to read",
+    )
+    count, broken = 0, False
+    while True:
+        try:
+            found = next(hands)
+        except StopIteration as stop:
+            return None if broken else int(stop.value)
+        count += 1
+        if found.error is None:
+            yield found.line, [str(count), str(found.value)], None
+        else:
+            broken = broken or found.value is not _TOO_LONG
+            yield found.line, [], found.error
+
+
+def _hand_text(text: JsonText, start: int, after: int, line: int, value: object) -> Found:
+    """One hand of the history, read from ``start`` to ``after``: its JSON text, for its worker."""
+    if after - start > MAX_HAND:
+        return Found(
+            line,
+            _TOO_LONG,
+            f"a hand of {after - start:,} characters: more than hilo reads as one (at most "
+            f"{MAX_HAND:,})",
+        )
+    return Found(line, text.slice(start, after))
+
+
+def _fault(text: JsonText, pos: int, what: str) -> tuple[int, list[str], str]:
+    """The error where the document is not JSON: ``what`` was expected at ``pos``."""
+    where = "the document ends" if text.char(pos) == "" else f"column {text.column(pos)}"
+    return text.line(pos), [], f"malformed JSON: {what} expected ({where})"
 
 
 def _parse(text: str) -> Any:
@@ -136,121 +337,11 @@ def _parse(text: str) -> Any:
     return json.loads(text, strict=False)
 
 
-def _dumps(value: Any) -> str:
-    """One hand as JSON text again, for the worker that reads it (``_parse`` gives the same value)."""
-    if orjson is not None:
-        try:
-            return orjson.dumps(value).decode()
-        except TypeError:  # orjson.JSONEncodeError: a lone surrogate, nesting past orjson's limit
-            pass
-    return json.dumps(value, allow_nan=True)
-
-
 def _reason(e: ValueError) -> str:
     """What is wrong with JSON text, where (the column of the line the error is at)."""
     if isinstance(e, json.JSONDecodeError):
         return f"{short(e.msg, 80)} (column {e.colno:,})"
     return short(str(e), 120)
-
-
-def split(line: int, lines: list[str]) -> Iterator[tuple[int, list[str], str | None]]:
-    """Each hand of the document ``lines`` (its first line is file line ``line``): the hand's line (the
-    document's: its hands share it), its lines for ``read_hand`` (its place in the history, then its
-    JSON), ``None``; or one error where the lines are no history to read."""
-    size = sum(len(text) + 1 for text in lines)
-    if size > MAX_DOCUMENT:
-        yield (
-            line,
-            [],
-            f"a JSON document of {size:,} characters: more than hilo reads as one "
-            f"(at most {MAX_DOCUMENT:,})",
-        )
-        return
-    text = "\n".join(lines)
-    try:
-        document = _parse(text)
-    except RecursionError:
-        yield line, [], "the JSON document is nested too deeply to read"
-        return
-    except ValueError as e:
-        at = getattr(e, "lineno", 1) if isinstance(getattr(e, "lineno", 1), int) else 1
-        yield line + min(max(at, 1), len(lines)) - 1, [], f"not valid JSON: {_reason(e)}"
-        return
-    history = document.get("history") if type(document) is dict else None
-    if type(history) is not list:
-        yield line, [], 'not an IGT history: the JSON document has no "history" list of hands'
-        return
-    if not history:
-        yield line, [], "the IGT history holds no hands"
-        return
-    if len(history) > MAX_HANDS:
-        yield (
-            line,
-            [],
-            f"the IGT history holds {len(history):,} hands: more than hilo reads in one "
-            f"document (at most {MAX_HANDS:,})",
-        )
-        return
-    count = len(history)
-    twice = _twice(text, document)
-    for i in range(count):
-        hand, history[i] = history[i], None  # each hand's values freed once written again
-        if twice and twice[i] is not None:
-            yield (
-                line,
-                [],
-                f"hand {i + 1} of {count} in the history gives the key {quote(twice[i] or '', 40)} "
-                "twice in one object: which is meant cannot be known",
-            )
-            continue
-        try:
-            yield line, [f"{i + 1}/{count}", _dumps(hand)], None
-        except RecursionError:
-            yield line, [], f"hand {i + 1} of {count} of the history is nested too deeply to read"
-
-
-class _Twice(dict[str, Any]):
-    """An object that gives a key twice (``key``, the first given again)."""
-
-    key = ""
-
-
-def _pairs(items: list[tuple[str, Any]]) -> dict[str, Any]:
-    found = dict(items)
-    if len(found) == len(items):
-        return found
-    marked, seen = _Twice(found), set()
-    for key, _ in items:
-        if key in seen:
-            marked.key = key
-            break
-        seen.add(key)
-    return marked
-
-
-def _twice(text: str, document: Any) -> list[str | None] | None:
-    """For each hand of the history, the key one of its objects gives twice (JSON readers keep the
-    last, silently: a repeated amount is bad input), or ``None``; ``None`` for all where no key is
-    given twice in the document (``jsonlib.duplicate_key``: the usual document is settled by counting)."""
-    if duplicate_key(text, document) is None:
-        return None
-    try:
-        again = json.loads(text, strict=False, object_pairs_hook=_pairs)
-    except (ValueError, RecursionError):
-        return None
-    found: list[str | None] = []
-    for hand in again.get("history", []) if type(again) in (dict, _Twice) else []:
-        stack, key = [hand], None
-        while stack and key is None:
-            item = stack.pop()
-            if isinstance(item, _Twice):
-                key = item.key
-            if isinstance(item, dict):
-                stack.extend(item.values())
-            elif isinstance(item, list):
-                stack.extend(item)
-        found.append(key)
-    return found
 
 
 # -- one hand --------------------------------------------------------------------------------------------
@@ -606,11 +697,12 @@ class _Hand(XmlHand):
 
 
 def read_hand(source: str, line: int, lines: list[str]) -> HandRecord:
-    """One hand's record from what ``split`` gave: its place in the history and its JSON. Lines that
-    ``split`` did not give (a caller's own): read as a document of one hand."""
+    """One hand's record from what ``documents`` gave: its place in the history and its JSON. Lines
+    that ``documents`` did not give (a caller's own): read as a document of one hand."""
     marker = _MARKER.fullmatch(lines[0]) if len(lines) == 2 else None
     if marker is None:
-        pieces = list(split(line, lines))
+        data = "\n".join(lines).encode("utf-8", "surrogatepass")
+        pieces = list(documents(iter([data]), line))
         if len(pieces) != 1:
             return failed(
                 source, line, f"the lines hold {len(pieces)} hands: read them with histories.hands"
@@ -619,7 +711,7 @@ def read_hand(source: str, line: int, lines: list[str]) -> HandRecord:
         if problem is not None:
             return failed(source, at, problem)
         return read_hand(source, at, lines)
-    place = f"hand {marker.group(1)} of {marker.group(2)} in the history"
+    place = f"hand {marker.group(0)} of the history"
     reading: _Hand | None = None
     try:
         value = _parse(lines[1])
@@ -627,11 +719,19 @@ def read_hand(source: str, line: int, lines: list[str]) -> HandRecord:
             return failed(
                 source, line, f"{place} is {_kind(value)}, not an object: {quote(lines[1], 60)}"
             )
+        twice = duplicate_key(lines[1], value)
+        if twice is not None:
+            return failed(
+                source,
+                line,
+                f"{place} gives the key {quote(twice, 40)} twice in one object: which is meant "
+                "cannot be known",
+            )
         reading = _Hand(source, line, value)
         return reading.record(reading.read())
     except RecursionError:
         return failed(source, line, f"{place} is nested too deeply to read")
-    except ValueError as e:  # the worker's text is split's own: never, unless it was changed
+    except ValueError as e:  # not JSON: only a caller's own lines, with a place of their own
         return failed(source, line, f"{place} is not valid JSON: {_reason(e)}")
     except HiloError as e:  # a DealError too: a hand that breaks a rule is its own error record
         return failed(
@@ -639,4 +739,4 @@ def read_hand(source: str, line: int, lines: list[str]) -> HandRecord:
         )
 
 
-READER = Reader("igt", "IGT", (".txt",), starts_hand, read_hand, split=split)
+READER = Reader("igt", "IGT", (".txt",), starts_hand, read_hand, documents=documents)

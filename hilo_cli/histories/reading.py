@@ -8,8 +8,9 @@ starts, so one hand is in memory at a time and time and memory grow linearly wit
 A line that no encoding reads is not replaced silently: its hand becomes one error naming the bytes,
 and the other hands are still read.
 
-A reader whose pieces hold several hands each (IGT's one JSON document) has a ``split``: each piece
-is cut again into its hands (``_split``), every hand a ``HandText`` of its own.
+A reader that cuts a file into hands from its bytes itself (IGT's JSON documents, each of many hands
+on one line: ``Reader.documents``) is given the file's UTF-8 blocks instead (``Source.blocks``, ``cut_bytes``),
+so that a line longer than a hand is never held whole.
 
 A reader whose hands need lines written before them (an XML session's header, which names the game of
 every ``<game>`` after it) has a ``session(line)``: from a line it says opens such a header to the
@@ -20,9 +21,10 @@ lines (``HandText.context``).
 from __future__ import annotations
 
 import codecs
+import functools
 import itertools
 import re
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterator
 from typing import IO, NamedTuple, Protocol
 
 from hilo_cli.histories.base import HandRecord, Reader, failed
@@ -120,10 +122,19 @@ def unreadable(line: bytes, encodings: tuple[str, ...]) -> str:
 
 
 class Source(NamedTuple):
-    """A file's lines ready to cut: the decoded start (for ``detect``) and every line as bytes."""
+    """A file's lines ready to cut: the decoded start (for ``detect``) and every line as bytes; or the
+    same file as UTF-8 blocks (``blocks``: read one or the other, not both)."""
 
     head: str
     lines: Iterator[bytes]
+    blocks: Iterator[bytes]
+
+
+def _newlines(count: int) -> Iterator[bytes]:
+    """``count`` line ends, a block at a time: the blank lines ``_blank_start`` left out."""
+    for _ in range(count // BLOCK):
+        yield b"\n" * BLOCK
+    yield b"\n" * (count % BLOCK)
 
 
 def open_lines(stream: IO[bytes]) -> Source | str:
@@ -135,23 +146,24 @@ def open_lines(stream: IO[bytes]) -> Source | str:
             head_block = next(blocks)
         except UnicodeDecodeError:
             return "not UTF-16 text, though it starts with a UTF-16 byte-order mark"
-        lines = byte_lines(_Blocks(blocks), head_block)
+        blocks = itertools.chain([head_block], blocks)
         head = head_block
     else:
         skipped, first = _blank_start(stream, first)
         if b"\x00" in first[:8192]:
             return "binary data, not a hand history"
-        lines = byte_lines(stream, first)
-        if skipped:
-            lines = itertools.chain(itertools.repeat(b"", skipped), lines)
+        rest = iter(functools.partial(stream.read, BLOCK), b"")
+        blocks = itertools.chain(_newlines(skipped), [first], rest)
         head = first
+    blocks = (block for block in blocks if block)  # an empty one is no end of the file
+    lines = byte_lines(_Blocks(blocks))
     text = head.decode("utf-8", "replace").replace("\r\n", "\n").replace("\r", "\n")
     # A byte-order mark at the start of a line is no text (files joined with cat: each may start with
     # one), here as in ``cut``: no reader ever sees one.
     text = _MARK.sub("", text)
     if not text.strip() and len(head) < HEAD:
         return "empty input: no hands"
-    return Source(text, lines)
+    return Source(text, lines, blocks)
 
 
 def _blank_start(stream: IO[bytes], first: bytes) -> tuple[int, bytes]:
@@ -176,7 +188,7 @@ def cut(source: str, lines: Iterator[bytes], reader: Reader) -> Iterator[HandTex
     Lines before the first start are a piece of their own; pieces of blank lines only are left out."""
     starts, encodings, name = reader.starts_hand, reader.encodings, reader.name
     empty = reader.blank or (lambda line: False)
-    session, split = reader.session, reader.split
+    session = reader.session
     header: list[str] | None = None  # a session's header being read
     context: tuple[str, ...] = ()  # the last one read, for the hands after it
     held = 0
@@ -211,8 +223,7 @@ def cut(source: str, lines: Iterator[bytes], reader: Reader) -> Iterator[HandTex
                     held += len(text)
             if start and piece:
                 if not blank:
-                    done = HandText(source, first, piece, name, bad, piece_context)
-                    yield from _split(done, split)
+                    yield HandText(source, first, piece, name, bad, piece_context)
                 piece, first, bad, blank = [], number, None, True
             if start:
                 piece_context = context
@@ -226,26 +237,20 @@ def cut(source: str, lines: Iterator[bytes], reader: Reader) -> Iterator[HandTex
             # The file stops in the middle of its last UTF-16 character (an odd number of bytes): every
             # line before it was read whole, so the hands are kept and the stray byte is an error of its own.
             if piece and not blank:
-                yield from _split(HandText(source, first, piece, name), split)
+                yield HandText(source, first, piece, name)
             piece, first = [], number + 1
         bad, blank = bad or _stopped(e, number + 1), False
     if (piece and not blank) or bad is not None:
-        yield from _split(HandText(source, first, piece, name, bad, piece_context), split)
+        yield HandText(source, first, piece, name, bad, piece_context)
 
 
-def _split(
-    piece: HandText,
-    split: Callable[[int, list[str]], Iterable[tuple[int, list[str], str | None]]] | None,
-) -> Iterator[HandText]:
-    """``piece`` as the hands it holds: itself, for a reader whose pieces are one hand each; else each
-    hand ``Reader.split`` finds in it, in order. A piece with a line no encoding reads makes each of its
-    hands that line's error: the hands are still counted, one record each."""
-    if split is None:
-        yield piece
-        return
-    for line, lines, problem in split(piece.line, piece.lines):
-        bad = piece.bad or (None if problem is None else (line, problem))
-        yield HandText(piece.source, line, lines, piece.reader, bad, piece.context)
+def cut_bytes(source: str, blocks: Iterator[bytes], reader: Reader) -> Iterator[HandText]:
+    """Each hand of the file, in file order, as the reader's ``documents`` cuts its bytes (UTF-8 blocks)."""
+    assert reader.documents is not None
+    for line, lines, problem in reader.documents(blocks, 1):
+        yield HandText(
+            source, line, lines, reader.name, None if problem is None else (line, problem)
+        )
 
 
 def _stopped(e: UnicodeDecodeError, line: int) -> tuple[int, str]:

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -88,8 +89,8 @@ def test_each_hand_is_a_record_in_order_at_its_documents_line() -> None:
 
 def test_bad_hands_say_what_is_wrong_and_where() -> None:
     errors = [w for _, s, w in verdicts(SITE, text("bad-input.txt")) if s == "error"]
-    assert errors[0].startswith("not valid JSON: Unterminated string")
-    assert errors[1] == "hand 1 of 6 in the history is a number, not an object: '5'"
+    assert errors[0].startswith("malformed JSON: Unterminated string starting at (column ")
+    assert errors[1] == "hand 1 of the history is a number, not an object: '5'"
     assert "a seat is 'x'" in errors[2] and "'60' is not a card number" in errors[3]
     assert "ACTION_JUGGLE Bob 0.05: an action hilo does not read" in errors[4]
     assert "'amount' is a list, not an amount" in errors[5] and "cut short" in errors[6]
@@ -187,29 +188,109 @@ def _one(hand: object) -> str:
     return json.dumps({"history": [hand]})
 
 
-def test_documents_past_the_bounds_are_one_error(monkeypatch: pytest.MonkeyPatch) -> None:
-    split = text("split.txt")
-    size = len(split.rstrip("\n")) + 1  # its one line and its line end
-    monkeypatch.setattr(igt, "MAX_DOCUMENT", size - 1)
-    assert [v[1:] for v in verdicts(SITE, split)] == [
-        (
-            "error",
-            f"a JSON document of {size:,} characters: more than hilo reads as one "
-            f"(at most {size - 1:,})",
-        )
-    ]
-    monkeypatch.setattr(igt, "MAX_DOCUMENT", size)
-    assert statuses(SITE, split) == [("7000001.hand.1", "ok")]
+def test_hands_past_the_bounds_are_their_own_error_and_the_others_are_read(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    history = json.loads(text("several.txt"))["history"]
+    sizes = [len(json.dumps(hand, separators=(",", ":"))) for hand in history]
+    document = json.dumps({"history": history}, separators=(",", ":"))
+    longest = max(sizes)
+    monkeypatch.setattr(igt, "MAX_HAND", longest - 1)
+    found = verdicts(SITE, document)
+    assert [s for _, s, _ in found] == ["ok" if n < longest else "error" for n in sizes]
+    assert f"a hand of {longest:,} characters: more than hilo reads as one (at most " in "".join(
+        w for _, _, w in found
+    )
+    monkeypatch.setattr(igt, "MAX_HAND", longest)
+    assert [s for _, s in statuses(SITE, document)] == ["ok"] * len(history)
     monkeypatch.undo()
-    monkeypatch.setattr(igt, "MAX_HANDS", 3)
-    assert statuses(SITE, text("several.txt")) == [(None, "error")]
-    assert statuses(SITE, '{"history": []}') == [(None, "error")]
+    assert verdicts(SITE, '{"history": []}') == [(None, "error", "the IGT history holds no hands")]
     deep = '{"history": [' + "[" * 5000 + "]" * 5000 + "]}"
     assert statuses(SITE, deep) == [(None, "error")]
     hand = json.loads(text("split.txt"))["history"][0]
     hand["action"] = hand["action"] * (igt.MAX_ACTIONS // len(hand["action"]) + 1)
     (why,) = [w for _, _, w in verdicts(SITE, _one(hand))]
     assert f"more than hilo reads ({igt.MAX_ACTIONS})" in why
+
+
+def test_a_document_is_read_a_hand_at_a_time() -> None:
+    """The first hand comes out before the document's end is read: the bytes are asked for as needed,
+    and a hand's text is what the worker reads."""
+    history = json.loads(text("several.txt"))["history"] * 50
+    data = ("\ufeff" + json.dumps({"history": history}, separators=(",", ":")) + "\n").encode()
+    asked: list[int] = []
+
+    def blocks() -> Iterator[bytes]:
+        for at in range(0, len(data), 4096):
+            asked.append(at)
+            yield data[at : at + 4096]
+
+    cut = igt.documents(blocks())
+    line, lines, problem = next(cut)
+    assert (line, lines[0], problem) == (1, "1", None)
+    assert json.loads(lines[1]) == history[0]
+    assert len(asked) * 4096 < len(data) // 10
+    rest = list(cut)
+    assert [lines[0] for _, lines, _ in rest] == [str(n) for n in range(2, len(history) + 1)]
+    assert all(p is None for _, _, p in rest)
+
+
+def test_a_broken_document_keeps_the_hands_before_the_fault() -> None:
+    """A document cut short, or with junk in it, is its hands up to the fault and one error there;
+    the next document is read."""
+    hands = [
+        json.dumps(h, separators=(",", ":")) for h in json.loads(text("several.txt"))["history"]
+    ]
+    several = '{"history":[' + ",".join(hands) + "]}"
+    third = len('{"history":[') + len(hands[0]) + len(hands[1]) + 1  # the comma before hand 3
+    cut_short = several[: third + len(hands[2]) // 2]
+    glued = f"{cut_short}\n{text('split.txt')}"
+    assert statuses(SITE, glued) == [
+        ("7000005.hand.1", "ok"),
+        ("7000005.hand.2", "ok"),
+        (None, "error"),
+        ("7000001.hand.1", "ok"),
+    ]
+    junk = several[:third] + " junk" + several[third:]
+    found = verdicts(SITE, junk)
+    assert [s for _, s, _ in found] == ["ok", "ok", "error"]
+    assert found[2][2] == f"malformed JSON: Expecting ',' delimiter (column {third + 2})"
+    after = several + ' {"more": 1}'
+    assert [w for _, s, w in verdicts(SITE, after) if s == "error"] == [
+        f"malformed JSON: more after the document's end (column {len(several) + 2})"
+    ]
+
+
+def test_the_document_s_other_fields_are_passed_over_and_a_second_history_is_an_error() -> None:
+    split = json.loads(text("split.txt"))
+    first = json.dumps({"version": {"a": [1, 2]}, **split, "count": 1})
+    assert statuses(SITE, first) == [("7000001.hand.1", "ok")]
+    twice = json.dumps(split)[:-1] + ', "history": []}'
+    found = verdicts(SITE, twice)
+    assert [s for _, s, _ in found] == ["ok", "error"]
+    assert 'gives its "history" twice' in found[1][2]
+    for bad, says in [
+        ('{"history" [1]}', "':' after a name expected (column 12)"),
+        ("{history: [1]}", "a name in double quotes expected (column 2)"),
+        ('{"history": [1] "x"', "',' or '}' after a value expected (column 17)"),
+        ('{"history": [1]', "',' or '}' after a value expected (the document ends)"),
+    ]:
+        assert [w for _, s, w in verdicts(SITE, bad) if s == "error"][-1].endswith(says), bad
+
+
+def test_pretty_documents_with_any_line_ends_put_each_hand_at_its_own_line() -> None:
+    pretty = text("pretty.txt")
+    lines = pretty.split("\n")
+    starts = [n for n, line in enumerate(lines, 1) if line == "    {"]
+    assert len(starts) == 2
+    for end in ("\n", "\r\n", "\r"):
+        again = end.join(lines) + end + "\ufeff" + text("split.txt").replace("\n", end)
+        found = [(r.id, r.line) for r in records(SITE, again)]
+        assert found == [
+            ("7000006.hand.1", starts[0]),
+            ("7000006.hand.2", starts[1]),
+            ("7000001.hand.1", len(lines) + 1),
+        ], end
 
 
 def test_a_field_of_the_wrong_type_is_the_hands_error_quoting_little() -> None:
@@ -335,3 +416,11 @@ def test_a_bet_given_back_that_the_actions_do_not_leave_is_a_mismatch() -> None:
     (found,) = verdicts(SITE, _changed("side-pot.txt", give_back))
     assert found[1] == "mismatch", found
     assert "the site gives back €0.50 to 'Cid', but the actions leave nothing" in found[2]
+
+
+def test_a_newline_written_raw_inside_a_text_is_read_however_long_the_text() -> None:
+    """A text holding a raw newline (the site's lenient JSON) runs past the first window it is read
+    from: it is read whole, not taken for a fault at the window's end."""
+    hand = json.loads(text("split.txt"))["history"][0]
+    raw = _one({"note": "a<newline>" + "x" * 5000, **hand}).replace("<newline>", "\n")
+    assert statuses(SITE, raw) == [("7000001.hand.1", "ok")]

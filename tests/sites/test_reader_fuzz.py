@@ -37,7 +37,8 @@ or CR alone, numbered from 1. A line is blank when ``str.strip`` leaves nothing.
   the registry no longer takes for the site's (``Plugin.first``: a mutant cut its only header) is one
   file-level record.
 * IGT: each document (from a line that starts with ``{`` to the next) is as many hands as its
-  ``"history"`` list holds when it is JSON, each spanning the document's lines; else one (its error).
+  ``"history"`` list holds when it is JSON, each spanning the document's lines; else the hands of its
+  history read whole before the first fault (or byte that is not UTF-8), and one more: the error.
 * PHH: a hand starts at each ``[table]`` header line (single brackets, nothing after but a comment) and
   runs to the next; the lines before the first header that are not blank and not ``#`` comments are one
   hand (a ``.phh`` hand, or what a ``.phh`` put in front of a collection by ``cat``).
@@ -79,7 +80,6 @@ from conftest import ROOT, SHARED_DIR
 
 from hilo_cli import histories
 from hilo_cli.cli import main
-from hilo_cli.histories import igt
 
 DATA = ROOT / "tests" / "data"
 SHARED = SHARED_DIR / "handhistories"
@@ -588,23 +588,48 @@ def count_hands(data: bytes, reader: str) -> Hands:
     spans = list(zip(starts, ends, strict=True))
     if reader == "igt" and headers:
         spans = [
-            span for span in spans for _ in range(_igt_hands(lines[span[0] - 1 : span[1] - 1]))
+            span
+            for span in spans
+            for _ in range(_igt_hands(lines[span[0] - 1 : span[1] - 1], is_text))
         ]
     return Hands(spans, is_text, headers)
 
 
-def _igt_hands(lines: list[str]) -> int:
-    """The hands of one IGT document (its lines): each of a history's, else one (the error)."""
-    if sum(len(line) + 1 for line in lines) > igt.MAX_DOCUMENT:
+_IGT_HEAD = re.compile(r'[ \t\n\ufeff]*\{[ \t\n]*"history"[ \t\n]*:[ \t\n]*\[')
+_IGT_DECODER = json.JSONDecoder(strict=False)  # control characters inside text too
+
+
+def _igt_hands(lines: list[str], utf8: bool) -> int:
+    """The hands of one IGT document (its lines): each of its history's, when it is JSON; else each
+    read whole before the first place it is not (or before a byte that is not UTF-8), and one more for
+    the error; one (the error) for what is no history."""
+    text = "\n".join(lines)
+    bad = -1 if utf8 else text.find("\ufffd")
+    if bad < 0:
+        try:
+            document = json.loads(text, strict=False)
+        except (ValueError, RecursionError):
+            pass
+        else:
+            history = document.get("history") if type(document) is dict else None
+            return len(history) if type(history) is list and history else 1
+    head = _IGT_HEAD.match(text)
+    if head is None:
         return 1
-    try:
-        document = json.loads("\n".join(lines), strict=False)  # control characters inside text too
-    except (ValueError, RecursionError):
-        return 1
-    history = document.get("history") if type(document) is dict else None
-    if type(history) is not list or not history or len(history) > igt.MAX_HANDS:
-        return 1
-    return len(history)
+    pos, read = head.end(), 0
+    while True:
+        pos = len(text) - len(text[pos:].lstrip(" \t\n"))
+        try:
+            _, after = _IGT_DECODER.raw_decode(text, pos)
+        except (ValueError, RecursionError):
+            return read + 1
+        if 0 <= bad < after:
+            return read + 1
+        read += 1
+        pos = len(text) - len(text[after:].lstrip(" \t\n"))
+        if text[pos : pos + 1] != ",":
+            return read + 1
+        pos += 1
 
 
 # --- running hilo check and judging what it gives ------------------------------------------------------------
@@ -858,7 +883,9 @@ def _marked_problems(made: Made, run: Run) -> list[str]:
     first line must be in an error record's hand; a changed amount's hand an error, or the record the
     base file gives that hand (its amount never read)."""
     spans = made.hands.spans
-    at = next((i for i, (first, end) in enumerate(spans) if first <= made.mark < end), None)
+    holding = [i for i, (first, end) in enumerate(spans) if first <= made.mark < end]
+    # An IGT document's hands share its lines, and its error comes after the hands read before it.
+    at = (holding[-1] if made.kind == "glue-sites" else holding[0]) if holding else None
     records = _records(run)
     if at is None or len(records) != len(spans):
         return []
