@@ -65,7 +65,9 @@ def write(path: Path, count: int, seed: int) -> int:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description="hilo check of the IGT reader: hands per CPU-second")
+    parser = argparse.ArgumentParser(
+        description="hilo check of the IGT reader: hands per CPU-second"
+    )
     parser.add_argument("--hands", type=int, nargs="+", default=[1_000, 10_000])
     parser.add_argument("--jobs", type=int, nargs="+", default=[1, 2])
     parser.add_argument("--seed", type=int, default=1)
@@ -87,7 +89,8 @@ def main() -> None:
             for jobs in args.jobs:
                 wall, cpu, rss, records, status = run_check(path, jobs, args.limit)
                 print(
-                    _line(Row("igt", hands, size, jobs, wall, cpu, rss, records, status)), flush=True
+                    _line(Row("igt", hands, size, jobs, wall, cpu, rss, records, status)),
+                    flush=True,
                 )
 
 
