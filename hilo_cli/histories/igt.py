@@ -123,6 +123,8 @@ _MARKER = re.compile(r"[0-9]{1,9}")
 _FENCE = re.compile(rb"\n(?:\xef\xbb\xbf)*\{")
 # The end of what was read so far that may be the start of such a line: kept for the next block.
 _FENCE_START = re.compile(rb"\n(?:\xef\xbb\xbf)*(?:\xef\xbb?)?\Z")
+_LINE_MARKS = re.compile(rb"(?<=\n)(?:\xef\xbb\xbf)+")
+_FIRST_MARKS = re.compile(rb"(?:\A|(?<=\n))(?:\xef\xbb\xbf)+")
 # The hands are only cut here (a worker reads each, ``_parse``): numbers are kept as their text, and a
 # control character written raw inside a name is read.
 _CUTTER = json.JSONDecoder(strict=False, parse_int=str, parse_float=str, parse_constant=str)
@@ -146,7 +148,7 @@ class _Documents:
 
     def __init__(self, blocks: Iterator[bytes], line: int) -> None:
         self._blocks, self.line = blocks, line
-        self._data, self._at, self._cr = b"", 0, False
+        self._data, self._at, self._cr, self._started = b"", 0, False, False
 
     def _read(self) -> bool:
         """The next block after what is left to cut; False at the end of the file."""
@@ -159,7 +161,11 @@ class _Documents:
             block = b"\r" + block if self._cr else block
             self._cr = block.endswith(b"\r")
             block = (block[:-1] if self._cr else block).replace(b"\r\n", b"\n")
-        self._data, self._at = self._data[self._at :] + block.replace(b"\r", b"\n"), 0
+        data = self._data[self._at :] + block.replace(b"\r", b"\n")
+        # A byte-order mark at the start of a line is no text (files joined with cat), as for the other
+        # readers (``reading.cut``); a line end and the marks after it are kept whole for the next block.
+        self._data, self._at = (_LINE_MARKS if self._started else _FIRST_MARKS).sub(b"", data), 0
+        self._started = True
         return True
 
     def more(self) -> bool:
@@ -284,7 +290,8 @@ def _fields(text: JsonText, pos: int, line: int) -> Generator[Piece, None, int |
 
 def _history(text: JsonText, pos: int) -> Generator[Piece, None, int | None]:
     """Each hand of the history at ``pos`` (its ``[``); where the history ends, or ``None`` after a fault
-    that ends the reading of the document."""
+    that ends the reading of the document (``array`` would go on at the next line that starts with
+    ``{``: in a document, its end; nothing more of it is read, not even a byte that is not UTF-8)."""
     hands = array(
         text,
         pos,
@@ -292,18 +299,19 @@ def _history(text: JsonText, pos: int) -> Generator[Piece, None, int | None]:
         "the IGT history holds no hands",
         "a hand of the history is nested too deeply to read",
     )
-    count, broken = 0, False
+    count = 0
     while True:
         try:
             found = next(hands)
         except StopIteration as stop:
-            return None if broken else int(stop.value)
+            return int(stop.value)
         count += 1
         if found.error is None:
             yield found.line, [str(count), str(found.value)], None
-        else:
-            broken = broken or found.value is not _TOO_LONG
-            yield found.line, [], found.error
+            continue
+        yield found.line, [], found.error
+        if found.value is not _TOO_LONG:
+            return None
 
 
 def _hand_text(text: JsonText, start: int, after: int, line: int, value: object) -> Found:

@@ -424,3 +424,45 @@ def test_a_newline_written_raw_inside_a_text_is_read_however_long_the_text() -> 
     hand = json.loads(text("split.txt"))["history"][0]
     raw = _one({"note": "a<newline>" + "x" * 5000, **hand}).replace("<newline>", "\n")
     assert statuses(SITE, raw) == [("7000001.hand.1", "ok")]
+
+
+def _cut(data: bytes) -> list[tuple[int, str | None]]:
+    """Each hand (its place in the history) or error that ``documents`` cuts ``data`` into, at its line."""
+    return [
+        (line, lines[0] if lines else problem)
+        for line, lines, problem in igt.documents(iter([data]))
+    ]
+
+
+def test_a_byte_that_is_not_utf8_ends_its_document_after_the_hands_before_it() -> None:
+    several = text("several.txt").rstrip("\n").encode()
+    split = text("split.txt").encode()
+    at = several.index(b'"handId":"7000005.hand.3"')
+    bad = several[:at] + b"\xff" + several[at:]
+    assert _cut(bad + b"\n" + split) == [
+        (1, "1"),
+        (1, "2"),
+        (1, f"not UTF-8 text (byte {at + 1} of the line)"),
+        (2, "1"),
+    ]
+    # A fault and a bad byte after it: one error (the fault's or the byte's), then the next document.
+    for at in (12, several.index(b'{"name"')):  # before the first hand; inside it
+        broken = several[:at] + b"?" + several[at:] + b"\xff"
+        found = _cut(broken + b"\n" + split)
+        assert [line for line, _ in found] == [1, 2] and found[1][1] == "1", found
+        assert found[0][1] is not None and found[0][1].startswith(("malformed JSON", "not UTF-8"))
+
+
+def test_byte_order_marks_starting_a_line_are_no_text() -> None:
+    """As for the other readers: a mark at the start of the file or of a line (files joined with cat)
+    moves no column of an error."""
+    broken = text("split.txt").rstrip("\n").encode() + b" ?"  # something after the document
+    mark = "\ufeff".encode()
+    plain = _cut(broken + b"\n" + broken)
+    column = len(broken)
+    assert [p for _, p in plain] == [
+        "1",
+        f"malformed JSON: more after the document's end (column {column})",
+    ] * 2
+    assert _cut(mark + broken + b"\n" + mark * 2 + broken) == plain
+    assert _cut(mark + broken + b"\r\n" + mark + broken + b"\r\n") == plain

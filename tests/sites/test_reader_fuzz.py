@@ -587,10 +587,11 @@ def count_hands(data: bytes, reader: str) -> Hands:
     ends = [*starts[1:], len(lines) + 1]
     spans = list(zip(starts, ends, strict=True))
     if reader == "igt" and headers:
+        bad = _bad_bytes(data)
         spans = [
             span
             for span in spans
-            for _ in range(_igt_hands(lines[span[0] - 1 : span[1] - 1], is_text))
+            for _ in range(_igt_hands(lines[span[0] - 1 : span[1] - 1], span[0], bad))
         ]
     return Hands(spans, is_text, headers)
 
@@ -599,12 +600,34 @@ _IGT_HEAD = re.compile(r'[ \t\n\ufeff]*\{[ \t\n]*"history"[ \t\n]*:[ \t\n]*\[')
 _IGT_DECODER = json.JSONDecoder(strict=False)  # control characters inside text too
 
 
-def _igt_hands(lines: list[str], utf8: bool) -> int:
-    """The hands of one IGT document (its lines): each of its history's, when it is JSON; else each
-    read whole before the first place it is not (or before a byte that is not UTF-8), and one more for
-    the error; one (the error) for what is no history."""
+def _bad_bytes(data: bytes) -> list[tuple[int, int]]:
+    """Where each byte (or run of bytes) that is not UTF-8 is: its line and the characters before it on
+    the line as ``decode`` reads it (the byte-order marks that start a line left out); none in UTF-16."""
+    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        return []
+    found, pos = [], 0
+    while True:
+        try:
+            data[pos:].decode("utf-8")
+        except UnicodeDecodeError as e:
+            before = data[: pos + e.start].decode("utf-8", errors="replace")
+            lines = before.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+            found.append((len(lines), len(lines[-1].lstrip("\ufeff"))))
+            pos += e.end
+        else:
+            return found
+
+
+def _igt_hands(lines: list[str], first: int, bad_bytes: list[tuple[int, int]]) -> int:
+    """The hands of one IGT document (its lines, from file line ``first``): each of its history's, when
+    it is JSON; else each read whole before the first place it is not (or before its first byte that
+    is not UTF-8, of ``bad_bytes``), and one more for the error; one (the error) for what is no history."""
     text = "\n".join(lines)
-    bad = -1 if utf8 else text.find("\ufffd")
+    inside = [(n, at) for n, at in bad_bytes if first <= n < first + len(lines)]
+    bad = -1
+    if inside:
+        n, at = inside[0]
+        bad = sum(len(line) + 1 for line in lines[: n - first]) + at
     if bad < 0:
         try:
             document = json.loads(text, strict=False)
