@@ -109,7 +109,7 @@ def test_side_pots_are_checked_per_player_against_the_printed_pots() -> None:
 
 def test_an_all_in_s_value_is_its_street_total() -> None:
     """``ACTION_ALLIN``'s ``VALUE`` is what the player has in on the street after it, as a raise's: in
-    fpdb-3's real Boss files, every all-in by a player with chips already in on the street (18 of 58)
+    fpdb-3's real Boss files, every all-in by a player with chips already in on the street (17 of 58)
     writes that total, his stack (e.g. a small blind of 10 all in for his 1,610 writes 1610, and the
     pot printed after it adds up only so)."""
     (record,) = records(SITE, text("all-in-raise.xml"))
