@@ -5,15 +5,18 @@ A document is read a piece at a time, and an array's elements come out one at a 
 (``document_values``): memory holds the value being read, not the document. A value that cannot be
 read is one error at the line where reading it failed; reading goes on at the next line that starts
 with ``{``, so one bad record does not lose the ones after it. Numbering every value of a large
-document costs one pass over it (``_Text.line``), and reading a long stream of bad values is linear
-(``_Text.decode`` reads each from a window that starts where it does).
+document costs one pass over it (``JsonText.line``), and reading a long stream of bad values is linear
+(``JsonText.decode`` reads each from a window that starts where it does).
+
+The IGT hand-history reader (histories/igt.py) reads its ``{"history": [hand, ...]}`` documents with
+the same ``JsonText`` and ``array``, with its own check of each element and its own words.
 """
 
 from __future__ import annotations
 
 import json
 import re
-from collections.abc import Generator, Iterable, Iterator
+from collections.abc import Callable, Generator, Iterable, Iterator
 from typing import IO, NamedTuple
 
 from hilo_cli.errors import HiloError
@@ -62,8 +65,8 @@ def _peek_starts_object(stream: IO[bytes]) -> bool:
 # -- one JSON document, read a piece at a time ---------------------------------------------------------
 
 # Blanks between values (and a byte-order mark, as files joined together hold).
-_BLANK = re.compile("[ \t\r\n\ufeff]*")
-_SPACE = re.compile("[ \t\r\n]*")  # JSON's own whitespace, between the elements of an array
+BLANK = re.compile("[ \t\r\n\ufeff]*")
+SPACE = re.compile("[ \t\r\n]*")  # JSON's own whitespace, between the elements of an array
 _WINDOW = 1024  # characters a value is first read from; doubled while it runs on past the window
 _DEEP = "JSON nested too deeply to be a deal"
 
@@ -74,32 +77,32 @@ def document_values(pieces: Iterable[bytes]) -> Iterator[Found]:
 
     ``pieces`` are the document's bytes in order, cut anywhere. They are read as the values are: an
     array's elements come out one at a time, and the text held is the value being read and a piece
-    beyond it, so memory does not grow with the document (``_Text``). A value that cannot be read is
+    beyond it, so memory does not grow with the document (``JsonText``). A value that cannot be read is
     one error at the line where reading it failed (the message and place the standard library gives
     for the whole text), and reading goes on at the next line that starts with ``{``: in an array, as
     its next element. A byte that is not UTF-8 ends the document: the values before it are read, then
     one error names its line."""
-    text = _Text(iter(pieces))
+    text = JsonText(iter(pieces))
     try:
         pos = 0
         while True:
-            pos = text.skip(pos, _BLANK)
+            pos = text.skip(pos, BLANK)
             if text.char(pos) == "":
                 return
             if text.char(pos) == "[":
-                pos = yield from _array(text, pos)
+                pos = yield from array(text, pos)
             else:
                 pos = yield from _value(text, pos)
-    except _Cut as cut:
+    except Cut as cut:
         yield Found(cut.line, None, cut.message)
 
 
-def _value(text: _Text, pos: int) -> Generator[Found, None, int]:
+def _value(text: JsonText, pos: int) -> Generator[Found, None, int]:
     """The value at ``pos`` (not an array), or its error; where reading goes on."""
     line = text.line(pos)
     try:
         value, after = text.decode(pos)
-    except _Malformed as e:
+    except Malformed as e:
         yield text.malformed(e)
         return text.next_object_line(pos)
     except RecursionError:
@@ -109,9 +112,17 @@ def _value(text: _Text, pos: int) -> Generator[Found, None, int]:
     return after
 
 
-def _array(text: _Text, start: int) -> Generator[Found, None, int]:
+def array(
+    text: JsonText,
+    start: int,
+    check: Callable[[JsonText, int, int, int, object], Found] | None = None,
+    empty: str = "an empty JSON array: no deals",
+    deep: str = _DEEP,
+) -> Generator[Found, None, int]:
     """Each element of the array at ``start``, at its line, or the error of each that cannot be read;
-    where the array ends.
+    where the array ends. Each element read is ``check(text, start, after, line, value)`` (by default
+    ``_checked``: a deal's); ``empty`` and ``deep`` are the errors of an empty array and of an element
+    nested too deeply (IGT's history of hands words its own: histories/igt.py).
 
     A fault between elements (no comma, a comma before ``]``, the end of the text) is worded and
     placed by the standard library itself: the text from the last token read (the bracket, an
@@ -119,13 +130,14 @@ def _array(text: _Text, start: int) -> Generator[Found, None, int]:
     this one is. After a fault or an element that cannot be read, reading goes on at the next line that
     starts with ``{``, as the array's next element."""
     line = text.line(start)
+    check = check or _checked
     state, anchor = "open", start  # open: after the bracket; then after an element, a comma
     # The array's fault was told: its end, or a record on a line of its own where a comma should be, is
     # not a fault of its own (the array may have ended in the fault).
     recovered = False
     while True:
         after_anchor = anchor if state in ("element", "resumed") else anchor + 1
-        at = text.skip(after_anchor, _SPACE, keep=anchor)
+        at = text.skip(after_anchor, SPACE, keep=anchor)
         found = text.char(at, keep=anchor)
         if state == "element" and found in ("]", ","):
             if found == "]":
@@ -133,18 +145,18 @@ def _array(text: _Text, start: int) -> Generator[Found, None, int]:
             state, anchor = "comma", at
             continue
         if state == "open" and found == "]":
-            yield Found(line, None, "an empty JSON array: no deals")
+            yield Found(line, None, empty)
             return at + 1
         if state != "element" and found not in ("]", ""):
             element_line = text.line(at)
             try:
                 value, after = text.decode(at)
-            except _Malformed as e:
+            except Malformed as e:
                 yield text.malformed(e)
             except RecursionError:
-                yield Found(element_line, None, _DEEP)
+                yield Found(element_line, None, deep)
             else:
-                yield _checked(text, at, after, element_line, value)
+                yield check(text, at, after, element_line, value)
                 state, anchor = "element", after
                 continue
             state, anchor, recovered = "resumed", text.next_object_line(at), True
@@ -164,7 +176,7 @@ def _array(text: _Text, start: int) -> Generator[Found, None, int]:
 _PREFIX = {"open": "", "element": "[0", "comma": "[0", "resumed": "[0,"}
 
 
-def _checked(text: _Text, start: int, after: int, line: int, value: object) -> Found:
+def _checked(text: JsonText, start: int, after: int, line: int, value: object) -> Found:
     """One value of a JSON document read from ``start`` to ``after``, or its error: a key given twice in
     one object, or a number too long to read (only looked for where the text has a long run of digits)."""
     written = text.slice(start, after)
@@ -179,7 +191,7 @@ def _checked(text: _Text, start: int, after: int, line: int, value: object) -> F
     return Found(line, value)
 
 
-class _Malformed(Exception):
+class Malformed(Exception):
     """A JSON value that cannot be read: json's message and the position in the whole text."""
 
     def __init__(self, msg: str, pos: int) -> None:
@@ -188,7 +200,7 @@ class _Malformed(Exception):
         self.pos = pos
 
 
-class _Cut(Exception):
+class Cut(Exception):
     """The text ends at a byte that is not UTF-8, and more of it was wanted: the error at its line."""
 
     def __init__(self, line: int, message: str) -> None:
@@ -197,7 +209,7 @@ class _Cut(Exception):
         self.message = message
 
 
-class _Text:
+class JsonText:
     """The text of a JSON document, decoded from its pieces as far as reading has got.
 
     Positions count characters from the start of the whole text; the text held (``_buf``) starts at
@@ -206,17 +218,20 @@ class _Text:
     and a value is read from a window of the text that starts where it does, so that json's own
     error, which counts lines from the start of what it is given, costs no more than the value."""
 
-    def __init__(self, pieces: Iterator[bytes]) -> None:
+    def __init__(
+        self, pieces: Iterator[bytes], line: int = 1, decoder: json.JSONDecoder | None = None
+    ) -> None:
         self._pieces = pieces
+        self._decoder = decoder or jsonlib.DECODER
         self._buf = ""
         self._base = 0  # the position of _buf[0]
         self._base_column = 0  # characters of _buf[0]'s line before it
-        self._mark, self._mark_line = 0, 1  # a position (>= _base) and its line
+        self._mark, self._mark_line = 0, line  # a position (>= _base) and its line
         self._window = _WINDOW
         self._ended = False  # no more text will come
-        self._cut: _Cut | None = None  # why: a byte that is not UTF-8 (None: the end of the input)
+        self._cut: Cut | None = None  # why: a byte that is not UTF-8 (None: the end of the input)
         self._carry = b""  # the first bytes of a character whose last ones are in the next piece
-        self._lines_read = 0  # newlines in the bytes decoded so far
+        self._lines_read = line - 1  # newlines in the bytes decoded so far (and lines before them)
         self._line_bytes = 0  # bytes decoded since the last of them
 
     # -- reading on ------------------------------------------------------------------------------------------
@@ -264,7 +279,7 @@ class _Text:
         else:
             self._line_bytes += good
         if self._ended and good < len(data):
-            self._cut = _Cut(
+            self._cut = Cut(
                 self._lines_read + 1, f"not UTF-8 text (byte {self._line_bytes + 1} of the line)"
             )
         return text
@@ -279,7 +294,7 @@ class _Text:
 
     def char(self, pos: int, keep: int | None = None) -> str:
         """The character at ``pos`` (``""``: the end of the input), the text from ``keep`` (or ``pos``)
-        kept; ``_Cut`` where the text ended at a byte that is not UTF-8."""
+        kept; ``Cut`` where the text ended at a byte that is not UTF-8."""
         if self._fill(pos + 1, pos if keep is None else keep) > pos:
             return self._buf[pos - self._base]
         if self._cut is not None:
@@ -301,14 +316,16 @@ class _Text:
         return self._buf[start - self._base : end - self._base]
 
     def decode(self, pos: int, prefix: str = "") -> tuple[object, int]:
-        """The JSON value at ``pos`` (read after ``prefix``) and where it ends; ``_Malformed`` (where in the
+        """The JSON value at ``pos`` (read after ``prefix``) and where it ends; ``Malformed`` (where in the
         whole text) if it cannot be read.
 
         The window starts at ``pos`` and is doubled while the value runs on past its end. An error is
         the whole text's once the window ends the input, or once a newline follows the place of the
         error with something more than blanks after it: no JSON token spans a newline, so the reading
-        stopped before the window's end. A value is whole once something follows it in the window (a
-        number could go on)."""
+        stopped before the window's end (a lenient decoder's text may hold a newline written raw: a text
+        that does not end in the window waits for the input's end). A value is whole once something
+        follows it in the window (a number could go on)."""
+        lenient = not self._decoder.strict
         size = max(_WINDOW, 2 * self._window)
         while True:
             end = self._fill(pos + size, pos)
@@ -316,11 +333,12 @@ class _Text:
             last = end < pos + size  # the window holds the rest of the text
             ended = last and self._cut is None  # ... and of the input
             try:
-                value, after = jsonlib.DECODER.raw_decode(window)
+                value, after = self._decoder.raw_decode(window)
             except json.JSONDecodeError as e:
                 rest = window[e.pos :]
-                if ended or ("\n" in rest and rest.strip(" \t\r\n")):
-                    raise _Malformed(e.msg, pos + e.pos - len(prefix)) from None
+                open_text = lenient and e.msg.startswith("Unterminated string")
+                if ended or ("\n" in rest and rest.strip(" \t\r\n") and not open_text):
+                    raise Malformed(e.msg, pos + e.pos - len(prefix)) from None
             else:
                 if ended or after < len(window):
                     self._window = after - len(prefix)
@@ -346,7 +364,7 @@ class _Text:
         newline = self._buf.rfind("\n", 0, here)
         return here - newline if newline >= 0 else self._base_column + here + 1
 
-    def malformed(self, e: _Malformed) -> Found:
+    def malformed(self, e: Malformed) -> Found:
         return Found(
             self.line(e.pos), None, f"malformed JSON: {e.msg} (column {self.column(e.pos)})"
         )
@@ -355,7 +373,7 @@ class _Text:
         """The error of an array's fault at ``pos``, as the standard library words it after ``prefix``."""
         try:
             self.decode(pos, prefix)
-        except _Malformed as e:
+        except Malformed as e:
             return self.malformed(e)
         except RecursionError:
             return Found(self.line(pos), None, _DEEP)

@@ -25,7 +25,7 @@ from functools import cache
 from typing import IO, NamedTuple
 
 from hilo_cli.histories.base import HandRecord, Reader, Summary, failed
-from hilo_cli.histories.reading import HandText, cut, open_lines
+from hilo_cli.histories.reading import HandText, cut, cut_bytes, open_lines
 from hilo_cli.histories.reading import read_text as _read_piece
 
 __all__ = [
@@ -241,6 +241,8 @@ PLUGINS: tuple[Plugin, ...] = (
         "microgaming",
         _search(r'<Game hhversion="\d+" id="\d'),
     ),
+    # IGT: a JSON document, {"history": [hand, ...]}, on a line of its own or pretty-printed.
+    Plugin("igt", "IGT", (".txt",), "igt", _search(r'^\ufeff*\{\s*"history"\s*:')),
     Plugin("winning", "Winning Poker Network", (".txt",), "winning", _winning, _winning_line),
 )
 """Every reader, in the order ``detect`` tries them."""
@@ -335,7 +337,11 @@ def hands(
             source, 0, f"unknown input format {name!r} (known: {', '.join(input_formats())})"
         )
         return
-    yield from cut(source, opened.lines, reader(name))
+    site = reader(name)
+    if site.documents is not None:  # a reader that cuts the file's bytes itself (IGT's JSON)
+        yield from cut_bytes(source, opened.blocks, site)
+        return
+    yield from cut(source, opened.lines, site)
 
 
 def read_text(piece: HandText) -> HandRecord:

@@ -19,7 +19,7 @@ printed about its pots and rake (``Summary``); the checker does the arithmetic.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 from typing import NamedTuple
 
 from hilo_cli.betting import Hand
@@ -146,6 +146,11 @@ class Reader(NamedTuple):
       such lines only is no hand and is left out.
     * ``session(line)``: whether a line opens a header that every later hand needs (an XML session's
       header naming the game of each ``<game>`` after it): the base gives its lines to each later hand.
+    * ``documents(blocks, line)``: for a format read from its bytes rather than cut at its lines (IGT's
+      JSON documents, ``{"history": [hand, ...]}``, each of many hands on one line): every hand of the
+      file from its bytes (UTF-8 blocks, the first at file line ``line``), in order, each its first file
+      line, its lines for ``read_hand`` and ``None``, or a line and the error of what cannot be read as
+      hands there (one record each); ``None``: the base cuts the file at ``starts_hand``.
     """
 
     name: str
@@ -156,3 +161,6 @@ class Reader(NamedTuple):
     encodings: tuple[str, ...] = ()
     blank: Callable[[str], bool] | None = None
     session: Callable[[str], bool] | None = None
+    documents: (
+        Callable[[Iterator[bytes], int], Iterable[tuple[int, list[str], str | None]]] | None
+    ) = None

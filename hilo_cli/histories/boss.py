@@ -11,7 +11,9 @@ What the site writes (../shared/handhistories/SITES.md):
   small blind: dead money, no bet), ``HAND_ANTE``; ``HAND_DEAL`` with ``<CARD LINK="48">`` children (a
   card as a number: 0-12 diamonds, 13-25 clubs, 26-38 hearts, 39-51 spades, each ace to king; ``b``
   unknown); ``ACTION_FOLD``, ``ACTION_CHECK``, ``ACTION_CALL``, ``ACTION_BET``, ``ACTION_RAISE`` (``VALUE``
-  the street total raised to), ``ACTION_ALLIN`` (the chips it adds); ``HAND_BOARD VALUE="BOARD_FLOP"``
+  the street total raised to), ``ACTION_ALLIN`` (the street total too: in fpdb-3's real Boss files
+  every all-in by a player with chips already in on the street writes his stack, not what he adds, and
+  only so do the pots printed after it add up); ``HAND_BOARD VALUE="BOARD_FLOP"``
   with the board so far;
 * ``<SHOWDOWN POT="0.76" RAKE="0.04" MAINPOT="0.76" LEFTPOT="" RIGHTPOT="">``: the pot after rake and
   the rake; then ``<RESULT WINTYPE="WINTYPE_HI" PLAYER="X" WIN="0.76">`` with the player's cards
@@ -180,9 +182,9 @@ class _Hand(XmlHand):
     def _chips(
         self, hand: SiteHand, a: Element, kind: str, who: str, street: int, text: str
     ) -> None:
-        """A post, a call, a bet, a raise or an all-in (``MOVES``): ``ACTION_RAISE``'s value is the total
-        raised to, a bet's or an all-in's what the player adds; whether it calls, bets or raises follows
-        from the street's bets so far."""
+        """A post, a call, a bet, a raise or an all-in (``MOVES``): ``ACTION_RAISE``'s and
+        ``ACTION_ALLIN``'s value is the player's street total after it, a bet's what the player adds;
+        whether it calls, bets or raises follows from the street's bets so far."""
         value = self.money(a.attrs.get("VALUE"), "the action's value")
         before, top = self.bets.get(who, 0), max(self.bets.values(), default=0)
         left = self.stacks[who] - self.put.get(who, 0)
@@ -196,7 +198,7 @@ class _Hand(XmlHand):
         elif kind == "ACTION_CALL":
             verb, added, to = "call", min(top - before, left, max(value, top - before)), None
         elif kind in ("ACTION_BET", "ACTION_RAISE", "ACTION_ALLIN"):
-            to = value if kind == "ACTION_RAISE" else before + value
+            to = before + value if kind == "ACTION_BET" else value
             added = to - before
             verb = self.raised(to)
         else:

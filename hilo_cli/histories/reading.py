@@ -8,6 +8,10 @@ starts, so one hand is in memory at a time and time and memory grow linearly wit
 A line that no encoding reads is not replaced silently: its hand becomes one error naming the bytes,
 and the other hands are still read.
 
+A reader that cuts a file into hands from its bytes itself (IGT's JSON documents, each of many hands
+on one line: ``Reader.documents``) is given the file's UTF-8 blocks instead (``Source.blocks``, ``cut_bytes``),
+so that a line longer than a hand is never held whole.
+
 A reader whose hands need lines written before them (an XML session's header, which names the game of
 every ``<game>`` after it) has a ``session(line)``: from a line it says opens such a header to the
 next hand's start, at most ``CONTEXT_LINES`` lines are kept and given to each later hand before its own
@@ -17,6 +21,7 @@ lines (``HandText.context``).
 from __future__ import annotations
 
 import codecs
+import functools
 import itertools
 import re
 from collections.abc import Iterator
@@ -125,10 +130,19 @@ def unreadable(line: bytes, encodings: tuple[str, ...]) -> str:
 
 
 class Source(NamedTuple):
-    """A file's lines ready to cut: the decoded start (for ``detect``) and every line as bytes."""
+    """A file's lines ready to cut: the decoded start (for ``detect``) and every line as bytes; or the
+    same file as UTF-8 blocks (``blocks``: read one or the other, not both)."""
 
     head: str
     lines: Iterator[bytes]
+    blocks: Iterator[bytes]
+
+
+def _newlines(count: int) -> Iterator[bytes]:
+    """``count`` line ends, a block at a time: the blank lines ``_blank_start`` left out."""
+    for _ in range(count // BLOCK):
+        yield b"\n" * BLOCK
+    yield b"\n" * (count % BLOCK)
 
 
 def open_lines(stream: IO[bytes]) -> Source | str:
@@ -140,23 +154,24 @@ def open_lines(stream: IO[bytes]) -> Source | str:
             head_block = next(blocks)
         except UnicodeDecodeError:
             return "not UTF-16 text, though it starts with a UTF-16 byte-order mark"
-        lines = byte_lines(_Blocks(blocks), head_block)
+        blocks = itertools.chain([head_block], blocks)
         head = head_block
     else:
         skipped, first = _blank_start(stream, first)
         if b"\x00" in first[:8192]:
             return "binary data, not a hand history"
-        lines = byte_lines(stream, first)
-        if skipped:
-            lines = itertools.chain(itertools.repeat(b"", skipped), lines)
+        rest = iter(functools.partial(stream.read, BLOCK), b"")
+        blocks = itertools.chain(_newlines(skipped), [first], rest)
         head = first
+    blocks = (block for block in blocks if block)  # an empty one is no end of the file
+    lines = byte_lines(_Blocks(blocks))
     text = head.decode("utf-8", "replace").replace("\r\n", "\n").replace("\r", "\n")
     # A byte-order mark at the start of a line is no text (files joined with cat: each may start with
     # one), here as in ``cut``: no reader ever sees one.
     text = _MARK.sub("", text)
     if not text.strip() and len(head) < HEAD:
         return "empty input: no hands"
-    return Source(text, lines)
+    return Source(text, lines, blocks)
 
 
 def _blank_start(stream: IO[bytes], first: bytes) -> tuple[int, bytes]:
@@ -235,6 +250,15 @@ def cut(source: str, lines: Iterator[bytes], reader: Reader) -> Iterator[HandTex
         bad, blank = bad or _stopped(e, number + 1), False
     if (piece and not blank) or bad is not None:
         yield HandText(source, first, piece, name, bad, piece_context)
+
+
+def cut_bytes(source: str, blocks: Iterator[bytes], reader: Reader) -> Iterator[HandText]:
+    """Each hand of the file, in file order, as the reader's ``documents`` cuts its bytes (UTF-8 blocks)."""
+    assert reader.documents is not None
+    for line, lines, problem in reader.documents(blocks, 1):
+        yield HandText(
+            source, line, lines, reader.name, None if problem is None else (line, problem)
+        )
 
 
 def _stopped(e: UnicodeDecodeError, line: int) -> tuple[int, str]:

@@ -7,8 +7,8 @@ traceback, gives one record per hand in file order, and the same bytes with ``--
 (tests/data/<site>/*.txt, concatenated too: ``winamax``, ``winning``, ``bovada``, ``partypoker``,
 ``pacific888``, the closed sites' ``fulltilt``, ``everleaf``, ``cake``, ``ongame``, ``pkr``, ``entraction``,
 ``kingsclub``, ``absolute``; ``ipoker``: the cp1252 sessions' text, written as UTF-8; the closed sites' XML
-``merge``, ``boss``, ``microgaming``: tests/data/<site>/*.xml), and the same for the real histories of
-../shared/handhistories
+``merge``, ``boss``, ``microgaming``: tests/data/<site>/*.xml; ``igt``: IGT's JSON documents), and the same
+for the real histories of ../shared/handhistories
 (``pokerstars-shared``, ``phh-shared``, ``winamax-shared``, ..., ``ipoker-shared``; skipped when absent).
 Mutant ``n`` of a set is made by ``random.Random(f"{set}:{n}")`` alone, so it is the same mutant on every
 machine and whatever the count: its kind is ``KINDS[n % len(KINDS)]`` (lines deleted, duplicated,
@@ -36,6 +36,9 @@ or CR alone, numbered from 1. A line is blank when ``str.strip`` leaves nothing.
   and closing tags) is one more "hand" (a bad one: it must be reported, not dropped). A file whose head
   the registry no longer takes for the site's (``Plugin.first``: a mutant cut its only header) is one
   file-level record.
+* IGT: each document (from a line that starts with ``{`` to the next) is as many hands as its
+  ``"history"`` list holds when it is JSON, each spanning the document's lines; else the hands of its
+  history read whole before the first fault (or byte that is not UTF-8), and one more: the error.
 * PHH: a hand starts at each ``[table]`` header line (single brackets, nothing after but a comment) and
   runs to the next; the lines before the first header that are not blank and not ``#`` comments are one
   hand (a ``.phh`` hand, or what a ``.phh`` put in front of a collection by ``cat``).
@@ -257,6 +260,9 @@ SETS: dict[str, tuple[str, Callable[[], list[Base]]]] = {
         lambda: _stars_bases(SHARED / "newer" / "pokermaster"),
     ),
     "partypoker-newer": ("partypoker", lambda: _stars_bases(SHARED / "newer" / "partypoker")),
+    # issue 28: IGT's JSON, one document of many hands (``_igt_spans`` counts them)
+    "igt": ("igt", lambda: _stars_bases(DATA / "igt")),
+    "igt-newer-shared": ("igt", lambda: _stars_bases(SHARED / "newer" / "igt")),
     **{site: (site, partial(_xml_bases, DATA / site)) for site in _XML},
     **{f"{site}-shared": (site, partial(_xml_bases, SHARED / "sites" / site)) for site in _XML},
 }
@@ -579,7 +585,74 @@ def count_hands(data: bytes, reader: str) -> Hands:
     if front or not starts:
         starts.insert(0, 1)
     ends = [*starts[1:], len(lines) + 1]
-    return Hands(list(zip(starts, ends, strict=True)), is_text, headers)
+    spans = list(zip(starts, ends, strict=True))
+    if reader == "igt" and headers:
+        bad = _bad_bytes(data)
+        spans = [
+            span
+            for span in spans
+            for _ in range(_igt_hands(lines[span[0] - 1 : span[1] - 1], span[0], bad))
+        ]
+    return Hands(spans, is_text, headers)
+
+
+_IGT_HEAD = re.compile(r'[ \t\n\ufeff]*\{[ \t\n]*"history"[ \t\n]*:[ \t\n]*\[')
+_IGT_DECODER = json.JSONDecoder(strict=False)  # control characters inside text too
+
+
+def _bad_bytes(data: bytes) -> list[tuple[int, int]]:
+    """Where each byte (or run of bytes) that is not UTF-8 is: its line and the characters before it on
+    the line as ``decode`` reads it (the byte-order marks that start a line left out); none in UTF-16."""
+    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        return []
+    found, pos = [], 0
+    while True:
+        try:
+            data[pos:].decode("utf-8")
+        except UnicodeDecodeError as e:
+            before = data[: pos + e.start].decode("utf-8", errors="replace")
+            lines = before.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+            found.append((len(lines), len(lines[-1].lstrip("\ufeff"))))
+            pos += e.end
+        else:
+            return found
+
+
+def _igt_hands(lines: list[str], first: int, bad_bytes: list[tuple[int, int]]) -> int:
+    """The hands of one IGT document (its lines, from file line ``first``): each of its history's, when
+    it is JSON; else each read whole before the first place it is not (or before its first byte that
+    is not UTF-8, of ``bad_bytes``), and one more for the error; one (the error) for what is no history."""
+    text = "\n".join(lines)
+    inside = [(n, at) for n, at in bad_bytes if first <= n < first + len(lines)]
+    bad = -1
+    if inside:
+        n, at = inside[0]
+        bad = sum(len(line) + 1 for line in lines[: n - first]) + at
+    if bad < 0:
+        try:
+            document = json.loads(text, strict=False)
+        except (ValueError, RecursionError):
+            pass
+        else:
+            history = document.get("history") if type(document) is dict else None
+            return len(history) if type(history) is list and history else 1
+    head = _IGT_HEAD.match(text)
+    if head is None:
+        return 1
+    pos, read = head.end(), 0
+    while True:
+        pos = len(text) - len(text[pos:].lstrip(" \t\n"))
+        try:
+            _, after = _IGT_DECODER.raw_decode(text, pos)
+        except (ValueError, RecursionError):
+            return read + 1
+        if 0 <= bad < after:
+            return read + 1
+        read += 1
+        pos = len(text) - len(text[after:].lstrip(" \t\n"))
+        if text[pos : pos + 1] != ",":
+            return read + 1
+        pos += 1
 
 
 # --- running hilo check and judging what it gives ------------------------------------------------------------
@@ -833,7 +906,9 @@ def _marked_problems(made: Made, run: Run) -> list[str]:
     first line must be in an error record's hand; a changed amount's hand an error, or the record the
     base file gives that hand (its amount never read)."""
     spans = made.hands.spans
-    at = next((i for i, (first, end) in enumerate(spans) if first <= made.mark < end), None)
+    holding = [i for i, (first, end) in enumerate(spans) if first <= made.mark < end]
+    # An IGT document's hands share its lines, and its error comes after the hands read before it.
+    at = (holding[-1] if made.kind == "glue-sites" else holding[0]) if holding else None
     records = _records(run)
     if at is None or len(records) != len(spans):
         return []

@@ -9,6 +9,9 @@ tests/data/boss/ (pot limit €0.05/€0.10, Omaha Hi/Lo):
 * split: €0.60, rake €0.03 → high €0.29 Ann, low €0.28 Bob.
 * quartered: €0.90, rake €0.04 → high €0.43 Ann, low €0.43 tied by Bob (€0.22) and Cid (€0.21).
 * side-pot: Cid all in for €0.30: ``MAINPOT`` €0.90, ``LEFTPOT`` €0.80; one total per player.
+* all-in-raise: Cid bets €0.30 on the flop, Ann raises to €0.60, Bob calls, and Cid goes all in with
+  ``VALUE="0.90"``, his street total (€0.60 more: all he has), as in fpdb-3's real Boss files; main pot
+  €3.00 (high Cid €1.50, low Ann €1.50), side pot €2.00 (high Bob €1.00, low Ann €1.00).
 * no-showdown: Ann's €0.30 flop bet is not called: it comes back without a line; she wins €0.30.
 * dead-blind: Cid posts a dead small blind and a big blind; €1.35, rake €0.06 → €0.65 Ann, €0.64 Bob.
 * variants (issue 28): the split with Eve coming in with ``KIND="HAND_AB"`` €0.15 (both blinds: €0.05
@@ -48,6 +51,7 @@ def text(name: str) -> str:
         ("split.xml", [("1", "ok")]),
         ("quartered.xml", [("2", "ok")]),
         ("side-pot.xml", [("3", "ok")]),
+        ("all-in-raise.xml", [("8", "ok")]),
         ("no-showdown.xml", [("4", "ok")]),
         ("dead-blind.xml", [("7", "ok")]),
         ("variants.xml", [("21", "ok")]),
@@ -100,6 +104,28 @@ def test_side_pots_are_checked_per_player_against_the_printed_pots() -> None:
         and record.summary is not None
         and record.summary.printed == (90, 80)
     )
+    assert check(record)[1].depth == "per player"
+
+
+def test_an_all_in_s_value_is_its_street_total() -> None:
+    """``ACTION_ALLIN``'s ``VALUE`` is what the player has in on the street after it, as a raise's: in
+    fpdb-3's real Boss files, every all-in by a player with chips already in on the street (17 of 58)
+    writes that total, his stack (e.g. a small blind of 10 all in for his 1,610 writes 1610, and the
+    pot printed after it adds up only so)."""
+    (record,) = records(SITE, text("all-in-raise.xml"))
+    assert record.hand is not None, record.error
+    flop = [(a.actor, a.kind, a.amount) for a in record.hand.actions[7:15]]
+    assert flop == [
+        ("Ann", "check", None),
+        ("Bob", "check", None),
+        ("Cid", "bet", 30),
+        ("Ann", "raise-to", 60),
+        ("Bob", "call", 60),
+        ("Cid", "all-in", 90),  # to 90: the 60 more that he has, not 90 more
+        ("Ann", "call", 30),
+        ("Bob", "call", 30),
+    ]
+    assert record.summary is not None and record.summary.printed == (300, 200)
     assert check(record)[1].depth == "per player"
 
 
@@ -157,6 +183,7 @@ OWN = [
     "split.xml",
     "quartered.xml",
     "side-pot.xml",
+    "all-in-raise.xml",
     "no-showdown.xml",
     "dead-blind.xml",
     "tampered.xml",
