@@ -55,6 +55,9 @@ class Plugin(NamedTuple):
       decoded, line ends ``\\n``), as an offset; ``None``: the file is not the site's.
     * ``starts(line)``: whether one line reads as a hand's first, for a site whose ``first`` needs more
       of the head than the line (``header_of``); ``None``: ``first`` of the line says.
+    * ``opens``: what a line that opens the site's hand holds at its first character after spaces, as a
+      pattern: looser than ``first`` and ``starts``, a quick test ``header_of`` makes of every site at
+      once before it asks any (it runs on every line of a hand hilo does not check); ``""``: any line.
     """
 
     name: str
@@ -63,6 +66,7 @@ class Plugin(NamedTuple):
     module: str
     first: Callable[[str], int | None]
     starts: Callable[[str], bool] | None = None
+    opens: str = ""
 
 
 def _search(pattern: str) -> Callable[[str], int | None]:
@@ -163,14 +167,23 @@ def _winning_line(line: str) -> bool:
 
 
 PLUGINS: tuple[Plugin, ...] = (
-    Plugin("pokerstars", "PokerStars", (".txt",), "pokerstars", _pokerstars),
-    Plugin("phh", "PHH", (".phh", ".phhs"), "phh", _phh),
+    Plugin(
+        "pokerstars",
+        "PokerStars",
+        (".txt",),
+        "pokerstars",
+        _pokerstars,
+        opens=r"(?i:pokerstars)|888Poker|Hive Poker|Full Tilt|PokerMaster|Run It Once|BetOnline|"
+        r"PokerBros|MPLPoker|SupremaPoker",
+    ),
+    Plugin("phh", "PHH", (".phh", ".phhs"), "phh", _phh, opens=r"\[|[\"']?variant"),
     Plugin(
         "fulltilt",
         "Full Tilt Poker",
         (".txt",),
         "fulltilt",
         _search(r"Full Tilt Poker Game #|FullTiltPoker Game #"),
+        opens="Full ?Tilt",
     ),
     Plugin(
         "everleaf",
@@ -178,8 +191,16 @@ PLUGINS: tuple[Plugin, ...] = (
         (".txt",),
         "everleaf",
         _search(r"Everleaf Gaming Game #|^[ \t]*Partouche Poker (?:Game #|partie )\d"),
+        opens="Everleaf|Partouche",
     ),
-    Plugin("cake", "Cake Poker", (".txt",), "cake", _search(r"^[ \t]*Hand#[0-9A-Za-z]+ - ")),
+    Plugin(
+        "cake",
+        "Cake Poker",
+        (".txt",),
+        "cake",
+        _search(r"^[ \t]*Hand#[0-9A-Za-z]+ - "),
+        opens="Hand#",
+    ),
     Plugin(
         "pacific888",
         "888 / Pacific",
@@ -187,15 +208,31 @@ PLUGINS: tuple[Plugin, ...] = (
         "pacific888",
         _search(rf"{_888_OLD}|{_888_NEW}[^\n]*\n[ \t]*Table Info: Blinds: "),
         _888_line,
+        r"\*{4}|GAME #",
     ),
-    Plugin("ipoker", "iPoker", (".xml", ".txt"), "ipoker", _search(r'<game gamecode="\d')),
-    Plugin("winamax", "Winamax", (".txt",), "winamax", _search(r"^[ \t]*Winamax Poker - ")),
+    Plugin(
+        "ipoker",
+        "iPoker",
+        (".xml", ".txt"),
+        "ipoker",
+        _search(r'<game gamecode="\d'),
+        opens="<game ",
+    ),
+    Plugin(
+        "winamax",
+        "Winamax",
+        (".txt",),
+        "winamax",
+        _search(r"^[ \t]*Winamax Poker - "),
+        opens="Winamax",
+    ),
     Plugin(
         "bovada",
         "Bovada / Ignition",
         (".txt",),
         "bovada",
         _search(r"^[ \t]*(?:Bovada|Ignition|Bodog(?:\.com|\.eu| UK| Canada|88)?) Hand #C?\d"),
+        opens="Bovada|Ignition|Bodog",
     ),
     Plugin(
         "partypoker",
@@ -203,6 +240,7 @@ PLUGINS: tuple[Plugin, ...] = (
         (".txt",),
         "partypoker",
         _search(r"^[ \t]*\*{5} Hand History [Ff]or Game [0-9A-Za-z]+ \*{5}"),
+        opens=r"\*{5}",
     ),
     Plugin(
         "ongame",
@@ -210,6 +248,7 @@ PLUGINS: tuple[Plugin, ...] = (
         (".txt",),
         "ongame",
         _search(r"^[ \t]*\*{5} History for hand [0-9A-Za-z-]+.*\*{5}\s*$"),
+        opens=r"\*{5}",
     ),
     Plugin(
         "pkr",
@@ -217,8 +256,16 @@ PLUGINS: tuple[Plugin, ...] = (
         (".txt",),
         "pkr",
         _search(r"^[ \t]*Table #\d+ - .*\n[ \t]*Starting Hand #\d+[ \t]*$"),
+        opens="Table #",
     ),
-    Plugin("entraction", "Entraction", (".txt",), "entraction", _search(r"^[ \t]*Game # ?\d+ - ")),
+    Plugin(
+        "entraction",
+        "Entraction",
+        (".txt",),
+        "entraction",
+        _search(r"^[ \t]*Game # ?\d+ - "),
+        opens="Game #",
+    ),
     Plugin(
         "kingsclub",
         "KingsClub",
@@ -228,22 +275,46 @@ PLUGINS: tuple[Plugin, ...] = (
             r"^[ \t]*#\d+: (?:Pot Limit|No Limit|Limit) .+ - "
             r"(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?/(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?[ \t]*$"
         ),
+        opens="#",
     ),
     Plugin(
-        "absolute", "Absolute Poker", (".txt",), "absolute", _search(r"^[ \t]*Stage #[A-Z]?\d+: ")
+        "absolute",
+        "Absolute Poker",
+        (".txt",),
+        "absolute",
+        _search(r"^[ \t]*Stage #[A-Z]?\d+: "),
+        opens="Stage #",
     ),
-    Plugin("merge", "Merge (Carbon)", (".xml", ".txt"), "merge", _merge, _merge_game),
-    Plugin("boss", "Boss Media", (".xml", ".txt"), "boss", _search(r'<HISTORY ID="\d+" SESSION="')),
+    Plugin("merge", "Merge (Carbon)", (".xml", ".txt"), "merge", _merge, _merge_game, "<game "),
+    Plugin(
+        "boss",
+        "Boss Media",
+        (".xml", ".txt"),
+        "boss",
+        _search(r'<HISTORY ID="\d+" SESSION="'),
+        opens="<HISTORY ",
+    ),
     Plugin(
         "microgaming",
         "Microgaming",
         (".xml", ".txt"),
         "microgaming",
         _search(r'<Game hhversion="\d+" id="\d'),
+        opens="<Game ",
     ),
     # IGT: a JSON document, {"history": [hand, ...]}, on a line of its own or pretty-printed.
-    Plugin("igt", "IGT", (".txt",), "igt", _search(r'^\ufeff*\{\s*"history"\s*:')),
-    Plugin("winning", "Winning Poker Network", (".txt",), "winning", _winning, _winning_line),
+    Plugin(
+        "igt", "IGT", (".txt",), "igt", _search(r'^\ufeff*\{\s*"history"\s*:'), opens="\ufeff*\\{"
+    ),
+    Plugin(
+        "winning",
+        "Winning Poker Network",
+        (".txt",),
+        "winning",
+        _winning,
+        _winning_line,
+        "Game |Hand #",
+    ),
 )
 """Every reader, in the order ``detect`` tries them."""
 
@@ -299,9 +370,21 @@ def detect(head: str) -> str | None:
     return None if best is None else PLUGINS[best[1]].name
 
 
+@cache
+def _openers() -> re.Pattern[str] | None:
+    """One pattern of every site's ``opens``, at a line's start after blank space; ``None`` where some
+    site gives none (then every line is asked of every site)."""
+    if any(not plugin.opens for plugin in PLUGINS):
+        return None
+    return re.compile(r"\s*(?:" + "|".join(f"(?:{plugin.opens})" for plugin in PLUGINS) + ")")
+
+
 def header_of(line: str) -> str | None:
     """The title of the site whose hand ``line`` (one line) reads as the first line of: a plug-in's
     ``first`` finds a hand starting at the line's start (after spaces or tabs). ``None``: no site's."""
+    openers = _openers()
+    if openers is not None and openers.match(line) is None:
+        return None
     lead = len(line) - len(line.lstrip(" \t"))
     return next(
         (

@@ -122,3 +122,39 @@ def test_a_line_that_opens_a_hand_of_either_winning_format_reads_as_a_first_line
     last = list(histories.read("t.txt", glued))[-1]
     assert last.error is not None
     assert "it reads as a Winning Poker Network hand's first line" in last.error, last.error
+
+
+def _header_of_site_by_site(line: str) -> str | None:
+    """``header_of`` as it is defined: the first site whose own test takes ``line`` for a hand's first."""
+    lead = len(line) - len(line.lstrip(" \t"))
+    for plugin in histories.PLUGINS:
+        if plugin.first(line) == lead if plugin.starts is None else plugin.starts(line):
+            return plugin.title
+    return None
+
+
+def _lines_of_the_test_data() -> list[str]:
+    lines = []
+    for path in sorted(TEST_DATA.rglob("*")):
+        if path.is_file():
+            data = path.read_bytes()
+            utf16 = data[:2] in (b"\xff\xfe", b"\xfe\xff")
+            lines += data.decode("utf-16" if utf16 else "utf-8", "replace").splitlines()
+    return lines
+
+
+def test_the_quick_test_of_every_sites_first_line_passes_every_first_line() -> None:
+    """``Plugin.opens`` is looser than each site's own test: on every line of the test data (every
+    site's headers in every form, and their lines), and the same lines after spaces or a tab,
+    ``header_of`` says what asking each site says."""
+    lines = _lines_of_the_test_data()
+    headers = 0
+    for line in [*lines, *(" " + line for line in lines), *("\t" + line for line in lines)]:
+        found = _header_of_site_by_site(line)
+        assert histories.header_of(line) == found, line[:120]
+        headers += found is not None
+    titles = {_header_of_site_by_site(line) for line in lines} - {None}
+    # Every site's headers were asked, but PKR's: its test needs the line after its first (``Starting
+    # Hand #N``), so no one line is PKR's.
+    assert titles == {plugin.title for plugin in histories.PLUGINS} - {"PKR"}
+    assert headers > 900  # 303 header lines, each three ways
