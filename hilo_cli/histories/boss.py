@@ -6,7 +6,7 @@ What the site writes (../shared/handhistories/SITES.md):
   STAKES="0.05/0.10" ...>`` (``GAME_OMAHL`` Omaha Hi/Lo, ``GAME_OMA`` Omaha, ``GAME_THM`` hold'em; the
   stakes are the blinds; ``GAMEKIND_SITGO`` and ``GAMEKIND_TOURNAMENT`` play chips);
 * ``<PLAYER NAME="Hero" SEAT="2" AMOUNT="10.00" STATE="STATE_PLAYING" DEALER="N">`` (``STATE_EMPTY`` an
-  empty seat);
+  empty seat, ``STATE_RESERVED`` one kept for a player not yet seated: ``NAME=""`` and no chips);
 * ``<ACTION TYPE="HAND_BLINDS" PLAYER="X" KIND="HAND_SB" VALUE="0.05">`` (``HAND_BB``; ``HAND_DSB`` a dead
   small blind: dead money, no bet), ``HAND_ANTE``; ``HAND_DEAL`` with ``<CARD LINK="48">`` children (a
   card as a number: 0-12 diamonds, 13-25 clubs, 26-38 hearts, 39-51 spades, each ace to king; ``b``
@@ -129,8 +129,8 @@ class _Hand(XmlHand):
 
     def _players(self, hand: SiteHand) -> None:
         for p in (c for c in self.history.children if c.tag == "PLAYER"):
-            if p.attrs.get("STATE") == "STATE_EMPTY":
-                continue
+            if p.attrs.get("STATE") in ("STATE_EMPTY", "STATE_RESERVED"):
+                continue  # nobody at the seat: empty, or kept for a player not yet seated
             name, seat = (
                 p.attrs.get("NAME", ""),
                 digits(p.attrs.get("SEAT", ""), "a seat", MAX_SEAT),

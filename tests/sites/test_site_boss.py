@@ -15,7 +15,8 @@ tests/data/boss/ (pot limit €0.05/€0.10, Omaha Hi/Lo):
 * no-showdown: Ann's €0.30 flop bet is not called: it comes back without a line; she wins €0.30.
 * dead-blind: Cid posts a dead small blind and a big blind; €1.35, rake €0.06 → €0.65 Ann, €0.64 Bob.
 * variants (issue 28): the split with Eve coming in with ``KIND="HAND_AB"`` €0.15 (both blinds: €0.05
-  dead, €0.10 live) and folding, Dee ``STATE_SITOUT`` (seated, dealt no cards, never acting): €0.75,
+  dead, €0.10 live) and folding, Dee ``STATE_SITOUT`` (seated, dealt no cards, never acting), seat 7
+  ``STATE_RESERVED`` with ``NAME=""`` and no chips (kept for a player not yet seated: nobody): €0.75,
   rake €0.03 → €0.36 Ann, €0.36 Bob.
 * mixed-games: a hold'em hand (``GAME_THM``: not checkable), an Omaha Hi/Lo walk.
 * tampered: the split's low paid to Ann, the quartered low's odd cent to Cid, the side pot's low to Bob.
@@ -207,6 +208,14 @@ def test_both_blinds_at_once_are_a_dead_small_and_a_live_big_blind() -> None:
     eve = [(a.kind, a.amount) for a in record.hand.actions if a.actor == "Eve"]
     assert eve[:2] == [("ante", 5), ("post", 10)]
     assert "Dee" not in {a.actor for a in record.hand.actions}
+
+
+def test_a_reserved_seat_is_nobody_and_a_nameless_seat_that_plays_is_an_error() -> None:
+    (record,) = records(SITE, text("variants.xml"))
+    assert record.hand is not None and 7 not in record.hand.seats and record.error is None
+    playing = text("variants.xml").replace('STATE="STATE_RESERVED"', 'STATE="STATE_PLAYING"')
+    (record,) = records(SITE, playing)
+    assert record.error is not None and "seat 7 ('') is listed twice or has no name" in record.error
 
 
 def test_omaha_of_the_turbo_tables_is_omaha() -> None:
