@@ -1,6 +1,7 @@
 """Boss Media hand histories: XML, each hand a ``<HISTORY>`` (several in a ``<ROOT>``, or one per file).
 
-What the site writes (../shared/handhistories/SITES.md):
+What the site writes (../shared/handhistories/SITES.md), in cp1252 bytes where a name is not ASCII
+(``TABLE="€500 GTD"``), whatever the XML declaration says:
 
 * ``<HISTORY ID="2907049023" GAME="GAME_OMAHL" GAMEKIND="GAMEKIND_CASH" TABLECURRENCY="EUR" LIMIT="PL"
   STAKES="0.05/0.10" ...>`` (``GAME_OMAHL`` Omaha Hi/Lo, ``GAME_OMA`` Omaha, ``GAME_THM`` hold'em; the
@@ -253,4 +254,4 @@ def _read(source: str, history: Element, _header: list[str]) -> HandRecord:
     return reading.record(reading.read())
 
 
-READER = reader("boss", "Boss Media", HANDS, _read)
+READER = reader("boss", "Boss Media", HANDS, _read, encodings=("cp1252",))

@@ -31,11 +31,13 @@ import re
 
 import pytest
 from archive_sites import own, records, shared_counts, statuses, verdicts
+from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from xml_archives import refuses_billion_laughs, reorder_xml
 
 from hilo_cli.checking import check
+from hilo_cli.cli import main
 from hilo_cli.errors import InputError
 from hilo_cli.histories import boss, detect
 
@@ -216,6 +218,15 @@ def test_a_reserved_seat_is_nobody_and_a_nameless_seat_that_plays_is_an_error() 
     playing = text("variants.xml").replace('STATE="STATE_RESERVED"', 'STATE="STATE_PLAYING"')
     (record,) = records(SITE, playing)
     assert record.error is not None and "seat 7 ('') is listed twice or has no name" in record.error
+
+
+def test_a_table_name_in_cp1252_bytes_is_read_as_the_site_writes_it() -> None:
+    # fpdb-3's real Boss files name tables "Söndagssteken" and "€500 GTD" in cp1252, under a declaration
+    # of UTF-8
+    data = text("split.xml").replace('TABLE="Test 1"', 'TABLE="€500 Söndag"').encode("cp1252")
+    assert b"\x80500 S\xf6ndag" in data
+    result = CliRunner().invoke(main, ["check", "-", "--input-format", "boss"], input=data)
+    assert result.exit_code == 0 and result.stderr == "" and result.stdout.startswith("OK: ")
 
 
 def test_omaha_of_the_turbo_tables_is_omaha() -> None:
