@@ -239,7 +239,8 @@ PLUGINS: tuple[Plugin, ...] = (
         "Microgaming",
         (".xml", ".txt"),
         "microgaming",
-        _search(r'<Game hhversion="\d+" id="\d'),
+        # before 2012, no hhversion: the id and the date
+        _search(r'<Game (?:hhversion="\d+" id="\d|id="\d+" date=")'),
     ),
     # IGT: a JSON document, {"history": [hand, ...]}, on a line of its own or pretty-printed.
     Plugin("igt", "IGT", (".txt",), "igt", _search(r'^\ufeff*\{\s*"history"\s*:')),
