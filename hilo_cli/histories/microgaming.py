@@ -179,17 +179,8 @@ class _Hand(XmlHand):
         if kind.lower() == "badbeatcontribution":
             self.jackpot += self.money(a.attrs.get("value"), "the jackpot contribution")
             return
-        if kind == "PostedToPlay":  # a player coming in: a live blind (over the big blind: both)
-            added = self.money(a.attrs.get("value"), "the action's value")
-            header = hand.header  # the big blind: at a fixed-limit table, the small bet
-            big = header.small if header.limit == "Limit" else header.big
-            if added > big:  # both blinds: what is over the big blind is dead, no bet of the street
-                self.chips(
-                    hand, a.line, street, who, "ante", added - big, None, False, text.strip()
-                )
-                added = big
-            verb = "small blind" if added < big else "big blind"
-            self.chips(hand, a.line, street, who, verb, added, None, False, text.strip())
+        if kind == "PostedToPlay":
+            self._posted(hand, a, street, who, text.strip())
             return
         if kind in ("DealCards", "ShowCards"):
             cards = _cards(a, f"the cards of {who}")
@@ -217,6 +208,18 @@ class _Hand(XmlHand):
         if verb_of is None:
             raise InputError(f"an action {quote(text.strip())} is not one hilo reads")
         self.chips(hand, a.line, street, who, verb_of, added, to, kind == "AllIn", text.strip())
+
+    def _posted(self, hand: SiteHand, a: Element, street: int, who: str, text: str) -> None:
+        """A player coming in (``PostedToPlay``): a live blind of its amount; over the big blind both
+        blinds, what is over it dead (no bet of the street)."""
+        added = self.money(a.attrs.get("value"), "the action's value")
+        header = hand.header  # the big blind: at a fixed-limit table, the small bet
+        big = header.small if header.limit == "Limit" else header.big
+        if added > big:
+            self.chips(hand, a.line, street, who, "ante", added - big, None, False, text)
+            added = big
+        verb = "small blind" if added < big else "big blind"
+        self.chips(hand, a.line, street, who, verb, added, None, False, text)
 
     def _uncalled(self, hand: SiteHand) -> None:
         """The uncalled bet returned: inside the player's award where the end balance says so (it then
