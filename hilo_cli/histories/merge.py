@@ -6,7 +6,9 @@ What the site writes (../shared/handhistories/SITES.md; files named ``.txt`` or 
   table's ``type="HORSE"``, ``HOSE``, ``RASH``, ``HA``, ``HO``, ``SHOE``, ``HAR``, ``HORSE Tournament``:
   each ``<game multigametype="43">`` says its own game, ``MIXED_GAMES``: 34, 35, 37 Omaha H/L8, 43, 45
   stud hi/lo, checked; hold'em, 7-Stud and Razz named and not checkable);
-  tournaments ``type="Omaha H/L8 Tournament" stakes="Pot Limit"`` (no amounts: the blinds posted say them).
+  tournaments ``type="Omaha H/L8 Tournament" stakes="Pot Limit"`` (no amounts: the blinds posted say them;
+  at a fixed-limit table the big blind is the small bet, and a stud game's small bet is read from its
+  completion and bets, ``_stakes``).
 * ``<players dealer="7">`` of ``<player seat="0" nickname="Hero" balance="$12.00" dealtin="true"/>``;
   ``<round id="BLINDS">``, ``PREFLOP``, ``POSTFLOP``, ``POSTTURN``, ``POSTRIVER`` (stud: ``BRING_IN``,
   ``THIRD_STREET`` ... ``SEVENTH_STREET``), ``SHOWDOWN``, ``END_OF_GAME`` / ``END_OF_FOLDED_GAME``.
@@ -105,6 +107,27 @@ HANDS = Hands("game", GAME_OPEN, OWN_LINE, "id", "a Merge hand", header_declares
 session = opening("<description", DESCRIPTION)
 
 
+def _stakes(hand: SiteHand, stud: bool) -> Header:
+    """The stakes of a tournament's hand whose description names none (``stakes="Limit"``): the blinds
+    posted (at a fixed-limit table the small bet the big blind, the big bet twice it); a stud game posts
+    no blinds, and its small bet is read from the bets: the least of a third street completion or bet, a
+    fourth street bet and half a bet of the later streets (each is then checked against it)."""
+    header = hand.header
+    if not stud:
+        blinds = [a.amount for a in hand.actions if a.verb in ("small blind", "big blind")]
+        small, big = min(blinds, default=0), max(blinds, default=0)
+        if header.limit == "Limit":
+            small, big = big, 2 * big
+        return header._replace(small=small, big=big)
+    bets = [
+        (a.to or 0) if a.verb == "complete" else a.amount if a.street < 2 else a.amount // 2
+        for a in hand.actions
+        if a.verb == "complete" or a.verb == "bet"
+    ]
+    small = min(bets, default=0)
+    return header._replace(small=small, big=2 * small)
+
+
 class _Hand(XmlHand):
     """One ``<game>`` into a ``SiteHand``."""
 
@@ -170,8 +193,7 @@ class _Hand(XmlHand):
             raise InputError(f"hand #{self.id} is cut short: no <winner> says who won")
         fold_back(hand)
         if not hand.header.big:
-            blinds = [a.amount for a in hand.actions if a.verb in ("small blind", "big blind")]
-            hand.header = header._replace(small=min(blinds, default=0), big=max(blinds, default=0))
+            hand.header = _stakes(hand, stud)
         hand.end = max((a.line for a in hand.actions), default=hand.line)
         return hand
 
@@ -291,7 +313,9 @@ class _Hand(XmlHand):
             )  # since September 2010 a raise's amount is its total
         if kind in ("BET", "RAISE", "COMPLETE", "ALL_IN"):
             to, top = self.bets.get(who, 0) + added, max(self.bets.values(), default=0)
-            completing = stud and street == 0 and kind != "BET" and top < hand.header.small
+            small = hand.header.small  # 0: a tournament's stakes not yet known, the site's word
+            completing = stud and street == 0 and kind != "BET" and (top < small or not small)
+            completing = completing and (bool(small) or kind == "COMPLETE")
             verb = "complete" if completing and to > top else self.raised(to)
         if verb is None:
             raise InputError(
