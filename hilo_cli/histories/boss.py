@@ -65,7 +65,21 @@ _HISTORY_OPEN = re.compile(r"<HISTORY[\s>]")
 _OWN_LINE = re.compile(r"^\s*(?:<\?xml[^>]*\?>|</?ROOT>|</HISTORY>)*\s*$")
 
 
-HANDS = Hands("HISTORY", _HISTORY_OPEN, _OWN_LINE, "ID", "a Boss Media hand")
+_OPENING = re.compile(
+    r'<HISTORY ID="(?P<id>\d+)"[^>]*? GAME="(?P<game>\w+)"[^>]*? LIMIT="(?P<limit>\w*)"'
+)
+
+
+def _unplayed(line: str) -> Header | None:
+    """The header of a hand of a game hilo does not play, from the ``<HISTORY ...>`` line that opens it."""
+    m = _OPENING.search(line)
+    if m is None or m.group("game") in GAME_NAMES:
+        return None
+    limit = LIMIT_WORDS.get(m.group("limit"), m.group("limit"))
+    return Header(m.group("id"), m.group("game"), limit, None, False, "", 0, 0)
+
+
+HANDS = Hands("HISTORY", _HISTORY_OPEN, _OWN_LINE, "ID", "a Boss Media hand", unplayed=_unplayed)
 
 
 def card(link: str, what: str) -> Card | None:

@@ -19,6 +19,8 @@ tests/data/boss/ (pot limit €0.05/€0.10, Omaha Hi/Lo):
   ``STATE_RESERVED`` with ``NAME=""`` and no chips (kept for a player not yet seated: nobody): €0.75,
   rake €0.03 → €0.36 Ann, €0.36 Bob.
 * mixed-games: a hold'em hand (``GAME_THM``: not checkable), an Omaha Hi/Lo walk.
+* cut-holdem (fpdb-3's regression files, issue 28): a fixed-limit hold'em hand, the file cut after its
+  last ``RESULT`` (no ``</SHOWDOWN>``, ``</HISTORY>``, ``</ROOT>``): not checkable, as it is whole.
 * tampered: the split's low paid to Ann, the quartered low's odd cent to Cid, the side pot's low to Bob.
 * bad-input: an action hilo does not know, card number 60, a hand cut before its showdown, an amount
   that is none; the hands around them are read.
@@ -59,6 +61,7 @@ def text(name: str) -> str:
         ("dead-blind.xml", [("7", "ok")]),
         ("variants.xml", [("21", "ok")]),
         ("mixed-games.xml", [("5", "not-checkable"), ("6", "ok")]),
+        ("cut-holdem.xml", [("9", "not-checkable")]),
         ("tampered.xml", [("11", "mismatch"), ("12", "mismatch"), ("13", "mismatch")]),
         (
             "bad-input.xml",
@@ -227,6 +230,17 @@ def test_a_table_name_in_cp1252_bytes_is_read_as_the_site_writes_it() -> None:
     assert b"\x80500 S\xf6ndag" in data
     result = CliRunner().invoke(main, ["check", "-", "--input-format", "boss"], input=data)
     assert result.exit_code == 0 and result.stderr == "" and result.stdout.startswith("OK: ")
+
+
+def test_a_cut_hand_of_a_game_hilo_does_not_play_names_its_game_and_one_it_plays_is_an_error() -> (
+    None
+):
+    assert verdicts(SITE, text("cut-holdem.xml")) == [
+        ("9", "not-checkable", "GAME_THM Limit is not a game hilo plays")
+    ]
+    omaha = text("cut-holdem.xml").replace('GAME="GAME_THM"', 'GAME="GAME_OMAHL"')
+    ((_, status, why),) = verdicts(SITE, omaha)
+    assert status == "error" and "not well-formed XML" in why
 
 
 def test_omaha_of_the_turbo_tables_is_omaha() -> None:
