@@ -46,7 +46,7 @@ from hilo_cli.histories.site import (
     collects_only,
 )
 from hilo_cli.histories.site import Line as Action
-from hilo_cli.histories.xml_hand import Hands, XmlHand, opening, reader
+from hilo_cli.histories.xml_hand import Hands, XmlHand, opening, reader, stud_small_bet
 
 # The game a game type without a game's name is: fpdb-3 reads it as 5-card Omaha (high only).
 UNNAMED = "5 Card Omaha"
@@ -349,11 +349,13 @@ class _Hand(XmlHand):
 
 def _posted(header: Header, hand: SiteHand) -> Header:
     """``header`` with the stakes of the blinds first posted in ``hand`` (a fixed-limit table's bets the
-    big blind and twice it); a hand with no big blind posted (a stud game's) has no stakes to read."""
+    big blind and twice it); a stud game posts no blinds: its small bet is read from its bets
+    (``xml_hand.stud_small_bet``)."""
     posts = {a.verb: a.amount for a in reversed(hand.actions) if a.verb.endswith(" blind")}
     big = posts.get("big blind")
     if big is None:
-        raise InputError("the session's game type names no stakes, and no big blind is posted")
+        small = stud_small_bet(hand)
+        return header._replace(small=small, big=2 * small)
     if header.limit == "Limit":
         return header._replace(small=big, big=2 * big)
     return header._replace(small=posts.get("small blind", 0), big=big)

@@ -43,7 +43,7 @@ from hilo_cli.histories.site import NAMELESS, Header, Seat, SiteHand, cards_of, 
 from hilo_cli.histories.site import Line as Action
 from hilo_cli.histories.text import street_numbers
 from hilo_cli.histories.uncalled import fold_back
-from hilo_cli.histories.xml_hand import Hands, XmlHand, opening, reader
+from hilo_cli.histories.xml_hand import Hands, XmlHand, opening, reader, stud_small_bet
 
 GAME_NAMES: dict[str, str] = {
     "Omaha H/L8": "omaha8",
@@ -110,8 +110,7 @@ session = opening("<description", DESCRIPTION)
 def _stakes(hand: SiteHand, stud: bool) -> Header:
     """The stakes of a tournament's hand whose description names none (``stakes="Limit"``): the blinds
     posted (at a fixed-limit table the small bet the big blind, the big bet twice it); a stud game posts
-    no blinds, and its small bet is read from the bets: the least of a third street completion or bet, a
-    fourth street bet and half a bet of the later streets (each is then checked against it)."""
+    no blinds, and its small bet is read from the bets (``xml_hand.stud_small_bet``)."""
     header = hand.header
     if not stud:
         blinds = [a.amount for a in hand.actions if a.verb in ("small blind", "big blind")]
@@ -119,12 +118,7 @@ def _stakes(hand: SiteHand, stud: bool) -> Header:
         if header.limit == "Limit":
             small, big = big, 2 * big
         return header._replace(small=small, big=big)
-    bets = [
-        (a.to or 0) if a.verb == "complete" else a.amount if a.street < 2 else a.amount // 2
-        for a in hand.actions
-        if a.verb == "complete" or a.verb == "bet"
-    ]
-    small = min(bets, default=0)
+    small = stud_small_bet(hand)
     return header._replace(small=small, big=2 * small)
 
 

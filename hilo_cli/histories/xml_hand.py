@@ -207,6 +207,18 @@ def no_hand_start(
     return failed(source, line + bad[0], f"cannot read {quote(bad[1].strip())}: not part of {what}")
 
 
+def stud_small_bet(hand: SiteHand) -> int:
+    """The small bet of a fixed-limit stud hand whose stakes are written nowhere (a tournament's; stud
+    posts no blinds to read them from): the least of a third street completion or bet, a fourth street
+    bet and half a bet of a later street, each then checked against it by the replay (0: none)."""
+    bets = [
+        (a.to or 0) if a.verb == "complete" else a.amount if a.street < 2 else a.amount // 2
+        for a in hand.actions
+        if a.verb in ("complete", "bet")
+    ]
+    return min(bets, default=0)
+
+
 class XmlHand:
     """One hand's element being read into a ``SiteHand``: what every XML site keeps while it reads.
 
