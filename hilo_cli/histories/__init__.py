@@ -299,7 +299,8 @@ PLUGINS: tuple[Plugin, ...] = (
         "Microgaming",
         (".xml", ".txt"),
         "microgaming",
-        _search(r'<Game hhversion="\d+" id="\d'),
+        # before 2012, no hhversion: the id and the date
+        _search(r'<Game (?:hhversion="\d+" id="\d|id="\d+" date=")'),
         opens="<Game ",
     ),
     # IGT: a JSON document, {"history": [hand, ...]}, on a line of its own or pretty-printed.

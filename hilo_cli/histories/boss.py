@@ -1,12 +1,13 @@
 """Boss Media hand histories: XML, each hand a ``<HISTORY>`` (several in a ``<ROOT>``, or one per file).
 
-What the site writes (../shared/handhistories/SITES.md):
+What the site writes (../shared/handhistories/SITES.md), in cp1252 bytes where a name is not ASCII
+(``TABLE="€500 GTD"``), whatever the XML declaration says:
 
 * ``<HISTORY ID="2907049023" GAME="GAME_OMAHL" GAMEKIND="GAMEKIND_CASH" TABLECURRENCY="EUR" LIMIT="PL"
   STAKES="0.05/0.10" ...>`` (``GAME_OMAHL`` Omaha Hi/Lo, ``GAME_OMA`` Omaha, ``GAME_THM`` hold'em; the
   stakes are the blinds; ``GAMEKIND_SITGO`` and ``GAMEKIND_TOURNAMENT`` play chips);
 * ``<PLAYER NAME="Hero" SEAT="2" AMOUNT="10.00" STATE="STATE_PLAYING" DEALER="N">`` (``STATE_EMPTY`` an
-  empty seat);
+  empty seat, ``STATE_RESERVED`` one kept for a player not yet seated: ``NAME=""`` and no chips);
 * ``<ACTION TYPE="HAND_BLINDS" PLAYER="X" KIND="HAND_SB" VALUE="0.05">`` (``HAND_BB``; ``HAND_DSB`` a dead
   small blind: dead money, no bet), ``HAND_ANTE``; ``HAND_DEAL`` with ``<CARD LINK="48">`` children (a
   card as a number: 0-12 diamonds, 13-25 clubs, 26-38 hearts, 39-51 spades, each ace to king; ``b``
@@ -64,7 +65,21 @@ _HISTORY_OPEN = re.compile(r"<HISTORY[\s>]")
 _OWN_LINE = re.compile(r"^\s*(?:<\?xml[^>]*\?>|</?ROOT>|</HISTORY>)*\s*$")
 
 
-HANDS = Hands("HISTORY", _HISTORY_OPEN, _OWN_LINE, "ID", "a Boss Media hand")
+_OPENING = re.compile(
+    r'<HISTORY ID="(?P<id>\d+)"[^>]*? GAME="(?P<game>\w+)"[^>]*? LIMIT="(?P<limit>\w*)"'
+)
+
+
+def _unplayed(line: str) -> Header | None:
+    """The header of a hand of a game hilo does not play, from the ``<HISTORY ...>`` line that opens it."""
+    m = _OPENING.search(line)
+    if m is None or m.group("game") in GAME_NAMES:
+        return None
+    limit = LIMIT_WORDS.get(m.group("limit"), m.group("limit"))
+    return Header(m.group("id"), m.group("game"), limit, None, False, "", 0, 0)
+
+
+HANDS = Hands("HISTORY", _HISTORY_OPEN, _OWN_LINE, "ID", "a Boss Media hand", unplayed=_unplayed)
 
 
 def card(link: str, what: str) -> Card | None:
@@ -129,8 +144,8 @@ class _Hand(XmlHand):
 
     def _players(self, hand: SiteHand) -> None:
         for p in (c for c in self.history.children if c.tag == "PLAYER"):
-            if p.attrs.get("STATE") == "STATE_EMPTY":
-                continue
+            if p.attrs.get("STATE") in ("STATE_EMPTY", "STATE_RESERVED"):
+                continue  # nobody at the seat: empty, or kept for a player not yet seated
             name, seat = (
                 p.attrs.get("NAME", ""),
                 digits(p.attrs.get("SEAT", ""), "a seat", MAX_SEAT),
@@ -253,4 +268,4 @@ def _read(source: str, history: Element, _header: list[str]) -> HandRecord:
     return reading.record(reading.read())
 
 
-READER = reader("boss", "Boss Media", HANDS, _read)
+READER = reader("boss", "Boss Media", HANDS, _read, encodings=("cp1252",))

@@ -9,7 +9,8 @@ rounds (``<round no="N">``, round 0 the antes and blinds) of ``<cards type="Thir
 player="Hero">CA D5 H4</cards>`` (suit then rank, ``X`` unknown) and ``<action no="3" player="Hero"
 type="5" sum="€0.05"/>``, not always in order: ``no`` gives the order.
 
-Action types: 0 fold, 1 small blind, 2 big blind, 3 call, 4 check, 5 bet (on third street, the
+Action types: 0 fold, 1 small blind, 2 big blind (more than the big blind: with the small blind, dead,
+posted by a player coming in), 3 call, 4 check, 5 bet (on third street, the
 completion), 7 all in (``sum`` what it adds), 15 ante, 16 bring-in, 23 raise (``sum`` the total raised
 to). No rake, no pots and no halves are printed: one ``win`` total per player, which counts the uncalled
 chips returned too. So the reader fills ``pots_named=False``, ``pots_printed=False``,
@@ -45,14 +46,17 @@ from hilo_cli.histories.site import (
     collects_only,
 )
 from hilo_cli.histories.site import Line as Action
-from hilo_cli.histories.xml_hand import Hands, XmlHand, opening, reader
+from hilo_cli.histories.xml_hand import Hands, XmlHand, opening, reader, stud_small_bet
 
+# The game a game type without a game's name is: fpdb-3 reads it as 5-card Omaha (high only).
+UNNAMED = "5 Card Omaha"
 GAME_NAMES: dict[str, str] = {
     "7 Card Stud Hi-Lo": "stud8",
     "7 Card Stud HiLow": "stud8",
     "Omaha Hi-Lo": "omaha8",
     "Omaha HiLow": "omaha8",
     "Omaha": "omaha",
+    UNNAMED: "omaha-5",
 }
 LIMIT_WORDS = {
     "L": "Limit",
@@ -69,10 +73,17 @@ LIMIT_WORDS = {
 SIGNS = {code: sign for sign, code in CODES.items()}
 VERBS = {"1": "small blind", "2": "big blind", "3": "call", "15": "ante", "16": "bring in"}
 
-# The session's game: "7 Card Stud Hi-Lo L €0.05/€0.10", "Omaha Hi-Lo PL 0.02/0.04 Ante 0.01".
+# The session's game: "7 Card Stud Hi-Lo L €0.05/€0.10", "Omaha Hi-Lo PL 0.02/0.04 Ante 0.01"; a
+# tournament's without stakes ("Holdem NL", "7 Card Stud L"); 5-card Omaha's without a game ("PL €2/€4").
 GAME_TYPE = re.compile(
-    r"^(?P<game>.+?) (?P<limit>NL|БЛ|SL|LZ|PL|LP|L|No limit|Pot limit|Limit) "
-    r"(?P<small>[^\s/]+)/(?P<big>[^\s/]+)(?: Ante \S+)?$"
+    r"^(?:(?P<game>.+?) )?(?P<limit>NL|БЛ|SL|LZ|PL|LP|L|No limit|Pot limit|Limit)"
+    r"(?: (?P<small>[^\s/]+)/(?P<big>[^\s/]+))?(?: Ante \S+)?$"
+)
+
+# An amount with a decimal comma: "€0,50", "€301,49", "€1.234,56" (the comma before the two cents; a
+# comma before three digits is a thousands separator, "1,500").
+DECIMAL_COMMA = re.compile(
+    r"(?P<before>\D*)(?P<whole>\d{1,3}(?:\.\d{3})+|\d+),(?P<cents>\d{2})(?P<after>\D*)"
 )
 # "LH 0.02/0.04 ...": limit hold'em, its stakes first.
 LIMIT_HOLDEM = re.compile(r"^LH (?P<small>[^\s/]+)/(?P<big>[^\s/]+)(?: .*)?$")
@@ -80,10 +91,12 @@ LIMIT_HOLDEM = re.compile(r"^LH (?P<small>[^\s/]+)/(?P<big>[^\s/]+)(?: .*)?$")
 UNCALLED_CLIENT = 20
 GAME_OPEN = re.compile(r"<game[\s>]")
 SESSION_OPEN = re.compile(r"<session[\s>]")
-# The session's own lines, outside any game: nothing of a hand.
+# The session's own lines, outside any game: nothing of a hand. A tournament's summary is one line of
+# elements with spaces between them, a ``<br/>`` in one's text, and a stray ``}`` after the last
+# (``<tournamentname>$5 Stud</tournamentname><place>5</place> <win>$16.40</win>}``).
 SESSION_LINE = re.compile(
-    r"^\s*(?:<\?xml[^>]*\?>|<session(?:\s[^>]*)?>|</session>|</?general>|</game>|"
-    r"<(\w+)>[^<]*</\1>|<\w+/>)*\s*$"
+    r"^\s*(?:(?:<\?xml[^>]*\?>|<session(?:\s[^>]*)?>|</session>|</?general>|</game>|"
+    r"<(\w+)>(?:[^<]|<\w+\s*/>)*</\1>|<\w+/>)\s*)*\}?\s*$"
 )
 STUD_ROUNDS = {
     2: 0,
@@ -126,6 +139,25 @@ class _Hand(XmlHand):
         super().__init__(source, game.attrs.get("gamecode", ""))
         self.general, self.game = general, game
         self.raked: int | None = None  # the players' ``rakeamount``, where written
+        self.dealt_in: set[str] = set()  # the players a ``<cards>`` element names
+        # a currency without a sign, written as its code before each amount (``RSD1``)
+        code = general.get("tablecurrency", "")
+        self.code = code if len(code) == 3 and code.isalpha() and code not in SIGNS else ""
+
+    def money(self, text: str | None, what: str) -> int:
+        """``text`` in the table's unit: the session's currency code before it left out (``RSD45.70``),
+        and a decimal comma read as the point (``€301,49``, ``€1.234,56``: the comma before the cents)."""
+        if text is not None:
+            text = text.strip()
+            if self.code and text.startswith(self.code):
+                text = text[len(self.code) :]
+            comma = DECIMAL_COMMA.fullmatch(text)
+            if comma is not None:
+                whole = comma.group("whole").replace(".", "")
+                text = (
+                    f"{comma.group('before')}{whole}.{comma.group('cents')}{comma.group('after')}"
+                )
+        return super().money(text, what)
 
     def read(self) -> tuple[SiteHand, dict[str, int]]:
         """The hand, and what the site says each player put in (``bet``)."""
@@ -136,10 +168,11 @@ class _Hand(XmlHand):
         if m is None and lh is None:
             raise InputError(f"cannot read the session's game type {quote(typed)}")
         named, limit_word = (
-            (m.group("game"), m.group("limit")) if m is not None else ("Holdem", "L")
+            (m.group("game") or UNNAMED, m.group("limit")) if m is not None else ("Holdem", "L")
         )
         stakes = m or lh
         assert stakes is not None
+        small, big = stakes.group("small"), stakes.group("big")
         tournament = "tournamentcode" in general or "tournamentname" in general
         code = (
             general.get("tablecurrency")
@@ -150,7 +183,11 @@ class _Hand(XmlHand):
         sign = "" if tournament else SIGNS.get(code, "")
         play_money = general.get("mode", "real") != "real"
         currency = self.table(tournament, "" if play_money else sign)
+        if self.code and not (tournament or play_money):
+            currency = Currency(self.code, "", 100, self.code)
         limit = LIMIT_WORDS[limit_word]
+        self.played = GAME_NAMES.get(named)
+        # a game hilo does not play is not checkable whatever its stakes: they are not read
         header = Header(
             self.id,
             named,
@@ -158,17 +195,19 @@ class _Hand(XmlHand):
             None,
             tournament,
             sign,
-            self.money(stakes.group("small"), "the small bet"),
-            self.money(stakes.group("big"), "the big bet"),
+            self.money(small, "the small bet") if small and self.played else 0,
+            self.money(big, "the big bet") if big and self.played else 0,
         )
         # the win attributes are the awards themselves
         hand = collects_only(SiteHand(self.source, game.line, header, currency=currency))
-        self.played = GAME_NAMES.get(header.game)
         if self.played is None:
             return hand, {}
         stud = GAMES[self.played].board_cards == 0
         bets = self._players(hand)
         rounds = [c for c in game.children if c.tag == "round"]
+        self.dealt_in = {
+            c.attrs.get("player", "") for r in rounds for c in r.children if c.tag == "cards"
+        }
         numbered = sorted(
             ((digits(r.attrs.get("no", ""), "a round's number", MAX_SEAT), r) for r in rounds),
             key=lambda x: x[0],
@@ -176,6 +215,8 @@ class _Hand(XmlHand):
         for no, element in numbered:
             self._round(hand, no, element, stud)
         self._showdown(hand, GAMES[self.played].hole_cards)
+        if big is None:  # a tournament's game type names no stakes: the blinds posted are
+            hand.header = _posted(hand.header, hand)
         return hand, bets
 
     def _players(self, hand: SiteHand) -> dict[str, int]:
@@ -189,6 +230,11 @@ class _Hand(XmlHand):
         bets: dict[str, int] = {}
         for p in players.children:
             name = p.attrs.get("name", "")
+            if not name and not any(
+                self.money(p.attrs.get(k, "0"), f"seat {p.attrs.get('seat', '')}'s {k}")
+                for k in ("chips", "win", "bet")
+            ):  # an empty seat: no name, no chips, nothing won or put in
+                continue
             seat = digits(p.attrs.get("seat", ""), "a seat", MAX_SEAT)
             check_seat(hand, seat, name, NAMELESS)
             hand.seats.append(Seat(seat, name, self.money(p.attrs.get("chips"), f"{name}'s chips")))
@@ -254,6 +300,8 @@ class _Hand(XmlHand):
             raise InputError(f"an action of {quote(who)}, who is not seated")
         text = f"action {a.attrs.get('no', '')}: {who} type {kind} {a.attrs.get('sum', '')}".strip()
         line = a.line
+        if kind == "9" and who not in self.dealt_in and not self.put.get(who):
+            return  # sitting out, dealt no cards and nothing in: not in the hand
         if kind in ("0", "4", "9"):  # 9: sitting out, a fold
             hand.actions.append(
                 Action(line, street, who, "check" if kind == "4" else "fold", 0, None, False, text)
@@ -279,7 +327,14 @@ class _Hand(XmlHand):
             verb = self.raised(to, first)
         if verb is None:
             raise InputError(f"action type {quote(kind)} is not one hilo reads ({text})")
+        header = hand.header
+        live = header.small if header.limit == "Limit" else header.big
+        dead = added - live if kind == "2" and live and street == 0 and added > live else 0
+        if dead:  # a big blind and the small blind posted together: the small is dead
+            verb = "small and big blinds"
         self.chips(hand, line, street, who, verb, added, to, kind == "7", text)
+        if dead:
+            self.bets[who] -= dead
 
     def _showdown(self, hand: SiteHand, hole_cards: int) -> None:
         """Every live hand whose ``hole_cards`` are all known is shown (the site writes them at the
@@ -290,6 +345,20 @@ class _Hand(XmlHand):
             if s.name not in folded and len(cards) == hole_cards and s.name in self.put:
                 hand.summary_cards[s.name] = cards
         hand.end = max((a.line for a in hand.actions), default=hand.line)
+
+
+def _posted(header: Header, hand: SiteHand) -> Header:
+    """``header`` with the stakes of the blinds first posted in ``hand`` (a fixed-limit table's bets the
+    big blind and twice it); a stud game posts no blinds: its small bet is read from its bets
+    (``xml_hand.stud_small_bet``)."""
+    posts = {a.verb: a.amount for a in reversed(hand.actions) if a.verb.endswith(" blind")}
+    big = posts.get("big blind")
+    if big is None:
+        small = stud_small_bet(hand)
+        return header._replace(small=small, big=2 * small)
+    if header.limit == "Limit":
+        return header._replace(small=big, big=2 * big)
+    return header._replace(small=posts.get("small blind", 0), big=big)
 
 
 def _cards(text: str, what: str) -> tuple[Card | None, ...]:

@@ -6,7 +6,9 @@ What the site writes (../shared/handhistories/SITES.md; files named ``.txt`` or 
   table's ``type="HORSE"``, ``HOSE``, ``RASH``, ``HA``, ``HO``, ``SHOE``, ``HAR``, ``HORSE Tournament``:
   each ``<game multigametype="43">`` says its own game, ``MIXED_GAMES``: 34, 35, 37 Omaha H/L8, 43, 45
   stud hi/lo, checked; hold'em, 7-Stud and Razz named and not checkable);
-  tournaments ``type="Omaha H/L8 Tournament" stakes="Pot Limit"`` (no amounts: the blinds posted say them).
+  tournaments ``type="Omaha H/L8 Tournament" stakes="Pot Limit"`` (no amounts: the blinds posted say them;
+  at a fixed-limit table the big blind is the small bet, and a stud game's small bet is read from its
+  completion and bets, ``_stakes``).
 * ``<players dealer="7">`` of ``<player seat="0" nickname="Hero" balance="$12.00" dealtin="true"/>``;
   ``<round id="BLINDS">``, ``PREFLOP``, ``POSTFLOP``, ``POSTTURN``, ``POSTRIVER`` (stud: ``BRING_IN``,
   ``THIRD_STREET`` ... ``SEVENTH_STREET``), ``SHOWDOWN``, ``END_OF_GAME`` / ``END_OF_FOLDED_GAME``.
@@ -41,7 +43,7 @@ from hilo_cli.histories.site import NAMELESS, Header, Seat, SiteHand, cards_of, 
 from hilo_cli.histories.site import Line as Action
 from hilo_cli.histories.text import street_numbers
 from hilo_cli.histories.uncalled import fold_back
-from hilo_cli.histories.xml_hand import Hands, XmlHand, opening, reader
+from hilo_cli.histories.xml_hand import Hands, XmlHand, opening, reader, stud_small_bet
 
 GAME_NAMES: dict[str, str] = {
     "Omaha H/L8": "omaha8",
@@ -103,6 +105,21 @@ RAISE_TO_SINCE = "20100908000000"
 HANDS = Hands("game", GAME_OPEN, OWN_LINE, "id", "a Merge hand", header_declares=True)
 # A <description> names the game and stakes of every hand after it.
 session = opening("<description", DESCRIPTION)
+
+
+def _stakes(hand: SiteHand, stud: bool) -> Header:
+    """The stakes of a tournament's hand whose description names none (``stakes="Limit"``): the blinds
+    posted (at a fixed-limit table the small bet the big blind, the big bet twice it); a stud game posts
+    no blinds, and its small bet is read from the bets (``xml_hand.stud_small_bet``)."""
+    header = hand.header
+    if not stud:
+        blinds = [a.amount for a in hand.actions if a.verb in ("small blind", "big blind")]
+        small, big = min(blinds, default=0), max(blinds, default=0)
+        if header.limit == "Limit":
+            small, big = big, 2 * big
+        return header._replace(small=small, big=big)
+    small = stud_small_bet(hand)
+    return header._replace(small=small, big=2 * small)
 
 
 class _Hand(XmlHand):
@@ -170,8 +187,7 @@ class _Hand(XmlHand):
             raise InputError(f"hand #{self.id} is cut short: no <winner> says who won")
         fold_back(hand)
         if not hand.header.big:
-            blinds = [a.amount for a in hand.actions if a.verb in ("small blind", "big blind")]
-            hand.header = header._replace(small=min(blinds, default=0), big=max(blinds, default=0))
+            hand.header = _stakes(hand, stud)
         hand.end = max((a.line for a in hand.actions), default=hand.line)
         return hand
 
@@ -291,7 +307,9 @@ class _Hand(XmlHand):
             )  # since September 2010 a raise's amount is its total
         if kind in ("BET", "RAISE", "COMPLETE", "ALL_IN"):
             to, top = self.bets.get(who, 0) + added, max(self.bets.values(), default=0)
-            completing = stud and street == 0 and kind != "BET" and top < hand.header.small
+            small = hand.header.small  # 0: a tournament's stakes not yet known, the site's word
+            completing = stud and street == 0 and kind != "BET" and (top < small or not small)
+            completing = completing and (bool(small) or kind == "COMPLETE")
             verb = "complete" if completing and to > top else self.raised(to)
         if verb is None:
             raise InputError(

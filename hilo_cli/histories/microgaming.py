@@ -11,6 +11,7 @@ What the site writes (../shared/handhistories/SITES.md):
 * ``<Action seq="1" type="SmallBlind" seat="3" value="1.00"/>`` (``BigBlind``, ``Ante``, ``Fold``,
   ``Check``, ``Call`` and ``Bet`` the chips added, ``Raise`` the chips added too, ``AllIn``), ``DealCards``,
   ``DealFlop``, ``DealTurn``, ``DealRiver`` and ``ShowCards`` with ``<Card value="10" suit="h"/>``;
+  ``MuckCards`` (by the one player left when the others have folded: he does not show, and wins);
 * ``<Action type="Win"><Seat num="2" amount="102.00" pot="0" lowhandwin="1"/></Action>``: what each
   player won from each pot. Its ``lowhandwin`` flag does not reliably mark the low winner, so it is not
   read: the awards are checked per pot, and the cards settle who wins each half.
@@ -178,10 +179,8 @@ class _Hand(XmlHand):
         if kind.lower() == "badbeatcontribution":
             self.jackpot += self.money(a.attrs.get("value"), "the jackpot contribution")
             return
-        if kind == "PostedToPlay":  # a player coming in: the small blind dead, or a big blind live
-            added = self.money(a.attrs.get("value"), "the action's value")
-            verb = "ante" if added == hand.header.small and added < hand.header.big else "big blind"
-            self.chips(hand, a.line, street, who, verb, added, None, False, text.strip())
+        if kind == "PostedToPlay":
+            self._posted(hand, a, street, who, text.strip())
             return
         if kind in ("DealCards", "ShowCards"):
             cards = _cards(a, f"the cards of {who}")
@@ -191,6 +190,8 @@ class _Hand(XmlHand):
                 Action(a.line, street, who, verb, 0, None, False, text.strip(), cards)
             )
             return
+        if kind == "MuckCards" and _last_live(hand) == who:
+            return  # the one player left, not showing: he need not, and wins the pot
         if kind in ("Fold", "Check", "MuckCards"):
             verb = {"Fold": "fold", "Check": "check", "MuckCards": "muck"}[kind]
             if verb == "muck":
@@ -207,6 +208,18 @@ class _Hand(XmlHand):
         if verb_of is None:
             raise InputError(f"an action {quote(text.strip())} is not one hilo reads")
         self.chips(hand, a.line, street, who, verb_of, added, to, kind == "AllIn", text.strip())
+
+    def _posted(self, hand: SiteHand, a: Element, street: int, who: str, text: str) -> None:
+        """A player coming in (``PostedToPlay``): a live blind of its amount; over the big blind both
+        blinds, what is over it dead (no bet of the street)."""
+        added = self.money(a.attrs.get("value"), "the action's value")
+        header = hand.header  # the big blind: at a fixed-limit table, the small bet
+        big = header.small if header.limit == "Limit" else header.big
+        if added > big:
+            self.chips(hand, a.line, street, who, "ante", added - big, None, False, text)
+            added = big
+        verb = "small blind" if added < big else "big blind"
+        self.chips(hand, a.line, street, who, verb, added, None, False, text)
 
     def _uncalled(self, hand: SiteHand) -> None:
         """The uncalled bet returned: inside the player's award where the end balance says so (it then
@@ -249,6 +262,14 @@ class _Hand(XmlHand):
                 hand.disagreements.append(
                     f"{s.name}'s end balance is {show(end)}, but the hand leaves {show(expected)}"
                 )
+
+
+def _last_live(hand: SiteHand) -> str | None:
+    """The one player of ``hand`` who has acted and not folded or mucked, where there is only one."""
+    live = {a.player for a in hand.actions if a.player} - {
+        a.player for a in hand.actions if a.verb in ("fold", "muck")
+    }
+    return next(iter(live)) if len(live) == 1 else None
 
 
 def _read(source: str, game: Element, _header: list[str]) -> HandRecord:

@@ -49,7 +49,10 @@ class Hands:
     * ``what``: the file's hands, as a line where no hand starts is "not part of ``what``" (``a Merge
       hand``); ``declarer``: who declares a document type found there (``the file``);
     * ``header_declares``: a document type or entity declaration in the lines the base keeps before a
-      hand (a session's header) is that hand's error (``declarer`` declares it).
+      hand (a session's header) is that hand's error (``declarer`` declares it);
+    * ``unplayed``: the header of a hand of a game hilo does not play, read from the line that opens its
+      element (``None``: a game hilo plays, or none named there): where the element cannot be parsed (a
+      file cut inside the hand), the hand is still not checkable, naming its game, as it would be whole.
     """
 
     __slots__ = (
@@ -60,6 +63,7 @@ class Hands:
         "own_line",
         "starts_hand",
         "tag",
+        "unplayed",
         "what",
     )
 
@@ -72,9 +76,11 @@ class Hands:
         what: str,
         declarer: str = "the file",
         header_declares: bool = False,
+        unplayed: Callable[[str], Header | None] | None = None,
     ) -> None:
         self.tag, self.opening, self.own_line, self.number = tag, opening_tag, own_line, number
         self.what, self.declarer, self.header_declares = what, declarer, header_declares
+        self.unplayed = unplayed
         self.starts_hand = opening(f"<{tag}", opening_tag)
 
     def blank(self, line: str) -> bool:
@@ -145,6 +151,9 @@ def read_hand(
             element.attrs.get(hands.number),
         )
     except HiloError as e:  # a DealError too: a hand that breaks a rule is its own error record
+        header = hands.unplayed(lines[at]) if hands.unplayed and element is None else None
+        if header is not None:  # its element unread, of a game hilo does not play
+            return not_played(SiteHand(source, start, header))
         return failed(
             source, start, e.message, element.attrs.get(hands.number) if element else None
         )
@@ -196,6 +205,18 @@ def no_hand_start(
             f"{declarer} declares a document type or entities: hilo does not read XML declarations",
         )
     return failed(source, line + bad[0], f"cannot read {quote(bad[1].strip())}: not part of {what}")
+
+
+def stud_small_bet(hand: SiteHand) -> int:
+    """The small bet of a fixed-limit stud hand whose stakes are written nowhere (a tournament's; stud
+    posts no blinds to read them from): the least of a third street completion or bet, a fourth street
+    bet and half a bet of a later street, each then checked against it by the replay (0: none)."""
+    bets = [
+        (a.to or 0) if a.verb == "complete" else a.amount if a.street < 2 else a.amount // 2
+        for a in hand.actions
+        if a.verb in ("complete", "bet")
+    ]
+    return min(bets, default=0)
 
 
 class XmlHand:

@@ -15,9 +15,12 @@ tests/data/boss/ (pot limit €0.05/€0.10, Omaha Hi/Lo):
 * no-showdown: Ann's €0.30 flop bet is not called: it comes back without a line; she wins €0.30.
 * dead-blind: Cid posts a dead small blind and a big blind; €1.35, rake €0.06 → €0.65 Ann, €0.64 Bob.
 * variants (issue 28): the split with Eve coming in with ``KIND="HAND_AB"`` €0.15 (both blinds: €0.05
-  dead, €0.10 live) and folding, Dee ``STATE_SITOUT`` (seated, dealt no cards, never acting): €0.75,
+  dead, €0.10 live) and folding, Dee ``STATE_SITOUT`` (seated, dealt no cards, never acting), seat 7
+  ``STATE_RESERVED`` with ``NAME=""`` and no chips (kept for a player not yet seated: nobody): €0.75,
   rake €0.03 → €0.36 Ann, €0.36 Bob.
 * mixed-games: a hold'em hand (``GAME_THM``: not checkable), an Omaha Hi/Lo walk.
+* cut-holdem (fpdb-3's regression files, issue 28): a fixed-limit hold'em hand, the file cut after its
+  last ``RESULT`` (no ``</SHOWDOWN>``, ``</HISTORY>``, ``</ROOT>``): not checkable, as it is whole.
 * tampered: the split's low paid to Ann, the quartered low's odd cent to Cid, the side pot's low to Bob.
 * bad-input: an action hilo does not know, card number 60, a hand cut before its showdown, an amount
   that is none; the hands around them are read.
@@ -30,11 +33,13 @@ import re
 
 import pytest
 from archive_sites import own, records, shared_counts, statuses, verdicts
+from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from xml_archives import refuses_billion_laughs, reorder_xml
 
 from hilo_cli.checking import check
+from hilo_cli.cli import main
 from hilo_cli.errors import InputError
 from hilo_cli.histories import boss, detect
 
@@ -56,6 +61,7 @@ def text(name: str) -> str:
         ("dead-blind.xml", [("7", "ok")]),
         ("variants.xml", [("21", "ok")]),
         ("mixed-games.xml", [("5", "not-checkable"), ("6", "ok")]),
+        ("cut-holdem.xml", [("9", "not-checkable")]),
         ("tampered.xml", [("11", "mismatch"), ("12", "mismatch"), ("13", "mismatch")]),
         (
             "bad-input.xml",
@@ -207,6 +213,34 @@ def test_both_blinds_at_once_are_a_dead_small_and_a_live_big_blind() -> None:
     eve = [(a.kind, a.amount) for a in record.hand.actions if a.actor == "Eve"]
     assert eve[:2] == [("ante", 5), ("post", 10)]
     assert "Dee" not in {a.actor for a in record.hand.actions}
+
+
+def test_a_reserved_seat_is_nobody_and_a_nameless_seat_that_plays_is_an_error() -> None:
+    (record,) = records(SITE, text("variants.xml"))
+    assert record.hand is not None and 7 not in record.hand.seats and record.error is None
+    playing = text("variants.xml").replace('STATE="STATE_RESERVED"', 'STATE="STATE_PLAYING"')
+    (record,) = records(SITE, playing)
+    assert record.error is not None and "seat 7 ('') is listed twice or has no name" in record.error
+
+
+def test_a_table_name_in_cp1252_bytes_is_read_as_the_site_writes_it() -> None:
+    # fpdb-3's real Boss files name tables "Söndagssteken" and "€500 GTD" in cp1252, under a declaration
+    # of UTF-8
+    data = text("split.xml").replace('TABLE="Test 1"', 'TABLE="€500 Söndag"').encode("cp1252")
+    assert b"\x80500 S\xf6ndag" in data
+    result = CliRunner().invoke(main, ["check", "-", "--input-format", "boss"], input=data)
+    assert result.exit_code == 0 and result.stderr == "" and result.stdout.startswith("OK: ")
+
+
+def test_a_cut_hand_of_a_game_hilo_does_not_play_names_its_game_and_one_it_plays_is_an_error() -> (
+    None
+):
+    assert verdicts(SITE, text("cut-holdem.xml")) == [
+        ("9", "not-checkable", "GAME_THM Limit is not a game hilo plays")
+    ]
+    omaha = text("cut-holdem.xml").replace('GAME="GAME_THM"', 'GAME="GAME_OMAHL"')
+    ((_, status, why),) = verdicts(SITE, omaha)
+    assert status == "error" and "not well-formed XML" in why
 
 
 def test_omaha_of_the_turbo_tables_is_omaha() -> None:

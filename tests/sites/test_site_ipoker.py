@@ -25,6 +25,15 @@ no rake, so the rake is what was put in minus what was paid, RULES §13):
   beside it) and Jo just seated (type 8, no chips) sitting out (type 9, a fold); then Gus raising by €2
   (type 6: to €3), Ivy calling, Gus's €2 flop bet not called: ``win`` €6.20 after his ``rakeamount`` of
   €0.30.
+* five-card (fpdb-3's regression files, issue 28): ``<gametype>PL €0,50/€1</gametype>``, a game type
+  without a game's name (5-card Omaha, high only), every amount with a decimal comma (``€1.234,56``):
+  Bo calls €1 and folds the flop, Cy and Di put in €4 each; €8,55 paid to Di (pair of aces over Cy's
+  queens) after €0.45 not paid out.
+* empty-seat: an empty seat (``name="" chips="$0"``), Hap coming in with both blinds (type 2 of $0.03:
+  $0.02 live, the $0.01 small dead) who checks when the action comes to him, Ike sitting out (type 9)
+  dealt no cards; Hap's $0.06 flop bet not called: ``win`` $0.15, the $0.09 pot and his $0.06.
+* tournament-holdem: a tournament's ``Holdem NL`` with no stakes, its summary on one line of elements
+  with spaces between, a ``<br/>`` and a stray ``}``: not checkable.
 """
 
 from __future__ import annotations
@@ -272,6 +281,8 @@ OWN = [
     "tampered.xml",
     "stud-hilo.xml",
     "client-21.xml",
+    "five-card.xml",
+    "empty-seat.xml",
 ]
 _ELEMENTS = re.compile(r"(?:<player [^>]*/>|<cards [^>]*>[^<]*</cards>|<action [^>]*/>)")
 
@@ -397,3 +408,88 @@ def test_the_other_game_lines(old: str, new: str, status: str) -> None:
     text = text_of("client-21.xml")
     assert old in text
     assert next(s for _, s, _ in verdicts(text.replace(old, new))) == status
+
+
+# -- fpdb-3's regression files (issue 28) ---------------------------------------------------------------------
+
+
+def test_a_game_type_without_a_game_is_five_card_omaha_and_a_decimal_comma_is_read() -> None:
+    (record,) = records(text_of("five-card.xml"))
+    assert record.hand is not None and record.hand.game.name == "omaha-5"
+    assert record.hand.starting_stacks == (12050, 123456, 6000)
+    assert record.recorded_won == {"Di": 855}
+    assert [s for _, s, _ in verdicts(text_of("five-card.xml"))] == ["ok"]
+
+
+@pytest.mark.parametrize(
+    "old, new, game",
+    [
+        ("<gametype>Holdem NL</gametype>", "<gametype>Holdem NL</gametype>", "Holdem No Limit"),
+        (
+            "<gametype>Holdem NL</gametype>",
+            "<gametype>7 Card Stud L</gametype>",
+            "7 Card Stud Limit",
+        ),
+        (
+            "<gametype>Holdem NL</gametype>",
+            "<gametype>5 Card Stud L</gametype>",
+            "5 Card Stud Limit",
+        ),
+        (
+            "<gametype>Holdem NL</gametype>",
+            "<gametype>Six Plus Holdem NL $0.25/$0.50</gametype>",
+            "Six Plus Holdem No Limit",
+        ),
+    ],
+)
+def test_every_game_ipoker_writes_that_hilo_does_not_play_is_not_checkable_naming_it(
+    old: str, new: str, game: str
+) -> None:
+    text = text_of("tournament-holdem.xml")
+    assert old in text
+    assert verdicts(text.replace(old, new)) == [
+        ("300003", "not-checkable", f"{game} is not a game hilo plays")
+    ]
+
+
+def test_a_tournaments_game_type_without_stakes_takes_the_blinds_posted() -> None:
+    text = text_of("tournament.xml").replace("Omaha Hi-Lo PL 50/100", "Omaha Hi-Lo PL")
+    (record,) = records(text)
+    assert record.hand is not None and record.hand.small_bet == 100
+    assert [s for _, s, _ in verdicts(text)] == ["ok"]
+    # a stud game posts no blinds: its small bet is Ann's completion to €0.05 (RULES §14.2 then checks the
+    # rest against it)
+    stud = text_of("stud-hilo.xml").replace("Hi-Lo L €0.05/€0.10", "Hi-Lo L")
+    found = records(stud)
+    assert [(r.hand.small_bet, r.hand.big_bet) for r in found if r.hand] == [(5, 10)] * 2
+    assert [s for _, s, _ in verdicts(stud)] == ["ok", "mismatch"]  # the second's odd chip
+
+
+def test_an_empty_seat_a_player_posting_both_blinds_and_one_sitting_out_undealt() -> None:
+    (record,) = records(text_of("empty-seat.xml"))
+    assert record.hand is not None and record.error is None
+    assert record.hand.players == ("Ed", "Flo", "Gil", "Hap")  # no one for seat 1, Ike not dealt in
+    hap = [(a.kind, a.amount) for a in record.hand.actions if a.actor == "Hap" and a.amount]
+    assert hap[:2] == [("ante", 1), ("post", 2)]  # the small blind dead, the big live
+    assert record.recorded_won == {"Hap": 15} and record.site_inconsistency is None
+    assert [s for _, s, _ in verdicts(text_of("empty-seat.xml"))] == ["ok"]
+
+
+def test_a_nameless_seat_with_chips_is_an_error_and_a_sitting_out_player_dealt_in_folds() -> None:
+    text = text_of("empty-seat.xml")
+    with_chips = text.replace('name="" chips="$0"', 'name="" chips="$1"')
+    assert "seat 1 ('') is listed twice or has no name" in (records(with_chips)[0].error or "")
+    dealt = text.replace(
+        '<action no="4" player="Ike"',
+        '<cards type="Pocket" player="Ike">X X X X</cards><action no="4" player="Ike"',
+    )
+    (record,) = records(dealt)  # dealt in: his type 9 is a fold, and he is one of the players
+    assert record.hand is not None and "Ike" in record.hand.players
+    assert ("Ike", "fold") in [(a.actor, a.kind) for a in record.hand.actions]
+
+
+def test_a_currency_written_as_its_code_before_each_amount() -> None:
+    text = text_of("split.xml").replace("€", "RSD").replace("EUR", "RSD")
+    (record,) = records(text)
+    assert record.currency == Currency("RSD", "", 100, "RSD")
+    assert [s for _, s, _ in verdicts(text)] == ["ok"]

@@ -17,6 +17,11 @@ Merge tags each award with its half (``pottype`` h, l, or n for the whole pot) a
   split's Omaha H/L8 hand ($1.00: high $0.50 Ann, low $0.50 Bob); 45 stud hi/lo to a showdown (antes
   $0.02 each, Bob brings in $0.05, Ann calls, checked down: $0.14, high $0.07 Ann's kings full, low
   $0.07 Bob's 7-6-4-3-2).
+* horse-tournament (fpdb-3's regression files, issue 28): ``type="HORSE Tournament" stakes="Limit"``, no
+  amounts: an Omaha H/L8 hand of blinds 15/30 (the small bet 30, the big 60: Bob bets 30 on the flop and
+  60 on the turn, Cid calls; 270: high 135 Bob's kings, low 135 Cid's 7-5-4-2-A) and a stud hi/lo hand
+  of antes 5 and a bring-in of 10, Ann completing to 50 (the small bet, the big 100); 410: high 205 Ann,
+  low 205 Bob.
 * tampered: the split's low paid to Ann, the quartered low's odd cent to Cid, the side pot's low to Cid.
 * bad-input: an event hilo does not know, a card that is none, a hand cut before its winners, an amount
   that is none; the hands around them are read.
@@ -166,6 +171,7 @@ OWN = [
     "tampered.xml",
     "variants.xml",
     "horse.xml",
+    "horse-tournament.xml",
 ]
 # A stud player's cards so far (``HOLE``, ``DRAW_DRAWN_CARDS``) are written in the order dealt, each
 # street's new card last, and the reader takes the new ones by their place: in a file with stud hands
@@ -269,3 +275,20 @@ def test_a_mixed_tournament_is_named_without_its_tournament_word() -> None:
         "not-checkable",
         "Holdem Limit (HORSE table) is not a game hilo plays",
     )
+
+
+def test_a_tournaments_limit_stakes_are_read_from_its_blinds_and_a_stud_hands_from_its_bets() -> (
+    None
+):
+    omaha, stud = records(SITE, text("horse-tournament.xml"))
+    assert omaha.hand is not None and (omaha.hand.small_bet, omaha.hand.big_bet) == (30, 60)
+    assert stud.hand is not None and (stud.hand.small_bet, stud.hand.big_bet) == (50, 100)
+    assert stud.hand.bring_in == 10
+    assert statuses(SITE, text("horse-tournament.xml")) == [("500-1", "ok"), ("500-2", "ok")]
+    # a turn bet of 30 at a table whose big blind is 30: the small bet where the big one is due
+    small = text("horse-tournament.xml").replace(
+        'type="BET" timestamp="1" player="2" amount="60.00"',
+        'type="BET" timestamp="1" player="2" amount="30.00"',
+    )
+    (_, status, why), _ = verdicts(SITE, small)
+    assert status == "error" and "a bet or raise on this street is to exactly 60" in why

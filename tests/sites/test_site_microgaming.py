@@ -15,6 +15,12 @@ per pot. The own files in tests/data/microgaming/ (pot limit €0.05/€0.10, Om
   bet the actions leave uncalled) and ``badbeatcontribution`` €0.02 (the jackpot's share, taken from the
   pot as the rake is): €0.70 put in, Ann's award €0.68 holds €0.38 of the pot and her €0.30.
 * mixed-games: a hold'em hand (not checkable), an Omaha H/L walk.
+* posted-small (fpdb-3's regression files, issue 28): ``hhversion="5"``, Ann coming in with
+  ``PostedToPlay`` €0.05 (the small blind's amount, live) and raising €0.30 more, to €0.35, which Bob calls
+  with €0.35 and Dee's big blind with €0.25; Ann's €0.50 flop bet is not called and she mucks
+  (``MuckCards``, the one player left): €1.60 put in, rake 5 cents, her award €1.55 holds €1.05 of the pot
+  and her €0.50.
+* version-1: a hold'em hand of the format before 2012, whose ``<Game`` has no ``hhversion``.
 * tampered: the split's whole pot paid to Ann, the quartered low's odd cent to Cid, and an end balance
   that is not what the hand leaves (the site's own inconsistency).
 * bad-input: an action hilo does not know, a card that is none, a hand with no Win, an amount that is
@@ -50,6 +56,8 @@ def text(name: str) -> str:
         ("side-pot.xml", [("3", "ok")]),
         ("no-showdown.xml", [("4", "ok")]),
         ("variants.xml", [("21", "ok")]),
+        ("posted-small.xml", [("31", "ok")]),
+        ("version-1.xml", [("7", "not-checkable")]),
         ("mixed-games.xml", [("5", "not-checkable"), ("6", "ok")]),
         ("tampered.xml", [("11", "mismatch"), ("12", "mismatch"), ("13", "mismatch")]),
         (
@@ -137,6 +145,7 @@ OWN = [
     "no-showdown.xml",
     "tampered.xml",
     "variants.xml",
+    "posted-small.xml",
 ]
 
 
@@ -159,29 +168,46 @@ def test_the_variant_actions_post_return_and_take_what_the_site_means() -> None:
     assert settlement is not None and sum(p.rake for p in settlement.pots) == 2
 
 
-def test_a_posted_small_blind_is_dead_and_a_wrong_money_returned_is_the_sites_inconsistency() -> (
-    None
-):
-    dead = text("variants.xml").replace(
-        'type="PostedToPlay" seat="3" value="0.10"', 'type="PostedToPlay" seat="3" value="0.05"'
-    )
-    dead = dead.replace(
-        'alias="Eve" balance="10.00" endbalance="9.90"',
-        'alias="Eve" balance="10.00" endbalance="9.95"',
-    )
-    dead = dead.replace('amount="0.68"', 'amount="0.63"').replace(
-        'endbalance="10.28"', 'endbalance="10.23"'
-    )
-    (record,) = records(SITE, dead)
-    assert record.hand is not None
-    eve = [(a.kind, a.amount) for a in record.hand.actions if a.actor == "Eve"]
-    assert eve[0] == ("ante", 5)
-    assert statuses(SITE, dead) == [("21", "ok")]
+def test_a_wrong_money_returned_is_the_sites_inconsistency() -> None:
     wrong = text("variants.xml").replace(
         'type="MoneyReturned" seat="1" value="0.30"', 'type="MoneyReturned" seat="1" value="0.20"'
     )
     ((_, status, why),) = verdicts(SITE, wrong)
     assert status == "mismatch" and "MoneyReturned gives back €0.20 to Ann" in why
+
+
+def test_a_posted_small_blind_is_live_and_the_one_player_left_mucking_wins() -> None:
+    # fpdb-3's PLO-6max-EUR-5-10-201603.v5.secondsb.raised.txt: PostedToPlay 5.00 at 5/10, Raise 30.00,
+    # and the next player's Call of 35.00 (his balance 1420.00 to 1385.00): the 5.00 is a bet
+    (record,) = records(SITE, text("posted-small.xml"))
+    assert record.hand is not None and record.error is None
+    ann = [(a.kind, a.amount) for a in record.hand.actions if a.actor == "Ann" and a.amount]
+    assert ann[:2] == [("post", 5), ("raise-to", 35)]
+    assert "muck" not in {a.kind for a in record.hand.actions}
+    assert record.recorded_won == {"Ann": 105}  # her award without the €0.50 that comes back
+    both = text("posted-small.xml").replace('seat="1" value="0.05"', 'seat="1" value="0.15"')
+    both = both.replace('seat="1" value="0.30"', 'seat="1" value="0.25"')
+    both = both.replace(
+        'amount="1.55"', 'amount="1.60"'
+    )  # the pot €0.05 more, the end balance the same
+    (record,) = records(SITE, both)  # over the big blind: both blinds, the €0.05 over it dead
+    assert record.hand is not None
+    ann = [(a.kind, a.amount) for a in record.hand.actions if a.actor == "Ann" and a.amount]
+    assert ann[:3] == [("ante", 5), ("post", 10), ("raise-to", 35)]
+    assert statuses(SITE, both) == [("31", "ok")]
+
+
+def test_a_muck_by_a_player_not_the_last_left_is_still_a_muck() -> None:
+    early = text("posted-small.xml").replace(
+        '<Action seq="12" type="Fold" seat="2" />', '<Action seq="12" type="MuckCards" seat="2" />'
+    )
+    (record,) = records(SITE, early)
+    assert record.hand is not None
+    assert ("Bob", "muck") in [(a.actor, a.kind) for a in record.hand.actions]
+
+
+def test_the_format_before_hhversion_is_detected() -> None:
+    assert detect(text("version-1.xml")) == "microgaming"
 
 
 def test_an_mtt_table_is_a_tournament() -> None:
