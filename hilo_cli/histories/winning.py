@@ -64,7 +64,10 @@ total); a stud table's line with no button (``Pampa 8-max``). Older format: ``Pl
 ``posts ante (0.10)``, ``bring in (0.05)``, ``straddle (x)``, ``caps (x)``/``cap (x)`` (the chips added,
 as ``raises``), ``Player X allin`` without an amount (the rest of the stack), the notes ``wait BB`` and
 ``sitting out``, ``mucks hand`` and ``mucks (does not show: [..])`` beside ``mucks cards``, and a table
-named with its kind (``Game ID: N 0.50/1.00 (CAP) Testtable (Omaha HiLow)``), and its stud above.
+named with its kind (``Game ID: N 0.50/1.00 (CAP) Testtable (Omaha HiLow)``), and its stud above. At a
+capped table (``(PRR) - CAP - 6-Max``, ``(CAP)``, ``(Cap)``) a player puts in at most the cap a hand:
+``caps (x)`` takes the player to it (the cap read from that total), all in for the replay, as is anyone
+reaching it after; each stack is taken as at most the cap.
 """
 
 from __future__ import annotations
@@ -289,6 +292,8 @@ GAME_ID = re.compile(
     r"^Game ID: (?P<id>\d+) (?P<sb>[\d.,]+)/(?P<bb>[\d.,]+) (?P<table>.*?) ?\((?P<game>[^()]+)\)"
     r"(?: \d+-max)?$"
 )
+# A capped table: "(PRR) - CAP - 6-Max - 3", "(CAP) Testtable", "Bahamut (Cap)".
+CAPPED_TABLE = re.compile(r"(?:^|[ (])(?:CAP|Cap)(?:$|[ )])")
 OLD_BUTTON = re.compile(r"^Seat (?P<seat>\d+) is the button$")
 OLD_SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<name>.+) \((?P<stack>[\d.,]+)\)\.$")
 # What follows "Player NAME ".
@@ -351,6 +356,8 @@ class WinningOld(TextReader):
         self.folded: set[str] = set()
         self.stud = False
         self.dealing = False  # whether a card has been received: stud's third street has begun
+        self.capped_table = False  # "Game ID: N 5/10 T (PRR) - CAP - 6-Max - 3 (Omaha)"
+        self.cap: int | None = None  # what a player may put in a hand there, as "caps (x)" shows it
 
     def header(self) -> Header:
         """The ``Game ID`` line after ``Game started at:``: the hand, its stakes and its game; the limit
@@ -362,6 +369,7 @@ class WinningOld(TextReader):
         if game_id is None:
             raise InputError("no 'Game ID: N SB/BB table (game)' line after 'Game started at:'")
         id, game = game_id.group("id"), game_id.group("game")
+        self.capped_table = CAPPED_TABLE.search(game_id.group("table")) is not None
         small, big = money(game_id.group("sb"), 100), money(game_id.group("bb"), 100)
         blind = next((m.group("amount") for m in map(BIG_BLIND.search, lines) if m), None)
         if "Stud" in game or (blind is not None and money(blind, 100) == small):
@@ -488,14 +496,22 @@ class WinningOld(TextReader):
         return stack - put
 
     def chips(self, name: str, verb: str, amount: int) -> None:
-        """A line that puts chips in: "raises (x)" and "allin (x)" say the chips added, not the total."""
+        """A line that puts chips in: "raises (x)" and "allin (x)" say the chips added, not the total.
+        At a capped table (``- CAP -``) "caps (x)" puts the player at the table's cap, what one player
+        may put in a hand: all in, for the replay, and so is anyone whose chips reach it after."""
         bet = self.bets.get(name, 0) + amount
         top = max(self.bets.values(), default=0)
+        all_in = verb == "allin"
+        if self.capped_table:
+            put = amount + sum(a.amount for a in self.hand.actions if a.player == name)
+            if verb in ("caps", "cap"):
+                self.cap = put
+            all_in = all_in or (self.cap is not None and put >= self.cap)
         if verb in ("raises", "allin", "caps", "cap"):
             kind = "raise" if bet > top and top > 0 else ("bet" if bet > top else "call")
-            self.act(name, kind, amount, bet if kind == "raise" else None, verb == "allin")
+            self.act(name, kind, amount, bet if kind == "raise" else None, all_in)
         else:
-            self.act(name, OLD_VERBS[verb], amount)
+            self.act(name, OLD_VERBS[verb], amount, None, all_in)
 
     def summary(self, text: str) -> None:
         """A line after ``------ Summary ------``: the pot, the board, a player's total."""
@@ -533,6 +549,10 @@ class WinningOld(TextReader):
     def finish(self) -> None:
         if self.hand.total is None:
             raise InputError(f"hand #{self.id} is cut short: no 'Pot:' line in a summary")
+        cap = self.cap
+        if cap is not None:
+            # At a capped table a player's stack for the hand is at most the cap (RULES §14.5's all in).
+            self.hand.seats = [s._replace(stack=min(s.stack, cap)) for s in self.hand.seats]
         fold_back(self.hand, "Collects")
 
 

@@ -34,6 +34,10 @@ The line variants (issue 28):
   street ***" the seventh (down: "received a card." for Cy). 1730 put in, rake 80 + fee 5, 1645: high
   823 Cy (three kings, the odd cent), low 822 Alice (8-5-4-2-A). Then a hand Alice wins on fourth
   street, 100 returned: 230 won.
+* old-capped (UTF-16LE, issue 28): Omaha 5/10 at "Testtable (PRR) - CAP - 6-Max - 3", where a player puts
+  in at most 300 a hand (the real files' 30 big blinds): Cy raises to 30, Bob calls; on the flop "Player
+  Bob caps (230)" puts his 300 in, Cy's call of 150 his; no betting on the turn or river (both at the
+  cap). 605 put in, rake 2.76 + fee 0.24: 602 to Bob (three kings), Cy mucking.
 """
 
 from __future__ import annotations
@@ -128,6 +132,7 @@ def test_both_formats_are_winning_and_no_other_reader_claims_them() -> None:
             "old-stud.txt",
             [{"Alice": 822, "Bob": 0, "Cy": 823}, {"Alice": 230 + 100, "Bob": 0, "Cy": 0}],
         ),
+        ("old-capped.txt", [{"Ann": 0, "Bob": 60200, "Cy": 0}]),
     ],
 )
 def test_own_files_the_site_paid_right_are_ok(name: str, expected: list[dict[str, int]]) -> None:
@@ -517,7 +522,7 @@ def test_the_old_formats_stud_paid_wrong_is_a_mismatch() -> None:
 
 _OLD_CARDS = re.compile(r"(shows: [^\[\n]*\[)([^\]]+)\]")
 _OLD_SEAT = re.compile(r"Seat \d+: .* \([\d.]+\)\.$")
-OLD_OWN = ["old-format.txt", "old-variants.txt", "old-stud.txt"]
+OLD_OWN = ["old-format.txt", "old-variants.txt", "old-stud.txt", "old-capped.txt"]
 
 
 @settings(max_examples=30, deadline=None)
@@ -544,3 +549,21 @@ def test_the_old_formats_stud_showdown_must_hold_the_up_cards_dealt() -> None:
     text = _old_stud().replace("[Kd 10c Kh Ks 9d Js 6h]", "[Kd 10c Kc Ks 9d Js 6h]")
     (_, _, status, why) = file_verdicts(text.encode("utf-16"))[0]
     assert status == "error" and "Cy shows cards other than those dealt" in why, why
+
+
+def test_at_a_capped_table_a_player_at_the_cap_is_all_in() -> None:
+    text = SITE.data("old-capped.txt").decode("utf-16")
+    hand = text_hand(WinningOld, "t.txt", 1, text.split("\r\n"))
+    assert isinstance(hand, SiteHand)
+    assert {s.name: s.stack for s in hand.seats} == {"Ann": 30000, "Bob": 30000, "Cy": 30000}
+    flop = [(a.player, a.verb, a.all_in) for a in hand.actions if a.street == 1 and a.player]
+    assert flop == [
+        ("Bob", "bet", False),
+        ("Cy", "raise", False),
+        ("Bob", "raise", True),
+        ("Cy", "call", True),
+    ]
+    # At a table that is not capped the cap is only a raise: the turn comes with the round open.
+    uncapped = text.replace(" - CAP -", " -")
+    (_, _, status, why) = file_verdicts(uncapped.encode("utf-16"))[0]
+    assert status == "error" and "still to act" in why
