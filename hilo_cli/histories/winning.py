@@ -303,7 +303,7 @@ OLD_ACTION = re.compile(
 )
 # A shown hand mucked: "mucks (does not show: [As 2s Kd Qc])"; the notes that move no chips.
 OLD_MUCKS = re.compile(r"^(?:mucks cards|mucks hand|mucks \(does not show: \[[^\[\]]*\]\))$")
-OLD_NOTES = re.compile(r"^(?:wait BB|sitting out|is sitting out|sits out|is back)$")
+OLD_NOTES = re.compile(r"^(?:wait BB|sitting out|is sitting out|sits out|is back|is timed out\.)$")
 RECEIVED = re.compile(r"^received card: \[(?P<card>[^\]]+)\]$")
 # A big blind posted, looked for in the whole hand while its header is read (it decides the limit).
 BIG_BLIND = re.compile(r"^Player .+ has big blind \((?P<amount>[\d.,]+)\)$")
@@ -356,6 +356,7 @@ class WinningOld(TextReader):
         self.folded: set[str] = set()
         self.stud = False
         self.dealing = False  # whether a card has been received: stud's third street has begun
+        self.dealt_in: set[str] = set()  # the players who received a card
         self.capped_table = False  # "Game ID: N 5/10 T (PRR) - CAP - 6-Max - 3 (Omaha)"
         self.cap: int | None = None  # what a player may put in a hand there, as "caps (x)" shows it
 
@@ -458,6 +459,7 @@ class WinningOld(TextReader):
                 # Stud's third street has no line of its own: its first card begins it.
                 self.new_street(0)
             self.dealing = True
+            self.dealt_in.add(name)
             cards = self.received.setdefault(name, [])
             if rest != "received a card.":
                 r = RECEIVED.match(rest)
@@ -471,7 +473,10 @@ class WinningOld(TextReader):
             self.act(name, rest[:-1], 0)
             return
         if OLD_MUCKS.match(rest):
-            live = [s.name for s in hand.seats if s.name not in self.folded | hand.mucks]
+            # Live: dealt in (a player sitting out is seated but receives no card), not folded.
+            dealt = self.dealt_in or {s.name for s in hand.seats}
+            out = self.folded | hand.mucks
+            live = [s.name for s in hand.seats if s.name in dealt and s.name not in out]
             if live != [name]:  # the last live hand "mucks" when it wins without showing
                 self.muck(name)
             return

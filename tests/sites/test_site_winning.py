@@ -38,6 +38,9 @@ The line variants (issue 28):
   in at most 300 a hand (the real files' 30 big blinds): Cy raises to 30, Bob calls; on the flop "Player
   Bob caps (230)" puts his 300 in, Cy's call of 150 his; no betting on the turn or river (both at the
   cap). 605 put in, rake 2.76 + fee 0.24: 602 to Bob (three kings), Cy mucking.
+* old-sitting-out (UTF-16LE, issue 28): old-format's walk with Dee seated but sitting out ("Player Dee
+  is timed out.", "Player Dee sitting out", no card received): Alice's "mucks cards" is the last live
+  hand's, not a fold; 300 won, 200 returned.
 """
 
 from __future__ import annotations
@@ -133,6 +136,7 @@ def test_both_formats_are_winning_and_no_other_reader_claims_them() -> None:
             [{"Alice": 822, "Bob": 0, "Cy": 823}, {"Alice": 230 + 100, "Bob": 0, "Cy": 0}],
         ),
         ("old-capped.txt", [{"Ann": 0, "Bob": 60200, "Cy": 0}]),
+        ("old-sitting-out.txt", [{"Alice": 300 + 200, "Bob": 0, "Cy": 0}]),
     ],
 )
 def test_own_files_the_site_paid_right_are_ok(name: str, expected: list[dict[str, int]]) -> None:
@@ -522,7 +526,13 @@ def test_the_old_formats_stud_paid_wrong_is_a_mismatch() -> None:
 
 _OLD_CARDS = re.compile(r"(shows: [^\[\n]*\[)([^\]]+)\]")
 _OLD_SEAT = re.compile(r"Seat \d+: .* \([\d.]+\)\.$")
-OLD_OWN = ["old-format.txt", "old-variants.txt", "old-stud.txt", "old-capped.txt"]
+OLD_OWN = [
+    "old-format.txt",
+    "old-variants.txt",
+    "old-stud.txt",
+    "old-capped.txt",
+    "old-sitting-out.txt",
+]
 
 
 @settings(max_examples=30, deadline=None)
@@ -567,3 +577,11 @@ def test_at_a_capped_table_a_player_at_the_cap_is_all_in() -> None:
     uncapped = text.replace(" - CAP -", " -")
     (_, _, status, why) = file_verdicts(uncapped.encode("utf-16"))[0]
     assert status == "error" and "still to act" in why
+
+
+def test_a_seated_player_dealt_no_card_is_not_live_when_the_winner_mucks() -> None:
+    text = SITE.data("old-sitting-out.txt").decode("utf-16")
+    hand = text_hand(WinningOld, "t.txt", 1, text.split("\r\n"))
+    # Alice's "mucks cards" is no muck (Dee, sitting out, was never live): she takes the pot.
+    assert isinstance(hand, SiteHand) and hand.mucks == set() and hand.skipped == 0
+    assert [s for _, _, s, _ in file_verdicts(SITE.data("old-sitting-out.txt"))] == ["ok"]
