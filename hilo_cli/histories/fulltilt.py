@@ -70,8 +70,9 @@ from hilo_cli.histories.text import (
 MIXED_NAMES = r"HORSE|HOSE|HA|\d+[ -]Game|[\w ]*Mixed[\w ]*"
 
 HEADER = re.compile(r"^(?:Full Tilt Poker|FullTiltPoker) Game #(?P<id>\d+): (?P<rest>.*)$")
+# The stakes; chips in thousands may be written "50K/100K" (tournaments, play chips).
 STAKES = pattern(
-    r"^(?P<sb>{AMOUNT})/(?P<bb>{AMOUNT})(?: Ante (?P<ante>{AMOUNT}))?(?: Cap {AMOUNT})?$"
+    r"^(?P<sb>{AMOUNT}K?)/(?P<bb>{AMOUNT}K?)(?: Ante (?P<ante>{AMOUNT}K?))?(?: Cap {AMOUNT})?$"
 )
 LIMIT_NAMES = r"FL|Fixed Limit|Limit|PL|Pot Limit|NL|No Limit"
 # The game, after a capped table's cap ("$2,000 Cap Pot Limit Omaha Hi", "$400 Pot Limit Omaha Hi",
@@ -192,12 +193,25 @@ def read_header(line: str) -> Header:
             named, parts[i] = wrapped.group("mixed"), wrapped.group("game")
     stakes = next((s for s in map(STAKES.match, parts[1:]) if s), None)
     game = next((g for g in map(GAME.match, parts[1:]) if g), None)
+    if game is None:
+        raise InputError(f"hand #{id}: cannot read the game and limit in {quote(m.group('rest'))}")
     if stakes is None:
+        if game.group("game").strip() not in GAME_NAMES:
+            # A game hilo does not play is not read past its header: its stakes are not needed
+            # ("2B/2B Ante 2B" at a Flipout table).
+            return Header(
+                id,
+                game.group("game").strip(),
+                LIMIT_WORDS[game.group("limit")],
+                named,
+                True,
+                "",
+                0,
+                0,
+            )
         raise InputError(
             f"hand #{id}: cannot read the stakes (small/big) in {quote(m.group('rest'))}"
         )
-    if game is None:
-        raise InputError(f"hand #{id}: cannot read the game and limit in {quote(m.group('rest'))}")
     sb, bb = stakes.group("sb"), stakes.group("bb")
     currency = sb[0] if sb[0] in "$€£" else ""
     scale = 100 if currency else 1
@@ -210,9 +224,16 @@ def read_header(line: str) -> Header:
         named,
         tournament,
         currency,
-        money(sb, scale),
-        money(bb, scale),
+        thousands(sb, scale),
+        thousands(bb, scale),
     )
+
+
+def thousands(text: str, scale: int) -> int:
+    """``text`` in the hand's unit, ``50K`` being 50,000 chips."""
+    if text.endswith("K"):
+        return money(text[:-1], scale) * 1000
+    return money(text, scale)
 
 
 def table_cap(line: str, scale: int) -> int | None:
@@ -244,6 +265,8 @@ class FullTilt(TextReader):
     NAME = "fulltilt"
     TITLE = "Full Tilt Poker"
     START = re.compile(r"[ \t]*(?:Full Tilt Poker|FullTiltPoker) Game #\d+: ")
+    # The archives' lines between hands: "BEGIN" before the first, "******************** # 2 *****...".
+    BLANK = re.compile(r"^(?:BEGIN|\*{20} # \d+ \*{15,30})$")
     GAMES = GAME_NAMES
 
     def __init__(self, source: str, numbers: list[int], lines: list[str]) -> None:

@@ -33,7 +33,8 @@ at a capped table, "$400 Cap Pot Limit Omaha Hi" (no one puts in more than $400 
 $365, and is capped" and "Dee calls $265, and is capped" put each at $400, all in for the replay; $835 −
 $3 to Dee (two pair, aces); "Duration 65s" in the summary. Then a hold'em hand with a blank line between
 each of its lines (the 2010-11 exports; not checkable, every line its own), and a walk at "$400 Pot Limit
-Omaha Hi" (the cap without the word).
+Omaha Hi" (the cap without the word). The archives' "BEGIN" before the first hand and "********************
+# 2 *******************" between hands are no part of one.
 """
 
 from __future__ import annotations
@@ -371,7 +372,7 @@ def test_a_hand_run_twice_is_checked_run_by_run() -> None:
 
 
 def test_a_capped_tables_cap_makes_a_player_at_it_all_in() -> None:
-    first = text("variants-archive.txt").splitlines()[0]
+    first = text("variants-archive.txt").splitlines()[1]
     assert table_cap(first, 100) == 40000 and read_header(first).game == "Omaha Hi"
     assert table_cap(first.replace("$400 Cap ", "$400 "), 100) == 40000
     assert table_cap(first.replace("$400 Cap ", ""), 100) is None
@@ -386,12 +387,49 @@ def test_a_capped_tables_cap_makes_a_player_at_it_all_in() -> None:
     assert "all in is a total of 196500" in why
 
 
+def _double_spaced_holdem() -> str:
+    """variants-archive.txt's hold'em hand, its blank line after every line left out."""
+    original = text("variants-archive.txt")
+    start = original.index("Full Tilt Poker Game #40000000202")
+    return original[start : original.index("\n\n\n", start)].replace("\n\n", "\n")
+
+
 def test_blank_lines_inside_an_archived_or_double_spaced_hand_do_not_end_it() -> None:
     original = text("variants-archive.txt")
     assert [s for _, s, _ in verdicts(SITE, original)] == ["ok", "not-checkable", "ok"]
     # A line after a blank in a hand written without blank lines is no line of the unchecked hand's.
-    holdem = original.split("\n\n\n")[1].replace("\n\n", "\n")
+    holdem = _double_spaced_holdem()
     assert holdem.startswith("Full Tilt Poker Game #40000000202") and "\n\n" not in holdem.strip()
     found = [(s, w) for _, s, w in verdicts(SITE, holdem.strip() + "\n\nSeat 3: Zed ($9)\n")]
     assert [s for s, _ in found] == ["error"]
     assert "'Seat 3: Zed ($9)'" in found[0][1] and "ends at the blank line before it" in found[0][1]
+
+
+def test_the_archives_markers_between_hands_are_no_hand() -> None:
+    original = text("variants-archive.txt")
+    assert original.startswith("BEGIN\n") and "******************** # 2 ****" in original
+    assert len(verdicts(SITE, original)) == 3  # no record for the markers, no error
+
+
+@pytest.mark.parametrize(
+    "stakes, small, big",
+    [("500K/1000K", 500_000, 1_000_000), ("50K/100K Ante 10000", 50_000, 100_000)],
+)
+def test_stakes_in_thousands_are_read(stakes: str, small: int, big: int) -> None:
+    header = read_header(
+        f"Full Tilt Poker Game #1: Table T (heads up, deep) - {stakes} - No Limit Hold'em - 21:40:27 ET"
+    )
+    assert (header.small, header.big, header.currency) == (small, big, "")
+
+
+def test_unreadable_stakes_of_a_game_hilo_does_not_play_leave_it_not_checkable() -> None:
+    holdem = _double_spaced_holdem()
+    assert holdem.startswith("Full Tilt Poker Game #40000000202")
+    odd = holdem.replace("$0.10/$0.20 - No Limit", "No Limit", 1).replace(
+        "No Limit Hold'em -", "NL Hold'em - 2B/2B Ante 2B -", 1
+    )
+    assert "2B/2B Ante 2B" in odd
+    assert [s for _, s, _ in verdicts(SITE, odd)] == ["not-checkable"]
+    omaha = odd.replace("NL Hold'em", "PL Omaha H/L", 1)
+    (why,) = [w for _, s, w in verdicts(SITE, omaha) if s == "error"]
+    assert "cannot read the stakes" in why
