@@ -130,8 +130,10 @@ TOTAL = pattern(
 PRINTED_POT = pattern(r"(Main|Side) pot(?: #?(\d+))? ({AMOUNT})\.")
 SUMMARY_BOARD = re.compile(r"^Board: \[(?P<cards>[^\[\]]*)\]\s*$")
 SUMMARY_SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<rest>.*)$")
-# Every amount a summary's seat line says the seat won, and the cards it showed or mucked.
-WON = pattern(r"(?:won|collected) \((?P<amount>{AMOUNT})\)")
+# Every amount a summary's seat line says the seat won, and the cards it showed or mucked. A hand run
+# twice with a side pot only one player is in writes that pot in the whole hand's summary: "Seat 2: Bob
+#  wins the side pot ($76.35)" (each run's pot in its own, "won ($77.60)").
+WON = pattern(r"(?:won|collected|wins the (?:side |main )?pot(?: #?\d+)?) \((?P<amount>{AMOUNT})\)")
 SHOWED = re.compile(r"(?P<how>showed|mucked) \[(?P<cards>[^\[\]]*)\]")
 
 LIMIT_WORDS = {

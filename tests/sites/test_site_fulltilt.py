@@ -34,7 +34,10 @@ $365, and is capped" and "Dee calls $265, and is capped" put each at $400, all i
 $3 to Dee (two pair, aces); "Duration 65s" in the summary. Then a hold'em hand with a blank line between
 each of its lines (the 2010-11 exports; not checkable, every line its own), and a walk at "$400 Pot Limit
 Omaha Hi" (the cap without the word). The archives' "BEGIN" before the first hand and "********************
-# 2 *******************" between hands are no part of one.
+# 2 *******************" between hands are no part of one. variants-run-twice-side.txt: PL $1/$2, Ann all in
+for $12 preflop, Bob and Cy $20 each: main pot $36, side pot $16; Cy folds the flop, the two left run it
+twice: the side pot (Bob's alone, not run) written in the whole hand's summary as "Seat 2: Bob  wins the
+side pot ($16)", each run's $17.50 ($36 − $1) in its own: Bob $33.50 (run 1, a flush), Ann $17.50 (run 2).
 """
 
 from __future__ import annotations
@@ -87,6 +90,7 @@ def text(name: str) -> str:
             ],
         ),
         ("old-2006.txt", [("1000000001", "ok")]),
+        ("variants-run-twice-side.txt", [("40000000301", "ok")]),
         (
             "variants-archive.txt",
             [("40000000201", "ok"), ("40000000202", "not-checkable"), ("40000000203", "ok")],
@@ -295,6 +299,7 @@ OWN = [
     "variants.txt",
     "variants-run-twice.txt",
     "variants-archive.txt",
+    "variants-run-twice-side.txt",
 ]
 
 
@@ -433,3 +438,16 @@ def test_unreadable_stakes_of_a_game_hilo_does_not_play_leave_it_not_checkable()
     omaha = odd.replace("NL Hold'em", "PL Omaha H/L", 1)
     (why,) = [w for _, s, w in verdicts(SITE, omaha) if s == "error"]
     assert "cannot read the stakes" in why
+
+
+def test_a_side_pot_not_run_twice_is_won_in_the_whole_hands_summary() -> None:
+    (record,) = records(SITE, text("variants-run-twice-side.txt"))
+    assert record.site_inconsistency is None
+    assert record.recorded_won == {"Bob": 3350, "Ann": 1750}
+    settlement, verdict = check(record)
+    assert verdict.status == "ok" and settlement is not None
+    # The summary's side pot line left out, the site's lines disagree: Bob collected $33.50.
+    short = text("variants-run-twice-side.txt").replace(
+        "Seat 2: Bob  wins the side pot ($16)\n", ""
+    )
+    assert "Bob collected $33.50" in (records(SITE, short)[0].site_inconsistency or "")
