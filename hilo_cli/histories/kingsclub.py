@@ -197,8 +197,8 @@ class KingsClub(TextReader):
         self.hand.added = self.amount(m.group("amount"))
 
     def finish(self) -> None:
-        if self.hand.cancelled or self.hand.cashed_out:
-            return  # nothing was awarded by the cards
+        if self.hand.cancelled or self.hand.cashed_out or self.hand.unplayable:
+            return  # nothing was awarded by the cards, or the hand's game is not played
         self.lone_pot()
         super().finish()
         found = [
@@ -304,6 +304,14 @@ class KingsClub(TextReader):
         if name not in STREETS:
             raise InputError(f"a board game has no {name.lower()}: {quote(text)}")
         found = BRACKETS.findall(m.group("cards"))
+        if run is not None and name == "FLOP" and not any(a.all_in for a in hand.actions):
+            # "*** BOARD 1 - FLOP *** [Tc Qd 3s]" with no one all in: a flop on each of two boards, bet
+            # street by street (double-board Omaha), not a hand run twice.
+            hand.unplayable = (
+                f"{hand.header.game} {hand.header.limit} on two boards is not a game hilo plays"
+            )
+            self.reading = self.not_read
+            return
         if run is not None:
             self.run_board(digits(run, "a board's number", 3), found)
             return
@@ -322,6 +330,9 @@ class KingsClub(TextReader):
         # After an all-in the streets before may be left out: "*** RIVER *** [2s Th 6h 7c] [5s]" with no
         # flop or turn line deals the whole board.
         self.deal_board(before[len(board) :] + shown(found[-1], f"the {name.lower()}"))
+
+    def not_read(self, text: str) -> None:
+        """A line of a hand of a game hilo does not play, found out past its header: not read."""
 
     def run_board(self, run: int, found: list[str]) -> None:
         """``*** BOARD 2 - RIVER *** [- - - Qd] [Jd]``: the cards of run ``run`` after the ones it has so

@@ -36,6 +36,9 @@ limit):
   (Bob scoops: a six-high straight, 6-5-3-2-A), side pot 1 of 1.00 (Cy's 0.50 and Ann's) that only Ann
   is left in, and her 1 uncalled. The site writes no award line for the side pot, as for the uncalled
   bet; her summary stack, 50 (the 50 she sat with: 2 in, 1 + 1 back), says it was paid.
+* two-boards (issue 28): "Limit Omaha" with "*** BOARD 1 - FLOP *** [Tc Qd 3s]" and "*** BOARD 2 - FLOP
+  ***" before the flop's bets, no one all in: double-board Omaha, bet street by street, not a hand run
+  twice: not checkable, saying so.
 """
 
 from __future__ import annotations
@@ -74,6 +77,7 @@ def text(name: str) -> str:
         ("variants.txt", [("2101", "ok"), ("2102", "ok")]),
         ("all-in-river.txt", [("2201", "ok")]),
         ("lone-side-pot.txt", [("2401", "ok")]),
+        ("two-boards.txt", [("2501", "not-checkable")]),
         ("stp.txt", [("2301", "ok"), ("2302", "ok")]),
         ("stp-tampered.txt", [("2303", "mismatch")]),
         ("mixed-games.txt", [("2006", "not-checkable"), ("2007", "ok")]),
@@ -363,3 +367,11 @@ def test_a_side_pot_only_one_player_is_left_in_is_paid_as_the_summary_stack_says
     (short,) = records(SITE, "\n".join(lines))
     assert short.recorded_won == {"Bob": 150}
     assert [s for _, s, _ in verdicts(SITE, "\n".join(lines))] == ["mismatch"]
+
+
+def test_two_boards_bet_street_by_street_are_a_game_hilo_does_not_play() -> None:
+    (why,) = [w for _, _, w in verdicts(SITE, text("two-boards.txt"))]
+    assert why.endswith("Omaha Limit on two boards is not a game hilo plays")
+    # The same board lines after an all in are a hand run twice's: read, not passed over.
+    allin = text("two-boards.txt").replace("Cy checks", "Cy raises to 4, and is all in", 1)
+    assert [s for _, s, _ in verdicts(SITE, allin)] == ["error"]
