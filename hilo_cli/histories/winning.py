@@ -60,7 +60,8 @@ The other lines (issue 28). Current format: the game names ``4Card Omaha H/L``, 
 Reshuffle``, ``5Card Omaha H/L Reshuffle`` (and their high-only ``4Card Omaha``, ``... Reshuffle``); the
 limit ``All-in or Fold Limit``, no betting structure hilo replays (not checkable); ``Alice straddle
 $4.00`` (``straddles``); ``Alice caps $2.00 to $8.00`` (``cap``: a raise, the chips added then the
-total); a stud table's line with no button (``Pampa 8-max``). Older format: ``Player X ante (0.10)`` and
+total); a stud table's line with no button (``Pampa 8-max``); the button draw before ``*** HOLE CARDS
+***``, ``Dealt to Alice [Ks]`` (one card a seat, no card of the hand). Older format: ``Player X ante (0.10)`` and
 ``posts ante (0.10)``, ``bring in (0.05)``, ``straddle (x)``, ``caps (x)``/``cap (x)`` (the chips added,
 as ``raises``), ``Player X allin`` without an amount (the rest of the stack), the notes ``wait BB`` and
 ``sitting out``, ``mucks hand`` and ``mucks (does not show: [..])`` beside ``mucks cards``, and a table
@@ -211,7 +212,21 @@ class Winning(FamilyReader):
     def begin(self, header: Header) -> SiteHand:
         hand = super().begin(header)
         hand.currency = DOLLARS if header.currency else Currency()
+        self.hole_cards = False  # whether a street line (``*** HOLE CARDS ***``...) has been read
         return hand
+
+    def dealt(self, text: str) -> None:
+        """``Dealt to NAME [cards]``; before ``*** HOLE CARDS ***`` at a board game, one card a seated
+        player (``Dealt to Ann [Qc]``) is the draw for the button (the highest card takes it), no card
+        of the hand: checked to be one card, and left out."""
+        if self.hole_cards or self.streets is STUD_STREETS:
+            super().dealt(text)
+            return
+        body = text[len("Dealt to ") :]
+        name = next((n for n in self.names if body.startswith(n + " [")), None)
+        found = BRACKETS.findall(body[len(name) :]) if name is not None else []
+        if name is None or len(found) != 1 or len(cards_of(found[0], f"{name}'s card")) != 1:
+            raise InputError(f"cannot read the button draw's card in {quote(text)}")
 
     def site_line(self, text: str) -> bool:
         """A running pot figure (passed over), an uncalled bet returned, the table line."""
@@ -243,6 +258,7 @@ class Winning(FamilyReader):
         street = street_number(streets, name)
         self.run = run
         self.new_street(street, run=run)
+        self.hole_cards = True
         cards = BRACKETS.findall(found.group("cards"))
         if streets is STUD_STREETS or street == 0:
             return

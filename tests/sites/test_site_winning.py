@@ -15,6 +15,8 @@ Worked out by hand (cents; Total pot is printed after the rake and the jackpot f
 * run-twice: 20100 put in, 200 taken, 19900: 9950 a run; run 1 high 4975 Alice, low 4975 Cy; run 2 Cy
   scoops 9950.
 * mixed: the hold'em hand is not checkable; the Omaha hand is the split hand.
+* button-draw (issue 28): the split hand with the draw for the button before the blinds, one card a
+  seat ("Dealt to Alice [Ks]", the highest at the button): no card of the hand.
 * tampered: the split hand with the odd cent paid to the low.
 * bad-input: a line no reader knows, and a hand cut short, between two good hands.
 * old-format (UTF-16LE, one ``Collects:`` total a player): the split hand, rake 77 + fee 2; a hand won
@@ -103,6 +105,7 @@ def test_both_formats_are_winning_and_no_other_reader_claims_them() -> None:
     ("name", "expected"),
     [
         ("split.txt", [{"Alice": 1575, "Bob": 0, "Cy": 1576}]),
+        ("button-draw.txt", [{"Alice": 1575, "Bob": 0, "Cy": 1576}]),
         ("quartered.txt", [{"Alice": 808 + 403, "Bob": 404, "Cy": 0}]),
         ("side-pot.txt", [{"Alice": 5850, "Bob": 5850, "Cy": 0}]),
         (
@@ -585,3 +588,15 @@ def test_a_seated_player_dealt_no_card_is_not_live_when_the_winner_mucks() -> No
     # Alice's "mucks cards" is no muck (Dee, sitting out, was never live): she takes the pot.
     assert isinstance(hand, SiteHand) and hand.mucks == set() and hand.skipped == 0
     assert [s for _, _, s, _ in file_verdicts(SITE.data("old-sitting-out.txt"))] == ["ok"]
+
+
+def test_the_button_draw_deals_no_card_of_the_hand() -> None:
+    (record,) = file_records(SITE.data("button-draw.txt"), "button-draw.txt")
+    assert record.hand is not None
+    (plain,) = file_records(SITE.data("split.txt"), "split.txt")[:1]
+    assert plain.hand is not None
+    assert record.hand.players == plain.hand.players  # Alice's Ks and the others' are in no hand
+    text = SITE.data("button-draw.txt").decode()
+    two = text.replace("Dealt to Bob [7h]", "Dealt to Bob [7h 2d]", 1)
+    (_, line, status, why) = file_verdicts(two.encode())[0]
+    assert status == "error" and "button draw" in why and line == 7
