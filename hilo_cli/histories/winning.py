@@ -68,7 +68,9 @@ as ``raises``), ``Player X allin`` without an amount (the rest of the stack), th
 named with its kind (``Game ID: N 0.50/1.00 (CAP) Testtable (Omaha HiLow)``), and its stud above. At a
 capped table (``(PRR) - CAP - 6-Max``, ``(CAP)``, ``(Cap)``) a player puts in at most the cap a hand:
 ``caps (x)`` takes the player to it (the cap read from that total), all in for the replay, as is anyone
-reaching it after; each stack is taken as at most the cap.
+reaching it after; each stack is taken as at most the cap. ``Player X is disconnected and ALL IN.``
+(all-in protection: in for the chips put in, the ``allin`` after it adds none) has no rule in RULES.md:
+not checkable.
 """
 
 from __future__ import annotations
@@ -373,6 +375,7 @@ class WinningOld(TextReader):
         self.stud = False
         self.dealing = False  # whether a card has been received: stud's third street has begun
         self.dealt_in: set[str] = set()  # the players who received a card
+        self.protected: str | None = None  # a player "disconnected and ALL IN." (all-in protection)
         self.capped_table = False  # "Game ID: N 5/10 T (PRR) - CAP - 6-Max - 3 (Omaha)"
         self.cap: int | None = None  # what a player may put in a hand there, as "caps (x)" shows it
 
@@ -496,6 +499,17 @@ class WinningOld(TextReader):
             if live != [name]:  # the last live hand "mucks" when it wins without showing
                 self.muck(name)
             return
+        if rest == "is disconnected and ALL IN.":
+            # All-in protection: the player stays in for the chips put in so far, no more (the summary's
+            # "Bets:" says so), and the next line is their "allin". RULES.md has no rule for it.
+            hand.unplayable = (
+                f"{name} was put all in on a disconnection for the chips already in (all-in "
+                "protection): RULES.md has no rule for it"
+            )
+            self.protected = name
+            return
+        if rest == "allin" and name == self.protected:
+            return  # the disconnected player's all in: no chips
         if rest == "allin":
             # All in without an amount: the rest of the player's stack.
             self.chips(name, "allin", self.stack_left(name))

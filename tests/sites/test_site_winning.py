@@ -43,6 +43,9 @@ The line variants (issue 28):
 * old-sitting-out (UTF-16LE, issue 28): old-format's walk with Dee seated but sitting out ("Player Dee
   is timed out.", "Player Dee sitting out", no card received): Alice's "mucks cards" is the last live
   hand's, not a fold; 300 won, 200 returned.
+* old-disconnected (UTF-16LE, issue 28): "Player Bob is disconnected and ALL IN." then "Player Bob
+  allin" facing Alice's flop bet: all-in protection, Bob in for the 1 he had put in (the summary's "Bets:
+  1"), no more. RULES.md has no rule for it: not checkable, saying why.
 """
 
 from __future__ import annotations
@@ -535,6 +538,7 @@ OLD_OWN = [
     "old-stud.txt",
     "old-capped.txt",
     "old-sitting-out.txt",
+    "old-disconnected.txt",
 ]
 
 
@@ -600,3 +604,24 @@ def test_the_button_draw_deals_no_card_of_the_hand() -> None:
     two = text.replace("Dealt to Bob [7h]", "Dealt to Bob [7h 2d]", 1)
     (_, line, status, why) = file_verdicts(two.encode())[0]
     assert status == "error" and "button draw" in why and line == 7
+
+
+def test_all_in_protection_is_not_checkable_and_puts_in_no_chips() -> None:
+    (_, _, status, why) = file_verdicts(SITE.data("old-disconnected.txt"))[0]
+    assert status == "not-checkable"
+    assert why == (
+        "Bob was put all in on a disconnection for the chips already in (all-in protection): "
+        "RULES.md has no rule for it"
+    )
+    text = SITE.data("old-disconnected.txt").decode("utf-16")
+    hand = text_hand(WinningOld, "t.txt", 1, text.split("\r\n"))
+    assert isinstance(hand, SiteHand)
+    assert [a.amount for a in hand.actions if a.player == "Bob" and a.verb != "dealt"] == [100]
+    # Without the disconnection, "allin" is the rest of Bob's stack.
+    plain = text.replace("Player Bob is disconnected and ALL IN.\r\n\r\n", "", 1)
+    hand = text_hand(WinningOld, "t.txt", 1, plain.split("\r\n"))
+    assert isinstance(hand, SiteHand)
+    assert [a.amount for a in hand.actions if a.player == "Bob" and a.verb != "dealt"] == [
+        100,
+        9900,
+    ]
