@@ -68,9 +68,12 @@ def uncalled(put: dict[str, int]) -> tuple[str | None, int]:
 def rake_disagreement(hand: SiteHand, rake: int, show: Callable[[int], str]) -> str | None:
     """Where a site that prints its rake but no total (Entraction, KingsClub) paid out other than what was
     put in (the uncalled chips left out) and what the house added, less that rake: a finding about the
-    site, or ``None``."""
+    site, or ``None``. The uncalled chips are the site's own where it wrote them (Entraction's
+    ``Payback``: the excess of the largest contribution over the next is not what comes back when the
+    next holds a dead blind), else that excess."""
     put = put_in(hand)
-    matched = sum(put.values()) - uncalled(put)[1] + hand.added
+    back = sum(hand.uncalled.values()) if hand.uncalled else uncalled(put)[1]
+    matched = sum(put.values()) - back + hand.added
     paid = sum(c.amount for c in hand.collects)
     if matched - paid == rake:
         return None

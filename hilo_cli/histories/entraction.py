@@ -22,7 +22,9 @@ The stakes of a limit game are its bets (blinds 50/100 at 100/200). The award li
 pot nor their half, so what is checked is each player's total (``pots_named`` False). The site prints its
 rake but no total pot: the rake is derived from the actions and the payout (RULES §13), and a printed rake
 that is not what was put in less what was paid is a finding about the site (``archive.rake_disagreement``).
-An uncalled bet comes back without a line; the award lines are taken to count only the pots.
+An uncalled bet comes back without a line, or with ``Payback (0.14)`` (held against the actions); the
+award lines are taken to count only the pots. A shown hand and an award may be followed by the site's
+words for the hand, ``(two pairs, Kings and Deuces)``, ``(with a pair of Aces)``: no cards, no chips.
 """
 
 from __future__ import annotations
@@ -71,8 +73,18 @@ ACTION = pattern(
     MONEY=MONEY,
 )
 DEALT = re.compile(r"^was dealt:\s+(?P<cards>.+)$")
-WINS = pattern(r"^wins:\s+(?P<amount>{MONEY})$", MONEY=MONEY)
-SHOWS = re.compile(r"^shows:\s+(?P<cards>.+)$")
+# The site's words for the hand, in parentheses after the cards or the amount: "(two pairs, Kings and
+# Deuces)", "(with a pair of Aces)". They move no chip and name no card: the cards speak.
+SAYS = r"(?:\s+\([a-zA-Z][^()]*\))?"
+# "wins: EUR 1.10 side pot", "main pot", "split pot" (a tie): the pot named, but not which one of
+# several side pots, so the check stays per player.
+WINS = pattern(
+    r"^wins:\s+(?P<amount>{MONEY})(?: (?:main|side|split) pot)?{SAYS}$", MONEY=MONEY, SAYS=SAYS
+)
+SHOWS = re.compile(r"^shows:\s+(?P<cards>.+?)" + SAYS + "$")
+# "Payback (0.14)": the uncalled part of a bet, back to its player (outside the pot: the wins line
+# after it counts the pot alone).
+PAYBACK = pattern(r"^Payback\s+\((?P<amount>{MONEY})\)$", MONEY=MONEY)
 MUCKS = re.compile(r"^didn't show hand(?: \((?P<cards>[^)]*)\))?$")
 IGNORED = re.compile(r"^Game ended .*$")
 # The currency's code before an amount.
@@ -207,6 +219,10 @@ class Entraction(TextReader):
             verb, amount = VERBS[m.group("verb")], self.amount(m.group("amount"))
             # Entraction writes what each action adds.
             self.act(name, verb, amount, self.added_to(name, verb, amount))
+            return
+        m = PAYBACK.match(rest)
+        if m is not None:
+            self.return_uncalled(name, self.amount(m.group("amount")))
             return
         m = WINS.match(rest)
         if m is not None:

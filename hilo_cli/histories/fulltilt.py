@@ -40,7 +40,10 @@ blinds [$ 0.75]`` (the small blind dead, the big one live); a heads-up tournamen
 table's name goes, ``Play Chip`` tables (chips), ``Entry #3`` and ``(partial)`` in the header (not
 needed); the draw lines ``stands pat`` and ``discards 2 cards`` as notes; a hand run twice (``Players
 agree to Run It Twice``, ``*** RIVER 1 ***``, ``*** SHOW DOWN 2 ***``, ``wins pot 2 ($19.50)`` or ``wins
-the high pot 1 ($9.75)``, ``*** SUMMARY 1 ***`` with ``Pot 1 $19.50``); ``, and is capped``.
+the high pot 1 ($9.75)``, ``*** SUMMARY 1 ***`` with ``Pot 1 $19.50``); ``, and is capped`` at a
+capped table, whose header names the cap (``$400 Cap Pot Limit Omaha Hi``, ``$400 Pot Limit Omaha Hi``):
+each stack taken as at most the cap, a player at it is all in; the archives' blank line after the header
+and the 2010-11 exports' after every line (``blank_ends``); ``Duration 65s`` in the summary.
 """
 
 from __future__ import annotations
@@ -67,10 +70,17 @@ from hilo_cli.histories.text import (
 MIXED_NAMES = r"HORSE|HOSE|HA|\d+[ -]Game|[\w ]*Mixed[\w ]*"
 
 HEADER = re.compile(r"^(?:Full Tilt Poker|FullTiltPoker) Game #(?P<id>\d+): (?P<rest>.*)$")
+# The stakes; chips in thousands may be written "50K/100K" (tournaments, play chips).
 STAKES = pattern(
-    r"^(?P<sb>{AMOUNT})/(?P<bb>{AMOUNT})(?: Ante (?P<ante>{AMOUNT}))?(?: Cap {AMOUNT})?$"
+    r"^(?P<sb>{AMOUNT}K?)/(?P<bb>{AMOUNT}K?)(?: Ante (?P<ante>{AMOUNT}K?))?(?: Cap {AMOUNT})?$"
 )
-GAME = re.compile(r"^(?P<limit>FL|Fixed Limit|Limit|PL|Pot Limit|NL|No Limit) (?P<game>.+)$")
+LIMIT_NAMES = r"FL|Fixed Limit|Limit|PL|Pot Limit|NL|No Limit"
+# The game, after a capped table's cap ("$2,000 Cap Pot Limit Omaha Hi", "$400 Pot Limit Omaha Hi",
+# "CAP NL Hold'em"): what one player may put in a hand.
+GAME = pattern(
+    r"^(?:(?P<cap>{AMOUNT}) )?(?:Cap |CAP )?(?P<limit>{LIMIT_NAMES}) (?P<game>.+)$",
+    LIMIT_NAMES=LIMIT_NAMES,
+)
 MIXED = pattern(r"\((?P<mixed>{MIXED_NAMES})\)", MIXED_NAMES=MIXED_NAMES)
 WRAPPED = pattern(r"^(?P<mixed>{MIXED_NAMES}) \((?P<game>.+)\)$", MIXED_NAMES=MIXED_NAMES)
 SEAT = pattern(
@@ -81,6 +91,8 @@ STREET = re.compile(r"^\*\*\* (?P<name>[A-Za-z0-9 ]+?)(?: (?P<run>[12]))? \*\*\*
 RUN_TWICE = "Players agree to Run It Twice"
 RUN_POT = pattern(r"^Pot [12] {AMOUNT}\s*$")
 UNCALLED = pattern(r"^Uncalled bet of (?P<amount>{AMOUNT}) returned to (?P<name>.+?)\s*$")
+# The archives' summary says how long the hand took: "Duration 65s".
+DURATION = re.compile(r"^Duration \d+s\s*$")
 BUTTON = re.compile(r"^The button is in seat #(?P<seat>\d+)\s*$")
 CANCELED = re.compile(r"^Hand #\d+ has been canceled?\s*$")
 ANTE_RETURNED = pattern(r"^Ante of (?P<amount>{AMOUNT}) returned to (?P<name>.+?)\s*$")
@@ -118,8 +130,10 @@ TOTAL = pattern(
 PRINTED_POT = pattern(r"(Main|Side) pot(?: #?(\d+))? ({AMOUNT})\.")
 SUMMARY_BOARD = re.compile(r"^Board: \[(?P<cards>[^\[\]]*)\]\s*$")
 SUMMARY_SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<rest>.*)$")
-# Every amount a summary's seat line says the seat won, and the cards it showed or mucked.
-WON = pattern(r"(?:won|collected) \((?P<amount>{AMOUNT})\)")
+# Every amount a summary's seat line says the seat won, and the cards it showed or mucked. A hand run
+# twice with a side pot only one player is in writes that pot in the whole hand's summary: "Seat 2: Bob
+#  wins the side pot ($76.35)" (each run's pot in its own, "won ($77.60)").
+WON = pattern(r"(?:won|collected|wins the (?:side |main )?pot(?: #?\d+)?) \((?P<amount>{AMOUNT})\)")
 SHOWED = re.compile(r"(?P<how>showed|mucked) \[(?P<cards>[^\[\]]*)\]")
 
 LIMIT_WORDS = {
@@ -181,12 +195,25 @@ def read_header(line: str) -> Header:
             named, parts[i] = wrapped.group("mixed"), wrapped.group("game")
     stakes = next((s for s in map(STAKES.match, parts[1:]) if s), None)
     game = next((g for g in map(GAME.match, parts[1:]) if g), None)
+    if game is None:
+        raise InputError(f"hand #{id}: cannot read the game and limit in {quote(m.group('rest'))}")
     if stakes is None:
+        if game.group("game").strip() not in GAME_NAMES:
+            # A game hilo does not play is not read past its header: its stakes are not needed
+            # ("2B/2B Ante 2B" at a Flipout table).
+            return Header(
+                id,
+                game.group("game").strip(),
+                LIMIT_WORDS[game.group("limit")],
+                named,
+                True,
+                "",
+                0,
+                0,
+            )
         raise InputError(
             f"hand #{id}: cannot read the stakes (small/big) in {quote(m.group('rest'))}"
         )
-    if game is None:
-        raise InputError(f"hand #{id}: cannot read the game and limit in {quote(m.group('rest'))}")
     sb, bb = stakes.group("sb"), stakes.group("bb")
     currency = sb[0] if sb[0] in "$€£" else ""
     scale = 100 if currency else 1
@@ -199,9 +226,26 @@ def read_header(line: str) -> Header:
         named,
         tournament,
         currency,
-        money(sb, scale),
-        money(bb, scale),
+        thousands(sb, scale),
+        thousands(bb, scale),
     )
+
+
+def thousands(text: str, scale: int) -> int:
+    """``text`` in the hand's unit, ``50K`` being 50,000 chips."""
+    if text.endswith("K"):
+        return money(text[:-1], scale) * 1000
+    return money(text, scale)
+
+
+def table_cap(line: str, scale: int) -> int | None:
+    """The cap of a capped table's header (``- $400 Pot Limit Omaha Hi -``), in the hand's unit; ``None``
+    where the header names none."""
+    for part in line.split(" - ")[1:]:
+        game = GAME.match(part)
+        if game is not None and game.group("cap"):
+            return money(game.group("cap").lstrip("$€£"), scale)
+    return None
 
 
 def after_rake(pots: list[int], rake: int) -> list[int]:
@@ -223,6 +267,8 @@ class FullTilt(TextReader):
     NAME = "fulltilt"
     TITLE = "Full Tilt Poker"
     START = re.compile(r"[ \t]*(?:Full Tilt Poker|FullTiltPoker) Game #\d+: ")
+    # The archives' lines between hands: "BEGIN" before the first, "******************** # 2 *****...".
+    BLANK = re.compile(r"^(?:BEGIN|\*{20} # \d+ \*{15,30})$")
     GAMES = GAME_NAMES
 
     def __init__(self, source: str, numbers: list[int], lines: list[str]) -> None:
@@ -232,9 +278,14 @@ class FullTilt(TextReader):
         self.stud = False
         self.streets = BOARD_STREETS
         self.summary_run = 0  # the run of "*** SUMMARY 1 ***", "*** SUMMARY 2 ***"
+        self.cap: int | None = None  # a capped table's cap ("$400 Pot Limit Omaha Hi")
+        self.spacing: int | None = (
+            None  # the lines' step, 2 where a blank line parts each (blank_ends)
+        )
 
     def header(self) -> Header:
         header = read_header(self.lines[0])
+        self.cap = table_cap(self.lines[0], 100 if header.currency else 1)
         self.scale = 100 if header.currency else 1
         self.stud = "Stud" in header.game
         self.streets = STUD_STREETS if self.stud else BOARD_STREETS
@@ -260,6 +311,10 @@ class FullTilt(TextReader):
             # "collected ($x)" is then all the site says it paid, one total per player.
             hand.collects = [Collect(hand.end, n, w, 0, "pot", 0) for n, w in hand.won.items()]
             hand.pots_named = len(hand.printed_pots) <= 1
+        cap = self.cap
+        if cap is not None:
+            # "..., and is capped": all in at the cap, each stack taken as at most the cap.
+            hand.seats = [s._replace(stack=min(s.stack, cap)) for s in hand.seats]
         header = hand.header
         if header.currency:
             hand.currency = sign_currency(header.currency)
@@ -267,6 +322,18 @@ class FullTilt(TextReader):
             hand.chip_unit = largest_unit(header.big // 20, amounts_of(hand), UNITS)
         else:
             hand.currency = Currency()
+
+    def blank_ends(self, at: int) -> bool:
+        """Full Tilt's archives write a blank line after the header (``FullTiltPoker Game #N: ...``, then
+        a blank line, then the seats), and its 2010-11 exports one after every line: the hand ends at a
+        blank line past the header only where its lines are otherwise written without one between."""
+        numbers = self.numbers
+        if at == 1:
+            return False
+        if self.spacing is None:
+            gaps = (numbers[i] - numbers[i - 1] for i in range(2, len(numbers)))
+            self.spacing = min(gaps, default=1)
+        return numbers[at] - numbers[at - 1] > self.spacing
 
     def read_seat(self, text: str) -> None:
         """``Seat N: NAME ($10)``."""
@@ -438,6 +505,8 @@ class FullTilt(TextReader):
             return
         if RUN_POT.match(text):
             return  # each run's pot: held against the collect lines through the total
+        if DURATION.match(text):
+            return  # how long the hand took (the archives)
         raise InputError(f"cannot read the summary line {quote(text)}")
 
     def summary_seat(self, seat: int, rest: str) -> None:

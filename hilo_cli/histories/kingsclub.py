@@ -25,8 +25,10 @@ line, and each ``*** Nth STREET ***`` line deals the next card. The award lines 
 player, so that is what is checked. The site prints its rake but no total pot: the rake is derived from
 the actions and the payout (RULES §13), and a printed rake, or a summary stack, that does not agree with
 what was put in and paid is a finding about the site. An uncalled bet comes back without a line; the award
-lines are taken to count only the pots. The house's chips (``STP added``, anywhere in the hand, once)
-are the main pot's and no player's (``SiteHand.added``): RULES.md states no rule for them.
+lines are taken to count only the pots. So does a side pot only its largest contributor is left in (the
+others who put chips in it folded): read as paid where that player's summary stack says so. The house's
+chips (``STP added``, anywhere in the hand, once) are the main pot's and no player's (``SiteHand.added``):
+RULES.md states no rule for them.
 """
 
 from __future__ import annotations
@@ -195,8 +197,9 @@ class KingsClub(TextReader):
         self.hand.added = self.amount(m.group("amount"))
 
     def finish(self) -> None:
-        if self.hand.cancelled or self.hand.cashed_out:
-            return  # nothing was awarded by the cards
+        if self.hand.cancelled or self.hand.cashed_out or self.hand.unplayable:
+            return  # nothing was awarded by the cards, or the hand's game is not played
+        self.lone_pot()
         super().finish()
         found = [
             rake_disagreement(self.hand, self.rake, CURRENCY.show)
@@ -205,6 +208,31 @@ class KingsClub(TextReader):
             self.stacks(),
         ]
         self.hand.disagreements += [f for f in found if f]
+
+    def lone_pot(self) -> None:
+        """A side pot only the largest contributor is left in (the others who matched part of it
+        folded), which the site pays without an award line, as it returns an uncalled bet: read as
+        paid to that player where the summary's stack after the hand says it was, and only then (the
+        player has no award line of their own)."""
+        hand = self.hand
+        put = put_in(hand)
+        back, chips = uncalled(put)
+        if back is None or any(c.player == back for c in hand.collects):
+            return
+        folded = {a.player for a in hand.actions if a.verb == "fold"}
+        live = [v for n, v in put.items() if n != back and n not in folded]
+        if not live:
+            return  # no one else left: the whole pot is won without a showdown
+        matched, top = put[back] - chips, max(live)
+        lone = sum(max(0, min(v, matched) - top) for v in put.values())
+        seat = next((s for s in hand.seats if s.name == back), None)
+        if (
+            lone <= 0
+            or seat is None
+            or self.after.get(back) != seat.stack - put[back] + chips + lone
+        ):
+            return
+        self.award(back, lone, 1, "side pot (not written; the summary's stack)")
 
     def stacks(self) -> str | None:
         """Where a summary stack is not the stack before the hand less what it put in, plus what it was
@@ -276,6 +304,14 @@ class KingsClub(TextReader):
         if name not in STREETS:
             raise InputError(f"a board game has no {name.lower()}: {quote(text)}")
         found = BRACKETS.findall(m.group("cards"))
+        if run is not None and name == "FLOP" and not any(a.all_in for a in hand.actions):
+            # "*** BOARD 1 - FLOP *** [Tc Qd 3s]" with no one all in: a flop on each of two boards, bet
+            # street by street (double-board Omaha), not a hand run twice.
+            hand.unplayable = (
+                f"{hand.header.game} {hand.header.limit} on two boards is not a game hilo plays"
+            )
+            self.reading = self.not_read
+            return
         if run is not None:
             self.run_board(digits(run, "a board's number", 3), found)
             return
@@ -294,6 +330,9 @@ class KingsClub(TextReader):
         # After an all-in the streets before may be left out: "*** RIVER *** [2s Th 6h 7c] [5s]" with no
         # flop or turn line deals the whole board.
         self.deal_board(before[len(board) :] + shown(found[-1], f"the {name.lower()}"))
+
+    def not_read(self, text: str) -> None:
+        """A line of a hand of a game hilo does not play, found out past its header: not read."""
 
     def run_board(self, run: int, found: list[str]) -> None:
         """``*** BOARD 2 - RIVER *** [- - - Qd] [Jd]``: the cards of run ``run`` after the ones it has so

@@ -220,7 +220,7 @@ class TextReader:
             site = header_of(lines[at])
             if site is not None:
                 why = f"it reads as a {site} hand's first line"
-            elif self.ENDS_AT_BLANK and numbers[at] > numbers[at - 1] + 1:
+            elif self.ENDS_AT_BLANK and self.blank_ends(at):
                 why = "the hand ends at the blank line before it"
             else:
                 continue
@@ -232,6 +232,11 @@ class TextReader:
                 self.id,
             )
         return None
+
+    def blank_ends(self, at: int) -> bool:
+        """Whether the blank lines before line ``at`` (of a site whose hands hold none, ``ENDS_AT_BLANK``)
+        end the hand: any one does, unless the site says otherwise."""
+        return self.numbers[at] > self.numbers[at - 1] + 1
 
     def header(self) -> Header:
         """The hand's header (``lines[0]``, and more lines for a site whose header takes several:

@@ -60,11 +60,17 @@ The other lines (issue 28). Current format: the game names ``4Card Omaha H/L``, 
 Reshuffle``, ``5Card Omaha H/L Reshuffle`` (and their high-only ``4Card Omaha``, ``... Reshuffle``); the
 limit ``All-in or Fold Limit``, no betting structure hilo replays (not checkable); ``Alice straddle
 $4.00`` (``straddles``); ``Alice caps $2.00 to $8.00`` (``cap``: a raise, the chips added then the
-total); a stud table's line with no button (``Pampa 8-max``). Older format: ``Player X ante (0.10)`` and
+total); a stud table's line with no button (``Pampa 8-max``); the button draw before ``*** HOLE CARDS
+***``, ``Dealt to Alice [Ks]`` (one card a seat, no card of the hand). Older format: ``Player X ante (0.10)`` and
 ``posts ante (0.10)``, ``bring in (0.05)``, ``straddle (x)``, ``caps (x)``/``cap (x)`` (the chips added,
 as ``raises``), ``Player X allin`` without an amount (the rest of the stack), the notes ``wait BB`` and
 ``sitting out``, ``mucks hand`` and ``mucks (does not show: [..])`` beside ``mucks cards``, and a table
-named with its kind (``Game ID: N 0.50/1.00 (CAP) Testtable (Omaha HiLow)``), and its stud above.
+named with its kind (``Game ID: N 0.50/1.00 (CAP) Testtable (Omaha HiLow)``), and its stud above. At a
+capped table (``(PRR) - CAP - 6-Max``, ``(CAP)``, ``(Cap)``) a player puts in at most the cap a hand:
+``caps (x)`` takes the player to it (the cap read from that total), all in for the replay, as is anyone
+reaching it after; each stack is taken as at most the cap. ``Player X is disconnected and ALL IN.``
+(all-in protection: in for the chips put in, the ``allin`` after it adds none) has no rule in RULES.md:
+not checkable.
 """
 
 from __future__ import annotations
@@ -208,7 +214,21 @@ class Winning(FamilyReader):
     def begin(self, header: Header) -> SiteHand:
         hand = super().begin(header)
         hand.currency = DOLLARS if header.currency else Currency()
+        self.hole_cards = False  # whether a street line (``*** HOLE CARDS ***``...) has been read
         return hand
+
+    def dealt(self, text: str) -> None:
+        """``Dealt to NAME [cards]``; before ``*** HOLE CARDS ***`` at a board game, one card a seated
+        player (``Dealt to Ann [Qc]``) is the draw for the button (the highest card takes it), no card
+        of the hand: checked to be one card, and left out."""
+        if self.hole_cards or self.streets is STUD_STREETS:
+            super().dealt(text)
+            return
+        body = text[len("Dealt to ") :]
+        name = next((n for n in self.names if body.startswith(n + " [")), None)
+        found = BRACKETS.findall(body[len(name) :]) if name is not None else []
+        if name is None or len(found) != 1 or len(cards_of(found[0], f"{name}'s card")) != 1:
+            raise InputError(f"cannot read the button draw's card in {quote(text)}")
 
     def site_line(self, text: str) -> bool:
         """A running pot figure (passed over), an uncalled bet returned, the table line."""
@@ -240,6 +260,7 @@ class Winning(FamilyReader):
         street = street_number(streets, name)
         self.run = run
         self.new_street(street, run=run)
+        self.hole_cards = True
         cards = BRACKETS.findall(found.group("cards"))
         if streets is STUD_STREETS or street == 0:
             return
@@ -289,6 +310,8 @@ GAME_ID = re.compile(
     r"^Game ID: (?P<id>\d+) (?P<sb>[\d.,]+)/(?P<bb>[\d.,]+) (?P<table>.*?) ?\((?P<game>[^()]+)\)"
     r"(?: \d+-max)?$"
 )
+# A capped table: "(PRR) - CAP - 6-Max - 3", "(CAP) Testtable", "Bahamut (Cap)".
+CAPPED_TABLE = re.compile(r"(?:^|[ (])(?:CAP|Cap)(?:$|[ )])")
 OLD_BUTTON = re.compile(r"^Seat (?P<seat>\d+) is the button$")
 OLD_SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<name>.+) \((?P<stack>[\d.,]+)\)\.$")
 # What follows "Player NAME ".
@@ -298,7 +321,7 @@ OLD_ACTION = re.compile(
 )
 # A shown hand mucked: "mucks (does not show: [As 2s Kd Qc])"; the notes that move no chips.
 OLD_MUCKS = re.compile(r"^(?:mucks cards|mucks hand|mucks \(does not show: \[[^\[\]]*\]\))$")
-OLD_NOTES = re.compile(r"^(?:wait BB|sitting out|is sitting out|sits out|is back)$")
+OLD_NOTES = re.compile(r"^(?:wait BB|sitting out|is sitting out|sits out|is back|is timed out\.)$")
 RECEIVED = re.compile(r"^received card: \[(?P<card>[^\]]+)\]$")
 # A big blind posted, looked for in the whole hand while its header is read (it decides the limit).
 BIG_BLIND = re.compile(r"^Player .+ has big blind \((?P<amount>[\d.,]+)\)$")
@@ -351,6 +374,10 @@ class WinningOld(TextReader):
         self.folded: set[str] = set()
         self.stud = False
         self.dealing = False  # whether a card has been received: stud's third street has begun
+        self.dealt_in: set[str] = set()  # the players who received a card
+        self.protected: str | None = None  # a player "disconnected and ALL IN." (all-in protection)
+        self.capped_table = False  # "Game ID: N 5/10 T (PRR) - CAP - 6-Max - 3 (Omaha)"
+        self.cap: int | None = None  # what a player may put in a hand there, as "caps (x)" shows it
 
     def header(self) -> Header:
         """The ``Game ID`` line after ``Game started at:``: the hand, its stakes and its game; the limit
@@ -362,6 +389,7 @@ class WinningOld(TextReader):
         if game_id is None:
             raise InputError("no 'Game ID: N SB/BB table (game)' line after 'Game started at:'")
         id, game = game_id.group("id"), game_id.group("game")
+        self.capped_table = CAPPED_TABLE.search(game_id.group("table")) is not None
         small, big = money(game_id.group("sb"), 100), money(game_id.group("bb"), 100)
         blind = next((m.group("amount") for m in map(BIG_BLIND.search, lines) if m), None)
         if "Stud" in game or (blind is not None and money(blind, 100) == small):
@@ -450,6 +478,7 @@ class WinningOld(TextReader):
                 # Stud's third street has no line of its own: its first card begins it.
                 self.new_street(0)
             self.dealing = True
+            self.dealt_in.add(name)
             cards = self.received.setdefault(name, [])
             if rest != "received a card.":
                 r = RECEIVED.match(rest)
@@ -463,10 +492,24 @@ class WinningOld(TextReader):
             self.act(name, rest[:-1], 0)
             return
         if OLD_MUCKS.match(rest):
-            live = [s.name for s in hand.seats if s.name not in self.folded | hand.mucks]
+            # Live: dealt in (a player sitting out is seated but receives no card), not folded.
+            dealt = self.dealt_in or {s.name for s in hand.seats}
+            out = self.folded | hand.mucks
+            live = [s.name for s in hand.seats if s.name in dealt and s.name not in out]
             if live != [name]:  # the last live hand "mucks" when it wins without showing
                 self.muck(name)
             return
+        if rest == "is disconnected and ALL IN.":
+            # All-in protection: the player stays in for the chips put in so far, no more (the summary's
+            # "Bets:" says so), and the next line is their "allin". RULES.md has no rule for it.
+            hand.unplayable = (
+                f"{name} was put all in on a disconnection for the chips already in (all-in "
+                "protection): RULES.md has no rule for it"
+            )
+            self.protected = name
+            return
+        if rest == "allin" and name == self.protected:
+            return  # the disconnected player's all in: no chips
         if rest == "allin":
             # All in without an amount: the rest of the player's stack.
             self.chips(name, "allin", self.stack_left(name))
@@ -488,14 +531,22 @@ class WinningOld(TextReader):
         return stack - put
 
     def chips(self, name: str, verb: str, amount: int) -> None:
-        """A line that puts chips in: "raises (x)" and "allin (x)" say the chips added, not the total."""
+        """A line that puts chips in: "raises (x)" and "allin (x)" say the chips added, not the total.
+        At a capped table (``- CAP -``) "caps (x)" puts the player at the table's cap, what one player
+        may put in a hand: all in, for the replay, and so is anyone whose chips reach it after."""
         bet = self.bets.get(name, 0) + amount
         top = max(self.bets.values(), default=0)
+        all_in = verb == "allin"
+        if self.capped_table:
+            put = amount + sum(a.amount for a in self.hand.actions if a.player == name)
+            if verb in ("caps", "cap"):
+                self.cap = put
+            all_in = all_in or (self.cap is not None and put >= self.cap)
         if verb in ("raises", "allin", "caps", "cap"):
             kind = "raise" if bet > top and top > 0 else ("bet" if bet > top else "call")
-            self.act(name, kind, amount, bet if kind == "raise" else None, verb == "allin")
+            self.act(name, kind, amount, bet if kind == "raise" else None, all_in)
         else:
-            self.act(name, OLD_VERBS[verb], amount)
+            self.act(name, OLD_VERBS[verb], amount, None, all_in)
 
     def summary(self, text: str) -> None:
         """A line after ``------ Summary ------``: the pot, the board, a player's total."""
@@ -533,6 +584,10 @@ class WinningOld(TextReader):
     def finish(self) -> None:
         if self.hand.total is None:
             raise InputError(f"hand #{self.id} is cut short: no 'Pot:' line in a summary")
+        cap = self.cap
+        if cap is not None:
+            # At a capped table a player's stack for the hand is at most the cap (RULES §14.5's all in).
+            self.hand.seats = [s._replace(stack=min(s.stack, cap)) for s in self.hand.seats]
         fold_back(self.hand, "Collects")
 
 

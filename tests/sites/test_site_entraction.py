@@ -20,6 +20,10 @@ tests/data/entraction/ (EUR 2.00/4.00 fixed limit, blinds 1.00/2.00):
   (3.00)" (1.00 dead, 2.00 live), "Ann was dealt: Kd - Kh - Qc - Jc", "Bob  All-In (1.50)" (a call short
   of Cy's 2.00 bet); 16.50 put in, no rake: main pot 15.50 → high 7.75 Ann (three kings), low 7.75 Bob
   (7-4-3-2-A); side pot 1.00 → 0.50 Ann, 0.50 Cy (7-6-5-4-2).
+* payback (issue 28, Omaha High Pot Limit EUR 0.50/1.00): "Ann  Payback (6.00)", her uncalled flop bet
+  back after Dee's "Small + Big Blind" (0.50 of it dead): 16.00 put in, 6.00 back, 9.50 won, rake 0.50;
+  "Ann shows: 7c - 6h - 3s - 3c (a straight, Nine high)" and "Ann wins: EUR 4.00 side pot (with a
+  straight, Nine high)", "split pot", "main pot": Ann and Cy tie both pots, 4.50 and 4.00 each.
 """
 
 from __future__ import annotations
@@ -50,6 +54,7 @@ def text(name: str) -> str:
         ("side-pot.txt", [("1003", "ok")]),
         ("no-showdown.txt", [("1004", "ok")]),
         ("variants.txt", [("1101", "ok")]),
+        ("payback.txt", [("1201", "ok"), ("1202", "ok")]),
         ("mixed-games.txt", [("1005", "not-checkable"), ("1006", "ok")]),
         (
             "tampered.txt",
@@ -128,7 +133,8 @@ def test_every_shared_hand_gets_a_record_and_is_ok() -> None:
 
 
 # No cards in brackets: Entraction writes "Ann shows: 9d - 5d - Ad - 6h", reordered here, not by shuffled.
-_SHOWS = re.compile(r"^(\S+ shows:\s+)(.+)$", re.MULTILINE)
+# The site's words after the cards ("(a straight, Nine high)") stay where they are.
+_SHOWS = re.compile(r"^(\S+ shows:\s+)(.+?)( \([a-z][^)]*\))?$", re.MULTILINE)
 _SEAT = re.compile(r"^\S.*\((?:EUR )?[\d.,]+ in seat \d+\)$")
 OWN = [
     "split.txt",
@@ -137,6 +143,7 @@ OWN = [
     "no-showdown.txt",
     "tampered.txt",
     "variants.txt",
+    "payback.txt",
 ]
 
 
@@ -150,7 +157,7 @@ def test_verdict_does_not_depend_on_the_order_cards_and_seats_are_written(
     def reorder(m: re.Match[str]) -> str:
         cards = m.group(2).split(" - ")
         rng.shuffle(cards)
-        return m.group(1) + " - ".join(cards)
+        return m.group(1) + " - ".join(cards) + (m.group(3) or "")
 
     changed = shuffled(_SHOWS.sub(reorder, original), rng, None, _SEAT)
     assert statuses(SITE, changed) == statuses(SITE, original)
@@ -178,3 +185,27 @@ def test_a_blind_out_of_turn_is_a_big_blind_posted() -> None:
 def test_an_all_in_without_an_amount_is_an_error() -> None:
     bad = text("variants.txt").replace("All-In      (1.50)", "All-In      (1.x0)")
     assert [s for _, s, _ in verdicts(SITE, bad)] == ["error"]
+
+
+def test_a_payback_is_the_uncalled_bet_back_outside_the_pot() -> None:
+    first, second = records(SITE, text("payback.txt"))
+    assert first.site_inconsistency is None  # 16.00 in, 6.00 back, 9.50 paid: the 0.50 printed
+    settlement, verdict = check(first)
+    assert verdict.status == "ok" and settlement is not None and sum(settlement.deal.rake) == 50
+    # the excess of Ann's 10.00 over Dee's 4.50 is not what came back: Dee's 0.50 is dead
+    short = text("payback.txt").replace("EUR 9.50", "EUR 9.00", 1)
+    assert "the rake would be EUR 1.00" in (records(SITE, short)[0].site_inconsistency or "")
+    less = text("payback.txt").replace("Payback     (6.00)", "Payback     (5.00)", 1)
+    assert "the rake would be EUR 1.50" in (records(SITE, less)[0].site_inconsistency or "")
+    assert second.recorded_won == {"Ann": 850, "Cy": 850}
+
+
+def test_the_sites_words_for_a_hand_are_neither_cards_nor_chips() -> None:
+    original = text("payback.txt")
+    bare = re.sub(
+        r" (?:side |split |main )?(?:pot )?\((?:with )?[a-z][^)]*\)$", "", original, flags=re.M
+    )
+    assert "(a straight" not in bare and "side pot" not in bare
+    assert statuses(SITE, bare) == statuses(SITE, original)
+    wrong = original.replace("3s - 3c (a straight", "3s - 3x (a straight", 1)
+    assert [s for _, s, _ in verdicts(SITE, wrong)] == ["ok", "error"]

@@ -28,6 +28,16 @@ not checkable). variants-run-twice.txt: PL $0.25/$0.50 heads-up, all in on the t
 Run It Twice", "*** RIVER 1 ***"/"*** RIVER 2 ***", "*** SHOW DOWN 1 ***"/"2", "wins the high pot 1",
 "wins pot 2", "*** SUMMARY 1 ***"/"2" with "Pot 1 $19.50": $40 − $1 = 3900, 1950 a run; run 1 high 975
 Bob (three kings), low 975 Ann (7-5-3-2-A); run 2 Ann scoops 1950 (a wheel).
+variants-archive.txt (issue 28): "FullTiltPoker Game #" with a blank line after the header (the archives),
+at a capped table, "$400 Cap Pot Limit Omaha Hi" (no one puts in more than $400 a hand): "Bob raises to
+$365, and is capped" and "Dee calls $265, and is capped" put each at $400, all in for the replay; $835 −
+$3 to Dee (two pair, aces); "Duration 65s" in the summary. Then a hold'em hand with a blank line between
+each of its lines (the 2010-11 exports; not checkable, every line its own), and a walk at "$400 Pot Limit
+Omaha Hi" (the cap without the word). The archives' "BEGIN" before the first hand and "********************
+# 2 *******************" between hands are no part of one. variants-run-twice-side.txt: PL $1/$2, Ann all in
+for $12 preflop, Bob and Cy $20 each: main pot $36, side pot $16; Cy folds the flop, the two left run it
+twice: the side pot (Bob's alone, not run) written in the whole hand's summary as "Seat 2: Bob  wins the
+side pot ($16)", each run's $17.50 ($36 − $1) in its own: Bob $33.50 (run 1, a flush), Ann $17.50 (run 2).
 """
 
 from __future__ import annotations
@@ -55,7 +65,7 @@ from hypothesis import strategies as st
 from hilo_cli.checking import check
 from hilo_cli.cli import main
 from hilo_cli.histories import detect
-from hilo_cli.histories.fulltilt import after_rake, read_header
+from hilo_cli.histories.fulltilt import after_rake, read_header, table_cap
 
 SITE = "fulltilt"
 
@@ -80,6 +90,11 @@ def text(name: str) -> str:
             ],
         ),
         ("old-2006.txt", [("1000000001", "ok")]),
+        ("variants-run-twice-side.txt", [("40000000301", "ok")]),
+        (
+            "variants-archive.txt",
+            [("40000000201", "ok"), ("40000000202", "not-checkable"), ("40000000203", "ok")],
+        ),
         (
             "tampered.txt",
             [("40000000011", "mismatch"), ("40000000012", "mismatch"), ("40000000013", "mismatch")],
@@ -283,6 +298,8 @@ OWN = [
     "tampered.txt",
     "variants.txt",
     "variants-run-twice.txt",
+    "variants-archive.txt",
+    "variants-run-twice-side.txt",
 ]
 
 
@@ -357,3 +374,80 @@ def test_a_hand_run_twice_is_checked_run_by_run() -> None:
     assert statuses(SITE, wrong) == [("40000000201", "mismatch")]
     capped = text.replace("Bob calls $6.50", "Bob calls $6.50, and is capped")
     assert capped != text and statuses(SITE, capped) == [("40000000201", "ok")]
+
+
+def test_a_capped_tables_cap_makes_a_player_at_it_all_in() -> None:
+    first = text("variants-archive.txt").splitlines()[1]
+    assert table_cap(first, 100) == 40000 and read_header(first).game == "Omaha Hi"
+    assert table_cap(first.replace("$400 Cap ", "$400 "), 100) == 40000
+    assert table_cap(first.replace("$400 Cap ", ""), 100) is None
+    record = records(SITE, text("variants-archive.txt"))[0]
+    assert record.hand is not None
+    settlement, verdict = check(record)
+    assert verdict.status == "ok" and settlement is not None
+    assert {p.name: p.won for p in settlement.players if p.won} == {"Dee": 83200}
+    # Without the cap in the header, "and is capped" at $400 is no all in: Bob had $2,000.
+    uncapped = text("variants-archive.txt").replace("$400 Cap ", "", 1)
+    why = verdicts(SITE, uncapped)[0][2]
+    assert "all in is a total of 196500" in why
+
+
+def _double_spaced_holdem() -> str:
+    """variants-archive.txt's hold'em hand, its blank line after every line left out."""
+    original = text("variants-archive.txt")
+    start = original.index("Full Tilt Poker Game #40000000202")
+    return original[start : original.index("\n\n\n", start)].replace("\n\n", "\n")
+
+
+def test_blank_lines_inside_an_archived_or_double_spaced_hand_do_not_end_it() -> None:
+    original = text("variants-archive.txt")
+    assert [s for _, s, _ in verdicts(SITE, original)] == ["ok", "not-checkable", "ok"]
+    # A line after a blank in a hand written without blank lines is no line of the unchecked hand's.
+    holdem = _double_spaced_holdem()
+    assert holdem.startswith("Full Tilt Poker Game #40000000202") and "\n\n" not in holdem.strip()
+    found = [(s, w) for _, s, w in verdicts(SITE, holdem.strip() + "\n\nSeat 3: Zed ($9)\n")]
+    assert [s for s, _ in found] == ["error"]
+    assert "'Seat 3: Zed ($9)'" in found[0][1] and "ends at the blank line before it" in found[0][1]
+
+
+def test_the_archives_markers_between_hands_are_no_hand() -> None:
+    original = text("variants-archive.txt")
+    assert original.startswith("BEGIN\n") and "******************** # 2 ****" in original
+    assert len(verdicts(SITE, original)) == 3  # no record for the markers, no error
+
+
+@pytest.mark.parametrize(
+    "stakes, small, big",
+    [("500K/1000K", 500_000, 1_000_000), ("50K/100K Ante 10000", 50_000, 100_000)],
+)
+def test_stakes_in_thousands_are_read(stakes: str, small: int, big: int) -> None:
+    header = read_header(
+        f"Full Tilt Poker Game #1: Table T (heads up, deep) - {stakes} - No Limit Hold'em - 21:40:27 ET"
+    )
+    assert (header.small, header.big, header.currency) == (small, big, "")
+
+
+def test_unreadable_stakes_of_a_game_hilo_does_not_play_leave_it_not_checkable() -> None:
+    holdem = _double_spaced_holdem()
+    assert holdem.startswith("Full Tilt Poker Game #40000000202")
+    odd = holdem.replace("$0.10/$0.20 - No Limit", "No Limit", 1).replace(
+        "No Limit Hold'em -", "NL Hold'em - 2B/2B Ante 2B -", 1
+    )
+    assert "2B/2B Ante 2B" in odd
+    assert [s for _, s, _ in verdicts(SITE, odd)] == ["not-checkable"]
+    omaha = odd.replace("NL Hold'em", "PL Omaha H/L", 1)
+    (why,) = [w for _, s, w in verdicts(SITE, omaha) if s == "error"]
+    assert "cannot read the stakes" in why
+
+
+def test_a_side_pot_not_run_twice_is_won_in_the_whole_hands_summary() -> None:
+    (record,) = records(SITE, text("variants-run-twice-side.txt"))
+    assert record.site_inconsistency is None
+    assert record.recorded_won == {"Bob": 3350, "Ann": 1750}
+    settlement, verdict = check(record)
+    assert verdict.status == "ok" and settlement is not None
+    # The summary's side pot line left out, the site's lines disagree: Bob collected $33.50.
+    short = text("variants-run-twice-side.txt").replace(
+        "Seat 2: Bob  wins the side pot ($16)\n", ""
+    )
+    assert "Bob collected $33.50" in (records(SITE, short)[0].site_inconsistency or "")

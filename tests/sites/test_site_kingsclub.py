@@ -32,6 +32,13 @@ limit):
   pot): 4 put in and 10 added, rake 0.20 → 6.90 Bob (high), 6.90 Ann (low), stacks 104.90, +4.90 each.
   Then "STP added: $5.50" in the summary of a hand Ann wins without a showdown: 2 uncalled, 4 + 5.50 =
   9.50 won. stp-tampered: the first hand with the house's 10 paid to Bob alone (1.90 Ann, 11.90 Bob).
+* lone-side-pot (issue 28): Bob all in for 0.50 under Cy's small blind of 1, Cy folds: main pot 1.50
+  (Bob scoops: a six-high straight, 6-5-3-2-A), side pot 1 of 1.00 (Cy's 0.50 and Ann's) that only Ann
+  is left in, and her 1 uncalled. The site writes no award line for the side pot, as for the uncalled
+  bet; her summary stack, 50 (the 50 she sat with: 2 in, 1 + 1 back), says it was paid.
+* two-boards (issue 28): "Limit Omaha" with "*** BOARD 1 - FLOP *** [Tc Qd 3s]" and "*** BOARD 2 - FLOP
+  ***" before the flop's bets, no one all in: double-board Omaha, bet street by street, not a hand run
+  twice: not checkable, saying so.
 """
 
 from __future__ import annotations
@@ -69,6 +76,8 @@ def text(name: str) -> str:
         ("stud.txt", [("2008", "ok")]),
         ("variants.txt", [("2101", "ok"), ("2102", "ok")]),
         ("all-in-river.txt", [("2201", "ok")]),
+        ("lone-side-pot.txt", [("2401", "ok")]),
+        ("two-boards.txt", [("2501", "not-checkable")]),
         ("stp.txt", [("2301", "ok"), ("2302", "ok")]),
         ("stp-tampered.txt", [("2303", "mismatch")]),
         ("mixed-games.txt", [("2006", "not-checkable"), ("2007", "ok")]),
@@ -209,6 +218,7 @@ OWN = [
     "variants.txt",
     "stp.txt",
     "stp-tampered.txt",
+    "lone-side-pot.txt",
 ]
 
 
@@ -344,3 +354,24 @@ def test_the_json_of_a_hand_with_the_houses_chips_says_how_many() -> None:
     assert first["pots"][0]["amount"] == 1380 and first["check"]["verdict"] == "OK"
     plain = CliRunner().invoke(main, ["check", "--format", "json", "-"], input=text("split.txt"))
     assert "house_added" not in json.loads(plain.output)
+
+
+def test_a_side_pot_only_one_player_is_left_in_is_paid_as_the_summary_stack_says() -> None:
+    (record,) = records(SITE, text("lone-side-pot.txt"))
+    assert record.site_inconsistency is None and record.recorded_won == {"Bob": 150, "Ann": 100}
+    settlement, verdict = check(record)
+    assert verdict.status == "ok" and settlement is not None
+    # A summary stack that does not say so leaves the side pot unpaid: no award is guessed.
+    lines = text("lone-side-pot.txt").split("\n")
+    lines[15] = lines[15].replace("Ann (50)", "Ann (49)")
+    (short,) = records(SITE, "\n".join(lines))
+    assert short.recorded_won == {"Bob": 150}
+    assert [s for _, s, _ in verdicts(SITE, "\n".join(lines))] == ["mismatch"]
+
+
+def test_two_boards_bet_street_by_street_are_a_game_hilo_does_not_play() -> None:
+    (why,) = [w for _, _, w in verdicts(SITE, text("two-boards.txt"))]
+    assert why.endswith("Omaha Limit on two boards is not a game hilo plays")
+    # The same board lines after an all in are a hand run twice's: read, not passed over.
+    allin = text("two-boards.txt").replace("Cy checks", "Cy raises to 4, and is all in", 1)
+    assert [s for _, s, _ in verdicts(SITE, allin)] == ["error"]

@@ -15,6 +15,8 @@ Worked out by hand (cents; Total pot is printed after the rake and the jackpot f
 * run-twice: 20100 put in, 200 taken, 19900: 9950 a run; run 1 high 4975 Alice, low 4975 Cy; run 2 Cy
   scoops 9950.
 * mixed: the hold'em hand is not checkable; the Omaha hand is the split hand.
+* button-draw (issue 28): the split hand with the draw for the button before the blinds, one card a
+  seat ("Dealt to Alice [Ks]", the highest at the button): no card of the hand.
 * tampered: the split hand with the odd cent paid to the low.
 * bad-input: a line no reader knows, and a hand cut short, between two good hands.
 * old-format (UTF-16LE, one ``Collects:`` total a player): the split hand, rake 77 + fee 2; a hand won
@@ -34,6 +36,16 @@ The line variants (issue 28):
   street ***" the seventh (down: "received a card." for Cy). 1730 put in, rake 80 + fee 5, 1645: high
   823 Cy (three kings, the odd cent), low 822 Alice (8-5-4-2-A). Then a hand Alice wins on fourth
   street, 100 returned: 230 won.
+* old-capped (UTF-16LE, issue 28): Omaha 5/10 at "Testtable (PRR) - CAP - 6-Max - 3", where a player puts
+  in at most 300 a hand (the real files' 30 big blinds): Cy raises to 30, Bob calls; on the flop "Player
+  Bob caps (230)" puts his 300 in, Cy's call of 150 his; no betting on the turn or river (both at the
+  cap). 605 put in, rake 2.76 + fee 0.24: 602 to Bob (three kings), Cy mucking.
+* old-sitting-out (UTF-16LE, issue 28): old-format's walk with Dee seated but sitting out ("Player Dee
+  is timed out.", "Player Dee sitting out", no card received): Alice's "mucks cards" is the last live
+  hand's, not a fold; 300 won, 200 returned.
+* old-disconnected (UTF-16LE, issue 28): "Player Bob is disconnected and ALL IN." then "Player Bob
+  allin" facing Alice's flop bet: all-in protection, Bob in for the 1 he had put in (the summary's "Bets:
+  1"), no more. RULES.md has no rule for it: not checkable, saying why.
 """
 
 from __future__ import annotations
@@ -96,6 +108,7 @@ def test_both_formats_are_winning_and_no_other_reader_claims_them() -> None:
     ("name", "expected"),
     [
         ("split.txt", [{"Alice": 1575, "Bob": 0, "Cy": 1576}]),
+        ("button-draw.txt", [{"Alice": 1575, "Bob": 0, "Cy": 1576}]),
         ("quartered.txt", [{"Alice": 808 + 403, "Bob": 404, "Cy": 0}]),
         ("side-pot.txt", [{"Alice": 5850, "Bob": 5850, "Cy": 0}]),
         (
@@ -128,6 +141,8 @@ def test_both_formats_are_winning_and_no_other_reader_claims_them() -> None:
             "old-stud.txt",
             [{"Alice": 822, "Bob": 0, "Cy": 823}, {"Alice": 230 + 100, "Bob": 0, "Cy": 0}],
         ),
+        ("old-capped.txt", [{"Ann": 0, "Bob": 60200, "Cy": 0}]),
+        ("old-sitting-out.txt", [{"Alice": 300 + 200, "Bob": 0, "Cy": 0}]),
     ],
 )
 def test_own_files_the_site_paid_right_are_ok(name: str, expected: list[dict[str, int]]) -> None:
@@ -517,7 +532,14 @@ def test_the_old_formats_stud_paid_wrong_is_a_mismatch() -> None:
 
 _OLD_CARDS = re.compile(r"(shows: [^\[\n]*\[)([^\]]+)\]")
 _OLD_SEAT = re.compile(r"Seat \d+: .* \([\d.]+\)\.$")
-OLD_OWN = ["old-format.txt", "old-variants.txt", "old-stud.txt"]
+OLD_OWN = [
+    "old-format.txt",
+    "old-variants.txt",
+    "old-stud.txt",
+    "old-capped.txt",
+    "old-sitting-out.txt",
+    "old-disconnected.txt",
+]
 
 
 @settings(max_examples=30, deadline=None)
@@ -544,3 +566,62 @@ def test_the_old_formats_stud_showdown_must_hold_the_up_cards_dealt() -> None:
     text = _old_stud().replace("[Kd 10c Kh Ks 9d Js 6h]", "[Kd 10c Kc Ks 9d Js 6h]")
     (_, _, status, why) = file_verdicts(text.encode("utf-16"))[0]
     assert status == "error" and "Cy shows cards other than those dealt" in why, why
+
+
+def test_at_a_capped_table_a_player_at_the_cap_is_all_in() -> None:
+    text = SITE.data("old-capped.txt").decode("utf-16")
+    hand = text_hand(WinningOld, "t.txt", 1, text.split("\r\n"))
+    assert isinstance(hand, SiteHand)
+    assert {s.name: s.stack for s in hand.seats} == {"Ann": 30000, "Bob": 30000, "Cy": 30000}
+    flop = [(a.player, a.verb, a.all_in) for a in hand.actions if a.street == 1 and a.player]
+    assert flop == [
+        ("Bob", "bet", False),
+        ("Cy", "raise", False),
+        ("Bob", "raise", True),
+        ("Cy", "call", True),
+    ]
+    # At a table that is not capped the cap is only a raise: the turn comes with the round open.
+    uncapped = text.replace(" - CAP -", " -")
+    (_, _, status, why) = file_verdicts(uncapped.encode("utf-16"))[0]
+    assert status == "error" and "still to act" in why
+
+
+def test_a_seated_player_dealt_no_card_is_not_live_when_the_winner_mucks() -> None:
+    text = SITE.data("old-sitting-out.txt").decode("utf-16")
+    hand = text_hand(WinningOld, "t.txt", 1, text.split("\r\n"))
+    # Alice's "mucks cards" is no muck (Dee, sitting out, was never live): she takes the pot.
+    assert isinstance(hand, SiteHand) and hand.mucks == set() and hand.skipped == 0
+    assert [s for _, _, s, _ in file_verdicts(SITE.data("old-sitting-out.txt"))] == ["ok"]
+
+
+def test_the_button_draw_deals_no_card_of_the_hand() -> None:
+    (record,) = file_records(SITE.data("button-draw.txt"), "button-draw.txt")
+    assert record.hand is not None
+    (plain,) = file_records(SITE.data("split.txt"), "split.txt")[:1]
+    assert plain.hand is not None
+    assert record.hand.players == plain.hand.players  # Alice's Ks and the others' are in no hand
+    text = SITE.data("button-draw.txt").decode()
+    two = text.replace("Dealt to Bob [7h]", "Dealt to Bob [7h 2d]", 1)
+    (_, line, status, why) = file_verdicts(two.encode())[0]
+    assert status == "error" and "button draw" in why and line == 7
+
+
+def test_all_in_protection_is_not_checkable_and_puts_in_no_chips() -> None:
+    (_, _, status, why) = file_verdicts(SITE.data("old-disconnected.txt"))[0]
+    assert status == "not-checkable"
+    assert why == (
+        "Bob was put all in on a disconnection for the chips already in (all-in protection): "
+        "RULES.md has no rule for it"
+    )
+    text = SITE.data("old-disconnected.txt").decode("utf-16")
+    hand = text_hand(WinningOld, "t.txt", 1, text.split("\r\n"))
+    assert isinstance(hand, SiteHand)
+    assert [a.amount for a in hand.actions if a.player == "Bob" and a.verb != "dealt"] == [100]
+    # Without the disconnection, "allin" is the rest of Bob's stack.
+    plain = text.replace("Player Bob is disconnected and ALL IN.\r\n\r\n", "", 1)
+    hand = text_hand(WinningOld, "t.txt", 1, plain.split("\r\n"))
+    assert isinstance(hand, SiteHand)
+    assert [a.amount for a in hand.actions if a.player == "Bob" and a.verb != "dealt"] == [
+        100,
+        9900,
+    ]
