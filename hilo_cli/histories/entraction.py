@@ -86,7 +86,10 @@ SHOWS = re.compile(r"^shows:\s+(?P<cards>.+?)" + SAYS + "$")
 # after it counts the pot alone).
 PAYBACK = pattern(r"^Payback\s+\((?P<amount>{MONEY})\)$", MONEY=MONEY)
 MUCKS = re.compile(r"^didn't show hand(?: \((?P<cards>[^)]*)\))?$")
-IGNORED = re.compile(r"^Game ended .*$")
+# The hand's end: a date and a time, and a zone (``GMT``, ``CEST``, ``GMT+01:00``); nothing after it.
+IGNORED = re.compile(
+    r"^Game ended [0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}(?: [A-Z]{2,5}(?:[+-][0-9]{2}:[0-9]{2})?)?$"
+)
 # The currency's code before an amount.
 CODE = re.compile(r"^[A-Z]{3} ")
 

@@ -209,3 +209,18 @@ def test_the_sites_words_for_a_hand_are_neither_cards_nor_chips() -> None:
     assert statuses(SITE, bare) == statuses(SITE, original)
     wrong = original.replace("3s - 3c (a straight", "3s - 3x (a straight", 1)
     assert [s for _, s, _ in verdicts(SITE, wrong)] == ["ok", "error"]
+
+
+def test_the_games_end_line_holds_its_date_and_time_and_nothing_after_them() -> None:
+    """``Game ended DATE TIME ZONE`` is passed over; anything after its zone (another file glued on with
+    no line end between: chips and cards) is no part of it, and the hand is an error there (the reader
+    fuzz found a JSON history glued so, read as nothing)."""
+    text = own("entraction", "split.txt")
+    ends = re.findall(r"^Game ended .*$", text, re.MULTILINE)
+    assert ends
+    glued = text.replace(ends[0], ends[0] + '{"history":[{"pot":"6.57"}]}', 1)
+    found = records("entraction", glued)
+    assert [r.error for r in found if r.error] == [
+        "cannot read the line " + repr(ends[0] + '{"history":[{"pot":"6.57"}]}')
+    ]
+    assert len(found) == len(records("entraction", text))
