@@ -179,7 +179,13 @@ PLUGINS: tuple[Plugin, ...] = (
         "everleaf",
         _search(r"Everleaf Gaming Game #|^[ \t]*Partouche Poker (?:Game #|partie )\d"),
     ),
-    Plugin("cake", "Cake Poker", (".txt",), "cake", _search(r"^[ \t]*Hand#[0-9A-Za-z]+ - ")),
+    Plugin(
+        "cake",
+        "Cake Poker",
+        (".txt",),
+        "cake",
+        _search(r"^[ \t]*(?:\u00ef\u00bb\u00bf)?Hand#[0-9A-Za-z]+ - "),
+    ),
     Plugin(
         "pacific888",
         "888 / Pacific",
