@@ -143,7 +143,10 @@ class Cake(TextReader):
     def header(self) -> Header:
         m = HEADER.match(self.lines[0])
         if m is None:
-            raise InputError("not a Cake hand header (expected 'Hand#ID - ...')")
+            raise InputError(
+                f"cannot read {quote(self.lines[0])}: no Cake hand header before it (a hand starts "
+                "'Hand#ID - ...'; the file may begin inside a hand)"
+            )
         self.id = m.group("id")
         parts = [p.strip() for p in m.group("rest").split(" -- ")]
         stakes = next((s for s in map(STAKES.match, parts) if s), None)

@@ -206,3 +206,11 @@ def test_a_cp1252_file_and_a_dollar_table_seen_in_euros() -> None:
 
 def test_detect_reads_a_header_after_a_byte_order_mark_read_twice() -> None:
     assert detect(text("comma-format.txt")[:200]) == SITE
+
+
+def test_lines_before_the_first_header_are_one_error_saying_so() -> None:
+    # fpdb-3's "trim.hh" file begins inside a hand: its lines up to the first header are no hand.
+    cut = "Bob: calls 40\nBob wins pot 80\n" + text("split.txt")
+    (first, second) = verdicts(SITE, cut)
+    assert first[1] == "error" and "no Cake hand header before it" in first[2]
+    assert "'Bob: calls 40'" in first[2] and second[:2] == ("AA00000001", "ok")
