@@ -198,8 +198,8 @@ PLUGINS: tuple[Plugin, ...] = (
         "Cake Poker",
         (".txt",),
         "cake",
-        _search(r"^[ \t]*Hand#[0-9A-Za-z]+ - "),
-        opens="Hand#",
+        _search(r"^[ \t]*(?:\u00ef\u00bb\u00bf)?Hand#[0-9A-Za-z]+ - "),
+        opens=r"(?:\u00ef\u00bb\u00bf)?Hand#",
     ),
     Plugin(
         "pacific888",
@@ -352,6 +352,13 @@ def _titles() -> str:
     return ", ".join(names[:-1]) + " or " + names[-1] if len(names) > 1 else names[0]
 
 
+# The first line of a site's tournament summary file (no hands: what a player paid and won), so that such
+# a file is named for what it is.
+_SUMMARIES = re.compile(
+    r"\A(?:\ufeff)?\s*\*{5} (?P<site>Cassava|888poker|888)\S* Tournament Summary \*{5}"
+)
+
+
 def detect(head: str) -> str | None:
     """The reader for a file by its first lines (``head``), or ``None`` if it is no history hilo knows:
     the site whose first hand starts first (``Plugin.first``), so that a name inside a hand that reads
@@ -408,6 +415,16 @@ def hands(
         yield failed(source, 0, opened)
         return
     name = detect(opened.head) if input_format == "auto" else input_format
+    summary = _SUMMARIES.search(opened.head) if name is None else None
+    if summary is not None:
+        yield failed(
+            source,
+            0,
+            f"an 888 / Pacific tournament summary ({summary.group('site')} Tournament Summary), not a "
+            "hand history: hilo reads the "
+            "tournament's hand histories",
+        )
+        return
     if name is None:
         yield failed(
             source,

@@ -38,7 +38,14 @@ What the lines mean (../shared/handhistories/SITES.md):
 * ``Total Pot($x)`` is before rake; ``| Rake ($y)`` follows only sometimes: where it does not, the site
   still took rake and the checker derives it (``rake_printed`` False, RULES §13).
 * Bets: ``Bets $x``, ``Calls $x`` and ``All-in $x`` are what the player added; ``Raises $x to $y`` and
-  ``All-in(raise) $x to $y`` end at ``$y`` (the 2012 format writes ``Raises x`` with the amount added).
+  ``All-in(raise) $x to $y`` end at ``$y``; the 2012 formats write ``Raises $y`` and ``All-in(raise) $y``,
+  to ``$y`` too (the calls after them say so: "Raises $76" by a player with $4 in, then "Calls $324" to
+  an all-in of $400).
+* Streets: ``*** FLOP *** [..]``; the April 2012 format writes ``Card dealt to table [..]`` (the new
+  cards) instead; one format of April to July 2012 writes no street line at all, its board only in the
+  summary: a street begins where a player acts after the betting round closed (every player who can act
+  has acted and the bets are level, RULES §14), and the summary's cards are dealt to it (three, then one,
+  then one), the rest of them before the showdown (``Inferred``).
   Stud's third street opens with ``Bets`` where no bring-in was posted: a completion (RULES §14.6).
   Cash headers give no stakes: the blinds are the posts, a fixed-limit game's bets are read from the
   bets themselves (the small bet, and the big bet twice it where no later-street bet shows it).
@@ -53,6 +60,7 @@ import re
 
 from hilo_cli.betting import Structure
 from hilo_cli.bounds import MAX_SEAT, digits, quote
+from hilo_cli.cards import Card
 from hilo_cli.errors import InputError
 from hilo_cli.histories.amounts import money, sign_currency
 from hilo_cli.histories.base import Currency
@@ -104,12 +112,20 @@ TO = re.compile(
 )
 # A line of one amount: a post, a bet, a call, an all-in, a result or a returned bet.
 PLAIN = re.compile(
-    r"^(?P<verb>Bets|bets|Double bets|Calls|Call|Raises|raises|All-in|Ante chip|Ante/Small Blind|"
+    r"^(?P<verb>Bets|bets|Double bets|Calls|Call|All-in|Ante chip|Ante/Small Blind|"
     r"Ante/Small blind|Small Blind|Small blind|Big Blind|Big blind|"
     r"Big blind/Bring in|Big Blind/Bring in|Posts chip|Posts dead chip|Bring_in chip|Bring-in chip|"
     r"Bring in|Hand result|Hand Result|Hand result-Side pot|Hand Result-Side pot|"
     r"Hand result-Side Pot|Hand Result-Side Pot|"
     r"Return uncalled portion of bet) (?P<amount>\$?[\d.,]+)$"
+)
+# The 2012 formats: "All-in(raise) $124", to $124 (as "Raises $76" is to $76).
+RAISE_TO = re.compile(r"^(?P<verb>Raises|raises|All-in\(raise\)) (?P<to>\$?[\d.,]+)$")
+# The board's new cards in the April 2012 format, a line of no player's: "Card dealt to table [Ks 7c 9s]".
+TABLE_CARDS = re.compile(r"^Card dealt to table \[(?P<cards>[^\[\]]*)\]$")
+# A street's line in the formats that write one (the board is the summary's in one that writes none).
+STREET_LINE = re.compile(
+    r"^(?:\*\*\* (?:FLOP|TURN|RIVER|[3-7]TH STREET) \*\*\*|Card dealt to table )"
 )
 SHOWN = re.compile(
     r"^(?P<verb>Showdown|Shows|Mucks|Does not show) \[(?P<cards>[^\[\]]*)\](?: \([^)]*\))?$"
@@ -121,7 +137,9 @@ BOUNTY = re.compile(r"^BOUNTY PRIZE \[\$?[\d.,]+\]$")
 NOTES = re.compile(
     r"^(?:Table enter user|Table leave user|Table deposit \$?[\d.,]+|Seat re-join|Seat sit down|"
     r"Seat sit out|Seat stand|Set dealer(?:/Bring in spot)?(?: \[\d+\])?|Sit out|Leave\(Auth\)|"
-    r"Enter\(Auth\)|Stand|Re-join|Sitout \(Auth\)|Table leave|Table enter)$"
+    r"Enter\(Auth\)|Stand|Re-join|Sitout \(Auth\)|Sitout \(wait for bb\)|Table leave|Table enter|"
+    # A tournament's place of a player who is out ("Small Blind [ME] : Ranking 39"): no chips.
+    r"Ranking \d+)$"
 )
 # The summary.
 TOTAL = re.compile(r"^Total Pot\((?P<total>\$?[\d.,]+)\)(?: \| Rake \((?P<rake>\$?[\d.,]+)\))?$")
@@ -167,6 +185,51 @@ VERBS = {
     "Bring-in chip": "bring in",
 }
 DOLLARS = sign_currency("$")
+BETTING = frozenset(("Bets", "bets", "Double bets", "Calls", "Call", "All-in"))
+"""The verbs of ``PLAIN`` that are a player's turn in a betting round (a post, a result are none)."""
+STREET_NAMES = {1: "FLOP", 2: "TURN", 3: "RIVER"}
+
+
+class Inferred:
+    """A hand that writes no street line (``Bovada`` docstring): the summary's ``board``, how many of its
+    cards are dealt, and the betting round's state, to tell where a street begins."""
+
+    def __init__(self, board: tuple[Card, ...]) -> None:
+        self.board = board
+        self.dealt = 0
+        self.acted: set[str] = set()  # who has acted since the round's last bet or raise
+        self.folded: set[str] = set()
+        self.spent: dict[str, int] = {}  # each player's chips in the pots before this street
+        self.bets: dict[str, int] = {}  # this street's, the blinds' too
+        self.top = 0  # the street's bet to match
+
+    def record(self, line: Line) -> None:
+        """A line the hand recorded: a post, a bet, a call or a raise moves the street's bets."""
+        if line.verb in ("raise", "complete"):
+            mine = line.to or 0
+        elif line.verb in ("bet", "call", "small blind", "big blind", "bring in"):
+            mine = self.bets.get(line.player, 0) + line.amount
+        else:
+            return
+        self.bets[line.player] = mine
+        self.top = max(self.top, mine)
+
+    def live(self, hand: SiteHand, names: list[str]) -> list[str]:
+        dealt = hand.dealt or dict.fromkeys(names)
+        return [n for n in dealt if n not in self.folded]
+
+    def closed(self, hand: SiteHand, names: list[str]) -> bool:
+        """Whether the betting round is over: someone has acted, and every live player with chips left
+        has acted since the last bet or raise and matched it (RULES §14)."""
+        stacks, bets = {s.name: s.stack for s in hand.seats}, self.bets
+        able = [
+            n
+            for n in self.live(hand, names)
+            if self.spent.get(n, 0) + bets.get(n, 0) < stacks.get(n, 0)
+        ]
+        return bool(self.acted) and all(
+            n in self.acted and bets.get(n, 0) >= self.top for n in able
+        )
 
 
 def name_of(text: str) -> str:
@@ -191,6 +254,7 @@ class Bovada(TextReader):
         self.halves: list[Collect] = []  # the summary's HI / LO amounts
         self.dealer: int | None = None
         self.board_line = 0  # the summary's board line
+        self.inferred: Inferred | None = None  # a hand without street lines (``Inferred``)
 
     def header(self) -> Header:
         m = HEADER.match(self.lines[0])
@@ -202,6 +266,9 @@ class Bovada(TextReader):
             # A speed word where the limit goes names no betting structure: NOT CHECKABLE.
             game, limit = name_of(t.group("game")), t.group("limit") or t.group("speed") or ""
             header = chips_header(id, game, limit, t.group("sb"), t.group("bb"))
+            if limit in ("Fixed Limit", "Limit") and game.split()[0] not in STUD_GAMES:
+                # The level's numbers are the blinds ("Level 6 (75/150)"): the bets are 150, then 300.
+                header = header._replace(small=header.big, big=2 * header.big)
         else:
             c = CASH.match(rest)
             if c is None:
@@ -253,9 +320,16 @@ class Bovada(TextReader):
             self.new_street(street)
             if not self.stud and street > 0:
                 self.board(name, m.group("cards"))
+            elif not self.stud:
+                self.infer_streets()
             return
         where = text.find(" : ")
         if where < 0:
+            t = TABLE_CARDS.match(text)
+            if t is not None and not self.stud:
+                # The April 2012 format: the next street, its new cards.
+                self.board_street(min(self.street + 1, 3), cards_of(t.group("cards"), "the board"))
+                return
             if NOTES.match(text):
                 return  # a note that lost its "X : " prefix: it moves no chips
             raise UnreadLine(f"cannot read the line {quote(text)} (no 'PLAYER : ' in front of it)")
@@ -265,6 +339,37 @@ class Bovada(TextReader):
                 f"a line for {quote(name)}, who has no seat in this hand: {quote(text)}"
             )
         self.action(name, text[where + 3 :].strip())
+
+    def infer_streets(self) -> None:
+        """At ``*** HOLE CARDS ***``: a hand with no street line after it takes its board from the
+        summary (``Inferred``)."""
+        rest = self.lines[self.at + 1 :]
+        if any(STREET_LINE.match(line) for line in rest):
+            return
+        found = (SUMMARY_BOARD.match(line) for line in rest)
+        board = next((m.group("cards") for m in found if m is not None), "")
+        self.inferred = Inferred(cards_of(board, "the summary board"))
+        for line in self.hand.actions:  # the posts
+            self.inferred.record(line)
+
+    def next_street(self, inferred: Inferred) -> None:
+        """A street the hand writes no line for begins: the summary's next cards are dealt to it."""
+        street = self.street + 1
+        count = 3 if street == 1 else 1
+        cards = inferred.board[inferred.dealt : inferred.dealt + count]
+        if street > 3 or len(cards) < count:
+            raise InputError(
+                f"hand #{self.hand.header.id}: a betting round after the summary's board "
+                f"{' '.join(map(str, inferred.board)) or '(none)'} is dealt (this format writes no "
+                "street line: a street begins where the betting round before it closed)"
+            )
+        for name, chips in inferred.bets.items():
+            inferred.spent[name] = inferred.spent.get(name, 0) + chips
+        inferred.dealt += count
+        inferred.acted, inferred.bets, inferred.top = set(), {}, 0
+        what = f"*** {STREET_NAMES[street]} *** [{' '.join(map(str, cards))}] (no such line: the summary's)"
+        self.new_street(street, what)
+        self.deal_board(cards, what)
 
     def board(self, name: str, text: str) -> None:
         """The cards of a street's line (``text`` after its name): the board so far, then the new."""
@@ -284,6 +389,37 @@ class Bovada(TextReader):
         """What follows ``PLAYER : ``."""
         if "(" in rest or "-timeout" in rest:
             rest = TAG.sub("", rest)  # an action on a timeout or a disconnect is still the action
+        inferred = self.inferred
+        if inferred is None:
+            self.turn(name, rest)
+            return
+        plain = PLAIN.match(rest)
+        betting = (
+            FOLD_CHECK.match(rest) or TO.match(rest) or RAISE_TO.match(rest)
+        ) is not None or (plain is not None and plain.group("verb") in BETTING)
+        if betting and inferred.closed(self.hand, self.names):
+            self.next_street(inferred)
+        elif SHOWN.match(rest) or rest.startswith(("Hand result", "Hand Result")):
+            # The showdown: the summary's cards not dealt yet are the streets nobody bet on (all in).
+            while (
+                inferred.dealt < len(inferred.board)
+                and len(inferred.live(self.hand, self.names)) > 1
+            ):
+                self.next_street(inferred)
+        top, recorded = inferred.top, len(self.hand.actions)
+        self.turn(name, rest)
+        for line in self.hand.actions[recorded:]:
+            inferred.record(line)
+        if betting:
+            if rest.startswith("Fold"):
+                inferred.folded.add(name)
+            if inferred.top > top:
+                inferred.acted = {name}
+            else:
+                inferred.acted.add(name)
+
+    def turn(self, name: str, rest: str) -> None:
+        """What follows ``PLAYER : ``, its tags removed."""
         m = FOLD_CHECK.match(rest)
         if m is not None:
             self.act(name, "fold" if m.group("verb").startswith("Fold") else "check", 0)
@@ -302,6 +438,11 @@ class Bovada(TextReader):
                 m.group("verb") not in ("Raises", "raises"),
             )
             self.act(name, "raise", by, to, all_in)
+            return
+        m = RAISE_TO.match(rest)
+        if m is not None:
+            to = money(m.group("to"), self.scale)
+            self.act(name, "raise", to - self.street_bet, to, m.group("verb") == "All-in(raise)")
             return
         m = PLAIN.match(rest)
         if m is not None:
@@ -333,9 +474,15 @@ class Bovada(TextReader):
             # A player joining the game posts: live, as the calls after it show ("Posts chip $0.02" then
             # "Calls $0.37" to a raise to $0.39).
             big = max((a.amount for a in self.hand.actions if a.verb == "big blind"), default=0)
+            if verb == "Posts dead chip" and big and amount > big:
+                # Both blinds at once ("Posts dead chip $15" at $5/$10): the big one live, the rest dead
+                # (the calls after it say so: "Calls $35" to a raise to $45).
+                self.act(name, "ante", amount - big)
+                self.act(name, "big blind", big)
+                return
             self.act(name, "big blind" if amount >= big else "small blind", amount)
             return
-        if verb in ("All-in", "Raises", "raises"):
+        if verb == "All-in":
             self.added(name, verb, amount)
             return
         kind = VERBS[verb]
@@ -346,8 +493,8 @@ class Bovada(TextReader):
         self.act(name, kind, amount)
 
     def added(self, name: str, verb: str, amount: int) -> None:
-        """``All-in`` or ``Raises`` with what the player added: a bet where nobody bet, a call up to the
-        street's bet, a raise above it (to the player's new total)."""
+        """``All-in`` with what the player added: a bet where nobody bet, a call up to the street's bet,
+        a raise above it (to the player's new total)."""
         total = self.bets.get(name, 0) + amount
         all_in = verb == "All-in"
         if self.street_bet == 0 and not (self.stud and self.street == 0 and verb != "All-in"):
@@ -423,6 +570,7 @@ class Bovada(TextReader):
                 f"hand #{id}: the summary's board {' '.join(map(str, summary))} has cards "
                 f"no street line dealt: the '*** {missing} ***' line is missing"
             )
+        self.unreturned()
         side_pot = any(c.pot for c in self.results)
         if side_pot and pot_count(hand) > 2:
             # "Hand result-Side pot" does not say which side pot: one total per player is what is known.
@@ -440,6 +588,21 @@ class Bovada(TextReader):
         hand.button = self.dealer if self.dealer is not None else button(hand)
         hand.header = stakes(hand)
         derive_rake(hand)
+
+    def unreturned(self) -> None:
+        """A walk of 2012 gives the big blind's unmatched chips back without a line, and counts them in its
+        Total Pot and its Hand result ("Total Pot($15)", "Hand result $15" of the blinds $5 and $10): the
+        chips returned are read as the line would say them, the pot and the result are the rest."""
+        hand = self.hand
+        if hand.uncalled or hand.total is None or hand.total != sum(contributions(hand).values()):
+            return
+        chips, winner = unmatched(hand)
+        at = next((i for i, c in enumerate(self.results) if c.player == winner), None)
+        if not chips or at is None or self.results[at].amount < chips or len(self.results) > 1:
+            return
+        hand.uncalled[winner] = chips
+        hand.total -= chips
+        self.results[at] = self.results[at]._replace(amount=self.results[at].amount - chips)
 
 
 def contributions(hand: SiteHand) -> dict[str, int]:
@@ -465,6 +628,27 @@ def contributions(hand: SiteHand) -> dict[str, int]:
     for name, chips in hand.uncalled.items():
         total[name] = total.get(name, 0) - chips
     return total
+
+
+def unmatched(hand: SiteHand) -> tuple[int, str]:
+    """The chips of the one player left in that nobody matched on the last street (what their bet there
+    is above every other player's), and the player; 0 where two or more are left in."""
+    folded = {a.player for a in hand.actions if a.verb == "fold"}
+    left = {s.name for s in hand.seats if s.name in hand.dealt} - folded
+    if len(left) != 1:
+        return 0, ""
+    last = max((a.street for a in hand.actions), default=0)
+    bets: dict[str, int] = {}
+    for a in hand.actions:
+        if a.street != last:
+            continue
+        if a.verb in ("raise", "complete"):
+            bets[a.player] = a.to or 0
+        elif a.verb in ("bet", "call", "small blind", "big blind", "bring in"):
+            bets[a.player] = bets.get(a.player, 0) + a.amount
+    (winner,) = left
+    others = max((c for n, c in bets.items() if n != winner), default=0)
+    return max(bets.get(winner, 0) - others, 0), winner
 
 
 def pot_count(hand: SiteHand) -> int:

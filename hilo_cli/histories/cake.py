@@ -28,7 +28,7 @@ import re
 
 from hilo_cli.bounds import quote
 from hilo_cli.errors import InputError
-from hilo_cli.histories.amounts import pattern
+from hilo_cli.histories.amounts import money, pattern, sign_currency
 from hilo_cli.histories.site import BRACKETS, Header, SiteHand
 from hilo_cli.histories.text import (
     POSTS_BETS_CALLS,
@@ -42,15 +42,25 @@ from hilo_cli.histories.text import (
 # What may follow the amount of a bet, a call or a raise: the player is all in.
 ALL_IN = r"(?P<all_in>,? (?:and is )?all[- ]in| \(all[- ]in\))?\s*$"
 
-HEADER = re.compile(r"^Hand#(?P<id>[0-9A-Za-z]+) - (?P<rest>.*)$")
-# "0/10/20 PL OmahaHiLo" (tournaments: ante/small/big), "$0.10/$0.25 PL Omaha Hi/Lo" (cash tables).
+# A byte-order mark that was read as cp1252 and written again as UTF-8 ("\u00ef\u00bb\u00bf"): some
+# files start each hand with it.
+MARK = "\u00ef\u00bb\u00bf"
+HEADER = re.compile(rf"^(?:{MARK})?Hand#(?P<id>[0-9A-Za-z]+) - (?P<rest>.*)$")
+# An amount as Cake writes it: "$1,234.56", "1,500", and in some files "$0,05" (a decimal comma) or
+# "1 500" (a space, or a no-break space, between thousands); "$-0,10" in a dead blind (``amount``).
+MONEY = r"[$€£]?-?\d(?:[.,]?\d|[ \u00a0](?=\d))*"
+# "0/10/20 PL OmahaHiLo" (tournaments: ante/small/big; the ante "-1" in some), "$0.10/$0.25 PL Omaha
+# Hi/Lo" (cash tables), "$0,05/$0,10 NL Hold'em": any game name (one hilo does not play is not checkable).
 STAKES = pattern(
-    r"^(?:(?P<ante>{AMOUNT})/)?(?P<sb>{AMOUNT})/(?P<bb>{AMOUNT}) (?P<limit>FL|Limit|PL|NL) "
-    r"(?P<game>\w+(?: Hi/Lo| Hi-Lo)?)$"
+    r"^(?:(?P<ante>{MONEY})/)?(?P<sb>{MONEY})/(?P<bb>{MONEY}) (?P<limit>FL|Limit|PL|NL) "
+    r"(?P<game>\S.*?)\s*$",
+    MONEY=MONEY,
 )
+# A euro player's seat at a dollar table writes the stack's value in euros after it ("(EUR €17,29)").
 SEAT = pattern(
-    r"^Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>{AMOUNT})(?: in chips)?\)"
-    r"(?: is sitting out)?\s*$"
+    r"^Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>{MONEY})(?: in chips)?\)"
+    r"(?: is sitting out| DEALER)?(?:\s+\(EUR [€]?[\d.,]+\))?\s*$",
+    MONEY=MONEY,
 )
 BUTTON = re.compile(r"^Dealer: Seat (?P<seat>\d+)\s*$")
 STREET = re.compile(
@@ -58,18 +68,22 @@ STREET = re.compile(
 )
 ACTION = pattern(
     r"^(?P<verb>posts small blind|posts big blind|posts ante(?: of)?|posts dead blind|"
-    r"brings[- ]in(?: low)? for|calls|bets|raises to|raises|is all in) (?P<amount>{AMOUNT}){ALL_IN}",
+    r"brings[- ]in(?: low)? for|calls|bets|raises to|raises|is all in) (?P<amount>{MONEY}){ALL_IN}",
     ALL_IN=ALL_IN,
+    MONEY=MONEY,
 )
 # A player who posts both blinds out of turn: the small one dead, the big one live.
-BOTH = pattern(r"^posts dead blind -?(?P<dead>{AMOUNT}) and big blind (?P<big>{AMOUNT})\s*$")
+BOTH = pattern(
+    r"^posts dead blind -?(?P<dead>{MONEY}) and big blind (?P<big>{MONEY})\s*$", MONEY=MONEY
+)
 # The value in euros a euro table writes after an amount: "calls 0.50 (EUR 0.36)".
 EURO_VALUE = re.compile(r" \(EUR [€]?[\d.,]+\)")
 AWARD = pattern(
-    r"^wins (?:(?P<half>high|low) )?(?:(?P<which>main|side) )?pot(?: #?(?P<n>\d+))"
-    r"? (?P<amount>{AMOUNT})(?: with.*)?\s*$"
+    r"^wins (?:(?P<half>high|low) )?(?:(?P<which>main|side) )?(?:pot(?: #?(?P<n>\d+))? )?"
+    r"(?P<amount>{MONEY})(?: with.*)?\s*$",
+    MONEY=MONEY,
 )
-UNCALLED = pattern(r"^returns uncalled bet (?P<amount>{AMOUNT})\s*$")
+UNCALLED = pattern(r"^returns uncalled bet (?P<amount>{MONEY})\s*$", MONEY=MONEY)
 NOTES = re.compile(
     r"^(?:is sitting out|sits out|is back|has left the table|has joined the table|"
     r"is disconnected|is connected|has timed out|said, .*|finished \d+ out of \d+ players)\s*$"
@@ -99,18 +113,40 @@ VERBS = {
 }
 
 
+DECIMAL_COMMA = re.compile(r"-?\d{1,3}(?:\.\d{3})*,\d{1,2}|-?\d+,\d{1,2}")
+
+
+def amount(text: str, scale: int) -> int:
+    """An amount as Cake writes it, in the hand's unit: "1,500" and "$1,234.56" as everywhere, "$0,05"
+    and "$2,88" with a decimal comma (a comma before one or two digits at the end; a thousands comma has
+    three after it), "1 500" with spaces between thousands. A minus sign ("$-0,10", a dead blind) is
+    no part of the amount."""
+    plain = text.replace(" ", "").replace("\u00a0", "").replace("-", "", 1)
+    sign = plain[0] if plain[:1] in "$€£" and plain else ""
+    number = plain[len(sign) :]
+    if DECIMAL_COMMA.fullmatch(number):
+        number = number.replace(".", "").replace(",", ".")
+    return money(sign + number, scale)
+
+
 class Cake(TextReader):
     NAME = "cake"
     TITLE = "Cake Poker"
-    # A hand starts at its header (``Hand#``, the hand's id and `` - ``; the first line of a file need
-    # not be one).
-    START = re.compile(r"[ \t]*Hand#[0-9A-Za-z]+ - ")
+    ENCODINGS = ("cp1252",)  # some euro tables' files: "€" as byte 0x80
+    # A hand starts at its header (``Hand#``, the hand's id and `` - ``, after a byte-order mark read
+    # twice in some files: ``MARK``; the first line of a file need not be one).
+    START = re.compile(rf"[ \t]*(?:{MARK})?Hand#[0-9A-Za-z]+ - ")
     GAMES = GAME_NAMES
+    # A tournament's last lines, after the blank lines that end its last hand: no part of a hand.
+    BLANK = re.compile(r"^\S.* finished \d+ out of \d+ players\.?$|^Player left the table$")
 
     def header(self) -> Header:
         m = HEADER.match(self.lines[0])
         if m is None:
-            raise InputError("not a Cake hand header (expected 'Hand#ID - ...')")
+            raise InputError(
+                f"cannot read {quote(self.lines[0])}: no Cake hand header before it (a hand starts "
+                "'Hand#ID - ...'; the file may begin inside a hand)"
+            )
         self.id = m.group("id")
         parts = [p.strip() for p in m.group("rest").split(" -- ")]
         stakes = next((s for s in map(STAKES.match, parts) if s), None)
@@ -126,12 +162,19 @@ class Cake(TextReader):
         small, big = self.amount(sb), self.amount(bb)
         return Header(self.id, game, limit, None, tournament, currency, small, big)
 
+    def amount(self, text: str) -> int:
+        return amount(text, self.scale)
+
     def begin(self, header: Header) -> SiteHand:
         return self.without_summary(header, rake_printed=header.tournament)
 
     def line(self, text: str) -> None:
         if text.startswith("Seat "):
-            self.seat_line(SEAT, text)
+            if "($" in text and self.hand.header.currency == "€":
+                # A euro player's view of a dollar table: the header's stakes are in euros ("€0,04/€0,08"),
+                # every amount after it in dollars ("$0,05", its value in euros beside it).
+                self.hand.currency = sign_currency("$")
+            self.seat_line(SEAT, text, amount)
             return
         b = BUTTON.match(text)
         if b is not None:

@@ -41,7 +41,13 @@ patterns (no file of the newer format is known: an inference, docs/readers.md sa
 
 Money: ``$`` with thousands separators, cents in cash games; tournament chips are written with ``$``
 too and are whole chips; practice-money tables write chips with cents and no sign. The files are
-UTF-8 or cp1252.
+UTF-8 or cp1252. The clients in other languages write the sign after the amount, a decimal comma and
+thousands between dots or spaces ("0,50 $", "$ 1.050", "1 050 $": ``amount``), and their own ranks
+(``RANKS``).
+
+888 writes no returned bet: where the collects are more than the pots hold, they hold the chips nobody
+called (a walk's "collected [ $225 ]" of $75/$150), which are taken out (``uncalled.fold_back``); where
+they are not, the returned bet is apart from them, as the rules return it.
 """
 
 from __future__ import annotations
@@ -51,6 +57,7 @@ from collections.abc import Iterator
 
 from hilo_cli.betting import Structure
 from hilo_cli.bounds import quote
+from hilo_cli.cards import Card
 from hilo_cli.errors import InputError
 from hilo_cli.histories.amounts import money, pattern, sign_currency
 from hilo_cli.histories.base import Currency, HandRecord, failed
@@ -63,9 +70,11 @@ from hilo_cli.histories.text import (
     only_a_note,
     street_match,
 )
+from hilo_cli.histories.uncalled import contributions, fold_back, unreturned
 
-# An amount as 888 writes it: "$1,234.56", "$ 5", "1,500".
-MONEY = r"[$€£]? ?[\d][\d.,]*"
+# An amount as 888 writes it: "$1,234.56", "$ 5", "1,500"; in the files of other languages the sign after
+# it and the separators swapped ("0,01 $", "5$", "25\u00a0$", "3.000 $", "42.797,60 $", "25 000": ``amount``).
+MONEY = r"[$€£]?[ \u00a0]?\d(?:[.,]?\d|[ \u00a0](?=\d))*(?:[ \u00a0]?[$€£])?"
 BRACKET = rf"\[ ?(?P<amount>{MONEY}) ?\]"
 
 HEADER = re.compile(
@@ -74,7 +83,7 @@ HEADER = re.compile(
 )
 GAME = pattern(
     r"^(?P<sb>{MONEY})/(?P<bb>{MONEY}) Blinds (?P<limit>No Limit|Fix Limit|Pot Limit|Limit) "
-    r"(?P<game>.+?)(?: Jackpot table)? - \*\*\* (?P<date>.*)$",
+    r"(?P<game>.+?)(?: Jackpot table)? - \*\*\*(?: (?P<date>.*))?$",
     MONEY=MONEY,
 )
 TABLE = re.compile(
@@ -123,6 +132,20 @@ VERBS = {**POSTS_BETS_CALLS, "posts the ante": "ante", "raises": "raise"}
 STREETS = {"down cards": 0, "flop": 1, "turn": 2, "river": 3}
 
 
+# The ranks of the clients in other languages, as hilo's: Dutch (Heer, Vrouw, Boer), Swedish (Kung is
+# K; Knekt, Dam, Ess). No two of them name different ranks with one letter, nor any English rank (French,
+# whose V is the valet, would: no French file is known, and its letters are not read).
+RANKS = {"H": "K", "V": "Q", "B": "J", "Kn": "J", "D": "Q", "E": "A"}
+
+
+def cards(text: str, what: str) -> tuple[Card, ...]:
+    """The cards of a bracket ("Ah, 6c, 9d" or, from a Dutch or a Swedish client, "Hc, Knh, Vs, Dd")."""
+    tokens = text.replace(",", " ").split()
+    if any(len(t) > 1 and t[:-1] in RANKS for t in tokens):
+        tokens = [RANKS.get(t[:-1], t[:-1]) + t[-1] if len(t) > 1 else t for t in tokens]
+    return cards_of(" ".join(tokens), what)
+
+
 def game_no(line: str) -> bool:
     """The ``#Game No : N`` line before each header holds nothing of its own."""
     return GAME_NO.match(line.strip()) is not None
@@ -149,8 +172,23 @@ def new_header(line: str) -> tuple[str, str, str, str, str] | None:
 
 
 def amount(text: str, scale: int) -> int:
-    """An amount as the site writes it, spaces and all, in the hand's unit."""
-    return money(text.replace(" ", ""), scale)
+    """An amount as the site writes it, spaces and all, in the hand's unit: the sign before or after
+    it; a decimal point or comma (the last separator, where both are written; else one alone before one
+    or two digits at the end); thousands between dots, commas, spaces or no-break spaces ("$3.243" is
+    3,243 dollars, as the Dutch client writes it)."""
+    number = text.replace(" ", "").replace("\u00a0", "")
+    sign = next((c for c in number if c in "$€£"), "")
+    number = number.strip("$€£")
+    point = max(number.rfind("."), number.rfind(","))
+    if point >= 0:
+        separator = number[point]
+        decimal = ("." in number and "," in number) or (
+            number.count(separator) == 1 and len(number) - point - 1 in (1, 2)
+        )
+        whole = number[:point] if decimal else number
+        whole = whole.replace(".", "").replace(",", "")
+        number = f"{whole}.{number[point + 1 :]}" if decimal else whole
+    return money(sign + number, scale)
 
 
 class Pacific888(TextReader):
@@ -223,11 +261,18 @@ class Pacific888(TextReader):
             self.currency = Currency("", "", 100)
         else:
             self.currency = sign_currency(sign)
-        small, big = amount(g.group("sb"), self.scale), amount(g.group("bb"), self.scale)
+        game = g.group("game").strip()
+        try:
+            small, big = amount(g.group("sb"), self.scale), amount(g.group("bb"), self.scale)
+        except InputError:
+            if game in GAME_NAMES:
+                raise
+            # A game hilo does not play is not checkable whatever its stakes say (a BLAST
+            # tournament's "42.797,60 $/0 $ Blinds No Limit Holdem": its prize, in chips with cents).
+            small = big = 0
         limit = g.group("limit")
         if LIMITS.get(limit) == "fixed":
             small, big = big, 2 * big  # "15/30 Blinds Fix Limit": bets of 30 and 60
-        game = g.group("game").strip()
         currency = "" if tournament or practice else sign
         return Header(self.id, game, limit, None, tournament, currency, small, big)
 
@@ -309,7 +354,7 @@ class Pacific888(TextReader):
         d = DEALT.match(text)
         if d is not None and d.group("name") in self.names:
             name = d.group("name")
-            self.deal_hand(name, cards_of(d.group("cards").replace(",", " "), f"{name}'s cards"))
+            self.deal_hand(name, cards(d.group("cards"), f"{name}'s cards"))
             return
         found = self.who(text)
         if found is None:
@@ -319,7 +364,7 @@ class Pacific888(TextReader):
     def board(self, text: str | None) -> None:
         if not text:
             raise InputError(f"the street line {quote(self.text)} shows no cards")
-        new = cards_of(text.replace(",", " "), "the board")
+        new = cards(text, "the board")
         board = self.hand.boards.setdefault(0, [])
         street = self.street
         if len(board) + len(new) != (3, 4, 5)[street - 1] or len(new) != (3, 1, 1)[street - 1]:
@@ -365,7 +410,7 @@ class Pacific888(TextReader):
         if h is not None:
             if self.last is None:
                 raise InputError(f"{quote(text)} follows no shown hand")
-            cards_of(h.group("cards").replace(",", " "), f"{self.last}'s {h.group('half')} hand")
+            cards(h.group("cards"), f"{self.last}'s {h.group('half')} hand")
             self.halves[h.group("half")].add(self.last)
             return
         if game_no(text):
@@ -376,15 +421,15 @@ class Pacific888(TextReader):
         name, rest = found
         c = CARDS.match(rest)
         if c is not None:
-            cards = cards_of(c.group("cards").replace(",", " "), f"{name}'s cards")
+            shown = cards(c.group("cards"), f"{name}'s cards")
             if c.group("how") == "shows":
-                self.show(name, cards)
+                self.show(name, shown)
                 self.last = name
             else:
                 # The mucked cards are kept on the line (``muck`` keeps none).
                 self.hand.mucks.add(name)
                 self.hand.actions.append(
-                    Line(self.number, self.street, name, "muck", 0, None, False, text, cards)
+                    Line(self.number, self.street, name, "muck", 0, None, False, text, shown)
                 )
                 self.last = None
             return
@@ -401,6 +446,15 @@ class Pacific888(TextReader):
         hand = self.hand
         if self.part != "summary":
             raise InputError(f"hand #{self.id} is cut short: no '** Summary **' line")
+        # 888 writes no returned bet, and its collect holds the chips nobody called in some hands only (a
+        # walk of $75/$150 "collected [ $225 ]"; "collected [ 299,48$ ]" for a raise to 284,48$ that all fold
+        # to; but "collected [ 299 $ ]" of a $300 pot, the $150 bet after it not): where the collects are more
+        # than the pots hold, they hold it, and the pot is the rest.
+        found = unreturned(hand.actions)
+        if found is not None:
+            pots = sum(contributions(hand.actions).values()) - found[1]
+            if sum(c.amount for c in hand.collects) > pots:
+                fold_back(hand)
         stacks = {s.name: s.stack for s in hand.seats}
         # No one all in: one pot, so every collect line is from it (the lines name no pot, but there is
         # only one); with an all-in there may be side pots, and only the totals per player are known.

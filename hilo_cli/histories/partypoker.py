@@ -78,7 +78,7 @@ GAME = r"(?P<game>(?:Texas |Double |\d Card )?(?:Hold'?em|Omaha|Stud|Short Deck|
 # after it in parentheses (none: fixed limit), "Game Table" (2023), a sit-and-go's number, then the date:
 # "$2/$4 USD FL Omaha Hi-Lo - Monday, ...", "0.05/0.10 Omaha Hi/Lo Game Table (PL) - Sun Feb 19 ...".
 CASH = pattern(
-    r"^(?P<stakes>{MONEY}(?:/{MONEY})?){ISO} (?:(?:fastforward|SPOTPOKER) )?"
+    r"^(?P<stakes>{MONEY}(?:/{MONEY})?){ISO} (?:(?:fastforward|SPOTPOKER|Tourney) )?"
     r"(?:(?P<limit>FL|PL|NL) )?{GAME}(?: Game Table)?(?: \((?P<after>FL|PL|NL|Limit|)\))?"
     r"(?: \((?P<sng>SNG|STT|MTT)(?: JackPot)? Tournament #\d+\))?(?: \(Buyin {MONEY} \+ {MONEY}\))?"
     r" +- +\w{3}",
@@ -144,6 +144,10 @@ BALANCE = pattern(
 )
 CASHOUT = pattern(r"^Cashout Amount is {MONEY}{ISO}$", MONEY=MONEY, ISO=ISO)
 # Lines about the table that move no chip.
+# A player's action by a name no seat line gives.
+UNSEATED = re.compile(
+    r"^(?P<name>\S+) (?:folds|checks|calls|bets|raises|is all-In|posts|shows|mucks|wins|does not show)\b"
+)
 TABLE_NOTES = (
     "There is no Small Blind in this hand as the Big Blind of the previous hand left the table",
     "Connection Lost due to some reason",
@@ -208,6 +212,7 @@ class PartyPoker(TextReader):
         self.put_in: dict[str, int] = {}  # what each player added, over the hand
         self.no_low = False
         self.summary = False  # past "** Summary **" (2023)
+        self.posts_looked_for = False  # the hand's first action line is read (``silent_blinds``)
 
     def header(self) -> Header:
         m = HEADER.match(self.lines[0])
@@ -216,7 +221,8 @@ class PartyPoker(TextReader):
             raise InputError(
                 "not a PartyPoker hand (expected '***** Hand History for Game N *****' and a game line)"
             )
-        id, text = self.id, self.goto(1)
+        # Runs of spaces are one ("$5  USD  NL  Texas Hold'em - ...", "Game Table (NL)  (MTT ...").
+        id, text = self.id, " ".join(self.goto(1).split())
         t = TOURNAMENT.match(text)
         if t is not None:
             limit = LIMIT_NAMES[t.group("limit")]
@@ -295,13 +301,54 @@ class PartyPoker(TextReader):
                 return
             rest = text[len(name) :]
             if not rest.startswith(": "):
+                if not self.posts_looked_for:
+                    self.posts_looked_for = True
+                    self.silent_blinds(rest.strip())
                 self.action(name, rest.strip())
+
+    def silent_blinds(self, rest: str) -> None:
+        """Before the first action line of a tournament hand that writes no post (fpdb-3's
+        ``PLO-USD-STT-1.00.201008.Sample.txt``: ``Blinds(50/100)``, then ``Player6 raises [350]``,
+        ``Villain calls [300]``, ``Hero calls [250]``: the calls say 50 and 100 were in): the blinds of
+        the level, posted by the first two seats after the button (heads-up: the button, then the other),
+        as the lines would say them."""
+        hand, header = self.hand, self.hand.header
+        posts = ("small blind", "big blind", "small and big blinds", "ante", "bring in")
+        if (
+            not header.tournament
+            or self.stud
+            or not header.big
+            or hand.button is None
+            or rest.startswith("posts")
+            or any(a.verb in posts for a in hand.actions)
+            or len(hand.seats) < 2
+        ):
+            return
+        button = hand.button
+        seats = sorted(hand.seats, key=lambda s: (s.seat <= button, s.seat))
+        if len(seats) == 2:
+            seats = seats[::-1]  # heads-up: the button posts the small blind
+        for seat, verb, blind in (
+            (seats[0], "small blind", header.small),
+            (seats[1], "big blind", header.big),
+        ):
+            chips = min(blind, seat.stack)
+            self.put_in[seat.name] = self.put_in.get(seat.name, 0) + chips
+            line = f"(no line: {seat.name} posts {verb} [{chips}])"
+            self.act(seat.name, verb, chips, all_in=chips == seat.stack, text=line)
 
     def table_note(self, text: str) -> None:
         """A line about the table, no player's: a note, the table closed (the hand cancelled)."""
         if text == "Table Closed":
             self.hand.cancelled = True
         elif text not in TABLE_NOTES:
+            unseated = UNSEATED.match(text)
+            if unseated is not None:
+                # fpdb-3's "preamble" files: the seat lines name other players than the actions do.
+                raise InputError(
+                    f"cannot read the line {quote(text)}: {quote(unseated.group('name'))} has no seat "
+                    "in this hand (the seat lines name other players)"
+                )
             raise InputError(f"cannot read the line {quote(text)}")
 
     def player(self, text: str) -> str | None:

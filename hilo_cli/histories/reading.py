@@ -35,7 +35,10 @@ CONTEXT_LINES = 200  # lines of a session's header kept for the hands after it
 CONTEXT_CHARS = 1 << 16  # characters of them
 
 
-_MARK = re.compile(r"^\ufeff+", re.MULTILINE)
+_MARK = re.compile(r"^[\ufeff\x00]+", re.MULTILINE)
+# NUL bytes at the start of a line are no text (PartyPoker's files put one before a hand, or before every
+# line, as fpdb-3's regression files show): dropped, as a byte-order mark is. Anywhere else: binary data.
+_LINE_NULS = re.compile(rb"(?:^|(?<=[\r\n]))(?:\xef\xbb\xbf)*\x00+")
 
 
 class HandText(NamedTuple):
@@ -158,7 +161,7 @@ def open_lines(stream: IO[bytes]) -> Source | str:
         head = head_block
     else:
         skipped, first = _blank_start(stream, first)
-        if b"\x00" in first[:8192]:
+        if b"\x00" in _LINE_NULS.sub(b"", first[:8192]):
             return "binary data, not a hand history"
         rest = iter(functools.partial(stream.read, BLOCK), b"")
         blocks = itertools.chain(_newlines(skipped), [first], rest)
@@ -213,8 +216,9 @@ def cut(source: str, lines: Iterator[bytes], reader: Reader) -> Iterator[HandTex
             if text is None:
                 problem = unreadable(raw, encodings)
                 text = raw.decode("utf-8", "replace")
-            if text.startswith("\ufeff"):
-                text = text.lstrip("\ufeff")  # files joined with cat: each may start with a mark
+            if text.startswith(("\ufeff", "\x00")):
+                # Files joined with cat: each may start with a mark; a NUL starting a line (``_LINE_NULS``).
+                text = text.lstrip("\ufeff\x00")
             start = starts(text)
             if session is not None:
                 if start:

@@ -25,7 +25,8 @@ the workers is most of the time), the real histories' among them.
 
 **Counting the hands, independently of the readers.** The test reads the mutant's bytes itself: UTF-16
 with its byte-order mark, else UTF-8 (a leading byte-order mark dropped). Bytes that are not UTF-8, or a
-NUL, make a file that is not text: one file-level error record is then an answer as good as reading its
+NUL that does not start a line (NULs starting one are dropped, as byte-order marks are: PartyPoker writes
+them), make a file that is not text: one file-level error record is then an answer as good as reading its
 hands (a reader may also read it as cp1252, or report the bad bytes in their hand). Lines end at LF, CRLF
 or CR alone, numbered from 1. A line is blank when ``str.strip`` leaves nothing.
 
@@ -137,7 +138,7 @@ def _head(text: str) -> str:
     """The file's head as the registry sees it (``reading.open_lines``): its first 64 KiB, line ends
     ``\\n``, byte-order marks at the starts of lines dropped."""
     head = text[: 1 << 16].replace("\r\n", "\n").replace("\r", "\n")
-    return "\n".join(line.lstrip("\ufeff") for line in head.split("\n"))
+    return "\n".join(line.lstrip("\ufeff\x00") for line in head.split("\n"))
 
 
 class Base(NamedTuple):
@@ -551,6 +552,9 @@ def mutant(set_name: str, seed: int, bases: list[Base]) -> tuple[str, Base, Muta
 # --- the test's own count of the hands ---------------------------------------------------------------------
 
 
+_LINE_NULS = re.compile(r"(?:^|(?<=[\r\n]))\ufeff*\x00+")
+
+
 def decode(data: bytes) -> tuple[str, bool]:
     """The text of a file as the test reads it, and whether it is text at all (see the module docstring)."""
     if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
@@ -560,7 +564,8 @@ def decode(data: bytes) -> tuple[str, bool]:
         data.decode("utf-8")
     except UnicodeDecodeError:
         return text, False
-    return text, "\x00" not in text
+    # NULs starting a line (after byte-order marks) are no text, as ``reading.open_lines`` drops them.
+    return text, "\x00" not in _LINE_NULS.sub("", text)
 
 
 def count_hands(data: bytes, reader: str) -> Hands:
@@ -568,7 +573,7 @@ def count_hands(data: bytes, reader: str) -> Hands:
     text, is_text = decode(data)
     lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
     # Byte-order marks starting a line are dropped, as by ``reading.cut`` (files joined with cat).
-    lines = [line.lstrip("\ufeff") for line in lines]
+    lines = [line.lstrip("\ufeff\x00") for line in lines]
     if reader == "phh":
         starts = [n for n, line in enumerate(lines, 1) if _PHH_HEADER.fullmatch(line)]
         before = lines[: starts[0] - 1] if starts else lines

@@ -197,16 +197,68 @@ def test_no_dealer_seated_puts_the_button_before_the_small_blind() -> None:
 
 
 def test_a_missing_street_line_is_an_error_naming_it() -> None:
-    text = text_of("no-showdown.txt").replace("*** FLOP *** [2c 4d 7h]\n", "")
+    text = text_of("split.txt").replace("*** RIVER *** [2h 5c 7d Kc] [Ks]\n", "")
     ((_, status, _, why),) = verdicts(text)
     assert status == "error" and why == (
-        "hand #1004: the summary's board 2c 4d 7h has cards no street line "
-        "dealt: the '*** FLOP ***' line is missing"
+        "hand #1001: the summary's board 2h 5c 7d Kc Ks has cards no street line "
+        "dealt: the '*** RIVER ***' line is missing"
     )
     (record,) = read("t.txt", text, "bovada")
     assert (
-        record.line == text.splitlines().index("Board [2c 4d 7h  ]") + 1
+        record.line == text.splitlines().index("Board [2h 5c 7d Kc Ks]") + 1
     )  # FILE:LINE is the summary's board
+
+
+def test_a_hand_that_writes_no_street_line_takes_its_streets_from_the_betting() -> None:
+    # The format of April to July 2012: no street line at all, the board only in the summary. The flop
+    # begins where Big Blind checks after the preflop round closed (Dealer raised, Big Blind called).
+    text = text_of("no-showdown.txt").replace("*** FLOP *** [2c 4d 7h]\n", "")
+    assert [v[:3] for v in verdicts(text)] == [v[:3] for v in verdicts(text_of("no-showdown.txt"))]
+    hand = hand_of_text(text)
+    board = [a for a in hand.actions if a.verb == "board"]
+    assert [(a.street, " ".join(map(str, a.cards))) for a in board] == [(1, "2c 4d 7h")]
+    checks = next(a for a in hand.actions if a.verb == "check")
+    assert (checks.player, checks.street) == ("Big Blind", 1)
+
+
+def test_the_2012_variants_read_as_the_site_means() -> None:
+    first, walk, table, tour = (hand_of_text(h) for h in _hands(text_of("variants-2012.txt")))
+    # "Raises $0.30" by the big blind: to $0.30; "All-in(raise) $4.70": to $4.70 on the flop.
+    raises = [(a.player, a.street, a.amount, a.to) for a in first.actions if a.verb == "raise"]
+    assert raises == [
+        ("Big Blind [ME]", 0, 20, 30),
+        ("Dealer", 1, 180, 270),
+        ("Big Blind [ME]", 1, 200, 470),
+    ]
+    # The turn and the river nobody bet on: dealt before the showdown, from the summary.
+    assert [(a.street, len(a.cards)) for a in first.actions if a.verb == "board"] == [
+        (1, 3),
+        (2, 1),
+        (3, 1),
+    ]
+    # The walk: the big blind's unmatched $0.05 returned without a line, the pot $0.10.
+    assert (walk.uncalled, walk.collects[0].amount) == ({"Big Blind": 5}, 10)
+    # "Posts dead chip $0.15" at $0.05/$0.10: $0.05 dead, $0.10 live; "Card dealt to table": the flop.
+    posts = [(a.verb, a.amount) for a in table.actions if a.player == "UTG" and a.street == 0][:2]
+    assert posts == [("ante", 5), ("big blind", 10)]
+    assert [a.street for a in table.actions if a.verb == "board"] == [1]
+    # A fixed-limit tournament's level is its blinds: the bets are 150 and 300.
+    assert (tour.header.small, tour.header.big) == (150, 300)
+
+
+def test_the_2012_variants_are_ok() -> None:
+    found = [(v[0], v[1]) for v in verdicts(text_of("variants-2012.txt"))]
+    assert found == [("2001", "ok"), ("2002", "ok"), ("2003", "ok"), ("2004", "ok")]
+
+
+def _hands(text: str) -> list[str]:
+    return [h for h in re.split(r"\n\n+", text.strip()) if h]
+
+
+def hand_of_text(text: str) -> SiteHand:
+    hand = read_hand("t.txt", 1, text.splitlines())
+    assert isinstance(hand, SiteHand), hand
+    return hand
 
 
 def test_a_total_pot_the_actions_do_not_make_is_the_site_s_inconsistency() -> None:
@@ -227,12 +279,11 @@ def test_detect_claims_bovada_and_ignition_and_nothing_else() -> None:
 
 # -- the shared real files -------------------------------------------------------------------------------------
 
+
 # The one hand of a game hilo plays that is not OK, and why: its flop line is missing from the file (the
 # summary's board has three cards no street line dealt).
-NOT_OK = {"2645486142": ("error", "the '*** FLOP ***' line is missing")}
-
-
-def test_every_shared_hand_gets_a_record_and_each_is_ok_or_named() -> None:
+def test_every_shared_hand_gets_a_record_and_each_is_ok() -> None:
+    # Hand 2645486142 writes no street line (the 2012 format): its flop is read from the betting.
     total = 0
     for path in shared_files_or_skip(SITE.name):
         text = path.read_text(encoding="utf-8")
@@ -240,10 +291,7 @@ def test_every_shared_hand_gets_a_record_and_each_is_ok_or_named() -> None:
         assert len(found) == len(re.findall(r"^Bovada Hand #", text, flags=re.MULTILINE)), path.name
         total += len(found)
         for id, status, _, why in found:
-            if id in NOT_OK:
-                assert (status, NOT_OK[id][1] in why) == (NOT_OK[id][0], True), (id, why)
-            else:
-                assert status == "ok", (path.name, id, why)
+            assert status == "ok", (path.name, id, why)
     assert total == 28
 
 
@@ -260,6 +308,7 @@ FILES = [
     "variants-2022.txt",
     "variants-headers.txt",
     "variants-stud.txt",
+    "variants-2012.txt",
 ]
 
 

@@ -17,10 +17,16 @@ tournament chips, so no rake is taken. The own files in tests/data/cake/ (chips,
   values after the amounts ("(EUR 0.18)"), "Dee:posts dead blind $0.10 and big blind $0.25", "raises
   $0.75" (to $0.75), "is all in $1.25" (what Cy adds: a bet), then the notes "finished 4 out of 6
   players" and "Player left the table"; 495 put in, no rake: high 248 Ann (three kings), low 247 Cy.
+* comma-format (fpdb-3's regression files): each header after a byte-order mark read twice ("ï»¿Hand#"),
+  decimal commas ("$0,10/$0,25", "$12,50 in chips", "wins high pot $2,05": 410 put in, 205 a half), a
+  seat's "DEALER"; a "$0,05/$0,10 NL Hold'em" hand (not checkable: hilo does not play it); a tournament
+  with the ante "-1", thousands after a no-break space ("1 500"), "raises to 1 500, and is all in",
+  and its last lines after two blank lines ("Dee finished 1 out of 2 players.", "Player left the table").
 """
 
 from __future__ import annotations
 
+import io
 import random
 import re
 
@@ -30,7 +36,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hilo_cli.checking import check
-from hilo_cli.histories import detect
+from hilo_cli.histories import HandText, detect, hands, read_text
 
 SITE = "cake"
 
@@ -47,6 +53,10 @@ def text(name: str) -> str:
         ("side-pot.txt", [("AA00000003", "ok")]),
         ("no-showdown.txt", [("AA00000004", "ok")]),
         ("cash-variants.txt", [("CC00000001", "ok")]),
+        (
+            "comma-format.txt",
+            [("CC00000002", "ok"), ("CC00000003", "not-checkable"), ("CC00000004", "ok")],
+        ),
         ("mixed-games.txt", [("AA00000005", "not-checkable"), ("AA00000006", "ok")]),
         (
             "tampered.txt",
@@ -118,6 +128,7 @@ OWN = [
     "no-showdown.txt",
     "tampered.txt",
     "cash-variants.txt",
+    "comma-format.txt",
 ]
 
 
@@ -164,3 +175,42 @@ def test_a_dead_and_big_blind_that_does_not_read_is_an_error() -> None:
     bad = text("cash-variants.txt").replace("and big blind $0.25", "and big blind $0.2x")
     ((_, status, why),) = verdicts(SITE, bad)
     assert status == "error" and "Dee:posts dead blind" in why
+
+
+def test_decimal_commas_and_spaced_thousands_read_as_the_site_means() -> None:
+    first, _, tour = records(SITE, text("comma-format.txt"))
+    assert first.currency is not None and first.currency.show(410) == "$4.10"
+    assert first.recorded_halves == ({"high": {"Ann": 205}, "low": {"Cy": 205}},)
+    assert tour.recorded_halves == ({"high": {"Eve": 1500}, "low": {"Dee": 1500}},)
+
+
+def test_a_hand_of_a_game_hilo_does_not_play_says_which_game() -> None:
+    (why,) = [w for _, s, w in verdicts(SITE, text("comma-format.txt")) if s == "not-checkable"]
+    assert "Hold'em No Limit" in why
+
+
+def test_a_cp1252_file_and_a_dollar_table_seen_in_euros() -> None:
+    # A euro player's file: the header's stakes in euros (byte 0x80 in cp1252), every amount in dollars.
+    hand = text("cash-variants.txt").replace("$0.10/$0.25", "\u20ac0.07/\u20ac0.18")
+    hand = hand.replace("($10.00 in chips)", "($10.00 in chips)  (EUR \u20ac7.20)")
+    data = hand.encode("cp1252")
+    assert b"\x80" in data
+    found = [
+        r if not isinstance(r, HandText) else read_text(r) for r in hands("f.txt", io.BytesIO(data))
+    ]
+    (record,) = found
+    assert record.error is None and record.currency is not None
+    assert record.currency.show(495) == "$4.95"
+    assert check(record)[1].status == "ok"
+
+
+def test_detect_reads_a_header_after_a_byte_order_mark_read_twice() -> None:
+    assert detect(text("comma-format.txt")[:200]) == SITE
+
+
+def test_lines_before_the_first_header_are_one_error_saying_so() -> None:
+    # fpdb-3's "trim.hh" file begins inside a hand: its lines up to the first header are no hand.
+    cut = "Bob: calls 40\nBob wins pot 80\n" + text("split.txt")
+    (first, second) = verdicts(SITE, cut)
+    assert first[1] == "error" and "no Cake hand header before it" in first[2]
+    assert "'Bob: calls 40'" in first[2] and second[:2] == ("AA00000001", "ok")

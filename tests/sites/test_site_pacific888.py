@@ -22,10 +22,18 @@ rake, so the rake is what was put in minus what was paid, RULES §13):
   the same at ``Omaha PL``, high only (Carol's trip kings take €8.55 of €9, €0.45 rake); a hand won
   without a showdown (Alice raises to €3, both fold: she collects the €2.50 pot, her €2 not called
   back); ``Holdem NL``, a game hilo does not play.
+* languages (fpdb-3's regression files, issue 28): the split hand as a Dutch client writes it ("$ 0,50",
+  "$ 1.050" a thousand and fifty, "$ 552,72"; the ranks H, V, B for K, Q, J); a Swedish client's hand
+  ("0,50 $/1 $", no-break spaces, "1 050 $", the ranks Kn, D, E for J, Q, A; a game line with no date):
+  Alice raises to 3,50 $, Carol calls, Alice's flop bet of 7,50 $ is not called: she collects 7,13 $ of
+  the 7,50 $ pot (her bet apart); a walk with a dead blind ("posts dead blind [$25 + $0]"): Gil collects
+  $100, his $25 nobody matched inside it (the pot is $75); a BLAST hold'em hand whose game line reads
+  "42.797,60 $/0 $" (not checkable: hilo does not play the game, whatever the stakes say).
 """
 
 from __future__ import annotations
 
+import io
 import random
 import re
 
@@ -217,6 +225,7 @@ OWN = [
     "newer-split.txt",
     "newer-omaha.txt",
     "newer-no-showdown.txt",
+    "languages.txt",
 ]
 
 
@@ -368,3 +377,48 @@ def test_the_newer_headers_limit_words(game: str, limit: str, bets: tuple[int, i
     header = Pacific888("t.txt", list(range(1, len(lines) + 1)), lines).header()
     assert (header.game, header.limit, (header.small, header.big)) == (game[:-3], limit, bets)
     assert (header.currency, header.tournament, header.mixed) == ("€", False, None)
+
+
+# -- the clients in other languages, and the collects that hold a returned bet ------------------------------
+
+
+def test_the_hands_of_other_languages_read_as_the_site_means() -> None:
+    assert [(i, s) for i, s, _ in verdicts(text_of("languages.txt"))] == [
+        ("1000011", "ok"),
+        ("1000012", "ok"),
+        ("1000013", "ok"),
+        ("1000014", "not-checkable"),
+    ]
+    dutch, swedish, walk, _ = records(text_of("languages.txt"))
+    english = records(text_of("split.txt"))[0]
+    assert dutch.hand is not None and english.hand is not None
+    # The same cards and amounts as the English hand (only the lines' words differ), the stacks read.
+    assert [(a.kind, a.actor, a.amount, a.cards) for a in dutch.hand.actions] == [
+        (a.kind, a.actor, a.amount, a.cards) for a in english.hand.actions
+    ]
+    assert dutch.hand.starting_stacks == (105000, 4000, 55272)
+    assert dutch.recorded_halves == english.recorded_halves
+    assert swedish.hand is not None
+    dealt = next(a for a in swedish.hand.actions if a.kind == "deal-hole")
+    assert " ".join(map(str, dealt.cards)) == "Js Jh Qd Ac"
+    assert swedish.hand.starting_stacks == (105000, 4000, 55272)
+    assert swedish.recorded_won == {"Alice": 713}
+    # The walk: the $25 of Gil's blind nobody matched is returned, the collect's rest is the pot.
+    assert walk.recorded_won == {"Gil": 7500}
+
+
+def test_a_collect_that_is_no_more_than_the_pot_keeps_the_returned_bet_apart() -> None:
+    (record,) = records(text_of("no-showdown.txt"))
+    assert record.recorded_won == {"Gus": 500}  # 500 of a 500 pot: his 400 returned besides
+
+
+def test_a_game_line_whose_stakes_do_not_read_is_an_error_in_a_game_hilo_plays() -> None:
+    bad = text_of("languages.txt").replace("No Limit Holdem - ***", "Pot Limit Omaha - ***")
+    assert verdicts(bad)[3][1] == "error"
+
+
+def test_an_888_tournament_summary_is_named_for_what_it_is() -> None:
+    data = b"***** Cassava Tournament Summary *****\nTournament ID: 1\nBuy-In: $3 + $0.30\n"
+    (found,) = histories.hands("s.txt", io.BytesIO(data))
+    assert isinstance(found, HandRecord) and found.error is not None
+    assert "888 / Pacific tournament summary" in found.error and "not a hand history" in found.error

@@ -22,19 +22,20 @@ files in tests/data/partypoker/ were worked out by hand (cents):
 
 from __future__ import annotations
 
+import io
 import random
 import re
 
 import pytest
 from archive_sites import TextSite, shared_files_or_skip, shuffled
 from click.testing import CliRunner
-from conftest import SHARED_DIR, TEST_DATA
+from conftest import SHARED_DIR, TEST_DATA, verdict
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hilo_cli.checking import check
 from hilo_cli.cli import main
-from hilo_cli.histories import detect, read
+from hilo_cli.histories import HandText, detect, hands, read, read_text
 from hilo_cli.histories.base import Currency
 from hilo_cli.histories.partypoker import PartyPoker
 from hilo_cli.histories.site import SiteHand
@@ -202,6 +203,7 @@ FILES = [
     "tampered.txt",
     "summary-2023.txt",
     "tampered-2023.txt",
+    "variants-2010.txt",
 ]
 
 
@@ -411,3 +413,59 @@ def test_a_closed_table_or_a_cash_out_is_not_checkable() -> None:
     cashed = text.replace("Bob checks\nAnn checks\n", "Bob Cashout Amount is $8.50\n")
     ((_, status, _, why),) = verdicts(cashed)
     assert status == "not-checkable" and why.startswith("Bob cashed out the hand")
+
+
+# -- fpdb-3's regression files (issue 28): NUL bytes, silent blinds, the 2019-2021 tournament line ---------
+
+
+def _records_of_bytes(data: bytes) -> list[tuple[str | None, str]]:
+    found = [
+        r if not isinstance(r, HandText) else read_text(r) for r in hands("f.txt", io.BytesIO(data))
+    ]
+    return [(r.id, verdict(r)[0]) for r in found]
+
+
+def test_nul_bytes_at_line_starts_are_no_text_and_the_hands_are_read() -> None:
+    # tests/data/partypoker/variants-2010.txt: a NUL before two hands' first lines and before every line
+    # of the second hand, as PartyPoker's files of 2010-2012 write them; the file ends "\n\x00\n".
+    data = (TEST_DATA / "partypoker" / "variants-2010.txt").read_bytes()
+    assert data.count(b"\n\x00") > 20
+    assert _records_of_bytes(data) == [
+        ("6001", "ok"),
+        ("6002", "ok"),
+        ("6003", "not-checkable"),
+    ]
+    # A NUL anywhere else is binary data, as before.
+    (bad,) = list(hands("f.txt", io.BytesIO(data.replace(b"Seat 1: Ann", b"Seat 1:\x00Ann", 1))))
+    assert not isinstance(bad, HandText) and bad.error == "binary data, not a hand history"
+
+
+def test_a_tournament_hand_that_writes_no_post_has_the_levels_blinds_posted() -> None:
+    text = (
+        (TEST_DATA / "partypoker" / "variants-2010.txt").read_bytes().decode().replace("\x00", "")
+    )
+    hand = _first_hand(text)
+    posts = [(a.player, a.verb, a.amount) for a in hand.actions if "blind" in a.verb]
+    assert posts == [
+        ("Ann", "small blind", 50),
+        ("Bob", "big blind", 100),
+    ]  # after the button, seat 6
+    # Where the posts are written, none is added.
+    tournament = _first_hand(text_of("tournament.txt"))
+    assert [a.player for a in tournament.actions if "blind" in a.verb] == ["Bob", "Hero"]
+
+
+def test_the_2019_tournament_line_and_runs_of_spaces_read() -> None:
+    text = (
+        (TEST_DATA / "partypoker" / "variants-2010.txt").read_bytes().decode().replace("\x00", "")
+    )
+    second = text[text.index("Game #6002") :]
+    hand = _first_hand(second)
+    assert hand.header.tournament and (hand.header.small, hand.header.big) == (20, 40)
+    assert hand.header.game == "Omaha Hi-Lo" and hand.header.limit == "Pot Limit"
+
+
+def test_an_action_of_a_player_with_no_seat_is_an_error_naming_them() -> None:
+    text = text_of("split.txt").replace("Cy folds", "Zed folds", 1)
+    ((_, status, _, why),) = verdicts(text)
+    assert status == "error" and "'Zed' has no seat in this hand" in why
