@@ -177,7 +177,11 @@ PLUGINS: tuple[Plugin, ...] = (
         "Everleaf",
         (".txt",),
         "everleaf",
-        _search(r"Everleaf Gaming Game #|^[ \t]*Partouche Poker (?:Game #|partie )\d"),
+        _search(
+            r"Everleaf Gaming (?:- [^\n]+? - )?Game #|^[ \t]*Partouche Poker (?:Game #|partie )\d|"
+            r"^[ \t]*- - [^\n]+? - Game #\d+[ \t]*\n[ \t]*\*{5} Hand history for game #|"
+            r"^[ \t]*Partouche Poker [A-Z][a-z]+[ \t]*\n[ \t]*\*{3} Historique des Mains pour la partie \d"
+        ),
     ),
     Plugin("cake", "Cake Poker", (".txt",), "cake", _search(r"^[ \t]*Hand#[0-9A-Za-z]+ - ")),
     Plugin(

@@ -98,7 +98,7 @@ STAKES = re.compile(
 # A button-blind table: the button posts the one blind, everyone an ante ("(Button Blind $0.10 - Ante
 # $0.02 USD)"): its stakes are the button blind.
 BUTTON_BLIND = re.compile(
-    r"\(Button Blind (?P<bb>[$€£]?[\d.,]+) - Ante [$€£]?[\d.,]+(?: (?P<iso>[A-Z]{3}))?\)"
+    r"\(Button\sBlind\s(?P<bb>[$€£]?[\d.,]+) - Ante\s[$€£]?[\d.,]+(?:\s+(?P<iso>[A-Z]{3}))?\)"
 )
 # A home game's club before the game: "{Club 12345} ".
 CLUB = re.compile(r"^\{[^}]*\}\s+")
@@ -289,6 +289,9 @@ class PokerStars(TextReader):
 
     NAME = "pokerstars"
     TITLE = "PokerStars"
+    # PokerStars' older clients, and the sites writing its text, wrote cp1252: "€" is byte 0x80 and a
+    # non-breaking space 0xa0 ("Button Blind\xa0$0.50").
+    ENCODINGS = ("cp1252",)
     # The header up to the hand's number, and something after it: the lines ``HEADER`` reads, once
     # stripped (``header`` reads the line, once). "PokerStars " alone would cut a hand at a line such as
     # "PokerStars Hand 🂡#N", which PokerStars' reader has always read as a line of the hand before.

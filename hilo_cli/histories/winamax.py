@@ -127,6 +127,8 @@ class Winamax(FamilyReader):
 
     NAME = "winamax"
     TITLE = "Winamax"
+    # Winamax's older files are cp1252: "€" is byte 0x80.
+    ENCODINGS = ("cp1252",)
     START = re.compile(r"[ \t]*Winamax Poker - ")
     GAMES = GAME_NAMES
     LIMITS = LIMITS

@@ -406,6 +406,7 @@ OWN = [
     "variants-stud.txt",
     "variants-button-blind.txt",
     "variants-headers.txt",
+    "variants-cp1252.txt",
 ]
 
 
@@ -484,8 +485,8 @@ def test_command_on_a_folder_reads_every_txt_file() -> None:
     rows = [json.loads(line) for line in out.splitlines()]
     assert code == 2  # bad-input.txt has bad hands
     assert (
-        len(rows) == 49 and len(err.strip().splitlines()) == 3
-    )  # 49 hands in 15 files, 3 of them bad
+        len(rows) == 51 and len(err.strip().splitlines()) == 3
+    )  # 51 hands in 16 files, 3 of them bad
     by_id = {
         r["id"]: r["check"]["verdict"] if "check" in r else "ERROR: " + r["error"] for r in rows
     }

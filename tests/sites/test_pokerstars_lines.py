@@ -12,6 +12,7 @@ file), ``Table #N,`` in a Hive tournament's header, ``- $3 Cap -`` in the stakes
 from __future__ import annotations
 
 import pytest
+from archive_sites import file_verdicts
 from click.testing import CliRunner
 from conftest import SHARED_DIR, TEST_DATA
 
@@ -222,3 +223,14 @@ def test_version_in_place_of_the_title_starts_a_hand_and_is_pokerstars(
     assert PokerStars.START.match(header) is not None
     # Not a version with no number after it.
     assert PokerStars.START.match("PokerStars # Version: Omaha Hi/Lo Limit") is None
+
+
+def test_cp1252_bytes_read_as_the_utf8_text() -> None:
+    """PokerStars' older clients (and Run It Once) wrote cp1252: the euro as 0x80 and a non-breaking
+    space as 0xa0 ("Button Blind\xa0$0.10 - Ante\xa0$0.02  USD", two spaces before the currency)."""
+    text = (DATA / "variants-cp1252.txt").read_text(encoding="utf-8")
+    data = text.encode("cp1252")
+    assert b"\x80" in data and b"\xa0" in data
+    found = [(i, s) for i, _, s, _ in file_verdicts(data)]
+    assert found == [("300000000050", "ok"), ("300000000051", "ok")]
+    assert found == [(i, s) for i, _, s, _ in file_verdicts(text.encode("utf-8"))]

@@ -162,6 +162,17 @@ def test_a_broken_header_or_amount_is_an_error_not_a_traceback() -> None:
         assert status == "error" and why, why
 
 
+def test_cp1252_bytes_read_as_the_utf8_text() -> None:
+    """Winamax's older files are cp1252: the euro is byte 0x80."""
+    text = SITE.text("split.txt")
+    data = text.encode("cp1252")
+    assert b"\x80" in data
+    assert [(i, s) for i, _, s, _ in file_verdicts(data)] == [
+        (i, s) for i, _, s, _ in file_verdicts(text.encode("utf-8"))
+    ]
+    assert [s for _, _, s, _ in file_verdicts(data)] == ["ok"]
+
+
 # -- the order seats and cards are written in ------------------------------------------------------------
 
 _BRACKET = re.compile(r"(shows \[|showed \[|^Dealt to [^\[\n]+ \[)([^\]]+)\]", re.MULTILINE)
