@@ -80,7 +80,8 @@ def _search(pattern: str) -> Callable[[str], int | None]:
 # The sites that write PokerStars' text under their own name (issue 28): a line that starts so.
 _STARS_SITES = re.compile(
     r"^[ \t]*(?:888Poker|Hive Poker|Full Tilt|PokerMaster|Run It Once Poker|BetOnline|PokerBros|"
-    r"MPLPoker|SupremaPoker)(?: Home Game(?: Hand)?|(?: Zoom| Rush)?(?: Hand| Game)| # Version:) #?\d",
+    r"MPLPoker|SupremaPoker)(?: Home Game(?: Hand)?|(?: Zoom| Rush)?(?: Hand| Game)| # Version:"
+    r"| Tournament(?= #\d+, )) #?\d",
     re.MULTILINE,
 )
 
@@ -93,7 +94,14 @@ def _pokerstars(head: str) -> int | None:
         return len(head) - len(start)
     upper = head.upper()
     found = [
-        at for at in (upper.find("POKERSTARS HAND #"), upper.find("POKERSTARS GAME #")) if at >= 0
+        at
+        for at in (
+            upper.find("POKERSTARS HAND #"),
+            upper.find("POKERSTARS GAME #"),
+            # A tournament summary (one error: no hand), sent by mail after a line of its own too.
+            head.find("PokerStars Tournament #"),
+        )
+        if at >= 0
     ]
     other = _STARS_SITES.search(head)
     if other is not None:

@@ -81,6 +81,9 @@ VERSION = r" # Version:"
 HEADER = re.compile(
     rf"^{SITES}(?:{TITLES} #(?P<id>\d+):|{VERSION} #?(?P<number>\d+):?) +(?P<rest>.*)$"
 )
+# A tournament summary's first line (a file PokerStars writes beside the hand histories: the players'
+# places and prizes, no hand): "PokerStars Tournament #447493868, No Limit Omaha Hi/Lo".
+SUMMARY_FILE = re.compile(rf"^{SITES} Tournament #(?P<id>\d+), ")
 # The game and its limit: "Omaha Hi/Lo Pot Limit", "8-Game (7 Card Stud Hi/Lo Limit, $400/$800 USD)",
 # "HORSE (Omaha Hi/Lo Limit)"; tournaments put "Tournament #N, buy-in " in front.
 GAME = re.compile(
@@ -232,6 +235,12 @@ def read_header(line: str) -> Header:
     chips for a tournament, in cents after a currency sign)."""
     m = HEADER.match(line)
     if m is None:
+        summary = SUMMARY_FILE.match(line)
+        if summary is not None:
+            raise InputError(
+                f"a tournament summary (Tournament #{summary.group('id')}: places and prizes), "
+                "not a hand history: hilo checks the hands of the tournament's hand history"
+            )
         raise InputError("not a PokerStars hand header (expected 'PokerStars Hand #N: ...')")
     number = m.group("id") or m.group("number")
     rest = CLUB.sub("", m.group("rest"))
@@ -295,9 +304,13 @@ class PokerStars(TextReader):
     # The header up to the hand's number, and something after it: the lines ``HEADER`` reads, once
     # stripped (``header`` reads the line, once). "PokerStars " alone would cut a hand at a line such as
     # "PokerStars Hand 🂡#N", which PokerStars' reader has always read as a line of the hand before.
-    START = re.compile(rf"[ \t]*{SITES}(?:{TITLES} #\d+:|{VERSION} #?\d+:?) .*\S")
+    START = re.compile(
+        rf"[ \t]*{SITES}(?:(?:{TITLES} #\d+:|{VERSION} #?\d+:?) .*\S| Tournament #\d+, )"
+    )
     GAMES = GAME_NAMES
     LIMITS = LIMITS
+    # The first line of the tournament summaries PokerStars mails on request, before the summaries.
+    BLANK = re.compile(r"^Tournament History for your last \d+ tournaments? requested by ")
 
     def __init__(self, source: str, numbers: list[int], lines: list[str]) -> None:
         super().__init__(source, numbers, lines)

@@ -66,6 +66,9 @@ from hilo_cli.histories.winning_family import STUD_STREETS, FamilyReader, header
 # An amount as Winamax writes it: "4.96€", "$5", "1,500".
 MONEY = r"[$€£]?[\d.,]+[$€£]?"
 
+# A tournament summary's first line (a file Winamax writes beside the hand histories: no hand):
+# "Winamax Poker - Tournament summary : Pot Limit Omaha 5(338672173)".
+SUMMARY_FILE = re.compile(r"^Winamax Poker - Tournament summary : .*\((?P<id>\d+)\)")
 HEADER = re.compile(
     r"^Winamax Poker - (?P<kind>.+?) - HandId: #(?P<id>[\d-]+) - (?P<game>.+?) "
     r"(?P<limit>pot limit|no limit|fixed limit) \((?P<stakes>[^)]*)\)(?: - .*)?$"
@@ -167,6 +170,12 @@ class Winamax(FamilyReader):
 
     def header(self) -> Header:
         expected = "Winamax Poker - ... - HandId: #N - GAME LIMIT (stakes) - date"
+        summary = SUMMARY_FILE.match(self.lines[0])
+        if summary is not None:
+            raise InputError(
+                f"a tournament summary (tournament {summary.group('id')}: places and prizes), not a "
+                "hand history: hilo checks the hands of the tournament's hand history"
+            )
         m = header_match(HEADER, self.lines[0], "Winamax", expected)
         stakes = m.group("stakes").split("/")
         if len(stakes) not in (2, 3):

@@ -234,3 +234,28 @@ def test_cp1252_bytes_read_as_the_utf8_text() -> None:
     found = [(i, s) for i, _, s, _ in file_verdicts(data)]
     assert found == [("300000000050", "ok"), ("300000000051", "ok")]
     assert found == [(i, s) for i, _, s, _ in file_verdicts(text.encode("utf-8"))]
+
+
+# A tournament summary as PokerStars writes it beside the hand histories (our own names and amounts), the
+# line PokerStars' mail puts before summaries sent on request, and Run It Once's of the same form.
+SUMMARY = """Tournament History for your last 2 tournaments requested by Ann (ann@example.org)
+
+
+PokerStars Tournament #400000001, No Limit Omaha Hi/Lo
+Buy-In: $1.08/$0.27/$0.15 USD
+9 players
+Total Prize Pool: $9.72 USD
+  1: Ann (Narnia), $4.87 (50.102%)
+  2: Bob (Narnia),
+
+Run It Once Poker Tournament #400000002, Cubed SNG No Limit Hold 'Em
+Buy-In: €5.00
+3 players
+"""
+
+
+def test_a_tournament_summary_is_one_clear_error_each_and_no_hand() -> None:
+    found = file_verdicts(SUMMARY.encode("cp1252"))
+    assert [(line, status) for _, line, status, _ in found] == [(4, "error"), (11, "error")]
+    assert all(why.startswith("a tournament summary (Tournament #40000000") for *_, why in found)
+    assert detect(SUMMARY) == "pokerstars"

@@ -173,6 +173,16 @@ def test_cp1252_bytes_read_as_the_utf8_text() -> None:
     assert [s for _, _, s, _ in file_verdicts(data)] == ["ok"]
 
 
+def test_a_tournament_summary_is_one_clear_error_and_no_hand() -> None:
+    summary = (
+        "Winamax Poker - Tournament summary : Omaha Hi-Lo 5€(400000003)\n"
+        "Player : Ann\nBuy-In : 4.50€ + 0.50€\nRegistered players : 6\nYou finished in 2nd place\n"
+    )
+    ((_, line, status, why),) = file_verdicts(summary.encode("cp1252"))
+    assert (line, status) == (1, "error")
+    assert why.startswith("a tournament summary (tournament 400000003: places and prizes)"), why
+
+
 # -- the order seats and cards are written in ------------------------------------------------------------
 
 _BRACKET = re.compile(r"(shows \[|showed \[|^Dealt to [^\[\n]+ \[)([^\]]+)\]", re.MULTILINE)
