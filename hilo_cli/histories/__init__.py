@@ -98,6 +98,8 @@ def _pokerstars(head: str) -> int | None:
         for at in (
             upper.find("POKERSTARS HAND #"),
             upper.find("POKERSTARS GAME #"),
+            # A file of Zoom hands written between numbered lines ("*** # 1 ***", an archive's).
+            upper.find("POKERSTARS ZOOM HAND #"),
             # A tournament summary (one error: no hand), sent by mail after a line of its own too.
             head.find("PokerStars Tournament #"),
         )

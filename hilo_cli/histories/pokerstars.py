@@ -95,8 +95,8 @@ GAME = re.compile(
 # The stakes; a capped table writes its cap after them ("($0.50/$1 - $30 Cap - USD)"); an Italian
 # one its licence after the bracket ("[ADM ID: 1A2B]"), which is not read.
 STAKES = re.compile(
-    r"\(?(?:ante [^,]*, )?(?P<sb>[$€£]?[\d.,]+)/(?P<bb>[$€£]?[\d.,]+)"
-    r"(?: - [$€£]?[\d.,]+ Cap -)?(?: (?P<iso>[A-Z]{3}))?\)"
+    r"\(?(?:ante [^,]*, )?(?P<sb>[$€£¥]?[\d.,]+)/(?P<bb>[$€£¥]?[\d.,]+)"
+    r"(?: - [$€£]?[\d.,]+ Cap -)?(?:\s+(?P<iso>[A-Z]{3}))?\)"
 )
 # A button-blind table: the button posts the one blind, everyone an ante ("(Button Blind $0.10 - Ante
 # $0.02 USD)"): its stakes are the button blind.
@@ -106,8 +106,11 @@ BUTTON_BLIND = re.compile(
 # A home game's club before the game: "{Club 12345} ".
 CLUB = re.compile(r"^\{[^}]*\}\s+")
 TOURNAMENT = re.compile(
-    r"^(?:Zoom |Rush )?(?:Tournament|TOURNAMENT) #\d+, (?:Table #\d+, )?(?:Freeroll|(?:[$€£]?[\d.,]+\+?|FPP\+?|SC\+?)+"
+    r"^(?:Zoom |Rush )?(?:Tournament|TOURNAMENT) #\d+, (?:Table #\d+, )?"
+    r"(?:Freeroll|(?:[$€£₹¥]?[\d.,]+\+?|FPP\+?|SC\+?)+"
     r"(?: (?:USD|EUR|GBP|CAD|INR|CNY|FPP|SC)(?= ))?)? *(?:- )?"
+    # A tournament's name after its buy-in (Run It Once: "€4.69+€0.31 Cub3d, Hold'em No Limit").
+    r"(?:[A-Z][\w]*(?: [\w]+)*, (?=[A-Z]))?"
 )
 TABLE = re.compile(
     r"^Table (?:ID )?'(?P<table>.*)'(?:\(\d+\))?(?: (?P<max>\d+)-[Mm]ax)?(?: \(Play Money\))?"
@@ -254,7 +257,10 @@ def read_header(line: str) -> Header:
         raise InputError(f"hand #{number}: cannot read the stakes (small/big) in {quote(rest)}")
     bb = stakes.group("bb")
     sb = stakes.group("sb") if "sb" in stakes.groupdict() else bb
-    currency = sb[0] if sb[0] in "$€£" and not tournament else ""
+    currency = sb[0] if sb[0] in "$€£¥" and not tournament else ""
+    # A yuan table ("(¥2/¥4 CNY)", a game hilo does not play in every file seen): its stakes read; an
+    # amount in yuan in a hand hilo plays is bad input (``money`` knows $, € and £).
+    sb, bb = sb.lstrip("¥"), bb.lstrip("¥")
     game = g.group("game").strip()
     game = GAME_CAPITALS.get(game, game)
     if " - LEVEL " in rest.upper() and not tournament:
@@ -310,7 +316,10 @@ class PokerStars(TextReader):
     GAMES = GAME_NAMES
     LIMITS = LIMITS
     # The first line of the tournament summaries PokerStars mails on request, before the summaries.
-    BLANK = re.compile(r"^Tournament History for your last \d+ tournaments? requested by ")
+    # An archive's numbered line between hands ("*********** # 1 **************", Zoom hands saved so).
+    BLANK = re.compile(
+        r"^(?:Tournament History for your last \d+ tournaments? requested by |\*+ # \d+ \*+$)"
+    )
 
     def __init__(self, source: str, numbers: list[int], lines: list[str]) -> None:
         super().__init__(source, numbers, lines)

@@ -259,3 +259,58 @@ def test_a_tournament_summary_is_one_clear_error_each_and_no_hand() -> None:
     assert [(line, status) for _, line, status, _ in found] == [(4, "error"), (11, "error")]
     assert all(why.startswith("a tournament summary (Tournament #40000000") for *_, why in found)
     assert detect(SUMMARY) == "pokerstars"
+
+
+def test_an_archive_of_zoom_hands_between_numbered_lines_is_read() -> None:
+    """A file of Zoom hands saved between "*********** # 1 **************" lines, each line after a space
+    (variants-archive.txt: the quartered hand twice)."""
+    text = (DATA / "variants-archive.txt").read_text(encoding="utf-8")
+    assert detect(text) == "pokerstars"
+    found = file_verdicts(text.encode("utf-8"))
+    assert [(i, line, s) for i, line, s, _ in found] == [
+        ("300000000060", 2, "ok"),
+        ("300000000061", 45, "ok"),
+    ]
+
+
+@pytest.mark.parametrize(
+    "line, game, tournament, stakes",
+    [
+        # Run It Once: the tournament's name after its buy-in.
+        (
+            "Run It Once Poker Hand #5: Tournament #158168, €4.69+€0.31 Cub3d, Omaha Hi/Lo Pot Limit "
+            "(10/20) - 2021/04/12 16:01 UTC [2021/04/12 17:01 CET]",
+            "Omaha Hi/Lo",
+            True,
+            (10, 20),
+        ),
+        # A buy-in in rupees.
+        (
+            "PokerStars Hand #6: Tournament #2475523986, ₹136.50+₹13.50 INR Omaha Hi/Lo Pot Limit - "
+            "Level XXVI (2000/4000) - 2018/12/13 17:20:46 IST [2018/12/13 6:50:46 ET]",
+            "Omaha Hi/Lo",
+            True,
+            (2000, 4000),
+        ),
+        # A cap with two spaces before the currency.
+        (
+            "PokerStars Hand #7:  Omaha Hi/Lo Pot Limit ($0.25/$0.50 - $10 Cap -  USD) - "
+            "2010/11/01 12:20:00 CET [2010/11/01 7:20:00 ET]",
+            "Omaha Hi/Lo",
+            False,
+            (25, 50),
+        ),
+        # A yuan table (hold'em: not checkable, but its header reads).
+        (
+            "PokerStars Hand #8:  Hold'em No Limit (¥2/¥4 CNY) - 2019/03/19 10:57:09 UTC",
+            "Hold'em",
+            False,
+            (200, 400),
+        ),
+    ],
+)
+def test_the_headers_of_fpdb3s_files_read(
+    line: str, game: str, tournament: bool, stakes: tuple[int, int]
+) -> None:
+    header = read_header(line)
+    assert (header.game, header.tournament, (header.small, header.big)) == (game, tournament, stakes)
