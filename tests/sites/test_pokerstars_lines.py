@@ -313,4 +313,8 @@ def test_the_headers_of_fpdb3s_files_read(
     line: str, game: str, tournament: bool, stakes: tuple[int, int]
 ) -> None:
     header = read_header(line)
-    assert (header.game, header.tournament, (header.small, header.big)) == (game, tournament, stakes)
+    assert (header.game, header.tournament, (header.small, header.big)) == (
+        game,
+        tournament,
+        stakes,
+    )
