@@ -100,6 +100,8 @@ VERBS = {
     "raises": "raise",
     # Posted by a player who is not in the blinds' seats: dead chips, which no bet counts (RULES §14).
     "posts small blind out of position": "ante",
+    # A player who is not in the big blind's seat posting a big blind to come in: a live big blind.
+    "posts big blind out of position": "big blind",
     "posts dead blind": "ante",
     "posts small & big blind": "small and big blinds",
 }
@@ -113,7 +115,7 @@ SITE_POT = pattern(
 )
 # A post written otherwise than "NAME posts ... AMOUNT": the amount after it, or in brackets.
 OTHER_POST = pattern(
-    r"^(?P<verb>posts small blind) (?P<amount>{MONEY}) out of position$|"
+    r"^(?P<verb>posts small blind|posts big blind) (?P<amount>{MONEY}) out of position$|"
     r"^:? ?(?P<verb2>posts dead blind|posts small & big blind) \( ?(?P<amount2>{MONEY})\)$",
     MONEY=r"[$€£]?[\d.,]+[$€£]?",
 )
@@ -236,12 +238,29 @@ class Winamax(FamilyReader):
             m = OTHER_POST.match(text[len(name) :].strip()) if name is not None else None
             if name is not None and m is not None:
                 verb = m.group("verb") or m.group("verb2")
-                if verb == "posts small blind":
-                    verb += " out of position"
                 amount = money(m.group("amount") or m.group("amount2"), self.scale)
+                if verb in ("posts small blind", "posts big blind"):
+                    verb += " out of position"
+                    if verb.startswith("posts big") and not amount:
+                        return  # the second line of both blinds posted as one ("both_blinds")
+                    if self.both_blinds(name):
+                        verb = "posts small & big blind"
                 self.act(name, VERBS[verb], amount)
                 return
         super().play_line(text)
+
+    def both_blinds(self, name: str) -> bool:
+        """Whether the line after ``name``'s "posts small blind 3€ out of position" is their "posts big
+        blind 0€ out of position": both blinds posted in the one amount (the small one dead, the big one
+        live), as "posts small & big blind" is."""
+        after = self.lines[self.at + 1] if self.at + 1 < len(self.lines) else ""
+        rest = after[len(name) :].strip() if after.startswith(name + " ") else ""
+        m = OTHER_POST.match(rest)
+        return (
+            m is not None
+            and m.group("verb") == "posts big blind"
+            and not money(m.group("amount"), self.scale)
+        )
 
     def deal_street(self, found: re.Match[str]) -> None:
         """``*** FLOP *** [Ac 5s 4h]``, ``*** TURN *** [Ac 5s 4h][5d]`` (the board so far, then the new

@@ -22,6 +22,8 @@ Worked out by hand (cents; Winamax prints Total pot after rake, each award tagge
   Alice. Then 2.50€ added to a main pot of 2400 (Cy all in for 8€), side pot 2000 (Alice, Bob); rake 120
   and 80: main pot 2530, 1265 Cy (four kings), 1265 Alice (7-5-3-2-A); side pot 1920 Alice (kings and
   queens, 7-5-3-2-A). hold-up-tampered: the first hand with the low paid 500 less (742 Alice, 1243 Cy).
+* variants-out-of-position (issue 28): a live big blind posted out of position, and both blinds posted
+  in two lines (worked out in the test).
 """
 
 from __future__ import annotations
@@ -195,6 +197,7 @@ OWN = [
     "mixed.txt",
     "no-showdown.txt",
     "variants.txt",
+    "variants-out-of-position.txt",
     "hold-up.txt",
     "hold-up-tampered.txt",
 ]
@@ -280,6 +283,22 @@ def test_a_post_out_of_position_or_dead_is_dead_and_both_blinds_are_one_dead_one
     # A note that moves no chips: nothing recorded, nothing skipped.
     first = nth("variants.txt", 0)
     assert [a for a in first.actions if a.player == "Dee"] == [] and first.skipped == 0
+
+
+def test_a_big_blind_out_of_position_is_live_and_both_blinds_may_take_two_lines() -> None:
+    """variants-out-of-position (fpdb-3's files): "Dee posts big blind 1€ out of position" is a live big
+    blind (Dee raises to 3€: 100 of it was in); "Dee posts small blind 1.50€ out of position" with "Dee
+    posts big blind 0€ out of position" after it is both blinds in one amount, 50 dead and 100 live (Dee
+    checks the big blind's 1€): 450 put in before the flop, Bob's 450 bet not called, 900 in Total pot."""
+    name = "variants-out-of-position.txt"
+    assert [(id, status) for id, status, _, _ in SITE.verdicts(SITE.text(name))] == [
+        ("100-9-1600000041", "ok"),
+        ("100-9-1600000042", "ok"),
+    ]
+    live = [(a.verb, a.amount) for a in nth(name, 0).actions if a.player == "Dee"]
+    assert live[0] == ("big blind", 100)
+    both = [(a.verb, a.amount) for a in nth(name, 1).actions if a.player == "Dee"]
+    assert both[:2] == [("small and big blinds", 150), ("check", 0)]
 
 
 def test_play_money_is_hundredths_without_a_currency() -> None:
