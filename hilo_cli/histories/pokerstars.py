@@ -72,7 +72,9 @@ from hilo_cli.histories.text import (
 # The sites that write PokerStars' text under their own name (issue 28), and the words before "#N".
 SITES = (
     r"(?:PokerStars|POKERSTARS|888Poker|Hive Poker|Full Tilt|PokerMaster|Run It Once Poker|BetOnline|"
-    r"PokerBros|MPLPoker|SupremaPoker)"
+    r"PokerBros|MPLPoker|SupremaPoker|"
+    # BetOnline's network ("BetOnline Poker Game #N: ..."), fpdb-3's files.
+    r"BetOnline Poker|PayNoRake|ActionPoker\.com|Gear Poker)"
 )
 TITLES = r"(?: Home Game(?: Hand)?|(?: Zoom| Rush)?(?: Hand| Game| GAME| HAND)|Game)"
 # A tracker's title, "PokerStars # Version: 123:" (fpdb-3's pattern: the "#" before the number and the
@@ -80,6 +82,11 @@ TITLES = r"(?: Home Game(?: Hand)?|(?: Zoom| Rush)?(?: Hand| Game| GAME| HAND)|G
 VERSION = r" # Version:"
 HEADER = re.compile(
     rf"^{SITES}(?:{TITLES} #(?P<id>\d+):|{VERSION} #?(?P<number>\d+):?) +(?P<rest>.*)$"
+)
+# A header of BetOnline's network that names no limit: "Hold'em - 2012-04-03 02:10:06", a tournament's
+# "Tournament #4157956: Hold'em $10.00/$20.00 - 2012/10/13 ...": a game hilo plays needs its limit.
+NO_LIMIT_NAMED = re.compile(
+    r"^(?:Tournament #\d+: )?(?P<game>[A-Z][\w' /+-]*?)(?: [$€£]?[\d.,]+/[$€£]?[\d.,]+)? - \d{4}[-/]"
 )
 # A tournament summary's first line (a file PokerStars writes beside the hand histories: the players'
 # places and prizes, no hand): "PokerStars Tournament #447493868, No Limit Omaha Hi/Lo".
@@ -250,6 +257,12 @@ def read_header(line: str) -> Header:
     t = TOURNAMENT.match(rest)
     tournament = t is not None
     g = GAME.match(rest, t.end() if t is not None else 0)
+    bare = NO_LIMIT_NAMED.match(rest) if g is None else None
+    if bare is not None and bare.group("game") not in GAME_NAMES:
+        # Not a game hilo plays: its stakes are not needed.
+        return Header(
+            number, bare.group("game"), "(limit not named)", None, "Tournament #" in rest, "", 0, 0
+        )
     if g is None:
         raise InputError(f"hand #{number}: cannot read the game and limit in {quote(rest)}")
     stakes = STAKES.search(rest, g.end()) or BUTTON_BLIND.search(rest, g.end())
@@ -318,7 +331,9 @@ class PokerStars(TextReader):
     # The first line of the tournament summaries PokerStars mails on request, before the summaries.
     # An archive's numbered line between hands ("*********** # 1 **************", Zoom hands saved so).
     BLANK = re.compile(
-        r"^(?:Tournament History for your last \d+ tournaments? requested by |\*+ # \d+ \*+$)"
+        r"^(?:Tournament History for your last \d+ tournaments? requested by |\*+ # \d+ \*+$|"
+        # BetOnline's notice before a tournament's first hand.
+        r"Tournament will start in a moment\.$)"
     )
 
     def __init__(self, source: str, numbers: list[int], lines: list[str]) -> None:

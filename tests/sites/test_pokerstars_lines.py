@@ -318,3 +318,36 @@ def test_the_headers_of_fpdb3s_files_read(
         tournament,
         stakes,
     )
+
+
+BETONLINE = """Tournament will start in a moment.
+
+BetOnline Poker Game #500000001: Tournament #41: Hold'em $10.00/$20.00 - 2012/10/13 20:13:28 EDT
+Table '41-06' 10-Max, Seat #3 is the button
+Seat 3: Ann (8200.00 in chips)
+
+ActionPoker.com Game #500000002: Hold'em - 2012-04-03 02:10:06
+Table The Green Mile (Real Money) Seat #2 is the button
+
+PayNoRake Game #500000003: Hold'em No Limit ($0.25/0.50) - 2012/06/07 08:58 GMT
+Table 'Weeds' 10-Max, Seat #7 is the button
+
+Gear Poker Game #500000004: Omaha Hi/Lo - 2012-04-09 12:14:36
+Table Rio (Real Money) Seat #2 is the button
+"""
+
+
+def test_betonlines_network_is_read_and_its_holdem_not_checkable() -> None:
+    """BetOnline's network (fpdb-3's files: every hand hold'em) writes PokerStars' text under "BetOnline
+    Poker Game #", "PayNoRake Game #", "ActionPoker.com Game #", "Gear Poker Game #", some headers with
+    no limit named: not checkable for a game hilo does not play, an error for one it does."""
+    assert detect(BETONLINE) == "pokerstars"
+    found = file_verdicts(BETONLINE.encode("utf-8"))
+    assert [(i, s) for i, _, s, _ in found] == [
+        ("500000001", "not-checkable"),
+        ("500000002", "not-checkable"),
+        ("500000003", "not-checkable"),
+        (None, "error"),
+    ]
+    assert found[0][3] == "Hold'em (limit not named) is not a game hilo plays"
+    assert "cannot read the game and limit" in found[3][3]
