@@ -80,7 +80,8 @@ def _search(pattern: str) -> Callable[[str], int | None]:
 # The sites that write PokerStars' text under their own name (issue 28): a line that starts so.
 _STARS_SITES = re.compile(
     r"^[ \t]*(?:888Poker|Hive Poker|Full Tilt|PokerMaster|Run It Once Poker|BetOnline|PokerBros|"
-    r"MPLPoker|SupremaPoker|BetOnline Poker|PayNoRake|ActionPoker\.com|Gear Poker)(?: Home Game(?: Hand)?|(?: Zoom| Rush)?(?: Hand| Game)| # Version:"
+    r"MPLPoker|SupremaPoker|BetOnline Poker|PayNoRake|ActionPoker\.com|Gear Poker)"
+    r"(?: Home Game(?: Hand)?|(?: Zoom| Rush)?(?: Hand| Game)| # Version:"
     r"| Tournament(?= #\d+, )) #?\d",
     re.MULTILINE,
 )
