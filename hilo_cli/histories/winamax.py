@@ -119,6 +119,9 @@ OTHER_POST = pattern(
     r"^:? ?(?P<verb2>posts dead blind|posts small & big blind) \( ?(?P<amount2>{MONEY})\)$",
     MONEY=r"[$€£]?[\d.,]+[$€£]?",
 )
+# A post written as a raise among the blinds, and a small blind: "raises 1€ to 3€", "posts small blind 1€".
+RAISE_POST = pattern(r"^raises {MONEY} to (?P<to>{MONEY})$", MONEY=MONEY)
+SMALL_BLIND = pattern(r"^posts small blind (?P<amount>{MONEY})$", MONEY=MONEY)
 BOARD_STREETS = {"PRE-FLOP": 0, "FLOP": 1, "TURN": 2, "RIVER": 3}
 CURRENCIES = {
     "€": Currency("", "€", 100, "EUR"),
@@ -169,6 +172,9 @@ class Winamax(FamilyReader):
     def __init__(self, source: str, numbers: list[int], lines: list[str]) -> None:
         super().__init__(source, numbers, lines)
         self.play_money = False  # the header's stakes in hundredths without a currency
+        # Within "*** ANTE/BLINDS ***": who posted with a raise ("Player3 raises 1€ to 3€", ``raise_post``).
+        self.posting = False
+        self.raised_post: set[str] = set()
 
     def header(self) -> Header:
         expected = "Winamax Poker - ... - HandId: #N - GAME LIMIT (stakes) - date"
@@ -231,6 +237,8 @@ class Winamax(FamilyReader):
     def play_line(self, text: str) -> None:
         """A player's line; a post written otherwise than the family's ("posts small blind 2€ out of
         position", "posts dead blind (1€)", "Bob: posts small & big blind ( 1.50€)") read here."""
+        if self.posting and self.raise_post(text):
+            return
         if " blind" in text and (
             " out of position" in text or "dead blind" in text or " & big blind" in text
         ):
@@ -249,6 +257,27 @@ class Winamax(FamilyReader):
                 return
         super().play_line(text)
 
+    def raise_post(self, text: str) -> bool:
+        """A post written as a raise among the blinds, and the same player's small blind after it (an
+        older client's, fpdb-3's file): "Player3 raises 1€ to 3€" is both blinds, the small dead and the
+        big live (as "posts small & big blind 3€"), and "Player3 posts small blind 1€" after it one more
+        dead chip. Its pot says so: the player checks the big blind before the flop, so 2€ of the 4€ is
+        live, and Total pot and Rake add up to what the four lines put in."""
+        name = next((n for n in self.names if text.startswith(n + " ")), None)
+        if name is None:
+            return False
+        rest = text[len(name) + 1 :]
+        raised = RAISE_POST.match(rest)
+        if raised is not None:
+            self.raised_post.add(name)
+            self.act(name, "small and big blinds", money(raised.group("to"), self.scale))
+            return True
+        small = SMALL_BLIND.match(rest)
+        if small is not None and name in self.raised_post:
+            self.act(name, "ante", money(small.group("amount"), self.scale))
+            return True
+        return False
+
     def both_blinds(self, name: str) -> bool:
         """Whether the line after ``name``'s "posts small blind 3€ out of position" is their "posts big
         blind 0€ out of position": both blinds posted in the one amount (the small one dead, the big one
@@ -266,6 +295,7 @@ class Winamax(FamilyReader):
         """``*** FLOP *** [Ac 5s 4h]``, ``*** TURN *** [Ac 5s 4h][5d]`` (the board so far, then the new
         cards); ``*** ANTE/BLINDS ***`` and ``*** SHOW DOWN ***`` begin no street."""
         name = found.group("name")
+        self.posting = name == "ANTE/BLINDS"
         if name in ("ANTE/BLINDS", "SHOW DOWN"):
             return
         streets = self.streets

@@ -22,8 +22,8 @@ Worked out by hand (cents; Winamax prints Total pot after rake, each award tagge
   Alice. Then 2.50€ added to a main pot of 2400 (Cy all in for 8€), side pot 2000 (Alice, Bob); rake 120
   and 80: main pot 2530, 1265 Cy (four kings), 1265 Alice (7-5-3-2-A); side pot 1920 Alice (kings and
   queens, 7-5-3-2-A). hold-up-tampered: the first hand with the low paid 500 less (742 Alice, 1243 Cy).
-* variants-out-of-position (issue 28): a live big blind posted out of position, and both blinds posted
-  in two lines (worked out in the test).
+* variants-out-of-position (issue 28): a live big blind posted out of position, both blinds posted in
+  two lines, and a post written as a raise among the blinds (worked out in the test).
 """
 
 from __future__ import annotations
@@ -294,11 +294,16 @@ def test_a_big_blind_out_of_position_is_live_and_both_blinds_may_take_two_lines(
     assert [(id, status) for id, status, _, _ in SITE.verdicts(SITE.text(name))] == [
         ("100-9-1600000041", "ok"),
         ("100-9-1600000042", "ok"),
+        ("100-9-1600000043", "ok"),
     ]
     live = [(a.verb, a.amount) for a in nth(name, 0).actions if a.player == "Dee"]
     assert live[0] == ("big blind", 100)
     both = [(a.verb, a.amount) for a in nth(name, 1).actions if a.player == "Dee"]
     assert both[:2] == [("small and big blinds", 150), ("check", 0)]
+    # "Dee raises 0.50€ to 1.50€" among the blinds, then "Dee posts small blind 0.50€": both blinds (50
+    # dead, 100 live) and 50 more dead; Dee checks Cy's 1€ and Alice calls 1€: 100 of Dee's 200 is live.
+    raised = [(a.verb, a.amount) for a in nth(name, 2).actions if a.player == "Dee"]
+    assert raised[:3] == [("small and big blinds", 150), ("ante", 50), ("check", 0)]
 
 
 def test_play_money_is_hundredths_without_a_currency() -> None:
