@@ -421,6 +421,9 @@ class PokerStars(TextReader):
             self.hand.boards[run] = board
         what = f"the {name.lower()}"
         new = cards_of(found[-1], what)
+        if not new:
+            # "*** TURN *** [3c Jd 6d] []" (fpdb-3's file): the street's card is missing.
+            raise InputError(f"{what} line deals no card: {quote(text.strip())}")
         if len(found) == 1:
             # The flop (Courchevel: its first card was dealt before the first betting round, §6).
             if tuple(board) != new[: len(board)]:

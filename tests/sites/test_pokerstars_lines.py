@@ -351,3 +351,12 @@ def test_betonlines_network_is_read_and_its_holdem_not_checkable() -> None:
     ]
     assert found[0][3] == "Hold'em (limit not named) is not a game hilo plays"
     assert "cannot read the game and limit" in found[3][3]
+
+
+def test_a_street_line_without_its_card_is_the_hands_error() -> None:
+    """fpdb-3's "empty.turncard" file: "*** TURN *** [3c Jd 6d] []", the turn's card missing."""
+    text = (DATA / "quartered.txt").read_text(encoding="utf-8")
+    turn = next(line for line in text.splitlines() if line.startswith("*** TURN ***"))
+    cut = turn[: turn.rindex("[")] + "[]"
+    ((_, _, status, why),) = file_verdicts(text.replace(turn, cut).encode("utf-8"))
+    assert status == "error" and why.startswith("the turn line deals no card"), why
