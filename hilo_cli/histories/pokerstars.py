@@ -132,20 +132,29 @@ STREET = re.compile(
 )
 COLLECTED = re.compile(
     r"^(?P<name>.+) collected (?P<amount>[$€£]?[\d.,]+) from "
-    r"(?P<pot>pot|main pot|side pot(?:-\d+)?)\s*$"
+    r"(?P<pot>pot|main pot|side pot(?:[- ]\d+)?)\s*$"
 )
+# Run It Once's show down, a player's line without the colon, the hand's cards after the words:
+# "Ann shows [Ks Ah Ts 5d] for Two Pairs [Qd Ts Tc 5d 5c]".
+SHOWS_FOR = re.compile(r"^(?P<name>.+?) shows \[(?P<cards>[^\[\]]*)\](?: for .*)?$")
+# Run It Once's house money in the pot ("STP added: €5.00", Splash the Pot).
+STP = re.compile(r"^STP added: (?P<amount>[$€£]?[\d.,]+)\s*$")
 UNCALLED = re.compile(r"^Uncalled bet \((?P<amount>[$€£]?[\d.,]+)\) returned to (?P<name>.+?)\s*$")
 CASHED_OUT = re.compile(r"^(?P<name>.+) cashed out the hand for (?P<amount>[$€£]?[\d.,]+)")
 TOTAL = re.compile(
     r"^Total pot (?P<total>[$€£]?[\d.,]+)"
-    r"(?P<pots>(?: (?:Main pot|Side pot(?:-\d+)?) [$€£]?[\d.,]+\.)*) \| Rake (?P<rake>[$€£]?[\d.,]+)\s*$"
+    r"(?P<pots>(?: (?:Main pot|Side pot(?:-\d+)?) [$€£]?[\d.,]+\.)*"
+    # Run It Once: " | Main pot €62.60 | Side pot €20.98 | Rake €2.00" (and " | STP €5.00").
+    r"|(?: \| (?:Main pot|Side pot(?:-\d+)?|STP) [$€£]?[\d.,]+)*) \| Rake (?P<rake>[$€£]?[\d.,]+)\s*$"
 )
 # Each pot of a "Total pot" line: its label, its number (side pots 1, 2, ...), its amount.
-PRINTED_POT = re.compile(r"(Main pot|Side pot(?:-(\d+))?) ([$€£]?[\d.,]+)\.")
+PRINTED_POT = re.compile(r"(Main pot|Side pot(?:-(\d+))?) ([$€£]?\d[\d,]*(?:\.\d+)?)(?:\.| |$)")
 SUMMARY_BOARD = re.compile(r"^(?:(?P<run>FIRST|SECOND|THIRD) )?Board \[(?P<cards>[^\[\]]*)\]\s*$")
 SUMMARY_SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<rest>.*)$")
 # Every amount a summary's seat line says the seat won ("and won ($0.38)", "collected ($17.19)").
 WON = re.compile(r"(?:won|collected) \((?P<amount>[$€£]?[\d.,]+)\)")
+# Run It Once's, without the brackets: "showed [...] and won €81.58 with Two Pairs ...".
+WON_BARE = re.compile(r" and won (?P<amount>[$€£]?\d[\d,]*(?:\.\d+)?)(?: with |\s*$)")
 RAISES = re.compile(r"^raises (?P<by>[$€£]?[\d.,]+) to (?P<to>[$€£]?[\d.,]+)(?P<tail>.*)$")
 AMOUNT_VERB = re.compile(
     r"^(?P<verb>calls|bets|posts small blind|posts big blind|posts small & big blinds|"
@@ -308,7 +317,7 @@ def pot_index(printed: str) -> int:
         return 0
     if printed == "side pot":
         return 1
-    return digits(printed.rsplit("-", 1)[1], "a side pot's number", MAX_SEAT)
+    return digits(printed.replace(" ", "-").rsplit("-", 1)[1], "a side pot's number", MAX_SEAT)
 
 
 class PokerStars(TextReader):
@@ -344,9 +353,17 @@ class PokerStars(TextReader):
         self.stud = False
         # A board card dealt before the first betting round (Courchevel's PRE-FLOP), dealt with the flop.
         self.pending: list[Card] = []
+        # Run It Once writes a raise's "to" as the chips the raise adds, not the street total (``action``).
+        self.raise_adds = False
+        # Run It Once: the chips each player has put in (``act``), and their stacks, for its "checks" of a
+        # player who has put in every chip (``action``).
+        self.spent: dict[str, int] = {}
+        self.stacks: dict[str, int] = {}
+        self.folded: set[str] = set()
 
     def header(self) -> Header:
         header = read_header(self.lines[0])
+        self.raise_adds = self.lines[0].startswith("Run It Once Poker ")
         self.scale = 100 if header.currency else 1
         self.stud = "Stud" in header.game or header.game.startswith("Razz")
         self.streets = STUD_STREETS if self.stud else BOARD_STREETS
@@ -371,11 +388,27 @@ class PokerStars(TextReader):
             return
         else:
             self.seated = {s.name for s in self.hand.seats}
+            self.stacks = {s.name: s.stack for s in self.hand.seats}
             self.longest = max(map(len, self.seated), default=0)
             self.reading = self.play_line
             self.play_line(text)
 
     # --- the play ----------------------------------------------------------------------------------
+
+    def act(
+        self,
+        name: str,
+        verb: str,
+        amount: int,
+        to: int | None = None,
+        all_in: bool = False,
+        text: str | None = None,
+    ) -> None:
+        before = self.bets.get(name, 0)
+        super().act(name, verb, amount, to, all_in, text)
+        if self.raise_adds:
+            added = amount if verb == "ante" else self.bets.get(name, 0) - before
+            self.spent[name] = self.spent.get(name, 0) + added
 
     def play_line(self, text: str) -> None:
         """A line from the blinds to ``*** SUMMARY ***``: a street, a player's action (``NAME: ...``: a
@@ -390,6 +423,13 @@ class PokerStars(TextReader):
                 return
             colon = text.find(": ", colon + 1)
         self.dealer_line(text)
+
+    def can_bet(self, name: str) -> bool:
+        """Whether ``name`` has chips left and so has another player still in the hand (Run It Once)."""
+        left = [
+            n for n in self.stacks if n not in self.folded and self.spent.get(n, 0) < self.stacks[n]
+        ]
+        return name in left and len(left) > 1
 
     def street_line(self, text: str) -> None:
         """``*** FLOP *** [...]``, ``*** SECOND SHOW DOWN ***``, ``*** SUMMARY ***``."""
@@ -467,6 +507,15 @@ class PokerStars(TextReader):
         if rest.endswith(" (disconnect)"):
             # Taken for a player who lost the connection: still the action.
             rest = rest[: -len(" (disconnect)")]
+        if self.raise_adds and rest == "folds":
+            self.folded.add(name)
+        if self.raise_adds and rest == "checks" and not self.can_bet(name):
+            # Run It Once writes "checks" on the later streets for every player left, all in or not (its
+            # two files with an all-in): no chip moves, and no bet can follow. Skipped and counted.
+            self.hand.skipped += 1
+            if self.hand.first_skipped is None:
+                self.hand.first_skipped = (self.number, self.text[:80])
+            return
         if self.fold_or_check(name, rest):  # the most frequent action, read without a pattern
             return
         if rest.startswith(("calls ", "bets ")):
@@ -477,7 +526,13 @@ class PokerStars(TextReader):
         m = RAISES.match(rest)
         if m is not None:
             allin = all_in(m, "raise", self.text)
-            self.act(name, "raise", self.amount(m.group("by")), self.amount(m.group("to")), allin)
+            by, to = self.amount(m.group("by")), self.amount(m.group("to"))
+            if self.raise_adds:
+                # "Paul: raises €44.00 to €68" with €7 in, facing €24: Paul's total is €75 (the pot and
+                # the call of €51 after it say so), the raise €51.
+                to += self.bets.get(name, 0)
+                by = to - self.street_bet
+            self.act(name, "raise", by, to, allin)
             return
         m = AMOUNT_VERB.match(rest)
         if m is not None:
@@ -536,6 +591,19 @@ class PokerStars(TextReader):
         if m is not None and m.group("name") in seated:
             self.hand.cashed_out.append(m.group("name"))
             return
+        m = SHOWS_FOR.match(text)
+        if m is not None and m.group("name") in seated:
+            self.show(m.group("name"), cards_of(m.group("cards"), f"{m.group('name')}'s cards"))
+            return
+        m = STP.match(text)
+        if m is not None:
+            # Its one file pays the house's chips twice in its collect lines (the side pot's and the
+            # main pot's) and once in the summary: where they count is not known.
+            self.hand.unplayable = (
+                f"the site added {m.group('amount')} to the pot (STP): no file shows where Run It Once "
+                "counts it"
+            )
+            return
         if text == "Hand cancelled":
             self.hand.cancelled = True
             return
@@ -561,7 +629,7 @@ class PokerStars(TextReader):
                 hand,
                 seat,
                 m.group("rest"),
-                lambda tail: [self.amount(a) for a in WON.findall(tail)],
+                lambda tail: [self.amount(a) for a in WON.findall(tail) or WON_BARE.findall(tail)],
             )
             return
         m = TOTAL.match(text)
@@ -569,6 +637,10 @@ class PokerStars(TextReader):
             hand.total, hand.rake = self.amount(m.group("total")), self.amount(m.group("rake"))
             pots = PRINTED_POT.findall(m.group("pots"))
             hand.printed_pots = [self.amount(amount) for _, _, amount in pots]
+            if self.raise_adds and hand.printed_pots:
+                # Run It Once prints its pots before rake ("| Main pot €62.60 | Side pot €20.98 | Rake
+                # €2.00"); its one file with a side pot takes the rake from the main pot (€60.60 paid).
+                hand.printed_pots[0] -= hand.rake
             for i, (label, n, _) in enumerate(pots):
                 expected = "Main pot" if i == 0 else "Side pot"
                 if not label.startswith(expected) or (n and n != str(i)):

@@ -360,3 +360,30 @@ def test_a_street_line_without_its_card_is_the_hands_error() -> None:
     cut = turn[: turn.rindex("[")] + "[]"
     ((_, _, status, why),) = file_verdicts(text.replace(turn, cut).encode("utf-8"))
     assert status == "error" and why.startswith("the turn line deals no card"), why
+
+
+def test_run_it_onces_raise_to_is_what_the_raise_adds() -> None:
+    """variants-rio.txt, in the image of fpdb-3's two Run It Once files: "Bob: raises €12.00 to €19" with
+    €2 in, facing €7, is a raise to €21 (Cy's call of €14 after it, Bob's €39 bet of his last chips and
+    the Total pot €121 = €1 + €60 + €60 say so); its "checks" on the later streets when no bet can
+    follow are skipped; "Bob shows [..] for Full House [..]" without a colon is the show down."""
+    text = (DATA / "variants-rio.txt").read_text(encoding="utf-8")
+    (record,) = read("t.txt", text)
+    assert record.error is None and record.hand is not None, record.error
+    raises = [(a.actor, a.amount) for a in record.hand.actions if a.kind == "raise-to"]
+    assert raises == [("Cy", 700), ("Bob", 2100)]
+    assert check(record)[1].status == "ok"
+    # Read as PokerStars writes a raise (to the street total), the same lines do not add up.
+    stars = text.replace("Run It Once Poker Hand", "PokerStars Hand")
+    ((_, _, status, why),) = file_verdicts(stars.encode("utf-8"))
+    assert status == "error" and "the call is 1200, not 1400" in why, why
+
+
+def test_run_it_onces_house_money_is_not_checkable() -> None:
+    text = (DATA / "variants-rio.txt").read_text(encoding="utf-8")
+    stp = text.replace("*** HOLE CARDS ***\n", "*** HOLE CARDS ***\nSTP added: €5.00\n")
+    ((_, _, status, why),) = file_verdicts(stp.encode("utf-8"))
+    assert (status, why) == (
+        "not-checkable",
+        "the site added €5.00 to the pot (STP): no file shows where Run It Once counts it",
+    )
