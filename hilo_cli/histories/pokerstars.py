@@ -591,18 +591,7 @@ class PokerStars(TextReader):
         if m is not None and m.group("name") in seated:
             self.hand.cashed_out.append(m.group("name"))
             return
-        m = SHOWS_FOR.match(text)
-        if m is not None and m.group("name") in seated:
-            self.show(m.group("name"), cards_of(m.group("cards"), f"{m.group('name')}'s cards"))
-            return
-        m = STP.match(text)
-        if m is not None:
-            # Its one file pays the house's chips twice in its collect lines (the side pot's and the
-            # main pot's) and once in the summary: where they count is not known.
-            self.hand.unplayable = (
-                f"the site added {m.group('amount')} to the pot (STP): no file shows where Run It Once "
-                "counts it"
-            )
+        if self.raise_adds and self.run_it_once_line(text):
             return
         if text == "Hand cancelled":
             self.hand.cancelled = True
@@ -614,6 +603,24 @@ class PokerStars(TextReader):
         if is_note(text):
             return
         raise self.unread()
+
+    def run_it_once_line(self, text: str) -> bool:
+        """Run It Once's own dealer lines: a show down without the colon, "Ann shows [..] for ...", and
+        the house's money, "STP added: €5.00". Whether ``text`` is one (and read)."""
+        m = SHOWS_FOR.match(text)
+        if m is not None and m.group("name") in self.seated:
+            self.show(m.group("name"), cards_of(m.group("cards"), f"{m.group('name')}'s cards"))
+            return True
+        m = STP.match(text)
+        if m is not None:
+            # Its one file pays the house's chips twice in its collect lines (the side pot's and the
+            # main pot's) and once in the summary: where they count is not known.
+            self.hand.unplayable = (
+                f"the site added {m.group('amount')} to the pot (STP): no file shows where Run It Once "
+                "counts it"
+            )
+            return True
+        return False
 
     # --- the summary -------------------------------------------------------------------------------
 

@@ -374,7 +374,9 @@ def test_run_it_onces_raise_to_is_what_the_raise_adds() -> None:
     assert raises == [("Cy", 700), ("Bob", 2100)]
     assert check(record)[1].status == "ok"
     # Read as PokerStars writes a raise (to the street total), the same lines do not add up.
-    stars = text.replace("Run It Once Poker Hand", "PokerStars Hand")
+    stars = text.replace("Run It Once Poker Hand", "PokerStars Hand").replace(
+        "Bob shows", "Bob: shows"
+    )
     ((_, _, status, why),) = file_verdicts(stars.encode("utf-8"))
     assert status == "error" and "the call is 1200, not 1400" in why, why
 
