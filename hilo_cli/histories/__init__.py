@@ -84,7 +84,9 @@ def _search(pattern: str) -> Callable[[str], int | None]:
 # The sites that write PokerStars' text under their own name (issue 28): a line that starts so.
 _STARS_SITES = re.compile(
     r"^[ \t]*(?:888Poker|Hive Poker|Full Tilt|PokerMaster|Run It Once Poker|BetOnline|PokerBros|"
-    r"MPLPoker|SupremaPoker)(?: Home Game(?: Hand)?|(?: Zoom| Rush)?(?: Hand| Game)| # Version:) #?\d",
+    r"MPLPoker|SupremaPoker|BetOnline Poker|PayNoRake|ActionPoker\.com|Gear Poker)"
+    r"(?: Home Game(?: Hand)?|(?: Zoom| Rush)?(?: Hand| Game)| # Version:"
+    r"| Tournament(?= #\d+, )) #?\d",
     re.MULTILINE,
 )
 
@@ -97,7 +99,16 @@ def _pokerstars(head: str) -> int | None:
         return len(head) - len(start)
     upper = head.upper()
     found = [
-        at for at in (upper.find("POKERSTARS HAND #"), upper.find("POKERSTARS GAME #")) if at >= 0
+        at
+        for at in (
+            upper.find("POKERSTARS HAND #"),
+            upper.find("POKERSTARS GAME #"),
+            # A file of Zoom hands written between numbered lines ("*** # 1 ***", an archive's).
+            upper.find("POKERSTARS ZOOM HAND #"),
+            # A tournament summary (one error: no hand), sent by mail after a line of its own too.
+            head.find("PokerStars Tournament #"),
+        )
+        if at >= 0
     ]
     other = _STARS_SITES.search(head)
     if other is not None:
@@ -174,7 +185,7 @@ PLUGINS: tuple[Plugin, ...] = (
         "pokerstars",
         _pokerstars,
         opens=r"(?i:pokerstars)|888Poker|Hive Poker|Full Tilt|PokerMaster|Run It Once|BetOnline|"
-        r"PokerBros|MPLPoker|SupremaPoker",
+        r"PokerBros|MPLPoker|SupremaPoker|PayNoRake|ActionPoker|Gear Poker",
     ),
     Plugin("phh", "PHH", (".phh", ".phhs"), "phh", _phh, opens=r"\[|[\"']?variant"),
     Plugin(
@@ -190,8 +201,12 @@ PLUGINS: tuple[Plugin, ...] = (
         "Everleaf",
         (".txt",),
         "everleaf",
-        _search(r"Everleaf Gaming Game #|^[ \t]*Partouche Poker (?:Game #|partie )\d"),
-        opens="Everleaf|Partouche",
+        _search(
+            r"Everleaf Gaming (?:- [^\n]+? - )?Game #|^[ \t]*Partouche Poker (?:Game #|partie )\d|"
+            r"^[ \t]*- - [^\n]+? - Game #\d+[ \t]*\n[ \t]*\*{5} Hand history for game #|"
+            r"^[ \t]*Partouche Poker [A-Z][a-z]+[ \t]*\n[ \t]*\*{3} Historique des Mains pour la partie \d"
+        ),
+        opens="Everleaf|Partouche|- - ",
     ),
     Plugin(
         "cake",

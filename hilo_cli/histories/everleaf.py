@@ -45,6 +45,7 @@ import re
 from hilo_cli.bounds import quote
 from hilo_cli.errors import InputError
 from hilo_cli.histories.amounts import money, pattern
+from hilo_cli.histories.base import HandRecord
 from hilo_cli.histories.site import BRACKETS, Header, SiteHand
 from hilo_cli.histories.text import (
     POSTS_BETS_CALLS,
@@ -62,11 +63,18 @@ MONEY = rf"[$€£]? ?[\d.,]+(?:{UNIT})?"
 # A hand's first line; the Partouche skin writes its name and "partie N".
 HEADER = re.compile(
     r"^(?:Everleaf Gaming Game #|Partouche Poker (?:Game #|partie ))(?P<id>\d+)\s*$"
+    # A skin's name after Everleaf's or in its place: "Everleaf Gaming - Concord Gaming - Game #N",
+    # "- - Grand Poker - Game #N".
+    r"|^(?:Everleaf Gaming - .+? - |- - .+? - )Game #(?P<skin>\d+)\s*$"
+    # Partouche's later first line, its number on the next: "Partouche Poker Gibraltar".
+    r"|^Partouche Poker [A-Z][a-z]+\s*$"
 )
+# That next line: "*** Historique des Mains pour la partie N ***".
+PARTIE = re.compile(r"^\*{3,5} Historique des [Mm]ains pour la partie (?P<id>\d+) \*{3,5}\s*$")
 # The stakes line: "$0.50/$1 Omaha Hi/Lo - 2010/03/01 - 12:00:00", also "Blinds $0.25/$0.50 ...", with
 # spaces around the slash, and a table size before the date ("... Omaha Hi/Lo - 6 Max - 2010/...").
 GAME = pattern(
-    r"^(?P<blinds>Blinds )?(?P<sb>{MONEY}) ?/ ?(?P<bb>{MONEY}) (?:(?P<limit>NL|PL|FL|No Limit|Pot Limit|Limit) )?"
+    r"^(?P<blinds>Blinds +)?(?P<sb>{MONEY}) ?/ ?(?P<bb>{MONEY}) (?:(?P<limit>NL|PL|FL|No Limit|Pot Limit|Limit) )?"
     r"(?P<game>.+?)(?: - \d+ Max)? - \d{4}/\d\d/\d\d - [\d:]+\s*$",
     MONEY=MONEY,
 )
@@ -98,6 +106,7 @@ AWARD = pattern(
 # Lines between the header and the seats, and lines that say nothing to check.
 IGNORED = re.compile(
     r"^(?:\*{5} Hand history for game #\d+ \*{5}|\*{5} .* partie \d+ \*{5}|Table .*|"
+    r"Tournament #\d+ - Level \d+|"
     r"Total number of players: \d+)\s*$"
 )
 NOTES = re.compile(
@@ -143,16 +152,31 @@ class Everleaf(TextReader):
     NAME = "everleaf"
     TITLE = "Everleaf"
     START = re.compile(
-        r"[ \t]*(?:Everleaf Gaming Game #|Partouche Poker (?:Game #|partie ))\d+\s*$"
+        r"[ \t]*(?:(?:Everleaf Gaming (?:- .+? - )?|- - .+? - )Game #\d+|"
+        r"Partouche Poker (?:(?:Game #|partie )\d+|[A-Z][a-z]+))\s*$"
     )
     GAMES = GAME_NAMES
+    # Everleaf's files are cp1252 ("€" is byte 0x80); some wrote the euro as cp1251 does (byte 0x88),
+    # which cp1252 reads as "ˆ": read as "€" (``read_hand``), as fpdb-3 does.
+    ENCODINGS = ("cp1252",)
+
+    @classmethod
+    def read_hand(cls, source: str, line: int, raw: list[str]) -> HandRecord:
+        return super().read_hand(source, line, [text.replace("ˆ", "€") for text in raw])
 
     def header(self) -> Header:
         m = HEADER.match(self.lines[0])
         if m is None:
             raise InputError("not an Everleaf hand header (expected 'Everleaf Gaming Game #N')")
-        self.id = m.group("id")
+        self.id = m.group("id") or m.group("skin")
         at = 1
+        if self.id is None:
+            partie = PARTIE.match(self.lines[1]) if len(self.lines) > 1 else None
+            if partie is None:
+                raise InputError(
+                    "not a Partouche hand (no '*** Historique des Mains pour la partie N ***' line)"
+                )
+            self.id, at = partie.group("id"), 2
         while at < len(self.lines) and IGNORED.match(self.lines[at]):
             at += 1
         self.goto(min(at, len(self.lines) - 1))

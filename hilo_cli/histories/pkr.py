@@ -38,6 +38,7 @@ from hilo_cli.bounds import MAX_SEAT, digits, quote
 from hilo_cli.cards import Card
 from hilo_cli.errors import InputError
 from hilo_cli.histories.amounts import pattern, sign_currency
+from hilo_cli.histories.base import HandRecord
 from hilo_cli.histories.records import STRUCTURES
 from hilo_cli.histories.site import BRACKETS, Header, SiteHand, cards_of
 from hilo_cli.histories.text import (
@@ -53,8 +54,13 @@ from hilo_cli.histories.text import (
 FIELD = re.compile(
     r"^(?P<key>Starting Hand|Game Type|Limit Type|Table Type|Money Type)(?: #|: )(?P<value>.+?)\s*$"
 )
-BLINDS = pattern(r"^Blinds are now (?P<sb>{AMOUNT}) / (?P<bb>{AMOUNT})\s*$")
-SEAT = pattern(r"^Seat (?P<seat>\d+): (?P<name>.+?) - (?P<stack>{AMOUNT})\s*$")
+BLINDS = pattern(r"^Blinds are now (?P<sb>{AMOUNT}) ?/ ?(?P<bb>{AMOUNT})\s*$")
+# A seat line; a player away sits out the hand: "Seat 1: Player0 - $4.06 (away from table)".
+SEAT = pattern(
+    r"^Seat (?P<seat>\d+): (?P<name>.+?) - (?P<stack>{AMOUNT})(?: \(away from table\))?\s*$"
+)
+# A player's rebuy, for the hands after this one: no chip of this hand moves ("Player9 rebuys $0.70").
+REBUY = pattern(r"^.+ rebuys {AMOUNT}$")
 BUTTON = re.compile(r"^(?:Button is at|Moving Button to) seat (?P<seat>\d+)\s*$")
 BOARD = re.compile(r"^Dealing (?P<street>Flop|Turn|River) (?P<cards>(?:\[[^\]]*\])+)\s*$")
 DEALT = re.compile(r"^Dealing (?P<cards>(?:\[[^\]]*\])+) to (?P<name>.+?)\s*$")
@@ -66,10 +72,10 @@ ACTION = pattern(
     r"(?P<all_in> \(all-in\))?\s*$"
 )
 # "wins 2,225 with low hand: ..", "ties 135 from side pot #1 with high hand: ..", "ties side pot #1,
-# and wins 135 ..." (the pot named before the amount).
+# and wins 135 ..." (the pot named before the amount); a high-only game's "wins $0.13 with: Straight".
 AWARD = pattern(
     r"^(?:ties(?: side pot #(?P<tied>\d+))?, and )?(?:wins|ties) (?P<amount>{AMOUNT})"
-    r"(?: from side pot #(?P<n>\d+))?(?: with (?P<half>high|low) hand\b.*)?\s*$"
+    r"(?: from side pot #(?P<n>\d+))?(?: with (?P<half>high|low) hand\b.*| with: .*)?\s*$"
 )
 UNCALLED = pattern(r"^Returning (?P<amount>{AMOUNT}) to (?P<name>.+) uncalled\s*$")
 POT_SIZE = pattern(r"^Pot sizes: (?P<amount>{AMOUNT})\s*$")
@@ -77,7 +83,7 @@ RAKE = pattern(r"^Taking Rake of (?P<amount>{AMOUNT}) from pot (?P<n>\d+)\s*$")
 # Lines that say nothing to check, and what a player's line may say that moves no chips.
 LINES = re.compile(
     r"^(?:Start time of hand: .*|Last Hand .*|Shuffling Deck|Dealing Cards|End of Hand #.*|"
-    r"There is no qualifying low hand|.+ brings [\d,.$€£]+ to table \d+|"
+    r"There is no qualifying low hand|.+ brings [\d,.$€£]+ to table \d+|.+ rebuys [\d,.$€£]+|"
     r".+ has joined from .+)$"
 )
 NOTES = re.compile(
@@ -122,10 +128,24 @@ class PKR(TextReader):
         self.sizes_open = False
         self.rakes: dict[int, int] = {}
 
+    @classmethod
+    def read_hand(cls, source: str, line: int, raw: list[str]) -> HandRecord:
+        """A rebuy written between two hands (after ``End of Hand #N``) is no part of either: read as
+        the blank line it stands between."""
+        end = next((i for i, t in enumerate(raw) if t.lstrip().startswith("End of Hand #")), None)
+        if end is not None:
+            raw = raw[: end + 1] + ["" if REBUY.match(t.strip()) else t for t in raw[end + 1 :]]
+        return super().read_hand(source, line, raw)
+
     def header(self) -> Header:
         """The header's lines after the table line (the hand's id, game, limit, money, blinds), in any
         order; the seats begin at the first other line."""
         lines = self.lines
+        if not self.START.match(lines[0]):
+            # The lines before the file's first "Table #N - ..." line: the end of a hand cut off.
+            raise InputError(
+                f"the file starts inside a hand (its first lines are missing): {quote(lines[0])}"
+            )
         # The hand is named by the "Starting Hand" line, where it is the second or third line.
         fields_named = (
             f for f in map(FIELD.match, lines[1:3]) if f and f.group("key") == "Starting Hand"

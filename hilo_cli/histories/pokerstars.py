@@ -72,7 +72,9 @@ from hilo_cli.histories.text import (
 # The sites that write PokerStars' text under their own name (issue 28), and the words before "#N".
 SITES = (
     r"(?:PokerStars|POKERSTARS|888Poker|Hive Poker|Full Tilt|PokerMaster|Run It Once Poker|BetOnline|"
-    r"PokerBros|MPLPoker|SupremaPoker)"
+    r"PokerBros|MPLPoker|SupremaPoker|"
+    # BetOnline's network ("BetOnline Poker Game #N: ..."), fpdb-3's files.
+    r"BetOnline Poker|PayNoRake|ActionPoker\.com|Gear Poker)"
 )
 TITLES = r"(?: Home Game(?: Hand)?|(?: Zoom| Rush)?(?: Hand| Game| GAME| HAND)|Game)"
 # A tracker's title, "PokerStars # Version: 123:" (fpdb-3's pattern: the "#" before the number and the
@@ -81,6 +83,14 @@ VERSION = r" # Version:"
 HEADER = re.compile(
     rf"^{SITES}(?:{TITLES} #(?P<id>\d+):|{VERSION} #?(?P<number>\d+):?) +(?P<rest>.*)$"
 )
+# A header of BetOnline's network that names no limit: "Hold'em - 2012-04-03 02:10:06", a tournament's
+# "Tournament #4157956: Hold'em $10.00/$20.00 - 2012/10/13 ...": a game hilo plays needs its limit.
+NO_LIMIT_NAMED = re.compile(
+    r"^(?:Tournament #\d+: )?(?P<game>[A-Z][\w' /+-]*?)(?: [$€£]?[\d.,]+/[$€£]?[\d.,]+)? - \d{4}[-/]"
+)
+# A tournament summary's first line (a file PokerStars writes beside the hand histories: the players'
+# places and prizes, no hand): "PokerStars Tournament #447493868, No Limit Omaha Hi/Lo".
+SUMMARY_FILE = re.compile(rf"^{SITES} Tournament #(?P<id>\d+), ")
 # The game and its limit: "Omaha Hi/Lo Pot Limit", "8-Game (7 Card Stud Hi/Lo Limit, $400/$800 USD)",
 # "HORSE (Omaha Hi/Lo Limit)"; tournaments put "Tournament #N, buy-in " in front.
 GAME = re.compile(
@@ -92,19 +102,22 @@ GAME = re.compile(
 # The stakes; a capped table writes its cap after them ("($0.50/$1 - $30 Cap - USD)"); an Italian
 # one its licence after the bracket ("[ADM ID: 1A2B]"), which is not read.
 STAKES = re.compile(
-    r"\(?(?:ante [^,]*, )?(?P<sb>[$€£]?[\d.,]+)/(?P<bb>[$€£]?[\d.,]+)"
-    r"(?: - [$€£]?[\d.,]+ Cap -)?(?: (?P<iso>[A-Z]{3}))?\)"
+    r"\(?(?:ante [^,]*, )?(?P<sb>[$€£¥]?[\d.,]+)/(?P<bb>[$€£¥]?[\d.,]+)"
+    r"(?: - [$€£]?[\d.,]+ Cap -)?(?:\s+(?P<iso>[A-Z]{3}))?\)"
 )
 # A button-blind table: the button posts the one blind, everyone an ante ("(Button Blind $0.10 - Ante
 # $0.02 USD)"): its stakes are the button blind.
 BUTTON_BLIND = re.compile(
-    r"\(Button Blind (?P<bb>[$€£]?[\d.,]+) - Ante [$€£]?[\d.,]+(?: (?P<iso>[A-Z]{3}))?\)"
+    r"\(Button\sBlind\s(?P<bb>[$€£]?[\d.,]+) - Ante\s[$€£]?[\d.,]+(?:\s+(?P<iso>[A-Z]{3}))?\)"
 )
 # A home game's club before the game: "{Club 12345} ".
 CLUB = re.compile(r"^\{[^}]*\}\s+")
 TOURNAMENT = re.compile(
-    r"^(?:Zoom |Rush )?(?:Tournament|TOURNAMENT) #\d+, (?:Table #\d+, )?(?:Freeroll|(?:[$€£]?[\d.,]+\+?|FPP\+?|SC\+?)+"
+    r"^(?:Zoom |Rush )?(?:Tournament|TOURNAMENT) #\d+, (?:Table #\d+, )?"
+    r"(?:Freeroll|(?:[$€£₹¥]?[\d.,]+\+?|FPP\+?|SC\+?)+"
     r"(?: (?:USD|EUR|GBP|CAD|INR|CNY|FPP|SC)(?= ))?)? *(?:- )?"
+    # A tournament's name after its buy-in (Run It Once: "€4.69+€0.31 Cub3d, Hold'em No Limit").
+    r"(?:[A-Z][\w]*(?: [\w]+)*, (?=[A-Z]))?"
 )
 TABLE = re.compile(
     r"^Table (?:ID )?'(?P<table>.*)'(?:\(\d+\))?(?: (?P<max>\d+)-[Mm]ax)?(?: \(Play Money\))?"
@@ -119,20 +132,29 @@ STREET = re.compile(
 )
 COLLECTED = re.compile(
     r"^(?P<name>.+) collected (?P<amount>[$€£]?[\d.,]+) from "
-    r"(?P<pot>pot|main pot|side pot(?:-\d+)?)\s*$"
+    r"(?P<pot>pot|main pot|side pot(?:[- ]\d+)?)\s*$"
 )
+# Run It Once's show down, a player's line without the colon, the hand's cards after the words:
+# "Ann shows [Ks Ah Ts 5d] for Two Pairs [Qd Ts Tc 5d 5c]".
+SHOWS_FOR = re.compile(r"^(?P<name>.+?) shows \[(?P<cards>[^\[\]]*)\](?: for .*)?$")
+# Run It Once's house money in the pot ("STP added: €5.00", Splash the Pot).
+STP = re.compile(r"^STP added: (?P<amount>[$€£]?[\d.,]+)\s*$")
 UNCALLED = re.compile(r"^Uncalled bet \((?P<amount>[$€£]?[\d.,]+)\) returned to (?P<name>.+?)\s*$")
 CASHED_OUT = re.compile(r"^(?P<name>.+) cashed out the hand for (?P<amount>[$€£]?[\d.,]+)")
 TOTAL = re.compile(
     r"^Total pot (?P<total>[$€£]?[\d.,]+)"
-    r"(?P<pots>(?: (?:Main pot|Side pot(?:-\d+)?) [$€£]?[\d.,]+\.)*) \| Rake (?P<rake>[$€£]?[\d.,]+)\s*$"
+    r"(?P<pots>(?: (?:Main pot|Side pot(?:-\d+)?) [$€£]?[\d.,]+\.)*"
+    # Run It Once: " | Main pot €62.60 | Side pot €20.98 | Rake €2.00" (and " | STP €5.00").
+    r"|(?: \| (?:Main pot|Side pot(?:-\d+)?|STP) [$€£]?[\d.,]+)*) \| Rake (?P<rake>[$€£]?[\d.,]+)\s*$"
 )
 # Each pot of a "Total pot" line: its label, its number (side pots 1, 2, ...), its amount.
-PRINTED_POT = re.compile(r"(Main pot|Side pot(?:-(\d+))?) ([$€£]?[\d.,]+)\.")
+PRINTED_POT = re.compile(r"(Main pot|Side pot(?:-(\d+))?) ([$€£]?\d[\d,]*(?:\.\d+)?)(?:\.| |$)")
 SUMMARY_BOARD = re.compile(r"^(?:(?P<run>FIRST|SECOND|THIRD) )?Board \[(?P<cards>[^\[\]]*)\]\s*$")
 SUMMARY_SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<rest>.*)$")
 # Every amount a summary's seat line says the seat won ("and won ($0.38)", "collected ($17.19)").
 WON = re.compile(r"(?:won|collected) \((?P<amount>[$€£]?[\d.,]+)\)")
+# Run It Once's, without the brackets: "showed [...] and won €81.58 with Two Pairs ...".
+WON_BARE = re.compile(r" and won (?P<amount>[$€£]?\d[\d,]*(?:\.\d+)?)(?: with |\s*$)")
 RAISES = re.compile(r"^raises (?P<by>[$€£]?[\d.,]+) to (?P<to>[$€£]?[\d.,]+)(?P<tail>.*)$")
 AMOUNT_VERB = re.compile(
     r"^(?P<verb>calls|bets|posts small blind|posts big blind|posts small & big blinds|"
@@ -232,12 +254,24 @@ def read_header(line: str) -> Header:
     chips for a tournament, in cents after a currency sign)."""
     m = HEADER.match(line)
     if m is None:
+        summary = SUMMARY_FILE.match(line)
+        if summary is not None:
+            raise InputError(
+                f"a tournament summary (Tournament #{summary.group('id')}: places and prizes), "
+                "not a hand history: hilo checks the hands of the tournament's hand history"
+            )
         raise InputError("not a PokerStars hand header (expected 'PokerStars Hand #N: ...')")
     number = m.group("id") or m.group("number")
     rest = CLUB.sub("", m.group("rest"))
     t = TOURNAMENT.match(rest)
     tournament = t is not None
     g = GAME.match(rest, t.end() if t is not None else 0)
+    bare = NO_LIMIT_NAMED.match(rest) if g is None else None
+    if bare is not None and bare.group("game") not in GAME_NAMES:
+        # Not a game hilo plays: its stakes are not needed.
+        return Header(
+            number, bare.group("game"), "(limit not named)", None, "Tournament #" in rest, "", 0, 0
+        )
     if g is None:
         raise InputError(f"hand #{number}: cannot read the game and limit in {quote(rest)}")
     stakes = STAKES.search(rest, g.end()) or BUTTON_BLIND.search(rest, g.end())
@@ -245,7 +279,10 @@ def read_header(line: str) -> Header:
         raise InputError(f"hand #{number}: cannot read the stakes (small/big) in {quote(rest)}")
     bb = stakes.group("bb")
     sb = stakes.group("sb") if "sb" in stakes.groupdict() else bb
-    currency = sb[0] if sb[0] in "$€£" and not tournament else ""
+    currency = sb[0] if sb[0] in "$€£¥" and not tournament else ""
+    # A yuan table ("(¥2/¥4 CNY)", a game hilo does not play in every file seen): its stakes read; an
+    # amount in yuan in a hand hilo plays is bad input (``money`` knows $, € and £).
+    sb, bb = sb.lstrip("¥"), bb.lstrip("¥")
     game = g.group("game").strip()
     game = GAME_CAPITALS.get(game, game)
     if " - LEVEL " in rest.upper() and not tournament:
@@ -280,7 +317,7 @@ def pot_index(printed: str) -> int:
         return 0
     if printed == "side pot":
         return 1
-    return digits(printed.rsplit("-", 1)[1], "a side pot's number", MAX_SEAT)
+    return digits(printed.replace(" ", "-").rsplit("-", 1)[1], "a side pot's number", MAX_SEAT)
 
 
 class PokerStars(TextReader):
@@ -289,12 +326,24 @@ class PokerStars(TextReader):
 
     NAME = "pokerstars"
     TITLE = "PokerStars"
+    # PokerStars' older clients, and the sites writing its text, wrote cp1252: "€" is byte 0x80 and a
+    # non-breaking space 0xa0 ("Button Blind\xa0$0.50").
+    ENCODINGS = ("cp1252",)
     # The header up to the hand's number, and something after it: the lines ``HEADER`` reads, once
     # stripped (``header`` reads the line, once). "PokerStars " alone would cut a hand at a line such as
     # "PokerStars Hand 🂡#N", which PokerStars' reader has always read as a line of the hand before.
-    START = re.compile(rf"[ \t]*{SITES}(?:{TITLES} #\d+:|{VERSION} #?\d+:?) .*\S")
+    START = re.compile(
+        rf"[ \t]*{SITES}(?:(?:{TITLES} #\d+:|{VERSION} #?\d+:?) .*\S| Tournament #\d+, )"
+    )
     GAMES = GAME_NAMES
     LIMITS = LIMITS
+    # The first line of the tournament summaries PokerStars mails on request, before the summaries.
+    # An archive's numbered line between hands ("*********** # 1 **************", Zoom hands saved so).
+    BLANK = re.compile(
+        r"^(?:Tournament History for your last \d+ tournaments? requested by |\*+ # \d+ \*+$|"
+        # BetOnline's notice before a tournament's first hand.
+        r"Tournament will start in a moment\.$)"
+    )
 
     def __init__(self, source: str, numbers: list[int], lines: list[str]) -> None:
         super().__init__(source, numbers, lines)
@@ -304,9 +353,17 @@ class PokerStars(TextReader):
         self.stud = False
         # A board card dealt before the first betting round (Courchevel's PRE-FLOP), dealt with the flop.
         self.pending: list[Card] = []
+        # Run It Once writes a raise's "to" as the chips the raise adds, not the street total (``action``).
+        self.raise_adds = False
+        # Run It Once: the chips each player has put in (``act``), and their stacks, for its "checks" of a
+        # player who has put in every chip (``action``).
+        self.spent: dict[str, int] = {}
+        self.stacks: dict[str, int] = {}
+        self.folded: set[str] = set()
 
     def header(self) -> Header:
         header = read_header(self.lines[0])
+        self.raise_adds = self.lines[0].startswith("Run It Once Poker ")
         self.scale = 100 if header.currency else 1
         self.stud = "Stud" in header.game or header.game.startswith("Razz")
         self.streets = STUD_STREETS if self.stud else BOARD_STREETS
@@ -331,11 +388,27 @@ class PokerStars(TextReader):
             return
         else:
             self.seated = {s.name for s in self.hand.seats}
+            self.stacks = {s.name: s.stack for s in self.hand.seats}
             self.longest = max(map(len, self.seated), default=0)
             self.reading = self.play_line
             self.play_line(text)
 
     # --- the play ----------------------------------------------------------------------------------
+
+    def act(
+        self,
+        name: str,
+        verb: str,
+        amount: int,
+        to: int | None = None,
+        all_in: bool = False,
+        text: str | None = None,
+    ) -> None:
+        before = self.bets.get(name, 0)
+        super().act(name, verb, amount, to, all_in, text)
+        if self.raise_adds:
+            added = amount if verb == "ante" else self.bets.get(name, 0) - before
+            self.spent[name] = self.spent.get(name, 0) + added
 
     def play_line(self, text: str) -> None:
         """A line from the blinds to ``*** SUMMARY ***``: a street, a player's action (``NAME: ...``: a
@@ -350,6 +423,13 @@ class PokerStars(TextReader):
                 return
             colon = text.find(": ", colon + 1)
         self.dealer_line(text)
+
+    def can_bet(self, name: str) -> bool:
+        """Whether ``name`` has chips left and so has another player still in the hand (Run It Once)."""
+        left = [
+            n for n in self.stacks if n not in self.folded and self.spent.get(n, 0) < self.stacks[n]
+        ]
+        return name in left and len(left) > 1
 
     def street_line(self, text: str) -> None:
         """``*** FLOP *** [...]``, ``*** SECOND SHOW DOWN ***``, ``*** SUMMARY ***``."""
@@ -381,6 +461,9 @@ class PokerStars(TextReader):
             self.hand.boards[run] = board
         what = f"the {name.lower()}"
         new = cards_of(found[-1], what)
+        if not new:
+            # "*** TURN *** [3c Jd 6d] []" (fpdb-3's file): the street's card is missing.
+            raise InputError(f"{what} line deals no card: {quote(text.strip())}")
         if len(found) == 1:
             # The flop (Courchevel: its first card was dealt before the first betting round, §6).
             if tuple(board) != new[: len(board)]:
@@ -424,6 +507,15 @@ class PokerStars(TextReader):
         if rest.endswith(" (disconnect)"):
             # Taken for a player who lost the connection: still the action.
             rest = rest[: -len(" (disconnect)")]
+        if self.raise_adds and rest == "folds":
+            self.folded.add(name)
+        if self.raise_adds and rest == "checks" and not self.can_bet(name):
+            # Run It Once writes "checks" on the later streets for every player left, all in or not (its
+            # two files with an all-in): no chip moves, and no bet can follow. Skipped and counted.
+            self.hand.skipped += 1
+            if self.hand.first_skipped is None:
+                self.hand.first_skipped = (self.number, self.text[:80])
+            return
         if self.fold_or_check(name, rest):  # the most frequent action, read without a pattern
             return
         if rest.startswith(("calls ", "bets ")):
@@ -434,7 +526,13 @@ class PokerStars(TextReader):
         m = RAISES.match(rest)
         if m is not None:
             allin = all_in(m, "raise", self.text)
-            self.act(name, "raise", self.amount(m.group("by")), self.amount(m.group("to")), allin)
+            by, to = self.amount(m.group("by")), self.amount(m.group("to"))
+            if self.raise_adds:
+                # "Paul: raises €44.00 to €68" with €7 in, facing €24: Paul's total is €75 (the pot and
+                # the call of €51 after it say so), the raise €51.
+                to += self.bets.get(name, 0)
+                by = to - self.street_bet
+            self.act(name, "raise", by, to, allin)
             return
         m = AMOUNT_VERB.match(rest)
         if m is not None:
@@ -493,6 +591,8 @@ class PokerStars(TextReader):
         if m is not None and m.group("name") in seated:
             self.hand.cashed_out.append(m.group("name"))
             return
+        if self.raise_adds and self.run_it_once_line(text):
+            return
         if text == "Hand cancelled":
             self.hand.cancelled = True
             return
@@ -503,6 +603,24 @@ class PokerStars(TextReader):
         if is_note(text):
             return
         raise self.unread()
+
+    def run_it_once_line(self, text: str) -> bool:
+        """Run It Once's own dealer lines: a show down without the colon, "Ann shows [..] for ...", and
+        the house's money, "STP added: €5.00". Whether ``text`` is one (and read)."""
+        m = SHOWS_FOR.match(text)
+        if m is not None and m.group("name") in self.seated:
+            self.show(m.group("name"), cards_of(m.group("cards"), f"{m.group('name')}'s cards"))
+            return True
+        m = STP.match(text)
+        if m is not None:
+            # Its one file pays the house's chips twice in its collect lines (the side pot's and the
+            # main pot's) and once in the summary: where they count is not known.
+            self.hand.unplayable = (
+                f"the site added {m.group('amount')} to the pot (STP): no file shows where Run It Once "
+                "counts it"
+            )
+            return True
+        return False
 
     # --- the summary -------------------------------------------------------------------------------
 
@@ -518,7 +636,7 @@ class PokerStars(TextReader):
                 hand,
                 seat,
                 m.group("rest"),
-                lambda tail: [self.amount(a) for a in WON.findall(tail)],
+                lambda tail: [self.amount(a) for a in WON.findall(tail) or WON_BARE.findall(tail)],
             )
             return
         m = TOTAL.match(text)
@@ -526,6 +644,10 @@ class PokerStars(TextReader):
             hand.total, hand.rake = self.amount(m.group("total")), self.amount(m.group("rake"))
             pots = PRINTED_POT.findall(m.group("pots"))
             hand.printed_pots = [self.amount(amount) for _, _, amount in pots]
+            if self.raise_adds and hand.printed_pots:
+                # Run It Once prints its pots before rake ("| Main pot €62.60 | Side pot €20.98 | Rake
+                # €2.00"); its one file with a side pot takes the rake from the main pot (€60.60 paid).
+                hand.printed_pots[0] -= hand.rake
             for i, (label, n, _) in enumerate(pots):
                 expected = "Main pot" if i == 0 else "Side pot"
                 if not label.startswith(expected) or (n and n != str(i)):

@@ -66,6 +66,9 @@ from hilo_cli.histories.winning_family import STUD_STREETS, FamilyReader, header
 # An amount as Winamax writes it: "4.96€", "$5", "1,500".
 MONEY = r"[$€£]?[\d.,]+[$€£]?"
 
+# A tournament summary's first line (a file Winamax writes beside the hand histories: no hand):
+# "Winamax Poker - Tournament summary : Pot Limit Omaha 5(338672173)".
+SUMMARY_FILE = re.compile(r"^Winamax Poker - Tournament summary : .*\((?P<id>\d+)\)")
 HEADER = re.compile(
     r"^Winamax Poker - (?P<kind>.+?) - HandId: #(?P<id>[\d-]+) - (?P<game>.+?) "
     r"(?P<limit>pot limit|no limit|fixed limit) \((?P<stakes>[^)]*)\)(?: - .*)?$"
@@ -97,6 +100,8 @@ VERBS = {
     "raises": "raise",
     # Posted by a player who is not in the blinds' seats: dead chips, which no bet counts (RULES §14).
     "posts small blind out of position": "ante",
+    # A player who is not in the big blind's seat posting a big blind to come in: a live big blind.
+    "posts big blind out of position": "big blind",
     "posts dead blind": "ante",
     "posts small & big blind": "small and big blinds",
 }
@@ -110,10 +115,13 @@ SITE_POT = pattern(
 )
 # A post written otherwise than "NAME posts ... AMOUNT": the amount after it, or in brackets.
 OTHER_POST = pattern(
-    r"^(?P<verb>posts small blind) (?P<amount>{MONEY}) out of position$|"
+    r"^(?P<verb>posts small blind|posts big blind) (?P<amount>{MONEY}) out of position$|"
     r"^:? ?(?P<verb2>posts dead blind|posts small & big blind) \( ?(?P<amount2>{MONEY})\)$",
     MONEY=r"[$€£]?[\d.,]+[$€£]?",
 )
+# A post written as a raise among the blinds, and a small blind: "raises 1€ to 3€", "posts small blind 1€".
+RAISE_POST = pattern(r"^raises {MONEY} to (?P<to>{MONEY})$", MONEY=MONEY)
+SMALL_BLIND = pattern(r"^posts small blind (?P<amount>{MONEY})$", MONEY=MONEY)
 BOARD_STREETS = {"PRE-FLOP": 0, "FLOP": 1, "TURN": 2, "RIVER": 3}
 CURRENCIES = {
     "€": Currency("", "€", 100, "EUR"),
@@ -127,6 +135,8 @@ class Winamax(FamilyReader):
 
     NAME = "winamax"
     TITLE = "Winamax"
+    # Winamax's older files are cp1252: "€" is byte 0x80.
+    ENCODINGS = ("cp1252",)
     START = re.compile(r"[ \t]*Winamax Poker - ")
     GAMES = GAME_NAMES
     LIMITS = LIMITS
@@ -162,9 +172,18 @@ class Winamax(FamilyReader):
     def __init__(self, source: str, numbers: list[int], lines: list[str]) -> None:
         super().__init__(source, numbers, lines)
         self.play_money = False  # the header's stakes in hundredths without a currency
+        # Within "*** ANTE/BLINDS ***": who posted with a raise ("Player3 raises 1€ to 3€", ``raise_post``).
+        self.posting = False
+        self.raised_post: set[str] = set()
 
     def header(self) -> Header:
         expected = "Winamax Poker - ... - HandId: #N - GAME LIMIT (stakes) - date"
+        summary = SUMMARY_FILE.match(self.lines[0])
+        if summary is not None:
+            raise InputError(
+                f"a tournament summary (tournament {summary.group('id')}: places and prizes), not a "
+                "hand history: hilo checks the hands of the tournament's hand history"
+            )
         m = header_match(HEADER, self.lines[0], "Winamax", expected)
         stakes = m.group("stakes").split("/")
         if len(stakes) not in (2, 3):
@@ -218,6 +237,8 @@ class Winamax(FamilyReader):
     def play_line(self, text: str) -> None:
         """A player's line; a post written otherwise than the family's ("posts small blind 2€ out of
         position", "posts dead blind (1€)", "Bob: posts small & big blind ( 1.50€)") read here."""
+        if self.posting and self.raise_post(text):
+            return
         if " blind" in text and (
             " out of position" in text or "dead blind" in text or " & big blind" in text
         ):
@@ -225,17 +246,56 @@ class Winamax(FamilyReader):
             m = OTHER_POST.match(text[len(name) :].strip()) if name is not None else None
             if name is not None and m is not None:
                 verb = m.group("verb") or m.group("verb2")
-                if verb == "posts small blind":
-                    verb += " out of position"
                 amount = money(m.group("amount") or m.group("amount2"), self.scale)
+                if verb in ("posts small blind", "posts big blind"):
+                    verb += " out of position"
+                    if verb.startswith("posts big") and not amount:
+                        return  # the second line of both blinds posted as one ("both_blinds")
+                    if self.both_blinds(name):
+                        verb = "posts small & big blind"
                 self.act(name, VERBS[verb], amount)
                 return
         super().play_line(text)
+
+    def raise_post(self, text: str) -> bool:
+        """A post written as a raise among the blinds, and the same player's small blind after it (an
+        older client's, fpdb-3's file): "Player3 raises 1€ to 3€" is both blinds, the small dead and the
+        big live (as "posts small & big blind 3€"), and "Player3 posts small blind 1€" after it one more
+        dead chip. Its pot says so: the player checks the big blind before the flop, so 2€ of the 4€ is
+        live, and Total pot and Rake add up to what the four lines put in."""
+        name = next((n for n in self.names if text.startswith(n + " ")), None)
+        if name is None:
+            return False
+        rest = text[len(name) + 1 :]
+        raised = RAISE_POST.match(rest)
+        if raised is not None:
+            self.raised_post.add(name)
+            self.act(name, "small and big blinds", money(raised.group("to"), self.scale))
+            return True
+        small = SMALL_BLIND.match(rest)
+        if small is not None and name in self.raised_post:
+            self.act(name, "ante", money(small.group("amount"), self.scale))
+            return True
+        return False
+
+    def both_blinds(self, name: str) -> bool:
+        """Whether the line after ``name``'s "posts small blind 3€ out of position" is their "posts big
+        blind 0€ out of position": both blinds posted in the one amount (the small one dead, the big one
+        live), as "posts small & big blind" is."""
+        after = self.lines[self.at + 1] if self.at + 1 < len(self.lines) else ""
+        rest = after[len(name) :].strip() if after.startswith(name + " ") else ""
+        m = OTHER_POST.match(rest)
+        return (
+            m is not None
+            and m.group("verb") == "posts big blind"
+            and not money(m.group("amount"), self.scale)
+        )
 
     def deal_street(self, found: re.Match[str]) -> None:
         """``*** FLOP *** [Ac 5s 4h]``, ``*** TURN *** [Ac 5s 4h][5d]`` (the board so far, then the new
         cards); ``*** ANTE/BLINDS ***`` and ``*** SHOW DOWN ***`` begin no street."""
         name = found.group("name")
+        self.posting = name == "ANTE/BLINDS"
         if name in ("ANTE/BLINDS", "SHOW DOWN"):
             return
         streets = self.streets

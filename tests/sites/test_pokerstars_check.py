@@ -406,6 +406,9 @@ OWN = [
     "variants-stud.txt",
     "variants-button-blind.txt",
     "variants-headers.txt",
+    "variants-cp1252.txt",
+    "variants-archive.txt",
+    "variants-rio.txt",
 ]
 
 
@@ -484,8 +487,8 @@ def test_command_on_a_folder_reads_every_txt_file() -> None:
     rows = [json.loads(line) for line in out.splitlines()]
     assert code == 2  # bad-input.txt has bad hands
     assert (
-        len(rows) == 49 and len(err.strip().splitlines()) == 3
-    )  # 49 hands in 15 files, 3 of them bad
+        len(rows) == 54 and len(err.strip().splitlines()) == 3
+    )  # 54 hands in 18 files, 3 of them bad
     by_id = {
         r["id"]: r["check"]["verdict"] if "check" in r else "ERROR: " + r["error"] for r in rows
     }
@@ -532,7 +535,7 @@ def test_split_hands_read_one_by_one_are_the_records_read_gives(input_format: st
     pieces = list(split("all.txt", text, input_format))
     assert pieces and all(isinstance(p, HandText) for p in pieces)
     whole = list(read_any("all.txt", text, input_format))
-    assert len(whole) == len(pieces) == 49
+    assert len(whole) == len(pieces) == 54
     assert [_plain(read_text(p)) for p in pieces if isinstance(p, HandText)] == [
         _plain(r) for r in whole
     ]

@@ -12,6 +12,7 @@ file), ``Table #N,`` in a Hive tournament's header, ``- $3 Cap -`` in the stakes
 from __future__ import annotations
 
 import pytest
+from archive_sites import file_verdicts
 from click.testing import CliRunner
 from conftest import SHARED_DIR, TEST_DATA
 
@@ -222,3 +223,169 @@ def test_version_in_place_of_the_title_starts_a_hand_and_is_pokerstars(
     assert PokerStars.START.match(header) is not None
     # Not a version with no number after it.
     assert PokerStars.START.match("PokerStars # Version: Omaha Hi/Lo Limit") is None
+
+
+def test_cp1252_bytes_read_as_the_utf8_text() -> None:
+    """PokerStars' older clients (and Run It Once) wrote cp1252: the euro as 0x80 and a non-breaking
+    space as 0xa0 ("Button Blind\xa0$0.10 - Ante\xa0$0.02  USD", two spaces before the currency)."""
+    text = (DATA / "variants-cp1252.txt").read_text(encoding="utf-8")
+    data = text.encode("cp1252")
+    assert b"\x80" in data and b"\xa0" in data
+    found = [(i, s) for i, _, s, _ in file_verdicts(data)]
+    assert found == [("300000000050", "ok"), ("300000000051", "ok")]
+    assert found == [(i, s) for i, _, s, _ in file_verdicts(text.encode("utf-8"))]
+
+
+# A tournament summary as PokerStars writes it beside the hand histories (our own names and amounts), the
+# line PokerStars' mail puts before summaries sent on request, and Run It Once's of the same form.
+SUMMARY = """Tournament History for your last 2 tournaments requested by Ann (ann@example.org)
+
+
+PokerStars Tournament #400000001, No Limit Omaha Hi/Lo
+Buy-In: $1.08/$0.27/$0.15 USD
+9 players
+Total Prize Pool: $9.72 USD
+  1: Ann (Narnia), $4.87 (50.102%)
+  2: Bob (Narnia),
+
+Run It Once Poker Tournament #400000002, Cubed SNG No Limit Hold 'Em
+Buy-In: €5.00
+3 players
+"""
+
+
+def test_a_tournament_summary_is_one_clear_error_each_and_no_hand() -> None:
+    found = file_verdicts(SUMMARY.encode("cp1252"))
+    assert [(line, status) for _, line, status, _ in found] == [(4, "error"), (11, "error")]
+    assert all(why.startswith("a tournament summary (Tournament #40000000") for *_, why in found)
+    assert detect(SUMMARY) == "pokerstars"
+
+
+def test_an_archive_of_zoom_hands_between_numbered_lines_is_read() -> None:
+    """A file of Zoom hands saved between "*********** # 1 **************" lines, each line after a space
+    (variants-archive.txt: the quartered hand twice)."""
+    text = (DATA / "variants-archive.txt").read_text(encoding="utf-8")
+    assert detect(text) == "pokerstars"
+    found = file_verdicts(text.encode("utf-8"))
+    assert [(i, line, s) for i, line, s, _ in found] == [
+        ("300000000060", 2, "ok"),
+        ("300000000061", 45, "ok"),
+    ]
+
+
+@pytest.mark.parametrize(
+    "line, game, tournament, stakes",
+    [
+        # Run It Once: the tournament's name after its buy-in.
+        (
+            "Run It Once Poker Hand #5: Tournament #158168, €4.69+€0.31 Cub3d, Omaha Hi/Lo Pot Limit "
+            "(10/20) - 2021/04/12 16:01 UTC [2021/04/12 17:01 CET]",
+            "Omaha Hi/Lo",
+            True,
+            (10, 20),
+        ),
+        # A buy-in in rupees.
+        (
+            "PokerStars Hand #6: Tournament #2475523986, ₹136.50+₹13.50 INR Omaha Hi/Lo Pot Limit - "
+            "Level XXVI (2000/4000) - 2018/12/13 17:20:46 IST [2018/12/13 6:50:46 ET]",
+            "Omaha Hi/Lo",
+            True,
+            (2000, 4000),
+        ),
+        # A cap with two spaces before the currency.
+        (
+            "PokerStars Hand #7:  Omaha Hi/Lo Pot Limit ($0.25/$0.50 - $10 Cap -  USD) - "
+            "2010/11/01 12:20:00 CET [2010/11/01 7:20:00 ET]",
+            "Omaha Hi/Lo",
+            False,
+            (25, 50),
+        ),
+        # A yuan table (hold'em: not checkable, but its header reads).
+        (
+            "PokerStars Hand #8:  Hold'em No Limit (¥2/¥4 CNY) - 2019/03/19 10:57:09 UTC",
+            "Hold'em",
+            False,
+            (200, 400),
+        ),
+    ],
+)
+def test_the_headers_of_fpdb3s_files_read(
+    line: str, game: str, tournament: bool, stakes: tuple[int, int]
+) -> None:
+    header = read_header(line)
+    assert (header.game, header.tournament, (header.small, header.big)) == (
+        game,
+        tournament,
+        stakes,
+    )
+
+
+BETONLINE = """Tournament will start in a moment.
+
+BetOnline Poker Game #500000001: Tournament #41: Hold'em $10.00/$20.00 - 2012/10/13 20:13:28 EDT
+Table '41-06' 10-Max, Seat #3 is the button
+Seat 3: Ann (8200.00 in chips)
+
+ActionPoker.com Game #500000002: Hold'em - 2012-04-03 02:10:06
+Table The Green Mile (Real Money) Seat #2 is the button
+
+PayNoRake Game #500000003: Hold'em No Limit ($0.25/0.50) - 2012/06/07 08:58 GMT
+Table 'Weeds' 10-Max, Seat #7 is the button
+
+Gear Poker Game #500000004: Omaha Hi/Lo - 2012-04-09 12:14:36
+Table Rio (Real Money) Seat #2 is the button
+"""
+
+
+def test_betonlines_network_is_read_and_its_holdem_not_checkable() -> None:
+    """BetOnline's network (fpdb-3's files: every hand hold'em) writes PokerStars' text under "BetOnline
+    Poker Game #", "PayNoRake Game #", "ActionPoker.com Game #", "Gear Poker Game #", some headers with
+    no limit named: not checkable for a game hilo does not play, an error for one it does."""
+    assert detect(BETONLINE) == "pokerstars"
+    found = file_verdicts(BETONLINE.encode("utf-8"))
+    assert [(i, s) for i, _, s, _ in found] == [
+        ("500000001", "not-checkable"),
+        ("500000002", "not-checkable"),
+        ("500000003", "not-checkable"),
+        (None, "error"),
+    ]
+    assert found[0][3] == "Hold'em (limit not named) is not a game hilo plays"
+    assert "cannot read the game and limit" in found[3][3]
+
+
+def test_a_street_line_without_its_card_is_the_hands_error() -> None:
+    """fpdb-3's "empty.turncard" file: "*** TURN *** [3c Jd 6d] []", the turn's card missing."""
+    text = (DATA / "quartered.txt").read_text(encoding="utf-8")
+    turn = next(line for line in text.splitlines() if line.startswith("*** TURN ***"))
+    cut = turn[: turn.rindex("[")] + "[]"
+    ((_, _, status, why),) = file_verdicts(text.replace(turn, cut).encode("utf-8"))
+    assert status == "error" and why.startswith("the turn line deals no card"), why
+
+
+def test_run_it_onces_raise_to_is_what_the_raise_adds() -> None:
+    """variants-rio.txt, in the image of fpdb-3's two Run It Once files: "Bob: raises €12.00 to €19" with
+    €2 in, facing €7, is a raise to €21 (Cy's call of €14 after it, Bob's €39 bet of his last chips and
+    the Total pot €121 = €1 + €60 + €60 say so); its "checks" on the later streets when no bet can
+    follow are skipped; "Bob shows [..] for Full House [..]" without a colon is the show down."""
+    text = (DATA / "variants-rio.txt").read_text(encoding="utf-8")
+    (record,) = read("t.txt", text)
+    assert record.error is None and record.hand is not None, record.error
+    raises = [(a.actor, a.amount) for a in record.hand.actions if a.kind == "raise-to"]
+    assert raises == [("Cy", 700), ("Bob", 2100)]
+    assert check(record)[1].status == "ok"
+    # Read as PokerStars writes a raise (to the street total), the same lines do not add up.
+    stars = text.replace("Run It Once Poker Hand", "PokerStars Hand").replace(
+        "Bob shows", "Bob: shows"
+    )
+    ((_, _, status, why),) = file_verdicts(stars.encode("utf-8"))
+    assert status == "error" and "the call is 1200, not 1400" in why, why
+
+
+def test_run_it_onces_house_money_is_not_checkable() -> None:
+    text = (DATA / "variants-rio.txt").read_text(encoding="utf-8")
+    stp = text.replace("*** HOLE CARDS ***\n", "*** HOLE CARDS ***\nSTP added: €5.00\n")
+    ((_, _, status, why),) = file_verdicts(stp.encode("utf-8"))
+    assert (status, why) == (
+        "not-checkable",
+        "the site added €5.00 to the pot (STP): no file shows where Run It Once counts it",
+    )

@@ -29,6 +29,11 @@ The line variants (issue 28):
 * variants-stud: 7 Card Stud Hi/Lo, "posts bring-in 0.05.", "completes to 0.10.", "**** dealing 4th
   street ****" to "**** dealing river ****": 84 put in, 80 paid (4 rake derived): high 40 Bob, low 40
   Ann.
+* variants-skins (issue 28's fpdb-3 files; the test writes it in cp1252): the split under a skin's name
+  ("Everleaf Gaming - Concord Gaming - Game #N", "- - Grand Poker - Game #N") and Partouche's later
+  header ("Partouche Poker Gibraltar", its number on "*** Historique des Mains pour la partie N ***",
+  "Blinds  €0.25/ €0.50" with two spaces); the euro as byte 0x80 and as 0x88 (cp1251's euro, which
+  cp1252 reads as "ˆ"). Each hand is the split's: OK.
 """
 
 from __future__ import annotations
@@ -37,7 +42,15 @@ import random
 import re
 
 import pytest
-from archive_sites import own, records, shared_counts, shuffled, statuses, verdicts
+from archive_sites import (
+    file_verdicts,
+    own,
+    records,
+    shared_counts,
+    shuffled,
+    statuses,
+    verdicts,
+)
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -201,3 +214,30 @@ def test_the_variant_files_have_their_verdicts() -> None:
         ("600000003", "ok"),
     ]
     assert statuses(SITE, text("variants-stud.txt")) == [("600000005", "ok")]
+
+
+def skins() -> bytes:
+    """variants-skins.txt (UTF-8, as every own file) as the site writes it: cp1252 bytes."""
+    return text("variants-skins.txt").encode("cp1252")
+
+
+def test_the_skins_headers_and_the_cp1252_euros_read() -> None:
+    data = skins()
+    assert b"\x80" in data and b"\x88" in data  # the euro, as cp1252 and as cp1251 write it
+    found = file_verdicts(data)
+    assert [(i, s) for i, _, s, _ in found] == [
+        ("600000011", "ok"),
+        ("600000012", "ok"),
+        ("600000013", "ok"),
+    ]
+    assert "€0.43" in found[2][3]  # "ˆ" read as the euro
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.randoms(use_true_random=False))
+def test_the_skins_verdicts_do_not_depend_on_the_order_cards_and_seats_are_written(
+    rng: random.Random,
+) -> None:
+    original = skins().decode("cp1252")
+    changed = shuffled(original, rng, _CARDS, _SEAT).encode("cp1252")
+    assert [v[2] for v in file_verdicts(changed)] == ["ok", "ok", "ok"]

@@ -20,6 +20,10 @@ in tests/data/pkr/:
 * bad-input: an unreadable line, a hand cut short, a card that is none, blinds that are no amounts.
 * variants (issue 28): "Money Type: Real money"; Cy coming in with "posts $2" (a big blind) and "posts $1
   dead", then "folds and shows [..]": $21 less $1 rake → high $10 Ann (three aces), low $10 Bob.
+* variants-fpdb (issue 28, the lines of fpdb-3's files): the split as Omaha high, "Blinds are now
+  $1/$2" (no spaces), Cy "(away from table)" in his seat line (dealt no cards), "Cy rebuys $10" in the
+  hand and "Bob rebuys $20" after it (no chip of the hand moves), "Ann wins $35 with: Three of a Kind:
+  Aces" ($36 less $1 rake); then a hold'em hand (not checkable) with a rebuy after its end.
 """
 
 from __future__ import annotations
@@ -171,6 +175,7 @@ OWN = [
     "no-showdown.txt",
     "tampered.txt",
     "variants.txt",
+    "variants-fpdb.txt",
 ]
 
 
@@ -233,3 +238,21 @@ def test_an_ante_of_and_a_dead_post_that_is_no_post_are_read_or_refused() -> Non
     assert statuses(SITE, antes) == [("3000000021", "ok")]
     bad = original.replace("Cy posts $1 dead", "Cy calls $1 dead")
     assert [s for _, s, _ in verdicts(SITE, bad)] == ["error"]
+
+
+def test_the_lines_of_fpdb3s_files_read() -> None:
+    assert statuses(SITE, text("variants-fpdb.txt")) == [
+        ("3000000051", "ok"),
+        ("3000000052", "not-checkable"),
+    ]
+    (omaha, _) = records(SITE, text("variants-fpdb.txt"))
+    assert omaha.hand is not None and omaha.hand.game.name == "omaha"
+    assert omaha.hand.starting_stacks == (20000, 20000)  # Cy, away, plays no part
+
+
+def test_a_file_that_starts_inside_a_hand_is_one_error_and_the_next_hand_is_read() -> None:
+    cut = "Bob wins $35 with: Three of a Kind: Aces\nEnd of Hand #3000000050\n\n"
+    found = statuses(SITE, cut + text("split.txt"))
+    assert found == [(None, "error"), ("3000000001", "ok")]
+    (first, _) = verdicts(SITE, cut + text("split.txt"))
+    assert first[2].startswith("the file starts inside a hand"), first

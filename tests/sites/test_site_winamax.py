@@ -22,6 +22,8 @@ Worked out by hand (cents; Winamax prints Total pot after rake, each award tagge
   Alice. Then 2.50€ added to a main pot of 2400 (Cy all in for 8€), side pot 2000 (Alice, Bob); rake 120
   and 80: main pot 2530, 1265 Cy (four kings), 1265 Alice (7-5-3-2-A); side pot 1920 Alice (kings and
   queens, 7-5-3-2-A). hold-up-tampered: the first hand with the low paid 500 less (742 Alice, 1243 Cy).
+* variants-out-of-position (issue 28): a live big blind posted out of position, both blinds posted in
+  two lines, and a post written as a raise among the blinds (worked out in the test).
 """
 
 from __future__ import annotations
@@ -162,6 +164,27 @@ def test_a_broken_header_or_amount_is_an_error_not_a_traceback() -> None:
         assert status == "error" and why, why
 
 
+def test_cp1252_bytes_read_as_the_utf8_text() -> None:
+    """Winamax's older files are cp1252: the euro is byte 0x80."""
+    text = SITE.text("split.txt")
+    data = text.encode("cp1252")
+    assert b"\x80" in data
+    assert [(i, s) for i, _, s, _ in file_verdicts(data)] == [
+        (i, s) for i, _, s, _ in file_verdicts(text.encode("utf-8"))
+    ]
+    assert [s for _, _, s, _ in file_verdicts(data)] == ["ok"]
+
+
+def test_a_tournament_summary_is_one_clear_error_and_no_hand() -> None:
+    summary = (
+        "Winamax Poker - Tournament summary : Omaha Hi-Lo 5€(400000003)\n"
+        "Player : Ann\nBuy-In : 4.50€ + 0.50€\nRegistered players : 6\nYou finished in 2nd place\n"
+    )
+    ((_, line, status, why),) = file_verdicts(summary.encode("cp1252"))
+    assert (line, status) == (1, "error")
+    assert why.startswith("a tournament summary (tournament 400000003: places and prizes)"), why
+
+
 # -- the order seats and cards are written in ------------------------------------------------------------
 
 _BRACKET = re.compile(r"(shows \[|showed \[|^Dealt to [^\[\n]+ \[)([^\]]+)\]", re.MULTILINE)
@@ -174,6 +197,7 @@ OWN = [
     "mixed.txt",
     "no-showdown.txt",
     "variants.txt",
+    "variants-out-of-position.txt",
     "hold-up.txt",
     "hold-up-tampered.txt",
 ]
@@ -259,6 +283,27 @@ def test_a_post_out_of_position_or_dead_is_dead_and_both_blinds_are_one_dead_one
     # A note that moves no chips: nothing recorded, nothing skipped.
     first = nth("variants.txt", 0)
     assert [a for a in first.actions if a.player == "Dee"] == [] and first.skipped == 0
+
+
+def test_a_big_blind_out_of_position_is_live_and_both_blinds_may_take_two_lines() -> None:
+    """variants-out-of-position (fpdb-3's files): "Dee posts big blind 1€ out of position" is a live big
+    blind (Dee raises to 3€: 100 of it was in); "Dee posts small blind 1.50€ out of position" with "Dee
+    posts big blind 0€ out of position" after it is both blinds in one amount, 50 dead and 100 live (Dee
+    checks the big blind's 1€): 450 put in before the flop, Bob's 450 bet not called, 900 in Total pot."""
+    name = "variants-out-of-position.txt"
+    assert [(id, status) for id, status, _, _ in SITE.verdicts(SITE.text(name))] == [
+        ("100-9-1600000041", "ok"),
+        ("100-9-1600000042", "ok"),
+        ("100-9-1600000043", "ok"),
+    ]
+    live = [(a.verb, a.amount) for a in nth(name, 0).actions if a.player == "Dee"]
+    assert live[0] == ("big blind", 100)
+    both = [(a.verb, a.amount) for a in nth(name, 1).actions if a.player == "Dee"]
+    assert both[:2] == [("small and big blinds", 150), ("check", 0)]
+    # "Dee raises 0.50€ to 1.50€" among the blinds, then "Dee posts small blind 0.50€": both blinds (50
+    # dead, 100 live) and 50 more dead; Dee checks Cy's 1€ and Alice calls 1€: 100 of Dee's 200 is live.
+    raised = [(a.verb, a.amount) for a in nth(name, 2).actions if a.player == "Dee"]
+    assert raised[:3] == [("small and big blinds", 150), ("ante", 50), ("check", 0)]
 
 
 def test_play_money_is_hundredths_without_a_currency() -> None:
