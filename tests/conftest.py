@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 import shutil
+import signal
 import sys
 from collections.abc import Mapping
 from itertools import islice
@@ -187,3 +188,14 @@ def verdict(record: HandRecord) -> tuple[str, str, str]:
     except HiloError as e:
         return "error", "", e.message
     return found.status, found.depth, found.why
+
+
+@pytest.fixture
+def ctrl_c_reaches_children() -> Any:
+    """SIGINT as a terminal's shell leaves it, for the processes a test starts and interrupts: a runner
+    that started pytest in the background with SIGINT ignored (a non-interactive shell's ``&`` does)
+    would hand that on to every child, and no Ctrl-C would reach hilo. A handler of pytest's own is
+    reset to the default at ``exec``, so each child starts as from a terminal."""
+    before = signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+    signal.signal(signal.SIGINT, before)

@@ -19,6 +19,8 @@ from conftest import hilo
 
 from hilo_cli import pool
 
+pytestmark = pytest.mark.usefixtures("ctrl_c_reaches_children")
+
 # A guard against a hang, not a measure of speed.
 HANG = 120
 

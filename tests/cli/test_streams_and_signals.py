@@ -21,6 +21,8 @@ from pathlib import Path
 import pytest
 from conftest import BOARD, RECORD, ROOT, SHOWDOWN, TEST_DATA, hilo
 
+pytestmark = pytest.mark.usefixtures("ctrl_c_reaches_children")
+
 LINE = json.dumps(RECORD)
 # A guard against a hang, not a measure of speed: every run here takes a second or two.
 HANG = 120
